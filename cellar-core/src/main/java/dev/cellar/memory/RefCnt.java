@@ -1,0 +1,146 @@
+package dev.cellar.memory;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+
+/**
+ * The reference count shared by a buffer and every view derived from it.
+ *
+ * <p>Concurrency: the count is an {@code int} updated only by compare-and-set through a {@link
+ * VarHandle}, so a retain or a release costs one CAS. The release that moves it from one to zero
+ * is the only one that succeeds in that transition, so the {@link Recycler} runs exactly once.
+ * Retaining or releasing at zero throws: a buffer cannot be resurrected, and an over-release is a
+ * bug reported where it happens rather than a double free. {@link #ensureAccessible()} is a plain
+ * read used on every buffer access: it catches any use after release by a caller that no longer
+ * holds a reference; a caller that races its own release against a read on another thread has a
+ * bug this check cannot always see.
+ *
+ * <p>This class is final and monomorphic on purpose, so the JIT inlines it on the hit path.
+ */
+public final class RefCnt {
+
+  private static final VarHandle COUNT;
+
+  static {
+    try {
+      COUNT = MethodHandles.lookup().findVarHandle(RefCnt.class, "count", int.class);
+    } catch (ReflectiveOperationException e) {
+      throw new ExceptionInInitializerError(e);
+    }
+  }
+
+  private int count = 1;
+  private final Recycler recycler;
+  private final int token;
+  /** Set once, before the count is published to any other thread; null when untracked. */
+  private LeakRecord leak;
+
+  private RefCnt(Recycler recycler, int token) {
+    this.recycler = recycler;
+    this.token = token;
+  }
+
+  /** A count for memory that needs nothing done when released (heap, or owned elsewhere). */
+  public static RefCnt unpooled() {
+    return new RefCnt(null, 0);
+  }
+
+  /**
+   * A count whose last release calls {@code recycler.recycle(token)}. The buffer is tracked by the
+   * leak detector according to its level.
+   *
+   * @param description what the memory is, for leak reports (e.g. "pooled buffer of 66560 bytes")
+   */
+  public static RefCnt pooled(Recycler recycler, int token, String description) {
+    RefCnt refCnt = new RefCnt(recycler, token);
+    refCnt.leak = LeakDetector.track(refCnt, description, recycler, token);
+    return refCnt;
+  }
+
+  /** The current count; zero once released. */
+  public int refCnt() {
+    return (int) COUNT.getVolatile(this);
+  }
+
+  /** Adds one reference. */
+  public void retain() {
+    retain(1);
+  }
+
+  /** Adds {@code increment} references. */
+  public void retain(int increment) {
+    if (increment <= 0) {
+      throw new IllegalArgumentException("retain increment must be positive, was " + increment);
+    }
+    for (;;) {
+      int current = (int) COUNT.getAcquire(this);
+      if (current <= 0) {
+        throw released("retain");
+      }
+      int next = current + increment;
+      if (next <= 0) {
+        throw new IllegalStateException("reference count overflow: " + current + " + " + increment);
+      }
+      if (COUNT.compareAndSet(this, current, next)) {
+        if (leak != null) {
+          leak.touch("retain", null);
+        }
+        return;
+      }
+    }
+  }
+
+  /**
+   * Drops one reference; the last release returns the memory.
+   *
+   * @return true if this release dropped the count to zero
+   * @throws IllegalStateException if the count is already zero
+   */
+  public boolean release() {
+    for (;;) {
+      int current = (int) COUNT.getAcquire(this);
+      if (current <= 0) {
+        throw released("release");
+      }
+      if (COUNT.compareAndSet(this, current, current - 1)) {
+        if (current == 1) {
+          deallocate();
+          return true;
+        }
+        if (leak != null) {
+          leak.touch("release", null);
+        }
+        return false;
+      }
+    }
+  }
+
+  /** Records an access point for leak reports (PARANOID only); free otherwise. */
+  public void touch(Object hint) {
+    if (leak != null) {
+      leak.touch("touch", hint);
+    }
+  }
+
+  /** Throws {@link IllegalStateException} if the memory was released. */
+  public void ensureAccessible() {
+    if (count <= 0) {
+      throw released("access");
+    }
+  }
+
+  private void deallocate() {
+    boolean mine = leak == null || leak.close();
+    if (mine && recycler != null) {
+      recycler.recycle(token);
+    }
+  }
+
+  private IllegalStateException released(String operation) {
+    String message = operation + " of a released buffer (refCnt 0)";
+    if (leak != null) {
+      message += "; buffer history: " + leak.history();
+    }
+    return new IllegalStateException(message);
+  }
+}

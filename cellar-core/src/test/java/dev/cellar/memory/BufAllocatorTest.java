@@ -1,0 +1,207 @@
+package dev.cellar.memory;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.cellar.config.InvalidConfigException;
+import dev.cellar.config.Settings;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class BufAllocatorTest {
+
+  @Test
+  void defaultsAreHBases() {
+    BufAllocatorConfig config = BufAllocatorConfig.DEFAULT;
+    assertTrue(config.poolEnabled());
+    assertEquals(66560, config.bufferSize());
+    assertEquals(1860, config.maxBufferCount());
+    assertEquals(11093, config.minimalAllocateSize());
+  }
+
+  @Test
+  void keysOverrideDefaultsAndDerivedValuesFollowBufferSize() {
+    BufAllocatorConfig config = BufAllocatorConfig.from(Settings.of(Map.of(
+        "hbase.server.allocator.buffer.size", "131072",
+        "hbase.regionserver.handler.count", "10")));
+    assertEquals(131072, config.bufferSize());
+    assertEquals(10 * 16 * 2, config.maxBufferCount());
+    assertEquals(131072 / 6, config.minimalAllocateSize());
+    BufAllocatorConfig explicit = BufAllocatorConfig.from(Settings.of(Map.of(
+        "hbase.server.allocator.pool.enabled", "false",
+        "hbase.server.allocator.max.buffer.count", "7",
+        "hbase.server.allocator.minimal.allocate.size", "0")));
+    assertFalse(explicit.poolEnabled());
+    assertEquals(7, explicit.maxBufferCount());
+    assertEquals(0, explicit.minimalAllocateSize());
+  }
+
+  @Test
+  void invalidValuesNameTheKey() {
+    for (Map.Entry<String, String> bad : List.of(
+        Map.entry("hbase.server.allocator.buffer.size", "0"),
+        Map.entry("hbase.server.allocator.buffer.size", "64k"),
+        Map.entry("hbase.server.allocator.pool.enabled", "yes"),
+        Map.entry("hbase.server.allocator.max.buffer.count", "-1"),
+        Map.entry("hbase.server.allocator.minimal.allocate.size", "70000"),
+        Map.entry("hbase.regionserver.handler.count", "0"))) {
+      InvalidConfigException error = assertThrows(InvalidConfigException.class,
+          () -> BufAllocatorConfig.from(Settings.of(Map.ofEntries(bad))));
+      assertEquals(bad.getKey(), error.key());
+      assertTrue(error.getMessage().contains(bad.getValue()), error.getMessage());
+    }
+  }
+
+  @Test
+  void smallAndEmptyRequestsComeFromTheHeap() {
+    try (BufAllocator allocator = new BufAllocator(new BufAllocatorConfig(true, 1000, 10, 100))) {
+      Buf small = allocator.allocate(99);
+      Buf empty = allocator.allocate(0);
+      assertFalse(small.isDirect());
+      assertEquals(0, empty.capacity());
+      BufAllocatorStats stats = allocator.stats();
+      assertEquals(99, stats.heapAllocationBytes());
+      assertEquals(0, stats.poolAllocationBytes());
+      assertEquals(0, stats.totalBufferCount(), "the pool is created lazily");
+      small.release();
+      empty.release();
+      Buf pooled = allocator.allocate(100);
+      assertTrue(pooled.isDirect());
+      assertEquals(100, pooled.capacity());
+      assertEquals(1, allocator.stats().usedBufferCount());
+      pooled.release();
+      assertEquals(0, allocator.stats().usedBufferCount());
+    }
+  }
+
+  @Test
+  void exhaustionFallsBackToTheHeapAndCountsIt() {
+    try (BufAllocator allocator = new BufAllocator(new BufAllocatorConfig(true, 1024, 3, 0))) {
+      List<Buf> held = new ArrayList<>();
+      for (int i = 0; i < 3; i++) {
+        Buf buf = allocator.allocateOneBuffer();
+        assertTrue(buf.isDirect());
+        held.add(buf);
+      }
+      Buf fallback = allocator.allocate(1024);
+      assertFalse(fallback.isDirect(), "the pool is exhausted");
+      held.add(fallback);
+      BufAllocatorStats stats = allocator.stats();
+      assertEquals(3, stats.totalBufferCount());
+      assertEquals(3, stats.usedBufferCount());
+      assertEquals(0, stats.freeBufferCount());
+      assertEquals(3 * 1024, stats.poolAllocationBytes());
+      assertEquals(1024, stats.heapAllocationBytes());
+      assertEquals(1, stats.heapAllocationCount());
+      assertEquals(0.25, stats.heapAllocationRatio(), 1e-9);
+      held.forEach(Buf::release);
+      assertEquals(3, allocator.stats().freeBufferCount());
+      Buf again = allocator.allocateOneBuffer();
+      assertTrue(again.isDirect(), "released buffers are reused");
+      again.release();
+      assertEquals(3, allocator.stats().totalBufferCount(), "no buffer beyond the maximum");
+    }
+  }
+
+  @Test
+  void largeRequestsTakeSeveralPooledBuffersAndAHeapTail() {
+    try (BufAllocator allocator = new BufAllocator(new BufAllocatorConfig(true, 1000, 10, 100))) {
+      Buf exact = allocator.allocate(3000);
+      assertInstanceOf(CompositeBuf.class, exact);
+      assertEquals(3, ((CompositeBuf) exact).segmentCount());
+      assertTrue(exact.isDirect());
+      Buf withTail = allocator.allocate(2050);
+      assertEquals(3, ((CompositeBuf) withTail).segmentCount());
+      assertFalse(withTail.isDirect(), "a 50-byte tail is below the minimal size");
+      Buf pooledTail = allocator.allocate(2500);
+      assertTrue(pooledTail.isDirect(), "a 500-byte tail is pooled");
+      assertEquals(8, allocator.stats().usedBufferCount());
+      assertEquals(50, allocator.stats().heapAllocationBytes());
+      withTail.release();
+      exact.release();
+      pooledTail.release();
+      assertEquals(0, allocator.stats().usedBufferCount());
+    }
+  }
+
+  @Test
+  void partialExhaustionGivesPooledHeadAndHeapRest() {
+    try (BufAllocator allocator = new BufAllocator(new BufAllocatorConfig(true, 1000, 2, 0))) {
+      Buf buf = allocator.allocate(4000);
+      assertEquals(4000, buf.capacity());
+      assertEquals(2000, allocator.stats().poolAllocationBytes());
+      assertEquals(2000, allocator.stats().heapAllocationBytes());
+      buf.putLong(1996, 0x1122334455667788L);
+      assertEquals(0x1122334455667788L, buf.getLong(1996));
+      buf.release();
+      assertEquals(2, allocator.stats().freeBufferCount());
+    }
+  }
+
+  @Test
+  void disabledPoolAllocatesEverythingOnTheHeap() {
+    try (BufAllocator allocator = new BufAllocator(new BufAllocatorConfig(false, 1000, 10, 0))) {
+      Buf buf = allocator.allocate(5000);
+      assertTrue(buf.isSingleSegment());
+      assertFalse(buf.isDirect());
+      assertEquals(1.0, allocator.stats().heapAllocationRatio());
+      buf.release();
+    }
+    Buf shared = BufAllocator.HEAP.allocate(10);
+    assertFalse(shared.isDirect());
+    shared.release();
+    assertThrows(IllegalStateException.class, BufAllocator.HEAP::close);
+  }
+
+  @Test
+  void buffersAreCreatedLazilyInSlabs() {
+    try (BufAllocator allocator =
+        new BufAllocator(new BufAllocatorConfig(true, 512 * 1024, 100, 0))) {
+      Buf first = allocator.allocateOneBuffer();
+      assertEquals(4, allocator.stats().totalBufferCount(), "one 2 MiB slab of 512 KiB buffers");
+      List<Buf> more = new ArrayList<>();
+      for (int i = 0; i < 4; i++) {
+        more.add(allocator.allocateOneBuffer());
+      }
+      assertEquals(8, allocator.stats().totalBufferCount());
+      first.release();
+      more.forEach(Buf::release);
+    }
+  }
+
+  @Test
+  void heapAllocationRatioSinceLastCall() {
+    try (BufAllocator allocator = new BufAllocator(new BufAllocatorConfig(true, 1000, 10, 100))) {
+      assertEquals(0, allocator.heapAllocationRatioSinceLastCall());
+      allocator.allocate(50).release();
+      allocator.allocate(150).release();
+      assertEquals(0.25, allocator.heapAllocationRatioSinceLastCall(), 1e-9);
+      allocator.allocate(1000).release();
+      assertEquals(0, allocator.heapAllocationRatioSinceLastCall(), 1e-9);
+    }
+  }
+
+  @Test
+  void closeRefusesWhileBuffersAreInUseAndAllocationAfterCloseFails() {
+    BufAllocator allocator = new BufAllocator(new BufAllocatorConfig(true, 1000, 10, 0));
+    Buf buf = allocator.allocate(500);
+    IllegalStateException refused = assertThrows(IllegalStateException.class, allocator::close);
+    assertTrue(refused.getMessage().contains("1 pooled buffers"), refused.getMessage());
+    buf.release();
+    allocator.close();
+    allocator.close();
+    assertThrows(IllegalStateException.class, () -> allocator.allocate(500));
+  }
+
+  @Test
+  void negativeSizeIsRejected() {
+    IllegalArgumentException error =
+        assertThrows(IllegalArgumentException.class, () -> BufAllocator.HEAP.allocate(-1));
+    assertTrue(error.getMessage().contains("-1"));
+  }
+}
