@@ -1,0 +1,73 @@
+package dev.cellar.io;
+
+import dev.cellar.memory.Buf;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+
+/**
+ * A new file written sequentially (HFiles, write-ahead logs), with an explicit {@link #sync()} to
+ * make what was written durable.
+ *
+ * <p>Not thread-safe: one writer appends; callers that share it must serialize their appends.
+ */
+public final class AppendOnlyFile implements AutoCloseable {
+
+  private final Path path;
+  private final FileChannel channel;
+  private long position;
+
+  private AppendOnlyFile(Path path, FileChannel channel) {
+    this.path = path;
+    this.channel = channel;
+  }
+
+  /** Creates {@code path}, which must not exist yet. */
+  public static AppendOnlyFile create(Path path) throws IOException {
+    return new AppendOnlyFile(path, FileChannel.open(path, StandardOpenOption.CREATE_NEW,
+        StandardOpenOption.WRITE));
+  }
+
+  public Path path() {
+    return path;
+  }
+
+  /** Bytes appended so far: the file offset the next append lands at. */
+  public long position() {
+    return position;
+  }
+
+  public void append(byte[] bytes, int offset, int length) throws IOException {
+    write(ByteBuffer.wrap(bytes, offset, length));
+  }
+
+  /** Appends {@code length} bytes of {@code src} from {@code index}. */
+  public void append(Buf src, int index, int length) throws IOException {
+    for (ByteBuffer piece : src.slice(index, length).readOnlyByteBuffers()) {
+      write(piece);
+    }
+  }
+
+  private void write(ByteBuffer buffer) throws IOException {
+    while (buffer.hasRemaining()) {
+      position += channel.write(buffer);
+    }
+  }
+
+  /** Forces everything appended so far, and the file's length, to stable storage. */
+  public void sync() throws IOException {
+    channel.force(true);
+  }
+
+  @Override
+  public void close() throws IOException {
+    channel.close();
+  }
+
+  @Override
+  public String toString() {
+    return "AppendOnlyFile[" + path + " at " + position + "]";
+  }
+}

@@ -1,0 +1,96 @@
+package dev.cellar.io;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.cellar.memory.Buf;
+import dev.cellar.memory.BufAllocator;
+import dev.cellar.memory.BufAllocatorConfig;
+import java.io.EOFException;
+import java.io.IOException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.Random;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class FileIoTest {
+
+  @TempDir Path dir;
+
+  private final BufAllocator allocator = new BufAllocator(new BufAllocatorConfig(true, 4096, 64, 512));
+
+  @AfterEach
+  void closeAllocator() {
+    allocator.close();
+  }
+
+  @Test
+  void positionalReadsIntoPooledBuffersMatchWhatWasAppended() throws IOException {
+    long seed = Long.getLong("cellar.test.seed", System.nanoTime());
+    Random random = new Random(seed);
+    byte[] content = new byte[200_000];
+    random.nextBytes(content);
+    Path path = dir.resolve("data");
+    try (AppendOnlyFile out = AppendOnlyFile.create(path)) {
+      int at = 0;
+      while (at < content.length) {
+        int length = Math.min(content.length - at, 1 + random.nextInt(20_000));
+        if (random.nextBoolean()) {
+          out.append(content, at, length);
+        } else {
+          Buf staging = allocator.allocate(length);
+          staging.putBytes(0, content, at, length);
+          out.append(staging, 0, length);
+          staging.release();
+        }
+        at += length;
+        assertEquals(at, out.position());
+      }
+      out.sync();
+    }
+    try (ReadOnlyFile in = ReadOnlyFile.open(path)) {
+      assertEquals(content.length, in.size());
+      for (int i = 0; i < 500; i++) {
+        int length = 1 + random.nextInt(12_000);
+        int position = random.nextInt(content.length - length + 1);
+        Buf buf = allocator.allocate(length + 7);
+        in.readFully(position, buf, 7, length);
+        assertArrayEquals(Arrays.copyOfRange(content, position, position + length),
+            buf.getBytes(7, length), "seed=" + seed + " position=" + position);
+        buf.release();
+      }
+    }
+  }
+
+  @Test
+  void readingPastTheEndNamesTheFileAndOffset() throws IOException {
+    Path path = dir.resolve("short");
+    try (AppendOnlyFile out = AppendOnlyFile.create(path)) {
+      out.append(new byte[100], 0, 100);
+    }
+    try (ReadOnlyFile in = ReadOnlyFile.open(path)) {
+      Buf buf = allocator.allocate(1000);
+      try {
+        EOFException error = assertThrows(EOFException.class, () -> in.readFully(50, buf, 0, 60));
+        assertTrue(error.getMessage().contains(path.toString()), error.getMessage());
+        assertTrue(error.getMessage().contains("offset 50"), error.getMessage());
+        assertTrue(error.getMessage().contains("ends at 100"), error.getMessage());
+        assertEquals(50, in.read(50, buf, 0, 60));
+      } finally {
+        buf.release();
+      }
+    }
+  }
+
+  @Test
+  void createRefusesToOverwrite() throws IOException {
+    Path path = dir.resolve("exists");
+    AppendOnlyFile.create(path).close();
+    assertThrows(FileAlreadyExistsException.class, () -> AppendOnlyFile.create(path));
+  }
+}
