@@ -1,0 +1,66 @@
+package dev.cellar.hfile;
+
+import dev.cellar.memory.Buf;
+import java.nio.ByteBuffer;
+import java.util.zip.Checksum;
+
+/**
+ * The checksum algorithms an HFile block header can name, by their on-disk codes. Checksums are
+ * computed with the JDK's intrinsified {@link java.util.zip.CRC32C} / {@link java.util.zip.CRC32} straight over the buffer's
+ * memory, off-heap included, without copying.
+ */
+public enum ChecksumType {
+  NULL(0),
+  CRC32(1),
+  CRC32C(2);
+
+  /** Bytes of one stored checksum value. */
+  public static final int CHECKSUM_SIZE = 4;
+
+  private final byte code;
+
+  ChecksumType(int code) {
+    this.code = (byte) code;
+  }
+
+  public byte code() {
+    return code;
+  }
+
+  /** The type with on-disk {@code code}, or {@code null} if there is none. */
+  public static ChecksumType fromCode(byte code) {
+    for (ChecksumType type : values()) {
+      if (type.code == code) {
+        return type;
+      }
+    }
+    return null;
+  }
+
+  /** Number of checksum values covering {@code dataLength} bytes in chunks of {@code bytesPerChecksum}. */
+  public static int chunkCount(int dataLength, int bytesPerChecksum) {
+    return (int) ((dataLength + (long) bytesPerChecksum - 1) / bytesPerChecksum);
+  }
+
+  /** Bytes of checksums stored after {@code dataLength} bytes of header and payload. */
+  public int checksumBytes(int dataLength, int bytesPerChecksum) {
+    return this == NULL ? 0 : chunkCount(dataLength, bytesPerChecksum) * CHECKSUM_SIZE;
+  }
+
+  /** The checksum of {@code length} bytes of {@code buf} from {@code index}. */
+  public int compute(Buf buf, int index, int length) {
+    Checksum checksum = newChecksum();
+    for (ByteBuffer piece : buf.slice(index, length).readOnlyByteBuffers()) {
+      checksum.update(piece);
+    }
+    return (int) checksum.getValue();
+  }
+
+  private Checksum newChecksum() {
+    return switch (this) {
+      case CRC32 -> new java.util.zip.CRC32();
+      case CRC32C -> new java.util.zip.CRC32C();
+      case NULL -> throw new IllegalStateException("checksum type NULL computes nothing");
+    };
+  }
+}
