@@ -1,0 +1,132 @@
+package dev.cellar.hfile;
+
+import dev.cellar.io.ReadOnlyFile;
+import dev.cellar.memory.Buf;
+import dev.cellar.memory.BufAllocator;
+import java.io.EOFException;
+import java.io.IOException;
+
+/**
+ * Reads blocks from an HFile: one positional read straight into a pooled buffer, header
+ * validation, checksum verification, then decompression into a second pooled buffer. What comes
+ * back is an unpacked {@link HFileBlock} (header and payload, no checksums) holding one reference.
+ *
+ * <p>Nothing from a block is used before its checksums pass, so a corrupt block can never make the
+ * reader allocate a size it claims or decode garbage: it raises a {@link CorruptHFileException}
+ * naming the file, the offset, what was expected and what was found.
+ *
+ * <p>Thread-safe: reads are positional and share no state.
+ */
+public final class BlockReader {
+
+  private final ReadOnlyFile file;
+  private final String name;
+  private final long blockRegionEnd;
+  private final Compression compression;
+  private final BufAllocator allocator;
+
+  /**
+   * @param file the open file
+   * @param blockRegionEnd the offset where blocks end (the trailer's start); no block may cross it
+   * @param compression the file's compression
+   * @param allocator where block buffers come from
+   */
+  public BlockReader(ReadOnlyFile file, long blockRegionEnd, Compression compression,
+      BufAllocator allocator) {
+    this.file = file;
+    this.name = file.path().toString();
+    this.blockRegionEnd = blockRegionEnd;
+    this.compression = compression;
+    this.allocator = allocator;
+  }
+
+  public String fileName() {
+    return name;
+  }
+
+  /**
+   * Reads the block at {@code offset}.
+   *
+   * @param onDiskSizeWithHeader the block's on-disk size from an index entry, or -1 if unknown
+   *     (the header is then read first)
+   * @param expected the type the caller expects, or {@code null} for any; DATA and ENCODED_DATA
+   *     satisfy each other
+   * @return the unpacked block, holding one reference the caller must release
+   */
+  public HFileBlock readBlock(long offset, int onDiskSizeWithHeader, BlockType expected)
+      throws IOException {
+    if (offset < 0 || offset + BlockHeader.SIZE > blockRegionEnd) {
+      throw new CorruptHFileException(name, offset, "block offset", "0 .. "
+          + (blockRegionEnd - BlockHeader.SIZE), offset);
+    }
+    int size = onDiskSizeWithHeader >= 0 ? onDiskSizeWithHeader : peekSize(offset);
+    if (size < BlockHeader.SIZE || offset + size > blockRegionEnd) {
+      throw new CorruptHFileException(name, offset, "block size", BlockHeader.SIZE + " .. "
+          + (blockRegionEnd - offset), size);
+    }
+    Buf onDisk = allocator.allocate(size);
+    try {
+      readFully(offset, onDisk, size);
+      BlockHeader header = BlockHeader.read(onDisk, 0, name, offset);
+      if (header.onDiskSizeWithHeader() != size) {
+        throw new CorruptHFileException(name, offset, header.type() + " block on-disk size",
+            size, header.onDiskSizeWithHeader());
+      }
+      if (expected != null && !matches(expected, header.type())) {
+        throw new CorruptHFileException(name, offset, "block type", expected, header.type());
+      }
+      BlockChecksums.verify(onDisk, header, name, offset);
+      HFileBlock block = unpack(header, offset, onDisk);
+      onDisk = null;
+      return block;
+    } finally {
+      if (onDisk != null) {
+        onDisk.release();
+      }
+    }
+  }
+
+  private static boolean matches(BlockType expected, BlockType actual) {
+    return expected == actual || (expected.isData() && actual.isData());
+  }
+
+  private int peekSize(long offset) throws IOException {
+    Buf header = Buf.wrap(new byte[BlockHeader.SIZE]);
+    readFully(offset, header, BlockHeader.SIZE);
+    return BlockHeader.read(header, 0, name, offset).onDiskSizeWithHeader();
+  }
+
+  private void readFully(long offset, Buf dst, int length) throws IOException {
+    try {
+      file.readFully(offset, dst, 0, length);
+    } catch (EOFException e) {
+      throw new CorruptHFileException(name, offset, "file truncated inside a block", e);
+    }
+  }
+
+  /** Takes over {@code onDisk}'s reference; returns the unpacked block. */
+  private HFileBlock unpack(BlockHeader header, long offset, Buf onDisk) throws IOException {
+    int payload = header.uncompressedSizeWithoutHeader();
+    int onDiskPayload = header.onDiskDataSizeWithHeader() - BlockHeader.SIZE;
+    if (compression == Compression.NONE) {
+      if (onDiskPayload != payload) {
+        throw new CorruptHFileException(name, offset, header.type()
+            + " uncompressed block payload size", onDiskPayload, payload);
+      }
+      Buf unpacked = onDisk.slice(0, BlockHeader.SIZE + payload);
+      return new HFileBlock(header, offset, unpacked);
+    }
+    Buf unpacked = allocator.allocate(BlockHeader.SIZE + payload);
+    try {
+      onDisk.copyTo(0, unpacked, 0, BlockHeader.SIZE);
+      compression.codec().decompress(onDisk, BlockHeader.SIZE, onDiskPayload, unpacked,
+          BlockHeader.SIZE, payload);
+    } catch (IOException e) {
+      unpacked.release();
+      throw new CorruptHFileException(name, offset, header.type() + " block " + compression
+          + " payload", e);
+    }
+    onDisk.release();
+    return new HFileBlock(header, offset, unpacked);
+  }
+}

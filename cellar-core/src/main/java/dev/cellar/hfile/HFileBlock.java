@@ -1,0 +1,89 @@
+package dev.cellar.hfile;
+
+import dev.cellar.memory.Buf;
+
+/**
+ * One unpacked HFile block: its header followed by its uncompressed payload, with no checksum
+ * bytes, in a {@link Buf} this object holds one reference to. This is the form blocks are cached
+ * and read in.
+ *
+ * <p>Ownership: the creator hands its reference to the block; whoever holds the block last calls
+ * {@link #release()}. {@link #retain()} adds a reference for another holder. Thread-safe for
+ * reads: the memory is never written after the block is built.
+ */
+public final class HFileBlock {
+
+  private final BlockHeader header;
+  private final long offset;
+  private final Buf buf;
+
+  /**
+   * @param header the block's header as read (sizes describe the on-disk form)
+   * @param offset the block's file offset
+   * @param buf header plus uncompressed payload; the block takes over the caller's reference
+   */
+  public HFileBlock(BlockHeader header, long offset, Buf buf) {
+    int expected = BlockHeader.SIZE + header.uncompressedSizeWithoutHeader();
+    if (buf.capacity() != expected) {
+      throw new IllegalArgumentException("block at " + offset + " needs " + expected
+          + " bytes of header and payload, buffer has " + buf.capacity());
+    }
+    this.header = header;
+    this.offset = offset;
+    this.buf = buf;
+  }
+
+  public BlockType type() {
+    return header.type();
+  }
+
+  public BlockHeader header() {
+    return header;
+  }
+
+  /** The block's file offset. */
+  public long offset() {
+    return offset;
+  }
+
+  /** The block's size on disk, header and checksums included (what an index entry records). */
+  public int onDiskSizeWithHeader() {
+    return header.onDiskSizeWithHeader();
+  }
+
+  /** Uncompressed payload bytes. */
+  public int payloadSize() {
+    return header.uncompressedSizeWithoutHeader();
+  }
+
+  /** The header and payload; a view valid while the caller's reference is held. */
+  public Buf buf() {
+    return buf;
+  }
+
+  /** The payload (after the header); a view valid while the caller's reference is held. */
+  public Buf payload() {
+    return buf.slice(BlockHeader.SIZE, header.uncompressedSizeWithoutHeader());
+  }
+
+  public int refCnt() {
+    return buf.refCnt();
+  }
+
+  /** Adds a reference; returns this block. */
+  public HFileBlock retain() {
+    buf.retain();
+    return this;
+  }
+
+  /** Drops a reference; the last one frees the memory. Returns true if it did. */
+  public boolean release() {
+    return buf.release();
+  }
+
+  @Override
+  public String toString() {
+    return type() + "@" + offset + "[onDisk=" + onDiskSizeWithHeader() + ", payload=" + payloadSize()
+        + "]";
+  }
+}

@@ -1,0 +1,147 @@
+package dev.cellar.hfile;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.cellar.io.AppendOnlyFile;
+import dev.cellar.io.ReadOnlyFile;
+import dev.cellar.memory.BufAllocator;
+import dev.cellar.memory.BufAllocatorConfig;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+class BlockReaderTest {
+
+  @TempDir Path dir;
+
+  private final BufAllocator allocator = new BufAllocator(BufAllocatorConfig.DEFAULT);
+
+  @AfterEach
+  void closeAllocator() {
+    allocator.close();
+  }
+
+  private record Written(BlockWriter.WrittenBlock block, byte[] payload) {}
+
+  private List<Written> writeBlocks(Path path, Compression compression, Random random,
+      int bytesPerChecksum) throws IOException {
+    List<Written> written = new ArrayList<>();
+    BlockType[] types = {BlockType.DATA, BlockType.LEAF_INDEX, BlockType.BLOOM_CHUNK,
+        BlockType.DATA, BlockType.META, BlockType.ROOT_INDEX, BlockType.FILE_INFO};
+    try (AppendOnlyFile out = AppendOnlyFile.create(path)) {
+      BlockWriter writer = new BlockWriter(out, compression, ChecksumType.CRC32C, bytesPerChecksum);
+      for (int i = 0; i < 20; i++) {
+        byte[] payload = new byte[random.nextInt(3) == 0 ? random.nextInt(100) : random.nextInt(90_000)];
+        for (int j = 0; j < payload.length; j++) {
+          payload[j] = (byte) (random.nextInt(4) == 0 ? random.nextInt() : j % 17);
+        }
+        BlockType type = types[random.nextInt(types.length)];
+        written.add(new Written(writer.write(type, payload, payload.length), payload));
+      }
+      out.append(new byte[16], 0, 16);
+    }
+    return written;
+  }
+
+  @ParameterizedTest
+  @EnumSource(value = Compression.class, names = {"NONE", "GZ", "SNAPPY", "LZ4", "ZSTD"})
+  void readsBackEveryBlockWithOrWithoutItsSize(Compression compression) throws IOException {
+    long seed = Long.getLong("cellar.test.seed", System.nanoTime());
+    Random random = new Random(seed);
+    Path path = dir.resolve("blocks");
+    List<Written> written = writeBlocks(path, compression, random, 16384);
+    try (ReadOnlyFile file = ReadOnlyFile.open(path)) {
+      BlockReader reader = new BlockReader(file, file.size() - 16, compression, allocator);
+      long[] lastOffsetByType = new long[BlockType.values().length];
+      java.util.Arrays.fill(lastOffsetByType, -1);
+      for (Written w : written) {
+        for (boolean knownSize : new boolean[] {true, false}) {
+          HFileBlock block = reader.readBlock(w.block().offset(),
+              knownSize ? w.block().onDiskSizeWithHeader() : -1, w.block().type());
+          try {
+            assertEquals(w.block().type(), block.type());
+            assertEquals(w.block().offset(), block.offset());
+            assertEquals(w.block().onDiskSizeWithHeader(), block.onDiskSizeWithHeader());
+            assertArrayEquals(w.payload(), block.payload().getBytes(0, block.payloadSize()),
+                "seed=" + seed + " " + block);
+            assertEquals(lastOffsetByType[block.type().ordinal()], block.header().prevBlockOffset());
+          } finally {
+            block.release();
+          }
+        }
+        lastOffsetByType[w.block().type().ordinal()] = w.block().offset();
+      }
+    }
+    assertEquals(0, allocator.stats().usedBufferCount());
+  }
+
+  @ParameterizedTest
+  @EnumSource(value = Compression.class, names = {"NONE", "GZ", "SNAPPY", "LZ4", "ZSTD"})
+  void everyFlippedBitIsDetectedAndNamed(Compression compression) throws IOException {
+    long seed = Long.getLong("cellar.test.seed", System.nanoTime());
+    Random random = new Random(seed);
+    Path path = dir.resolve("blocks");
+    List<Written> written = writeBlocks(path, compression, random, 512);
+    byte[] bytes = Files.readAllBytes(path);
+    Path damagedPath = dir.resolve("damaged");
+    for (int trial = 0; trial < 60; trial++) {
+      Written target = written.get(random.nextInt(written.size()));
+      int position = (int) target.block().offset() + random.nextInt(target.block().onDiskSizeWithHeader());
+      byte[] damaged = bytes.clone();
+      damaged[position] ^= (byte) (1 << random.nextInt(8));
+      Files.write(damagedPath, damaged);
+      try (ReadOnlyFile file = ReadOnlyFile.open(damagedPath)) {
+        BlockReader reader = new BlockReader(file, file.size() - 16, compression, allocator);
+        CorruptHFileException error = assertThrows(CorruptHFileException.class,
+            () -> reader.readBlock(target.block().offset(), target.block().onDiskSizeWithHeader(),
+                target.block().type()).release(),
+            "seed=" + seed + " flipped byte " + position);
+        assertEquals(target.block().offset(), error.offset());
+        assertTrue(error.getMessage().contains(damagedPath.toString()), error.getMessage());
+      }
+    }
+    assertEquals(0, allocator.stats().usedBufferCount(), "no buffer leaked on the error paths");
+  }
+
+  @ParameterizedTest
+  @EnumSource(value = Compression.class, names = {"NONE", "ZSTD"})
+  void truncationWrongTypesAndImpossibleOffsetsAreCorruption(Compression compression)
+      throws IOException {
+    Random random = new Random(7);
+    Path path = dir.resolve("blocks");
+    List<Written> written = writeBlocks(path, compression, random, 16384);
+    BlockWriter.WrittenBlock last = written.get(written.size() - 1).block();
+    try (ReadOnlyFile file = ReadOnlyFile.open(path)) {
+      BlockReader reader = new BlockReader(file, file.size() - 16, compression, allocator);
+      BlockType wrong = last.type() == BlockType.META ? BlockType.FILE_INFO : BlockType.META;
+      CorruptHFileException typeError = assertThrows(CorruptHFileException.class,
+          () -> reader.readBlock(last.offset(), last.onDiskSizeWithHeader(), wrong));
+      assertTrue(typeError.getMessage().contains("expected " + wrong), typeError.getMessage());
+      assertThrows(CorruptHFileException.class,
+          () -> reader.readBlock(last.offset(), last.onDiskSizeWithHeader() + 1, null));
+      assertThrows(CorruptHFileException.class, () -> reader.readBlock(-1, 100, null));
+      assertThrows(CorruptHFileException.class, () -> reader.readBlock(file.size(), 100, null));
+      assertThrows(CorruptHFileException.class, () -> reader.readBlock(last.offset() + 1, -1, null));
+    }
+    byte[] bytes = Files.readAllBytes(path);
+    Path truncated = dir.resolve("truncated");
+    Files.write(truncated, java.util.Arrays.copyOf(bytes, (int) last.offset() + 40));
+    try (ReadOnlyFile file = ReadOnlyFile.open(truncated)) {
+      BlockReader reader = new BlockReader(file, bytes.length - 16, compression, allocator);
+      CorruptHFileException error = assertThrows(CorruptHFileException.class,
+          () -> reader.readBlock(last.offset(), last.onDiskSizeWithHeader(), null));
+      assertTrue(error.getMessage().contains("truncated"), error.getMessage());
+    }
+    assertEquals(0, allocator.stats().usedBufferCount());
+  }
+}
