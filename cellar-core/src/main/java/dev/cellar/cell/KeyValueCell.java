@@ -1,0 +1,218 @@
+package dev.cellar.cell;
+
+import java.lang.foreign.MemorySegment;
+import java.util.Objects;
+
+/**
+ * A {@link Cell} read in place from memory that already holds a serialized KeyValue: a view, not a
+ * copy. Not thread-safe: an instance is either built once for one cell or reused as a flyweight by
+ * one cursor, which {@link #reset}s it for every cell it visits so that iterating allocates
+ * nothing.
+ *
+ * <p><b>Lifetime.</b> The view holds no reference count and no copy. It is readable only while the
+ * memory it points into is alive and unchanged; whoever owns that memory (a block cursor holding a
+ * block reference, say) must keep it alive for as long as the cell is used. A view into memory that
+ * has since been freed fails with the exception of the segment's arena, never with wrong data; a
+ * view into memory that has been recycled is the owner's bug.
+ *
+ * <p><b>Validation.</b> The bytes may come from disk, so {@link #reset} checks every length against
+ * the range it was given before accepting it: key and value lengths, row and family lengths within
+ * the key, and the tags section. Anything inconsistent throws {@link IllegalArgumentException}
+ * naming the offset, what was expected and what was found. The type code is not checked here;
+ * {@link #type()} rejects unknown codes when asked.
+ *
+ * <p><b>Cost.</b> A reset reads four length fields (key, value, row, family; and the tags length
+ * when the cell has a tags section) and keeps them; every other position is arithmetic on those,
+ * and the timestamp and type are read only when asked for.
+ */
+public final class KeyValueCell implements Cell {
+
+  private MemorySegment segment;
+  private long offset;
+  private int length;
+  private int keyLength;
+  private int valueLength;
+  private int rowLength;
+  private int familyLength;
+  private int tagsLength;
+  private long sequenceId;
+
+  /** Creates an empty flyweight; {@link #reset} it before reading from it. */
+  public KeyValueCell() {}
+
+  /**
+   * Creates a view of the cell serialized at {@code offset}.
+   *
+   * @see #reset
+   */
+  public KeyValueCell(
+      MemorySegment segment, long offset, int length, boolean hasTags, long sequenceId) {
+    reset(segment, offset, length, hasTags, sequenceId);
+  }
+
+  /**
+   * Points this view at the cell serialized at {@code offset}, after validating its lengths. On
+   * failure the view is left unchanged.
+   *
+   * @param segment the memory holding the cell
+   * @param offset the position of the cell's key length field
+   * @param length the cell's serialized length: key and value with their length fields, plus the
+   *     tags section if {@code hasTags}; not the memstore timestamp an HFile may write after it
+   * @param hasTags whether a tags length field (and tags) follows the value, as in HFile v3 blocks
+   *     of files that include tags; its tags length may be 0
+   * @param sequenceId the cell's sequence id, which is not part of the serialization
+   * @return this view
+   * @throws IllegalArgumentException if the range lies outside the segment or the lengths it holds
+   *     are inconsistent
+   */
+  public KeyValueCell reset(
+      MemorySegment segment, long offset, int length, boolean hasTags, long sequenceId) {
+    Objects.requireNonNull(segment, "segment");
+    if (offset < 0 || length < 0 || offset > segment.byteSize() - length) {
+      throw malformed(
+          offset,
+          "a range within the segment of " + segment.byteSize() + " bytes",
+          "length " + length);
+    }
+    if (length < KeyValueLayout.KEY_OFFSET) {
+      throw malformed(
+          offset,
+          "at least " + KeyValueLayout.KEY_OFFSET + " bytes of lengths",
+          "length " + length);
+    }
+    int newKeyLength = KeyValueLayout.keyLength(segment, offset);
+    int newValueLength = KeyValueLayout.valueLength(segment, offset);
+    long available = length - KeyValueLayout.KEY_OFFSET;
+    if (newKeyLength < KeyValueLayout.KEY_INFRASTRUCTURE_SIZE || newKeyLength > available) {
+      throw malformed(
+          offset,
+          "a key length between " + KeyValueLayout.KEY_INFRASTRUCTURE_SIZE + " and " + available,
+          "key length " + newKeyLength);
+    }
+    if (newValueLength < 0 || newValueLength > available - newKeyLength) {
+      throw malformed(
+          offset,
+          "a value length between 0 and " + (available - newKeyLength),
+          "value length " + newValueLength);
+    }
+    long keyOffset = KeyValueLayout.keyOffset(offset);
+    int newRowLength = KeyValueLayout.rowLength(segment, keyOffset);
+    int maxRowLength = newKeyLength - KeyValueLayout.KEY_INFRASTRUCTURE_SIZE;
+    if (newRowLength < 0 || newRowLength > maxRowLength) {
+      throw malformed(
+          offset, "a row length between 0 and " + maxRowLength, "row length " + newRowLength);
+    }
+    int newFamilyLength =
+        KeyValueLayout.familyLength(
+            segment, KeyValueLayout.familyLengthOffset(keyOffset, newRowLength));
+    int maxFamilyLength = Math.min(KeyValueLayout.MAX_FAMILY_LENGTH, maxRowLength - newRowLength);
+    if (newFamilyLength > maxFamilyLength) {
+      throw malformed(
+          offset,
+          "a family length between 0 and " + maxFamilyLength,
+          "family length " + newFamilyLength);
+    }
+    int newTagsLength = 0;
+    long withoutTags = KeyValueLayout.cellLength(newKeyLength, newValueLength, 0, false);
+    if (hasTags) {
+      if (length - withoutTags < KeyValueLayout.TAGS_LENGTH_SIZE) {
+        throw malformed(
+            offset,
+            "a tags length field after the value, cell length at least "
+                + (withoutTags + KeyValueLayout.TAGS_LENGTH_SIZE),
+            "length " + length);
+      }
+      newTagsLength =
+          KeyValueLayout.tagsLength(
+              segment, KeyValueLayout.tagsLengthOffset(offset, newKeyLength, newValueLength));
+    }
+    long expected = KeyValueLayout.cellLength(newKeyLength, newValueLength, newTagsLength, hasTags);
+    if (expected != length) {
+      throw malformed(
+          offset,
+          "length "
+              + expected
+              + " (key "
+              + newKeyLength
+              + ", value "
+              + newValueLength
+              + (hasTags ? ", tags " + newTagsLength : ", no tags")
+              + ")",
+          "length " + length);
+    }
+    this.segment = segment;
+    this.offset = offset;
+    this.length = length;
+    this.keyLength = newKeyLength;
+    this.valueLength = newValueLength;
+    this.rowLength = newRowLength;
+    this.familyLength = newFamilyLength;
+    this.tagsLength = newTagsLength;
+    this.sequenceId = sequenceId;
+    return this;
+  }
+
+  private static IllegalArgumentException malformed(long offset, String expected, String found) {
+    return new IllegalArgumentException(
+        "malformed KeyValue at offset " + offset + ": expected " + expected + ", found " + found);
+  }
+
+  /**
+   * {@inheritDoc}
+   *
+   * @throws IllegalStateException if this flyweight was never reset
+   */
+  @Override
+  public MemorySegment segment() {
+    if (segment == null) {
+      throw new IllegalStateException("KeyValueCell read before reset(...) pointed it at a cell");
+    }
+    return segment;
+  }
+
+  @Override
+  public long offset() {
+    return offset;
+  }
+
+  @Override
+  public int length() {
+    return length;
+  }
+
+  @Override
+  public int keyLength() {
+    return keyLength;
+  }
+
+  @Override
+  public int valueLength() {
+    return valueLength;
+  }
+
+  @Override
+  public int rowLength() {
+    return rowLength;
+  }
+
+  @Override
+  public int familyLength() {
+    return familyLength;
+  }
+
+  @Override
+  public int tagsLength() {
+    return tagsLength;
+  }
+
+  @Override
+  public long sequenceId() {
+    return sequenceId;
+  }
+
+  /** Returns the cell as HBase prints a KeyValue; see {@link KeyValue#toString()}. */
+  @Override
+  public String toString() {
+    return segment == null ? "KeyValueCell[unset]" : CellStrings.toString(this);
+  }
+}
