@@ -15,7 +15,8 @@ import java.io.IOException;
  *
  * All lengths are big-endian. An input no larger than the codec's maximum chunk input is written as
  * one group with one chunk; a larger input is one group whose chunks each compress at most that
- * many bytes, as the stream does. An empty input is a lone raw length of zero.
+ * many bytes, followed by an empty group (a raw length of zero), as the stream's final finish
+ * writes it. An empty input is a lone raw length of zero.
  */
 final class BlockFraming {
 
@@ -41,6 +42,9 @@ final class BlockFraming {
       out.write(compressed);
       done += piece;
     } while (done < length);
+    if (length > maxChunkInput) {
+      writeInt(out, 0);
+    }
     return out.toByteArray();
   }
 

@@ -11,7 +11,7 @@ import net.jpountz.lz4.LZ4SafeDecompressor;
 
 /**
  * LZ4 blocks: raw LZ4 block-format chunks in Hadoop block framing, through lz4-java. HBase's LZ4
- * codec streams with a 256 KiB buffer and reserves LZ4's worst-case growth of it.
+ * codec streams with a 256 KiB buffer, which bounds the input of one chunk.
  */
 final class Lz4Codec extends FramedBlockCodec {
 
@@ -22,13 +22,14 @@ final class Lz4Codec extends FramedBlockCodec {
 
   private final LZ4Compressor compressor = LZ4Factory.fastestInstance().fastCompressor();
   private final LZ4SafeDecompressor decompressor = LZ4Factory.fastestInstance().safeDecompressor();
-  private final int maxChunkInput = 2 * BUFFER_SIZE - compressor.maxCompressedLength(BUFFER_SIZE);
+  /** HBase's LZ4 codec reserves the Snappy-style overhead of its buffer: size / 6 + 32. */
+  private static final int MAX_CHUNK_INPUT = BUFFER_SIZE - (BUFFER_SIZE / 6 + 32);
 
   private Lz4Codec() {}
 
   @Override
   int maxChunkInput() {
-    return maxChunkInput;
+    return MAX_CHUNK_INPUT;
   }
 
   @Override
