@@ -11,6 +11,10 @@ import java.io.IOException;
  * validation, checksum verification, then decompression into a second pooled buffer. What comes
  * back is an unpacked {@link HFileBlock} (header and payload, no checksums) holding one reference.
  *
+ * <p>The unpacked block is always one contiguous segment, so cells are read from it in place:
+ * pooled off-heap when it fits one pool buffer (a 64 KiB block does), otherwise on the heap, which
+ * the allocator counts. Compressed on-disk bytes may span pool buffers.
+ *
  * <p>Nothing from a block is used before its checksums pass, so a corrupt block can never make the
  * reader allocate a size it claims or decode garbage: it raises a {@link CorruptHFileException}
  * naming the file, the offset, what was expected and what was found.
@@ -64,7 +68,9 @@ public final class BlockReader {
       throw new CorruptHFileException(name, offset, "block size", BlockHeader.SIZE + " .. "
           + (blockRegionEnd - offset), size);
     }
-    Buf onDisk = allocator.allocate(size);
+    Buf onDisk = compression == Compression.NONE
+        ? allocator.allocateContiguous(size)
+        : allocator.allocate(size);
     try {
       readFully(offset, onDisk, size);
       BlockHeader header = BlockHeader.read(onDisk, 0, name, offset);
@@ -116,7 +122,7 @@ public final class BlockReader {
       Buf unpacked = onDisk.slice(0, BlockHeader.SIZE + payload);
       return new HFileBlock(header, offset, unpacked);
     }
-    Buf unpacked = allocator.allocate(BlockHeader.SIZE + payload);
+    Buf unpacked = allocator.allocateContiguous(BlockHeader.SIZE + payload);
     try {
       onDisk.copyTo(0, unpacked, 0, BlockHeader.SIZE);
       compression.codec().decompress(onDisk, BlockHeader.SIZE, onDiskPayload, unpacked,

@@ -101,6 +101,16 @@ public final class BufAllocator implements Recycler, AutoCloseable {
     return allocateLarge(size);
   }
 
+  /**
+   * A single-segment buffer of exactly {@code size} bytes, for data that must be contiguous (a
+   * block whose cells are read in place). Up to one pool buffer it is pooled as by {@link
+   * #allocate}; larger requests come from the heap, counted as heap allocations, instead of being
+   * split into a composite buffer.
+   */
+  public Buf allocateContiguous(int size) {
+    return size <= bufferSize ? allocate(size) : heap(size);
+  }
+
   /** A whole pooled buffer ({@code bufferSize} bytes), or a heap one if the pool is exhausted. */
   public Buf allocateOneBuffer() {
     return slots.length == 0 ? heap(bufferSize) : allocate(bufferSize);

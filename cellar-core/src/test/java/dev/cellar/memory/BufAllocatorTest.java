@@ -130,6 +130,20 @@ class BufAllocatorTest {
   }
 
   @Test
+  void contiguousRequestsAreNeverComposite() {
+    try (BufAllocator allocator = new BufAllocator(new BufAllocatorConfig(true, 1000, 10, 100))) {
+      Buf fits = allocator.allocateContiguous(1000);
+      assertTrue(fits.isSingleSegment() && fits.isDirect());
+      Buf oversize = allocator.allocateContiguous(1001);
+      assertTrue(oversize.isSingleSegment());
+      assertFalse(oversize.isDirect());
+      assertEquals(1001, allocator.stats().heapAllocationBytes());
+      fits.release();
+      oversize.release();
+    }
+  }
+
+  @Test
   void partialExhaustionGivesPooledHeadAndHeapRest() {
     try (BufAllocator allocator = new BufAllocator(new BufAllocatorConfig(true, 1000, 2, 0))) {
       Buf buf = allocator.allocate(4000);

@@ -1,0 +1,214 @@
+package dev.cellar.hfile;
+
+import static dev.cellar.memory.ByteLayouts.INT_BE;
+import static dev.cellar.memory.ByteLayouts.LONG_BE;
+
+import dev.cellar.cell.Cell;
+import dev.cellar.cell.CellComparator;
+import dev.cellar.memory.Buf;
+import java.io.IOException;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+
+/**
+ * Finds the data block that may hold a key by walking the data block index: a binary search of
+ * the in-memory root, then of each LEAF_INDEX / INTERMEDIATE_INDEX block below it, in place, read
+ * through the reader's {@link BlockLoader} (index blocks are always cached). Layouts in {@link
+ * IndexEntries} and {@link BlockIndexWriter}.
+ *
+ * <p>Thread-safe: the root is immutable and every walk uses only its own locals and the caller's
+ * {@link BlockPointer}.
+ */
+final class BlockIndexReader {
+
+  /** Bytes of the mid-key metadata after a multi-level root. */
+  private static final int MID_KEY_METADATA_SIZE = Long.BYTES + 2 * Integer.BYTES;
+
+  private final RootIndex root;
+  private final int levels;
+  private final String file;
+
+  BlockIndexReader(RootIndex root, int levels, String file) {
+    this.root = root;
+    this.levels = levels;
+    this.file = file;
+  }
+
+  RootIndex root() {
+    return root;
+  }
+
+  int levels() {
+    return levels;
+  }
+
+  /** Where a data block is and how big it is on disk; reused across lookups by one cursor. */
+  static final class BlockPointer {
+    long offset;
+    int onDiskSize;
+  }
+
+  /**
+   * Points {@code out} at the data block whose range covers {@code key}.
+   *
+   * @return false if {@code key} sorts before the first key of the file
+   */
+  boolean locate(Cell key, BlockLoader loader, BlockPointer out) throws IOException {
+    int entry;
+    try {
+      entry = root.search(key);
+    } catch (IllegalArgumentException e) {
+      throw new CorruptHFileException(file, -1, "malformed key in the root data index", e);
+    }
+    if (entry < 0) {
+      return false;
+    }
+    long offset = root.offset(entry);
+    int size = root.onDiskSize(entry);
+    for (int level = 1; level < levels; level++) {
+      BlockType expected = level == levels - 1 ? BlockType.LEAF_INDEX : BlockType.INTERMEDIATE_INDEX;
+      HFileBlock block = loader.loadBlock(offset, size, expected, true);
+      try {
+        Buf payload = block.payload();
+        NonRootEntries entries = NonRootEntries.of(payload, file, block.offset());
+        int child;
+        try {
+          child = entries.search(key);
+        } catch (IllegalArgumentException e) {
+          throw new CorruptHFileException(file, block.offset(), "malformed key in " + expected
+              + " block", e);
+        }
+        if (child < 0) {
+          throw new CorruptHFileException(file, block.offset(), expected
+              + " block: the key sorts before its first entry although its parent points here",
+              "a first entry not after the parent key", "a later first entry");
+        }
+        offset = entries.offset(child);
+        size = entries.onDiskSize(child);
+      } finally {
+        block.release();
+      }
+    }
+    out.offset = offset;
+    out.onDiskSize = size;
+    return true;
+  }
+
+  /**
+   * The file's mid-key (the split point): from the mid-key metadata of a multi-level index, or the
+   * middle root entry of a single-level one; null for an empty index.
+   */
+  byte[] midKey(BlockLoader loader) throws IOException {
+    if (root.count() == 0) {
+      return null;
+    }
+    if (levels == 1 || root.trailingBytes() < MID_KEY_METADATA_SIZE) {
+      return root.key(root.count() / 2);
+    }
+    long leafOffset = root.trailingLong(0);
+    int leafSize = root.trailingInt(Long.BYTES);
+    int entry = root.trailingInt(Long.BYTES + Integer.BYTES);
+    HFileBlock leaf = loader.loadBlock(leafOffset, leafSize, BlockType.LEAF_INDEX, true);
+    try {
+      NonRootEntries entries = NonRootEntries.of(leaf.payload(), file, leaf.offset());
+      if (entry < 0 || entry >= entries.count()) {
+        throw new CorruptHFileException(file, leaf.offset(), "mid-key entry", "0.."
+            + (entries.count() - 1), entry);
+      }
+      return entries.key(entry);
+    } finally {
+      leaf.release();
+    }
+  }
+
+  /** A validated view of a non-root index block's entries, searched in place. */
+  static final class NonRootEntries {
+    private final MemorySegment segment;
+    private final int count;
+    private final int entriesStart;
+
+    private NonRootEntries(MemorySegment segment, int count, int entriesStart) {
+      this.segment = segment;
+      this.count = count;
+      this.entriesStart = entriesStart;
+    }
+
+    static NonRootEntries of(Buf payload, String file, long blockOffset)
+        throws CorruptHFileException {
+      int capacity = payload.capacity();
+      if (capacity < Integer.BYTES) {
+        throw new CorruptHFileException(file, blockOffset, "non-root index block size",
+            ">= 4 bytes", capacity);
+      }
+      int count = payload.getInt(0);
+      long entriesStart = Integer.BYTES + (long) Integer.BYTES * (count + 1L);
+      if (count < 0 || entriesStart > capacity) {
+        throw new CorruptHFileException(file, blockOffset, "non-root index entry count",
+            "0.." + (capacity / Integer.BYTES - 2), count);
+      }
+      int previous = 0;
+      for (int i = 0; i <= count; i++) {
+        int relative = payload.getInt(Integer.BYTES * (i + 1));
+        int minimum = i == 0 ? 0 : previous + IndexEntries.ENTRY_OVERHEAD;
+        if (relative < minimum || (i == 0 && relative != 0) || entriesStart + relative > capacity) {
+          throw new CorruptHFileException(file, blockOffset, "non-root index secondary entry " + i,
+              "an offset of a whole entry, " + minimum + ".." + (capacity - entriesStart),
+              relative);
+        }
+        previous = relative;
+      }
+      MemorySegment segment = payload.isSingleSegment()
+          ? payload.segment()
+          : MemorySegment.ofArray(payload.getBytes(0, capacity));
+      return new NonRootEntries(segment, count, (int) entriesStart);
+    }
+
+    int count() {
+      return count;
+    }
+
+    private int relative(int i) {
+      return segment.get(INT_BE, Integer.BYTES * (i + 1L));
+    }
+
+    private long entry(int i) {
+      return entriesStart + relative(i);
+    }
+
+    long offset(int i) {
+      return segment.get(LONG_BE, entry(i));
+    }
+
+    int onDiskSize(int i) {
+      return segment.get(INT_BE, entry(i) + Long.BYTES);
+    }
+
+    private int keyLength(int i) {
+      return relative(i + 1) - relative(i) - IndexEntries.ENTRY_OVERHEAD;
+    }
+
+    byte[] key(int i) {
+      long from = entry(i) + IndexEntries.ENTRY_OVERHEAD;
+      return segment.asSlice(from, keyLength(i)).toArray(ValueLayout.JAVA_BYTE);
+    }
+
+    /** The largest entry whose key is not after {@code key}, or -1. */
+    int search(Cell key) {
+      int low = 0;
+      int high = count - 1;
+      while (low <= high) {
+        int mid = (low + high) >>> 1;
+        int diff = CellComparator.compareKey(key, segment, entry(mid) + IndexEntries.ENTRY_OVERHEAD,
+            keyLength(mid));
+        if (diff < 0) {
+          high = mid - 1;
+        } else if (diff > 0) {
+          low = mid + 1;
+        } else {
+          return mid;
+        }
+      }
+      return high;
+    }
+  }
+}
