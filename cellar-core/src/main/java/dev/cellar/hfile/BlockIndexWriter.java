@@ -31,6 +31,9 @@ final class BlockIndexWriter {
   private final IndexEntries leafLevel = new IndexEntries();
   private long dataBlocks;
   private long uncompressedIndexSize;
+  /** Header plus payload bytes of the root and intermediate blocks, which HBase leaves out of the
+   * trailer's total uncompressed bytes. */
+  private long rootAndIntermediateBytes;
 
   BlockIndexWriter(int maxChunkSize, int minEntries) {
     if (maxChunkSize <= 0) {
@@ -100,7 +103,9 @@ final class BlockIndexWriter {
     byte[] payload = root.toByteArray();
     BlockWriter.WrittenBlock block = writer.write(BlockType.ROOT_INDEX, payload, payload.length);
     uncompressedIndexSize += payload.length;
-    return new Result(block.offset(), levels, top.count(), uncompressedIndexSize, dataBlocks);
+    rootAndIntermediateBytes += BlockHeader.SIZE + payload.length;
+    return new Result(block.offset(), levels, top.count(), uncompressedIndexSize, dataBlocks,
+        rootAndIntermediateBytes);
   }
 
   private IndexEntries writeIntermediateLevel(BlockWriter writer, IndexEntries level)
@@ -125,6 +130,7 @@ final class BlockIndexWriter {
     BlockWriter.WrittenBlock block =
         writer.write(BlockType.INTERMEDIATE_INDEX, payload, payload.length);
     uncompressedIndexSize += payload.length;
+    rootAndIntermediateBytes += BlockHeader.SIZE + payload.length;
     next.add(chunk.key(0), block.offset(), block.onDiskSizeWithHeader());
     chunk.clear();
   }
@@ -152,7 +158,8 @@ final class BlockIndexWriter {
    * @param rootEntries entries in the root
    * @param uncompressedSize payload bytes of every data index block
    * @param dataBlocks data blocks indexed
+   * @param excludedFromTotal header and payload bytes of the root and intermediate blocks
    */
   record Result(long rootOffset, int levels, int rootEntries, long uncompressedSize,
-      long dataBlocks) {}
+      long dataBlocks, long excludedFromTotal) {}
 }

@@ -25,6 +25,7 @@ public final class BlockWriter {
   private final ChecksumType checksumType;
   private final int bytesPerChecksum;
   private final Map<BlockType, Long> lastOffsetByType = new EnumMap<>(BlockType.class);
+  private long uncompressedBytesWithHeaders;
 
   public BlockWriter(AppendOnlyFile out, Compression compression, ChecksumType checksumType,
       int bytesPerChecksum) {
@@ -38,6 +39,11 @@ public final class BlockWriter {
     this.compression = compression;
     this.checksumType = checksumType;
     this.bytesPerChecksum = bytesPerChecksum;
+  }
+
+  /** Header plus uncompressed payload bytes of every block written so far. */
+  public long uncompressedBytesWithHeaders() {
+    return uncompressedBytesWithHeaders;
   }
 
   /** The offset the next block will be written at. */
@@ -68,6 +74,7 @@ public final class BlockWriter {
     BlockChecksums.write(view, dataSize, checksumType, bytesPerChecksum);
     out.append(block, 0, block.length);
     lastOffsetByType.put(type, offset);
+    uncompressedBytesWithHeaders += BlockHeader.SIZE + length;
     return new WrittenBlock(type, offset, block.length, length);
   }
 
