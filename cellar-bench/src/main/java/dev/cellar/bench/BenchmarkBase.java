@@ -6,8 +6,9 @@ import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * The settings every Cellar microbenchmark shares: one fork, a short warmup and measurement that
- * keep the whole suite within a few minutes, and the same JVM flags for Cellar and its peers.
+ * The settings every Cellar microbenchmark shares: one fork, a short warmup and measurement so
+ * that the whole suite stays quick to run on a small machine, and the same JVM flags for Cellar and
+ * its peers.
  *
  * <p><b>JVM flags.</b> {@code jvmArgs} replaces the launching JVM's flags, so a run does not depend
  * on how JMH was started:
@@ -17,19 +18,16 @@ import org.openjdk.jmh.annotations.Warmup;
  *   <li>{@code --sun-misc-unsafe-memory-access=allow}: Netty 4.2 turns its {@code Unsafe} paths off
  *       on Java 25+ unless this is given, and HBase's shaded Netty warns without it; the peers run
  *       at their fastest;
- *   <li>{@code --add-opens java.base/java.nio=ALL-UNNAMED}: HBase's ByteBuff needs it for its
- *       unaligned {@code Unsafe} access, as HBase's own launch scripts open it;
+ *   <li>{@code --add-opens java.base/java.nio=ALL-UNNAMED}: without it HBase's ByteBuff logs a
+ *       stack trace and gives up its unaligned {@code Unsafe} access;
  *   <li>a fixed 1 GiB heap, so that heap resizing does not add noise.
  * </ul>
  *
  * <p><b>Leak detection</b> is off for every library ({@code jvmArgsAppend}), so the runs compare
- * the allocators and buffers themselves. Production runs Cellar at SIMPLE (one pooled allocation in
- * 128 tracked, as in Netty); to measure that, replace the appended flags on the command line:
- *
- * <pre>{@code
- * -jvmArgsAppend "-Dcellar.leakDetection.level=SIMPLE -Dio.netty.leakDetection.level=SIMPLE
- *     -Dorg.apache.hbase.thirdparty.io.netty.leakDetection.level=SIMPLE"
- * }</pre>
+ * the allocators and buffers themselves. Production runs at SIMPLE, the default of Cellar, Netty
+ * and HBase's shaded Netty alike (one pooled allocation in 128 tracked). To measure that, replace
+ * the appended flags on the command line with {@code -jvmArgsAppend
+ * -Dcellar.leakDetection.level=SIMPLE}, which leaves every library at SIMPLE.
  *
  * <p>Always add {@code -prof gc}: its {@code gc.alloc.rate.norm} is the heap bytes allocated per
  * operation, which the read path is required to keep at zero.

@@ -45,7 +45,7 @@ sealed interface PooledAllocator extends AutoCloseable {
   /**
    * HBase's allocator with the pool settings of {@link BufAllocatorConfig#DEFAULT}. Its public
    * factory needs a Hadoop {@code Configuration}; the protected constructor, reached through an
-   * anonymous subclass, does not.
+   * anonymous subclass, does not. That constructor takes the buffer count before the buffer size.
    */
   private static ByteBuffAllocator hbaseWithCellarDefaults() {
     BufAllocatorConfig config = BufAllocatorConfig.DEFAULT;
