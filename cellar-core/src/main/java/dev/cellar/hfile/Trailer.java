@@ -16,7 +16,7 @@ import java.util.Arrays;
  * offset        size  field
  * 0             8     magic "TRABLK\"$"
  * 8             n     FileTrailerProto, prefixed by its length as a protobuf varint
- * 8 + n         ...   zero padding
+ * 8 + n         ...   zero padding (checked: every byte of the trailer is accounted for)
  * 4092          4     version: major (low 3 bytes) | minor &lt;&lt; 24, big-endian (3 | 3 &lt;&lt; 24)
  *
  * FileTrailerProto (all optional):
@@ -69,6 +69,14 @@ public record Trailer(
    * standard cell comparator.
    */
   public static final String COMPARATOR_NAME = "org.apache.hadoop.hbase.KeyValue$KVComparator";
+
+  /** Comparator names HBase writes for user tables, all meaning the standard cell order. */
+  private static final java.util.Set<String> KNOWN_COMPARATORS = java.util.Set.of(
+      COMPARATOR_NAME,
+      "org.apache.hadoop.hbase.CellComparator",
+      "org.apache.hadoop.hbase.KeyValue$KeyComparator",
+      "org.apache.hadoop.hbase.CellComparatorImpl",
+      "org.apache.hadoop.hbase.InnerStoreCellComparator");
 
   private static final byte[] MAGIC = BlockType.TRAILER.magic();
   private static final int VERSION_OFFSET = SIZE - Integer.BYTES;
@@ -152,8 +160,15 @@ public record Trailer(
         throw new CorruptHFileException(file, base + MAGIC.length, "trailer message length",
             "0.." + (VERSION_OFFSET - MAGIC.length), length);
       }
+      int messageEnd = MAGIC.length + in.getTotalBytesRead() + length;
       in.pushLimit(length);
       fields.read(in, file, base);
+      for (int i = messageEnd; i < VERSION_OFFSET; i++) {
+        if (bytes[i] != 0) {
+          throw new CorruptHFileException(file, base + i, "trailer padding", "zero bytes",
+              String.format("0x%02x", bytes[i]));
+        }
+      }
     } catch (InvalidProtocolBufferException e) {
       throw new CorruptHFileException(file, base + MAGIC.length, "malformed trailer message", e);
     } catch (IOException e) {
@@ -169,6 +184,10 @@ public record Trailer(
 
   private void validate(String file, long fileSize) throws CorruptHFileException {
     long trailerStart = fileSize - SIZE;
+    if (!KNOWN_COMPARATORS.contains(comparatorClassName)) {
+      throw new CorruptHFileException(file, trailerStart, "trailer comparator_class_name",
+          "a cell comparator name for user tables", comparatorClassName);
+    }
     if (loadOnOpenDataOffset < 0 || loadOnOpenDataOffset >= trailerStart) {
       throw new CorruptHFileException(file, trailerStart, "trailer load_on_open_data_offset",
           "0.." + (trailerStart - 1), loadOnOpenDataOffset);

@@ -52,6 +52,16 @@ class TrailerTest {
   }
 
   @Test
+  void nonZeroPaddingAndUnknownComparatorsAreCorruption() throws IOException {
+    byte[] bytes = sample().toBytes();
+    bytes[3000] = 1;
+    assertMessage(bytes, FILE_SIZE, "trailer padding");
+    Trailer meta = new Trailer(900_000, 800_000, 0, 0, 0, 0, 0, 1, 0, 0,
+        "org.apache.hadoop.hbase.KeyValue$MetaComparator", Compression.NONE, 3);
+    assertMessage(meta.toBytes(), FILE_SIZE, "comparator_class_name");
+  }
+
+  @Test
   void randomDamageNeverEscapesAsAnythingButCorruption() throws IOException {
     long seed = Long.getLong("cellar.test.seed", System.nanoTime());
     Random random = new Random(seed);
