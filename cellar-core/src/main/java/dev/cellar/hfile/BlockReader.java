@@ -7,7 +7,9 @@ import java.io.EOFException;
 import java.io.IOException;
 
 /**
- * Reads blocks from an HFile: one positional read straight into a pooled buffer, header
+ * Reads blocks from an HFile: one positional read straight into a pooled buffer (which also takes
+ * in the next block's header, so a sequential scan learns each next block's size without an extra
+ * read), header
  * validation, checksum verification, then decompression into a second pooled buffer. What comes
  * back is an unpacked {@link HFileBlock} (header and payload, no checksums) holding one reference.
  *
@@ -68,11 +70,13 @@ public final class BlockReader {
       throw new CorruptHFileException(name, offset, "block size", BlockHeader.SIZE + " .. "
           + (blockRegionEnd - offset), size);
     }
+    int peek = offset + size + BlockHeader.SIZE <= blockRegionEnd ? BlockHeader.SIZE : 0;
     Buf onDisk = compression == Compression.NONE
-        ? allocator.allocateContiguous(size)
-        : allocator.allocate(size);
+        ? allocator.allocateContiguous(size + peek)
+        : allocator.allocate(size + peek);
     try {
-      readFully(offset, onDisk, size);
+      readFully(offset, onDisk, size + peek);
+      int nextBlockOnDiskSize = peek == 0 ? -1 : peekedSize(onDisk, size);
       BlockHeader header = BlockHeader.read(onDisk, 0, name, offset);
       if (header.onDiskSizeWithHeader() != size) {
         throw new CorruptHFileException(name, offset, header.type() + " block on-disk size",
@@ -82,7 +86,7 @@ public final class BlockReader {
         throw new CorruptHFileException(name, offset, "block type", expected, header.type());
       }
       BlockChecksums.verify(onDisk, header, name, offset);
-      HFileBlock block = unpack(header, offset, onDisk);
+      HFileBlock block = unpack(header, offset, onDisk, nextBlockOnDiskSize);
       onDisk = null;
       return block;
     } finally {
@@ -90,6 +94,17 @@ public final class BlockReader {
         onDisk.release();
       }
     }
+  }
+
+  /**
+   * The on-disk size of the next block, from its header read along with this block (not yet
+   * verified: a wrong value makes the next read fail its size check), or -1 if implausible.
+   */
+  private int peekedSize(Buf onDisk, int size) {
+    int withoutHeader = onDisk.getInt(size + BlockHeader.ON_DISK_SIZE_OFFSET);
+    return withoutHeader < 0 || withoutHeader > Integer.MAX_VALUE - BlockHeader.SIZE
+        ? -1
+        : withoutHeader + BlockHeader.SIZE;
   }
 
   private static boolean matches(BlockType expected, BlockType actual) {
@@ -111,7 +126,8 @@ public final class BlockReader {
   }
 
   /** Takes over {@code onDisk}'s reference; returns the unpacked block. */
-  private HFileBlock unpack(BlockHeader header, long offset, Buf onDisk) throws IOException {
+  private HFileBlock unpack(BlockHeader header, long offset, Buf onDisk, int nextBlockOnDiskSize)
+      throws IOException {
     int payload = header.uncompressedSizeWithoutHeader();
     int onDiskPayload = header.onDiskDataSizeWithHeader() - BlockHeader.SIZE;
     if (compression == Compression.NONE) {
@@ -120,7 +136,7 @@ public final class BlockReader {
             + " uncompressed block payload size", onDiskPayload, payload);
       }
       Buf unpacked = onDisk.slice(0, BlockHeader.SIZE + payload);
-      return new HFileBlock(header, offset, unpacked);
+      return new HFileBlock(header, offset, unpacked, nextBlockOnDiskSize);
     }
     Buf unpacked = allocator.allocateContiguous(BlockHeader.SIZE + payload);
     try {
@@ -133,6 +149,6 @@ public final class BlockReader {
           + " payload", e);
     }
     onDisk.release();
-    return new HFileBlock(header, offset, unpacked);
+    return new HFileBlock(header, offset, unpacked, nextBlockOnDiskSize);
   }
 }

@@ -16,13 +16,15 @@ public final class HFileBlock {
   private final BlockHeader header;
   private final long offset;
   private final Buf buf;
+  private final int nextBlockOnDiskSize;
 
   /**
    * @param header the block's header as read (sizes describe the on-disk form)
    * @param offset the block's file offset
    * @param buf header plus uncompressed payload; the block takes over the caller's reference
+   * @param nextBlockOnDiskSize the following block's on-disk size if it was read along, else -1
    */
-  public HFileBlock(BlockHeader header, long offset, Buf buf) {
+  public HFileBlock(BlockHeader header, long offset, Buf buf, int nextBlockOnDiskSize) {
     int expected = BlockHeader.SIZE + header.uncompressedSizeWithoutHeader();
     if (buf.capacity() != expected) {
       throw new IllegalArgumentException("block at " + offset + " needs " + expected
@@ -31,6 +33,12 @@ public final class HFileBlock {
     this.header = header;
     this.offset = offset;
     this.buf = buf;
+    this.nextBlockOnDiskSize = nextBlockOnDiskSize;
+  }
+
+  /** The on-disk size of the block that follows this one, or -1 if it was not read along. */
+  public int nextBlockOnDiskSize() {
+    return nextBlockOnDiskSize;
   }
 
   public BlockType type() {

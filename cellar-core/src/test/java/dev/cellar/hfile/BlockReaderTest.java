@@ -75,6 +75,11 @@ class BlockReaderTest {
             assertArrayEquals(w.payload(), block.payload().getBytes(0, block.payloadSize()),
                 "seed=" + seed + " " + block);
             assertEquals(lastOffsetByType[block.type().ordinal()], block.header().prevBlockOffset());
+            int index = written.indexOf(w);
+            int expectedNext = index + 1 < written.size()
+                ? written.get(index + 1).block().onDiskSizeWithHeader()
+                : -1;
+            assertEquals(expectedNext, block.nextBlockOnDiskSize(), "read-ahead of the next header");
           } finally {
             block.release();
           }
