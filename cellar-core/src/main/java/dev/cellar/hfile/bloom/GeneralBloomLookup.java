@@ -44,6 +44,11 @@ public final class GeneralBloomLookup {
     this.prefixLength = prefixLength;
   }
 
+  /** The bloom's type. */
+  public BloomType type() {
+    return reader.type();
+  }
+
   /**
    * Whether a get of {@code row} might find cells in the file (ROW and ROWPREFIX_FIXED_LENGTH).
    *
