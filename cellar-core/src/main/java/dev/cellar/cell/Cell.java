@@ -4,33 +4,44 @@ import java.lang.foreign.MemorySegment;
 import java.util.List;
 
 /**
- * One cell (row, family, qualifier, timestamp, type, value, tags) serialized in HBase's KeyValue
- * layout ({@link KeyValueLayout}) inside a single {@link MemorySegment}. Implementations say
- * whether they are thread-safe; the interface itself holds no state.
+ * One cell (row, family, qualifier, timestamp, type, value, tags) in HBase's KeyValue layout
+ * ({@link KeyValueLayout}). Implementations say whether they are thread-safe; the interface itself
+ * holds no state.
  *
- * <p>Every position returned here is an absolute offset into {@link #segment()}, and every length
- * is in bytes. A caller reads the parts in place, for example {@code Bytes.compare(cell.segment(),
- * cell.rowOffset(), cell.rowLength(), ...)}, so that comparing, hashing or copying a cell needs no
- * intermediate array. The {@code ...Array()} methods are the exception: each returns a fresh copy
- * and is meant for tests, tools and the edges of the system, not for the read path.
+ * <p>Every position returned here is an absolute offset into the segment that holds the part, and
+ * every length is in bytes. The key (its length fields included) always lives in {@link
+ * #segment()}; the value lives in {@link #valueSegment()} and the tags in {@link #tagsSegment()},
+ * which are the same segment, laid out contiguously after the key, unless the implementation keeps
+ * them elsewhere: a cell decoded from a delta-encoded HFile block rebuilds its key in a scratch
+ * buffer but leaves its value in the block. A caller reads the parts in place, for example {@code
+ * Bytes.compare(cell.segment(), cell.rowOffset(), cell.rowLength(), ...)}, so that comparing,
+ * hashing or copying a cell needs no intermediate array. The {@code ...Array()} methods are the
+ * exception: each returns a fresh copy and is meant for tests, tools and the edges of the system,
+ * not for the read path.
  *
- * <p>The segment may be off-heap memory owned by somebody else (a cached block): a cell is only
+ * <p>The segments may be off-heap memory owned by somebody else (a cached block): a cell is only
  * readable while that memory is alive, and the implementation's documentation says how long that
  * is.
  *
  * <p>Implementations supply the serialized range and the handful of lengths the layout cannot give
  * by position ({@link #keyLength}, {@link #valueLength}, {@link #rowLength}, {@link #familyLength},
- * {@link #tagsLength}); the default methods derive every other position from them.
+ * {@link #tagsLength}); the default methods derive every other position from them, assuming the
+ * contiguous layout. An implementation whose value or tags live elsewhere overrides {@link
+ * #valueSegment}, {@link #valueOffset}, {@link #tagsSegment} and {@link #tagsOffset} together.
  */
 public interface Cell {
 
-  /** Returns the memory holding this cell. */
+  /** Returns the memory holding this cell's key (and, by default, its value and tags). */
   MemorySegment segment();
 
   /** Returns the position of the first byte of this cell's serialization (its key length). */
   long offset();
 
-  /** Returns the serialized length of this cell, including its tags section if it has one. */
+  /**
+   * Returns the serialized length of this cell in the KeyValue layout, including its tags section
+   * if it has one: {@code 8 + keyLength + valueLength}, plus {@code 2 + tagsLength} with a tags
+   * section. This is the cell's extent in {@link #segment()} only when its parts are contiguous.
+   */
   int length();
 
   /** Returns the length of the key: row, family, qualifier, timestamp, type and their lengths. */
@@ -98,12 +109,25 @@ public interface Cell {
     return CellType.fromCode(typeByte());
   }
 
-  /** Returns the position of the value. */
+  /** Returns the memory holding the value; {@link #segment()} unless the value lives elsewhere. */
+  default MemorySegment valueSegment() {
+    return segment();
+  }
+
+  /** Returns the position of the value in {@link #valueSegment()}. */
   default long valueOffset() {
     return KeyValueLayout.valueOffset(offset(), keyLength());
   }
 
-  /** Returns the position of the tags (the end of the cell when it has none). */
+  /** Returns the memory holding the tags; {@link #segment()} unless the tags live elsewhere. */
+  default MemorySegment tagsSegment() {
+    return segment();
+  }
+
+  /**
+   * Returns the position of the tags in {@link #tagsSegment()} (by default the end of the cell when
+   * it has none).
+   */
   default long tagsOffset() {
     return offset() + length() - tagsLength();
   }
@@ -125,12 +149,12 @@ public interface Cell {
 
   /** Returns a new array holding a copy of the value. */
   default byte[] valueArray() {
-    return Bytes.copy(segment(), valueOffset(), valueLength());
+    return Bytes.copy(valueSegment(), valueOffset(), valueLength());
   }
 
   /** Returns a new array holding a copy of the tags section's tags (without its length field). */
   default byte[] tagsArray() {
-    return Bytes.copy(segment(), tagsOffset(), tagsLength());
+    return Bytes.copy(tagsSegment(), tagsOffset(), tagsLength());
   }
 
   /**
@@ -139,6 +163,6 @@ public interface Cell {
    * @throws IllegalArgumentException if the tags section is malformed
    */
   default List<Tag> tags() {
-    return Tag.decodeAll(segment(), tagsOffset(), tagsLength());
+    return Tag.decodeAll(tagsSegment(), tagsOffset(), tagsLength());
   }
 }

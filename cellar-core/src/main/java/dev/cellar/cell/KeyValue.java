@@ -188,14 +188,39 @@ public final class KeyValue implements Cell {
 
   /**
    * Returns a heap copy of any cell, with its sequence id and its tags section (if any). Use it to
-   * keep a cell beyond the lifetime of the memory it was read from. A {@code KeyValue} is returned
-   * as it is, since it is immutable.
+   * keep a cell beyond the lifetime of the memory it was read from. The key, value and tags are
+   * read from their own segments ({@link Cell#segment()}, {@link Cell#valueSegment()}, {@link
+   * Cell#tagsSegment()}), so the source need not be contiguous. A {@code KeyValue} is returned as
+   * it is, since it is immutable.
    */
   public static KeyValue copyOf(Cell cell) {
     if (cell instanceof KeyValue keyValue) {
       return keyValue;
     }
-    byte[] bytes = Bytes.copy(cell.segment(), cell.offset(), cell.length());
+    int keyLength = cell.keyLength();
+    int valueLength = cell.valueLength();
+    byte[] bytes = new byte[cell.length()];
+    MemorySegment out = MemorySegment.ofArray(bytes);
+    out.set(KeyValueLayout.INT, KeyValueLayout.KEY_LENGTH_OFFSET, keyLength);
+    out.set(KeyValueLayout.INT, KeyValueLayout.VALUE_LENGTH_OFFSET, valueLength);
+    MemorySegment.copy(
+        cell.segment(), cell.keyOffset(), out, KeyValueLayout.keyOffset(0), keyLength);
+    MemorySegment.copy(
+        cell.valueSegment(),
+        cell.valueOffset(),
+        out,
+        KeyValueLayout.valueOffset(0, keyLength),
+        valueLength);
+    long tagsLengthOffset = KeyValueLayout.tagsLengthOffset(0, keyLength, valueLength);
+    if (bytes.length > tagsLengthOffset) {
+      out.set(KeyValueLayout.SHORT, tagsLengthOffset, (short) cell.tagsLength());
+      MemorySegment.copy(
+          cell.tagsSegment(),
+          cell.tagsOffset(),
+          out,
+          tagsLengthOffset + KeyValueLayout.TAGS_LENGTH_SIZE,
+          cell.tagsLength());
+    }
     return new KeyValue(
         bytes,
         cell.keyLength(),

@@ -179,6 +179,106 @@ class KeyValueTest {
     assertSame(original, KeyValue.copyOf(original));
   }
 
+  /**
+   * A cell whose key comes from {@code keySource} and whose value and tags sit in two other
+   * segments, at offsets that differ from the contiguous layout.
+   */
+  private record SplitCell(KeyValue keySource, byte[] valueBytes, byte[] tagBytes) implements Cell {
+
+    private static final int VALUE_AT = 3;
+    private static final int TAGS_AT = 7;
+
+    @Override
+    public MemorySegment segment() {
+      return keySource.segment();
+    }
+
+    @Override
+    public long offset() {
+      return keySource.offset();
+    }
+
+    @Override
+    public int length() {
+      return (int) KeyValueLayout.cellLength(keyLength(), valueBytes.length, tagBytes.length, true);
+    }
+
+    @Override
+    public int keyLength() {
+      return keySource.keyLength();
+    }
+
+    @Override
+    public int valueLength() {
+      return valueBytes.length;
+    }
+
+    @Override
+    public int rowLength() {
+      return keySource.rowLength();
+    }
+
+    @Override
+    public int familyLength() {
+      return keySource.familyLength();
+    }
+
+    @Override
+    public int tagsLength() {
+      return tagBytes.length;
+    }
+
+    @Override
+    public long sequenceId() {
+      return 9;
+    }
+
+    @Override
+    public MemorySegment valueSegment() {
+      byte[] memory = new byte[VALUE_AT + valueBytes.length];
+      System.arraycopy(valueBytes, 0, memory, VALUE_AT, valueBytes.length);
+      return MemorySegment.ofArray(memory);
+    }
+
+    @Override
+    public long valueOffset() {
+      return VALUE_AT;
+    }
+
+    @Override
+    public MemorySegment tagsSegment() {
+      byte[] memory = new byte[TAGS_AT + tagBytes.length];
+      System.arraycopy(tagBytes, 0, memory, TAGS_AT, tagBytes.length);
+      return MemorySegment.ofArray(memory);
+    }
+
+    @Override
+    public long tagsOffset() {
+      return TAGS_AT;
+    }
+  }
+
+  @Test
+  void valueAndTagsAreReadFromTheirOwnSegments() {
+    KeyValue keySource = KeyValue.create(ROW, FAMILY, QUALIFIER, 5L, CellType.PUT, VALUE);
+    KeyValue expected =
+        KeyValue.create(
+                ROW,
+                FAMILY,
+                QUALIFIER,
+                5L,
+                CellType.PUT,
+                Bytes.toBytes("other"),
+                List.of(new Tag((byte) 3, VALUE)))
+            .withSequenceId(9);
+    SplitCell split = new SplitCell(keySource, expected.valueArray(), expected.tagsArray());
+    assertArrayEquals(expected.valueArray(), split.valueArray());
+    assertEquals(expected.tags(), split.tags());
+    KeyValue copy = KeyValue.copyOf(split);
+    assertArrayEquals(serialized(expected), serialized(copy));
+    assertEquals(9, copy.sequenceId());
+  }
+
   @Test
   void limitsAreEnforcedWithClearMessages() {
     IllegalArgumentException row =
