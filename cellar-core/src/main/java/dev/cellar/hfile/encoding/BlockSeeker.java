@@ -1,0 +1,92 @@
+package dev.cellar.hfile.encoding;
+
+import dev.cellar.cell.Cell;
+import dev.cellar.memory.Buf;
+
+/**
+ * A cursor over the cells of one unpacked data block payload, in one of HBase's encodings. Not
+ * thread-safe: each reader thread owns its seekers, and reuses one for any number of blocks of a
+ * file.
+ *
+ * <p>The payload is read in place. Moving the cursor allocates nothing on the heap once its scratch
+ * buffers have grown to the block's largest key and tags. {@link #current()} is a flyweight valid
+ * until the next move or {@link #setBlock}; NONE and ROW_INDEX_V1 cells are views into the payload,
+ * and delta-encoded cells (PREFIX, DIFF, FAST_DIFF) have their key rebuilt in a scratch buffer
+ * while their value, and their tags unless dictionary-compressed, stay views into the payload.
+ *
+ * <p>Bytes that break the encoding (lengths past the end, impossible prefixes, unknown flags, bad
+ * dictionary indices) raise {@link MalformedBlockException}, never anything else, and no cell is
+ * returned from a region found malformed.
+ */
+public interface BlockSeeker {
+
+  /** {@link #seekToKeyInBlock} result: positioned on a cell equal to the key. */
+  int EXACT = 0;
+
+  /** {@link #seekToKeyInBlock} result: positioned on a cell before the key. */
+  int BEFORE = 1;
+
+  /**
+   * {@link #seekToKeyInBlock} result: no cell qualifies (the key sorts before the block's first
+   * cell, as a shortened index key may); positioned on the first cell. HBase's {@code
+   * INDEX_KEY_MAGIC}.
+   */
+  int KEY_BEFORE_BLOCK = -2;
+
+  /**
+   * Points the seeker at a block payload and positions it on the first cell. The payload is a view
+   * the caller keeps alive (holding its reference) for as long as the seeker and its cells are
+   * used.
+   *
+   * @param payload the block's uncompressed payload (after the block header), starting with the
+   *     encoding id for every encoding but NONE
+   * @throws IllegalArgumentException if the payload spans more than one memory segment
+   * @throws MalformedBlockException if the payload is not a block of this encoding
+   */
+  void setBlock(Buf payload);
+
+  /**
+   * Positions the seeker on the first cell of the block.
+   *
+   * @throws IllegalStateException if no block was set
+   */
+  void rewind();
+
+  /**
+   * Moves to the next cell.
+   *
+   * @return false, leaving the seeker invalid, if the current cell was the last one (or there is no
+   *     current cell)
+   */
+  boolean next();
+
+  /** Returns whether the seeker is positioned on a cell. */
+  boolean isValid();
+
+  /**
+   * Returns the cell the seeker is positioned on, as a flyweight valid until the next move.
+   *
+   * @throws IllegalStateException if the seeker is not positioned on a cell
+   */
+  Cell current();
+
+  /**
+   * Positions the seeker on the last cell whose key (ignoring the sequence id) is less than or
+   * equal to {@code key}, or strictly less with {@code seekBefore}. Seeking forward from the
+   * current cell continues from it; any other seek starts again from the start of the block (or,
+   * for ROW_INDEX_V1, from its row index).
+   *
+   * @return {@link #EXACT} if the cell found equals the key, {@link #BEFORE} if it sorts before the
+   *     key, {@link #KEY_BEFORE_BLOCK} if no cell qualifies (then positioned on the first cell)
+   */
+  int seekToKeyInBlock(Cell key, boolean seekBefore);
+
+  /**
+   * Returns the block's first cell, at least its key (row, family, qualifier, timestamp, type);
+   * callers must not rely on its value, tags or sequence id. Cheap: every encoding stores the first
+   * key whole. Valid until the next {@link #setBlock}.
+   *
+   * @throws IllegalStateException if no block was set
+   */
+  Cell firstKeyInBlock();
+}

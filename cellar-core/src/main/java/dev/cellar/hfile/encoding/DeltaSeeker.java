@@ -1,0 +1,381 @@
+package dev.cellar.hfile.encoding;
+
+import dev.cellar.cell.Cell;
+import dev.cellar.cell.CellComparator;
+import dev.cellar.cell.KeyValueLayout;
+import dev.cellar.memory.Buf;
+import dev.cellar.memory.ByteLayouts;
+import java.lang.foreign.MemorySegment;
+
+/**
+ * What the PREFIX, DIFF and FAST_DIFF seekers share: the payload header, strictly sequential
+ * decoding, the per-cell suffix (tags, mvcc), the tag dictionary and seeking. Not thread-safe; one
+ * per reader thread, reused across blocks.
+ *
+ * <p>Design: a cell can only be decoded from its predecessor. Iterating decodes each cell in place
+ * over the current one, so only the bytes that differ from the previous key are written. A seek
+ * must be able to step back once when it overshoots, so while seeking the seeker decodes into a
+ * spare instead (copying the shared prefix) and keeps three {@link DecodedCell}s whose roles
+ * rotate: the current cell, the previous one and, after stepping back, the one ahead. Moving
+ * forward again reuses the cell ahead instead of decoding it a second time, which keeps the tag
+ * dictionary in step with the writer's (HBase keeps its decompressed tags for the same reason).
+ * Nothing is allocated per cell; scratch buffers only grow.
+ *
+ * <p>A seek continues forward from the current cell when that cell qualifies; otherwise it starts
+ * again from the first cell (a rewind, which also clears the tag dictionary).
+ */
+abstract class DeltaSeeker implements BlockSeeker {
+
+  /** The bytes at the end of every key after the qualifier. */
+  static final int TIMESTAMP_AND_TYPE_SIZE =
+      KeyValueLayout.TIMESTAMP_SIZE + KeyValueLayout.TYPE_SIZE;
+
+  /**
+   * The most key bytes a DIFF or FAST_DIFF cell takes from neither the block nor the previous key's
+   * prefix: the family (with its length) and the timestamp and type, which may be derived.
+   */
+  private static final int MAX_KEY_BYTES_OUTSIDE_CELL =
+      KeyValueLayout.FAMILY_LENGTH_SIZE
+          + KeyValueLayout.MAX_FAMILY_LENGTH
+          + TIMESTAMP_AND_TYPE_SIZE;
+
+  protected final PayloadReader in;
+  private final EncodingContext context;
+  private final TagDictionary tagDictionary;
+  private final DecodedCell firstKey = new DecodedCell();
+  private DecodedCell current = new DecodedCell();
+  private DecodedCell previous = new DecodedCell();
+  private DecodedCell ahead = new DecodedCell();
+  private boolean blockSet;
+  private boolean valid;
+  private boolean aheadValid;
+  private int firstCellAt;
+
+  DeltaSeeker(EncodingContext context, DataBlockEncoding encoding) {
+    this.context = context;
+    this.in = new PayloadReader(encoding);
+    this.tagDictionary = context.dictionaryCompressesTags() ? new TagDictionary() : null;
+  }
+
+  /** Reads what the encoding stores between the header and the first cell. */
+  void readPreamble() {}
+
+  /** Decodes the first cell's key and value, up to its tags, into {@code target}. */
+  abstract void decodeFirst(DecodedCell target);
+
+  /**
+   * Decodes the key and value, up to the tags, of the cell after {@code base} into {@code target}.
+   * {@code target} may be {@code base} itself: everything needed from {@code base} (its lengths,
+   * timestamp, type, value position) must be read before {@code target} is written.
+   */
+  abstract void decodeNext(DecodedCell target, DecodedCell base);
+
+  @Override
+  public final void setBlock(Buf payload) {
+    MemorySegment segment = PayloadReader.segmentOf(payload);
+    blockSet = false;
+    valid = false;
+    in.reset(segment);
+    in.expectEncodingId();
+    in.readInt("the unencoded data size");
+    readPreamble();
+    firstCellAt = in.position();
+    if (!in.hasRemaining()) {
+      throw in.malformed(firstCellAt, "at least one cell", "the end of the payload");
+    }
+    decodeFromStart();
+    firstKey.copyKeyOf(current);
+    blockSet = true;
+  }
+
+  @Override
+  public final void rewind() {
+    checkBlock();
+    decodeFromStart();
+  }
+
+  @Override
+  public final boolean next() {
+    if (!valid) {
+      return false;
+    }
+    if (aheadValid) {
+      stepForward();
+      return true;
+    }
+    if (current.end() >= in.limit()) {
+      valid = false;
+      return false;
+    }
+    decode(current, current);
+    return true;
+  }
+
+  @Override
+  public final boolean isValid() {
+    return valid;
+  }
+
+  @Override
+  public final Cell current() {
+    if (!valid) {
+      throw new IllegalStateException("the seeker is not positioned on a cell");
+    }
+    return current;
+  }
+
+  @Override
+  public final Cell firstKeyInBlock() {
+    checkBlock();
+    return firstKey;
+  }
+
+  @Override
+  public final int seekToKeyInBlock(Cell key, boolean seekBefore) {
+    checkBlock();
+    int comparison = valid ? compare(key, current) : 0;
+    if (!valid || !PlainSeeker.qualifies(comparison, seekBefore)) {
+      decodeFromStart();
+      comparison = compare(key, current);
+      if (!PlainSeeker.qualifies(comparison, seekBefore)) {
+        return KEY_BEFORE_BLOCK;
+      }
+    }
+    while (aheadValid || current.end() < in.limit()) {
+      if (aheadValid) {
+        stepForward();
+      } else {
+        DecodedCell spare = previous;
+        decode(spare, current);
+        previous = current;
+        current = spare;
+      }
+      int nextComparison = compare(key, current);
+      if (!PlainSeeker.qualifies(nextComparison, seekBefore)) {
+        stepBack();
+        break;
+      }
+      comparison = nextComparison;
+    }
+    return comparison == 0 ? EXACT : BEFORE;
+  }
+
+  /** Decodes the cell after {@code base} into {@code target}, which may be {@code base} itself. */
+  private void decode(DecodedCell target, DecodedCell base) {
+    valid = false;
+    in.position(base.end());
+    decodeNext(target, base);
+    readSuffix(target);
+    valid = true;
+  }
+
+  private void stepForward() {
+    DecodedCell spare = previous;
+    previous = current;
+    current = ahead;
+    ahead = spare;
+    aheadValid = false;
+  }
+
+  private void stepBack() {
+    DecodedCell spare = ahead;
+    ahead = current;
+    current = previous;
+    previous = spare;
+    aheadValid = true;
+  }
+
+  private static int compare(Cell key, DecodedCell cell) {
+    return CellComparator.compareKeyIgnoringSequenceId(key, cell);
+  }
+
+  private void decodeFromStart() {
+    valid = false;
+    aheadValid = false;
+    if (tagDictionary != null) {
+      tagDictionary.clear();
+    }
+    in.position(firstCellAt);
+    decodeFirst(current);
+    readSuffix(current);
+    valid = true;
+  }
+
+  private void readSuffix(DecodedCell target) {
+    if (context.includesTags()) {
+      int at = in.position();
+      int tagsLength = in.readCompressedInt("a tags length");
+      if (tagsLength > KeyValueLayout.MAX_TAGS_LENGTH) {
+        throw in.malformed(
+            at,
+            "a tags length of at most " + KeyValueLayout.MAX_TAGS_LENGTH,
+            "tags length " + tagsLength);
+      }
+      if (tagDictionary != null) {
+        MemorySegment tags = target.prepareTags(tagsLength);
+        TagCompression.decompress(in, tagDictionary, tags, tagsLength);
+        target.setTags(true, tags, 0, tagsLength);
+      } else {
+        target.setTags(true, in.segment(), in.require(tagsLength, "tags"), tagsLength);
+      }
+    } else {
+      target.setTags(false, in.segment(), in.position(), 0);
+    }
+    long sequenceId = context.includesMvcc() ? in.readVLong("an mvcc vlong") : 0;
+    target.setEnd(sequenceId, in.position());
+  }
+
+  /**
+   * Reads a key stored whole ({@code keyLength} bytes) into {@code target}: the first cell of
+   * PREFIX and FAST_DIFF blocks.
+   */
+  final void readWholeKey(DecodedCell target, int keyLength) {
+    int at = in.position();
+    if (keyLength > in.remaining()) {
+      throw in.malformed(
+          at, "a key of at most " + in.remaining() + " bytes", "key length " + keyLength);
+    }
+    MemorySegment key = target.prepareKey(keyLength);
+    in.copyTo(keyLength, key, KeyValueLayout.KEY_OFFSET, "the key");
+    checkKey(target, at, keyLength, key);
+  }
+
+  /**
+   * Reads the key of a DIFF or FAST_DIFF cell up to its timestamp into {@code target}: the first
+   * {@code common} bytes of the previous key ({@code base}, null for the first cell, which shares
+   * nothing; already in place when {@code target} is {@code base}), then {@link
+   * DeltaEncoder#writeKeyRemainder what the encoder stored}, with the family (its length byte at
+   * payload offset {@code familyAt}) copied from the block when the rows differ. A prefix that
+   * shares the row must share the family too, as HBase's encoders always make it, so that the
+   * rebuilt key's family is the block's. The caller writes the timestamp and type.
+   */
+  final MemorySegment readKeyBeforeTimestamp(
+      DecodedCell target,
+      DecodedCell base,
+      int common,
+      int keyLength,
+      int familyAt,
+      int familyLength) {
+    int at = in.position();
+    int baseLimit = base == null ? 0 : base.keyLength() - TIMESTAMP_AND_TYPE_SIZE;
+    int baseRowLength = base == null ? 0 : base.rowLength();
+    if (keyLength < KeyValueLayout.KEY_INFRASTRUCTURE_SIZE
+        || common > keyLength - TIMESTAMP_AND_TYPE_SIZE
+        || common > baseLimit
+        || (long) keyLength - common > (long) in.remaining() + MAX_KEY_BYTES_OUTSIDE_CELL) {
+      throw in.malformed(
+          at,
+          "a key of at least "
+              + KeyValueLayout.KEY_INFRASTRUCTURE_SIZE
+              + " bytes sharing at most "
+              + baseLimit
+              + " bytes with the previous key",
+          "key length " + keyLength + ", common prefix " + common);
+    }
+    MemorySegment key = target.prepareKey(keyLength);
+    long keyAt = KeyValueLayout.KEY_OFFSET;
+    if (common > 0 && target != base) {
+      MemorySegment.copy(base.segment(), base.keyOffset(), key, keyAt, common);
+    }
+    if (common < KeyValueLayout.ROW_LENGTH_SIZE) {
+      in.copyTo(KeyValueLayout.ROW_LENGTH_SIZE - common, key, keyAt + common, "the row length");
+    }
+    int rowLength =
+        common < KeyValueLayout.ROW_LENGTH_SIZE
+            ? KeyValueLayout.rowLength(key, keyAt)
+            : baseRowLength;
+    int rowEnd = KeyValueLayout.ROW_LENGTH_SIZE + rowLength;
+    int qualifierLength = KeyValueLayout.qualifierLength(keyLength, rowLength, familyLength);
+    if (rowLength < 0 || qualifierLength < 0) {
+      throw in.malformed(
+          at,
+          "a row of at most "
+              + (keyLength - KeyValueLayout.KEY_INFRASTRUCTURE_SIZE - familyLength)
+              + " bytes",
+          "row length " + rowLength + " in a key of " + keyLength + " bytes");
+    }
+    if (common < rowEnd) {
+      int from = Math.max(common, KeyValueLayout.ROW_LENGTH_SIZE);
+      in.copyTo(rowEnd - from, key, keyAt + from, "the row");
+      MemorySegment.copy(
+          in.segment(),
+          familyAt,
+          key,
+          keyAt + rowEnd,
+          KeyValueLayout.FAMILY_LENGTH_SIZE + familyLength);
+      in.copyTo(
+          qualifierLength,
+          key,
+          KeyValueLayout.familyOffset(keyAt, rowLength) + familyLength,
+          "the qualifier");
+    } else {
+      int qualifierAt = rowEnd + KeyValueLayout.FAMILY_LENGTH_SIZE + familyLength;
+      if (common < qualifierAt) {
+        throw in.malformed(
+            at,
+            "a common prefix covering the whole row and family (" + qualifierAt + " bytes)",
+            "common prefix " + common);
+      }
+      int prefixEnd = keyLength - TIMESTAMP_AND_TYPE_SIZE;
+      in.copyTo(prefixEnd - common, key, keyAt + common, "the qualifier");
+    }
+    target.setKey(keyLength, rowLength, familyLength);
+    return key;
+  }
+
+  /** Sets {@code target}'s value to {@code valueLength} bytes read at the current position. */
+  final void readValue(DecodedCell target, int valueLength) {
+    target.setValue(in.segment(), in.require(valueLength, "the value"), valueLength);
+  }
+
+  /** Returns the position of the type byte in a key scratch holding a key of this length. */
+  static long typeAt(int keyLength) {
+    return KeyValueLayout.typeOffset(KeyValueLayout.KEY_OFFSET, keyLength);
+  }
+
+  /** Returns the position of the timestamp in a key scratch holding a key of this length. */
+  static long timestampAt(int keyLength) {
+    return KeyValueLayout.timestampOffset(KeyValueLayout.KEY_OFFSET, keyLength);
+  }
+
+  /** Reads the type byte into the key, or writes {@code previousType} when {@code sameType}. */
+  final void readType(MemorySegment key, int keyLength, boolean sameType, byte previousType) {
+    byte type = sameType ? previousType : in.readByte("the type");
+    key.set(ByteLayouts.BYTE, typeAt(keyLength), type);
+  }
+
+  /**
+   * Checks the lengths of a key rebuilt whole in {@code target}'s scratch ({@code key}) and sets
+   * them; {@code at} is where the cell's key bytes start in the payload, for messages.
+   */
+  final void checkKey(DecodedCell target, int at, int keyLength, MemorySegment key) {
+    int available = keyLength - KeyValueLayout.KEY_INFRASTRUCTURE_SIZE;
+    int rowLength = KeyValueLayout.rowLength(key, KeyValueLayout.KEY_OFFSET);
+    boolean rowFits = available >= 0 && rowLength >= 0 && rowLength <= available;
+    int familyLength =
+        rowFits
+            ? KeyValueLayout.familyLength(
+                key, KeyValueLayout.familyLengthOffset(KeyValueLayout.KEY_OFFSET, rowLength))
+            : 0;
+    if (!rowFits || familyLength > available - rowLength) {
+      throw in.malformed(
+          at,
+          "a key of at least "
+              + KeyValueLayout.KEY_INFRASTRUCTURE_SIZE
+              + " bytes whose row and family fit in it",
+          "key length "
+              + keyLength
+              + ", row length "
+              + rowLength
+              + ", family length "
+              + familyLength);
+    }
+    target.setKey(keyLength, rowLength, familyLength);
+  }
+
+  private void checkBlock() {
+    if (!blockSet) {
+      throw new IllegalStateException("no block was set, or the last one set was malformed");
+    }
+  }
+}

@@ -1,0 +1,174 @@
+package dev.cellar.hfile.encoding;
+
+import dev.cellar.cell.Bytes;
+import dev.cellar.memory.Buf;
+import dev.cellar.memory.ByteLayouts;
+import java.lang.foreign.MemorySegment;
+
+/**
+ * A bounds-checked sequential reader over one block payload. Not thread-safe: owned by one seeker,
+ * which points it at each block it reads.
+ *
+ * <p>Every read checks the payload's end first and reports a read past it, or a value the encoding
+ * cannot hold, as a {@link MalformedBlockException} at the payload offset where the field starts,
+ * so that no {@code IndexOutOfBoundsException} ever escapes from malformed bytes. Reading allocates
+ * nothing; only the failure path builds messages.
+ *
+ * <p>HBase's "compressed int" (CINT): 7 bits per byte, least significant group first, the high bit
+ * set on every byte but the last, at most {@value #CINT_MAX_SIZE} bytes. Lengths and prefixes are
+ * never negative, so a CINT decoding to a negative value is malformed.
+ */
+final class PayloadReader {
+
+  private static final int CINT_MAX_SIZE = 5;
+  private static final int CINT_GROUP_BITS = 7;
+  private static final int CINT_GROUP_MASK = 0x7F;
+  private static final int CINT_CONTINUATION = 0x80;
+
+  private final DataBlockEncoding encoding;
+  private MemorySegment segment;
+  private int limit;
+  private int position;
+
+  PayloadReader(DataBlockEncoding encoding) {
+    this.encoding = encoding;
+  }
+
+  /**
+   * Returns the one memory segment of a payload.
+   *
+   * @throws IllegalArgumentException if the payload spans several segments
+   */
+  static MemorySegment segmentOf(Buf payload) {
+    if (!payload.isSingleSegment()) {
+      throw new IllegalArgumentException(
+          "a block seeker reads a payload held in one memory segment; this one has "
+              + payload.capacity()
+              + " bytes in several: copy it into one buffer first");
+    }
+    return payload.segment();
+  }
+
+  /** Reads {@code segment}, the whole payload, from position 0. */
+  void reset(MemorySegment segment) {
+    this.segment = segment;
+    this.limit = (int) segment.byteSize();
+    this.position = 0;
+  }
+
+  MemorySegment segment() {
+    return segment;
+  }
+
+  int position() {
+    return position;
+  }
+
+  void position(int newPosition) {
+    position = newPosition;
+  }
+
+  int limit() {
+    return limit;
+  }
+
+  int remaining() {
+    return limit - position;
+  }
+
+  boolean hasRemaining() {
+    return position < limit;
+  }
+
+  /**
+   * Checks that {@code count} bytes named {@code what} follow and moves past them; returns their
+   * position.
+   */
+  int require(int count, String what) {
+    if (count < 0 || count > limit - position) {
+      throw malformed(
+          position,
+          count + " bytes of " + what,
+          Math.max(0, limit - position) + " bytes before the end at " + limit);
+    }
+    int at = position;
+    position += count;
+    return at;
+  }
+
+  byte readByte(String what) {
+    return segment.get(ByteLayouts.BYTE, require(Byte.BYTES, what));
+  }
+
+  int readUnsignedByte(String what) {
+    return Byte.toUnsignedInt(readByte(what));
+  }
+
+  short readShort(String what) {
+    return segment.get(ByteLayouts.SHORT_BE, require(Short.BYTES, what));
+  }
+
+  int readInt(String what) {
+    return segment.get(ByteLayouts.INT_BE, require(Integer.BYTES, what));
+  }
+
+  /** Reads the 2-byte encoding id and checks that it is this reader's encoding. */
+  void expectEncodingId() {
+    int at = position;
+    short id = readShort("the encoding id");
+    if (id != encoding.id()) {
+      throw malformed(at, "encoding id " + encoding.id() + " (" + encoding + ")", "id " + id);
+    }
+  }
+
+  /** Reads a compressed int that must be non-negative. */
+  int readCompressedInt(String what) {
+    int start = position;
+    int first = readUnsignedByte(what);
+    if ((first & CINT_CONTINUATION) == 0) {
+      return first;
+    }
+    long value = first & CINT_GROUP_MASK;
+    for (int i = 1; i < CINT_MAX_SIZE; i++) {
+      int next = readUnsignedByte(what);
+      value |= (long) (next & CINT_GROUP_MASK) << (i * CINT_GROUP_BITS);
+      if ((next & CINT_CONTINUATION) == 0) {
+        if (value > Integer.MAX_VALUE) {
+          throw malformed(start, what + " as a non-negative compressed int", "value " + value);
+        }
+        return (int) value;
+      }
+    }
+    throw malformed(
+        start, what + " as a compressed int of at most " + CINT_MAX_SIZE + " bytes", "more");
+  }
+
+  /** Reads {@code count} bytes (1 to 8) as an unsigned little-endian number. */
+  long readLittleEndian(int count, String what) {
+    int at = require(count, what);
+    long value = 0;
+    for (int i = 0; i < count; i++) {
+      value |= Byte.toUnsignedLong(segment.get(ByteLayouts.BYTE, at + i)) << (i * Byte.SIZE);
+    }
+    return value;
+  }
+
+  /** Reads a Hadoop vlong. */
+  long readVLong(String what) {
+    int at = position;
+    int size = Bytes.vlongSizeFromFirstByte(readByte(what));
+    position = at;
+    require(size, what);
+    return Bytes.readVLong(segment, at);
+  }
+
+  /** Copies {@code count} bytes into {@code target} at {@code targetOffset}. */
+  void copyTo(int count, MemorySegment target, long targetOffset, String what) {
+    MemorySegment.copy(segment, require(count, what), target, targetOffset, count);
+  }
+
+  /** Returns an exception for a problem at payload offset {@code at}. */
+  MalformedBlockException malformed(long at, String expected, String found) {
+    return new MalformedBlockException(encoding, at, expected, found);
+  }
+}

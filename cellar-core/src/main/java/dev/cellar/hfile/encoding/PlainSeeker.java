@@ -1,0 +1,235 @@
+package dev.cellar.hfile.encoding;
+
+import dev.cellar.cell.Bytes;
+import dev.cellar.cell.Cell;
+import dev.cellar.cell.CellComparator;
+import dev.cellar.cell.KeyValueCell;
+import dev.cellar.cell.KeyValueLayout;
+import dev.cellar.memory.Buf;
+import dev.cellar.memory.ByteLayouts;
+import java.lang.foreign.MemorySegment;
+
+/**
+ * What the NONE and ROW_INDEX_V1 seekers share: cells stored whole in {@link PlainCellFormat}, read
+ * in place. Not thread-safe; one per reader thread, reused across blocks.
+ *
+ * <p>Design: the cursor is a payload offset, and {@link #current()} is a {@link KeyValueCell}
+ * flyweight reset on every move, so iterating allocates nothing. Every cell's lengths are checked
+ * against the end of the cells region before anything reads the cell. A seek asks the subclass for
+ * a cell to start from (one that already qualifies), then walks forward comparing raw keys in place
+ * and stops before the first cell that no longer qualifies; since a cell is located from its
+ * predecessor's end, "moving back one" is just keeping the previous offset.
+ */
+abstract class PlainSeeker implements BlockSeeker {
+
+  protected final PayloadReader in;
+  private final EncodingContext context;
+  private final KeyValueCell current = new KeyValueCell();
+  private final KeyValueCell first = new KeyValueCell();
+  private boolean blockSet;
+  private int cellsStart;
+  private int cellsEnd;
+  private int position;
+  private int positionEnd;
+  private boolean valid;
+  private int parsedLength;
+  private long parsedSequenceId;
+
+  PlainSeeker(EncodingContext context, DataBlockEncoding encoding) {
+    this.context = context;
+    this.in = new PayloadReader(encoding);
+  }
+
+  /**
+   * Checks the payload's framing (read through {@link #in}, reset to the payload) and sets the
+   * cells region with {@link #setCells}.
+   */
+  abstract void locateCells();
+
+  /**
+   * Returns the payload offset of a cell to start a seek from, one that {@link #qualifies}; or -1
+   * if the block's first cell does not.
+   */
+  abstract int seekStart(Cell key, boolean seekBefore);
+
+  final void setCells(int start, int end) {
+    if (start >= end) {
+      throw in.malformed(start, "at least one cell", "an empty cells region ending at " + end);
+    }
+    cellsStart = start;
+    cellsEnd = end;
+  }
+
+  final int cellsStart() {
+    return cellsStart;
+  }
+
+  final int cellsEnd() {
+    return cellsEnd;
+  }
+
+  @Override
+  public final void setBlock(Buf payload) {
+    MemorySegment segment = PayloadReader.segmentOf(payload);
+    blockSet = false;
+    valid = false;
+    in.reset(segment);
+    locateCells();
+    positionAt(cellsStart);
+    first.reset(segment, cellsStart, parsedLength, context.includesTags(), parsedSequenceId);
+    blockSet = true;
+  }
+
+  @Override
+  public final void rewind() {
+    checkBlock();
+    positionAt(cellsStart);
+  }
+
+  @Override
+  public final boolean next() {
+    if (!valid) {
+      return false;
+    }
+    if (positionEnd >= cellsEnd) {
+      valid = false;
+      return false;
+    }
+    positionAt(positionEnd);
+    return true;
+  }
+
+  @Override
+  public final boolean isValid() {
+    return valid;
+  }
+
+  @Override
+  public final Cell current() {
+    if (!valid) {
+      throw new IllegalStateException("the seeker is not positioned on a cell");
+    }
+    return current;
+  }
+
+  @Override
+  public final Cell firstKeyInBlock() {
+    checkBlock();
+    return first;
+  }
+
+  @Override
+  public final int seekToKeyInBlock(Cell key, boolean seekBefore) {
+    checkBlock();
+    int at = seekStart(key, seekBefore);
+    if (at < 0) {
+      positionAt(cellsStart);
+      return KEY_BEFORE_BLOCK;
+    }
+    int comparison = compareAt(key, at);
+    int end = cellEnd(at);
+    while (end < cellsEnd) {
+      int nextEnd = cellEnd(end);
+      int nextComparison = compareAt(key, end);
+      if (!qualifies(nextComparison, seekBefore)) {
+        break;
+      }
+      at = end;
+      end = nextEnd;
+      comparison = nextComparison;
+    }
+    positionAt(at);
+    return comparison == 0 ? EXACT : BEFORE;
+  }
+
+  /** Returns the payload offset of the current cell, when {@link #isValid()}. */
+  final int position() {
+    return position;
+  }
+
+  /** Returns whether a cell comparing so with the key is one a seek may stop on. */
+  static boolean qualifies(int keyComparedToCell, boolean seekBefore) {
+    return seekBefore ? keyComparedToCell > 0 : keyComparedToCell >= 0;
+  }
+
+  /**
+   * Compares {@code key} with the key of the cell at {@code at}, ignoring sequence ids; the cell
+   * must have been checked by {@link #cellEnd}.
+   */
+  final int compareAt(Cell key, int at) {
+    int keyLength = in.segment().get(ByteLayouts.INT_BE, at);
+    try {
+      return CellComparator.compareKey(key, in.segment(), KeyValueLayout.keyOffset(at), keyLength);
+    } catch (IllegalArgumentException e) {
+      throw in.malformed(at, "a well-formed key", e.getMessage());
+    }
+  }
+
+  /**
+   * Checks the lengths of the cell at {@code at} against the cells region and returns where the
+   * cell ends (after its mvcc); also notes its length without the mvcc and its sequence id.
+   */
+  final int cellEnd(int at) {
+    MemorySegment payload = in.segment();
+    if (at < cellsStart || at > cellsEnd - KeyValueLayout.KEY_OFFSET) {
+      throw in.malformed(
+          at, "a cell's key and value lengths before " + cellsEnd, "the end of the cells");
+    }
+    int keyLength = KeyValueLayout.keyLength(payload, at);
+    int valueLength = KeyValueLayout.valueLength(payload, at);
+    long end = KeyValueLayout.valueOffset(at, keyLength) + valueLength;
+    if (keyLength < KeyValueLayout.KEY_INFRASTRUCTURE_SIZE || valueLength < 0 || end > cellsEnd) {
+      throw in.malformed(
+          at,
+          "a key of at least "
+              + KeyValueLayout.KEY_INFRASTRUCTURE_SIZE
+              + " bytes and a value ending by "
+              + cellsEnd,
+          "key length " + keyLength + ", value length " + valueLength);
+    }
+    if (context.includesTags()) {
+      if (end > cellsEnd - KeyValueLayout.TAGS_LENGTH_SIZE) {
+        throw in.malformed(end, "a tags length", "the end of the cells at " + cellsEnd);
+      }
+      int tagsLength = KeyValueLayout.tagsLength(payload, end);
+      end += KeyValueLayout.TAGS_LENGTH_SIZE + tagsLength;
+      if (end > cellsEnd) {
+        throw in.malformed(
+            at, "tags ending by " + cellsEnd, "tags length " + tagsLength + " ending at " + end);
+      }
+    }
+    parsedLength = (int) (end - at);
+    parsedSequenceId = 0;
+    if (context.includesMvcc()) {
+      if (end >= cellsEnd) {
+        throw in.malformed(end, "an mvcc vlong", "the end of the cells at " + cellsEnd);
+      }
+      int size = Bytes.vlongSizeFromFirstByte(payload.get(ByteLayouts.BYTE, end));
+      if (end + size > cellsEnd) {
+        throw in.malformed(end, "an mvcc vlong of " + size + " bytes", "the end at " + cellsEnd);
+      }
+      parsedSequenceId = Bytes.readVLong(payload, end);
+      end += size;
+    }
+    return (int) end;
+  }
+
+  private void positionAt(int at) {
+    valid = false;
+    int end = cellEnd(at);
+    try {
+      current.reset(in.segment(), at, parsedLength, context.includesTags(), parsedSequenceId);
+    } catch (IllegalArgumentException e) {
+      throw in.malformed(at, "a well-formed KeyValue", e.getMessage());
+    }
+    position = at;
+    positionEnd = end;
+    valid = true;
+  }
+
+  private void checkBlock() {
+    if (!blockSet) {
+      throw new IllegalStateException("no block was set, or the last one set was malformed");
+    }
+  }
+}

@@ -1,0 +1,54 @@
+package dev.cellar.hfile.encoding;
+
+import dev.cellar.cell.KeyValueLayout;
+import java.lang.foreign.MemorySegment;
+
+/**
+ * Reads PREFIX data blocks (layout in {@link PrefixEncoder}). Not thread-safe; one per reader
+ * thread, reused across blocks.
+ *
+ * <p>Each key is the previous key's first {@code common} bytes followed by the stored bytes; the
+ * rebuilt key's row and family lengths are checked before the cell is exposed.
+ */
+final class PrefixSeeker extends DeltaSeeker {
+
+  PrefixSeeker(EncodingContext context) {
+    super(context, DataBlockEncoding.PREFIX);
+  }
+
+  @Override
+  void decodeFirst(DecodedCell target) {
+    decode(target, null);
+  }
+
+  @Override
+  void decodeNext(DecodedCell target, DecodedCell base) {
+    decode(target, base);
+  }
+
+  private void decode(DecodedCell target, DecodedCell base) {
+    int at = in.position();
+    int stored = in.readCompressedInt("a key length");
+    int valueLength = in.readCompressedInt("a value length");
+    int common = in.readCompressedInt("a common prefix length");
+    int baseLength = base == null ? 0 : base.keyLength();
+    if (common > baseLength || stored > in.remaining()) {
+      throw in.malformed(
+          at,
+          "a common prefix of at most "
+              + baseLength
+              + " bytes and at most "
+              + in.remaining()
+              + " stored key bytes",
+          "common prefix " + common + ", stored " + stored);
+    }
+    int keyLength = common + stored;
+    MemorySegment key = target.prepareKey(keyLength);
+    if (common > 0 && target != base) {
+      MemorySegment.copy(base.segment(), base.keyOffset(), key, KeyValueLayout.KEY_OFFSET, common);
+    }
+    in.copyTo(stored, key, KeyValueLayout.KEY_OFFSET + common, "key bytes");
+    checkKey(target, at, keyLength, key);
+    readValue(target, valueLength);
+  }
+}

@@ -1,0 +1,231 @@
+package dev.cellar.hfile.encoding;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.cellar.cell.Cell;
+import dev.cellar.cell.CellComparator;
+import dev.cellar.cell.CellType;
+import dev.cellar.cell.KeyValue;
+import dev.cellar.memory.Buf;
+import dev.cellar.memory.BufAllocator;
+import dev.cellar.memory.BufAllocatorConfig;
+import java.lang.foreign.MemorySegment;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.TreeMap;
+import java.util.function.Supplier;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * Round trips through every encoding against a {@link TreeMap} oracle: sorted cells are cut into
+ * blocks as HBase's writer cuts them, each block is read from a pooled off-heap buffer or a heap
+ * buffer, iterated, and sought with keys that are present, absent, before the first cell and after
+ * the last, with and without seekBefore, in random order so that seeks go forward and back.
+ */
+class SeekerOracleTest {
+
+  private static final int CELLS = 1000;
+  private static final int PROBES_PER_BLOCK = 80;
+
+  /** Large enough that every block fits one pooled buffer, large values included. */
+  private final BufAllocator allocator =
+      new BufAllocator(new BufAllocatorConfig(true, 1 << 20, 8, 0));
+
+  @AfterEach
+  void closeAllocator() {
+    allocator.close();
+  }
+
+  static Stream<Arguments> encodingsAndContexts() {
+    List<Arguments> arguments = new ArrayList<>();
+    for (DataBlockEncoding encoding : DataBlockEncoding.values()) {
+      for (int switches = 0; switches < 8; switches++) {
+        EncodingContext context =
+            new EncodingContext((switches & 1) != 0, (switches & 2) != 0, (switches & 4) != 0);
+        arguments.add(Arguments.of(encoding, context));
+      }
+    }
+    return arguments.stream();
+  }
+
+  @ParameterizedTest(name = "{0} {1}")
+  @MethodSource("encodingsAndContexts")
+  void roundTripsAndSeeksLikeTheOracle(DataBlockEncoding encoding, EncodingContext context) {
+    Seeds.run(
+        encoding + " " + context,
+        random -> {
+          List<KeyValue> cells = new ArrayList<>();
+          for (CellSpec spec :
+              RandomBlockCells.generate(random, CELLS, context.includesTags(), true)) {
+            cells.add(spec.toKeyValue());
+          }
+          int blockSize = 256 << random.nextInt(6);
+          BlockEncoder encoder = encoding.newEncoder(context);
+          BlockSeeker seeker = encoding.newSeeker(context);
+          int start = 0;
+          for (int end = 1; end <= cells.size(); end++) {
+            encoder.append(cells.get(end - 1));
+            boolean last = end == cells.size();
+            if (last || cutBefore(encoder, blockSize, cells.get(end - 1), cells.get(end))) {
+              List<KeyValue> block = cells.subList(start, end);
+              byte[] payload = encoder.finishBlock();
+              checkBlock(seeker, context, block, payload, random, "block at cell " + start);
+              start = end;
+            }
+          }
+        });
+  }
+
+  /** HBase's cut: at least a block's worth written, and never between cells with equal keys. */
+  private static boolean cutBefore(BlockEncoder encoder, int blockSize, Cell last, Cell next) {
+    return (encoder.encodedSize() >= blockSize || encoder.unencodedSize() >= blockSize)
+        && CellComparator.compareKeyIgnoringSequenceId(last, next) != 0;
+  }
+
+  private void checkBlock(
+      BlockSeeker seeker,
+      EncodingContext context,
+      List<KeyValue> block,
+      byte[] payload,
+      Random random,
+      String message) {
+    boolean offHeap = random.nextBoolean();
+    Buf buf = offHeap ? allocator.allocate(payload.length) : Buf.wrap(payload);
+    try {
+      if (offHeap) {
+        buf.putBytes(0, payload, 0, payload.length);
+        assertTrue(buf.isDirect() && buf.isSingleSegment(), message);
+      }
+      seeker.setBlock(buf);
+      iterate(seeker, context, block, buf.segment(), message);
+      TreeMap<Cell, Integer> oracle = new TreeMap<>(CellComparator.IGNORING_SEQUENCE_ID);
+      for (int i = 0; i < block.size(); i++) {
+        oracle.put(block.get(i), i);
+      }
+      for (int probe = 0; probe < PROBES_PER_BLOCK; probe++) {
+        KeyValue key = probeKey(random, block);
+        boolean seekBefore = random.nextBoolean();
+        seek(seeker, context, block, oracle, key, seekBefore, random, message);
+      }
+    } finally {
+      buf.release();
+    }
+  }
+
+  /**
+   * Walks the block and checks every cell; also that cells are read in place: NONE and ROW_INDEX_V1
+   * cells entirely, delta-encoded values (and uncompressed tags) too.
+   */
+  private static void iterate(
+      BlockSeeker seeker,
+      EncodingContext context,
+      List<KeyValue> block,
+      MemorySegment payload,
+      String message) {
+    boolean plain = !(seeker instanceof DeltaSeeker);
+    boolean tagsInPlace = plain || !context.dictionaryCompressesTags();
+    CellAssertions.assertSameKey(block.get(0), seeker.firstKeyInBlock(), () -> message);
+    seeker.rewind();
+    for (int i = 0; i < block.size(); i++) {
+      int at = i;
+      assertTrue(i == 0 || seeker.next(), () -> message + " #" + at);
+      assertTrue(seeker.isValid(), message);
+      Cell cell = seeker.current();
+      CellAssertions.assertSameCell(block.get(i), cell, context, () -> message + " #" + at);
+      assertTrue(!plain || cell.segment() == payload, message);
+      assertSame(payload, cell.valueSegment(), message);
+      assertTrue(!tagsInPlace || cell.tagsSegment() == payload, message);
+    }
+    assertFalse(seeker.next(), message);
+    assertFalse(seeker.isValid(), message);
+  }
+
+  private static void seek(
+      BlockSeeker seeker,
+      EncodingContext context,
+      List<KeyValue> block,
+      TreeMap<Cell, Integer> oracle,
+      KeyValue key,
+      boolean seekBefore,
+      Random random,
+      String message) {
+    Supplier<String> what = () -> message + " seek" + (seekBefore ? "Before " : " ") + key;
+    Map.Entry<Cell, Integer> expected =
+        seekBefore ? oracle.lowerEntry(key) : oracle.floorEntry(key);
+    int result = seeker.seekToKeyInBlock(key, seekBefore);
+    int index;
+    if (expected == null) {
+      assertEquals(BlockSeeker.KEY_BEFORE_BLOCK, result, what);
+      index = 0;
+    } else {
+      boolean exact = CellComparator.compareKeyIgnoringSequenceId(key, expected.getKey()) == 0;
+      assertEquals(exact ? BlockSeeker.EXACT : BlockSeeker.BEFORE, result, what);
+      index = expected.getValue();
+    }
+    CellAssertions.assertSameCell(block.get(index), seeker.current(), context, what);
+    int steps = random.nextInt(3);
+    for (int step = 1; step <= steps; step++) {
+      if (index + step < block.size()) {
+        int next = index + step;
+        assertTrue(seeker.next(), () -> what.get() + ", then next to #" + next);
+        CellAssertions.assertSameCell(
+            block.get(next), seeker.current(), context, () -> what.get() + ", then #" + next);
+      } else {
+        assertFalse(seeker.next(), () -> what.get() + ", then next past the end");
+        return;
+      }
+    }
+  }
+
+  /** A key present in the block, next to one, or outside the block on either side. */
+  private static KeyValue probeKey(Random random, List<KeyValue> block) {
+    KeyValue cell = block.get(random.nextInt(block.size()));
+    byte[] row = cell.rowArray();
+    byte[] family = cell.familyArray();
+    byte[] qualifier = cell.qualifierArray();
+    long timestamp = cell.timestamp();
+    return switch (random.nextInt(10)) {
+      case 0, 1, 2 -> KeyValue.copyOf(cell);
+      case 3 -> KeyValue.firstOnRow(row);
+      case 4 -> KeyValue.lastOnRow(row);
+      case 5 -> KeyValue.firstOnColumn(row, family, qualifier);
+      case 6 -> KeyValue.lastOnColumn(row, family, qualifier);
+      case 7 ->
+          KeyValue.create(
+              row,
+              family,
+              qualifier,
+              timestamp + (random.nextBoolean() ? 1 : -1),
+              cell.type(),
+              new byte[0]);
+      case 8 ->
+          KeyValue.create(append(row), family, qualifier, timestamp, CellType.PUT, new byte[0]);
+      default ->
+          random.nextBoolean()
+              ? KeyValue.firstOnRow(new byte[0])
+              : KeyValue.lastOnRow(filled(block.getLast().rowLength() + 1));
+    };
+  }
+
+  private static byte[] append(byte[] row) {
+    byte[] longer = Arrays.copyOf(row, row.length + 1);
+    longer[row.length] = 0;
+    return longer;
+  }
+
+  private static byte[] filled(int length) {
+    byte[] bytes = new byte[length];
+    Arrays.fill(bytes, (byte) 0xFF);
+    return bytes;
+  }
+}
