@@ -9,7 +9,7 @@ import picocli.CommandLine.Command;
     mixinStandardHelpOptions = true,
     version = "Cellar 0.1.0-SNAPSHOT",
     description = "A wide-column key-value store with an off-heap read path.",
-    subcommands = {CommandLine.HelpCommand.class, DemoCommand.class, BenchCommand.class})
+    subcommands = {CommandLine.HelpCommand.class, DemoCommand.class, HFileCommand.class, BenchCommand.class})
 public final class CellarCommand implements Runnable {
 
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;

@@ -1,0 +1,188 @@
+package dev.cellar.cli;
+
+import dev.cellar.cell.Bytes;
+import dev.cellar.cell.Cell;
+import dev.cellar.hfile.BlockHeader;
+import dev.cellar.hfile.HFileBlock;
+import dev.cellar.hfile.HFileReader;
+import dev.cellar.hfile.HFileScanner;
+import dev.cellar.hfile.Trailer;
+import dev.cellar.memory.BufAllocator;
+import dev.cellar.memory.BufAllocatorConfig;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * {@code cellar hfile FILE}: prints an HFile's trailer, file info and index summary, and on
+ * request its block listing, a checksum verification of every block, or its cells. Works on files
+ * written by Cellar and by Apache HBase.
+ */
+@Command(
+    name = "hfile",
+    mixinStandardHelpOptions = true,
+    description = "Inspect an HFile (v3): trailer, file info, index, blocks, cells, checksums.")
+final class HFileCommand implements Callable<Integer> {
+
+  @Parameters(index = "0", paramLabel = "FILE", description = "the HFile to inspect")
+  Path file;
+
+  @Option(names = "--blocks", description = "list every block: type, offset, sizes, encoding, compression")
+  boolean blocks;
+
+  @Option(names = "--verify", description = "read every block and verify its checksums; exit 1 on corruption")
+  boolean verify;
+
+  @Option(names = "--cells", description = "print the cells")
+  boolean cells;
+
+  @Option(names = "--limit", defaultValue = "-1", description = "print at most this many cells (default: all)")
+  long limit;
+
+  @Override
+  public Integer call() throws IOException {
+    PrintStream out = System.out;
+    if (!Files.isRegularFile(file)) {
+      System.err.println("cellar hfile: " + file + " is not a file");
+      return 2;
+    }
+    try (BufAllocator allocator = new BufAllocator(BufAllocatorConfig.DEFAULT)) {
+      if (verify) {
+        return verifyBlocks(out, allocator);
+      }
+      try (HFileReader reader = HFileReader.open(file, allocator)) {
+        printSummary(out, reader);
+        if (blocks) {
+          listBlocks(out, reader);
+        }
+        if (cells) {
+          printCells(out, reader);
+        }
+      }
+    }
+    return 0;
+  }
+
+  private static void printSummary(PrintStream out, HFileReader reader) throws IOException {
+    Trailer trailer = reader.trailer();
+    out.println("file: " + reader.path() + " (" + Files.size(reader.path()) + " bytes)");
+    out.println("trailer:");
+    out.println("  version: 3." + trailer.minorVersion());
+    out.println("  compression: " + trailer.compression());
+    out.println("  comparator: " + trailer.comparatorClassName());
+    out.println("  entries: " + trailer.entryCount());
+    out.println("  data index: " + trailer.numDataIndexLevels() + " level(s), "
+        + trailer.dataIndexCount() + " root entries, " + trailer.uncompressedDataIndexSize()
+        + " bytes uncompressed");
+    out.println("  meta index entries: " + trailer.metaIndexCount());
+    out.println("  first/last data block: " + trailer.firstDataBlockOffset() + " / "
+        + trailer.lastDataBlockOffset());
+    out.println("  load-on-open offset: " + trailer.loadOnOpenDataOffset() + ", file info at "
+        + trailer.fileInfoOffset());
+    out.println("  total uncompressed bytes: " + trailer.totalUncompressedBytes());
+    out.println("file info:");
+    for (Map.Entry<byte[], byte[]> entry : reader.fileInfo().entries().entrySet()) {
+      out.println("  " + new String(entry.getKey(), StandardCharsets.UTF_8) + " = "
+          + describeValue(entry.getValue()));
+    }
+    out.println("encoding: " + reader.encoding() + ", tags: "
+        + reader.encodingContext().includesTags() + ", mvcc: "
+        + reader.encodingContext().includesMvcc() + ", bloom: " + reader.bloomType());
+    out.println("first key: " + describeKey(reader.firstKey()));
+    out.println("last key:  " + describeKey(reader.lastKey()));
+    out.println("mid key:   " + describeKey(reader.midKey()));
+  }
+
+  private static String describeKey(byte[] key) {
+    return key == null ? "(none)" : HFileReader.keyCell(key).toString();
+  }
+
+  private static String describeValue(byte[] value) {
+    String text = Bytes.toStringBinary(value);
+    if (value.length == Long.BYTES) {
+      return text + " (long " + Bytes.toLong(value, 0) + ")";
+    }
+    if (value.length == Integer.BYTES) {
+      return text + " (int " + Bytes.toInt(value, 0) + ")";
+    }
+    return text;
+  }
+
+  private static void listBlocks(PrintStream out, HFileReader reader) throws IOException {
+    out.println("blocks:");
+    out.printf("  %-26s %12s %10s %12s %s%n", "type", "offset", "on disk", "uncompressed",
+        "encoding/compression");
+    long end = Files.size(reader.path()) - Trailer.SIZE;
+    long offset = 0;
+    int count = 0;
+    while (offset < end) {
+      HFileBlock block = reader.readBlockUncached(offset, -1, null);
+      try {
+        BlockHeader header = block.header();
+        String encoding = block.type().isData() ? reader.encoding().name() : "-";
+        out.printf("  %-26s %12d %10d %12d %s/%s%n", block.type(), offset,
+            header.onDiskSizeWithHeader(), header.uncompressedSizeWithoutHeader(), encoding,
+            reader.trailer().compression());
+        offset += header.onDiskSizeWithHeader();
+        count++;
+      } finally {
+        block.release();
+      }
+    }
+    out.println("  " + count + " blocks, then the " + Trailer.SIZE + "-byte trailer");
+  }
+
+  private int verifyBlocks(PrintStream out, BufAllocator allocator) {
+    try (HFileReader reader = HFileReader.open(file, allocator)) {
+      long end = Files.size(file) - Trailer.SIZE;
+      long offset = 0;
+      int count = 0;
+      while (offset < end) {
+        HFileBlock block = reader.readBlockUncached(offset, -1, null);
+        offset += block.onDiskSizeWithHeader();
+        block.release();
+        count++;
+      }
+      HFileScanner scanner = reader.scanner(false);
+      long cellCount = 0;
+      if (scanner.seekTo()) {
+        do {
+          cellCount++;
+        } while (scanner.next());
+      }
+      scanner.close();
+      if (cellCount != reader.entryCount()) {
+        out.println("CORRUPT: " + file + ": the trailer counts " + reader.entryCount()
+            + " cells but the data blocks hold " + cellCount);
+        return 1;
+      }
+      out.println("OK: " + file + ": " + count + " blocks and " + cellCount
+          + " cells, every checksum verified");
+      return 0;
+    } catch (IOException e) {
+      out.println("CORRUPT: " + e.getMessage());
+      return 1;
+    }
+  }
+
+  private void printCells(PrintStream out, HFileReader reader) throws IOException {
+    out.println("cells:");
+    try (HFileScanner scanner = reader.scanner(false)) {
+      long printed = 0;
+      if (scanner.seekTo()) {
+        do {
+          Cell cell = scanner.current();
+          out.println("  " + cell + " value=" + Bytes.toStringBinary(cell.valueArray()));
+          printed++;
+        } while ((limit < 0 || printed < limit) && scanner.next());
+      }
+    }
+  }
+}

@@ -1,0 +1,221 @@
+package dev.cellar.hfile;
+
+import dev.cellar.cell.Cell;
+import dev.cellar.hfile.encoding.BlockSeeker;
+import java.io.IOException;
+
+/**
+ * A cursor over an HFile's cells in order. It holds at most one data block (one reference), and
+ * the current cell is a view into that block's memory, valid until the cursor moves to another
+ * block or closes.
+ *
+ * <p>Seeks walk the block index through the reader's {@link BlockLoader}; {@link #next()} moves to
+ * the following data block by file offset, skipping the inline index and bloom blocks between
+ * them; {@link #seekBefore} steps back through the data blocks' previous-block offsets.
+ *
+ * <p>Not thread-safe: one scanner per thread.
+ */
+public final class HFileScanner implements AutoCloseable {
+
+  /** {@link #seekTo(Cell)}: the key sorts before the file's first cell; nothing is current. */
+  public static final int BEFORE_FILE = -1;
+  /** {@link #seekTo(Cell)}: positioned on the cell equal to the key. */
+  public static final int EXACT = 0;
+  /** {@link #seekTo(Cell)}: positioned on the last cell before the key. */
+  public static final int BEFORE_KEY = 1;
+  /**
+   * {@link #seekTo(Cell)}: the key falls between two blocks (an index key is shorter than the
+   * block's first key); positioned on the first cell after the key.
+   */
+  public static final int AFTER_KEY = -2;
+
+  private final HFileReader reader;
+  private final boolean cacheBlocks;
+  private final BlockSeeker seeker;
+  private final BlockIndexReader.BlockPointer pointer = new BlockIndexReader.BlockPointer();
+  private HFileBlock block;
+  private boolean valid;
+
+  HFileScanner(HFileReader reader, boolean cacheBlocks) {
+    this.reader = reader;
+    this.cacheBlocks = cacheBlocks;
+    this.seeker = reader.encoding().newSeeker(reader.encodingContext());
+  }
+
+  /** True when the scanner is positioned on a cell. */
+  public boolean isValid() {
+    return valid;
+  }
+
+  /** The current cell: a view valid until the scanner moves off its block. */
+  public Cell current() {
+    if (!valid) {
+      throw new IllegalStateException("the scanner is not positioned on a cell");
+    }
+    return seeker.current();
+  }
+
+  /** Positions on the file's first cell; false if the file is empty. */
+  public boolean seekTo() throws IOException {
+    long first = reader.trailer().firstDataBlockOffset();
+    if (first < 0) {
+      clear();
+      return false;
+    }
+    useBlock(load(first, -1));
+    seeker.rewind();
+    valid = seeker.isValid();
+    return valid;
+  }
+
+  /**
+   * Positions on the last cell not after {@code key}.
+   *
+   * @return {@link #EXACT}, {@link #BEFORE_KEY}, {@link #AFTER_KEY} or {@link #BEFORE_FILE}
+   */
+  public int seekTo(Cell key) throws IOException {
+    if (!reader.dataIndex().locate(key, reader.blockLoader(), pointer)) {
+      clear();
+      return BEFORE_FILE;
+    }
+    if (block == null || block.offset() != pointer.offset) {
+      useBlock(load(pointer.offset, pointer.onDiskSize));
+    }
+    int result = seek(key, false);
+    valid = seeker.isValid();
+    return result;
+  }
+
+  /**
+   * Like {@link #seekTo(Cell)} for a key not before the current cell: reuses the current block
+   * when the key lies in it.
+   */
+  public int reseekTo(Cell key) throws IOException {
+    return seekTo(key);
+  }
+
+  /**
+   * Positions on the last cell strictly before {@code key}.
+   *
+   * @return false if no cell of the file is before {@code key}
+   */
+  public boolean seekBefore(Cell key) throws IOException {
+    if (!reader.dataIndex().locate(key, reader.blockLoader(), pointer)) {
+      clear();
+      return false;
+    }
+    if (block == null || block.offset() != pointer.offset) {
+      useBlock(load(pointer.offset, pointer.onDiskSize));
+    }
+    if (seek(key, true) != AFTER_KEY) {
+      valid = seeker.isValid();
+      return valid;
+    }
+    long previous = block.header().prevBlockOffset();
+    if (previous < 0) {
+      clear();
+      return false;
+    }
+    useBlock(load(previous, -1));
+    positionOnLastCell();
+    return valid;
+  }
+
+  private void positionOnLastCell() {
+    seeker.rewind();
+    int cells = 0;
+    while (seeker.isValid()) {
+      cells++;
+      seeker.next();
+    }
+    seeker.rewind();
+    for (int i = 1; i < cells; i++) {
+      seeker.next();
+    }
+    valid = cells > 0;
+  }
+
+  private int seek(Cell key, boolean before) throws IOException {
+    try {
+      return seeker.seekToKeyInBlock(key, before);
+    } catch (RuntimeException e) {
+      throw corrupt(e);
+    }
+  }
+
+  /**
+   * Moves to the next cell.
+   *
+   * @return false at the end of the file (the scanner is then not positioned)
+   */
+  public boolean next() throws IOException {
+    if (!valid) {
+      return false;
+    }
+    try {
+      if (seeker.next()) {
+        return true;
+      }
+    } catch (RuntimeException e) {
+      throw corrupt(e);
+    }
+    long offset = block.offset() + block.onDiskSizeWithHeader();
+    int size = block.nextBlockOnDiskSize();
+    long last = reader.trailer().lastDataBlockOffset();
+    while (offset <= last) {
+      HFileBlock next = load(offset, size, null);
+      if (next.type().isData()) {
+        useBlock(next);
+        seeker.rewind();
+        valid = seeker.isValid();
+        return valid;
+      }
+      offset += next.onDiskSizeWithHeader();
+      size = next.nextBlockOnDiskSize();
+      next.release();
+    }
+    clear();
+    return false;
+  }
+
+  private HFileBlock load(long offset, int onDiskSize) throws IOException {
+    return load(offset, onDiskSize, BlockType.DATA);
+  }
+
+  private HFileBlock load(long offset, int onDiskSize, BlockType expected) throws IOException {
+    return reader.blockLoader().loadBlock(offset, onDiskSize, expected, cacheBlocks);
+  }
+
+  private void useBlock(HFileBlock next) throws IOException {
+    release();
+    block = next;
+    try {
+      seeker.setBlock(next.payload());
+    } catch (RuntimeException e) {
+      throw corrupt(e);
+    }
+  }
+
+  private CorruptHFileException corrupt(RuntimeException e) {
+    long offset = block == null ? -1 : block.offset();
+    return new CorruptHFileException(reader.name(), offset, "malformed data block", e);
+  }
+
+  private void clear() {
+    release();
+    valid = false;
+  }
+
+  private void release() {
+    if (block != null) {
+      block.release();
+      block = null;
+    }
+  }
+
+  /** Releases the current block; the scanner may be positioned again afterwards. */
+  @Override
+  public void close() {
+    clear();
+  }
+}
