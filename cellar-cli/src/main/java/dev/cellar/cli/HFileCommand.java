@@ -6,6 +6,7 @@ import dev.cellar.hfile.BlockHeader;
 import dev.cellar.hfile.HFileBlock;
 import dev.cellar.hfile.HFileReader;
 import dev.cellar.hfile.HFileScanner;
+import dev.cellar.hfile.HFileVerifier;
 import dev.cellar.hfile.Trailer;
 import dev.cellar.memory.BufAllocator;
 import dev.cellar.memory.BufAllocatorConfig;
@@ -37,7 +38,8 @@ final class HFileCommand implements Callable<Integer> {
   @Option(names = "--blocks", description = "list every block: type, offset, sizes, encoding, compression")
   boolean blocks;
 
-  @Option(names = "--verify", description = "read every block and verify its checksums; exit 1 on corruption")
+  @Option(names = "--verify", description = {"verify the whole file: every block's checksums,",
+      "the block chain, index, blooms, cell order and trailer totals; exit 1 on corruption"})
   boolean verify;
 
   @Option(names = "--cells", description = "print the cells")
@@ -141,30 +143,10 @@ final class HFileCommand implements Callable<Integer> {
 
   private int verifyBlocks(PrintStream out, BufAllocator allocator) {
     try (HFileReader reader = HFileReader.open(file, allocator)) {
-      long end = Files.size(file) - Trailer.SIZE;
-      long offset = 0;
-      int count = 0;
-      while (offset < end) {
-        HFileBlock block = reader.readBlockUncached(offset, -1, null);
-        offset += block.onDiskSizeWithHeader();
-        block.release();
-        count++;
-      }
-      HFileScanner scanner = reader.scanner(false);
-      long cellCount = 0;
-      if (scanner.seekTo()) {
-        do {
-          cellCount++;
-        } while (scanner.next());
-      }
-      scanner.close();
-      if (cellCount != reader.entryCount()) {
-        out.println("CORRUPT: " + file + ": the trailer counts " + reader.entryCount()
-            + " cells but the data blocks hold " + cellCount);
-        return 1;
-      }
-      out.println("OK: " + file + ": " + count + " blocks and " + cellCount
-          + " cells, every checksum verified");
+      HFileVerifier.Report report = HFileVerifier.verify(reader);
+      out.println("OK: " + file + ": " + report.blocks() + " blocks " + report.blocksByType()
+          + " and " + report.cells() + " cells verified: checksums, block chain, index, blooms,"
+          + " trailer totals");
       return 0;
     } catch (IOException e) {
       out.println("CORRUPT: " + e.getMessage());

@@ -22,7 +22,7 @@ import java.lang.foreign.ValueLayout;
 final class BlockIndexReader {
 
   /** Bytes of the mid-key metadata after a multi-level root. */
-  private static final int MID_KEY_METADATA_SIZE = Long.BYTES + 2 * Integer.BYTES;
+  static final int MID_KEY_METADATA_SIZE = Long.BYTES + 2 * Integer.BYTES;
 
   private final RootIndex root;
   private final int levels;

@@ -39,6 +39,7 @@ public final class HFileReader implements AutoCloseable {
   private final Trailer trailer;
   private final FileInfo fileInfo;
   private final BlockReader blockReader;
+  private final long blockReaderEnd;
   private final BlockLoader loader;
   private final BlockIndexReader dataIndex;
   private final RootIndex metaIndex;
@@ -62,6 +63,7 @@ public final class HFileReader implements AutoCloseable {
     file.readFully(size - Trailer.SIZE, trailerBytes, 0, Trailer.SIZE);
     this.trailer = Trailer.parse(trailerBytes.getBytes(0, Trailer.SIZE), name, size);
     long blocksEnd = size - Trailer.SIZE;
+    this.blockReaderEnd = blocksEnd;
     this.blockReader = new BlockReader(file, blocksEnd, trailer.compression(), allocator);
     BlockLoader direct = (offset, onDiskSize, type, cache) ->
         blockReader.readBlock(offset, onDiskSize, type);
@@ -334,6 +336,11 @@ public final class HFileReader implements AutoCloseable {
 
   String name() {
     return name;
+  }
+
+  /** The file offset where the trailer starts. */
+  long trailerOffset() {
+    return blockReaderEnd;
   }
 
   @Override

@@ -3,6 +3,7 @@ package dev.cellar.hfile;
 import com.google.protobuf.CodedInputStream;
 import com.google.protobuf.CodedOutputStream;
 import com.google.protobuf.InvalidProtocolBufferException;
+import com.google.protobuf.WireFormat;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -62,7 +63,10 @@ public record Trailer(
   /** Bytes of a v3 trailer. */
   public static final int SIZE = 4096;
   public static final int MAJOR_VERSION = 3;
-  /** The minor version with shortened ("faked") index keys, which every current writer uses. */
+  /**
+   * The minor version with shortened ("faked") index keys, which every HBase 2.x and 3.x writer
+   * uses; it is the only one accepted, so no bit of the version word can change unnoticed.
+   */
   public static final int MINOR_VERSION = 3;
   /**
    * The comparator name Cellar writes: the legacy name every HBase reader since 1.x maps to its
@@ -143,9 +147,9 @@ public record Trailer(
     int version = trailer.getInt(VERSION_OFFSET);
     int major = version & 0x00FF_FFFF;
     int minor = version >>> 24;
-    if (major != MAJOR_VERSION || minor > MINOR_VERSION) {
+    if (major != MAJOR_VERSION || minor != MINOR_VERSION) {
       throw new CorruptHFileException(file, base + VERSION_OFFSET, "HFile version",
-          "major 3 with minor 0.." + MINOR_VERSION, "major " + major + " minor " + minor);
+          "3." + MINOR_VERSION, major + "." + minor);
     }
     if (!Arrays.equals(bytes, 0, MAGIC.length, MAGIC, 0, MAGIC.length)) {
       throw new CorruptHFileException(file, base, "trailer magic", "TRABLK\"$",
@@ -225,7 +229,15 @@ public record Trailer(
 
     void read(CodedInputStream in, String file, long base) throws IOException {
       for (int tag = in.readTag(); tag != 0; tag = in.readTag()) {
-        switch (tag >>> 3) {
+        int field = WireFormat.getTagFieldNumber(tag);
+        int expectedWireType = field == COMPARATOR || field == ENCRYPTION_KEY
+            ? WireFormat.WIRETYPE_LENGTH_DELIMITED
+            : WireFormat.WIRETYPE_VARINT;
+        if (field <= ENCRYPTION_KEY && WireFormat.getTagWireType(tag) != expectedWireType) {
+          throw new CorruptHFileException(file, base, "trailer field " + field + " wire type",
+              expectedWireType, WireFormat.getTagWireType(tag));
+        }
+        switch (field) {
           case FILE_INFO_OFFSET -> fileInfoOffset = in.readUInt64();
           case LOAD_ON_OPEN_OFFSET -> loadOnOpenDataOffset = in.readUInt64();
           case UNCOMPRESSED_INDEX_SIZE -> uncompressedDataIndexSize = in.readUInt64();
