@@ -84,6 +84,7 @@ public final class HBaseHFiles {
   public void write(Path file, List<CellSpec> cells, Spec spec) throws IOException {
     Configuration writeConf = new Configuration(conf);
     writeConf.setInt(HFileBlockIndex.MAX_CHUNK_SIZE_KEY, spec.indexBlockSize());
+    writeConf.setInt("RowPrefixBloomFilter.prefix_length", Spec.ROW_PREFIX_LENGTH);
     HFileContext context = new HFileContextBuilder()
         .withBlockSize(spec.blockSize())
         .withDataBlockEncoding(DataBlockEncoding.valueOf(spec.encoding().name()))
@@ -237,6 +238,10 @@ public final class HBaseHFiles {
         case ROWCOL -> filter.contains(
             KeyValueUtil.createFirstOnRow(row, HConstants.EMPTY_BYTE_ARRAY, qualifier), null,
             BloomType.ROWCOL);
+        case ROWPREFIX_FIXED_LENGTH -> {
+          int length = Math.min(Spec.ROW_PREFIX_LENGTH, row.length);
+          yield filter.contains(row, 0, length, null);
+        }
         default -> throw new IllegalStateException(file + " has a " + type + " bloom filter");
       };
       checkChecksums(file, "in a bloom chunk");

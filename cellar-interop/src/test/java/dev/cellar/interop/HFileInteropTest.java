@@ -13,6 +13,7 @@ import dev.cellar.hfile.HFileReader;
 import dev.cellar.hfile.HFileScanner;
 import dev.cellar.hfile.HFileWriter;
 import dev.cellar.hfile.Trailer;
+import dev.cellar.hfile.bloom.BloomConfig;
 import dev.cellar.hfile.bloom.BloomType;
 import dev.cellar.hfile.encoding.DataBlockEncoding;
 import dev.cellar.interop.Spec.Bloom;
@@ -89,6 +90,9 @@ class HFileInteropTest {
         .includesTags(spec.includesTags())
         .includesMvcc(spec.includesMvcc())
         .bloomType(BloomType.valueOf(spec.bloom().name()))
+        .bloomConfig(new BloomConfig(BloomConfig.DEFAULT_ERROR_RATE, BloomConfig.DEFAULT_MAX_FOLD,
+            BloomConfig.DEFAULT_CHUNK_BYTE_SIZE_HINT, BloomConfig.DEFAULT_HASH_TYPE,
+            spec.bloom() == Bloom.ROWPREFIX_FIXED_LENGTH ? Spec.ROW_PREFIX_LENGTH : 0))
         .build();
   }
 

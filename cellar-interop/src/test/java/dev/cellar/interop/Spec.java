@@ -32,8 +32,14 @@ public record Spec(
   /** Data block encodings, named as in HBase's {@code DataBlockEncoding}. */
   public enum Encoding { NONE, PREFIX, DIFF, FAST_DIFF, ROW_INDEX_V1 }
 
-  /** General bloom filter types, named as in HBase's {@code BloomType}. */
-  public enum Bloom { NONE, ROW, ROWCOL }
+  /**
+   * General bloom filter types, named as in HBase's {@code BloomType}; ROWPREFIX_FIXED_LENGTH uses
+   * a prefix of {@link #ROW_PREFIX_LENGTH} bytes.
+   */
+  public enum Bloom { NONE, ROW, ROWCOL, ROWPREFIX_FIXED_LENGTH }
+
+  /** The prefix length of ROWPREFIX_FIXED_LENGTH blooms ({@code RowPrefixBloomFilter.prefix_length}). */
+  public static final int ROW_PREFIX_LENGTH = 7;
 
   /** HBase's defaults, with tags and mvcc on: no encoding, no compression, no bloom. */
   public static Spec defaults() {
