@@ -87,8 +87,9 @@ public final class HFileScanner implements AutoCloseable {
   }
 
   /**
-   * Like {@link #seekTo(Cell)} for a key not before the current cell: reuses the current block
-   * when the key lies in it.
+   * Like {@link #seekTo(Cell)}, for a key not before the current cell. The index walk runs from the
+   * (cached) root; when it lands in the current block, the block is not loaded again and the
+   * in-block seek continues forward from the current cell instead of from the block's start.
    */
   public int reseekTo(Cell key) throws IOException {
     return seekTo(key);
