@@ -23,8 +23,9 @@ import org.slf4j.LoggerFactory;
  * about 2 MiB created lazily as demand grows, up to the maximum count; they are never freed before
  * {@link #close()}, which frees them all at once. No arena is ever created or closed per buffer.
  *
- * <p><b>Concurrency.</b> Free buffers are slot numbers on a lock-free {@link FreeSlotStack}, so an
- * allocation and a release cost one CAS each on the stack plus one on the buffer's count, and
+ * <p><b>Concurrency.</b> Free buffers are slot numbers on lock-free stacks striped by thread
+ * ({@link StripedFreeSlots}), so an allocation and a release cost one CAS each on the calling
+ * thread's stack, which other cores rarely touch, plus one on the buffer's count, and
  * allocate nothing on the heap beyond the returned {@link Buf} and its {@link RefCnt}. Creating a
  * slab is the only locked step. A slot's segment is written to {@code slots} before the slot is
  * pushed, and the push's CAS publishes it to the thread that pops it. Thread-safe.
@@ -47,7 +48,7 @@ public final class BufAllocator implements Recycler, AutoCloseable {
   private final int minSize;
   private final int buffersPerSlab;
   private final MemorySegment[] slots;
-  private final FreeSlotStack free;
+  private final StripedFreeSlots free;
   private final Object slabLock = new Object();
   private final LongAdder heapBytes = new LongAdder();
   private final LongAdder poolBytes = new LongAdder();
@@ -70,7 +71,7 @@ public final class BufAllocator implements Recycler, AutoCloseable {
     this.minSize = config.minimalAllocateSize();
     int count = config.poolEnabled() ? config.maxBufferCount() : 0;
     this.slots = new MemorySegment[count];
-    this.free = new FreeSlotStack(count);
+    this.free = new StripedFreeSlots(count, StripedFreeSlots.defaultStripes());
     this.buffersPerSlab = (int) Math.max(1, SLAB_BYTES / bufferSize);
   }
 
