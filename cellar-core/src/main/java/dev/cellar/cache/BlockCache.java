@@ -1,0 +1,56 @@
+package dev.cellar.cache;
+
+/**
+ * A cache of file blocks keyed by (file, offset).
+ *
+ * <p>Ownership: {@link #cacheBlock} never takes the caller's reference; the cache retains the
+ * block or stores a copy it owns, and the caller still releases its own reference. {@link
+ * #getBlockRetained} hands out a block carrying a reference for the caller, which stays readable
+ * after the cache evicts it until the caller releases it. Implementations are thread-safe.
+ */
+public interface BlockCache {
+
+  /**
+   * Offers {@code block} for caching under {@code key}. A cache may refuse it (too large, cache
+   * over its hard limit), counting a failed insertion; a key already cached keeps its block.
+   *
+   * @param inMemory true for blocks of an in-memory column family, given the highest priority
+   */
+  void cacheBlock(BlockCacheKey key, Cacheable block, boolean inMemory);
+
+  /**
+   * The block cached under {@code key} with one reference added for the caller, or null.
+   *
+   * @param caching whether the request would cache the block on a miss (for statistics)
+   * @param repeat true for a second lookup of the same request, whose miss is not counted again
+   * @param updateCacheMetrics false to leave the statistics untouched
+   */
+  Cacheable getBlockRetained(
+      BlockCacheKey key, boolean caching, boolean repeat, boolean updateCacheMetrics);
+
+  /** True if a block is cached under {@code key}; neither touches statistics nor recency. */
+  boolean containsBlock(BlockCacheKey key);
+
+  /**
+   * Removes the block under {@code key}, dropping the cache's reference.
+   *
+   * @return true if a block was removed
+   */
+  boolean evictBlock(BlockCacheKey key);
+
+  /** Removes every block of file {@code fileName}; returns how many. */
+  int evictBlocksByHfileName(String fileName);
+
+  /** Bytes the cached blocks occupy, in the cache's own accounting. */
+  long size();
+
+  /** Bytes still available before the cache's capacity. */
+  long freeSize();
+
+  long blockCount();
+
+  CacheStats stats();
+
+  /** Stops background work and drops every cached block. */
+  void shutdown();
+}

@@ -1,0 +1,67 @@
+package dev.cellar.cache;
+
+import java.util.Objects;
+
+/**
+ * Identifies a cached block by file and offset. Equality and hashing use the file's numeric id
+ * from {@link FileIds} and the offset; the name is kept for persistence and eviction by file.
+ *
+ * <p>The optional category is a hint from the reader about what it expects at that offset (as
+ * HBase's key carries a block type); it only attributes misses to a category in the statistics and
+ * takes no part in equality. Immutable.
+ */
+public final class BlockCacheKey {
+
+  private final String fileName;
+  private final long fileId;
+  private final long offset;
+  private final BlockCategory expectedCategory;
+
+  public BlockCacheKey(String fileName, long offset) {
+    this(fileName, offset, null);
+  }
+
+  /** A key whose misses count against {@code expectedCategory} (null for unknown). */
+  public BlockCacheKey(String fileName, long offset, BlockCategory expectedCategory) {
+    this.fileName = Objects.requireNonNull(fileName, "fileName");
+    if (offset < 0) {
+      throw new IllegalArgumentException("block offset must be >= 0, was " + offset);
+    }
+    this.fileId = FileIds.idOf(fileName);
+    this.offset = offset;
+    this.expectedCategory = expectedCategory;
+  }
+
+  public String fileName() {
+    return fileName;
+  }
+
+  public long fileId() {
+    return fileId;
+  }
+
+  public long offset() {
+    return offset;
+  }
+
+  /** The category the reader expects, or null when unknown. */
+  public BlockCategory expectedCategory() {
+    return expectedCategory;
+  }
+
+  @Override
+  public boolean equals(Object other) {
+    return other instanceof BlockCacheKey key && key.fileId == fileId && key.offset == offset;
+  }
+
+  @Override
+  public int hashCode() {
+    long mixed = fileId * 0x9E3779B97F4A7C15L + offset;
+    return (int) (mixed ^ (mixed >>> 32));
+  }
+
+  @Override
+  public String toString() {
+    return fileName + "@" + offset;
+  }
+}

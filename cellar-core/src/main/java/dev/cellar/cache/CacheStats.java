@@ -1,0 +1,137 @@
+package dev.cellar.cache;
+
+import java.util.EnumMap;
+import java.util.Map;
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * A cache's counters since creation, named as HBase's CacheStats names them: hits and misses (all
+ * requests, and those that wanted the block cached), eviction runs, blocks evicted by those runs,
+ * failed insertions, and hits and misses per block category.
+ *
+ * <p>Concurrency: every counter is a {@link LongAdder}, so recording costs no lock and little
+ * contention; a {@link #snapshot()} reads them one by one, so under concurrent updates its fields
+ * may come from slightly different instants.
+ */
+public final class CacheStats {
+
+  private static final BlockCategory[] CATEGORIES = BlockCategory.values();
+
+  private final LongAdder hitCount = new LongAdder();
+  private final LongAdder hitCachingCount = new LongAdder();
+  private final LongAdder missCount = new LongAdder();
+  private final LongAdder missCachingCount = new LongAdder();
+  private final LongAdder evictionCount = new LongAdder();
+  private final LongAdder evictedBlockCount = new LongAdder();
+  private final LongAdder failedInsertions = new LongAdder();
+  private final LongAdder[] hitsByCategory = adders();
+  private final LongAdder[] missesByCategory = adders();
+
+  private static LongAdder[] adders() {
+    LongAdder[] adders = new LongAdder[CATEGORIES.length];
+    for (int i = 0; i < adders.length; i++) {
+      adders[i] = new LongAdder();
+    }
+    return adders;
+  }
+
+  /** A hit on a block of {@code category}; {@code caching} if the request wanted it cached. */
+  public void hit(boolean caching, BlockCategory category) {
+    hitCount.increment();
+    if (caching) {
+      hitCachingCount.increment();
+    }
+    hitsByCategory[category.ordinal()].increment();
+  }
+
+  /** A miss; {@code category} is null when the requester did not say what it expected. */
+  public void miss(boolean caching, BlockCategory category) {
+    missCount.increment();
+    if (caching) {
+      missCachingCount.increment();
+    }
+    if (category != null) {
+      missesByCategory[category.ordinal()].increment();
+    }
+  }
+
+  /** One run of the eviction process. */
+  public void evictionRun() {
+    evictionCount.increment();
+  }
+
+  /** One block removed by the eviction process (not by an explicit evict or a file's removal). */
+  public void evicted() {
+    evictedBlockCount.increment();
+  }
+
+  /** One block the cache refused to store. */
+  public void failedInsertion() {
+    failedInsertions.increment();
+  }
+
+  public Snapshot snapshot() {
+    return new Snapshot(hitCount.sum(), hitCachingCount.sum(), missCount.sum(),
+        missCachingCount.sum(), evictionCount.sum(), evictedBlockCount.sum(),
+        failedInsertions.sum(), sums(hitsByCategory), sums(missesByCategory));
+  }
+
+  private static Map<BlockCategory, Long> sums(LongAdder[] adders) {
+    EnumMap<BlockCategory, Long> sums = new EnumMap<>(BlockCategory.class);
+    for (BlockCategory category : CATEGORIES) {
+      sums.put(category, adders[category.ordinal()].sum());
+    }
+    return sums;
+  }
+
+  /**
+   * The counters at one moment. {@link #hitRatio()} is HBase's blockCacheCountHitPercent over 100;
+   * {@link #hitCachingRatio()} its blockCacheExpressHitPercent over 100.
+   */
+  public record Snapshot(
+      long hitCount,
+      long hitCachingCount,
+      long missCount,
+      long missCachingCount,
+      long evictionCount,
+      long evictedBlockCount,
+      long failedInsertions,
+      Map<BlockCategory, Long> hitsByCategory,
+      Map<BlockCategory, Long> missesByCategory) {
+
+    public Snapshot {
+      hitsByCategory = Map.copyOf(hitsByCategory);
+      missesByCategory = Map.copyOf(missesByCategory);
+    }
+
+    public long requestCount() {
+      return hitCount + missCount;
+    }
+
+    public long requestCachingCount() {
+      return hitCachingCount + missCachingCount;
+    }
+
+    /** Hits over requests, 0 with no requests. */
+    public double hitRatio() {
+      return ratio(hitCount, requestCount());
+    }
+
+    /** Hits over requests that wanted caching, 0 with no such requests. */
+    public double hitCachingRatio() {
+      return ratio(hitCachingCount, requestCachingCount());
+    }
+
+    public long hits(BlockCategory category) {
+      return hitsByCategory.get(category);
+    }
+
+    public long misses(BlockCategory category) {
+      return missesByCategory.get(category);
+    }
+
+    private static double ratio(long part, long whole) {
+      return whole == 0 ? 0 : (double) part / whole;
+    }
+  }
+}

@@ -1,0 +1,48 @@
+package dev.cellar.cache;
+
+import dev.cellar.memory.Buf;
+
+/**
+ * A block as a cache stores it: a reference-counted {@link Buf}, a size estimate and a category.
+ * The cache knows nothing else about the contents.
+ *
+ * <p>Ownership: a block's references are its buffer's references. A cache that stores a block
+ * holds one reference of its own (it retains the block, or stores a copy it owns); a block handed
+ * out by a cache carries one more reference, which the receiver must {@link #release()}.
+ */
+public interface Cacheable {
+
+  /** The block's bytes; valid while the caller holds a reference. */
+  Buf buf();
+
+  /** The heap the block occupies when cached on the heap: its bytes plus its objects, in bytes. */
+  long heapSize();
+
+  BlockCategory category();
+
+  /**
+   * The same block over {@code buf}, which carries the reference the new block owns (used to copy
+   * an off-heap block onto the heap). This block is unaffected.
+   */
+  Cacheable withBuf(Buf buf);
+
+  /** Adds one reference and returns this block. */
+  default Cacheable retain() {
+    buf().retain();
+    return this;
+  }
+
+  /**
+   * Drops one reference.
+   *
+   * @return true if that was the last one and the memory was returned
+   */
+  default boolean release() {
+    return buf().release();
+  }
+
+  /** The current reference count; zero once released. */
+  default int refCnt() {
+    return buf().refCnt();
+  }
+}

@@ -1,0 +1,280 @@
+package dev.cellar.cache;
+
+import dev.cellar.memory.Buf;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executor;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.BiFunction;
+
+/**
+ * The first-level block cache, on the heap, with HBase's LruBlockCache behaviour: three priority
+ * groups (SINGLE for blocks read once, MULTI once read again, MEMORY for in-memory column
+ * families), eviction from the acceptable size down to the min size shared fairly between the
+ * groups, a hard limit that refuses inserts, and a maximum block size.
+ *
+ * <p><b>Memory.</b> The cache stores heap memory only: a block whose buffer is off heap (or made of
+ * several pieces) is copied into a heap buffer the cache owns, so L1 never pins pooled memory; a
+ * single heap buffer is retained instead. Each block is accounted as its {@link
+ * Cacheable#heapSize()} plus {@link #ENTRY_OVERHEAD} for the map node, entry and key.
+ *
+ * <p><b>Concurrency.</b> Blocks live in a {@link ConcurrentHashMap}. A read retains the block and
+ * touches its entry inside {@code computeIfPresent}, and every removal goes through {@code
+ * remove(key, entry)} before it releases the cache's reference; both lock the key's bin, so a
+ * reader either retains the block before its removal (and keeps it readable until it releases) or
+ * does not find it (HBASE-22422). The size is an {@link AtomicLong} adjusted after each put and
+ * removal, so it can briefly lag the map; limits are soft by that margin. Recency is a global
+ * tick. Caching an existing key keeps the cached block.
+ *
+ * <p><b>Eviction.</b> When an insert takes the size above the acceptable size, an eviction run is
+ * handed to the eviction executor (at most one pending): by default a daemon thread named {@code
+ * cellar-lru-eviction}; tests inject an executor to run it on their own thread. One run at a time
+ * (a tryLock) scans the map once into the three groups, each keeping its least recently read
+ * blocks, and frees size − min size: groups are visited from the smallest overflow above their
+ * share (capacity × group factor × min factor) to the largest, each freeing, oldest first, the
+ * lesser of its overflow and the bytes still to free divided by the groups left, so the group
+ * furthest above its share frees the most. Inserts at or above the hard limit (hard factor ×
+ * acceptable size) are refused and counted as failed insertions, as are blocks above the maximum
+ * block size.
+ */
+public final class LruBlockCache implements BlockCache {
+
+  /** Heap estimate per cached block beyond the block itself: map node, entry and key objects. */
+  public static final long ENTRY_OVERHEAD = 112;
+
+  static final String EVICTION_THREAD_NAME = "cellar-lru-eviction";
+
+  private static final BlockPriority[] PRIORITIES = BlockPriority.values();
+
+  private final LruBlockCacheConfig config;
+  private final ConcurrentHashMap<BlockCacheKey, LruEntry> map = new ConcurrentHashMap<>();
+  private final AtomicLong size = new AtomicLong();
+  private final AtomicLong clock = new AtomicLong();
+  private final CacheStats stats = new CacheStats();
+  private final Executor evictionExecutor;
+  private final ExecutorService ownedExecutor;
+  private final AtomicBoolean evictionPending = new AtomicBoolean();
+  private final ReentrantLock evictionLock = new ReentrantLock();
+  private final BiFunction<BlockCacheKey, LruEntry, LruEntry> retainAndTouch = this::retainAndTouch;
+  private volatile boolean shutdown;
+
+  /** A cache whose eviction runs on the given executor (a direct one runs it on the inserter). */
+  public LruBlockCache(LruBlockCacheConfig config, Executor evictionExecutor) {
+    this(config, evictionExecutor, null);
+  }
+
+  private LruBlockCache(
+      LruBlockCacheConfig config, Executor evictionExecutor, ExecutorService ownedExecutor) {
+    this.config = config;
+    this.evictionExecutor = evictionExecutor;
+    this.ownedExecutor = ownedExecutor;
+  }
+
+  /** A cache with its own eviction thread, {@value #EVICTION_THREAD_NAME}. */
+  public static LruBlockCache create(LruBlockCacheConfig config) {
+    ExecutorService executor = Executors.newSingleThreadExecutor(
+        Thread.ofPlatform().name(EVICTION_THREAD_NAME).daemon().factory());
+    return new LruBlockCache(config, executor, executor);
+  }
+
+  public LruBlockCacheConfig config() {
+    return config;
+  }
+
+  @Override
+  public void cacheBlock(BlockCacheKey key, Cacheable block, boolean inMemory) {
+    if (shutdown) {
+      throw new IllegalStateException("the block cache is shut down");
+    }
+    if (block.heapSize() > config.maxBlockSize()) {
+      stats.failedInsertion();
+      return;
+    }
+    if (map.containsKey(key)) {
+      return;
+    }
+    if (size.get() >= config.hardLimitSize()) {
+      stats.failedInsertion();
+      requestEviction();
+      return;
+    }
+    Cacheable owned = onHeap(block);
+    BlockPriority priority = inMemory ? BlockPriority.MEMORY : BlockPriority.SINGLE;
+    LruEntry entry = new LruEntry(
+        key, owned, owned.heapSize() + ENTRY_OVERHEAD, priority, clock.incrementAndGet());
+    if (map.putIfAbsent(key, entry) != null) {
+      owned.release();
+      return;
+    }
+    if (size.addAndGet(entry.size) > config.acceptableSize()) {
+      requestEviction();
+    }
+  }
+
+  /** The block itself (retained) when it is one heap buffer, else a heap copy owning its buffer. */
+  private static Cacheable onHeap(Cacheable block) {
+    Buf buf = block.buf();
+    if (buf.isSingleSegment() && !buf.isDirect()) {
+      return block.retain();
+    }
+    return block.withBuf(Buf.wrap(buf.getBytes(0, buf.capacity())));
+  }
+
+  @Override
+  public Cacheable getBlockRetained(
+      BlockCacheKey key, boolean caching, boolean repeat, boolean updateCacheMetrics) {
+    LruEntry entry = map.computeIfPresent(key, retainAndTouch);
+    if (entry == null) {
+      if (!repeat && updateCacheMetrics) {
+        stats.miss(caching, key.expectedCategory());
+      }
+      return null;
+    }
+    if (updateCacheMetrics) {
+      stats.hit(caching, entry.block.category());
+    }
+    return entry.block;
+  }
+
+  private LruEntry retainAndTouch(BlockCacheKey key, LruEntry entry) {
+    entry.block.retain();
+    entry.access(clock.incrementAndGet());
+    return entry;
+  }
+
+  @Override
+  public boolean containsBlock(BlockCacheKey key) {
+    return map.containsKey(key);
+  }
+
+  /** The priority group of the block under {@code key}, or null if it is not cached. */
+  BlockPriority priority(BlockCacheKey key) {
+    LruEntry entry = map.get(key);
+    return entry == null ? null : entry.priority();
+  }
+
+  @Override
+  public boolean evictBlock(BlockCacheKey key) {
+    LruEntry entry = map.get(key);
+    return entry != null && remove(entry);
+  }
+
+  @Override
+  public int evictBlocksByHfileName(String fileName) {
+    long fileId = FileIds.existingIdOf(fileName);
+    if (fileId == 0) {
+      return 0;
+    }
+    int evicted = 0;
+    for (LruEntry entry : map.values()) {
+      if (entry.key.fileId() == fileId && remove(entry)) {
+        evicted++;
+      }
+    }
+    return evicted;
+  }
+
+  /** Removes {@code entry} if it is still mapped, dropping the cache's reference. */
+  private boolean remove(LruEntry entry) {
+    if (!map.remove(entry.key, entry)) {
+      return false;
+    }
+    size.addAndGet(-entry.size);
+    entry.block.release();
+    return true;
+  }
+
+  private long evictForSpace(LruEntry entry) {
+    if (!remove(entry)) {
+      return 0;
+    }
+    stats.evicted();
+    return entry.size;
+  }
+
+  private void requestEviction() {
+    if (shutdown || !evictionPending.compareAndSet(false, true)) {
+      return;
+    }
+    try {
+      evictionExecutor.execute(this::runEviction);
+    } catch (RejectedExecutionException e) {
+      evictionPending.set(false);
+    }
+  }
+
+  private void runEviction() {
+    evictionPending.set(false);
+    if (!evictionLock.tryLock()) {
+      return;
+    }
+    try {
+      evict();
+    } finally {
+      evictionLock.unlock();
+    }
+  }
+
+  private void evict() {
+    long bytesToFree = size.get() - config.minSize();
+    if (bytesToFree <= 0) {
+      return;
+    }
+    stats.evictionRun();
+    EvictionBucket[] buckets = new EvictionBucket[PRIORITIES.length];
+    for (BlockPriority priority : PRIORITIES) {
+      buckets[priority.ordinal()] = new EvictionBucket(config.targetSize(priority), bytesToFree);
+    }
+    for (LruEntry entry : map.values()) {
+      buckets[entry.priority().ordinal()].add(entry);
+    }
+    Arrays.sort(buckets, Comparator.comparingLong(EvictionBucket::overflow));
+    long freed = 0;
+    int remaining = buckets.length;
+    for (EvictionBucket bucket : buckets) {
+      long overflow = bucket.overflow();
+      if (overflow > 0) {
+        long share = Math.min(overflow, (bytesToFree - freed) / remaining);
+        freed += bucket.free(share, this::evictForSpace);
+      }
+      remaining--;
+    }
+  }
+
+  @Override
+  public long size() {
+    return size.get();
+  }
+
+  @Override
+  public long freeSize() {
+    return Math.max(0, config.maxSize() - size.get());
+  }
+
+  @Override
+  public long blockCount() {
+    return map.size();
+  }
+
+  @Override
+  public CacheStats stats() {
+    return stats;
+  }
+
+  @Override
+  public void shutdown() {
+    shutdown = true;
+    if (ownedExecutor != null) {
+      ownedExecutor.shutdown();
+    }
+    for (LruEntry entry : map.values()) {
+      remove(entry);
+    }
+  }
+}

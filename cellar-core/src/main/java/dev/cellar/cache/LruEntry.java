@@ -1,0 +1,42 @@
+package dev.cellar.cache;
+
+/**
+ * One block in the {@link LruBlockCache}: the cache's own block (holding the cache's reference),
+ * its accounted size, its priority and when it was last read.
+ *
+ * <p>Concurrency: the priority and the access tick are volatile and written by readers without a
+ * lock; a reader racing the eviction scan may see its promotion or touch missed by that scan,
+ * which only makes the scan's recency view slightly stale.
+ */
+final class LruEntry {
+
+  final BlockCacheKey key;
+  final Cacheable block;
+  final long size;
+  private volatile BlockPriority priority;
+  private volatile long lastAccess;
+
+  LruEntry(BlockCacheKey key, Cacheable block, long size, BlockPriority priority, long tick) {
+    this.key = key;
+    this.block = block;
+    this.size = size;
+    this.priority = priority;
+    this.lastAccess = tick;
+  }
+
+  /** Records a read at {@code tick}; a block read again moves from SINGLE to MULTI. */
+  void access(long tick) {
+    lastAccess = tick;
+    if (priority == BlockPriority.SINGLE) {
+      priority = BlockPriority.MULTI;
+    }
+  }
+
+  BlockPriority priority() {
+    return priority;
+  }
+
+  long lastAccess() {
+    return lastAccess;
+  }
+}
