@@ -30,7 +30,8 @@ import java.util.function.BiFunction;
  * reader either retains the block before its removal (and keeps it readable until it releases) or
  * does not find it (HBASE-22422). The size is an {@link AtomicLong} adjusted after each put and
  * removal, so it can briefly lag the map; limits are soft by that margin. Recency is a global
- * tick. Caching an existing key keeps the cached block.
+ * tick. Caching an existing key keeps the cached block. An insert racing {@link #shutdown()}
+ * checks the flag again after its put and removes its own entry, so nothing outlives the shutdown.
  *
  * <p><b>Eviction.</b> When an insert takes the size above the acceptable size, an eviction run is
  * handed to the eviction executor (at most one pending): by default a daemon thread named {@code
@@ -110,6 +111,10 @@ public final class LruBlockCache implements BlockCache {
         key, owned, owned.heapSize() + ENTRY_OVERHEAD, priority, clock.incrementAndGet());
     if (map.putIfAbsent(key, entry) != null) {
       owned.release();
+      return;
+    }
+    if (shutdown) {
+      remove(entry);
       return;
     }
     if (size.addAndGet(entry.size) > config.acceptableSize()) {

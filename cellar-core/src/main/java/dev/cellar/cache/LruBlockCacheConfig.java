@@ -6,7 +6,8 @@ import dev.cellar.config.Settings;
 /**
  * The settings of an {@link LruBlockCache}, under HBase's keys and defaults.
  *
- * <p>Capacity is {@code hfile.block.cache.memory.size} in bytes when set, otherwise {@code
+ * <p>Capacity is {@code hfile.block.cache.memory.size} in bytes ({@code "10g"} style suffixes
+ * accepted) when set above 0, otherwise {@code
  * hfile.block.cache.size} (default 0.4) times the maximum heap. The three priority shares must sum
  * to 1; the min factor must be below the acceptable factor, both below 1; the hard capacity limit
  * factor must be at least 1. A violation throws {@link InvalidConfigException} naming the key.
@@ -115,7 +116,7 @@ public record LruBlockCacheConfig(
   }
 
   private static long capacity(Settings settings, long maxHeap) {
-    long bytes = settings.getLong(CACHE_MEMORY_SIZE_KEY, 0);
+    long bytes = settings.getBytes(CACHE_MEMORY_SIZE_KEY, 0);
     if (bytes < 0) {
       throw new InvalidConfigException(
           CACHE_MEMORY_SIZE_KEY, String.valueOf(bytes), "must be >= 0 (0: use " + CACHE_SIZE_KEY + ")");

@@ -98,6 +98,33 @@ public final class Settings {
     }
   }
 
+  /**
+   * A size in bytes, as a plain number or with a binary suffix as Hadoop's {@code getLongBytes}
+   * reads it: {@code k}, {@code m}, {@code g}, {@code t}, {@code p} or {@code e} (case-insensitive),
+   * so {@code "10g"} is 10 × 2<sup>30</sup>.
+   */
+  public long getBytes(String key, long defaultValue) {
+    String value = values.get(key);
+    if (value == null) {
+      return defaultValue;
+    }
+    String trimmed = value.trim();
+    int shift = trimmed.isEmpty() ? -1 : "kmgtpe".indexOf(Character.toLowerCase(
+        trimmed.charAt(trimmed.length() - 1)));
+    String number = shift < 0 ? trimmed : trimmed.substring(0, trimmed.length() - 1).trim();
+    int bits = shift < 0 ? 0 : 10 * (shift + 1);
+    try {
+      long parsed = Long.parseLong(number);
+      if (bits > 0 && (parsed > Long.MAX_VALUE >> bits || parsed < Long.MIN_VALUE >> bits)) {
+        throw new InvalidConfigException(key, value, "overflows a 64-bit byte count");
+      }
+      return parsed << bits;
+    } catch (NumberFormatException e) {
+      throw new InvalidConfigException(
+          key, value, "expected a byte count, optionally with a suffix k, m, g, t, p or e");
+    }
+  }
+
   @Override
   public String toString() {
     return "Settings" + new TreeMap<>(values);

@@ -210,6 +210,8 @@ class LruBlockCacheTest extends BlockCacheContractTest {
     assertEquals(12345, LruBlockCacheConfig.from(Settings.of(Map.of(
         LruBlockCacheConfig.CACHE_SIZE_KEY, "0.25",
         LruBlockCacheConfig.CACHE_MEMORY_SIZE_KEY, "12345")), heap).maxSize());
+    assertEquals(2L << 30, LruBlockCacheConfig.from(
+        Settings.of(Map.of(LruBlockCacheConfig.CACHE_MEMORY_SIZE_KEY, "2g")), heap).maxSize());
     LruBlockCacheConfig defaults = LruBlockCacheConfig.from(Settings.empty(), heap);
     assertEquals(0.25, defaults.singleFactor());
     assertEquals(0.50, defaults.multiFactor());
