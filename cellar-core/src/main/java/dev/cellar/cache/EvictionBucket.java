@@ -51,6 +51,11 @@ final class EvictionBucket {
     queuedBytes += candidate.entry.size;
   }
 
+  /** The bytes of all the group's blocks. */
+  long totalSize() {
+    return totalSize;
+  }
+
   /** How far the group is above its target share; negative when below. */
   long overflow() {
     return totalSize - target;

@@ -42,7 +42,9 @@ import java.util.function.BiFunction;
  * lesser of its overflow and the bytes still to free divided by the groups left, so the group
  * furthest above its share frees the most. Inserts at or above the hard limit (hard factor ×
  * acceptable size) are refused and counted as failed insertions, as are blocks above the maximum
- * block size.
+ * block size. In force-in-memory mode (or with a memory share above 0.999) in-memory blocks are
+ * evicted only once the single and multi groups are empty, and those two are steered toward a
+ * 1:2 ratio.
  */
 public final class LruBlockCache implements BlockCache {
 
@@ -239,16 +241,59 @@ public final class LruBlockCache implements BlockCache {
     for (LruEntry entry : map.values()) {
       buckets[entry.priority().ordinal()].add(entry);
     }
-    Arrays.sort(buckets, Comparator.comparingLong(EvictionBucket::overflow));
+    if (config.sparesInMemory()) {
+      freeSparingInMemory(buckets, bytesToFree);
+    } else {
+      freeByOverflow(buckets, bytesToFree);
+    }
+  }
+
+  /**
+   * Visits the groups from the smallest overflow to the largest; each frees the lesser of its
+   * overflow and an equal split of what is still to free among the groups left.
+   */
+  private void freeByOverflow(EvictionBucket[] buckets, long bytesToFree) {
+    EvictionBucket[] byOverflow = buckets.clone();
+    Arrays.sort(byOverflow, Comparator.comparingLong(EvictionBucket::overflow));
     long freed = 0;
-    int remaining = buckets.length;
-    for (EvictionBucket bucket : buckets) {
+    int remaining = byOverflow.length;
+    for (EvictionBucket bucket : byOverflow) {
       long overflow = bucket.overflow();
       if (overflow > 0) {
         long share = Math.min(overflow, (bytesToFree - freed) / remaining);
         freed += bucket.free(share, this::evictForSpace);
       }
       remaining--;
+    }
+  }
+
+  /**
+   * Frees from the single and multi groups first, steering what remains of them toward one third
+   * single and two thirds multi, and from the in-memory group only when the other two cannot cover
+   * the bytes to free.
+   */
+  private void freeSparingInMemory(EvictionBucket[] buckets, long bytesToFree) {
+    EvictionBucket single = buckets[BlockPriority.SINGLE.ordinal()];
+    EvictionBucket multi = buckets[BlockPriority.MULTI.ordinal()];
+    EvictionBucket memory = buckets[BlockPriority.MEMORY.ordinal()];
+    long singleSize = single.totalSize();
+    long multiSize = multi.totalSize();
+    if (bytesToFree > singleSize + multiSize) {
+      long freed = single.free(singleSize, this::evictForSpace);
+      freed += multi.free(multiSize, this::evictForSpace);
+      memory.free(bytesToFree - freed, this::evictForSpace);
+      return;
+    }
+    long remain = singleSize + multiSize - bytesToFree;
+    if (3 * singleSize <= remain) {
+      multi.free(bytesToFree, this::evictForSpace);
+    } else if (3 * multiSize <= 2 * remain) {
+      single.free(bytesToFree, this::evictForSpace);
+    } else {
+      long freed = single.free(singleSize - remain / 3, this::evictForSpace);
+      if (freed < bytesToFree) {
+        multi.free(bytesToFree - freed, this::evictForSpace);
+      }
     }
   }
 

@@ -20,6 +20,7 @@ import dev.cellar.config.Settings;
  * @param acceptableFactor eviction starts when the size exceeds this share of the capacity
  * @param minFactor eviction frees down to this share of the capacity
  * @param hardCapacityLimitFactor inserts are refused at this multiple of the acceptable size
+ * @param forceInMemory evict in-memory blocks only once the single and multi groups are empty
  */
 public record LruBlockCacheConfig(
     long maxSize,
@@ -29,7 +30,8 @@ public record LruBlockCacheConfig(
     double memoryFactor,
     double acceptableFactor,
     double minFactor,
-    double hardCapacityLimitFactor) {
+    double hardCapacityLimitFactor,
+    boolean forceInMemory) {
 
   public static final String CACHE_SIZE_KEY = "hfile.block.cache.size";
   public static final String CACHE_MEMORY_SIZE_KEY = "hfile.block.cache.memory.size";
@@ -41,6 +43,7 @@ public record LruBlockCacheConfig(
   public static final String HARD_CAPACITY_LIMIT_FACTOR_KEY =
       "hbase.lru.blockcache.hard.capacity.limit.factor";
   public static final String MAX_BLOCK_SIZE_KEY = "hbase.lru.max.block.size";
+  public static final String FORCE_IN_MEMORY_KEY = "hbase.lru.rs.inmemoryforcemode";
 
   public static final double DEFAULT_CACHE_SIZE = 0.4;
   public static final double DEFAULT_SINGLE_FACTOR = 0.25;
@@ -105,14 +108,15 @@ public record LruBlockCacheConfig(
         settings.getDouble(MEMORY_PERCENTAGE_KEY, DEFAULT_MEMORY_FACTOR),
         settings.getDouble(ACCEPTABLE_FACTOR_KEY, DEFAULT_ACCEPTABLE_FACTOR),
         settings.getDouble(MIN_FACTOR_KEY, DEFAULT_MIN_FACTOR),
-        settings.getDouble(HARD_CAPACITY_LIMIT_FACTOR_KEY, DEFAULT_HARD_CAPACITY_LIMIT_FACTOR));
+        settings.getDouble(HARD_CAPACITY_LIMIT_FACTOR_KEY, DEFAULT_HARD_CAPACITY_LIMIT_FACTOR),
+        settings.getBoolean(FORCE_IN_MEMORY_KEY, false));
   }
 
   /** Defaults for everything but the capacity. */
   public static LruBlockCacheConfig withCapacity(long maxSize) {
     return new LruBlockCacheConfig(maxSize, DEFAULT_MAX_BLOCK_SIZE, DEFAULT_SINGLE_FACTOR,
         DEFAULT_MULTI_FACTOR, DEFAULT_MEMORY_FACTOR, DEFAULT_ACCEPTABLE_FACTOR, DEFAULT_MIN_FACTOR,
-        DEFAULT_HARD_CAPACITY_LIMIT_FACTOR);
+        DEFAULT_HARD_CAPACITY_LIMIT_FACTOR, false);
   }
 
   private static long capacity(Settings settings, long maxHeap) {
@@ -130,6 +134,14 @@ public record LruBlockCacheConfig(
           CACHE_SIZE_KEY, String.valueOf(fraction), "must be > 0 and <= 1 (a fraction of the heap)");
     }
     return (long) (maxHeap * fraction);
+  }
+
+  /**
+   * True when eviction spares in-memory blocks until nothing else is left: in force-in-memory mode,
+   * or when the memory share leaves the other groups (almost) nothing.
+   */
+  boolean sparesInMemory() {
+    return forceInMemory || memoryFactor > 0.999;
   }
 
   /** The size above which eviction starts. */

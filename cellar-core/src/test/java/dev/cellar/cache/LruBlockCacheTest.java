@@ -142,6 +142,64 @@ class LruBlockCacheTest extends BlockCacheContractTest {
     assertTrue(cache.size() <= cache.config().minSize());
   }
 
+  private LruBlockCache forced(boolean forceInMemory) {
+    LruBlockCacheConfig config = LruBlockCacheConfig.from(Settings.of(Map.of(
+        LruBlockCacheConfig.CACHE_MEMORY_SIZE_KEY, String.valueOf(100 * COST),
+        LruBlockCacheConfig.FORCE_IN_MEMORY_KEY, String.valueOf(forceInMemory))));
+    LruBlockCache cache = new LruBlockCache(config, Runnable::run);
+    for (int i = 0; i < 30; i++) {
+      putHeap(cache, lruKey(i), true);
+    }
+    for (int i = 30; i < 100; i++) {
+      putHeap(cache, lruKey(i), false);
+    }
+    return cache;
+  }
+
+  private static long cachedBetween(BlockCache cache, String file, int from, int to) {
+    long count = 0;
+    for (int i = from; i < to; i++) {
+      if (cache.containsBlock(new BlockCacheKey(file, i))) {
+        count++;
+      }
+    }
+    return count;
+  }
+
+  @Test
+  void inMemoryBlocksAboveTheirShareAreEvictedUnlessForced() {
+    LruBlockCache normal = forced(false);
+    LruBlockCache force = forced(true);
+    try {
+      assertTrue(cachedBetween(normal, file, 0, 30) < 30, "normal mode frees memory overflow");
+      assertEquals(30, cachedBetween(force, file, 0, 30), "force mode spares in-memory blocks");
+      assertTrue(force.size() <= force.config().minSize());
+      assertFalse(force.containsBlock(lruKey(30)));
+      assertTrue(force.containsBlock(lruKey(99)));
+    } finally {
+      normal.shutdown();
+      force.shutdown();
+    }
+  }
+
+  @Test
+  void forcedModeEvictsInMemoryBlocksOnceNothingElseIsLeft() {
+    LruBlockCacheConfig config = LruBlockCacheConfig.from(Settings.of(Map.of(
+        LruBlockCacheConfig.CACHE_MEMORY_SIZE_KEY, String.valueOf(100 * COST),
+        LruBlockCacheConfig.FORCE_IN_MEMORY_KEY, "true")));
+    LruBlockCache cache = new LruBlockCache(config, Runnable::run);
+    for (int i = 0; i < 98; i++) {
+      putHeap(cache, lruKey(i), true);
+    }
+    putHeap(cache, lruKey(98), false);
+    putHeap(cache, lruKey(99), false);
+    assertEquals(0, cachedBetween(cache, file, 98, 100));
+    assertFalse(cache.containsBlock(lruKey(0)));
+    assertTrue(cache.containsBlock(lruKey(97)));
+    assertTrue(cache.size() <= config.minSize());
+    cache.shutdown();
+  }
+
   @Test
   void insertsAtTheHardLimitAreRefusedUntilEvictionRuns() {
     Queue<Runnable> pending = new ArrayDeque<>();
