@@ -29,6 +29,10 @@ import org.openjdk.jmh.annotations.Warmup;
  * the appended flags on the command line with {@code -jvmArgsAppend
  * -Dcellar.leakDetection.level=SIMPLE}, which leaves every library at SIMPLE.
  *
+ * <p><b>Logging.</b> HBase and Hadoop log every codec, decompressor and metrics registration at
+ * INFO and warn once that Hadoop's native library is absent (no benchmark uses it), which would
+ * interleave with JMH's output: their loggers are kept at WARN, and that warning off.
+ *
  * <p>Always add {@code -prof gc}: its {@code gc.alloc.rate.norm} is the heap bytes allocated per
  * operation, which the read path is required to keep at zero.
  */
@@ -44,7 +48,9 @@ import org.openjdk.jmh.annotations.Warmup;
     jvmArgsAppend = {
       "-Dcellar.leakDetection.level=DISABLED",
       "-Dio.netty.leakDetection.level=DISABLED",
-      "-Dorg.apache.hbase.thirdparty.io.netty.leakDetection.level=DISABLED"
+      "-Dorg.apache.hbase.thirdparty.io.netty.leakDetection.level=DISABLED",
+      "-Dorg.slf4j.simpleLogger.log.org.apache.hadoop=warn",
+      "-Dorg.slf4j.simpleLogger.log.org.apache.hadoop.util.NativeCodeLoader=error"
     })
 @Warmup(iterations = 3, time = 1, timeUnit = TimeUnit.SECONDS)
 @Measurement(iterations = 5, time = 1, timeUnit = TimeUnit.SECONDS)

@@ -37,20 +37,9 @@ sealed interface PooledAllocator extends AutoCloseable {
       case CELLAR -> new Cellar(new BufAllocator(BufAllocatorConfig.DEFAULT));
       case NETTY_POOLED -> new Netty(new PooledByteBufAllocator(true));
       case NETTY_ADAPTIVE -> new Netty(new AdaptiveByteBufAllocator(true));
-      case HBASE -> new HBase(hbaseWithCellarDefaults());
+      case HBASE -> new HBase(HBaseReaders.pooledAllocator());
       default -> throw new IllegalArgumentException("unknown allocator: " + name);
     };
-  }
-
-  /**
-   * HBase's allocator with the pool settings of {@link BufAllocatorConfig#DEFAULT}. Its public
-   * factory needs a Hadoop {@code Configuration}; the protected constructor, reached through an
-   * anonymous subclass, does not. That constructor takes the buffer count before the buffer size.
-   */
-  private static ByteBuffAllocator hbaseWithCellarDefaults() {
-    BufAllocatorConfig config = BufAllocatorConfig.DEFAULT;
-    return new ByteBuffAllocator(config.poolEnabled(), config.maxBufferCount(),
-        config.bufferSize(), config.minimalAllocateSize()) {};
   }
 
   /** Cellar's {@link BufAllocator}. */

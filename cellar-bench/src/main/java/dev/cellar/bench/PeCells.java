@@ -1,0 +1,62 @@
+package dev.cellar.bench;
+
+import dev.cellar.cell.CellType;
+import dev.cellar.cell.KeyValue;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.Random;
+
+/**
+ * Cells shaped like those HBase's PerformanceEvaluation writes: row {@code i} is {@code i} as 26
+ * zero-padded decimal digits, family {@code info}, qualifier {@code 0}, one version at a fixed
+ * timestamp, and a value made as PE's {@code generateData} makes it (runs of eight equal upper-case
+ * letters), so that codecs see PE's compressibility.
+ */
+final class PeCells {
+
+  static final byte[] FAMILY = ascii("info");
+  static final byte[] QUALIFIER = ascii("0");
+  static final long TIMESTAMP = 1_700_000_000_000L;
+
+  /** The length of PE's runs of equal letters. */
+  private static final int RUN = 8;
+
+  /** Every cell is written with sequence id 0, whose mvcc vlong is one byte. */
+  private static final int MVCC_BYTES = 1;
+
+  private PeCells() {}
+
+  static byte[] row(long i) {
+    return ascii(String.format("%026d", i));
+  }
+
+  /** PE's value for one cell: {@code size} bytes of letter runs drawn from {@code random}. */
+  static byte[] value(Random random, int size) {
+    byte[] value = new byte[size];
+    for (int i = 0; i < size; i += RUN) {
+      Arrays.fill(value, i, Math.min(i + RUN, size), (byte) ('A' + random.nextInt(26)));
+    }
+    return value;
+  }
+
+  static KeyValue cell(long row, byte[] value) {
+    return KeyValue.create(row(row), FAMILY, QUALIFIER, TIMESTAMP, CellType.PUT, value);
+  }
+
+  /** The key of row {@code i}'s cell, without a value: what a seek to that exact cell passes. */
+  static KeyValue key(long i) {
+    return cell(i, new byte[0]);
+  }
+
+  /**
+   * The bytes one cell with a {@code valueSize}-byte value takes in an unencoded data block: its
+   * KeyValue serialization plus its mvcc.
+   */
+  static int unencodedSize(int valueSize) {
+    return cell(0, new byte[valueSize]).length() + MVCC_BYTES;
+  }
+
+  private static byte[] ascii(String text) {
+    return text.getBytes(StandardCharsets.US_ASCII);
+  }
+}
