@@ -1,5 +1,7 @@
 package dev.cellar.hfile;
 
+import dev.cellar.cache.BlockCategory;
+import dev.cellar.cache.Cacheable;
 import dev.cellar.memory.Buf;
 
 /**
@@ -11,7 +13,10 @@ import dev.cellar.memory.Buf;
  * {@link #release()}. {@link #retain()} adds a reference for another holder. Thread-safe for
  * reads: the memory is never written after the block is built.
  */
-public final class HFileBlock {
+public final class HFileBlock implements Cacheable {
+
+  /** Heap bytes of the block object, its header record and its buffer view, for cache sizing. */
+  private static final long OBJECT_OVERHEAD = 160;
 
   private final BlockHeader header;
   private final long offset;
@@ -65,8 +70,35 @@ public final class HFileBlock {
   }
 
   /** The header and payload; a view valid while the caller's reference is held. */
+  @Override
   public Buf buf() {
     return buf;
+  }
+
+  @Override
+  public long heapSize() {
+    return OBJECT_OVERHEAD + buf.capacity();
+  }
+
+  @Override
+  public BlockCategory category() {
+    return categoryOf(header.type());
+  }
+
+  /** The cache category blocks of {@code type} are accounted under. */
+  public static BlockCategory categoryOf(BlockType type) {
+    return switch (type.category()) {
+      case DATA -> BlockCategory.DATA;
+      case INDEX -> BlockCategory.INDEX;
+      case BLOOM -> BlockCategory.BLOOM;
+      case META -> BlockCategory.META;
+    };
+  }
+
+  /** The same block over {@code other} (same header, offset and read-ahead size). */
+  @Override
+  public HFileBlock withBuf(Buf other) {
+    return new HFileBlock(header, offset, other, nextBlockOnDiskSize);
   }
 
   /** The payload (after the header); a view valid while the caller's reference is held. */
@@ -74,17 +106,20 @@ public final class HFileBlock {
     return buf.slice(BlockHeader.SIZE, header.uncompressedSizeWithoutHeader());
   }
 
+  @Override
   public int refCnt() {
     return buf.refCnt();
   }
 
   /** Adds a reference; returns this block. */
+  @Override
   public HFileBlock retain() {
     buf.retain();
     return this;
   }
 
   /** Drops a reference; the last one frees the memory. Returns true if it did. */
+  @Override
   public boolean release() {
     return buf.release();
   }

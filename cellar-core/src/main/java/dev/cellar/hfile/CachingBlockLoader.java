@@ -1,0 +1,96 @@
+package dev.cellar.hfile;
+
+import dev.cellar.cache.BlockCache;
+import dev.cellar.cache.BlockCacheKey;
+import dev.cellar.cache.Cacheable;
+import java.io.IOException;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * A {@link BlockLoader} with a block cache in front: a lookup, and on a miss one read per block
+ * (concurrent readers of the same block wait for it rather than read it again), then insertion
+ * and hand-out. Index and bloom blocks are always cached; data blocks when the caller asks.
+ *
+ * <p>Concurrency: misses of the same block serialize on one of {@value #LOCK_STRIPES} striped locks
+ * chosen by the block's key, and look the cache up again once they hold it (HBase's per-block
+ * lock, as a fixed array so nothing is allocated per miss); different blocks mostly take different
+ * stripes. Hits take no lock.
+ *
+ * <p>Memory: every block handed out carries one reference for the caller. The cache holds its own
+ * reference (or its own heap copy, for an on-heap L1), so a block stays readable by its holder
+ * after the cache evicts it.
+ */
+public final class CachingBlockLoader implements BlockLoader {
+
+  /** Striped miss locks; a power of two. */
+  private static final int LOCK_STRIPES = 256;
+
+  private final BlockCache cache;
+  private final BlockLoader source;
+  private final String fileName;
+  private final boolean inMemory;
+  private final ReentrantLock[] locks = new ReentrantLock[LOCK_STRIPES];
+
+  /**
+   * @param cache the cache to consult and fill
+   * @param source where missed blocks are read from (the file's direct loader)
+   * @param fileName the file's name, half of every block's cache key
+   * @param inMemory whether the file's blocks get the in-memory priority (IN_MEMORY families)
+   */
+  public CachingBlockLoader(BlockCache cache, BlockLoader source, String fileName,
+      boolean inMemory) {
+    this.cache = cache;
+    this.source = source;
+    this.fileName = fileName;
+    this.inMemory = inMemory;
+    for (int i = 0; i < LOCK_STRIPES; i++) {
+      locks[i] = new ReentrantLock();
+    }
+  }
+
+  @Override
+  public HFileBlock loadBlock(long offset, int onDiskSizeWithHeader, BlockType expectedType,
+      boolean cacheBlock) throws IOException {
+    boolean caching = cacheBlock || (expectedType != null && !expectedType.isData());
+    BlockCacheKey key = expectedType == null
+        ? new BlockCacheKey(fileName, offset)
+        : new BlockCacheKey(fileName, offset, HFileBlock.categoryOf(expectedType));
+    HFileBlock hit = lookup(key, caching, false, offset, expectedType);
+    if (hit != null || !caching) {
+      return hit != null ? hit : source.loadBlock(offset, onDiskSizeWithHeader, expectedType, false);
+    }
+    ReentrantLock lock = locks[key.hashCode() & (LOCK_STRIPES - 1)];
+    lock.lock();
+    try {
+      HFileBlock loadedMeanwhile = lookup(key, true, true, offset, expectedType);
+      if (loadedMeanwhile != null) {
+        return loadedMeanwhile;
+      }
+      HFileBlock block = source.loadBlock(offset, onDiskSizeWithHeader, expectedType, true);
+      cache.cacheBlock(key, block, inMemory);
+      return block;
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  private HFileBlock lookup(BlockCacheKey key, boolean caching, boolean repeat, long offset,
+      BlockType expectedType) throws CorruptHFileException {
+    Cacheable cached = cache.getBlockRetained(key, caching, repeat, true);
+    if (cached == null) {
+      return null;
+    }
+    if (!(cached instanceof HFileBlock block)) {
+      cached.release();
+      throw new IllegalStateException("the cache holds a " + cached.getClass().getSimpleName()
+          + " under " + key + ", not an HFile block");
+    }
+    if (expectedType != null && block.type() != expectedType
+        && !(expectedType.isData() && block.type().isData())) {
+      block.release();
+      throw new CorruptHFileException(fileName, offset, "cached block type", expectedType,
+          block.type());
+    }
+    return block;
+  }
+}
