@@ -4,7 +4,6 @@ import dev.cellar.cell.Bytes;
 import dev.cellar.memory.Buf;
 import dev.cellar.memory.ByteLayouts;
 import java.lang.foreign.MemorySegment;
-import java.lang.foreign.ValueLayout;
 
 /**
  * A bounds-checked sequential reader over one block payload. Not thread-safe: owned by one seeker,
@@ -165,21 +164,8 @@ final class PayloadReader {
 
   /** Copies {@code count} bytes into {@code target} at {@code targetOffset}. */
   void copyTo(int count, MemorySegment target, long targetOffset, String what) {
-    long from = require(count, what);
-    if (count > SMALL_COPY) {
-      MemorySegment.copy(segment, from, target, targetOffset, count);
-      return;
-    }
-    for (int i = 0; i < count; i++) {
-      target.set(ValueLayout.JAVA_BYTE, targetOffset + i, segment.get(ValueLayout.JAVA_BYTE, from + i));
-    }
+    MemorySegment.copy(segment, require(count, what), target, targetOffset, count);
   }
-
-  /**
-   * Copies of at most this many bytes (timestamp tails, row length bytes) go byte by byte, which
-   * costs less than {@code MemorySegment.copy}'s fixed setup.
-   */
-  private static final int SMALL_COPY = 16;
 
   /** Returns an exception for a problem at payload offset {@code at}. */
   MalformedBlockException malformed(long at, String expected, String found) {
