@@ -1,6 +1,7 @@
 package dev.cellar.hfile;
 
 import dev.cellar.memory.Buf;
+import java.nio.ByteBuffer;
 
 /**
  * Writes and verifies the checksums stored after each block's payload.
@@ -24,10 +25,11 @@ public final class BlockChecksums {
     if (type == ChecksumType.NULL) {
       return;
     }
+    ByteBuffer view = contiguousView(block, dataLength);
     int at = dataLength;
     for (int start = 0; start < dataLength; start += bytesPerChecksum) {
       int length = Math.min(bytesPerChecksum, dataLength - start);
-      block.putInt(at, type.compute(block, start, length));
+      block.putInt(at, type.compute(view.limit(start + length).position(start)));
       at += ChecksumType.CHECKSUM_SIZE;
     }
   }
@@ -47,11 +49,12 @@ public final class BlockChecksums {
     }
     int dataLength = header.onDiskDataSizeWithHeader();
     int bytesPerChecksum = header.bytesPerChecksum();
+    ByteBuffer view = contiguousView(block, dataLength);
     int at = dataLength;
     int chunk = 0;
     for (int start = 0; start < dataLength; start += bytesPerChecksum, chunk++) {
       int length = Math.min(bytesPerChecksum, dataLength - start);
-      int computed = type.compute(block, start, length);
+      int computed = type.compute(view.limit(start + length).position(start));
       int stored = block.getInt(at);
       if (computed != stored) {
         throw new CorruptHFileException(file, offset, header.type() + " block " + type
@@ -60,6 +63,17 @@ public final class BlockChecksums {
       }
       at += ChecksumType.CHECKSUM_SIZE;
     }
+  }
+
+  /**
+   * One view of the first {@code length} bytes for all the chunks: in place for a single-segment
+   * block (one view object per block), a heap copy for a block that spans segments.
+   */
+  private static ByteBuffer contiguousView(Buf block, int length) {
+    if (block.isSingleSegment()) {
+      return block.segment().asSlice(0, length).asByteBuffer();
+    }
+    return ByteBuffer.wrap(block.getBytes(0, length));
   }
 
   private static String hex(int value) {

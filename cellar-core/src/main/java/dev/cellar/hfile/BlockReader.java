@@ -8,8 +8,8 @@ import java.io.IOException;
 
 /**
  * Reads blocks from an HFile: one positional read straight into a pooled buffer (which also takes
- * in the next block's header, so a sequential scan learns each next block's size without an extra
- * read), header
+ * in the next block's header when it fits the same pool buffer, so a sequential scan learns each
+ * next block's size without an extra read), header
  * validation, checksum verification, then decompression into a second pooled buffer. What comes
  * back is an unpacked {@link HFileBlock} (header and payload, no checksums) holding one reference.
  *
@@ -70,8 +70,11 @@ public final class BlockReader {
       throw new CorruptHFileException(name, offset, "block size", BlockHeader.SIZE + " .. "
           + (blockRegionEnd - offset), size);
     }
-    int peek = offset + size + BlockHeader.SIZE <= blockRegionEnd ? BlockHeader.SIZE : 0;
-    Buf onDisk = compression == Compression.NONE
+    int peek = offset + size + BlockHeader.SIZE <= blockRegionEnd
+        && size + BlockHeader.SIZE <= allocator.config().bufferSize()
+        ? BlockHeader.SIZE
+        : 0;
+    Buf onDisk = compression == Compression.NONE || size + peek <= allocator.config().bufferSize()
         ? allocator.allocateContiguous(size + peek)
         : allocator.allocate(size + peek);
     try {

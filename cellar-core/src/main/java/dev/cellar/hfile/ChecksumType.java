@@ -47,20 +47,37 @@ public enum ChecksumType {
     return this == NULL ? 0 : chunkCount(dataLength, bytesPerChecksum) * CHECKSUM_SIZE;
   }
 
+  private static final ThreadLocal<Checksum> THREAD_CRC32 =
+      ThreadLocal.withInitial(java.util.zip.CRC32::new);
+  private static final ThreadLocal<Checksum> THREAD_CRC32C =
+      ThreadLocal.withInitial(java.util.zip.CRC32C::new);
+
   /** The checksum of {@code length} bytes of {@code buf} from {@code index}. */
   public int compute(Buf buf, int index, int length) {
-    Checksum checksum = newChecksum();
+    Checksum checksum = reset();
     for (ByteBuffer piece : buf.slice(index, length).readOnlyByteBuffers()) {
       checksum.update(piece);
     }
     return (int) checksum.getValue();
   }
 
-  private Checksum newChecksum() {
-    return switch (this) {
-      case CRC32 -> new java.util.zip.CRC32();
-      case CRC32C -> new java.util.zip.CRC32C();
+  /**
+   * The checksum of the bytes between {@code view}'s position and limit (consumed), computed with
+   * the calling thread's reusable checksum object, so a block's chunks cost no allocation.
+   */
+  public int compute(ByteBuffer view) {
+    Checksum checksum = reset();
+    checksum.update(view);
+    return (int) checksum.getValue();
+  }
+
+  private Checksum reset() {
+    Checksum checksum = switch (this) {
+      case CRC32 -> THREAD_CRC32.get();
+      case CRC32C -> THREAD_CRC32C.get();
       case NULL -> throw new IllegalStateException("checksum type NULL computes nothing");
     };
+    checksum.reset();
+    return checksum;
   }
 }

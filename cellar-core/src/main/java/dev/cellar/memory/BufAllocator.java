@@ -91,25 +91,33 @@ public final class BufAllocator implements Recycler, AutoCloseable {
       return heap(size);
     }
     if (size <= bufferSize) {
-      int slot = take();
-      if (slot < 0) {
-        return heap(size);
-      }
-      poolBytes.add(size);
-      MemorySegment segment = size == bufferSize ? slots[slot] : slots[slot].asSlice(0, size);
-      return new SingleSegmentBuf(RefCnt.pooled(this, slot, POOLED), segment);
+      return allocateContiguous(size);
     }
     return allocateLarge(size);
   }
 
   /**
-   * A single-segment buffer of exactly {@code size} bytes, for data that must be contiguous (a
-   * block whose cells are read in place). Up to one pool buffer it is pooled as by {@link
-   * #allocate}; larger requests come from the heap, counted as heap allocations, instead of being
-   * split into a composite buffer.
+   * A single-segment buffer of exactly {@code size} bytes for short-lived data that must be
+   * contiguous: a block being read, checked and decompressed, whose cells are then read in place.
+   * Up to one pool buffer it is pooled whatever its size (the minimal allocate size, which keeps
+   * small long-lived allocations off the pool, does not apply); larger requests, and requests when
+   * the pool is exhausted, come from the heap and are counted, instead of being split into a
+   * composite buffer.
    */
   public Buf allocateContiguous(int size) {
-    return size <= bufferSize ? allocate(size) : heap(size);
+    if (size < 0) {
+      throw new IllegalArgumentException("allocation size must be >= 0, was " + size);
+    }
+    if (slots.length == 0 || size == 0 || size > bufferSize) {
+      return heap(size);
+    }
+    int slot = take();
+    if (slot < 0) {
+      return heap(size);
+    }
+    poolBytes.add(size);
+    MemorySegment segment = size == bufferSize ? slots[slot] : slots[slot].asSlice(0, size);
+    return new SingleSegmentBuf(RefCnt.pooled(this, slot, POOLED), segment);
   }
 
   /** A whole pooled buffer ({@code bufferSize} bytes), or a heap one if the pool is exhausted. */

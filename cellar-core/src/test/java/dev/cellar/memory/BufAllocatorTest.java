@@ -134,6 +134,9 @@ class BufAllocatorTest {
     try (BufAllocator allocator = new BufAllocator(new BufAllocatorConfig(true, 1000, 10, 100))) {
       Buf fits = allocator.allocateContiguous(1000);
       assertTrue(fits.isSingleSegment() && fits.isDirect());
+      Buf small = allocator.allocateContiguous(10);
+      assertTrue(small.isDirect(), "short-lived contiguous buffers are pooled below the minimum");
+      small.release();
       Buf oversize = allocator.allocateContiguous(1001);
       assertTrue(oversize.isSingleSegment());
       assertFalse(oversize.isDirect());
