@@ -206,7 +206,7 @@ public final class LruBlockCache implements BlockCache {
   }
 
   private void requestEviction() {
-    if (shutdown || !evictionPending.compareAndSet(false, true)) {
+    if (shutdown || evictionPending.get() || !evictionPending.compareAndSet(false, true)) {
       return;
     }
     try {
