@@ -33,13 +33,13 @@ final class EvictionBucket {
 
   void add(LruEntry entry) {
     totalSize += entry.size;
-    Candidate candidate = new Candidate(entry, entry.lastAccess());
+    long lastAccess = entry.lastAccess();
     if (queuedBytes < limit) {
-      offer(candidate);
+      offer(new Candidate(entry, lastAccess));
       return;
     }
-    if (candidate.lastAccess < oldest.peek().lastAccess) {
-      offer(candidate);
+    if (lastAccess < oldest.peek().lastAccess) {
+      offer(new Candidate(entry, lastAccess));
       while (queuedBytes - oldest.peek().entry.size >= limit) {
         queuedBytes -= oldest.poll().entry.size;
       }
