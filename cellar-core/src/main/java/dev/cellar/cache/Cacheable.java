@@ -42,6 +42,15 @@ public interface Cacheable {
   }
 
   /** The current reference count; zero once released. */
+  /**
+   * Adds one reference unless the block was already released (a lookup racing its eviction).
+   *
+   * @return false, changing nothing, if the block's memory is gone
+   */
+  default boolean tryRetain() {
+    return buf().tryRetain();
+  }
+
   default int refCnt() {
     return buf().refCnt();
   }

@@ -11,7 +11,6 @@ import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.ReentrantLock;
-import java.util.function.BiFunction;
 
 /**
  * The first-level block cache, on the heap, with HBase's LruBlockCache behaviour: three priority
@@ -24,11 +23,12 @@ import java.util.function.BiFunction;
  * single heap buffer is retained instead. Each block is accounted as its {@link
  * Cacheable#heapSize()} plus {@link #ENTRY_OVERHEAD} for the map node, entry and key.
  *
- * <p><b>Concurrency.</b> Blocks live in a {@link ConcurrentHashMap}. A read retains the block and
- * touches its entry inside {@code computeIfPresent}, and every removal goes through {@code
- * remove(key, entry)} before it releases the cache's reference; both lock the key's bin, so a
- * reader either retains the block before its removal (and keeps it readable until it releases) or
- * does not find it (HBASE-22422). The size is an {@link AtomicLong} adjusted after each put and
+ * <p><b>Concurrency.</b> Blocks live in a {@link ConcurrentHashMap}. A read is a lock-free {@code
+ * get} plus a {@code tryRetain} on the block, and every removal goes through {@code remove(key,
+ * entry)} before it releases the cache's reference. A reader that finds an entry being removed
+ * either retains the block before the cache's release (and keeps it readable until it releases
+ * its own reference) or fails to retain a block already released and reports a miss; it never
+ * gets freed memory (HBASE-22422). The size is an {@link AtomicLong} adjusted after each put and
  * removal, so it can briefly lag the map; limits are soft by that margin. Recency is a global
  * tick. Caching an existing key keeps the cached block. An insert racing {@link #shutdown()}
  * checks the flag again after its put and removes its own entry, so nothing outlives the shutdown.
@@ -64,7 +64,6 @@ public final class LruBlockCache implements BlockCache {
   private final ExecutorService ownedExecutor;
   private final AtomicBoolean evictionPending = new AtomicBoolean();
   private final ReentrantLock evictionLock = new ReentrantLock();
-  private final BiFunction<BlockCacheKey, LruEntry, LruEntry> retainAndTouch = this::retainAndTouch;
   private volatile boolean shutdown;
 
   /** A cache whose eviction runs on the given executor (a direct one runs it on the inserter). */
@@ -136,23 +135,18 @@ public final class LruBlockCache implements BlockCache {
   @Override
   public Cacheable getBlockRetained(
       BlockCacheKey key, boolean caching, boolean repeat, boolean updateCacheMetrics) {
-    LruEntry entry = map.computeIfPresent(key, retainAndTouch);
-    if (entry == null) {
+    LruEntry entry = map.get(key);
+    if (entry == null || !entry.block.tryRetain()) {
       if (!repeat && updateCacheMetrics) {
         stats.miss(caching, key.expectedCategory());
       }
       return null;
     }
+    entry.access(clock.incrementAndGet());
     if (updateCacheMetrics) {
       stats.hit(caching, entry.block.category());
     }
     return entry.block;
-  }
-
-  private LruEntry retainAndTouch(BlockCacheKey key, LruEntry entry) {
-    entry.block.retain();
-    entry.access(clock.incrementAndGet());
-    return entry;
   }
 
   @Override

@@ -209,6 +209,15 @@ public abstract sealed class Buf permits SingleSegmentBuf, CompositeBuf {
     return this;
   }
 
+  /**
+   * Adds one reference unless the buffer was already released.
+   *
+   * @return false, changing nothing, if the last reference is gone
+   */
+  public final boolean tryRetain() {
+    return refCnt.tryRetain();
+  }
+
   /** Adds {@code increment} references; returns this buffer. */
   public final Buf retain(int increment) {
     refCnt.retain(increment);

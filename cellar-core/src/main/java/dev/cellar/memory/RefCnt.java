@@ -91,6 +91,30 @@ public final class RefCnt {
   }
 
   /**
+   * Adds one reference unless the count already reached zero, for a lookup that may race with the
+   * last release (a cache hit on a block being evicted).
+   *
+   * @return false, changing nothing, if the memory was already released
+   */
+  public boolean tryRetain() {
+    for (;;) {
+      int current = (int) COUNT.getAcquire(this);
+      if (current <= 0) {
+        return false;
+      }
+      if (current == Integer.MAX_VALUE) {
+        throw new IllegalStateException("reference count overflow: " + current + " + 1");
+      }
+      if (COUNT.compareAndSet(this, current, current + 1)) {
+        if (leak != null) {
+          leak.touch("retain", null);
+        }
+        return true;
+      }
+    }
+  }
+
+  /**
    * Drops one reference; the last release returns the memory.
    *
    * @return true if this release dropped the count to zero

@@ -313,6 +313,17 @@ abstract class BufContractTest {
     assertTrue(error.getMessage().contains("released"), error.getMessage());
   }
 
+  @Test
+  void tryRetainSucceedsWhileHeldAndFailsAfterTheLastRelease() {
+    Buf buf = newBuf(32);
+    assertTrue(buf.tryRetain());
+    assertEquals(2, buf.refCnt());
+    assertFalse(buf.release());
+    assertTrue(buf.release());
+    assertFalse(buf.tryRetain(), "a released buffer cannot be revived");
+    assertEquals(0, buf.refCnt());
+  }
+
   static byte[] pattern(int length, int salt) {
     byte[] bytes = new byte[length];
     for (int i = 0; i < length; i++) {
