@@ -57,7 +57,7 @@ final class HBaseBloomReader {
                     requestedOffset = (Long) args[0];
                     throw CHUNK_REQUESTED;
                   }
-                  throw new UnsupportedOperationException(method.getName());
+                  throw new AssertionError("the bloom harness does not expect a call to " + method.getName());
                 });
     DataInputStream in = new DataInputStream(new ByteArrayInputStream(meta));
     int version = in.readInt();

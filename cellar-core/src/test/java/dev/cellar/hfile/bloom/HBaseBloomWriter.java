@@ -79,7 +79,7 @@ final class HBaseBloomWriter {
                     lastBloomKey = (byte[]) args[1];
                     return null;
                   }
-                  throw new UnsupportedOperationException(method.getName());
+                  throw new AssertionError("the bloom harness does not expect a call to " + method.getName());
                 });
   }
 
