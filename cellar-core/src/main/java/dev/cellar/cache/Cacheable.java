@@ -26,6 +26,15 @@ public interface Cacheable {
    */
   Cacheable withBuf(Buf buf);
 
+  /** How a cache that stores the block as bytes rebuilds it; its metadata length is fixed. */
+  CacheableDeserializer deserializer();
+
+  /**
+   * Writes the block's {@link CacheableDeserializer#metadataLength()} bytes of metadata (what its
+   * buffer does not hold) to {@code dst} at {@code index}.
+   */
+  void writeMetadata(Buf dst, int index);
+
   /** Adds one reference and returns this block. */
   default Cacheable retain() {
     buf().retain();
@@ -41,7 +50,6 @@ public interface Cacheable {
     return buf().release();
   }
 
-  /** The current reference count; zero once released. */
   /**
    * Adds one reference unless the block was already released (a lookup racing its eviction).
    *
@@ -51,6 +59,7 @@ public interface Cacheable {
     return buf().tryRetain();
   }
 
+  /** The current reference count; zero once released. */
   default int refCnt() {
     return buf().refCnt();
   }

@@ -2,6 +2,7 @@ package dev.cellar.hfile;
 
 import dev.cellar.cache.BlockCategory;
 import dev.cellar.cache.Cacheable;
+import dev.cellar.cache.CacheableDeserializer;
 import dev.cellar.memory.Buf;
 
 /**
@@ -14,6 +15,8 @@ import dev.cellar.memory.Buf;
  * reads: the memory is never written after the block is built.
  */
 public final class HFileBlock implements Cacheable {
+
+  private static final HFileBlockDeserializer DESERIALIZER = new HFileBlockDeserializer();
 
   /** Heap bytes of the block object, its header record and its buffer view, for cache sizing. */
   private static final long OBJECT_OVERHEAD = 160;
@@ -99,6 +102,16 @@ public final class HFileBlock implements Cacheable {
   @Override
   public HFileBlock withBuf(Buf other) {
     return new HFileBlock(header, offset, other, nextBlockOnDiskSize);
+  }
+
+  @Override
+  public CacheableDeserializer deserializer() {
+    return DESERIALIZER;
+  }
+
+  @Override
+  public void writeMetadata(Buf dst, int index) {
+    HFileBlockDeserializer.writeMetadata(this, dst, index);
   }
 
   /** The payload (after the header); a view valid while the caller's reference is held. */

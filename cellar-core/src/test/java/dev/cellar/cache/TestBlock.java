@@ -4,7 +4,7 @@ import dev.cellar.memory.Buf;
 import dev.cellar.memory.BufAllocator;
 
 /** A cacheable block for tests, whose bytes are a pattern derived from its key. */
-final class TestBlock implements Cacheable {
+public final class TestBlock implements Cacheable {
 
   static final long OBJECT_OVERHEAD = 48;
 
@@ -68,5 +68,15 @@ final class TestBlock implements Cacheable {
   @Override
   public Cacheable withBuf(Buf newBuf) {
     return new TestBlock(newBuf, category);
+  }
+
+  @Override
+  public CacheableDeserializer deserializer() {
+    return TestBlockDeserializer.INSTANCE;
+  }
+
+  @Override
+  public void writeMetadata(Buf dst, int index) {
+    dst.putByte(index, (byte) category.ordinal());
   }
 }
