@@ -7,7 +7,7 @@ import java.util.PriorityQueue;
 import java.util.function.ToLongFunction;
 
 /**
- * The blocks of one priority group during one eviction run (HBase's BlockBucket with its
+ * The entries of one priority group during one eviction run (HBase's BlockBucket with its
  * LruCachedBlockQueue): the group's total size against its target share, and its least recently
  * read blocks, bounded to about {@code limit} bytes since a run never frees more than that.
  *
@@ -15,49 +15,55 @@ import java.util.function.ToLongFunction;
  * the rest still covers the limit; a run keeps O(limit / block size) candidates per group instead
  * of sorting the whole cache. Used by one eviction run on one thread.
  */
-final class EvictionBucket {
+public final class EvictionBucket<E extends EvictionCandidate> {
 
-  private static final Comparator<Candidate> NEWEST_FIRST =
-      Comparator.comparingLong(Candidate::lastAccess).reversed();
+  private static final Comparator<Candidate<?>> NEWEST_FIRST =
+      Comparator.comparingLong((Candidate<?> candidate) -> candidate.lastAccess()).reversed();
 
   private final long target;
   private final long limit;
-  private final PriorityQueue<Candidate> oldest = new PriorityQueue<>(NEWEST_FIRST);
+  private final PriorityQueue<Candidate<E>> oldest = new PriorityQueue<>(NEWEST_FIRST);
   private long queuedBytes;
   private long totalSize;
 
-  EvictionBucket(long target, long limit) {
+  /**
+   * @param target the group's share of the cache in bytes
+   * @param limit about the most bytes one run frees, bounding the candidates kept
+   */
+  public EvictionBucket(long target, long limit) {
     this.target = target;
     this.limit = limit;
   }
 
-  void add(LruEntry entry) {
-    totalSize += entry.size;
+  /** Counts {@code entry} in the group's size and keeps it if it is among the oldest. */
+  public void add(E entry) {
+    long size = entry.evictionSize();
+    totalSize += size;
     long lastAccess = entry.lastAccess();
     if (queuedBytes < limit) {
-      offer(new Candidate(entry, lastAccess));
+      offer(new Candidate<>(entry, lastAccess, size));
       return;
     }
-    if (lastAccess < oldest.peek().lastAccess) {
-      offer(new Candidate(entry, lastAccess));
-      while (queuedBytes - oldest.peek().entry.size >= limit) {
-        queuedBytes -= oldest.poll().entry.size;
+    if (lastAccess < oldest.peek().lastAccess()) {
+      offer(new Candidate<>(entry, lastAccess, size));
+      while (queuedBytes - oldest.peek().size >= limit) {
+        queuedBytes -= oldest.poll().size;
       }
     }
   }
 
-  private void offer(Candidate candidate) {
+  private void offer(Candidate<E> candidate) {
     oldest.add(candidate);
-    queuedBytes += candidate.entry.size;
+    queuedBytes += candidate.size;
   }
 
   /** The bytes of all the group's blocks. */
-  long totalSize() {
+  public long totalSize() {
     return totalSize;
   }
 
   /** How far the group is above its target share; negative when below. */
-  long overflow() {
+  public long overflow() {
     return totalSize - target;
   }
 
@@ -65,11 +71,11 @@ final class EvictionBucket {
    * Evicts the group's least recently read blocks until {@code bytes} are freed or the candidates
    * run out; {@code evictor} removes one block and returns the bytes it freed (0 if already gone).
    */
-  long free(long bytes, ToLongFunction<LruEntry> evictor) {
-    List<Candidate> ordered = new ArrayList<>(oldest);
+  public long free(long bytes, ToLongFunction<E> evictor) {
+    List<Candidate<E>> ordered = new ArrayList<>(oldest);
     ordered.sort(Comparator.comparingLong(Candidate::lastAccess));
     long freed = 0;
-    for (Candidate candidate : ordered) {
+    for (Candidate<E> candidate : ordered) {
       if (freed >= bytes) {
         break;
       }
@@ -79,5 +85,5 @@ final class EvictionBucket {
   }
 
   /** An entry with its access tick read once, so ordering stays consistent while readers touch it. */
-  private record Candidate(LruEntry entry, long lastAccess) {}
+  private record Candidate<E>(E entry, long lastAccess, long size) {}
 }

@@ -228,9 +228,10 @@ public final class LruBlockCache implements BlockCache {
       return;
     }
     stats.evictionRun();
-    EvictionBucket[] buckets = new EvictionBucket[PRIORITIES.length];
+    @SuppressWarnings("unchecked")
+    EvictionBucket<LruEntry>[] buckets = new EvictionBucket[PRIORITIES.length];
     for (BlockPriority priority : PRIORITIES) {
-      buckets[priority.ordinal()] = new EvictionBucket(config.targetSize(priority), bytesToFree);
+      buckets[priority.ordinal()] = new EvictionBucket<>(config.targetSize(priority), bytesToFree);
     }
     for (LruEntry entry : map.values()) {
       buckets[entry.priority().ordinal()].add(entry);
@@ -246,12 +247,12 @@ public final class LruBlockCache implements BlockCache {
    * Visits the groups from the smallest overflow to the largest; each frees the lesser of its
    * overflow and an equal split of what is still to free among the groups left.
    */
-  private void freeByOverflow(EvictionBucket[] buckets, long bytesToFree) {
-    EvictionBucket[] byOverflow = buckets.clone();
+  private void freeByOverflow(EvictionBucket<LruEntry>[] buckets, long bytesToFree) {
+    EvictionBucket<LruEntry>[] byOverflow = buckets.clone();
     Arrays.sort(byOverflow, Comparator.comparingLong(EvictionBucket::overflow));
     long freed = 0;
     int remaining = byOverflow.length;
-    for (EvictionBucket bucket : byOverflow) {
+    for (EvictionBucket<LruEntry> bucket : byOverflow) {
       long overflow = bucket.overflow();
       if (overflow > 0) {
         long share = Math.min(overflow, (bytesToFree - freed) / remaining);
@@ -266,10 +267,10 @@ public final class LruBlockCache implements BlockCache {
    * single and two thirds multi, and from the in-memory group only when the other two cannot cover
    * the bytes to free.
    */
-  private void freeSparingInMemory(EvictionBucket[] buckets, long bytesToFree) {
-    EvictionBucket single = buckets[BlockPriority.SINGLE.ordinal()];
-    EvictionBucket multi = buckets[BlockPriority.MULTI.ordinal()];
-    EvictionBucket memory = buckets[BlockPriority.MEMORY.ordinal()];
+  private void freeSparingInMemory(EvictionBucket<LruEntry>[] buckets, long bytesToFree) {
+    EvictionBucket<LruEntry> single = buckets[BlockPriority.SINGLE.ordinal()];
+    EvictionBucket<LruEntry> multi = buckets[BlockPriority.MULTI.ordinal()];
+    EvictionBucket<LruEntry> memory = buckets[BlockPriority.MEMORY.ordinal()];
     long singleSize = single.totalSize();
     long multiSize = multi.totalSize();
     if (bytesToFree > singleSize + multiSize) {

@@ -8,7 +8,7 @@ package dev.cellar.cache;
  * lock; a reader racing the eviction scan may see its promotion or touch missed by that scan,
  * which only makes the scan's recency view slightly stale.
  */
-final class LruEntry {
+final class LruEntry implements EvictionCandidate {
 
   final BlockCacheKey key;
   final Cacheable block;
@@ -32,11 +32,17 @@ final class LruEntry {
     }
   }
 
+  @Override
+  public long evictionSize() {
+    return size;
+  }
+
   BlockPriority priority() {
     return priority;
   }
 
-  long lastAccess() {
+  @Override
+  public long lastAccess() {
     return lastAccess;
   }
 }
