@@ -3,6 +3,7 @@ package dev.cellar.cache;
 import dev.cellar.memory.Buf;
 import java.util.Arrays;
 import java.util.Comparator;
+import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
@@ -45,6 +46,19 @@ import java.util.concurrent.locks.ReentrantLock;
  * block size. In force-in-memory mode (or with a memory share above 0.999) in-memory blocks are
  * evicted only once the single and multi groups are empty, and those two are steered toward a
  * 1:2 ratio.
+ *
+ * <p><b>Victim cache.</b> A cache built with a victim (HBase's victim handler; the L2 of an
+ * inclusive tiered cache) offers it every block its eviction process removes, before dropping its
+ * own reference: the victim retains or copies the block, with in-memory priority for blocks of the
+ * MEMORY group. Explicit removals ({@link #evictBlock}, {@link #evictBlocksByHfileName}, {@link
+ * #shutdown()}) are not offered; whoever owns both caches evicts from both. A miss (not a repeat)
+ * is looked up in the victim: a victim hit counts as a miss here and a hit there, is returned with
+ * the victim's reference for the caller, and is cached here again when the request is caching. A
+ * block removed for space reaches the victim just after it leaves this map, so a lookup in that
+ * window misses both (a miss, never wrong data), and a block of a file being evicted from both
+ * caches may reach the victim after the victim's pass over that file: dead weight until the
+ * victim evicts it, as file names are never reused. {@link #shutdown()} waits for a running
+ * eviction, so a victim shut down after this cache receives no more offers.
  */
 public final class LruBlockCache implements BlockCache {
 
@@ -64,29 +78,59 @@ public final class LruBlockCache implements BlockCache {
   private final ExecutorService ownedExecutor;
   private final AtomicBoolean evictionPending = new AtomicBoolean();
   private final ReentrantLock evictionLock = new ReentrantLock();
+  private final BlockCache victimCache;
   private volatile boolean shutdown;
 
   /** A cache whose eviction runs on the given executor (a direct one runs it on the inserter). */
   public LruBlockCache(LruBlockCacheConfig config, Executor evictionExecutor) {
-    this(config, evictionExecutor, null);
+    this(config, evictionExecutor, null, null);
   }
 
-  private LruBlockCache(
-      LruBlockCacheConfig config, Executor evictionExecutor, ExecutorService ownedExecutor) {
+  /**
+   * A cache whose eviction runs on the given executor and offers what it evicts to {@code
+   * victimCache}, which also serves this cache's misses. Shut the victim down after this cache.
+   */
+  public LruBlockCache(
+      LruBlockCacheConfig config, Executor evictionExecutor, BlockCache victimCache) {
+    this(config, evictionExecutor, null, Objects.requireNonNull(victimCache, "victimCache"));
+  }
+
+  private LruBlockCache(LruBlockCacheConfig config, Executor evictionExecutor,
+      ExecutorService ownedExecutor, BlockCache victimCache) {
     this.config = config;
     this.evictionExecutor = evictionExecutor;
     this.ownedExecutor = ownedExecutor;
+    this.victimCache = victimCache;
   }
 
   /** A cache with its own eviction thread, {@value #EVICTION_THREAD_NAME}. */
   public static LruBlockCache create(LruBlockCacheConfig config) {
-    ExecutorService executor = Executors.newSingleThreadExecutor(
+    ExecutorService executor = evictionThread();
+    return new LruBlockCache(config, executor, executor, null);
+  }
+
+  /**
+   * A cache with its own eviction thread, {@value #EVICTION_THREAD_NAME}, and {@code victimCache}
+   * as its victim (see {@link #LruBlockCache(LruBlockCacheConfig, Executor, BlockCache)}).
+   */
+  public static LruBlockCache create(LruBlockCacheConfig config, BlockCache victimCache) {
+    ExecutorService executor = evictionThread();
+    return new LruBlockCache(
+        config, executor, executor, Objects.requireNonNull(victimCache, "victimCache"));
+  }
+
+  private static ExecutorService evictionThread() {
+    return Executors.newSingleThreadExecutor(
         Thread.ofPlatform().name(EVICTION_THREAD_NAME).daemon().factory());
-    return new LruBlockCache(config, executor, executor);
   }
 
   public LruBlockCacheConfig config() {
     return config;
+  }
+
+  /** The cache this one offers its evicted blocks to and reads its misses from, or null. */
+  public BlockCache victimCache() {
+    return victimCache;
   }
 
   @Override
@@ -94,6 +138,11 @@ public final class LruBlockCache implements BlockCache {
     if (shutdown) {
       throw new IllegalStateException("the block cache is shut down");
     }
+    insert(key, block, inMemory);
+  }
+
+  /** Caches {@code block} unless refused; an insert racing shutdown removes its own entry. */
+  private void insert(BlockCacheKey key, Cacheable block, boolean inMemory) {
     if (block.heapSize() > config.maxBlockSize()) {
       stats.failedInsertion();
       return;
@@ -114,11 +163,12 @@ public final class LruBlockCache implements BlockCache {
       owned.release();
       return;
     }
+    long newSize = size.addAndGet(entry.size);
     if (shutdown) {
       remove(entry);
       return;
     }
-    if (size.addAndGet(entry.size) > config.acceptableSize()) {
+    if (newSize > config.acceptableSize()) {
       requestEviction();
     }
   }
@@ -140,13 +190,25 @@ public final class LruBlockCache implements BlockCache {
       if (!repeat && updateCacheMetrics) {
         stats.miss(caching, key.expectedCategory());
       }
-      return null;
+      return victimCache == null || repeat ? null : fromVictim(key, caching, updateCacheMetrics);
     }
     entry.access(clock.incrementAndGet());
     if (updateCacheMetrics) {
       stats.hit(caching, entry.block.category());
     }
     return entry.block;
+  }
+
+  /**
+   * Looks a miss up in the victim, which counts its own hit or miss; a hit carries the victim's
+   * reference for the caller and is cached here again if the request is caching.
+   */
+  private Cacheable fromVictim(BlockCacheKey key, boolean caching, boolean updateCacheMetrics) {
+    Cacheable block = victimCache.getBlockRetained(key, caching, false, updateCacheMetrics);
+    if (block != null && caching) {
+      insert(key, block, false);
+    }
+    return block;
   }
 
   @Override
@@ -183,19 +245,35 @@ public final class LruBlockCache implements BlockCache {
 
   /** Removes {@code entry} if it is still mapped, dropping the cache's reference. */
   private boolean remove(LruEntry entry) {
-    if (!map.remove(entry.key, entry)) {
+    if (!unmap(entry)) {
       return false;
     }
-    size.addAndGet(-entry.size);
     entry.block.release();
     return true;
   }
 
+  /** Removes {@code entry} from the map and the size if it is still mapped, keeping its block. */
+  private boolean unmap(LruEntry entry) {
+    if (!map.remove(entry.key, entry)) {
+      return false;
+    }
+    size.addAndGet(-entry.size);
+    return true;
+  }
+
+  /** Removes {@code entry} for space, offering its block to the victim before releasing it. */
   private long evictForSpace(LruEntry entry) {
-    if (!remove(entry)) {
+    if (!unmap(entry)) {
       return 0;
     }
     stats.evicted();
+    try {
+      if (victimCache != null) {
+        victimCache.cacheBlock(entry.key, entry.block, entry.priority() == BlockPriority.MEMORY);
+      }
+    } finally {
+      entry.block.release();
+    }
     return entry.size;
   }
 
@@ -216,7 +294,9 @@ public final class LruBlockCache implements BlockCache {
       return;
     }
     try {
-      evict();
+      if (!shutdown) {
+        evict();
+      }
     } finally {
       evictionLock.unlock();
     }
@@ -318,8 +398,13 @@ public final class LruBlockCache implements BlockCache {
     if (ownedExecutor != null) {
       ownedExecutor.shutdown();
     }
-    for (LruEntry entry : map.values()) {
-      remove(entry);
+    evictionLock.lock();
+    try {
+      for (LruEntry entry : map.values()) {
+        remove(entry);
+      }
+    } finally {
+      evictionLock.unlock();
     }
   }
 }

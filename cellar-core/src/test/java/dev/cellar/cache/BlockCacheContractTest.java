@@ -70,7 +70,8 @@ public abstract class BlockCacheContractTest {
     }
   }
 
-  private static void assertBytes(Cacheable block, BlockCacheKey key) {
+  /** Asserts that {@code block} holds the bytes {@link #put} cached for {@code key}. */
+  protected static void assertBytes(Cacheable block, BlockCacheKey key) {
     assertEquals(-1, TestBlock.firstMismatch(block, key, BLOCK_SIZE), "bytes of " + key);
   }
 
