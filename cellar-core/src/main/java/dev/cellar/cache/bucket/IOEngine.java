@@ -10,10 +10,14 @@ import java.io.IOException;
  * bucket boundary, and engines are sized in whole buckets, so no range ever crosses one of an
  * engine's internal pieces (a file of a multi-file engine, for instance).
  *
- * <p>Two kinds: a shared-memory engine ({@link #sharesMemory()}: {@code offheap}, {@code heap})
- * hands readers zero-copy {@link #view views} of its memory carrying the cached entry's reference
- * count; a copying engine ({@code file:}, {@code files:}, {@code mmap:}) {@link #read reads} into a
- * buffer the caller owns.
+ * <p>Two kinds: a shared-memory engine ({@link #sharesMemory()}: {@code offheap}, {@code heap},
+ * {@code pmem:}) hands readers zero-copy {@link #view views} of its memory carrying the cached
+ * entry's reference count; a copying engine ({@code file:}, {@code files:}, {@code mmap:}) {@link
+ * #read reads} into a buffer the caller owns. {@link IOEngines#create} makes one from its
+ * configured name.
+ *
+ * <p>Every access outside {@code [0, capacity())} throws {@link IndexOutOfBoundsException} naming
+ * the engine, the offset, the length and the capacity.
  *
  * <p>Concurrency: reads and writes of disjoint ranges may run concurrently from any thread. The
  * cache never reads a range while writing it. {@link #close()} must not race other calls.
@@ -23,7 +27,7 @@ public interface IOEngine extends AutoCloseable {
   /** The engine's address space in bytes; offsets run from 0 to this. */
   long capacity();
 
-  /** True if the bytes survive a restart of the process (files). */
+  /** True if the bytes survive a restart of the process (files and mappings). */
   boolean isPersistent();
 
   /** True if {@link #view} is supported: reads share the engine's memory. */
@@ -37,7 +41,8 @@ public interface IOEngine extends AutoCloseable {
 
   /**
    * A buffer over the {@code length} bytes at {@code offset}, sharing the engine's memory and
-   * counting references in {@code refCnt} (the cached entry's count).
+   * counting references in {@code refCnt} (the cached entry's count). The view adds no reference:
+   * the caller retains {@code refCnt} for it first, and releasing the view drops that reference.
    *
    * @throws UnsupportedOperationException if the engine does not share memory
    */
