@@ -17,7 +17,7 @@ public final class TestBlock implements Cacheable {
   }
 
   /** A block for {@code key} in a buffer from {@code allocator}, holding one reference. */
-  static TestBlock allocate(BufAllocator allocator, BlockCacheKey key, int size, BlockCategory category) {
+  public static TestBlock allocate(BufAllocator allocator, BlockCacheKey key, int size, BlockCategory category) {
     Buf buf = allocator.allocate(size);
     for (int i = 0; i < size; i++) {
       buf.putByte(i, expected(key, i));
@@ -26,7 +26,7 @@ public final class TestBlock implements Cacheable {
   }
 
   /** A block for {@code key} over a heap array. */
-  static TestBlock onHeap(BlockCacheKey key, int size, BlockCategory category) {
+  public static TestBlock onHeap(BlockCacheKey key, int size, BlockCategory category) {
     return allocate(BufAllocator.HEAP, key, size, category);
   }
 
@@ -37,7 +37,7 @@ public final class TestBlock implements Cacheable {
   }
 
   /** The index of the first byte of {@code block} that is not {@code key}'s pattern, or -1. */
-  static int firstMismatch(Cacheable block, BlockCacheKey key, int size) {
+  public static int firstMismatch(Cacheable block, BlockCacheKey key, int size) {
     Buf buf = block.buf();
     if (buf.capacity() != size) {
       return 0;

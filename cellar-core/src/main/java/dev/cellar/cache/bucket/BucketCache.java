@@ -1,0 +1,791 @@
+package dev.cellar.cache.bucket;
+
+import dev.cellar.cache.BlockCache;
+import dev.cellar.cache.BlockCacheKey;
+import dev.cellar.cache.BlockPriority;
+import dev.cellar.cache.CacheStats;
+import dev.cellar.cache.Cacheable;
+import dev.cellar.cache.CacheableDeserializer;
+import dev.cellar.cache.EvictionBucket;
+import dev.cellar.cache.FileIds;
+import dev.cellar.memory.Buf;
+import dev.cellar.memory.BufAllocator;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentSkipListMap;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.ReentrantLock;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The second-level block cache: blocks stored as bytes in an {@link IOEngine} (off-heap memory, heap
+ * arrays, files or a memory-mapped file), in slots handed out by a {@link BucketAllocator}, with
+ * HBase's BucketCache behaviour and keys.
+ *
+ * <p><b>Insert path.</b> {@link #cacheBlock} retains the block in the {@link RamCache} (where reads
+ * find it at once) and offers it, without blocking, to one of the writer threads' bounded queues,
+ * chosen by the key's hash; a full queue drops the block and counts a failed insertion, so inserts
+ * never stall readers. A writer ({@value #WRITER_THREAD_PREFIX}N) drains its queue in batches. For
+ * each block it holds a reference of its own while it copies (an eviction may drop the RAM
+ * cache's meanwhile), allocates a slot for content plus metadata, copies the bytes into the
+ * engine, publishes a {@link BucketEntry} in the index (the backing map and a per-file ordered
+ * map), then drops the RAM cache's reference. A full cache makes the writer run {@link
+ * #freeSpace} and retry once.
+ *
+ * <p><b>Read path and memory.</b> A lookup takes the entry from the backing map and retains its
+ * reference count with a {@code tryRetain}; no lock is taken. On a shared-memory engine the block
+ * handed out is a zero-copy view of the engine's memory counting in the entry's own {@code
+ * RefCnt}, built once per entry and then reused, so a hit allocates nothing. On a copying engine
+ * the bytes are read into a pooled buffer the reader owns, and the entry's reference taken for the
+ * read is dropped right after it.
+ *
+ * <p><b>Eviction safety.</b> Eviction removes the entry from the index with {@code remove(key,
+ * entry)} and then drops the index's reference once ({@link BucketEntry#markEvicted}); the slot
+ * returns to the allocator when the count reaches zero, after the last reader released its block.
+ * A lookup racing the removal either retained the count before it reached zero (and reads bytes
+ * that stay put until it releases) or fails to retain and misses. This reference count does the
+ * job of HBase's per-offset read/write locks without any lock on the hit path.
+ *
+ * <p><b>Freeing space.</b> When used bytes pass the accept factor, or an allocation fails, {@link
+ * #freeSpace} (one run at a time) computes how many bytes each size class is short of its
+ * (1 − min factor) share of free slots, adds the extra-free factor, and evicts the least recently
+ * read entries of the single, multi and memory groups, the group furthest above its share first;
+ * entries a reader holds are skipped. It then empties whole, least filled buckets (twice as many as
+ * size classes without a free slot) so buckets can move between size classes.
+ *
+ * <p><b>Persistence.</b> With a persistent engine and {@link BucketCacheConfig#persistentPath()},
+ * every entry carries a {@link SlotChecksum}; the index is written periodically when it changed
+ * (and at shutdown) by {@link BucketIndexFile}, and read back at start. A restored entry's bytes are
+ * checked against its checksum on its first read, so a slot overwritten after the last persist (a
+ * crash), a torn write or a corrupted file is evicted, never served.
+ */
+public final class BucketCache implements BlockCache {
+
+  private static final Logger LOG = LoggerFactory.getLogger(BucketCache.class);
+
+  static final String WRITER_THREAD_PREFIX = "cellar-bucket-writer-";
+  static final String PERSISTER_THREAD_NAME = "cellar-bucket-persister";
+
+  /** Longest metadata a deserializer may declare; writers keep a scratch buffer this large. */
+  static final int MAX_METADATA_LENGTH = 256;
+
+  private static final Comparator<BlockCacheKey> BY_FILE_AND_OFFSET =
+      Comparator.comparingLong(BlockCacheKey::fileId).thenComparingLong(BlockCacheKey::offset);
+
+  private final BucketCacheConfig config;
+  private final IOEngine engine;
+  private final BucketAllocator allocator;
+  private final BufAllocator bufAllocator;
+  private final boolean keepsChecksums;
+  private final ConcurrentHashMap<BlockCacheKey, BucketEntry> backingMap =
+      new ConcurrentHashMap<>();
+  private final ConcurrentSkipListMap<BlockCacheKey, BucketEntry> byFile =
+      new ConcurrentSkipListMap<>(BY_FILE_AND_OFFSET);
+  private final RamCache ramCache = new RamCache();
+  private final List<ArrayBlockingQueue<RamEntry>> queues = new ArrayList<>();
+  private final List<Thread> writers = new ArrayList<>();
+  private final CacheStats stats = new CacheStats();
+  private final BucketCacheCounters counters = new BucketCacheCounters();
+  private final IoErrorTracker ioErrors;
+  private final AtomicLong accessCounter = new AtomicLong();
+  private final AtomicLong realCacheSize = new AtomicLong();
+  private final AtomicLong liveEntries = new AtomicLong();
+  private final AtomicBoolean indexChanged = new AtomicBoolean();
+  private final AtomicBoolean engineClosed = new AtomicBoolean();
+  private final ReentrantLock freeSpaceLock = new ReentrantLock();
+  private final BucketCachePersister persister;
+  private volatile boolean enabled = true;
+  private volatile boolean shutdown;
+
+  private BucketCache(BucketCacheConfig config, IOEngine engine, BucketAllocator allocator,
+      BufAllocator bufAllocator) {
+    this.config = config;
+    this.engine = engine;
+    this.allocator = allocator;
+    this.bufAllocator = bufAllocator;
+    this.keepsChecksums = engine.isPersistent() && config.persistentPath() != null;
+    this.ioErrors = new IoErrorTracker(config.ioErrorsToleratedMillis());
+    this.persister = keepsChecksums ? new BucketCachePersister(this, config) : null;
+  }
+
+  /**
+   * Opens a bucket cache: creates its engine and, when persistence is configured and the engine
+   * keeps its bytes, restores the index persisted by a previous run (an unusable index is logged
+   * and the cache starts empty). Then starts the writer threads (and the persister).
+   *
+   * @param bufAllocator where copying engines read blocks into
+   * @throws IOException if the engine cannot be created
+   */
+  public static BucketCache create(BucketCacheConfig config, BufAllocator bufAllocator)
+      throws IOException {
+    int[] sizes = config.bucketSizes();
+    long bucketCapacity = 4L * sizes[sizes.length - 1];
+    long buckets = config.capacity() / bucketCapacity;
+    if (buckets < sizes.length) {
+      throw new IllegalArgumentException("a bucket cache of " + config.capacity() + " bytes holds "
+          + buckets + " buckets of " + bucketCapacity + " bytes; it needs at least one per size class ("
+          + sizes.length + "), so at least " + sizes.length * bucketCapacity + " bytes");
+    }
+    long totalSize = buckets * bucketCapacity;
+    boolean persistent = config.persistentPath() != null;
+    return open(config,
+        IOEngines.create(config.ioEngine(), totalSize, bucketCapacity, persistent), bufAllocator);
+  }
+
+  /**
+   * Opens a bucket cache over an engine already sized to whole buckets (tests use this to put a
+   * failing or slow engine under the cache). The cache owns the engine from here on.
+   */
+  static BucketCache open(BucketCacheConfig config, IOEngine engine, BufAllocator bufAllocator)
+      throws IOException {
+    BucketCache cache;
+    try {
+      BucketIndexFile.Restored restored =
+          config.persistentPath() != null && engine.isPersistent()
+              ? BucketIndexFile.restore(config, engine.description(), engine.capacity())
+              : null;
+      BucketAllocator allocator = restored != null ? restored.allocator()
+          : new BucketAllocator(engine.capacity(), config.bucketSizes());
+      cache = new BucketCache(config, engine, allocator, bufAllocator);
+      if (restored != null) {
+        cache.adoptRestored(restored.entries());
+      }
+    } catch (RuntimeException e) {
+      engine.close();
+      throw e;
+    }
+    cache.start();
+    return cache;
+  }
+
+  private void adoptRestored(List<BucketIndexFile.StoredEntry> entries) {
+    for (BucketIndexFile.StoredEntry stored : entries) {
+      BucketEntry entry = new BucketEntry(stored.key(), stored.offset(), stored.contentLength(),
+          stored.deserializer(), stored.category(), stored.priority(), stored.accessCounter(),
+          stored.checksum(), false, this::slotReleased);
+      liveEntries.incrementAndGet();
+      backingMap.put(entry.key, entry);
+      byFile.put(entry.key, entry);
+      realCacheSize.addAndGet(entry.storedLength());
+      accessCounter.accumulateAndGet(stored.accessCounter(), Math::max);
+    }
+    LOG.info("bucket cache {} restored {} blocks from {}", engine.description(), entries.size(),
+        config.persistentPath());
+  }
+
+  private void start() {
+    for (int i = 0; i < config.writerThreads(); i++) {
+      ArrayBlockingQueue<RamEntry> queue = new ArrayBlockingQueue<>(config.writerQueueLength());
+      queues.add(queue);
+      writers.add(Thread.ofPlatform().name(WRITER_THREAD_PREFIX + i).daemon()
+          .start(() -> writerLoop(queue)));
+    }
+    if (persister != null) {
+      persister.start();
+    }
+  }
+
+  public BucketCacheConfig config() {
+    return config;
+  }
+
+  /** The engine's description, as configured ({@code offheap}, {@code file:/path}, ...). */
+  public String ioEngine() {
+    return engine.description();
+  }
+
+  // ---------------------------------------------------------------- insert path
+
+  @Override
+  public void cacheBlock(BlockCacheKey key, Cacheable block, boolean inMemory) {
+    cacheBlock(key, block, inMemory, false);
+  }
+
+  /**
+   * Offers {@code block} for caching.
+   *
+   * @param waitWhenFull for cache-only inserts (prefetch, cache on write): wait up to {@link
+   *     BucketCacheConfig#queueAdditionWaitMillis()} for room in a full writer queue
+   */
+  public void cacheBlock(BlockCacheKey key, Cacheable block, boolean inMemory,
+      boolean waitWhenFull) {
+    if (shutdown) {
+      throw new IllegalStateException("the bucket cache is shut down");
+    }
+    if (!enabled || backingMap.containsKey(key) || ramCache.containsKey(key)) {
+      return;
+    }
+    CacheableDeserializer deserializer = block.deserializer();
+    if (deserializer.metadataLength() > MAX_METADATA_LENGTH) {
+      throw new IllegalArgumentException(deserializer.name() + " declares "
+          + deserializer.metadataLength() + " metadata bytes, at most " + MAX_METADATA_LENGTH);
+    }
+    if (keepsChecksums && !Deserializers.isRegistered(deserializer)) {
+      throw new IllegalArgumentException("blocks of " + deserializer.name()
+          + " cannot be persisted: register " + deserializer.getClass().getName()
+          + " as a " + CacheableDeserializer.class.getName() + " service");
+    }
+    long stored = (long) block.buf().capacity() + deserializer.metadataLength();
+    if (stored > Integer.MAX_VALUE || allocator.roundUp((int) stored) < 0) {
+      stats.failedInsertion();
+      return;
+    }
+    RamEntry entry = new RamEntry(key, block, accessCounter.incrementAndGet(), inMemory);
+    if (!ramCache.putIfAbsent(entry)) {
+      return;
+    }
+    ArrayBlockingQueue<RamEntry> queue = queues.get((key.hashCode() & 0x7fffffff) % queues.size());
+    if (!offer(queue, entry, waitWhenFull)) {
+      ramCache.remove(entry);
+      stats.failedInsertion();
+    }
+  }
+
+  private boolean offer(ArrayBlockingQueue<RamEntry> queue, RamEntry entry, boolean wait) {
+    if (!wait || config.queueAdditionWaitMillis() == 0) {
+      return queue.offer(entry);
+    }
+    try {
+      return queue.offer(entry, config.queueAdditionWaitMillis(), TimeUnit.MILLISECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return false;
+    }
+  }
+
+  private void writerLoop(ArrayBlockingQueue<RamEntry> queue) {
+    List<RamEntry> batch = new ArrayList<>(config.writerQueueLength());
+    Buf scratch = Buf.wrap(new byte[MAX_METADATA_LENGTH]);
+    while (!shutdown) {
+      try {
+        batch.add(queue.take());
+      } catch (InterruptedException e) {
+        continue;
+      }
+      queue.drainTo(batch);
+      writeBatch(batch, scratch);
+      batch.clear();
+    }
+  }
+
+  private void writeBatch(List<RamEntry> batch, Buf scratch) {
+    for (RamEntry queued : batch) {
+      if (!enabled || shutdown || !ramCache.isCurrent(queued)) {
+        ramCache.remove(queued);
+        continue;
+      }
+      if (!queued.block().tryRetain()) {
+        ramCache.remove(queued);
+        continue;
+      }
+      BucketEntry entry;
+      try {
+        entry = write(queued, scratch);
+      } finally {
+        queued.block().release();
+      }
+      if (entry == null) {
+        ramCache.remove(queued);
+        continue;
+      }
+      if (backingMap.putIfAbsent(entry.key, entry) != null) {
+        entry.markEvicted();
+        ramCache.remove(queued);
+        continue;
+      }
+      byFile.put(entry.key, entry);
+      realCacheSize.addAndGet(entry.storedLength());
+      indexChanged.set(true);
+      if (!ramCache.remove(queued) || shutdown) {
+        removeEntry(entry);
+      }
+    }
+    if (allocator.usedSize() > acceptableSize()) {
+      freeSpace(false);
+    }
+  }
+
+  /** Copies the queued block into a new slot; null (counted) if there is no room or I/O failed. */
+  private BucketEntry write(RamEntry queued, Buf scratch) {
+    Cacheable block = queued.block();
+    CacheableDeserializer deserializer = block.deserializer();
+    int contentLength = block.buf().capacity();
+    int metadataLength = deserializer.metadataLength();
+    int storedLength = contentLength + metadataLength;
+    long offset = allocator.allocate(storedLength);
+    if (offset < 0) {
+      freeSpace(true);
+      offset = allocator.allocate(storedLength);
+      if (offset < 0) {
+        stats.failedInsertion();
+        return null;
+      }
+    }
+    int checksum;
+    try {
+      engine.write(block.buf(), 0, contentLength, offset);
+      block.writeMetadata(scratch, 0);
+      engine.write(scratch, 0, metadataLength, offset + contentLength);
+      checksum = keepsChecksums
+          ? SlotChecksum.of(queued.key(), block.buf(), contentLength, scratch, metadataLength)
+          : 0;
+      ioErrors.success();
+    } catch (IOException | RuntimeException e) {
+      allocator.free(offset, storedLength);
+      stats.failedInsertion();
+      engineFailed("writing " + queued.key() + " at " + offset, e);
+      return null;
+    }
+    liveEntries.incrementAndGet();
+    BlockPriority priority = queued.inMemory() ? BlockPriority.MEMORY : BlockPriority.SINGLE;
+    return new BucketEntry(queued.key(), offset, contentLength, deserializer, block.category(),
+        priority, queued.accessCounter(), checksum, true, this::slotReleased);
+  }
+
+  /** Called when an entry's last reference is gone: its slot may be reused. */
+  private void slotReleased(BucketEntry entry) {
+    allocator.free(entry.offset, entry.storedLength());
+    if (liveEntries.decrementAndGet() == 0 && shutdown) {
+      closeEngine();
+    }
+  }
+
+  // ---------------------------------------------------------------- read path
+
+  @Override
+  public Cacheable getBlockRetained(
+      BlockCacheKey key, boolean caching, boolean repeat, boolean updateCacheMetrics) {
+    Cacheable block = enabled ? lookup(key) : null;
+    if (updateCacheMetrics) {
+      if (block != null) {
+        stats.hit(caching, block.category());
+      } else if (!repeat) {
+        stats.miss(caching, key.expectedCategory());
+      }
+    }
+    return block;
+  }
+
+  private Cacheable lookup(BlockCacheKey key) {
+    Cacheable queued = ramCache.getRetained(key);
+    if (queued != null) {
+      return queued;
+    }
+    BucketEntry entry = backingMap.get(key);
+    if (entry == null || !entry.refCnt.tryRetain()) {
+      return null;
+    }
+    Cacheable block = engine.sharesMemory() ? sharedBlock(entry) : copiedBlock(entry);
+    if (block != null) {
+      entry.access(accessCounter.incrementAndGet());
+    }
+    return block;
+  }
+
+  /** The entry's zero-copy block, carrying the reference the caller just retained; null if bad. */
+  private Cacheable sharedBlock(BucketEntry entry) {
+    Cacheable built = entry.sharedBlock();
+    if (built != null) {
+      return built;
+    }
+    Buf stored = engine.view(entry.offset, entry.storedLength(), entry.refCnt);
+    if (!entry.verified() && !verify(entry, stored)) {
+      entry.refCnt.release();
+      return null;
+    }
+    try {
+      built = entry.deserializer.deserialize(
+          stored.slice(0, entry.contentLength), stored, entry.contentLength);
+    } catch (IOException | RuntimeException e) {
+      entry.refCnt.release();
+      discardCorrupt(entry, e);
+      return null;
+    }
+    return entry.publishSharedBlock(built);
+  }
+
+  /** A copy of the entry's block in a buffer the caller owns; drops the read's entry reference. */
+  private Cacheable copiedBlock(BucketEntry entry) {
+    int length = entry.storedLength();
+    Buf copy = bufAllocator.allocateContiguous(length);
+    try {
+      long start = System.nanoTime();
+      engine.read(entry.offset, copy, 0, length);
+      counters.ioHit(System.nanoTime() - start);
+      ioErrors.success();
+    } catch (IOException | RuntimeException e) {
+      copy.release();
+      entry.refCnt.release();
+      engineFailed("reading " + entry, e);
+      return null;
+    }
+    entry.refCnt.release();
+    if (!entry.verified() && !verify(entry, copy)) {
+      copy.release();
+      return null;
+    }
+    try {
+      return entry.deserializer.deserialize(copy.slice(0, entry.contentLength), copy,
+          entry.contentLength);
+    } catch (IOException | RuntimeException e) {
+      copy.release();
+      discardCorrupt(entry, e);
+      return null;
+    }
+  }
+
+  /** Checks a restored entry's bytes against its checksum; a mismatch evicts it. */
+  private boolean verify(BucketEntry entry, Buf stored) {
+    if (SlotChecksum.of(entry.key, stored, entry.storedLength()) == entry.checksum) {
+      entry.markVerified();
+      return true;
+    }
+    counters.checksumFailures.increment();
+    LOG.warn("bucket cache {}: stored bytes of {} do not match their checksum; evicted",
+        engine.description(), entry);
+    removeEntry(entry);
+    return false;
+  }
+
+  private void discardCorrupt(BucketEntry entry, Exception e) {
+    counters.checksumFailures.increment();
+    LOG.warn("bucket cache {}: cannot rebuild {}; evicted", engine.description(), entry, e);
+    removeEntry(entry);
+  }
+
+  private void engineFailed(String what, Exception e) {
+    counters.ioErrors.increment();
+    LOG.warn("bucket cache {}: failed {}", engine.description(), what, e);
+    if (ioErrors.failure(System.nanoTime())) {
+      LOG.error("bucket cache {}: engine errors lasted over {} ms; disabling the cache",
+          engine.description(), config.ioErrorsToleratedMillis());
+      disable();
+    }
+  }
+
+  @Override
+  public boolean containsBlock(BlockCacheKey key) {
+    return backingMap.containsKey(key) || ramCache.containsKey(key);
+  }
+
+  // ---------------------------------------------------------------- eviction
+
+  @Override
+  public boolean evictBlock(BlockCacheKey key) {
+    boolean removed = ramCache.remove(key);
+    BucketEntry entry = backingMap.get(key);
+    return (entry != null && removeEntry(entry)) || removed;
+  }
+
+  @Override
+  public int evictBlocksByHfileName(String fileName) {
+    long fileId = FileIds.existingIdOf(fileName);
+    if (fileId == 0) {
+      return 0;
+    }
+    Set<BlockCacheKey> evicted = new HashSet<>();
+    ramCache.removeFile(fileId, evicted);
+    Collection<BucketEntry> entries = byFile.subMap(
+        new BlockCacheKey(fileName, 0), true, new BlockCacheKey(fileName, Long.MAX_VALUE), true)
+        .values();
+    for (BucketEntry entry : entries) {
+      if (removeEntry(entry)) {
+        evicted.add(entry.key);
+      }
+    }
+    return evicted.size();
+  }
+
+  /** Unmaps {@code entry} if still mapped and drops the index's reference. */
+  private boolean removeEntry(BucketEntry entry) {
+    if (!backingMap.remove(entry.key, entry)) {
+      return false;
+    }
+    byFile.remove(entry.key, entry);
+    realCacheSize.addAndGet(-entry.storedLength());
+    indexChanged.set(true);
+    entry.markEvicted();
+    return true;
+  }
+
+  private long evictForSpace(BucketEntry entry) {
+    if (entry.isReferencedByReader() || !removeEntry(entry)) {
+      return 0;
+    }
+    stats.evicted();
+    return entry.storedLength();
+  }
+
+  private long acceptableSize() {
+    return (long) (allocator.totalSize() * config.acceptFactor());
+  }
+
+  /**
+   * Frees slots as HBase's freeSpace does (see the class comment). One run at a time: with {@code
+   * wait} the caller waits for a running one and then runs its own, else it returns at once.
+   */
+  void freeSpace(boolean wait) {
+    if (wait) {
+      freeSpaceLock.lock();
+    } else if (!freeSpaceLock.tryLock()) {
+      return;
+    }
+    try {
+      long needed = bytesToFree(allocator.sizeClassStats());
+      if (needed <= 0) {
+        return;
+      }
+      stats.evictionRun();
+      long withExtra = (long) (needed * (1 + config.extraFreeFactor()));
+      List<EvictionBucket<BucketEntry>> groups = priorityGroups(withExtra);
+      List<EvictionBucket<BucketEntry>> byOverflow = new ArrayList<>(groups);
+      byOverflow.sort(Comparator.comparingLong(EvictionBucket::overflow));
+      long freed = 0;
+      int remaining = byOverflow.size();
+      for (EvictionBucket<BucketEntry> group : byOverflow) {
+        long overflow = group.overflow();
+        if (overflow > 0) {
+          freed += group.free(Math.min(overflow, (needed - freed) / remaining),
+              this::evictForSpace);
+        }
+        remaining--;
+      }
+      if (bytesToFree(allocator.sizeClassStats()) > 0) {
+        remaining = byOverflow.size();
+        for (EvictionBucket<BucketEntry> group : byOverflow) {
+          freed += group.free((withExtra - freed) / remaining, this::evictForSpace);
+          remaining--;
+        }
+      }
+      freeEntireBuckets(2 * allocator.sizeClassesWithoutFreeSlots());
+    } finally {
+      freeSpaceLock.unlock();
+    }
+  }
+
+  /** Bytes the size classes are short of their (1 - min factor) share of free slots. */
+  private long bytesToFree(List<SizeClassStats> classes) {
+    long needed = 0;
+    for (SizeClassStats sizeClass : classes) {
+      long freeGoal = Math.max(1,
+          (long) Math.floor(sizeClass.totalSlots() * (1 - config.minFactor())));
+      if (sizeClass.freeSlots() < freeGoal) {
+        needed += sizeClass.itemSize() * (freeGoal - sizeClass.freeSlots());
+      }
+    }
+    return needed;
+  }
+
+  private List<EvictionBucket<BucketEntry>> priorityGroups(long limit) {
+    long total = allocator.totalSize();
+    double minFactor = config.minFactor();
+    List<EvictionBucket<BucketEntry>> groups = List.of(
+        new EvictionBucket<>((long) (total * config.singleFactor() * minFactor), limit),
+        new EvictionBucket<>((long) (total * config.multiFactor() * minFactor), limit),
+        new EvictionBucket<>((long) (total * config.memoryFactor() * minFactor), limit));
+    for (BucketEntry entry : backingMap.values()) {
+      if (!entry.isReferencedByReader()) {
+        groups.get(entry.priority().ordinal()).add(entry);
+      }
+    }
+    return groups;
+  }
+
+  /**
+   * Empties up to {@code count} whole buckets, least filled first, skipping buckets holding a block
+   * a reader has, so an emptied bucket can serve another size class (against calcification).
+   */
+  private void freeEntireBuckets(int count) {
+    if (count <= 0) {
+      return;
+    }
+    int buckets = allocator.bucketCount();
+    boolean[] pinned = new boolean[buckets];
+    for (BucketEntry entry : backingMap.values()) {
+      if (entry.isReferencedByReader()) {
+        pinned[allocator.bucketIndex(entry.offset)] = true;
+      }
+    }
+    Integer[] candidates = new Integer[buckets];
+    int found = 0;
+    for (int i = 0; i < buckets; i++) {
+      if (!pinned[i] && allocator.usedSlots(i) > 0) {
+        candidates[found++] = i;
+      }
+    }
+    Integer[] chosen = Arrays.copyOf(candidates, found);
+    Arrays.sort(chosen, Comparator.comparingDouble(
+        i -> (double) allocator.usedSlots(i) / allocator.totalSlots(i)));
+    boolean[] emptied = new boolean[buckets];
+    for (int i = 0; i < Math.min(count, chosen.length); i++) {
+      emptied[chosen[i]] = true;
+    }
+    for (BucketEntry entry : backingMap.values()) {
+      if (emptied[allocator.bucketIndex(entry.offset)]) {
+        evictForSpace(entry);
+      }
+    }
+  }
+
+  // ---------------------------------------------------------------- state and statistics
+
+  /** Bytes of the slots in use (HBase's current size); the blocks' own bytes are {@link
+   * BucketCacheSnapshot#realCacheSize()}. Blocks still queued for a writer are not counted. */
+  @Override
+  public long size() {
+    return allocator.usedSize();
+  }
+
+  @Override
+  public long freeSize() {
+    return allocator.freeSize();
+  }
+
+  @Override
+  public long blockCount() {
+    return backingMap.size() + ramCache.size();
+  }
+
+  @Override
+  public CacheStats stats() {
+    return stats;
+  }
+
+  /** Every figure the cache keeps, at one moment (fields read one by one). */
+  public BucketCacheSnapshot snapshot() {
+    long ioHits = counters.ioHits.sum();
+    return new BucketCacheSnapshot(engine.description(), enabled, stats.snapshot(),
+        allocator.totalSize(), allocator.usedSize(), realCacheSize.get(), allocator.freeSize(),
+        backingMap.size(), ramCache.size(), ioHits,
+        ioHits == 0 ? 0 : counters.ioHitNanos.sum() / 1000.0 / ioHits,
+        counters.checksumFailures.sum(), counters.ioErrors.sum(), allocator.sizeClassStats());
+  }
+
+  /**
+   * Waits until every block accepted so far was written to the engine or dropped, for callers
+   * that need the cache settled (a benchmark's warm-up, a test).
+   *
+   * @return false if {@code timeoutMillis} passed first
+   */
+  public boolean awaitQueuedWrites(long timeoutMillis) throws InterruptedException {
+    long deadline = System.nanoTime() + timeoutMillis * 1_000_000;
+    while (ramCache.size() > 0) {
+      if (System.nanoTime() > deadline) {
+        return false;
+      }
+      Thread.sleep(1);
+    }
+    return true;
+  }
+
+  /** Slot allocations not yet returned to the allocator (entries still mapped or still read). */
+  long liveEntries() {
+    return liveEntries.get();
+  }
+
+  /** The allocator's used bytes, for accounting checks. */
+  long usedSlotBytes() {
+    return allocator.usedSize();
+  }
+
+  /** The mapped entries, for the persister; weakly consistent. */
+  Collection<BucketEntry> entries() {
+    return backingMap.values();
+  }
+
+  /** Persists the index now (tests and tools; the persister does it periodically). */
+  void persistNow() throws IOException {
+    if (persister == null) {
+      throw new IllegalStateException("the bucket cache " + engine.description()
+          + " is not persistent");
+    }
+    persister.persist();
+  }
+
+  /** Whether the index changed since the last call, clearing the flag. */
+  boolean takeIndexChanged() {
+    return indexChanged.getAndSet(false);
+  }
+
+  IOEngine engine() {
+    return engine;
+  }
+
+  long totalSize() {
+    return allocator.totalSize();
+  }
+
+  /** Stops caching after persistent engine errors: drops every block and serves only misses. */
+  private void disable() {
+    enabled = false;
+    ramCache.clear();
+    for (BucketEntry entry : backingMap.values()) {
+      removeEntry(entry);
+    }
+  }
+
+  /**
+   * Stops the writers and the persister (persisting the index a last time), drops every block and
+   * closes the engine once the last block a reader still holds is released.
+   */
+  @Override
+  public void shutdown() {
+    if (shutdown) {
+      return;
+    }
+    shutdown = true;
+    for (Thread writer : writers) {
+      writer.interrupt();
+    }
+    for (Thread writer : writers) {
+      joinUninterruptibly(writer);
+    }
+    if (persister != null) {
+      persister.stopAndPersist();
+    }
+    enabled = false;
+    ramCache.clear();
+    for (BucketEntry entry : backingMap.values()) {
+      removeEntry(entry);
+    }
+    if (liveEntries.get() == 0) {
+      closeEngine();
+    }
+  }
+
+  private static void joinUninterruptibly(Thread thread) {
+    boolean interrupted = false;
+    while (thread.isAlive()) {
+      try {
+        thread.join();
+      } catch (InterruptedException e) {
+        interrupted = true;
+      }
+    }
+    if (interrupted) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  private void closeEngine() {
+    if (!engineClosed.compareAndSet(false, true)) {
+      return;
+    }
+    try {
+      engine.close();
+    } catch (IOException e) {
+      LOG.warn("bucket cache {}: closing the engine failed", engine.description(), e);
+    }
+  }
+}

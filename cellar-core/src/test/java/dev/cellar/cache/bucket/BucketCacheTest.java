@@ -1,0 +1,224 @@
+package dev.cellar.cache.bucket;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.cellar.cache.BlockCacheKey;
+import dev.cellar.cache.BlockCategory;
+import dev.cellar.cache.Cacheable;
+import dev.cellar.cache.TestBlock;
+import dev.cellar.memory.BufAllocator;
+import dev.cellar.memory.BufAllocatorConfig;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Bucket-cache behaviour beyond the common contract: zero copy, slot lifetime, freeing space. */
+class BucketCacheTest {
+
+  static final int BLOCK = 4096;
+  /** 5 and 9 KiB slots, 36 KiB buckets. */
+  static final int[] SIZES = {5120, 9216};
+  static final long BUCKET = 4L * 9216;
+
+  @TempDir
+  Path directory;
+
+  private BufAllocator allocator;
+  private final List<BucketCache> caches = new ArrayList<>();
+  private final String file = "bucket-test-" + System.nanoTime();
+
+  @BeforeEach
+  void createAllocator() {
+    allocator = new BufAllocator(new BufAllocatorConfig(true, 8192, 256, 0));
+  }
+
+  @AfterEach
+  void shutDown() {
+    caches.forEach(BucketCache::shutdown);
+    for (BucketCache cache : caches) {
+      assertEquals(0, cache.liveEntries(), "slots still allocated");
+      assertEquals(0, cache.usedSlotBytes(), "allocator not back to empty");
+    }
+    assertEquals(0, allocator.stats().usedBufferCount(), "pooled buffers still in use");
+    allocator.close();
+  }
+
+  private BucketCache cache(String engine, long buckets) throws IOException {
+    return cache(BucketCacheConfig.of(engine, buckets * BUCKET).withBucketSizes(SIZES));
+  }
+
+  private BucketCache cache(BucketCacheConfig config) throws IOException {
+    BucketCache cache = BucketCache.create(config, allocator);
+    caches.add(cache);
+    return cache;
+  }
+
+  private BlockCacheKey key(long offset) {
+    return new BlockCacheKey(file, offset);
+  }
+
+  private void put(BucketCache cache, BlockCacheKey key, int size) {
+    TestBlock block = TestBlock.allocate(allocator, key, size, BlockCategory.DATA);
+    try {
+      cache.cacheBlock(key, block, false);
+    } finally {
+      block.release();
+    }
+  }
+
+  private static void settle(BucketCache cache) throws InterruptedException {
+    assertTrue(cache.awaitQueuedWrites(10_000), "writers did not catch up");
+  }
+
+  @Test
+  void offHeapHitsAreZeroCopyViewsSharingTheEntryCount() throws Exception {
+    BucketCache cache = cache("offheap", 4);
+    put(cache, key(0), BLOCK);
+    settle(cache);
+
+    Cacheable first = cache.getBlockRetained(key(0), true, false, true);
+    Cacheable second = cache.getBlockRetained(key(0), true, false, true);
+    assertSame(first, second, "the view is built once per entry");
+    assertTrue(first.buf().isDirect());
+    assertEquals(3, first.refCnt(), "the index's reference plus two readers");
+    assertEquals(-1, TestBlock.firstMismatch(first, key(0), BLOCK));
+    first.release();
+    second.release();
+    assertEquals(1, first.refCnt());
+  }
+
+  @Test
+  void fileEngineHitsAreCopiesTheReaderOwns() throws Exception {
+    BucketCache cache = cache("file:" + directory.resolve("c"), 4);
+    put(cache, key(0), BLOCK);
+    settle(cache);
+
+    Cacheable first = cache.getBlockRetained(key(0), true, false, true);
+    Cacheable second = cache.getBlockRetained(key(0), true, false, true);
+    assertFalse(first == second);
+    assertEquals(1, first.refCnt());
+    assertEquals(-1, TestBlock.firstMismatch(first, key(0), BLOCK));
+    first.release();
+    second.release();
+    assertEquals(2, cache.snapshot().stats().hitCount());
+    assertEquals(2, cache.snapshot().ioHitCount());
+  }
+
+  @Test
+  void anEvictedSlotIsFreedOnlyWhenTheLastReaderReleases() throws Exception {
+    BucketCache cache = cache("offheap", 4);
+    put(cache, key(0), BLOCK);
+    settle(cache);
+    long used = cache.usedSlotBytes();
+    assertEquals(5120, used);
+
+    Cacheable held = cache.getBlockRetained(key(0), true, false, true);
+    assertTrue(cache.evictBlock(key(0)));
+    assertNull(cache.getBlockRetained(key(0), true, false, true));
+    assertEquals(used, cache.usedSlotBytes(), "a held slot must not be reused");
+    put(cache, key(1), BLOCK);
+    settle(cache);
+    assertEquals(-1, TestBlock.firstMismatch(held, key(0), BLOCK), "held bytes unchanged");
+    held.release();
+    assertEquals(5120, cache.usedSlotBytes(), "only the new block's slot remains");
+  }
+
+  @Test
+  void blocksLargerThanTheLargestSlotAreRefusedAndCounted() throws Exception {
+    BucketCache cache = cache("offheap", 4);
+    put(cache, key(0), 9216);
+    assertEquals(1, cache.stats().snapshot().failedInsertions());
+    assertFalse(cache.containsBlock(key(0)));
+    put(cache, key(1), 9215);
+    settle(cache);
+    assertTrue(cache.containsBlock(key(1)));
+  }
+
+  @Test
+  void fillingPastCapacityFreesSpaceAndKeepsBlocksReadAgain() throws Exception {
+    BucketCache cache = cache("offheap", 8);
+    BlockCacheKey hot = key(0);
+    put(cache, hot, BLOCK);
+    settle(cache);
+    for (int i = 1; i <= 200; i++) {
+      put(cache, key(i * 10_000L), BLOCK);
+      settle(cache);
+      Cacheable block = cache.getBlockRetained(hot, true, false, true);
+      assertNotNull(block, "the block read after every insert was evicted at insert " + i);
+      block.release();
+    }
+    BucketCacheSnapshot snapshot = cache.snapshot();
+    assertTrue(snapshot.stats().evictionCount() > 0, "no freeSpace run");
+    assertTrue(snapshot.stats().evictedBlockCount() > 0, "nothing evicted");
+    assertTrue(snapshot.usedSize() <= snapshot.capacity());
+    assertTrue(snapshot.blockCount() < 200);
+  }
+
+  @Test
+  void freeSpaceSkipsBlocksReadersHold() throws Exception {
+    BucketCache cache = cache("offheap", 2);
+    List<Cacheable> held = new ArrayList<>();
+    for (int i = 0; i < 6; i++) {
+      put(cache, key(i), BLOCK);
+      settle(cache);
+      held.add(cache.getBlockRetained(key(i), true, false, true));
+    }
+    for (int i = 100; i < 140; i++) {
+      put(cache, key(i), BLOCK);
+      settle(cache);
+    }
+    for (int i = 0; i < 6; i++) {
+      assertTrue(cache.containsBlock(key(i)), "held block " + i + " was evicted");
+      assertEquals(-1, TestBlock.firstMismatch(held.get(i), key(i), BLOCK));
+      held.get(i).release();
+    }
+  }
+
+  @Test
+  void evictBlocksByHfileNameRemovesWrittenAndQueuedBlocks() throws Exception {
+    BucketCache cache = cache("offheap", 4);
+    for (int i = 0; i < 5; i++) {
+      put(cache, key(i), BLOCK);
+    }
+    put(cache, new BlockCacheKey(file + "-other", 0), BLOCK);
+    assertEquals(5, cache.evictBlocksByHfileName(file));
+    settle(cache);
+    assertEquals(1, cache.blockCount());
+    assertEquals(5120, cache.usedSlotBytes());
+  }
+
+  @Test
+  void bucketSizesTooFewForTheCapacityAreRejected() {
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> cache(BucketCacheConfig.of("offheap", BUCKET)
+            .withBucketSizes(SIZES)));
+    assertTrue(e.getMessage().contains("at least"), e.getMessage());
+  }
+
+  @Test
+  void snapshotReportsPerSizeClassUsage() throws Exception {
+    BucketCache cache = cache("offheap", 4);
+    put(cache, key(0), BLOCK);
+    put(cache, key(1), 8000);
+    settle(cache);
+    BucketCacheSnapshot snapshot = cache.snapshot();
+    assertEquals(2, snapshot.sizeClasses().size());
+    assertEquals(1, snapshot.sizeClasses().get(0).usedSlots());
+    assertEquals(1, snapshot.sizeClasses().get(1).usedSlots());
+    assertEquals(5120 - 4097 + 9216 - 8001, snapshot.fragmentationBytes());
+    assertEquals(4097 + 8001, snapshot.realCacheSize());
+    assertEquals(5120 + 9216, snapshot.usedSize());
+    assertEquals("offheap", snapshot.ioEngine());
+  }
+}
