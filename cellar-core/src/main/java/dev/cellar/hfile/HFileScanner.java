@@ -55,6 +55,23 @@ public final class HFileScanner implements AutoCloseable {
     return seeker.current();
   }
 
+  /**
+   * The data block the current cell lies in (no reference added: retain its buffer to keep the
+   * cell's memory past the cursor's next move), or null when not positioned.
+   */
+  public HFileBlock currentBlock() {
+    return valid ? block : null;
+  }
+
+  /**
+   * True if the cells this scanner returns are views whose every byte lies in the current block
+   * (unencoded blocks), so retaining the block keeps the cell readable; false for delta encodings,
+   * whose cells rebuild their key in a scratch buffer the next move overwrites.
+   */
+  public boolean cellsLieInBlock() {
+    return reader.encoding().cellsLieInBlock();
+  }
+
   /** Positions on the file's first cell; false if the file is empty. */
   public boolean seekTo() throws IOException {
     long first = reader.trailer().firstDataBlockOffset();

@@ -17,7 +17,8 @@ import org.junit.jupiter.api.Test;
  * Enforces the package layers of cellar-core: a package imports only from packages of a lower
  * layer. The layers, low to high: {@code config}; {@code memory}; {@code io} and {@code cell};
  * {@code cache}, {@code hfile.encoding} and {@code hfile.bloom}; {@code hfile} and {@code
- * cache.bucket}; {@code cache.tiered}, {@code store.wal} and {@code store.memstore}; {@code store}; the public API in {@code dev.cellar}. A package
+ * cache.bucket}; {@code cache.tiered}, {@code store.wal},
+ * {@code store.memstore} and {@code filter}; {@code store}; the public API in {@code dev.cellar}. A package
  * missing from the table fails the test, so a new package must be placed in a layer on purpose.
  *
  * <p>Warning: do not weaken a rule to make a change compile. An upward import means the code is
@@ -35,6 +36,7 @@ class PackageLayeringTest {
       Map.entry("dev.cellar.cache.tiered", 5),
       Map.entry("dev.cellar.store.wal", 5),
       Map.entry("dev.cellar.store.memstore", 5),
+      Map.entry("dev.cellar.filter", 5),
       Map.entry("dev.cellar.hfile.encoding", 3),
       Map.entry("dev.cellar.hfile.bloom", 3),
       Map.entry("dev.cellar.hfile", 4),

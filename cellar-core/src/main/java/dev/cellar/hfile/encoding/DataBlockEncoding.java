@@ -54,6 +54,14 @@ public enum DataBlockEncoding {
     return id;
   }
 
+  /**
+   * Returns whether a seeker's cells are views lying wholly in the block's memory (NONE and
+   * ROW_INDEX_V1 store plain KeyValues); the delta encodings rebuild keys in a scratch buffer.
+   */
+  public boolean cellsLieInBlock() {
+    return this == NONE || this == ROW_INDEX_V1;
+  }
+
   /** Returns whether blocks are ENCODED_DATA with the id in front (every encoding but NONE). */
   public boolean isEncoded() {
     return this != NONE;

@@ -1,0 +1,71 @@
+package dev.cellar.filter;
+
+import dev.cellar.cell.Cell;
+import java.util.List;
+
+/**
+ * Decides, row by row and cell by cell, what a Get or Scan returns, with HBase's Filter contract.
+ * For each row the scanner calls, in order: {@link #reset()}; {@link #filterRowKey} with the row's
+ * first cell (true drops the row); {@link #filterCell} for every cell that survived versions,
+ * deletes, time range and columns; then {@link #filterRowCells} and {@link #filterRow} on the
+ * row's cells (true drops the row). {@link #filterAllRemaining} true ends the scan.
+ *
+ * <p>A filter is used by one scanner on one thread, and holds per-row and per-scan state (a page
+ * filter counts rows): give every scan its own instance.
+ */
+public abstract class Filter {
+
+  /** What to do with one cell, as HBase's Filter.ReturnCode. */
+  public enum ReturnCode {
+    /** Keep the cell. */
+    INCLUDE,
+    /** Keep it and skip the column's other versions. */
+    INCLUDE_AND_NEXT_COL,
+    /** Keep it and skip the rest of the row. */
+    INCLUDE_AND_SEEK_NEXT_ROW,
+    /** Drop the cell. */
+    SKIP,
+    /** Drop it and the column's other versions. */
+    NEXT_COL,
+    /** Drop it and the rest of the row. */
+    NEXT_ROW,
+    /** Drop it and jump to {@link #nextCellHint}. */
+    SEEK_NEXT_USING_HINT
+  }
+
+  /** Called before each row; resets per-row state. */
+  public void reset() {}
+
+  /** True if the row whose first cell is {@code firstRowCell} is to be dropped unread. */
+  public boolean filterRowKey(Cell firstRowCell) {
+    return false;
+  }
+
+  /** The fate of one cell. */
+  public ReturnCode filterCell(Cell cell) {
+    return ReturnCode.INCLUDE;
+  }
+
+  /** Where to jump after {@link ReturnCode#SEEK_NEXT_USING_HINT}; a cell after {@code current}. */
+  public Cell nextCellHint(Cell current) {
+    throw new UnsupportedOperationException(getClass().getSimpleName() + " gives no seek hint");
+  }
+
+  /** True once no later row can pass; ends the scan. */
+  public boolean filterAllRemaining() {
+    return false;
+  }
+
+  /** May remove cells from the row about to be returned. */
+  public void filterRowCells(List<Cell> cells) {}
+
+  /** True if the row just assembled is to be dropped. */
+  public boolean filterRow() {
+    return false;
+  }
+
+  /** True if the filter decides on whole rows ({@link #filterRow}), so rows cannot be split. */
+  public boolean hasFilterRow() {
+    return false;
+  }
+}

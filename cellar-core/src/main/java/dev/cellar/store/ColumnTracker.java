@@ -1,0 +1,91 @@
+package dev.cellar.store;
+
+import dev.cellar.cell.Bytes;
+import dev.cellar.cell.Cell;
+import java.lang.foreign.MemorySegment;
+import java.util.List;
+
+/**
+ * Which columns of one family a scan wants and how many versions of each it has returned, as
+ * HBase's ExplicitColumnTracker and ScanWildcardColumnTracker together. Versions of one column come
+ * newest first; several cells with the same timestamp count once (the newest write wins, the rest
+ * are skipped). An expired version is returned only while the column has fewer than the minimum
+ * versions. Not thread-safe.
+ */
+final class ColumnTracker {
+
+  private final List<byte[]> qualifiers;
+  private final int maxVersions;
+  private final int minVersions;
+  private final long oldestUnexpired;
+  private int nextQualifier;
+  private final CurrentQualifier column = new CurrentQualifier();
+  private int versions;
+  private long lastTimestamp;
+
+  ColumnTracker(ScanSpec spec) {
+    this.qualifiers = spec.qualifiers();
+    this.maxVersions = spec.maxVersions();
+    this.minVersions = spec.minVersions();
+    this.oldestUnexpired = spec.oldestUnexpiredTimestamp();
+  }
+
+  void reset() {
+    nextQualifier = 0;
+    column.clear();
+    versions = 0;
+  }
+
+  /**
+   * Whether the scan asks for the column of {@code cell}: {@link MatchCode#INCLUDE} if so, else
+   * how to skip ahead ({@link #seekHintQualifier()} for a jump to the next wanted column).
+   */
+  MatchCode checkColumn(Cell cell) {
+    if (qualifiers == null) {
+      return MatchCode.INCLUDE;
+    }
+    while (nextQualifier < qualifiers.size()) {
+      byte[] wanted = qualifiers.get(nextQualifier);
+      int order = Bytes.compare(cell.segment(), cell.qualifierOffset(), cell.qualifierLength(),
+          MemorySegment.ofArray(wanted), 0, wanted.length);
+      if (order == 0) {
+        return MatchCode.INCLUDE;
+      }
+      if (order < 0) {
+        return MatchCode.SEEK_NEXT_USING_HINT;
+      }
+      nextQualifier++;
+    }
+    return MatchCode.SEEK_NEXT_ROW;
+  }
+
+  /** The next wanted qualifier, after {@link #checkColumn} asked to jump to it. */
+  byte[] seekHintQualifier() {
+    return qualifiers.get(nextQualifier);
+  }
+
+  /**
+   * Counts a surviving version of the current column: {@link MatchCode#INCLUDE} (or with a skip
+   * of the column's rest once it has enough), {@link MatchCode#SKIP} for a repeated timestamp,
+   * {@link MatchCode#SEEK_NEXT_COL} past the versions wanted or for an expired version beyond the
+   * minimum.
+   */
+  MatchCode checkVersions(Cell cell) {
+    long timestamp = cell.timestamp();
+    if (!column.matches(cell)) {
+      column.set(cell);
+      versions = 0;
+    } else if (timestamp == lastTimestamp) {
+      return MatchCode.SKIP;
+    }
+    lastTimestamp = timestamp;
+    if (timestamp < oldestUnexpired && versions >= minVersions) {
+      return MatchCode.SEEK_NEXT_COL;
+    }
+    versions++;
+    if (versions > maxVersions) {
+      return MatchCode.SEEK_NEXT_COL;
+    }
+    return versions == maxVersions ? MatchCode.INCLUDE_AND_SEEK_NEXT_COL : MatchCode.INCLUDE;
+  }
+}

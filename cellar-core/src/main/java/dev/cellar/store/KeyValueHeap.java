@@ -1,0 +1,114 @@
+package dev.cellar.store;
+
+import dev.cellar.cell.Cell;
+import dev.cellar.cell.CellComparator;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.PriorityQueue;
+
+/**
+ * Merges several {@link KeyValueScanner}s into one sorted stream, as HBase's KeyValueHeap: the
+ * scanner with the smallest current cell is on top; among equal cells the newer source (higher
+ * {@link KeyValueScanner#order()}) comes first. The current scanner is kept out of the priority
+ * queue, so a run of cells from one source costs one comparison per cell rather than a heap
+ * operation. Exhausted scanners are closed at once. Not thread-safe.
+ */
+final class KeyValueHeap implements KeyValueScanner {
+
+  private static final Comparator<KeyValueScanner> BY_CURRENT_CELL = (left, right) -> {
+    int byCell = CellComparator.INSTANCE.compare(left.peek(), right.peek());
+    return byCell != 0 ? byCell : Long.compare(right.order(), left.order());
+  };
+
+  private final PriorityQueue<KeyValueScanner> heap;
+  private final List<KeyValueScanner> all;
+  private KeyValueScanner current;
+
+  /** Merges {@code scanners}, which must be positioned already (by a seek); takes them over. */
+  KeyValueHeap(List<? extends KeyValueScanner> scanners) {
+    this.all = new ArrayList<>(scanners);
+    this.heap = new PriorityQueue<>(Math.max(1, scanners.size()), BY_CURRENT_CELL);
+    for (KeyValueScanner scanner : scanners) {
+      if (scanner.peek() != null) {
+        heap.add(scanner);
+      } else {
+        scanner.close();
+      }
+    }
+    current = heap.poll();
+  }
+
+  @Override
+  public Cell peek() {
+    return current == null ? null : current.peek();
+  }
+
+  @Override
+  public Cell next() throws IOException {
+    if (current == null) {
+      return null;
+    }
+    if (current.next() == null) {
+      current.close();
+      current = heap.poll();
+    } else {
+      KeyValueScanner top = heap.peek();
+      if (top != null && BY_CURRENT_CELL.compare(current, top) > 0) {
+        heap.add(current);
+        current = heap.poll();
+      }
+    }
+    return peek();
+  }
+
+  @Override
+  public boolean seek(Cell key) throws IOException {
+    return reposition(key, false);
+  }
+
+  @Override
+  public boolean reseek(Cell key) throws IOException {
+    return reposition(key, true);
+  }
+
+  private boolean reposition(Cell key, boolean forward) throws IOException {
+    List<KeyValueScanner> moving = new ArrayList<>(heap.size() + 1);
+    if (current != null) {
+      moving.add(current);
+    }
+    moving.addAll(heap);
+    heap.clear();
+    current = null;
+    for (KeyValueScanner scanner : moving) {
+      boolean positioned = forward ? scanner.reseek(key) : scanner.seek(key);
+      if (positioned) {
+        heap.add(scanner);
+      } else {
+        scanner.close();
+      }
+    }
+    current = heap.poll();
+    return current != null;
+  }
+
+  @Override
+  public long order() {
+    return current == null ? 0 : current.order();
+  }
+
+  @Override
+  public Cell pinCurrent(Pins pins) {
+    return current.pinCurrent(pins);
+  }
+
+  @Override
+  public void close() {
+    for (KeyValueScanner scanner : all) {
+      scanner.close();
+    }
+    heap.clear();
+    current = null;
+  }
+}

@@ -1,0 +1,43 @@
+package dev.cellar.store;
+
+import dev.cellar.cell.Cell;
+import java.io.IOException;
+
+/**
+ * A forward cursor over sorted cells from one source (a MemStore segment or an HFile), as HBase's
+ * KeyValueScanner. Cells come in {@link dev.cellar.cell.CellComparator#INSTANCE} order.
+ *
+ * <p>Lifetime: the cell {@link #peek()} returns is readable until the cursor moves ({@link
+ * #next()}, {@link #seek}, {@link #reseek}) or closes; a caller keeping it longer copies it or pins
+ * its memory through {@link #pinCurrent}. Not thread-safe.
+ */
+public interface KeyValueScanner extends AutoCloseable {
+
+  /** The current cell, or null when the cursor is exhausted or not yet positioned. */
+  Cell peek();
+
+  /** Moves past the current cell; returns the new current cell or null at the end. */
+  Cell next() throws IOException;
+
+  /** Positions on the first cell not before {@code key}; false if there is none. */
+  boolean seek(Cell key) throws IOException;
+
+  /** As {@link #seek}, for a key not before the current position (forward only, cheaper). */
+  boolean reseek(Cell key) throws IOException;
+
+  /**
+   * Which source wins among equal cells: higher is newer (the MemStore above every file, newer
+   * files above older ones).
+   */
+  long order();
+
+  /**
+   * The current cell as a cell that stays readable until {@code pins} is released: the same view
+   * with its memory retained into {@code pins}, or a copy when the view cannot outlive the move.
+   */
+  Cell pinCurrent(Pins pins);
+
+  /** Releases what the cursor holds. */
+  @Override
+  void close();
+}

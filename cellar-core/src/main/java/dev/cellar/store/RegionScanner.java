@@ -1,0 +1,107 @@
+package dev.cellar.store;
+
+import dev.cellar.cell.Bytes;
+import dev.cellar.cell.Cell;
+import dev.cellar.cell.CellComparator;
+import dev.cellar.filter.Filter;
+import java.io.IOException;
+import java.lang.foreign.MemorySegment;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A table's rows in order across its families: each call assembles the next row from the
+ * families' {@link StoreScanner}s (in family order, so a row's cells come sorted), stops at the
+ * stop row, and applies the row-level parts of the filter (row key, whole-row decisions, the end
+ * of the scan). Rows left empty, by deletes or filters, are skipped. Not thread-safe.
+ */
+public final class RegionScanner implements AutoCloseable {
+
+  private final List<StoreScanner> stores;
+  private final byte[] stopRow;
+  private final Filter filter;
+  private final List<StoreScanner> inRow = new ArrayList<>();
+  private boolean done;
+
+  /**
+   * @param stores one scanner per family, in family order; taken over
+   * @param stopRow the first row not returned; empty for none
+   * @param filter the scan's filter, or null
+   */
+  RegionScanner(List<StoreScanner> stores, byte[] stopRow, Filter filter) {
+    this.stores = List.copyOf(stores);
+    this.stopRow = stopRow;
+    this.filter = filter;
+  }
+
+  /**
+   * Appends the next row's cells to {@code out} (pinned into {@code pins}); false, appending
+   * nothing, when there are no more rows.
+   */
+  public boolean next(List<Cell> out, Pins pins) throws IOException {
+    while (!done) {
+      Cell first = firstOfNextRow();
+      if (first == null || pastStop(first) || (filter != null && filter.filterAllRemaining())) {
+        done = true;
+        return false;
+      }
+      if (filter != null) {
+        filter.reset();
+        if (filter.filterRowKey(first)) {
+          for (StoreScanner store : inRow) {
+            store.skipRow();
+          }
+          continue;
+        }
+      }
+      int start = out.size();
+      for (StoreScanner store : inRow) {
+        store.collectRow(out, pins);
+      }
+      if (filter != null && out.size() > start) {
+        List<Cell> row = out.subList(start, out.size());
+        filter.filterRowCells(row);
+        if (filter.filterRow()) {
+          row.clear();
+        }
+      }
+      if (out.size() > start) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** The first cell of the smallest next row; fills {@link #inRow} with the stores that have it. */
+  private Cell firstOfNextRow() {
+    inRow.clear();
+    Cell first = null;
+    for (StoreScanner store : stores) {
+      Cell cell = store.peek();
+      if (cell == null) {
+        continue;
+      }
+      int order = first == null ? -1 : CellComparator.compareRows(cell, first);
+      if (order < 0) {
+        inRow.clear();
+        first = cell;
+      }
+      if (order <= 0) {
+        inRow.add(store);
+      }
+    }
+    return first;
+  }
+
+  private boolean pastStop(Cell cell) {
+    return stopRow.length > 0 && Bytes.compare(cell.segment(), cell.rowOffset(), cell.rowLength(),
+        MemorySegment.ofArray(stopRow), 0, stopRow.length) >= 0;
+  }
+
+  @Override
+  public void close() {
+    for (StoreScanner store : stores) {
+      store.close();
+    }
+  }
+}

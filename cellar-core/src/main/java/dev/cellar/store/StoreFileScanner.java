@@ -1,0 +1,97 @@
+package dev.cellar.store;
+
+import dev.cellar.cell.Cell;
+import dev.cellar.cell.CellComparator;
+import dev.cellar.cell.KeyValue;
+import dev.cellar.cell.KeyValueCell;
+import dev.cellar.hfile.HFileReader;
+import dev.cellar.hfile.HFileScanner;
+import java.io.IOException;
+
+/**
+ * A {@link KeyValueScanner} over one HFile, turning {@link HFileScanner}'s "last cell not after"
+ * seeks into "first cell not before" ones. Holds one data block at a time through the scanner.
+ *
+ * <p>{@link #pinCurrent}: in an unencoded file the current cell lies in its block, so pinning
+ * retains the block's buffer and returns a fresh view (the scanner's own cell object is a
+ * flyweight it reuses); in a delta-encoded file the key lives in a scratch buffer, so the cell is
+ * copied. Not thread-safe.
+ */
+final class StoreFileScanner implements KeyValueScanner {
+
+  private final HFileScanner scanner;
+  private final long order;
+  private Cell current;
+
+  StoreFileScanner(HFileReader reader, boolean cacheBlocks, long order) {
+    this.scanner = reader.scanner(cacheBlocks);
+    this.order = order;
+  }
+
+  @Override
+  public Cell peek() {
+    return current;
+  }
+
+  @Override
+  public Cell next() throws IOException {
+    if (current == null) {
+      return null;
+    }
+    current = scanner.next() ? scanner.current() : null;
+    return current;
+  }
+
+  @Override
+  public boolean seek(Cell key) throws IOException {
+    int result = scanner.seekTo(key);
+    boolean positioned = switch (result) {
+      case HFileScanner.BEFORE_FILE -> scanner.seekTo();
+      case HFileScanner.BEFORE_KEY -> scanner.next();
+      default -> scanner.isValid();
+    };
+    current = positioned ? scanner.current() : null;
+    return current != null;
+  }
+
+  @Override
+  public boolean reseek(Cell key) throws IOException {
+    if (current == null) {
+      return false;
+    }
+    if (CellComparator.INSTANCE.compare(current, key) >= 0) {
+      return true;
+    }
+    int result = scanner.reseekTo(key);
+    boolean positioned = switch (result) {
+      case HFileScanner.BEFORE_KEY -> scanner.next();
+      case HFileScanner.BEFORE_FILE -> scanner.seekTo();
+      default -> scanner.isValid();
+    };
+    current = positioned ? scanner.current() : null;
+    return current != null;
+  }
+
+  @Override
+  public long order() {
+    return order;
+  }
+
+  @Override
+  public Cell pinCurrent(Pins pins) {
+    Cell cell = current;
+    if (!scanner.cellsLieInBlock()) {
+      return KeyValue.copyOf(cell);
+    }
+    pins.pin(scanner.currentBlock().buf());
+    int plain = 8 + cell.keyLength() + cell.valueLength();
+    return new KeyValueCell(cell.segment(), cell.offset(), cell.length(), cell.length() > plain,
+        cell.sequenceId());
+  }
+
+  @Override
+  public void close() {
+    current = null;
+    scanner.close();
+  }
+}

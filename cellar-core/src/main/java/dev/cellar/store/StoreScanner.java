@@ -1,0 +1,90 @@
+package dev.cellar.store;
+
+import dev.cellar.cell.Bytes;
+import dev.cellar.cell.Cell;
+import dev.cellar.cell.KeyValue;
+import java.io.IOException;
+import java.lang.foreign.MemorySegment;
+import java.util.List;
+
+/**
+ * The cells one family returns, row by row: its sources (MemStore segments and HFiles) merged by a
+ * {@link KeyValueHeap} and sifted by a {@link ScanQueryMatcher}, which turns whole columns and
+ * rows that cannot match into seeks. The cells returned are pinned into the caller's {@link Pins}
+ * (views into block or chunk memory, retained) so they outlive the cursor's moves. Not
+ * thread-safe.
+ */
+final class StoreScanner implements AutoCloseable {
+
+  private final KeyValueHeap heap;
+  private final ScanQueryMatcher matcher;
+
+  /** Merges {@code sources} (taking them over) and positions them on {@code startKey}. */
+  StoreScanner(List<? extends KeyValueScanner> sources, ScanSpec spec, Cell startKey)
+      throws IOException {
+    for (KeyValueScanner source : sources) {
+      source.seek(startKey);
+    }
+    this.heap = new KeyValueHeap(sources);
+    this.matcher = new ScanQueryMatcher(spec);
+  }
+
+  /** The next cell, whose row is the next this family has; null when exhausted. */
+  Cell peek() {
+    return heap.peek();
+  }
+
+  /**
+   * Appends the family's matching cells of the row under the cursor to {@code out}, pinned into
+   * {@code pins}, and leaves the cursor on the next row.
+   */
+  void collectRow(List<Cell> out, Pins pins) throws IOException {
+    Cell first = heap.peek();
+    byte[] row = first.rowArray();
+    MemorySegment rowSegment = MemorySegment.ofArray(row);
+    matcher.startRow();
+    for (Cell cell = first; cell != null && sameRow(cell, rowSegment, row.length);
+        cell = heap.peek()) {
+      switch (matcher.match(cell)) {
+        case INCLUDE -> {
+          out.add(heap.pinCurrent(pins));
+          heap.next();
+        }
+        case INCLUDE_AND_SEEK_NEXT_COL -> {
+          out.add(heap.pinCurrent(pins));
+          heap.reseek(lastOnColumn(cell));
+        }
+        case INCLUDE_AND_SEEK_NEXT_ROW -> {
+          out.add(heap.pinCurrent(pins));
+          heap.reseek(KeyValue.lastOnRow(row));
+          return;
+        }
+        case SKIP -> heap.next();
+        case SEEK_NEXT_COL -> heap.reseek(lastOnColumn(cell));
+        case SEEK_NEXT_ROW -> {
+          heap.reseek(KeyValue.lastOnRow(row));
+          return;
+        }
+        case SEEK_NEXT_USING_HINT -> heap.reseek(matcher.seekHint());
+      }
+    }
+  }
+
+  /** Moves past the row under the cursor without reading it. */
+  void skipRow() throws IOException {
+    heap.reseek(KeyValue.lastOnRow(heap.peek().rowArray()));
+  }
+
+  private static boolean sameRow(Cell cell, MemorySegment row, int rowLength) {
+    return Bytes.equals(cell.segment(), cell.rowOffset(), cell.rowLength(), row, 0, rowLength);
+  }
+
+  private static KeyValue lastOnColumn(Cell cell) {
+    return KeyValue.lastOnColumn(cell.rowArray(), cell.familyArray(), cell.qualifierArray());
+  }
+
+  @Override
+  public void close() {
+    heap.close();
+  }
+}

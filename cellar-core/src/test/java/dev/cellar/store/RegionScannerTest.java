@@ -1,0 +1,111 @@
+package dev.cellar.store;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.cellar.cell.Bytes;
+import dev.cellar.cell.Cell;
+import dev.cellar.cell.CellType;
+import dev.cellar.cell.KeyValue;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The read semantics of store and region scanners (versions, the four kinds of delete markers,
+ * time ranges, TTL with minimum versions, column selection, several sources and families) against
+ * {@link ReadSemanticsOracle}, on random data with the seed printed.
+ */
+class RegionScannerTest {
+
+  private static final byte[][] FAMILIES = {"a".getBytes(), "b".getBytes()};
+  private static final CellType[] TYPES = {CellType.PUT, CellType.PUT, CellType.PUT, CellType.PUT,
+      CellType.PUT, CellType.PUT, CellType.DELETE, CellType.DELETE_COLUMN,
+      CellType.DELETE_FAMILY, CellType.DELETE_FAMILY_VERSION};
+
+  private static byte[] row(int i) {
+    return String.format("r%02d", i).getBytes();
+  }
+
+  private static List<KeyValue> randomCells(SplittableRandom random, int count) {
+    List<KeyValue> cells = new ArrayList<>();
+    for (int i = 0; i < count; i++) {
+      CellType type = TYPES[random.nextInt(TYPES.length)];
+      byte[] qualifier = type == CellType.DELETE_FAMILY || type == CellType.DELETE_FAMILY_VERSION
+          ? Bytes.EMPTY : ("q" + random.nextInt(5)).getBytes();
+      byte[] value = type == CellType.PUT ? ("v" + i).getBytes() : Bytes.EMPTY;
+      cells.add(KeyValue.create(row(random.nextInt(12)), FAMILIES[random.nextInt(2)], qualifier,
+          1 + random.nextInt(12), type, value).withSequenceId(i + 1));
+    }
+    return cells;
+  }
+
+  private static ScanSpec randomSpec(SplittableRandom random) {
+    List<byte[]> qualifiers = null;
+    if (random.nextBoolean()) {
+      qualifiers = new ArrayList<>();
+      for (int q = 0; q < 5; q++) {
+        if (random.nextInt(3) == 0) {
+          qualifiers.add(("q" + q).getBytes());
+        }
+      }
+      if (qualifiers.isEmpty()) {
+        qualifiers.add("q2".getBytes());
+      }
+    }
+    long min = random.nextInt(4) == 0 ? random.nextInt(6) : 0;
+    long max = random.nextInt(4) == 0 ? min + 1 + random.nextInt(10) : Long.MAX_VALUE;
+    long ttl = random.nextInt(3) == 0 ? 1 + random.nextInt(10) : Long.MAX_VALUE;
+    return new ScanSpec(qualifiers, 1 + random.nextInt(4), min, max, ttl, random.nextInt(2), 13,
+        null);
+  }
+
+  private static List<List<String>> scan(List<KeyValue> cells, int sources, ScanSpec spec,
+      byte[] start, byte[] stop, SplittableRandom random) throws IOException {
+    List<StoreScanner> stores = new ArrayList<>();
+    for (byte[] family : FAMILIES) {
+      List<List<Cell>> parts = new ArrayList<>();
+      for (int s = 0; s < sources; s++) {
+        parts.add(new ArrayList<>());
+      }
+      for (KeyValue cell : cells) {
+        if (Bytes.compare(cell.familyArray(), family) == 0) {
+          parts.get(random.nextInt(sources)).add(cell);
+        }
+      }
+      List<KeyValueScanner> scanners = new ArrayList<>();
+      for (int s = 0; s < sources; s++) {
+        scanners.add(new ListScanner(parts.get(s), s));
+      }
+      stores.add(new StoreScanner(scanners, spec, KeyValue.firstOnRow(start)));
+    }
+    List<List<String>> rows = new ArrayList<>();
+    Pins pins = new Pins();
+    try (RegionScanner scanner = new RegionScanner(stores, stop, null)) {
+      List<Cell> row = new ArrayList<>();
+      while (scanner.next(row, pins)) {
+        rows.add(row.stream().map(ReadSemanticsOracle::describe).toList());
+        row.clear();
+      }
+    } finally {
+      pins.release();
+    }
+    return rows;
+  }
+
+  @Test
+  void randomCellsAndScansMatchTheOracle() throws IOException {
+    long seed = Long.getLong("cellar.test.seed", System.nanoTime());
+    SplittableRandom random = new SplittableRandom(seed);
+    for (int round = 0; round < 300; round++) {
+      List<KeyValue> cells = randomCells(random, 20 + random.nextInt(200));
+      ScanSpec spec = randomSpec(random);
+      byte[] start = random.nextBoolean() ? Bytes.EMPTY : row(random.nextInt(12));
+      byte[] stop = random.nextBoolean() ? Bytes.EMPTY : row(random.nextInt(13));
+      List<List<String>> expected = ReadSemanticsOracle.scan(cells, spec, start, stop);
+      List<List<String>> actual = scan(cells, 1 + random.nextInt(4), spec, start, stop, random);
+      assertEquals(expected, actual, "seed " + seed + " round " + round + " spec " + spec);
+    }
+  }
+}
