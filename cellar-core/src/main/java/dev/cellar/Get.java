@@ -1,0 +1,59 @@
+package dev.cellar;
+
+import dev.cellar.filter.Filter;
+import java.util.Objects;
+
+/** A read of one row. */
+public final class Get extends Query {
+
+  private final byte[] row;
+
+  public Get(byte[] row) {
+    Objects.requireNonNull(row, "row");
+    if (row.length == 0) {
+      throw new IllegalArgumentException("a row key is at least one byte");
+    }
+    this.row = row.clone();
+  }
+
+  public byte[] row() {
+    return row.clone();
+  }
+
+  byte[] rowUnsafe() {
+    return row;
+  }
+
+  public Get addFamily(byte[] family) {
+    addFamilyInternal(family);
+    return this;
+  }
+
+  public Get addColumn(byte[] family, byte[] qualifier) {
+    addColumnInternal(family, qualifier);
+    return this;
+  }
+
+  /** Returns up to {@code versions} versions of each column (default 1). */
+  public Get readVersions(int versions) {
+    readVersionsInternal(versions);
+    return this;
+  }
+
+  /** Only versions with {@code min} ≤ timestamp &lt; {@code max}. */
+  public Get setTimeRange(long min, long max) {
+    timeRangeInternal(min, max);
+    return this;
+  }
+
+  public Get setFilter(Filter filter) {
+    filterInternal(filter);
+    return this;
+  }
+
+  /** Whether data blocks read are cached (default true). */
+  public Get setCacheBlocks(boolean cacheBlocks) {
+    cacheBlocksInternal(cacheBlocks);
+    return this;
+  }
+}
