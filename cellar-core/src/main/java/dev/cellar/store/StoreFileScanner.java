@@ -21,11 +21,15 @@ final class StoreFileScanner implements KeyValueScanner {
 
   private final HFileScanner scanner;
   private final long order;
+  private final Runnable onClose;
   private Cell current;
+  private boolean closed;
 
-  StoreFileScanner(HFileReader reader, boolean cacheBlocks, long order) {
+  /** A scanner over {@code reader}'s cells; {@code onClose} runs once when it closes. */
+  StoreFileScanner(HFileReader reader, boolean cacheBlocks, long order, Runnable onClose) {
     this.scanner = reader.scanner(cacheBlocks);
     this.order = order;
+    this.onClose = onClose;
   }
 
   @Override
@@ -91,7 +95,12 @@ final class StoreFileScanner implements KeyValueScanner {
 
   @Override
   public void close() {
+    if (closed) {
+      return;
+    }
+    closed = true;
     current = null;
     scanner.close();
+    onClose.run();
   }
 }

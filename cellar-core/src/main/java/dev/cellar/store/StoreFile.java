@@ -1,0 +1,180 @@
+package dev.cellar.store;
+
+import dev.cellar.cache.BlockCache;
+import dev.cellar.cell.Bytes;
+import dev.cellar.hfile.CachingBlockLoader;
+import dev.cellar.hfile.FileInfo;
+import dev.cellar.hfile.HFileReader;
+import dev.cellar.memory.BufAllocator;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One HFile of a store, open for reading through the block cache, with what the read path needs
+ * to skip it (its row range and bloom filter) and what recovery needs (the highest sequence id and
+ * write-ahead-log id of its cells).
+ *
+ * <p><b>Lifetime.</b> A reference count: the store holds one while the file is part of it, every
+ * scanner one while it reads. A compaction that replaces the file {@link #retire()}s it (drops
+ * the store's reference); the reader is closed, the file deleted and its blocks evicted from the
+ * cache when the last scanner closes (a store that closes keeps its files), so reads in flight during a compaction finish on the files
+ * they started with. Thread-safe.
+ */
+final class StoreFile {
+
+  private static final Logger LOG = LoggerFactory.getLogger(StoreFile.class);
+
+  /** File info key: the highest write-ahead-log id whose edits the file holds. */
+  static final String MAX_WAL_ID_KEY = "CELLAR_MAX_WAL_ID";
+
+  private final Path path;
+  private final HFileReader reader;
+  private final BlockCache cache;
+  private final long maxSequenceId;
+  private final long maxWalId;
+  private final boolean majorCompacted;
+  private final byte[] firstRow;
+  private final byte[] lastRow;
+  private final long size;
+  private final AtomicInteger references = new AtomicInteger(1);
+  private volatile boolean deleteWhenReleased;
+
+  private StoreFile(Path path, HFileReader reader, BlockCache cache) throws IOException {
+    this.path = path;
+    this.reader = reader;
+    this.cache = cache;
+    FileInfo info = reader.fileInfo();
+    this.maxSequenceId = info.getLong(FileInfo.MAX_SEQ_ID_KEY, 0);
+    this.maxWalId = info.getLong(MAX_WAL_ID_KEY, 0);
+    this.majorCompacted = info.getBoolean(FileInfo.MAJOR_COMPACTION_KEY, false);
+    this.firstRow = reader.entryCount() == 0 ? Bytes.EMPTY : rowOf(reader.firstKey());
+    this.lastRow = reader.entryCount() == 0 ? Bytes.EMPTY : rowOf(reader.lastKey());
+    this.size = Files.size(path);
+  }
+
+  /**
+   * Opens {@code path}, reading through {@code cache} when not null.
+   *
+   * @param inMemory whether the family's blocks get the in-memory priority
+   */
+  static StoreFile open(Path path, BufAllocator allocator, BlockCache cache, boolean inMemory)
+      throws IOException {
+    HFileReader reader = cache == null
+        ? HFileReader.open(path, allocator)
+        : HFileReader.open(path, allocator,
+            direct -> new CachingBlockLoader(cache, direct, path.toString(), inMemory));
+    try {
+      return new StoreFile(path, reader, cache);
+    } catch (IOException | RuntimeException e) {
+      reader.close();
+      throw e;
+    }
+  }
+
+  private static byte[] rowOf(byte[] key) {
+    int rowLength = ((key[0] & 0xFF) << 8) | (key[1] & 0xFF);
+    byte[] row = new byte[rowLength];
+    System.arraycopy(key, 2, row, 0, rowLength);
+    return row;
+  }
+
+  Path path() {
+    return path;
+  }
+
+  long maxSequenceId() {
+    return maxSequenceId;
+  }
+
+  long maxWalId() {
+    return maxWalId;
+  }
+
+  boolean majorCompacted() {
+    return majorCompacted;
+  }
+
+  long size() {
+    return size;
+  }
+
+  long entryCount() {
+    return reader.entryCount();
+  }
+
+  /** False if the file provably holds no cell of a row in [startRow, stopRow) (empty: open). */
+  boolean overlaps(byte[] startRow, byte[] stopRow) {
+    if (reader.entryCount() == 0) {
+      return false;
+    }
+    return Bytes.compare(lastRow, startRow) >= 0
+        && (stopRow.length == 0 || Bytes.compare(firstRow, stopRow) < 0);
+  }
+
+  /** False if the bloom filter proves the file holds no cell of {@code row}. */
+  boolean mightContainRow(byte[] row) throws IOException {
+    return reader.mightContain(row, null);
+  }
+
+  /**
+   * A scanner holding a reference to the file until it closes; null if the file was retired and
+   * released meanwhile (the caller then uses the store's newer file list).
+   */
+  KeyValueScanner scanner(boolean cacheBlocks, long order) {
+    if (!acquire()) {
+      return null;
+    }
+    return new StoreFileScanner(reader, cacheBlocks, order, this::release);
+  }
+
+  /** Adds a reference unless the last one is gone. */
+  boolean acquire() {
+    for (;;) {
+      int count = references.get();
+      if (count == 0) {
+        return false;
+      }
+      if (references.compareAndSet(count, count + 1)) {
+        return true;
+      }
+    }
+  }
+
+  /** Drops the store's reference: the file is deleted once no scanner reads it. */
+  void retire() {
+    deleteWhenReleased = true;
+    release();
+  }
+
+  /** Drops the store's reference, keeping the file (the store closes). */
+  void close() {
+    release();
+  }
+
+  /** Drops a reference; the last one closes the reader, and deletes a retired file. */
+  void release() {
+    if (references.decrementAndGet() != 0) {
+      return;
+    }
+    try {
+      reader.close();
+      if (cache != null) {
+        cache.evictBlocksByHfileName(path.toString());
+      }
+      if (deleteWhenReleased) {
+        Files.deleteIfExists(path);
+      }
+    } catch (IOException e) {
+      LOG.warn("closing store file {} failed", path, e);
+    }
+  }
+
+  @Override
+  public String toString() {
+    return path.getFileName() + "[seq " + maxSequenceId + ", " + size + " bytes]";
+  }
+}
