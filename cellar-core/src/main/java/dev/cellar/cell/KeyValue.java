@@ -197,30 +197,8 @@ public final class KeyValue implements Cell {
     if (cell instanceof KeyValue keyValue) {
       return keyValue;
     }
-    int keyLength = cell.keyLength();
-    int valueLength = cell.valueLength();
     byte[] bytes = new byte[cell.length()];
-    MemorySegment out = MemorySegment.ofArray(bytes);
-    out.set(KeyValueLayout.INT, KeyValueLayout.KEY_LENGTH_OFFSET, keyLength);
-    out.set(KeyValueLayout.INT, KeyValueLayout.VALUE_LENGTH_OFFSET, valueLength);
-    MemorySegment.copy(
-        cell.segment(), cell.keyOffset(), out, KeyValueLayout.keyOffset(0), keyLength);
-    MemorySegment.copy(
-        cell.valueSegment(),
-        cell.valueOffset(),
-        out,
-        KeyValueLayout.valueOffset(0, keyLength),
-        valueLength);
-    long tagsLengthOffset = KeyValueLayout.tagsLengthOffset(0, keyLength, valueLength);
-    if (bytes.length > tagsLengthOffset) {
-      out.set(KeyValueLayout.SHORT, tagsLengthOffset, (short) cell.tagsLength());
-      MemorySegment.copy(
-          cell.tagsSegment(),
-          cell.tagsOffset(),
-          out,
-          tagsLengthOffset + KeyValueLayout.TAGS_LENGTH_SIZE,
-          cell.tagsLength());
-    }
+    writeTo(cell, MemorySegment.ofArray(bytes), 0);
     return new KeyValue(
         bytes,
         cell.keyLength(),
@@ -229,6 +207,50 @@ public final class KeyValue implements Cell {
         cell.familyLength(),
         cell.tagsLength(),
         cell.sequenceId());
+  }
+
+  /**
+   * Serializes any cell in the KeyValue layout into {@code out} at {@code offset}: its {@link
+   * Cell#length()} bytes, with its tags section if it has one. The key, value and tags are read
+   * from their own segments, so the source need not be contiguous; a contiguous source is copied in
+   * one piece. The sequence id is not part of the serialization.
+   *
+   * @return the number of bytes written, {@link Cell#length()}
+   * @throws IndexOutOfBoundsException if the cell does not fit in {@code out} at {@code offset}
+   */
+  public static int writeTo(Cell cell, MemorySegment out, long offset) {
+    int length = cell.length();
+    int keyLength = cell.keyLength();
+    int valueLength = cell.valueLength();
+    MemorySegment source = cell.segment();
+    long valueOffset = KeyValueLayout.valueOffset(cell.offset(), keyLength);
+    if (cell.valueSegment() == source
+        && cell.valueOffset() == valueOffset
+        && cell.tagsSegment() == source
+        && cell.tagsOffset() == cell.offset() + length - cell.tagsLength()) {
+      MemorySegment.copy(source, cell.offset(), out, offset, length);
+      return length;
+    }
+    out.set(KeyValueLayout.INT, offset + KeyValueLayout.KEY_LENGTH_OFFSET, keyLength);
+    out.set(KeyValueLayout.INT, offset + KeyValueLayout.VALUE_LENGTH_OFFSET, valueLength);
+    MemorySegment.copy(source, cell.keyOffset(), out, KeyValueLayout.keyOffset(offset), keyLength);
+    MemorySegment.copy(
+        cell.valueSegment(),
+        cell.valueOffset(),
+        out,
+        KeyValueLayout.valueOffset(offset, keyLength),
+        valueLength);
+    long tagsLengthOffset = KeyValueLayout.tagsLengthOffset(offset, keyLength, valueLength);
+    if (offset + length > tagsLengthOffset) {
+      out.set(KeyValueLayout.SHORT, tagsLengthOffset, (short) cell.tagsLength());
+      MemorySegment.copy(
+          cell.tagsSegment(),
+          cell.tagsOffset(),
+          out,
+          tagsLengthOffset + KeyValueLayout.TAGS_LENGTH_SIZE,
+          cell.tagsLength());
+    }
+    return length;
   }
 
   /** Returns this cell with another sequence id; the two share their (immutable) bytes. */
