@@ -1,0 +1,330 @@
+package dev.cellar.store;
+
+import dev.cellar.cache.BlockCache;
+import dev.cellar.cell.Cell;
+import dev.cellar.cell.KeyValue;
+import dev.cellar.memory.BufAllocator;
+import dev.cellar.store.memstore.CellCursor;
+import dev.cellar.store.memstore.MemStore;
+import dev.cellar.store.memstore.MemStoreSize;
+import dev.cellar.store.memstore.MemStoreSnapshot;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.stream.Stream;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One column family of a region (HBase's HStore): a {@link MemStore} taking writes and the
+ * family's HFiles, newest last, in one directory.
+ *
+ * <p><b>Reads</b> get a scanner per MemStore segment and per file that may hold the rows asked
+ * for (key range, and the bloom filter for a single row); each file scanner holds a reference to
+ * its file, so a compaction that replaces files never pulls them from under a read.
+ *
+ * <p><b>Flushes</b> happen in two steps the region drives: {@link #snapshot()} (while the region
+ * holds writes back) and {@link #flush} (writes the snapshot to a new file, then clears it).
+ * <b>Compactions</b> merge files into one: minor ones keep every cell, major ones drop deleted,
+ * expired and surplus versions.
+ *
+ * <p><b>Concurrency.</b> The file list is an immutable list in a volatile field, replaced under
+ * {@code filesLock} by flushes and compactions; readers take the current list without a lock. One
+ * compaction runs at a time ({@code compactionLock}).
+ */
+public final class Store implements AutoCloseable {
+
+  private static final Logger LOG = LoggerFactory.getLogger(Store.class);
+
+  private static final Comparator<StoreFile> OLDEST_FIRST =
+      Comparator.comparingLong(StoreFile::maxSequenceId);
+
+  private final Path directory;
+  private final FamilySettings family;
+  private final MemStore memStore;
+  private final BlockCache cache;
+  private final BufAllocator allocator;
+  private final CompactionPolicy policy;
+  private final ReentrantLock filesLock = new ReentrantLock();
+  private final ReentrantLock compactionLock = new ReentrantLock();
+  private volatile List<StoreFile> files;
+
+  /** Opens the family's directory (creating it), its files, and an empty MemStore. */
+  Store(Path directory, FamilySettings family, MemStore memStore, BlockCache cache,
+      BufAllocator allocator, CompactionPolicy policy) throws IOException {
+    this.directory = directory;
+    this.family = family;
+    this.memStore = memStore;
+    this.cache = cache;
+    this.allocator = allocator;
+    this.policy = policy;
+    Files.createDirectories(directory);
+    deleteLeftovers(directory.resolve(StoreFileWriter.TMP_DIRECTORY));
+    List<StoreFile> opened = new ArrayList<>();
+    try (Stream<Path> paths = Files.list(directory)) {
+      for (Path path : paths.filter(Files::isRegularFile).sorted().toList()) {
+        opened.add(StoreFile.open(path, allocator, cache, family.inMemory()));
+      }
+    } catch (IOException | RuntimeException e) {
+      opened.forEach(StoreFile::close);
+      throw e;
+    }
+    opened.sort(OLDEST_FIRST);
+    this.files = List.copyOf(opened);
+  }
+
+  private static void deleteLeftovers(Path tmp) throws IOException {
+    if (!Files.isDirectory(tmp)) {
+      return;
+    }
+    try (Stream<Path> leftovers = Files.list(tmp)) {
+      for (Path leftover : leftovers.toList()) {
+        LOG.info("deleting {}, left by an interrupted flush or compaction", leftover);
+        Files.delete(leftover);
+      }
+    }
+  }
+
+  public FamilySettings family() {
+    return family;
+  }
+
+  /** Adds a copy of {@code cell} with write number {@code sequenceId} to the MemStore. */
+  void add(Cell cell, long sequenceId) {
+    memStore.add(cell, sequenceId);
+  }
+
+  public MemStoreSize memStoreSize() {
+    return memStore.size();
+  }
+
+  /** The highest sequence id in the family's files. */
+  long maxSequenceId() {
+    return files.stream().mapToLong(StoreFile::maxSequenceId).max().orElse(0);
+  }
+
+  /** The highest write-ahead-log id whose edits are in the family's files. */
+  long maxWalId() {
+    return files.stream().mapToLong(StoreFile::maxWalId).max().orElse(0);
+  }
+
+  public int fileCount() {
+    return files.size();
+  }
+
+  /** The files' paths, oldest first. */
+  public List<Path> filePaths() {
+    return files.stream().map(StoreFile::path).toList();
+  }
+
+  /**
+   * Scanners over the MemStore cells visible at {@code readPoint} and over the files that may hold
+   * rows in [startRow, stopRow); with {@code row} set (a Get), files whose bloom filter excludes it
+   * are skipped too. The caller merges and closes them.
+   */
+  List<KeyValueScanner> scanners(long readPoint, boolean cacheBlocks, byte[] startRow,
+      byte[] stopRow, byte[] row) throws IOException {
+    List<KeyValueScanner> scanners = new ArrayList<>();
+    try {
+      for (StoreFile file : files) {
+        if (!file.overlaps(startRow, stopRow) || (row != null && !file.mightContainRow(row))) {
+          continue;
+        }
+        KeyValueScanner scanner = file.scanner(cacheBlocks && family.blockCache(),
+            file.maxSequenceId());
+        if (scanner != null) {
+          scanners.add(scanner);
+        }
+      }
+      long order = Long.MAX_VALUE;
+      for (CellCursor cursor : memStore.getScanners(readPoint)) {
+        scanners.add(new MemStoreScanner(cursor, order--));
+      }
+    } catch (IOException | RuntimeException e) {
+      scanners.forEach(KeyValueScanner::close);
+      throw e;
+    }
+    return scanners;
+  }
+
+  /** Moves the MemStore's cells to its snapshot; the region holds writes back meanwhile. */
+  MemStoreSnapshot snapshot() {
+    return memStore.snapshot();
+  }
+
+  /**
+   * Writes {@code snapshot} to a new file recording {@code maxSequenceId} and {@code maxWalId},
+   * adds it to the store and clears the snapshot. An empty snapshot writes nothing.
+   */
+  void flush(MemStoreSnapshot snapshot, long maxSequenceId, long maxWalId) throws IOException {
+    if (!snapshot.isEmpty()) {
+      Path written;
+      try (CellCursor cursor = snapshot.cursor()) {
+        written = StoreFileWriter.write(directory, family, cursor::next, maxSequenceId, maxWalId,
+            false);
+      }
+      if (written != null) {
+        StoreFile file = StoreFile.open(written, allocator, cache, family.inMemory());
+        replaceFiles(List.of(), file);
+      }
+    }
+    memStore.clearSnapshot(snapshot.id());
+  }
+
+  /** True if a minor compaction would find files to merge. */
+  public boolean needsCompaction() {
+    return policy.select(files.stream().map(StoreFile::size).toList()) != null;
+  }
+
+  /**
+   * Compacts the store: a major compaction merges every file into one without deleted, expired
+   * or surplus versions; a minor one merges the files the policy selects, keeping every cell.
+   *
+   * @param nowMillis the time TTLs are measured against
+   * @return whether any files were compacted
+   */
+  public boolean compact(boolean major, long nowMillis) throws IOException {
+    compactionLock.lock();
+    try {
+      List<StoreFile> current = files;
+      List<StoreFile> selected = select(current, major);
+      if (selected.isEmpty()) {
+        return false;
+      }
+      boolean all = selected.size() == current.size();
+      long maxSequenceId = selected.stream().mapToLong(StoreFile::maxSequenceId).max().orElse(0);
+      long maxWalId = selected.stream().mapToLong(StoreFile::maxWalId).max().orElse(0);
+      Path written = writeCompacted(selected, major && all, nowMillis, maxSequenceId, maxWalId);
+      StoreFile replacement = written == null ? null
+          : StoreFile.open(written, allocator, cache, family.inMemory());
+      replaceFiles(selected, replacement);
+      selected.forEach(StoreFile::retire);
+      LOG.info("{} compaction of {} in {}: {} files into {}", major ? "major" : "minor",
+          family.nameString(), directory, selected.size(), replacement);
+      return true;
+    } finally {
+      compactionLock.unlock();
+    }
+  }
+
+  private List<StoreFile> select(List<StoreFile> current, boolean major) {
+    if (major) {
+      return current.size() > 1 || (current.size() == 1 && !current.get(0).majorCompacted())
+          ? current : List.of();
+    }
+    int[] range = policy.select(current.stream().map(StoreFile::size).toList());
+    return range == null ? List.of() : current.subList(range[0], range[1]);
+  }
+
+  private Path writeCompacted(List<StoreFile> selected, boolean dropDeletes, long nowMillis,
+      long maxSequenceId, long maxWalId) throws IOException {
+    List<KeyValueScanner> sources = new ArrayList<>();
+    for (StoreFile file : selected) {
+      KeyValueScanner scanner = file.scanner(false, file.maxSequenceId());
+      if (scanner == null) {
+        sources.forEach(KeyValueScanner::close);
+        throw new IllegalStateException(file + " was released while being compacted");
+      }
+      sources.add(scanner);
+    }
+    if (!dropDeletes) {
+      try (KeyValueHeap heap = new KeyValueHeap(seekAll(sources))) {
+        return StoreFileWriter.write(directory, family, new HeapSource(heap), maxSequenceId,
+            maxWalId, false);
+      }
+    }
+    ScanSpec spec = new ScanSpec(null, family.maxVersions(), 0, Long.MAX_VALUE,
+        family.ttlMillis(), family.minVersions(), nowMillis, null);
+    try (StoreScanner scanner = new StoreScanner(sources, spec, KeyValue.firstOnRow(new byte[0]))) {
+      return StoreFileWriter.write(directory, family, new RowSource(scanner), maxSequenceId,
+          maxWalId, true);
+    }
+  }
+
+  private static List<KeyValueScanner> seekAll(List<KeyValueScanner> sources) throws IOException {
+    KeyValue start = KeyValue.firstOnRow(new byte[0]);
+    for (KeyValueScanner source : sources) {
+      source.seek(start);
+    }
+    return sources;
+  }
+
+  /** Every cell of a merged heap, in order (a minor compaction keeps them all). */
+  private static final class HeapSource implements StoreFileWriter.CellSource {
+    private final KeyValueHeap heap;
+    private boolean started;
+
+    HeapSource(KeyValueHeap heap) {
+      this.heap = heap;
+    }
+
+    @Override
+    public Cell next() throws IOException {
+      if (started) {
+        heap.next();
+      }
+      started = true;
+      return heap.peek();
+    }
+  }
+
+  /** The cells a user scan of every version would see, row by row (a major compaction's output). */
+  private static final class RowSource implements StoreFileWriter.CellSource {
+    private final StoreScanner scanner;
+    private final List<Cell> row = new ArrayList<>();
+    private Pins pins = new Pins();
+    private int next;
+
+    RowSource(StoreScanner scanner) {
+      this.scanner = scanner;
+    }
+
+    @Override
+    public Cell next() throws IOException {
+      while (next == row.size()) {
+        row.clear();
+        next = 0;
+        pins.release();
+        pins = new Pins();
+        if (scanner.peek() == null) {
+          return null;
+        }
+        scanner.collectRow(row, pins);
+      }
+      return row.get(next++);
+    }
+  }
+
+  /** Swaps {@code removed} for {@code added} (null: nothing) in the file list. */
+  private void replaceFiles(List<StoreFile> removed, StoreFile added) {
+    filesLock.lock();
+    try {
+      List<StoreFile> next = new ArrayList<>(files);
+      next.removeAll(removed);
+      if (added != null) {
+        next.add(added);
+      }
+      next.sort(OLDEST_FIRST);
+      files = List.copyOf(next);
+    } finally {
+      filesLock.unlock();
+    }
+  }
+
+  /** Closes the files (keeping them) and the MemStore; unflushed cells are the region's concern. */
+  @Override
+  public void close() {
+    filesLock.lock();
+    try {
+      files.forEach(StoreFile::close);
+      files = List.of();
+    } finally {
+      filesLock.unlock();
+    }
+    memStore.close();
+  }
+}
