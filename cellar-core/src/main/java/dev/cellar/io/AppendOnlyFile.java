@@ -50,6 +50,20 @@ public final class AppendOnlyFile implements AutoCloseable {
     }
   }
 
+  /**
+   * Appends the remaining bytes of {@code buffers}, in order, with as few system calls as the OS
+   * allows (a gathering write).
+   */
+  public void append(ByteBuffer[] buffers) throws IOException {
+    int first = 0;
+    while (first < buffers.length) {
+      position += channel.write(buffers, first, buffers.length - first);
+      while (first < buffers.length && !buffers[first].hasRemaining()) {
+        first++;
+      }
+    }
+  }
+
   private void write(ByteBuffer buffer) throws IOException {
     while (buffer.hasRemaining()) {
       position += channel.write(buffer);
@@ -59,6 +73,15 @@ public final class AppendOnlyFile implements AutoCloseable {
   /** Forces everything appended so far, and the file's length, to stable storage. */
   public void sync() throws IOException {
     channel.force(true);
+  }
+
+  /**
+   * Forces everything appended so far to stable storage, with the file length reading it back
+   * needs but without other metadata such as the modification time ({@code fdatasync}): cheaper
+   * than {@link #sync()} and enough for a log that is only ever appended to.
+   */
+  public void syncData() throws IOException {
+    channel.force(false);
   }
 
   @Override

@@ -10,7 +10,9 @@ import dev.cellar.memory.BufAllocator;
 import dev.cellar.memory.BufAllocatorConfig;
 import java.io.EOFException;
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Random;
@@ -92,5 +94,23 @@ class FileIoTest {
     Path path = dir.resolve("exists");
     AppendOnlyFile.create(path).close();
     assertThrows(FileAlreadyExistsException.class, () -> AppendOnlyFile.create(path));
+  }
+
+  @Test
+  void aGatheringAppendWritesEveryBufferInOrderAndTruncateCutsIt() throws IOException {
+    Path path = dir.resolve("gathered");
+    byte[][] pieces = {{1, 2, 3}, {}, {4}, new byte[70_000]};
+    pieces[3][69_999] = 9;
+    try (AppendOnlyFile out = AppendOnlyFile.create(path)) {
+      out.append(Arrays.stream(pieces).map(ByteBuffer::wrap).toArray(ByteBuffer[]::new));
+      out.syncData();
+      assertEquals(70_004, out.position());
+    }
+    byte[] written = Files.readAllBytes(path);
+    assertArrayEquals(new byte[] {1, 2, 3, 4}, Arrays.copyOf(written, 4));
+    assertEquals(9, written[70_003]);
+    DurableFiles.truncate(path, 3);
+    DurableFiles.syncDirectory(dir);
+    assertArrayEquals(new byte[] {1, 2, 3}, Files.readAllBytes(path));
   }
 }

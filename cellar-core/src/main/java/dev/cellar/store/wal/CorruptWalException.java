@@ -1,0 +1,33 @@
+package dev.cellar.store.wal;
+
+import java.io.IOException;
+import java.nio.file.Path;
+
+/**
+ * A write-ahead log segment's bytes are not what the format allows where they must be intact: a
+ * bad header, an entry whose CRC32C does not match, an impossible length, sequence ids out of
+ * order. The message names the file, the offset, what was expected and what was found. Nothing
+ * read from a corrupt entry is ever replayed.
+ */
+public final class CorruptWalException extends IOException {
+
+  private final Path file;
+  private final long offset;
+
+  public CorruptWalException(Path file, long offset, String what, Object expected, Object found) {
+    super("WAL segment " + file + " at offset " + offset + ": " + what + " (expected " + expected
+        + ", found " + found + ")");
+    this.file = file;
+    this.offset = offset;
+  }
+
+  /** The segment file that is corrupt. */
+  public Path file() {
+    return file;
+  }
+
+  /** The file offset of the header or entry found corrupt. */
+  public long offset() {
+    return offset;
+  }
+}

@@ -1,0 +1,29 @@
+package dev.cellar.store.wal;
+
+/**
+ * How durable an append must be before {@link WriteAheadLog#append} returns, with HBase's names.
+ */
+public enum Durability {
+  /** Written to the log and forced to stable storage before the append returns (the default). */
+  SYNC_WAL,
+  /**
+   * Queued for the log; the append returns at once. The entry is written with the next batch and
+   * forced within {@link WalConfig#asyncSyncIntervalMillis()}, or sooner by any other force: a
+   * crash in between loses it.
+   */
+  ASYNC_WAL,
+  /** Not written at all: the append only assigns a sequence id. A crash loses the entry. */
+  SKIP_WAL,
+  /** As {@link #SYNC_WAL}: HBase distinguishes an fsync from an hflush, a local file does not. */
+  FSYNC_WAL;
+
+  /** Whether the entry is written to the log. */
+  boolean writes() {
+    return this != SKIP_WAL;
+  }
+
+  /** Whether the append waits until its entry is forced to stable storage. */
+  boolean waitsForForce() {
+    return this == SYNC_WAL || this == FSYNC_WAL;
+  }
+}
