@@ -26,13 +26,13 @@ public abstract class Filter {
     INCLUDE,
     /** Keep it and skip the column's other versions. */
     INCLUDE_AND_NEXT_COL,
-    /** Keep it and skip the rest of the row. */
+    /** Keep it and skip the rest of the row in this family (each family is read on its own). */
     INCLUDE_AND_SEEK_NEXT_ROW,
     /** Drop the cell. */
     SKIP,
     /** Drop it and the column's other versions. */
     NEXT_COL,
-    /** Drop it and the rest of the row. */
+    /** Drop it and the rest of the row in this family. */
     NEXT_ROW,
     /** Drop it and jump to {@link #nextCellHint}. */
     SEEK_NEXT_USING_HINT
@@ -73,7 +73,10 @@ public abstract class Filter {
     return false;
   }
 
-  /** True if the filter decides on whole rows ({@link #filterRow}), so rows cannot be split. */
+  /**
+   * True if the filter works on whole rows, so rows cannot be split: only then does the scanner
+   * call {@link #filterRowCells} ({@link #filterRow} is asked either way).
+   */
   public boolean hasFilterRow() {
     return false;
   }
