@@ -7,8 +7,13 @@ import java.util.List;
  * Decides, row by row and cell by cell, what a Get or Scan returns, with HBase's Filter contract.
  * For each row the scanner calls, in order: {@link #reset()}; {@link #filterRowKey} with the row's
  * first cell (true drops the row); {@link #filterCell} for every cell that survived versions,
- * deletes, time range and columns; then {@link #filterRowCells} and {@link #filterRow} on the
- * row's cells (true drops the row). {@link #filterAllRemaining} true ends the scan.
+ * deletes, time range and columns, family after family; then, if any cell was kept, {@link
+ * #filterRowCells} (only when {@link #hasFilterRow}) and, if cells remain, {@link #filterRow}
+ * (true drops the row). {@link #filterAllRemaining} true ends the scan; it is asked before each
+ * row.
+ *
+ * <p>The cells passed in are views into memory the scanner owns: read them during the call and
+ * keep nothing that points into them.
  *
  * <p>A filter is used by one scanner on one thread, and holds per-row and per-scan state (a page
  * filter counts rows): give every scan its own instance.
@@ -21,13 +26,13 @@ public abstract class Filter {
     INCLUDE,
     /** Keep it and skip the column's other versions. */
     INCLUDE_AND_NEXT_COL,
-    /** Keep it and skip the rest of the row. */
+    /** Keep it and skip the rest of the row in this family (each family is read on its own). */
     INCLUDE_AND_SEEK_NEXT_ROW,
     /** Drop the cell. */
     SKIP,
     /** Drop it and the column's other versions. */
     NEXT_COL,
-    /** Drop it and the rest of the row. */
+    /** Drop it and the rest of the row in this family. */
     NEXT_ROW,
     /** Drop it and jump to {@link #nextCellHint}. */
     SEEK_NEXT_USING_HINT
@@ -46,7 +51,11 @@ public abstract class Filter {
     return ReturnCode.INCLUDE;
   }
 
-  /** Where to jump after {@link ReturnCode#SEEK_NEXT_USING_HINT}; a cell after {@code current}. */
+  /**
+   * Where to jump after {@link #filterCell} answered {@link ReturnCode#SEEK_NEXT_USING_HINT} for
+   * {@code current}: a cell after it. A null hint, or one not after {@code current}, makes the
+   * scanner just move to the next cell.
+   */
   public Cell nextCellHint(Cell current) {
     throw new UnsupportedOperationException(getClass().getSimpleName() + " gives no seek hint");
   }
@@ -64,7 +73,10 @@ public abstract class Filter {
     return false;
   }
 
-  /** True if the filter decides on whole rows ({@link #filterRow}), so rows cannot be split. */
+  /**
+   * True if the filter works on whole rows, so rows cannot be split: only then does the scanner
+   * call {@link #filterRowCells} ({@link #filterRow} is asked either way).
+   */
   public boolean hasFilterRow() {
     return false;
   }

@@ -59,17 +59,28 @@ public final class RegionScanner implements AutoCloseable {
         store.collectRow(out, pins);
       }
       if (filter != null && out.size() > start) {
-        List<Cell> row = out.subList(start, out.size());
-        filter.filterRowCells(row);
-        if (filter.filterRow()) {
-          row.clear();
-        }
+        filterRow(out.subList(start, out.size()));
       }
       if (out.size() > start) {
         return true;
       }
     }
     return false;
+  }
+
+  /**
+   * Applies the whole-row parts of the filter to a non-empty row, as HBase's region scanner does:
+   * {@link Filter#filterRowCells} only for a filter that says it {@link Filter#hasFilterRow}, then
+   * {@link Filter#filterRow} only if cells remain (a row left empty is dropped without asking, so a
+   * page filter does not count it).
+   */
+  private void filterRow(List<Cell> row) {
+    if (filter.hasFilterRow()) {
+      filter.filterRowCells(row);
+    }
+    if (!row.isEmpty() && filter.filterRow()) {
+      row.clear();
+    }
   }
 
   /** The first cell of the smallest next row; fills {@link #inRow} with the stores that have it. */

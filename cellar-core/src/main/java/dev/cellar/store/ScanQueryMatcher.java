@@ -6,11 +6,16 @@ import dev.cellar.cell.KeyValue;
 import dev.cellar.filter.Filter;
 
 /**
- * Decides the fate of each cell a user scan meets in one family, in HBase's order (its
+ * Decides the fate of each cell a user scan meets in one family, in HBase 2's order (its
  * UserScanQueryMatcher): expiry by TTL (when no minimum versions protect the column), delete
  * markers (tracked, never returned), time range, wanted columns, puts masked by a marker, the
- * filter, and last the version count, so that a put skipped for any earlier reason does not use
- * up a version. Not thread-safe; one per store scanner.
+ * version count, and last the filter. The filter therefore sees exactly the cells the scan would
+ * return without it: a shadowed put (same timestamp, older write), a version beyond the maximum or
+ * an expired one beyond the minimum never reaches it, and a version the filter drops still counts
+ * (HBase counts versions up to the family's VERSIONS before the filter and the scan's maximum
+ * after it; here {@link ScanSpec#maxVersions()} is both). The filter's answer is merged with the
+ * version count's as HBase merges them: the farther skip wins. Not thread-safe; one per store
+ * scanner.
  */
 final class ScanQueryMatcher {
 
@@ -74,32 +79,28 @@ final class ScanQueryMatcher {
       }
       case NOT_DELETED -> { }
     }
-    Filter.ReturnCode filtered = filter == null ? Filter.ReturnCode.INCLUDE
-        : filter.filterCell(cell);
-    switch (filtered) {
-      case SKIP -> {
-        return MatchCode.SKIP;
-      }
-      case NEXT_COL -> {
-        return MatchCode.SEEK_NEXT_COL;
-      }
-      case NEXT_ROW -> {
-        return MatchCode.SEEK_NEXT_ROW;
-      }
-      case SEEK_NEXT_USING_HINT -> {
-        seekHint = filter.nextCellHint(cell);
-        return MatchCode.SEEK_NEXT_USING_HINT;
-      }
-      default -> { }
-    }
     MatchCode versions = columns.checkVersions(cell);
-    if (versions != MatchCode.INCLUDE && versions != MatchCode.INCLUDE_AND_SEEK_NEXT_COL) {
+    if (filter == null
+        || (versions != MatchCode.INCLUDE && versions != MatchCode.INCLUDE_AND_SEEK_NEXT_COL)) {
       return versions;
     }
+    return merge(versions, filter.filterCell(cell), cell);
+  }
+
+  /** Combines an including version count with the filter's answer for the same cell. */
+  private MatchCode merge(MatchCode versions, Filter.ReturnCode filtered, Cell cell) {
+    boolean lastVersion = versions == MatchCode.INCLUDE_AND_SEEK_NEXT_COL;
     return switch (filtered) {
-      case INCLUDE_AND_SEEK_NEXT_ROW -> MatchCode.INCLUDE_AND_SEEK_NEXT_ROW;
+      case INCLUDE -> versions;
       case INCLUDE_AND_NEXT_COL -> MatchCode.INCLUDE_AND_SEEK_NEXT_COL;
-      default -> versions;
+      case INCLUDE_AND_SEEK_NEXT_ROW -> MatchCode.INCLUDE_AND_SEEK_NEXT_ROW;
+      case SKIP -> lastVersion ? MatchCode.SEEK_NEXT_COL : MatchCode.SKIP;
+      case NEXT_COL -> MatchCode.SEEK_NEXT_COL;
+      case NEXT_ROW -> MatchCode.SEEK_NEXT_ROW;
+      case SEEK_NEXT_USING_HINT -> {
+        seekHint = filter.nextCellHint(cell);
+        yield MatchCode.SEEK_NEXT_USING_HINT;
+      }
     };
   }
 }

@@ -9,7 +9,8 @@ import java.util.List;
  *
  * @param qualifiers the columns asked for, sorted as unsigned bytes with no duplicates; null for
  *     all columns
- * @param maxVersions versions returned per column (at least 1)
+ * @param maxVersions versions returned per column (at least 1); a filter sees only these newest
+ *     surviving versions, as in HBase when the scan asks for the family's VERSIONS
  * @param minTimestamp the time range's start, inclusive
  * @param maxTimestamp the time range's end, exclusive
  * @param ttlMillis a put older than this (by its timestamp) is expired; Long.MAX_VALUE for never

@@ -2,6 +2,7 @@ package dev.cellar.store;
 
 import dev.cellar.cell.Bytes;
 import dev.cellar.cell.Cell;
+import dev.cellar.cell.CellComparator;
 import dev.cellar.cell.KeyValue;
 import java.io.IOException;
 import java.lang.foreign.MemorySegment;
@@ -65,8 +66,21 @@ final class StoreScanner implements AutoCloseable {
           heap.reseek(KeyValue.lastOnRow(row));
           return;
         }
-        case SEEK_NEXT_USING_HINT -> heap.reseek(matcher.seekHint());
+        case SEEK_NEXT_USING_HINT -> seekToHint(cell);
       }
+    }
+  }
+
+  /**
+   * Jumps to the matcher's seek hint; a hint that is missing or not after {@code current} (a
+   * filter's mistake) only moves past the current cell, as HBase does, so the scan always advances.
+   */
+  private void seekToHint(Cell current) throws IOException {
+    Cell hint = matcher.seekHint();
+    if (hint != null && CellComparator.INSTANCE.compare(hint, current) > 0) {
+      heap.reseek(hint);
+    } else {
+      heap.next();
     }
   }
 

@@ -23,6 +23,12 @@ final class ReadSemanticsOracle {
   /** The rows in [startRow, stopRow) (empty stop: to the end), each as its cells' descriptions. */
   static List<List<String>> scan(List<? extends Cell> written, ScanSpec spec, byte[] startRow,
       byte[] stopRow) {
+    return ScanHarness.describe(scanCells(written, spec, startRow, stopRow));
+  }
+
+  /** The rows in [startRow, stopRow) (empty stop: to the end), each as its cells in scan order. */
+  static List<List<Cell>> scanCells(List<? extends Cell> written, ScanSpec spec, byte[] startRow,
+      byte[] stopRow) {
     long oldest = spec.oldestUnexpiredTimestamp();
     TreeMap<String, List<Cell>> byColumn = new TreeMap<>();
     List<Cell> sorted = new ArrayList<>(written);
@@ -34,7 +40,7 @@ final class ReadSemanticsOracle {
       }
       byColumn.computeIfAbsent(familyKey(cell), k -> new ArrayList<>()).add(cell);
     }
-    TreeMap<String, List<String>> rows = new TreeMap<>();
+    TreeMap<String, List<Cell>> rows = new TreeMap<>();
     for (List<Cell> family : byColumn.values()) {
       long familyDelete = Long.MIN_VALUE;
       Set<Long> familyVersionDeletes = new HashSet<>();
@@ -53,7 +59,7 @@ final class ReadSemanticsOracle {
         columns.computeIfAbsent(hex(cell.qualifierArray()), k -> new ArrayList<>()).add(cell);
       }
       for (List<Cell> column : columns.values()) {
-        List<String> kept = column(column, spec, oldest, familyDelete, familyVersionDeletes);
+        List<Cell> kept = column(column, spec, oldest, familyDelete, familyVersionDeletes);
         if (!kept.isEmpty()) {
           rows.computeIfAbsent(hex(column.get(0).rowArray()), k -> new ArrayList<>()).addAll(kept);
         }
@@ -62,9 +68,9 @@ final class ReadSemanticsOracle {
     return new ArrayList<>(rows.values());
   }
 
-  private static List<String> column(List<Cell> cells, ScanSpec spec, long oldest,
+  private static List<Cell> column(List<Cell> cells, ScanSpec spec, long oldest,
       long familyDelete, Set<Long> familyVersionDeletes) {
-    List<String> kept = new ArrayList<>();
+    List<Cell> kept = new ArrayList<>();
     byte[] qualifier = cells.get(0).qualifierArray();
     if (spec.qualifiers() != null
         && spec.qualifiers().stream().noneMatch(q -> Bytes.compare(q, qualifier) == 0)) {
@@ -98,7 +104,7 @@ final class ReadSemanticsOracle {
       if (++versions > spec.maxVersions()) {
         break;
       }
-      kept.add(describe(cell));
+      kept.add(cell);
     }
     return kept;
   }

@@ -3,7 +3,6 @@ package dev.cellar.store;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.cellar.cell.Bytes;
-import dev.cellar.cell.Cell;
 import dev.cellar.cell.CellType;
 import dev.cellar.cell.KeyValue;
 import java.io.IOException;
@@ -61,39 +60,6 @@ class RegionScannerTest {
         null);
   }
 
-  private static List<List<String>> scan(List<KeyValue> cells, int sources, ScanSpec spec,
-      byte[] start, byte[] stop, SplittableRandom random) throws IOException {
-    List<StoreScanner> stores = new ArrayList<>();
-    for (byte[] family : FAMILIES) {
-      List<List<Cell>> parts = new ArrayList<>();
-      for (int s = 0; s < sources; s++) {
-        parts.add(new ArrayList<>());
-      }
-      for (KeyValue cell : cells) {
-        if (Bytes.compare(cell.familyArray(), family) == 0) {
-          parts.get(random.nextInt(sources)).add(cell);
-        }
-      }
-      List<KeyValueScanner> scanners = new ArrayList<>();
-      for (int s = 0; s < sources; s++) {
-        scanners.add(new ListScanner(parts.get(s), s));
-      }
-      stores.add(new StoreScanner(scanners, spec, KeyValue.firstOnRow(start)));
-    }
-    List<List<String>> rows = new ArrayList<>();
-    Pins pins = new Pins();
-    try (RegionScanner scanner = new RegionScanner(stores, stop, null)) {
-      List<Cell> row = new ArrayList<>();
-      while (scanner.next(row, pins)) {
-        rows.add(row.stream().map(ReadSemanticsOracle::describe).toList());
-        row.clear();
-      }
-    } finally {
-      pins.release();
-    }
-    return rows;
-  }
-
   @Test
   void randomCellsAndScansMatchTheOracle() throws IOException {
     long seed = Long.getLong("cellar.test.seed", System.nanoTime());
@@ -104,7 +70,8 @@ class RegionScannerTest {
       byte[] start = random.nextBoolean() ? Bytes.EMPTY : row(random.nextInt(12));
       byte[] stop = random.nextBoolean() ? Bytes.EMPTY : row(random.nextInt(13));
       List<List<String>> expected = ReadSemanticsOracle.scan(cells, spec, start, stop);
-      List<List<String>> actual = scan(cells, 1 + random.nextInt(4), spec, start, stop, random);
+      List<List<String>> actual = ScanHarness.describe(ScanHarness.scan(cells, FAMILIES,
+          1 + random.nextInt(4), spec, start, stop, null, random));
       assertEquals(expected, actual, "seed " + seed + " round " + round + " spec " + spec);
     }
   }

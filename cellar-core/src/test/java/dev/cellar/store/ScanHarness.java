@@ -1,0 +1,62 @@
+package dev.cellar.store;
+
+import dev.cellar.cell.Bytes;
+import dev.cellar.cell.Cell;
+import dev.cellar.cell.KeyValue;
+import dev.cellar.filter.Filter;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+
+/**
+ * Runs a scan the way a region does, over heap cells: each family's cells are dealt at random
+ * among several sources (as MemStore and files would hold them), merged by a store scanner per
+ * family, and read row by row through a {@link RegionScanner}.
+ */
+final class ScanHarness {
+
+  private ScanHarness() {}
+
+  /** The rows [start, stop) of {@code cells} in {@code families}, as a region scanner returns. */
+  static List<List<Cell>> scan(List<? extends Cell> cells, byte[][] families, int sources,
+      ScanSpec spec, byte[] start, byte[] stop, Filter filter, SplittableRandom random)
+      throws IOException {
+    List<StoreScanner> stores = new ArrayList<>();
+    for (byte[] family : families) {
+      List<List<Cell>> parts = new ArrayList<>();
+      for (int s = 0; s < sources; s++) {
+        parts.add(new ArrayList<>());
+      }
+      for (Cell cell : cells) {
+        if (Bytes.compare(cell.familyArray(), family) == 0) {
+          parts.get(random.nextInt(sources)).add(cell);
+        }
+      }
+      List<KeyValueScanner> scanners = new ArrayList<>();
+      for (int s = 0; s < sources; s++) {
+        scanners.add(new ListScanner(parts.get(s), s));
+      }
+      stores.add(new StoreScanner(scanners, spec, KeyValue.firstOnRow(start)));
+    }
+    List<List<Cell>> rows = new ArrayList<>();
+    Pins pins = new Pins();
+    try (RegionScanner scanner = new RegionScanner(stores, stop, filter)) {
+      List<Cell> row = new ArrayList<>();
+      while (scanner.next(row, pins)) {
+        rows.add(List.copyOf(row));
+        row.clear();
+      }
+    } finally {
+      pins.release();
+    }
+    return rows;
+  }
+
+  /** Each row as its cells' {@link ReadSemanticsOracle#describe descriptions}. */
+  static List<List<String>> describe(List<List<Cell>> rows) {
+    return rows.stream()
+        .map(row -> row.stream().map(ReadSemanticsOracle::describe).toList())
+        .toList();
+  }
+}
