@@ -315,15 +315,20 @@ public final class Store implements AutoCloseable {
     }
   }
 
-  /** Closes the files (keeping them) and the MemStore; unflushed cells are the region's concern. */
+  /**
+   * Closes the files (keeping them) and the MemStore, after a running compaction; unflushed cells
+   * are the region's concern.
+   */
   @Override
   public void close() {
+    compactionLock.lock();
     filesLock.lock();
     try {
       files.forEach(StoreFile::close);
       files = List.of();
     } finally {
       filesLock.unlock();
+      compactionLock.unlock();
     }
     memStore.close();
   }

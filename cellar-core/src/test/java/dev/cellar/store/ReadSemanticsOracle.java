@@ -16,18 +16,18 @@ import java.util.TreeMap;
  * expired (beyond the minimum versions), newest first, one per timestamp (the last written), up
  * to the maximum versions.
  */
-final class ReadSemanticsOracle {
+public final class ReadSemanticsOracle {
 
   private ReadSemanticsOracle() {}
 
   /** The rows in [startRow, stopRow) (empty stop: to the end), each as its cells' descriptions. */
-  static List<List<String>> scan(List<? extends Cell> written, ScanSpec spec, byte[] startRow,
+  public static List<List<String>> scan(List<? extends Cell> written, ScanSpec spec, byte[] startRow,
       byte[] stopRow) {
     return ScanHarness.describe(scanCells(written, spec, startRow, stopRow));
   }
 
   /** The rows in [startRow, stopRow) (empty stop: to the end), each as its cells in scan order. */
-  static List<List<Cell>> scanCells(List<? extends Cell> written, ScanSpec spec, byte[] startRow,
+  public static List<List<Cell>> scanCells(List<? extends Cell> written, ScanSpec spec, byte[] startRow,
       byte[] stopRow) {
     long oldest = spec.oldestUnexpiredTimestamp();
     TreeMap<String, List<Cell>> byColumn = new TreeMap<>();
@@ -109,7 +109,7 @@ final class ReadSemanticsOracle {
     return kept;
   }
 
-  static String describe(Cell cell) {
+  public static String describe(Cell cell) {
     return hex(cell.rowArray()) + "/" + hex(cell.familyArray()) + ":" + hex(cell.qualifierArray())
         + "@" + cell.timestamp() + "=" + hex(cell.valueArray());
   }

@@ -1,0 +1,211 @@
+package dev.cellar;
+
+import dev.cellar.cell.Bytes;
+import dev.cellar.cell.Cell;
+import dev.cellar.cell.KeyValue;
+import dev.cellar.filter.CompareOperator;
+import dev.cellar.store.Pins;
+import dev.cellar.store.Region;
+import dev.cellar.store.RegionScanner;
+import dev.cellar.store.ScanRequest;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * {@link Table} over a {@link Region}: turns the client types into the region's cells and scan
+ * requests, and the region's rows into {@link Result}s that hold their cells' memory. Stateless
+ * beyond the region, so thread-safe as the region is.
+ */
+final class CellarTable implements Table {
+
+  private final TableDescriptor descriptor;
+  private final Region region;
+
+  CellarTable(TableDescriptor descriptor, Region region) {
+    this.descriptor = descriptor;
+    this.region = region;
+  }
+
+  @Override
+  public String name() {
+    return descriptor.name();
+  }
+
+  TableDescriptor descriptor() {
+    return descriptor;
+  }
+
+  Region region() {
+    return region;
+  }
+
+  @Override
+  public void put(Put put) throws IOException {
+    mutate(put);
+  }
+
+  @Override
+  public void put(List<Put> puts) throws IOException {
+    for (Put put : puts) {
+      mutate(put);
+    }
+  }
+
+  @Override
+  public void delete(Delete delete) throws IOException {
+    mutate(delete);
+  }
+
+  @Override
+  public void batch(List<? extends Mutation> mutations) throws IOException {
+    for (Mutation mutation : mutations) {
+      mutate(mutation);
+    }
+  }
+
+  private void mutate(Mutation mutation) throws IOException {
+    region.mutate(mutation.rowUnsafe(), cellsOf(mutation), walDurability(mutation),
+        System.currentTimeMillis());
+  }
+
+  /** The mutation's cells; a Delete without markers deletes every family of the row. */
+  private List<KeyValue> cellsOf(Mutation mutation) {
+    if (mutation instanceof Delete delete && delete.isEmpty()) {
+      Delete whole = new Delete(delete.rowUnsafe());
+      for (ColumnFamilyDescriptor family : descriptor.families()) {
+        whole.addFamily(family.nameBytes());
+      }
+      return whole.cells();
+    }
+    if (mutation.isEmpty()) {
+      throw new IllegalArgumentException("a Put needs at least one column");
+    }
+    return mutation.cells();
+  }
+
+  private static dev.cellar.store.wal.Durability walDurability(Mutation mutation) {
+    return switch (mutation.durability()) {
+      case SKIP_WAL -> dev.cellar.store.wal.Durability.SKIP_WAL;
+      case ASYNC_WAL -> dev.cellar.store.wal.Durability.ASYNC_WAL;
+      case USE_DEFAULT, SYNC_WAL, FSYNC_WAL -> dev.cellar.store.wal.Durability.SYNC_WAL;
+    };
+  }
+
+  @Override
+  public boolean checkAndMutate(byte[] family, byte[] qualifier, CompareOperator operator,
+      byte[] value, Mutation mutation) throws IOException {
+    return region.checkAndMutate(mutation.rowUnsafe(), family, qualifier,
+        current -> matches(operator, value, current), cellsOf(mutation), walDurability(mutation),
+        System.currentTimeMillis());
+  }
+
+  /** HBase's check: {@code value operator current}; a null value tests for absence. */
+  private static boolean matches(CompareOperator operator, byte[] value, byte[] current) {
+    if (value == null || current == null) {
+      boolean bothAbsent = value == null && current == null;
+      return switch (operator) {
+        case EQUAL -> bothAbsent;
+        case NOT_EQUAL -> !bothAbsent;
+        default -> false;
+      };
+    }
+    int order = Bytes.compare(value, current);
+    return switch (operator) {
+      case LESS -> order < 0;
+      case LESS_OR_EQUAL -> order <= 0;
+      case EQUAL -> order == 0;
+      case NOT_EQUAL -> order != 0;
+      case GREATER_OR_EQUAL -> order >= 0;
+      case GREATER -> order > 0;
+      case NO_OP -> true;
+    };
+  }
+
+  @Override
+  public Result get(Get get) throws IOException {
+    byte[] row = get.rowUnsafe();
+    ScanRequest request = new ScanRequest(row, Region.rowAfter(row), get.columns(),
+        get.maxVersions(), get.minTimestamp(), get.maxTimestamp(), get.filter(), get.cacheBlocks(),
+        row);
+    try (RegionScanner scanner = region.scanner(request)) {
+      Result result = nextResult(scanner);
+      return result == null ? Result.empty() : result;
+    }
+  }
+
+  @Override
+  public Result[] get(List<Get> gets) throws IOException {
+    Result[] results = new Result[gets.size()];
+    try {
+      for (int i = 0; i < results.length; i++) {
+        results[i] = get(gets.get(i));
+      }
+    } catch (IOException | RuntimeException e) {
+      for (Result result : results) {
+        if (result != null) {
+          result.close();
+        }
+      }
+      throw e;
+    }
+    return results;
+  }
+
+  /** The scanner's next row as a result holding its cells' memory, or null at the end. */
+  static Result nextResult(RegionScanner scanner) throws IOException {
+    Pins pins = new Pins();
+    List<Cell> cells = new ArrayList<>();
+    try {
+      if (!scanner.next(cells, pins)) {
+        pins.release();
+        return null;
+      }
+    } catch (IOException | RuntimeException e) {
+      pins.release();
+      throw e;
+    }
+    return new Result(cells, pins);
+  }
+
+  @Override
+  public ResultScanner scanner(Scan scan) throws IOException {
+    if (scan.reversed()) {
+      throw new UnsupportedOperationException("reversed scans are not supported yet");
+    }
+    byte[] stop = scan.stopRowInclusive() && scan.stopRow().length > 0
+        ? Region.rowAfter(scan.stopRow()) : scan.stopRow();
+    ScanRequest request = new ScanRequest(scan.startRow(), stop, scan.columns(),
+        scan.maxVersions(), scan.minTimestamp(), scan.maxTimestamp(), scan.filter(),
+        scan.cacheBlocks(), null);
+    return new RegionResultScanner(region.scanner(request), scan.limit());
+  }
+
+  /** A {@link ResultScanner} over a region scanner, up to a row limit. */
+  private static final class RegionResultScanner implements ResultScanner {
+    private final RegionScanner scanner;
+    private long remaining;
+
+    RegionResultScanner(RegionScanner scanner, long limit) {
+      this.scanner = scanner;
+      this.remaining = limit;
+    }
+
+    @Override
+    public Result next() throws IOException {
+      if (remaining <= 0) {
+        return null;
+      }
+      Result result = nextResult(scanner);
+      if (result != null) {
+        remaining--;
+      }
+      return result;
+    }
+
+    @Override
+    public void close() {
+      scanner.close();
+    }
+  }
+}

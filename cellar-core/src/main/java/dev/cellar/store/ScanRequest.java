@@ -1,0 +1,32 @@
+package dev.cellar.store;
+
+import dev.cellar.filter.Filter;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A read as the region executes it: a row range, the families and columns, versions, time range,
+ * filter and cache flag. A Get is a scan of one row with {@code getRow} set, which also lets files
+ * be skipped by their bloom filters.
+ *
+ * @param startRow the first row, inclusive (empty: the first row of the table)
+ * @param stopRow the first row not returned (empty: no end)
+ * @param columns family name to sorted qualifiers (null value: every column); empty map: every
+ *     family
+ * @param maxVersions versions per column, capped by each family's VERSIONS
+ * @param minTimestamp inclusive
+ * @param maxTimestamp exclusive
+ * @param filter or null
+ * @param cacheBlocks whether data blocks read are cached
+ * @param getRow the row of a Get, or null for a scan
+ */
+public record ScanRequest(
+    byte[] startRow,
+    byte[] stopRow,
+    Map<String, List<byte[]>> columns,
+    int maxVersions,
+    long minTimestamp,
+    long maxTimestamp,
+    Filter filter,
+    boolean cacheBlocks,
+    byte[] getRow) {}

@@ -1,0 +1,187 @@
+package dev.cellar;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.cellar.cell.Bytes;
+import dev.cellar.cell.Cell;
+import dev.cellar.cell.KeyValue;
+import dev.cellar.store.ReadSemanticsOracle;
+import dev.cellar.store.Region;
+import dev.cellar.store.ScanSpec;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * Random sequences of puts, deletes of every kind, gets and scans with versions and time ranges,
+ * interleaved with flushes, minor and major compactions and reopening the database, checked
+ * against {@link ReadSemanticsOracle} over every cell written (a major compaction rewrites the
+ * oracle's cells to what it kept, as it does the files). Small flush sizes make flushes and
+ * compactions happen in the background too. The seed is printed on failure.
+ */
+class CellarRandomizedTest {
+
+  private static final int VERSIONS = 3;
+  private static final byte[][] FAMILIES = {"a".getBytes(), "b".getBytes()};
+
+  @TempDir Path directory;
+
+  private CellarConfig config(String cache) {
+    CellarConfig config = CellarConfig.defaults()
+        .with("hbase.hregion.memstore.flush.size", "32768")
+        .with("hbase.hstore.compaction.min", "2")
+        .with("hfile.block.cache.memory.size", "4m");
+    return cache.equals("l2") ? config.with("hbase.bucketcache.ioengine", "offheap")
+        .with("hbase.bucketcache.size", "32") : config;
+  }
+
+  private static TableDescriptor table() {
+    Map<String, String> attributes = Map.of("VERSIONS", Integer.toString(VERSIONS),
+        "BLOCKSIZE", "1024", "DATA_BLOCK_ENCODING", "FAST_DIFF");
+    return TableDescriptor.of("t", ColumnFamilyDescriptor.of("a", attributes),
+        ColumnFamilyDescriptor.of("b", Map.of("VERSIONS", Integer.toString(VERSIONS),
+            "BLOCKSIZE", "1024", "COMPRESSION", "SNAPPY")));
+  }
+
+  private static byte[] row(int i) {
+    return String.format("row-%03d", i).getBytes();
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"l1", "l2"})
+  void randomOperationsMatchTheOracle(String cache) throws IOException {
+    long seed = Long.getLong("cellar.test.seed", System.nanoTime());
+    SplittableRandom random = new SplittableRandom(seed);
+    List<Cell> written = new ArrayList<>();
+    long sequence = 0;
+    Cellar cellar = Cellar.open(directory, config(cache));
+    try {
+      cellar.admin().createTable(table());
+      for (int step = 0; step < 2000; step++) {
+        String context = "seed " + seed + " step " + step;
+        int op = random.nextInt(100);
+        Table table = cellar.table("t");
+        if (op < 45) {
+          Put put = new Put(row(random.nextInt(40)));
+          for (int c = 0; c < 1 + random.nextInt(3); c++) {
+            byte[] family = FAMILIES[random.nextInt(2)];
+            byte[] qualifier = ("q" + random.nextInt(6)).getBytes();
+            long ts = 1 + random.nextInt(20);
+            byte[] value = ("v" + step + "-" + c + "-" + "x".repeat(random.nextInt(200)))
+                .getBytes();
+            put.addColumn(family, qualifier, ts, value);
+          }
+          table.put(put);
+          for (KeyValue cell : put.cells()) {
+            written.add(cell.withSequenceId(++sequence));
+          }
+        } else if (op < 55) {
+          Delete delete = randomDelete(random);
+          table.delete(delete);
+          for (KeyValue cell : delete.cells()) {
+            written.add(cell.withSequenceId(++sequence));
+          }
+        } else if (op < 75) {
+          checkGet(table, written, random, context);
+        } else if (op < 90) {
+          checkScan(table, written, random, context);
+        } else if (op < 94) {
+          cellar.admin().flush("t");
+        } else if (op < 96) {
+          cellar.admin().compact("t");
+        } else if (op < 98) {
+          cellar.admin().flush("t");
+          cellar.admin().majorCompact("t");
+          written = majorCompacted(written);
+        } else {
+          cellar.close();
+          cellar = Cellar.open(directory, config(cache));
+        }
+      }
+      checkScan(cellar.table("t"), written, random, "seed " + seed + " at the end");
+    } finally {
+      cellar.close();
+    }
+  }
+
+  private static Delete randomDelete(SplittableRandom random) {
+    Delete delete = new Delete(row(random.nextInt(40)));
+    byte[] family = FAMILIES[random.nextInt(2)];
+    byte[] qualifier = ("q" + random.nextInt(6)).getBytes();
+    long ts = 1 + random.nextInt(20);
+    switch (random.nextInt(4)) {
+      case 0 -> delete.addFamily(family, ts);
+      case 1 -> delete.addFamilyVersion(family, ts);
+      case 2 -> delete.addColumns(family, qualifier, ts);
+      default -> delete.addColumn(family, qualifier, ts);
+    }
+    return delete;
+  }
+
+  private static ScanSpec spec(int versions, long min, long max, List<byte[]> qualifiers) {
+    return new ScanSpec(qualifiers, Math.min(versions, VERSIONS), min, max, Long.MAX_VALUE, 0,
+        System.currentTimeMillis(), null);
+  }
+
+  private static void checkGet(Table table, List<Cell> written, SplittableRandom random,
+      String context) throws IOException {
+    byte[] row = row(random.nextInt(40));
+    int versions = 1 + random.nextInt(4);
+    long min = random.nextInt(3) == 0 ? random.nextInt(10) : 0;
+    long max = random.nextInt(3) == 0 ? min + 1 + random.nextInt(15) : Long.MAX_VALUE;
+    Get get = new Get(row).readVersions(versions).setTimeRange(min, max);
+    List<Cell> relevant = written;
+    List<byte[]> qualifiers = null;
+    if (random.nextBoolean()) {
+      byte[] family = FAMILIES[random.nextInt(2)];
+      qualifiers = List.of(("q" + random.nextInt(6)).getBytes());
+      get.addColumn(family, qualifiers.get(0));
+      relevant = written.stream().filter(c -> Bytes.compare(c.familyArray(), family) == 0)
+          .toList();
+    }
+    List<List<String>> expected = ReadSemanticsOracle.scan(relevant,
+        spec(versions, min, max, qualifiers), row, Region.rowAfter(row));
+    try (Result result = table.get(get)) {
+      List<List<String>> actual = result.isEmpty() ? List.of()
+          : List.of(result.rawCells().stream().map(ReadSemanticsOracle::describe).toList());
+      assertEquals(expected, actual, context + " get " + Bytes.toStringBinary(row));
+    }
+  }
+
+  private static void checkScan(Table table, List<Cell> written, SplittableRandom random,
+      String context) throws IOException {
+    int from = random.nextInt(40);
+    byte[] start = random.nextBoolean() ? Bytes.EMPTY : row(from);
+    byte[] stop = random.nextBoolean() ? Bytes.EMPTY : row(from + random.nextInt(20));
+    int versions = 1 + random.nextInt(4);
+    Scan scan = new Scan().withStartRow(start).withStopRow(stop).readVersions(versions)
+        .setCacheBlocks(random.nextBoolean());
+    List<List<String>> expected = ReadSemanticsOracle.scan(written,
+        spec(versions, 0, Long.MAX_VALUE, null), start, stop);
+    List<List<String>> actual = new ArrayList<>();
+    try (ResultScanner scanner = table.scanner(scan)) {
+      for (Result result : scanner) {
+        try (result) {
+          actual.add(result.rawCells().stream().map(ReadSemanticsOracle::describe).toList());
+        }
+      }
+    }
+    assertEquals(expected, actual, context + " scan");
+  }
+
+  /** What a major compaction keeps: every family's visible versions, as puts. */
+  private static List<Cell> majorCompacted(List<Cell> written) {
+    List<Cell> kept = new ArrayList<>();
+    for (List<Cell> row : ReadSemanticsOracle.scanCells(written,
+        spec(VERSIONS, 0, Long.MAX_VALUE, null), Bytes.EMPTY, Bytes.EMPTY)) {
+      kept.addAll(row);
+    }
+    return kept;
+  }
+}
