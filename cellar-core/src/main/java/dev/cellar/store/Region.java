@@ -298,8 +298,10 @@ public final class Region implements AutoCloseable {
             Math.min(request.maxVersions(), family.maxVersions()), request.minTimestamp(),
             request.maxTimestamp(), family.ttlMillis(), family.minVersions(), now,
             request.filter());
+        long oldestWanted = family.minVersions() > 0 ? request.minTimestamp()
+            : Math.max(request.minTimestamp(), spec.oldestUnexpiredTimestamp());
         List<KeyValueScanner> sources = store.scanners(readPoint, request.cacheBlocks(),
-            request.startRow(), request.stopRow(), request.getRow());
+            request.startRow(), request.stopRow(), request.getRow(), oldestWanted);
         scanners.add(new StoreScanner(sources, spec, KeyValue.firstOnRow(request.startRow())));
       }
     } catch (IOException | RuntimeException e) {

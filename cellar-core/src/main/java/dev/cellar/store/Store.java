@@ -123,15 +123,17 @@ public final class Store implements AutoCloseable {
 
   /**
    * Scanners over the MemStore cells visible at {@code readPoint} and over the files that may hold
-   * rows in [startRow, stopRow); with {@code row} set (a Get), files whose bloom filter excludes it
+   * rows in [startRow, stopRow) with timestamps from {@code oldestWanted} on (the time range's
+   * start, or the TTL's horizon); with {@code row} set (a Get), files whose bloom filter excludes it
    * are skipped too. The caller merges and closes them.
    */
   List<KeyValueScanner> scanners(long readPoint, boolean cacheBlocks, byte[] startRow,
-      byte[] stopRow, byte[] row) throws IOException {
+      byte[] stopRow, byte[] row, long oldestWanted) throws IOException {
     List<KeyValueScanner> scanners = new ArrayList<>();
     try {
       for (StoreFile file : files) {
-        if (!file.overlaps(startRow, stopRow) || (row != null && !file.mightContainRow(row))) {
+        if (!file.overlaps(startRow, stopRow) || !file.mayHoldTimestampsFrom(oldestWanted)
+            || (row != null && !file.mightContainRow(row))) {
           continue;
         }
         KeyValueScanner scanner = file.scanner(cacheBlocks && family.blockCache(),

@@ -30,6 +30,8 @@ final class StoreFile {
 
   /** File info key: the highest write-ahead-log id whose edits the file holds. */
   static final String MAX_WAL_ID_KEY = "CELLAR_MAX_WAL_ID";
+  /** File info key: the highest cell timestamp in the file. */
+  static final String MAX_TIMESTAMP_KEY = "CELLAR_MAX_TIMESTAMP";
 
   private final Path path;
   private final HFileReader reader;
@@ -37,6 +39,7 @@ final class StoreFile {
   private final long maxSequenceId;
   private final long maxWalId;
   private final boolean majorCompacted;
+  private final long maxTimestamp;
   private final byte[] firstRow;
   private final byte[] lastRow;
   private final long size;
@@ -51,6 +54,7 @@ final class StoreFile {
     this.maxSequenceId = info.getLong(FileInfo.MAX_SEQ_ID_KEY, 0);
     this.maxWalId = info.getLong(MAX_WAL_ID_KEY, 0);
     this.majorCompacted = info.getBoolean(FileInfo.MAJOR_COMPACTION_KEY, false);
+    this.maxTimestamp = info.getLong(MAX_TIMESTAMP_KEY, Long.MAX_VALUE);
     this.firstRow = reader.entryCount() == 0 ? Bytes.EMPTY : rowOf(reader.firstKey());
     this.lastRow = reader.entryCount() == 0 ? Bytes.EMPTY : rowOf(reader.lastKey());
     this.size = Files.size(path);
@@ -113,6 +117,14 @@ final class StoreFile {
     }
     return Bytes.compare(lastRow, startRow) >= 0
         && (stopRow.length == 0 || Bytes.compare(firstRow, stopRow) < 0);
+  }
+
+  /**
+   * False if every cell of the file is older than {@code oldestWanted}: no put it holds can be
+   * returned, and its delete markers can only mask puts older still.
+   */
+  boolean mayHoldTimestampsFrom(long oldestWanted) {
+    return maxTimestamp >= oldestWanted;
   }
 
   /** False if the bloom filter proves the file holds no cell of {@code row}. */

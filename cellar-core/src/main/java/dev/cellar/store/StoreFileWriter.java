@@ -13,7 +13,8 @@ import java.util.UUID;
  * Writes a store's new HFile (a flush or a compaction's output) from a sorted stream of cells:
  * into a temporary file under the family directory's {@code .tmp}, then renamed into place, so a
  * crash never leaves a half-written file among the store's files. The file info records the
- * highest sequence id and write-ahead-log id of the cells, and whether a major compaction wrote it.
+ * highest sequence id, write-ahead-log id and timestamp of the cells, and whether a major
+ * compaction wrote it.
  * Stateless.
  */
 final class StoreFileWriter {
@@ -39,11 +40,14 @@ final class StoreFileWriter {
     String name = UUID.randomUUID().toString().replace("-", "");
     Path temporary = tmp.resolve(name);
     long cells = 0;
+    long maxTimestamp = Long.MIN_VALUE;
     try (HFileWriter writer = HFileWriter.create(temporary, family.fileContext())) {
       for (Cell cell = source.next(); cell != null; cell = source.next()) {
         writer.append(cell);
+        maxTimestamp = Math.max(maxTimestamp, cell.timestamp());
         cells++;
       }
+      writer.appendFileInfo(StoreFile.MAX_TIMESTAMP_KEY, longBytes(maxTimestamp));
       writer.appendFileInfo(FileInfo.MAX_SEQ_ID_KEY, longBytes(maxSequenceId));
       writer.appendFileInfo(StoreFile.MAX_WAL_ID_KEY, longBytes(maxWalId));
       writer.appendFileInfo(FileInfo.MAJOR_COMPACTION_KEY,
