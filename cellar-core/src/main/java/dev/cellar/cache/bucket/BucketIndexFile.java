@@ -51,7 +51,7 @@ import org.slf4j.LoggerFactory;
  *   4   number of deserializer names, then for each 2+n UTF-8 name
  *   8   number of entries
  *   4   CRC32C of the header
- * chunks, each of at most 10,000 entries
+ * chunks, each of at most 10,000 entries, in the order given (the cache gives file and offset order)
  *   4   entries in the chunk (0 ends the file)
  *       per entry: 2+n file name UTF-8, 8 block offset, 8 slot offset, 4 content length,
  *       2 deserializer index, 1 category ordinal, 1 priority ordinal, 8 access counter,

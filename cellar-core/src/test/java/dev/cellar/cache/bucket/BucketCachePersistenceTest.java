@@ -15,6 +15,7 @@ import java.io.RandomAccessFile;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.List;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -109,6 +110,18 @@ class BucketCachePersistenceTest {
       assertEquals(0, cache.snapshot().checksumFailures());
     } finally {
       cache.shutdown();
+    }
+  }
+
+  @Test
+  void theIndexListsEntriesInFileAndOffsetOrder() throws Exception {
+    written();
+    List<BucketIndexFile.StoredEntry> entries = BucketIndexFile.read(
+        directory.resolve("cache.index"), config(), "file:" + directory.resolve("cache.data"),
+        16 * BUCKET);
+    assertEquals(BLOCKS, entries.size());
+    for (int i = 0; i < BLOCKS; i++) {
+      assertEquals(key(i), entries.get(i).key(), "entry " + i);
     }
   }
 
