@@ -29,6 +29,9 @@ import java.lang.invoke.VarHandle;
  */
 final class BucketEntry implements Recycler, EvictionCandidate {
 
+  /** What leak reports call an entry (the recorded stack names the caller; no per-entry string). */
+  private static final String DESCRIPTION = "bucket cache entry";
+
   private static final VarHandle EVICTED;
   private static final VarHandle SHARED_BLOCK;
 
@@ -81,7 +84,7 @@ final class BucketEntry implements Recycler, EvictionCandidate {
     this.checksum = checksum;
     this.verified = verified;
     this.owner = owner;
-    this.refCnt = RefCnt.pooled(this, 0, "bucket cache entry " + key);
+    this.refCnt = RefCnt.pooled(this, 0, DESCRIPTION);
   }
 
   /** Content plus metadata: the bytes the entry occupies in its slot. */
