@@ -84,4 +84,12 @@ class BucketCacheContractTests {
       return "mmap:" + directory.resolve("cache.mmap");
     }
   }
+
+  @Nested
+  class Pmem extends OnEngine {
+    @Override
+    String engine() {
+      return "pmem:" + directory.resolve("cache.pmem");
+    }
+  }
 }
