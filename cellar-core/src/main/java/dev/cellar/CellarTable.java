@@ -125,9 +125,8 @@ final class CellarTable implements Table {
   @Override
   public Result get(Get get) throws IOException {
     byte[] row = get.rowUnsafe();
-    ScanRequest request = new ScanRequest(row, Region.rowAfter(row), get.columns(),
-        get.maxVersions(), get.minTimestamp(), get.maxTimestamp(), get.filter(), get.cacheBlocks(),
-        row);
+    ScanRequest request = new ScanRequest(row, row, true, get.columns(), get.maxVersions(),
+        get.minTimestamp(), get.maxTimestamp(), get.filter(), get.cacheBlocks(), row, false);
     try (RegionScanner scanner = region.scanner(request)) {
       Result result = nextResult(scanner);
       return result == null ? Result.empty() : result;
@@ -170,14 +169,9 @@ final class CellarTable implements Table {
 
   @Override
   public ResultScanner scanner(Scan scan) throws IOException {
-    if (scan.reversed()) {
-      throw new UnsupportedOperationException("reversed scans are not supported yet");
-    }
-    byte[] stop = scan.stopRowInclusive() && scan.stopRow().length > 0
-        ? Region.rowAfter(scan.stopRow()) : scan.stopRow();
-    ScanRequest request = new ScanRequest(scan.startRow(), stop, scan.columns(),
-        scan.maxVersions(), scan.minTimestamp(), scan.maxTimestamp(), scan.filter(),
-        scan.cacheBlocks(), null);
+    ScanRequest request = new ScanRequest(scan.startRow(), scan.stopRow(),
+        scan.stopRowInclusive(), scan.columns(), scan.maxVersions(), scan.minTimestamp(),
+        scan.maxTimestamp(), scan.filter(), scan.cacheBlocks(), null, scan.reversed());
     return new RegionResultScanner(region.scanner(request), scan.limit());
   }
 

@@ -11,6 +11,7 @@ import dev.cellar.store.ScanSpec;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
@@ -157,13 +158,25 @@ class CellarRandomizedTest {
   private static void checkScan(Table table, List<Cell> written, SplittableRandom random,
       String context) throws IOException {
     int from = random.nextInt(40);
-    byte[] start = random.nextBoolean() ? Bytes.EMPTY : row(from);
-    byte[] stop = random.nextBoolean() ? Bytes.EMPTY : row(from + random.nextInt(20));
+    byte[] low = random.nextBoolean() ? Bytes.EMPTY : row(from);
+    byte[] high = random.nextBoolean() ? Bytes.EMPTY : row(from + random.nextInt(20));
+    boolean reversed = random.nextInt(3) == 0;
     int versions = 1 + random.nextInt(4);
-    Scan scan = new Scan().withStartRow(start).withStopRow(stop).readVersions(versions)
-        .setCacheBlocks(random.nextBoolean());
-    List<List<String>> expected = ReadSemanticsOracle.scan(written,
-        spec(versions, 0, Long.MAX_VALUE, null), start, stop);
+    Scan scan = new Scan().readVersions(versions).setCacheBlocks(random.nextBoolean())
+        .setReversed(reversed);
+    List<List<String>> expected;
+    if (reversed) {
+      scan.withStartRow(high).withStopRow(low);
+      expected = new ArrayList<>(ReadSemanticsOracle.scan(written,
+          spec(versions, 0, Long.MAX_VALUE, null),
+          low.length == 0 ? Bytes.EMPTY : Region.rowAfter(low),
+          high.length == 0 ? Bytes.EMPTY : Region.rowAfter(high)));
+      Collections.reverse(expected);
+    } else {
+      scan.withStartRow(low).withStopRow(high);
+      expected = ReadSemanticsOracle.scan(written, spec(versions, 0, Long.MAX_VALUE, null), low,
+          high);
+    }
     List<List<String>> actual = new ArrayList<>();
     try (ResultScanner scanner = table.scanner(scan)) {
       for (Result result : scanner) {
@@ -172,7 +185,7 @@ class CellarRandomizedTest {
         }
       }
     }
-    assertEquals(expected, actual, context + " scan");
+    assertEquals(expected, actual, context + (reversed ? " reversed" : "") + " scan");
   }
 
   /** What a major compaction keeps: every family's visible versions, as puts. */

@@ -9,13 +9,13 @@ import java.util.List;
 import java.util.PriorityQueue;
 
 /**
- * Merges several {@link KeyValueScanner}s into one sorted stream, as HBase's KeyValueHeap: the
- * scanner with the smallest current cell is on top; among equal cells the newer source (higher
+ * Merges several {@link KeyValueScanner}s into one forward sorted stream, as HBase's KeyValueHeap:
+ * the scanner with the smallest current cell is on top; among equal cells the newer source (higher
  * {@link KeyValueScanner#order()}) comes first. The current scanner is kept out of the priority
  * queue, so a run of cells from one source costs one comparison per cell rather than a heap
- * operation. Exhausted scanners are closed at once. Not thread-safe.
+ * operation. An owning heap closes exhausted scanners at once. Not thread-safe.
  */
-final class KeyValueHeap implements KeyValueScanner {
+final class KeyValueHeap implements AutoCloseable {
 
   private static final Comparator<KeyValueScanner> BY_CURRENT_CELL = (left, right) -> {
     int byCell = CellComparator.INSTANCE.compare(left.peek(), right.peek());
@@ -24,34 +24,50 @@ final class KeyValueHeap implements KeyValueScanner {
 
   private final PriorityQueue<KeyValueScanner> heap;
   private final List<KeyValueScanner> all;
+  private final boolean owns;
   private KeyValueScanner current;
 
   /** Merges {@code scanners}, which must be positioned already (by a seek); takes them over. */
   KeyValueHeap(List<? extends KeyValueScanner> scanners) {
+    this(scanners, true);
+  }
+
+  /**
+   * Merges {@code scanners}; with {@code owns} false they are neither closed when exhausted nor by
+   * {@link #close()} (a reversed scan merges one row at a time and moves them back afterwards).
+   */
+  KeyValueHeap(List<? extends KeyValueScanner> scanners, boolean owns) {
+    this.owns = owns;
     this.all = new ArrayList<>(scanners);
     this.heap = new PriorityQueue<>(Math.max(1, scanners.size()), BY_CURRENT_CELL);
     for (KeyValueScanner scanner : scanners) {
       if (scanner.peek() != null) {
         heap.add(scanner);
       } else {
-        scanner.close();
+        retire(scanner);
       }
     }
     current = heap.poll();
   }
 
-  @Override
-  public Cell peek() {
+  private void retire(KeyValueScanner scanner) {
+    if (owns) {
+      scanner.close();
+    }
+  }
+
+  /** The smallest current cell, or null when every source is exhausted. */
+  Cell peek() {
     return current == null ? null : current.peek();
   }
 
-  @Override
-  public Cell next() throws IOException {
+  /** Moves past the current cell; returns the new smallest cell or null. */
+  Cell next() throws IOException {
     if (current == null) {
       return null;
     }
     if (current.next() == null) {
-      current.close();
+      retire(current);
       current = heap.poll();
     } else {
       KeyValueScanner top = heap.peek();
@@ -63,13 +79,13 @@ final class KeyValueHeap implements KeyValueScanner {
     return peek();
   }
 
-  @Override
-  public boolean seek(Cell key) throws IOException {
+  /** Positions every source on the first cell not before {@code key}. */
+  boolean seek(Cell key) throws IOException {
     return reposition(key, false);
   }
 
-  @Override
-  public boolean reseek(Cell key) throws IOException {
+  /** As {@link #seek}, forward only. */
+  boolean reseek(Cell key) throws IOException {
     return reposition(key, true);
   }
 
@@ -86,27 +102,24 @@ final class KeyValueHeap implements KeyValueScanner {
       if (positioned) {
         heap.add(scanner);
       } else {
-        scanner.close();
+        retire(scanner);
       }
     }
     current = heap.poll();
     return current != null;
   }
 
-  @Override
-  public long order() {
-    return current == null ? 0 : current.order();
-  }
-
-  @Override
-  public Cell pinCurrent(Pins pins) {
+  /** The current cell pinned into {@code pins} (see {@link KeyValueScanner#pinCurrent}). */
+  Cell pinCurrent(Pins pins) {
     return current.pinCurrent(pins);
   }
 
   @Override
   public void close() {
-    for (KeyValueScanner scanner : all) {
-      scanner.close();
+    if (owns) {
+      for (KeyValueScanner scanner : all) {
+        scanner.close();
+      }
     }
     heap.clear();
     current = null;

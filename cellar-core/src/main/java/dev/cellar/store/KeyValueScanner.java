@@ -26,6 +26,12 @@ public interface KeyValueScanner extends AutoCloseable {
   boolean reseek(Cell key) throws IOException;
 
   /**
+   * Positions on the first cell of the last row before {@code key}'s row (of the last row of the
+   * source when {@code key} is null), for reversed scans; false if there is none.
+   */
+  boolean seekToPreviousRow(Cell key) throws IOException;
+
+  /**
    * Which source wins among equal cells: higher is newer (the MemStore above every file, newer
    * files above older ones).
    */

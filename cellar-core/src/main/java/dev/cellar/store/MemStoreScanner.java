@@ -41,6 +41,11 @@ final class MemStoreScanner implements KeyValueScanner {
   }
 
   @Override
+  public boolean seekToPreviousRow(Cell key) {
+    return cursor.seekToPreviousRow(key);
+  }
+
+  @Override
   public long order() {
     return order;
   }

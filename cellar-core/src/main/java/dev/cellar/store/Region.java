@@ -210,8 +210,8 @@ public final class Region implements AutoCloseable {
   private byte[] currentValue(byte[] row, byte[] family, byte[] qualifier) throws IOException {
     Map<String, List<byte[]>> columns = Map.of(
         new String(family, StandardCharsets.UTF_8), List.of(qualifier));
-    ScanRequest get = new ScanRequest(row, rowAfter(row), columns, 1, 0, Long.MAX_VALUE, null,
-        true, row);
+    ScanRequest get = new ScanRequest(row, row, true, columns, 1, 0, Long.MAX_VALUE, null, true,
+        row, false);
     Pins pins = new Pins();
     try (RegionScanner scanner = scanner(get)) {
       List<Cell> cells = new ArrayList<>();
@@ -286,7 +286,7 @@ public final class Region implements AutoCloseable {
   public RegionScanner scanner(ScanRequest request) throws IOException {
     long readPoint = mvcc.readPoint();
     long now = System.currentTimeMillis();
-    List<StoreScanner> scanners = new ArrayList<>();
+    List<FamilyScanner> scanners = new ArrayList<>();
     try {
       for (Map.Entry<String, Store> entry : stores.entrySet()) {
         if (!request.columns().isEmpty() && !request.columns().containsKey(entry.getKey())) {
@@ -300,15 +300,23 @@ public final class Region implements AutoCloseable {
             request.filter());
         long oldestWanted = family.minVersions() > 0 ? request.minTimestamp()
             : Math.max(request.minTimestamp(), spec.oldestUnexpiredTimestamp());
-        List<KeyValueScanner> sources = store.scanners(readPoint, request.cacheBlocks(),
-            request.startRow(), request.stopRow(), request.getRow(), oldestWanted);
-        scanners.add(new StoreScanner(sources, spec, KeyValue.firstOnRow(request.startRow())));
+        byte[] low = request.reversed() ? request.stopRow() : request.startRow();
+        byte[] high = request.reversed()
+            ? (request.startRow().length == 0 ? request.startRow() : rowAfter(request.startRow()))
+            : (request.stopRowInclusive() && request.stopRow().length > 0
+                ? rowAfter(request.stopRow()) : request.stopRow());
+        List<KeyValueScanner> sources = store.scanners(readPoint, request.cacheBlocks(), low, high,
+            request.getRow(), oldestWanted);
+        scanners.add(request.reversed()
+            ? new ReversedStoreScanner(sources, spec, request.startRow())
+            : new StoreScanner(sources, spec, KeyValue.firstOnRow(request.startRow())));
       }
     } catch (IOException | RuntimeException e) {
-      scanners.forEach(StoreScanner::close);
+      scanners.forEach(FamilyScanner::close);
       throw e;
     }
-    return new RegionScanner(scanners, request.stopRow(), request.filter());
+    return new RegionScanner(scanners, request.stopRow(), request.stopRowInclusive(),
+        request.reversed(), request.filter());
   }
 
   /** The smallest row after {@code row}: the stop row of a one-row scan. */

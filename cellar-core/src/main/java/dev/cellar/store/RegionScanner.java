@@ -10,27 +10,36 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A table's rows in order across its families: each call assembles the next row from the
- * families' {@link StoreScanner}s (in family order, so a row's cells come sorted), stops at the
- * stop row, and applies the row-level parts of the filter (row key, whole-row decisions, the end
- * of the scan). Rows left empty, by deletes or filters, are skipped. Not thread-safe.
+ * A table's rows in order (or in reverse order) across its families: each call assembles the next
+ * row from the families' {@link FamilyScanner}s (in family order, so a row's cells come sorted),
+ * stops at the stop row, and applies the row-level parts of the filter (row key, whole-row
+ * decisions, the end of the scan). Rows left empty, by deletes or filters, are skipped. Not
+ * thread-safe.
  */
 public final class RegionScanner implements AutoCloseable {
 
-  private final List<StoreScanner> stores;
+  private final List<FamilyScanner> stores;
   private final byte[] stopRow;
+  private final boolean stopRowInclusive;
+  private final boolean reversed;
   private final Filter filter;
-  private final List<StoreScanner> inRow = new ArrayList<>();
+  private final List<FamilyScanner> inRow = new ArrayList<>();
   private boolean done;
 
   /**
-   * @param stores one scanner per family, in family order; taken over
-   * @param stopRow the first row not returned; empty for none
+   * @param stores one scanner per family, in family order, all in the scan's direction; taken
+   *     over
+   * @param stopRow where the scan ends (after it, or before it when reversed); empty for no end
+   * @param stopRowInclusive whether the stop row itself is returned
+   * @param reversed whether rows come from the largest down
    * @param filter the scan's filter, or null
    */
-  RegionScanner(List<StoreScanner> stores, byte[] stopRow, Filter filter) {
+  RegionScanner(List<? extends FamilyScanner> stores, byte[] stopRow, boolean stopRowInclusive,
+      boolean reversed, Filter filter) {
     this.stores = List.copyOf(stores);
     this.stopRow = stopRow;
+    this.stopRowInclusive = stopRowInclusive;
+    this.reversed = reversed;
     this.filter = filter;
   }
 
@@ -48,14 +57,14 @@ public final class RegionScanner implements AutoCloseable {
       if (filter != null) {
         filter.reset();
         if (filter.filterRowKey(first)) {
-          for (StoreScanner store : inRow) {
+          for (FamilyScanner store : inRow) {
             store.skipRow();
           }
           continue;
         }
       }
       int start = out.size();
-      for (StoreScanner store : inRow) {
+      for (FamilyScanner store : inRow) {
         store.collectRow(out, pins);
       }
       if (filter != null && out.size() > start) {
@@ -83,16 +92,21 @@ public final class RegionScanner implements AutoCloseable {
     }
   }
 
-  /** The first cell of the smallest next row; fills {@link #inRow} with the stores that have it. */
+  /**
+   * A cell of the next row in scan order (the smallest row, or the largest when reversed); fills
+   * {@link #inRow} with the stores that have it.
+   */
   private Cell firstOfNextRow() {
     inRow.clear();
     Cell first = null;
-    for (StoreScanner store : stores) {
+    for (FamilyScanner store : stores) {
       Cell cell = store.peek();
       if (cell == null) {
         continue;
       }
-      int order = first == null ? -1 : CellComparator.compareRows(cell, first);
+      int order = first == null ? -1
+          : reversed ? CellComparator.compareRows(first, cell)
+          : CellComparator.compareRows(cell, first);
       if (order < 0) {
         inRow.clear();
         first = cell;
@@ -105,13 +119,20 @@ public final class RegionScanner implements AutoCloseable {
   }
 
   private boolean pastStop(Cell cell) {
-    return stopRow.length > 0 && Bytes.compare(cell.segment(), cell.rowOffset(), cell.rowLength(),
-        MemorySegment.ofArray(stopRow), 0, stopRow.length) >= 0;
+    if (stopRow.length == 0) {
+      return false;
+    }
+    int order = Bytes.compare(cell.segment(), cell.rowOffset(), cell.rowLength(),
+        MemorySegment.ofArray(stopRow), 0, stopRow.length);
+    if (reversed) {
+      order = -order;
+    }
+    return stopRowInclusive ? order > 0 : order >= 0;
   }
 
   @Override
   public void close() {
-    for (StoreScanner store : stores) {
+    for (FamilyScanner store : stores) {
       store.close();
     }
   }

@@ -9,8 +9,9 @@ import java.util.Map;
  * filter and cache flag. A Get is a scan of one row with {@code getRow} set, which also lets files
  * be skipped by their bloom filters.
  *
- * @param startRow the first row, inclusive (empty: the first row of the table)
- * @param stopRow the first row not returned (empty: no end)
+ * @param startRow the first row, inclusive (empty: the table's first row, or last when reversed)
+ * @param stopRow where the scan ends (empty: no end)
+ * @param stopRowInclusive whether the stop row is returned
  * @param columns family name to sorted qualifiers (null value: every column); empty map: every
  *     family
  * @param maxVersions versions per column, capped by each family's VERSIONS
@@ -19,14 +20,17 @@ import java.util.Map;
  * @param filter or null
  * @param cacheBlocks whether data blocks read are cached
  * @param getRow the row of a Get, or null for a scan
+ * @param reversed rows from the start row down to the stop row
  */
 public record ScanRequest(
     byte[] startRow,
     byte[] stopRow,
+    boolean stopRowInclusive,
     Map<String, List<byte[]>> columns,
     int maxVersions,
     long minTimestamp,
     long maxTimestamp,
     Filter filter,
     boolean cacheBlocks,
-    byte[] getRow) {}
+    byte[] getRow,
+    boolean reversed) {}

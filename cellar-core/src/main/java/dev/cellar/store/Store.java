@@ -126,31 +126,73 @@ public final class Store implements AutoCloseable {
    * rows in [startRow, stopRow) with timestamps from {@code oldestWanted} on (the time range's
    * start, or the TTL's horizon); with {@code row} set (a Get), files whose bloom filter excludes it
    * are skipped too. The caller merges and closes them.
+   *
+   * <p>The MemStore's cursors are opened before the file list is read: a flush running meanwhile
+   * moves cells from the MemStore's snapshot into a new file and only then clears the snapshot,
+   * so the read sees those cells in one place or both (the same cells twice merge harmlessly),
+   * never in neither.
    */
   List<KeyValueScanner> scanners(long readPoint, boolean cacheBlocks, byte[] startRow,
       byte[] stopRow, byte[] row, long oldestWanted) throws IOException {
     List<KeyValueScanner> scanners = new ArrayList<>();
     try {
-      for (StoreFile file : files) {
-        if (!file.overlaps(startRow, stopRow) || !file.mayHoldTimestampsFrom(oldestWanted)
-            || (row != null && !file.mightContainRow(row))) {
-          continue;
-        }
-        KeyValueScanner scanner = file.scanner(cacheBlocks && family.blockCache(),
-            file.maxSequenceId());
-        if (scanner != null) {
-          scanners.add(scanner);
-        }
-      }
       long order = Long.MAX_VALUE;
       for (CellCursor cursor : memStore.getScanners(readPoint)) {
         scanners.add(new MemStoreScanner(cursor, order--));
       }
+      scanners.addAll(fileScanners(cacheBlocks && family.blockCache(), startRow, stopRow, row,
+          oldestWanted));
     } catch (IOException | RuntimeException e) {
       scanners.forEach(KeyValueScanner::close);
       throw e;
     }
     return scanners;
+  }
+
+  /**
+   * Scanners over the current files that may hold the rows asked for. A file retired by a
+   * compaction between reading the list and opening it is released already; the list is then read
+   * again, since the compaction's output holds that file's cells.
+   */
+  private List<KeyValueScanner> fileScanners(boolean cacheBlocks, byte[] startRow,
+      byte[] stopRow, byte[] row, long oldestWanted) throws IOException {
+    for (;;) {
+      List<KeyValueScanner> opened = new ArrayList<>();
+      boolean stale = false;
+      try {
+        for (StoreFile file : files) {
+          if (!file.overlaps(startRow, stopRow) || !file.mayHoldTimestampsFrom(oldestWanted)) {
+            continue;
+          }
+          if (!file.acquire()) {
+            stale = true;
+            break;
+          }
+          if (row != null && !mightContainRow(file, row)) {
+            file.release();
+            continue;
+          }
+          opened.add(file.scannerOwningReference(cacheBlocks, file.maxSequenceId()));
+        }
+      } catch (IOException | RuntimeException e) {
+        opened.forEach(KeyValueScanner::close);
+        throw e;
+      }
+      if (!stale) {
+        return opened;
+      }
+      opened.forEach(KeyValueScanner::close);
+    }
+  }
+
+  /** The file's bloom answer, releasing the caller's reference if the lookup fails. */
+  private static boolean mightContainRow(StoreFile file, byte[] row) throws IOException {
+    try {
+      return file.mightContainRow(row);
+    } catch (IOException | RuntimeException e) {
+      file.release();
+      throw e;
+    }
   }
 
   /** Moves the MemStore's cells to its snapshot; the region holds writes back meanwhile. */

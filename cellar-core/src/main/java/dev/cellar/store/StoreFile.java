@@ -127,7 +127,10 @@ final class StoreFile {
     return maxTimestamp >= oldestWanted;
   }
 
-  /** False if the bloom filter proves the file holds no cell of {@code row}. */
+  /**
+   * False if the bloom filter proves the file holds no cell of {@code row}. The caller holds a
+   * reference (the bloom blocks are read through the file's reader).
+   */
   boolean mightContainRow(byte[] row) throws IOException {
     return reader.mightContain(row, null);
   }
@@ -140,6 +143,13 @@ final class StoreFile {
     if (!acquire()) {
       return null;
     }
+    return new StoreFileScanner(reader, cacheBlocks, order, this::release);
+  }
+
+  /**
+   * A scanner taking over a reference the caller {@link #acquire}d, released when it closes.
+   */
+  KeyValueScanner scannerOwningReference(boolean cacheBlocks, long order) {
     return new StoreFileScanner(reader, cacheBlocks, order, this::release);
   }
 

@@ -19,6 +19,7 @@ import java.io.IOException;
  */
 final class StoreFileScanner implements KeyValueScanner {
 
+  private final HFileReader reader;
   private final HFileScanner scanner;
   private final long order;
   private final Runnable onClose;
@@ -27,6 +28,7 @@ final class StoreFileScanner implements KeyValueScanner {
 
   /** A scanner over {@code reader}'s cells; {@code onClose} runs once when it closes. */
   StoreFileScanner(HFileReader reader, boolean cacheBlocks, long order, Runnable onClose) {
+    this.reader = reader;
     this.scanner = reader.scanner(cacheBlocks);
     this.order = order;
     this.onClose = onClose;
@@ -74,6 +76,26 @@ final class StoreFileScanner implements KeyValueScanner {
     };
     current = positioned ? scanner.current() : null;
     return current != null;
+  }
+
+  @Override
+  public boolean seekToPreviousRow(Cell key) throws IOException {
+    byte[] row;
+    if (key == null) {
+      byte[] lastKey = reader.lastKey();
+      if (lastKey == null) {
+        current = null;
+        return false;
+      }
+      row = HFileReader.keyCell(lastKey).rowArray();
+    } else {
+      if (!scanner.seekBefore(KeyValue.firstOnRow(key.rowArray()))) {
+        current = null;
+        return false;
+      }
+      row = scanner.current().rowArray();
+    }
+    return seek(KeyValue.firstOnRow(row));
   }
 
   @Override

@@ -15,7 +15,7 @@ import java.util.List;
  * (views into block or chunk memory, retained) so they outlive the cursor's moves. Not
  * thread-safe.
  */
-final class StoreScanner implements AutoCloseable {
+final class StoreScanner implements FamilyScanner {
 
   private final KeyValueHeap heap;
   private final ScanQueryMatcher matcher;
@@ -30,8 +30,8 @@ final class StoreScanner implements AutoCloseable {
     this.matcher = new ScanQueryMatcher(spec);
   }
 
-  /** The next cell, whose row is the next this family has; null when exhausted. */
-  Cell peek() {
+  @Override
+  public Cell peek() {
     return heap.peek();
   }
 
@@ -39,7 +39,18 @@ final class StoreScanner implements AutoCloseable {
    * Appends the family's matching cells of the row under the cursor to {@code out}, pinned into
    * {@code pins}, and leaves the cursor on the next row.
    */
-  void collectRow(List<Cell> out, Pins pins) throws IOException {
+  @Override
+  public void collectRow(List<Cell> out, Pins pins) throws IOException {
+    collectRow(heap, matcher, out, pins);
+  }
+
+  /**
+   * The row loop both scan directions share: sifts the cells of the row under {@code heap}'s
+   * cursor through {@code matcher}, appending the matches pinned into {@code pins}, and leaves the
+   * heap past the row.
+   */
+  static void collectRow(KeyValueHeap heap, ScanQueryMatcher matcher, List<Cell> out, Pins pins)
+      throws IOException {
     Cell first = heap.peek();
     byte[] row = first.rowArray();
     MemorySegment rowSegment = MemorySegment.ofArray(row);
@@ -66,7 +77,7 @@ final class StoreScanner implements AutoCloseable {
           heap.reseek(KeyValue.lastOnRow(row));
           return;
         }
-        case SEEK_NEXT_USING_HINT -> seekToHint(cell);
+        case SEEK_NEXT_USING_HINT -> seekToHint(heap, matcher, cell);
       }
     }
   }
@@ -75,7 +86,8 @@ final class StoreScanner implements AutoCloseable {
    * Jumps to the matcher's seek hint; a hint that is missing or not after {@code current} (a
    * filter's mistake) only moves past the current cell, as HBase does, so the scan always advances.
    */
-  private void seekToHint(Cell current) throws IOException {
+  private static void seekToHint(KeyValueHeap heap, ScanQueryMatcher matcher, Cell current)
+      throws IOException {
     Cell hint = matcher.seekHint();
     if (hint != null && CellComparator.INSTANCE.compare(hint, current) > 0) {
       heap.reseek(hint);
@@ -84,8 +96,8 @@ final class StoreScanner implements AutoCloseable {
     }
   }
 
-  /** Moves past the row under the cursor without reading it. */
-  void skipRow() throws IOException {
+  @Override
+  public void skipRow() throws IOException {
     heap.reseek(KeyValue.lastOnRow(heap.peek().rowArray()));
   }
 

@@ -2,6 +2,7 @@ package dev.cellar.store;
 
 import dev.cellar.cell.Cell;
 import dev.cellar.cell.CellComparator;
+import dev.cellar.cell.KeyValue;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -47,6 +48,18 @@ final class ListScanner implements KeyValueScanner {
       return false;
     }
     return CellComparator.INSTANCE.compare(current, key) >= 0 || seek(key);
+  }
+
+  @Override
+  public boolean seekToPreviousRow(Cell key) {
+    int end = key == null ? cells.size()
+        : -Collections.binarySearch(cells, KeyValue.firstOnRow(key.rowArray()),
+            CellComparator.INSTANCE) - 1;
+    if (end == 0) {
+      position = cells.size();
+      return false;
+    }
+    return seek(KeyValue.firstOnRow(cells.get(end - 1).rowArray()));
   }
 
   @Override

@@ -7,6 +7,7 @@ import dev.cellar.cell.CellType;
 import dev.cellar.cell.KeyValue;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
@@ -73,6 +74,27 @@ class RegionScannerTest {
       List<List<String>> actual = ScanHarness.describe(ScanHarness.scan(cells, FAMILIES,
           1 + random.nextInt(4), spec, start, stop, null, random));
       assertEquals(expected, actual, "seed " + seed + " round " + round + " spec " + spec);
+    }
+  }
+
+  @Test
+  void reversedScansReturnTheOraclesRowsLargestFirst() throws IOException {
+    long seed = Long.getLong("cellar.test.seed", System.nanoTime());
+    SplittableRandom random = new SplittableRandom(seed);
+    for (int round = 0; round < 300; round++) {
+      List<KeyValue> cells = randomCells(random, 20 + random.nextInt(200));
+      ScanSpec spec = randomSpec(random);
+      byte[] start = random.nextBoolean() ? Bytes.EMPTY : row(random.nextInt(12));
+      byte[] stop = random.nextBoolean() ? Bytes.EMPTY : row(random.nextInt(12));
+      byte[] oracleStart = stop.length == 0 ? Bytes.EMPTY : Region.rowAfter(stop);
+      byte[] oracleStop = start.length == 0 ? Bytes.EMPTY : Region.rowAfter(start);
+      List<List<String>> expected = new ArrayList<>(
+          ReadSemanticsOracle.scan(cells, spec, oracleStart, oracleStop));
+      Collections.reverse(expected);
+      List<List<String>> actual = ScanHarness.describe(ScanHarness.scan(cells, FAMILIES,
+          1 + random.nextInt(4), spec, start, stop, true, null, random));
+      assertEquals(expected, actual, "seed " + seed + " round " + round + " reversed from "
+          + Bytes.toStringBinary(start) + " down to " + Bytes.toStringBinary(stop) + " " + spec);
     }
   }
 }

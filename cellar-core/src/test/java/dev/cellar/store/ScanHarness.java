@@ -22,7 +22,18 @@ final class ScanHarness {
   static List<List<Cell>> scan(List<? extends Cell> cells, byte[][] families, int sources,
       ScanSpec spec, byte[] start, byte[] stop, Filter filter, SplittableRandom random)
       throws IOException {
-    List<StoreScanner> stores = new ArrayList<>();
+    return scan(cells, families, sources, spec, start, stop, false, filter, random);
+  }
+
+  /**
+   * As {@link #scan(List, byte[][], int, ScanSpec, byte[], byte[], Filter, SplittableRandom)};
+   * with {@code reversed}, the rows from {@code start} (inclusive) down to {@code stop}
+   * (exclusive), largest first.
+   */
+  static List<List<Cell>> scan(List<? extends Cell> cells, byte[][] families, int sources,
+      ScanSpec spec, byte[] start, byte[] stop, boolean reversed, Filter filter,
+      SplittableRandom random) throws IOException {
+    List<FamilyScanner> stores = new ArrayList<>();
     for (byte[] family : families) {
       List<List<Cell>> parts = new ArrayList<>();
       for (int s = 0; s < sources; s++) {
@@ -37,11 +48,12 @@ final class ScanHarness {
       for (int s = 0; s < sources; s++) {
         scanners.add(new ListScanner(parts.get(s), s));
       }
-      stores.add(new StoreScanner(scanners, spec, KeyValue.firstOnRow(start)));
+      stores.add(reversed ? new ReversedStoreScanner(scanners, spec, start)
+          : new StoreScanner(scanners, spec, KeyValue.firstOnRow(start)));
     }
     List<List<Cell>> rows = new ArrayList<>();
     Pins pins = new Pins();
-    try (RegionScanner scanner = new RegionScanner(stores, stop, filter)) {
+    try (RegionScanner scanner = new RegionScanner(stores, stop, false, reversed, filter)) {
       List<Cell> row = new ArrayList<>();
       while (scanner.next(row, pins)) {
         rows.add(List.copyOf(row));

@@ -38,6 +38,12 @@ public interface CellCursor extends AutoCloseable {
    */
   boolean reseek(Cell key);
 
+  /**
+   * Positions on the first visible cell of the last row before {@code key}'s row (of the last row
+   * when {@code key} is null), for reversed scans; false if there is none.
+   */
+  boolean seekToPreviousRow(Cell key);
+
   /** Releases what the cursor holds; its cells become unreadable. Later calls do nothing. */
   @Override
   void close();

@@ -2,7 +2,9 @@ package dev.cellar.store.memstore;
 
 import dev.cellar.cell.Cell;
 import dev.cellar.cell.CellComparator;
+import dev.cellar.cell.KeyValue;
 import java.util.Iterator;
+import java.util.Map;
 import java.util.concurrent.ConcurrentNavigableMap;
 
 /**
@@ -72,6 +74,29 @@ final class SegmentCursor implements CellCursor {
       return true;
     }
     return seek(key);
+  }
+
+  @Override
+  public boolean seekToPreviousRow(Cell key) {
+    ensureOpen();
+    Cell bound = key == null ? null : KeyValue.firstOnRow(key.rowArray());
+    for (;;) {
+      Cell before = bound == null ? lastKey() : cells.lowerKey(bound);
+      if (before == null) {
+        current = null;
+        return false;
+      }
+      Cell rowStart = KeyValue.firstOnRow(before.rowArray());
+      if (seek(rowStart) && CellComparator.compareRows(current, before) == 0) {
+        return true;
+      }
+      bound = rowStart;
+    }
+  }
+
+  private Cell lastKey() {
+    Map.Entry<Cell, Cell> last = cells.lastEntry();
+    return last == null ? null : last.getKey();
   }
 
   @Override

@@ -131,6 +131,11 @@ final class TestCells {
       }
 
       @Override
+      public boolean seekToPreviousRow(Cell key) {
+        throw new UnsupportedOperationException("the test merge cursor only moves forward");
+      }
+
+      @Override
       public Cell next() {
         Cell smallest = peek();
         for (CellCursor cursor : cursors) {
