@@ -1,6 +1,5 @@
 package dev.cellar.hfile;
 
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -8,7 +7,6 @@ import dev.cellar.cache.BlockCategory;
 import dev.cellar.cache.CacheStats;
 import dev.cellar.cache.LruBlockCache;
 import dev.cellar.cache.LruBlockCacheConfig;
-import dev.cellar.cell.Cell;
 import dev.cellar.cell.CellType;
 import dev.cellar.cell.KeyValue;
 import dev.cellar.config.Settings;
@@ -20,8 +18,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Random;
-import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -50,41 +46,18 @@ class CachingBlockLoaderTest {
     return cache;
   }
 
-  private static byte[] row(int i) {
-    return String.format("row-%08d", i).getBytes();
-  }
-
-  private static byte[] value(int i) {
-    return ("value-" + i + "-" + "x".repeat(i % 50)).getBytes();
-  }
-
   private Path write() throws IOException {
-    Path path = dir.resolve("cached.hfile");
-    HFileContext context = HFileContext.builder().blockSize(4096).indexBlockMaxSize(1024)
-        .encoding(DataBlockEncoding.FAST_DIFF).compression(Compression.SNAPPY).build();
-    try (HFileWriter writer = HFileWriter.create(path, context)) {
-      for (int i = 0; i < CELLS; i++) {
-        writer.append(KeyValue.create(row(i), "f".getBytes(), "q".getBytes(), 1, CellType.PUT,
-            value(i)));
-      }
-    }
-    return path;
+    return CachedReadFixture.write(dir.resolve("cached.hfile"), HFileContext.builder()
+        .blockSize(4096).indexBlockMaxSize(1024).encoding(DataBlockEncoding.FAST_DIFF)
+        .compression(Compression.SNAPPY).build(), CELLS);
   }
 
   private HFileReader open(Path path, LruBlockCache cache) throws IOException {
-    return HFileReader.open(path, allocator,
-        direct -> new CachingBlockLoader(cache, direct, path.toString(), false));
+    return CachedReadFixture.open(path, allocator, cache);
   }
 
   private static int scan(HFileReader reader, boolean cacheBlocks) throws IOException {
-    int cells = 0;
-    try (HFileScanner scanner = reader.scanner(cacheBlocks)) {
-      for (boolean more = scanner.seekTo(); more; more = scanner.next()) {
-        assertArrayEquals(value(cells), scanner.current().valueArray());
-        cells++;
-      }
-    }
-    return cells;
+    return CachedReadFixture.scan(reader, cacheBlocks);
   }
 
   @Test
@@ -111,7 +84,7 @@ class CachingBlockLoaderTest {
     try (HFileReader reader = open(path, cache)) {
       assertEquals(CELLS, scan(reader, false));
       try (HFileScanner scanner = reader.scanner(false)) {
-        assertEquals(HFileScanner.EXACT, scanner.seekTo(KeyValue.create(row(777),
+        assertEquals(HFileScanner.EXACT, scanner.seekTo(KeyValue.create(CachedReadFixture.row(777),
             "f".getBytes(), "q".getBytes(), 1, CellType.PUT, new byte[0])));
       }
       CacheStats.Snapshot stats = cache.stats().snapshot();
@@ -126,38 +99,8 @@ class CachingBlockLoaderTest {
     Path path = write();
     LruBlockCache cache = cache("200k");
     long seed = Long.getLong("cellar.test.seed", System.nanoTime());
-    AtomicReference<Throwable> failure = new AtomicReference<>();
     try (HFileReader reader = open(path, cache)) {
-      List<Thread> threads = new ArrayList<>();
-      for (int t = 0; t < 4; t++) {
-        Random random = new Random(seed + t);
-        Thread thread = new Thread(() -> {
-          try (HFileScanner scanner = reader.scanner(true)) {
-            for (int i = 0; i < 3_000; i++) {
-              int target = random.nextInt(CELLS);
-              Cell key = KeyValue.firstOnRow(row(target));
-              int result = scanner.seekTo(key);
-              if (result == HFileScanner.BEFORE_FILE) {
-                scanner.seekTo();
-              } else if (result == HFileScanner.BEFORE_KEY) {
-                scanner.next();
-              }
-              assertArrayEquals(row(target), scanner.current().rowArray(), "seed=" + seed);
-              assertArrayEquals(value(target), scanner.current().valueArray(), "seed=" + seed);
-            }
-          } catch (Throwable e) {
-            failure.compareAndSet(null, e);
-          }
-        }, "cached-reader-" + t);
-        threads.add(thread);
-        thread.start();
-      }
-      for (Thread thread : threads) {
-        thread.join();
-      }
-    }
-    if (failure.get() != null) {
-      throw new AssertionError(failure.get());
+      CachedReadFixture.concurrentSeeks(reader, CELLS, 4, 3_000, seed);
     }
     CacheStats.Snapshot stats = cache.stats().snapshot();
     assertTrue(stats.evictedBlockCount() > 0, "the cache was far smaller than the file: " + stats);

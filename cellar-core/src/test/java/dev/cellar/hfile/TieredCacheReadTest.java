@@ -1,6 +1,5 @@
 package dev.cellar.hfile;
 
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -10,9 +9,6 @@ import dev.cellar.cache.CacheStats;
 import dev.cellar.cache.bucket.BucketCache;
 import dev.cellar.cache.tiered.BlockCacheFactory;
 import dev.cellar.cache.tiered.CombinedBlockCache;
-import dev.cellar.cell.Cell;
-import dev.cellar.cell.CellType;
-import dev.cellar.cell.KeyValue;
 import dev.cellar.config.Settings;
 import dev.cellar.hfile.encoding.DataBlockEncoding;
 import dev.cellar.memory.BufAllocator;
@@ -22,8 +18,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Random;
-import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -51,14 +45,6 @@ class TieredCacheReadTest {
     allocator.close();
   }
 
-  private static byte[] row(int i) {
-    return String.format("row-%08d", i).getBytes();
-  }
-
-  private static byte[] value(int i) {
-    return ("value-" + i + "-" + "y".repeat(i % 90)).getBytes();
-  }
-
   private String engine(String name) {
     return switch (name) {
       case "file" -> "file:" + dir.resolve("l2.data");
@@ -78,32 +64,9 @@ class TieredCacheReadTest {
   }
 
   private Path write() throws IOException {
-    Path path = dir.resolve("tiered.hfile");
-    HFileContext context = HFileContext.builder().blockSize(8192).indexBlockMaxSize(1024)
-        .encoding(DataBlockEncoding.FAST_DIFF).compression(Compression.LZ4).build();
-    try (HFileWriter writer = HFileWriter.create(path, context)) {
-      for (int i = 0; i < CELLS; i++) {
-        writer.append(KeyValue.create(row(i), "f".getBytes(), "q".getBytes(), 1, CellType.PUT,
-            value(i)));
-      }
-    }
-    return path;
-  }
-
-  private HFileReader open(Path path, BlockCache cache) throws IOException {
-    return HFileReader.open(path, allocator,
-        direct -> new CachingBlockLoader(cache, direct, path.toString(), false));
-  }
-
-  private static int scan(HFileReader reader) throws IOException {
-    int cells = 0;
-    try (HFileScanner scanner = reader.scanner(true)) {
-      for (boolean more = scanner.seekTo(); more; more = scanner.next()) {
-        assertArrayEquals(value(cells), scanner.current().valueArray());
-        cells++;
-      }
-    }
-    return cells;
+    return CachedReadFixture.write(dir.resolve("tiered.hfile"), HFileContext.builder()
+        .blockSize(8192).indexBlockMaxSize(1024).encoding(DataBlockEncoding.FAST_DIFF)
+        .compression(Compression.LZ4).build(), CELLS);
   }
 
   @ParameterizedTest
@@ -111,11 +74,11 @@ class TieredCacheReadTest {
   void aSecondScanReadsDataBlocksBackFromTheL2(String engine) throws Exception {
     Path path = write();
     CombinedBlockCache cache = cache(engine, "64");
-    try (HFileReader reader = open(path, cache)) {
-      assertEquals(CELLS, scan(reader));
+    try (HFileReader reader = CachedReadFixture.open(path, allocator, cache)) {
+      assertEquals(CELLS, CachedReadFixture.scan(reader, true));
       assertTrue(((BucketCache) cache.l2()).awaitQueuedWrites(10_000));
       long dataMisses = cache.stats().snapshot().misses(BlockCategory.DATA);
-      assertEquals(CELLS, scan(reader));
+      assertEquals(CELLS, CachedReadFixture.scan(reader, true));
       CacheStats.Snapshot stats = cache.stats().snapshot();
       assertEquals(dataMisses, stats.misses(BlockCategory.DATA), "the second scan missed: " + stats);
       assertTrue(stats.hits(BlockCategory.DATA) >= dataMisses - 1, stats.toString());
@@ -130,36 +93,8 @@ class TieredCacheReadTest {
     Path path = write();
     CombinedBlockCache cache = cache(engine, "1");
     long seed = Long.getLong("cellar.test.seed", System.nanoTime());
-    AtomicReference<Throwable> failure = new AtomicReference<>();
-    try (HFileReader reader = open(path, cache)) {
-      List<Thread> threads = new ArrayList<>();
-      for (int t = 0; t < 4; t++) {
-        Random random = new Random(seed + t);
-        threads.add(Thread.ofPlatform().name("tiered-reader-" + t).start(() -> {
-          try (HFileScanner scanner = reader.scanner(true)) {
-            for (int i = 0; i < 2_000; i++) {
-              int target = random.nextInt(CELLS);
-              Cell key = KeyValue.firstOnRow(row(target));
-              int result = scanner.seekTo(key);
-              if (result == HFileScanner.BEFORE_FILE) {
-                scanner.seekTo();
-              } else if (result == HFileScanner.BEFORE_KEY) {
-                scanner.next();
-              }
-              assertArrayEquals(row(target), scanner.current().rowArray(), "seed=" + seed);
-              assertArrayEquals(value(target), scanner.current().valueArray(), "seed=" + seed);
-            }
-          } catch (Throwable e) {
-            failure.compareAndSet(null, e);
-          }
-        }));
-      }
-      for (Thread thread : threads) {
-        thread.join();
-      }
-    }
-    if (failure.get() != null) {
-      throw new AssertionError("seed " + seed, failure.get());
+    try (HFileReader reader = CachedReadFixture.open(path, allocator, cache)) {
+      CachedReadFixture.concurrentSeeks(reader, CELLS, 4, 2_000, seed);
     }
     CacheStats.Snapshot l2 = cache.l2().stats().snapshot();
     assertTrue(l2.evictedBlockCount() > 0, "the L2 was far smaller than the file: " + l2);
