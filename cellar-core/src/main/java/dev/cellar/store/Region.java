@@ -300,7 +300,8 @@ public final class Region implements AutoCloseable {
             request.filter());
         List<KeyValueScanner> sources = store.scanners(readPoint, request.cacheBlocks(),
             request.startRow(), request.stopRow(), request.getRow());
-        scanners.add(new StoreScanner(sources, spec, KeyValue.firstOnRow(request.startRow())));
+        scanners.add(new StoreScanner(sources, spec, KeyValue.firstOnRow(request.startRow()),
+            request.getRow() != null));
       }
     } catch (IOException | RuntimeException e) {
       scanners.forEach(StoreScanner::close);

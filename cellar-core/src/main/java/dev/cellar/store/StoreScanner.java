@@ -12,27 +12,38 @@ import java.util.List;
  * The cells one family returns, row by row: its sources (MemStore segments and HFiles) merged by a
  * {@link KeyValueHeap} and sifted by a {@link ScanQueryMatcher}, which turns whole columns and
  * rows that cannot match into seeks. The cells returned are pinned into the caller's {@link Pins}
- * (views into block or chunk memory, retained) so they outlive the cursor's moves. Not
- * thread-safe.
+ * (views into block or chunk memory, retained) so they outlive the cursor's moves.
+ *
+ * <p>A scanner for a Get ({@code singleRow}) ends with its row: once the row is collected or
+ * skipped it reports no more cells instead of seeking past the row, as HBase's StoreScanner stops
+ * when no more rows may follow. That seek would walk the block index again, and load the next data
+ * block when the row ends its block, for nothing. Not thread-safe.
  */
 final class StoreScanner implements AutoCloseable {
 
   private final KeyValueHeap heap;
   private final ScanQueryMatcher matcher;
+  private final boolean singleRow;
+  private boolean rowDone;
 
-  /** Merges {@code sources} (taking them over) and positions them on {@code startKey}. */
-  StoreScanner(List<? extends KeyValueScanner> sources, ScanSpec spec, Cell startKey)
-      throws IOException {
+  /**
+   * Merges {@code sources} (taking them over) and positions them on {@code startKey}.
+   *
+   * @param singleRow true for a Get: the scanner ends after the first row it collects or skips
+   */
+  StoreScanner(List<? extends KeyValueScanner> sources, ScanSpec spec, Cell startKey,
+      boolean singleRow) throws IOException {
     for (KeyValueScanner source : sources) {
       source.seek(startKey);
     }
     this.heap = new KeyValueHeap(sources);
     this.matcher = new ScanQueryMatcher(spec);
+    this.singleRow = singleRow;
   }
 
   /** The next cell, whose row is the next this family has; null when exhausted. */
   Cell peek() {
-    return heap.peek();
+    return rowDone ? null : heap.peek();
   }
 
   /**
@@ -44,6 +55,7 @@ final class StoreScanner implements AutoCloseable {
     byte[] row = first.rowArray();
     MemorySegment rowSegment = MemorySegment.ofArray(row);
     matcher.startRow();
+    rowDone = singleRow;
     for (Cell cell = first; cell != null && sameRow(cell, rowSegment, row.length);
         cell = heap.peek()) {
       switch (matcher.match(cell)) {
@@ -57,17 +69,24 @@ final class StoreScanner implements AutoCloseable {
         }
         case INCLUDE_AND_SEEK_NEXT_ROW -> {
           out.add(heap.pinCurrent(pins));
-          heap.reseek(KeyValue.lastOnRow(row));
+          seekPastRow(row);
           return;
         }
         case SKIP -> heap.next();
         case SEEK_NEXT_COL -> heap.reseek(lastOnColumn(cell));
         case SEEK_NEXT_ROW -> {
-          heap.reseek(KeyValue.lastOnRow(row));
+          seekPastRow(row);
           return;
         }
         case SEEK_NEXT_USING_HINT -> seekToHint(cell);
       }
+    }
+  }
+
+  /** Moves past {@code row}, unless this scanner ends with the row. */
+  private void seekPastRow(byte[] row) throws IOException {
+    if (!singleRow) {
+      heap.reseek(KeyValue.lastOnRow(row));
     }
   }
 
@@ -86,7 +105,11 @@ final class StoreScanner implements AutoCloseable {
 
   /** Moves past the row under the cursor without reading it. */
   void skipRow() throws IOException {
-    heap.reseek(KeyValue.lastOnRow(heap.peek().rowArray()));
+    if (singleRow) {
+      rowDone = true;
+    } else {
+      heap.reseek(KeyValue.lastOnRow(heap.peek().rowArray()));
+    }
   }
 
   private static boolean sameRow(Cell cell, MemorySegment row, int rowLength) {

@@ -37,7 +37,7 @@ final class ScanHarness {
       for (int s = 0; s < sources; s++) {
         scanners.add(new ListScanner(parts.get(s), s));
       }
-      stores.add(new StoreScanner(scanners, spec, KeyValue.firstOnRow(start)));
+      stores.add(new StoreScanner(scanners, spec, KeyValue.firstOnRow(start), false));
     }
     List<List<Cell>> rows = new ArrayList<>();
     Pins pins = new Pins();
