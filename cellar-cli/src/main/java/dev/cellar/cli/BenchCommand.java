@@ -1,5 +1,6 @@
 package dev.cellar.cli;
 
+import dev.cellar.cli.rocksdb.RocksDbCompareCommand;
 import java.util.ArrayList;
 import java.util.List;
 import picocli.CommandLine.Command;
@@ -10,7 +11,7 @@ import picocli.CommandLine.Unmatched;
     name = "bench",
     description = "Run Cellar's benchmarks.",
     mixinStandardHelpOptions = true,
-    subcommands = {BenchCommand.Jmh.class})
+    subcommands = {BenchCommand.Jmh.class, RocksDbCompareCommand.class})
 final class BenchCommand {
 
   /**

@@ -1,5 +1,7 @@
 package dev.cellar.cli;
 
+import dev.cellar.cli.pe.PeCommand;
+import java.io.PrintWriter;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -9,7 +11,8 @@ import picocli.CommandLine.Command;
     mixinStandardHelpOptions = true,
     version = "Cellar 0.1.0-SNAPSHOT",
     description = "A wide-column key-value store with an off-heap read path.",
-    subcommands = {CommandLine.HelpCommand.class, DemoCommand.class, HFileCommand.class, BenchCommand.class})
+    subcommands = {CommandLine.HelpCommand.class, DemoCommand.class, PeCommand.class,
+        HFileCommand.class, BenchCommand.class})
 public final class CellarCommand implements Runnable {
 
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
@@ -19,7 +22,22 @@ public final class CellarCommand implements Runnable {
     spec.commandLine().usage(System.out);
   }
 
+  /**
+   * The command line, which answers a bad option with its message and where to find help (exit
+   * code 2) rather than the whole usage text.
+   */
+  public static CommandLine commandLine() {
+    return new CommandLine(new CellarCommand()).setParameterExceptionHandler((e, args) -> {
+      CommandLine command = e.getCommandLine();
+      PrintWriter err = command.getErr();
+      err.println(e.getMessage());
+      err.println("Try '" + command.getCommandSpec().qualifiedName() + " --help' for the options.");
+      err.flush();
+      return command.getCommandSpec().exitCodeOnInvalidInput();
+    });
+  }
+
   public static void main(String[] args) {
-    System.exit(new CommandLine(new CellarCommand()).execute(args));
+    System.exit(commandLine().execute(args));
   }
 }

@@ -3,30 +3,24 @@ package dev.cellar.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
-import picocli.CommandLine;
 
 class DemoCommandTest {
 
   @Test
-  void demoLoadsReadsEveryRowAndReleasesEveryBuffer() {
-    PrintStream original = System.out;
-    ByteArrayOutputStream captured = new ByteArrayOutputStream();
-    int exit;
-    try {
-      System.setOut(new PrintStream(captured, true, StandardCharsets.UTF_8));
-      exit = new CommandLine(new CellarCommand()).execute(
-          "demo", "--rows", "3000", "--lookups", "20000", "--threads", "2", "--seed", "42");
-    } finally {
-      System.setOut(original);
-    }
-    String output = captured.toString(StandardCharsets.UTF_8);
-    assertEquals(0, exit, output);
-    assertTrue(output.contains("0 misses"), output);
-    assertTrue(output.contains("heap allocation ratio 0.000"), output);
-    assertTrue(output.contains("after release: 0 pooled buffers in use"), output);
+  void demoWritesThenReadsEveryRow() {
+    CliRun run = CliRun.of("demo", "--rows", "2000", "--threads", "2", "--seed", "42");
+    assertEquals(0, run.exit(), run.toString());
+    assertTrue(run.out().contains("cellar pe --load --rows 1000 --valueSize 1000 --seed 42"
+        + " randomRead 2"), run.toString());
+    assertTrue(run.out().contains("sequentialWrite: 2 thread(s) x 1,000 rows"), run.toString());
+    assertTrue(run.out().contains("2,000 of 2,000 gets found their row"), run.toString());
+  }
+
+  @Test
+  void demoRejectsMoreThreadsThanRows() {
+    CliRun run = CliRun.of("demo", "--rows", "1", "--threads", "2");
+    assertEquals(2, run.exit(), run.toString());
+    assertTrue(run.err().contains("--rows at least --threads"), run.toString());
   }
 }

@@ -66,7 +66,8 @@ final class ColumnTracker {
 
   /**
    * Counts a surviving version of the current column: {@link MatchCode#INCLUDE} (or with a skip
-   * of the column's rest once it has enough), {@link MatchCode#SKIP} for a repeated timestamp,
+   * of the column's rest once it has enough, and of the row's rest once that column is the last one
+   * asked for, as HBase's ExplicitColumnTracker), {@link MatchCode#SKIP} for a repeated timestamp,
    * {@link MatchCode#SEEK_NEXT_COL} past the versions wanted or for an expired version beyond the
    * minimum.
    */
@@ -86,6 +87,10 @@ final class ColumnTracker {
     if (versions > maxVersions) {
       return MatchCode.SEEK_NEXT_COL;
     }
-    return versions == maxVersions ? MatchCode.INCLUDE_AND_SEEK_NEXT_COL : MatchCode.INCLUDE;
+    if (versions < maxVersions) {
+      return MatchCode.INCLUDE;
+    }
+    return qualifiers != null && nextQualifier == qualifiers.size() - 1
+        ? MatchCode.INCLUDE_AND_SEEK_NEXT_ROW : MatchCode.INCLUDE_AND_SEEK_NEXT_COL;
   }
 }

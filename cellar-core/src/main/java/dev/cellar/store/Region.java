@@ -309,7 +309,8 @@ public final class Region implements AutoCloseable {
             request.getRow(), oldestWanted);
         scanners.add(request.reversed()
             ? new ReversedStoreScanner(sources, spec, request.startRow())
-            : new StoreScanner(sources, spec, KeyValue.firstOnRow(request.startRow())));
+            : new StoreScanner(sources, spec, KeyValue.firstOnRow(request.startRow()),
+                request.getRow() != null));
       }
     } catch (IOException | RuntimeException e) {
       scanners.forEach(FamilyScanner::close);

@@ -66,7 +66,7 @@ final class ReversedStoreScanner implements FamilyScanner {
     byte[][] row = new byte[1][];
     List<KeyValueScanner> onRow = onLargestRow(row);
     try (KeyValueHeap heap = new KeyValueHeap(onRow, false)) {
-      StoreScanner.collectRow(heap, matcher, out, pins);
+      StoreScanner.collectRow(heap, matcher, out, pins, false);
     }
     stepBack(onRow, row[0]);
   }

@@ -80,8 +80,9 @@ final class ScanQueryMatcher {
       case NOT_DELETED -> { }
     }
     MatchCode versions = columns.checkVersions(cell);
-    if (filter == null
-        || (versions != MatchCode.INCLUDE && versions != MatchCode.INCLUDE_AND_SEEK_NEXT_COL)) {
+    if (filter == null || (versions != MatchCode.INCLUDE
+        && versions != MatchCode.INCLUDE_AND_SEEK_NEXT_COL
+        && versions != MatchCode.INCLUDE_AND_SEEK_NEXT_ROW)) {
       return versions;
     }
     return merge(versions, filter.filterCell(cell), cell);
@@ -89,13 +90,15 @@ final class ScanQueryMatcher {
 
   /** Combines an including version count with the filter's answer for the same cell. */
   private MatchCode merge(MatchCode versions, Filter.ReturnCode filtered, Cell cell) {
-    boolean lastVersion = versions == MatchCode.INCLUDE_AND_SEEK_NEXT_COL;
+    boolean lastOfRow = versions == MatchCode.INCLUDE_AND_SEEK_NEXT_ROW;
+    boolean lastVersion = lastOfRow || versions == MatchCode.INCLUDE_AND_SEEK_NEXT_COL;
     return switch (filtered) {
       case INCLUDE -> versions;
-      case INCLUDE_AND_NEXT_COL -> MatchCode.INCLUDE_AND_SEEK_NEXT_COL;
+      case INCLUDE_AND_NEXT_COL -> lastOfRow ? versions : MatchCode.INCLUDE_AND_SEEK_NEXT_COL;
       case INCLUDE_AND_SEEK_NEXT_ROW -> MatchCode.INCLUDE_AND_SEEK_NEXT_ROW;
-      case SKIP -> lastVersion ? MatchCode.SEEK_NEXT_COL : MatchCode.SKIP;
-      case NEXT_COL -> MatchCode.SEEK_NEXT_COL;
+      case SKIP -> lastOfRow ? MatchCode.SEEK_NEXT_ROW
+          : lastVersion ? MatchCode.SEEK_NEXT_COL : MatchCode.SKIP;
+      case NEXT_COL -> lastOfRow ? MatchCode.SEEK_NEXT_ROW : MatchCode.SEEK_NEXT_COL;
       case NEXT_ROW -> MatchCode.SEEK_NEXT_ROW;
       case SEEK_NEXT_USING_HINT -> {
         seekHint = filter.nextCellHint(cell);

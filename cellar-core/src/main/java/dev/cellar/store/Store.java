@@ -283,7 +283,8 @@ public final class Store implements AutoCloseable {
     }
     ScanSpec spec = new ScanSpec(null, family.maxVersions(), 0, Long.MAX_VALUE,
         family.ttlMillis(), family.minVersions(), nowMillis, null);
-    try (StoreScanner scanner = new StoreScanner(sources, spec, KeyValue.firstOnRow(new byte[0]))) {
+    try (StoreScanner scanner = new StoreScanner(sources, spec, KeyValue.firstOnRow(new byte[0]),
+        false)) {
       return StoreFileWriter.write(directory, family, new RowSource(scanner), maxSequenceId,
           maxWalId, true);
     }

@@ -12,27 +12,38 @@ import java.util.List;
  * The cells one family returns, row by row: its sources (MemStore segments and HFiles) merged by a
  * {@link KeyValueHeap} and sifted by a {@link ScanQueryMatcher}, which turns whole columns and
  * rows that cannot match into seeks. The cells returned are pinned into the caller's {@link Pins}
- * (views into block or chunk memory, retained) so they outlive the cursor's moves. Not
- * thread-safe.
+ * (views into block or chunk memory, retained) so they outlive the cursor's moves.
+ *
+ * <p>A scanner for a Get ({@code singleRow}) ends with its row: once the row is collected or
+ * skipped it reports no more cells instead of seeking past the row, as HBase's StoreScanner stops
+ * when no more rows may follow. That seek would walk the block index again, and load the next data
+ * block when the row ends its block, for nothing. Not thread-safe.
  */
 final class StoreScanner implements FamilyScanner {
 
   private final KeyValueHeap heap;
   private final ScanQueryMatcher matcher;
+  private final boolean singleRow;
+  private boolean rowDone;
 
-  /** Merges {@code sources} (taking them over) and positions them on {@code startKey}. */
-  StoreScanner(List<? extends KeyValueScanner> sources, ScanSpec spec, Cell startKey)
-      throws IOException {
+  /**
+   * Merges {@code sources} (taking them over) and positions them on {@code startKey}.
+   *
+   * @param singleRow true for a Get: the scanner ends after the first row it collects or skips
+   */
+  StoreScanner(List<? extends KeyValueScanner> sources, ScanSpec spec, Cell startKey,
+      boolean singleRow) throws IOException {
     for (KeyValueScanner source : sources) {
       source.seek(startKey);
     }
     this.heap = new KeyValueHeap(sources);
     this.matcher = new ScanQueryMatcher(spec);
+    this.singleRow = singleRow;
   }
 
   @Override
   public Cell peek() {
-    return heap.peek();
+    return rowDone ? null : heap.peek();
   }
 
   /**
@@ -41,16 +52,18 @@ final class StoreScanner implements FamilyScanner {
    */
   @Override
   public void collectRow(List<Cell> out, Pins pins) throws IOException {
-    collectRow(heap, matcher, out, pins);
+    rowDone = singleRow;
+    collectRow(heap, matcher, out, pins, !singleRow);
   }
 
   /**
    * The row loop both scan directions share: sifts the cells of the row under {@code heap}'s
-   * cursor through {@code matcher}, appending the matches pinned into {@code pins}, and leaves the
-   * heap past the row.
+   * cursor through {@code matcher}, appending the matches pinned into {@code pins}. When the
+   * matcher is done with the row early, the heap seeks past it only if {@code seekPastRow} (a
+   * caller that ends with the row, or moves on by itself, saves the seek).
    */
-  static void collectRow(KeyValueHeap heap, ScanQueryMatcher matcher, List<Cell> out, Pins pins)
-      throws IOException {
+  static void collectRow(KeyValueHeap heap, ScanQueryMatcher matcher, List<Cell> out, Pins pins,
+      boolean seekPastRow) throws IOException {
     Cell first = heap.peek();
     byte[] row = first.rowArray();
     MemorySegment rowSegment = MemorySegment.ofArray(row);
@@ -68,13 +81,17 @@ final class StoreScanner implements FamilyScanner {
         }
         case INCLUDE_AND_SEEK_NEXT_ROW -> {
           out.add(heap.pinCurrent(pins));
-          heap.reseek(KeyValue.lastOnRow(row));
+          if (seekPastRow) {
+            heap.reseek(KeyValue.lastOnRow(row));
+          }
           return;
         }
         case SKIP -> heap.next();
         case SEEK_NEXT_COL -> heap.reseek(lastOnColumn(cell));
         case SEEK_NEXT_ROW -> {
-          heap.reseek(KeyValue.lastOnRow(row));
+          if (seekPastRow) {
+            heap.reseek(KeyValue.lastOnRow(row));
+          }
           return;
         }
         case SEEK_NEXT_USING_HINT -> seekToHint(heap, matcher, cell);
@@ -98,7 +115,11 @@ final class StoreScanner implements FamilyScanner {
 
   @Override
   public void skipRow() throws IOException {
-    heap.reseek(KeyValue.lastOnRow(heap.peek().rowArray()));
+    if (singleRow) {
+      rowDone = true;
+    } else {
+      heap.reseek(KeyValue.lastOnRow(heap.peek().rowArray()));
+    }
   }
 
   private static boolean sameRow(Cell cell, MemorySegment row, int rowLength) {

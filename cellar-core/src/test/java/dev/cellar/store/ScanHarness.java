@@ -49,7 +49,7 @@ final class ScanHarness {
         scanners.add(new ListScanner(parts.get(s), s));
       }
       stores.add(reversed ? new ReversedStoreScanner(scanners, spec, start)
-          : new StoreScanner(scanners, spec, KeyValue.firstOnRow(start)));
+          : new StoreScanner(scanners, spec, KeyValue.firstOnRow(start), false));
     }
     List<List<Cell>> rows = new ArrayList<>();
     Pins pins = new Pins();

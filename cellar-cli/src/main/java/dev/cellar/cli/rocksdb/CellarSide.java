@@ -1,0 +1,157 @@
+package dev.cellar.cli.rocksdb;
+
+import dev.cellar.Cellar;
+import dev.cellar.CellarConfig;
+import dev.cellar.ColumnFamilyDescriptor;
+import dev.cellar.Durability;
+import dev.cellar.Get;
+import dev.cellar.Put;
+import dev.cellar.Result;
+import dev.cellar.Table;
+import dev.cellar.TableDescriptor;
+import dev.cellar.cli.pe.CacheFigures;
+import dev.cellar.cli.pe.PeData;
+import dev.cellar.cli.pe.Worker;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.StringJoiner;
+import java.util.stream.Stream;
+
+/**
+ * Cellar's side: PE's table ({@code TestTable}, family {@code info0} with HBase's defaults: 64 KiB
+ * blocks, ROW bloom, no encoding or compression), column {@code info0:0}. The block cache is L1
+ * only (on the heap) or, for {@link CacheTier#L2}, a small L1 for index and bloom blocks plus an
+ * off-heap L2 bucket cache for data blocks; either way its total is the size asked for. Loads
+ * with {@code SKIP_WAL}; reads with the public API, closing every result.
+ */
+final class CellarSide implements ComparedStore {
+
+  static final String TABLE = "TestTable";
+  private static final byte[] FAMILY = PeData.family(0);
+  private static final byte[] QUALIFIER = PeData.qualifier(0);
+
+  /** Where Cellar's block cache lives. */
+  enum CacheTier { L1, L2 }
+
+  private final Path directory;
+  private final Cellar cellar;
+  private final Table table;
+  private CacheFigures lastCache;
+
+  private CellarSide(Path directory, Cellar cellar, Table table) {
+    this.directory = directory;
+    this.cellar = cellar;
+    this.table = table;
+    this.lastCache = CacheFigures.of(cellar.blockCache());
+  }
+
+  static ComparedStore.Opener opener(CacheTier tier, CellarConfig base) {
+    return (directory, cacheBytes) -> {
+      Cellar cellar = Cellar.open(directory, config(base, tier, cacheBytes));
+      try {
+        if (!cellar.admin().tableExists(TABLE)) {
+          cellar.admin().createTable(TableDescriptor.of(TABLE, ColumnFamilyDescriptor.of(
+              PeData.familyName(0))));
+        }
+        return new CellarSide(directory, cellar, cellar.table(TABLE));
+      } catch (IOException | RuntimeException e) {
+        cellar.close();
+        throw e;
+      }
+    };
+  }
+
+  /**
+   * The cache settings for {@code cacheBytes} in all: all of it in the L1, or a twentieth (at least
+   * 8 MiB) in the L1 and the rest in an off-heap L2.
+   */
+  static CellarConfig config(CellarConfig base, CacheTier tier, long cacheBytes) {
+    if (tier == CacheTier.L1) {
+      return base.with("hfile.block.cache.memory.size", Long.toString(cacheBytes));
+    }
+    long l1 = Math.max(8L << 20, cacheBytes / 20);
+    long l2MiB = Math.max(1, (cacheBytes - l1) >> 20);
+    return base.with("hfile.block.cache.memory.size", Long.toString(l1))
+        .with("hbase.bucketcache.ioengine", "offheap")
+        .with("hbase.bucketcache.size", Long.toString(l2MiB));
+  }
+
+  /** The bytes of cache the settings of {@link #config} give, as both sides get them. */
+  static long totalCacheBytes(CacheTier tier, long cacheBytes) {
+    if (tier == CacheTier.L1) {
+      return cacheBytes;
+    }
+    long l1 = Math.max(8L << 20, cacheBytes / 20);
+    return l1 + (Math.max(1, (cacheBytes - l1) >> 20) << 20);
+  }
+
+  @Override
+  public String name() {
+    return "Cellar";
+  }
+
+  @Override
+  public void put(byte[] key, byte[] value) throws IOException {
+    table.put(new Put(key).addColumn(FAMILY, QUALIFIER, value).setDurability(Durability.SKIP_WAL));
+  }
+
+  @Override
+  public void flushAndCompact() throws IOException {
+    cellar.admin().flush(TABLE);
+    cellar.admin().majorCompact(TABLE);
+  }
+
+  @Override
+  public byte[] get(byte[] key) throws IOException {
+    try (Result result = table.get(new Get(key).addColumn(FAMILY, QUALIFIER))) {
+      return result.getValue(FAMILY, QUALIFIER);
+    }
+  }
+
+  @Override
+  public Worker.Factory readers(long rows, int valueSize, long seed) {
+    return thread -> new Worker() {
+      private final RandomRows random = new RandomRows(rows, seed, thread);
+
+      @Override
+      public long execute(long iteration) throws IOException {
+        try (Result result = table.get(new Get(random.nextKey()).addColumn(FAMILY, QUALIFIER))) {
+          return !result.isEmpty() && result.rawCells().get(0).valueLength() == valueSize ? 1 : 0;
+        }
+      }
+
+      @Override
+      public void close() {}
+    };
+  }
+
+  @Override
+  public long diskBytes() throws IOException {
+    try (Stream<Path> files = Files.walk(directory.resolve("tables"))) {
+      long sum = 0;
+      for (Path file : files.filter(Files::isRegularFile).toList()) {
+        sum += Files.size(file);
+      }
+      return sum;
+    }
+  }
+
+  @Override
+  public String cacheSinceLastCall() {
+    CacheFigures now = CacheFigures.of(cellar.blockCache());
+    CacheFigures delta = now.since(lastCache);
+    lastCache = now;
+    StringJoiner line = new StringJoiner("; ");
+    for (CacheFigures.Tier tier : delta.tiers()) {
+      line.add(String.format("%s hit ratio %.3f (%,d hits, %,d misses)", tier.name(),
+          tier.hitRatio(), tier.hits(), tier.misses()));
+    }
+    return line.toString();
+  }
+
+  @Override
+  public void close() throws IOException {
+    cellar.close();
+  }
+}

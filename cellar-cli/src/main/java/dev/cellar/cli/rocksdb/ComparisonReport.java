@@ -1,0 +1,88 @@
+package dev.cellar.cli.rocksdb;
+
+import dev.cellar.cli.pe.RunMeasurement;
+import java.io.PrintStream;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Prints {@link RocksDbComparison}'s scenarios as tables, one row per store and a last row of
+ * ratios Cellar/RocksDB (above 1 means Cellar has more of it: better for ops/s, worse for the
+ * others), and as JSON-ready maps.
+ */
+final class ComparisonReport {
+
+  private ComparisonReport() {}
+
+  static void print(ComparisonSettings settings, List<RocksDbComparison.Scenario> scenarios,
+      PrintStream out) {
+    out.printf("cellar bench rocksdb: %,d rows of %d-byte values (%,.1f MiB of keys and values),"
+            + " %d threads, %s per store, uniform random gets, Cellar cache %s%n",
+        settings.rows(), settings.valueSize(), settings.dataBytes() / 1048576.0,
+        settings.threads(), settings.operations() > 0
+            ? String.format("%,d gets", settings.operations())
+            : settings.seconds() + " s",
+        settings.cacheTier() == CellarSide.CacheTier.L1 ? "L1 (on heap)"
+            : "L1 (index, bloom) + L2 offheap (data)");
+    for (RocksDbComparison.Scenario scenario : scenarios) {
+      out.printf("%ncache %.2f x data: %,.1f MiB for each store%n", scenario.cacheRatio(),
+          scenario.cacheBytes() / 1048576.0);
+      out.printf("  %-15s %12s %10s %10s %12s %6s %8s%n", "", "ops/s", "p50 us", "p99 us",
+          "heap B/get", "GCs", "GC ms");
+      for (ScenarioResult result : scenario.results()) {
+        RunMeasurement m = result.measurement();
+        out.printf("  %-15s %,12.0f %10.1f %10.1f %,12.1f %6d %8d%n", result.store(),
+            m.opsPerSecond(), result.p50Micros(), result.p99Micros(),
+            m.allocatedBytesPerOperation(), m.gc().totalCount(), m.gc().totalMillis());
+      }
+      if (scenario.results().size() == 2) {
+        ScenarioResult cellar = scenario.results().get(0);
+        ScenarioResult rocks = scenario.results().get(1);
+        out.printf("  %-15s %11.2fx %9.2fx %9.2fx %12s %6s %8s%n", "Cellar/RocksDB",
+            ratio(cellar.measurement().opsPerSecond(), rocks.measurement().opsPerSecond()),
+            ratio(cellar.p50Micros(), rocks.p50Micros()),
+            ratio(cellar.p99Micros(), rocks.p99Micros()), "-", "-", "-");
+      }
+      for (ScenarioResult result : scenario.results()) {
+        out.printf("  %-8s cache: %s%n", result.store(), result.cache());
+        if (result.wrongValues() > 0) {
+          out.printf("  WARNING  %s: %,d gets returned no value or one of the wrong size%n",
+              result.store(), result.wrongValues());
+        }
+      }
+    }
+  }
+
+  private static double ratio(double cellar, double rocks) {
+    return rocks == 0 ? Double.NaN : cellar / rocks;
+  }
+
+  static Map<String, Object> toJson(ComparisonSettings settings,
+      List<RocksDbComparison.Scenario> scenarios) {
+    Map<String, Object> json = new LinkedHashMap<>();
+    json.put("rows", settings.rows());
+    json.put("valueSize", settings.valueSize());
+    json.put("threads", settings.threads());
+    json.put("operations", settings.operations());
+    json.put("seconds", settings.seconds());
+    json.put("cacheTier", settings.cacheTier().name());
+    json.put("dataBytes", settings.dataBytes());
+    json.put("scenarios", scenarios.stream().map(s -> {
+      Map<String, Object> scenario = new LinkedHashMap<>();
+      scenario.put("cacheRatio", s.cacheRatio());
+      scenario.put("cacheBytes", s.cacheBytes());
+      scenario.put("results", s.results().stream().map(ScenarioResult::toJson).toList());
+      if (s.results().size() == 2) {
+        RunMeasurement cellar = s.results().get(0).measurement();
+        RunMeasurement rocks = s.results().get(1).measurement();
+        scenario.put("cellarOverRocksDbOpsPerSecond",
+            ratio(cellar.opsPerSecond(), rocks.opsPerSecond()));
+        scenario.put("cellarOverRocksDbP99", ratio(cellar.latencyMicros(99),
+            rocks.latencyMicros(99)));
+      }
+      return scenario;
+    }).toList());
+    return json;
+  }
+}

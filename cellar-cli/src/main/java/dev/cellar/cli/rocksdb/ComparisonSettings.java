@@ -1,0 +1,57 @@
+package dev.cellar.cli.rocksdb;
+
+import dev.cellar.CellarConfig;
+import dev.cellar.cli.pe.PeData;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * What {@code cellar bench rocksdb} runs. Immutable; the constructor rejects bad values, naming the
+ * option.
+ *
+ * @param operations gets in all per measured phase (split over the threads), or 0 to run for
+ *     {@code seconds}
+ * @param cacheRatios for each scenario, the block cache size as a multiple of the data size
+ * @param warmupOperations gets per side before each measured phase, in all
+ * @param directory where both stores live, or null for a temporary directory
+ * @param config Cellar's configuration before the cache settings
+ */
+record ComparisonSettings(long rows, int valueSize, int threads, long operations, int seconds,
+    List<Double> cacheRatios, long warmupOperations, CellarSide.CacheTier cacheTier,
+    Path directory, CellarConfig config, long seed, int verifyRows, int progressSeconds) {
+
+  /** The least cache the L2 tier works with: a small L1 plus HBase's 14 bucket sizes. */
+  static final long MIN_L2_CACHE = 40L << 20;
+
+  ComparisonSettings {
+    cacheRatios = List.copyOf(cacheRatios);
+    require(rows >= 1, "--rows must be at least 1, was " + rows);
+    require(valueSize >= 1, "--valueSize must be at least 1, was " + valueSize);
+    require(threads >= 1, "--threads must be at least 1, was " + threads);
+    require(operations >= 0, "--ops must be 0 or more, was " + operations);
+    require(operations > 0 || seconds >= 1, "give --ops or --seconds of at least 1");
+    require(operations == 0 || operations >= threads, "--ops must be at least --threads");
+    require(!cacheRatios.isEmpty() && cacheRatios.stream().allMatch(r -> r > 0 && r <= 100),
+        "--cacheRatio needs ratios in (0, 100], was " + cacheRatios);
+    require(warmupOperations >= 0, "--warmup must be 0 or more, was " + warmupOperations);
+    require(verifyRows >= 0, "--verify must be 0 or more, was " + verifyRows);
+    for (double ratio : cacheRatios) {
+      long bytes = (long) (ratio * rows * (PeData.ROW_LENGTH + (long) valueSize));
+      require(cacheTier == CellarSide.CacheTier.L1 || bytes >= MIN_L2_CACHE,
+          "--cacheTier L2 needs a cache of at least " + (MIN_L2_CACHE >> 20) + " MiB (the bucket"
+              + " cache takes a 2 MiB bucket per size class); --cacheRatio " + ratio + " gives "
+              + (bytes >> 20) + " MiB");
+    }
+  }
+
+  private static void require(boolean ok, String message) {
+    if (!ok) {
+      throw new IllegalArgumentException(message);
+    }
+  }
+
+  /** The logical data: keys plus values. */
+  long dataBytes() {
+    return rows * (PeData.ROW_LENGTH + (long) valueSize);
+  }
+}

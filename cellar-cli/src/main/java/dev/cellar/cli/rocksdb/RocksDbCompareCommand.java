@@ -1,0 +1,119 @@
+package dev.cellar.cli.rocksdb;
+
+import dev.cellar.CellarConfig;
+import dev.cellar.cli.pe.Json;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code cellar bench rocksdb}: Cellar and RocksDB (JNI) side by side on the same random gets of
+ * PE-shaped rows, with block caches of the same size, for each cache ratio (by default the data
+ * fits, then the cache holds a third of it). See {@link RocksDbComparison}.
+ */
+@Command(
+    name = "rocksdb",
+    mixinStandardHelpOptions = true,
+    sortOptions = false,
+    description = {
+      "Cellar and RocksDB side by side: the same rows, the same block cache size, the same random"
+          + " gets.",
+      "Both stores are loaded, flushed and compacted; each scenario reopens them with a cache of"
+          + " --cacheRatio x the data, checks values, warms up and measures.",
+      "Example: cellar bench rocksdb --rows 1000000 --threads 2 --seconds 30"
+    })
+public final class RocksDbCompareCommand implements Callable<Integer> {
+
+  @Spec CommandSpec spec;
+
+  @Option(names = "--rows", defaultValue = "1000000", description = "rows (default ${DEFAULT-VALUE})")
+  long rows;
+
+  @Option(names = "--valueSize", defaultValue = "1000", description = "value bytes (default ${DEFAULT-VALUE})")
+  int valueSize;
+
+  @Option(names = "--threads", defaultValue = "2", description = "reader threads (default ${DEFAULT-VALUE})")
+  int threads;
+
+  @Option(names = "--ops", defaultValue = "0", description = "gets per store and scenario, in all;"
+      + " 0 to run --seconds")
+  long operations;
+
+  @Option(names = "--seconds", defaultValue = "20", description = "seconds per store and scenario"
+      + " when --ops is 0 (default ${DEFAULT-VALUE})")
+  int seconds;
+
+  @Option(names = "--cacheRatio", split = ",", defaultValue = "1.5,0.333", description = "block"
+      + " cache size as a multiple of the data, one scenario each (default ${DEFAULT-VALUE})")
+  List<Double> cacheRatios;
+
+  @Option(names = "--cacheTier", defaultValue = "L1", description = "Cellar's cache: L1 (on heap)"
+      + " or L2 (a small L1 for index and bloom blocks, data in an off-heap L2); default"
+      + " ${DEFAULT-VALUE}")
+  String cacheTier;
+
+  @Option(names = "--warmup", description = "random gets per store before each measurement"
+      + " (default: as many as rows)")
+  Long warmup;
+
+  @Option(names = "--verify", defaultValue = "1000", description = "random rows whose values are"
+      + " checked on both stores before each scenario (default ${DEFAULT-VALUE})")
+  int verify;
+
+  @Option(names = "--dir", description = "where both stores are written (default: a temporary"
+      + " directory, deleted at the end)")
+  Path dir;
+
+  @Option(names = "-D", paramLabel = "key=value", description = "a Cellar setting")
+  Map<String, String> properties = new LinkedHashMap<>();
+
+  @Option(names = "--seed", defaultValue = "1", description = "random seed (default ${DEFAULT-VALUE})")
+  long seed;
+
+  @Option(names = "--progress", defaultValue = "10", paramLabel = "SECONDS", description = "seconds"
+      + " between progress lines on stderr, 0 for none (default ${DEFAULT-VALUE})")
+  int progress;
+
+  @Option(names = "--json", paramLabel = "FILE", description = "also write the results as JSON")
+  Path json;
+
+  @Override
+  public Integer call() throws IOException {
+    ComparisonSettings settings;
+    try {
+      settings = new ComparisonSettings(rows, valueSize, threads, operations, seconds,
+          cacheRatios, warmup != null ? warmup : rows, tier(), dir,
+          CellarConfig.defaults().withAll(properties), seed, verify, progress);
+    } catch (IllegalArgumentException e) {
+      throw new ParameterException(spec.commandLine(), "cellar bench rocksdb: " + e.getMessage());
+    }
+    List<RocksDbComparison.ComparedStoreType> stores = List.of(
+        new RocksDbComparison.ComparedStoreType("Cellar", "cellar",
+            CellarSide.opener(settings.cacheTier(), settings.config())),
+        new RocksDbComparison.ComparedStoreType("RocksDB", "rocksdb", RocksDbSide::open));
+    List<RocksDbComparison.Scenario> scenarios =
+        new RocksDbComparison(settings, stores, System.err).run();
+    ComparisonReport.print(settings, scenarios, System.out);
+    if (json != null) {
+      Files.writeString(json, Json.write(ComparisonReport.toJson(settings, scenarios)));
+    }
+    return 0;
+  }
+
+  private CellarSide.CacheTier tier() {
+    try {
+      return CellarSide.CacheTier.valueOf(cacheTier.toUpperCase(java.util.Locale.ROOT));
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException("--cacheTier must be L1 or L2, was " + cacheTier);
+    }
+  }
+}

@@ -1,0 +1,151 @@
+package dev.cellar.cli.rocksdb;
+
+import dev.cellar.cli.pe.LoadRunner;
+import dev.cellar.cli.pe.PeData;
+import dev.cellar.cli.pe.RunMeasurement;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.stream.Stream;
+
+/**
+ * Cellar and RocksDB side by side on the same random reads. Both stores get the same rows (PE's
+ * keys, values from {@link RowValues}), written once and then flushed and compacted. Then, for each
+ * cache scenario, each store is opened with a block cache of the same size (the ratio times the
+ * data), checked to return the right values for a sample of rows, warmed with the same number of
+ * random gets, and measured on the same random gets: same threads, same row sequence per thread,
+ * same count or duration. The stores run one after the other in this JVM, so GC figures and heap
+ * bytes per get belong to one store each.
+ *
+ * <p>Both stores read their files through the operating system's page cache, which holds the
+ * whole data set on a machine with enough memory: a block cache miss costs a copy from the page
+ * cache, not a disk read.
+ */
+final class RocksDbComparison {
+
+  /** The cache each store is loaded with: small, loading does not read. */
+  private static final long LOAD_CACHE_BYTES = 64L << 20;
+
+  private final ComparisonSettings settings;
+  private final List<ComparedStoreType> stores;
+  private final PrintStream err;
+
+  /** A store to compare and how to open it. */
+  record ComparedStoreType(String name, String subdirectory, ComparedStore.Opener opener) {}
+
+  RocksDbComparison(ComparisonSettings settings, List<ComparedStoreType> stores, PrintStream err) {
+    this.settings = settings;
+    this.stores = List.copyOf(stores);
+    this.err = err;
+  }
+
+  /** One scenario's results, one per store in order. */
+  record Scenario(double cacheRatio, long cacheBytes, List<ScenarioResult> results) {}
+
+  /** Loads both stores and runs every scenario. */
+  List<Scenario> run() throws IOException {
+    boolean temporary = settings.directory() == null;
+    Path root = temporary ? Files.createTempDirectory("cellar-bench-rocksdb-")
+        : settings.directory();
+    try {
+      RowValues values = new RowValues(settings.seed(), settings.valueSize());
+      for (ComparedStoreType store : stores) {
+        load(store, root.resolve(store.subdirectory()), values);
+      }
+      List<Scenario> scenarios = new ArrayList<>();
+      for (double ratio : settings.cacheRatios()) {
+        long cacheBytes = CellarSide.totalCacheBytes(settings.cacheTier(),
+            (long) (ratio * settings.dataBytes()));
+        List<ScenarioResult> results = new ArrayList<>();
+        for (ComparedStoreType store : stores) {
+          results.add(measure(store, root.resolve(store.subdirectory()), cacheBytes, values));
+        }
+        scenarios.add(new Scenario(ratio, cacheBytes, results));
+      }
+      return scenarios;
+    } finally {
+      if (temporary) {
+        deleteTree(root);
+      }
+    }
+  }
+
+  private void load(ComparedStoreType type, Path directory, RowValues values) throws IOException {
+    long start = System.nanoTime();
+    try (ComparedStore store = type.opener().open(directory, LOAD_CACHE_BYTES)) {
+      byte[] key = new byte[PeData.ROW_LENGTH];
+      for (long row = 0; row < settings.rows(); row++) {
+        PeData.format(row, key);
+        store.put(key, values.of(row));
+      }
+      long loaded = System.nanoTime();
+      store.flushAndCompact();
+      err.printf("%s: loaded %,d rows in %.1f s, flushed and compacted in %.1f s, %,.1f MiB on"
+              + " disk%n", type.name(), settings.rows(), (loaded - start) / 1e9,
+          (System.nanoTime() - loaded) / 1e9, store.diskBytes() / 1048576.0);
+    }
+  }
+
+  private ScenarioResult measure(ComparedStoreType type, Path directory, long cacheBytes,
+      RowValues values) throws IOException {
+    try (ComparedStore store = type.opener().open(directory, cacheBytes)) {
+      verify(store, values);
+      int threads = settings.threads();
+      if (settings.warmupOperations() > 0) {
+        LoadRunner.run(new LoadRunner.Plan(type.name() + "-warmup", threads,
+            Math.max(1, settings.warmupOperations() / threads), 0, 1.0,
+            settings.progressSeconds()), store.readers(settings.rows(), settings.valueSize(),
+            settings.seed() + 1), err);
+      }
+      store.cacheSinceLastCall();
+      long perThread = settings.operations() / threads;
+      long nanos = settings.operations() > 0 ? 0 : settings.seconds() * 1_000_000_000L;
+      RunMeasurement m = LoadRunner.run(new LoadRunner.Plan(type.name(), threads,
+          Math.max(1, perThread), nanos, 1.0, settings.progressSeconds()),
+          store.readers(settings.rows(), settings.valueSize(), settings.seed() + 2), err);
+      return new ScenarioResult(type.name(), m, store.cacheSinceLastCall(),
+          m.operations() - m.rows());
+    }
+  }
+
+  /** Checks the first, the last and {@code verifyRows} random rows against their values. */
+  private void verify(ComparedStore store, RowValues values) throws IOException {
+    SplittableRandom random = new SplittableRandom(settings.seed() + 3);
+    long[] rows = new long[settings.verifyRows() + 2];
+    rows[0] = 0;
+    rows[1] = settings.rows() - 1;
+    for (int i = 2; i < rows.length; i++) {
+      rows[i] = random.nextLong(settings.rows());
+    }
+    for (long row : rows) {
+      byte[] expected = values.of(row);
+      byte[] found = store.get(PeData.format(row));
+      if (!Arrays.equals(expected, found)) {
+        throw new IllegalStateException(store.name() + " returned a wrong value for row " + row
+            + ": expected " + expected.length + " bytes starting " + preview(expected)
+            + ", found " + (found == null ? "none" : found.length + " bytes starting "
+            + preview(found)));
+      }
+    }
+    err.printf("%s: values of %,d rows checked%n", store.name(), rows.length);
+  }
+
+  private static String preview(byte[] value) {
+    return new String(value, 0, Math.min(16, value.length), StandardCharsets.US_ASCII);
+  }
+
+  private static void deleteTree(Path root) throws IOException {
+    try (Stream<Path> paths = Files.walk(root)) {
+      for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
+        Files.delete(path);
+      }
+    }
+  }
+}
