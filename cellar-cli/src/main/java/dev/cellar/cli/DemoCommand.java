@@ -1,12 +1,13 @@
 package dev.cellar.cli;
 
-import dev.cellar.cli.pe.PeCommand;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
 
 /**
  * {@code cellar demo}: the embedded PerformanceEvaluation on Cellar's defaults, sized for a first
@@ -36,20 +37,22 @@ final class DemoCommand implements Callable<Integer> {
   @Option(names = "--seed", description = "random seed (default: time based, printed)")
   Long seed;
 
+  @Spec CommandSpec spec;
+
   @Override
   public Integer call() {
-    if (threads < 1 || rows < threads) {
-      throw new CommandLine.ParameterException(new CommandLine(this),
-          "cellar demo: --threads must be at least 1 and --rows at least --threads, were "
-              + threads + " and " + rows);
+    if (threads < 1 || rows < threads || valueSize < 1) {
+      throw new ParameterException(spec.commandLine(), "cellar demo: --threads and --valueSize"
+          + " must be at least 1 and --rows at least --threads, were " + threads + ", "
+          + valueSize + " and " + rows);
     }
-    List<String> args = new ArrayList<>(List.of("--load", "--rows", Long.toString(rows / threads),
+    List<String> args = new ArrayList<>(List.of("pe", "--load", "--rows", Long.toString(rows / threads),
         "--valueSize", Integer.toString(valueSize)));
     if (seed != null) {
       args.addAll(List.of("--seed", seed.toString()));
     }
     args.addAll(List.of("randomRead", Integer.toString(threads)));
-    System.out.printf("Cellar demo: cellar pe %s%n", String.join(" ", args));
-    return new CommandLine(new PeCommand()).execute(args.toArray(String[]::new));
+    System.out.printf("Cellar demo: cellar %s%n", String.join(" ", args));
+    return CellarCommand.commandLine().execute(args.toArray(String[]::new));
   }
 }

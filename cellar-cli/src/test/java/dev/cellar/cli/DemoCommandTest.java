@@ -22,5 +22,6 @@ class DemoCommandTest {
     CliRun run = CliRun.of("demo", "--rows", "1", "--threads", "2");
     assertEquals(2, run.exit(), run.toString());
     assertTrue(run.err().contains("--rows at least --threads"), run.toString());
+    assertTrue(run.err().contains("Try 'cellar demo --help'"), run.toString());
   }
 }

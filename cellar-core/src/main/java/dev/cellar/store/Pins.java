@@ -1,20 +1,28 @@
 package dev.cellar.store;
 
 import dev.cellar.memory.Buf;
-import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.IdentityHashMap;
-import java.util.List;
 import java.util.Map;
 
 /**
  * The memory a read result keeps alive: one reference to each block (or MemStore chunk) its
  * cells point into, taken once per buffer however many cells point into it, and dropped by {@link
  * #release()}. Not thread-safe: one result, one thread.
+ *
+ * <p>A result usually pins one or two buffers (a Get pins one block), and one is made per Get or
+ * scanned row, so the buffers sit in a small array searched by identity; only a result pinning
+ * more than {@value #LINEAR_LIMIT} buffers (a row spread over many blocks) also indexes them in an
+ * identity map, so that pinning stays linear in the number of cells.
  */
 public final class Pins {
 
-  private final Map<Buf, Boolean> pinned = new IdentityHashMap<>();
-  private final List<Buf> order = new ArrayList<>();
+  /** Buffers searched linearly before an identity map takes over. */
+  static final int LINEAR_LIMIT = 8;
+
+  private Buf[] pinned = new Buf[2];
+  private int size;
+  private Map<Buf, Boolean> index;
   private boolean released;
 
   /** Retains {@code buf} unless this result already holds it. */
@@ -22,15 +30,39 @@ public final class Pins {
     if (released) {
       throw new IllegalStateException("the result was closed");
     }
-    if (pinned.putIfAbsent(buf, Boolean.TRUE) == null) {
-      buf.retain();
-      order.add(buf);
+    if (holds(buf)) {
+      return;
     }
+    buf.retain();
+    if (size == pinned.length) {
+      pinned = Arrays.copyOf(pinned, size * 2);
+    }
+    pinned[size++] = buf;
+    if (index != null) {
+      index.put(buf, Boolean.TRUE);
+    } else if (size > LINEAR_LIMIT) {
+      index = new IdentityHashMap<>();
+      for (int i = 0; i < size; i++) {
+        index.put(pinned[i], Boolean.TRUE);
+      }
+    }
+  }
+
+  private boolean holds(Buf buf) {
+    if (index != null) {
+      return index.containsKey(buf);
+    }
+    for (int i = size - 1; i >= 0; i--) {
+      if (pinned[i] == buf) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** The number of buffers held. */
   public int size() {
-    return order.size();
+    return size;
   }
 
   /** Drops every reference taken; later calls do nothing. */
@@ -39,10 +71,11 @@ public final class Pins {
       return;
     }
     released = true;
-    for (Buf buf : order) {
-      buf.release();
+    for (int i = 0; i < size; i++) {
+      pinned[i].release();
+      pinned[i] = null;
     }
-    order.clear();
-    pinned.clear();
+    size = 0;
+    index = null;
   }
 }

@@ -69,7 +69,7 @@ public final class LoadRunner {
         threads.add(Thread.ofPlatform().name("cellar-pe-" + plan.name() + "-" + t)
             .start(() -> run.run(ready, go)));
       }
-      awaitQuietly(ready);
+      await(ready);
       GcFigures gcBefore = GcFigures.now();
       long start = System.nanoTime();
       reporter.start();
@@ -105,7 +105,7 @@ public final class LoadRunner {
         allocated, gc);
   }
 
-  private static void awaitQuietly(CountDownLatch latch) {
+  private static void await(CountDownLatch latch) {
     try {
       latch.await();
     } catch (InterruptedException e) {

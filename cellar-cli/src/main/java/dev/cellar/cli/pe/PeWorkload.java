@@ -5,36 +5,31 @@ import java.util.Locale;
 import java.util.stream.Collectors;
 
 /**
- * The commands of {@code cellar pe}, under HBase PerformanceEvaluation's names, and what one
- * operation of each does (see {@link PeOperations}).
+ * The commands of {@code cellar pe}, under HBase PerformanceEvaluation's names. What one operation
+ * of each does is in the worker that runs it: {@link PeWrites}, {@link PeGets}, {@link PeScan} and
+ * {@link PeRangeScans}.
  */
 public enum PeWorkload {
-  SEQUENTIAL_WRITE("sequentialWrite", "write rows start..start+rows-1 of each thread, one put each"),
-  RANDOM_WRITE("randomWrite", "put rows chosen uniformly among all rows"),
-  RANDOM_READ("randomRead", "get rows chosen uniformly among all rows (--multiGet to batch)"),
-  SEQUENTIAL_READ("sequentialRead", "get rows start..start+rows-1 of each thread"),
-  SCAN("scan", "one scan per thread from its first row, one row per operation"),
-  SCAN_RANGE_10("scanRange10", "scan a random range of at most 10 rows per operation"),
-  SCAN_RANGE_100("scanRange100", "scan a random range of at most 100 rows per operation"),
-  SCAN_RANGE_1000("scanRange1000", "scan a random range of at most 1000 rows per operation"),
-  SCAN_RANGE_10000("scanRange10000", "scan a random range of at most 10000 rows per operation"),
-  FILTER_SCAN("filterScan", "scan the whole table for a random value (SingleColumnValueFilter)"),
-  RANDOM_SEEK_SCAN("randomSeekScan", "scan 120 rows from a random row (PageFilter)");
+  SEQUENTIAL_WRITE("sequentialWrite"),
+  RANDOM_WRITE("randomWrite"),
+  RANDOM_READ("randomRead"),
+  SEQUENTIAL_READ("sequentialRead"),
+  SCAN("scan"),
+  SCAN_RANGE_10("scanRange10"),
+  SCAN_RANGE_100("scanRange100"),
+  SCAN_RANGE_1000("scanRange1000"),
+  SCAN_RANGE_10000("scanRange10000"),
+  FILTER_SCAN("filterScan"),
+  RANDOM_SEEK_SCAN("randomSeekScan");
 
   private final String command;
-  private final String description;
 
-  PeWorkload(String command, String description) {
+  PeWorkload(String command) {
     this.command = command;
-    this.description = description;
   }
 
   public String command() {
     return command;
-  }
-
-  public String description() {
-    return description;
   }
 
   public boolean writes() {

@@ -2,6 +2,7 @@ package dev.cellar.cli.rocksdb;
 
 import dev.cellar.cli.pe.Worker;
 import java.io.IOException;
+import java.nio.file.Path;
 
 /**
  * One side of {@code cellar bench rocksdb}: a store holding PE-shaped rows (a 26-byte key, one
@@ -39,6 +40,6 @@ interface ComparedStore extends AutoCloseable {
   /** Opens a store in a directory with a block cache of a given size. */
   @FunctionalInterface
   interface Opener {
-    ComparedStore open(java.nio.file.Path directory, long cacheBytes) throws IOException;
+    ComparedStore open(Path directory, long cacheBytes) throws IOException;
   }
 }

@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -111,7 +112,7 @@ public final class RocksDbCompareCommand implements Callable<Integer> {
 
   private CellarSide.CacheTier tier() {
     try {
-      return CellarSide.CacheTier.valueOf(cacheTier.toUpperCase(java.util.Locale.ROOT));
+      return CellarSide.CacheTier.valueOf(cacheTier.toUpperCase(Locale.ROOT));
     } catch (IllegalArgumentException e) {
       throw new IllegalArgumentException("--cacheTier must be L1 or L2, was " + cacheTier);
     }

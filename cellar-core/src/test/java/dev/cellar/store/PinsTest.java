@@ -1,0 +1,62 @@
+package dev.cellar.store;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.sun.management.ThreadMXBean;
+import dev.cellar.memory.Buf;
+import java.lang.management.ManagementFactory;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class PinsTest {
+
+  @Test
+  void pinsEachBufferOnceAndReleasesEachOnce() {
+    List<Buf> bufs = new ArrayList<>();
+    for (int i = 0; i < 3 * Pins.LINEAR_LIMIT; i++) {
+      bufs.add(Buf.wrap(new byte[8]));
+    }
+    Pins pins = new Pins();
+    for (int round = 0; round < 3; round++) {
+      for (Buf buf : bufs) {
+        pins.pin(buf);
+      }
+    }
+    assertEquals(bufs.size(), pins.size());
+    for (Buf buf : bufs) {
+      assertEquals(2, buf.refCnt(), "one reference for the owner, one for the pins");
+    }
+    pins.release();
+    pins.release();
+    for (Buf buf : bufs) {
+      assertEquals(1, buf.refCnt());
+    }
+    assertThrows(IllegalStateException.class, () -> pins.pin(bufs.get(0)));
+    bufs.forEach(Buf::release);
+  }
+
+  /** One is made per Get, so a result pinning one block must cost little heap. */
+  @Test
+  void aResultPinningOneBufferAllocatesLittle() {
+    ThreadMXBean threads = (ThreadMXBean) ManagementFactory.getThreadMXBean();
+    Buf buf = Buf.wrap(new byte[8]);
+    int rounds = 20_000;
+    for (int warm = 0; warm < 2; warm++) {
+      long before = threads.getCurrentThreadAllocatedBytes();
+      for (int i = 0; i < rounds; i++) {
+        Pins pins = new Pins();
+        pins.pin(buf);
+        pins.pin(buf);
+        pins.release();
+      }
+      long perResult = (threads.getCurrentThreadAllocatedBytes() - before) / rounds;
+      if (warm == 1) {
+        assertTrue(perResult <= 128, perResult + " heap bytes per result");
+      }
+    }
+    buf.release();
+  }
+}
