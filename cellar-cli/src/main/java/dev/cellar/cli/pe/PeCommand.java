@@ -205,6 +205,10 @@ public final class PeCommand implements Callable<Integer> {
     }
     long perThread = size != null ? (long) (size * ONE_GB / valueSize) / threads
         : rows != null ? rows : DEFAULT_ROWS;
+    if (size != null && perThread < 1) {
+      throw new IllegalArgumentException("--size " + size + " GB of " + valueSize + "-byte values"
+          + " gives less than one row per thread");
+    }
     Map<String, String> attributes = Map.of("BLOCKSIZE", Integer.toString(blockSize),
         "BLOOMFILTER", bloomFilter, "DATA_BLOCK_ENCODING", blockEncoding, "COMPRESSION", compress,
         "IN_MEMORY", Boolean.toString(inMemory));

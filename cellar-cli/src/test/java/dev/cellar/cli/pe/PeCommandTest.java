@@ -163,6 +163,7 @@ class PeCommandTest {
       "COMPRESSION LZO is not available|--compress LZO sequentialWrite 1",
       "--load is for read commands|--load sequentialWrite 1",
       "--families must be at least 1|--families 0 sequentialWrite 1",
+      "gives less than one row per thread|--size 0.000000001 sequentialWrite 2",
       "Missing required parameter: '<nthreads>'|randomRead",
       "Unknown option: '--bogus'|--bogus randomRead 1"})
   void badOptionsAreRejectedNamingWhatIsWrong(String testCase) {
