@@ -1,6 +1,5 @@
 package dev.cellar.bench;
 
-import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -143,23 +142,15 @@ public class L1CacheBenchmark extends BenchmarkBase {
   @State(Scope.Thread)
   public static class Picks {
 
-    private static final int COUNT = 1 << 16;
-
-    private final int[] keys = new int[COUNT];
-    private int next;
+    private RandomKeys keys;
 
     @Setup
     public void setUp(ThreadParams thread) {
-      SplittableRandom random = new SplittableRandom(42 + thread.getThreadIndex());
-      for (int i = 0; i < COUNT; i++) {
-        keys[i] = random.nextInt(BLOCKS);
-      }
+      keys = new RandomKeys(42 + thread.getThreadIndex(), BLOCKS);
     }
 
     int next() {
-      int key = keys[next];
-      next = (next + 1) & (COUNT - 1);
-      return key;
+      return keys.next();
     }
   }
 
