@@ -134,6 +134,7 @@ public abstract class BlockCacheContractTest {
     assertEquals(3, cache.evictBlocksByHfileName(file));
     assertEquals(0, cache.evictBlocksByHfileName(file));
     assertEquals(0, cache.evictBlocksByHfileName(file + "-never-cached"));
+    settle(cache);
     assertEquals(2, cache.blockCount());
     assertFalse(cache.containsBlock(key(0)));
     assertTrue(cache.containsBlock(new BlockCacheKey(other, 10_000L)));

@@ -39,8 +39,11 @@ import org.slf4j.LoggerFactory;
  * never stall readers. A writer ({@value #WRITER_THREAD_PREFIX}N) drains its queue in batches. For
  * each block it holds a reference of its own while it copies (an eviction may drop the RAM
  * cache's meanwhile), allocates a slot for content plus metadata, copies the bytes into the
- * engine, publishes a {@link BucketEntry} in the index (the backing map and a per-file ordered
- * map), then drops the RAM cache's reference. A full cache makes the writer run {@link
+ * engine, then publishes a {@link BucketEntry} in the index (the backing map and a per-file
+ * ordered map) in the same atomic step that takes the block out of the RAM cache ({@link
+ * RamCache#publish}). An eviction removes the RAM entry before it looks at the index, so it
+ * either prevents the publication (the written slot is freed) or finds the published entry: an
+ * evicted block never reappears. A full cache makes the writer run {@link
  * #freeSpace} and retry once.
  *
  * <p><b>Read path and memory.</b> A lookup takes the entry from the backing map and retains its
@@ -299,21 +302,31 @@ public final class BucketCache implements BlockCache {
         ramCache.remove(queued);
         continue;
       }
-      if (backingMap.putIfAbsent(entry.key, entry) != null) {
+      boolean[] indexed = new boolean[1];
+      boolean published = ramCache.publish(queued, () -> indexed[0] = index(entry));
+      if (!published || !indexed[0]) {
         entry.markEvicted();
-        ramCache.remove(queued);
-        continue;
-      }
-      byFile.put(entry.key, entry);
-      realCacheSize.addAndGet(entry.storedLength());
-      indexChanged.set(true);
-      if (!ramCache.remove(queued) || shutdown) {
+      } else if (shutdown) {
         removeEntry(entry);
       }
     }
     if (allocator.usedSize() > acceptableSize()) {
       freeSpace(false);
     }
+  }
+
+  /**
+   * Adds a written entry to the index (backing map and per-file map); false if the key is there
+   * already. Runs inside {@link RamCache#publish}, atomically with the queued block's removal.
+   */
+  private boolean index(BucketEntry entry) {
+    if (backingMap.putIfAbsent(entry.key, entry) != null) {
+      return false;
+    }
+    byFile.put(entry.key, entry);
+    realCacheSize.addAndGet(entry.storedLength());
+    indexChanged.set(true);
+    return true;
   }
 
   /** Copies the queued block into a new slot; null (counted) if there is no room or I/O failed. */
@@ -652,6 +665,10 @@ public final class BucketCache implements BlockCache {
     return allocator.freeSize();
   }
 
+  /**
+   * Blocks written plus blocks queued; a block being published at that moment may be counted in
+   * both (settle with {@link #awaitQueuedWrites} for an exact count).
+   */
   @Override
   public long blockCount() {
     return backingMap.size() + ramCache.size();

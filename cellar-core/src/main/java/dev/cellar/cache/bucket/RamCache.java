@@ -42,6 +42,27 @@ final class RamCache {
     return map.get(entry.key()) == entry;
   }
 
+  /**
+   * Runs {@code publish} and removes {@code entry}, dropping the map's reference, atomically with
+   * respect to every other removal of the key (the map's per-key lock); does nothing and returns
+   * false if {@code entry} is no longer the one queued under its key.
+   */
+  boolean publish(RamEntry entry, Runnable publish) {
+    boolean[] done = new boolean[1];
+    map.computeIfPresent(entry.key(), (key, current) -> {
+      if (current != entry) {
+        return current;
+      }
+      publish.run();
+      done[0] = true;
+      return null;
+    });
+    if (done[0]) {
+      entry.block().release();
+    }
+    return done[0];
+  }
+
   /** Removes {@code entry} if it is still mapped, dropping the map's reference. */
   boolean remove(RamEntry entry) {
     if (!map.remove(entry.key(), entry)) {
