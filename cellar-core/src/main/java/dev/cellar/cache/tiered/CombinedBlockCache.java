@@ -3,9 +3,7 @@ package dev.cellar.cache.tiered;
 import dev.cellar.cache.BlockCache;
 import dev.cellar.cache.BlockCacheKey;
 import dev.cellar.cache.BlockCategory;
-import dev.cellar.cache.CacheStats;
 import dev.cellar.cache.Cacheable;
-import java.util.Objects;
 
 /**
  * HBase's CombinedBlockCache: an exclusive pair of tiers, each block in exactly one. Blocks whose
@@ -31,36 +29,18 @@ import java.util.Objects;
  * and hand out blocks carrying a reference for the caller. It is as thread-safe as its tiers. It
  * owns the tiers: {@link #shutdown()} shuts both down.
  */
-public final class CombinedBlockCache implements BlockCache {
-
-  private final BlockCache l1;
-  private final BlockCache l2;
-  private final LookupCounter lookups = new LookupCounter();
+public final class CombinedBlockCache extends TwoTierBlockCache {
 
   /**
    * A cache of index, bloom and meta blocks in {@code l1} and data blocks in {@code l2}, which it
    * owns from now on.
    */
   public CombinedBlockCache(BlockCache l1, BlockCache l2) {
-    this.l1 = Objects.requireNonNull(l1, "l1");
-    this.l2 = Objects.requireNonNull(l2, "l2");
-    if (l1 == l2) {
-      throw new IllegalArgumentException("the L1 and L2 of a combined cache must be two caches");
-    }
-  }
-
-  /** The tier of index, bloom and meta blocks. */
-  public BlockCache l1() {
-    return l1;
-  }
-
-  /** The tier of data blocks. */
-  public BlockCache l2() {
-    return l2;
+    super(l1, l2);
   }
 
   private BlockCache tierOf(BlockCategory category) {
-    return category == BlockCategory.DATA ? l2 : l1;
+    return category == BlockCategory.DATA ? l2() : l1();
   }
 
   @Override
@@ -72,59 +52,19 @@ public final class CombinedBlockCache implements BlockCache {
   public Cacheable getBlockRetained(
       BlockCacheKey key, boolean caching, boolean repeat, boolean updateCacheMetrics) {
     BlockCategory expected = key.expectedCategory();
-    BlockCache tier = expected != null ? tierOf(expected) : l1.containsBlock(key) ? l1 : l2;
+    BlockCache tier = expected != null ? tierOf(expected)
+        : l1().containsBlock(key) ? l1() : l2();
     Cacheable block = tier.getBlockRetained(key, caching, repeat, updateCacheMetrics);
-    return lookups.count(key, block, caching, repeat, updateCacheMetrics);
-  }
-
-  @Override
-  public boolean containsBlock(BlockCacheKey key) {
-    return l1.containsBlock(key) || l2.containsBlock(key);
-  }
-
-  @Override
-  public boolean evictBlock(BlockCacheKey key) {
-    boolean evictedFromL1 = l1.evictBlock(key);
-    return l2.evictBlock(key) || evictedFromL1;
+    return counted(key, block, caching, repeat, updateCacheMetrics);
   }
 
   @Override
   public int evictBlocksByHfileName(String fileName) {
-    return l1.evictBlocksByHfileName(fileName) + l2.evictBlocksByHfileName(fileName);
-  }
-
-  @Override
-  public long size() {
-    return l1.size() + l2.size();
-  }
-
-  @Override
-  public long freeSize() {
-    return l1.freeSize() + l2.freeSize();
+    return l1().evictBlocksByHfileName(fileName) + l2().evictBlocksByHfileName(fileName);
   }
 
   @Override
   public long blockCount() {
-    return l1.blockCount() + l2.blockCount();
-  }
-
-  /** Each request counted once; evictions and failed insertions are in {@link #tierStats()}. */
-  @Override
-  public CacheStats stats() {
-    return lookups.stats();
-  }
-
-  /** The combined and per-tier figures now. */
-  public TieredStatsSnapshot tierStats() {
-    return TieredStatsSnapshot.of(this, lookups.stats(), l1, l2);
-  }
-
-  @Override
-  public void shutdown() {
-    try {
-      l1.shutdown();
-    } finally {
-      l2.shutdown();
-    }
+    return l1().blockCount() + l2().blockCount();
   }
 }

@@ -2,10 +2,8 @@ package dev.cellar.cache.tiered;
 
 import dev.cellar.cache.BlockCache;
 import dev.cellar.cache.BlockCacheKey;
-import dev.cellar.cache.CacheStats;
 import dev.cellar.cache.Cacheable;
 import dev.cellar.cache.LruBlockCache;
-import java.util.Objects;
 
 /**
  * HBase's InclusiveCombinedBlockCache: every block is cached in both tiers, and the L2 is the L1's
@@ -34,11 +32,9 @@ import java.util.Objects;
  * tiers: {@link #shutdown()} shuts the L1 down first, which waits for a running eviction that may
  * still offer blocks to the L2, then the L2.
  */
-public final class InclusiveCombinedBlockCache implements BlockCache {
+public final class InclusiveCombinedBlockCache extends TwoTierBlockCache {
 
-  private final LruBlockCache l1;
-  private final BlockCache l2;
-  private final LookupCounter lookups = new LookupCounter();
+  private final LruBlockCache lru;
 
   /**
    * A cache of every block in both {@code l1} and {@code l2}, which it owns from now on. {@code l1}
@@ -48,8 +44,8 @@ public final class InclusiveCombinedBlockCache implements BlockCache {
    * @throws IllegalArgumentException if {@code l2} is not {@code l1}'s victim cache
    */
   public InclusiveCombinedBlockCache(LruBlockCache l1, BlockCache l2) {
-    this.l1 = Objects.requireNonNull(l1, "l1");
-    this.l2 = Objects.requireNonNull(l2, "l2");
+    super(l1, l2);
+    this.lru = l1;
     if (l1.victimCache() != l2) {
       throw new IllegalArgumentException("the L1 of an inclusive combined cache must be built with"
           + " the L2 as its victim cache, but it has "
@@ -58,76 +54,31 @@ public final class InclusiveCombinedBlockCache implements BlockCache {
   }
 
   /** The first tier, asked for every lookup. */
+  @Override
   public LruBlockCache l1() {
-    return l1;
-  }
-
-  /** The second tier, the L1's victim cache. */
-  public BlockCache l2() {
-    return l2;
+    return lru;
   }
 
   @Override
   public void cacheBlock(BlockCacheKey key, Cacheable block, boolean inMemory) {
-    l1.cacheBlock(key, block, inMemory);
-    l2.cacheBlock(key, block, inMemory);
+    lru.cacheBlock(key, block, inMemory);
+    l2().cacheBlock(key, block, inMemory);
   }
 
   @Override
   public Cacheable getBlockRetained(
       BlockCacheKey key, boolean caching, boolean repeat, boolean updateCacheMetrics) {
-    Cacheable block = l1.getBlockRetained(key, caching, repeat, updateCacheMetrics);
-    return lookups.count(key, block, caching, repeat, updateCacheMetrics);
-  }
-
-  @Override
-  public boolean containsBlock(BlockCacheKey key) {
-    return l1.containsBlock(key) || l2.containsBlock(key);
-  }
-
-  @Override
-  public boolean evictBlock(BlockCacheKey key) {
-    boolean evictedFromL1 = l1.evictBlock(key);
-    return l2.evictBlock(key) || evictedFromL1;
+    Cacheable block = lru.getBlockRetained(key, caching, repeat, updateCacheMetrics);
+    return counted(key, block, caching, repeat, updateCacheMetrics);
   }
 
   @Override
   public int evictBlocksByHfileName(String fileName) {
-    return Math.max(l1.evictBlocksByHfileName(fileName), l2.evictBlocksByHfileName(fileName));
-  }
-
-  @Override
-  public long size() {
-    return l1.size() + l2.size();
-  }
-
-  @Override
-  public long freeSize() {
-    return l1.freeSize() + l2.freeSize();
+    return Math.max(lru.evictBlocksByHfileName(fileName), l2().evictBlocksByHfileName(fileName));
   }
 
   @Override
   public long blockCount() {
-    return Math.max(l1.blockCount(), l2.blockCount());
-  }
-
-  /** Each request counted once; evictions and failed insertions are in {@link #tierStats()}. */
-  @Override
-  public CacheStats stats() {
-    return lookups.stats();
-  }
-
-  /** The combined and per-tier figures now. */
-  public TieredStatsSnapshot tierStats() {
-    return TieredStatsSnapshot.of(this, lookups.stats(), l1, l2);
-  }
-
-  @Override
-  public void shutdown() {
-    try {
-      l1.shutdown();
-    } finally {
-      l2.shutdown();
-    }
+    return Math.max(lru.blockCount(), l2().blockCount());
   }
 }
