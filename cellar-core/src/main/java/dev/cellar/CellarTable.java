@@ -4,6 +4,7 @@ import dev.cellar.cell.Bytes;
 import dev.cellar.cell.Cell;
 import dev.cellar.cell.KeyValue;
 import dev.cellar.filter.CompareOperator;
+import dev.cellar.store.CollectedRow;
 import dev.cellar.store.Pins;
 import dev.cellar.store.Region;
 import dev.cellar.store.RegionScanner;
@@ -21,10 +22,23 @@ final class CellarTable implements Table {
 
   private final TableDescriptor descriptor;
   private final Region region;
+  /**
+   * Each thread's reader behind {@link #get(Get)}: it reads into its own row holder, from which
+   * the result takes its cells and pins, and keeps nothing pinned between calls.
+   */
+  private final ThreadLocal<PointGetter> getters;
 
   CellarTable(TableDescriptor descriptor, Region region) {
     this.descriptor = descriptor;
     this.region = region;
+    this.getters = ThreadLocal.withInitial(() -> new PointGetter(new RowReader(region)));
+  }
+
+  /** A thread's reader and row holder for {@link #get(Get)}. */
+  private record PointGetter(RowReader reader, CollectedRow row) {
+    PointGetter(RowReader reader) {
+      this(reader, new CollectedRow());
+    }
   }
 
   @Override
@@ -124,13 +138,23 @@ final class CellarTable implements Table {
 
   @Override
   public Result get(Get get) throws IOException {
-    byte[] row = get.rowUnsafe();
-    ScanRequest request = new ScanRequest(row, row, true, get.columns(), get.maxVersions(),
-        get.minTimestamp(), get.maxTimestamp(), get.filter(), get.cacheBlocks(), row, false);
-    try (RegionScanner scanner = region.scanner(request)) {
-      Result result = nextResult(scanner);
-      return result == null ? Result.empty() : result;
+    PointGetter getter = getters.get();
+    CollectedRow row = getter.row();
+    try {
+      getter.reader().readInto(get, row);
+      if (row.size() == 0) {
+        return Result.empty();
+      }
+      Pins pins = new Pins();
+      return new Result(row.detach(pins), pins);
+    } finally {
+      row.clear();
     }
+  }
+
+  @Override
+  public RowReader rowReader() {
+    return new RowReader(region);
   }
 
   @Override

@@ -6,7 +6,7 @@ import java.util.Objects;
 /** A read of one row. */
 public final class Get extends Query {
 
-  private final byte[] row;
+  private byte[] row;
 
   public Get(byte[] row) {
     Objects.requireNonNull(row, "row");
@@ -18,6 +18,24 @@ public final class Get extends Query {
 
   public byte[] row() {
     return row.clone();
+  }
+
+  /**
+   * Points this Get at another row, keeping its columns, versions, time range and filter: a Get
+   * reused row after row with a {@link RowReader} is compiled once. The row is copied into the
+   * Get's own array when the lengths match (no allocation), else cloned.
+   */
+  public Get setRow(byte[] newRow) {
+    Objects.requireNonNull(newRow, "row");
+    if (newRow.length == 0) {
+      throw new IllegalArgumentException("a row key is at least one byte");
+    }
+    if (newRow.length == row.length) {
+      System.arraycopy(newRow, 0, row, 0, newRow.length);
+    } else {
+      row = newRow.clone();
+    }
+    return this;
   }
 
   byte[] rowUnsafe() {

@@ -22,12 +22,16 @@ public abstract sealed class Query permits Get, Scan {
   private long maxTimestamp = Long.MAX_VALUE;
   private Filter filter;
   private boolean cacheBlocks = true;
+  /** Counts changes to everything but the row, so a compiled form can tell it is stale. */
+  private int modifications;
 
   void addFamilyInternal(byte[] family) {
+    modifications++;
     columns.put(new String(family, StandardCharsets.UTF_8), null);
   }
 
   void addColumnInternal(byte[] family, byte[] qualifier) {
+    modifications++;
     String name = new String(family, StandardCharsets.UTF_8);
     if (columns.containsKey(name) && columns.get(name) == null) {
       return;
@@ -43,6 +47,7 @@ public abstract sealed class Query permits Get, Scan {
   }
 
   void readVersionsInternal(int versions) {
+    modifications++;
     if (versions < 1) {
       throw new IllegalArgumentException("versions must be >= 1, was " + versions);
     }
@@ -50,6 +55,7 @@ public abstract sealed class Query permits Get, Scan {
   }
 
   void timeRangeInternal(long min, long max) {
+    modifications++;
     if (min < 0 || max < min) {
       throw new IllegalArgumentException("time range [" + min + ", " + max + ") is invalid");
     }
@@ -58,16 +64,23 @@ public abstract sealed class Query permits Get, Scan {
   }
 
   void filterInternal(Filter value) {
+    modifications++;
     filter = value;
   }
 
   void cacheBlocksInternal(boolean value) {
+    modifications++;
     cacheBlocks = value;
   }
 
   /** Families and their sorted qualifiers (null: all columns); empty means every family. */
   public Map<String, List<byte[]>> columns() {
     return Collections.unmodifiableMap(columns);
+  }
+
+  /** Changes so far to the columns, versions, time range, filter or cache flag. */
+  int modifications() {
+    return modifications;
   }
 
   public int maxVersions() {

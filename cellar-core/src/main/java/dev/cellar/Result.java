@@ -4,7 +4,6 @@ import dev.cellar.cell.Bytes;
 import dev.cellar.cell.Cell;
 import dev.cellar.cell.KeyValue;
 import dev.cellar.store.Pins;
-import java.lang.foreign.MemorySegment;
 import java.util.List;
 
 /**
@@ -12,8 +11,13 @@ import java.util.List;
  *
  * <p><b>Memory.</b> The cells are views into the memory they were read from (cached blocks,
  * MemStore chunks), not copies: the result holds a reference to each block its cells point into,
- * and {@link #close()} drops them. A cell must not be used after its result is closed; {@link
- * #copyCells()} and the {@code byte[]} accessors copy for use beyond that. Not thread-safe.
+ * and {@link #close()} drops them. After the close every accessor throws {@link
+ * IllegalStateException}, and a cell taken from the result before must not be used; {@link
+ * #copyCells()} and the {@code byte[]} accessors copy for use beyond that.
+ *
+ * <p><b>A forgotten close</b> does not pin the blocks for ever: a result that pins memory is
+ * guarded, and once it is garbage collected unclosed its blocks are released and the leak is
+ * logged. Closing promptly remains the way to give the memory back early. Not thread-safe.
  */
 public final class Result implements AutoCloseable {
 
@@ -21,32 +25,43 @@ public final class Result implements AutoCloseable {
 
   private final List<Cell> cells;
   private final Pins pins;
+  private final LeakGuard guard;
+  private boolean closed;
 
   Result(List<Cell> cells, Pins pins) {
     this.cells = List.copyOf(cells);
     this.pins = pins;
+    this.guard = pins != null && pins.size() > 0 ? LeakGuard.of(this, "Result", pins::release)
+        : null;
   }
 
   static Result empty() {
     return EMPTY;
   }
 
+  private List<Cell> cells() {
+    if (closed) {
+      throw new IllegalStateException("the result was closed: its cells' memory was released");
+    }
+    return cells;
+  }
+
   public boolean isEmpty() {
-    return cells.isEmpty();
+    return cells().isEmpty();
   }
 
   /** The cells, as views valid until {@link #close()}. */
   public List<Cell> rawCells() {
-    return cells;
+    return cells();
   }
 
   public int size() {
-    return cells.size();
+    return cells().size();
   }
 
   /** The row key (a copy), or null for an empty result. */
   public byte[] row() {
-    return cells.isEmpty() ? null : cells.get(0).rowArray();
+    return isEmpty() ? null : cells.get(0).rowArray();
   }
 
   /** The newest value of family:qualifier (a copy), or null. */
@@ -57,13 +72,12 @@ public final class Result implements AutoCloseable {
 
   /** The newest cell of family:qualifier (a view), or null. */
   public Cell latestCell(byte[] family, byte[] qualifier) {
-    MemorySegment familySegment = MemorySegment.ofArray(family);
-    MemorySegment qualifierSegment = MemorySegment.ofArray(qualifier);
-    for (Cell cell : cells) {
-      if (Bytes.equals(cell.segment(), cell.familyOffset(), cell.familyLength(), familySegment, 0,
-          family.length)
+    List<Cell> all = cells();
+    for (int i = 0; i < all.size(); i++) {
+      Cell cell = all.get(i);
+      if (Bytes.equals(cell.segment(), cell.familyOffset(), cell.familyLength(), family)
           && Bytes.equals(cell.segment(), cell.qualifierOffset(), cell.qualifierLength(),
-              qualifierSegment, 0, qualifier.length)) {
+              qualifier)) {
         return cell;
       }
     }
@@ -72,12 +86,12 @@ public final class Result implements AutoCloseable {
 
   /** The first cell's value (a copy), or null for an empty result. */
   public byte[] value() {
-    return cells.isEmpty() ? null : cells.get(0).valueArray();
+    return isEmpty() ? null : cells.get(0).valueArray();
   }
 
   /** Heap copies of the cells, usable after {@link #close()}. */
   public List<KeyValue> copyCells() {
-    return cells.stream().map(KeyValue::copyOf).toList();
+    return cells().stream().map(KeyValue::copyOf).toList();
   }
 
   /** The number of block and chunk references this result holds. */
@@ -88,13 +102,19 @@ public final class Result implements AutoCloseable {
   /** Drops the references to the memory the cells point into; idempotent. */
   @Override
   public void close() {
-    if (pins != null) {
+    if (this == EMPTY || closed) {
+      return;
+    }
+    closed = true;
+    if (guard != null) {
+      guard.close();
+    } else if (pins != null) {
       pins.release();
     }
   }
 
   @Override
   public String toString() {
-    return "Result" + cells;
+    return closed ? "Result[closed]" : "Result" + cells;
   }
 }

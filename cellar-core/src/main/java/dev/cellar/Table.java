@@ -23,6 +23,12 @@ public interface Table {
   /** One result per get, in order (empty results for missing rows). */
   Result[] get(List<Get> gets) throws IOException;
 
+  /**
+   * A reader of single rows for one thread that allocates nothing per read (see {@link
+   * RowReader}); the caller closes it.
+   */
+  RowReader rowReader();
+
   ResultScanner scanner(Scan scan) throws IOException;
 
   /** Applies each mutation in turn (each atomic on its own row). */

@@ -8,14 +8,19 @@ import java.util.Objects;
  *
  * <p>The optional category is a hint from the reader about what it expects at that offset (as
  * HBase's key carries a block type); it only attributes misses to a category in the statistics and
- * takes no part in equality. Immutable.
+ * takes no part in equality.
+ *
+ * <p>A key made by a constructor is immutable. A {@link Probe} is the one mutable kind: a reader
+ * thread points its own probe at block after block to look them up without allocating a key per
+ * lookup. A probe is for lookups only; a cache that keeps a key it was given takes {@link
+ * #detached()}, an immutable copy of a probe (and the key itself otherwise).
  */
-public final class BlockCacheKey {
+public sealed class BlockCacheKey permits BlockCacheKey.Probe {
 
-  private final String fileName;
-  private final long fileId;
-  private final long offset;
-  private final BlockCategory expectedCategory;
+  private String fileName;
+  private long fileId;
+  private long offset;
+  private BlockCategory expectedCategory;
 
   public BlockCacheKey(String fileName, long offset) {
     this(fileName, offset, null);
@@ -30,6 +35,19 @@ public final class BlockCacheKey {
     this.fileId = FileIds.idOf(fileName);
     this.offset = offset;
     this.expectedCategory = expectedCategory;
+  }
+
+  private BlockCacheKey(String fileName, long fileId, long offset,
+      BlockCategory expectedCategory) {
+    this.fileName = fileName;
+    this.fileId = fileId;
+    this.offset = offset;
+    this.expectedCategory = expectedCategory;
+  }
+
+  /** A key a cache may keep: this key, or an immutable copy when this is a {@link Probe}. */
+  public BlockCacheKey detached() {
+    return this;
   }
 
   public String fileName() {
@@ -69,5 +87,39 @@ public final class BlockCacheKey {
   @Override
   public String toString() {
     return fileName + "@" + offset;
+  }
+
+  /**
+   * A key one thread re-points at block after block to look them up without allocating; never
+   * kept by a cache (see {@link #detached()}). Not thread-safe.
+   */
+  public static final class Probe extends BlockCacheKey {
+
+    /** An unset probe; {@link #set} it before use. */
+    public Probe() {
+      super("", 0, 0, null);
+    }
+
+    /**
+     * Points the probe at a block.
+     *
+     * @param fileId the file's id, {@link FileIds#idOf} of {@code fileName}
+     */
+    public Probe set(String fileName, long fileId, long offset, BlockCategory expectedCategory) {
+      if (offset < 0) {
+        throw new IllegalArgumentException("block offset must be >= 0, was " + offset);
+      }
+      BlockCacheKey key = this;
+      key.fileName = fileName;
+      key.fileId = fileId;
+      key.offset = offset;
+      key.expectedCategory = expectedCategory;
+      return this;
+    }
+
+    @Override
+    public BlockCacheKey detached() {
+      return new BlockCacheKey(fileName(), fileId(), offset(), expectedCategory());
+    }
   }
 }

@@ -142,7 +142,8 @@ public final class LruBlockCache implements BlockCache {
   }
 
   /** Caches {@code block} unless refused; an insert racing shutdown removes its own entry. */
-  private void insert(BlockCacheKey key, Cacheable block, boolean inMemory) {
+  private void insert(BlockCacheKey probeOrKey, Cacheable block, boolean inMemory) {
+    BlockCacheKey key = probeOrKey.detached();
     if (block.heapSize() > config.maxBlockSize()) {
       stats.failedInsertion();
       return;

@@ -147,6 +147,22 @@ public final class Bytes {
             < 0;
   }
 
+  /**
+   * Returns whether a byte range of a segment holds exactly the bytes of {@code array}, without
+   * wrapping the array (for short keys: family and qualifier names).
+   */
+  public static boolean equals(MemorySegment segment, long offset, int length, byte[] array) {
+    if (length != array.length) {
+      return false;
+    }
+    for (int i = 0; i < length; i++) {
+      if (segment.get(ValueLayout.JAVA_BYTE, offset + i) != array[i]) {
+        return false;
+      }
+    }
+    return true;
+  }
+
   /** Returns whether two byte ranges of arrays hold the same bytes. */
   public static boolean equals(
       byte[] left, int leftOffset, int leftLength, byte[] right, int rightOffset, int rightLength) {

@@ -152,6 +152,24 @@ public final class KeyValueCell implements Cell {
     return this;
   }
 
+  /**
+   * A new view of the same cell (the lengths already validated), for a holder that keeps the cell
+   * while this flyweight moves on.
+   */
+  public KeyValueCell duplicate() {
+    KeyValueCell copy = new KeyValueCell();
+    copy.segment = segment;
+    copy.offset = offset;
+    copy.length = length;
+    copy.keyLength = keyLength;
+    copy.valueLength = valueLength;
+    copy.rowLength = rowLength;
+    copy.familyLength = familyLength;
+    copy.tagsLength = tagsLength;
+    copy.sequenceId = sequenceId;
+    return copy;
+  }
+
   private static IllegalArgumentException malformed(long offset, String expected, String found) {
     return new IllegalArgumentException(
         "malformed KeyValue at offset " + offset + ": expected " + expected + ", found " + found);

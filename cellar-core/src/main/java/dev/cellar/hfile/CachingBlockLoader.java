@@ -3,6 +3,7 @@ package dev.cellar.hfile;
 import dev.cellar.cache.BlockCache;
 import dev.cellar.cache.BlockCacheKey;
 import dev.cellar.cache.Cacheable;
+import dev.cellar.cache.FileIds;
 import java.io.IOException;
 import java.util.concurrent.locks.ReentrantLock;
 
@@ -25,9 +26,14 @@ public final class CachingBlockLoader implements BlockLoader {
   /** Striped miss locks; a power of two. */
   private static final int LOCK_STRIPES = 256;
 
+  /** Each reader thread's lookup key, re-pointed per lookup so a hit allocates nothing. */
+  private static final ThreadLocal<BlockCacheKey.Probe> PROBES =
+      ThreadLocal.withInitial(BlockCacheKey.Probe::new);
+
   private final BlockCache cache;
   private final BlockLoader source;
   private final String fileName;
+  private final long fileId;
   private final boolean inMemory;
   private final ReentrantLock[] locks = new ReentrantLock[LOCK_STRIPES];
 
@@ -42,6 +48,7 @@ public final class CachingBlockLoader implements BlockLoader {
     this.cache = cache;
     this.source = source;
     this.fileName = fileName;
+    this.fileId = FileIds.idOf(fileName);
     this.inMemory = inMemory;
     for (int i = 0; i < LOCK_STRIPES; i++) {
       locks[i] = new ReentrantLock();
@@ -52,9 +59,8 @@ public final class CachingBlockLoader implements BlockLoader {
   public HFileBlock loadBlock(long offset, int onDiskSizeWithHeader, BlockType expectedType,
       boolean cacheBlock) throws IOException {
     boolean caching = cacheBlock || (expectedType != null && !expectedType.isData());
-    BlockCacheKey key = expectedType == null
-        ? new BlockCacheKey(fileName, offset)
-        : new BlockCacheKey(fileName, offset, HFileBlock.categoryOf(expectedType));
+    BlockCacheKey key = PROBES.get().set(fileName, fileId, offset,
+        expectedType == null ? null : HFileBlock.categoryOf(expectedType));
     HFileBlock hit = lookup(key, caching, false, offset, expectedType);
     if (hit != null || !caching) {
       return hit != null ? hit : source.loadBlock(offset, onDiskSizeWithHeader, expectedType, false);
@@ -67,7 +73,7 @@ public final class CachingBlockLoader implements BlockLoader {
         return loadedMeanwhile;
       }
       HFileBlock block = source.loadBlock(offset, onDiskSizeWithHeader, expectedType, true);
-      cache.cacheBlock(key, block, inMemory);
+      cache.cacheBlock(key.detached(), block, inMemory);
       return block;
     } finally {
       lock.unlock();

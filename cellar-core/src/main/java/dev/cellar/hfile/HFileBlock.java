@@ -25,6 +25,8 @@ public final class HFileBlock implements Cacheable {
   private final long offset;
   private final Buf buf;
   private final int nextBlockOnDiskSize;
+  /** The payload view, made once: readers ask for it on every seek. */
+  private final Buf payload;
 
   /**
    * @param header the block's header as read (sizes describe the on-disk form)
@@ -42,6 +44,7 @@ public final class HFileBlock implements Cacheable {
     this.offset = offset;
     this.buf = buf;
     this.nextBlockOnDiskSize = nextBlockOnDiskSize;
+    this.payload = buf.slice(BlockHeader.SIZE, header.uncompressedSizeWithoutHeader());
   }
 
   /** The on-disk size of the block that follows this one, or -1 if it was not read along. */
@@ -116,7 +119,7 @@ public final class HFileBlock implements Cacheable {
 
   /** The payload (after the header); a view valid while the caller's reference is held. */
   public Buf payload() {
-    return buf.slice(BlockHeader.SIZE, header.uncompressedSizeWithoutHeader());
+    return payload;
   }
 
   @Override

@@ -48,6 +48,8 @@ public final class HFileReader implements AutoCloseable {
   private final byte[] lastKey;
   private final GeneralBloomLookup generalBloom;
   private final CompoundBloomReader deleteFamilyBloom;
+  /** Loads bloom chunks through the block loader; the payload shares the block's count. */
+  private final ChunkLoader bloomLoader;
 
   private HFileReader(Path path, ReadOnlyFile file, BufAllocator allocator,
       UnaryOperator<BlockLoader> loaderWrapper) throws IOException {
@@ -68,6 +70,8 @@ public final class HFileReader implements AutoCloseable {
     BlockLoader direct = (offset, onDiskSize, type, cache) ->
         blockReader.readBlock(offset, onDiskSize, type);
     this.loader = loaderWrapper.apply(direct);
+    this.bloomLoader = (offset, onDiskSize) ->
+        loader.loadBlock(offset, onDiskSize, BlockType.BLOOM_CHUNK, true).payload();
 
     LoadOnOpen section = new LoadOnOpen(blocksEnd);
     this.dataIndex = new BlockIndexReader(section.dataRoot, trailer.numDataIndexLevels(), name);
@@ -303,6 +307,21 @@ public final class HFileReader implements AutoCloseable {
     return generalBloom.mightContainRow(row, bloomLoader());
   }
 
+  /**
+   * {@link #mightContain(byte[], byte[])} for a row held in a range of a segment (a read that
+   * must not allocate): false only if the general bloom proves the file holds no cell of the row.
+   * A ROWCOL bloom cannot answer for a whole row, so it says true.
+   */
+  public boolean mightContainRow(MemorySegment row, long offset, int length) throws IOException {
+    if (trailer.entryCount() == 0) {
+      return false;
+    }
+    if (generalBloom == null || generalBloom.type() == BloomType.ROWCOL) {
+      return true;
+    }
+    return generalBloom.mightContainRow(row, offset, length, bloomLoader);
+  }
+
   /** False only if the delete-family bloom proves no DeleteFamily marker exists for {@code row}. */
   public boolean mightContainDeleteFamily(byte[] row) throws IOException {
     if (deleteFamilyBloom == null) {
@@ -312,9 +331,7 @@ public final class HFileReader implements AutoCloseable {
   }
 
   private ChunkLoader bloomLoader() {
-    // The payload view shares the block's count, so the block's reference passes to it.
-    return (offset, onDiskSize) ->
-        loader.loadBlock(offset, onDiskSize, BlockType.BLOOM_CHUNK, true).payload();
+    return bloomLoader;
   }
 
   /**

@@ -14,20 +14,38 @@ import java.util.List;
  */
 final class ColumnTracker {
 
-  private final List<byte[]> qualifiers;
-  private final int maxVersions;
-  private final int minVersions;
-  private final long oldestUnexpired;
+  private ScanSpec spec;
+  private List<byte[]> qualifiers;
+  private MemorySegment[] qualifierSegments;
+  private int maxVersions;
+  private int minVersions;
+  private long oldestUnexpired;
   private int nextQualifier;
   private final CurrentQualifier column = new CurrentQualifier();
   private int versions;
   private long lastTimestamp;
 
   ColumnTracker(ScanSpec spec) {
-    this.qualifiers = spec.qualifiers();
-    this.maxVersions = spec.maxVersions();
-    this.minVersions = spec.minVersions();
-    this.oldestUnexpired = spec.oldestUnexpiredTimestamp();
+    configure(spec, spec.oldestUnexpiredTimestamp());
+  }
+
+  /**
+   * Tracks the columns of {@code newSpec} from now on, with {@code oldest} as the expiry horizon (a
+   * reused tracker; the qualifiers' segments are made again only for a different spec).
+   */
+  void configure(ScanSpec newSpec, long oldest) {
+    if (newSpec != spec) {
+      spec = newSpec;
+      qualifiers = newSpec.qualifiers();
+      qualifierSegments = qualifiers == null ? null : new MemorySegment[qualifiers.size()];
+      for (int i = 0; qualifierSegments != null && i < qualifierSegments.length; i++) {
+        qualifierSegments[i] = MemorySegment.ofArray(qualifiers.get(i));
+      }
+    }
+    maxVersions = newSpec.maxVersions();
+    minVersions = newSpec.minVersions();
+    oldestUnexpired = oldest;
+    reset();
   }
 
   void reset() {
@@ -44,10 +62,10 @@ final class ColumnTracker {
     if (qualifiers == null) {
       return MatchCode.INCLUDE;
     }
-    while (nextQualifier < qualifiers.size()) {
-      byte[] wanted = qualifiers.get(nextQualifier);
+    while (nextQualifier < qualifierSegments.length) {
+      MemorySegment wanted = qualifierSegments[nextQualifier];
       int order = Bytes.compare(cell.segment(), cell.qualifierOffset(), cell.qualifierLength(),
-          MemorySegment.ofArray(wanted), 0, wanted.length);
+          wanted, 0, (int) wanted.byteSize());
       if (order == 0) {
         return MatchCode.INCLUDE;
       }
@@ -62,6 +80,11 @@ final class ColumnTracker {
   /** The next wanted qualifier, after {@link #checkColumn} asked to jump to it. */
   byte[] seekHintQualifier() {
     return qualifiers.get(nextQualifier);
+  }
+
+  /** {@link #seekHintQualifier()} as a segment over the same bytes. */
+  MemorySegment seekHintQualifierSegment() {
+    return qualifierSegments[nextQualifier];
   }
 
   /**

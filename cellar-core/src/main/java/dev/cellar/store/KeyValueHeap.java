@@ -25,7 +25,16 @@ final class KeyValueHeap implements AutoCloseable {
   private final PriorityQueue<KeyValueScanner> heap;
   private final List<KeyValueScanner> all;
   private final boolean owns;
+  private final List<KeyValueScanner> moving = new ArrayList<>();
   private KeyValueScanner current;
+
+  /**
+   * An empty heap that never closes its scanners, to be {@link #reset} for every read: the merge
+   * of a point read that reuses its heap, so that merging allocates nothing.
+   */
+  KeyValueHeap() {
+    this(List.of(), false);
+  }
 
   /** Merges {@code scanners}, which must be positioned already (by a seek); takes them over. */
   KeyValueHeap(List<? extends KeyValueScanner> scanners) {
@@ -45,6 +54,26 @@ final class KeyValueHeap implements AutoCloseable {
         heap.add(scanner);
       } else {
         retire(scanner);
+      }
+    }
+    current = heap.poll();
+  }
+
+  /**
+   * Merges {@code scanners} afresh (positioned already; a heap made by {@link #KeyValueHeap()}
+   * only): forgets the previous ones without closing them.
+   */
+  void reset(List<? extends KeyValueScanner> scanners) {
+    if (owns) {
+      throw new IllegalStateException("an owning heap is not reset");
+    }
+    heap.clear();
+    all.clear();
+    for (int i = 0; i < scanners.size(); i++) {
+      KeyValueScanner scanner = scanners.get(i);
+      all.add(scanner);
+      if (scanner.peek() != null) {
+        heap.add(scanner);
       }
     }
     current = heap.poll();
@@ -90,14 +119,16 @@ final class KeyValueHeap implements AutoCloseable {
   }
 
   private boolean reposition(Cell key, boolean forward) throws IOException {
-    List<KeyValueScanner> moving = new ArrayList<>(heap.size() + 1);
+    moving.clear();
     if (current != null) {
       moving.add(current);
     }
-    moving.addAll(heap);
-    heap.clear();
+    while (!heap.isEmpty()) {
+      moving.add(heap.poll());
+    }
     current = null;
-    for (KeyValueScanner scanner : moving) {
+    for (int i = 0; i < moving.size(); i++) {
+      KeyValueScanner scanner = moving.get(i);
       boolean positioned = forward ? scanner.reseek(key) : scanner.seek(key);
       if (positioned) {
         heap.add(scanner);
@@ -105,8 +136,14 @@ final class KeyValueHeap implements AutoCloseable {
         retire(scanner);
       }
     }
+    moving.clear();
     current = heap.poll();
     return current != null;
+  }
+
+  /** Adds the current cell to {@code row} (see {@link KeyValueScanner#collectCurrent}). */
+  void collectCurrent(CollectedRow row) {
+    current.collectCurrent(row);
   }
 
   /** The current cell pinned into {@code pins} (see {@link KeyValueScanner#pinCurrent}). */

@@ -44,6 +44,14 @@ public interface KeyValueScanner extends AutoCloseable {
   Cell pinCurrent(Pins pins);
 
   /** Releases what the cursor holds. */
+  /**
+   * Adds the current cell to {@code row} in the form that outlives this scanner's next move: a
+   * view of a pinned block where the cell lies whole in one, else a copy (the default).
+   */
+  default void collectCurrent(CollectedRow row) {
+    row.addCopy(peek());
+  }
+
   @Override
   void close();
 }

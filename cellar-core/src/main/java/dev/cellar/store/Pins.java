@@ -60,17 +60,35 @@ public final class Pins {
     return false;
   }
 
+  /** Pins every buffer this holds into {@code target} as well (each retained for it). */
+  void pinAllInto(Pins target) {
+    for (int i = 0; i < size; i++) {
+      target.pin(pinned[i]);
+    }
+  }
+
   /** The number of buffers held. */
   public int size() {
     return size;
   }
 
-  /** Drops every reference taken; later calls do nothing. */
+  /** Drops every reference taken; later calls do nothing, and pinning more is refused. */
   public void release() {
     if (released) {
       return;
     }
     released = true;
+    dropAll();
+  }
+
+  /** Drops every reference taken and stays usable: a reused row holder's pins start again. */
+  public void clear() {
+    if (!released) {
+      dropAll();
+    }
+  }
+
+  private void dropAll() {
     for (int i = 0; i < size; i++) {
       pinned[i].release();
       pinned[i] = null;

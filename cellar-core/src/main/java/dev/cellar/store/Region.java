@@ -320,6 +320,71 @@ public final class Region implements AutoCloseable {
         request.reversed(), request.filter());
   }
 
+  /**
+   * Compiles a Get's request (its row fields are ignored) into a plan for {@link #get}: the
+   * families it reads with their columns, versions, time range and TTL.
+   */
+  public GetPlan planGet(ScanRequest request) {
+    List<Store> read = new ArrayList<>();
+    List<ScanSpec> specs = new ArrayList<>();
+    for (Map.Entry<String, Store> entry : stores.entrySet()) {
+      if (!request.columns().isEmpty() && !request.columns().containsKey(entry.getKey())) {
+        continue;
+      }
+      FamilySettings family = entry.getValue().family();
+      read.add(entry.getValue());
+      specs.add(new ScanSpec(request.columns().get(entry.getKey()),
+          Math.min(request.maxVersions(), family.maxVersions()), request.minTimestamp(),
+          request.maxTimestamp(), family.ttlMillis(), family.minVersions(), 0, null));
+    }
+    return new GetPlan(this, read, specs, request.cacheBlocks(),
+        request.filter() == null ? null : request);
+  }
+
+  /**
+   * Reads {@code row} as {@code plan} says into {@code out} (appending; the caller clears it),
+   * reusing {@code state}, one reader thread's. Without a filter this allocates nothing once the
+   * state and the row holder have grown to the row's size; with one it reads through a region
+   * scanner and copies the cells.
+   */
+  public void get(GetPlan plan, byte[] row, RegionPointRead state, CollectedRow out)
+      throws IOException {
+    if (plan.region != this) {
+      throw new IllegalArgumentException("the plan was made for table " + plan.region.name()
+          + ", not " + name);
+    }
+    if (plan.scanned != null) {
+      getThroughScanner(plan.scanned, row, out);
+      return;
+    }
+    long readPoint = mvcc.readPoint();
+    long now = System.currentTimeMillis();
+    Cell rowStart = state.rowStart.firstOnRow(row);
+    for (int i = 0; i < plan.stores.size(); i++) {
+      Store store = plan.stores.get(i);
+      state.of(store).read(row, rowStart, plan.specs.get(i), readPoint, now, plan.cacheBlocks,
+          out);
+    }
+  }
+
+  private void getThroughScanner(ScanRequest template, byte[] row, CollectedRow out)
+      throws IOException {
+    ScanRequest request = new ScanRequest(row, row, true, template.columns(),
+        template.maxVersions(), template.minTimestamp(), template.maxTimestamp(),
+        template.filter(), template.cacheBlocks(), row, false);
+    Pins pins = new Pins();
+    try (RegionScanner scanner = scanner(request)) {
+      List<Cell> cells = new ArrayList<>();
+      if (scanner.next(cells, pins)) {
+        for (Cell cell : cells) {
+          out.addCopy(cell);
+        }
+      }
+    } finally {
+      pins.release();
+    }
+  }
+
   /** The smallest row after {@code row}: the stop row of a one-row scan. */
   public static byte[] rowAfter(byte[] row) {
     byte[] next = new byte[row.length + 1];

@@ -3,6 +3,7 @@ package dev.cellar.store;
 import dev.cellar.cell.Cell;
 import dev.cellar.cell.CellType;
 import dev.cellar.cell.KeyValue;
+import dev.cellar.cell.SearchKey;
 import dev.cellar.filter.Filter;
 
 /**
@@ -19,11 +20,13 @@ import dev.cellar.filter.Filter;
  */
 final class ScanQueryMatcher {
 
-  private final ScanSpec spec;
-  private final Filter filter;
-  private final long oldestUnexpired;
+  private ScanSpec spec;
+  private Filter filter;
+  private long oldestUnexpired;
   private final DeleteTracker deletes = new DeleteTracker();
   private final ColumnTracker columns;
+  /** Where column seek hints are built when reused (a point read), else null: a new key each. */
+  private final SearchKey hintKey;
   private Cell seekHint;
 
   ScanQueryMatcher(ScanSpec spec) {
@@ -31,6 +34,28 @@ final class ScanQueryMatcher {
     this.filter = spec.filter();
     this.oldestUnexpired = spec.oldestUnexpiredTimestamp();
     this.columns = new ColumnTracker(spec);
+    this.hintKey = null;
+  }
+
+  /**
+   * A matcher to {@link #configure} for each read, building its column seek hints in {@code
+   * hintKey} (valid until the next hint), so that matching allocates nothing.
+   */
+  ScanQueryMatcher(ScanSpec spec, SearchKey hintKey) {
+    this.spec = spec;
+    this.filter = spec.filter();
+    this.oldestUnexpired = spec.oldestUnexpiredTimestamp();
+    this.columns = new ColumnTracker(spec);
+    this.hintKey = hintKey;
+  }
+
+  /** Matches for {@code newSpec} from now on, expiring by the TTL at {@code nowMillis}. */
+  void configure(ScanSpec newSpec, long nowMillis) {
+    spec = newSpec;
+    filter = newSpec.filter();
+    oldestUnexpired = newSpec.oldestUnexpiredTimestamp(nowMillis);
+    columns.configure(newSpec, oldestUnexpired);
+    deletes.reset();
   }
 
   /** Forgets the previous row's markers and versions. */
@@ -65,8 +90,11 @@ final class ScanQueryMatcher {
     MatchCode column = columns.checkColumn(cell);
     if (column != MatchCode.INCLUDE) {
       if (column == MatchCode.SEEK_NEXT_USING_HINT) {
-        seekHint = KeyValue.firstOnColumn(cell.rowArray(), cell.familyArray(),
-            columns.seekHintQualifier());
+        seekHint = hintKey != null
+            ? hintKey.firstOnColumn(cell, columns.seekHintQualifierSegment(),
+                (int) columns.seekHintQualifierSegment().byteSize())
+            : KeyValue.firstOnColumn(cell.rowArray(), cell.familyArray(),
+                columns.seekHintQualifier());
       }
       return column;
     }

@@ -47,7 +47,11 @@ public record ScanSpec(
 
   /** Timestamps below this are expired. */
   long oldestUnexpiredTimestamp() {
-    return ttlMillis == Long.MAX_VALUE || ttlMillis > nowMillis ? Long.MIN_VALUE
-        : nowMillis - ttlMillis;
+    return oldestUnexpiredTimestamp(nowMillis);
+  }
+
+  /** Timestamps below this are expired at {@code now} (ignoring {@link #nowMillis()}). */
+  long oldestUnexpiredTimestamp(long now) {
+    return ttlMillis == Long.MAX_VALUE || ttlMillis > now ? Long.MIN_VALUE : now - ttlMillis;
   }
 }

@@ -102,6 +102,15 @@ public final class Store implements AutoCloseable {
     return memStore.size();
   }
 
+  MemStore memStore() {
+    return memStore;
+  }
+
+  /** The current files, oldest first: an immutable list replaced whenever the set changes. */
+  List<StoreFile> currentFiles() {
+    return files;
+  }
+
   /** The highest sequence id in the family's files. */
   long maxSequenceId() {
     return files.stream().mapToLong(StoreFile::maxSequenceId).max().orElse(0);

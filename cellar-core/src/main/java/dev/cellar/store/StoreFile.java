@@ -2,6 +2,7 @@ package dev.cellar.store;
 
 import dev.cellar.cache.BlockCache;
 import dev.cellar.cell.Bytes;
+import dev.cellar.cell.Cell;
 import dev.cellar.hfile.CachingBlockLoader;
 import dev.cellar.hfile.FileInfo;
 import dev.cellar.hfile.HFileReader;
@@ -119,6 +120,12 @@ final class StoreFile {
         && (stopRow.length == 0 || Bytes.compare(firstRow, stopRow) < 0);
   }
 
+  /** False if the file provably holds no cell of {@code row}. */
+  boolean holdsRow(byte[] row) {
+    return reader.entryCount() != 0 && Bytes.compare(firstRow, row) <= 0
+        && Bytes.compare(row, lastRow) <= 0;
+  }
+
   /**
    * False if every cell of the file is older than {@code oldestWanted}: no put it holds can be
    * returned, and its delete markers can only mask puts older still.
@@ -133,6 +140,11 @@ final class StoreFile {
    */
   boolean mightContainRow(byte[] row) throws IOException {
     return reader.mightContain(row, null);
+  }
+
+  /** {@link #mightContainRow(byte[])} for the row of a key-only cell, without a copy. */
+  boolean mightContainRowOf(Cell rowKey) throws IOException {
+    return reader.mightContainRow(rowKey.segment(), rowKey.rowOffset(), rowKey.rowLength());
   }
 
   /**
@@ -151,6 +163,15 @@ final class StoreFile {
    */
   KeyValueScanner scannerOwningReference(boolean cacheBlocks, long order) {
     return new StoreFileScanner(reader, cacheBlocks, order, this::release);
+  }
+
+  /**
+   * A scanner for one reader thread's point reads, kept across reads: it holds no reference to
+   * the file, so the caller {@link #acquire}s the file around each use and parks the scanner
+   * afterwards.
+   */
+  StoreFileScanner pointScanner(boolean cacheBlocks) {
+    return new StoreFileScanner(reader, cacheBlocks, maxSequenceId, () -> { });
   }
 
   /** Adds a reference unless the last one is gone. */

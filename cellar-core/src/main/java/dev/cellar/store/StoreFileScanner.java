@@ -23,6 +23,7 @@ final class StoreFileScanner implements KeyValueScanner {
   private final HFileReader reader;
   private final HFileScanner scanner;
   private final long order;
+  private final boolean cacheBlocks;
   private final Runnable onClose;
   private Cell current;
   private boolean closed;
@@ -31,8 +32,14 @@ final class StoreFileScanner implements KeyValueScanner {
   StoreFileScanner(HFileReader reader, boolean cacheBlocks, long order, Runnable onClose) {
     this.reader = reader;
     this.scanner = reader.scanner(cacheBlocks);
+    this.cacheBlocks = cacheBlocks;
     this.order = order;
     this.onClose = onClose;
+  }
+
+  /** Whether the data blocks this scanner reads are cached. */
+  boolean cachesBlocks() {
+    return cacheBlocks;
   }
 
   @Override
@@ -114,6 +121,24 @@ final class StoreFileScanner implements KeyValueScanner {
     int plain = 8 + cell.keyLength() + cell.valueLength();
     return new KeyValueCell(cell.segment(), cell.offset(), cell.length(), cell.length() > plain,
         cell.sequenceId());
+  }
+
+  @Override
+  public void collectCurrent(CollectedRow row) {
+    if (scanner.cellsLieInBlock()) {
+      row.addView(current, scanner.currentBlock().buf());
+    } else {
+      row.addCopy(current);
+    }
+  }
+
+  /**
+   * Releases the current block and leaves the scanner unpositioned but reusable (a point read's
+   * scanner, kept from read to read, parks itself so between reads it pins nothing).
+   */
+  void park() {
+    current = null;
+    scanner.close();
   }
 
   @Override

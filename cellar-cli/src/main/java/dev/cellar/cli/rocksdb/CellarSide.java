@@ -7,6 +7,8 @@ import dev.cellar.Durability;
 import dev.cellar.Get;
 import dev.cellar.Put;
 import dev.cellar.Result;
+import dev.cellar.RowReader;
+import dev.cellar.RowView;
 import dev.cellar.Table;
 import dev.cellar.TableDescriptor;
 import dev.cellar.cli.pe.CacheFigures;
@@ -34,19 +36,28 @@ final class CellarSide implements ComparedStore {
   /** Where Cellar's block cache lives. */
   enum CacheTier { L1, L2 }
 
+  /**
+   * How Cellar's gets are read: {@code VIEW} through a {@link RowReader} per thread and a reused
+   * {@link Get} (allocating nothing), {@code RESULT} through {@link Table#get(Get)} with a new Get
+   * and a closed {@link Result} per read (HBase's style).
+   */
+  enum Api { VIEW, RESULT }
+
   private final Path directory;
   private final Cellar cellar;
   private final Table table;
+  private final Api api;
   private CacheFigures lastCache;
 
-  private CellarSide(Path directory, Cellar cellar, Table table) {
+  private CellarSide(Path directory, Cellar cellar, Table table, Api api) {
     this.directory = directory;
     this.cellar = cellar;
     this.table = table;
+    this.api = api;
     this.lastCache = CacheFigures.of(cellar.blockCache());
   }
 
-  static ComparedStore.Opener opener(CacheTier tier, CellarConfig base) {
+  static ComparedStore.Opener opener(CacheTier tier, CellarConfig base, Api api) {
     return (directory, cacheBytes) -> {
       Cellar cellar = Cellar.open(directory, config(base, tier, cacheBytes));
       try {
@@ -54,7 +65,7 @@ final class CellarSide implements ComparedStore {
           cellar.admin().createTable(TableDescriptor.of(TABLE, ColumnFamilyDescriptor.of(
               PeData.familyName(0))));
         }
-        return new CellarSide(directory, cellar, cellar.table(TABLE));
+        return new CellarSide(directory, cellar, cellar.table(TABLE), api);
       } catch (IOException | RuntimeException e) {
         cellar.close();
         throw e;
@@ -88,7 +99,7 @@ final class CellarSide implements ComparedStore {
 
   @Override
   public String name() {
-    return "Cellar";
+    return api == Api.VIEW ? "Cellar" : "Cellar (Result)";
   }
 
   @Override
@@ -111,6 +122,32 @@ final class CellarSide implements ComparedStore {
 
   @Override
   public Worker.Factory readers(long rows, int valueSize, long seed) {
+    return api == Api.VIEW ? viewReaders(rows, valueSize, seed)
+        : resultReaders(rows, valueSize, seed);
+  }
+
+  private Worker.Factory viewReaders(long rows, int valueSize, long seed) {
+    return thread -> new Worker() {
+      private final RandomRows random = new RandomRows(rows, seed, thread);
+      private final RowReader reader = table.rowReader();
+      private final Get get = new Get(PeData.format(0)).addColumn(FAMILY, QUALIFIER);
+      private final byte[] value = new byte[valueSize];
+
+      @Override
+      public long execute(long iteration) throws IOException {
+        RowView row = reader.getView(get.setRow(random.nextKey()));
+        return row.valueLength(FAMILY, QUALIFIER) == valueSize
+            && row.copyValue(FAMILY, QUALIFIER, value, 0) == valueSize ? 1 : 0;
+      }
+
+      @Override
+      public void close() {
+        reader.close();
+      }
+    };
+  }
+
+  private Worker.Factory resultReaders(long rows, int valueSize, long seed) {
     return thread -> new Worker() {
       private final RandomRows random = new RandomRows(rows, seed, thread);
 

@@ -84,6 +84,11 @@ public final class RocksDbCompareCommand implements Callable<Integer> {
       + " between progress lines on stderr, 0 for none (default ${DEFAULT-VALUE})")
   int progress;
 
+  @Option(names = "--cellarApi", defaultValue = "view", description = "Cellar's gets: view (a"
+      + " reused RowReader and Get, zero garbage) or result (Table.get with a new Get and Result"
+      + " per read, as HBase's API); default view")
+  String cellarApi;
+
   @Option(names = "--json", paramLabel = "FILE", description = "also write the results as JSON")
   Path json;
 
@@ -99,7 +104,7 @@ public final class RocksDbCompareCommand implements Callable<Integer> {
     }
     List<RocksDbComparison.ComparedStoreType> stores = List.of(
         new RocksDbComparison.ComparedStoreType("Cellar", "cellar",
-            CellarSide.opener(settings.cacheTier(), settings.config())),
+            CellarSide.opener(settings.cacheTier(), settings.config(), api())),
         new RocksDbComparison.ComparedStoreType("RocksDB", "rocksdb", RocksDbSide::open));
     List<RocksDbComparison.Scenario> scenarios =
         new RocksDbComparison(settings, stores, System.err).run();
@@ -108,6 +113,15 @@ public final class RocksDbCompareCommand implements Callable<Integer> {
       Files.writeString(json, Json.write(ComparisonReport.toJson(settings, scenarios)));
     }
     return 0;
+  }
+
+  private CellarSide.Api api() {
+    try {
+      return CellarSide.Api.valueOf(cellarApi.toUpperCase(Locale.ROOT));
+    } catch (IllegalArgumentException e) {
+      throw new ParameterException(spec.commandLine(),
+          "cellar bench rocksdb: --cellarApi must be view or result, was " + cellarApi);
+    }
   }
 
   private CellarSide.CacheTier tier() {

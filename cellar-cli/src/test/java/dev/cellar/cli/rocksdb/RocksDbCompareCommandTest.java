@@ -56,7 +56,7 @@ class RocksDbCompareCommandTest {
   void bothStoresReturnTheRowsValues() throws IOException {
     RowValues values = new RowValues(9, 300);
     List<ComparedStore.Opener> openers = List.of(
-        CellarSide.opener(CellarSide.CacheTier.L2, CellarConfig.defaults()), RocksDbSide::open);
+        CellarSide.opener(CellarSide.CacheTier.L2, CellarConfig.defaults(), CellarSide.Api.VIEW), RocksDbSide::open);
     for (int s = 0; s < openers.size(); s++) {
       Path directory = dir.resolve("store" + s);
       try (ComparedStore store = openers.get(s).open(directory, 64L << 20)) {

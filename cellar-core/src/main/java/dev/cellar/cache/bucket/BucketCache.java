@@ -221,8 +221,9 @@ public final class BucketCache implements BlockCache {
    * @param waitWhenFull for cache-only inserts (prefetch, cache on write): wait up to {@link
    *     BucketCacheConfig#queueAdditionWaitMillis()} for room in a full writer queue
    */
-  public void cacheBlock(BlockCacheKey key, Cacheable block, boolean inMemory,
+  public void cacheBlock(BlockCacheKey probeOrKey, Cacheable block, boolean inMemory,
       boolean waitWhenFull) {
+    BlockCacheKey key = probeOrKey.detached();
     if (shutdown) {
       throw new IllegalStateException("the bucket cache is shut down");
     }

@@ -2,6 +2,7 @@ package dev.cellar.hfile.bloom;
 
 import dev.cellar.cell.Bytes;
 import java.io.IOException;
+import java.lang.foreign.MemorySegment;
 
 /**
  * The checks HBase's {@code StoreFileReader} makes with a file's general bloom filter, on top of
@@ -25,6 +26,7 @@ public final class GeneralBloomLookup {
 
   private final CompoundBloomReader reader;
   private final byte[] lastBloomKey;
+  private final MemorySegment lastBloomKeySegment;
   private final int prefixLength;
 
   /**
@@ -40,6 +42,7 @@ public final class GeneralBloomLookup {
           "ROWPREFIX_FIXED_LENGTH bloom: expected a prefix length >= 1, found " + prefixLength);
     }
     this.reader = reader;
+    this.lastBloomKeySegment = lastBloomKey == null ? null : MemorySegment.ofArray(lastBloomKey);
     this.lastBloomKey = lastBloomKey == null ? null : lastBloomKey.clone();
     this.prefixLength = prefixLength;
   }
@@ -65,6 +68,20 @@ public final class GeneralBloomLookup {
                   "a " + reader.type().fileInfoName() + " bloom answers row-column lookups");
         };
     return !isAfterLast(key) && reader.mightContain(key, 0, key.length, loader);
+  }
+
+  /**
+   * {@link #mightContainRow(byte[], ChunkLoader)} for a row held in a range of a segment, without
+   * copying or wrapping it (a ROW bloom; a prefix bloom probes a copy of the prefix).
+   */
+  public boolean mightContainRow(MemorySegment row, long offset, int length, ChunkLoader loader)
+      throws IOException {
+    if (reader.type() != BloomType.ROW) {
+      return mightContainRow(Bytes.copy(row, offset, length), loader);
+    }
+    return !(lastBloomKeySegment != null
+            && reader.compareKeys(row, offset, length, lastBloomKeySegment) > 0)
+        && reader.mightContain(row, offset, length, loader);
   }
 
   /**

@@ -171,6 +171,28 @@ public final class MemStore implements AutoCloseable {
     }
   }
 
+  /**
+   * Opens point cursors over the active segment and the snapshot (those not empty, active first)
+   * showing the cells visible at {@code readPoint}, into {@code cursors} (at least two); returns how
+   * many were opened. The caller closes each. Allocates nothing.
+   */
+  public int openPointCursors(long readPoint, PointCursor[] cursors) {
+    long stamp = lock.readLock();
+    try {
+      ensureOpen();
+      int opened = 0;
+      if (!active.isEmpty()) {
+        active.openPoint(cursors[opened++], readPoint);
+      }
+      if (!snapshot.isEmpty()) {
+        snapshot.openPoint(cursors[opened++], readPoint);
+      }
+      return opened;
+    } finally {
+      lock.unlockRead(stamp);
+    }
+  }
+
   /** The size of the active segment and the snapshot together. */
   public MemStoreSize size() {
     long stamp = lock.readLock();

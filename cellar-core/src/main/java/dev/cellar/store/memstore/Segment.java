@@ -16,8 +16,8 @@ import java.util.concurrent.atomic.LongAdder;
  * put in the map afterwards, and the map's insertion publishes the copy, so a reader never reaches
  * a cell whose bytes are not all written. The counters are {@link LongAdder}s and are read without
  * a lock: a size read during writes is approximate, one read after the writers stopped is exact. A
- * copy that lands on a key and sequence id already present replaces the map's value; its bytes
- * still occupy the MSLAB, so it is counted in the sizes (not in the cell count), as in HBase.
+ * copy that lands on a key and sequence id already present replaces the map's entry, key and
+ * value (point cursors read keys); its bytes still occupy the MSLAB, so it is counted in the sizes (not in the cell count), as in HBase.
  *
  * <p><b>Ownership.</b> The segment owns its MSLAB: {@link #close()} closes it, and the chunks go
  * back to the pool once the cursors opened by {@link #cursor} are closed too.
@@ -44,6 +44,13 @@ final class Segment {
         ? lab.copyCellInto(cell, sequenceId)
         : KeyValue.copyOf(cell).withSequenceId(sequenceId);
     boolean added = cells.put(copy, copy) == null;
+    if (!added) {
+      // The map kept the first copy as the key: replace the entry, so that keys and values are
+      // the same cells (point cursors read keys). A duplicate carries the sequence id of the
+      // mutation being applied, which no reader sees before that mutation completes.
+      cells.remove(copy);
+      cells.put(copy, copy);
+    }
     if (added) {
       cellsCount.increment();
     }
@@ -68,6 +75,14 @@ final class Segment {
       lab.incScannerCount();
     }
     return new SegmentCursor(cells, readPoint, lab);
+  }
+
+  /** Opens {@code cursor} over the cells visible at {@code readPoint} (see {@link #cursor}). */
+  void openPoint(PointCursor cursor, long readPoint) {
+    if (closed) {
+      throw new IllegalStateException("cursor opened on a closed memstore segment");
+    }
+    cursor.open(cells, lab, readPoint);
   }
 
   boolean isEmpty() {

@@ -1,0 +1,143 @@
+package dev.cellar.store;
+
+import dev.cellar.cell.Cell;
+import dev.cellar.cell.KeyValue;
+import dev.cellar.cell.KeyValueCell;
+import dev.cellar.memory.Buf;
+import java.lang.foreign.MemorySegment;
+import java.util.AbstractList;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.RandomAccess;
+
+/**
+ * The cells of one row read, held for reuse: the row holder of the read path that allocates
+ * nothing once it has grown to the largest row it held.
+ *
+ * <p><b>Memory.</b> A cell that lies whole in a cached block stays there: the holder pins the
+ * block (one reference per block, however many cells) and keeps a flyweight view of the cell. A
+ * cell whose bytes would not outlive the cursor (a MemStore cell, whose chunk is recycled after a
+ * flush; a cell of a delta-encoded block, whose key is rebuilt in the decoder's scratch buffer) is
+ * copied into the holder's heap arena, an array that grows to the largest row and is reused; a
+ * copied cell pins nothing. {@link #clear()} drops the pins and forgets the cells: the views it
+ * handed out are then invalid, and reading them is the caller's bug (the owner of this holder
+ * refuses access after that point).
+ *
+ * <p>Not thread-safe: one reader thread owns it.
+ */
+public final class CollectedRow {
+
+  private static final int INITIAL_ARENA = 4096;
+
+  private final Pins pins = new Pins();
+  private KeyValueCell[] cells = new KeyValueCell[4];
+  /** Whether each cell is a view of a pinned block (else a copy in the arena). */
+  private boolean[] views = new boolean[4];
+  private int size;
+  private byte[] arena = new byte[INITIAL_ARENA];
+  private MemorySegment arenaSegment = MemorySegment.ofArray(arena);
+  private int arenaUsed;
+  private final List<Cell> list = new CellList();
+
+  public CollectedRow() {
+    for (int i = 0; i < cells.length; i++) {
+      cells[i] = new KeyValueCell();
+    }
+  }
+
+  /** Adds a view of {@code cell}, which lies whole in {@code block}, pinning the block. */
+  void addView(Cell cell, Buf block) {
+    pins.pin(block);
+    next(true).reset(cell.segment(), cell.offset(), cell.length(), hasTagsSection(cell),
+        cell.sequenceId());
+  }
+
+  /** Adds a copy of {@code cell} in the arena. */
+  void addCopy(Cell cell) {
+    int length = cell.length();
+    if (arena.length - arenaUsed < length) {
+      arena = new byte[Math.max(length, 2 * arena.length)];
+      arenaSegment = MemorySegment.ofArray(arena);
+      arenaUsed = 0;
+    }
+    int at = arenaUsed;
+    KeyValue.writeTo(cell, arenaSegment, at);
+    arenaUsed += length;
+    next(false).reset(arenaSegment, at, length, hasTagsSection(cell), cell.sequenceId());
+  }
+
+  private static boolean hasTagsSection(Cell cell) {
+    return cell.length() > 2 * Integer.BYTES + cell.keyLength() + cell.valueLength();
+  }
+
+  private KeyValueCell next(boolean view) {
+    if (size == cells.length) {
+      cells = Arrays.copyOf(cells, 2 * size);
+      views = Arrays.copyOf(views, 2 * size);
+      for (int i = size; i < cells.length; i++) {
+        cells[i] = new KeyValueCell();
+      }
+    }
+    views[size] = view;
+    return cells[size++];
+  }
+
+  /** The number of cells held. */
+  public int size() {
+    return size;
+  }
+
+  /** The cell at {@code index}: a view valid until {@link #clear()}. */
+  public Cell get(int index) {
+    if (index < 0 || index >= size) {
+      throw new IndexOutOfBoundsException("cell " + index + " of a row of " + size);
+    }
+    return cells[index];
+  }
+
+  /** The cells as a list (one reused object), views valid until {@link #clear()}. */
+  public List<Cell> cells() {
+    return list;
+  }
+
+  /** The number of blocks pinned. */
+  public int pinnedBuffers() {
+    return pins.size();
+  }
+
+  /**
+   * The cells in a form that outlives {@link #clear()}: a view of a block as a new view of the
+   * same memory, with the block pinned into {@code target} as well; a copied cell as a heap {@link
+   * KeyValue}. The caller clears this holder afterwards.
+   */
+  public List<Cell> detach(Pins target) {
+    List<Cell> detached = new ArrayList<>(size);
+    for (int i = 0; i < size; i++) {
+      KeyValueCell cell = cells[i];
+      detached.add(views[i] ? cell.duplicate() : KeyValue.copyOf(cell));
+    }
+    pins.pinAllInto(target);
+    return detached;
+  }
+
+  /** Drops the pins and forgets the cells, keeping the storage for the next row. */
+  public void clear() {
+    pins.clear();
+    size = 0;
+    arenaUsed = 0;
+  }
+
+  /** The held cells as a list, without copying. */
+  private final class CellList extends AbstractList<Cell> implements RandomAccess {
+    @Override
+    public Cell get(int index) {
+      return CollectedRow.this.get(index);
+    }
+
+    @Override
+    public int size() {
+      return size;
+    }
+  }
+}

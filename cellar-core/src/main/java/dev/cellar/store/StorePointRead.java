@@ -1,0 +1,185 @@
+package dev.cellar.store;
+
+import dev.cellar.cell.Bytes;
+import dev.cellar.cell.Cell;
+import dev.cellar.cell.SearchKey;
+import dev.cellar.store.memstore.PointCursor;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One reader thread's state for reading single rows of one {@link Store}, kept from read to read
+ * so that a read of a cached row allocates nothing: the MemStore's point cursors, a scanner per
+ * file (each with its block seeker and index pointer), the merge heap, the query matcher and the
+ * seek keys.
+ *
+ * <p><b>A read</b> ({@link #read}) opens the MemStore's cursors first and reads the file list
+ * after (as {@link Store#scanners} does, so a racing flush shows its cells in one place or both),
+ * skips files by key range, time range and bloom filter, takes a reference on each file it reads,
+ * seeks every source to the row, merges only those that hold it, sifts the row's cells through the
+ * matcher and adds the survivors to the caller's {@link CollectedRow}. Afterwards every source is
+ * parked (its block released), every MemStore cursor closed and every file reference dropped: the
+ * state pins nothing between reads; the row holder pins what its cells need.
+ *
+ * <p><b>Files</b> come and go with flushes and compactions: the per-file scanners are looked up by
+ * file identity, and the map is pruned when the store's file list changes. A scanner is used only
+ * while its file is {@link StoreFile#acquire acquired}, so its reader is open.
+ *
+ * <p>Not thread-safe: one per reader thread and store.
+ */
+final class StorePointRead {
+
+  private final Store store;
+  private final PointCursor[] memCursors = {new PointCursor(), new PointCursor()};
+  private final MemStoreScanner[] memScanners = {
+      new MemStoreScanner(memCursors[0], Long.MAX_VALUE),
+      new MemStoreScanner(memCursors[1], Long.MAX_VALUE - 1)};
+  private final Map<StoreFile, StoreFileScanner> fileScanners = new IdentityHashMap<>();
+  private List<StoreFile> knownFiles = List.of();
+  private final List<KeyValueScanner> sources = new ArrayList<>();
+  private final List<StoreFile> acquired = new ArrayList<>();
+  private final List<StoreFileScanner> used = new ArrayList<>();
+  private final KeyValueHeap heap = new KeyValueHeap();
+  private final SearchKey seekKey = new SearchKey();
+  private final SearchKey hintKey = new SearchKey();
+  private ScanQueryMatcher matcher;
+
+  StorePointRead(Store store) {
+    this.store = store;
+  }
+
+  /**
+   * Adds the cells of {@code row} that {@code spec} selects, as seen at {@code readPoint}, to
+   * {@code out}.
+   *
+   * @param rowStart the first key of the row (a key-only cell over the row's bytes)
+   * @param nowMillis the time TTLs are measured against
+   */
+  void read(byte[] row, Cell rowStart, ScanSpec spec, long readPoint, long nowMillis,
+      boolean cacheBlocks, CollectedRow out) throws IOException {
+    int opened = store.memStore().openPointCursors(readPoint, memCursors);
+    try {
+      for (int i = 0; i < opened; i++) {
+        if (memCursors[i].seek(rowStart) && sameRow(memCursors[i].peek(), rowStart)) {
+          sources.add(memScanners[i]);
+        }
+      }
+      long oldestWanted = spec.minVersions() > 0 ? spec.minTimestamp()
+          : Math.max(spec.minTimestamp(), spec.oldestUnexpiredTimestamp(nowMillis));
+      addFiles(row, rowStart, oldestWanted, cacheBlocks && store.family().blockCache());
+      if (!sources.isEmpty()) {
+        collect(rowStart, spec, nowMillis, out);
+      }
+    } finally {
+      finish(opened);
+    }
+  }
+
+  private void addFiles(byte[] row, Cell rowStart, long oldestWanted, boolean cacheBlocks)
+      throws IOException {
+    List<StoreFile> files = store.currentFiles();
+    if (files != knownFiles) {
+      prune(files);
+    }
+    for (int i = 0; i < files.size(); i++) {
+      StoreFile file = files.get(i);
+      if (!file.holdsRow(row) || !file.mayHoldTimestampsFrom(oldestWanted)) {
+        continue;
+      }
+      if (!file.acquire()) {
+        continue;
+      }
+      acquired.add(file);
+      if (!file.mightContainRowOf(rowStart)) {
+        continue;
+      }
+      StoreFileScanner scanner = scannerOf(file, cacheBlocks);
+      used.add(scanner);
+      if (scanner.seek(rowStart) && sameRow(scanner.peek(), rowStart)) {
+        sources.add(scanner);
+      }
+    }
+  }
+
+  /**
+   * The scanner kept for {@code file}. A file retired between the list read and its acquire was
+   * released already, and skipped: its cells are in the compaction's output, which the list read
+   * at the next read shows (as {@link Store#scanners} reads the list again).
+   */
+  private StoreFileScanner scannerOf(StoreFile file, boolean cacheBlocks) {
+    StoreFileScanner scanner = fileScanners.get(file);
+    if (scanner == null || scanner.cachesBlocks() != cacheBlocks) {
+      scanner = file.pointScanner(cacheBlocks);
+      fileScanners.put(file, scanner);
+    }
+    return scanner;
+  }
+
+  private void prune(List<StoreFile> files) {
+    fileScanners.keySet().removeIf(file -> !files.contains(file));
+    knownFiles = files;
+  }
+
+  private void collect(Cell rowStart, ScanSpec spec, long nowMillis, CollectedRow out)
+      throws IOException {
+    if (matcher == null) {
+      matcher = new ScanQueryMatcher(spec, hintKey);
+    }
+    matcher.configure(spec, nowMillis);
+    heap.reset(sources);
+    matcher.startRow();
+    for (Cell cell = heap.peek(); cell != null && sameRow(cell, rowStart); cell = heap.peek()) {
+      switch (matcher.match(cell)) {
+        case INCLUDE -> {
+          heap.collectCurrent(out);
+          heap.next();
+        }
+        case INCLUDE_AND_SEEK_NEXT_COL -> {
+          heap.collectCurrent(out);
+          heap.reseek(seekKey.lastOnColumn(cell));
+        }
+        case INCLUDE_AND_SEEK_NEXT_ROW -> {
+          heap.collectCurrent(out);
+          return;
+        }
+        case SKIP -> heap.next();
+        case SEEK_NEXT_COL -> heap.reseek(seekKey.lastOnColumn(cell));
+        case SEEK_NEXT_ROW -> {
+          return;
+        }
+        case SEEK_NEXT_USING_HINT -> heap.reseek(matcher.seekHint());
+      }
+    }
+  }
+
+  private static boolean sameRow(Cell cell, Cell rowStart) {
+    return Bytes.equals(cell.segment(), cell.rowOffset(), cell.rowLength(), rowStart.segment(),
+        rowStart.rowOffset(), rowStart.rowLength());
+  }
+
+  /** Parks every scanner, closes the MemStore cursors and drops the file references. */
+  private void finish(int openedCursors) {
+    heap.reset(List.of());
+    sources.clear();
+    for (int i = 0; i < used.size(); i++) {
+      used.get(i).park();
+    }
+    used.clear();
+    for (int i = 0; i < openedCursors; i++) {
+      memCursors[i].close();
+    }
+    for (int i = 0; i < acquired.size(); i++) {
+      acquired.get(i).release();
+    }
+    acquired.clear();
+  }
+
+  /** Forgets the per-file scanners (parked already, pinning nothing). */
+  void close() {
+    fileScanners.clear();
+    knownFiles = List.of();
+  }
+}

@@ -1,0 +1,72 @@
+package dev.cellar;
+
+import java.lang.management.ManagementFactory;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.Map;
+
+/**
+ * Run in a child JVM by {@link RowReaderTest}: writes 300 rows of one 1000-byte value, flushed
+ * (the row is read from the L1 or the offheap L2) or not (read from the MemStore), reads every
+ * row many times through one {@link RowReader} to reach steady state, then prints the heap bytes
+ * per read of the next reads.
+ *
+ * <p>Arguments: a directory, then {@code l1}, {@code l2} or {@code memstore}.
+ */
+final class GetAllocationProbe {
+
+  private static final byte[] FAMILY = "f".getBytes(StandardCharsets.US_ASCII);
+  private static final byte[] QUALIFIER = "q".getBytes(StandardCharsets.US_ASCII);
+  private static final int ROWS = 300;
+
+  private GetAllocationProbe() {}
+
+  private static byte[] row(int i) {
+    return String.format("row-%05d", i).getBytes(StandardCharsets.US_ASCII);
+  }
+
+  public static void main(String[] args) throws Exception {
+    String where = args[1];
+    CellarConfig config = CellarConfig.defaults().with("hfile.block.cache.memory.size", "16m");
+    if (where.equals("l2")) {
+      config = config.with("hbase.bucketcache.ioengine", "offheap")
+          .with("hbase.bucketcache.size", "64");
+    }
+    try (Cellar cellar = Cellar.open(Path.of(args[0]), config)) {
+      cellar.admin().createTable(TableDescriptor.of("t",
+          ColumnFamilyDescriptor.of("f", Map.of("BLOCKSIZE", "4096"))));
+      Table table = cellar.table("t");
+      byte[] value = new byte[1000];
+      for (int i = 0; i < ROWS; i++) {
+        table.put(new Put(row(i)).addColumn(FAMILY, QUALIFIER, value)
+            .setDurability(Durability.SKIP_WAL));
+      }
+      if (!where.equals("memstore")) {
+        cellar.admin().flush("t");
+      }
+      byte[][] rows = new byte[ROWS][];
+      for (int i = 0; i < ROWS; i++) {
+        rows[i] = row(i);
+      }
+      Get get = new Get(row(0)).addColumn(FAMILY, QUALIFIER);
+      byte[] copy = new byte[value.length];
+      com.sun.management.ThreadMXBean threads =
+          (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+      try (RowReader reader = table.rowReader()) {
+        for (int n = 0; n < 200_000; n++) {
+          reader.getView(get.setRow(rows[n % ROWS]));
+        }
+        int reads = 50_000;
+        long before = threads.getCurrentThreadAllocatedBytes();
+        for (int n = 0; n < reads; n++) {
+          RowView view = reader.getView(get.setRow(rows[n % ROWS]));
+          if (view.copyValue(FAMILY, QUALIFIER, copy, 0) != value.length) {
+            throw new IllegalStateException("row " + (n % ROWS) + " read wrong");
+          }
+        }
+        double perRead = (threads.getCurrentThreadAllocatedBytes() - before) / (double) reads;
+        System.out.println("bytes per read " + perRead);
+      }
+    }
+  }
+}
