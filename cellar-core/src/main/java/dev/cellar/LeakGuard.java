@@ -1,5 +1,6 @@
 package dev.cellar;
 
+import dev.cellar.store.Pins;
 import java.lang.ref.Cleaner;
 import java.util.concurrent.atomic.AtomicLong;
 import org.slf4j.Logger;
@@ -30,12 +31,14 @@ final class LeakGuard implements Runnable {
 
   private final String what;
   private final Runnable release;
+  private final Pins pins;
   private final Cleaner.Cleanable cleanable;
   private volatile boolean closed;
 
-  private LeakGuard(Object owner, String what, Runnable release) {
+  private LeakGuard(Object owner, String what, Runnable release, Pins pins) {
     this.what = what;
     this.release = release;
+    this.pins = pins;
     this.cleanable = CLEANER.register(owner, this);
   }
 
@@ -44,7 +47,12 @@ final class LeakGuard implements Runnable {
    * unreachable unclosed. {@code release} must not reference the owner.
    */
   static LeakGuard of(Object owner, String what, Runnable release) {
-    return new LeakGuard(owner, what, release);
+    return new LeakGuard(owner, what, release, null);
+  }
+
+  /** Guards {@code owner}, which holds {@code pins}: they are released once (see above). */
+  static LeakGuard ofPins(Object owner, String what, Pins pins) {
+    return new LeakGuard(owner, what, null, pins);
   }
 
   /** Releases now (the owner was closed); later calls do nothing. */
@@ -68,6 +76,10 @@ final class LeakGuard implements Runnable {
             count);
       }
     }
-    release.run();
+    if (pins != null) {
+      pins.release();
+    } else {
+      release.run();
+    }
   }
 }

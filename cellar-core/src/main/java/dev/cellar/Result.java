@@ -31,7 +31,7 @@ public final class Result implements AutoCloseable {
   Result(List<Cell> cells, Pins pins) {
     this.cells = List.copyOf(cells);
     this.pins = pins;
-    this.guard = pins != null && pins.size() > 0 ? LeakGuard.of(this, "Result", pins::release)
+    this.guard = pins != null && pins.size() > 0 ? LeakGuard.ofPins(this, "Result", pins)
         : null;
   }
 

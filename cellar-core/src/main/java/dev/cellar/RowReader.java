@@ -73,14 +73,21 @@ public final class RowReader implements AutoCloseable {
     region.get(planOf(get), get.rowUnsafe(), state, into);
   }
 
+  /**
+   * The plan of {@code get}: the last one made when {@code get} is the Get it was made for,
+   * unchanged since, or another Get of the same shape (a new Get per read, as HBase's API has
+   * callers do, is compiled once too); else a new one.
+   */
   private GetPlan planOf(Get get) {
-    if (get != plannedGet || get.modifications() != plannedModifications) {
+    boolean same = get == plannedGet ? get.modifications() == plannedModifications
+        : plannedGet != null && get.sameShapeAs(plannedGet);
+    if (!same) {
       plan = region.planGet(new ScanRequest(get.rowUnsafe(), get.rowUnsafe(), true,
           get.columns(), get.maxVersions(), get.minTimestamp(), get.maxTimestamp(), get.filter(),
           get.cacheBlocks(), get.rowUnsafe(), false));
-      plannedGet = get;
-      plannedModifications = get.modifications();
     }
+    plannedGet = get;
+    plannedModifications = get.modifications();
     return plan;
   }
 

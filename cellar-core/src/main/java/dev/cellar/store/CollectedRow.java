@@ -6,7 +6,6 @@ import dev.cellar.cell.KeyValueCell;
 import dev.cellar.memory.Buf;
 import java.lang.foreign.MemorySegment;
 import java.util.AbstractList;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.RandomAccess;
@@ -112,13 +111,20 @@ public final class CollectedRow {
    * KeyValue}. The caller clears this holder afterwards.
    */
   public List<Cell> detach(Pins target) {
-    List<Cell> detached = new ArrayList<>(size);
-    for (int i = 0; i < size; i++) {
-      KeyValueCell cell = cells[i];
-      detached.add(views[i] ? cell.duplicate() : KeyValue.copyOf(cell));
-    }
     pins.pinAllInto(target);
-    return detached;
+    if (size == 1) {
+      return List.of(detached(0));
+    }
+    Cell[] detached = new Cell[size];
+    for (int i = 0; i < size; i++) {
+      detached[i] = detached(i);
+    }
+    return List.of(detached);
+  }
+
+  private Cell detached(int index) {
+    KeyValueCell cell = cells[index];
+    return views[index] ? cell.duplicate() : KeyValue.copyOf(cell);
   }
 
   /** Drops the pins and forgets the cells, keeping the storage for the next row. */
