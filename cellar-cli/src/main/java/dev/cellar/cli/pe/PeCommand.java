@@ -92,6 +92,11 @@ public final class PeCommand implements Callable<Integer> {
       + " cache the data blocks they read (default true)")
   boolean cacheBlocks;
 
+  @Option(names = "--rowReader", arity = "0..1", description = "Cellar only: reads go through"
+      + " a RowReader per thread with one reused Get (no garbage per read) instead of a new Get"
+      + " and Result per read, as HBase's PE does; default false")
+  boolean rowReader;
+
   @Option(names = "--filterAll", arity = "0..1", description = "reads filter out every row"
       + " (FilterAllFilter): the cost of reading without returning data")
   boolean filterAll;
@@ -214,7 +219,8 @@ public final class PeCommand implements Callable<Integer> {
         "IN_MEMORY", Boolean.toString(inMemory));
     ColumnFamilyDescriptor.of(PeData.familyName(0), attributes);
     return new PeOptions(workload, threads, perThread, valueSize, valueRandom, valueZipf,
-        families, columns, attributes, cacheBlocks, filterAll, writeToWal, multiGet, sampleRate,
+        families, columns, attributes, cacheBlocks, filterAll, rowReader, writeToWal, multiGet,
+        sampleRate,
         latency, table, seed != null ? seed : System.nanoTime(), progress);
   }
 

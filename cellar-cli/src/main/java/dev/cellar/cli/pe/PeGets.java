@@ -2,6 +2,7 @@ package dev.cellar.cli.pe;
 
 import dev.cellar.Get;
 import dev.cellar.Result;
+import dev.cellar.RowReader;
 import dev.cellar.Table;
 import dev.cellar.filter.FilterAllFilter;
 import java.io.IOException;
@@ -14,7 +15,9 @@ import java.util.SplittableRandom;
  * uniformly among all rows), asking for every column, with {@code --cacheBlocks} and, with {@code
  * --filterAll}, a {@link FilterAllFilter}. With {@code --multiGet=N} gets are gathered and sent N
  * at a time, as PE does: the operation that completes a batch (or the thread's last operation)
- * runs it and counts its rows found, the others only queue. Every result is closed as soon as it was counted.
+ * runs it and counts its rows found, the others only queue. Every result is closed as soon as it
+ * was counted. With {@code --rowReader} (and no multi-get) a thread reads through one {@link
+ * RowReader} and one reused Get instead, allocating nothing per read.
  */
 final class PeGets implements Worker {
 
@@ -29,6 +32,10 @@ final class PeGets implements Worker {
   private final int multiGet;
   private final long lastIteration;
   private final List<Get> batch = new ArrayList<>();
+  private final byte[] rowKey = new byte[PeData.ROW_LENGTH];
+  /** With {@code --rowReader}: the thread's reader and its reused Get; else null. */
+  private final RowReader reader;
+  private final Get reused;
 
   PeGets(Table table, PeOptions options, PeColumns columns, int thread, boolean sequential) {
     this.table = table;
@@ -41,16 +48,27 @@ final class PeGets implements Worker {
     this.filterAll = options.filterAll();
     this.multiGet = options.multiGet();
     this.lastIteration = options.rowsPerThread() - 1;
+    this.reader = options.rowReader() && multiGet == 0 ? table.rowReader() : null;
+    this.reused = reader == null ? null : newGet(PeData.format(firstRow));
+  }
+
+  private Get newGet(byte[] row) {
+    Get get = new Get(row).setCacheBlocks(cacheBlocks);
+    columns.addTo(get);
+    if (filterAll) {
+      get.setFilter(new FilterAllFilter());
+    }
+    return get;
   }
 
   @Override
   public long execute(long iteration) throws IOException {
     long row = sequential ? firstRow + iteration : random.nextLong(totalRows);
-    Get get = new Get(PeData.format(row)).setCacheBlocks(cacheBlocks);
-    columns.addTo(get);
-    if (filterAll) {
-      get.setFilter(new FilterAllFilter());
+    if (reader != null) {
+      PeData.format(row, rowKey);
+      return reader.getView(reused.setRow(rowKey)).isEmpty() ? 0 : 1;
     }
+    Get get = newGet(PeData.format(row));
     if (multiGet == 0) {
       try (Result result = table.get(get)) {
         return rows(result);
@@ -77,5 +95,9 @@ final class PeGets implements Worker {
   }
 
   @Override
-  public void close() {}
+  public void close() {
+    if (reader != null) {
+      reader.close();
+    }
+  }
 }

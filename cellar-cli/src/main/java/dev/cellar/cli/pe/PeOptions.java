@@ -27,6 +27,7 @@ public record PeOptions(
     Map<String, String> familyAttributes,
     boolean cacheBlocks,
     boolean filterAll,
+    boolean rowReader,
     boolean writeToWal,
     int multiGet,
     double sampleRate,
@@ -82,6 +83,7 @@ public record PeOptions(
     json.put("familyAttributes", new TreeMap<>(familyAttributes));
     json.put("cacheBlocks", cacheBlocks);
     json.put("filterAll", filterAll);
+    json.put("rowReader", rowReader);
     json.put("writeToWAL", writeToWal);
     json.put("multiGet", multiGet);
     json.put("sampleRate", sampleRate);
@@ -93,7 +95,7 @@ public record PeOptions(
   /** This run with another workload (the load phase of {@code --load}). */
   PeOptions withWorkload(PeWorkload other) {
     return new PeOptions(other, threads, rowsPerThread, valueSize, valueRandom, valueZipf,
-        families, columns, familyAttributes, cacheBlocks, filterAll, writeToWal,
+        families, columns, familyAttributes, cacheBlocks, filterAll, rowReader, writeToWal,
         other == PeWorkload.RANDOM_READ ? multiGet : 0, sampleRate, latency, table, seed,
         progressSeconds);
   }
