@@ -11,13 +11,13 @@ import dev.cellar.config.Settings;
  * holds a 64 KiB block with its header and checksums. But a block closes only once it reached its
  * block size, so it overshoots by up to one cell, plus a row index for ROW_INDEX_V1: with HBase's
  * PerformanceEvaluation data (1000-byte values) most data blocks are 66,581 bytes on disk, just over
- * the buffer. HBase reads such a block into a pooled buffer plus a heap tail and then copies it
- * into one heap buffer; Cellar's block seekers need a block in one segment too. So Cellar adds a
- * second pool of buffers of {@value #LARGE_BUFFER_SIZE_KEY} bytes (by default twice the buffer
- * size, 130 KiB, which holds a 64 KiB block overshooting by any cell up to about 64 KiB): a
- * contiguous request above the buffer size and up to that size is pooled there instead of on the
- * heap. Its count follows HBase's sizing rule applied to its own size. Setting it to 0 turns the
- * class off, which is HBase's allocator exactly.
+ * the buffer. HBase reads such a block into a pooled buffer plus a heap tail, a two-piece buffer
+ * its seekers read across; Cellar's seekers read a block in one segment, so it would come from the
+ * heap. Cellar therefore adds a second pool, of buffers of {@value #LARGE_BUFFER_SIZE_KEY} bytes (by
+ * default twice the buffer size, 130 KiB, which holds a 64 KiB block overshooting by any cell up to
+ * about 64 KiB): a request above the buffer size and up to that size takes one of them. Its count
+ * follows HBase's sizing rule applied to its own size. A large size of 0 turns the class off, which
+ * is HBase's allocator exactly.
  *
  * @param poolEnabled {@value #POOL_ENABLED_KEY}: when false every allocation comes from the heap
  * @param bufferSize {@value #BUFFER_SIZE_KEY}: bytes in one pooled buffer
