@@ -1,6 +1,7 @@
 package dev.cellar.cache;
 
 import dev.cellar.memory.Buf;
+import java.lang.foreign.MemorySegment;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.Objects;
@@ -19,9 +20,10 @@ import java.util.concurrent.locks.ReentrantLock;
  * families), eviction from the acceptable size down to the min size shared fairly between the
  * groups, a hard limit that refuses inserts, and a maximum block size.
  *
- * <p><b>Memory.</b> The cache stores heap memory only: a block whose buffer is off heap (or made of
- * several pieces) is copied into a heap buffer the cache owns, so L1 never pins pooled memory; a
- * single heap buffer is retained instead. Each block is accounted as its {@link
+ * <p><b>Memory.</b> The cache stores heap memory only: a block whose buffer is off heap, made of
+ * several pieces or a slice of a larger heap array is copied into a heap buffer the cache owns, so
+ * L1 never pins pooled memory nor bytes it does not count; a buffer that is a whole heap array is
+ * retained instead. Each block is accounted as its {@link
  * Cacheable#heapSize()} plus {@link #ENTRY_OVERHEAD} for the map node, entry and key.
  *
  * <p><b>Concurrency.</b> Blocks live in a {@link ConcurrentHashMap}. A read is a lock-free {@code
@@ -174,13 +176,22 @@ public final class LruBlockCache implements BlockCache {
     }
   }
 
-  /** The block itself (retained) when it is one heap buffer, else a heap copy owning its buffer. */
+  /**
+   * The block itself (retained) when its buffer is a whole heap array, else a heap copy owning its
+   * buffer: pooled memory, several pieces, and a slice of a larger array (a block read along with
+   * its checksums) are copied, so the cache holds exactly the bytes it counts.
+   */
   private static Cacheable onHeap(Cacheable block) {
     Buf buf = block.buf();
-    if (buf.isSingleSegment() && !buf.isDirect()) {
+    if (buf.isSingleSegment() && isWholeArray(buf.segment())) {
       return block.retain();
     }
     return block.withBuf(Buf.wrap(buf.getBytes(0, buf.capacity())));
+  }
+
+  private static boolean isWholeArray(MemorySegment segment) {
+    return segment.heapBase().orElse(null) instanceof byte[] array
+        && segment.address() == 0 && segment.byteSize() == array.length;
   }
 
   @Override

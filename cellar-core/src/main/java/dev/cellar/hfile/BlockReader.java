@@ -14,8 +14,10 @@ import java.io.IOException;
  * back is an unpacked {@link HFileBlock} (header and payload, no checksums) holding one reference.
  *
  * <p>The unpacked block is always one contiguous segment, so cells are read from it in place:
- * pooled off-heap when it fits one pool buffer (a 64 KiB block does), otherwise on the heap, which
- * the allocator counts. Compressed on-disk bytes may span pool buffers.
+ * pooled off-heap when it fits one pool buffer (a 64 KiB block does, and so does one that
+ * overshoots its block size by a cell, in the allocator's large class), otherwise on the heap,
+ * which the allocator counts. Compressed on-disk bytes larger than every pool buffer may span
+ * several.
  *
  * <p>Nothing from a block is used before its checksums pass, so a corrupt block can never make the
  * reader allocate a size it claims or decode garbage: it raises a {@link CorruptHFileException}
@@ -71,10 +73,11 @@ public final class BlockReader {
           + (blockRegionEnd - offset), size);
     }
     int peek = offset + size + BlockHeader.SIZE <= blockRegionEnd
-        && size + BlockHeader.SIZE <= allocator.config().bufferSize()
+        && size + BlockHeader.SIZE <= allocator.contiguousRoomFor(size)
         ? BlockHeader.SIZE
         : 0;
-    Buf onDisk = compression == Compression.NONE || size + peek <= allocator.config().bufferSize()
+    Buf onDisk = compression == Compression.NONE
+        || size + peek <= allocator.config().largestBufferSize()
         ? allocator.allocateContiguous(size + peek)
         : allocator.allocate(size + peek);
     try {

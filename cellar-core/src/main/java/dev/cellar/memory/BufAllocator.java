@@ -1,78 +1,63 @@
 package dev.cellar.memory;
 
-import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.util.Arrays;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.LongAdder;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
- * Hands out {@link Buf}s from a pool of fixed-size off-heap buffers, falling back to the heap, with
- * the semantics of HBase's ByteBuffAllocator.
+ * Hands out {@link Buf}s from pools of fixed-size off-heap buffers, falling back to the heap, with
+ * the semantics of HBase's ByteBuffAllocator plus one size class of Cellar's own.
+ *
+ * <p><b>Size classes.</b> HBase's pool holds buffers of {@link BufAllocatorConfig#bufferSize()}.
+ * A second pool holds buffers of {@link BufAllocatorConfig#largeBufferSize()} for blocks that
+ * overshoot a buffer by a cell or so (see {@link BufAllocatorConfig}); without it, each such block
+ * would be read onto the heap. Each pool is a {@link BufferPool} with its own shared arena, free
+ * stacks and counters.
  *
  * <p><b>Policy.</b> {@code allocate(size)}: with the pool disabled, or for a size of zero or below
- * the minimal allocate size, the buffer comes from the heap. Otherwise pooled buffers are taken
- * while the remaining size is at least the minimal size, and the tail, possibly all of it when the
- * pool is exhausted, comes from the heap. One piece gives a {@link SingleSegmentBuf}, several a
- * {@link CompositeBuf}; only the pooled pieces go back to the pool on release. Heap bytes and pooled
- * bytes are counted, and the first fallback caused by exhaustion is logged.
+ * the minimal allocate size, the buffer comes from the heap. Up to the buffer size it is one
+ * pooled buffer (or heap memory when the pool is exhausted). Above that and up to the large size it
+ * is one large buffer when one is free. Otherwise, as in HBase, pooled buffers are taken while the
+ * remaining size is at least the minimal size, and the tail, possibly all of it when the pool is
+ * exhausted, comes from the heap. One piece gives a {@link SingleSegmentBuf}, several a {@link
+ * CompositeBuf}; only the pooled pieces go back to their pool on release. {@code
+ * allocateContiguous(size)} never splits: one buffer of the smallest class that holds the size, or
+ * the heap. Heap bytes and pooled bytes are counted, and each pool logs the first time it runs out.
  *
- * <p><b>Memory.</b> Pooled buffers are carved from one long-lived shared {@link Arena}, in slabs of
- * about 2 MiB created lazily as demand grows, up to the maximum count; they are never freed before
- * {@link #close()}, which frees them all at once. No arena is ever created or closed per buffer.
- *
- * <p><b>Concurrency.</b> Free buffers are slot numbers on lock-free stacks striped by thread
- * ({@link StripedFreeSlots}), so an allocation and a release cost one CAS each on the calling
- * thread's stack, which other cores rarely touch, plus one on the buffer's count, and
- * allocate nothing on the heap beyond the returned {@link Buf} and its {@link RefCnt}. Creating a
- * slab is the only locked step. A slot's segment is written to {@code slots} before the slot is
- * pushed, and the push's CAS publishes it to the thread that pops it. Thread-safe.
+ * <p><b>Concurrency.</b> An allocation or a release costs one CAS on the calling thread's free
+ * stack of its pool plus one on the buffer's count, and allocates nothing on the heap beyond the
+ * returned {@link Buf} and its {@link RefCnt}. Thread-safe.
  */
-public final class BufAllocator implements Recycler, AutoCloseable {
-
-  private static final Logger LOG = LoggerFactory.getLogger(BufAllocator.class);
-
-  /** Buffers are created in slabs of about this many bytes (at least one buffer per slab). */
-  private static final long SLAB_BYTES = 2L * 1024 * 1024;
-
-  private static final String POOLED = "pooled buffer";
+public final class BufAllocator implements AutoCloseable {
 
   /** A heap-only allocator, for callers that have no pool (HBase's {@code ByteBuffAllocator.HEAP}). */
   public static final BufAllocator HEAP =
       new BufAllocator(new BufAllocatorConfig(false, BufAllocatorConfig.DEFAULT_BUFFER_SIZE, 0, 0));
 
+  private static final String COMPOSITE = "pooled composite buffer";
+
   private final BufAllocatorConfig config;
   private final int bufferSize;
+  private final int largeBufferSize;
   private final int minSize;
-  private final int buffersPerSlab;
-  private final MemorySegment[] slots;
-  private final StripedFreeSlots free;
-  private final Object slabLock = new Object();
+  private final BufferPool buffers;
+  private final BufferPool largeBuffers;
   private final LongAdder heapBytes = new LongAdder();
-  private final LongAdder poolBytes = new LongAdder();
   private final LongAdder heapAllocations = new LongAdder();
-  private final LongAdder inUse = new LongAdder();
-  private final AtomicBoolean exhaustionLogged = new AtomicBoolean();
   private final Object ratioLock = new Object();
   private long lastRatioHeapBytes;
   private long lastRatioPoolBytes;
-
-  /** Guarded by slabLock; read racily only for statistics. */
-  private volatile int created;
-  /** Created on the first slab; guarded by slabLock. */
-  private Arena arena;
-  private volatile boolean closed;
 
   public BufAllocator(BufAllocatorConfig config) {
     this.config = config;
     this.bufferSize = config.bufferSize();
     this.minSize = config.minimalAllocateSize();
-    int count = config.poolEnabled() ? config.maxBufferCount() : 0;
-    this.slots = new MemorySegment[count];
-    this.free = new StripedFreeSlots(count, StripedFreeSlots.defaultStripes());
-    this.buffersPerSlab = (int) Math.max(1, SLAB_BYTES / bufferSize);
+    boolean enabled = config.poolEnabled();
+    this.buffers = new BufferPool(bufferSize, enabled ? config.maxBufferCount() : 0);
+    boolean large = enabled && config.largeBufferSize() > 0;
+    this.largeBufferSize = large ? config.largeBufferSize() : 0;
+    this.largeBuffers =
+        new BufferPool(config.largeBufferSize(), large ? config.largeMaxBufferCount() : 0);
   }
 
   public BufAllocatorConfig config() {
@@ -87,72 +72,82 @@ public final class BufAllocator implements Recycler, AutoCloseable {
     if (size < 0) {
       throw new IllegalArgumentException("allocation size must be >= 0, was " + size);
     }
-    if (slots.length == 0 || size == 0 || size < minSize) {
+    if (!buffers.isEnabled() || size == 0 || size < minSize) {
       return heap(size);
     }
     if (size <= bufferSize) {
       return allocateContiguous(size);
     }
-    return allocateLarge(size);
+    Buf large = size <= largeBufferSize ? largeBuffers.allocate(size) : null;
+    return large != null ? large : allocateComposite(size);
   }
 
   /**
    * A single-segment buffer of exactly {@code size} bytes for short-lived data that must be
    * contiguous: a block being read, checked and decompressed, whose cells are then read in place.
-   * Up to one pool buffer it is pooled whatever its size (the minimal allocate size, which keeps
-   * small long-lived allocations off the pool, does not apply); larger requests, and requests when
-   * the pool is exhausted, come from the heap and are counted, instead of being split into a
-   * composite buffer.
+   * It is the first {@code size} bytes of a buffer of the smallest pooled class that holds it,
+   * whatever its size (the minimal allocate size, which keeps small long-lived allocations off the
+   * pool, does not apply). Larger requests, and requests when that class is exhausted, come from
+   * the heap and are counted, instead of being split into a composite buffer.
    */
   public Buf allocateContiguous(int size) {
     if (size < 0) {
       throw new IllegalArgumentException("allocation size must be >= 0, was " + size);
     }
-    if (slots.length == 0 || size == 0 || size > bufferSize) {
-      return heap(size);
+    BufferPool pool = size == 0 ? null
+        : size <= bufferSize ? buffers
+        : size <= largeBufferSize ? largeBuffers
+        : null;
+    Buf pooled = pool != null && pool.isEnabled() ? pool.allocate(size) : null;
+    return pooled != null ? pooled : heap(size);
+  }
+
+  /**
+   * The bytes a contiguous allocation of {@code size} may grow to while taking the same memory:
+   * the size of its pooled class (the buffer size, or the large size above it), or {@code size}
+   * itself above every class. A reader uses it to read ahead into room it is given anyway.
+   */
+  public int contiguousRoomFor(int size) {
+    if (size <= config.bufferSize()) {
+      return config.bufferSize();
     }
-    int slot = take();
-    if (slot < 0) {
-      return heap(size);
-    }
-    poolBytes.add(size);
-    MemorySegment segment = size == bufferSize ? slots[slot] : slots[slot].asSlice(0, size);
-    return new SingleSegmentBuf(RefCnt.pooled(this, slot, POOLED), segment);
+    return size <= config.largeBufferSize() ? config.largeBufferSize() : size;
   }
 
   /** A whole pooled buffer ({@code bufferSize} bytes), or a heap one if the pool is exhausted. */
   public Buf allocateOneBuffer() {
-    return slots.length == 0 ? heap(bufferSize) : allocate(bufferSize);
+    return buffers.isEnabled() ? allocate(bufferSize) : heap(bufferSize);
   }
 
-  private Buf allocateLarge(int size) {
+  /** HBase's policy for a size above every class it has room in: buffers plus a heap tail. */
+  private Buf allocateComposite(int size) {
     int maxPieces = size / bufferSize + 2;
     MemorySegment[] pieces = new MemorySegment[maxPieces];
     int[] taken = new int[maxPieces];
     int count = 0;
     int remaining = size;
     while (remaining >= minSize && remaining > 0) {
-      int slot = take();
+      int slot = buffers.take();
       if (slot < 0) {
         break;
       }
       int piece = Math.min(remaining, bufferSize);
-      pieces[count] = piece == bufferSize ? slots[slot] : slots[slot].asSlice(0, piece);
+      pieces[count] = buffers.segment(slot, piece);
       taken[count++] = slot;
       remaining -= piece;
     }
     if (count == 0) {
       return heap(size);
     }
-    poolBytes.add(size - remaining);
     int pooledPieces = count;
     if (remaining > 0) {
       pieces[count++] = heapSegment(remaining);
     }
     MemorySegment[] exact = Arrays.copyOf(pieces, count);
     RefCnt refCnt = pooledPieces == 1
-        ? RefCnt.pooled(this, taken[0], POOLED)
-        : RefCnt.pooled(new SlotsRecycler(this, Arrays.copyOf(taken, pooledPieces)), 0, POOLED);
+        ? RefCnt.pooled(buffers, taken[0], COMPOSITE)
+        : RefCnt.pooled(new SlotsRecycler(buffers, Arrays.copyOf(taken, pooledPieces)), 0,
+            COMPOSITE);
     return Buf.wrap(exact, refCnt);
   }
 
@@ -166,63 +161,10 @@ public final class BufAllocator implements Recycler, AutoCloseable {
     return MemorySegment.ofArray(new byte[size]);
   }
 
-  /** Pops a free slot, creating a slab if the stack is empty; -1 when the pool is exhausted. */
-  private int take() {
-    if (closed) {
-      throw new IllegalStateException("allocator is closed");
-    }
-    int slot = free.pop();
-    if (slot < 0) {
-      slot = growAndTake();
-      if (slot < 0) {
-        if (exhaustionLogged.compareAndSet(false, true)) {
-          LOG.info("all {} pooled buffers of {} bytes are in use; further allocations come from the"
-              + " heap until buffers are released", slots.length, bufferSize);
-        }
-        return -1;
-      }
-    }
-    inUse.increment();
-    return slot;
-  }
-
-  private int growAndTake() {
-    synchronized (slabLock) {
-      if (closed) {
-        throw new IllegalStateException("allocator is closed");
-      }
-      int slot = free.pop();
-      if (slot >= 0 || created == slots.length) {
-        return slot;
-      }
-      if (arena == null) {
-        arena = Arena.ofShared();
-      }
-      int count = Math.min(buffersPerSlab, slots.length - created);
-      MemorySegment slab = arena.allocate((long) count * bufferSize, Long.BYTES);
-      int first = created;
-      for (int i = 0; i < count; i++) {
-        slots[first + i] = slab.asSlice((long) i * bufferSize, bufferSize);
-      }
-      for (int i = count - 1; i >= 1; i--) {
-        free.push(first + i);
-      }
-      created = first + count;
-      return first;
-    }
-  }
-
-  /** Returns pooled slot {@code token} to the free stack (called by a buffer's last release). */
-  @Override
-  public void recycle(int token) {
-    inUse.decrement();
-    free.push(token);
-  }
-
   /** Counters since creation. Thread-safe; the fields are read without a common lock. */
   public BufAllocatorStats stats() {
-    return new BufAllocatorStats(heapBytes.sum(), poolBytes.sum(), heapAllocations.sum(), created,
-        (int) inUse.sum(), slots.length, bufferSize);
+    return new BufAllocatorStats(heapBytes.sum(), heapAllocations.sum(), buffers.stats(),
+        largeBuffers.stats());
   }
 
   /**
@@ -232,7 +174,7 @@ public final class BufAllocator implements Recycler, AutoCloseable {
   public double heapAllocationRatioSinceLastCall() {
     synchronized (ratioLock) {
       long heap = heapBytes.sum();
-      long pool = poolBytes.sum();
+      long pool = stats().poolAllocationBytes();
       long heapDelta = heap - lastRatioHeapBytes;
       long poolDelta = pool - lastRatioPoolBytes;
       lastRatioHeapBytes = heap;
@@ -251,28 +193,21 @@ public final class BufAllocator implements Recycler, AutoCloseable {
     if (this == HEAP) {
       throw new IllegalStateException("the shared heap allocator cannot be closed");
     }
-    synchronized (slabLock) {
-      if (closed) {
-        return;
-      }
-      long used = inUse.sum();
-      if (used != 0) {
-        throw new IllegalStateException(
-            "cannot close the allocator: " + used + " pooled buffers are still in use");
-      }
-      closed = true;
-      if (arena != null) {
-        arena.close();
-      }
+    long used = buffers.inUse() + largeBuffers.inUse();
+    if (used != 0) {
+      throw new IllegalStateException(
+          "cannot close the allocator: " + used + " pooled buffers are still in use");
     }
+    buffers.close();
+    largeBuffers.close();
   }
 
   /** Returns several pooled slots at once, for a buffer made of several pooled pieces. */
-  private record SlotsRecycler(BufAllocator allocator, int[] slots) implements Recycler {
+  private record SlotsRecycler(BufferPool pool, int[] slots) implements Recycler {
     @Override
     public void recycle(int token) {
       for (int slot : slots) {
-        allocator.recycle(slot);
+        pool.recycle(slot);
       }
     }
   }

@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cellar.config.InvalidConfigException;
 import dev.cellar.config.Settings;
+import dev.cellar.memory.Buf;
 import java.util.ArrayDeque;
 import java.util.Map;
 import java.util.Queue;
@@ -70,6 +71,26 @@ class LruBlockCacheTest extends BlockCacheContractTest {
     Cacheable held = cache.getBlockRetained(key, true, false, true);
     assertSame(source, held);
     assertEquals(3, held.refCnt());
+    held.release();
+    assertEquals(COST, cache.size());
+  }
+
+  @Test
+  void aHeapBlockSlicedFromALargerArrayIsCopiedToItsOwnSize() {
+    LruBlockCache cache = (LruBlockCache) cache(ROOMY);
+    BlockCacheKey key = lruKey(2);
+    Buf read = Buf.wrap(new byte[BLOCK_SIZE + 53]);
+    for (int i = 0; i < BLOCK_SIZE; i++) {
+      read.putByte(i, TestBlock.expected(key, i));
+    }
+    TestBlock source = new TestBlock(read.slice(0, BLOCK_SIZE), BlockCategory.DATA);
+    cache.cacheBlock(key, source, false);
+    assertEquals(1, source.refCnt(), "the cache did not keep the larger array");
+
+    Cacheable held = cache.getBlockRetained(key, true, false, true);
+    assertNotSame(source, held);
+    assertEquals(BLOCK_SIZE, ((byte[]) held.buf().segment().heapBase().orElseThrow()).length);
+    assertEquals(-1, TestBlock.firstMismatch(held, key, BLOCK_SIZE));
     held.release();
     assertEquals(COST, cache.size());
   }

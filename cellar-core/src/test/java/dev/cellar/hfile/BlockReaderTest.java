@@ -76,8 +76,8 @@ class BlockReaderTest {
                 "seed=" + seed + " " + block);
             assertEquals(lastOffsetByType[block.type().ordinal()], block.header().prevBlockOffset());
             int index = written.indexOf(w);
-            boolean peekFits = w.block().onDiskSizeWithHeader() + BlockHeader.SIZE
-                <= BufAllocatorConfig.DEFAULT.bufferSize();
+            int size = w.block().onDiskSizeWithHeader();
+            boolean peekFits = size + BlockHeader.SIZE <= allocator.contiguousRoomFor(size);
             int expectedNext = index + 1 < written.size() && peekFits
                 ? written.get(index + 1).block().onDiskSizeWithHeader()
                 : -1;

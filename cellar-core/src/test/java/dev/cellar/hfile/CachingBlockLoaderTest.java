@@ -1,8 +1,12 @@
 package dev.cellar.hfile;
 
+import static dev.cellar.hfile.CachedReadFixture.PE_BLOCK;
+import static dev.cellar.hfile.CachedReadFixture.PE_ROWS;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.cellar.cache.BlockCacheKey;
 import dev.cellar.cache.BlockCategory;
 import dev.cellar.cache.CacheStats;
 import dev.cellar.cache.LruBlockCache;
@@ -10,9 +14,12 @@ import dev.cellar.cache.LruBlockCacheConfig;
 import dev.cellar.cell.CellType;
 import dev.cellar.cell.KeyValue;
 import dev.cellar.config.Settings;
+import dev.cellar.hfile.CachedReadFixture.Rows;
 import dev.cellar.hfile.encoding.DataBlockEncoding;
+import dev.cellar.memory.Buf;
 import dev.cellar.memory.BufAllocator;
 import dev.cellar.memory.BufAllocatorConfig;
+import dev.cellar.memory.BufAllocatorStats;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -21,8 +28,13 @@ import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
-/** Reading an HFile through an {@link LruBlockCache}: hits, misses, cache flags and eviction. */
+/**
+ * Reading an HFile through an {@link LruBlockCache}: hits, misses, cache flags and eviction, and
+ * blocks just over the pool buffer held as exact heap copies.
+ */
 class CachingBlockLoaderTest {
 
   private static final int CELLS = 20_000;
@@ -49,7 +61,7 @@ class CachingBlockLoaderTest {
   private Path write() throws IOException {
     return CachedReadFixture.write(dir.resolve("cached.hfile"), HFileContext.builder()
         .blockSize(4096).indexBlockMaxSize(1024).encoding(DataBlockEncoding.FAST_DIFF)
-        .compression(Compression.SNAPPY).build(), CELLS);
+        .compression(Compression.SNAPPY).build(), Rows.NUMBERED, CELLS);
   }
 
   private HFileReader open(Path path, LruBlockCache cache) throws IOException {
@@ -57,7 +69,7 @@ class CachingBlockLoaderTest {
   }
 
   private static int scan(HFileReader reader, boolean cacheBlocks) throws IOException {
-    return CachedReadFixture.scan(reader, cacheBlocks);
+    return CachedReadFixture.scan(reader, Rows.NUMBERED, cacheBlocks);
   }
 
   @Test
@@ -84,7 +96,7 @@ class CachingBlockLoaderTest {
     try (HFileReader reader = open(path, cache)) {
       assertEquals(CELLS, scan(reader, false));
       try (HFileScanner scanner = reader.scanner(false)) {
-        assertEquals(HFileScanner.EXACT, scanner.seekTo(KeyValue.create(CachedReadFixture.row(777),
+        assertEquals(HFileScanner.EXACT, scanner.seekTo(KeyValue.create(Rows.NUMBERED.row(777),
             "f".getBytes(), "q".getBytes(), 1, CellType.PUT, new byte[0])));
       }
       CacheStats.Snapshot stats = cache.stats().snapshot();
@@ -94,13 +106,61 @@ class CachingBlockLoaderTest {
     }
   }
 
+  @ParameterizedTest
+  @CsvSource({"NONE, 1000, 24", "ROW_INDEX_V1, 1176, 28"})
+  void blocksJustOverThePoolBufferAreReadPooledAndHeldAsExactHeapCopies(
+      DataBlockEncoding encoding, int valueLength, int blocks) throws IOException {
+    Path path = CachedReadFixture.writePerformanceEvaluation(dir, encoding, valueLength);
+    Rows rows = Rows.performanceEvaluation(valueLength);
+    LruBlockCache cache = cache("64m");
+    try (HFileReader reader = open(path, cache)) {
+      allocator.heapAllocationRatioSinceLastCall();
+      long largeBefore = allocator.stats().largeBuffers().allocatedBytes();
+      assertEquals(PE_ROWS, CachedReadFixture.scan(reader, rows, true));
+      BufAllocatorStats stats = allocator.stats();
+      assertEquals(0, allocator.heapAllocationRatioSinceLastCall(), stats.toString());
+      assertTrue(stats.largeBuffers().allocatedBytes() - largeBefore >= (long) PE_BLOCK * blocks,
+          "every data block was read into a large pooled buffer: " + stats);
+      assertEquals(0, stats.usedBufferCount(), "the L1 pins no pooled memory");
+
+      long cost = 0;
+      long offset = reader.trailer().firstDataBlockOffset();
+      long last = -1;
+      for (int i = 0; i < blocks; i++) {
+        last = offset;
+        HFileBlock block = (HFileBlock) cache.getBlockRetained(
+            new BlockCacheKey(path.toString(), offset), false, true, false);
+        try {
+          Buf buf = block.buf();
+          assertTrue(buf.capacity() > BufAllocatorConfig.DEFAULT.bufferSize(), block.toString());
+          assertFalse(buf.isDirect(), block.toString());
+          assertEquals(buf.capacity(),
+              ((byte[]) buf.segment().heapBase().orElseThrow()).length, "an exact heap copy");
+          cost += block.heapSize() + LruBlockCache.ENTRY_OVERHEAD;
+          offset += block.onDiskSizeWithHeader();
+        } finally {
+          block.release();
+        }
+      }
+      assertEquals(reader.trailer().lastDataBlockOffset(), last, "every data block was visited");
+      assertEquals(blocks, cache.blockCount(), "only the data blocks are cached");
+      assertEquals(cost, cache.size(), "each block counted as its heap copy");
+
+      long dataMisses = cache.stats().snapshot().misses(BlockCategory.DATA);
+      assertEquals(PE_ROWS, CachedReadFixture.scan(reader, rows, true));
+      CacheStats.Snapshot second = cache.stats().snapshot();
+      assertEquals(dataMisses, second.misses(BlockCategory.DATA), "no new misses: " + second);
+      assertTrue(second.hits(BlockCategory.DATA) >= blocks, second.toString());
+    }
+  }
+
   @Test
   void concurrentSeeksThroughASmallCacheReturnTheRightCells() throws Exception {
     Path path = write();
     LruBlockCache cache = cache("200k");
     long seed = Long.getLong("cellar.test.seed", System.nanoTime());
     try (HFileReader reader = open(path, cache)) {
-      CachedReadFixture.concurrentSeeks(reader, CELLS, 4, 3_000, seed);
+      CachedReadFixture.concurrentSeeks(reader, Rows.NUMBERED, CELLS, 4, 3_000, seed);
     }
     CacheStats.Snapshot stats = cache.stats().snapshot();
     assertTrue(stats.evictedBlockCount() > 0, "the cache was far smaller than the file: " + stats);

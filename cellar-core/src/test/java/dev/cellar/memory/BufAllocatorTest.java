@@ -22,6 +22,9 @@ class BufAllocatorTest {
     assertEquals(66560, config.bufferSize());
     assertEquals(1860, config.maxBufferCount());
     assertEquals(11093, config.minimalAllocateSize());
+    assertEquals(2 * 66560, config.largeBufferSize());
+    assertEquals(30 * 15 * 2, config.largeMaxBufferCount());
+    assertEquals(2 * 66560, config.largestBufferSize());
   }
 
   @Test
@@ -32,6 +35,8 @@ class BufAllocatorTest {
     assertEquals(131072, config.bufferSize());
     assertEquals(10 * 16 * 2, config.maxBufferCount());
     assertEquals(131072 / 6, config.minimalAllocateSize());
+    assertEquals(262144, config.largeBufferSize());
+    assertEquals(10 * 8 * 2, config.largeMaxBufferCount());
     BufAllocatorConfig explicit = BufAllocatorConfig.from(Settings.of(Map.of(
         "hbase.server.allocator.pool.enabled", "false",
         "hbase.server.allocator.max.buffer.count", "7",
@@ -39,6 +44,16 @@ class BufAllocatorTest {
     assertFalse(explicit.poolEnabled());
     assertEquals(7, explicit.maxBufferCount());
     assertEquals(0, explicit.minimalAllocateSize());
+    BufAllocatorConfig large = BufAllocatorConfig.from(Settings.of(Map.of(
+        "cellar.server.allocator.large.buffer.size", "80000",
+        "cellar.server.allocator.large.max.buffer.count", "5")));
+    assertEquals(80000, large.largeBufferSize());
+    assertEquals(5, large.largeMaxBufferCount());
+    BufAllocatorConfig off = BufAllocatorConfig.from(Settings.of(Map.of(
+        "cellar.server.allocator.large.buffer.size", "0")));
+    assertEquals(0, off.largeBufferSize());
+    assertEquals(0, off.largeMaxBufferCount());
+    assertEquals(66560, off.largestBufferSize());
   }
 
   @Test
@@ -49,7 +64,10 @@ class BufAllocatorTest {
         Map.entry("hbase.server.allocator.pool.enabled", "yes"),
         Map.entry("hbase.server.allocator.max.buffer.count", "-1"),
         Map.entry("hbase.server.allocator.minimal.allocate.size", "70000"),
-        Map.entry("hbase.regionserver.handler.count", "0"))) {
+        Map.entry("hbase.regionserver.handler.count", "0"),
+        Map.entry("cellar.server.allocator.large.buffer.size", "66560"),
+        Map.entry("cellar.server.allocator.large.buffer.size", "-1"),
+        Map.entry("cellar.server.allocator.large.max.buffer.count", "-2"))) {
       InvalidConfigException error = assertThrows(InvalidConfigException.class,
           () -> BufAllocatorConfig.from(Settings.of(Map.ofEntries(bad))));
       assertEquals(bad.getKey(), error.key());
@@ -147,6 +165,57 @@ class BufAllocatorTest {
   }
 
   @Test
+  void blocksAboveTheBufferSizeTakeOneLargeBuffer() {
+    try (BufAllocator allocator =
+        new BufAllocator(new BufAllocatorConfig(true, 1000, 10, 100, 2000, 2))) {
+      Buf contiguous = allocator.allocateContiguous(1001);
+      Buf any = allocator.allocate(2000);
+      for (Buf buf : List.of(contiguous, any)) {
+        assertTrue(buf.isSingleSegment() && buf.isDirect(), "one pooled large buffer");
+      }
+      assertEquals(1001, contiguous.capacity());
+      BufAllocatorStats stats = allocator.stats();
+      assertEquals(new BufferPoolStats(2000, 2, 2, 2, 3001), stats.largeBuffers());
+      assertEquals(0, stats.buffers().createdCount(), "the small class is untouched");
+      assertEquals(2, stats.usedBufferCount());
+      assertEquals(3001, stats.poolAllocationBytes());
+      assertEquals(0, stats.heapAllocationBytes());
+      assertEquals(0, allocator.heapAllocationRatioSinceLastCall());
+      contiguous.putLong(993, 0x1122334455667788L);
+      assertEquals(0x1122334455667788L, contiguous.getLong(993));
+
+      Buf overContiguous = allocator.allocateContiguous(1500);
+      assertFalse(overContiguous.isDirect(), "the large class is exhausted: the heap, counted");
+      Buf overAny = allocator.allocate(1500);
+      assertInstanceOf(CompositeBuf.class, overAny, "the large class is exhausted: HBase's policy");
+      assertTrue(overAny.isDirect());
+      Buf aboveEveryClass = allocator.allocateContiguous(2001);
+      assertFalse(aboveEveryClass.isDirect());
+      assertEquals(1500 + 2001, allocator.stats().heapAllocationBytes());
+      assertEquals(2, allocator.stats().buffers().usedCount());
+
+      List.of(contiguous, any, overContiguous, overAny, aboveEveryClass).forEach(Buf::release);
+      assertEquals(0, allocator.stats().usedBufferCount());
+      assertEquals(2, allocator.stats().largeBuffers().freeCount());
+    }
+  }
+
+  @Test
+  void contiguousRoomIsTheSizeOfTheClassARequestTakes() {
+    try (BufAllocator allocator =
+        new BufAllocator(new BufAllocatorConfig(true, 1000, 10, 100, 2000, 2))) {
+      assertEquals(1000, allocator.contiguousRoomFor(1));
+      assertEquals(1000, allocator.contiguousRoomFor(1000));
+      assertEquals(2000, allocator.contiguousRoomFor(1001));
+      assertEquals(2000, allocator.contiguousRoomFor(2000));
+      assertEquals(2001, allocator.contiguousRoomFor(2001));
+    }
+    BufAllocator hbase = new BufAllocator(new BufAllocatorConfig(true, 1000, 10, 100));
+    assertEquals(1001, hbase.contiguousRoomFor(1001), "no large class");
+    hbase.close();
+  }
+
+  @Test
   void partialExhaustionGivesPooledHeadAndHeapRest() {
     try (BufAllocator allocator = new BufAllocator(new BufAllocatorConfig(true, 1000, 2, 0))) {
       Buf buf = allocator.allocate(4000);
@@ -162,12 +231,17 @@ class BufAllocatorTest {
 
   @Test
   void disabledPoolAllocatesEverythingOnTheHeap() {
-    try (BufAllocator allocator = new BufAllocator(new BufAllocatorConfig(false, 1000, 10, 0))) {
+    try (BufAllocator allocator =
+        new BufAllocator(new BufAllocatorConfig(false, 1000, 10, 0, 2000, 2))) {
       Buf buf = allocator.allocate(5000);
       assertTrue(buf.isSingleSegment());
       assertFalse(buf.isDirect());
+      Buf large = allocator.allocateContiguous(1500);
+      assertFalse(large.isDirect(), "the large class is off with the pool");
       assertEquals(1.0, allocator.stats().heapAllocationRatio());
+      assertEquals(0, allocator.stats().largeBuffers().maxCount());
       buf.release();
+      large.release();
     }
     Buf shared = BufAllocator.HEAP.allocate(10);
     assertFalse(shared.isDirect());
@@ -205,11 +279,17 @@ class BufAllocatorTest {
 
   @Test
   void closeRefusesWhileBuffersAreInUseAndAllocationAfterCloseFails() {
-    BufAllocator allocator = new BufAllocator(new BufAllocatorConfig(true, 1000, 10, 0));
+    BufAllocator allocator =
+        new BufAllocator(new BufAllocatorConfig(true, 1000, 10, 0, 2000, 2));
     Buf buf = allocator.allocate(500);
     IllegalStateException refused = assertThrows(IllegalStateException.class, allocator::close);
     assertTrue(refused.getMessage().contains("1 pooled buffers"), refused.getMessage());
     buf.release();
+    Buf large = allocator.allocateContiguous(1500);
+    refused = assertThrows(IllegalStateException.class, allocator::close);
+    assertTrue(refused.getMessage().contains("1 pooled buffers"), refused.getMessage());
+    assertTrue(allocator.allocate(500).release(), "a refused close frees nothing");
+    large.release();
     allocator.close();
     allocator.close();
     assertThrows(IllegalStateException.class, () -> allocator.allocate(500));

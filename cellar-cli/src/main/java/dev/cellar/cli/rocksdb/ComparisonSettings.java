@@ -20,7 +20,7 @@ record ComparisonSettings(long rows, int valueSize, int threads, long operations
     List<Double> cacheRatios, long warmupOperations, CellarSide.CacheTier cacheTier,
     Path directory, CellarConfig config, long seed, int verifyRows, int progressSeconds) {
 
-  /** The least cache the L2 tier works with: a small L1 plus HBase's 14 bucket sizes. */
+  /** The least cache the L2 tier works with: a small L1 plus a bucket per default bucket size. */
   static final long MIN_L2_CACHE = 40L << 20;
 
   ComparisonSettings {

@@ -4,6 +4,7 @@ import dev.cellar.memory.Buf;
 import dev.cellar.memory.BufAllocator;
 import dev.cellar.memory.BufAllocatorConfig;
 import dev.cellar.memory.BufAllocatorStats;
+import dev.cellar.memory.BufferPoolStats;
 
 /**
  * The fixed-size chunks every MSLAB of a process takes its memory from, pooled as HBase's {@code
@@ -73,8 +74,9 @@ public final class ChunkPool implements AutoCloseable {
   /** The pool's counters; read without a common lock, so only roughly consistent under load. */
   public ChunkPoolStats stats() {
     BufAllocatorStats stats = allocator.stats();
-    return new ChunkPoolStats(chunkSize, stats.maxBufferCount(), stats.totalBufferCount(),
-        stats.freeBufferCount(), stats.usedBufferCount(), stats.heapAllocationCount());
+    BufferPoolStats chunks = stats.buffers();
+    return new ChunkPoolStats(chunkSize, chunks.maxCount(), chunks.createdCount(),
+        chunks.freeCount(), chunks.usedCount(), stats.heapAllocationCount());
   }
 
   /**

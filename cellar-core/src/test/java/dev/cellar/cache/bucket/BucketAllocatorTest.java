@@ -9,8 +9,9 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * The allocator's rules one at a time, mostly on HBase's default sizes over 1 GiB: 511 buckets of
- * 2,101,248 bytes, bucket {@code i < 13} serving size {@code i} and the other 498 the largest.
+ * The allocator's rules one at a time, mostly on the default sizes (HBase's and 68 KiB) over 1
+ * GiB: 511 buckets of 2,101,248 bytes, bucket {@code i < 14} serving size {@code i} and the other
+ * 497 the largest.
  */
 class BucketAllocatorTest {
 
@@ -59,6 +60,8 @@ class BucketAllocatorTest {
     assertEquals(SMALLEST, allocator.roundUp(SMALLEST));
     assertEquals(9216, allocator.roundUp(SMALLEST + 1));
     assertEquals(66560, allocator.roundUp(65536));
+    assertEquals(69632, allocator.roundUp(66560 + 1), "a block just over 65 KiB takes 68, not 97");
+    assertEquals(99328, allocator.roundUp(69632 + 1));
     assertEquals(LARGEST, allocator.roundUp(LARGEST));
     assertEquals(-1, allocator.roundUp(LARGEST + 1));
     assertEquals(-1, allocator.roundUp(Integer.MAX_VALUE));

@@ -1,5 +1,6 @@
 package dev.cellar.cache.tiered;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
@@ -10,6 +11,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.cellar.cache.BlockCache;
 import dev.cellar.cache.LruBlockCache;
 import dev.cellar.cache.bucket.BucketCache;
+import dev.cellar.cache.bucket.BucketCacheConfig;
 import dev.cellar.config.InvalidConfigException;
 import dev.cellar.config.Settings;
 import dev.cellar.memory.BufAllocator;
@@ -66,6 +68,20 @@ class BlockCacheFactoryTest {
     assertEquals(64L << 20, l2.config().capacity());
     assertEquals("offheap", l2.ioEngine());
     assertEquals(0, l2.snapshot().blockCount());
+    assertArrayEquals(BucketCacheConfig.DEFAULT_BUCKET_SIZES, l2.config().bucketSizes());
+  }
+
+  @Test
+  void anExplicitBucketSizeListIsHonouredWithoutTheOvershootSize() throws Exception {
+    String hbaseDefaults = "5120,9216,17408,33792,41984,50176,58368,66560,99328,132096,197632,"
+        + "263168,394240,525312";
+    BlockCache cache = build(Map.of("hbase.bucketcache.ioengine", "offheap",
+        "hbase.bucketcache.size", "64", "hbase.bucketcache.bucket.sizes", hbaseDefaults));
+    BucketCache l2 = assertInstanceOf(BucketCache.class, ((CombinedBlockCache) cache).l2());
+    int[] sizes = l2.config().bucketSizes();
+    assertEquals(14, sizes.length);
+    assertEquals(99328, sizes[8], "66560 is followed by 99328, as the user asked");
+    assertEquals(14, l2.snapshot().sizeClasses().size());
   }
 
   @Test
