@@ -26,7 +26,8 @@ import java.util.Map;
  *
  * <p><b>Files</b> come and go with flushes and compactions: the per-file scanners are looked up by
  * file identity, and the map is pruned when the store's file list changes. A scanner is used only
- * while its file is {@link StoreFile#acquire acquired}, so its reader is open.
+ * while its file is {@link StoreFile#acquire acquired}, so its reader is open; a file retired
+ * before it could be acquired makes the read take the newer list (see {@link #addFiles}).
  *
  * <p>Not thread-safe: one per reader thread and store.
  */
@@ -78,9 +79,26 @@ final class StorePointRead {
     }
   }
 
+  /**
+   * Adds the files that may hold the row to the sources. A file retired by a compaction between
+   * reading the list and acquiring it is released already: the file part of the read then starts
+   * again from the newer list, which holds the compaction's output (as {@link Store#scanners}
+   * does), so no cell is missed.
+   */
   private void addFiles(byte[] row, Cell rowStart, long oldestWanted, boolean cacheBlocks)
       throws IOException {
-    List<StoreFile> files = store.currentFiles();
+    int memorySources = sources.size();
+    while (!addFilesOf(store.currentFiles(), row, rowStart, oldestWanted, cacheBlocks)) {
+      while (sources.size() > memorySources) {
+        sources.remove(sources.size() - 1);
+      }
+      releaseFiles();
+    }
+  }
+
+  /** False, having stopped, if a file of {@code files} was retired before it was acquired. */
+  private boolean addFilesOf(List<StoreFile> files, byte[] row, Cell rowStart, long oldestWanted,
+      boolean cacheBlocks) throws IOException {
     if (files != knownFiles) {
       prune(files);
     }
@@ -90,7 +108,7 @@ final class StorePointRead {
         continue;
       }
       if (!file.acquire()) {
-        continue;
+        return false;
       }
       acquired.add(file);
       if (!file.mightContainRowOf(rowStart)) {
@@ -102,13 +120,10 @@ final class StorePointRead {
         sources.add(scanner);
       }
     }
+    return true;
   }
 
-  /**
-   * The scanner kept for {@code file}. A file retired between the list read and its acquire was
-   * released already, and skipped: its cells are in the compaction's output, which the list read
-   * at the next read shows (as {@link Store#scanners} reads the list again).
-   */
+  /** The scanner kept for {@code file}, made on its first read (or for another cache flag). */
   private StoreFileScanner scannerOf(StoreFile file, boolean cacheBlocks) {
     StoreFileScanner scanner = fileScanners.get(file);
     if (scanner == null || scanner.cachesBlocks() != cacheBlocks) {
@@ -164,13 +179,18 @@ final class StorePointRead {
   private void finish(int openedCursors) {
     heap.reset(List.of());
     sources.clear();
+    releaseFiles();
+    for (int i = 0; i < openedCursors; i++) {
+      memCursors[i].close();
+    }
+  }
+
+  /** Parks the file scanners used and drops the file references taken. */
+  private void releaseFiles() {
     for (int i = 0; i < used.size(); i++) {
       used.get(i).park();
     }
     used.clear();
-    for (int i = 0; i < openedCursors; i++) {
-      memCursors[i].close();
-    }
     for (int i = 0; i < acquired.size(); i++) {
       acquired.get(i).release();
     }
