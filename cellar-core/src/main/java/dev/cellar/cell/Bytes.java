@@ -147,6 +147,19 @@ public final class Bytes {
             < 0;
   }
 
+  /** Returns whether a byte range holds the bytes of {@code bytes}, without wrapping the array. */
+  public static boolean equals(MemorySegment segment, long offset, int length, byte[] bytes) {
+    if (length != bytes.length) {
+      return false;
+    }
+    for (int i = 0; i < length; i++) {
+      if (segment.get(ValueLayout.JAVA_BYTE, offset + i) != bytes[i]) {
+        return false;
+      }
+    }
+    return true;
+  }
+
   /** Returns whether two byte ranges of arrays hold the same bytes. */
   public static boolean equals(
       byte[] left, int leftOffset, int leftLength, byte[] right, int rightOffset, int rightLength) {
