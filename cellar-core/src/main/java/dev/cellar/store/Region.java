@@ -40,19 +40,23 @@ import org.slf4j.LoggerFactory;
  * <ol>
  *   <li>check every cell (its row, its family) before taking anything;
  *   <li>lock the rows' stripes, all at once in ascending order ({@link RowLocks});
- *   <li>under the read side of {@code updatesLock}: take one MVCC write number for the batch,
+ *   <li>take the read side of {@code updatesLock}; take one MVCC write number for the batch and
  *       queue one log entry holding every cell of the batch without waiting for it to be written
- *       ({@link WriteAheadLog#appendNoSync}), and add the cells to the MemStores, stamped with the
- *       write number; cells whose timestamp is {@code LATEST_TIMESTAMP} get the batch's "now" in
+ *       ({@link WriteAheadLog#appendNoSync});
+ *   <li>release the row locks;
+ *   <li>add the cells to the MemStores, stamped with the write number, and release {@code
+ *       updatesLock}; cells whose timestamp is {@code LATEST_TIMESTAMP} get the batch's "now" in
  *       the log entry and in the MemStore's copy, not by rebuilding them;
- *   <li>release {@code updatesLock} and the row locks;
  *   <li>wait for the log sync of the entry, if the batch's durability asks for one;
  *   <li>complete the write number, and wait until the read point passes it.
  * </ol>
  *
  * <p>Why this is safe. <i>Order:</i> the write number and the log id are both taken while the
  * rows are locked, so two writes of one row are in the same order in the log (what replay
- * rebuilds) and in the MemStore (what reads see). <i>Visibility:</i> reads see cells up to the
+ * rebuilds) and in write numbers (what reads see: of two cells with the same key the higher write
+ * number wins, whichever reached the MemStore first). So the row locks cover only those two
+ * steps, and writers whose rows share stripes copy their cells into the MemStore in parallel.
+ * <i>Visibility:</i> reads see cells up to the
  * read point only, and the read point passes a write number only once that write and every
  * earlier one completed, which for {@code SYNC_WAL} is after its sync: nobody reads a write
  * before it is durable, and a batch is seen entirely or not at all. The last step gives
@@ -74,8 +78,8 @@ import org.slf4j.LoggerFactory;
  * column the later value replaces the earlier, in the MemStore as in replay.
  *
  * <p><b>Read-modify-write.</b> {@link #checkAndMutate} holds the row's stripe from its read to
- * its write. Earlier writers of the stripe may have released it with their sync still in flight,
- * so before reading it waits for the last write number applied under the stripe to complete.
+ * its write. Earlier writers of the stripe released it before adding their cells and before their
+ * sync, so before reading it waits for the last write number taken under the stripe to complete.
  *
  * <p><b>Flushes.</b> When a MemStore passes the flush size, a flush is queued on the flush
  * executor; past four times the flush size the writer flushes itself (back-pressure, as HBase's
@@ -239,15 +243,7 @@ public final class Region implements AutoCloseable {
       return;
     }
     List<? extends Cell> cells = checkedCells(batch);
-    Durability durability = strongest(batch);
-    long[] stripes = rowLocks.lock(batch);
-    PendingWrite write;
-    try {
-      write = applyLocked(cells, durability, nowMillis, stripes);
-    } finally {
-      rowLocks.unlock(stripes);
-    }
-    finish(write);
+    writeAndUnlock(cells, strongest(batch), nowMillis, rowLocks.lock(batch));
     afterWrite();
   }
 
@@ -261,17 +257,19 @@ public final class Region implements AutoCloseable {
       long nowMillis) throws IOException {
     check(new RowMutation(row, cells, durability));
     long[] stripe = rowLocks.lock(row);
-    PendingWrite write;
+    boolean matched;
     try {
       mvcc.await(rowLocks.lastWrite(stripe));
-      if (!check.test(currentValue(row, family, qualifier))) {
-        return false;
-      }
-      write = applyLocked(cells, durability, nowMillis, stripe);
-    } finally {
+      matched = check.test(currentValue(row, family, qualifier));
+    } catch (IOException | RuntimeException e) {
       rowLocks.unlock(stripe);
+      throw e;
     }
-    finish(write);
+    if (!matched) {
+      rowLocks.unlock(stripe);
+      return false;
+    }
+    writeAndUnlock(cells, durability, nowMillis, stripe);
     afterWrite();
     return true;
   }
@@ -341,52 +339,55 @@ public final class Region implements AutoCloseable {
     return strongest;
   }
 
-  /** A batch applied to the MemStores whose write number is not complete yet. */
-  private record PendingWrite(long number, long walId, boolean waitsForSync) {}
-
   /**
-   * Takes the batch's write number, queues its log entry and adds its cells to the MemStores,
-   * with the rows' stripes held; the caller then releases them and calls {@link #finish}.
+   * Writes {@code cells} with the rows' {@code stripes} locked by the caller, and releases them as
+   * soon as the write's order is fixed (see the class comment): under the read side of {@code
+   * updatesLock}, takes the write number and queues the log entry, notes the number on the
+   * stripes, unlocks them, then adds the cells to the MemStores. Then waits for the sync the
+   * durability asks for, completes the number and waits until reads see it. The stripes are
+   * unlocked whatever happens; the number completes whatever happens once it was taken.
    */
-  private PendingWrite applyLocked(List<? extends Cell> cells, Durability durability,
-      long nowMillis, long[] stripes) throws IOException {
-    if (closed) {
-      throw new IllegalStateException("table " + name + " is closed");
-    }
-    updatesLock.readLock().lock();
+  private void writeAndUnlock(List<? extends Cell> cells, Durability durability, long nowMillis,
+      long[] stripes) throws IOException {
+    boolean rowsLocked = true;
+    long number;
+    long walId;
     try {
-      long number = mvcc.begin();
+      if (closed) {
+        throw new IllegalStateException("table " + name + " is closed");
+      }
+      updatesLock.readLock().lock();
       try {
-        boolean logged = durability.writes();
-        long walId = logged ? wal.appendNoSync(name, cells, nowMillis, durability) : 0;
-        for (Cell cell : cells) {
-          storeOf(cell).add(cell, number, nowMillis);
+        number = mvcc.begin();
+        try {
+          walId = durability.writes() ? wal.appendNoSync(name, cells, nowMillis, durability) : 0;
+          rowLocks.recordWrite(stripes, number);
+          rowLocks.unlock(stripes);
+          rowsLocked = false;
+          for (Cell cell : cells) {
+            storeOf(cell).add(cell, number, nowMillis);
+          }
+          if (durability.writes()) {
+            lastAppliedWalId.accumulateAndGet(walId, Math::max);
+          }
+        } catch (IOException | RuntimeException e) {
+          mvcc.complete(number);
+          throw e;
         }
-        if (logged) {
-          lastAppliedWalId.accumulateAndGet(walId, Math::max);
-        }
-        rowLocks.recordWrite(stripes, number);
-        return new PendingWrite(number, walId, durability.waitsForForce());
-      } catch (IOException | RuntimeException e) {
-        mvcc.complete(number);
-        throw e;
+      } finally {
+        updatesLock.readLock().unlock();
       }
     } finally {
-      updatesLock.readLock().unlock();
+      if (rowsLocked) {
+        rowLocks.unlock(stripes);
+      }
     }
-  }
-
-  /**
-   * Waits for the write's log sync if it needs one, then completes its write number and waits
-   * until reads see it. The number completes even if the sync fails (see the class comment).
-   */
-  private void finish(PendingWrite write) throws IOException {
     try {
-      if (write.waitsForSync()) {
-        wal.sync(write.walId());
+      if (durability.waitsForForce()) {
+        wal.sync(walId);
       }
     } finally {
-      mvcc.completeAndWait(write.number());
+      mvcc.completeAndWait(number);
     }
   }
 

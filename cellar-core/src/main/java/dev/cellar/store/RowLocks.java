@@ -6,9 +6,9 @@ import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * The row locks of a region: {@value #STRIPES} striped locks, a row taking the stripe its hash
- * picks. A write holds the stripes of its rows while it takes its write number, queues its log
- * entry and applies its cells, so that two writes of one row reach the log and the MemStore in the
- * same order; it never holds them while it waits for a log sync.
+ * picks. A write holds the stripes of its rows while it takes its write number and queues its log
+ * entry, so that two writes of one row take write numbers and log ids in the same order; it
+ * releases them before it copies its cells into the MemStore and before it waits for a log sync.
  *
  * <p><b>Deadlock.</b> A batch locks the stripes of all its rows at once, each stripe once, in
  * ascending stripe order, and only then starts; every holder of several stripes took them in that
@@ -17,11 +17,11 @@ import java.util.concurrent.locks.ReentrantLock;
  * split is a way around lock order it does not control). Rows of one batch that share a stripe,
  * the same row twice included, take it once.
  *
- * <p><b>Last writes.</b> Each stripe remembers the write number of the last write applied under
+ * <p><b>Last writes.</b> Each stripe remembers the write number of the last write taken under
  * it ({@link #recordWrite}), read and written only by the stripe's holder. A read-modify-write
  * ({@code checkAndMutate}) holding the stripe waits for that number to complete before it reads,
  * so it sees every earlier write of its row even though those writers released the stripe before
- * their sync.
+ * applying and syncing.
  *
  * <p><b>Memory.</b> A held set is a 256-bit map in a {@code long[4]}; locking allocates nothing
  * else.
