@@ -56,19 +56,18 @@ import org.slf4j.LoggerFactory;
  * rebuilds) and in write numbers (what reads see: of two cells with the same key the higher write
  * number wins, whichever reached the MemStore first). So the row locks cover only those two
  * steps, and writers whose rows share stripes copy their cells into the MemStore in parallel.
- * <i>Visibility:</i> reads see cells up to the
- * read point only, and the read point passes a write number only once that write and every
- * earlier one completed, which for {@code SYNC_WAL} is after its sync: nobody reads a write
- * before it is durable, and a batch is seen entirely or not at all. The last step gives
- * read-your-writes: when the call returns the read point includes it. <i>Durability:</i> the call
- * returns only after the sync, so an acknowledged {@code SYNC_WAL} write is in the log, and replay
- * after a crash restores it. <i>Failure:</i> if the sync fails the call throws, but the cells are
- * in the MemStore and their number completes (the read point must move on): like an entry whose
- * bytes reached the disk before a failed force, the write's outcome is unknown to its caller. The
- * log fails for good after a failed sync, so no later write succeeds until the database is reopened
- * and recovers from what is on disk. What the unlocked sync buys: writers of rows on a shared
- * stripe, and every other writer, queue their entries while earlier syncs are in flight and share
- * the next force instead of waiting in line for one force each.
+ * <i>Visibility:</i> reads see cells up to the read point only, and the read point passes a write
+ * number only once that write and every earlier one completed, which for {@code SYNC_WAL} is after
+ * its sync: nobody reads a write before it is durable, and a batch is seen entirely or not at all.
+ * The last step gives read-your-writes: when the call returns the read point includes it.
+ * <i>Durability:</i> the call returns only after the sync, so an acknowledged {@code SYNC_WAL}
+ * write is in the log, and replay after a crash restores it. <i>Failure:</i> if the sync fails the
+ * call throws, but the cells are in the MemStore and their number completes (the read point must
+ * move on): like an entry whose bytes reached the disk before a failed force, the write's outcome
+ * is unknown to its caller. The log fails for good after a failed sync, so no later write succeeds
+ * until the database is reopened and recovers from what is on disk. What the unlocked sync buys:
+ * writers of rows on a shared stripe, and every other writer, queue their entries while earlier
+ * syncs are in flight and share the next force instead of waiting in line for one force each.
  *
  * <p><b>Durability of a batch.</b> One log entry and at most one sync per batch, with the
  * strongest durability among its mutations ({@code SYNC_WAL} over {@code ASYNC_WAL} over {@code

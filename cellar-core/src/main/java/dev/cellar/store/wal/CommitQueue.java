@@ -10,16 +10,16 @@ import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
- * The hand-off between appenders and the sync thread: assigns sequence ids, queues entries
- * in id order, and publishes what the sync thread achieved (the durable watermark, finished rolls,
- * a failure) to the appenders waiting for it.
+ * The hand-off between appenders and the sync thread: assigns sequence ids, queues entries in id
+ * order, and publishes what the sync thread achieved (the durable watermark, finished rolls, a
+ * failure) to the appenders waiting for it.
  *
  * <p><b>Concurrency.</b> One lock guards every field. An appender holds it to take an id and add
  * its entry to the pending list in the same step, so that list order is id order and the file is
  * written in id order; later it waits on {@code progressed}. The sync thread holds it to swap the
- * pending list for an empty one ({@link #take}) and to publish a batch's outcome ({@link
- * #published}), which wakes every waiter at once: group commit. Checking and sizing an entry
- * happen before the lock, encoding and I/O on the sync thread outside it.
+ * pending list for the empty list of its previous batch ({@link #take}) and to publish a batch's
+ * outcome ({@link #published}), which wakes every waiter at once: group commit. Checking and
+ * sizing an entry happen before the lock, encoding and I/O on the sync thread outside it.
  *
  * <p><b>Durability.</b> {@code durableSequenceId} moves only after a successful force, to the id of
  * the last entry written before it; since batches are taken whole and written in order, every
@@ -167,8 +167,9 @@ final class CommitQueue {
 
   /**
    * Takes everything queued, waiting for work first: at most {@code timeoutNanos}, or without
-   * limit if it is negative. The returned batch may be empty when the wait timed out. Its list is
-   * valid until the next call, which reuses it for later entries.
+   * limit if it is negative. The returned batch may be empty when the wait timed out. Its list
+   * belongs to the caller until the next call, which reuses it for later entries; the caller
+   * clears it once written, so the batch's cells are not kept alive meanwhile.
    */
   Batch take(long timeoutNanos) throws InterruptedException {
     lock.lock();

@@ -130,6 +130,7 @@ final class WalSyncer implements Runnable {
         catalog.recordDurable(segment, writer.forcedLength());
       }
       queue.published(entries.size(), bytes, forced, lastWrittenId);
+      entries.clear();
       boolean rolled = rollDue && roll();
       rollsDone = batch.rollsRequested();
       queue.rollsCompleted(rollsDone, rolled);
