@@ -8,6 +8,7 @@ import dev.cellar.store.CollectedRow;
 import dev.cellar.store.Pins;
 import dev.cellar.store.Region;
 import dev.cellar.store.RegionScanner;
+import dev.cellar.store.RowMutation;
 import dev.cellar.store.ScanRequest;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -59,11 +60,10 @@ final class CellarTable implements Table {
     mutate(put);
   }
 
+  /** One write of the whole list: see {@link #batch}. */
   @Override
   public void put(List<Put> puts) throws IOException {
-    for (Put put : puts) {
-      mutate(put);
-    }
+    mutate(puts);
   }
 
   @Override
@@ -71,16 +71,30 @@ final class CellarTable implements Table {
     mutate(delete);
   }
 
+  /**
+   * Applies the mutations as one write of the region: one log entry and at most one log sync,
+   * with the strongest durability among them, and all visible to reads at once (see {@link
+   * Region}).
+   */
   @Override
   public void batch(List<? extends Mutation> mutations) throws IOException {
-    for (Mutation mutation : mutations) {
-      mutate(mutation);
-    }
+    mutate(mutations);
   }
 
   private void mutate(Mutation mutation) throws IOException {
-    region.mutate(mutation.rowUnsafe(), cellsOf(mutation), walDurability(mutation),
-        System.currentTimeMillis());
+    region.mutate(List.of(rowMutation(mutation)), System.currentTimeMillis());
+  }
+
+  private void mutate(List<? extends Mutation> mutations) throws IOException {
+    List<RowMutation> batch = new ArrayList<>(mutations.size());
+    for (Mutation mutation : mutations) {
+      batch.add(rowMutation(mutation));
+    }
+    region.mutate(batch, System.currentTimeMillis());
+  }
+
+  private RowMutation rowMutation(Mutation mutation) {
+    return new RowMutation(mutation.rowUnsafe(), cellsOf(mutation), walDurability(mutation));
   }
 
   /** The mutation's cells; a Delete without markers deletes every family of the row. */
@@ -95,7 +109,7 @@ final class CellarTable implements Table {
     if (mutation.isEmpty()) {
       throw new IllegalArgumentException("a Put needs at least one column");
     }
-    return mutation.cells();
+    return mutation.cellsUnsafe();
   }
 
   private static dev.cellar.store.wal.Durability walDurability(Mutation mutation) {

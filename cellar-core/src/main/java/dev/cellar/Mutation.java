@@ -50,6 +50,11 @@ public abstract sealed class Mutation permits Put, Delete {
     return List.copyOf(cells);
   }
 
+  /** The mutation's own list of cells, for the table to read while it applies them. */
+  List<KeyValue> cellsUnsafe() {
+    return cells;
+  }
+
   public boolean isEmpty() {
     return cells.isEmpty();
   }

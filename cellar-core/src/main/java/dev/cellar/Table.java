@@ -14,6 +14,7 @@ public interface Table {
 
   void put(Put put) throws IOException;
 
+  /** Writes every put as one batch: see {@link #batch}. */
   void put(List<Put> puts) throws IOException;
 
   void delete(Delete delete) throws IOException;
@@ -31,7 +32,12 @@ public interface Table {
 
   ResultScanner scanner(Scan scan) throws IOException;
 
-  /** Applies each mutation in turn (each atomic on its own row). */
+  /**
+   * Applies the mutations as one write: in list order (a later mutation of the same column
+   * replaces an earlier one), visible to reads all at once, with one write-ahead-log entry synced
+   * once for the strongest durability among them (a {@code SKIP_WAL} or {@code ASYNC_WAL} mutation
+   * in a batch with a {@code SYNC_WAL} one is logged and synced with it).
+   */
   void batch(List<? extends Mutation> mutations) throws IOException;
 
   /**

@@ -18,7 +18,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Kills a process writing with SYNC_WAL at random points (SIGKILL), several times over the same
  * database, and reopens it each time: every acknowledged row is there with both its columns, and
- * no row is half there. CI runs a few rounds; {@code -Dcellar.crash.rounds=N} (through {@code
+ * no row is half there; the rows present are contiguous, so no batch of the writer's is half there
+ * either. CI runs a few rounds; {@code -Dcellar.crash.rounds=N} (through {@code
  * -Dcellar.test.extraJvmArgs}) runs more.
  */
 class CellarCrashTest {

@@ -253,6 +253,46 @@ public final class KeyValue implements Cell {
     return length;
   }
 
+  /**
+   * Returns a heap copy of {@code cell} as {@link #copyOf(Cell)} does, except that a timestamp of
+   * {@link #LATEST_TIMESTAMP} becomes {@code latestTimestamp} in the copy: how a write resolves
+   * "now" (HBase's {@code updateLatestStamp}) without touching the cell it was given. A {@code
+   * KeyValue} that needs no change is returned as it is.
+   */
+  public static KeyValue copyOf(Cell cell, long latestTimestamp) {
+    if (cell instanceof KeyValue keyValue
+        && (latestTimestamp == LATEST_TIMESTAMP || keyValue.timestamp() != LATEST_TIMESTAMP)) {
+      return keyValue;
+    }
+    byte[] bytes = new byte[cell.length()];
+    writeTo(cell, MemorySegment.ofArray(bytes), 0, latestTimestamp);
+    return new KeyValue(
+        bytes,
+        cell.keyLength(),
+        cell.valueLength(),
+        cell.rowLength(),
+        cell.familyLength(),
+        cell.tagsLength(),
+        cell.sequenceId());
+  }
+
+  /**
+   * Serializes {@code cell} as {@link #writeTo(Cell, MemorySegment, long)} does, then writes
+   * {@code latestTimestamp} over the copy's timestamp if that is {@link #LATEST_TIMESTAMP}.
+   *
+   * @return the number of bytes written, {@link Cell#length()}
+   * @throws IndexOutOfBoundsException if the cell does not fit in {@code out} at {@code offset}
+   */
+  public static int writeTo(Cell cell, MemorySegment out, long offset, long latestTimestamp) {
+    int length = writeTo(cell, out, offset);
+    long timestampOffset =
+        KeyValueLayout.timestampOffset(KeyValueLayout.keyOffset(offset), cell.keyLength());
+    if (out.get(KeyValueLayout.LONG, timestampOffset) == LATEST_TIMESTAMP) {
+      out.set(KeyValueLayout.LONG, timestampOffset, latestTimestamp);
+    }
+    return length;
+  }
+
   /** Returns this cell with another sequence id; the two share their (immutable) bytes. */
   public KeyValue withSequenceId(long newSequenceId) {
     return new KeyValue(

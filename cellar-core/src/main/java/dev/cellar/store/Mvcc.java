@@ -1,22 +1,31 @@
 package dev.cellar.store;
 
-import java.util.TreeSet;
-
 /**
  * Multi-version concurrency control for one region, as HBase's MultiVersionConcurrencyControl: a
  * write takes the next write number ({@link #begin()}), stamps its cells with it, and {@link
- * #complete}s it once they are all in the MemStore. The read point is the highest number up to
- * which every write has completed; a read sees only cells at or below the read point it started
- * with, so it never sees half of a row's mutation, nor a later write while an earlier one is
- * still applying.
+ * #complete}s it once they are all in the MemStore and as durable as it asked. The read point is
+ * the highest number up to which every write has completed; a read sees only cells at or below
+ * the read point it started with, so it never sees half of a mutation, nor a later write while an
+ * earlier one is still in flight.
  *
- * <p>Concurrency: {@link #begin()} and {@link #complete} take this object's monitor for a few
- * instructions (hand out a number and note it pending; drop it and move the read point past every
- * completed number); {@link #readPoint()} is a volatile read.
+ * <p><b>State.</b> Numbers are handed out consecutively, so the writes in flight are exactly the
+ * numbers above the read point up to the last one handed out; a ring of flags indexed by number
+ * says which of them completed. The ring doubles when more writes are in flight than it holds and
+ * never shrinks, so steady state allocates nothing.
+ *
+ * <p><b>Concurrency.</b> {@link #begin()} and {@link #complete} take this object's monitor for a
+ * few instructions; {@link #readPoint()} is a volatile read. {@link #await} waits on the monitor
+ * until the read point reaches a number, and a completion that moves the read point wakes the
+ * waiters. Waiting is not interruptible: it ends when the writes in flight complete, which they
+ * do whatever their outcome (a writer completes its number in a finally block), so it cannot hang
+ * on something an interrupt would cure.
  */
 final class Mvcc {
 
-  private final TreeSet<Long> pending = new TreeSet<>();
+  private static final int INITIAL_RING = 64;
+
+  /** completed[n & (length - 1)]: whether write n, above the read point, completed. */
+  private boolean[] completed = new boolean[INITIAL_RING];
   private long next;
   private volatile long readPoint;
 
@@ -28,19 +37,64 @@ final class Mvcc {
 
   /** A new write number, pending until {@link #complete}d. */
   synchronized long begin() {
-    long number = ++next;
-    pending.add(number);
-    return number;
+    if (next + 1 - readPoint > completed.length) {
+      grow();
+    }
+    return ++next;
   }
 
-  /** Marks {@code number} applied and advances the read point as far as it can. */
+  private void grow() {
+    boolean[] larger = new boolean[completed.length * 2];
+    for (long n = readPoint + 1; n <= next; n++) {
+      larger[(int) (n & (larger.length - 1))] = completed[(int) (n & (completed.length - 1))];
+    }
+    completed = larger;
+  }
+
+  /**
+   * Marks {@code number} complete and advances the read point past every completed number.
+   *
+   * @throws IllegalStateException if the number is not pending
+   */
   synchronized void complete(long number) {
-    if (!pending.remove(number)) {
+    int mask = completed.length - 1;
+    if (number <= readPoint || number > next || completed[(int) (number & mask)]) {
       throw new IllegalStateException("write number " + number + " is not pending");
     }
-    long completedUpTo = pending.isEmpty() ? next : pending.first() - 1;
-    if (completedUpTo > readPoint) {
-      readPoint = completedUpTo;
+    completed[(int) (number & mask)] = true;
+    long point = readPoint;
+    while (point < next && completed[(int) ((point + 1) & mask)]) {
+      point++;
+      completed[(int) (point & mask)] = false;
+    }
+    if (point > readPoint) {
+      readPoint = point;
+      notifyAll();
+    }
+  }
+
+  /**
+   * Completes {@code number}, then waits until the read point reaches it: what a writer does last,
+   * so that once its call returns, its own reads see its write (earlier writes still in flight
+   * delay it until they complete).
+   */
+  void completeAndWait(long number) {
+    complete(number);
+    await(number);
+  }
+
+  /** Waits until every write up to {@code number} completed (the read point reached it). */
+  synchronized void await(long number) {
+    boolean interrupted = false;
+    while (readPoint < number) {
+      try {
+        wait();
+      } catch (InterruptedException e) {
+        interrupted = true;
+      }
+    }
+    if (interrupted) {
+      Thread.currentThread().interrupt();
     }
   }
 

@@ -17,7 +17,6 @@ import java.lang.foreign.MemorySegment;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -34,18 +33,71 @@ import org.slf4j.LoggerFactory;
  * A table's data (Cellar does not split tables into several regions): one {@link Store} per family
  * under the table's directory, the shared write-ahead log, and MVCC.
  *
- * <p><b>Writes.</b> A mutation of one row takes the row's lock (striped), resolves "now"
- * timestamps, takes a write number, appends the cells to the log with the requested durability,
- * adds them to the families' MemStores and completes the write number, all under the read side of
- * {@code updatesLock}. Reads see a mutation entirely or not at all (the MVCC read point).
+ * <p><b>Writes</b> (HBase's {@code doMiniBatchMutate}, with the sync outside every lock, as HBase
+ * 1.x had it). A write is a batch of row mutations ({@link #mutate}); a single put is a batch of
+ * one. In order:
+ *
+ * <ol>
+ *   <li>check every cell (its row, its family) before taking anything;
+ *   <li>lock the rows' stripes, all at once in ascending order ({@link RowLocks});
+ *   <li>take the read side of {@code updatesLock}; take one MVCC write number for the batch and
+ *       queue one log entry holding every cell of the batch without waiting for it to be written
+ *       ({@link WriteAheadLog#appendNoSync});
+ *   <li>release the row locks;
+ *   <li>add the cells to the MemStores, stamped with the write number, and release {@code
+ *       updatesLock}; cells whose timestamp is {@code LATEST_TIMESTAMP} get the batch's "now" in
+ *       the log entry and in the MemStore's copy, not by rebuilding them;
+ *   <li>wait for the log sync of the entry, if the batch's durability asks for one;
+ *   <li>complete the write number, and wait until the read point passes it.
+ * </ol>
+ *
+ * <p>Why this is safe. <i>Order:</i> the write number and the log id are both taken while the
+ * rows are locked, so two writes of one row are in the same order in the log (what replay
+ * rebuilds) and in write numbers (what reads see: of two cells with the same key the higher write
+ * number wins, whichever reached the MemStore first). So the row locks cover only those two
+ * steps, and writers whose rows share stripes copy their cells into the MemStore in parallel.
+ * <i>Visibility:</i> reads see cells up to the read point only, and the read point passes a write
+ * number only once that write and every earlier one completed, which for {@code SYNC_WAL} is after
+ * its sync: nobody reads a write before it is durable, and a batch is seen entirely or not at all.
+ * The last step gives read-your-writes: when the call returns the read point includes it.
+ * <i>Durability:</i> the call returns only after the sync, so an acknowledged {@code SYNC_WAL}
+ * write is in the log, and replay after a crash restores it. <i>Failure:</i> if the sync fails the
+ * call throws, but the cells are in the MemStore and their number completes (the read point must
+ * move on): like an entry whose bytes reached the disk before a failed force, the write's outcome
+ * is unknown to its caller. The log fails for good after a failed sync, so no later write succeeds
+ * until the database is reopened and recovers from what is on disk. What the unlocked sync buys:
+ * writers of rows on a shared stripe, and every other writer, queue their entries while earlier
+ * syncs are in flight and share the next force instead of waiting in line for one force each.
+ *
+ * <p><b>Durability of a batch.</b> One log entry and at most one sync per batch, with the
+ * strongest durability among its mutations ({@code SYNC_WAL} over {@code ASYNC_WAL} over {@code
+ * SKIP_WAL}): a weaker mutation in a stronger batch is logged and synced with it. A batch of only
+ * {@code SKIP_WAL} mutations writes no entry. A row may appear several times in a batch: its
+ * mutations are applied in batch order with the same write number and timestamp, so for one
+ * column the later value replaces the earlier, in the MemStore as in replay.
+ *
+ * <p><b>Read-modify-write.</b> {@link #checkAndMutate} holds the row's stripe from its read to
+ * its write. Earlier writers of the stripe released it before adding their cells and before their
+ * sync, so before reading it waits for the last write number taken under the stripe to complete.
  *
  * <p><b>Flushes.</b> When a MemStore passes the flush size, a flush is queued on the flush
  * executor; past four times the flush size the writer flushes itself (back-pressure, as HBase's
  * blocking multiplier). A flush snapshots every family under the write side of {@code
- * updatesLock} (so the snapshot holds exactly the writes applied so far), writes the snapshots to
- * new files recording the highest write number and log id they contain, then tells the log that
- * those entries are flushed, which lets it delete old segments. A family with more files than the
- * compaction policy's minimum gets a minor compaction on the compaction executor.
+ * updatesLock}, which writers hold only from their write number to their MemStore adds, never
+ * across a sync: the snapshot holds exactly the batches applied so far, each entirely. It records
+ * the highest write number handed out and, as its log id, the lower of the highest log id applied
+ * to the MemStores and the log's durable id. Every entry of this table up to the first is in the
+ * snapshot (entries are applied under the same read lock that queued them, and later ones get
+ * higher ids), and every id up to the second is durable, so the recorded id never claims an entry
+ * that is missing from the files or could vanish from the log: after a crash the log assigns ids
+ * above its last durable one, never an id the files already claim, and replay restarts after the
+ * recorded id. Entries of the snapshot above it are replayed once more after a crash, which
+ * re-adds cells the files hold already, harmlessly. The snapshot may hold writes whose sync is
+ * still in flight; the files are written meanwhile, and only before adding them to the stores does
+ * the flush wait for those writes to complete, since store files show every cell they hold. Then
+ * it tells the log that those entries are flushed, which lets it delete old segments. A family
+ * with more files than the compaction policy's minimum gets a minor compaction on the compaction
+ * executor.
  *
  * <p><b>Recovery.</b> Opening replays the log's entries for this table newer than the highest log
  * id recorded in the table's files.
@@ -53,7 +105,6 @@ import org.slf4j.LoggerFactory;
 public final class Region implements AutoCloseable {
 
   private static final Logger LOG = LoggerFactory.getLogger(Region.class);
-  private static final int ROW_LOCK_STRIPES = 256;
   private static final int BLOCKING_MULTIPLIER = 4;
 
   private final String name;
@@ -66,7 +117,10 @@ public final class Region implements AutoCloseable {
   private final AtomicLong lastAppliedWalId;
   private final ReentrantReadWriteLock updatesLock = new ReentrantReadWriteLock();
   private final ReentrantLock flushLock = new ReentrantLock();
-  private final ReentrantLock[] rowLocks = new ReentrantLock[ROW_LOCK_STRIPES];
+  private final RowLocks rowLocks = new RowLocks();
+  /** The stores in family order, and their family names, to find a cell's store in place. */
+  private final Store[] storeArray;
+  private final MemorySegment[] familyNames;
   private final AtomicBoolean flushQueued = new AtomicBoolean();
   private final AtomicBoolean compactionQueued = new AtomicBoolean();
   private volatile boolean closed;
@@ -87,8 +141,10 @@ public final class Region implements AutoCloseable {
     }
     this.mvcc = new Mvcc(maxSequenceId);
     this.lastAppliedWalId = new AtomicLong(maxWalId);
-    for (int i = 0; i < ROW_LOCK_STRIPES; i++) {
-      rowLocks[i] = new ReentrantLock();
+    this.storeArray = stores.values().toArray(Store[]::new);
+    this.familyNames = new MemorySegment[storeArray.length];
+    for (int i = 0; i < storeArray.length; i++) {
+      familyNames[i] = MemorySegment.ofArray(storeArray[i].family().name());
     }
   }
 
@@ -145,7 +201,7 @@ public final class Region implements AutoCloseable {
             entry.sequenceId());
         continue;
       }
-      store.add(cell, number);
+      store.add(cell, number, KeyValue.LATEST_TIMESTAMP);
     }
     lastAppliedWalId.accumulateAndGet(entry.sequenceId(), Math::max);
     mvcc.complete(number);
@@ -159,50 +215,60 @@ public final class Region implements AutoCloseable {
     return List.copyOf(stores.values());
   }
 
+  /** The store of the cell's family, or null if the table has no such family. */
   private Store storeOf(Cell cell) {
-    return stores.get(new String(cell.familyArray(), StandardCharsets.UTF_8));
-  }
-
-  private ReentrantLock rowLock(byte[] row) {
-    return rowLocks[Arrays.hashCode(row) & (ROW_LOCK_STRIPES - 1)];
+    for (int i = 0; i < storeArray.length; i++) {
+      MemorySegment family = familyNames[i];
+      if (Bytes.equals(cell.segment(), cell.familyOffset(), cell.familyLength(), family, 0,
+          (int) family.byteSize())) {
+        return storeArray[i];
+      }
+    }
+    return null;
   }
 
   /**
-   * Applies {@code cells}, all of row {@code row}, atomically; "now" timestamps become {@code
-   * nowMillis}.
+   * Applies every mutation of {@code batch} atomically: one write number, one log entry and at
+   * most one log sync for the whole batch (see the class comment). Cells of {@code
+   * LATEST_TIMESTAMP} get {@code nowMillis}. Returns once the batch is as durable as its strongest
+   * durability asks and visible to reads.
    *
-   * @throws IllegalArgumentException for a cell of another row or an unknown family
+   * @throws IllegalArgumentException for a cell of another row than its mutation's, or of a family
+   *     the table does not have; nothing is applied then
+   * @throws IOException if the log failed (see the class comment for what was applied)
    */
-  public void mutate(byte[] row, List<? extends Cell> cells, Durability durability,
-      long nowMillis) throws IOException {
-    ReentrantLock lock = rowLock(row);
-    lock.lock();
-    try {
-      mutateLocked(row, cells, durability, nowMillis);
-    } finally {
-      lock.unlock();
+  public void mutate(List<RowMutation> batch, long nowMillis) throws IOException {
+    if (batch.isEmpty()) {
+      return;
     }
+    List<? extends Cell> cells = checkedCells(batch);
+    writeAndUnlock(cells, strongest(batch), nowMillis, rowLocks.lock(batch));
     afterWrite();
   }
 
   /**
-   * Applies {@code cells} only if {@code check} accepts the newest value of family:qualifier in
-   * {@code row} (null when there is none), atomically with respect to other writes of the row.
+   * Applies {@code cells}, all of row {@code row}, only if {@code check} accepts the newest value
+   * of family:qualifier in {@code row} (null when there is none), atomically with respect to other
+   * writes of the row.
    */
   public boolean checkAndMutate(byte[] row, byte[] family, byte[] qualifier,
       Predicate<byte[]> check, List<? extends Cell> cells, Durability durability,
       long nowMillis) throws IOException {
-    ReentrantLock lock = rowLock(row);
-    lock.lock();
+    check(new RowMutation(row, cells, durability));
+    long[] stripe = rowLocks.lock(row);
+    boolean matched;
     try {
-      byte[] current = currentValue(row, family, qualifier);
-      if (!check.test(current)) {
-        return false;
-      }
-      mutateLocked(row, cells, durability, nowMillis);
-    } finally {
-      lock.unlock();
+      mvcc.await(rowLocks.lastWrite(stripe));
+      matched = check.test(currentValue(row, family, qualifier));
+    } catch (IOException | RuntimeException e) {
+      rowLocks.unlock(stripe);
+      throw e;
     }
+    if (!matched) {
+      rowLocks.unlock(stripe);
+      return false;
+    }
+    writeAndUnlock(cells, durability, nowMillis, stripe);
     afterWrite();
     return true;
   }
@@ -221,15 +287,32 @@ public final class Region implements AutoCloseable {
     }
   }
 
-  private void mutateLocked(byte[] row, List<? extends Cell> cells, Durability durability,
-      long nowMillis) throws IOException {
-    if (closed) {
-      throw new IllegalStateException("table " + name + " is closed");
+  /**
+   * Every cell of the batch in order, after checking each one's row and family: the mutation's own
+   * list for a batch of one, else a new list.
+   */
+  private List<? extends Cell> checkedCells(List<RowMutation> batch) {
+    for (RowMutation mutation : batch) {
+      check(mutation);
     }
-    List<Cell> resolved = new ArrayList<>(cells.size());
-    for (Cell cell : cells) {
-      if (!Bytes.equals(cell.segment(), cell.rowOffset(), cell.rowLength(),
-          MemorySegment.ofArray(row), 0, row.length)) {
+    if (batch.size() == 1) {
+      return batch.getFirst().cells();
+    }
+    int count = 0;
+    for (RowMutation mutation : batch) {
+      count += mutation.cells().size();
+    }
+    List<Cell> cells = new ArrayList<>(count);
+    for (RowMutation mutation : batch) {
+      cells.addAll(mutation.cells());
+    }
+    return cells;
+  }
+
+  private void check(RowMutation mutation) {
+    byte[] row = mutation.row();
+    for (Cell cell : mutation.cells()) {
+      if (!Bytes.equals(cell.segment(), cell.rowOffset(), cell.rowLength(), row)) {
         throw new IllegalArgumentException("a mutation of row " + Bytes.toStringBinary(row)
             + " holds a cell of row " + Bytes.toStringBinary(cell.rowArray()));
       }
@@ -237,34 +320,80 @@ public final class Region implements AutoCloseable {
         throw new IllegalArgumentException("table " + name + " has no family "
             + Bytes.toStringBinary(cell.familyArray()) + "; families: " + stores.keySet());
       }
-      resolved.add(cell.timestamp() == KeyValue.LATEST_TIMESTAMP
-          ? KeyValue.create(cell.rowArray(), cell.familyArray(), cell.qualifierArray(), nowMillis,
-              cell.type(), cell.valueArray())
-          : cell);
     }
-    updatesLock.readLock().lock();
-    try {
-      long number = mvcc.begin();
-      try {
-        long walId = wal.append(name, resolved, durability);
-        for (Cell cell : resolved) {
-          storeOf(cell).add(cell, number);
+  }
+
+  /** The strongest durability of the batch: what its one log entry gets. */
+  private static Durability strongest(List<RowMutation> batch) {
+    Durability strongest = Durability.SKIP_WAL;
+    for (RowMutation mutation : batch) {
+      switch (mutation.durability()) {
+        case SYNC_WAL, FSYNC_WAL -> {
+          return Durability.SYNC_WAL;
         }
-        if (durability != Durability.SKIP_WAL) {
-          lastAppliedWalId.accumulateAndGet(walId, Math::max);
+        case ASYNC_WAL -> strongest = Durability.ASYNC_WAL;
+        case SKIP_WAL -> { }
+      }
+    }
+    return strongest;
+  }
+
+  /**
+   * Writes {@code cells} with the rows' {@code stripes} locked by the caller, and releases them as
+   * soon as the write's order is fixed (see the class comment): under the read side of {@code
+   * updatesLock}, takes the write number and queues the log entry, notes the number on the
+   * stripes, unlocks them, then adds the cells to the MemStores. Then waits for the sync the
+   * durability asks for, completes the number and waits until reads see it. The stripes are
+   * unlocked whatever happens; the number completes whatever happens once it was taken.
+   */
+  private void writeAndUnlock(List<? extends Cell> cells, Durability durability, long nowMillis,
+      long[] stripes) throws IOException {
+    boolean rowsLocked = true;
+    long number;
+    long walId;
+    try {
+      if (closed) {
+        throw new IllegalStateException("table " + name + " is closed");
+      }
+      updatesLock.readLock().lock();
+      try {
+        number = mvcc.begin();
+        try {
+          walId = durability.writes() ? wal.appendNoSync(name, cells, nowMillis, durability) : 0;
+          rowLocks.recordWrite(stripes, number);
+          rowLocks.unlock(stripes);
+          rowsLocked = false;
+          for (Cell cell : cells) {
+            storeOf(cell).add(cell, number, nowMillis);
+          }
+          if (durability.writes()) {
+            lastAppliedWalId.accumulateAndGet(walId, Math::max);
+          }
+        } catch (IOException | RuntimeException e) {
+          mvcc.complete(number);
+          throw e;
         }
       } finally {
-        mvcc.complete(number);
+        updatesLock.readLock().unlock();
       }
     } finally {
-      updatesLock.readLock().unlock();
+      if (rowsLocked) {
+        rowLocks.unlock(stripes);
+      }
+    }
+    try {
+      if (durability.waitsForForce()) {
+        wal.sync(walId);
+      }
+    } finally {
+      mvcc.completeAndWait(number);
     }
   }
 
   private void afterWrite() throws IOException {
     long largest = 0;
-    for (Store store : stores.values()) {
-      largest = Math.max(largest, store.memStoreSize().footprint());
+    for (Store store : storeArray) {
+      largest = Math.max(largest, store.memStoreFootprint());
     }
     if (largest >= BLOCKING_MULTIPLIER * flushSize) {
       flush();
@@ -392,7 +521,10 @@ public final class Region implements AutoCloseable {
     return next;
   }
 
-  /** Writes every family's MemStore to new files and lets the log drop the flushed entries. */
+  /**
+   * Writes every family's MemStore to new files and lets the log drop the flushed entries (see the
+   * class comment for what it records and why it waits before adding the files).
+   */
   public void flush() throws IOException {
     flushLock.lock();
     try {
@@ -409,8 +541,14 @@ public final class Region implements AutoCloseable {
       } finally {
         updatesLock.writeLock().unlock();
       }
+      Map<Store, Path> written = new LinkedHashMap<>();
       for (Map.Entry<Store, MemStoreSnapshot> entry : snapshots.entrySet()) {
-        entry.getKey().flush(entry.getValue(), maxSequenceId, walId);
+        written.put(entry.getKey(),
+            entry.getKey().writeFlush(entry.getValue(), maxSequenceId, walId));
+      }
+      mvcc.await(maxSequenceId);
+      for (Map.Entry<Store, MemStoreSnapshot> entry : snapshots.entrySet()) {
+        entry.getKey().commitFlush(entry.getValue(), written.get(entry.getKey()));
       }
       wal.markFlushed(name, walId);
     } finally {

@@ -27,8 +27,10 @@ import org.slf4j.LoggerFactory;
  * for (key range, and the bloom filter for a single row); each file scanner holds a reference to
  * its file, so a compaction that replaces files never pulls them from under a read.
  *
- * <p><b>Flushes</b> happen in two steps the region drives: {@link #snapshot()} (while the region
- * holds writes back) and {@link #flush} (writes the snapshot to a new file, then clears it).
+ * <p><b>Flushes</b> happen in three steps the region drives: {@link #snapshot()} (while the region
+ * holds writes back), {@link #writeFlush} (writes the snapshot to a new file) and {@link
+ * #commitFlush} (adds the file to the store and clears the snapshot), which the region delays
+ * until every write in the snapshot is durable and visible.
  * <b>Compactions</b> merge files into one: minor ones keep every cell, major ones drop deleted,
  * expired and surplus versions.
  *
@@ -93,9 +95,12 @@ public final class Store implements AutoCloseable {
     return family;
   }
 
-  /** Adds a copy of {@code cell} with write number {@code sequenceId} to the MemStore. */
-  void add(Cell cell, long sequenceId) {
-    memStore.add(cell, sequenceId);
+  /**
+   * Adds a copy of {@code cell} with write number {@code sequenceId} to the MemStore, a timestamp
+   * of {@code LATEST_TIMESTAMP} becoming {@code latestTimestamp} in the copy.
+   */
+  void add(Cell cell, long sequenceId, long latestTimestamp) {
+    memStore.add(cell, sequenceId, latestTimestamp);
   }
 
   public MemStoreSize memStoreSize() {
@@ -109,6 +114,11 @@ public final class Store implements AutoCloseable {
   /** The current files, oldest first: an immutable list replaced whenever the set changes. */
   List<StoreFile> currentFiles() {
     return files;
+  }
+
+  /** The MemStore's heap plus off-heap bytes (its size's footprint), allocating nothing. */
+  long memStoreFootprint() {
+    return memStore.footprint();
   }
 
   /** The highest sequence id in the family's files. */
@@ -210,20 +220,29 @@ public final class Store implements AutoCloseable {
   }
 
   /**
-   * Writes {@code snapshot} to a new file recording {@code maxSequenceId} and {@code maxWalId},
-   * adds it to the store and clears the snapshot. An empty snapshot writes nothing.
+   * Writes {@code snapshot} to a new file recording {@code maxSequenceId} and {@code maxWalId}, and
+   * returns it; reads do not see it until {@link #commitFlush}. Returns null for an empty snapshot,
+   * writing nothing.
    */
-  void flush(MemStoreSnapshot snapshot, long maxSequenceId, long maxWalId) throws IOException {
-    if (!snapshot.isEmpty()) {
-      Path written;
-      try (CellCursor cursor = snapshot.cursor()) {
-        written = StoreFileWriter.write(directory, family, cursor::next, maxSequenceId, maxWalId,
-            false);
-      }
-      if (written != null) {
-        StoreFile file = StoreFile.open(written, allocator, cache, family.inMemory());
-        replaceFiles(List.of(), file);
-      }
+  Path writeFlush(MemStoreSnapshot snapshot, long maxSequenceId, long maxWalId)
+      throws IOException {
+    if (snapshot.isEmpty()) {
+      return null;
+    }
+    try (CellCursor cursor = snapshot.cursor()) {
+      return StoreFileWriter.write(directory, family, cursor::next, maxSequenceId, maxWalId,
+          false);
+    }
+  }
+
+  /**
+   * Adds the file {@link #writeFlush} wrote ({@code written}, null for none) to the store and
+   * clears the snapshot: from then on reads find the snapshot's cells in the file.
+   */
+  void commitFlush(MemStoreSnapshot snapshot, Path written) throws IOException {
+    if (written != null) {
+      StoreFile file = StoreFile.open(written, allocator, cache, family.inMemory());
+      replaceFiles(List.of(), file);
     }
     memStore.clearSnapshot(snapshot.id());
   }

@@ -77,6 +77,8 @@ class BytesTest {
             Bytes.equals(MemorySegment.ofArray(left), lo, ll, offHeap, ro + 3, rl),
             message);
         assertEquals(expected == 0, Bytes.equals(left, lo, ll, right, ro, rl), message);
+        assertEquals(expected == 0, Bytes.equals(offHeap, ro + 3, rl,
+            Arrays.copyOfRange(left, lo, lo + ll)), message);
       }
     }
   }

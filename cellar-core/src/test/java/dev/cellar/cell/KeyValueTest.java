@@ -179,6 +179,28 @@ class KeyValueTest {
     assertSame(original, KeyValue.copyOf(original));
   }
 
+  @Test
+  void aCopyResolvesTheLatestTimestampAndLeavesTheSourceAlone() {
+    KeyValue now = KeyValue.create(ROW, FAMILY, QUALIFIER, KeyValue.LATEST_TIMESTAMP,
+        CellType.PUT, VALUE, List.of(new Tag((byte) 3, VALUE)));
+    KeyValue resolved = KeyValue.copyOf(now, 1234);
+    assertEquals(1234, resolved.timestamp());
+    assertEquals(KeyValue.LATEST_TIMESTAMP, now.timestamp());
+    assertArrayEquals(serialized(KeyValue.create(ROW, FAMILY, QUALIFIER, 1234, CellType.PUT, VALUE,
+        List.of(new Tag((byte) 3, VALUE)))), serialized(resolved));
+    KeyValue explicit = KeyValue.create(ROW, FAMILY, QUALIFIER, 5L, CellType.PUT, VALUE);
+    assertSame(explicit, KeyValue.copyOf(explicit, 1234), "nothing to resolve: no copy");
+    assertSame(now, KeyValue.copyOf(now, KeyValue.LATEST_TIMESTAMP), "nothing to resolve");
+
+    byte[] out = new byte[now.length() + 3];
+    assertEquals(now.length(), KeyValue.writeTo(now, MemorySegment.ofArray(out), 3, 99));
+    KeyValueCell view = new KeyValueCell(MemorySegment.ofArray(out), 3, now.length(), true, 0);
+    assertEquals(99, view.timestamp());
+    byte[] kept = new byte[explicit.length()];
+    KeyValue.writeTo(explicit, MemorySegment.ofArray(kept), 0, 99);
+    assertArrayEquals(serialized(explicit), kept, "an explicit timestamp is copied as it is");
+  }
+
   /**
    * A cell whose key comes from {@code keySource} and whose value and tags sit in two other
    * segments, at offsets that differ from the contiguous layout.

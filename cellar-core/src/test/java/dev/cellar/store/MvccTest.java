@@ -1,11 +1,15 @@
 package dev.cellar.store;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
+import java.util.Random;
+import java.util.TreeSet;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import org.junit.jupiter.api.Test;
 
@@ -23,6 +27,41 @@ class MvccTest {
     mvcc.complete(first);
     assertEquals(12, mvcc.readPoint());
     assertThrows(IllegalStateException.class, () -> mvcc.complete(first));
+  }
+
+  @Test
+  void manyWritesInFlightCompleteInAnyOrder() {
+    Mvcc mvcc = new Mvcc(0);
+    List<Long> numbers = new ArrayList<>();
+    for (int i = 0; i < 1000; i++) {
+      numbers.add(mvcc.begin());
+    }
+    Collections.shuffle(numbers, new Random(3));
+    TreeSet<Long> pending = new TreeSet<>(numbers);
+    for (long number : numbers) {
+      mvcc.complete(number);
+      pending.remove(number);
+      long lowestPending = pending.isEmpty() ? 1001 : pending.first();
+      assertEquals(lowestPending - 1, mvcc.readPoint());
+    }
+    assertEquals(1000, mvcc.readPoint());
+    assertThrows(IllegalStateException.class, () -> mvcc.complete(1001));
+  }
+
+  @Test
+  void awaitReturnsOnceEveryEarlierWriteCompleted() throws Exception {
+    Mvcc mvcc = new Mvcc(0);
+    long first = mvcc.begin();
+    long second = mvcc.begin();
+    Thread waiter = Thread.ofPlatform().start(() -> mvcc.completeAndWait(second));
+    waiter.join(100);
+    assertTrue(waiter.isAlive(), "the second write waits for the first to complete");
+    assertEquals(0, mvcc.readPoint());
+    mvcc.complete(first);
+    waiter.join(10_000);
+    assertFalse(waiter.isAlive());
+    assertEquals(2, mvcc.readPoint());
+    mvcc.await(2);
   }
 
   @Test

@@ -17,6 +17,8 @@ import dev.cellar.cli.pe.Worker;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.StringJoiner;
 import java.util.stream.Stream;
 
@@ -25,7 +27,8 @@ import java.util.stream.Stream;
  * blocks, ROW bloom, no encoding or compression), column {@code info0:0}. The block cache is L1
  * only (on the heap) or, for {@link CacheTier#L2}, a small L1 for index and bloom blocks plus an
  * off-heap L2 bucket cache for data blocks; either way its total is the size asked for. Loads
- * with {@code SKIP_WAL}; reads with the public API, closing every result.
+ * with {@code SKIP_WAL}; reads with the public API, closing every result; writes batches with
+ * {@code SYNC_WAL}, whose log force is an {@code fdatasync}.
  */
 final class CellarSide implements ComparedStore {
 
@@ -156,6 +159,28 @@ final class CellarSide implements ComparedStore {
         try (Result result = table.get(new Get(random.nextKey()).addColumn(FAMILY, QUALIFIER))) {
           return !result.isEmpty() && result.rawCells().get(0).valueLength() == valueSize ? 1 : 0;
         }
+      }
+
+      @Override
+      public void close() {}
+    };
+  }
+
+  /** Puts of the batch go in one {@code Table.put(List)} with {@code SYNC_WAL} (the default). */
+  @Override
+  public Worker.Factory batchWriters(NewRows rows, int batchRows) {
+    return thread -> new Worker() {
+      private final NewRows.Cursor cursor = rows.cursor(thread);
+      private final List<Put> batch = new ArrayList<>(batchRows);
+
+      @Override
+      public long execute(long iteration) throws IOException {
+        batch.clear();
+        for (int i = 0; i < batchRows; i++) {
+          batch.add(new Put(cursor.nextKey()).addColumn(FAMILY, QUALIFIER, cursor.value()));
+        }
+        table.put(batch);
+        return batchRows;
       }
 
       @Override

@@ -6,8 +6,8 @@ import java.nio.file.Path;
 
 /**
  * One side of {@code cellar bench rocksdb}: a store holding PE-shaped rows (a 26-byte key, one
- * value) opened with a block cache of a given size. Loading and reading go through the same calls
- * on both sides so that the workload is the same.
+ * value) opened with a block cache of a given size. Loading, reading and writing go through the
+ * same calls on both sides so that the workload is the same.
  */
 interface ComparedStore extends AutoCloseable {
 
@@ -27,6 +27,13 @@ interface ComparedStore extends AutoCloseable {
    * {@code seed} and the thread) and returns 1 if its value has {@code valueSize} bytes, else 0.
    */
   Worker.Factory readers(long rows, int valueSize, long seed);
+
+  /**
+   * A writer per thread: each operation writes the next {@code batchRows} rows of the thread's
+   * {@link NewRows.Cursor} as one batch, with the store's write-ahead log on and synced
+   * ({@code fdatasync}) once per batch before it returns, and returns {@code batchRows}.
+   */
+  Worker.Factory batchWriters(NewRows rows, int batchRows);
 
   /** The bytes of the store's files. */
   long diskBytes() throws IOException;

@@ -4,19 +4,34 @@ import dev.cellar.cli.pe.RunMeasurement;
 import java.io.PrintStream;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
  * Prints {@link RocksDbComparison}'s scenarios as tables, one row per store and a last row of
- * ratios Cellar/RocksDB (above 1 means Cellar has more of it: better for ops/s, worse for the
- * others), and as JSON-ready maps.
+ * ratios Cellar/RocksDB (above 1 means Cellar has more of it: better for ops/s and rows/s, worse
+ * for the others), and as JSON-ready maps.
  */
 final class ComparisonReport {
 
   private ComparisonReport() {}
 
-  static void print(ComparisonSettings settings, List<RocksDbComparison.Scenario> scenarios,
+  static void print(ComparisonSettings settings, RocksDbComparison.Comparison comparison,
       PrintStream out) {
+    if (settings.workloads().contains(Workload.GET)) {
+      printGets(settings, comparison.gets(), out);
+    } else {
+      out.printf("cellar bench rocksdb: %,d rows of %d-byte values (%,.1f MiB of keys and"
+              + " values), %d threads%n", settings.rows(), settings.valueSize(),
+          settings.dataBytes() / 1048576.0, settings.threads());
+    }
+    if (comparison.write() != null) {
+      printWrites(settings, comparison.write(), out);
+    }
+  }
+
+  private static void printGets(ComparisonSettings settings,
+      List<RocksDbComparison.Scenario> scenarios, PrintStream out) {
     out.printf("cellar bench rocksdb: %,d rows of %d-byte values (%,.1f MiB of keys and values),"
             + " %d threads, %s per store, uniform random gets, Cellar cache %s%n",
         settings.rows(), settings.valueSize(), settings.dataBytes() / 1048576.0,
@@ -54,13 +69,45 @@ final class ComparisonReport {
     }
   }
 
+  private static void printWrites(ComparisonSettings settings,
+      RocksDbComparison.WriteScenario write, PrintStream out) {
+    out.printf("%nwrite: batches of %d new random rows, write-ahead log synced (fdatasync) once"
+            + " per batch, %s per store; latencies per batch%n", write.batchRows(),
+        settings.operations() > 0 ? String.format("%,d batches", settings.operations())
+            : settings.seconds() + " s");
+    out.printf("  %-15s %12s %10s %10s %12s %6s %8s%n", "", "rows/s", "p50 us", "p99 us",
+        "heap B/row", "GCs", "GC ms");
+    for (WriteResult result : write.results()) {
+      RunMeasurement m = result.measurement();
+      out.printf("  %-15s %,12.0f %10.1f %10.1f %,12.1f %6d %8d%n", result.store(),
+          result.rowsPerSecond(), result.p50Micros(), result.p99Micros(),
+          result.heapBytesPerRow(), m.gc().totalCount(), m.gc().totalMillis());
+    }
+    if (write.results().size() == 2) {
+      WriteResult cellar = write.results().get(0);
+      WriteResult rocks = write.results().get(1);
+      out.printf("  %-15s %11.2fx %9.2fx %9.2fx %12s %6s %8s%n", "Cellar/RocksDB",
+          ratio(cellar.rowsPerSecond(), rocks.rowsPerSecond()),
+          ratio(cellar.p50Micros(), rocks.p50Micros()),
+          ratio(cellar.p99Micros(), rocks.p99Micros()), "-", "-", "-");
+    }
+    for (WriteResult result : write.results()) {
+      if (result.wrongValues() > 0) {
+        out.printf("  WARNING  %s: %,d rows written were read back without their value%n",
+            result.store(), result.wrongValues());
+      }
+    }
+  }
+
   private static double ratio(double cellar, double rocks) {
     return rocks == 0 ? Double.NaN : cellar / rocks;
   }
 
   static Map<String, Object> toJson(ComparisonSettings settings,
-      List<RocksDbComparison.Scenario> scenarios) {
+      RocksDbComparison.Comparison comparison) {
     Map<String, Object> json = new LinkedHashMap<>();
+    json.put("workloads",
+        settings.workloads().stream().map(w -> w.name().toLowerCase(Locale.ROOT)).toList());
     json.put("rows", settings.rows());
     json.put("valueSize", settings.valueSize());
     json.put("threads", settings.threads());
@@ -68,7 +115,7 @@ final class ComparisonReport {
     json.put("seconds", settings.seconds());
     json.put("cacheTier", settings.cacheTier().name());
     json.put("dataBytes", settings.dataBytes());
-    json.put("scenarios", scenarios.stream().map(s -> {
+    json.put("scenarios", comparison.gets().stream().map(s -> {
       Map<String, Object> scenario = new LinkedHashMap<>();
       scenario.put("cacheRatio", s.cacheRatio());
       scenario.put("cacheBytes", s.cacheBytes());
@@ -83,6 +130,20 @@ final class ComparisonReport {
       }
       return scenario;
     }).toList());
+    RocksDbComparison.WriteScenario write = comparison.write();
+    if (write != null) {
+      Map<String, Object> writes = new LinkedHashMap<>();
+      writes.put("batchRows", write.batchRows());
+      writes.put("results", write.results().stream().map(WriteResult::toJson).toList());
+      if (write.results().size() == 2) {
+        WriteResult cellar = write.results().get(0);
+        WriteResult rocks = write.results().get(1);
+        writes.put("cellarOverRocksDbRowsPerSecond",
+            ratio(cellar.rowsPerSecond(), rocks.rowsPerSecond()));
+        writes.put("cellarOverRocksDbBatchP99", ratio(cellar.p99Micros(), rocks.p99Micros()));
+      }
+      json.put("write", writes);
+    }
     return json;
   }
 }

@@ -3,28 +3,38 @@ package dev.cellar.cli.rocksdb;
 import dev.cellar.CellarConfig;
 import dev.cellar.cli.pe.PeData;
 import java.nio.file.Path;
+import java.util.Collections;
+import java.util.EnumSet;
 import java.util.List;
+import java.util.Set;
 
 /**
  * What {@code cellar bench rocksdb} runs. Immutable; the constructor rejects bad values, naming the
  * option.
  *
- * @param operations gets in all per measured phase (split over the threads), or 0 to run for
- *     {@code seconds}
+ * @param workloads what to measure: gets (per cache ratio), batched writes, or both
+ * @param operations operations in all per measured phase (split over the threads): gets, or
+ *     batches for the write workload; or 0 to run for {@code seconds}
  * @param cacheRatios for each scenario, the block cache size as a multiple of the data size
- * @param warmupOperations gets per side before each measured phase, in all
+ * @param warmupOperations per side before each measured phase, in all: gets, or rows (in
+ *     batches) for the write workload
  * @param directory where both stores live, or null for a temporary directory
  * @param config Cellar's configuration before the cache settings
+ * @param batchRows rows per batch of the write workload
  */
-record ComparisonSettings(long rows, int valueSize, int threads, long operations, int seconds,
-    List<Double> cacheRatios, long warmupOperations, CellarSide.CacheTier cacheTier,
-    Path directory, CellarConfig config, long seed, int verifyRows, int progressSeconds) {
+record ComparisonSettings(Set<Workload> workloads, long rows, int valueSize, int threads,
+    long operations, int seconds, List<Double> cacheRatios, long warmupOperations,
+    CellarSide.CacheTier cacheTier, Path directory, CellarConfig config, long seed, int verifyRows,
+    int progressSeconds, int batchRows) {
 
   /** The least cache the L2 tier works with: a small L1 plus a bucket per default bucket size. */
   static final long MIN_L2_CACHE = 40L << 20;
 
   ComparisonSettings {
+    require(!workloads.isEmpty(), "--workload needs get, write or both");
+    workloads = Collections.unmodifiableSet(EnumSet.copyOf(workloads));
     cacheRatios = List.copyOf(cacheRatios);
+    require(batchRows >= 1, "--batch must be at least 1, was " + batchRows);
     require(rows >= 1, "--rows must be at least 1, was " + rows);
     require(valueSize >= 1, "--valueSize must be at least 1, was " + valueSize);
     require(threads >= 1, "--threads must be at least 1, was " + threads);

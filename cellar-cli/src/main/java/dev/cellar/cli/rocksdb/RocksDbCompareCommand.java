@@ -5,10 +5,12 @@ import dev.cellar.cli.pe.Json;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -17,9 +19,10 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code cellar bench rocksdb}: Cellar and RocksDB (JNI) side by side on the same random gets of
- * PE-shaped rows, with block caches of the same size, for each cache ratio (by default the data
- * fits, then the cache holds a third of it). See {@link RocksDbComparison}.
+ * {@code cellar bench rocksdb}: Cellar and RocksDB (JNI) side by side on PE-shaped rows: the same
+ * random gets with block caches of the same size, for each cache ratio (by default the data fits,
+ * then the cache holds a third of it), and with {@code --workload write} the same batches of new
+ * rows written with the log synced per batch. See {@link RocksDbComparison}.
  */
 @Command(
     name = "rocksdb",
@@ -30,11 +33,18 @@ import picocli.CommandLine.Spec;
           + " gets.",
       "Both stores are loaded, flushed and compacted; each scenario reopens them with a cache of"
           + " --cacheRatio x the data, checks values, warms up and measures.",
-      "Example: cellar bench rocksdb --rows 1000000 --threads 2 --seconds 30"
+      "With --workload write (or get,write), both also write batches of --batch new rows with"
+          + " the log synced per batch.",
+      "Example: cellar bench rocksdb --rows 1000000 --threads 2 --seconds 30 --workload get,write"
     })
 public final class RocksDbCompareCommand implements Callable<Integer> {
 
   @Spec CommandSpec spec;
+
+  @Option(names = "--workload", split = ",", defaultValue = "get", description = "what to"
+      + " measure: get (random gets per cache ratio), write (batches of new rows, log synced per"
+      + " batch), or get,write (default ${DEFAULT-VALUE})")
+  List<String> workloads;
 
   @Option(names = "--rows", defaultValue = "1000000", description = "rows (default ${DEFAULT-VALUE})")
   long rows;
@@ -42,11 +52,11 @@ public final class RocksDbCompareCommand implements Callable<Integer> {
   @Option(names = "--valueSize", defaultValue = "1000", description = "value bytes (default ${DEFAULT-VALUE})")
   int valueSize;
 
-  @Option(names = "--threads", defaultValue = "2", description = "reader threads (default ${DEFAULT-VALUE})")
+  @Option(names = "--threads", defaultValue = "2", description = "threads reading or writing (default ${DEFAULT-VALUE})")
   int threads;
 
-  @Option(names = "--ops", defaultValue = "0", description = "gets per store and scenario, in all;"
-      + " 0 to run --seconds")
+  @Option(names = "--ops", defaultValue = "0", description = "gets (batches, for write) per store"
+      + " and scenario, in all; 0 to run --seconds")
   long operations;
 
   @Option(names = "--seconds", defaultValue = "20", description = "seconds per store and scenario"
@@ -62,9 +72,13 @@ public final class RocksDbCompareCommand implements Callable<Integer> {
       + " ${DEFAULT-VALUE}")
   String cacheTier;
 
-  @Option(names = "--warmup", description = "random gets per store before each measurement"
-      + " (default: as many as rows)")
+  @Option(names = "--warmup", description = "random gets (rows written, for write) per store"
+      + " before each measurement (default: as many as rows)")
   Long warmup;
+
+  @Option(names = "--batch", defaultValue = "100", description = "rows per batch of the write"
+      + " workload (default ${DEFAULT-VALUE})")
+  int batch;
 
   @Option(names = "--verify", defaultValue = "1000", description = "random rows whose values are"
       + " checked on both stores before each scenario (default ${DEFAULT-VALUE})")
@@ -96,9 +110,9 @@ public final class RocksDbCompareCommand implements Callable<Integer> {
   public Integer call() throws IOException {
     ComparisonSettings settings;
     try {
-      settings = new ComparisonSettings(rows, valueSize, threads, operations, seconds,
-          cacheRatios, warmup != null ? warmup : rows, tier(), dir,
-          CellarConfig.defaults().withAll(properties), seed, verify, progress);
+      settings = new ComparisonSettings(workloads(), rows, valueSize, threads, operations,
+          seconds, cacheRatios, warmup != null ? warmup : rows, tier(), dir,
+          CellarConfig.defaults().withAll(properties), seed, verify, progress, batch);
     } catch (IllegalArgumentException e) {
       throw new ParameterException(spec.commandLine(), "cellar bench rocksdb: " + e.getMessage());
     }
@@ -106,11 +120,11 @@ public final class RocksDbCompareCommand implements Callable<Integer> {
         new RocksDbComparison.ComparedStoreType("Cellar", "cellar",
             CellarSide.opener(settings.cacheTier(), settings.config(), api())),
         new RocksDbComparison.ComparedStoreType("RocksDB", "rocksdb", RocksDbSide::open));
-    List<RocksDbComparison.Scenario> scenarios =
+    RocksDbComparison.Comparison comparison =
         new RocksDbComparison(settings, stores, System.err).run();
-    ComparisonReport.print(settings, scenarios, System.out);
+    ComparisonReport.print(settings, comparison, System.out);
     if (json != null) {
-      Files.writeString(json, Json.write(ComparisonReport.toJson(settings, scenarios)));
+      Files.writeString(json, Json.write(ComparisonReport.toJson(settings, comparison)));
     }
     return 0;
   }
@@ -122,6 +136,14 @@ public final class RocksDbCompareCommand implements Callable<Integer> {
       throw new ParameterException(spec.commandLine(),
           "cellar bench rocksdb: --cellarApi must be view or result, was " + cellarApi);
     }
+  }
+
+  private Set<Workload> workloads() {
+    Set<Workload> chosen = EnumSet.noneOf(Workload.class);
+    for (String name : workloads) {
+      chosen.add(Workload.parse(name));
+    }
+    return chosen;
   }
 
   private CellarSide.CacheTier tier() {

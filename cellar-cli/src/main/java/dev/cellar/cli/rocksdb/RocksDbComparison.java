@@ -16,22 +16,34 @@ import java.util.SplittableRandom;
 import java.util.stream.Stream;
 
 /**
- * Cellar and RocksDB side by side on the same random reads. Both stores get the same rows (PE's
- * keys, values from {@link RowValues}), written once and then flushed and compacted. Then, for each
- * cache scenario, each store is opened with a block cache of the same size (the ratio times the
- * data), checked to return the right values for a sample of rows, warmed with the same number of
- * random gets, and measured on the same random gets: same threads, same row sequence per thread,
- * same count or duration. The stores run one after the other in this JVM, so GC figures and heap
- * bytes per get belong to one store each.
+ * Cellar and RocksDB side by side on the same random reads and the same batched writes. Both
+ * stores get the same rows (PE's keys, values from {@link RowValues}), written once and then
+ * flushed and compacted.
  *
- * <p>Both stores read their files through the operating system's page cache, which holds the
- * whole data set on a machine with enough memory: a block cache miss costs a copy from the page
- * cache, not a disk read.
+ * <p><b>Gets.</b> For each cache scenario, each store is opened with a block cache of the same
+ * size (the ratio times the data), checked to return the right values for a sample of rows, warmed
+ * with the same number of random gets, and measured on the same random gets: same threads, same
+ * row sequence per thread, same count or duration. Both stores read their files through the
+ * operating system's page cache, which holds the whole data set on a machine with enough memory:
+ * a block cache miss costs a copy from the page cache, not a disk read.
+ *
+ * <p><b>Writes</b> (after the gets, so that they read only the loaded rows). Each store is
+ * reopened and written batches of {@code batchRows} random new rows ({@link NewRows}: numbered past
+ * the loaded ones, PE values), the write-ahead log on and synced once per batch: Cellar's {@code
+ * Table.put(List)} with {@code SYNC_WAL}, RocksDB's {@code WriteBatch} with {@code sync}, both an
+ * {@code fdatasync}. Same threads, same rows per thread and batch, same count or duration, after
+ * a warm-up of the same size on each side; then a sample of the rows written is read back.
+ *
+ * <p>The stores run one after the other in this JVM, so GC figures and heap bytes per operation
+ * belong to one store each.
  */
 final class RocksDbComparison {
 
-  /** The cache each store is loaded with: small, loading does not read. */
+  /** The cache each store is loaded and written with: small, loading and writing do not read. */
   private static final long LOAD_CACHE_BYTES = 64L << 20;
+
+  /** The PE values the write scenario's rows take turns with. */
+  private static final int DISTINCT_WRITE_VALUES = 256;
 
   private final ComparisonSettings settings;
   private final List<ComparedStoreType> stores;
@@ -46,11 +58,17 @@ final class RocksDbComparison {
     this.err = err;
   }
 
-  /** One scenario's results, one per store in order. */
+  /** One get scenario's results, one per store in order. */
   record Scenario(double cacheRatio, long cacheBytes, List<ScenarioResult> results) {}
 
-  /** Loads both stores and runs every scenario. */
-  List<Scenario> run() throws IOException {
+  /** The write scenario's results, one per store in order. */
+  record WriteScenario(int batchRows, List<WriteResult> results) {}
+
+  /** Everything measured: the get scenarios (none without that workload), the write scenario. */
+  record Comparison(List<Scenario> gets, WriteScenario write) {}
+
+  /** Loads both stores and runs the chosen workloads. */
+  Comparison run() throws IOException {
     boolean temporary = settings.directory() == null;
     Path root = temporary ? Files.createTempDirectory("cellar-bench-rocksdb-")
         : settings.directory();
@@ -60,16 +78,28 @@ final class RocksDbComparison {
         load(store, root.resolve(store.subdirectory()), values);
       }
       List<Scenario> scenarios = new ArrayList<>();
-      for (double ratio : settings.cacheRatios()) {
-        long cacheBytes = CellarSide.totalCacheBytes(settings.cacheTier(),
-            (long) (ratio * settings.dataBytes()));
-        List<ScenarioResult> results = new ArrayList<>();
-        for (ComparedStoreType store : stores) {
-          results.add(measure(store, root.resolve(store.subdirectory()), cacheBytes, values));
+      if (settings.workloads().contains(Workload.GET)) {
+        for (double ratio : settings.cacheRatios()) {
+          long cacheBytes = CellarSide.totalCacheBytes(settings.cacheTier(),
+              (long) (ratio * settings.dataBytes()));
+          List<ScenarioResult> results = new ArrayList<>();
+          for (ComparedStoreType store : stores) {
+            results.add(measure(store, root.resolve(store.subdirectory()), cacheBytes, values));
+          }
+          scenarios.add(new Scenario(ratio, cacheBytes, results));
         }
-        scenarios.add(new Scenario(ratio, cacheBytes, results));
       }
-      return scenarios;
+      WriteScenario write = null;
+      if (settings.workloads().contains(Workload.WRITE)) {
+        NewRows rows = NewRows.after(settings.rows(), settings.seed() + 4, settings.valueSize(),
+            DISTINCT_WRITE_VALUES);
+        List<WriteResult> results = new ArrayList<>();
+        for (ComparedStoreType store : stores) {
+          results.add(measureWrites(store, root.resolve(store.subdirectory()), rows));
+        }
+        write = new WriteScenario(settings.batchRows(), results);
+      }
+      return new Comparison(scenarios, write);
     } finally {
       if (temporary) {
         deleteTree(root);
@@ -113,6 +143,47 @@ final class RocksDbComparison {
       return new ScenarioResult(type.name(), m, store.cacheSinceLastCall(),
           m.operations() - m.rows());
     }
+  }
+
+  private WriteResult measureWrites(ComparedStoreType type, Path directory, NewRows rows)
+      throws IOException {
+    try (ComparedStore store = type.opener().open(directory, LOAD_CACHE_BYTES)) {
+      int threads = settings.threads();
+      int batchRows = settings.batchRows();
+      long warmupBatches = settings.warmupOperations() / batchRows / threads;
+      if (warmupBatches > 0) {
+        NewRows warmup = new NewRows(rows.firstRow(), rows.count(), rows.seed() + 1,
+            rows.values());
+        LoadRunner.run(new LoadRunner.Plan(type.name() + "-write-warmup", threads,
+            warmupBatches, 0, 1.0, settings.progressSeconds()),
+            store.batchWriters(warmup, batchRows), err);
+      }
+      long perThread = settings.operations() / threads;
+      long nanos = settings.operations() > 0 ? 0 : settings.seconds() * 1_000_000_000L;
+      RunMeasurement m = LoadRunner.run(new LoadRunner.Plan(type.name() + "-write", threads,
+          Math.max(1, perThread), nanos, 1.0, settings.progressSeconds()),
+          store.batchWriters(rows, batchRows), err);
+      return new WriteResult(type.name(), m,
+          verifyWritten(store, rows, m.perThread().getFirst().operations() * batchRows));
+    }
+  }
+
+  /**
+   * Reads back the first rows thread 0 wrote (up to {@code verifyRows}, at least one batch) and
+   * returns how many have no value or a wrong one.
+   */
+  private long verifyWritten(ComparedStore store, NewRows rows, long written) throws IOException {
+    NewRows.Cursor cursor = rows.cursor(0);
+    long checks = Math.min(written, Math.max(settings.verifyRows(), settings.batchRows()));
+    long wrong = 0;
+    for (long i = 0; i < checks; i++) {
+      byte[] key = cursor.nextKey();
+      if (!Arrays.equals(cursor.value(), store.get(key))) {
+        wrong++;
+      }
+    }
+    err.printf("%s: values of %,d written rows checked%n", store.name(), checks);
+    return wrong;
   }
 
   /** Checks the first, the last and {@code verifyRows} random rows against their values. */

@@ -1,6 +1,7 @@
 package dev.cellar.store.memstore;
 
 import dev.cellar.cell.Cell;
+import dev.cellar.cell.KeyValue;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -71,10 +72,20 @@ public final class MemStore implements AutoCloseable {
    * @throws IllegalStateException if the memstore was closed
    */
   public void add(Cell cell, long sequenceId) {
+    add(cell, sequenceId, KeyValue.LATEST_TIMESTAMP);
+  }
+
+  /**
+   * As {@link #add(Cell, long)}, but a timestamp of {@link KeyValue#LATEST_TIMESTAMP} becomes
+   * {@code latestTimestamp} in the copy: a write's "now", resolved without rebuilding its cells.
+   *
+   * @throws IllegalStateException if the memstore was closed
+   */
+  public void add(Cell cell, long sequenceId, long latestTimestamp) {
     long stamp = lock.readLock();
     try {
       ensureOpen();
-      active.add(cell, sequenceId);
+      active.add(cell, sequenceId, latestTimestamp);
     } finally {
       lock.unlockRead(stamp);
     }
@@ -87,7 +98,7 @@ public final class MemStore implements AutoCloseable {
       ensureOpen();
       Segment segment = active;
       for (Cell cell : cells) {
-        segment.add(cell, sequenceId);
+        segment.add(cell, sequenceId, KeyValue.LATEST_TIMESTAMP);
       }
     } finally {
       lock.unlockRead(stamp);
@@ -198,6 +209,19 @@ public final class MemStore implements AutoCloseable {
     long stamp = lock.readLock();
     try {
       return active.size().plus(snapshot.size());
+    } finally {
+      lock.unlockRead(stamp);
+    }
+  }
+
+  /**
+   * The heap plus off-heap bytes of the active segment and the snapshot, as {@code
+   * size().footprint()} but allocating nothing: what writers check after every write.
+   */
+  public long footprint() {
+    long stamp = lock.readLock();
+    try {
+      return active.footprint() + snapshot.footprint();
     } finally {
       lock.unlockRead(stamp);
     }

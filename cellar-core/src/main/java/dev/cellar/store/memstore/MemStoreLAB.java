@@ -65,19 +65,29 @@ public final class MemStoreLAB {
    * @throws IllegalStateException if the MSLAB was closed
    */
   public Cell copyCellInto(Cell cell, long sequenceId) {
+    return copyCellInto(cell, sequenceId, KeyValue.LATEST_TIMESTAMP);
+  }
+
+  /**
+   * As {@link #copyCellInto(Cell, long)}, but a timestamp of {@link KeyValue#LATEST_TIMESTAMP}
+   * becomes {@code latestTimestamp} in the copy (the source is left as it is).
+   *
+   * @throws IllegalStateException if the MSLAB was closed
+   */
+  public Cell copyCellInto(Cell cell, long sequenceId, long latestTimestamp) {
     if (closed.get()) {
       throw new IllegalStateException("copy into a closed MSLAB");
     }
     int length = cell.length();
     if (length > maxAllocation) {
-      return KeyValue.copyOf(cell).withSequenceId(sequenceId);
+      return KeyValue.copyOf(cell, latestTimestamp).withSequenceId(sequenceId);
     }
     Chunk chunk = current;
     for (;;) {
       if (chunk != null) {
         int offset = chunk.allocate(length);
         if (offset >= 0) {
-          KeyValue.writeTo(cell, chunk.segment(), offset);
+          KeyValue.writeTo(cell, chunk.segment(), offset, latestTimestamp);
           return new ChunkCell(chunk.segment(), offset, cell, sequenceId);
         }
       }

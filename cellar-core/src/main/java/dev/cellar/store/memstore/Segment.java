@@ -38,11 +38,15 @@ final class Segment {
     this.lab = lab;
   }
 
-  /** Copies {@code cell} in with {@code sequenceId}; the caller may reuse its memory afterwards. */
-  void add(Cell cell, long sequenceId) {
+  /**
+   * Copies {@code cell} in with {@code sequenceId}, a timestamp of {@link
+   * KeyValue#LATEST_TIMESTAMP} becoming {@code latestTimestamp}; the caller may reuse its memory
+   * afterwards.
+   */
+  void add(Cell cell, long sequenceId, long latestTimestamp) {
     Cell copy = lab != null
-        ? lab.copyCellInto(cell, sequenceId)
-        : KeyValue.copyOf(cell).withSequenceId(sequenceId);
+        ? lab.copyCellInto(cell, sequenceId, latestTimestamp)
+        : KeyValue.copyOf(cell, latestTimestamp).withSequenceId(sequenceId);
     boolean added = cells.put(copy, copy) == null;
     if (!added) {
       // The map kept the first copy as the key: replace the entry, so that keys and values are
@@ -87,6 +91,11 @@ final class Segment {
 
   boolean isEmpty() {
     return cells.isEmpty();
+  }
+
+  /** Heap plus off-heap bytes, as {@link MemStoreSize#footprint()}, without building a size. */
+  long footprint() {
+    return heapSize.sum() + offHeapSize.sum();
   }
 
   MemStoreSize size() {

@@ -1,5 +1,6 @@
 package dev.cellar.store.wal;
 
+import dev.cellar.cell.Cell;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.nio.file.Path;
@@ -9,16 +10,16 @@ import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
- * The hand-off between appenders and the sync thread: assigns sequence ids, queues encoded entries
- * in id order, and publishes what the sync thread achieved (the durable watermark, finished rolls,
- * a failure) to the appenders waiting for it.
+ * The hand-off between appenders and the sync thread: assigns sequence ids, queues entries in id
+ * order, and publishes what the sync thread achieved (the durable watermark, finished rolls, a
+ * failure) to the appenders waiting for it.
  *
  * <p><b>Concurrency.</b> One lock guards every field. An appender holds it to take an id and add
  * its entry to the pending list in the same step, so that list order is id order and the file is
  * written in id order; later it waits on {@code progressed}. The sync thread holds it to swap the
- * pending list for an empty one ({@link #take}) and to publish a batch's outcome ({@link
- * #published}), which wakes every waiter at once: group commit. Encoding and I/O happen outside the
- * lock.
+ * pending list for the empty list of its previous batch ({@link #take}) and to publish a batch's
+ * outcome ({@link #published}), which wakes every waiter at once: group commit. Checking and
+ * sizing an entry happen before the lock, encoding and I/O on the sync thread outside it.
  *
  * <p><b>Durability.</b> {@code durableSequenceId} moves only after a successful force, to the id of
  * the last entry written before it; since batches are taken whole and written in order, every
@@ -41,6 +42,8 @@ final class CommitQueue {
   /** Signalled when the watermark moves, a roll completes or the log fails. */
   private final Condition progressed = lock.newCondition();
   private List<PendingEntry> pending = new ArrayList<>();
+  /** The list of the batch taken last, which the sync thread is done with at the next take. */
+  private List<PendingEntry> spare = new ArrayList<>();
   private boolean forceRequested;
   private long nextSequenceId;
   private long durableSequenceId;
@@ -77,18 +80,20 @@ final class CommitQueue {
   }
 
   /**
-   * Assigns the next sequence id to {@code bytes} and queues them for the sync thread.
+   * Assigns the next sequence id to an entry of {@code cells} and queues it for the sync thread.
    *
    * @param waitsForForce whether the entry's appender waits for a force
    * @throws IOException if the log failed
    * @throws IllegalStateException if the log is closed
    */
-  long enqueue(String table, byte[] bytes, boolean waitsForForce) throws IOException {
+  long enqueue(String table, byte[] tableName, Cell[] cells, int payloadLength,
+      long latestTimestamp, boolean waitsForForce) throws IOException {
     lock.lock();
     try {
       checkWritable();
       long sequenceId = nextSequenceId++;
-      pending.add(new PendingEntry(table, sequenceId, bytes));
+      pending.add(new PendingEntry(table, tableName, sequenceId, cells, payloadLength,
+          latestTimestamp));
       forceRequested |= waitsForForce;
       workArrived.signal();
       return sequenceId;
@@ -162,7 +167,9 @@ final class CommitQueue {
 
   /**
    * Takes everything queued, waiting for work first: at most {@code timeoutNanos}, or without
-   * limit if it is negative. The returned batch may be empty when the wait timed out.
+   * limit if it is negative. The returned batch may be empty when the wait timed out. Its list
+   * belongs to the caller until the next call, which reuses it for later entries; the caller
+   * clears it once written, so the batch's cells are not kept alive meanwhile.
    */
   Batch take(long timeoutNanos) throws InterruptedException {
     lock.lock();
@@ -178,7 +185,9 @@ final class CommitQueue {
         }
       }
       Batch batch = new Batch(pending, forceRequested, rollsRequested, closing);
-      pending = new ArrayList<>();
+      spare.clear();
+      pending = spare;
+      spare = batch.entries();
       forceRequested = false;
       return batch;
     } finally {

@@ -18,12 +18,12 @@ public enum Durability {
   FSYNC_WAL;
 
   /** Whether the entry is written to the log. */
-  boolean writes() {
+  public boolean writes() {
     return this != SKIP_WAL;
   }
 
   /** Whether the append waits until its entry is forced to stable storage. */
-  boolean waitsForForce() {
+  public boolean waitsForForce() {
     return this == SYNC_WAL || this == FSYNC_WAL;
   }
 }

@@ -1,165 +1,190 @@
 package dev.cellar.store.wal;
 
 import dev.cellar.cell.Cell;
+import dev.cellar.cell.KeyValue;
 import dev.cellar.cell.KeyValueLayout;
+import dev.cellar.memory.OffHeapRegion;
+import java.io.IOException;
 import java.lang.foreign.MemorySegment;
-import java.nio.charset.StandardCharsets;
+import java.nio.ByteBuffer;
 import java.util.List;
+import java.util.zip.CRC32C;
 
 /**
- * Checks an append's arguments and serializes its table name and cells into a new heap array laid
- * out as one entry ({@link SegmentWriter} documents the layout), leaving the sequence id and the
- * CRC32C for {@link SegmentWriter#seal} to fill in once the id is known. Stateless and thread-safe:
- * appenders encode concurrently, outside the log's lock.
+ * Serializes queued entries ({@link SegmentWriter} documents the layout) straight from their cells
+ * into one reusable off-heap staging buffer, and appends the buffer to the segment each time it
+ * fills and at the end of a batch. Owned by the sync thread: not thread-safe.
  *
- * <p>Each cell is copied part by part (lengths, key, value, tags section) from the segments it
- * names, so a cell whose value or tags live apart from its key serializes as the same contiguous
- * KeyValue bytes as any other.
+ * <p><b>Memory.</b> The staging buffer is {@value #STAGING_BYTES} bytes of an {@link
+ * OffHeapRegion} made once per log and freed by {@link #close()}. An entry's bytes exist nowhere
+ * else: no heap array per entry, and the file write reads the off-heap buffer directly. An entry
+ * larger than the buffer is written in several pieces; its CRC32C is accumulated piece by piece, so
+ * a batch of any size needs no more memory.
+ *
+ * <p><b>Cells.</b> Each cell is read part by part (lengths, key, value, tags section) from the
+ * segments it names, so a cell whose value or tags live apart from its key serializes as the same
+ * contiguous KeyValue bytes as any other. A timestamp of {@link KeyValue#LATEST_TIMESTAMP} is
+ * written as the entry's {@link PendingEntry#latestTimestamp()} (the time of the write), so a
+ * writer never rebuilds its cells to resolve "now". {@link EntryCheck} verified every cell on the
+ * appender's thread, so the copies here stay inside their segments.
  */
-final class EntryEncoder {
+final class EntryEncoder implements AutoCloseable {
 
-  private EntryEncoder() {}
+  /** Bytes of the staging buffer: what one file write carries at most. */
+  static final int STAGING_BYTES = 1 << 20;
 
-  /**
-   * Returns the entry for {@code cells} of {@code table}, sequence id and CRC still zero.
-   *
-   * @throws IllegalArgumentException if the table is null, empty or longer than {@value
-   *     WalLayout#MAX_TABLE_LENGTH} UTF-8 bytes, the list is null or empty, a cell is null or its
-   *     lengths are inconsistent, or the entry would exceed {@value WalLayout#MAX_ENTRY_SIZE} bytes
-   */
-  static byte[] encode(String table, List<? extends Cell> cells) {
-    byte[] tableName = tableName(table);
-    int payloadLength = payloadLength(tableName, table, cells);
-    byte[] entry = new byte[(int) WalLayout.entrySize(payloadLength)];
-    MemorySegment out = MemorySegment.ofArray(entry);
-    out.set(WalLayout.INT, WalLayout.PAYLOAD_LENGTH_OFFSET, payloadLength);
-    out.set(WalLayout.SHORT, WalLayout.TABLE_LENGTH_OFFSET, (short) tableName.length);
-    MemorySegment.copy(tableName, 0, out, KeyValueLayout.BYTE, WalLayout.TABLE_OFFSET,
-        tableName.length);
-    out.set(WalLayout.INT, WalLayout.cellCountOffset(tableName.length), cells.size());
-    long position = WalLayout.firstCellOffset(tableName.length);
-    int index = 0;
-    for (Cell cell : cells) {
-      position = writeCell(out, position, cell, index++, table);
-    }
-    return entry;
+  /** The part of a key after its qualifier: the timestamp and the type. */
+  private static final int KEY_TAIL = KeyValueLayout.TIMESTAMP_SIZE + KeyValueLayout.TYPE_SIZE;
+
+  /** The largest field written in one piece (three lengths in front of a cell). */
+  private static final int MAX_FIELD = 3 * Integer.BYTES;
+
+  private final OffHeapRegion memory;
+  private final MemorySegment staging;
+  private final ByteBuffer view;
+  private final ByteBuffer[] pieces;
+  private final CRC32C crc = new CRC32C();
+  private SegmentOutput output;
+  /** Bytes staged and not yet appended. */
+  private int position;
+  /** Where the current entry's bytes not yet in the checksum start. */
+  private int checksummedUpTo;
+
+  private EntryEncoder(OffHeapRegion memory) {
+    this.memory = memory;
+    this.staging = memory.segment();
+    this.view = staging.asByteBuffer();
+    this.pieces = new ByteBuffer[] {view};
+  }
+
+  /** An encoder with its own staging memory, to be {@link #close()}d by its owner. */
+  static EntryEncoder create() {
+    return new EntryEncoder(OffHeapRegion.allocate(STAGING_BYTES));
   }
 
   /**
-   * Checks what {@link #encode} checks, without encoding: for appends that write nothing.
+   * Serializes {@code entries} in order and appends them to {@code to}, in as few writes as the
+   * staging buffer allows (one for a batch up to its size).
    *
-   * @throws IllegalArgumentException as {@link #encode} does
+   * @return the bytes appended
+   * @throws IOException if an append fails; part of the batch may then be in the file
    */
-  static void validate(String table, List<? extends Cell> cells) {
-    payloadLength(tableName(table), table, cells);
-  }
-
-  /**
-   * Checks a table name given to the log.
-   *
-   * @throws IllegalArgumentException if it is null, empty or too long
-   */
-  static byte[] tableName(String table) {
-    if (table == null) {
-      throw new IllegalArgumentException("table is null");
-    }
-    byte[] bytes = table.getBytes(StandardCharsets.UTF_8);
-    if (bytes.length == 0 || bytes.length > WalLayout.MAX_TABLE_LENGTH) {
-      throw new IllegalArgumentException("table name must be 1 to " + WalLayout.MAX_TABLE_LENGTH
-          + " UTF-8 bytes, found " + bytes.length);
+  long write(List<PendingEntry> entries, SegmentOutput to) throws IOException {
+    output = to;
+    position = 0;
+    long bytes = 0;
+    try {
+      for (PendingEntry entry : entries) {
+        encode(entry);
+        bytes += entry.size();
+      }
+      flush();
+    } finally {
+      output = null;
     }
     return bytes;
   }
 
-  private static int payloadLength(byte[] tableName, String table, List<? extends Cell> cells) {
-    if (cells == null || cells.isEmpty()) {
-      throw new IllegalArgumentException("an entry for table '" + table + "' needs at least one"
-          + " cell, found " + (cells == null ? "null" : "an empty list"));
+  private void encode(PendingEntry entry) throws IOException {
+    crc.reset();
+    checksummedUpTo = position;
+    reserve(WalLayout.TABLE_OFFSET);
+    staging.set(WalLayout.INT, position + WalLayout.PAYLOAD_LENGTH_OFFSET, entry.payloadLength());
+    staging.set(WalLayout.LONG, position + WalLayout.SEQUENCE_ID_OFFSET, entry.sequenceId());
+    staging.set(WalLayout.SHORT, position + WalLayout.TABLE_LENGTH_OFFSET,
+        (short) entry.tableName().length);
+    position += WalLayout.TABLE_OFFSET;
+    copy(MemorySegment.ofArray(entry.tableName()), 0, entry.tableName().length);
+    reserve(WalLayout.CELL_COUNT_SIZE);
+    putInt(entry.cells().length);
+    for (Cell cell : entry.cells()) {
+      encode(cell, entry.latestTimestamp());
     }
-    long payload = WalLayout.firstCellOffset(tableName.length) - WalLayout.PAYLOAD_LENGTH_SIZE;
-    int index = 0;
-    for (Cell cell : cells) {
-      payload += WalLayout.CELL_LENGTH_SIZE + checkedLength(cell, index, table);
-      if (payload > WalLayout.MAX_PAYLOAD_LENGTH) {
-        throw new IllegalArgumentException("the entry for table '" + table + "' exceeds "
-            + WalLayout.MAX_ENTRY_SIZE + " bytes at cell " + index);
-      }
-      index++;
-    }
-    return (int) payload;
+    checksum();
+    reserve(WalLayout.CRC_SIZE);
+    putInt((int) crc.getValue());
+    checksummedUpTo = position;
   }
 
-  /** Returns the serialized length of a cell after checking its lengths against each other. */
-  private static int checkedLength(Cell cell, int index, String table) {
-    if (cell == null) {
-      throw badCell(index, table, "is null");
-    }
+  /** Writes one cell's length field and KeyValue bytes. */
+  private void encode(Cell cell, long latestTimestamp) throws IOException {
     int keyLength = cell.keyLength();
     int valueLength = cell.valueLength();
-    int rowLength = cell.rowLength();
-    int familyLength = cell.familyLength();
-    int tagsLength = cell.tagsLength();
     int length = cell.length();
-    int maxNames = keyLength - KeyValueLayout.KEY_INFRASTRUCTURE_SIZE;
-    if (maxNames < 0) {
-      throw badCell(index, table, "has key length " + keyLength + ", expected at least "
-          + KeyValueLayout.KEY_INFRASTRUCTURE_SIZE);
+    reserve(MAX_FIELD);
+    putInt(length);
+    putInt(keyLength);
+    putInt(valueLength);
+    MemorySegment key = cell.segment();
+    long keyOffset = cell.keyOffset();
+    copy(key, keyOffset, keyLength - KEY_TAIL);
+    long timestamp = KeyValueLayout.timestamp(key, keyOffset, keyLength);
+    reserve(KEY_TAIL);
+    staging.set(KeyValueLayout.LONG, position,
+        timestamp == KeyValue.LATEST_TIMESTAMP ? latestTimestamp : timestamp);
+    staging.set(KeyValueLayout.BYTE, position + KeyValueLayout.TIMESTAMP_SIZE,
+        KeyValueLayout.typeByte(key, keyOffset, keyLength));
+    position += KEY_TAIL;
+    copy(cell.valueSegment(), cell.valueOffset(), valueLength);
+    if (length > KeyValueLayout.cellLength(keyLength, valueLength, 0, false)) {
+      reserve(KeyValueLayout.TAGS_LENGTH_SIZE);
+      staging.set(KeyValueLayout.SHORT, position, (short) cell.tagsLength());
+      position += KeyValueLayout.TAGS_LENGTH_SIZE;
+      copy(cell.tagsSegment(), cell.tagsOffset(), cell.tagsLength());
     }
-    if (valueLength < 0) {
-      throw badCell(index, table, "has a negative value length " + valueLength);
-    }
-    if (rowLength < 0 || rowLength > Math.min(maxNames, KeyValueLayout.MAX_ROW_LENGTH)) {
-      throw badCell(index, table, "has row length " + rowLength + ", expected 0 to "
-          + Math.min(maxNames, KeyValueLayout.MAX_ROW_LENGTH));
-    }
-    int maxFamily = Math.min(maxNames - rowLength, KeyValueLayout.MAX_FAMILY_LENGTH);
-    if (familyLength < 0 || familyLength > maxFamily) {
-      throw badCell(index, table, "has family length " + familyLength + ", expected 0 to "
-          + maxFamily);
-    }
-    if (tagsLength < 0 || tagsLength > KeyValueLayout.MAX_TAGS_LENGTH) {
-      throw badCell(index, table, "has tags length " + tagsLength + ", expected 0 to "
-          + KeyValueLayout.MAX_TAGS_LENGTH);
-    }
-    long withoutTags = KeyValueLayout.cellLength(keyLength, valueLength, 0, false);
-    long withTags = KeyValueLayout.cellLength(keyLength, valueLength, tagsLength, true);
-    if (!(length == withTags || (length == withoutTags && tagsLength == 0))) {
-      throw badCell(index, table, "has length " + length + ", expected " + withTags
-          + (tagsLength == 0 ? " or " + withoutTags : "") + " for key length " + keyLength
-          + ", value length " + valueLength + ", tags length " + tagsLength);
-    }
-    return length;
   }
 
-  /** Writes one cell's length field and KeyValue bytes at {@code position}; returns its end. */
-  private static long writeCell(MemorySegment out, long position, Cell cell, int index,
-      String table) {
-    int length = cell.length();
-    int keyLength = cell.keyLength();
-    int valueLength = cell.valueLength();
-    long start = position + WalLayout.CELL_LENGTH_SIZE;
-    out.set(WalLayout.INT, position, length);
-    out.set(KeyValueLayout.INT, start + KeyValueLayout.KEY_LENGTH_OFFSET, keyLength);
-    out.set(KeyValueLayout.INT, start + KeyValueLayout.VALUE_LENGTH_OFFSET, valueLength);
-    try {
-      MemorySegment.copy(cell.segment(), cell.keyOffset(), out, KeyValueLayout.keyOffset(start),
-          keyLength);
-      MemorySegment.copy(cell.valueSegment(), cell.valueOffset(), out,
-          KeyValueLayout.valueOffset(start, keyLength), valueLength);
-      long tagsLengthOffset = KeyValueLayout.tagsLengthOffset(start, keyLength, valueLength);
-      if (start + length > tagsLengthOffset) {
-        out.set(KeyValueLayout.SHORT, tagsLengthOffset, (short) cell.tagsLength());
-        MemorySegment.copy(cell.tagsSegment(), cell.tagsOffset(), out,
-            tagsLengthOffset + KeyValueLayout.TAGS_LENGTH_SIZE, cell.tagsLength());
+  private void putInt(int value) {
+    staging.set(WalLayout.INT, position, value);
+    position += Integer.BYTES;
+  }
+
+  /** Copies {@code length} bytes, appending the staging buffer whenever it fills. */
+  private void copy(MemorySegment source, long offset, int length) throws IOException {
+    long from = offset;
+    int left = length;
+    while (left > 0) {
+      if (position == STAGING_BYTES) {
+        flush();
       }
-    } catch (IndexOutOfBoundsException e) {
-      throw badCell(index, table, "names bytes outside its segment: " + e.getMessage());
+      int piece = Math.min(left, STAGING_BYTES - position);
+      MemorySegment.copy(source, from, staging, position, piece);
+      position += piece;
+      from += piece;
+      left -= piece;
     }
-    return start + length;
   }
 
-  private static IllegalArgumentException badCell(int index, String table, String problem) {
-    return new IllegalArgumentException(
-        "cell " + index + " of the entry for table '" + table + "' " + problem);
+  /** Makes room for a field of {@code bytes} that is written in one piece. */
+  private void reserve(int bytes) throws IOException {
+    if (STAGING_BYTES - position < bytes) {
+      flush();
+    }
+  }
+
+  /** Adds the current entry's staged bytes not yet in its checksum. */
+  private void checksum() {
+    if (position > checksummedUpTo) {
+      view.limit(position).position(checksummedUpTo);
+      crc.update(view);
+    }
+    checksummedUpTo = position;
+  }
+
+  /** Appends what is staged and starts the buffer over. */
+  private void flush() throws IOException {
+    checksum();
+    if (position > 0) {
+      view.limit(position).position(0);
+      output.append(pieces);
+    }
+    position = 0;
+    checksummedUpTo = 0;
+  }
+
+  /** Frees the staging memory. */
+  @Override
+  public void close() {
+    memory.close();
   }
 }

@@ -11,8 +11,8 @@ import java.util.zip.CRC32C;
 
 /**
  * Writes one segment file of the write-ahead log: its header when it is created, then batches of
- * entries, one gathering write per batch, and a force when asked. Used by the sync thread only:
- * not thread-safe.
+ * entries serialized by the sync thread's {@link EntryEncoder} (one write per batch up to its
+ * staging buffer's size), and a force when asked. Used by the sync thread only: not thread-safe.
  *
  * <h2>Format (version 1)</h2>
  *
@@ -119,38 +119,18 @@ final class SegmentWriter implements AutoCloseable {
   }
 
   /**
-   * Seals {@code entries} (fills in each one's sequence id and CRC32C) and appends them with one
-   * gathering write. They are durable only after the next {@link #force}.
+   * Serializes {@code entries} through {@code encoder} and appends them, with one write per
+   * staging buffer's worth. They are durable only after the next {@link #force}.
    *
    * @throws IOException naming the file and the offset of the batch
    */
-  void write(List<PendingEntry> entries) throws IOException {
-    ByteBuffer[] buffers = new ByteBuffer[entries.size()];
-    long batchBytes = 0;
-    for (int i = 0; i < buffers.length; i++) {
-      PendingEntry entry = entries.get(i);
-      seal(entry.bytes(), entry.sequenceId());
-      buffers[i] = ByteBuffer.wrap(entry.bytes());
-      batchBytes += entry.bytes().length;
-    }
+  void write(List<PendingEntry> entries, EntryEncoder encoder) throws IOException {
     try {
-      output.append(buffers);
+      position += encoder.write(entries, output);
     } catch (IOException e) {
-      throw failure(path, "writing " + buffers.length + " entries at offset " + position, e);
+      throw failure(path, "writing " + entries.size() + " entries at offset " + position, e);
     }
-    position += batchBytes;
-    entryCount += buffers.length;
-  }
-
-  /** Writes the sequence id into an encoded entry and closes it with its CRC32C. */
-  private void seal(byte[] entry, long sequenceId) {
-    MemorySegment bytes = MemorySegment.ofArray(entry);
-    bytes.set(WalLayout.LONG, WalLayout.SEQUENCE_ID_OFFSET, sequenceId);
-    int crcOffset = (int) WalLayout.crcOffset(bytes.get(WalLayout.INT,
-        WalLayout.PAYLOAD_LENGTH_OFFSET));
-    crc.reset();
-    crc.update(entry, 0, crcOffset);
-    bytes.set(WalLayout.INT, crcOffset, (int) crc.getValue());
+    entryCount += entries.size();
   }
 
   /**

@@ -12,11 +12,12 @@ import org.slf4j.LoggerFactory;
  * The one thread that writes a log ({@value #THREAD_NAME}). It owns the segment being written;
  * nothing else touches it.
  *
- * <p><b>Group commit.</b> Each turn takes everything queued as one batch, writes it with one
- * gathering write, forces once if anything asks for it, then publishes the new durable watermark,
- * which releases every appender of the batch together. While it writes and forces, new appends
- * queue up and form the next batch, so batches grow with the load by themselves: no timer, no
- * batch size to tune, and a lone appender pays exactly one force.
+ * <p><b>Group commit.</b> Each turn takes everything queued as one batch, serializes it into its
+ * off-heap staging buffer ({@link EntryEncoder}) and writes it, forces once if anything asks for
+ * it, then publishes the new durable watermark, which releases every appender of the batch
+ * together. While it writes and forces, new appends queue up and form the next batch, so batches
+ * grow with the load by themselves: no timer, no batch size to tune, and a lone appender pays
+ * exactly one force.
  *
  * <p><b>When it forces.</b> A batch is forced if an entry in it waits for durability ({@link
  * Durability#SYNC_WAL}, {@link Durability#FSYNC_WAL}), before a roll, at close, and when written
@@ -29,7 +30,8 @@ import org.slf4j.LoggerFactory;
  * named by the lowest id still to be written. A segment without entries is not rolled.
  *
  * <p><b>Failure.</b> Any exception fails the log for good ({@link CommitQueue#fail}) and ends the
- * thread after closing the segment: entries not yet forced are never acknowledged.
+ * thread after closing the segment: entries not yet forced are never acknowledged. The staging
+ * memory is freed when the thread ends, whichever way.
  */
 final class WalSyncer implements Runnable {
 
@@ -44,14 +46,16 @@ final class WalSyncer implements Runnable {
   private final CommitQueue queue;
   private final SegmentCatalog catalog;
   private final long intervalNanos;
+  private final EntryEncoder encoder;
   private SegmentWriter writer;
   private Segment segment;
   private long lastWrittenId;
   private long lastForceNanos;
 
   private WalSyncer(Path directory, WalConfig config, SegmentOutput.Factory outputs,
-      CommitQueue queue, SegmentCatalog catalog, long lastWrittenId) {
+      CommitQueue queue, SegmentCatalog catalog, long lastWrittenId, EntryEncoder encoder) {
     this.directory = directory;
+    this.encoder = encoder;
     this.config = config;
     this.outputs = outputs;
     this.queue = queue;
@@ -66,9 +70,15 @@ final class WalSyncer implements Runnable {
    */
   static WalSyncer create(Path directory, WalConfig config, SegmentOutput.Factory outputs,
       CommitQueue queue, SegmentCatalog catalog, long firstSequenceId) throws IOException {
+    EntryEncoder encoder = EntryEncoder.create();
     WalSyncer syncer =
-        new WalSyncer(directory, config, outputs, queue, catalog, firstSequenceId - 1);
-    syncer.startSegment(firstSequenceId);
+        new WalSyncer(directory, config, outputs, queue, catalog, firstSequenceId - 1, encoder);
+    try {
+      syncer.startSegment(firstSequenceId);
+    } catch (IOException | RuntimeException e) {
+      encoder.close();
+      throw e;
+    }
     syncer.lastForceNanos = System.nanoTime();
     return syncer;
   }
@@ -88,6 +98,8 @@ final class WalSyncer implements Runnable {
     } catch (RuntimeException | Error e) {
       stop(new IOException("WAL " + directory + ": the sync thread failed: " + e, e), e);
       throw e;
+    } finally {
+      encoder.close();
     }
   }
 
@@ -118,6 +130,7 @@ final class WalSyncer implements Runnable {
         catalog.recordDurable(segment, writer.forcedLength());
       }
       queue.published(entries.size(), bytes, forced, lastWrittenId);
+      entries.clear();
       boolean rolled = rollDue && roll();
       rollsDone = batch.rollsRequested();
       queue.rollsCompleted(rollsDone, rolled);
@@ -133,7 +146,7 @@ final class WalSyncer implements Runnable {
       return 0;
     }
     long before = writer.position();
-    writer.write(entries);
+    writer.write(entries, encoder);
     catalog.recordWritten(segment, entries);
     lastWrittenId = entries.getLast().sequenceId();
     return writer.position() - before;

@@ -1,12 +1,15 @@
 package dev.cellar.store.wal;
 
 import dev.cellar.cell.Cell;
+import dev.cellar.cell.KeyValue;
 import dev.cellar.io.DurableFiles;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 import java.util.function.Consumer;
 
@@ -16,27 +19,32 @@ import java.util.function.Consumer;
  * that they survive a crash. Thread-safe: any number of threads append concurrently.
  *
  * <pre>
- *  appender threads                    CommitQueue                  cellar-wal-sync
- *  encode cells -> heap entry --> id assigned, queued in id order --> take all queued as one batch
- *                                                                     one gathering write
- *  SYNC_WAL waiters return   <--  durable watermark moves  <--------- one force (fdatasync)
- *                                                                     roll at the size limit
+ *  appender threads                CommitQueue                       cellar-wal-sync
+ *  appendNoSync: check, size --> id assigned, queued in id order --> take all queued as one batch,
+ *                                                                    encode it into off-heap
+ *                                                                    staging, one write
+ *  sync(id) returns          <-- durable watermark moves  <--------- one force (fdatasync)
+ *                                                                    roll at the size limit
  * </pre>
  *
- * <p><b>Concurrency.</b> An appender encodes its cells into a heap array on its own thread, then
+ * <p><b>Concurrency.</b> An appender checks its cells and sizes the entry on its own thread, then
  * takes the next sequence id and queues the entry under the {@link CommitQueue} lock, so ids are
- * monotonic and entries reach the file in id order. A single thread ({@link WalSyncer}, named
- * {@value WalSyncer#THREAD_NAME}) owns the segment file: it writes everything queued as one
- * batch, forces once, and wakes all the batch's waiting appenders together (group commit). {@link
- * #markFlushed} deletes files under the write half of a read-write lock whose read half {@link
- * #replay} holds, so a replay never loses a file under its feet; appends never take that lock.
+ * monotonic and entries reach the file in id order. Appending and waiting are separate steps
+ * ({@link #appendNoSync}, {@link #sync}), so a writer can queue its entry while it holds its own
+ * locks and wait for the force after releasing them. A single thread ({@link WalSyncer}, named
+ * {@value WalSyncer#THREAD_NAME}) owns the segment file: it serializes everything queued as one
+ * batch, writes it, forces once, and wakes all the batch's waiting appenders together (group
+ * commit). {@link #markFlushed} deletes files under the write half of a read-write lock whose read
+ * half {@link #replay} holds, so a replay never loses a file under its feet; appends never take
+ * that lock.
  *
- * <p><b>Durability.</b> {@link Durability#SYNC_WAL} (and {@code FSYNC_WAL}) returns after the
- * entry was forced with {@code fdatasync}; {@link Durability#ASYNC_WAL} returns once queued and is
- * forced within {@link WalConfig#asyncSyncIntervalMillis()}; {@link Durability#SKIP_WAL} writes
- * nothing. After a failed write or force the log fails for good: entries not yet acknowledged, and
- * every later append, fail with an {@link IOException} naming the file, because a failed {@code
- * fsync} can lose pages that a retried one would not report. Reopen the log to recover.
+ * <p><b>Durability.</b> {@link Durability#SYNC_WAL} (and {@code FSYNC_WAL}) entries are forced with
+ * {@code fdatasync} before {@link #sync} (or {@link #append}) returns for them; {@link
+ * Durability#ASYNC_WAL} entries are forced within {@link WalConfig#asyncSyncIntervalMillis()};
+ * {@link Durability#SKIP_WAL} writes nothing. After a failed write or force the log fails for
+ * good: entries not yet acknowledged, and every later append, fail with an {@link IOException}
+ * naming the file, because a failed {@code fsync} can lose pages that a retried one would not
+ * report. Reopen the log to recover.
  *
  * <p><b>Recovery.</b> Opening scans every segment ({@link WalRecovery}): segments before the last
  * must be intact or the open fails with a {@link CorruptWalException}; the last one is cut at its
@@ -44,18 +52,21 @@ import java.util.function.Consumer;
  * ids continue above the highest recovered one. One log per directory: nothing stops a second
  * process from opening the same directory, and two writers would corrupt it.
  *
- * <p><b>Memory.</b> Each written entry is one heap array, from encoding until the sync thread has
- * written it. Cells are copied from whatever memory holds them (off-heap included) while {@link
- * #append} runs; the caller may reuse that memory when it returns. Replay reads through heap
- * windows and hands out views into them (see {@link WalEntry}).
+ * <p><b>Memory.</b> An append copies nothing: the queue references the caller's cells (which must
+ * not change until they are written) and the sync thread serializes them into one reusable
+ * off-heap staging buffer ({@link EntryEncoder}) that the file write reads directly. Replay reads
+ * through heap windows and hands out views into them (see {@link WalEntry}).
  */
 public final class WriteAheadLog implements AutoCloseable {
+
+  private static final Cell[] NO_CELLS = new Cell[0];
 
   private final Path directory;
   private final CommitQueue queue;
   private final SegmentCatalog catalog;
   private final Thread syncThread;
   private final ReentrantReadWriteLock deletionLock = new ReentrantReadWriteLock();
+  private final Map<String, byte[]> tableNames = new ConcurrentHashMap<>();
 
   private WriteAheadLog(Path directory, CommitQueue queue, SegmentCatalog catalog,
       Thread syncThread) {
@@ -101,29 +112,77 @@ public final class WriteAheadLog implements AutoCloseable {
   /**
    * Appends one entry holding {@code cells} for {@code table} and returns its sequence id, which
    * is higher than every id assigned before, in this run or an earlier one. Returns when the entry
-   * is as durable as {@code durability} asks.
+   * is as durable as {@code durability} asks: {@link #appendNoSync} then, for the durabilities
+   * that wait, {@link #sync}. The cells must not change until it returns, or for {@link
+   * Durability#ASYNC_WAL} until the entry is written (see {@link #appendNoSync}).
    *
-   * @throws IllegalArgumentException if the table is null, empty or longer than {@value
-   *     WalLayout#MAX_TABLE_LENGTH} UTF-8 bytes, the list is null or empty, a cell is null or has
-   *     inconsistent lengths, or the durability is null
+   * @throws IllegalArgumentException as {@link #appendNoSync} does
    * @throws IOException naming the file, if the log failed before the entry was durable
    * @throws IllegalStateException if the log is closed
    */
   public long append(String table, List<? extends Cell> cells, Durability durability)
       throws IOException {
+    long sequenceId = appendNoSync(table, cells, KeyValue.LATEST_TIMESTAMP, durability);
+    if (durability.waitsForForce()) {
+      sync(sequenceId);
+    }
+    return sequenceId;
+  }
+
+  /**
+   * Queues one entry holding {@code cells} for {@code table} and returns its sequence id at once,
+   * without waiting for the entry to be written or forced: pass the id to {@link #sync} to wait.
+   * The id is higher than every id assigned before, in this run or an earlier one. A {@link
+   * Durability#SYNC_WAL} or {@code FSYNC_WAL} entry makes the sync thread force its batch; an
+   * {@link Durability#ASYNC_WAL} one is forced within the interval; a {@link Durability#SKIP_WAL}
+   * one is not written and only takes an id.
+   *
+   * <p>The log keeps the cells, not a copy, until the sync thread has written them: they must not
+   * change meanwhile ({@link KeyValue}s never do). Cells whose timestamp is {@link
+   * KeyValue#LATEST_TIMESTAMP} are written with {@code latestTimestamp} instead (the time of the
+   * write, as HBase resolves it), so the caller need not rebuild them.
+   *
+   * @throws IllegalArgumentException if the table is null, empty or longer than {@value
+   *     WalLayout#MAX_TABLE_LENGTH} UTF-8 bytes, the list is null or empty, a cell is null, has
+   *     inconsistent lengths or names bytes outside its segments, or the durability is null
+   * @throws IOException if the log failed earlier
+   * @throws IllegalStateException if the log is closed
+   */
+  public long appendNoSync(String table, List<? extends Cell> cells, long latestTimestamp,
+      Durability durability) throws IOException {
     if (durability == null) {
       throw new IllegalArgumentException("durability is null");
     }
+    byte[] tableName = tableName(table);
+    int payloadLength = EntryCheck.payloadLength(tableName, table, cells);
     if (!durability.writes()) {
-      EntryEncoder.validate(table, cells);
       return queue.assignUnwritten();
     }
-    byte[] entry = EntryEncoder.encode(table, cells);
-    long sequenceId = queue.enqueue(table, entry, durability.waitsForForce());
-    if (durability.waitsForForce()) {
-      queue.awaitDurable(sequenceId);
+    return queue.enqueue(table, tableName, cells.toArray(NO_CELLS), payloadLength,
+        latestTimestamp, durability.waitsForForce());
+  }
+
+  /** The table's checked UTF-8 name, encoded once per table and kept. */
+  private byte[] tableName(String table) {
+    byte[] name = table == null ? null : tableNames.get(table);
+    if (name == null) {
+      name = EntryCheck.tableName(table);
+      tableNames.putIfAbsent(table, name);
     }
-    return sequenceId;
+    return name;
+  }
+
+  /**
+   * Waits until the entry {@code sequenceId} (and every entry before it) is on stable storage. The
+   * entry must have been appended with a durability that writes it: a {@link
+   * Durability#SKIP_WAL} id becomes durable only when a later entry does.
+   *
+   * @throws IOException naming the file, if the log failed before forcing the entry
+   * @throws java.io.InterruptedIOException if interrupted while waiting; the entry may still be
+   *     forced
+   */
+  public void sync(long sequenceId) throws IOException {
+    queue.awaitDurable(sequenceId);
   }
 
   /**
@@ -148,7 +207,7 @@ public final class WriteAheadLog implements AutoCloseable {
    * @throws IOException naming the file, if a deletion fails
    */
   public List<Path> markFlushed(String table, long sequenceId) throws IOException {
-    EntryEncoder.tableName(table);
+    EntryCheck.tableName(table);
     long lastAssigned = queue.lastAssignedSequenceId();
     if (sequenceId < 0 || sequenceId > lastAssigned) {
       throw new IllegalArgumentException("flushed sequence id " + sequenceId + " of table '"

@@ -83,6 +83,22 @@ class MemStoreLABTest {
   }
 
   @Test
+  void aLatestTimestampBecomesTheWritesTimeInTheCopyOnly() {
+    MemStoreLAB lab = new MemStoreLAB(pool, 1024);
+    for (int valueLength : new int[] {10, 2000}) {
+      KeyValue now = KeyValue.create(Bytes.toBytes("now"), Bytes.toBytes("f"),
+          Bytes.toBytes("q"), KeyValue.LATEST_TIMESTAMP, CellType.PUT, new byte[valueLength]);
+      KeyValue explicit = cell("explicit", valueLength);
+      Cell resolved = lab.copyCellInto(now, 5, 1234);
+      assertEquals(1234, resolved.timestamp(), valueLength + "-byte value");
+      assertEquals(5, resolved.sequenceId());
+      assertEquals(KeyValue.LATEST_TIMESTAMP, now.timestamp(), "the source is untouched");
+      assertEquals(7, lab.copyCellInto(explicit, 5, 1234).timestamp());
+    }
+    lab.close();
+  }
+
+  @Test
   void cellsAboveTheMaxAllocationGoToTheHeap() {
     MemStoreLAB lab = new MemStoreLAB(pool, 1024);
     KeyValue big = cell("big", 2000);
