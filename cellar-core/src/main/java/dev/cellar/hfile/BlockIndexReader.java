@@ -69,8 +69,7 @@ final class BlockIndexReader {
       BlockType expected = level == levels - 1 ? BlockType.LEAF_INDEX : BlockType.INTERMEDIATE_INDEX;
       HFileBlock block = loader.loadBlock(offset, size, expected, true);
       try {
-        Buf payload = block.payload();
-        NonRootEntries entries = NonRootEntries.of(payload, file, block.offset());
+        NonRootEntries entries = NonRootEntries.of(block, file);
         int child;
         try {
           child = entries.search(key);
@@ -110,7 +109,7 @@ final class BlockIndexReader {
     int entry = root.trailingInt(Long.BYTES + Integer.BYTES);
     HFileBlock leaf = loader.loadBlock(leafOffset, leafSize, BlockType.LEAF_INDEX, true);
     try {
-      NonRootEntries entries = NonRootEntries.of(leaf.payload(), file, leaf.offset());
+      NonRootEntries entries = NonRootEntries.of(leaf, file);
       if (entry < 0 || entry >= entries.count()) {
         throw new CorruptHFileException(file, leaf.offset(), "mid-key entry", "0.."
             + (entries.count() - 1), entry);
@@ -131,6 +130,19 @@ final class BlockIndexReader {
       this.segment = segment;
       this.count = count;
       this.entriesStart = entriesStart;
+    }
+
+    /**
+     * The entries of a non-root index block, validated once per block object: a cached block is
+     * the same object on every hit, so the walk of its secondary offsets is not repeated per seek.
+     */
+    static NonRootEntries of(HFileBlock block, String file) throws CorruptHFileException {
+      NonRootEntries entries = block.indexEntries();
+      if (entries == null) {
+        entries = of(block.payload(), file, block.offset());
+        block.indexEntries(entries);
+      }
+      return entries;
     }
 
     static NonRootEntries of(Buf payload, String file, long blockOffset)

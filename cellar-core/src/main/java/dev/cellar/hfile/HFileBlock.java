@@ -27,6 +27,12 @@ public final class HFileBlock implements Cacheable {
   private final int nextBlockOnDiskSize;
   /** The payload view, made once: readers ask for it on every seek. */
   private final Buf payload;
+  /**
+   * An index block's validated entries, parsed by the first reader and shared by the later ones
+   * (a racing second parse makes an equal object; either may win). Views of this block's memory,
+   * so valid while a reference to the block is held, as the block itself.
+   */
+  private volatile BlockIndexReader.NonRootEntries indexEntries;
 
   /**
    * @param header the block's header as read (sizes describe the on-disk form)
@@ -120,6 +126,14 @@ public final class HFileBlock implements Cacheable {
   /** The payload (after the header); a view valid while the caller's reference is held. */
   public Buf payload() {
     return payload;
+  }
+
+  BlockIndexReader.NonRootEntries indexEntries() {
+    return indexEntries;
+  }
+
+  void indexEntries(BlockIndexReader.NonRootEntries entries) {
+    indexEntries = entries;
   }
 
   @Override
