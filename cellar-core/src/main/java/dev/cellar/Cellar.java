@@ -69,7 +69,8 @@ public final class Cellar implements AutoCloseable {
     this.compactor = Executors.newSingleThreadExecutor(
         Thread.ofPlatform().name(COMPACTION_THREAD).daemon().factory());
     this.services = new Region.Services(wal, cache, allocator, chunkPool, memStoreConfig, policy,
-        flusher, compactor);
+        flusher, compactor,
+        settings.getBoolean(Region.Services.CACHE_COMPRESSED_DATA_KEY, false));
     this.admin = new CellarAdmin(this);
   }
 

@@ -63,6 +63,53 @@ public final class BlockReader {
    */
   public HFileBlock readBlock(long offset, int onDiskSizeWithHeader, BlockType expected)
       throws IOException {
+    Verified read = readVerified(offset, onDiskSizeWithHeader, expected);
+    return unpack(read.header(), offset, read.onDisk(), read.nextBlockOnDiskSize());
+  }
+
+  /** Whether the file's blocks are compressed, so that {@link #readPacked} means something. */
+  public boolean compressed() {
+    return compression != Compression.NONE;
+  }
+
+  /**
+   * Reads the block at {@code offset} in its packed form: header and compressed payload, checksums
+   * verified and dropped, not decompressed (arguments as for {@link #readBlock}).
+   *
+   * @return the packed block, holding one reference the caller must release
+   */
+  public PackedBlock readPacked(long offset, int onDiskSizeWithHeader, BlockType expected)
+      throws IOException {
+    Verified read = readVerified(offset, onDiskSizeWithHeader, expected);
+    Buf onDisk = read.onDisk();
+    try {
+      PackedBlock packed = new PackedBlock(read.header(), offset,
+          onDisk.slice(0, read.header().onDiskDataSizeWithHeader()),
+          read.nextBlockOnDiskSize());
+      onDisk = null;
+      return packed;
+    } finally {
+      if (onDisk != null) {
+        onDisk.release();
+      }
+    }
+  }
+
+  /**
+   * Decompresses {@code packed} into a new block; {@code packed} keeps its reference.
+   *
+   * @return the unpacked block, holding one reference the caller must release
+   */
+  public HFileBlock unpack(PackedBlock packed) throws IOException {
+    packed.retain();
+    return unpack(packed.header(), packed.offset(), packed.buf(), packed.nextBlockOnDiskSize());
+  }
+
+  /** A block's bytes as read and checked: header, on-disk buffer (one reference), next size. */
+  private record Verified(BlockHeader header, Buf onDisk, int nextBlockOnDiskSize) {}
+
+  private Verified readVerified(long offset, int onDiskSizeWithHeader, BlockType expected)
+      throws IOException {
     if (offset < 0 || offset + BlockHeader.SIZE > blockRegionEnd) {
       throw new CorruptHFileException(name, offset, "block offset", "0 .. "
           + (blockRegionEnd - BlockHeader.SIZE), offset);
@@ -92,9 +139,9 @@ public final class BlockReader {
         throw new CorruptHFileException(name, offset, "block type", expected, header.type());
       }
       BlockChecksums.verify(onDisk, header, name, offset);
-      HFileBlock block = unpack(header, offset, onDisk, nextBlockOnDiskSize);
+      Verified verified = new Verified(header, onDisk, nextBlockOnDiskSize);
       onDisk = null;
-      return block;
+      return verified;
     } finally {
       if (onDisk != null) {
         onDisk.release();
@@ -131,13 +178,14 @@ public final class BlockReader {
     }
   }
 
-  /** Takes over {@code onDisk}'s reference; returns the unpacked block. */
+  /** Takes over {@code onDisk}'s reference (released on failure); returns the unpacked block. */
   private HFileBlock unpack(BlockHeader header, long offset, Buf onDisk, int nextBlockOnDiskSize)
       throws IOException {
     int payload = header.uncompressedSizeWithoutHeader();
     int onDiskPayload = header.onDiskDataSizeWithHeader() - BlockHeader.SIZE;
     if (compression == Compression.NONE) {
       if (onDiskPayload != payload) {
+        onDisk.release();
         throw new CorruptHFileException(name, offset, header.type()
             + " uncompressed block payload size", onDiskPayload, payload);
       }
@@ -149,8 +197,9 @@ public final class BlockReader {
       onDisk.copyTo(0, unpacked, 0, BlockHeader.SIZE);
       compression.codec().decompress(onDisk, BlockHeader.SIZE, onDiskPayload, unpacked,
           BlockHeader.SIZE, payload);
-    } catch (IOException e) {
+    } catch (IOException | RuntimeException e) {
       unpacked.release();
+      onDisk.release();
       throw new CorruptHFileException(name, offset, header.type() + " block " + compression
           + " payload", e);
     }

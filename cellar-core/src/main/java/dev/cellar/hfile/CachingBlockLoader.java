@@ -17,6 +17,12 @@ import java.util.concurrent.locks.ReentrantLock;
  * lock, as a fixed array so nothing is allocated per miss); different blocks mostly take different
  * stripes. Hits take no lock.
  *
+ * <p><b>Compressed caching</b> ({@code hbase.block.data.cachecompressed}, HBase's): for a
+ * compressed file read directly, data blocks are cached packed ({@link PackedBlock}: the
+ * compressed bytes, checksums verified) and every hit decompresses them into a new pooled block
+ * for its caller; index and bloom blocks are cached unpacked as always. A packed block found in
+ * the cache (a persistent L2 written with the setting on) is unpacked whatever the setting now.
+ *
  * <p>Memory: every block handed out carries one reference for the caller. The cache holds its own
  * reference (or its own heap copy, for an on-heap L1), so a block stays readable by its holder
  * after the cache evicts it.
@@ -35,6 +41,9 @@ public final class CachingBlockLoader implements BlockLoader {
   private final String fileName;
   private final long fileId;
   private final boolean inMemory;
+  /** Reads and unpacks packed blocks: the source's reader when the file is compressed. */
+  private final BlockReader packing;
+  private final boolean cacheCompressedData;
   private final ReentrantLock[] locks = new ReentrantLock[LOCK_STRIPES];
 
   /**
@@ -45,11 +54,22 @@ public final class CachingBlockLoader implements BlockLoader {
    */
   public CachingBlockLoader(BlockCache cache, BlockLoader source, String fileName,
       boolean inMemory) {
+    this(cache, source, fileName, inMemory, false);
+  }
+
+  /**
+   * As above; {@code cacheCompressedData} caches the data blocks of a compressed file packed.
+   */
+  public CachingBlockLoader(BlockCache cache, BlockLoader source, String fileName,
+      boolean inMemory, boolean cacheCompressedData) {
     this.cache = cache;
     this.source = source;
     this.fileName = fileName;
     this.fileId = FileIds.idOf(fileName);
     this.inMemory = inMemory;
+    this.packing = source instanceof DirectBlockLoader direct && direct.reader().compressed()
+        ? direct.reader() : null;
+    this.cacheCompressedData = cacheCompressedData && packing != null;
     for (int i = 0; i < LOCK_STRIPES; i++) {
       locks[i] = new ReentrantLock();
     }
@@ -72,6 +92,9 @@ public final class CachingBlockLoader implements BlockLoader {
       if (loadedMeanwhile != null) {
         return loadedMeanwhile;
       }
+      if (cacheCompressedData) {
+        return loadPackedAndCache(key, offset, onDiskSizeWithHeader, expectedType);
+      }
       HFileBlock block = source.loadBlock(offset, onDiskSizeWithHeader, expectedType, true);
       cache.cacheBlock(key.detached(), block, inMemory);
       return block;
@@ -80,11 +103,51 @@ public final class CachingBlockLoader implements BlockLoader {
     }
   }
 
+  /**
+   * Reads a block packed and caches it packed if it holds data (unpacked otherwise); returns it
+   * unpacked.
+   */
+  private HFileBlock loadPackedAndCache(BlockCacheKey key, long offset, int onDiskSizeWithHeader,
+      BlockType expectedType) throws IOException {
+    PackedBlock packed = packing.readPacked(offset, onDiskSizeWithHeader, expectedType);
+    try {
+      if (packed.type().isData()) {
+        cache.cacheBlock(key.detached(), packed, inMemory);
+        return packing.unpack(packed);
+      }
+      HFileBlock block = packing.unpack(packed);
+      cache.cacheBlock(key.detached(), block, inMemory);
+      return block;
+    } finally {
+      packed.release();
+    }
+  }
+
+  /** {@code packed} decompressed, its reference released. */
+  private HFileBlock unpacked(PackedBlock packed, long offset) throws CorruptHFileException {
+    try {
+      if (packing == null) {
+        throw new CorruptHFileException(fileName, offset, "cached block",
+            "an unpacked block (the file is not compressed)", "a packed block");
+      }
+      return packing.unpack(packed);
+    } catch (CorruptHFileException e) {
+      throw e;
+    } catch (IOException e) {
+      throw new CorruptHFileException(fileName, offset, "cached packed block", e);
+    } finally {
+      packed.release();
+    }
+  }
+
   private HFileBlock lookup(BlockCacheKey key, boolean caching, boolean repeat, long offset,
       BlockType expectedType) throws CorruptHFileException {
     Cacheable cached = cache.getBlockRetained(key, caching, repeat, true);
     if (cached == null) {
       return null;
+    }
+    if (cached instanceof PackedBlock packed) {
+      cached = unpacked(packed, offset);
     }
     if (!(cached instanceof HFileBlock block)) {
       cached.release();

@@ -67,8 +67,7 @@ public final class HFileReader implements AutoCloseable {
     long blocksEnd = size - Trailer.SIZE;
     this.blockReaderEnd = blocksEnd;
     this.blockReader = new BlockReader(file, blocksEnd, trailer.compression(), allocator);
-    BlockLoader direct = (offset, onDiskSize, type, cache) ->
-        blockReader.readBlock(offset, onDiskSize, type);
+    BlockLoader direct = new DirectBlockLoader(blockReader);
     this.loader = loaderWrapper.apply(direct);
     this.bloomLoader = (offset, onDiskSize) ->
         loader.loadBlock(offset, onDiskSize, BlockType.BLOOM_CHUNK, true).payload();

@@ -151,7 +151,11 @@ public final class Region implements AutoCloseable {
   /** What a region needs from the process it lives in. */
   public record Services(WriteAheadLog wal, BlockCache cache, BufAllocator allocator,
       ChunkPool chunkPool, MemStoreConfig memStoreConfig, CompactionPolicy compactionPolicy,
-      Executor flushExecutor, Executor compactionExecutor) {}
+      Executor flushExecutor, Executor compactionExecutor, boolean cacheCompressedData) {
+
+    /** HBase's key: cache the data blocks of compressed families compressed. */
+    public static final String CACHE_COMPRESSED_DATA_KEY = "hbase.block.data.cachecompressed";
+  }
 
   /**
    * Opens the table in {@code directory} with {@code families} (in family order) and replays its
@@ -165,7 +169,8 @@ public final class Region implements AutoCloseable {
       for (FamilySettings family : families) {
         MemStore memStore = new MemStore(services.memStoreConfig(), services.chunkPool());
         stores.put(family.nameString(), new Store(directory.resolve(family.nameString()), family,
-            memStore, services.cache(), services.allocator(), services.compactionPolicy()));
+            memStore, services.cache(), services.allocator(), services.compactionPolicy(),
+            services.cacheCompressedData()));
       }
       Region region = new Region(name, stores, services.wal(),
           services.memStoreConfig().flushSize(), services.flushExecutor(),

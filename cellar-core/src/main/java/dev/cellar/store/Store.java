@@ -51,25 +51,28 @@ public final class Store implements AutoCloseable {
   private final BlockCache cache;
   private final BufAllocator allocator;
   private final CompactionPolicy policy;
+  private final boolean cacheCompressedData;
   private final ReentrantLock filesLock = new ReentrantLock();
   private final ReentrantLock compactionLock = new ReentrantLock();
   private volatile List<StoreFile> files;
 
   /** Opens the family's directory (creating it), its files, and an empty MemStore. */
   Store(Path directory, FamilySettings family, MemStore memStore, BlockCache cache,
-      BufAllocator allocator, CompactionPolicy policy) throws IOException {
+      BufAllocator allocator, CompactionPolicy policy, boolean cacheCompressedData)
+      throws IOException {
     this.directory = directory;
     this.family = family;
     this.memStore = memStore;
     this.cache = cache;
     this.allocator = allocator;
     this.policy = policy;
+    this.cacheCompressedData = cacheCompressedData;
     Files.createDirectories(directory);
     deleteLeftovers(directory.resolve(StoreFileWriter.TMP_DIRECTORY));
     List<StoreFile> opened = new ArrayList<>();
     try (Stream<Path> paths = Files.list(directory)) {
       for (Path path : paths.filter(Files::isRegularFile).sorted().toList()) {
-        opened.add(StoreFile.open(path, allocator, cache, family.inMemory()));
+        opened.add(openFile(path));
       }
     } catch (IOException | RuntimeException e) {
       opened.forEach(StoreFile::close);
@@ -77,6 +80,10 @@ public final class Store implements AutoCloseable {
     }
     opened.sort(OLDEST_FIRST);
     this.files = List.copyOf(opened);
+  }
+
+  private StoreFile openFile(Path path) throws IOException {
+    return StoreFile.open(path, allocator, cache, family.inMemory(), cacheCompressedData);
   }
 
   private static void deleteLeftovers(Path tmp) throws IOException {
@@ -241,7 +248,7 @@ public final class Store implements AutoCloseable {
    */
   void commitFlush(MemStoreSnapshot snapshot, Path written) throws IOException {
     if (written != null) {
-      StoreFile file = StoreFile.open(written, allocator, cache, family.inMemory());
+      StoreFile file = openFile(written);
       replaceFiles(List.of(), file);
     }
     memStore.clearSnapshot(snapshot.id());
@@ -272,7 +279,7 @@ public final class Store implements AutoCloseable {
       long maxWalId = selected.stream().mapToLong(StoreFile::maxWalId).max().orElse(0);
       Path written = writeCompacted(selected, major && all, nowMillis, maxSequenceId, maxWalId);
       StoreFile replacement = written == null ? null
-          : StoreFile.open(written, allocator, cache, family.inMemory());
+          : openFile(written);
       replaceFiles(selected, replacement);
       selected.forEach(StoreFile::retire);
       LOG.info("{} compaction of {} in {}: {} files into {}", major ? "major" : "minor",

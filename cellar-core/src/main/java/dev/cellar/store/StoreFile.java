@@ -65,13 +65,15 @@ final class StoreFile {
    * Opens {@code path}, reading through {@code cache} when not null.
    *
    * @param inMemory whether the family's blocks get the in-memory priority
+   * @param cacheCompressedData whether a compressed file's data blocks are cached compressed
    */
-  static StoreFile open(Path path, BufAllocator allocator, BlockCache cache, boolean inMemory)
-      throws IOException {
+  static StoreFile open(Path path, BufAllocator allocator, BlockCache cache, boolean inMemory,
+      boolean cacheCompressedData) throws IOException {
     HFileReader reader = cache == null
         ? HFileReader.open(path, allocator)
         : HFileReader.open(path, allocator,
-            direct -> new CachingBlockLoader(cache, direct, path.toString(), inMemory));
+            direct -> new CachingBlockLoader(cache, direct, path.toString(), inMemory,
+                cacheCompressedData));
     try {
       return new StoreFile(path, reader, cache);
     } catch (IOException | RuntimeException e) {

@@ -154,6 +154,34 @@ class CachingBlockLoaderTest {
     }
   }
 
+  /**
+   * {@code hbase.block.data.cachecompressed}: data blocks of a compressed file are cached packed
+   * (smaller) and unpacked on every hit; index and bloom blocks stay unpacked; every cell reads
+   * back, also from several threads.
+   */
+  @Test
+  void compressedDataBlocksAreCachedPackedAndReadBackUnpacked() throws Exception {
+    Path path = write();
+    long unpackedBytes;
+    LruBlockCache plain = cache("64m");
+    try (HFileReader reader = open(path, plain)) {
+      assertEquals(CELLS, scan(reader, true));
+      unpackedBytes = plain.size();
+    }
+    LruBlockCache packed = cache("64m");
+    try (HFileReader reader = HFileReader.open(path, allocator,
+        direct -> new CachingBlockLoader(packed, direct, path.toString(), false, true))) {
+      assertEquals(CELLS, scan(reader, true));
+      long blocks = packed.stats().snapshot().missCount();
+      assertEquals(plain.blockCount(), packed.blockCount(), "the same blocks are cached");
+      assertTrue(packed.size() < unpackedBytes * 3 / 4,
+          "packed " + packed.size() + " bytes vs unpacked " + unpackedBytes);
+      assertEquals(CELLS, scan(reader, true));
+      assertEquals(blocks, packed.stats().snapshot().missCount(), "the second scan hits");
+      CachedReadFixture.concurrentSeeks(reader, Rows.NUMBERED, CELLS, 3, 2000, 17);
+    }
+  }
+
   @Test
   void concurrentSeeksThroughASmallCacheReturnTheRightCells() throws Exception {
     Path path = write();
