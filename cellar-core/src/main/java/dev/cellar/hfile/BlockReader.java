@@ -101,8 +101,17 @@ public final class BlockReader {
    * @return the unpacked block, holding one reference the caller must release
    */
   public HFileBlock unpack(PackedBlock packed) throws IOException {
-    packed.retain();
-    return unpack(packed.header(), packed.offset(), packed.buf(), packed.nextBlockOnDiskSize());
+    Buf source = packed.buf();
+    if (source.isDirect()) {
+      packed.retain();
+    } else {
+      // A heap copy (the L1's): the codecs decompress between off-heap buffers without a heap
+      // array, so the compressed bytes go to a pooled buffer first.
+      Buf direct = allocator.allocateContiguous(source.capacity());
+      source.copyTo(0, direct, 0, source.capacity());
+      source = direct;
+    }
+    return unpack(packed.header(), packed.offset(), source, packed.nextBlockOnDiskSize());
   }
 
   /** A block's bytes as read and checked: header, on-disk buffer (one reference), next size. */
