@@ -1,0 +1,225 @@
+package dev.cellar.bench;
+
+import dev.cellar.Cellar;
+import dev.cellar.CellarConfig;
+import dev.cellar.ColumnFamilyDescriptor;
+import dev.cellar.Durability;
+import dev.cellar.Get;
+import dev.cellar.Put;
+import dev.cellar.Result;
+import dev.cellar.RowReader;
+import dev.cellar.Table;
+import dev.cellar.TableDescriptor;
+import java.io.IOException;
+import java.util.Random;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.rocksdb.BlockBasedTableConfig;
+import org.rocksdb.BloomFilter;
+import org.rocksdb.CompressionType;
+import org.rocksdb.FlushOptions;
+import org.rocksdb.LRUCache;
+import org.rocksdb.Options;
+import org.rocksdb.ReadOptions;
+import org.rocksdb.RocksDB;
+import org.rocksdb.RocksDBException;
+import org.rocksdb.WriteOptions;
+
+/**
+ * A cached point Get end to end, side by side: Cellar's zero-garbage {@link RowReader} with a
+ * reused Get, Cellar's {@link Table#get} with a new Get and Result per read (HBase's style), and
+ * RocksDB's {@code get} into a reused array. Both stores hold the same {@value #ROWS} PE-shaped rows
+ * ({@link PeCells}: 26-byte keys, {@code valueSize}-byte values), flushed and compacted, with a
+ * block cache of twice the data: Cellar's L1, or ({@code tier=L2}) an 8 MiB L1 for index and bloom
+ * blocks and an off-heap L2 for data; RocksDB's LRU cache with 64 KiB blocks, a 10-bit bloom and
+ * index and filter blocks in the cache, as {@code cellar bench rocksdb} sets it up. Every read
+ * copies the value out (into a reused array) so all three do the same work. Keys are replayed from
+ * {@link RandomKeys}; the caches are warmed by reading every row before measuring.
+ *
+ * <p>Run: {@code ./cellar bench jmh CachedGetBenchmark -prof gc}; {@code gc.alloc.rate.norm} is
+ * heap bytes per Get.
+ */
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.NANOSECONDS)
+public class CachedGetBenchmark extends BenchmarkBase {
+
+  static final int ROWS = 100_000;
+  private static final byte[] FAMILY = PeCells.FAMILY;
+  private static final byte[] QUALIFIER = PeCells.QUALIFIER;
+
+  /** Cellar's database, with the rows loaded and every row read once. */
+  @State(Scope.Benchmark)
+  public static class CellarStore {
+    @Param({"L1", "L2"})
+    public String tier;
+
+    @Param({"1000"})
+    public int valueSize;
+
+    TempDir dir;
+    Cellar cellar;
+    Table table;
+    byte[][] keys;
+
+    @Setup(Level.Trial)
+    public void setUp() throws IOException {
+      dir = new TempDir("cellar-cached-get-");
+      long cacheBytes = 2L * ROWS * (26 + valueSize);
+      CellarConfig config = tier.equals("L1")
+          ? CellarConfig.defaults().with("hfile.block.cache.memory.size", Long.toString(cacheBytes))
+          : CellarConfig.defaults().with("hfile.block.cache.memory.size", "8m")
+              .with("hbase.bucketcache.ioengine", "offheap")
+              .with("hbase.bucketcache.size", Long.toString(cacheBytes >> 20));
+      cellar = Cellar.open(dir.resolve("db"), config);
+      cellar.admin().createTable(TableDescriptor.of("t", ColumnFamilyDescriptor.of("info")));
+      table = cellar.table("t");
+      keys = rowKeys();
+      Random random = new Random(7);
+      for (int i = 0; i < ROWS; i++) {
+        table.put(new Put(keys[i]).addColumn(FAMILY, QUALIFIER, PeCells.value(random, valueSize))
+            .setDurability(Durability.SKIP_WAL));
+      }
+      cellar.admin().flush("t");
+      cellar.admin().majorCompact("t");
+      try (RowReader reader = table.rowReader()) {
+        Get get = new Get(keys[0]).addColumn(FAMILY, QUALIFIER);
+        for (byte[] key : keys) {
+          reader.getView(get.setRow(key));
+        }
+      }
+    }
+
+    @TearDown(Level.Trial)
+    public void tearDown() throws IOException {
+      cellar.close();
+      dir.close();
+    }
+  }
+
+  /** One thread's reader, reused Get and value buffer. */
+  @State(Scope.Thread)
+  public static class CellarThread {
+    RowReader reader;
+    Get get;
+    byte[] value;
+    RandomKeys random;
+
+    @Setup(Level.Trial)
+    public void setUp(CellarStore store) {
+      reader = store.table.rowReader();
+      get = new Get(store.keys[0]).addColumn(FAMILY, QUALIFIER);
+      value = new byte[store.valueSize];
+      random = new RandomKeys(11, ROWS);
+    }
+
+    @TearDown(Level.Trial)
+    public void tearDown() {
+      reader.close();
+    }
+  }
+
+  /** RocksDB with the same rows and an equal block cache. */
+  @State(Scope.Benchmark)
+  public static class RocksStore {
+    @Param({"1000"})
+    public int valueSize;
+
+    TempDir dir;
+    LRUCache cache;
+    BloomFilter bloom;
+    Options options;
+    ReadOptions readOptions;
+    RocksDB db;
+    byte[][] keys;
+
+    @Setup(Level.Trial)
+    public void setUp() throws IOException, RocksDBException {
+      RocksDB.loadLibrary();
+      dir = new TempDir("rocksdb-cached-get-");
+      cache = new LRUCache(2L * ROWS * (26 + valueSize));
+      bloom = new BloomFilter(10);
+      options = new Options().setCreateIfMissing(true)
+          .setCompressionType(CompressionType.NO_COMPRESSION)
+          .setBottommostCompressionType(CompressionType.NO_COMPRESSION)
+          .setWriteBufferSize(128L << 20)
+          .setTableFormatConfig(new BlockBasedTableConfig().setBlockCache(cache)
+              .setBlockSize(64 * 1024).setFilterPolicy(bloom).setCacheIndexAndFilterBlocks(true));
+      readOptions = new ReadOptions();
+      db = RocksDB.open(options, dir.resolve("db").toString());
+      keys = rowKeys();
+      Random random = new Random(7);
+      try (WriteOptions write = new WriteOptions().setDisableWAL(true)) {
+        for (int i = 0; i < ROWS; i++) {
+          db.put(write, keys[i], PeCells.value(random, valueSize));
+        }
+      }
+      try (FlushOptions flush = new FlushOptions().setWaitForFlush(true)) {
+        db.flush(flush);
+      }
+      db.compactRange();
+      byte[] value = new byte[valueSize];
+      for (byte[] key : keys) {
+        db.get(readOptions, key, value);
+      }
+    }
+
+    @TearDown(Level.Trial)
+    public void tearDown() {
+      db.close();
+      readOptions.close();
+      options.close();
+      bloom.close();
+      cache.close();
+      dir.close();
+    }
+  }
+
+  /** One thread's value buffer and keys for RocksDB. */
+  @State(Scope.Thread)
+  public static class RocksThread {
+    byte[] value;
+    RandomKeys random;
+
+    @Setup(Level.Trial)
+    public void setUp(RocksStore store) {
+      value = new byte[store.valueSize];
+      random = new RandomKeys(11, ROWS);
+    }
+  }
+
+  static byte[][] rowKeys() {
+    byte[][] keys = new byte[ROWS][];
+    for (int i = 0; i < ROWS; i++) {
+      keys[i] = PeCells.row(i);
+    }
+    return keys;
+  }
+
+  @Benchmark
+  public int cellarRowReader(CellarStore store, CellarThread thread) throws IOException {
+    return thread.reader.getView(thread.get.setRow(store.keys[thread.random.next()]))
+        .copyValue(FAMILY, QUALIFIER, thread.value, 0);
+  }
+
+  @Benchmark
+  public int cellarTableGet(CellarStore store, CellarThread thread) throws IOException {
+    Get get = new Get(store.keys[thread.random.next()]).addColumn(FAMILY, QUALIFIER);
+    try (Result result = store.table.get(get)) {
+      return result.latestCell(FAMILY, QUALIFIER).valueLength();
+    }
+  }
+
+  @Benchmark
+  public int rocksdb(RocksStore store, RocksThread thread) throws RocksDBException {
+    return store.db.get(store.readOptions, store.keys[thread.random.next()], thread.value);
+  }
+}
