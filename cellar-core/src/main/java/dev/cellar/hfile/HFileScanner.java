@@ -1,6 +1,7 @@
 package dev.cellar.hfile;
 
 import dev.cellar.cell.Cell;
+import dev.cellar.cell.CellComparator;
 import dev.cellar.hfile.encoding.BlockSeeker;
 import java.io.IOException;
 
@@ -9,9 +10,11 @@ import java.io.IOException;
  * the current cell is a view into that block's memory, valid until the cursor moves to another
  * block or closes.
  *
- * <p>Seeks walk the block index through the reader's {@link BlockLoader}; {@link #next()} moves to
- * the following data block by file offset, skipping the inline index and bloom blocks between
- * them; {@link #seekBefore} steps back through the data blocks' previous-block offsets.
+ * <p>Seeks walk the block index through the reader's {@link BlockLoader}, and note the index key of
+ * the block after the one they land in, so that a {@link #reseekTo} whose key sorts before it stays
+ * in the current block without walking the index again; {@link #next()} moves to the following
+ * data block by file offset, skipping the inline index and bloom blocks between them; {@link
+ * #seekBefore} steps back through the data blocks' previous-block offsets.
  *
  * <p>Not thread-safe: one scanner per thread.
  */
@@ -104,12 +107,29 @@ public final class HFileScanner implements AutoCloseable {
   }
 
   /**
-   * Like {@link #seekTo(Cell)}, for a key not before the current cell. The index walk runs from the
-   * (cached) root; when it lands in the current block, the block is not loaded again and the
-   * in-block seek continues forward from the current cell instead of from the block's start.
+   * Like {@link #seekTo(Cell)}, for a key not before the current cell. When the key also sorts
+   * before the index key of the block after the current one (HBase's {@code nextIndexedKey},
+   * noted by the index walk that found the current block), the target lies in the current block:
+   * the seek continues forward from the current cell without touching the index or the cache.
+   * Otherwise, and when the current block was reached by {@link #next()} or {@link #seekBefore}
+   * stepping back, it is a {@link #seekTo(Cell)}.
    */
   public int reseekTo(Cell key) throws IOException {
+    if (valid && block.offset() == pointer.offset && inCurrentBlock(key)
+        && CellComparator.compareKeyIgnoringSequenceId(key, seeker.current()) >= 0) {
+      int result = seek(key, false);
+      valid = seeker.isValid();
+      return result;
+    }
     return seekTo(key);
+  }
+
+  private boolean inCurrentBlock(Cell key) throws CorruptHFileException {
+    try {
+      return pointer.precedesNextBlock(key);
+    } catch (IllegalArgumentException e) {
+      throw new CorruptHFileException(reader.name(), -1, "malformed key in the data index", e);
+    }
   }
 
   /**
