@@ -3,6 +3,8 @@ package dev.cellar.hfile;
 import dev.cellar.cell.Cell;
 import dev.cellar.cell.CellComparator;
 import dev.cellar.hfile.encoding.BlockSeeker;
+import dev.cellar.hfile.encoding.MalformedBlockException;
+import dev.cellar.hfile.encoding.SeekIndex;
 import java.io.IOException;
 
 /**
@@ -15,6 +17,10 @@ import java.io.IOException;
  * in the current block without walking the index again; {@link #next()} moves to the following
  * data block by file offset, skipping the inline index and bloom blocks between them; {@link
  * #seekBefore} steps back through the data blocks' previous-block offsets.
+ *
+ * <p>In-block seeks binary-search the block's {@link SeekIndex} when the block object has one; the
+ * second seek into a block object without one builds it for every reader of that object (see
+ * {@link SeekIndexSlot}).
  *
  * <p>Not thread-safe: one scanner per thread.
  */
@@ -37,6 +43,8 @@ public final class HFileScanner implements AutoCloseable {
   private final BlockSeeker seeker;
   private final BlockIndexReader.BlockPointer pointer = new BlockIndexReader.BlockPointer();
   private HFileBlock block;
+  /** Whether the seeker was given the current block's seek index. */
+  private boolean indexed;
   private boolean valid;
 
   HFileScanner(HFileReader reader, boolean cacheBlocks) {
@@ -101,6 +109,7 @@ public final class HFileScanner implements AutoCloseable {
     if (block == null || block.offset() != pointer.offset) {
       useBlock(load(pointer.offset, pointer.onDiskSize));
     }
+    useSeekIndex();
     int result = seek(key, false);
     valid = seeker.isValid();
     return result;
@@ -145,6 +154,7 @@ public final class HFileScanner implements AutoCloseable {
     if (block == null || block.offset() != pointer.offset) {
       useBlock(load(pointer.offset, pointer.onDiskSize));
     }
+    useSeekIndex();
     if (seek(key, true) != AFTER_KEY) {
       valid = seeker.isValid();
       return valid;
@@ -155,22 +165,38 @@ public final class HFileScanner implements AutoCloseable {
       return false;
     }
     useBlock(load(previous, -1));
-    positionOnLastCell();
+    useSeekIndex();
+    if (seek(key, true) == AFTER_KEY) {
+      throw new CorruptHFileException(reader.name(), block.offset(), "the data block before the "
+          + "one a key's index entry points to", "cells before the key", "none");
+    }
+    valid = seeker.isValid();
     return valid;
   }
 
-  private void positionOnLastCell() {
-    seeker.rewind();
-    int cells = 0;
-    while (seeker.isValid()) {
-      cells++;
-      seeker.next();
+  /**
+   * Gives the seeker the current block's seek index, building it first if this seek is the one to
+   * (see {@link SeekIndexSlot}). A block that breaks its encoding is left without one: the seek
+   * then walks it and reports the malformed cell if it reaches it.
+   */
+  private void useSeekIndex() {
+    if (indexed) {
+      return;
     }
-    seeker.rewind();
-    for (int i = 1; i < cells; i++) {
-      seeker.next();
+    SeekIndex index = block.seekIndex();
+    if (index == null && block.claimSeekIndexBuild()) {
+      try {
+        index = seeker.indexBlock();
+      } catch (MalformedBlockException e) {
+        index = null;
+      } finally {
+        block.publishSeekIndex(index);
+      }
     }
-    valid = cells > 0;
+    if (index != null) {
+      seeker.useIndex(index);
+      indexed = true;
+    }
   }
 
   private int seek(Cell key, boolean before) throws IOException {
@@ -227,14 +253,19 @@ public final class HFileScanner implements AutoCloseable {
   private void useBlock(HFileBlock next) throws IOException {
     release();
     block = next;
+    indexed = false;
     try {
       seeker.setBlock(next.payload());
     } catch (RuntimeException e) {
-      throw corrupt(e);
+      CorruptHFileException corrupt = corrupt(e);
+      release();
+      throw corrupt;
     }
   }
 
+  /** The exception to throw for a malformed block; the scanner is left unpositioned. */
   private CorruptHFileException corrupt(RuntimeException e) {
+    valid = false;
     long offset = block == null ? -1 : block.offset();
     return new CorruptHFileException(reader.name(), offset, "malformed data block", e);
   }

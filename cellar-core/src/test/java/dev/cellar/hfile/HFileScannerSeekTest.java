@@ -17,6 +17,8 @@ import dev.cellar.cell.KeyValue;
 import dev.cellar.cell.Tag;
 import dev.cellar.config.Settings;
 import dev.cellar.hfile.encoding.DataBlockEncoding;
+import dev.cellar.hfile.encoding.SeekIndex;
+import dev.cellar.memory.Buf;
 import dev.cellar.memory.BufAllocator;
 import dev.cellar.memory.BufAllocatorConfig;
 import java.io.IOException;
@@ -139,6 +141,83 @@ class HFileScannerSeekTest {
     }
   }
 
+  /**
+   * A block object is indexed by its second seek, and then seeks binary-search the index: every
+   * reader of a cached block shares it; an uncached block read anew for each seek never gets one.
+   */
+  @ParameterizedTest(name = "{0} {1}")
+  @MethodSource("encodingsAndSources")
+  void theSecondSeekIntoABlockObjectIndexesIt(DataBlockEncoding encoding, Source source)
+      throws Exception {
+    HFileContext context = HFileContext.builder().encoding(encoding).blockSize(8192)
+        .includesTags(false).build();
+    List<KeyValue> cells = cells(new Random(7), context);
+    Path path = write(context, cells);
+    boolean indexable = encoding != DataBlockEncoding.ROW_INDEX_V1;
+    try (HFileReader reader = open(path, source, new AtomicInteger())) {
+      warm(reader);
+      KeyValue key = cells.get(cells.size() / 2);
+      for (int seek = 1; seek <= 3; seek++) {
+        try (HFileScanner scanner = reader.scanner(true)) {
+          assertEquals(HFileScanner.EXACT, scanner.seekTo(key));
+          SeekIndex index = scanner.currentBlock().seekIndex();
+          boolean expected = indexable && source != Source.UNCACHED && seek >= 2;
+          assertEquals(expected, index != null, "seek " + seek + ": " + index);
+          if (index != null) {
+            assertTrue(index.count() > 0, index.toString());
+            assertTrue(index.heapSize() <= SeekIndex.maxHeapSize(
+                scanner.currentBlock().payloadSize()), index.toString());
+          }
+        }
+      }
+    }
+  }
+
+  /**
+   * Data blocks whose payload bytes were flipped after their checksums passed (the same bytes on
+   * every read of a block, cached or not): indexing them and seeking, reseeking and stepping
+   * through them raise {@link CorruptHFileException} or succeed, never anything else.
+   */
+  @ParameterizedTest(name = "{0} {1}")
+  @MethodSource("encodingsAndSources")
+  void malformedBlocksRaiseOnlyCorruptHFileException(DataBlockEncoding encoding, Source source)
+      throws Exception {
+    long seed = Long.getLong("cellar.test.seed", System.nanoTime());
+    Random random = new Random(seed);
+    HFileContext context = randomContext(random, encoding);
+    List<KeyValue> cells = cells(random, context);
+    Path path = write(context, cells);
+    int corrupt = 0;
+    try (HFileReader reader = open(path, source, null, seed);
+        HFileScanner scanner = reader.scanner(true)) {
+      Oracle oracle = new Oracle(cells);
+      for (int operation = 0; operation < OPERATIONS; operation++) {
+        try {
+          switch (random.nextInt(4)) {
+            case 0 -> scanner.seekTo(probe(random, cells));
+            case 1 -> scanner.seekBefore(probe(random, cells));
+            case 2 -> {
+              if (scanner.isValid()) {
+                int at = Math.max(0, oracle.floor(scanner.current(), false));
+                scanner.reseekTo(cells.get(Math.min(cells.size() - 1, at + random.nextInt(5))));
+              }
+            }
+            default -> scanner.next();
+          }
+          if (scanner.isValid()) {
+            KeyValue.copyOf(scanner.current());
+          }
+        } catch (CorruptHFileException expected) {
+          corrupt++;
+        } catch (Throwable unexpected) {
+          throw new AssertionError(encoding + " " + source + " seed " + seed + ", operation "
+              + operation + " raised " + unexpected, unexpected);
+        }
+      }
+    }
+    assertTrue(corrupt > 0, "seed " + seed + ": no corruption detected");
+  }
+
   private Path write(HFileContext context, List<KeyValue> cells) throws IOException {
     Path path = dir.resolve("seek.hfile");
     try (HFileWriter writer = HFileWriter.create(path, context)) {
@@ -150,6 +229,16 @@ class HFileScannerSeekTest {
   }
 
   private HFileReader open(Path path, Source source, AtomicInteger loads) throws IOException {
+    return open(path, source, loads, 0);
+  }
+
+  /**
+   * Opens the file behind the source's cache, counting loads into {@code loads} (if not null) and,
+   * with a {@code corruptionSeed} other than 0, flipping bytes in every data block's payload as
+   * read from the file.
+   */
+  private HFileReader open(Path path, Source source, AtomicInteger loads, long corruptionSeed)
+      throws IOException {
     BlockCache cache = switch (source) {
       case UNCACHED -> null;
       case L1 -> new LruBlockCache(LruBlockCacheConfig.from(Settings.of(Map.of(
@@ -162,14 +251,39 @@ class HFileScannerSeekTest {
       caches.add(cache);
     }
     return HFileReader.open(path, allocator, direct -> {
+      BlockLoader file = corruptionSeed == 0 ? direct : corrupting(direct, corruptionSeed);
       BlockLoader loader = cache == null
-          ? direct
-          : new CachingBlockLoader(cache, direct, path.toString(), false);
+          ? file
+          : new CachingBlockLoader(cache, file, path.toString(), false);
       return (offset, size, type, cacheBlock) -> {
-        loads.incrementAndGet();
+        if (loads != null) {
+          loads.incrementAndGet();
+        }
         return loader.loadBlock(offset, size, type, cacheBlock);
       };
     });
+  }
+
+  /** Flips one to three payload bytes of every data block, the same ones on every read. */
+  private static BlockLoader corrupting(BlockLoader direct, long seed) {
+    return (offset, size, type, cacheBlock) -> {
+      HFileBlock block = direct.loadBlock(offset, size, type, cacheBlock);
+      if (!block.type().isData()) {
+        return block;
+      }
+      try {
+        byte[] bytes = block.buf().getBytes(0, block.buf().capacity());
+        Random random = new Random(seed ^ offset);
+        for (int flips = 1 + random.nextInt(3); flips > 0; flips--) {
+          int at = BlockHeader.SIZE + random.nextInt(block.payloadSize());
+          bytes[at] ^= (byte) (1 + random.nextInt(255));
+        }
+        return new HFileBlock(block.header(), block.offset(), Buf.wrap(bytes),
+            block.nextBlockOnDiskSize());
+      } finally {
+        block.release();
+      }
+    };
   }
 
   /** Scans the file once so that its blocks are cached; waits for an L2's writes. */
@@ -303,7 +417,7 @@ class HFileScannerSeekTest {
     }
 
     /** The index of the last cell not after {@code key} (strictly before it), or -1. */
-    private int floor(Cell key, boolean strictly) {
+    int floor(Cell key, boolean strictly) {
       int low = 0;
       int high = cells.size() - 1;
       while (low <= high) {
