@@ -18,8 +18,9 @@ import dev.cellar.memory.Buf;
  *
  * <p>A data block object also carries the {@link SeekIndex} its readers build for it (see {@link
  * SeekIndexSlot}): a cached block is indexed once and shared with its index. {@link #heapSize()}
- * counts the most such an index may take from the start, so a cache's accounting of the block never
- * changes while it holds it.
+ * counts the most such an index may take from the start ({@link
+ * DataBlockEncoding#maxSeekIndexHeapSize}), so a cache's accounting of the block never changes
+ * while it holds it.
  */
 public final class HFileBlock implements Cacheable {
 
@@ -105,16 +106,24 @@ public final class HFileBlock implements Cacheable {
   }
 
   /**
-   * The most heap a seek index of this block takes: none for blocks other than data blocks and for
-   * ROW_INDEX_V1 blocks, which keep their own row index.
+   * The most heap a seek index of this block takes, by the encoding its payload names: none for
+   * blocks other than data blocks, nor for ROW_INDEX_V1 blocks, which keep their own row index.
    */
   private long seekIndexReserve() {
     int size = payloadSize();
-    if (!type().isData() || (type() == BlockType.ENCODED_DATA && size >= DataBlockEncoding.ID_SIZE
-        && payload.getShort(0) == DataBlockEncoding.ROW_INDEX_V1.id())) {
+    if (type() == BlockType.DATA) {
+      return DataBlockEncoding.NONE.maxSeekIndexHeapSize(size);
+    }
+    if (type() != BlockType.ENCODED_DATA || size < DataBlockEncoding.ID_SIZE) {
       return 0;
     }
-    return SeekIndex.maxHeapSize(size);
+    short id = payload.getShort(0);
+    for (DataBlockEncoding encoding : DataBlockEncoding.values()) {
+      if (encoding.id() == id) {
+        return encoding.maxSeekIndexHeapSize(size);
+      }
+    }
+    return 0;
   }
 
   /** The seek index built for this block object, or null if none was (yet). */

@@ -22,9 +22,10 @@ import java.lang.invoke.VarHandle;
  * build by a seek. A build that fails (a malformed block) publishes no index and the state still
  * reaches DONE, so it is never tried again on that object.
  *
- * <p><b>Memory.</b> The index is on the heap, at most {@link SeekIndex#maxHeapSize} of the block's
- * payload, which {@link HFileBlock#heapSize()} counts up front; it is garbage once the block object
- * is (an evicted cache entry, a released read).
+ * <p><b>Memory.</b> The index is on the heap, within its encoding's {@link
+ * dev.cellar.hfile.encoding.DataBlockEncoding#maxSeekIndexHeapSize} of the block's payload, which
+ * {@link HFileBlock#heapSize()} counts up front; it is garbage once the block object is (an evicted
+ * cache entry, a released read).
  */
 final class SeekIndexSlot {
 

@@ -18,11 +18,22 @@ import java.util.Arrays;
  */
 final class CellOffsets implements SeekIndex {
 
+  /** The payload bytes an entry stands for, at least, per heap byte it takes. */
+  static final int PAYLOAD_SHARE = 128;
+
   /** The fewest payload bytes between two entries: an entry takes 4 bytes. */
   static final int MIN_GAP = PAYLOAD_SHARE * Integer.BYTES;
 
   private static final long OBJECT_SIZE = 16;
   private static final long ARRAY_HEADER_SIZE = 16;
+
+  /** An upper bound of the heap bytes besides the entries after the first. */
+  private static final long FIXED_HEAP_SIZE = 64;
+
+  /** The most heap bytes the index of a block with a payload of {@code payloadSize} bytes takes. */
+  static long maxHeapSize(int payloadSize) {
+    return payloadSize / PAYLOAD_SHARE + FIXED_HEAP_SIZE;
+  }
 
   private final int[] offsets;
 

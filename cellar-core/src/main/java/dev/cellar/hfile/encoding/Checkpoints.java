@@ -11,7 +11,7 @@ import java.util.Arrays;
  * had any. Immutable and thread-safe.
  *
  * <p>Each checkpoint is a cell after the block's first, taken once the cells since the previous
- * checkpoint (or the first cell) span at least {@value SeekIndex#PAYLOAD_SHARE} times the
+ * checkpoint (or the first cell) span at least {@value #PAYLOAD_SHARE} times the
  * checkpoint's heap bytes ({@value #ENTRY_SIZE} plus its key), and records what decoding the cell
  * left: its whole key, copied into one array of keys, where its value lies in the payload (a
  * FAST_DIFF cell repeating its predecessor's value points back at it), and where its suffix (tags,
@@ -43,9 +43,20 @@ final class Checkpoints implements SeekIndex {
   /** Heap bytes of a checkpoint besides its key. */
   static final int ENTRY_SIZE = FIELDS * Integer.BYTES;
 
+  /** The payload bytes a checkpoint stands for, at least, per heap byte it takes. */
+  static final int PAYLOAD_SHARE = 64;
+
   private static final long OBJECT_SIZE = 24;
   private static final long SEGMENT_SIZE = 48;
   private static final long ARRAY_HEADER_SIZE = 16;
+
+  /** An upper bound of the heap bytes besides the checkpoints. */
+  private static final long FIXED_HEAP_SIZE = 128;
+
+  /** The most heap bytes the index of a block with a payload of {@code payloadSize} bytes takes. */
+  static long maxHeapSize(int payloadSize) {
+    return payloadSize / PAYLOAD_SHARE + FIXED_HEAP_SIZE;
+  }
 
   private final int[] entries;
   private final byte[] keys;

@@ -18,25 +18,15 @@ package dev.cellar.hfile.encoding;
  *       (a delta-encoded cell can otherwise only be decoded from its predecessor).
  * </ul>
  *
- * <p>Size: an entry is taken only once the cells since the previous entry span at least {@value
- * #PAYLOAD_SHARE} times the entry's own heap bytes, so an index never takes more than {@link
- * #maxHeapSize(int)}: 1/{@value #PAYLOAD_SHARE} of the block's payload plus {@value
- * #FIXED_HEAP_SIZE} bytes of objects. A cache can so account a block's index before it is built.
+ * <p>Size: an entry is taken only once the cells since the previous entry span many times the
+ * entry's own heap bytes (64 times for checkpoints, 128 times for cell offsets, which cost a NONE
+ * seek nothing more), so an index never takes more than {@link
+ * DataBlockEncoding#maxSeekIndexHeapSize}: 1/64 (1/128) of the block's payload plus a few objects. A
+ * cache can so account a block's index before it is built.
  */
 public sealed interface SeekIndex permits CellOffsets, Checkpoints {
 
-  /** The payload bytes an index entry stands for, at least, per heap byte it takes. */
-  int PAYLOAD_SHARE = 64;
-
-  /** An upper bound of an index's heap bytes besides its entries (objects, array headers). */
-  long FIXED_HEAP_SIZE = 128;
-
-  /** The most heap bytes the index of a block with a payload of {@code payloadSize} bytes takes. */
-  static long maxHeapSize(int payloadSize) {
-    return payloadSize / PAYLOAD_SHARE + FIXED_HEAP_SIZE;
-  }
-
-  /** The heap bytes this index takes, at most {@link #maxHeapSize} of its block's payload. */
+  /** The heap bytes this index takes, at most its encoding's {@code maxSeekIndexHeapSize}. */
   long heapSize();
 
   /** The number of entries. */

@@ -160,7 +160,7 @@ class SeekerOracleTest {
     if (index != null) {
       assertTrue(index.count() > 0 || encoding != DataBlockEncoding.NONE, message);
       assertTrue(
-          index.heapSize() <= SeekIndex.maxHeapSize(payload.length),
+          index.heapSize() <= encoding.maxSeekIndexHeapSize(payload.length),
           () -> message + ": " + index + " takes " + index.heapSize() + " bytes");
     }
   }
