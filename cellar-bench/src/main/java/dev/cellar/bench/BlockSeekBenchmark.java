@@ -29,11 +29,12 @@ import org.openjdk.jmh.annotations.TearDown;
  * Cellar's {@link BlockSeeker} against HBase's {@code EncodedSeeker} over the same bytes.
  *
  * <p>The block is the only data block of a small HFile written by Cellar, in the given encoding,
- * uncompressed: as many {@link PeCells} cells as fit in 64 KiB with a ROW_INDEX_V1 row index
- * ({@code valueSize} 100: 420 cells; 1000: 62), the same cells for every encoding. Cellar's reader
- * loads it once into a pooled off-heap buffer; both seekers then read that same memory, HBase's
- * through a {@code SingleByteBuff} over a {@code ByteBuffer} view of it that starts after the
- * encoding id, as HBase's scanner hands blocks to its seeker.
+ * uncompressed: as many {@link PeCells} cells as fit in 64 KiB with a ROW_INDEX_V1 row index, the
+ * same cells for every encoding, of one of two shapes: {@code PE} (PerformanceEvaluation's 26-byte
+ * rows and 1000-byte values: 62 cells) or {@code SMALL} (16-byte rows and 100-byte values: 448
+ * cells). Cellar's reader loads it once into a pooled off-heap buffer; both seekers then read that
+ * same memory, HBase's through a {@code SingleByteBuff} over a {@code ByteBuffer} view of it that
+ * starts after the encoding id, as HBase's scanner hands blocks to its seeker.
  *
  * <p>One operation seeks to the exact key of a random cell of the block and reads that cell's value
  * length and first and last byte ({@link ValueSample}). Every seek starts from the block's first
@@ -41,6 +42,11 @@ import org.openjdk.jmh.annotations.TearDown;
  * forward, and its scanner rewinds them for every {@code seekTo}. Cellar's seekers can also
  * continue forward from the current cell, which this benchmark does not use. For ROW_INDEX_V1 both
  * seekers binary-search the block's row index instead of walking from the start.
+ *
+ * <p>Cellar is measured twice: {@code cellar} with the block's seek index, as every block a cache
+ * shares carries one (Cellar's scanner builds it on the second seek into a block object), and
+ * {@code cellarUnindexed} without, as a block read for one seek is searched. ROW_INDEX_V1 blocks
+ * have no seek index: both Cellar scores are the same search there.
  *
  * <p>NONE: HBase has no seeker for unencoded blocks, whose seek is part of its file scanner, so
  * HBase's side is its {@code HFileScanner.seekTo(key)} over the same one-block file, read into
@@ -52,8 +58,8 @@ import org.openjdk.jmh.annotations.TearDown;
  * cells are flyweights over the block; HBase builds a cell object per {@code getCell()} (for the
  * delta encodings with a heap copy of the key).
  *
- * <p>Run: {@code ./cellar bench jmh BlockSeekBenchmark} (20 forks of about 10 s; add {@code -p
- * encoding=FAST_DIFF -p valueSize=100} for one case).
+ * <p>Run: {@code ./cellar bench jmh BlockSeekBenchmark} (add {@code -p encoding=FAST_DIFF -p
+ * shape=SMALL} for one case).
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
@@ -71,7 +77,12 @@ public class BlockSeekBenchmark extends BenchmarkBase {
   private static final long SEED = 42;
 
   @Benchmark
-  public long cellar(CellarSeeker seeker) {
+  public long cellar(IndexedCellarSeeker seeker) {
+    return seeker.seekAndRead();
+  }
+
+  @Benchmark
+  public long cellarUnindexed(CellarSeeker seeker) {
     return seeker.seekAndRead();
   }
 
@@ -87,16 +98,21 @@ public class BlockSeekBenchmark extends BenchmarkBase {
     @Param({"NONE", "PREFIX", "DIFF", "FAST_DIFF", "ROW_INDEX_V1"})
     public String encoding;
 
-    @Param({"100", "1000"})
-    public int valueSize;
+    /** {@code PE}: 26-byte rows, 1000-byte values; {@code SMALL}: 16-byte rows, 100-byte values. */
+    @Param({"PE", "SMALL"})
+    public String shape;
 
     PeFile file;
+    int rowLength;
     int[] picks;
 
     @Setup(Level.Trial)
     public void write() throws IOException {
-      int cells = BLOCK_BYTES / (PeCells.unencodedSize(valueSize) + ROW_INDEX_ENTRY);
-      file = PeFile.write(encoding + "/NONE", cells, valueSize);
+      boolean small = shape.equals("SMALL");
+      rowLength = small ? 16 : PeCells.ROW_LENGTH;
+      int valueSize = small ? 100 : 1000;
+      int cells = BLOCK_BYTES / (PeCells.unencodedSize(valueSize, rowLength) + ROW_INDEX_ENTRY);
+      file = PeFile.write(encoding + "/NONE", cells, valueSize, rowLength);
       picks = new Random(SEED).ints(PICKS, 0, file.cells()).toArray();
     }
 
@@ -106,7 +122,7 @@ public class BlockSeekBenchmark extends BenchmarkBase {
     }
   }
 
-  /** Cellar's seeker for the file's encoding, set on the loaded block. */
+  /** Cellar's seeker for the file's encoding, set on the loaded block, without a seek index. */
   @State(Scope.Thread)
   public static class CellarSeeker {
 
@@ -121,9 +137,10 @@ public class BlockSeekBenchmark extends BenchmarkBase {
       block = new OneBlockFile(data.file);
       seeker = block.reader().encoding().newSeeker(block.reader().encodingContext());
       seeker.setBlock(block.payload());
+      index(seeker);
       keys = new dev.cellar.cell.Cell[data.file.cells()];
       for (int i = 0; i < keys.length; i++) {
-        keys[i] = PeCells.key(i);
+        keys[i] = PeCells.key(i, data.rowLength);
       }
       picks = data.picks;
       for (dev.cellar.cell.Cell key : keys) {
@@ -133,6 +150,9 @@ public class BlockSeekBenchmark extends BenchmarkBase {
         }
       }
     }
+
+    /** Prepares the seeker before the seeks: nothing here. */
+    void index(BlockSeeker blockSeeker) {}
 
     long seekAndRead() {
       dev.cellar.cell.Cell key = keys[picks[next++ & (PICKS - 1)]];
@@ -144,6 +164,16 @@ public class BlockSeekBenchmark extends BenchmarkBase {
     @TearDown(Level.Trial)
     public void close() throws IOException {
       block.close();
+    }
+  }
+
+  /** Cellar's seeker with the block's seek index, as a cached block has it. */
+  @State(Scope.Thread)
+  public static class IndexedCellarSeeker extends CellarSeeker {
+
+    @Override
+    void index(BlockSeeker blockSeeker) {
+      blockSeeker.indexBlock();
     }
   }
 
@@ -179,7 +209,7 @@ public class BlockSeekBenchmark extends BenchmarkBase {
           : scannerSeek();
       keys = new KeyValue[data.file.cells()];
       for (int i = 0; i < keys.length; i++) {
-        keys[i] = new KeyValue(PeCells.row(i), PeCells.FAMILY, PeCells.QUALIFIER,
+        keys[i] = new KeyValue(PeCells.row(i, data.rowLength), PeCells.FAMILY, PeCells.QUALIFIER,
             PeCells.TIMESTAMP, KeyValue.Type.Put);
       }
       picks = data.picks;

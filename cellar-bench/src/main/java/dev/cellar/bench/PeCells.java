@@ -10,7 +10,8 @@ import java.util.Random;
  * Cells shaped like those HBase's PerformanceEvaluation writes: row {@code i} is {@code i} as 26
  * zero-padded decimal digits, family {@code info}, qualifier {@code 0}, one version at a fixed
  * timestamp, and a value made as PE's {@code generateData} makes it (runs of eight equal upper-case
- * letters), so that codecs see PE's compressibility.
+ * letters), so that codecs see PE's compressibility. Rows of another width (zero-padded the same
+ * way) give other key sizes.
  */
 final class PeCells {
 
@@ -26,8 +27,16 @@ final class PeCells {
 
   private PeCells() {}
 
+  /** PE's row width, in digits. */
+  static final int ROW_LENGTH = 26;
+
   static byte[] row(long i) {
-    return ascii(String.format("%026d", i));
+    return row(i, ROW_LENGTH);
+  }
+
+  /** Row {@code i} as {@code length} zero-padded digits. */
+  static byte[] row(long i, int length) {
+    return ascii(String.format("%0" + length + "d", i));
   }
 
   /** PE's value for one cell: {@code size} bytes of letter runs drawn from {@code random}. */
@@ -40,12 +49,22 @@ final class PeCells {
   }
 
   static KeyValue cell(long row, byte[] value) {
-    return KeyValue.create(row(row), FAMILY, QUALIFIER, TIMESTAMP, CellType.PUT, value);
+    return cell(row, ROW_LENGTH, value);
+  }
+
+  /** Row {@code row}'s cell with a row of {@code rowLength} digits. */
+  static KeyValue cell(long row, int rowLength, byte[] value) {
+    return KeyValue.create(row(row, rowLength), FAMILY, QUALIFIER, TIMESTAMP, CellType.PUT, value);
   }
 
   /** The key of row {@code i}'s cell, without a value: what a seek to that exact cell passes. */
   static KeyValue key(long i) {
-    return cell(i, new byte[0]);
+    return key(i, ROW_LENGTH);
+  }
+
+  /** {@link #key(long)} with a row of {@code rowLength} digits. */
+  static KeyValue key(long i, int rowLength) {
+    return cell(i, rowLength, new byte[0]);
   }
 
   /**
@@ -53,7 +72,12 @@ final class PeCells {
    * KeyValue serialization plus its mvcc.
    */
   static int unencodedSize(int valueSize) {
-    return cell(0, new byte[valueSize]).length() + MVCC_BYTES;
+    return unencodedSize(valueSize, ROW_LENGTH);
+  }
+
+  /** {@link #unencodedSize(int)} with a row of {@code rowLength} digits. */
+  static int unencodedSize(int valueSize, int rowLength) {
+    return cell(0, rowLength, new byte[valueSize]).length() + MVCC_BYTES;
   }
 
   private static byte[] ascii(String text) {

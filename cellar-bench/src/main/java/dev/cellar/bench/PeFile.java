@@ -33,6 +33,11 @@ record PeFile(Path path, int cells, long cellBytes) implements AutoCloseable {
    *     FAST_DIFF/SNAPPY}), HBase's names for both
    */
   static PeFile write(String format, int cells, int valueSize) throws IOException {
+    return write(format, cells, valueSize, PeCells.ROW_LENGTH);
+  }
+
+  /** {@link #write(String, int, int)} with rows of {@code rowLength} digits. */
+  static PeFile write(String format, int cells, int valueSize, int rowLength) throws IOException {
     String[] parts = format.split("/", -1);
     if (parts.length != 2) {
       throw new IllegalArgumentException("format must be ENCODING/COMPRESSION, was " + format);
@@ -47,7 +52,7 @@ record PeFile(Path path, int cells, long cellBytes) implements AutoCloseable {
     long cellBytes = 0;
     try (HFileWriter writer = HFileWriter.create(path, context)) {
       for (int i = 0; i < cells; i++) {
-        KeyValue cell = PeCells.cell(i, PeCells.value(random, valueSize));
+        KeyValue cell = PeCells.cell(i, rowLength, PeCells.value(random, valueSize));
         writer.append(cell);
         cellBytes += cell.length();
       }

@@ -42,18 +42,60 @@ final class BlockIndexReader {
     return levels;
   }
 
-  /** Where a data block is and how big it is on disk; reused across lookups by one cursor. */
+  /**
+   * Where a data block is, how big it is on disk, and the index key of the data block after it
+   * (HBase's {@code nextIndexedKey}): every key before that one lies in this block or an earlier
+   * one. Reused across lookups by one cursor; the key is copied into a buffer that only grows, so a
+   * lookup allocates nothing once the buffer fits the index's keys. Not thread-safe.
+   */
   static final class BlockPointer {
-    long offset;
+
+    private static final int INITIAL_KEY_CAPACITY = 64;
+
+    /** The block's file offset, or -1 while no lookup has completed. */
+    long offset = -1;
     int onDiskSize;
+    /** True if no index entry follows the block's: it is the file's last data block. */
+    private boolean lastBlock;
+    private byte[] nextKey = new byte[INITIAL_KEY_CAPACITY];
+    private MemorySegment nextKeySegment = MemorySegment.ofArray(nextKey);
+    private int nextKeyLength;
+
+    /**
+     * Returns whether {@code key} sorts before the next block's index key, so that a seek to it
+     * lands in this block (or before it), never in a later one.
+     */
+    boolean precedesNextBlock(Cell key) {
+      return lastBlock || CellComparator.compareKey(key, nextKeySegment, 0, nextKeyLength) < 0;
+    }
+
+    private void reset() {
+      offset = -1;
+      lastBlock = true;
+    }
+
+    private void setNextKey(MemorySegment source, long at, int length) {
+      if (length > nextKey.length) {
+        nextKey = new byte[Math.max(length, 2 * nextKey.length)];
+        nextKeySegment = MemorySegment.ofArray(nextKey);
+      }
+      MemorySegment.copy(source, at, nextKeySegment, 0, length);
+      nextKeyLength = length;
+      lastBlock = false;
+    }
   }
 
   /**
-   * Points {@code out} at the data block whose range covers {@code key}.
+   * Points {@code out} at the data block whose range covers {@code key}, with the index key of the
+   * block after it: the next entry at the deepest level that has one (a leaf's last entry takes its
+   * parent's next entry, the first key under the next subtree), as HBase's {@code
+   * loadDataBlockWithScanInfo} does.
    *
-   * @return false if {@code key} sorts before the first key of the file
+   * @return false if {@code key} sorts before the first key of the file; {@code out} then points
+   *     nowhere (offset -1), as it does when the walk fails
    */
   boolean locate(Cell key, BlockLoader loader, BlockPointer out) throws IOException {
+    out.reset();
     int entry;
     try {
       entry = root.search(key);
@@ -62,6 +104,9 @@ final class BlockIndexReader {
     }
     if (entry < 0) {
       return false;
+    }
+    if (entry + 1 < root.count()) {
+      out.setNextKey(root.keySegment(), root.keyOffset(entry + 1), root.keyLength(entry + 1));
     }
     long offset = root.offset(entry);
     int size = root.onDiskSize(entry);
@@ -82,14 +127,17 @@ final class BlockIndexReader {
               + " block: the key sorts before its first entry although its parent points here",
               "a first entry not after the parent key", "a later first entry");
         }
+        if (child + 1 < entries.count()) {
+          entries.copyKeyTo(child + 1, out);
+        }
         offset = entries.offset(child);
         size = entries.onDiskSize(child);
       } finally {
         block.release();
       }
     }
-    out.offset = offset;
     out.onDiskSize = size;
+    out.offset = offset;
     return true;
   }
 
@@ -202,6 +250,11 @@ final class BlockIndexReader {
     byte[] key(int i) {
       long from = entry(i) + IndexEntries.ENTRY_OVERHEAD;
       return segment.asSlice(from, keyLength(i)).toArray(ValueLayout.JAVA_BYTE);
+    }
+
+    /** Copies entry {@code i}'s key into {@code pointer} as the next block's key. */
+    void copyKeyTo(int i, BlockPointer pointer) {
+      pointer.setNextKey(segment, entry(i) + IndexEntries.ENTRY_OVERHEAD, keyLength(i));
     }
 
     /** The largest entry whose key is not after {@code key}, or -1. */

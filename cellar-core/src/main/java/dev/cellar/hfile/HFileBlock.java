@@ -3,6 +3,8 @@ package dev.cellar.hfile;
 import dev.cellar.cache.BlockCategory;
 import dev.cellar.cache.Cacheable;
 import dev.cellar.cache.CacheableDeserializer;
+import dev.cellar.hfile.encoding.DataBlockEncoding;
+import dev.cellar.hfile.encoding.SeekIndex;
 import dev.cellar.memory.Buf;
 
 /**
@@ -13,13 +15,22 @@ import dev.cellar.memory.Buf;
  * <p>Ownership: the creator hands its reference to the block; whoever holds the block last calls
  * {@link #release()}. {@link #retain()} adds a reference for another holder. Thread-safe for
  * reads: the memory is never written after the block is built.
+ *
+ * <p>A data block object also carries the {@link SeekIndex} its readers build for it (see {@link
+ * SeekIndexSlot}): a cached block is indexed once and shared with its index. {@link #heapSize()}
+ * counts the most such an index may take from the start ({@link
+ * DataBlockEncoding#maxSeekIndexHeapSize}), so a cache's accounting of the block never changes
+ * while it holds it.
  */
 public final class HFileBlock implements Cacheable {
 
   private static final HFileBlockDeserializer DESERIALIZER = new HFileBlockDeserializer();
 
-  /** Heap bytes of the block object, its header record and its buffer view, for cache sizing. */
-  private static final long OBJECT_OVERHEAD = 160;
+  /**
+   * Heap bytes of the block object, its header record, its buffer view and its seek index slot,
+   * for cache sizing.
+   */
+  private static final long OBJECT_OVERHEAD = 184;
 
   private final BlockHeader header;
   private final long offset;
@@ -33,6 +44,7 @@ public final class HFileBlock implements Cacheable {
    * so valid while a reference to the block is held, as the block itself.
    */
   private volatile BlockIndexReader.NonRootEntries indexEntries;
+  private final SeekIndexSlot seekIndex;
 
   /**
    * @param header the block's header as read (sizes describe the on-disk form)
@@ -41,6 +53,11 @@ public final class HFileBlock implements Cacheable {
    * @param nextBlockOnDiskSize the following block's on-disk size if it was read along, else -1
    */
   public HFileBlock(BlockHeader header, long offset, Buf buf, int nextBlockOnDiskSize) {
+    this(header, offset, buf, nextBlockOnDiskSize, new SeekIndexSlot());
+  }
+
+  private HFileBlock(BlockHeader header, long offset, Buf buf, int nextBlockOnDiskSize,
+      SeekIndexSlot seekIndex) {
     int expected = BlockHeader.SIZE + header.uncompressedSizeWithoutHeader();
     if (buf.capacity() != expected) {
       throw new IllegalArgumentException("block at " + offset + " needs " + expected
@@ -51,6 +68,7 @@ public final class HFileBlock implements Cacheable {
     this.buf = buf;
     this.nextBlockOnDiskSize = nextBlockOnDiskSize;
     this.payload = buf.slice(BlockHeader.SIZE, header.uncompressedSizeWithoutHeader());
+    this.seekIndex = seekIndex;
   }
 
   /** The on-disk size of the block that follows this one, or -1 if it was not read along. */
@@ -87,9 +105,49 @@ public final class HFileBlock implements Cacheable {
     return buf;
   }
 
+  /** Heap bytes of the block, with room for the largest seek index it may be given. */
   @Override
   public long heapSize() {
-    return OBJECT_OVERHEAD + buf.capacity();
+    return OBJECT_OVERHEAD + buf.capacity() + seekIndexReserve();
+  }
+
+  /**
+   * The most heap a seek index of this block takes, by the encoding its payload names: none for
+   * blocks other than data blocks, nor for ROW_INDEX_V1 blocks, which keep their own row index.
+   */
+  private long seekIndexReserve() {
+    int size = payloadSize();
+    if (type() == BlockType.DATA) {
+      return DataBlockEncoding.NONE.maxSeekIndexHeapSize(size);
+    }
+    if (type() != BlockType.ENCODED_DATA || size < DataBlockEncoding.ID_SIZE) {
+      return 0;
+    }
+    short id = payload.getShort(0);
+    for (DataBlockEncoding encoding : DataBlockEncoding.values()) {
+      if (encoding.id() == id) {
+        return encoding.maxSeekIndexHeapSize(size);
+      }
+    }
+    return 0;
+  }
+
+  /** The seek index built for this block object, or null if none was (yet). */
+  SeekIndex seekIndex() {
+    return seekIndex.get();
+  }
+
+  /**
+   * Records a seek into this block; returns true if the caller is to build the block's seek index
+   * now and {@link #publishSeekIndex} it.
+   */
+  boolean claimSeekIndexBuild() {
+    return seekIndex.claim();
+  }
+
+  /** Publishes the index built after {@link #claimSeekIndexBuild()}; null if none could be. */
+  void publishSeekIndex(SeekIndex index) {
+    seekIndex.publish(index);
   }
 
   @Override
@@ -107,10 +165,14 @@ public final class HFileBlock implements Cacheable {
     };
   }
 
-  /** The same block over {@code other} (same header, offset and read-ahead size). */
+  /**
+   * The same block over {@code other} (same header, offset and read-ahead size), with this block's
+   * seek index if it has one: the index describes the bytes, wherever they lie.
+   */
   @Override
   public HFileBlock withBuf(Buf other) {
-    return new HFileBlock(header, offset, other, nextBlockOnDiskSize);
+    return new HFileBlock(header, offset, other, nextBlockOnDiskSize,
+        new SeekIndexSlot(seekIndex));
   }
 
   @Override

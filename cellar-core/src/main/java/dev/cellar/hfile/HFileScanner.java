@@ -1,7 +1,10 @@
 package dev.cellar.hfile;
 
 import dev.cellar.cell.Cell;
+import dev.cellar.cell.CellComparator;
 import dev.cellar.hfile.encoding.BlockSeeker;
+import dev.cellar.hfile.encoding.MalformedBlockException;
+import dev.cellar.hfile.encoding.SeekIndex;
 import java.io.IOException;
 
 /**
@@ -9,9 +12,15 @@ import java.io.IOException;
  * the current cell is a view into that block's memory, valid until the cursor moves to another
  * block or closes.
  *
- * <p>Seeks walk the block index through the reader's {@link BlockLoader}; {@link #next()} moves to
- * the following data block by file offset, skipping the inline index and bloom blocks between
- * them; {@link #seekBefore} steps back through the data blocks' previous-block offsets.
+ * <p>Seeks walk the block index through the reader's {@link BlockLoader}, and note the index key of
+ * the block after the one they land in, so that a {@link #reseekTo} whose key sorts before it stays
+ * in the current block without walking the index again; {@link #next()} moves to the following
+ * data block by file offset, skipping the inline index and bloom blocks between them; {@link
+ * #seekBefore} steps back through the data blocks' previous-block offsets.
+ *
+ * <p>In-block seeks binary-search the block's {@link SeekIndex} when the block object has one; the
+ * second seek into a block object without one builds it for every reader of that object (see
+ * {@link SeekIndexSlot}).
  *
  * <p>Not thread-safe: one scanner per thread.
  */
@@ -34,6 +43,8 @@ public final class HFileScanner implements AutoCloseable {
   private final BlockSeeker seeker;
   private final BlockIndexReader.BlockPointer pointer = new BlockIndexReader.BlockPointer();
   private HFileBlock block;
+  /** Whether the seeker was given the current block's seek index. */
+  private boolean indexed;
   private boolean valid;
 
   HFileScanner(HFileReader reader, boolean cacheBlocks) {
@@ -98,18 +109,36 @@ public final class HFileScanner implements AutoCloseable {
     if (block == null || block.offset() != pointer.offset) {
       useBlock(load(pointer.offset, pointer.onDiskSize));
     }
+    useSeekIndex();
     int result = seek(key, false);
     valid = seeker.isValid();
     return result;
   }
 
   /**
-   * Like {@link #seekTo(Cell)}, for a key not before the current cell. The index walk runs from the
-   * (cached) root; when it lands in the current block, the block is not loaded again and the
-   * in-block seek continues forward from the current cell instead of from the block's start.
+   * Like {@link #seekTo(Cell)}, for a key not before the current cell. When the key also sorts
+   * before the index key of the block after the current one (HBase's {@code nextIndexedKey},
+   * noted by the index walk that found the current block), the target lies in the current block:
+   * the seek continues forward from the current cell without touching the index or the cache.
+   * Otherwise, and when the current block was reached by {@link #next()} or {@link #seekBefore}
+   * stepping back, it is a {@link #seekTo(Cell)}.
    */
   public int reseekTo(Cell key) throws IOException {
+    if (valid && block.offset() == pointer.offset && inCurrentBlock(key)
+        && CellComparator.compareKeyIgnoringSequenceId(key, seeker.current()) >= 0) {
+      int result = seek(key, false);
+      valid = seeker.isValid();
+      return result;
+    }
     return seekTo(key);
+  }
+
+  private boolean inCurrentBlock(Cell key) throws CorruptHFileException {
+    try {
+      return pointer.precedesNextBlock(key);
+    } catch (IllegalArgumentException e) {
+      throw new CorruptHFileException(reader.name(), -1, "malformed key in the data index", e);
+    }
   }
 
   /**
@@ -125,6 +154,7 @@ public final class HFileScanner implements AutoCloseable {
     if (block == null || block.offset() != pointer.offset) {
       useBlock(load(pointer.offset, pointer.onDiskSize));
     }
+    useSeekIndex();
     if (seek(key, true) != AFTER_KEY) {
       valid = seeker.isValid();
       return valid;
@@ -135,22 +165,38 @@ public final class HFileScanner implements AutoCloseable {
       return false;
     }
     useBlock(load(previous, -1));
-    positionOnLastCell();
+    useSeekIndex();
+    if (seek(key, true) == AFTER_KEY) {
+      throw new CorruptHFileException(reader.name(), block.offset(), "the data block before the "
+          + "one a key's index entry points to", "cells before the key", "none");
+    }
+    valid = seeker.isValid();
     return valid;
   }
 
-  private void positionOnLastCell() {
-    seeker.rewind();
-    int cells = 0;
-    while (seeker.isValid()) {
-      cells++;
-      seeker.next();
+  /**
+   * Gives the seeker the current block's seek index, building it first if this seek is the one to
+   * (see {@link SeekIndexSlot}). A block that breaks its encoding is left without one: the seek
+   * then walks it and reports the malformed cell if it reaches it.
+   */
+  private void useSeekIndex() {
+    if (indexed) {
+      return;
     }
-    seeker.rewind();
-    for (int i = 1; i < cells; i++) {
-      seeker.next();
+    SeekIndex index = block.seekIndex();
+    if (index == null && block.claimSeekIndexBuild()) {
+      try {
+        index = seeker.indexBlock();
+      } catch (MalformedBlockException e) {
+        index = null;
+      } finally {
+        block.publishSeekIndex(index);
+      }
     }
-    valid = cells > 0;
+    if (index != null) {
+      seeker.useIndex(index);
+      indexed = true;
+    }
   }
 
   private int seek(Cell key, boolean before) throws IOException {
@@ -207,14 +253,19 @@ public final class HFileScanner implements AutoCloseable {
   private void useBlock(HFileBlock next) throws IOException {
     release();
     block = next;
+    indexed = false;
     try {
       seeker.setBlock(next.payload());
     } catch (RuntimeException e) {
-      throw corrupt(e);
+      CorruptHFileException corrupt = corrupt(e);
+      release();
+      throw corrupt;
     }
   }
 
+  /** The exception to throw for a malformed block; the scanner is left unpositioned. */
   private CorruptHFileException corrupt(RuntimeException e) {
+    valid = false;
     long offset = block == null ? -1 : block.offset();
     return new CorruptHFileException(reader.name(), offset, "malformed data block", e);
   }

@@ -94,6 +94,19 @@ final class RootIndex {
     return Arrays.copyOfRange(keys, keyOffsets[i], keyOffsets[i] + keyLengths[i]);
   }
 
+  /** The memory holding every entry's key, read in place with {@link #keyOffset}. */
+  MemorySegment keySegment() {
+    return keySegment;
+  }
+
+  long keyOffset(int i) {
+    return keyOffsets[i];
+  }
+
+  int keyLength(int i) {
+    return keyLengths[i];
+  }
+
   /** Bytes of the payload after the entries (the data root's mid-key metadata). */
   int trailingBytes() {
     return keys.length - entriesEnd;

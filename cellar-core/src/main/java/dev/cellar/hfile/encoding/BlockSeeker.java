@@ -34,9 +34,9 @@ public interface BlockSeeker {
   int KEY_BEFORE_BLOCK = -2;
 
   /**
-   * Points the seeker at a block payload and positions it on the first cell. The payload is a view
-   * the caller keeps alive (holding its reference) for as long as the seeker and its cells are
-   * used.
+   * Points the seeker at a block payload and positions it on the first cell, with no seek index
+   * (see {@link #useIndex}). The payload is a view the caller keeps alive (holding its reference)
+   * for as long as the seeker and its cells are used.
    *
    * @param payload the block's uncompressed payload (after the block header), starting with the
    *     encoding id for every encoding but NONE
@@ -44,6 +44,30 @@ public interface BlockSeeker {
    * @throws MalformedBlockException if the payload is not a block of this encoding
    */
   void setBlock(Buf payload);
+
+  /**
+   * Walks the current block once and returns an index of its cells, which this seeker uses from
+   * then on and any seeker set on the same block bytes may be given ({@link #useIndex}); or null if
+   * the block has no use for one: ROW_INDEX_V1 blocks carry their own row index, and delta-encoded
+   * blocks whose tags are dictionary-compressed cannot resume decoding mid-block. Leaves the seeker
+   * on the block's first cell. Allocates the index (at most {@link
+   * DataBlockEncoding#maxSeekIndexHeapSize} of the payload) and the arrays it is built in.
+   *
+   * @throws IllegalStateException if no block was set
+   * @throws MalformedBlockException if the block breaks its encoding; the block stays set and the
+   *     seeker's position is unspecified (possibly none)
+   */
+  SeekIndex indexBlock();
+
+  /**
+   * Lets seeks into the current block binary-search {@code index}, which {@link #indexBlock()} built
+   * over these very block bytes (by this seeker or another), until the next {@link #setBlock}. The
+   * position is unchanged.
+   *
+   * @throws IllegalStateException if no block was set
+   * @throws IllegalArgumentException if {@code index} was built for another encoding
+   */
+  void useIndex(SeekIndex index);
 
   /**
    * Positions the seeker on the first cell of the block.
@@ -74,7 +98,9 @@ public interface BlockSeeker {
    * Positions the seeker on the last cell whose key (ignoring the sequence id) is less than or
    * equal to {@code key}, or strictly less with {@code seekBefore}. Seeking forward from the
    * current cell continues from it; any other seek starts again from the start of the block (or,
-   * for ROW_INDEX_V1, from its row index).
+   * for ROW_INDEX_V1, from its row index). With a seek index, the search starts from the last
+   * indexed cell that qualifies when that one lies ahead of the current cell (or of the block's
+   * start).
    *
    * @return {@link #EXACT} if the cell found equals the key, {@link #BEFORE} if it sorts before the
    *     key, {@link #KEY_BEFORE_BLOCK} if no cell qualifies (then positioned on the first cell)

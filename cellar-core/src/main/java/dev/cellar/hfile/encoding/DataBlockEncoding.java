@@ -67,6 +67,18 @@ public enum DataBlockEncoding {
     return this != NONE;
   }
 
+  /**
+   * Returns the most heap bytes the {@link SeekIndex} of a block of this encoding with a payload of
+   * {@code payloadSize} bytes takes; 0 for ROW_INDEX_V1, whose blocks are never given one.
+   */
+  public long maxSeekIndexHeapSize(int payloadSize) {
+    return switch (this) {
+      case NONE -> CellOffsets.maxHeapSize(payloadSize);
+      case PREFIX, DIFF, FAST_DIFF -> Checkpoints.maxHeapSize(payloadSize);
+      case ROW_INDEX_V1 -> 0;
+    };
+  }
+
   /** Returns a new encoder, to be reused for every data block of one file. */
   public BlockEncoder newEncoder(EncodingContext context) {
     return encoders.apply(context);

@@ -22,7 +22,10 @@ import java.lang.foreign.MemorySegment;
  * Nothing is allocated per cell; scratch buffers only grow.
  *
  * <p>A seek continues forward from the current cell when that cell qualifies; otherwise it starts
- * again from the first cell (a rewind, which also clears the tag dictionary).
+ * again from the first cell (a rewind, which also clears the tag dictionary). With a {@link
+ * Checkpoints} index it first binary-searches the checkpoints for the last one that qualifies and,
+ * when that one lies ahead of the current cell (or the seek would start again), restores it as the
+ * current cell and decodes forward from there: at most the cells up to the next checkpoint.
  */
 abstract class DeltaSeeker implements BlockSeeker {
 
@@ -50,6 +53,7 @@ abstract class DeltaSeeker implements BlockSeeker {
   private boolean valid;
   private boolean aheadValid;
   private int firstCellAt;
+  private Checkpoints checkpoints;
 
   DeltaSeeker(EncodingContext context, DataBlockEncoding encoding) {
     this.context = context;
@@ -75,6 +79,7 @@ abstract class DeltaSeeker implements BlockSeeker {
     MemorySegment segment = PayloadReader.segmentOf(payload);
     blockSet = false;
     valid = false;
+    checkpoints = null;
     in.reset(segment);
     in.expectEncodingId();
     in.readInt("the unencoded data size");
@@ -86,6 +91,30 @@ abstract class DeltaSeeker implements BlockSeeker {
     decodeFromStart();
     firstKey.copyKeyOf(current);
     blockSet = true;
+  }
+
+  @Override
+  public final SeekIndex indexBlock() {
+    checkBlock();
+    if (tagDictionary != null) {
+      return null;
+    }
+    Checkpoints.Builder builder = new Checkpoints.Builder(firstCellAt);
+    decodeFromStart();
+    while (current.end() < in.limit()) {
+      int start = current.end();
+      int suffixAt = decode(current, current);
+      builder.cell(start, current, suffixAt);
+    }
+    checkpoints = builder.build();
+    decodeFromStart();
+    return checkpoints;
+  }
+
+  @Override
+  public final void useIndex(SeekIndex index) {
+    checkBlock();
+    checkpoints = Checkpoints.of(index);
   }
 
   @Override
@@ -134,7 +163,17 @@ abstract class DeltaSeeker implements BlockSeeker {
   public final int seekToKeyInBlock(Cell key, boolean seekBefore) {
     checkBlock();
     int comparison = valid ? compare(key, current) : 0;
-    if (!valid || !PlainSeeker.qualifies(comparison, seekBefore)) {
+    boolean forward = valid && PlainSeeker.qualifies(comparison, seekBefore);
+    if (checkpoints != null) {
+      int from = forward ? checkpoints.firstAtOrAfter(current.end()) : 0;
+      int found = checkpoints.lastQualifying(key, seekBefore, from);
+      if (found >= 0) {
+        restore(found);
+        comparison = compare(key, current);
+        forward = true;
+      }
+    }
+    if (!forward) {
       decodeFromStart();
       comparison = compare(key, current);
       if (!PlainSeeker.qualifies(comparison, seekBefore)) {
@@ -160,13 +199,40 @@ abstract class DeltaSeeker implements BlockSeeker {
     return comparison == 0 ? EXACT : BEFORE;
   }
 
-  /** Decodes the cell after {@code base} into {@code target}, which may be {@code base} itself. */
-  private void decode(DecodedCell target, DecodedCell base) {
+  /**
+   * Makes checkpoint {@code checkpoint} the current cell: its key copied back, its value and suffix
+   * read where the checkpoint says, as decoding it in a walk from the block's start left them.
+   */
+  private void restore(int checkpoint) {
+    valid = false;
+    aheadValid = false;
+    int keyLength = checkpoints.keyLength(checkpoint);
+    MemorySegment key = current.prepareKey(keyLength);
+    checkpoints.copyKey(checkpoint, key, KeyValueLayout.KEY_OFFSET);
+    int rowLength = KeyValueLayout.rowLength(key, KeyValueLayout.KEY_OFFSET);
+    int familyLength =
+        KeyValueLayout.familyLength(
+            key, KeyValueLayout.familyLengthOffset(KeyValueLayout.KEY_OFFSET, rowLength));
+    current.setKey(keyLength, rowLength, familyLength);
+    current.setValue(
+        in.segment(), checkpoints.valueOffset(checkpoint), checkpoints.valueLength(checkpoint));
+    in.position(checkpoints.suffixAt(checkpoint));
+    readSuffix(current);
+    valid = true;
+  }
+
+  /**
+   * Decodes the cell after {@code base} into {@code target}, which may be {@code base} itself;
+   * returns the payload offset of the cell's suffix.
+   */
+  private int decode(DecodedCell target, DecodedCell base) {
     valid = false;
     in.position(base.end());
     decodeNext(target, base);
+    int suffixAt = in.position();
     readSuffix(target);
     valid = true;
+    return suffixAt;
   }
 
   private void stepForward() {

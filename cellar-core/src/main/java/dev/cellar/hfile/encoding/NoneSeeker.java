@@ -6,8 +6,11 @@ import dev.cellar.cell.Cell;
  * Reads NONE data blocks (layout in {@link NoneEncoder}). Not thread-safe; one per reader thread,
  * reused across blocks.
  *
- * <p>The payload is nothing but cells, so a seek walks forward: from the current cell when it
- * already qualifies (a forward seek, as scanners issue), otherwise from the first cell.
+ * <p>The payload is nothing but cells, so without an index a seek walks forward: from the current
+ * cell when it already qualifies (a forward seek, as scanners issue), otherwise from the first
+ * cell. With a {@link CellOffsets} index it starts from the last indexed cell that qualifies, found
+ * by a binary search, unless that cell lies behind the current one; a forward seek to a cell close
+ * ahead costs one comparison with the next indexed cell.
  */
 final class NoneSeeker extends PlainSeeker {
 
@@ -21,11 +24,32 @@ final class NoneSeeker extends PlainSeeker {
   }
 
   @Override
-  int seekStart(Cell key, boolean seekBefore) {
-    if (isValid() && qualifies(compareAt(key, position()), seekBefore)) {
-      return position();
+  public SeekIndex indexBlock() {
+    checkBlock();
+    CellOffsets.Builder builder = new CellOffsets.Builder(cellsStart(), cellsEnd() - cellsStart());
+    for (int at = cellEnd(cellsStart()); at < cellsEnd(); at = cellEnd(at)) {
+      builder.cell(at);
     }
-    cellEnd(cellsStart());
-    return qualifies(compareAt(key, cellsStart()), seekBefore) ? cellsStart() : -1;
+    CellOffsets index = builder.build();
+    useIndex(index);
+    rewind();
+    return index;
+  }
+
+  @Override
+  int seekStart(Cell key, boolean seekBefore) {
+    boolean forward = isValid() && qualifies(compareAt(key, position()), seekBefore);
+    CellOffsets offsets = offsets();
+    if (offsets != null) {
+      int from = forward ? offsets.firstAfter(position()) : 0;
+      int found = offsets.lastQualifying(key, seekBefore, from, in.segment());
+      if (found >= 0) {
+        return offsets.offset(found);
+      }
+    } else if (!forward) {
+      cellEnd(cellsStart());
+      return qualifies(compareAt(key, cellsStart()), seekBefore) ? cellsStart() : -1;
+    }
+    return forward ? position() : -1;
   }
 }

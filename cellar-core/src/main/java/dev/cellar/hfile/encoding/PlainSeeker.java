@@ -18,7 +18,8 @@ import java.lang.foreign.MemorySegment;
  * against the end of the cells region before anything reads the cell. A seek asks the subclass for
  * a cell to start from (one that already qualifies), then walks forward comparing raw keys in place
  * and stops before the first cell that no longer qualifies; since a cell is located from its
- * predecessor's end, "moving back one" is just keeping the previous offset.
+ * predecessor's end, "moving back one" is just keeping the previous offset. A {@link CellOffsets}
+ * index, when given, is kept for the subclass to start seeks from.
  */
 abstract class PlainSeeker implements BlockSeeker {
 
@@ -34,6 +35,7 @@ abstract class PlainSeeker implements BlockSeeker {
   private boolean valid;
   private int parsedLength;
   private long parsedSequenceId;
+  private CellOffsets offsets;
 
   PlainSeeker(EncodingContext context, DataBlockEncoding encoding) {
     this.context = context;
@@ -73,11 +75,23 @@ abstract class PlainSeeker implements BlockSeeker {
     MemorySegment segment = PayloadReader.segmentOf(payload);
     blockSet = false;
     valid = false;
+    offsets = null;
     in.reset(segment);
     locateCells();
     positionAt(cellsStart);
     first.reset(segment, cellsStart, parsedLength, context.includesTags(), parsedSequenceId);
     blockSet = true;
+  }
+
+  @Override
+  public final void useIndex(SeekIndex index) {
+    checkBlock();
+    offsets = CellOffsets.of(index);
+  }
+
+  /** The seek index of the current block, or null. */
+  final CellOffsets offsets() {
+    return offsets;
   }
 
   @Override
@@ -227,7 +241,7 @@ abstract class PlainSeeker implements BlockSeeker {
     valid = true;
   }
 
-  private void checkBlock() {
+  final void checkBlock() {
     if (!blockSet) {
       throw new IllegalStateException("no block was set, or the last one set was malformed");
     }

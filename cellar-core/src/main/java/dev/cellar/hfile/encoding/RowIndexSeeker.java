@@ -53,6 +53,13 @@ final class RowIndexSeeker extends PlainSeeker {
     setCells(RowIndexEncoder.CELLS_OFFSET, rowCountAt);
   }
 
+  /** Returns null: the block's own row index already makes seeks a binary search. */
+  @Override
+  public SeekIndex indexBlock() {
+    checkBlock();
+    return null;
+  }
+
   @Override
   int seekStart(Cell key, boolean seekBefore) {
     int found = -1;

@@ -25,6 +25,15 @@
  * dev.cellar.hfile.encoding.MalformedBlockException} with the payload offset; the HFile layer adds
  * the file and block.
  *
+ * <h2>Seek indexes</h2>
+ *
+ * <p>HBase's formats give NONE, PREFIX, DIFF and FAST_DIFF blocks no restart points, so without
+ * help a seek walks or decodes from a block's first cell. {@link
+ * dev.cellar.hfile.encoding.BlockSeeker#indexBlock()} walks a block once and returns a {@link
+ * dev.cellar.hfile.encoding.SeekIndex} (cell offsets, or checkpoints to resume decoding from) that
+ * seekers set on the same block bytes binary-search; the HFile layer keeps it beside a cached
+ * block. It is derived from the block and never written.
+ *
  * <p>This package depends only on {@code dev.cellar.memory}, {@code dev.cellar.cell} and the JDK.
  */
 package dev.cellar.hfile.encoding;

@@ -16,8 +16,8 @@ import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * Truncated and bit-flipped payloads never make a seeker throw anything but {@link
- * MalformedBlockException}: not while setting the block, iterating, reading every part of every
- * cell, or seeking.
+ * MalformedBlockException}: not while setting the block, indexing it, iterating, reading every part
+ * of every cell, or seeking (with the block's seek index when building it succeeded).
  */
 class CorruptBlockTest {
 
@@ -106,6 +106,9 @@ class CorruptBlockTest {
   private static void exercise(
       BlockSeeker seeker, byte[] bytes, List<KeyValue> cells, Random random) {
     seeker.setBlock(Buf.wrap(bytes));
+    if (random.nextBoolean()) {
+      seeker.indexBlock();
+    }
     read(seeker.firstKeyInBlock());
     seeker.rewind();
     while (seeker.isValid()) {

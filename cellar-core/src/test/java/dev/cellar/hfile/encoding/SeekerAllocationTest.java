@@ -13,12 +13,13 @@ import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * Iterating a block with a seeker, and seeking in it, allocates nothing on the heap per cell once
- * the seeker's scratch buffers have grown, for a block in pooled off-heap memory with tags (delta
- * encodings: dictionary-compressed) and mvcc.
+ * the seeker's scratch buffers have grown, for a block in pooled off-heap memory with tags and
+ * mvcc: tags dictionary-compressed (delta encodings) and no seek index, or plain tags and the
+ * block's seek index.
  */
 class SeekerAllocationTest {
 
@@ -37,12 +38,15 @@ class SeekerAllocationTest {
     allocator.close();
   }
 
-  @ParameterizedTest
-  @EnumSource(DataBlockEncoding.class)
-  void iteratingAndSeekingAllocateNothingPerCell(DataBlockEncoding encoding) {
+  @ParameterizedTest(name = "{0} indexed={1}")
+  @CsvSource({
+    "NONE, false", "PREFIX, false", "DIFF, false", "FAST_DIFF, false", "ROW_INDEX_V1, false",
+    "NONE, true", "PREFIX, true", "DIFF, true", "FAST_DIFF, true"
+  })
+  void iteratingAndSeekingAllocateNothingPerCell(DataBlockEncoding encoding, boolean indexed) {
     com.sun.management.ThreadMXBean threads =
         (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
-    EncodingContext context = new EncodingContext(true, true, true);
+    EncodingContext context = new EncodingContext(true, true, !indexed);
     Random random = new Random(42);
     List<KeyValue> cells = new ArrayList<>();
     BlockEncoder encoder = encoding.newEncoder(context);
@@ -58,6 +62,9 @@ class SeekerAllocationTest {
       buf.putBytes(0, payload, 0, payload.length);
       BlockSeeker seeker = encoding.newSeeker(context);
       seeker.setBlock(buf);
+      if (indexed) {
+        assertTrue(seeker.indexBlock() != null, "indexed");
+      }
       KeyValue[] keys = new KeyValue[SEEKS_PER_ROUND];
       for (int i = 0; i < keys.length; i++) {
         keys[i] = cells.get(random.nextInt(cells.size()));

@@ -30,7 +30,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * Round trips through every encoding against a {@link TreeMap} oracle: sorted cells are cut into
  * blocks as HBase's writer cuts them, each block is read from a pooled off-heap buffer or a heap
  * buffer, iterated, and sought with keys that are present, absent, before the first cell and after
- * the last, with and without seekBefore, in random order so that seeks go forward and back.
+ * the last, with and without seekBefore, in random order so that seeks go forward and back; half
+ * the blocks with a seek index, built by the seeker itself or by another seeker and handed over.
  */
 class SeekerOracleTest {
 
@@ -72,6 +73,7 @@ class SeekerOracleTest {
           int blockSize = 256 << random.nextInt(6);
           BlockEncoder encoder = encoding.newEncoder(context);
           BlockSeeker seeker = encoding.newSeeker(context);
+          BlockSeeker indexer = encoding.newSeeker(context);
           int start = 0;
           for (int end = 1; end <= cells.size(); end++) {
             encoder.append(cells.get(end - 1));
@@ -79,7 +81,8 @@ class SeekerOracleTest {
             if (last || cutBefore(encoder, blockSize, cells.get(end - 1), cells.get(end))) {
               List<KeyValue> block = cells.subList(start, end);
               byte[] payload = encoder.finishBlock();
-              checkBlock(seeker, context, block, payload, random, "block at cell " + start);
+              checkBlock(
+                  seeker, indexer, context, block, payload, random, "block at cell " + start);
               start = end;
             }
           }
@@ -94,6 +97,7 @@ class SeekerOracleTest {
 
   private void checkBlock(
       BlockSeeker seeker,
+      BlockSeeker indexer,
       EncodingContext context,
       List<KeyValue> block,
       byte[] payload,
@@ -107,6 +111,18 @@ class SeekerOracleTest {
         assertTrue(buf.isDirect() && buf.isSingleSegment(), message);
       }
       seeker.setBlock(buf);
+      switch (random.nextInt(4)) {
+        case 0 -> checkIndex(seeker.indexBlock(), encoding(seeker), context, payload, message);
+        case 1 -> {
+          indexer.setBlock(buf);
+          SeekIndex index = indexer.indexBlock();
+          checkIndex(index, encoding(seeker), context, payload, message);
+          if (index != null) {
+            seeker.useIndex(index);
+          }
+        }
+        default -> {}
+      }
       iterate(seeker, context, block, buf.segment(), message);
       TreeMap<Cell, Integer> oracle = new TreeMap<>(CellComparator.IGNORING_SEQUENCE_ID);
       for (int i = 0; i < block.size(); i++) {
@@ -119,6 +135,33 @@ class SeekerOracleTest {
       }
     } finally {
       buf.release();
+    }
+  }
+
+  private static DataBlockEncoding encoding(BlockSeeker seeker) {
+    return switch (seeker) {
+      case NoneSeeker none -> DataBlockEncoding.NONE;
+      case RowIndexSeeker rowIndex -> DataBlockEncoding.ROW_INDEX_V1;
+      default -> DataBlockEncoding.PREFIX;
+    };
+  }
+
+  /** An index exists exactly when the block has a use for one, and stays within its bound. */
+  private static void checkIndex(
+      SeekIndex index,
+      DataBlockEncoding encoding,
+      EncodingContext context,
+      byte[] payload,
+      String message) {
+    boolean expected =
+        encoding != DataBlockEncoding.ROW_INDEX_V1
+            && (encoding == DataBlockEncoding.NONE || !context.dictionaryCompressesTags());
+    assertEquals(expected, index != null, message);
+    if (index != null) {
+      assertTrue(index.count() > 0 || encoding != DataBlockEncoding.NONE, message);
+      assertTrue(
+          index.heapSize() <= encoding.maxSeekIndexHeapSize(payload.length),
+          () -> message + ": " + index + " takes " + index.heapSize() + " bytes");
     }
   }
 

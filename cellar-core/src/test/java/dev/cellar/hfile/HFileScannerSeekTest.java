@@ -1,0 +1,514 @@
+package dev.cellar.hfile;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.cellar.cache.BlockCache;
+import dev.cellar.cache.LruBlockCache;
+import dev.cellar.cache.LruBlockCacheConfig;
+import dev.cellar.cache.bucket.BucketCache;
+import dev.cellar.cache.tiered.BlockCacheFactory;
+import dev.cellar.cache.tiered.CombinedBlockCache;
+import dev.cellar.cell.Cell;
+import dev.cellar.cell.CellComparator;
+import dev.cellar.cell.CellType;
+import dev.cellar.cell.KeyValue;
+import dev.cellar.cell.Tag;
+import dev.cellar.config.Settings;
+import dev.cellar.hfile.encoding.DataBlockEncoding;
+import dev.cellar.hfile.encoding.SeekIndex;
+import dev.cellar.memory.Buf;
+import dev.cellar.memory.BufAllocator;
+import dev.cellar.memory.BufAllocatorConfig;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.TreeSet;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Supplier;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * {@link HFileScanner#seekTo(Cell)}, {@link HFileScanner#reseekTo} and {@link
+ * HFileScanner#seekBefore} against a sorted-list oracle, on every encoding, with data blocks read
+ * uncached, from an L1 and from an off-heap L2: wherever the in-block search starts (the block's
+ * first cell, the current cell, or an entry of the block's seek index) and whether or not a reseek
+ * skips the index walk, the scanner lands where a linear seek lands. Files have small blocks and a
+ * multi-level index, and random keys, tags and sequence ids.
+ *
+ * <p>The seed is printed with every failure; replay one with {@code -Dcellar.test.seed=N} (in the
+ * forked test JVM: {@code -Dcellar.test.extraJvmArgs=-Dcellar.test.seed=N}).
+ */
+class HFileScannerSeekTest {
+
+  private static final int CELLS = 3000;
+  private static final int OPERATIONS = 3000;
+  private static final byte[] FAMILY = {'f'};
+
+  /** Where the scanner's data blocks come from. */
+  enum Source { UNCACHED, L1, L2_OFFHEAP }
+
+  @TempDir Path dir;
+
+  private final BufAllocator allocator = new BufAllocator(BufAllocatorConfig.DEFAULT);
+  private final List<BlockCache> caches = new ArrayList<>();
+
+  @AfterEach
+  void shutDown() {
+    caches.forEach(BlockCache::shutdown);
+    assertEquals(0, allocator.stats().usedBufferCount(), "every pooled buffer came back");
+    allocator.close();
+  }
+
+  static Stream<Arguments> encodingsAndSources() {
+    List<Arguments> arguments = new ArrayList<>();
+    for (DataBlockEncoding encoding : DataBlockEncoding.values()) {
+      for (Source source : Source.values()) {
+        arguments.add(Arguments.of(encoding, source));
+      }
+    }
+    return arguments.stream();
+  }
+
+  @ParameterizedTest(name = "{0} {1}")
+  @MethodSource("encodingsAndSources")
+  void seeksLandWhereTheOracleSays(DataBlockEncoding encoding, Source source) throws Exception {
+    long seed = Long.getLong("cellar.test.seed", System.nanoTime());
+    try {
+      Random random = new Random(seed);
+      HFileContext context = randomContext(random, encoding);
+      List<KeyValue> cells = cells(random, context);
+      Path path = write(context, cells);
+      AtomicInteger loads = new AtomicInteger();
+      try (HFileReader reader = open(path, source, loads);
+          HFileScanner scanner = reader.scanner(true)) {
+        warm(reader);
+        Oracle oracle = new Oracle(cells);
+        for (int operation = 0; operation < OPERATIONS; operation++) {
+          String what = "operation " + operation;
+          switch (random.nextInt(8)) {
+            case 0, 1, 2 -> oracle.checkSeekTo(scanner, probe(random, cells), what);
+            case 3, 4, 5 -> oracle.checkReseek(scanner, random, what);
+            case 6 -> oracle.checkSeekBefore(scanner, probe(random, cells), what);
+            default -> oracle.checkNext(scanner, random.nextInt(4), what);
+          }
+        }
+      }
+    } catch (Throwable failure) {
+      throw new AssertionError(encoding + " " + source + " failed with seed " + seed
+          + " (replay with -Dcellar.test.seed=" + seed + "): " + failure, failure);
+    }
+  }
+
+  @ParameterizedTest(name = "{0} {1}")
+  @MethodSource("encodingsAndSources")
+  void aReseekInsideTheCurrentBlockLoadsNothing(DataBlockEncoding encoding, Source source)
+      throws Exception {
+    long seed = Long.getLong("cellar.test.seed", System.nanoTime());
+    Random random = new Random(seed);
+    HFileContext context = randomContext(random, encoding);
+    List<KeyValue> cells = cells(random, context);
+    Path path = write(context, cells);
+    AtomicInteger loads = new AtomicInteger();
+    try (HFileReader reader = open(path, source, loads);
+        HFileScanner scanner = reader.scanner(true)) {
+      long[] blockOf = blockOffsets(scanner, cells.size());
+      int reseeks = 0;
+      for (int i = 0; i < cells.size(); i += 1 + random.nextInt(20)) {
+        int j = i + random.nextInt(10);
+        if (j >= cells.size() || blockOf[j] != blockOf[i]) {
+          continue;
+        }
+        assertEquals(HFileScanner.EXACT, scanner.seekTo(cells.get(i)), "seed " + seed);
+        int before = loads.get();
+        assertEquals(HFileScanner.EXACT, scanner.reseekTo(cells.get(j)), "seed " + seed);
+        assertEquals(before, loads.get(), "seed " + seed + ": reseek from #" + i + " to #" + j
+            + " in the same block loaded a block");
+        assertSame(cells.get(j), scanner.current(), "seed " + seed);
+        reseeks++;
+      }
+      assertTrue(reseeks > 10, "only " + reseeks + " reseeks inside a block");
+    }
+  }
+
+  /**
+   * A block object is indexed by its second seek, and then seeks binary-search the index: every
+   * reader of a cached block shares it; an uncached block read anew for each seek never gets one.
+   * The block's heap size, which a cache accounts once, already counts the index.
+   */
+  @ParameterizedTest(name = "{0} {1}")
+  @MethodSource("encodingsAndSources")
+  void theSecondSeekIntoABlockObjectIndexesIt(DataBlockEncoding encoding, Source source)
+      throws Exception {
+    HFileContext context = HFileContext.builder().encoding(encoding).blockSize(8192)
+        .includesTags(false).build();
+    List<KeyValue> cells = cells(new Random(7), context);
+    Path path = write(context, cells);
+    boolean indexable = encoding != DataBlockEncoding.ROW_INDEX_V1;
+    try (HFileReader reader = open(path, source, new AtomicInteger())) {
+      warm(reader);
+      KeyValue key = cells.get(cells.size() / 2);
+      for (int seek = 1; seek <= 3; seek++) {
+        try (HFileScanner scanner = reader.scanner(true)) {
+          assertEquals(HFileScanner.EXACT, scanner.seekTo(key));
+          SeekIndex index = scanner.currentBlock().seekIndex();
+          boolean expected = indexable && source != Source.UNCACHED && seek >= 2;
+          assertEquals(expected, index != null, "seek " + seek + ": " + index);
+          if (index != null) {
+            HFileBlock block = scanner.currentBlock();
+            assertTrue(block.heapSize() >= block.buf().capacity() + index.heapSize(),
+                "the block's size counts its index: " + block.heapSize());
+            assertTrue(index.count() > 0, index.toString());
+            assertTrue(index.heapSize() <= encoding.maxSeekIndexHeapSize(
+                scanner.currentBlock().payloadSize()), index.toString());
+          }
+        }
+      }
+    }
+  }
+
+  /**
+   * Data blocks whose payload bytes were flipped after their checksums passed (the same bytes on
+   * every read of a block, cached or not): indexing them and seeking, reseeking and stepping
+   * through them raise {@link CorruptHFileException} or succeed, never anything else.
+   */
+  @ParameterizedTest(name = "{0} {1}")
+  @MethodSource("encodingsAndSources")
+  void malformedBlocksRaiseOnlyCorruptHFileException(DataBlockEncoding encoding, Source source)
+      throws Exception {
+    long seed = Long.getLong("cellar.test.seed", System.nanoTime());
+    Random random = new Random(seed);
+    HFileContext context = randomContext(random, encoding);
+    List<KeyValue> cells = cells(random, context);
+    Path path = write(context, cells);
+    int corrupt = 0;
+    try (HFileReader reader = open(path, source, null, seed);
+        HFileScanner scanner = reader.scanner(true)) {
+      Oracle oracle = new Oracle(cells);
+      for (int operation = 0; operation < OPERATIONS; operation++) {
+        try {
+          switch (random.nextInt(4)) {
+            case 0 -> scanner.seekTo(probe(random, cells));
+            case 1 -> scanner.seekBefore(probe(random, cells));
+            case 2 -> {
+              if (scanner.isValid()) {
+                int at = Math.max(0, oracle.floor(scanner.current(), false));
+                scanner.reseekTo(cells.get(Math.min(cells.size() - 1, at + random.nextInt(5))));
+              }
+            }
+            default -> scanner.next();
+          }
+          if (scanner.isValid()) {
+            KeyValue.copyOf(scanner.current());
+          }
+        } catch (CorruptHFileException expected) {
+          corrupt++;
+        } catch (Throwable unexpected) {
+          throw new AssertionError(encoding + " " + source + " seed " + seed + ", operation "
+              + operation + " raised " + unexpected, unexpected);
+        }
+      }
+    }
+    assertTrue(corrupt > 0, "seed " + seed + ": no corruption detected");
+  }
+
+  private Path write(HFileContext context, List<KeyValue> cells) throws IOException {
+    Path path = dir.resolve("seek.hfile");
+    try (HFileWriter writer = HFileWriter.create(path, context)) {
+      for (KeyValue cell : cells) {
+        writer.append(cell);
+      }
+    }
+    return path;
+  }
+
+  private HFileReader open(Path path, Source source, AtomicInteger loads) throws IOException {
+    return open(path, source, loads, 0);
+  }
+
+  /**
+   * Opens the file behind the source's cache, counting loads into {@code loads} (if not null) and,
+   * with a {@code corruptionSeed} other than 0, flipping bytes in every data block's payload as
+   * read from the file.
+   */
+  private HFileReader open(Path path, Source source, AtomicInteger loads, long corruptionSeed)
+      throws IOException {
+    BlockCache cache = switch (source) {
+      case UNCACHED -> null;
+      case L1 -> new LruBlockCache(LruBlockCacheConfig.from(Settings.of(Map.of(
+          LruBlockCacheConfig.CACHE_MEMORY_SIZE_KEY, "64m"))), Runnable::run);
+      case L2_OFFHEAP -> BlockCacheFactory.create(Settings.of(Map.of(
+          "hfile.block.cache.memory.size", "16m", "hbase.bucketcache.ioengine", "offheap",
+          "hbase.bucketcache.size", "64")), allocator).orElseThrow();
+    };
+    if (cache != null) {
+      caches.add(cache);
+    }
+    return HFileReader.open(path, allocator, direct -> {
+      BlockLoader file = corruptionSeed == 0 ? direct : corrupting(direct, corruptionSeed);
+      BlockLoader loader = cache == null
+          ? file
+          : new CachingBlockLoader(cache, file, path.toString(), false);
+      return (offset, size, type, cacheBlock) -> {
+        if (loads != null) {
+          loads.incrementAndGet();
+        }
+        return loader.loadBlock(offset, size, type, cacheBlock);
+      };
+    });
+  }
+
+  /** Flips one to three payload bytes of every data block, the same ones on every read. */
+  private static BlockLoader corrupting(BlockLoader direct, long seed) {
+    return (offset, size, type, cacheBlock) -> {
+      HFileBlock block = direct.loadBlock(offset, size, type, cacheBlock);
+      if (!block.type().isData()) {
+        return block;
+      }
+      try {
+        byte[] bytes = block.buf().getBytes(0, block.buf().capacity());
+        Random random = new Random(seed ^ offset);
+        for (int flips = 1 + random.nextInt(3); flips > 0; flips--) {
+          int at = BlockHeader.SIZE + random.nextInt(block.payloadSize());
+          bytes[at] ^= (byte) (1 + random.nextInt(255));
+        }
+        return new HFileBlock(block.header(), block.offset(), Buf.wrap(bytes),
+            block.nextBlockOnDiskSize());
+      } finally {
+        block.release();
+      }
+    };
+  }
+
+  /** Scans the file once so that its blocks are cached; waits for an L2's writes. */
+  private void warm(HFileReader reader) throws Exception {
+    try (HFileScanner scanner = reader.scanner(true)) {
+      for (boolean more = scanner.seekTo(); more; more = scanner.next()) {
+        scanner.current();
+      }
+    }
+    for (BlockCache cache : caches) {
+      if (cache instanceof CombinedBlockCache combined) {
+        assertTrue(((BucketCache) combined.l2()).awaitQueuedWrites(10_000));
+      }
+    }
+  }
+
+  /** The offset of the block each cell lies in, from a scan. */
+  private static long[] blockOffsets(HFileScanner scanner, int cells) throws IOException {
+    long[] offsets = new long[cells];
+    int i = 0;
+    for (boolean more = scanner.seekTo(); more; more = scanner.next()) {
+      offsets[i++] = scanner.currentBlock().offset();
+    }
+    assertEquals(cells, i);
+    return offsets;
+  }
+
+  private static HFileContext randomContext(Random random, DataBlockEncoding encoding) {
+    boolean tags = random.nextInt(3) == 0;
+    return HFileContext.builder()
+        .encoding(encoding)
+        .blockSize(new int[] {512, 2048, 8192}[random.nextInt(3)])
+        .indexBlockMaxSize(256)
+        .compression(random.nextBoolean() ? Compression.NONE : Compression.LZ4)
+        .includesTags(tags)
+        .compressTags(tags && random.nextBoolean())
+        .includesMvcc(random.nextInt(4) != 0)
+        .build();
+  }
+
+  /**
+   * Sorted cells with distinct keys: rows sharing prefixes, of lengths on both sides of 256, one to
+   * three qualifiers per row, versions of several timestamps and types, values of 0 to 300 bytes;
+   * tags and sequence ids when the file keeps them.
+   */
+  private static List<KeyValue> cells(Random random, HFileContext context) {
+    boolean withTags = context.includesTags();
+    TreeSet<KeyValue> sorted = new TreeSet<>(CellComparator.IGNORING_SEQUENCE_ID);
+    byte[] previousRow = {'m'};
+    CellType[] types = {CellType.PUT, CellType.PUT, CellType.PUT, CellType.DELETE,
+        CellType.DELETE_COLUMN, CellType.DELETE_FAMILY};
+    while (sorted.size() < CELLS) {
+      byte[] row = random.nextInt(3) == 0 ? previousRow : row(random, previousRow);
+      previousRow = row;
+      int qualifiers = 1 + random.nextInt(3);
+      for (int q = 0; q < qualifiers; q++) {
+        byte[] qualifier = ("q" + random.nextInt(5)).getBytes();
+        int versions = 1 + random.nextInt(3);
+        for (int v = 0; v < versions; v++) {
+          byte[] value = new byte[random.nextInt(5) == 0 ? 0 : random.nextInt(300)];
+          random.nextBytes(value);
+          List<Tag> tags = withTags && random.nextBoolean()
+              ? List.of(new Tag((byte) (1 + random.nextInt(3)), new byte[] {(byte) v}))
+              : List.of();
+          sorted.add(KeyValue.create(row, FAMILY, qualifier, 1000 + random.nextInt(50),
+              types[random.nextInt(types.length)], value, tags)
+              .withSequenceId(context.includesMvcc() && random.nextBoolean()
+                  ? random.nextInt(1 << 20) : 0));
+        }
+      }
+    }
+    return new ArrayList<>(sorted);
+  }
+
+  private static byte[] row(Random random, byte[] previous) {
+    int shared = random.nextInt(previous.length + 1);
+    int length = random.nextInt(20) == 0 ? 250 + random.nextInt(10) : 1 + random.nextInt(12);
+    byte[] row = Arrays.copyOf(previous, Math.max(length, shared));
+    for (int i = shared; i < row.length; i++) {
+      row[i] = (byte) ('a' + random.nextInt(4));
+    }
+    return row;
+  }
+
+  /** A key of a random cell, next to one, or outside the file on either side. */
+  private static KeyValue probe(Random random, List<KeyValue> cells) {
+    return variant(random, cells.get(random.nextInt(cells.size())), cells);
+  }
+
+  private static KeyValue variant(Random random, KeyValue cell, List<KeyValue> cells) {
+    byte[] row = cell.rowArray();
+    byte[] qualifier = cell.qualifierArray();
+    return switch (random.nextInt(10)) {
+      case 0, 1, 2 -> cell;
+      case 3 -> KeyValue.firstOnRow(row);
+      case 4 -> KeyValue.lastOnRow(row);
+      case 5 -> KeyValue.firstOnColumn(row, FAMILY, qualifier);
+      case 6 -> KeyValue.lastOnColumn(row, FAMILY, qualifier);
+      case 7 -> KeyValue.create(row, FAMILY, qualifier,
+          cell.timestamp() + (random.nextBoolean() ? 1 : -1), cell.type(), new byte[0]);
+      case 8 -> KeyValue.firstOnRow(Arrays.copyOf(row, row.length + 1));
+      default -> random.nextBoolean()
+          ? KeyValue.firstOnRow(new byte[0])
+          : KeyValue.lastOnRow(filled(cells.getLast().rowLength() + 1));
+    };
+  }
+
+  private static byte[] filled(int length) {
+    byte[] bytes = new byte[length];
+    Arrays.fill(bytes, (byte) 0xFF);
+    return bytes;
+  }
+
+  private static void assertSame(KeyValue expected, Cell actual, String message) {
+    assertEquals(0, CellComparator.compareKeyIgnoringSequenceId(expected, actual),
+        () -> message + ": expected " + expected + ", found " + actual);
+    assertEquals(expected.sequenceId(), actual.sequenceId(), message);
+    assertTrue(Arrays.equals(expected.valueArray(), actual.valueArray()), message + ": value");
+    assertTrue(Arrays.equals(expected.tagsArray(), actual.tagsArray()), message + ": tags");
+  }
+
+  /** The cells in order, and where the scanner should be. */
+  private static final class Oracle {
+
+    private final List<KeyValue> cells;
+    /** The index of the scanner's current cell, or -1 when it is not positioned. */
+    private int position = -1;
+
+    Oracle(List<KeyValue> cells) {
+      this.cells = cells;
+    }
+
+    /** The index of the last cell not after {@code key} (strictly before it), or -1. */
+    int floor(Cell key, boolean strictly) {
+      int low = 0;
+      int high = cells.size() - 1;
+      while (low <= high) {
+        int mid = (low + high) >>> 1;
+        int diff = CellComparator.compareKeyIgnoringSequenceId(key, cells.get(mid));
+        if (diff > 0 || (diff == 0 && !strictly)) {
+          low = mid + 1;
+        } else {
+          high = mid - 1;
+        }
+      }
+      return high;
+    }
+
+    void checkSeekTo(HFileScanner scanner, KeyValue key, String what) throws IOException {
+      check(scanner, key, scanner.seekTo(key), what + ": seekTo " + key);
+    }
+
+    /** Reseeks to a key not before the current cell: often close ahead, sometimes far. */
+    void checkReseek(HFileScanner scanner, Random random, String what) throws IOException {
+      if (position < 0) {
+        checkSeekTo(scanner, cells.get(random.nextInt(cells.size())), what);
+        return;
+      }
+      int target = random.nextInt(4) == 0
+          ? position + random.nextInt(cells.size() - position)
+          : Math.min(cells.size() - 1, position + random.nextInt(4));
+      KeyValue key = variant(random, cells.get(target), cells);
+      if (CellComparator.compareKeyIgnoringSequenceId(key, cells.get(position)) < 0) {
+        key = cells.get(target);
+      }
+      check(scanner, key, scanner.reseekTo(key), what + ": reseekTo " + key + " from #"
+          + position);
+    }
+
+    private void check(HFileScanner scanner, KeyValue key, int result, String what) {
+      int floor = floor(key, false);
+      Supplier<String> message = () -> what + " gave " + result;
+      switch (result) {
+        case HFileScanner.BEFORE_FILE -> {
+          assertEquals(-1, floor, message.get());
+          assertFalse(scanner.isValid(), message.get());
+          position = -1;
+          return;
+        }
+        case HFileScanner.AFTER_KEY -> {
+          assertTrue(floor >= 0 && floor + 1 < cells.size(), message.get());
+          position = floor + 1;
+        }
+        case HFileScanner.EXACT -> {
+          assertTrue(floor >= 0, message.get());
+          assertEquals(0, CellComparator.compareKeyIgnoringSequenceId(key, cells.get(floor)),
+              message.get());
+          position = floor;
+        }
+        case HFileScanner.BEFORE_KEY -> {
+          assertTrue(floor >= 0, message.get());
+          assertTrue(CellComparator.compareKeyIgnoringSequenceId(key, cells.get(floor)) > 0,
+              message.get());
+          position = floor;
+        }
+        default -> throw new AssertionError(message.get());
+      }
+      assertTrue(scanner.isValid(), message.get());
+      assertSame(cells.get(position), scanner.current(), message.get());
+    }
+
+    void checkSeekBefore(HFileScanner scanner, KeyValue key, String what) throws IOException {
+      int expected = floor(key, true);
+      boolean found = scanner.seekBefore(key);
+      String message = what + ": seekBefore " + key;
+      assertEquals(expected >= 0, found, message);
+      position = expected;
+      if (found) {
+        assertSame(cells.get(expected), scanner.current(), message);
+      }
+    }
+
+    void checkNext(HFileScanner scanner, int steps, String what) throws IOException {
+      for (int i = 0; i < steps && position >= 0; i++) {
+        boolean more = scanner.next();
+        position = position + 1 < cells.size() ? position + 1 : -1;
+        assertEquals(position >= 0, more, what + ": next");
+        if (more) {
+          assertSame(cells.get(position), scanner.current(), what + ": next");
+        }
+      }
+    }
+  }
+}
