@@ -56,7 +56,7 @@ final class ColumnTracker {
 
   /**
    * Whether the scan asks for the column of {@code cell}: {@link MatchCode#INCLUDE} if so, else
-   * how to skip ahead ({@link #seekHintQualifier()} for a jump to the next wanted column).
+   * how to skip ahead ({@link #seekHintQualifierSegment()} for a jump to the next wanted column).
    */
   MatchCode checkColumn(Cell cell) {
     if (qualifiers == null) {
@@ -78,11 +78,6 @@ final class ColumnTracker {
   }
 
   /** The next wanted qualifier, after {@link #checkColumn} asked to jump to it. */
-  byte[] seekHintQualifier() {
-    return qualifiers.get(nextQualifier);
-  }
-
-  /** {@link #seekHintQualifier()} as a segment over the same bytes. */
   MemorySegment seekHintQualifierSegment() {
     return qualifierSegments[nextQualifier];
   }

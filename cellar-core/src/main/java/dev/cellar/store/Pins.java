@@ -72,6 +72,21 @@ public final class Pins {
     return size;
   }
 
+  /**
+   * Drops the references taken after the first {@code kept} (the buffers pinned since {@link
+   * #size()} was {@code kept}), keeping the others.
+   */
+  void truncate(int kept) {
+    for (int i = size - 1; i >= kept; i--) {
+      if (index != null) {
+        index.remove(pinned[i]);
+      }
+      pinned[i].release();
+      pinned[i] = null;
+    }
+    size = Math.min(size, kept);
+  }
+
   /** Drops every reference taken; later calls do nothing, and pinning more is refused. */
   public void release() {
     if (released) {

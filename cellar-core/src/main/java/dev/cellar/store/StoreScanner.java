@@ -3,16 +3,22 @@ package dev.cellar.store;
 import dev.cellar.cell.Bytes;
 import dev.cellar.cell.Cell;
 import dev.cellar.cell.CellComparator;
-import dev.cellar.cell.KeyValue;
+import dev.cellar.cell.SearchKey;
 import java.io.IOException;
-import java.lang.foreign.MemorySegment;
 import java.util.List;
 
 /**
  * The cells one family returns, row by row: its sources (MemStore segments and HFiles) merged by a
  * {@link KeyValueHeap} and sifted by a {@link ScanQueryMatcher}, which turns whole columns and
- * rows that cannot match into seeks. The cells returned are pinned into the caller's {@link Pins}
- * (views into block or chunk memory, retained) so they outlive the cursor's moves.
+ * rows that cannot match into skips. The cells returned go into the caller's {@link CollectedRow}
+ * (views of pinned blocks, or copies) so they outlive the cursor's moves.
+ *
+ * <p><b>Skips.</b> Skipping the rest of a column or row first steps the heap forward a few cells
+ * ({@value #STEPS_BEFORE_SEEK} at most) and seeks only if that did not get past it, as HBase's
+ * StoreScanner prefers {@code next} to a seek when the target is near (HBASE-13109): a seek walks
+ * the block index, while the usual skip (the one version of a column a scan asks for, the end of a
+ * row) is one step. The seek keys and the current row are rebuilt in reused buffers, so a row
+ * allocates nothing.
  *
  * <p>A scanner for a Get ({@code singleRow}) ends with its row: once the row is collected or
  * skipped it reports no more cells instead of seeking past the row, as HBase's StoreScanner stops
@@ -21,8 +27,11 @@ import java.util.List;
  */
 final class StoreScanner implements FamilyScanner {
 
+  /** Cells stepped over, at most, before a skip seeks instead. */
+  static final int STEPS_BEFORE_SEEK = 8;
+
   private final KeyValueHeap heap;
-  private final ScanQueryMatcher matcher;
+  private final RowSifter sifter;
   private final boolean singleRow;
   private boolean rowDone;
 
@@ -37,7 +46,7 @@ final class StoreScanner implements FamilyScanner {
       source.seek(startKey);
     }
     this.heap = new KeyValueHeap(sources);
-    this.matcher = new ScanQueryMatcher(spec);
+    this.sifter = new RowSifter(spec);
     this.singleRow = singleRow;
   }
 
@@ -47,70 +56,13 @@ final class StoreScanner implements FamilyScanner {
   }
 
   /**
-   * Appends the family's matching cells of the row under the cursor to {@code out}, pinned into
-   * {@code pins}, and leaves the cursor on the next row.
+   * Adds the family's matching cells of the row under the cursor to {@code out} and leaves the
+   * cursor on the next row.
    */
   @Override
-  public void collectRow(List<Cell> out, Pins pins) throws IOException {
+  public void collectRow(CollectedRow out) throws IOException {
     rowDone = singleRow;
-    collectRow(heap, matcher, out, pins, !singleRow);
-  }
-
-  /**
-   * The row loop both scan directions share: sifts the cells of the row under {@code heap}'s
-   * cursor through {@code matcher}, appending the matches pinned into {@code pins}. When the
-   * matcher is done with the row early, the heap seeks past it only if {@code seekPastRow} (a
-   * caller that ends with the row, or moves on by itself, saves the seek).
-   */
-  static void collectRow(KeyValueHeap heap, ScanQueryMatcher matcher, List<Cell> out, Pins pins,
-      boolean seekPastRow) throws IOException {
-    Cell first = heap.peek();
-    byte[] row = first.rowArray();
-    MemorySegment rowSegment = MemorySegment.ofArray(row);
-    matcher.startRow();
-    for (Cell cell = first; cell != null && sameRow(cell, rowSegment, row.length);
-        cell = heap.peek()) {
-      switch (matcher.match(cell)) {
-        case INCLUDE -> {
-          out.add(heap.pinCurrent(pins));
-          heap.next();
-        }
-        case INCLUDE_AND_SEEK_NEXT_COL -> {
-          out.add(heap.pinCurrent(pins));
-          heap.reseek(lastOnColumn(cell));
-        }
-        case INCLUDE_AND_SEEK_NEXT_ROW -> {
-          out.add(heap.pinCurrent(pins));
-          if (seekPastRow) {
-            heap.reseek(KeyValue.lastOnRow(row));
-          }
-          return;
-        }
-        case SKIP -> heap.next();
-        case SEEK_NEXT_COL -> heap.reseek(lastOnColumn(cell));
-        case SEEK_NEXT_ROW -> {
-          if (seekPastRow) {
-            heap.reseek(KeyValue.lastOnRow(row));
-          }
-          return;
-        }
-        case SEEK_NEXT_USING_HINT -> seekToHint(heap, matcher, cell);
-      }
-    }
-  }
-
-  /**
-   * Jumps to the matcher's seek hint; a hint that is missing or not after {@code current} (a
-   * filter's mistake) only moves past the current cell, as HBase does, so the scan always advances.
-   */
-  private static void seekToHint(KeyValueHeap heap, ScanQueryMatcher matcher, Cell current)
-      throws IOException {
-    Cell hint = matcher.seekHint();
-    if (hint != null && CellComparator.INSTANCE.compare(hint, current) > 0) {
-      heap.reseek(hint);
-    } else {
-      heap.next();
-    }
+    sifter.collectRow(heap, out, !singleRow);
   }
 
   @Override
@@ -118,20 +70,107 @@ final class StoreScanner implements FamilyScanner {
     if (singleRow) {
       rowDone = true;
     } else {
-      heap.reseek(KeyValue.lastOnRow(heap.peek().rowArray()));
+      sifter.skipRow(heap);
     }
-  }
-
-  private static boolean sameRow(Cell cell, MemorySegment row, int rowLength) {
-    return Bytes.equals(cell.segment(), cell.rowOffset(), cell.rowLength(), row, 0, rowLength);
-  }
-
-  private static KeyValue lastOnColumn(Cell cell) {
-    return KeyValue.lastOnColumn(cell.rowArray(), cell.familyArray(), cell.qualifierArray());
   }
 
   @Override
   public void close() {
     heap.close();
+  }
+
+  /**
+   * The row loop both scan directions share, with its reused keys: sifts the cells of the row under
+   * a heap's cursor through the matcher. Not thread-safe.
+   */
+  static final class RowSifter {
+
+    private final ScanQueryMatcher matcher;
+    /** The first key of the current row: a copy of its row, which the cursor's views leave. */
+    private final SearchKey row = new SearchKey();
+    private final SearchKey skipKey = new SearchKey();
+
+    RowSifter(ScanSpec spec) {
+      this.matcher = new ScanQueryMatcher(spec, new SearchKey());
+    }
+
+    /**
+     * Sifts the cells of the row under {@code heap}'s cursor through the matcher, adding the
+     * matches to {@code out}. When the matcher is done with the row early, the heap skips past it
+     * only if {@code skipPastRow} (a caller that ends with the row, or moves on by itself, saves
+     * the skip).
+     */
+    void collectRow(KeyValueHeap heap, CollectedRow out, boolean skipPastRow)
+        throws IOException {
+      Cell first = heap.peek();
+      Cell rowStart = row.firstOnRow(first.segment(), first.rowOffset(), first.rowLength());
+      matcher.startRow();
+      for (Cell cell = first; cell != null && sameRow(cell, rowStart); cell = heap.peek()) {
+        switch (matcher.match(cell)) {
+          case INCLUDE -> {
+            heap.collectCurrent(out);
+            heap.next();
+          }
+          case INCLUDE_AND_SEEK_NEXT_COL -> {
+            heap.collectCurrent(out);
+            skipTo(heap, skipKey.lastOnColumn(cell));
+          }
+          case INCLUDE_AND_SEEK_NEXT_ROW -> {
+            heap.collectCurrent(out);
+            if (skipPastRow) {
+              skipTo(heap, skipKey.lastOnRow(rowStart));
+            }
+            return;
+          }
+          case SKIP -> heap.next();
+          case SEEK_NEXT_COL -> skipTo(heap, skipKey.lastOnColumn(cell));
+          case SEEK_NEXT_ROW -> {
+            if (skipPastRow) {
+              skipTo(heap, skipKey.lastOnRow(rowStart));
+            }
+            return;
+          }
+          case SEEK_NEXT_USING_HINT -> seekToHint(heap, cell);
+        }
+      }
+    }
+
+    /** Moves {@code heap} past the row under its cursor without reading it. */
+    void skipRow(KeyValueHeap heap) throws IOException {
+      skipTo(heap, skipKey.lastOnRow(heap.peek()));
+    }
+
+    /**
+     * Moves past every cell not after {@code target}, which the current cell is not after: steps
+     * forward, and seeks if a few steps do not get there.
+     */
+    private static void skipTo(KeyValueHeap heap, Cell target) throws IOException {
+      for (int step = 0; step < STEPS_BEFORE_SEEK; step++) {
+        Cell next = heap.next();
+        if (next == null || CellComparator.INSTANCE.compare(next, target) > 0) {
+          return;
+        }
+      }
+      heap.reseek(target);
+    }
+
+    /**
+     * Jumps to the matcher's seek hint; a hint that is missing or not after {@code current} (a
+     * filter's mistake) only moves past the current cell, as HBase does, so the scan always
+     * advances.
+     */
+    private void seekToHint(KeyValueHeap heap, Cell current) throws IOException {
+      Cell hint = matcher.seekHint();
+      if (hint != null && CellComparator.INSTANCE.compare(hint, current) > 0) {
+        heap.reseek(hint);
+      } else {
+        heap.next();
+      }
+    }
+
+    private static boolean sameRow(Cell cell, Cell rowStart) {
+      return Bytes.equals(cell.segment(), cell.rowOffset(), cell.rowLength(), rowStart.segment(),
+          rowStart.rowOffset(), rowStart.rowLength());
+    }
   }
 }
