@@ -9,6 +9,7 @@ import dev.cellar.Put;
 import dev.cellar.Result;
 import dev.cellar.ResultScanner;
 import dev.cellar.RowReader;
+import dev.cellar.RowScanner;
 import dev.cellar.RowView;
 import dev.cellar.Scan;
 import dev.cellar.Table;
@@ -45,9 +46,10 @@ final class CellarSide implements ComparedStore {
   enum CacheTier { L1, L2 }
 
   /**
-   * How Cellar's gets are read: {@code VIEW} through a {@link RowReader} per thread and a reused
-   * {@link Get} (allocating nothing), {@code RESULT} through {@link Table#get(Get)} with a new Get
-   * and a closed {@link Result} per read (HBase's style).
+   * How Cellar reads: {@code VIEW} through a {@link RowReader} per thread and a reused {@link Get},
+   * and scans through a {@link RowScanner} (allocating nothing per row); {@code RESULT} through
+   * {@link Table#get(Get)} with a new Get and through {@link Table#scanner(Scan)}, with a closed
+   * {@link Result} per row (HBase's style).
    */
   enum Api { VIEW, RESULT }
 
@@ -219,7 +221,8 @@ final class CellarSide implements ComparedStore {
   /**
    * Each scan opens a scanner from its start row to its stop row (exclusive) and reads every row:
    * the row key and each value are copied into reused arrays from the cells, which are views into
-   * cached blocks. Each row's {@link Result} is closed once read.
+   * cached blocks. {@code VIEW} reads through a {@link RowScanner} (one reused view), {@code
+   * RESULT} through a {@link ResultScanner}, closing each row's {@link Result} once read.
    */
   @Override
   public Worker.Factory scanners(ScanRanges ranges, boolean cacheBlocks, LongAdder wrongRows) {
@@ -228,6 +231,7 @@ final class CellarSide implements ComparedStore {
       private final ScanRanges.Cursor cursor = ranges.cursor(thread);
       private final byte[] key = new byte[shape.keyLength()];
       private final byte[] value = new byte[shape.valueSize()];
+      private long seen;
 
       @Override
       public long execute(long iteration) throws IOException {
@@ -236,25 +240,46 @@ final class CellarSide implements ComparedStore {
         if (cursor.stopKey() != null) {
           scan.withStopRow(cursor.stopKey());
         }
-        long seen = 0;
+        seen = 0;
+        long good = api == Api.VIEW ? scanViews(scan) : scanResults(scan);
+        countWrong(wrongRows, cursor.rows(), seen, good);
+        return good;
+      }
+
+      private long scanViews(Scan scan) throws IOException {
+        long good = 0;
+        try (RowScanner scanner = table.rowScanner(scan)) {
+          for (RowView row = scanner.nextView(); row != null; row = scanner.nextView()) {
+            seen++;
+            good += read(row.cells());
+          }
+        }
+        return good;
+      }
+
+      private long scanResults(Scan scan) throws IOException {
         long good = 0;
         try (ResultScanner scanner = table.scanner(scan)) {
           for (Result next = scanner.next(); next != null; next = scanner.next()) {
             try (Result result = next) {
               seen++;
-              List<Cell> cells = result.rawCells();
-              Cell first = cells.get(0);
-              if (first.rowLength() == key.length && wellShaped(cells, shape)) {
-                MemorySegment.copy(first.segment(), ValueLayout.JAVA_BYTE, first.rowOffset(),
-                    key, 0, key.length);
-                copyValues(cells, value);
-                good++;
-              }
+              good += read(result.rawCells());
             }
           }
         }
-        countWrong(wrongRows, cursor.rows(), seen, good);
         return good;
+      }
+
+      /** Copies the row's key and values out; 1 if the row has the shape, else 0. */
+      private int read(List<Cell> cells) {
+        Cell first = cells.get(0);
+        if (first.rowLength() != key.length || !wellShaped(cells, shape)) {
+          return 0;
+        }
+        MemorySegment.copy(first.segment(), ValueLayout.JAVA_BYTE, first.rowOffset(), key, 0,
+            key.length);
+        copyValues(cells, value);
+        return 1;
       }
 
       @Override

@@ -122,8 +122,8 @@ public final class RocksDbCompareCommand implements Callable<Integer> {
   int progress;
 
   @Option(names = "--cellarApi", defaultValue = "view", description = "Cellar's reads: view (a"
-      + " reused RowReader and Get, zero garbage) or result (Table.get with a new Get and Result"
-      + " per read, as HBase's API); default view")
+      + " reused RowReader and Get, a RowScanner: zero garbage) or result (Table.get with a new Get,"
+      + " Table.scanner, a Result per row, as HBase's API); default view")
   String cellarApi;
 
   @Option(names = "--json", paramLabel = "FILE", description = "also write the results as JSON")
