@@ -14,11 +14,12 @@ import java.util.List;
  * (views of pinned blocks, or copies) so they outlive the cursor's moves.
  *
  * <p><b>Skips.</b> Skipping the rest of a column or row first steps the heap forward a few cells
- * ({@value #STEPS_BEFORE_SEEK} at most) and seeks only if that did not get past it, as HBase's
- * StoreScanner prefers {@code next} to a seek when the target is near (HBASE-13109): a seek walks
- * the block index, while the usual skip (the one version of a column a scan asks for, the end of a
- * row) is one step. The seek keys and the current row are rebuilt in reused buffers, so a row
- * allocates nothing.
+ * ({@value #STEPS_BEFORE_SEEK} at most), comparing each with the column or row left, and seeks
+ * only if that did not get past it, as HBase's StoreScanner prefers {@code next} to a seek when the
+ * target is near (HBASE-13109): a seek walks the block index, while the usual skip (the one version
+ * of a column a scan asks for, the end of a row) is one step. The column left is the cell just
+ * added to the row holder, which outlives the cursor's moves; the current row is a copy, and seek
+ * keys are built in reused buffers only when a seek is due, so a row allocates nothing.
  *
  * <p>A scanner for a Get ({@code singleRow}) ends with its row: once the row is collected or
  * skipped it reports no more cells instead of seeking past the row, as HBase's StoreScanner stops
@@ -86,9 +87,11 @@ final class StoreScanner implements FamilyScanner {
   static final class RowSifter {
 
     private final ScanQueryMatcher matcher;
-    /** The first key of the current row: a copy of its row, which the cursor's views leave. */
-    private final SearchKey row = new SearchKey();
-    private final SearchKey skipKey = new SearchKey();
+    /** The current row: a copy, since the cursor's views leave it. */
+    private final CopiedBytes row = new CopiedBytes();
+    /** The column a skip leaves, when no cell of the row holder stands for it. */
+    private final SearchKey column = new SearchKey();
+    private final SearchKey seekKey = new SearchKey();
 
     RowSifter(ScanSpec spec) {
       this.matcher = new ScanQueryMatcher(spec, new SearchKey());
@@ -103,9 +106,9 @@ final class StoreScanner implements FamilyScanner {
     void collectRow(KeyValueHeap heap, CollectedRow out, boolean skipPastRow)
         throws IOException {
       Cell first = heap.peek();
-      Cell rowStart = row.firstOnRow(first.segment(), first.rowOffset(), first.rowLength());
+      row.setRow(first);
       matcher.startRow();
-      for (Cell cell = first; cell != null && sameRow(cell, rowStart); cell = heap.peek()) {
+      for (Cell cell = first; cell != null && row.matchesRow(cell); cell = heap.peek()) {
         switch (matcher.match(cell)) {
           case INCLUDE -> {
             heap.collectCurrent(out);
@@ -113,20 +116,20 @@ final class StoreScanner implements FamilyScanner {
           }
           case INCLUDE_AND_SEEK_NEXT_COL -> {
             heap.collectCurrent(out);
-            skipTo(heap, skipKey.lastOnColumn(cell));
+            skipColumn(heap, out.get(out.size() - 1));
           }
           case INCLUDE_AND_SEEK_NEXT_ROW -> {
             heap.collectCurrent(out);
             if (skipPastRow) {
-              skipTo(heap, skipKey.lastOnRow(rowStart));
+              skipRest(heap);
             }
             return;
           }
           case SKIP -> heap.next();
-          case SEEK_NEXT_COL -> skipTo(heap, skipKey.lastOnColumn(cell));
+          case SEEK_NEXT_COL -> skipColumn(heap, column.lastOnColumn(cell));
           case SEEK_NEXT_ROW -> {
             if (skipPastRow) {
-              skipTo(heap, skipKey.lastOnRow(rowStart));
+              skipRest(heap);
             }
             return;
           }
@@ -137,21 +140,33 @@ final class StoreScanner implements FamilyScanner {
 
     /** Moves {@code heap} past the row under its cursor without reading it. */
     void skipRow(KeyValueHeap heap) throws IOException {
-      skipTo(heap, skipKey.lastOnRow(heap.peek()));
+      row.setRow(heap.peek());
+      skipRest(heap);
     }
 
     /**
-     * Moves past every cell not after {@code target}, which the current cell is not after: steps
-     * forward, and seeks if a few steps do not get there.
+     * Moves past the rest of the column of {@code inColumn}, a cell of it that outlives the
+     * cursor's moves: steps forward, and seeks if a few steps do not leave the column.
      */
-    private static void skipTo(KeyValueHeap heap, Cell target) throws IOException {
+    private void skipColumn(KeyValueHeap heap, Cell inColumn) throws IOException {
       for (int step = 0; step < STEPS_BEFORE_SEEK; step++) {
         Cell next = heap.next();
-        if (next == null || CellComparator.INSTANCE.compare(next, target) > 0) {
+        if (next == null || !row.matchesRow(next) || !sameColumn(next, inColumn)) {
           return;
         }
       }
-      heap.reseek(target);
+      heap.reseek(seekKey.lastOnColumn(inColumn));
+    }
+
+    /** Moves past the rest of the current row, as {@link #skipColumn} does. */
+    private void skipRest(KeyValueHeap heap) throws IOException {
+      for (int step = 0; step < STEPS_BEFORE_SEEK; step++) {
+        Cell next = heap.next();
+        if (next == null || !row.matchesRow(next)) {
+          return;
+        }
+      }
+      heap.reseek(seekKey.lastOnRow(row.segment(), 0, row.length()));
     }
 
     /**
@@ -168,9 +183,12 @@ final class StoreScanner implements FamilyScanner {
       }
     }
 
-    private static boolean sameRow(Cell cell, Cell rowStart) {
-      return Bytes.equals(cell.segment(), cell.rowOffset(), cell.rowLength(), rowStart.segment(),
-          rowStart.rowOffset(), rowStart.rowLength());
+    /** Whether two cells of one row have the same family and qualifier. */
+    private static boolean sameColumn(Cell cell, Cell other) {
+      return Bytes.equals(cell.segment(), cell.qualifierOffset(), cell.qualifierLength(),
+          other.segment(), other.qualifierOffset(), other.qualifierLength())
+          && Bytes.equals(cell.segment(), cell.familyOffset(), cell.familyLength(),
+              other.segment(), other.familyOffset(), other.familyLength());
     }
   }
 }
