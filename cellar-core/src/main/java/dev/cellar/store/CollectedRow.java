@@ -46,11 +46,18 @@ public final class CollectedRow {
     }
   }
 
-  /** Adds a view of {@code cell}, which lies whole in {@code block}, pinning the block. */
+  /**
+   * Adds a view of {@code cell}, which lies whole in {@code block}, pinning the block. A cursor's
+   * own view is copied as it is, its lengths checked already.
+   */
   void addView(Cell cell, Buf block) {
     pins.pin(block);
-    next(true).reset(cell.segment(), cell.offset(), cell.length(), hasTagsSection(cell),
-        cell.sequenceId());
+    if (cell instanceof KeyValueCell view) {
+      next(true).set(view);
+    } else {
+      next(true).reset(cell.segment(), cell.offset(), cell.length(), hasTagsSection(cell),
+          cell.sequenceId());
+    }
   }
 
   /** Adds a copy of {@code cell} in the arena. */

@@ -105,18 +105,18 @@ final class StoreScanner implements FamilyScanner {
      */
     void collectRow(KeyValueHeap heap, CollectedRow out, boolean skipPastRow)
         throws IOException {
-      Cell first = heap.peek();
-      row.setRow(first);
+      Cell cell = heap.peek();
+      row.setRow(cell);
       matcher.startRow();
-      for (Cell cell = first; cell != null && row.matchesRow(cell); cell = heap.peek()) {
+      while (cell != null) {
         switch (matcher.match(cell)) {
           case INCLUDE -> {
             heap.collectCurrent(out);
-            heap.next();
+            cell = nextInRow(heap);
           }
           case INCLUDE_AND_SEEK_NEXT_COL -> {
             heap.collectCurrent(out);
-            skipColumn(heap, out.get(out.size() - 1));
+            cell = skipColumn(heap, out.get(out.size() - 1));
           }
           case INCLUDE_AND_SEEK_NEXT_ROW -> {
             heap.collectCurrent(out);
@@ -125,15 +125,18 @@ final class StoreScanner implements FamilyScanner {
             }
             return;
           }
-          case SKIP -> heap.next();
-          case SEEK_NEXT_COL -> skipColumn(heap, column.lastOnColumn(cell));
+          case SKIP -> cell = nextInRow(heap);
+          case SEEK_NEXT_COL -> cell = skipColumn(heap, column.lastOnColumn(cell));
           case SEEK_NEXT_ROW -> {
             if (skipPastRow) {
               skipRest(heap);
             }
             return;
           }
-          case SEEK_NEXT_USING_HINT -> seekToHint(heap, cell);
+          case SEEK_NEXT_USING_HINT -> {
+            seekToHint(heap, cell);
+            cell = inRow(heap.peek());
+          }
         }
       }
     }
@@ -144,18 +147,37 @@ final class StoreScanner implements FamilyScanner {
       skipRest(heap);
     }
 
+    /** {@code cell} if it is of the current row, else null. */
+    private Cell inRow(Cell cell) {
+      return cell != null && row.matchesRow(cell) ? cell : null;
+    }
+
+    /** Moves to the next cell; returns it if it is of the current row, else null. */
+    private Cell nextInRow(KeyValueHeap heap) throws IOException {
+      return inRow(heap.next());
+    }
+
     /**
      * Moves past the rest of the column of {@code inColumn}, a cell of it that outlives the
-     * cursor's moves: steps forward, and seeks if a few steps do not leave the column.
+     * cursor's moves: steps forward, and seeks if a few steps do not leave the column. Returns the
+     * cell it stops on if that is of the current row, else null. Each step compares the qualifier
+     * first: the next column of a row differs there, the next row usually not.
      */
-    private void skipColumn(KeyValueHeap heap, Cell inColumn) throws IOException {
+    private Cell skipColumn(KeyValueHeap heap, Cell inColumn) throws IOException {
       for (int step = 0; step < STEPS_BEFORE_SEEK; step++) {
         Cell next = heap.next();
-        if (next == null || !row.matchesRow(next) || !sameColumn(next, inColumn)) {
-          return;
+        if (next == null) {
+          return null;
+        }
+        if (!sameQualifier(next, inColumn)) {
+          return inRow(next);
+        }
+        if (!row.matchesRow(next)) {
+          return null;
         }
       }
       heap.reseek(seekKey.lastOnColumn(inColumn));
+      return inRow(heap.peek());
     }
 
     /** Moves past the rest of the current row, as {@link #skipColumn} does. */
@@ -183,12 +205,14 @@ final class StoreScanner implements FamilyScanner {
       }
     }
 
-    /** Whether two cells of one row have the same family and qualifier. */
-    private static boolean sameColumn(Cell cell, Cell other) {
-      return Bytes.equals(cell.segment(), cell.qualifierOffset(), cell.qualifierLength(),
-          other.segment(), other.qualifierOffset(), other.qualifierLength())
-          && Bytes.equals(cell.segment(), cell.familyOffset(), cell.familyLength(),
-              other.segment(), other.familyOffset(), other.familyLength());
+    /**
+     * Whether two cells of one store have the same qualifier: their families are the store's,
+     * so only the qualifiers are compared (a family's length is a field, checked for free).
+     */
+    private static boolean sameQualifier(Cell cell, Cell other) {
+      return cell.familyLength() == other.familyLength()
+          && Bytes.equals(cell.segment(), cell.qualifierOffset(), cell.qualifierLength(),
+              other.segment(), other.qualifierOffset(), other.qualifierLength());
     }
   }
 }
