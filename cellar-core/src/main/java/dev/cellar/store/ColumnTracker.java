@@ -98,15 +98,14 @@ final class ColumnTracker {
    */
   MatchCode checkVersions(Cell cell) {
     long timestamp = cell.timestamp();
-    if (!column.matchesQualifier(cell)) {
-      if (firstVersionEndsColumn) {
-        column.clear();
-        if (timestamp < oldestUnexpired && minVersions == 0) {
-          return MatchCode.SEEK_NEXT_COL;
-        }
-        return lastWantedColumn() ? MatchCode.INCLUDE_AND_SEEK_NEXT_ROW
-            : MatchCode.INCLUDE_AND_SEEK_NEXT_COL;
+    if (firstVersionEndsColumn) {
+      if (timestamp < oldestUnexpired && minVersions == 0) {
+        return MatchCode.SEEK_NEXT_COL;
       }
+      return lastWantedColumn() ? MatchCode.INCLUDE_AND_SEEK_NEXT_ROW
+          : MatchCode.INCLUDE_AND_SEEK_NEXT_COL;
+    }
+    if (!column.matchesQualifier(cell)) {
       column.setQualifier(cell);
       versions = 0;
     } else if (timestamp == lastTimestamp) {

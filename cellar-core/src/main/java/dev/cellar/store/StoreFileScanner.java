@@ -21,6 +21,7 @@ final class StoreFileScanner implements KeyValueScanner {
   private final HFileScanner scanner;
   private final long order;
   private final boolean cacheBlocks;
+  private final boolean cellsLieInBlock;
   private final Runnable onClose;
   private Cell current;
   private boolean closed;
@@ -29,6 +30,7 @@ final class StoreFileScanner implements KeyValueScanner {
   StoreFileScanner(HFileReader reader, boolean cacheBlocks, long order, Runnable onClose) {
     this.reader = reader;
     this.scanner = reader.scanner(cacheBlocks);
+    this.cellsLieInBlock = scanner.cellsLieInBlock();
     this.cacheBlocks = cacheBlocks;
     this.order = order;
     this.onClose = onClose;
@@ -110,7 +112,7 @@ final class StoreFileScanner implements KeyValueScanner {
 
   @Override
   public void collectCurrent(CollectedRow row) {
-    if (scanner.cellsLieInBlock()) {
+    if (cellsLieInBlock) {
       row.addView(current, scanner.currentBlock().buf());
     } else {
       row.addCopy(current);

@@ -217,6 +217,11 @@ class BytesTest {
       long value = random.nextLong() >> random.nextInt(64);
       byte[] hbase = org.apache.hadoop.hbase.util.Bytes.vintToBytes(value);
       assertEquals(value, Bytes.readVLong(MemorySegment.ofArray(hbase), 0), TestSeeds.replay(seed));
+      byte[] followed = Arrays.copyOf(hbase, hbase.length + 8);
+      random.nextBytes(followed);
+      System.arraycopy(hbase, 0, followed, 0, hbase.length);
+      assertEquals(value, Bytes.readVLong(MemorySegment.ofArray(followed), 0),
+          "followed by other bytes, " + TestSeeds.replay(seed));
       assertEquals(hbase.length, Bytes.vlongSize(value), TestSeeds.replay(seed));
     }
   }
