@@ -27,8 +27,10 @@ import java.io.IOException;
  *
  * <p><b>Memory.</b> Between calls the scanner pins the blocks its view's cells lie in (one or two
  * for most rows) and the data block its cursor is on in each file; each call releases the blocks
- * the scan moved past. The scan keeps its files (and the MemStore segments it reads) until it is
- * closed. A scanner that becomes unreachable unclosed is closed, and reported, by a cleaner.
+ * the scan moved past. A block the next row lies in too stays pinned from row to row rather than
+ * being released and taken again. The scan keeps its files (and the MemStore segments it reads)
+ * until it is closed. A scanner that becomes unreachable unclosed is closed, and reported, by a
+ * cleaner.
  *
  * <p>Not thread-safe: one thread reads a scanner.
  */
@@ -64,12 +66,16 @@ public final class RowScanner implements AutoCloseable {
     if (closed) {
       throw new IllegalStateException("the row scanner was closed");
     }
-    row.clear();
-    if (remaining <= 0 || !scanner.next(row)) {
-      return null;
+    row.clearCarryingPins();
+    try {
+      if (remaining <= 0 || !scanner.next(row)) {
+        return null;
+      }
+      remaining--;
+      return view;
+    } finally {
+      row.releaseCarriedPins();
     }
-    remaining--;
-    return view;
   }
 
   /**

@@ -105,6 +105,14 @@ public final class RowView {
     return cell == null ? null : cell.valueArray();
   }
 
+  /**
+   * The number of blocks the view pins: those its cells lie in (copies of MemStore and
+   * delta-encoded cells pin nothing).
+   */
+  public int pinnedBuffers() {
+    return held().pinnedBuffers();
+  }
+
   /** The row key as a new array (a copy), or null for an empty row. */
   public byte[] row() {
     return isEmpty() ? null : row.get(0).rowArray();

@@ -154,6 +154,22 @@ public final class CollectedRow {
   }
 
   /**
+   * Forgets the cells but carries their blocks' pins over to the next row, which takes over those
+   * it pins again (see {@link Pins}); {@link #releaseCarriedPins()} drops the others once that row
+   * is read. The cells handed out are invalid from now on, as after {@link #clear()}.
+   */
+  public void clearCarryingPins() {
+    pins.carryOver();
+    size = 0;
+    arenaUsed = 0;
+  }
+
+  /** Drops the pins carried over by {@link #clearCarryingPins()} that the new row did not take. */
+  public void releaseCarriedPins() {
+    pins.releaseCarried();
+  }
+
+  /**
    * Forgets the cells in {@code [from, to)}, keeping the rest in order; the flyweights removed are
    * kept for reuse after the last cell.
    */

@@ -17,7 +17,7 @@ import java.util.List;
 final class ReversedStoreScanner implements FamilyScanner {
 
   private final List<KeyValueScanner> sources = new ArrayList<>();
-  private final StoreScanner.RowSifter sifter;
+  private final RowSifter sifter;
 
   /**
    * Positions {@code sources} (taken over) on their last row not after {@code startRow} (empty:
@@ -25,7 +25,7 @@ final class ReversedStoreScanner implements FamilyScanner {
    */
   ReversedStoreScanner(List<? extends KeyValueScanner> sources, ScanSpec spec, byte[] startRow)
       throws IOException {
-    this.sifter = new StoreScanner.RowSifter(spec);
+    this.sifter = new RowSifter(spec);
     Cell bound = startRow.length == 0 ? null : KeyValue.firstOnRow(Region.rowAfter(startRow));
     for (KeyValueScanner source : sources) {
       if (source.seekToPreviousRow(bound)) {

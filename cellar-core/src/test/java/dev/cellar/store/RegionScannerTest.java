@@ -88,9 +88,9 @@ class RegionScannerTest {
     List<KeyValue> cells = new ArrayList<>();
     int sequence = 0;
     for (int row = 0; row < 4; row++) {
-      int columns = 1 + random.nextInt(3 * StoreScanner.STEPS_BEFORE_SEEK);
+      int columns = 1 + random.nextInt(3 * RowSifter.STEPS_BEFORE_SEEK);
       for (int q = 0; q < columns; q++) {
-        int versions = 1 + random.nextInt(3 * StoreScanner.STEPS_BEFORE_SEEK);
+        int versions = 1 + random.nextInt(3 * RowSifter.STEPS_BEFORE_SEEK);
         for (int v = 0; v < versions; v++) {
           cells.add(KeyValue.create(row(row), FAMILIES[random.nextInt(2)],
               String.format("q%02d", q).getBytes(), 1 + v, CellType.PUT, ("v" + v).getBytes())
