@@ -27,8 +27,12 @@ public final class Pins {
   static final int LINEAR_LIMIT = 8;
 
   private Buf[] pinned = new Buf[2];
-  /** Whether each buffer was pinned since the last {@link #carryOver}. */
-  private boolean[] used = new boolean[2];
+  /**
+   * The {@link #row} in which each buffer was last pinned: a buffer stamped with an earlier row
+   * is carried over and not yet taken over.
+   */
+  private int[] stamps = new int[2];
+  private int row;
   private int size;
   /** Each buffer's position in {@link #pinned}, once there are more than the linear limit. */
   private Map<Buf, Integer> index;
@@ -41,15 +45,15 @@ public final class Pins {
     }
     int at = positionOf(buf);
     if (at >= 0) {
-      used[at] = true;
+      stamps[at] = row;
       return;
     }
     buf.retain();
     if (size == pinned.length) {
       pinned = Arrays.copyOf(pinned, size * 2);
-      used = Arrays.copyOf(used, size * 2);
+      stamps = Arrays.copyOf(stamps, size * 2);
     }
-    used[size] = true;
+    stamps[size] = row;
     pinned[size++] = buf;
     if (index != null) {
       index.put(buf, size - 1);
@@ -110,14 +114,15 @@ public final class Pins {
    * #releaseCarried} drops the rest.
    */
   void carryOver() {
-    Arrays.fill(used, 0, size, false);
+    row++;
   }
 
   /** Drops the references carried over that were not pinned again since {@link #carryOver}. */
   void releaseCarried() {
     int kept = 0;
     for (int i = 0; i < size; i++) {
-      if (used[i]) {
+      if (stamps[i] == row) {
+        stamps[kept] = row;
         pinned[kept++] = pinned[i];
       } else {
         pinned[i].release();
@@ -127,7 +132,6 @@ public final class Pins {
       return;
     }
     Arrays.fill(pinned, kept, size, null);
-    Arrays.fill(used, 0, kept, true);
     size = kept;
     if (index != null) {
       reindex();

@@ -19,6 +19,8 @@ import dev.cellar.filter.Filter;
  */
 final class ScanQueryMatcher {
 
+  private static final byte PUT_CODE = CellType.PUT.code();
+
   private ScanSpec spec;
   private Filter filter;
   private long oldestUnexpired;
@@ -65,8 +67,8 @@ final class ScanQueryMatcher {
     if (spec.minVersions() == 0 && timestamp < oldestUnexpired) {
       return MatchCode.SEEK_NEXT_COL;
     }
-    CellType type = cell.type();
-    if (type != CellType.PUT) {
+    if (cell.typeByte() != PUT_CODE) {
+      CellType type = cell.type();
       if (type != CellType.MINIMUM && type != CellType.MAXIMUM) {
         deletes.add(cell, type);
       }
