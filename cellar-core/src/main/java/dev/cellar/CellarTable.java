@@ -1,7 +1,6 @@
 package dev.cellar;
 
 import dev.cellar.cell.Bytes;
-import dev.cellar.cell.Cell;
 import dev.cellar.cell.KeyValue;
 import dev.cellar.filter.CompareOperator;
 import dev.cellar.store.CollectedRow;
@@ -189,33 +188,29 @@ final class CellarTable implements Table {
     return results;
   }
 
-  /** The scanner's next row as a result holding its cells' memory, or null at the end. */
-  static Result nextResult(RegionScanner scanner) throws IOException {
-    Pins pins = new Pins();
-    List<Cell> cells = new ArrayList<>();
-    try {
-      if (!scanner.next(cells, pins)) {
-        pins.release();
-        return null;
-      }
-    } catch (IOException | RuntimeException e) {
-      pins.release();
-      throw e;
-    }
-    return new Result(cells, pins);
+  @Override
+  public ResultScanner scanner(Scan scan) throws IOException {
+    return new RegionResultScanner(region.scanner(request(scan)), scan.limit());
   }
 
   @Override
-  public ResultScanner scanner(Scan scan) throws IOException {
-    ScanRequest request = new ScanRequest(scan.startRow(), scan.stopRow(),
-        scan.stopRowInclusive(), scan.columns(), scan.maxVersions(), scan.minTimestamp(),
-        scan.maxTimestamp(), scan.filter(), scan.cacheBlocks(), null, scan.reversed());
-    return new RegionResultScanner(region.scanner(request), scan.limit());
+  public RowScanner rowScanner(Scan scan) throws IOException {
+    return new RowScanner(region.scanner(request(scan)), scan.limit());
   }
 
-  /** A {@link ResultScanner} over a region scanner, up to a row limit. */
+  private static ScanRequest request(Scan scan) {
+    return new ScanRequest(scan.startRow(), scan.stopRow(), scan.stopRowInclusive(),
+        scan.columns(), scan.maxVersions(), scan.minTimestamp(), scan.maxTimestamp(),
+        scan.filter(), scan.cacheBlocks(), null, scan.reversed());
+  }
+
+  /**
+   * A {@link ResultScanner} over a region scanner, up to a row limit: each row is read into one
+   * reused holder and detached into a {@link Result} that holds its own pins.
+   */
   private static final class RegionResultScanner implements ResultScanner {
     private final RegionScanner scanner;
+    private final CollectedRow row = new CollectedRow();
     private long remaining;
 
     RegionResultScanner(RegionScanner scanner, long limit) {
@@ -228,15 +223,21 @@ final class CellarTable implements Table {
       if (remaining <= 0) {
         return null;
       }
-      Result result = nextResult(scanner);
-      if (result != null) {
+      try {
+        if (!scanner.next(row)) {
+          return null;
+        }
         remaining--;
+        Pins pins = new Pins();
+        return new Result(row.detach(pins), pins);
+      } finally {
+        row.clear();
       }
-      return result;
     }
 
     @Override
     public void close() {
+      row.clear();
       scanner.close();
     }
   }

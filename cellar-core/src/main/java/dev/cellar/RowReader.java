@@ -38,7 +38,7 @@ public final class RowReader implements AutoCloseable {
   private final Region region;
   private final RegionPointRead state = new RegionPointRead();
   private final CollectedRow row = new CollectedRow();
-  private final RowView view = new RowView(row);
+  private final RowView view = new RowView(row, "row reader");
   private final LeakGuard guard;
   private Get plannedGet;
   private int plannedModifications;

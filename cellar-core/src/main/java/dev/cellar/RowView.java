@@ -8,24 +8,27 @@ import java.lang.foreign.ValueLayout;
 import java.util.List;
 
 /**
- * The row a {@link RowReader} read last: its cells, sorted by family, qualifier and newest version
- * first, as views into cached blocks (or the reader's own copies of MemStore cells). Reading it
- * allocates nothing, except through the accessors that say they copy.
+ * The row a {@link RowReader} or a {@link RowScanner} read last: its cells, sorted by family,
+ * qualifier and newest version first, as views into cached blocks (or the reader's own copies of
+ * MemStore cells). Reading it allocates nothing, except through the accessors that say they copy.
  *
- * <p><b>Lifetime.</b> A view, not a copy: it belongs to its reader and shows the row of the
- * reader's last read. It is valid until the reader's next read or its close; after the close every
- * accessor throws {@link IllegalStateException}. Cells taken from it ({@link #cell}, {@link
- * #cells}, {@link #latestCell}) are valid exactly as long. Copy ({@link #getValue}, {@link
- * #copyValue}, {@link dev.cellar.cell.KeyValue#copyOf}) what must outlive the next read. Not
+ * <p><b>Lifetime.</b> A view, not a copy: it belongs to its reader (or scanner) and shows the row
+ * of the last read. It is valid until the next read or the close; after the close every accessor
+ * throws {@link IllegalStateException}. Cells taken from it ({@link #cell}, {@link #cells}, {@link
+ * #latestCell}) are valid exactly as long. Copy ({@link #getValue}, {@link #copyValue}, {@link
+ * #copyRow}, {@link dev.cellar.cell.KeyValue#copyOf}) what must outlive the next read. Not
  * thread-safe: the reader's thread only.
  */
 public final class RowView {
 
   private final CollectedRow row;
+  /** What reads into this view ("row reader"), for the message after its close. */
+  private final String owner;
   private boolean closed;
 
-  RowView(CollectedRow row) {
+  RowView(CollectedRow row, String owner) {
     this.row = row;
+    this.owner = owner;
   }
 
   void close() {
@@ -34,7 +37,7 @@ public final class RowView {
 
   private CollectedRow held() {
     if (closed) {
-      throw new IllegalStateException("the row reader was closed: its row view is gone");
+      throw new IllegalStateException("the " + owner + " was closed: its row view is gone");
     }
     return row;
   }
@@ -102,9 +105,34 @@ public final class RowView {
     return cell == null ? null : cell.valueArray();
   }
 
+  /**
+   * The number of blocks the view pins: those its cells lie in (copies of MemStore and
+   * delta-encoded cells pin nothing).
+   */
+  public int pinnedBuffers() {
+    return held().pinnedBuffers();
+  }
+
   /** The row key as a new array (a copy), or null for an empty row. */
   public byte[] row() {
     return isEmpty() ? null : row.get(0).rowArray();
+  }
+
+  /**
+   * Copies the row key into {@code destination} at {@code offset}; returns its length, or -1
+   * (copying nothing) for an empty row. Allocates nothing.
+   *
+   * @throws IndexOutOfBoundsException if the key does not fit
+   */
+  public int copyRow(byte[] destination, int offset) {
+    if (isEmpty()) {
+      return -1;
+    }
+    Cell cell = row.get(0);
+    int length = cell.rowLength();
+    MemorySegment.copy(cell.segment(), ValueLayout.JAVA_BYTE, cell.rowOffset(), destination,
+        offset, length);
+    return length;
   }
 
   @Override

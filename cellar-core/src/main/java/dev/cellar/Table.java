@@ -30,7 +30,17 @@ public interface Table {
    */
   RowReader rowReader();
 
+  /**
+   * The rows of {@code scan}, each as a {@link Result} holding its cells' memory until it is
+   * closed; the caller closes the scanner.
+   */
   ResultScanner scanner(Scan scan) throws IOException;
+
+  /**
+   * The rows of {@code scan} for one thread, each read into the scanner's one reused view, without
+   * allocating per row (see {@link RowScanner}); the caller closes the scanner.
+   */
+  RowScanner rowScanner(Scan scan) throws IOException;
 
   /**
    * Applies the mutations as one write: in list order (a later mutation of the same column

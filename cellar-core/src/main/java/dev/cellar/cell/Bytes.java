@@ -128,7 +128,11 @@ public final class Bytes {
     return Arrays.compareUnsigned(left, right);
   }
 
-  /** Returns whether two byte ranges hold the same bytes. */
+  /**
+   * Returns whether two byte ranges hold the same bytes. Short ranges (row keys, qualifiers) are
+   * compared a word at a time (the tail as an int, a short and a byte), as {@link #compare} does,
+   * without {@code mismatch}'s setup cost.
+   */
   public static boolean equals(
       MemorySegment left,
       long leftOffset,
@@ -136,15 +140,36 @@ public final class Bytes {
       MemorySegment right,
       long rightOffset,
       int rightLength) {
-    return leftLength == rightLength
-        && MemorySegment.mismatch(
-                left,
-                leftOffset,
-                leftOffset + leftLength,
-                right,
-                rightOffset,
-                rightOffset + rightLength)
-            < 0;
+    if (leftLength != rightLength) {
+      return false;
+    }
+    if (leftLength >= MISMATCH_MIN_LENGTH) {
+      return MemorySegment.mismatch(left, leftOffset, leftOffset + leftLength, right, rightOffset,
+          rightOffset + rightLength) < 0;
+    }
+    int at = 0;
+    for (; at + Long.BYTES <= leftLength; at += Long.BYTES) {
+      if (left.get(ValueLayout.JAVA_LONG_UNALIGNED, leftOffset + at)
+          != right.get(ValueLayout.JAVA_LONG_UNALIGNED, rightOffset + at)) {
+        return false;
+      }
+    }
+    if (leftLength - at >= Integer.BYTES) {
+      if (left.get(ValueLayout.JAVA_INT_UNALIGNED, leftOffset + at)
+          != right.get(ValueLayout.JAVA_INT_UNALIGNED, rightOffset + at)) {
+        return false;
+      }
+      at += Integer.BYTES;
+    }
+    if (leftLength - at >= Short.BYTES) {
+      if (left.get(ValueLayout.JAVA_SHORT_UNALIGNED, leftOffset + at)
+          != right.get(ValueLayout.JAVA_SHORT_UNALIGNED, rightOffset + at)) {
+        return false;
+      }
+      at += Short.BYTES;
+    }
+    return at == leftLength || left.get(ValueLayout.JAVA_BYTE, leftOffset + at)
+        == right.get(ValueLayout.JAVA_BYTE, rightOffset + at);
   }
 
   /**

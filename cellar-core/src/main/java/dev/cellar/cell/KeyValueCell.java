@@ -67,6 +67,26 @@ public final class KeyValueCell implements Cell {
    */
   public KeyValueCell reset(
       MemorySegment segment, long offset, int length, boolean hasTags, long sequenceId) {
+    checkRange(segment, offset, length);
+    return validate(segment, offset, length, KeyValueLayout.keyLength(segment, offset),
+        KeyValueLayout.valueLength(segment, offset), hasTags, sequenceId);
+  }
+
+  /**
+   * As {@link #reset(MemorySegment, long, int, boolean, long)}, for a caller that has just read the
+   * key and value lengths stored at {@code offset} (a block cursor checking a cell's extent): they
+   * are taken as given, not read again, and validated as that method validates them.
+   *
+   * @param keyLength the key length stored at {@code offset}
+   * @param valueLength the value length stored after it
+   */
+  public KeyValueCell reset(MemorySegment segment, long offset, int length, int keyLength,
+      int valueLength, boolean hasTags, long sequenceId) {
+    checkRange(segment, offset, length);
+    return validate(segment, offset, length, keyLength, valueLength, hasTags, sequenceId);
+  }
+
+  private static void checkRange(MemorySegment segment, long offset, int length) {
     Objects.requireNonNull(segment, "segment");
     if (offset < 0 || length < 0 || offset > segment.byteSize() - length) {
       throw malformed(
@@ -80,8 +100,11 @@ public final class KeyValueCell implements Cell {
           "at least " + KeyValueLayout.KEY_OFFSET + " bytes of lengths",
           "length " + length);
     }
-    int newKeyLength = KeyValueLayout.keyLength(segment, offset);
-    int newValueLength = KeyValueLayout.valueLength(segment, offset);
+  }
+
+  /** Checks the lengths within the cell's range and, if they hold, points this view at it. */
+  private KeyValueCell validate(MemorySegment segment, long offset, int length, int newKeyLength,
+      int newValueLength, boolean hasTags, long sequenceId) {
     long available = length - KeyValueLayout.KEY_OFFSET;
     if (newKeyLength < KeyValueLayout.KEY_INFRASTRUCTURE_SIZE || newKeyLength > available) {
       throw malformed(
@@ -157,17 +180,26 @@ public final class KeyValueCell implements Cell {
    * while this flyweight moves on.
    */
   public KeyValueCell duplicate() {
-    KeyValueCell copy = new KeyValueCell();
-    copy.segment = segment;
-    copy.offset = offset;
-    copy.length = length;
-    copy.keyLength = keyLength;
-    copy.valueLength = valueLength;
-    copy.rowLength = rowLength;
-    copy.familyLength = familyLength;
-    copy.tagsLength = tagsLength;
-    copy.sequenceId = sequenceId;
-    return copy;
+    return new KeyValueCell().set(this);
+  }
+
+  /**
+   * Points this view at the cell {@code other} views (its lengths validated already), for a holder
+   * that keeps the cell in a flyweight of its own while {@code other} moves on.
+   *
+   * @return this view
+   */
+  public KeyValueCell set(KeyValueCell other) {
+    segment = other.segment;
+    offset = other.offset;
+    length = other.length;
+    keyLength = other.keyLength;
+    valueLength = other.valueLength;
+    rowLength = other.rowLength;
+    familyLength = other.familyLength;
+    tagsLength = other.tagsLength;
+    sequenceId = other.sequenceId;
+    return this;
   }
 
   private static IllegalArgumentException malformed(long offset, String expected, String found) {

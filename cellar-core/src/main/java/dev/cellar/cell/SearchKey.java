@@ -44,8 +44,16 @@ public final class SearchKey {
 
   /** The key sorting after every cell of {@code cell}'s row and before the next row. */
   public Cell lastOnRow(Cell cell) {
-    return build(cell.segment(), cell.rowOffset(), cell.rowLength(), null, 0, 0, null, 0, 0,
-        KeyValue.LATEST_TIMESTAMP, CellType.MINIMUM);
+    return lastOnRow(cell.segment(), cell.rowOffset(), cell.rowLength());
+  }
+
+  /**
+   * The key sorting after every cell of the row in {@code row[offset, offset + length)} and before
+   * the next row.
+   */
+  public Cell lastOnRow(MemorySegment row, long offset, int length) {
+    return build(row, offset, length, null, 0, 0, null, 0, 0, KeyValue.LATEST_TIMESTAMP,
+        CellType.MINIMUM);
   }
 
   /** The key sorting after every version of {@code cell}'s column. */

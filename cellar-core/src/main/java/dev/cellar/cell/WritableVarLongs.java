@@ -2,6 +2,7 @@ package dev.cellar.cell;
 
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
+import java.nio.ByteOrder;
 
 /**
  * Hadoop {@code WritableUtils} variable-length longs, as HBase writes memstore timestamps after
@@ -17,7 +18,8 @@ import java.lang.foreign.ValueLayout;
  *                      n = number of significant bytes of the magnitude (1..8)
  * </pre>
  *
- * So the first byte alone gives the encoded size, and the sign.
+ * So the first byte alone gives the encoded size, and the sign. A magnitude is read as one
+ * big-endian word shifted into place when eight bytes follow the first one, else byte by byte.
  */
 final class WritableVarLongs {
 
@@ -25,6 +27,8 @@ final class WritableVarLongs {
   static final int MAX_SIZE = 1 + Long.BYTES;
 
   private static final int SINGLE_BYTE_MIN = -112;
+  private static final ValueLayout.OfLong LONG_BE =
+      ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.BIG_ENDIAN);
   private static final int NEGATIVE_BASE = -120;
 
   private WritableVarLongs() {}
@@ -69,10 +73,16 @@ final class WritableVarLongs {
       return first;
     }
     checkAvailable(segment, offset, size);
-    long magnitude = 0;
-    for (int i = 1; i < size; i++) {
-      long next = Byte.toUnsignedLong(segment.get(ValueLayout.JAVA_BYTE, offset + i));
-      magnitude = (magnitude << Byte.SIZE) | next;
+    long magnitude;
+    if (offset + 1 <= segment.byteSize() - Long.BYTES) {
+      long word = segment.get(LONG_BE, offset + 1);
+      magnitude = word >>> (Byte.SIZE * (MAX_SIZE - size));
+    } else {
+      magnitude = 0;
+      for (int i = 1; i < size; i++) {
+        long next = Byte.toUnsignedLong(segment.get(ValueLayout.JAVA_BYTE, offset + i));
+        magnitude = (magnitude << Byte.SIZE) | next;
+      }
     }
     return first < NEGATIVE_BASE ? ~magnitude : magnitude;
   }

@@ -21,7 +21,8 @@ import java.util.RandomAccess;
  * copied into the holder's heap arena, an array that grows to the largest row and is reused; a
  * copied cell pins nothing. {@link #clear()} drops the pins and forgets the cells: the views it
  * handed out are then invalid, and reading them is the caller's bug (the owner of this holder
- * refuses access after that point).
+ * refuses access after that point). Cells removed through {@link #cells()} (a whole-row filter)
+ * keep their block pinned until the clear.
  *
  * <p>Not thread-safe: one reader thread owns it.
  */
@@ -45,11 +46,18 @@ public final class CollectedRow {
     }
   }
 
-  /** Adds a view of {@code cell}, which lies whole in {@code block}, pinning the block. */
+  /**
+   * Adds a view of {@code cell}, which lies whole in {@code block}, pinning the block. A cursor's
+   * own view is copied as it is, its lengths checked already.
+   */
   void addView(Cell cell, Buf block) {
     pins.pin(block);
-    next(true).reset(cell.segment(), cell.offset(), cell.length(), hasTagsSection(cell),
-        cell.sequenceId());
+    if (cell instanceof KeyValueCell view) {
+      next(true).set(view);
+    } else {
+      next(true).reset(cell.segment(), cell.offset(), cell.length(), hasTagsSection(cell),
+          cell.sequenceId());
+    }
   }
 
   /** Adds a copy of {@code cell} in the arena. */
@@ -95,7 +103,10 @@ public final class CollectedRow {
     return cells[index];
   }
 
-  /** The cells as a list (one reused object), views valid until {@link #clear()}. */
+  /**
+   * The cells as a list (one reused object), views valid until {@link #clear()}; cells may be
+   * removed from it (and from its sub-lists), not added or replaced.
+   */
   public List<Cell> cells() {
     return list;
   }
@@ -103,6 +114,14 @@ public final class CollectedRow {
   /** The number of blocks pinned. */
   public int pinnedBuffers() {
     return pins.size();
+  }
+
+  /**
+   * Drops the pins taken since {@link #pinnedBuffers()} was {@code kept}, when no cell held points
+   * into those blocks any more (a row a filter emptied gives back what it pinned).
+   */
+  public void unpinAfter(int kept) {
+    pins.truncate(kept);
   }
 
   /**
@@ -134,7 +153,39 @@ public final class CollectedRow {
     arenaUsed = 0;
   }
 
-  /** The held cells as a list, without copying. */
+  /**
+   * Forgets the cells but carries their blocks' pins over to the next row, which takes over those
+   * it pins again (see {@link Pins}); {@link #releaseCarriedPins()} drops the others once that row
+   * is read. The cells handed out are invalid from now on, as after {@link #clear()}.
+   */
+  public void clearCarryingPins() {
+    pins.carryOver();
+    size = 0;
+    arenaUsed = 0;
+  }
+
+  /** Drops the pins carried over by {@link #clearCarryingPins()} that the new row did not take. */
+  public void releaseCarriedPins() {
+    pins.releaseCarried();
+  }
+
+  /**
+   * Forgets the cells in {@code [from, to)}, keeping the rest in order; the flyweights removed are
+   * kept for reuse after the last cell.
+   */
+  private void removeRange(int from, int to) {
+    int removed = to - from;
+    if (removed <= 0) {
+      return;
+    }
+    KeyValueCell[] spare = Arrays.copyOfRange(cells, from, to);
+    System.arraycopy(cells, to, cells, from, size - to);
+    System.arraycopy(views, to, views, from, size - to);
+    System.arraycopy(spare, 0, cells, size - removed, removed);
+    size -= removed;
+  }
+
+  /** The held cells as a list, without copying; removal is supported, for whole-row filters. */
   private final class CellList extends AbstractList<Cell> implements RandomAccess {
     @Override
     public Cell get(int index) {
@@ -144,6 +195,20 @@ public final class CollectedRow {
     @Override
     public int size() {
       return size;
+    }
+
+    @Override
+    public Cell remove(int index) {
+      Cell removed = CollectedRow.this.get(index);
+      removeRange(index, index + 1);
+      modCount++;
+      return removed;
+    }
+
+    @Override
+    protected void removeRange(int fromIndex, int toIndex) {
+      CollectedRow.this.removeRange(fromIndex, toIndex);
+      modCount++;
     }
   }
 }

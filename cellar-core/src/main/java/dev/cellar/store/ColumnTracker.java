@@ -10,7 +10,11 @@ import java.util.List;
  * HBase's ExplicitColumnTracker and ScanWildcardColumnTracker together. Versions of one column come
  * newest first; several cells with the same timestamp count once (the newest write wins, the rest
  * are skipped). An expired version is returned only while the column has fewer than the minimum
- * versions. Not thread-safe.
+ * versions.
+ *
+ * <p>A scan of one version without a filter answers the first version of every column with a skip
+ * of the column's rest (or an expiry skip), which its scanner always carries out: such a column is
+ * then not remembered, which spares a copy of its qualifier per column. Not thread-safe.
  */
 final class ColumnTracker {
 
@@ -21,9 +25,11 @@ final class ColumnTracker {
   private int minVersions;
   private long oldestUnexpired;
   private int nextQualifier;
-  private final CurrentQualifier column = new CurrentQualifier();
+  private final CopiedBytes column = new CopiedBytes();
   private int versions;
   private long lastTimestamp;
+  /** Whether the first version of a column always ends it (one version, no filter). */
+  private boolean firstVersionEndsColumn;
 
   ColumnTracker(ScanSpec spec) {
     configure(spec, spec.oldestUnexpiredTimestamp());
@@ -44,6 +50,7 @@ final class ColumnTracker {
     }
     maxVersions = newSpec.maxVersions();
     minVersions = newSpec.minVersions();
+    firstVersionEndsColumn = maxVersions == 1 && newSpec.filter() == null;
     oldestUnexpired = oldest;
     reset();
   }
@@ -56,7 +63,7 @@ final class ColumnTracker {
 
   /**
    * Whether the scan asks for the column of {@code cell}: {@link MatchCode#INCLUDE} if so, else
-   * how to skip ahead ({@link #seekHintQualifier()} for a jump to the next wanted column).
+   * how to skip ahead ({@link #seekHintQualifierSegment()} for a jump to the next wanted column).
    */
   MatchCode checkColumn(Cell cell) {
     if (qualifiers == null) {
@@ -78,11 +85,6 @@ final class ColumnTracker {
   }
 
   /** The next wanted qualifier, after {@link #checkColumn} asked to jump to it. */
-  byte[] seekHintQualifier() {
-    return qualifiers.get(nextQualifier);
-  }
-
-  /** {@link #seekHintQualifier()} as a segment over the same bytes. */
   MemorySegment seekHintQualifierSegment() {
     return qualifierSegments[nextQualifier];
   }
@@ -96,8 +98,15 @@ final class ColumnTracker {
    */
   MatchCode checkVersions(Cell cell) {
     long timestamp = cell.timestamp();
-    if (!column.matches(cell)) {
-      column.set(cell);
+    if (firstVersionEndsColumn) {
+      if (timestamp < oldestUnexpired && minVersions == 0) {
+        return MatchCode.SEEK_NEXT_COL;
+      }
+      return lastWantedColumn() ? MatchCode.INCLUDE_AND_SEEK_NEXT_ROW
+          : MatchCode.INCLUDE_AND_SEEK_NEXT_COL;
+    }
+    if (!column.matchesQualifier(cell)) {
+      column.setQualifier(cell);
       versions = 0;
     } else if (timestamp == lastTimestamp) {
       return MatchCode.SKIP;
@@ -113,7 +122,12 @@ final class ColumnTracker {
     if (versions < maxVersions) {
       return MatchCode.INCLUDE;
     }
-    return qualifiers != null && nextQualifier == qualifiers.size() - 1
-        ? MatchCode.INCLUDE_AND_SEEK_NEXT_ROW : MatchCode.INCLUDE_AND_SEEK_NEXT_COL;
+    return lastWantedColumn() ? MatchCode.INCLUDE_AND_SEEK_NEXT_ROW
+        : MatchCode.INCLUDE_AND_SEEK_NEXT_COL;
+  }
+
+  /** Whether the current column is the last one an explicit column list asks for. */
+  private boolean lastWantedColumn() {
+    return qualifiers != null && nextQualifier == qualifiers.size() - 1;
   }
 }

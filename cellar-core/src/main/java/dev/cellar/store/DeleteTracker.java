@@ -34,21 +34,25 @@ final class DeleteTracker {
 
   private long familyDeleteTimestamp = Long.MIN_VALUE;
   private final Set<Long> familyVersionDeletes = new HashSet<>();
-  private final CurrentQualifier column = new CurrentQualifier();
+  private final CopiedBytes column = new CopiedBytes();
   private long columnDeleteTimestamp = Long.MIN_VALUE;
   private final Set<Long> versionDeletes = new HashSet<>();
 
   /** Forgets everything (a new row). */
   void reset() {
     familyDeleteTimestamp = Long.MIN_VALUE;
-    familyVersionDeletes.clear();
+    if (!familyVersionDeletes.isEmpty()) {
+      familyVersionDeletes.clear();
+    }
     clearColumn();
   }
 
   private void clearColumn() {
     column.clear();
     columnDeleteTimestamp = Long.MIN_VALUE;
-    versionDeletes.clear();
+    if (!versionDeletes.isEmpty()) {
+      versionDeletes.clear();
+    }
   }
 
   /** Records a delete marker. */
@@ -58,9 +62,9 @@ final class DeleteTracker {
       case DELETE_FAMILY -> familyDeleteTimestamp = Math.max(familyDeleteTimestamp, timestamp);
       case DELETE_FAMILY_VERSION -> familyVersionDeletes.add(timestamp);
       case DELETE_COLUMN, DELETE -> {
-        if (!column.matches(marker)) {
+        if (!column.matchesQualifier(marker)) {
           clearColumn();
-          column.set(marker);
+          column.setQualifier(marker);
         }
         if (type == CellType.DELETE_COLUMN) {
           columnDeleteTimestamp = Math.max(columnDeleteTimestamp, timestamp);
@@ -82,7 +86,7 @@ final class DeleteTracker {
       return Result.FAMILY_VERSION_DELETED;
     }
     if (column.isSet()) {
-      if (!column.matches(put)) {
+      if (!column.matchesQualifier(put)) {
         clearColumn();
       } else if (timestamp <= columnDeleteTimestamp) {
         return Result.COLUMN_DELETED;

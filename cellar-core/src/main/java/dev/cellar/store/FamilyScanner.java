@@ -2,7 +2,6 @@ package dev.cellar.store;
 
 import dev.cellar.cell.Cell;
 import java.io.IOException;
-import java.util.List;
 
 /**
  * One family's rows in scan order (forward, or reversed for a reversed scan), for a {@link
@@ -13,8 +12,11 @@ interface FamilyScanner extends AutoCloseable {
   /** A cell of the next row this family has (its first cell), or null when exhausted. */
   Cell peek();
 
-  /** Appends the family's matching cells of that row to {@code out} and moves to the next row. */
-  void collectRow(List<Cell> out, Pins pins) throws IOException;
+  /**
+   * Adds the family's matching cells of that row to {@code out} (views of pinned blocks, or
+   * copies) and moves to the next row.
+   */
+  void collectRow(CollectedRow out) throws IOException;
 
   /** Moves to the next row without reading this one. */
   void skipRow() throws IOException;

@@ -146,11 +146,6 @@ final class KeyValueHeap implements AutoCloseable {
     current.collectCurrent(row);
   }
 
-  /** The current cell pinned into {@code pins} (see {@link KeyValueScanner#pinCurrent}). */
-  Cell pinCurrent(Pins pins) {
-    return current.pinCurrent(pins);
-  }
-
   @Override
   public void close() {
     if (owns) {

@@ -8,8 +8,8 @@ import java.io.IOException;
  * KeyValueScanner. Cells come in {@link dev.cellar.cell.CellComparator#INSTANCE} order.
  *
  * <p>Lifetime: the cell {@link #peek()} returns is readable until the cursor moves ({@link
- * #next()}, {@link #seek}, {@link #reseek}) or closes; a caller keeping it longer copies it or pins
- * its memory through {@link #pinCurrent}. Not thread-safe.
+ * #next()}, {@link #seek}, {@link #reseek}) or closes; a caller keeping it longer takes it through
+ * {@link #collectCurrent}, which pins its memory or copies it. Not thread-safe.
  */
 public interface KeyValueScanner extends AutoCloseable {
 
@@ -38,13 +38,6 @@ public interface KeyValueScanner extends AutoCloseable {
   long order();
 
   /**
-   * The current cell as a cell that stays readable until {@code pins} is released: the same view
-   * with its memory retained into {@code pins}, or a copy when the view cannot outlive the move.
-   */
-  Cell pinCurrent(Pins pins);
-
-  /** Releases what the cursor holds. */
-  /**
    * Adds the current cell to {@code row} in the form that outlives this scanner's next move: a
    * view of a pinned block where the cell lies whole in one, else a copy (the default).
    */
@@ -52,6 +45,7 @@ public interface KeyValueScanner extends AutoCloseable {
     row.addCopy(peek());
   }
 
+  /** Releases what the cursor holds. */
   @Override
   void close();
 }

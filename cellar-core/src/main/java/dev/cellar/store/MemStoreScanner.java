@@ -1,13 +1,12 @@
 package dev.cellar.store;
 
 import dev.cellar.cell.Cell;
-import dev.cellar.cell.KeyValue;
 import dev.cellar.store.memstore.CellCursor;
 
 /**
  * A {@link KeyValueScanner} over one MemStore segment's cursor. The cursor keeps the segment's
- * memory alive until it closes; a cell kept beyond that (a returned result) is copied to the heap
- * by {@link #pinCurrent}, since MemStore chunks are recycled after a flush. Not thread-safe.
+ * memory alive until it closes; a cell kept beyond that (a returned row) is copied by {@link
+ * #collectCurrent}, since MemStore chunks are recycled after a flush. Not thread-safe.
  */
 final class MemStoreScanner implements KeyValueScanner {
 
@@ -48,11 +47,6 @@ final class MemStoreScanner implements KeyValueScanner {
   @Override
   public long order() {
     return order;
-  }
-
-  @Override
-  public Cell pinCurrent(Pins pins) {
-    return KeyValue.copyOf(cursor.peek());
   }
 
   @Override

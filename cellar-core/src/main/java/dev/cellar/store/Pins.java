@@ -14,6 +14,12 @@ import java.util.Map;
  * scanned row, so the buffers sit in a small array searched by identity; only a result pinning
  * more than {@value #LINEAR_LIMIT} buffers (a row spread over many blocks) also indexes them in an
  * identity map, so that pinning stays linear in the number of cells.
+ *
+ * <p><b>Carrying over.</b> A holder reused from row to row (a scan's) can {@link #carryOver} its
+ * references to the next row instead of dropping them: the next row takes over, without a new
+ * reference, each buffer it pins again, and {@link #releaseCarried} drops the others. Consecutive
+ * rows mostly lie in one block, so a scan takes and drops a block's reference once per block
+ * rather than once per row.
  */
 public final class Pins {
 
@@ -21,8 +27,15 @@ public final class Pins {
   static final int LINEAR_LIMIT = 8;
 
   private Buf[] pinned = new Buf[2];
+  /**
+   * The {@link #row} in which each buffer was last pinned: a buffer stamped with an earlier row
+   * is carried over and not yet taken over.
+   */
+  private int[] stamps = new int[2];
+  private int row;
   private int size;
-  private Map<Buf, Boolean> index;
+  /** Each buffer's position in {@link #pinned}, once there are more than the linear limit. */
+  private Map<Buf, Integer> index;
   private boolean released;
 
   /** Retains {@code buf} unless this result already holds it. */
@@ -30,34 +43,43 @@ public final class Pins {
     if (released) {
       throw new IllegalStateException("the result was closed");
     }
-    if (holds(buf)) {
+    int at = positionOf(buf);
+    if (at >= 0) {
+      stamps[at] = row;
       return;
     }
     buf.retain();
     if (size == pinned.length) {
       pinned = Arrays.copyOf(pinned, size * 2);
+      stamps = Arrays.copyOf(stamps, size * 2);
     }
+    stamps[size] = row;
     pinned[size++] = buf;
     if (index != null) {
-      index.put(buf, Boolean.TRUE);
+      index.put(buf, size - 1);
     } else if (size > LINEAR_LIMIT) {
-      index = new IdentityHashMap<>();
-      for (int i = 0; i < size; i++) {
-        index.put(pinned[i], Boolean.TRUE);
-      }
+      reindex();
     }
   }
 
-  private boolean holds(Buf buf) {
+  private int positionOf(Buf buf) {
     if (index != null) {
-      return index.containsKey(buf);
+      Integer at = index.get(buf);
+      return at == null ? -1 : at;
     }
     for (int i = size - 1; i >= 0; i--) {
       if (pinned[i] == buf) {
-        return true;
+        return i;
       }
     }
-    return false;
+    return -1;
+  }
+
+  private void reindex() {
+    index = new IdentityHashMap<>();
+    for (int i = 0; i < size; i++) {
+      index.put(pinned[i], i);
+    }
   }
 
   /** Pins every buffer this holds into {@code target} as well (each retained for it). */
@@ -70,6 +92,50 @@ public final class Pins {
   /** The number of buffers held. */
   public int size() {
     return size;
+  }
+
+  /**
+   * Drops the references taken after the first {@code kept} (the buffers pinned since {@link
+   * #size()} was {@code kept}), keeping the others.
+   */
+  void truncate(int kept) {
+    for (int i = size - 1; i >= kept; i--) {
+      if (index != null) {
+        index.remove(pinned[i]);
+      }
+      pinned[i].release();
+      pinned[i] = null;
+    }
+    size = Math.min(size, kept);
+  }
+
+  /**
+   * Keeps every reference for the next row, which takes over those it {@link #pin}s again; {@link
+   * #releaseCarried} drops the rest.
+   */
+  void carryOver() {
+    row++;
+  }
+
+  /** Drops the references carried over that were not pinned again since {@link #carryOver}. */
+  void releaseCarried() {
+    int kept = 0;
+    for (int i = 0; i < size; i++) {
+      if (stamps[i] == row) {
+        stamps[kept] = row;
+        pinned[kept++] = pinned[i];
+      } else {
+        pinned[i].release();
+      }
+    }
+    if (kept == size) {
+      return;
+    }
+    Arrays.fill(pinned, kept, size, null);
+    size = kept;
+    if (index != null) {
+      reindex();
+    }
   }
 
   /** Drops every reference taken; later calls do nothing, and pinning more is refused. */

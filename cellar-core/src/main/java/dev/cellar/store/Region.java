@@ -283,12 +283,11 @@ public final class Region implements AutoCloseable {
         new String(family, StandardCharsets.UTF_8), List.of(qualifier));
     ScanRequest get = new ScanRequest(row, row, true, columns, 1, 0, Long.MAX_VALUE, null, true,
         row, false);
-    Pins pins = new Pins();
+    CollectedRow cells = new CollectedRow();
     try (RegionScanner scanner = scanner(get)) {
-      List<Cell> cells = new ArrayList<>();
-      return scanner.next(cells, pins) && !cells.isEmpty() ? cells.get(0).valueArray() : null;
+      return scanner.next(cells) ? cells.get(0).valueArray() : null;
     } finally {
-      pins.release();
+      cells.clear();
     }
   }
 
@@ -479,7 +478,7 @@ public final class Region implements AutoCloseable {
    * Reads {@code row} as {@code plan} says into {@code out} (appending; the caller clears it),
    * reusing {@code state}, one reader thread's. Without a filter this allocates nothing once the
    * state and the row holder have grown to the row's size; with one it reads through a region
-   * scanner and copies the cells.
+   * scanner.
    */
   public void get(GetPlan plan, byte[] row, RegionPointRead state, CollectedRow out)
       throws IOException {
@@ -506,16 +505,8 @@ public final class Region implements AutoCloseable {
     ScanRequest request = new ScanRequest(row, row, true, template.columns(),
         template.maxVersions(), template.minTimestamp(), template.maxTimestamp(),
         template.filter(), template.cacheBlocks(), row, false);
-    Pins pins = new Pins();
     try (RegionScanner scanner = scanner(request)) {
-      List<Cell> cells = new ArrayList<>();
-      if (scanner.next(cells, pins)) {
-        for (Cell cell : cells) {
-          out.addCopy(cell);
-        }
-      }
-    } finally {
-      pins.release();
+      scanner.next(out);
     }
   }
 

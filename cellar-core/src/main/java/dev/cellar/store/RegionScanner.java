@@ -6,24 +6,29 @@ import dev.cellar.cell.CellComparator;
 import dev.cellar.filter.Filter;
 import java.io.IOException;
 import java.lang.foreign.MemorySegment;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
  * A table's rows in order (or in reverse order) across its families: each call assembles the next
- * row from the families' {@link FamilyScanner}s (in family order, so a row's cells come sorted),
- * stops at the stop row, and applies the row-level parts of the filter (row key, whole-row
- * decisions, the end of the scan). Rows left empty, by deletes or filters, are skipped. Not
+ * row from the families' {@link FamilyScanner}s (in family order, so a row's cells come sorted)
+ * into the caller's {@link CollectedRow}, stops at the stop row, and applies the row-level parts
+ * of the filter (row key, whole-row decisions, the end of the scan). Rows left empty, by deletes
+ * or filters, are skipped, and the blocks a filtered row pinned are released at once, so a scan
+ * that filters out most rows pins no more than the rows it returns. Assembling a row allocates
+ * nothing here; the families' scanners and the row holder decide what their cells cost. Not
  * thread-safe.
  */
 public final class RegionScanner implements AutoCloseable {
 
-  private final List<FamilyScanner> stores;
+  private final FamilyScanner[] stores;
   private final byte[] stopRow;
+  private final MemorySegment stopRowSegment;
   private final boolean stopRowInclusive;
   private final boolean reversed;
   private final Filter filter;
-  private final List<FamilyScanner> inRow = new ArrayList<>();
+  /** The stores that have the next row, the first {@link #inRowCount} of them. */
+  private final FamilyScanner[] inRow;
+  private int inRowCount;
   private boolean done;
 
   /**
@@ -36,18 +41,20 @@ public final class RegionScanner implements AutoCloseable {
    */
   RegionScanner(List<? extends FamilyScanner> stores, byte[] stopRow, boolean stopRowInclusive,
       boolean reversed, Filter filter) {
-    this.stores = List.copyOf(stores);
+    this.stores = stores.toArray(new FamilyScanner[0]);
+    this.inRow = new FamilyScanner[this.stores.length];
     this.stopRow = stopRow;
+    this.stopRowSegment = MemorySegment.ofArray(stopRow);
     this.stopRowInclusive = stopRowInclusive;
     this.reversed = reversed;
     this.filter = filter;
   }
 
   /**
-   * Appends the next row's cells to {@code out} (pinned into {@code pins}); false, appending
-   * nothing, when there are no more rows.
+   * Adds the next row's cells to {@code out}; false, adding nothing, when there are no more rows.
+   * The caller clears {@code out} between rows (or keeps several rows in it).
    */
-  public boolean next(List<Cell> out, Pins pins) throws IOException {
+  public boolean next(CollectedRow out) throws IOException {
     while (!done) {
       Cell first = firstOfNextRow();
       if (first == null || pastStop(first) || (filter != null && filter.filterAllRemaining())) {
@@ -57,22 +64,24 @@ public final class RegionScanner implements AutoCloseable {
       if (filter != null) {
         filter.reset();
         if (filter.filterRowKey(first)) {
-          for (FamilyScanner store : inRow) {
-            store.skipRow();
+          for (int i = 0; i < inRowCount; i++) {
+            inRow[i].skipRow();
           }
           continue;
         }
       }
       int start = out.size();
-      for (FamilyScanner store : inRow) {
-        store.collectRow(out, pins);
+      int pinned = out.pinnedBuffers();
+      for (int i = 0; i < inRowCount; i++) {
+        inRow[i].collectRow(out);
       }
       if (filter != null && out.size() > start) {
-        filterRow(out.subList(start, out.size()));
+        filterRow(out.cells().subList(start, out.size()));
       }
       if (out.size() > start) {
         return true;
       }
+      out.unpinAfter(pinned);
     }
     return false;
   }
@@ -93,11 +102,11 @@ public final class RegionScanner implements AutoCloseable {
   }
 
   /**
-   * A cell of the next row in scan order (the smallest row, or the largest when reversed); fills
-   * {@link #inRow} with the stores that have it.
+   * A cell of the next row in scan order (the smallest row, or the largest when reversed); sets
+   * {@link #inRow} to the stores that have it.
    */
   private Cell firstOfNextRow() {
-    inRow.clear();
+    inRowCount = 0;
     Cell first = null;
     for (FamilyScanner store : stores) {
       Cell cell = store.peek();
@@ -108,11 +117,11 @@ public final class RegionScanner implements AutoCloseable {
           : reversed ? CellComparator.compareRows(first, cell)
           : CellComparator.compareRows(cell, first);
       if (order < 0) {
-        inRow.clear();
+        inRowCount = 0;
         first = cell;
       }
       if (order <= 0) {
-        inRow.add(store);
+        inRow[inRowCount++] = store;
       }
     }
     return first;
@@ -122,8 +131,8 @@ public final class RegionScanner implements AutoCloseable {
     if (stopRow.length == 0) {
       return false;
     }
-    int order = Bytes.compare(cell.segment(), cell.rowOffset(), cell.rowLength(),
-        MemorySegment.ofArray(stopRow), 0, stopRow.length);
+    int order = Bytes.compare(cell.segment(), cell.rowOffset(), cell.rowLength(), stopRowSegment,
+        0, stopRow.length);
     if (reversed) {
       order = -order;
     }

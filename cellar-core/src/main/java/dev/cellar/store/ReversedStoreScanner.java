@@ -17,7 +17,7 @@ import java.util.List;
 final class ReversedStoreScanner implements FamilyScanner {
 
   private final List<KeyValueScanner> sources = new ArrayList<>();
-  private final ScanQueryMatcher matcher;
+  private final RowSifter sifter;
 
   /**
    * Positions {@code sources} (taken over) on their last row not after {@code startRow} (empty:
@@ -25,7 +25,7 @@ final class ReversedStoreScanner implements FamilyScanner {
    */
   ReversedStoreScanner(List<? extends KeyValueScanner> sources, ScanSpec spec, byte[] startRow)
       throws IOException {
-    this.matcher = new ScanQueryMatcher(spec);
+    this.sifter = new RowSifter(spec);
     Cell bound = startRow.length == 0 ? null : KeyValue.firstOnRow(Region.rowAfter(startRow));
     for (KeyValueScanner source : sources) {
       if (source.seekToPreviousRow(bound)) {
@@ -62,11 +62,11 @@ final class ReversedStoreScanner implements FamilyScanner {
   }
 
   @Override
-  public void collectRow(List<Cell> out, Pins pins) throws IOException {
+  public void collectRow(CollectedRow out) throws IOException {
     byte[][] row = new byte[1][];
     List<KeyValueScanner> onRow = onLargestRow(row);
     try (KeyValueHeap heap = new KeyValueHeap(onRow, false)) {
-      StoreScanner.collectRow(heap, matcher, out, pins, false);
+      sifter.collectRow(heap, out, false);
     }
     stepBack(onRow, row[0]);
   }

@@ -2,7 +2,6 @@ package dev.cellar.store;
 
 import dev.cellar.cell.Cell;
 import dev.cellar.cell.CellType;
-import dev.cellar.cell.KeyValue;
 import dev.cellar.cell.SearchKey;
 import dev.cellar.filter.Filter;
 
@@ -20,26 +19,20 @@ import dev.cellar.filter.Filter;
  */
 final class ScanQueryMatcher {
 
+  private static final byte PUT_CODE = CellType.PUT.code();
+
   private ScanSpec spec;
   private Filter filter;
   private long oldestUnexpired;
   private final DeleteTracker deletes = new DeleteTracker();
   private final ColumnTracker columns;
-  /** Where column seek hints are built when reused (a point read), else null: a new key each. */
+  /** Where column seek hints are built, each valid until the next one. */
   private final SearchKey hintKey;
   private Cell seekHint;
 
-  ScanQueryMatcher(ScanSpec spec) {
-    this.spec = spec;
-    this.filter = spec.filter();
-    this.oldestUnexpired = spec.oldestUnexpiredTimestamp();
-    this.columns = new ColumnTracker(spec);
-    this.hintKey = null;
-  }
-
   /**
-   * A matcher to {@link #configure} for each read, building its column seek hints in {@code
-   * hintKey} (valid until the next hint), so that matching allocates nothing.
+   * A matcher for {@code spec} (a point read {@link #configure}s it again for each read), building
+   * its column seek hints in {@code hintKey}, so that matching allocates nothing.
    */
   ScanQueryMatcher(ScanSpec spec, SearchKey hintKey) {
     this.spec = spec;
@@ -74,8 +67,8 @@ final class ScanQueryMatcher {
     if (spec.minVersions() == 0 && timestamp < oldestUnexpired) {
       return MatchCode.SEEK_NEXT_COL;
     }
-    CellType type = cell.type();
-    if (type != CellType.PUT) {
+    if (cell.typeByte() != PUT_CODE) {
+      CellType type = cell.type();
       if (type != CellType.MINIMUM && type != CellType.MAXIMUM) {
         deletes.add(cell, type);
       }
@@ -90,11 +83,8 @@ final class ScanQueryMatcher {
     MatchCode column = columns.checkColumn(cell);
     if (column != MatchCode.INCLUDE) {
       if (column == MatchCode.SEEK_NEXT_USING_HINT) {
-        seekHint = hintKey != null
-            ? hintKey.firstOnColumn(cell, columns.seekHintQualifierSegment(),
-                (int) columns.seekHintQualifierSegment().byteSize())
-            : KeyValue.firstOnColumn(cell.rowArray(), cell.familyArray(),
-                columns.seekHintQualifier());
+        seekHint = hintKey.firstOnColumn(cell, columns.seekHintQualifierSegment(),
+            (int) columns.seekHintQualifierSegment().byteSize());
       }
       return column;
     }

@@ -319,9 +319,8 @@ public final class Store implements AutoCloseable {
     ScanSpec spec = new ScanSpec(null, family.maxVersions(), 0, Long.MAX_VALUE,
         family.ttlMillis(), family.minVersions(), nowMillis, null);
     try (StoreScanner scanner = new StoreScanner(sources, spec, KeyValue.firstOnRow(new byte[0]),
-        false)) {
-      return StoreFileWriter.write(directory, family, new RowSource(scanner), maxSequenceId,
-          maxWalId, true);
+        false); RowSource rows = new RowSource(scanner)) {
+      return StoreFileWriter.write(directory, family, rows, maxSequenceId, maxWalId, true);
     }
   }
 
@@ -352,11 +351,13 @@ public final class Store implements AutoCloseable {
     }
   }
 
-  /** The cells a user scan of every version would see, row by row (a major compaction's output). */
-  private static final class RowSource implements StoreFileWriter.CellSource {
+  /**
+   * The cells a user scan of every version would see, row by row (a major compaction's output),
+   * each row held until the writer has taken its cells.
+   */
+  private static final class RowSource implements StoreFileWriter.CellSource, AutoCloseable {
     private final StoreScanner scanner;
-    private final List<Cell> row = new ArrayList<>();
-    private Pins pins = new Pins();
+    private final CollectedRow row = new CollectedRow();
     private int next;
 
     RowSource(StoreScanner scanner) {
@@ -368,14 +369,18 @@ public final class Store implements AutoCloseable {
       while (next == row.size()) {
         row.clear();
         next = 0;
-        pins.release();
-        pins = new Pins();
         if (scanner.peek() == null) {
           return null;
         }
-        scanner.collectRow(row, pins);
+        scanner.collectRow(row);
       }
       return row.get(next++);
+    }
+
+    /** Drops the pins of the row held, should the writer stop before the end. */
+    @Override
+    public void close() {
+      row.clear();
     }
   }
 

@@ -2,9 +2,7 @@ package dev.cellar.store;
 
 import dev.cellar.cell.Cell;
 import dev.cellar.cell.CellComparator;
-import dev.cellar.cell.KeyCopyCell;
 import dev.cellar.cell.KeyValue;
-import dev.cellar.cell.KeyValueCell;
 import dev.cellar.hfile.HFileReader;
 import dev.cellar.hfile.HFileScanner;
 import java.io.IOException;
@@ -13,10 +11,9 @@ import java.io.IOException;
  * A {@link KeyValueScanner} over one HFile, turning {@link HFileScanner}'s "last cell not after"
  * seeks into "first cell not before" ones. Holds one data block at a time through the scanner.
  *
- * <p>{@link #pinCurrent} retains the current block's buffer: in an unencoded file the cell lies
- * in the block, so a fresh view of it is returned (the scanner's own cell object is a flyweight it
- * reuses); in a delta-encoded file the key lives in the decoder's scratch buffer, so the key is
- * copied and the value stays a view of the block. Not thread-safe.
+ * <p>{@link #collectCurrent} keeps a cell of an unencoded file as a view of the block it lies in,
+ * pinning the block; a cell of a delta-encoded file, whose key lives in the decoder's scratch
+ * buffer, is copied. Not thread-safe.
  */
 final class StoreFileScanner implements KeyValueScanner {
 
@@ -24,6 +21,7 @@ final class StoreFileScanner implements KeyValueScanner {
   private final HFileScanner scanner;
   private final long order;
   private final boolean cacheBlocks;
+  private final boolean cellsLieInBlock;
   private final Runnable onClose;
   private Cell current;
   private boolean closed;
@@ -32,6 +30,7 @@ final class StoreFileScanner implements KeyValueScanner {
   StoreFileScanner(HFileReader reader, boolean cacheBlocks, long order, Runnable onClose) {
     this.reader = reader;
     this.scanner = reader.scanner(cacheBlocks);
+    this.cellsLieInBlock = scanner.cellsLieInBlock();
     this.cacheBlocks = cacheBlocks;
     this.order = order;
     this.onClose = onClose;
@@ -112,20 +111,8 @@ final class StoreFileScanner implements KeyValueScanner {
   }
 
   @Override
-  public Cell pinCurrent(Pins pins) {
-    Cell cell = current;
-    pins.pin(scanner.currentBlock().buf());
-    if (!scanner.cellsLieInBlock()) {
-      return KeyCopyCell.of(cell);
-    }
-    int plain = 8 + cell.keyLength() + cell.valueLength();
-    return new KeyValueCell(cell.segment(), cell.offset(), cell.length(), cell.length() > plain,
-        cell.sequenceId());
-  }
-
-  @Override
   public void collectCurrent(CollectedRow row) {
-    if (scanner.cellsLieInBlock()) {
+    if (cellsLieInBlock) {
       row.addView(current, scanner.currentBlock().buf());
     } else {
       row.addCopy(current);

@@ -2,6 +2,7 @@ package dev.cellar.cell;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -79,6 +80,38 @@ class BytesTest {
         assertEquals(expected == 0, Bytes.equals(left, lo, ll, right, ro, rl), message);
         assertEquals(expected == 0, Bytes.equals(offHeap, ro + 3, rl,
             Arrays.copyOfRange(left, lo, lo + ll)), message);
+      }
+    }
+  }
+
+  /**
+   * Every length through the word-at-a-time path and past it to {@code mismatch}'s, equal ranges
+   * at unaligned offsets of heap and off-heap segments, and one byte changed at each position.
+   */
+  @Test
+  void equalsFindsADifferenceAtAnyPositionOfRangesOfAnyLength() {
+    long seed = TestSeeds.seed();
+    Random random = new Random(seed);
+    try (Arena arena = Arena.ofConfined()) {
+      for (int length = 0; length <= 80; length++) {
+        byte[] bytes = new byte[length + 5];
+        random.nextBytes(bytes);
+        MemorySegment offHeap = arena.allocate(length + 3);
+        MemorySegment.copy(MemorySegment.ofArray(bytes), 5, offHeap, 3, length);
+        String message = "length " + length + " " + TestSeeds.replay(seed);
+        assertTrue(Bytes.equals(MemorySegment.ofArray(bytes), 5, length, offHeap, 3, length),
+            message);
+        for (int at = 0; at < length; at++) {
+          byte kept = offHeap.get(ValueLayout.JAVA_BYTE, 3 + at);
+          offHeap.set(ValueLayout.JAVA_BYTE, 3 + at, (byte) (kept ^ (1 << random.nextInt(8))));
+          assertFalse(Bytes.equals(MemorySegment.ofArray(bytes), 5, length, offHeap, 3, length),
+              message + " changed at " + at);
+          offHeap.set(ValueLayout.JAVA_BYTE, 3 + at, kept);
+        }
+        if (length > 0) {
+          assertFalse(Bytes.equals(MemorySegment.ofArray(bytes), 5, length, offHeap, 3,
+              length - 1), message);
+        }
       }
     }
   }
@@ -184,6 +217,11 @@ class BytesTest {
       long value = random.nextLong() >> random.nextInt(64);
       byte[] hbase = org.apache.hadoop.hbase.util.Bytes.vintToBytes(value);
       assertEquals(value, Bytes.readVLong(MemorySegment.ofArray(hbase), 0), TestSeeds.replay(seed));
+      byte[] followed = Arrays.copyOf(hbase, hbase.length + 8);
+      random.nextBytes(followed);
+      System.arraycopy(hbase, 0, followed, 0, hbase.length);
+      assertEquals(value, Bytes.readVLong(MemorySegment.ofArray(followed), 0),
+          "followed by other bytes, " + TestSeeds.replay(seed));
       assertEquals(hbase.length, Bytes.vlongSize(value), TestSeeds.replay(seed));
     }
   }

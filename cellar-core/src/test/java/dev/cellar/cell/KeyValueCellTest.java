@@ -210,6 +210,30 @@ class KeyValueCellTest {
   }
 
   @Test
+  void lengthsACursorReadAlreadyAreValidatedAsReadOnes() {
+    try (Arena arena = Arena.ofConfined()) {
+      MemorySegment cell = validCell(arena);
+      int keyLength = cell.get(KeyValueLayout.INT, KeyValueLayout.KEY_LENGTH_OFFSET);
+      int valueLength = cell.get(KeyValueLayout.INT, KeyValueLayout.VALUE_LENGTH_OFFSET);
+      KeyValueCell view = new KeyValueCell().reset(cell, 0, 27, keyLength, valueLength, true, 5);
+      assertEquals(new KeyValueCell(cell, 0, 27, true, 5).toString(), view.toString());
+      assertEquals(valueLength, view.valueLength());
+      assertEquals(5, view.sequenceId());
+      assertEquals(
+          "malformed KeyValue at offset 0: expected a key length between 12 and 19,"
+              + " found key length 1000",
+          assertThrows(IllegalArgumentException.class,
+              () -> view.reset(cell, 0, 27, 1000, valueLength, true, 0)).getMessage());
+      assertEquals(
+          "malformed KeyValue at offset 0: expected a value length between 0 and 4,"
+              + " found value length 5",
+          assertThrows(IllegalArgumentException.class,
+              () -> view.reset(cell, 0, 27, keyLength, 5, true, 0)).getMessage());
+      assertEquals(5, view.sequenceId(), "a rejected reset leaves the view as it was");
+    }
+  }
+
+  @Test
   void rowAndFamilyLengthsBeyondTheKeyAreRejected() {
     try (Arena arena = Arena.ofConfined()) {
       MemorySegment cell = validCell(arena);

@@ -68,11 +68,6 @@ final class ListScanner implements KeyValueScanner {
   }
 
   @Override
-  public Cell pinCurrent(Pins pins) {
-    return peek();
-  }
-
-  @Override
   public void close() {
     position = cells.size();
   }

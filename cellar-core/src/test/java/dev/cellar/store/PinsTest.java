@@ -38,6 +38,47 @@ class PinsTest {
     bufs.forEach(Buf::release);
   }
 
+  /**
+   * A row holder carrying its pins over keeps, without a new reference, the buffers the next row
+   * pins again and drops the others, also past the identity map's threshold.
+   */
+  @Test
+  void carriedOverPinsAreTakenOverOrDropped() {
+    List<Buf> bufs = new ArrayList<>();
+    for (int i = 0; i < 2 * Pins.LINEAR_LIMIT; i++) {
+      bufs.add(Buf.wrap(new byte[8]));
+    }
+    for (int held : new int[] {3, bufs.size()}) {
+      Pins pins = new Pins();
+      for (int i = 0; i < held; i++) {
+        pins.pin(bufs.get(i));
+      }
+      pins.carryOver();
+      pins.pin(bufs.get(1));
+      pins.pin(bufs.get(held - 1));
+      Buf fresh = Buf.wrap(new byte[8]);
+      pins.pin(fresh);
+      pins.releaseCarried();
+      assertEquals(3, pins.size(), held + " held");
+      for (int i = 0; i < held; i++) {
+        boolean kept = i == 1 || i == held - 1;
+        assertEquals(kept ? 2 : 1, bufs.get(i).refCnt(), "buffer " + i + " of " + held);
+      }
+      assertEquals(2, fresh.refCnt());
+      pins.pin(bufs.get(1));
+      assertEquals(3, pins.size(), "a buffer taken over is still found");
+      pins.releaseCarried();
+      assertEquals(3, pins.size(), "nothing carried, nothing dropped");
+      pins.release();
+      assertEquals(1, fresh.refCnt());
+      fresh.release();
+      for (Buf buf : bufs) {
+        assertEquals(1, buf.refCnt());
+      }
+    }
+    bufs.forEach(Buf::release);
+  }
+
   /** One is made per Get, so a result pinning one block must cost little heap. */
   @Test
   void aResultPinningOneBufferAllocatesLittle() {

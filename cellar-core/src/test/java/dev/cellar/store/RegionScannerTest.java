@@ -14,8 +14,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The read semantics of store and region scanners (versions, the four kinds of delete markers,
- * time ranges, TTL with minimum versions, column selection, several sources and families) against
- * {@link ReadSemanticsOracle}, on random data with the seed printed.
+ * time ranges, TTL with minimum versions, column selection, several sources and families, skips by
+ * steps and by seeks) against {@link ReadSemanticsOracle}, on random data with the seed printed.
  */
 class RegionScannerTest {
 
@@ -73,6 +73,40 @@ class RegionScannerTest {
       List<List<String>> expected = ReadSemanticsOracle.scan(cells, spec, start, stop);
       List<List<String>> actual = ScanHarness.describe(ScanHarness.scan(cells, FAMILIES,
           1 + random.nextInt(4), spec, start, stop, null, random));
+      assertEquals(expected, actual, "seed " + seed + " round " + round + " spec " + spec);
+    }
+  }
+
+  /**
+   * Columns of many versions and rows of many columns: skipping their rest takes more steps than
+   * a skip tries before it seeks, so both ways of skipping are checked.
+   */
+  @Test
+  void longColumnsAndRowsAreSkippedBySeekingAfterAFewSteps() throws IOException {
+    long seed = Long.getLong("cellar.test.seed", System.nanoTime());
+    SplittableRandom random = new SplittableRandom(seed);
+    List<KeyValue> cells = new ArrayList<>();
+    int sequence = 0;
+    for (int row = 0; row < 4; row++) {
+      int columns = 1 + random.nextInt(3 * RowSifter.STEPS_BEFORE_SEEK);
+      for (int q = 0; q < columns; q++) {
+        int versions = 1 + random.nextInt(3 * RowSifter.STEPS_BEFORE_SEEK);
+        for (int v = 0; v < versions; v++) {
+          cells.add(KeyValue.create(row(row), FAMILIES[random.nextInt(2)],
+              String.format("q%02d", q).getBytes(), 1 + v, CellType.PUT, ("v" + v).getBytes())
+              .withSequenceId(++sequence));
+        }
+      }
+    }
+    for (int round = 0; round < 40; round++) {
+      List<byte[]> qualifiers = random.nextBoolean() ? null
+          : List.of(String.format("q%02d", random.nextInt(4)).getBytes());
+      ScanSpec spec = new ScanSpec(qualifiers, 1 + random.nextInt(3), 0, Long.MAX_VALUE,
+          Long.MAX_VALUE, 0, 13, null);
+      List<List<String>> expected = ReadSemanticsOracle.scan(cells, spec, Bytes.EMPTY,
+          Bytes.EMPTY);
+      List<List<String>> actual = ScanHarness.describe(ScanHarness.scan(cells, FAMILIES,
+          1 + random.nextInt(3), spec, Bytes.EMPTY, Bytes.EMPTY, null, random));
       assertEquals(expected, actual, "seed " + seed + " round " + round + " spec " + spec);
     }
   }

@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cellar.cell.Bytes;
-import dev.cellar.cell.Cell;
 import dev.cellar.cell.CellType;
 import dev.cellar.cell.KeyValue;
 import dev.cellar.config.Settings;
@@ -103,13 +102,11 @@ class RegionWriteTest {
   private String value(byte[] row) throws IOException {
     ScanRequest get = new ScanRequest(row, row, true, Map.of("f", List.of(QUALIFIER)), 1, 0,
         Long.MAX_VALUE, null, true, row, false);
-    Pins pins = new Pins();
+    CollectedRow cells = new CollectedRow();
     try (RegionScanner scanner = region.scanner(get)) {
-      List<Cell> cells = new ArrayList<>();
-      return scanner.next(cells, pins) && !cells.isEmpty()
-          ? Bytes.toString(cells.get(0).valueArray()) : null;
+      return scanner.next(cells) ? Bytes.toString(cells.get(0).valueArray()) : null;
     } finally {
-      pins.release();
+      cells.clear();
     }
   }
 

@@ -52,15 +52,14 @@ final class ScanHarness {
           : new StoreScanner(scanners, spec, KeyValue.firstOnRow(start), false));
     }
     List<List<Cell>> rows = new ArrayList<>();
-    Pins pins = new Pins();
+    CollectedRow row = new CollectedRow();
     try (RegionScanner scanner = new RegionScanner(stores, stop, false, reversed, filter)) {
-      List<Cell> row = new ArrayList<>();
-      while (scanner.next(row, pins)) {
-        rows.add(List.copyOf(row));
+      while (scanner.next(row)) {
+        rows.add(row.cells().stream().<Cell>map(KeyValue::copyOf).toList());
         row.clear();
       }
     } finally {
-      pins.release();
+      row.clear();
     }
     return rows;
   }

@@ -7,42 +7,49 @@ import dev.cellar.Durability;
 import dev.cellar.Get;
 import dev.cellar.Put;
 import dev.cellar.Result;
+import dev.cellar.ResultScanner;
 import dev.cellar.RowReader;
+import dev.cellar.RowScanner;
 import dev.cellar.RowView;
+import dev.cellar.Scan;
 import dev.cellar.Table;
 import dev.cellar.TableDescriptor;
+import dev.cellar.cell.Cell;
 import dev.cellar.cli.pe.CacheFigures;
 import dev.cellar.cli.pe.PeData;
 import dev.cellar.cli.pe.Worker;
 import java.io.IOException;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.StringJoiner;
+import java.util.concurrent.atomic.LongAdder;
 import java.util.stream.Stream;
 
 /**
  * Cellar's side: PE's table ({@code TestTable}, family {@code info0} with HBase's defaults: 64 KiB
- * blocks, ROW bloom, no encoding or compression), column {@code info0:0}. The block cache is L1
- * only (on the heap) or, for {@link CacheTier#L2}, a small L1 for index and bloom blocks plus an
- * off-heap L2 bucket cache for data blocks; either way its total is the size asked for. Loads
- * with {@code SKIP_WAL}; reads with the public API, closing every result; writes batches with
- * {@code SYNC_WAL}, whose log force is an {@code fdatasync}.
+ * blocks, ROW bloom, no encoding or compression), columns {@code info0:0 .. info0:<columns-1>}.
+ * The block cache is L1 only (on the heap) or, for {@link CacheTier#L2}, a small L1 for index and
+ * bloom blocks plus an off-heap L2 bucket cache for data blocks; either way its total is the size
+ * asked for. Loads with {@code SKIP_WAL}; reads with the public API, closing every result; writes
+ * batches with {@code SYNC_WAL}, whose log force is an {@code fdatasync}.
  */
 final class CellarSide implements ComparedStore {
 
   static final String TABLE = "TestTable";
   private static final byte[] FAMILY = PeData.family(0);
-  private static final byte[] QUALIFIER = PeData.qualifier(0);
 
   /** Where Cellar's block cache lives. */
   enum CacheTier { L1, L2 }
 
   /**
-   * How Cellar's gets are read: {@code VIEW} through a {@link RowReader} per thread and a reused
-   * {@link Get} (allocating nothing), {@code RESULT} through {@link Table#get(Get)} with a new Get
-   * and a closed {@link Result} per read (HBase's style).
+   * How Cellar reads: {@code VIEW} through a {@link RowReader} per thread and a reused {@link Get},
+   * and scans through a {@link RowScanner} (allocating nothing per row); {@code RESULT} through
+   * {@link Table#get(Get)} with a new Get and through {@link Table#scanner(Scan)}, with a closed
+   * {@link Result} per row (HBase's style).
    */
   enum Api { VIEW, RESULT }
 
@@ -106,8 +113,12 @@ final class CellarSide implements ComparedStore {
   }
 
   @Override
-  public void put(byte[] key, byte[] value) throws IOException {
-    table.put(new Put(key).addColumn(FAMILY, QUALIFIER, value).setDurability(Durability.SKIP_WAL));
+  public void put(byte[] key, byte[][] values) throws IOException {
+    Put put = new Put(key).setDurability(Durability.SKIP_WAL);
+    for (int column = 0; column < values.length; column++) {
+      put.addColumn(FAMILY, PeData.qualifier(column), values[column]);
+    }
+    table.put(put);
   }
 
   @Override
@@ -117,30 +128,71 @@ final class CellarSide implements ComparedStore {
   }
 
   @Override
-  public byte[] get(byte[] key) throws IOException {
-    try (Result result = table.get(new Get(key).addColumn(FAMILY, QUALIFIER))) {
-      return result.getValue(FAMILY, QUALIFIER);
+  public byte[][] get(RowShape shape, byte[] key) throws IOException {
+    try (Result result = table.get(new Get(key).addFamily(FAMILY))) {
+      if (result.isEmpty()) {
+        return null;
+      }
+      byte[][] values = new byte[shape.columns()][];
+      for (int column = 0; column < values.length; column++) {
+        values[column] = result.getValue(FAMILY, PeData.qualifier(column));
+      }
+      return values;
+    }
+  }
+
+  /**
+   * The Get a reader reuses: the one column of a one-column shape (PE's read), else the whole
+   * family (YCSB's read of every field).
+   */
+  private static Get readGet(RowShape shape, byte[] row) {
+    Get get = new Get(row);
+    return shape.columns() == 1 ? get.addColumn(FAMILY, PeData.qualifier(0))
+        : get.addFamily(FAMILY);
+  }
+
+  /** Whether {@code cells} are the shape's columns with values of its size. */
+  private static boolean wellShaped(List<Cell> cells, RowShape shape) {
+    if (cells.size() != shape.columns()) {
+      return false;
+    }
+    for (int i = 0; i < cells.size(); i++) {
+      if (cells.get(i).valueLength() != shape.valueSize()) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** Copies every cell's value into {@code buffer}, one after the other (read in place). */
+  private static void copyValues(List<Cell> cells, byte[] buffer) {
+    for (int i = 0; i < cells.size(); i++) {
+      Cell cell = cells.get(i);
+      MemorySegment.copy(cell.valueSegment(), ValueLayout.JAVA_BYTE, cell.valueOffset(), buffer,
+          0, cell.valueLength());
     }
   }
 
   @Override
-  public Worker.Factory readers(long rows, int valueSize, long seed) {
-    return api == Api.VIEW ? viewReaders(rows, valueSize, seed)
-        : resultReaders(rows, valueSize, seed);
+  public Worker.Factory readers(RowShape shape, long rows, long seed) {
+    return api == Api.VIEW ? viewReaders(shape, rows, seed) : resultReaders(shape, rows, seed);
   }
 
-  private Worker.Factory viewReaders(long rows, int valueSize, long seed) {
+  private Worker.Factory viewReaders(RowShape shape, long rows, long seed) {
     return thread -> new Worker() {
-      private final RandomRows random = new RandomRows(rows, seed, thread);
+      private final RandomRows random = new RandomRows(shape, rows, seed, thread);
       private final RowReader reader = table.rowReader();
-      private final Get get = new Get(PeData.format(0)).addColumn(FAMILY, QUALIFIER);
-      private final byte[] value = new byte[valueSize];
+      private final Get get = readGet(shape, shape.key(0));
+      private final byte[] value = new byte[shape.valueSize()];
 
       @Override
       public long execute(long iteration) throws IOException {
         RowView row = reader.getView(get.setRow(random.nextKey()));
-        return row.valueLength(FAMILY, QUALIFIER) == valueSize
-            && row.copyValue(FAMILY, QUALIFIER, value, 0) == valueSize ? 1 : 0;
+        if (!wellShaped(row.cells(), shape)) {
+          return 0;
+        }
+        copyValues(row.cells(), value);
+        return 1;
       }
 
       @Override
@@ -150,14 +202,14 @@ final class CellarSide implements ComparedStore {
     };
   }
 
-  private Worker.Factory resultReaders(long rows, int valueSize, long seed) {
+  private Worker.Factory resultReaders(RowShape shape, long rows, long seed) {
     return thread -> new Worker() {
-      private final RandomRows random = new RandomRows(rows, seed, thread);
+      private final RandomRows random = new RandomRows(shape, rows, seed, thread);
 
       @Override
       public long execute(long iteration) throws IOException {
-        try (Result result = table.get(new Get(random.nextKey()).addColumn(FAMILY, QUALIFIER))) {
-          return !result.isEmpty() && result.rawCells().get(0).valueLength() == valueSize ? 1 : 0;
+        try (Result result = table.get(readGet(shape, random.nextKey()))) {
+          return wellShaped(result.rawCells(), shape) ? 1 : 0;
         }
       }
 
@@ -166,9 +218,91 @@ final class CellarSide implements ComparedStore {
     };
   }
 
+  /**
+   * Each scan opens a scanner from its start row to its stop row (exclusive) and reads every row:
+   * the row key and each value are copied into reused arrays from the cells, which are views into
+   * cached blocks. {@code VIEW} reads through a {@link RowScanner} (one reused view), {@code
+   * RESULT} through a {@link ResultScanner}, closing each row's {@link Result} once read.
+   */
+  @Override
+  public Worker.Factory scanners(ScanRanges ranges, boolean cacheBlocks, LongAdder wrongRows) {
+    RowShape shape = ranges.shape();
+    return thread -> new Worker() {
+      private final ScanRanges.Cursor cursor = ranges.cursor(thread);
+      private final byte[] key = new byte[shape.keyLength()];
+      private final byte[] value = new byte[shape.valueSize()];
+      private long seen;
+
+      @Override
+      public long execute(long iteration) throws IOException {
+        cursor.next();
+        Scan scan = new Scan().withStartRow(cursor.startKey()).setCacheBlocks(cacheBlocks);
+        if (cursor.stopKey() != null) {
+          scan.withStopRow(cursor.stopKey());
+        }
+        seen = 0;
+        long good = api == Api.VIEW ? scanViews(scan) : scanResults(scan);
+        countWrong(wrongRows, cursor.rows(), seen, good);
+        return good;
+      }
+
+      private long scanViews(Scan scan) throws IOException {
+        long good = 0;
+        try (RowScanner scanner = table.rowScanner(scan)) {
+          for (RowView row = scanner.nextView(); row != null; row = scanner.nextView()) {
+            seen++;
+            good += read(row.cells());
+          }
+        }
+        return good;
+      }
+
+      private long scanResults(Scan scan) throws IOException {
+        long good = 0;
+        try (ResultScanner scanner = table.scanner(scan)) {
+          for (Result next = scanner.next(); next != null; next = scanner.next()) {
+            try (Result result = next) {
+              seen++;
+              good += read(result.rawCells());
+            }
+          }
+        }
+        return good;
+      }
+
+      /** Copies the row's key and values out; 1 if the row has the shape, else 0. */
+      private int read(List<Cell> cells) {
+        Cell first = cells.get(0);
+        if (first.rowLength() != key.length || !wellShaped(cells, shape)) {
+          return 0;
+        }
+        MemorySegment.copy(first.segment(), ValueLayout.JAVA_BYTE, first.rowOffset(), key, 0,
+            key.length);
+        copyValues(cells, value);
+        return 1;
+      }
+
+      @Override
+      public void close() {}
+    };
+  }
+
+  /** Adds what a scan got wrong: rows missing or extra, and rows of the wrong shape. */
+  static void countWrong(LongAdder wrongRows, long expected, long seen, long good) {
+    long wrong = Math.abs(expected - seen) + (seen - good);
+    if (wrong > 0) {
+      wrongRows.add(wrong);
+    }
+  }
+
   /** Puts of the batch go in one {@code Table.put(List)} with {@code SYNC_WAL} (the default). */
   @Override
   public Worker.Factory batchWriters(NewRows rows, int batchRows) {
+    int columns = rows.shape().columns();
+    byte[][] qualifiers = new byte[columns][];
+    for (int column = 0; column < columns; column++) {
+      qualifiers[column] = PeData.qualifier(column);
+    }
     return thread -> new Worker() {
       private final NewRows.Cursor cursor = rows.cursor(thread);
       private final List<Put> batch = new ArrayList<>(batchRows);
@@ -177,7 +311,11 @@ final class CellarSide implements ComparedStore {
       public long execute(long iteration) throws IOException {
         batch.clear();
         for (int i = 0; i < batchRows; i++) {
-          batch.add(new Put(cursor.nextKey()).addColumn(FAMILY, QUALIFIER, cursor.value()));
+          Put put = new Put(cursor.nextKey());
+          for (int column = 0; column < columns; column++) {
+            put.addColumn(FAMILY, qualifiers[column], cursor.value(column));
+          }
+          batch.add(put);
         }
         table.put(batch);
         return batchRows;

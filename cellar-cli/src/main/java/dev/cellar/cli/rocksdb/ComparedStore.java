@@ -3,30 +3,46 @@ package dev.cellar.cli.rocksdb;
 import dev.cellar.cli.pe.Worker;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.concurrent.atomic.LongAdder;
 
 /**
- * One side of {@code cellar bench rocksdb}: a store holding PE-shaped rows (a 26-byte key, one
- * value) opened with a block cache of a given size. Loading, reading and writing go through the
- * same calls on both sides so that the workload is the same.
+ * One side of {@code cellar bench rocksdb}: a store holding rows of one {@link RowShape} (a key,
+ * one or more values) opened with a block cache of a given size. Loading, reading, scanning and
+ * writing go through the same calls on both sides so that the workload is the same.
  */
 interface ComparedStore extends AutoCloseable {
 
   String name();
 
-  /** Writes row {@code row} (not durably: the load is followed by a flush). */
-  void put(byte[] key, byte[] value) throws IOException;
+  /** Writes a row's columns, {@code values} in column order (not durably: a flush follows). */
+  void put(byte[] key, byte[][] values) throws IOException;
 
   /** Writes everything to files and merges them into as few as the store makes. */
   void flushAndCompact() throws IOException;
 
-  /** A copy of the value of {@code key}, or null. */
-  byte[] get(byte[] key) throws IOException;
+  /**
+   * Copies of the values of the columns of {@code key}, a row of {@code shape}, in column order
+   * (null where absent); null if the row is absent.
+   */
+  byte[][] get(RowShape shape, byte[] key) throws IOException;
 
   /**
    * A reader per thread: each operation gets one random row among {@code rows} (the row drawn from
-   * {@code seed} and the thread) and returns 1 if its value has {@code valueSize} bytes, else 0.
+   * {@code seed} and the thread) and returns 1 if every one of its values has the shape's size,
+   * else 0.
    */
-  Worker.Factory readers(long rows, int valueSize, long seed);
+  Worker.Factory readers(RowShape shape, long rows, long seed);
+
+  /**
+   * A scanner per thread: each operation scans the next range of the thread's {@link
+   * ScanRanges.Cursor}, reading every row's key and every value (copied into reused arrays, or read
+   * in place), and returns the rows read whose key and values have the shape's sizes. A scan that
+   * returns more or fewer rows than its range holds, or rows of the wrong shape, adds the
+   * difference to {@code wrongRows}.
+   *
+   * @param cacheBlocks whether the blocks the scans read go into the block cache
+   */
+  Worker.Factory scanners(ScanRanges ranges, boolean cacheBlocks, LongAdder wrongRows);
 
   /**
    * A writer per thread: each operation writes the next {@code batchRows} rows of the thread's

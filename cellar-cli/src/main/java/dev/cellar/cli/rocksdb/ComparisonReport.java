@@ -9,8 +9,8 @@ import java.util.Map;
 
 /**
  * Prints {@link RocksDbComparison}'s scenarios as tables, one row per store and a last row of
- * ratios Cellar/RocksDB (above 1 means Cellar has more of it: better for ops/s and rows/s, worse
- * for the others), and as JSON-ready maps.
+ * ratios Cellar/RocksDB (above 1 means Cellar has more of it: better for ops/s, rows/s and MB/s,
+ * worse for the others), and as JSON-ready maps.
  */
 final class ComparisonReport {
 
@@ -18,53 +18,93 @@ final class ComparisonReport {
 
   static void print(ComparisonSettings settings, RocksDbComparison.Comparison comparison,
       PrintStream out) {
-    if (settings.workloads().contains(Workload.GET)) {
-      printGets(settings, comparison.gets(), out);
-    } else {
-      out.printf("cellar bench rocksdb: %,d rows of %d-byte values (%,.1f MiB of keys and"
-              + " values), %d threads%n", settings.rows(), settings.valueSize(),
-          settings.dataBytes() / 1048576.0, settings.threads());
+    RowShape shape = settings.shape();
+    out.printf("cellar bench rocksdb: %,d rows of a %d-byte key and %s (%,.1f MiB of keys and"
+            + " values), %d threads, Cellar cache %s%n", settings.rows(), shape.keyLength(),
+        shape.columns() == 1 ? shape.valueSize() + "-byte value"
+            : shape.columns() + " values of " + shape.valueSize() + " bytes",
+        settings.dataBytes() / 1048576.0, settings.threads(),
+        settings.cacheTier() == CellarSide.CacheTier.L1 ? "L1 (on heap)"
+            : "L1 (index, bloom) + L2 offheap (data)");
+    for (RocksDbComparison.Scenario scenario : comparison.scenarios()) {
+      out.printf("%ncache %.2f x data: %,.1f MiB for each store%n", scenario.cacheRatio(),
+          scenario.cacheBytes() / 1048576.0);
+      if (!scenario.results().isEmpty()) {
+        printGets(settings, scenario.results(), out);
+      }
+      if (!scenario.scans().isEmpty()) {
+        printScans(settings, scenario.scans(), out);
+      }
     }
     if (comparison.write() != null) {
       printWrites(settings, comparison.write(), out);
     }
   }
 
-  private static void printGets(ComparisonSettings settings,
-      List<RocksDbComparison.Scenario> scenarios, PrintStream out) {
-    out.printf("cellar bench rocksdb: %,d rows of %d-byte values (%,.1f MiB of keys and values),"
-            + " %d threads, %s per store, uniform random gets, Cellar cache %s%n",
-        settings.rows(), settings.valueSize(), settings.dataBytes() / 1048576.0,
-        settings.threads(), settings.operations() > 0
-            ? String.format("%,d gets", settings.operations())
-            : settings.seconds() + " s",
-        settings.cacheTier() == CellarSide.CacheTier.L1 ? "L1 (on heap)"
-            : "L1 (index, bloom) + L2 offheap (data)");
-    for (RocksDbComparison.Scenario scenario : scenarios) {
-      out.printf("%ncache %.2f x data: %,.1f MiB for each store%n", scenario.cacheRatio(),
-          scenario.cacheBytes() / 1048576.0);
-      out.printf("  %-15s %12s %10s %10s %12s %6s %8s%n", "", "ops/s", "p50 us", "p99 us",
-          "heap B/get", "GCs", "GC ms");
-      for (ScenarioResult result : scenario.results()) {
-        RunMeasurement m = result.measurement();
-        out.printf("  %-15s %,12.0f %10.1f %10.1f %,12.1f %6d %8d%n", result.store(),
-            m.opsPerSecond(), result.p50Micros(), result.p99Micros(),
-            m.allocatedBytesPerOperation(), m.gc().totalCount(), m.gc().totalMillis());
+  private static String amount(ComparisonSettings settings, String operations) {
+    return settings.operations() > 0
+        ? String.format("%,d %s", settings.operations(), operations)
+        : settings.seconds() + " s";
+  }
+
+  private static void printGets(ComparisonSettings settings, List<ScenarioResult> results,
+      PrintStream out) {
+    out.printf("  uniform random gets, %s per store%n", amount(settings, "gets"));
+    out.printf("  %-15s %12s %10s %10s %12s %6s %8s%n", "", "ops/s", "p50 us", "p99 us",
+        "heap B/get", "GCs", "GC ms");
+    for (ScenarioResult result : results) {
+      RunMeasurement m = result.measurement();
+      out.printf("  %-15s %,12.0f %10.1f %10.1f %,12.1f %6d %8d%n", result.store(),
+          m.opsPerSecond(), result.p50Micros(), result.p99Micros(),
+          m.allocatedBytesPerOperation(), m.gc().totalCount(), m.gc().totalMillis());
+    }
+    if (results.size() == 2) {
+      ScenarioResult cellar = results.get(0);
+      ScenarioResult rocks = results.get(1);
+      out.printf("  %-15s %11.2fx %9.2fx %9.2fx %12s %6s %8s%n", "Cellar/RocksDB",
+          ratio(cellar.measurement().opsPerSecond(), rocks.measurement().opsPerSecond()),
+          ratio(cellar.p50Micros(), rocks.p50Micros()),
+          ratio(cellar.p99Micros(), rocks.p99Micros()), "-", "-", "-");
+    }
+    for (ScenarioResult result : results) {
+      out.printf("  %-8s cache: %s%n", result.store(), result.cache());
+      if (result.wrongValues() > 0) {
+        out.printf("  WARNING  %s: %,d gets returned no value or one of the wrong size%n",
+            result.store(), result.wrongValues());
       }
-      if (scenario.results().size() == 2) {
-        ScenarioResult cellar = scenario.results().get(0);
-        ScenarioResult rocks = scenario.results().get(1);
-        out.printf("  %-15s %11.2fx %9.2fx %9.2fx %12s %6s %8s%n", "Cellar/RocksDB",
-            ratio(cellar.measurement().opsPerSecond(), rocks.measurement().opsPerSecond()),
-            ratio(cellar.p50Micros(), rocks.p50Micros()),
-            ratio(cellar.p99Micros(), rocks.p99Micros()), "-", "-", "-");
-      }
-      for (ScenarioResult result : scenario.results()) {
-        out.printf("  %-8s cache: %s%n", result.store(), result.cache());
-        if (result.wrongValues() > 0) {
-          out.printf("  WARNING  %s: %,d gets returned no value or one of the wrong size%n",
-              result.store(), result.wrongValues());
-        }
+    }
+  }
+
+  private static void printScans(ComparisonSettings settings, List<ScanResult> results,
+      PrintStream out) {
+    out.printf("  scans of %s, blocks %s, %s per store; MB/s of keys and values, latencies per"
+            + " scan%n",
+        settings.scanRows() == 0 ? "each thread's share of the table"
+            : String.format("%,d rows from random rows", settings.scanRows()),
+        settings.cacheBlocks() ? "cached" : "not cached", amount(settings, "scans"));
+    out.printf("  %-15s %12s %9s %11s %11s %11s %6s %8s%n", "", "rows/s", "MB/s", "p50 us",
+        "p99 us", "heap B/row", "GCs", "GC ms");
+    for (ScanResult result : results) {
+      RunMeasurement m = result.measurement();
+      out.printf("  %-15s %,12.0f %,9.0f %11.1f %11.1f %,11.1f %6d %8d%n", result.store(),
+          result.rowsPerSecond(), result.megabytesPerSecond(), result.p50Micros(),
+          result.p99Micros(), result.heapBytesPerRow(), m.gc().totalCount(),
+          m.gc().totalMillis());
+    }
+    if (results.size() == 2) {
+      ScanResult cellar = results.get(0);
+      ScanResult rocks = results.get(1);
+      out.printf("  %-15s %11.2fx %8.2fx %10.2fx %10.2fx %11s %6s %8s%n", "Cellar/RocksDB",
+          ratio(cellar.rowsPerSecond(), rocks.rowsPerSecond()),
+          ratio(cellar.megabytesPerSecond(), rocks.megabytesPerSecond()),
+          ratio(cellar.p50Micros(), rocks.p50Micros()),
+          ratio(cellar.p99Micros(), rocks.p99Micros()), "-", "-", "-");
+    }
+    for (ScanResult result : results) {
+      out.printf("  %-8s cache: %s%n", result.store(), result.cache());
+      if (result.wrongRows() > 0) {
+        out.printf("  WARNING  %s: %,d rows missing, extra or of the wrong size%n",
+            result.store(), result.wrongRows());
       }
     }
   }
@@ -73,8 +113,7 @@ final class ComparisonReport {
       RocksDbComparison.WriteScenario write, PrintStream out) {
     out.printf("%nwrite: batches of %d new random rows, write-ahead log synced (fdatasync) once"
             + " per batch, %s per store; latencies per batch%n", write.batchRows(),
-        settings.operations() > 0 ? String.format("%,d batches", settings.operations())
-            : settings.seconds() + " s");
+        amount(settings, "batches"));
     out.printf("  %-15s %12s %10s %10s %12s %6s %8s%n", "", "rows/s", "p50 us", "p99 us",
         "heap B/row", "GCs", "GC ms");
     for (WriteResult result : write.results()) {
@@ -109,13 +148,17 @@ final class ComparisonReport {
     json.put("workloads",
         settings.workloads().stream().map(w -> w.name().toLowerCase(Locale.ROOT)).toList());
     json.put("rows", settings.rows());
-    json.put("valueSize", settings.valueSize());
+    json.put("keyLength", settings.shape().keyLength());
+    json.put("columns", settings.shape().columns());
+    json.put("valueSize", settings.shape().valueSize());
     json.put("threads", settings.threads());
     json.put("operations", settings.operations());
     json.put("seconds", settings.seconds());
     json.put("cacheTier", settings.cacheTier().name());
     json.put("dataBytes", settings.dataBytes());
-    json.put("scenarios", comparison.gets().stream().map(s -> {
+    json.put("scanRows", settings.scanRows());
+    json.put("cacheBlocks", settings.cacheBlocks());
+    json.put("scenarios", comparison.scenarios().stream().map(s -> {
       Map<String, Object> scenario = new LinkedHashMap<>();
       scenario.put("cacheRatio", s.cacheRatio());
       scenario.put("cacheBytes", s.cacheBytes());
@@ -127,6 +170,11 @@ final class ComparisonReport {
             ratio(cellar.opsPerSecond(), rocks.opsPerSecond()));
         scenario.put("cellarOverRocksDbP99", ratio(cellar.latencyMicros(99),
             rocks.latencyMicros(99)));
+      }
+      scenario.put("scans", s.scans().stream().map(ScanResult::toJson).toList());
+      if (s.scans().size() == 2) {
+        scenario.put("cellarOverRocksDbScanMegabytesPerSecond",
+            ratio(s.scans().get(0).megabytesPerSecond(), s.scans().get(1).megabytesPerSecond()));
       }
       return scenario;
     }).toList());

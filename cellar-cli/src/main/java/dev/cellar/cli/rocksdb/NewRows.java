@@ -1,27 +1,28 @@
 package dev.cellar.cli.rocksdb;
 
-import dev.cellar.cli.pe.PeData;
 import java.util.SplittableRandom;
 
 /**
  * The rows the write scenario writes: uniform random rows among {@code count} rows numbered from
- * {@code firstRow} (past the loaded ones, so reads of the loaded rows stay valid), each with one of
- * a few pre-made PE values chosen by its number, so that making a value costs the writer nothing
- * and any row's expected value is known. Each writer thread draws from its own generator, seeded
- * by the run's seed and the thread: both stores get the same rows in the same batches.
+ * {@code firstRow} (past the loaded ones, so reads of the loaded rows stay valid), each column with
+ * one of a few pre-made PE values chosen by its row and column number, so that making a value
+ * costs the writer nothing and any row's expected values are known. Each writer thread draws from
+ * its own generator, seeded by the run's seed and the thread: both stores get the same rows in the
+ * same batches.
  *
- * @param values PE values of the run's value size; row {@code n} gets {@code values[n % length]}
+ * @param values PE values of the run's value size; column {@code c} of row {@code n} gets {@code
+ *     values[(n + c) % length]}
  */
-record NewRows(long firstRow, long count, long seed, byte[][] values) {
+record NewRows(RowShape shape, long firstRow, long count, long seed, byte[][] values) {
 
-  /** {@code distinctValues} PE values of {@code valueSize} bytes made from {@code seed}. */
-  static NewRows after(long loadedRows, long seed, int valueSize, int distinctValues) {
-    RowValues generator = new RowValues(seed, valueSize);
+  /** {@code distinctValues} PE values of the shape's value size made from {@code seed}. */
+  static NewRows after(RowShape shape, long loadedRows, long seed, int distinctValues) {
+    RowValues generator = new RowValues(seed, shape);
     byte[][] values = new byte[distinctValues][];
     for (int i = 0; i < distinctValues; i++) {
-      values[i] = generator.of(i);
+      values[i] = generator.of(i, 0);
     }
-    return new NewRows(loadedRows, loadedRows, seed, values);
+    return new NewRows(shape, loadedRows, loadedRows, seed, values);
   }
 
   /** Thread {@code thread}'s sequence of rows. */
@@ -33,24 +34,34 @@ record NewRows(long firstRow, long count, long seed, byte[][] values) {
   static final class Cursor {
     private final NewRows rows;
     private final SplittableRandom random;
-    private final byte[] key = new byte[PeData.ROW_LENGTH];
+    private final byte[] key;
     private long current;
 
     private Cursor(NewRows rows, int thread) {
       this.rows = rows;
       this.random = new SplittableRandom(rows.seed * 1_000_003 + thread);
+      this.key = new byte[rows.shape.keyLength()];
     }
 
     /** Moves to the next row and returns its key, in an array the next call reuses. */
     byte[] nextKey() {
       current = rows.firstRow + random.nextLong(rows.count);
-      PeData.format(current, key);
+      rows.shape.key(current, key);
       return key;
     }
 
-    /** The value of the current row (shared: callers copy it, never change it). */
-    byte[] value() {
-      return rows.values[(int) (current % rows.values.length)];
+    /** The value of the current row's column (shared: callers copy it, never change it). */
+    byte[] value(int column) {
+      return rows.values[(int) ((current + column) % rows.values.length)];
+    }
+
+    /** Every column's value of the current row, in column order (shared, as {@link #value}). */
+    byte[][] values() {
+      byte[][] all = new byte[rows.shape.columns()][];
+      for (int column = 0; column < all.length; column++) {
+        all[column] = value(column);
+      }
+      return all;
     }
   }
 }

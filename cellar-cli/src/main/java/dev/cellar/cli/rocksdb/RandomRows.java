@@ -1,6 +1,5 @@
 package dev.cellar.cli.rocksdb;
 
-import dev.cellar.cli.pe.PeData;
 import java.util.SplittableRandom;
 
 /**
@@ -12,16 +11,19 @@ final class RandomRows {
 
   private final SplittableRandom random;
   private final long rows;
-  private final byte[] key = new byte[PeData.ROW_LENGTH];
+  private final RowShape shape;
+  private final byte[] key;
 
-  RandomRows(long rows, long seed, int thread) {
+  RandomRows(RowShape shape, long rows, long seed, int thread) {
     this.random = new SplittableRandom(seed * 1_000_003 + thread);
     this.rows = rows;
+    this.shape = shape;
+    this.key = new byte[shape.keyLength()];
   }
 
   /** The next row's key, in an array reused by the next call. */
   byte[] nextKey() {
-    PeData.format(random.nextLong(rows), key);
+    shape.key(random.nextLong(rows), key);
     return key;
   }
 }

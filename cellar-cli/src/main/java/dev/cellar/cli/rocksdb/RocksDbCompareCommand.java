@@ -19,10 +19,12 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code cellar bench rocksdb}: Cellar and RocksDB (JNI) side by side on PE-shaped rows: the same
- * random gets with block caches of the same size, for each cache ratio (by default the data fits,
- * then the cache holds a third of it), and with {@code --workload write} the same batches of new
- * rows written with the log synced per batch. See {@link RocksDbComparison}.
+ * {@code cellar bench rocksdb}: Cellar and RocksDB (JNI) side by side on PE-shaped rows (or rows
+ * of another key length, columns and value size): the same random gets and, with {@code
+ * --workload scan}, the same scans with block caches of the same size, for each cache ratio (by
+ * default the data fits, then the cache holds a third of it), and with {@code --workload write}
+ * the same batches of new rows written with the log synced per batch. See {@link
+ * RocksDbComparison}.
  */
 @Command(
     name = "rocksdb",
@@ -33,17 +35,19 @@ import picocli.CommandLine.Spec;
           + " gets.",
       "Both stores are loaded, flushed and compacted; each scenario reopens them with a cache of"
           + " --cacheRatio x the data, checks values, warms up and measures.",
-      "With --workload write (or get,write), both also write batches of --batch new rows with"
-          + " the log synced per batch.",
-      "Example: cellar bench rocksdb --rows 1000000 --threads 2 --seconds 30 --workload get,write"
+      "With --workload scan, both scan the table (each thread its share, or --scanRows rows from"
+          + " random rows); with write, both write batches of --batch new rows with the log"
+          + " synced per batch.",
+      "Example: cellar bench rocksdb --rows 1000000 --threads 2 --seconds 30 --workload"
+          + " get,scan,write"
     })
 public final class RocksDbCompareCommand implements Callable<Integer> {
 
   @Spec CommandSpec spec;
 
   @Option(names = "--workload", split = ",", defaultValue = "get", description = "what to"
-      + " measure: get (random gets per cache ratio), write (batches of new rows, log synced per"
-      + " batch), or get,write (default ${DEFAULT-VALUE})")
+      + " measure, one or more of: get (random gets per cache ratio), scan (scans per cache"
+      + " ratio), write (batches of new rows, log synced per batch); default ${DEFAULT-VALUE}")
   List<String> workloads;
 
   @Option(names = "--rows", defaultValue = "1000000", description = "rows (default ${DEFAULT-VALUE})")
@@ -52,11 +56,29 @@ public final class RocksDbCompareCommand implements Callable<Integer> {
   @Option(names = "--valueSize", defaultValue = "1000", description = "value bytes (default ${DEFAULT-VALUE})")
   int valueSize;
 
+  @Option(names = "--columns", defaultValue = "1", description = "values per row, each of"
+      + " --valueSize bytes: Cellar's columns info0:0.., one RocksDB value in YCSB's layout"
+      + " (default ${DEFAULT-VALUE})")
+  int columns;
+
+  @Option(names = "--keyLength", defaultValue = "26", description = "row key bytes: the row"
+      + " number in zero-padded digits, 26 as PE (default ${DEFAULT-VALUE})")
+  int keyLength;
+
+  @Option(names = "--scanRows", defaultValue = "0", description = "rows per scan from a random"
+      + " row, or 0 for scans of each thread's share of the table (default ${DEFAULT-VALUE})")
+  long scanRows;
+
+  @Option(names = "--cacheBlocks", defaultValue = "true", arity = "0..1", description = "whether"
+      + " scans cache the blocks they read (Cellar's Scan.setCacheBlocks, RocksDB's fill_cache;"
+      + " default ${DEFAULT-VALUE})")
+  boolean cacheBlocks;
+
   @Option(names = "--threads", defaultValue = "2", description = "threads reading or writing (default ${DEFAULT-VALUE})")
   int threads;
 
-  @Option(names = "--ops", defaultValue = "0", description = "gets (batches, for write) per store"
-      + " and scenario, in all; 0 to run --seconds")
+  @Option(names = "--ops", defaultValue = "0", description = "gets (scans for scan, batches for"
+      + " write) per store and scenario, in all; 0 to run --seconds")
   long operations;
 
   @Option(names = "--seconds", defaultValue = "20", description = "seconds per store and scenario"
@@ -73,7 +95,8 @@ public final class RocksDbCompareCommand implements Callable<Integer> {
   String cacheTier;
 
   @Option(names = "--warmup", description = "random gets (rows written, for write) per store"
-      + " before each measurement (default: as many as rows)")
+      + " before each measurement (default: as many as rows); scans warm up with one pass over"
+      + " the table unless this is 0")
   Long warmup;
 
   @Option(names = "--batch", defaultValue = "100", description = "rows per batch of the write"
@@ -98,9 +121,9 @@ public final class RocksDbCompareCommand implements Callable<Integer> {
       + " between progress lines on stderr, 0 for none (default ${DEFAULT-VALUE})")
   int progress;
 
-  @Option(names = "--cellarApi", defaultValue = "view", description = "Cellar's gets: view (a"
-      + " reused RowReader and Get, zero garbage) or result (Table.get with a new Get and Result"
-      + " per read, as HBase's API); default view")
+  @Option(names = "--cellarApi", defaultValue = "view", description = "Cellar's reads: view (a"
+      + " reused RowReader and Get, a RowScanner: zero garbage) or result (Table.get with a new Get,"
+      + " Table.scanner, a Result per row, as HBase's API); default view")
   String cellarApi;
 
   @Option(names = "--json", paramLabel = "FILE", description = "also write the results as JSON")
@@ -110,9 +133,10 @@ public final class RocksDbCompareCommand implements Callable<Integer> {
   public Integer call() throws IOException {
     ComparisonSettings settings;
     try {
-      settings = new ComparisonSettings(workloads(), rows, valueSize, threads, operations,
-          seconds, cacheRatios, warmup != null ? warmup : rows, tier(), dir,
-          CellarConfig.defaults().withAll(properties), seed, verify, progress, batch);
+      settings = new ComparisonSettings(workloads(), new RowShape(keyLength, columns, valueSize),
+          rows, threads, operations, seconds, cacheRatios, warmup != null ? warmup : rows, tier(),
+          dir, CellarConfig.defaults().withAll(properties), seed, verify, progress, batch,
+          scanRows, cacheBlocks);
     } catch (IllegalArgumentException e) {
       throw new ParameterException(spec.commandLine(), "cellar bench rocksdb: " + e.getMessage());
     }

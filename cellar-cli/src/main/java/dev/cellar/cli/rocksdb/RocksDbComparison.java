@@ -1,7 +1,6 @@
 package dev.cellar.cli.rocksdb;
 
 import dev.cellar.cli.pe.LoadRunner;
-import dev.cellar.cli.pe.PeData;
 import dev.cellar.cli.pe.RunMeasurement;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -13,19 +12,23 @@ import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.SplittableRandom;
+import java.util.concurrent.atomic.LongAdder;
 import java.util.stream.Stream;
 
 /**
- * Cellar and RocksDB side by side on the same random reads and the same batched writes. Both
- * stores get the same rows (PE's keys, values from {@link RowValues}), written once and then
- * flushed and compacted.
+ * Cellar and RocksDB side by side on the same random reads, the same scans and the same batched
+ * writes. Both stores get the same rows ({@link RowShape}: PE's keys or keys of another length,
+ * one or more columns, values from {@link RowValues}), written once and then flushed and compacted.
  *
- * <p><b>Gets.</b> For each cache scenario, each store is opened with a block cache of the same
- * size (the ratio times the data), checked to return the right values for a sample of rows, warmed
- * with the same number of random gets, and measured on the same random gets: same threads, same
- * row sequence per thread, same count or duration. Both stores read their files through the
- * operating system's page cache, which holds the whole data set on a machine with enough memory:
- * a block cache miss costs a copy from the page cache, not a disk read.
+ * <p><b>Gets and scans.</b> For each cache scenario, each store is opened with a block cache of
+ * the same size (the ratio times the data) and checked to return the right values for a sample of
+ * rows. For gets it is warmed with the same number of random gets and measured on the same random
+ * gets: same threads, same row sequence per thread, same count or duration. For scans it is warmed
+ * by one pass over the table and measured on the same scans ({@link ScanRanges}): each thread's
+ * share of the table again and again, or ranges of a fixed number of rows from random start rows.
+ * Both stores read their files through the operating system's page cache, which holds the whole
+ * data set on a machine with enough memory: a block cache miss costs a copy from the page cache,
+ * not a disk read.
  *
  * <p><b>Writes</b> (after the gets, so that they read only the loaded rows). Each store is
  * reopened and written batches of {@code batchRows} random new rows ({@link NewRows}: numbered past
@@ -58,14 +61,21 @@ final class RocksDbComparison {
     this.err = err;
   }
 
-  /** One get scenario's results, one per store in order. */
-  record Scenario(double cacheRatio, long cacheBytes, List<ScenarioResult> results) {}
+  /**
+   * One cache scenario's results, one per store in order: the gets' (empty without that workload)
+   * and the scans' (empty without that workload).
+   */
+  record Scenario(double cacheRatio, long cacheBytes, List<ScenarioResult> results,
+      List<ScanResult> scans) {}
 
   /** The write scenario's results, one per store in order. */
   record WriteScenario(int batchRows, List<WriteResult> results) {}
 
-  /** Everything measured: the get scenarios (none without that workload), the write scenario. */
-  record Comparison(List<Scenario> gets, WriteScenario write) {}
+  /**
+   * Everything measured: the cache scenarios (none without gets or scans), the write scenario
+   * (null without that workload).
+   */
+  record Comparison(List<Scenario> scenarios, WriteScenario write) {}
 
   /** Loads both stores and runs the chosen workloads. */
   Comparison run() throws IOException {
@@ -73,25 +83,37 @@ final class RocksDbComparison {
     Path root = temporary ? Files.createTempDirectory("cellar-bench-rocksdb-")
         : settings.directory();
     try {
-      RowValues values = new RowValues(settings.seed(), settings.valueSize());
+      RowValues values = new RowValues(settings.seed(), settings.shape());
       for (ComparedStoreType store : stores) {
         load(store, root.resolve(store.subdirectory()), values);
       }
       List<Scenario> scenarios = new ArrayList<>();
-      if (settings.workloads().contains(Workload.GET)) {
+      boolean gets = settings.workloads().contains(Workload.GET);
+      boolean scans = settings.workloads().contains(Workload.SCAN);
+      if (gets || scans) {
         for (double ratio : settings.cacheRatios()) {
           long cacheBytes = CellarSide.totalCacheBytes(settings.cacheTier(),
               (long) (ratio * settings.dataBytes()));
-          List<ScenarioResult> results = new ArrayList<>();
-          for (ComparedStoreType store : stores) {
-            results.add(measure(store, root.resolve(store.subdirectory()), cacheBytes, values));
+          List<ScenarioResult> getResults = new ArrayList<>();
+          List<ScanResult> scanResults = new ArrayList<>();
+          for (ComparedStoreType type : stores) {
+            try (ComparedStore store = type.opener().open(root.resolve(type.subdirectory()),
+                cacheBytes)) {
+              verify(store, values);
+              if (gets) {
+                getResults.add(measureGets(type, store));
+              }
+              if (scans) {
+                scanResults.add(measureScans(type, store));
+              }
+            }
           }
-          scenarios.add(new Scenario(ratio, cacheBytes, results));
+          scenarios.add(new Scenario(ratio, cacheBytes, getResults, scanResults));
         }
       }
       WriteScenario write = null;
       if (settings.workloads().contains(Workload.WRITE)) {
-        NewRows rows = NewRows.after(settings.rows(), settings.seed() + 4, settings.valueSize(),
+        NewRows rows = NewRows.after(settings.shape(), settings.rows(), settings.seed() + 4,
             DISTINCT_WRITE_VALUES);
         List<WriteResult> results = new ArrayList<>();
         for (ComparedStoreType store : stores) {
@@ -110,9 +132,9 @@ final class RocksDbComparison {
   private void load(ComparedStoreType type, Path directory, RowValues values) throws IOException {
     long start = System.nanoTime();
     try (ComparedStore store = type.opener().open(directory, LOAD_CACHE_BYTES)) {
-      byte[] key = new byte[PeData.ROW_LENGTH];
+      byte[] key = new byte[settings.shape().keyLength()];
       for (long row = 0; row < settings.rows(); row++) {
-        PeData.format(row, key);
+        settings.shape().key(row, key);
         store.put(key, values.of(row));
       }
       long loaded = System.nanoTime();
@@ -123,26 +145,52 @@ final class RocksDbComparison {
     }
   }
 
-  private ScenarioResult measure(ComparedStoreType type, Path directory, long cacheBytes,
-      RowValues values) throws IOException {
-    try (ComparedStore store = type.opener().open(directory, cacheBytes)) {
-      verify(store, values);
-      int threads = settings.threads();
-      if (settings.warmupOperations() > 0) {
-        LoadRunner.run(new LoadRunner.Plan(type.name() + "-warmup", threads,
-            Math.max(1, settings.warmupOperations() / threads), 0, 1.0,
-            settings.progressSeconds()), store.readers(settings.rows(), settings.valueSize(),
-            settings.seed() + 1), err);
-      }
-      store.cacheSinceLastCall();
-      long perThread = settings.operations() / threads;
-      long nanos = settings.operations() > 0 ? 0 : settings.seconds() * 1_000_000_000L;
-      RunMeasurement m = LoadRunner.run(new LoadRunner.Plan(type.name(), threads,
-          Math.max(1, perThread), nanos, 1.0, settings.progressSeconds()),
-          store.readers(settings.rows(), settings.valueSize(), settings.seed() + 2), err);
-      return new ScenarioResult(type.name(), m, store.cacheSinceLastCall(),
-          m.operations() - m.rows());
+  private ScenarioResult measureGets(ComparedStoreType type, ComparedStore store)
+      throws IOException {
+    int threads = settings.threads();
+    RowShape shape = settings.shape();
+    if (settings.warmupOperations() > 0) {
+      LoadRunner.run(new LoadRunner.Plan(type.name() + "-warmup", threads,
+          Math.max(1, settings.warmupOperations() / threads), 0, 1.0,
+          settings.progressSeconds()), store.readers(shape, settings.rows(),
+          settings.seed() + 1), err);
     }
+    store.cacheSinceLastCall();
+    RunMeasurement m = LoadRunner.run(measuredPlan(type.name()),
+        store.readers(shape, settings.rows(), settings.seed() + 2), err);
+    return new ScenarioResult(type.name(), m, store.cacheSinceLastCall(),
+        m.operations() - m.rows());
+  }
+
+  /**
+   * Warms the store with one pass over the table (each thread its share) unless the warm-up is 0,
+   * then measures the scans.
+   */
+  private ScanResult measureScans(ComparedStoreType type, ComparedStore store)
+      throws IOException {
+    int threads = settings.threads();
+    LongAdder wrong = new LongAdder();
+    if (settings.warmupOperations() > 0) {
+      ScanRanges pass = new ScanRanges(settings.shape(), settings.rows(), threads, 0,
+          settings.seed() + 5);
+      LoadRunner.run(new LoadRunner.Plan(type.name() + "-scan-warmup", threads, 1, 0, 1.0,
+          settings.progressSeconds()), store.scanners(pass, settings.cacheBlocks(), wrong), err);
+    }
+    store.cacheSinceLastCall();
+    ScanRanges ranges = new ScanRanges(settings.shape(), settings.rows(), threads,
+        settings.scanRows(), settings.seed() + 6);
+    RunMeasurement m = LoadRunner.run(measuredPlan(type.name() + "-scan"),
+        store.scanners(ranges, settings.cacheBlocks(), wrong), err);
+    return new ScanResult(type.name(), m, settings.shape().rowBytes(),
+        store.cacheSinceLastCall(), wrong.sum());
+  }
+
+  /** A measured phase: {@code --ops} split over the threads, or {@code --seconds}. */
+  private LoadRunner.Plan measuredPlan(String name) {
+    long perThread = settings.operations() / settings.threads();
+    long nanos = settings.operations() > 0 ? 0 : settings.seconds() * 1_000_000_000L;
+    return new LoadRunner.Plan(name, settings.threads(), Math.max(1, perThread), nanos, 1.0,
+        settings.progressSeconds());
   }
 
   private WriteResult measureWrites(ComparedStoreType type, Path directory, NewRows rows)
@@ -152,16 +200,13 @@ final class RocksDbComparison {
       int batchRows = settings.batchRows();
       long warmupBatches = settings.warmupOperations() / batchRows / threads;
       if (warmupBatches > 0) {
-        NewRows warmup = new NewRows(rows.firstRow(), rows.count(), rows.seed() + 1,
+        NewRows warmup = new NewRows(rows.shape(), rows.firstRow(), rows.count(), rows.seed() + 1,
             rows.values());
         LoadRunner.run(new LoadRunner.Plan(type.name() + "-write-warmup", threads,
             warmupBatches, 0, 1.0, settings.progressSeconds()),
             store.batchWriters(warmup, batchRows), err);
       }
-      long perThread = settings.operations() / threads;
-      long nanos = settings.operations() > 0 ? 0 : settings.seconds() * 1_000_000_000L;
-      RunMeasurement m = LoadRunner.run(new LoadRunner.Plan(type.name() + "-write", threads,
-          Math.max(1, perThread), nanos, 1.0, settings.progressSeconds()),
+      RunMeasurement m = LoadRunner.run(measuredPlan(type.name() + "-write"),
           store.batchWriters(rows, batchRows), err);
       return new WriteResult(type.name(), m,
           verifyWritten(store, rows, m.perThread().getFirst().operations() * batchRows));
@@ -178,7 +223,7 @@ final class RocksDbComparison {
     long wrong = 0;
     for (long i = 0; i < checks; i++) {
       byte[] key = cursor.nextKey();
-      if (!Arrays.equals(cursor.value(), store.get(key))) {
+      if (!Arrays.deepEquals(cursor.values(), store.get(settings.shape(), key))) {
         wrong++;
       }
     }
@@ -195,14 +240,18 @@ final class RocksDbComparison {
     for (int i = 2; i < rows.length; i++) {
       rows[i] = random.nextLong(settings.rows());
     }
+    RowShape shape = settings.shape();
     for (long row : rows) {
-      byte[] expected = values.of(row);
-      byte[] found = store.get(PeData.format(row));
-      if (!Arrays.equals(expected, found)) {
-        throw new IllegalStateException(store.name() + " returned a wrong value for row " + row
-            + ": expected " + expected.length + " bytes starting " + preview(expected)
-            + ", found " + (found == null ? "none" : found.length + " bytes starting "
-            + preview(found)));
+      byte[][] expected = values.of(row);
+      byte[][] found = store.get(shape, shape.key(row));
+      for (int column = 0; column < expected.length; column++) {
+        byte[] value = found == null || column >= found.length ? null : found[column];
+        if (!Arrays.equals(expected[column], value)) {
+          throw new IllegalStateException(store.name() + " returned a wrong value for row " + row
+              + " column " + column + ": expected " + expected[column].length
+              + " bytes starting " + preview(expected[column]) + ", found "
+              + (value == null ? "none" : value.length + " bytes starting " + preview(value)));
+        }
       }
     }
     err.printf("%s: values of %,d rows checked%n", store.name(), rows.length);

@@ -4,6 +4,7 @@ import dev.cellar.cli.pe.Worker;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.concurrent.atomic.LongAdder;
 import java.util.stream.Stream;
 import org.rocksdb.BlockBasedTableConfig;
 import org.rocksdb.BloomFilter;
@@ -14,6 +15,7 @@ import org.rocksdb.Options;
 import org.rocksdb.ReadOptions;
 import org.rocksdb.RocksDB;
 import org.rocksdb.RocksDBException;
+import org.rocksdb.RocksIterator;
 import org.rocksdb.Statistics;
 import org.rocksdb.StatsLevel;
 import org.rocksdb.TickerType;
@@ -24,15 +26,17 @@ import org.rocksdb.WriteOptions;
  * RocksDB's side, through its JNI binding, set up to match Cellar's: one LRU block cache of the
  * size asked for, 64 KiB blocks, a 10-bit bloom filter, no compression, index and filter blocks
  * kept in the block cache (as Cellar keeps its leaf index and bloom blocks in its cache), a 128
- * MiB write buffer (HBase's flush size). The load skips the WAL; the write scenario keeps it and
- * syncs every batch. Reads use the {@code get} that copies the value into a reused array, so the
- * read path allocates nothing on the heap.
+ * MiB write buffer (HBase's flush size). A row is one key: its value is the row's one value, or,
+ * for several columns, the row's fields in YCSB's RocksDB layout ({@link YcsbRecord}). The load
+ * skips the WAL; the write scenario keeps it and syncs every batch. Reads use the {@code get} that
+ * copies the value into a reused array, so the read path allocates nothing on the heap.
  */
 final class RocksDbSide implements ComparedStore {
 
   private static final int BLOCK_SIZE = 64 * 1024;
   private static final int BLOOM_BITS_PER_KEY = 10;
   private static final long WRITE_BUFFER = 128L << 20;
+  private static final long LONG_SCAN_READAHEAD = 2L << 20;
 
   static {
     RocksDB.loadLibrary();
@@ -87,9 +91,9 @@ final class RocksDbSide implements ComparedStore {
   }
 
   @Override
-  public void put(byte[] key, byte[] value) throws IOException {
+  public void put(byte[] key, byte[][] values) throws IOException {
     try {
-      db.put(writeOptions, key, value);
+      db.put(writeOptions, key, YcsbRecord.encode(values));
     } catch (RocksDBException e) {
       throw new IOException("RocksDB put failed: " + e.getMessage(), e);
     }
@@ -106,24 +110,26 @@ final class RocksDbSide implements ComparedStore {
   }
 
   @Override
-  public byte[] get(byte[] key) throws IOException {
+  public byte[][] get(RowShape shape, byte[] key) throws IOException {
     try {
-      return db.get(readOptions, key);
+      byte[] record = db.get(readOptions, key);
+      return record == null ? null : YcsbRecord.decode(record, shape);
     } catch (RocksDBException e) {
       throw new IOException("RocksDB get failed: " + e.getMessage(), e);
     }
   }
 
   @Override
-  public Worker.Factory readers(long rows, int valueSize, long seed) {
+  public Worker.Factory readers(RowShape shape, long rows, long seed) {
+    int recordLength = YcsbRecord.length(shape);
     return thread -> new Worker() {
-      private final RandomRows random = new RandomRows(rows, seed, thread);
-      private final byte[] value = new byte[valueSize];
+      private final RandomRows random = new RandomRows(shape, rows, seed, thread);
+      private final byte[] value = new byte[recordLength];
 
       @Override
       public long execute(long iteration) throws IOException {
         try {
-          return db.get(readOptions, random.nextKey(), value) == valueSize ? 1 : 0;
+          return db.get(readOptions, random.nextKey(), value) == recordLength ? 1 : 0;
         } catch (RocksDBException e) {
           throw new IOException("RocksDB get failed: " + e.getMessage(), e);
         }
@@ -135,12 +141,64 @@ final class RocksDbSide implements ComparedStore {
   }
 
   /**
+   * Each thread keeps one iterator (a RocksDB iterator is made to be sought again) over read
+   * options with {@code fill_cache} as asked and, for scans of whole shares, a 2 MiB readahead (the
+   * size RocksDB's tuning guide gives for long scans; it applies only to blocks the cache misses,
+   * and short scans keep RocksDB's adaptive readahead). A scan seeks to its start row and reads its
+   * rows with {@code key(byte[])} and {@code value(byte[])} into reused arrays: the copies JNI
+   * makes anyway, without allocating. The scan ends after its row count, which is where its stop
+   * row is (the rows are dense), so no upper bound is needed.
+   */
+  @Override
+  public Worker.Factory scanners(ScanRanges ranges, boolean cacheBlocks, LongAdder wrongRows) {
+    RowShape shape = ranges.shape();
+    int recordLength = YcsbRecord.length(shape);
+    return thread -> new Worker() {
+      private final ReadOptions options = new ReadOptions().setFillCache(cacheBlocks)
+          .setReadaheadSize(ranges.scanRows() == 0 ? LONG_SCAN_READAHEAD : 0);
+      private final RocksIterator iterator = db.newIterator(options);
+      private final ScanRanges.Cursor cursor = ranges.cursor(thread);
+      private final byte[] key = new byte[shape.keyLength()];
+      private final byte[] value = new byte[recordLength];
+
+      @Override
+      public long execute(long iteration) throws IOException {
+        cursor.next();
+        long expected = cursor.rows();
+        long seen = 0;
+        long good = 0;
+        iterator.seek(cursor.startKey());
+        for (; seen < expected && iterator.isValid(); iterator.next()) {
+          seen++;
+          if (iterator.key(key) == key.length && iterator.value(value) == recordLength) {
+            good++;
+          }
+        }
+        try {
+          iterator.status();
+        } catch (RocksDBException e) {
+          throw new IOException("RocksDB scan failed: " + e.getMessage(), e);
+        }
+        CellarSide.countWrong(wrongRows, expected, seen, good);
+        return good;
+      }
+
+      @Override
+      public void close() {
+        iterator.close();
+        options.close();
+      }
+    };
+  }
+
+  /**
    * Rows of the batch go in one {@link WriteBatch} (reused, cleared per batch) written with the
    * WAL on and {@code sync}: RocksDB forces its log with {@code fdatasync} (its default {@code
    * use_fsync=false}).
    */
   @Override
   public Worker.Factory batchWriters(NewRows rows, int batchRows) {
+    int columns = rows.shape().columns();
     return thread -> new Worker() {
       private final NewRows.Cursor cursor = rows.cursor(thread);
       private final WriteBatch batch = new WriteBatch();
@@ -150,7 +208,8 @@ final class RocksDbSide implements ComparedStore {
         try {
           batch.clear();
           for (int i = 0; i < batchRows; i++) {
-            batch.put(cursor.nextKey(), cursor.value());
+            byte[] key = cursor.nextKey();
+            batch.put(key, columns == 1 ? cursor.value(0) : YcsbRecord.encode(cursor.values()));
           }
           db.write(syncedWrites, batch);
         } catch (RocksDBException e) {

@@ -8,6 +8,9 @@ enum Workload {
   /** Uniform random gets of the loaded rows, once per cache ratio. */
   GET,
 
+  /** Scans of the loaded rows (each thread its share, or ranges), once per cache ratio. */
+  SCAN,
+
   /** Batches of random new rows written with the log on and synced once per batch. */
   WRITE;
 
@@ -20,7 +23,7 @@ enum Workload {
     try {
       return valueOf(name.trim().toUpperCase(Locale.ROOT));
     } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException("--workload takes get and write, was " + name);
+      throw new IllegalArgumentException("--workload takes get, scan and write, was " + name);
     }
   }
 }

@@ -34,6 +34,8 @@ abstract class PlainSeeker implements BlockSeeker {
   private int positionEnd;
   private boolean valid;
   private int parsedLength;
+  private int parsedKeyLength;
+  private int parsedValueLength;
   private long parsedSequenceId;
   private CellOffsets offsets;
 
@@ -181,7 +183,8 @@ abstract class PlainSeeker implements BlockSeeker {
 
   /**
    * Checks the lengths of the cell at {@code at} against the cells region and returns where the
-   * cell ends (after its mvcc); also notes its length without the mvcc and its sequence id.
+   * cell ends (after its mvcc); also notes its length without the mvcc, its key and value lengths
+   * and its sequence id.
    */
   final int cellEnd(int at) {
     MemorySegment payload = in.segment();
@@ -213,16 +216,19 @@ abstract class PlainSeeker implements BlockSeeker {
       }
     }
     parsedLength = (int) (end - at);
+    parsedKeyLength = keyLength;
+    parsedValueLength = valueLength;
     parsedSequenceId = 0;
     if (context.includesMvcc()) {
       if (end >= cellsEnd) {
         throw in.malformed(end, "an mvcc vlong", "the end of the cells at " + cellsEnd);
       }
-      int size = Bytes.vlongSizeFromFirstByte(payload.get(ByteLayouts.BYTE, end));
+      byte first = payload.get(ByteLayouts.BYTE, end);
+      int size = Bytes.vlongSizeFromFirstByte(first);
       if (end + size > cellsEnd) {
         throw in.malformed(end, "an mvcc vlong of " + size + " bytes", "the end at " + cellsEnd);
       }
-      parsedSequenceId = Bytes.readVLong(payload, end);
+      parsedSequenceId = size == 1 ? first : Bytes.readVLong(payload, end);
       end += size;
     }
     return (int) end;
@@ -232,7 +238,8 @@ abstract class PlainSeeker implements BlockSeeker {
     valid = false;
     int end = cellEnd(at);
     try {
-      current.reset(in.segment(), at, parsedLength, context.includesTags(), parsedSequenceId);
+      current.reset(in.segment(), at, parsedLength, parsedKeyLength, parsedValueLength,
+          context.includesTags(), parsedSequenceId);
     } catch (IllegalArgumentException e) {
       throw in.malformed(at, "a well-formed KeyValue", e.getMessage());
     }
