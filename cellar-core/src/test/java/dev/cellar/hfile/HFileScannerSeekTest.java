@@ -22,6 +22,7 @@ import dev.cellar.memory.Buf;
 import dev.cellar.memory.BufAllocator;
 import dev.cellar.memory.BufAllocatorConfig;
 import java.io.IOException;
+import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -36,6 +37,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
@@ -139,6 +141,47 @@ class HFileScannerSeekTest {
       }
       assertTrue(reseeks > 10, "only " + reseeks + " reseeks inside a block");
     }
+  }
+
+  /**
+   * Seeks and reseeks into cached blocks, once indexed, allocate nothing: not the index walk's
+   * next-block key, not the in-block search, not the reseek's shortcut.
+   */
+  @ParameterizedTest(name = "{0}")
+  @EnumSource(value = DataBlockEncoding.class, names = {"NONE", "PREFIX", "DIFF", "FAST_DIFF"})
+  void cachedSeeksAndReseeksAllocateNothing(DataBlockEncoding encoding) throws Exception {
+    HFileContext context = HFileContext.builder().encoding(encoding).blockSize(8192)
+        .includesTags(false).build();
+    List<KeyValue> cells = cells(new Random(11), context);
+    Path path = write(context, cells);
+    com.sun.management.ThreadMXBean threads =
+        (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+    try (HFileReader reader = open(path, Source.L1, null);
+        HFileScanner scanner = reader.scanner(true)) {
+      warm(reader);
+      long checksum = seekAndReseek(scanner, cells, 20_000);
+      long before = threads.getCurrentThreadAllocatedBytes();
+      int rounds = 20_000;
+      checksum += seekAndReseek(scanner, cells, rounds);
+      double perRound = (threads.getCurrentThreadAllocatedBytes() - before) / (double) rounds;
+      assertTrue(perRound < 1, encoding + ": " + perRound + " heap bytes per seek and three "
+          + "reseeks (checksum " + checksum + ")");
+    }
+  }
+
+  /** Seeks to cells spread over the file, each followed by three reseeks a little further. */
+  private static long seekAndReseek(HFileScanner scanner, List<KeyValue> cells, int rounds)
+      throws IOException {
+    long checksum = 0;
+    for (int round = 0; round < rounds; round++) {
+      int at = (int) ((round * 7919L) % (cells.size() - 3));
+      checksum += scanner.seekTo(cells.get(at));
+      for (int step = 1; step <= 3; step++) {
+        checksum += scanner.reseekTo(cells.get(at + step));
+        checksum += scanner.current().valueLength();
+      }
+    }
+    return checksum;
   }
 
   /**
