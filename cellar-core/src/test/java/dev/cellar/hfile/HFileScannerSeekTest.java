@@ -31,12 +31,14 @@ import java.util.Map;
 import java.util.Random;
 import java.util.TreeSet;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -109,6 +111,51 @@ class HFileScannerSeekTest {
     } catch (Throwable failure) {
       throw new AssertionError(encoding + " " + source + " failed with seed " + seed
           + " (replay with -Dcellar.test.seed=" + seed + "): " + failure, failure);
+    }
+  }
+
+  /**
+   * Four threads seek and reseek the same cached blocks at once, each with its own scanner, while
+   * the blocks' indexes are being built and published: every seek lands where the oracle says.
+   */
+  @ParameterizedTest(name = "{0} {1}")
+  @CsvSource({"NONE, L1", "NONE, L2_OFFHEAP", "PREFIX, L1", "FAST_DIFF, L1",
+      "FAST_DIFF, L2_OFFHEAP"})
+  void concurrentSeeksShareTheBlocksIndexes(DataBlockEncoding encoding, Source source)
+      throws Exception {
+    long seed = Long.getLong("cellar.test.seed", System.nanoTime());
+    Random random = new Random(seed);
+    HFileContext context = randomContext(random, encoding);
+    List<KeyValue> cells = cells(random, context);
+    Path path = write(context, cells);
+    AtomicReference<Throwable> failure = new AtomicReference<>();
+    try (HFileReader reader = open(path, source, null)) {
+      warm(reader);
+      List<Thread> threads = new ArrayList<>();
+      for (int t = 0; t < 4; t++) {
+        Random threadRandom = new Random(seed + t);
+        threads.add(Thread.ofPlatform().name("seeker-" + t).start(() -> {
+          try (HFileScanner scanner = reader.scanner(true)) {
+            Oracle oracle = new Oracle(cells);
+            for (int operation = 0; operation < OPERATIONS; operation++) {
+              if (threadRandom.nextBoolean()) {
+                oracle.checkSeekTo(scanner, probe(threadRandom, cells), "operation " + operation);
+              } else {
+                oracle.checkReseek(scanner, threadRandom, "operation " + operation);
+              }
+            }
+          } catch (Throwable e) {
+            failure.compareAndSet(null, e);
+          }
+        }));
+      }
+      for (Thread thread : threads) {
+        thread.join();
+      }
+    }
+    if (failure.get() != null) {
+      throw new AssertionError(encoding + " " + source + " failed with seed " + seed
+          + " (replay with -Dcellar.test.seed=" + seed + ")", failure.get());
     }
   }
 
