@@ -22,6 +22,7 @@ import dev.cellar.memory.Buf;
 import dev.cellar.memory.BufAllocator;
 import dev.cellar.memory.BufAllocatorConfig;
 import java.io.IOException;
+import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -30,12 +31,15 @@ import java.util.Map;
 import java.util.Random;
 import java.util.TreeSet;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
@@ -110,6 +114,51 @@ class HFileScannerSeekTest {
     }
   }
 
+  /**
+   * Four threads seek and reseek the same cached blocks at once, each with its own scanner, while
+   * the blocks' indexes are being built and published: every seek lands where the oracle says.
+   */
+  @ParameterizedTest(name = "{0} {1}")
+  @CsvSource({"NONE, L1", "NONE, L2_OFFHEAP", "PREFIX, L1", "FAST_DIFF, L1",
+      "FAST_DIFF, L2_OFFHEAP"})
+  void concurrentSeeksShareTheBlocksIndexes(DataBlockEncoding encoding, Source source)
+      throws Exception {
+    long seed = Long.getLong("cellar.test.seed", System.nanoTime());
+    Random random = new Random(seed);
+    HFileContext context = randomContext(random, encoding);
+    List<KeyValue> cells = cells(random, context);
+    Path path = write(context, cells);
+    AtomicReference<Throwable> failure = new AtomicReference<>();
+    try (HFileReader reader = open(path, source, null)) {
+      warm(reader);
+      List<Thread> threads = new ArrayList<>();
+      for (int t = 0; t < 4; t++) {
+        Random threadRandom = new Random(seed + t);
+        threads.add(Thread.ofPlatform().name("seeker-" + t).start(() -> {
+          try (HFileScanner scanner = reader.scanner(true)) {
+            Oracle oracle = new Oracle(cells);
+            for (int operation = 0; operation < OPERATIONS; operation++) {
+              if (threadRandom.nextBoolean()) {
+                oracle.checkSeekTo(scanner, probe(threadRandom, cells), "operation " + operation);
+              } else {
+                oracle.checkReseek(scanner, threadRandom, "operation " + operation);
+              }
+            }
+          } catch (Throwable e) {
+            failure.compareAndSet(null, e);
+          }
+        }));
+      }
+      for (Thread thread : threads) {
+        thread.join();
+      }
+    }
+    if (failure.get() != null) {
+      throw new AssertionError(encoding + " " + source + " failed with seed " + seed
+          + " (replay with -Dcellar.test.seed=" + seed + ")", failure.get());
+    }
+  }
+
   @ParameterizedTest(name = "{0} {1}")
   @MethodSource("encodingsAndSources")
   void aReseekInsideTheCurrentBlockLoadsNothing(DataBlockEncoding encoding, Source source)
@@ -139,6 +188,47 @@ class HFileScannerSeekTest {
       }
       assertTrue(reseeks > 10, "only " + reseeks + " reseeks inside a block");
     }
+  }
+
+  /**
+   * Seeks and reseeks into cached blocks, once indexed, allocate nothing: not the index walk's
+   * next-block key, not the in-block search, not the reseek's shortcut.
+   */
+  @ParameterizedTest(name = "{0}")
+  @EnumSource(value = DataBlockEncoding.class, names = {"NONE", "PREFIX", "DIFF", "FAST_DIFF"})
+  void cachedSeeksAndReseeksAllocateNothing(DataBlockEncoding encoding) throws Exception {
+    HFileContext context = HFileContext.builder().encoding(encoding).blockSize(8192)
+        .includesTags(false).build();
+    List<KeyValue> cells = cells(new Random(11), context);
+    Path path = write(context, cells);
+    com.sun.management.ThreadMXBean threads =
+        (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+    try (HFileReader reader = open(path, Source.L1, null);
+        HFileScanner scanner = reader.scanner(true)) {
+      warm(reader);
+      long checksum = seekAndReseek(scanner, cells, 20_000);
+      long before = threads.getCurrentThreadAllocatedBytes();
+      int rounds = 20_000;
+      checksum += seekAndReseek(scanner, cells, rounds);
+      double perRound = (threads.getCurrentThreadAllocatedBytes() - before) / (double) rounds;
+      assertTrue(perRound < 1, encoding + ": " + perRound + " heap bytes per seek and three "
+          + "reseeks (checksum " + checksum + ")");
+    }
+  }
+
+  /** Seeks to cells spread over the file, each followed by three reseeks a little further. */
+  private static long seekAndReseek(HFileScanner scanner, List<KeyValue> cells, int rounds)
+      throws IOException {
+    long checksum = 0;
+    for (int round = 0; round < rounds; round++) {
+      int at = (int) ((round * 7919L) % (cells.size() - 3));
+      checksum += scanner.seekTo(cells.get(at));
+      for (int step = 1; step <= 3; step++) {
+        checksum += scanner.reseekTo(cells.get(at + step));
+        checksum += scanner.current().valueLength();
+      }
+    }
+    return checksum;
   }
 
   /**

@@ -49,9 +49,10 @@ public interface BlockSeeker {
    * Walks the current block once and returns an index of its cells, which this seeker uses from
    * then on and any seeker set on the same block bytes may be given ({@link #useIndex}); or null if
    * the block has no use for one: ROW_INDEX_V1 blocks carry their own row index, and delta-encoded
-   * blocks whose tags are dictionary-compressed cannot resume decoding mid-block. Leaves the seeker
-   * on the block's first cell. Allocates the index (at most {@link
-   * DataBlockEncoding#maxSeekIndexHeapSize} of the payload) and the arrays it is built in.
+   * blocks whose tags are dictionary-compressed cannot resume decoding mid-block (the seeker is then
+   * left where it was). Otherwise leaves the seeker on the block's first cell. Allocates the index
+   * (at most {@link DataBlockEncoding#maxSeekIndexHeapSize} of the payload) and the arrays it is
+   * built in.
    *
    * @throws IllegalStateException if no block was set
    * @throws MalformedBlockException if the block breaks its encoding; the block stays set and the

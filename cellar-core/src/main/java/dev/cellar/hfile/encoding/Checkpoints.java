@@ -76,7 +76,6 @@ final class Checkpoints implements SeekIndex {
 
     private int[] entries = new int[INITIAL_CHECKPOINTS * FIELDS];
     private byte[] keys = new byte[INITIAL_KEY_BYTES];
-    private MemorySegment keySegment = MemorySegment.ofArray(keys);
     private int count;
     private int keyBytes;
     private int lastStart;
@@ -100,9 +99,8 @@ final class Checkpoints implements SeekIndex {
       }
       if (keyBytes + keyLength > keys.length) {
         keys = Arrays.copyOf(keys, Math.max(keyBytes + keyLength, 2 * keys.length));
-        keySegment = MemorySegment.ofArray(keys);
       }
-      MemorySegment.copy(cell.segment(), cell.keyOffset(), keySegment, keyBytes, keyLength);
+      System.arraycopy(cell.keyArray(), (int) cell.keyOffset(), keys, keyBytes, keyLength);
       int at = count * FIELDS;
       entries[at + START] = start;
       entries[at + KEY_AT] = keyBytes;
@@ -159,9 +157,9 @@ final class Checkpoints implements SeekIndex {
   }
 
   /** Copies the checkpoint's key into {@code target} at {@code offset}. */
-  void copyKey(int checkpoint, MemorySegment target, long offset) {
-    MemorySegment.copy(
-        keySegment,
+  void copyKey(int checkpoint, byte[] target, int offset) {
+    System.arraycopy(
+        keys,
         entries[checkpoint * FIELDS + KEY_AT],
         target,
         offset,

@@ -54,6 +54,14 @@ final class DecodedCell implements Cell {
     return keySegment;
   }
 
+  /**
+   * Returns the array behind the key scratch (what {@link #prepareKey} returned a view of), for
+   * copies that are cheaper on arrays than on segments.
+   */
+  byte[] keyArray() {
+    return keyBytes;
+  }
+
   /** Makes room for {@code length} bytes of expanded tags; returns the tags scratch. */
   MemorySegment prepareTags(int length) {
     if (length > tagBytes.length) {
@@ -103,12 +111,9 @@ final class DecodedCell implements Cell {
 
   /** Makes this cell a key-only copy of {@code source}'s key (no value, no tags). */
   void copyKeyOf(DecodedCell source) {
-    MemorySegment key = prepareKey(source.keyLength);
-    MemorySegment.copy(
-        source.keySegment,
-        KeyValueLayout.KEY_OFFSET,
-        key,
-        KeyValueLayout.KEY_OFFSET,
+    prepareKey(source.keyLength);
+    System.arraycopy(
+        source.keyBytes, KeyValueLayout.KEY_OFFSET, keyBytes, KeyValueLayout.KEY_OFFSET,
         source.keyLength);
     setKey(source.keyLength, source.rowLength, source.familyLength);
     setValue(keySegment, KeyValueLayout.KEY_OFFSET + source.keyLength, 0);

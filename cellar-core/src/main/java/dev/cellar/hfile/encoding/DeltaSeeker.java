@@ -6,6 +6,7 @@ import dev.cellar.cell.KeyValueLayout;
 import dev.cellar.memory.Buf;
 import dev.cellar.memory.ByteLayouts;
 import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
 
 /**
  * What the PREFIX, DIFF and FAST_DIFF seekers share: the payload header, strictly sequential
@@ -208,7 +209,7 @@ abstract class DeltaSeeker implements BlockSeeker {
     aheadValid = false;
     int keyLength = checkpoints.keyLength(checkpoint);
     MemorySegment key = current.prepareKey(keyLength);
-    checkpoints.copyKey(checkpoint, key, KeyValueLayout.KEY_OFFSET);
+    checkpoints.copyKey(checkpoint, current.keyArray(), KeyValueLayout.KEY_OFFSET);
     int rowLength = KeyValueLayout.rowLength(key, KeyValueLayout.KEY_OFFSET);
     int familyLength =
         KeyValueLayout.familyLength(
@@ -302,7 +303,7 @@ abstract class DeltaSeeker implements BlockSeeker {
           at, "a key of at most " + in.remaining() + " bytes", "key length " + keyLength);
     }
     MemorySegment key = target.prepareKey(keyLength);
-    in.copyTo(keyLength, key, KeyValueLayout.KEY_OFFSET, "the key");
+    in.copyTo(keyLength, target.keyArray(), KeyValueLayout.KEY_OFFSET, "the key");
     checkKey(target, at, keyLength, key);
   }
 
@@ -311,9 +312,11 @@ abstract class DeltaSeeker implements BlockSeeker {
    * {@code common} bytes of the previous key ({@code base}, null for the first cell, which shares
    * nothing; already in place when {@code target} is {@code base}), then {@link
    * DeltaEncoder#writeKeyRemainder what the encoder stored}, with the family (its length byte at
-   * payload offset {@code familyAt}) copied from the block when the rows differ. A prefix that
-   * shares the row must share the family too, as HBase's encoders always make it, so that the
-   * rebuilt key's family is the block's. The caller writes the timestamp and type.
+   * payload offset {@code familyAt}) when the rows differ. A prefix that shares the row must share
+   * the family too, as HBase's encoders always make it, so that every key's family is the block's;
+   * a key whose row has the previous row's length therefore has the family where the previous key
+   * has it, and takes it from there (in place, or with the prefix in one array copy) rather than
+   * from the block. The caller writes the timestamp and type.
    */
   final MemorySegment readKeyBeforeTimestamp(
       DecodedCell target,
@@ -324,7 +327,6 @@ abstract class DeltaSeeker implements BlockSeeker {
       int familyLength) {
     int at = in.position();
     int baseLimit = base == null ? 0 : base.keyLength() - TIMESTAMP_AND_TYPE_SIZE;
-    int baseRowLength = base == null ? 0 : base.rowLength();
     if (keyLength < KeyValueLayout.KEY_INFRASTRUCTURE_SIZE
         || common > keyLength - TIMESTAMP_AND_TYPE_SIZE
         || common > baseLimit
@@ -339,18 +341,21 @@ abstract class DeltaSeeker implements BlockSeeker {
           "key length " + keyLength + ", common prefix " + common);
     }
     MemorySegment key = target.prepareKey(keyLength);
-    long keyAt = KeyValueLayout.KEY_OFFSET;
-    if (common > 0 && target != base) {
-      MemorySegment.copy(base.segment(), base.keyOffset(), key, keyAt, common);
+    byte[] keyArray = target.keyArray();
+    int keyAt = KeyValueLayout.KEY_OFFSET;
+    boolean sameRowLength = common >= KeyValueLayout.ROW_LENGTH_SIZE;
+    int rowLength;
+    if (sameRowLength) {
+      rowLength = base.rowLength();
+    } else {
+      if (common > 0 && target != base) {
+        System.arraycopy(base.keyArray(), keyAt, keyArray, keyAt, common);
+      }
+      in.copyTo(KeyValueLayout.ROW_LENGTH_SIZE - common, keyArray, keyAt + common, "the row length");
+      rowLength = KeyValueLayout.rowLength(key, keyAt);
     }
-    if (common < KeyValueLayout.ROW_LENGTH_SIZE) {
-      in.copyTo(KeyValueLayout.ROW_LENGTH_SIZE - common, key, keyAt + common, "the row length");
-    }
-    int rowLength =
-        common < KeyValueLayout.ROW_LENGTH_SIZE
-            ? KeyValueLayout.rowLength(key, keyAt)
-            : baseRowLength;
     int rowEnd = KeyValueLayout.ROW_LENGTH_SIZE + rowLength;
+    int familyEnd = rowEnd + KeyValueLayout.FAMILY_LENGTH_SIZE + familyLength;
     int qualifierLength = KeyValueLayout.qualifierLength(keyLength, rowLength, familyLength);
     if (rowLength < 0 || qualifierLength < 0) {
       throw in.malformed(
@@ -361,29 +366,33 @@ abstract class DeltaSeeker implements BlockSeeker {
           "row length " + rowLength + " in a key of " + keyLength + " bytes");
     }
     if (common < rowEnd) {
+      if (sameRowLength && target != base) {
+        System.arraycopy(base.keyArray(), keyAt, keyArray, keyAt, familyEnd);
+      }
       int from = Math.max(common, KeyValueLayout.ROW_LENGTH_SIZE);
-      in.copyTo(rowEnd - from, key, keyAt + from, "the row");
-      MemorySegment.copy(
-          in.segment(),
-          familyAt,
-          key,
-          keyAt + rowEnd,
-          KeyValueLayout.FAMILY_LENGTH_SIZE + familyLength);
-      in.copyTo(
-          qualifierLength,
-          key,
-          KeyValueLayout.familyOffset(keyAt, rowLength) + familyLength,
-          "the qualifier");
+      in.copyTo(rowEnd - from, keyArray, keyAt + from, "the row");
+      if (!sameRowLength) {
+        MemorySegment.copy(
+            in.segment(),
+            ValueLayout.JAVA_BYTE,
+            familyAt,
+            keyArray,
+            keyAt + rowEnd,
+            familyEnd - rowEnd);
+      }
+      in.copyTo(qualifierLength, keyArray, keyAt + familyEnd, "the qualifier");
     } else {
-      int qualifierAt = rowEnd + KeyValueLayout.FAMILY_LENGTH_SIZE + familyLength;
-      if (common < qualifierAt) {
+      if (common < familyEnd) {
         throw in.malformed(
             at,
-            "a common prefix covering the whole row and family (" + qualifierAt + " bytes)",
+            "a common prefix covering the whole row and family (" + familyEnd + " bytes)",
             "common prefix " + common);
       }
+      if (target != base) {
+        System.arraycopy(base.keyArray(), keyAt, keyArray, keyAt, common);
+      }
       int prefixEnd = keyLength - TIMESTAMP_AND_TYPE_SIZE;
-      in.copyTo(prefixEnd - common, key, keyAt + common, "the qualifier");
+      in.copyTo(prefixEnd - common, keyArray, keyAt + common, "the qualifier");
     }
     target.setKey(keyLength, rowLength, familyLength);
     return key;

@@ -76,14 +76,10 @@ final class FastDiffSeeker extends DeltaSeeker {
     int common = in.readCompressedInt("a common prefix length");
     MemorySegment key =
         readKeyBeforeTimestamp(target, base, common, keyLength, familyAt, base.familyLength());
-    int timestampPrefix = flags & MASK_TIMESTAMP_PREFIX;
-    long timestampAt = timestampAt(keyLength);
-    key.set(ByteLayouts.LONG_BE, timestampAt, previousTimestamp);
-    in.copyTo(
-        KeyValueLayout.TIMESTAMP_SIZE - timestampPrefix,
-        key,
-        timestampAt + timestampPrefix,
-        "the timestamp");
+    int prefixBytes = flags & MASK_TIMESTAMP_PREFIX;
+    long tail = in.readBigEndian(KeyValueLayout.TIMESTAMP_SIZE - prefixBytes, "the timestamp");
+    long prefix = prefixBytes == 0 ? 0 : previousTimestamp & (-1L << (Long.SIZE - prefixBytes * Byte.SIZE));
+    key.set(ByteLayouts.LONG_BE, timestampAt(keyLength), prefix | tail);
     readType(key, keyLength, (flags & FLAG_SAME_TYPE) != 0, previousType);
     if ((flags & FLAG_SAME_VALUE) == 0) {
       readValue(target, valueLength);

@@ -4,6 +4,7 @@ import dev.cellar.cell.Bytes;
 import dev.cellar.memory.Buf;
 import dev.cellar.memory.ByteLayouts;
 import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
 
 /**
  * A bounds-checked sequential reader over one block payload. Not thread-safe: owned by one seeker,
@@ -153,6 +154,16 @@ final class PayloadReader {
     return value;
   }
 
+  /** Reads {@code count} bytes (1 to 8) as an unsigned big-endian number. */
+  long readBigEndian(int count, String what) {
+    int at = require(count, what);
+    long value = 0;
+    for (int i = 0; i < count; i++) {
+      value = (value << Byte.SIZE) | Byte.toUnsignedLong(segment.get(ByteLayouts.BYTE, at + i));
+    }
+    return value;
+  }
+
   /** Reads a Hadoop vlong. */
   long readVLong(String what) {
     int at = position;
@@ -163,8 +174,9 @@ final class PayloadReader {
   }
 
   /** Copies {@code count} bytes into {@code target} at {@code targetOffset}. */
-  void copyTo(int count, MemorySegment target, long targetOffset, String what) {
-    MemorySegment.copy(segment, require(count, what), target, targetOffset, count);
+  void copyTo(int count, byte[] target, int targetOffset, String what) {
+    MemorySegment.copy(segment, ValueLayout.JAVA_BYTE, require(count, what), target, targetOffset,
+        count);
   }
 
   /** Returns an exception for a problem at payload offset {@code at}. */

@@ -45,9 +45,11 @@ final class PrefixSeeker extends DeltaSeeker {
     int keyLength = common + stored;
     MemorySegment key = target.prepareKey(keyLength);
     if (common > 0 && target != base) {
-      MemorySegment.copy(base.segment(), base.keyOffset(), key, KeyValueLayout.KEY_OFFSET, common);
+      System.arraycopy(
+          base.keyArray(), KeyValueLayout.KEY_OFFSET, target.keyArray(), KeyValueLayout.KEY_OFFSET,
+          common);
     }
-    in.copyTo(stored, key, KeyValueLayout.KEY_OFFSET + common, "key bytes");
+    in.copyTo(stored, target.keyArray(), KeyValueLayout.KEY_OFFSET + common, "key bytes");
     checkKey(target, at, keyLength, key);
     readValue(target, valueLength);
   }
