@@ -358,7 +358,10 @@ class HFileScannerSeekTest {
     });
   }
 
-  /** Flips one to three payload bytes of every data block, the same ones on every read. */
+  /**
+   * Flips one to three payload bytes of every data block, the same ones on every read, and the
+   * payload's first byte in the first data block and in a quarter of the others.
+   */
   private static BlockLoader corrupting(BlockLoader direct, long seed) {
     return (offset, size, type, cacheBlock) -> {
       HFileBlock block = direct.loadBlock(offset, size, type, cacheBlock);
@@ -371,6 +374,11 @@ class HFileScannerSeekTest {
         for (int flips = 1 + random.nextInt(3); flips > 0; flips--) {
           int at = BlockHeader.SIZE + random.nextInt(block.payloadSize());
           bytes[at] ^= (byte) (1 + random.nextInt(255));
+        }
+        if (offset == 0 || random.nextInt(4) == 0) {
+          // Flips that land in values go unnoticed; this one cannot: the high byte of the first
+          // cell's key length (NONE) or of the encoding id.
+          bytes[BlockHeader.SIZE] ^= 0x40;
         }
         return new HFileBlock(block.header(), block.offset(), Buf.wrap(bytes),
             block.nextBlockOnDiskSize());
