@@ -28,6 +28,16 @@ public interface BlockCache {
   Cacheable getBlockRetained(
       BlockCacheKey key, boolean caching, boolean repeat, boolean updateCacheMetrics);
 
+  /**
+   * The block cached under {@code key} with one reference added for the caller, or null, without
+   * counting a request or touching recency or priority: for a loader that has just offered a block
+   * and hands out the cache's own form of it (an on-heap cache's copy), so that the block's readers
+   * get the same kind of memory on a miss as on a later hit. The default finds nothing.
+   */
+  default Cacheable peekBlockRetained(BlockCacheKey key) {
+    return null;
+  }
+
   /** True if a block is cached under {@code key}; neither touches statistics nor recency. */
   boolean containsBlock(BlockCacheKey key);
 

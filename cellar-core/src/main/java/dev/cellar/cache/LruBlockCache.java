@@ -229,6 +229,13 @@ public final class LruBlockCache implements BlockCache {
   }
 
   /** The priority group of the block under {@code key}, or null if it is not cached. */
+  /** The cached heap copy, retained, with no statistics, recency or priority touched. */
+  @Override
+  public Cacheable peekBlockRetained(BlockCacheKey key) {
+    LruEntry entry = map.get(key);
+    return entry != null && entry.block.tryRetain() ? entry.block : null;
+  }
+
   BlockPriority priority(BlockCacheKey key) {
     LruEntry entry = map.get(key);
     return entry == null ? null : entry.priority();

@@ -102,66 +102,43 @@ public final class KeyValueCell implements Cell {
     }
   }
 
-  /** Checks the lengths within the cell's range and, if they hold, points this view at it. */
+  /**
+   * Checks the lengths within the cell's range and, if they hold, points this view at it. Kept
+   * small enough to be inlined into a cursor's step: a failure is described by {@link #invalid}.
+   */
   private KeyValueCell validate(MemorySegment segment, long offset, int length, int newKeyLength,
       int newValueLength, boolean hasTags, long sequenceId) {
     long available = length - KeyValueLayout.KEY_OFFSET;
-    if (newKeyLength < KeyValueLayout.KEY_INFRASTRUCTURE_SIZE || newKeyLength > available) {
-      throw malformed(
-          offset,
-          "a key length between " + KeyValueLayout.KEY_INFRASTRUCTURE_SIZE + " and " + available,
-          "key length " + newKeyLength);
-    }
-    if (newValueLength < 0 || newValueLength > available - newKeyLength) {
-      throw malformed(
-          offset,
-          "a value length between 0 and " + (available - newKeyLength),
-          "value length " + newValueLength);
+    if (newKeyLength < KeyValueLayout.KEY_INFRASTRUCTURE_SIZE || newKeyLength > available
+        || newValueLength < 0 || newValueLength > available - newKeyLength) {
+      throw invalid(segment, offset, length, newKeyLength, newValueLength, hasTags);
     }
     long keyOffset = KeyValueLayout.keyOffset(offset);
     int newRowLength = KeyValueLayout.rowLength(segment, keyOffset);
     int maxRowLength = newKeyLength - KeyValueLayout.KEY_INFRASTRUCTURE_SIZE;
     if (newRowLength < 0 || newRowLength > maxRowLength) {
-      throw malformed(
-          offset, "a row length between 0 and " + maxRowLength, "row length " + newRowLength);
+      throw invalid(segment, offset, length, newKeyLength, newValueLength, hasTags);
     }
     int newFamilyLength =
         KeyValueLayout.familyLength(
             segment, KeyValueLayout.familyLengthOffset(keyOffset, newRowLength));
-    int maxFamilyLength = Math.min(KeyValueLayout.MAX_FAMILY_LENGTH, maxRowLength - newRowLength);
-    if (newFamilyLength > maxFamilyLength) {
-      throw malformed(
-          offset,
-          "a family length between 0 and " + maxFamilyLength,
-          "family length " + newFamilyLength);
+    if (newFamilyLength
+        > Math.min(KeyValueLayout.MAX_FAMILY_LENGTH, maxRowLength - newRowLength)) {
+      throw invalid(segment, offset, length, newKeyLength, newValueLength, hasTags);
     }
     int newTagsLength = 0;
-    long withoutTags = KeyValueLayout.cellLength(newKeyLength, newValueLength, 0, false);
     if (hasTags) {
-      if (length - withoutTags < KeyValueLayout.TAGS_LENGTH_SIZE) {
-        throw malformed(
-            offset,
-            "a tags length field after the value, cell length at least "
-                + (withoutTags + KeyValueLayout.TAGS_LENGTH_SIZE),
-            "length " + length);
+      if (length - KeyValueLayout.cellLength(newKeyLength, newValueLength, 0, false)
+          < KeyValueLayout.TAGS_LENGTH_SIZE) {
+        throw invalid(segment, offset, length, newKeyLength, newValueLength, hasTags);
       }
       newTagsLength =
           KeyValueLayout.tagsLength(
               segment, KeyValueLayout.tagsLengthOffset(offset, newKeyLength, newValueLength));
     }
-    long expected = KeyValueLayout.cellLength(newKeyLength, newValueLength, newTagsLength, hasTags);
-    if (expected != length) {
-      throw malformed(
-          offset,
-          "length "
-              + expected
-              + " (key "
-              + newKeyLength
-              + ", value "
-              + newValueLength
-              + (hasTags ? ", tags " + newTagsLength : ", no tags")
-              + ")",
-          "length " + length);
+    if (KeyValueLayout.cellLength(newKeyLength, newValueLength, newTagsLength, hasTags)
+        != length) {
+      throw invalid(segment, offset, length, newKeyLength, newValueLength, hasTags);
     }
     this.segment = segment;
     this.offset = offset;
@@ -200,6 +177,70 @@ public final class KeyValueCell implements Cell {
     tagsLength = other.tagsLength;
     sequenceId = other.sequenceId;
     return this;
+  }
+
+  /**
+   * The failure of {@link #validate} on these lengths, naming the first one that does not hold:
+   * the checks again, in order, off the hot path.
+   */
+  private static IllegalArgumentException invalid(MemorySegment segment, long offset, int length,
+      int keyLength, int valueLength, boolean hasTags) {
+    long available = length - KeyValueLayout.KEY_OFFSET;
+    if (keyLength < KeyValueLayout.KEY_INFRASTRUCTURE_SIZE || keyLength > available) {
+      return malformed(
+          offset,
+          "a key length between " + KeyValueLayout.KEY_INFRASTRUCTURE_SIZE + " and " + available,
+          "key length " + keyLength);
+    }
+    if (valueLength < 0 || valueLength > available - keyLength) {
+      return malformed(
+          offset,
+          "a value length between 0 and " + (available - keyLength),
+          "value length " + valueLength);
+    }
+    long keyOffset = KeyValueLayout.keyOffset(offset);
+    int rowLength = KeyValueLayout.rowLength(segment, keyOffset);
+    int maxRowLength = keyLength - KeyValueLayout.KEY_INFRASTRUCTURE_SIZE;
+    if (rowLength < 0 || rowLength > maxRowLength) {
+      return malformed(
+          offset, "a row length between 0 and " + maxRowLength, "row length " + rowLength);
+    }
+    int familyLength =
+        KeyValueLayout.familyLength(
+            segment, KeyValueLayout.familyLengthOffset(keyOffset, rowLength));
+    int maxFamilyLength = Math.min(KeyValueLayout.MAX_FAMILY_LENGTH, maxRowLength - rowLength);
+    if (familyLength > maxFamilyLength) {
+      return malformed(
+          offset,
+          "a family length between 0 and " + maxFamilyLength,
+          "family length " + familyLength);
+    }
+    int tagsLength = 0;
+    long withoutTags = KeyValueLayout.cellLength(keyLength, valueLength, 0, false);
+    if (hasTags) {
+      if (length - withoutTags < KeyValueLayout.TAGS_LENGTH_SIZE) {
+        return malformed(
+            offset,
+            "a tags length field after the value, cell length at least "
+                + (withoutTags + KeyValueLayout.TAGS_LENGTH_SIZE),
+            "length " + length);
+      }
+      tagsLength =
+          KeyValueLayout.tagsLength(
+              segment, KeyValueLayout.tagsLengthOffset(offset, keyLength, valueLength));
+    }
+    long expected = KeyValueLayout.cellLength(keyLength, valueLength, tagsLength, hasTags);
+    return malformed(
+        offset,
+        "length "
+            + expected
+            + " (key "
+            + keyLength
+            + ", value "
+            + valueLength
+            + (hasTags ? ", tags " + tagsLength : ", no tags")
+            + ")",
+        "length " + length);
   }
 
   private static IllegalArgumentException malformed(long offset, String expected, String found) {

@@ -25,7 +25,10 @@ import java.util.concurrent.locks.ReentrantLock;
  *
  * <p>Memory: every block handed out carries one reference for the caller. The cache holds its own
  * reference (or its own heap copy, for an on-heap L1), so a block stays readable by its holder
- * after the cache evicts it.
+ * after the cache evicts it. A miss hands out the cache's copy when the cache made one, releasing
+ * the pooled buffer it was read into at once: the readers of a block then get the same kind of
+ * memory (heap or native) on a miss as on a hit, so the JIT compiles their accesses for one kind
+ * rather than both, which made scans of an on-heap L1 about a quarter slower.
  */
 public final class CachingBlockLoader implements BlockLoader {
 
@@ -97,7 +100,7 @@ public final class CachingBlockLoader implements BlockLoader {
       }
       HFileBlock block = source.loadBlock(offset, onDiskSizeWithHeader, expectedType, true);
       cache.cacheBlock(key.detached(), block, inMemory);
-      return block;
+      return cachedForm(key, block);
     } finally {
       lock.unlock();
     }
@@ -138,6 +141,23 @@ public final class CachingBlockLoader implements BlockLoader {
     } finally {
       packed.release();
     }
+  }
+
+  /**
+   * The cache's own form of a block just offered to it (an on-heap cache's copy), releasing the
+   * block read; or the block read, when the cache keeps it as it is or did not take it.
+   */
+  private HFileBlock cachedForm(BlockCacheKey key, HFileBlock read) {
+    Cacheable cached = cache.peekBlockRetained(key);
+    if (cached == null) {
+      return read;
+    }
+    if (cached == read || !(cached instanceof HFileBlock copy)) {
+      cached.release();
+      return read;
+    }
+    read.release();
+    return copy;
   }
 
   private HFileBlock lookup(BlockCacheKey key, boolean caching, boolean repeat, long offset,

@@ -3,6 +3,7 @@ package dev.cellar.cache;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -107,6 +108,22 @@ class LruBlockCacheTest extends BlockCacheContractTest {
     read(cache, lruKey(1));
     assertEquals(BlockPriority.MULTI, cache.priority(lruKey(0)));
     assertEquals(BlockPriority.MEMORY, cache.priority(lruKey(1)));
+  }
+
+  @Test
+  void aPeekRetainsTheCopyWithoutCountingOrPromotingIt() {
+    LruBlockCache cache = (LruBlockCache) cache(ROOMY);
+    putHeap(cache, lruKey(0), false);
+    CacheStats.Snapshot before = cache.stats().snapshot();
+    Cacheable peeked = cache.peekBlockRetained(lruKey(0));
+    int held = peeked.refCnt();
+    peeked.release();
+    assertEquals(held - 1, peeked.refCnt(), "the peek added one reference, for the caller");
+    assertEquals(BlockPriority.SINGLE, cache.priority(lruKey(0)));
+    CacheStats.Snapshot after = cache.stats().snapshot();
+    assertEquals(before.hitCount(), after.hitCount());
+    assertEquals(before.missCount(), after.missCount());
+    assertNull(cache.peekBlockRetained(lruKey(1)));
   }
 
   @Test

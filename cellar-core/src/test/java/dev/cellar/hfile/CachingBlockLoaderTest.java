@@ -4,6 +4,7 @@ import static dev.cellar.hfile.CachedReadFixture.PE_BLOCK;
 import static dev.cellar.hfile.CachedReadFixture.PE_ROWS;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cellar.cache.BlockCacheKey;
@@ -86,6 +87,34 @@ class CachingBlockLoaderTest {
       CacheStats.Snapshot second = cache.stats().snapshot();
       assertEquals(blocks, second.missCount(), "no new misses: " + second);
       assertTrue(second.hitCount() >= blocks - 1, second.toString());
+    }
+  }
+
+  /**
+   * A miss hands out the L1's heap copy, as the hits after it do (and gives the pooled buffer the
+   * block was read into back at once), without counting a hit or promoting the block.
+   */
+  @Test
+  void aMissHandsOutTheCopyTheCacheKeeps() throws IOException {
+    Path path = write();
+    LruBlockCache cache = cache("64m");
+    try (HFileReader reader = open(path, cache)) {
+      long offset = reader.trailer().firstDataBlockOffset();
+      HFileBlock missed = reader.blockLoader().loadBlock(offset, -1, BlockType.DATA, true);
+      try {
+        assertFalse(missed.buf().isDirect(), missed.toString());
+        assertEquals(0, allocator.stats().usedBufferCount(), "the read buffer went back");
+        CacheStats.Snapshot afterMiss = cache.stats().snapshot();
+        assertEquals(0, afterMiss.hitCount(), afterMiss.toString());
+        HFileBlock hit = reader.blockLoader().loadBlock(offset, -1, BlockType.DATA, true);
+        try {
+          assertSame(missed, hit, "a hit hands out the block the miss handed out");
+        } finally {
+          hit.release();
+        }
+      } finally {
+        missed.release();
+      }
     }
   }
 

@@ -189,20 +189,13 @@ abstract class PlainSeeker implements BlockSeeker {
   final int cellEnd(int at) {
     MemorySegment payload = in.segment();
     if (at < cellsStart || at > cellsEnd - KeyValueLayout.KEY_OFFSET) {
-      throw in.malformed(
-          at, "a cell's key and value lengths before " + cellsEnd, "the end of the cells");
+      throw noLengths(at);
     }
     int keyLength = KeyValueLayout.keyLength(payload, at);
     int valueLength = KeyValueLayout.valueLength(payload, at);
     long end = KeyValueLayout.valueOffset(at, keyLength) + valueLength;
     if (keyLength < KeyValueLayout.KEY_INFRASTRUCTURE_SIZE || valueLength < 0 || end > cellsEnd) {
-      throw in.malformed(
-          at,
-          "a key of at least "
-              + KeyValueLayout.KEY_INFRASTRUCTURE_SIZE
-              + " bytes and a value ending by "
-              + cellsEnd,
-          "key length " + keyLength + ", value length " + valueLength);
+      throw badLengths(at, keyLength, valueLength);
     }
     if (context.includesTags()) {
       if (end > cellsEnd - KeyValueLayout.TAGS_LENGTH_SIZE) {
@@ -221,18 +214,44 @@ abstract class PlainSeeker implements BlockSeeker {
     parsedSequenceId = 0;
     if (context.includesMvcc()) {
       if (end >= cellsEnd) {
-        throw in.malformed(end, "an mvcc vlong", "the end of the cells at " + cellsEnd);
+        throw noMvcc(end);
       }
       byte first = payload.get(ByteLayouts.BYTE, end);
       int size = Bytes.vlongSizeFromFirstByte(first);
       if (end + size > cellsEnd) {
-        throw in.malformed(end, "an mvcc vlong of " + size + " bytes", "the end at " + cellsEnd);
+        throw badMvcc(end, size);
       }
       parsedSequenceId = size == 1 ? first : Bytes.readVLong(payload, end);
       end += size;
     }
     return (int) end;
   }
+
+  // The failures of cellEnd, built apart so that its common path stays small enough to inline.
+
+  private MalformedBlockException noLengths(int at) {
+    return in.malformed(
+        at, "a cell's key and value lengths before " + cellsEnd, "the end of the cells");
+  }
+
+  private MalformedBlockException badLengths(int at, int keyLength, int valueLength) {
+    return in.malformed(
+        at,
+        "a key of at least "
+            + KeyValueLayout.KEY_INFRASTRUCTURE_SIZE
+            + " bytes and a value ending by "
+            + cellsEnd,
+        "key length " + keyLength + ", value length " + valueLength);
+  }
+
+  private MalformedBlockException noMvcc(long end) {
+    return in.malformed(end, "an mvcc vlong", "the end of the cells at " + cellsEnd);
+  }
+
+  private MalformedBlockException badMvcc(long end, int size) {
+    return in.malformed(end, "an mvcc vlong of " + size + " bytes", "the end at " + cellsEnd);
+  }
+
 
   private void positionAt(int at) {
     valid = false;
