@@ -129,11 +129,11 @@ public final class CollectedRow {
 
   /**
    * The cells in a form that outlives {@link #clear()}: a view of a block as a new view of the
-   * same memory, with the block pinned into {@code target} as well; a copied cell as a heap {@link
-   * KeyValue}. The caller clears this holder afterwards.
+   * same memory, the block's pin moved into {@code target}; a copied cell as a heap {@link
+   * KeyValue}. The caller clears this holder afterwards (it holds no pins any more).
    */
   public List<Cell> detach(Pins target) {
-    pins.pinAllInto(target);
+    pins.moveAllInto(target);
     if (size == 1) {
       return List.of(detached(0));
     }
