@@ -1,5 +1,6 @@
 package dev.cellar.store;
 
+import dev.cellar.cell.Bytes;
 import dev.cellar.cell.Cell;
 import dev.cellar.cell.KeyValue;
 import dev.cellar.cell.KeyValueCell;
@@ -29,14 +30,16 @@ import java.util.RandomAccess;
 public final class CollectedRow {
 
   private static final int INITIAL_ARENA = 4096;
+  private static final MemorySegment NO_ARENA = MemorySegment.ofArray(Bytes.EMPTY);
 
   private final Pins pins = new Pins();
   private KeyValueCell[] cells = new KeyValueCell[4];
   /** Whether each cell is a view of a pinned block (else a copy in the arena). */
   private boolean[] views = new boolean[4];
   private int size;
-  private byte[] arena = new byte[INITIAL_ARENA];
-  private MemorySegment arenaSegment = MemorySegment.ofArray(arena);
+  /** Made on the first copy: a holder of views only (a scan of unencoded files) never needs one. */
+  private byte[] arena = Bytes.EMPTY;
+  private MemorySegment arenaSegment = NO_ARENA;
   private int arenaUsed;
   private final List<Cell> list = new CellList();
 
@@ -64,7 +67,7 @@ public final class CollectedRow {
   void addCopy(Cell cell) {
     int length = cell.length();
     if (arena.length - arenaUsed < length) {
-      arena = new byte[Math.max(length, 2 * arena.length)];
+      arena = new byte[Math.max(length, Math.max(INITIAL_ARENA, 2 * arena.length))];
       arenaSegment = MemorySegment.ofArray(arena);
       arenaUsed = 0;
     }
@@ -126,11 +129,11 @@ public final class CollectedRow {
 
   /**
    * The cells in a form that outlives {@link #clear()}: a view of a block as a new view of the
-   * same memory, with the block pinned into {@code target} as well; a copied cell as a heap {@link
-   * KeyValue}. The caller clears this holder afterwards.
+   * same memory, the block's pin moved into {@code target}; a copied cell as a heap {@link
+   * KeyValue}. The caller clears this holder afterwards (it holds no pins any more).
    */
   public List<Cell> detach(Pins target) {
-    pins.pinAllInto(target);
+    pins.moveAllInto(target);
     if (size == 1) {
       return List.of(detached(0));
     }

@@ -49,6 +49,11 @@ public final class Pins {
       return;
     }
     buf.retain();
+    append(buf);
+  }
+
+  /** Holds {@code buf}, whose reference the caller hands over. */
+  private void append(Buf buf) {
     if (size == pinned.length) {
       pinned = Arrays.copyOf(pinned, size * 2);
       stamps = Arrays.copyOf(stamps, size * 2);
@@ -82,11 +87,28 @@ public final class Pins {
     }
   }
 
-  /** Pins every buffer this holds into {@code target} as well (each retained for it). */
-  void pinAllInto(Pins target) {
-    for (int i = 0; i < size; i++) {
-      target.pin(pinned[i]);
+  /**
+   * Hands every reference this holds over to {@code target} (which drops those of buffers it holds
+   * already), leaving this empty: a row detached from a reused holder keeps its blocks without a
+   * reference taken and another dropped per block.
+   */
+  void moveAllInto(Pins target) {
+    if (target.released) {
+      throw new IllegalStateException("the result was closed");
     }
+    for (int i = 0; i < size; i++) {
+      Buf buf = pinned[i];
+      pinned[i] = null;
+      int at = target.positionOf(buf);
+      if (at >= 0) {
+        target.stamps[at] = target.row;
+        buf.release();
+      } else {
+        target.append(buf);
+      }
+    }
+    size = 0;
+    index = null;
   }
 
   /** The number of buffers held. */

@@ -79,6 +79,30 @@ class PinsTest {
     bufs.forEach(Buf::release);
   }
 
+  /** Moving hands the references over: none taken, one dropped for a buffer already held. */
+  @Test
+  void movingHandsTheReferencesOver() {
+    Buf shared = Buf.wrap(new byte[8]);
+    Buf moved = Buf.wrap(new byte[8]);
+    Pins source = new Pins();
+    source.pin(shared);
+    source.pin(moved);
+    Pins target = new Pins();
+    target.pin(shared);
+    source.moveAllInto(target);
+    assertEquals(0, source.size());
+    assertEquals(2, target.size());
+    assertEquals(2, shared.refCnt(), "the owner's and the target's");
+    assertEquals(2, moved.refCnt(), "the owner's and the target's");
+    source.release();
+    target.release();
+    assertEquals(1, shared.refCnt());
+    assertEquals(1, moved.refCnt());
+    assertThrows(IllegalStateException.class, () -> new Pins().moveAllInto(target));
+    shared.release();
+    moved.release();
+  }
+
   /** One is made per Get, so a result pinning one block must cost little heap. */
   @Test
   void aResultPinningOneBufferAllocatesLittle() {
