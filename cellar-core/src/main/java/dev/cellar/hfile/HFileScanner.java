@@ -90,8 +90,7 @@ public final class HFileScanner implements AutoCloseable {
       clear();
       return false;
     }
-    useBlock(load(first, -1));
-    seeker.rewind();
+    useBlockFromStart(load(first, -1));
     valid = seeker.isValid();
     return valid;
   }
@@ -229,8 +228,7 @@ public final class HFileScanner implements AutoCloseable {
     while (offset <= last) {
       HFileBlock next = load(offset, size, null);
       if (next.type().isData()) {
-        useBlock(next);
-        seeker.rewind();
+        useBlockFromStart(next);
         valid = seeker.isValid();
         return valid;
       }
@@ -250,6 +248,19 @@ public final class HFileScanner implements AutoCloseable {
     return reader.blockLoader().loadBlock(offset, onDiskSize, expected, cacheBlocks);
   }
 
+  /** Makes {@code next} the current block, positioned on its first cell. */
+  private void useBlockFromStart(HFileBlock next) throws IOException {
+    useBlock(next);
+    try {
+      seeker.rewind();
+    } catch (RuntimeException e) {
+      CorruptHFileException corrupt = corrupt(e);
+      release();
+      throw corrupt;
+    }
+  }
+
+  /** Makes {@code next} the current block, to seek in (its first cell is not read yet). */
   private void useBlock(HFileBlock next) throws IOException {
     release();
     block = next;

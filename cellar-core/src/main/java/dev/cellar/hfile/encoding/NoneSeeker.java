@@ -26,11 +26,12 @@ final class NoneSeeker extends PlainSeeker {
   @Override
   public SeekIndex indexBlock() {
     checkBlock();
-    CellOffsets.Builder builder = new CellOffsets.Builder(cellsStart(), cellsEnd() - cellsStart());
+    CellOffsets.Builder builder =
+        new CellOffsets.Builder(in.segment(), cellsStart(), cellsEnd() - cellsStart());
     for (int at = cellEnd(cellsStart()); at < cellsEnd(); at = cellEnd(at)) {
       builder.cell(at);
     }
-    CellOffsets index = builder.build();
+    CellOffsets index = builder.build(in);
     useIndex(index);
     rewind();
     return index;
@@ -38,13 +39,19 @@ final class NoneSeeker extends PlainSeeker {
 
   @Override
   int seekStart(Cell key, boolean seekBefore) {
-    boolean forward = isValid() && qualifies(compareAt(key, position()), seekBefore);
+    boolean forward = hasCurrent() && qualifies(compareAt(key, position()), seekBefore);
     CellOffsets offsets = offsets();
     if (offsets != null) {
       int from = forward ? offsets.firstAfter(position()) : 0;
       int found = offsets.lastQualifying(key, seekBefore, from, in.segment());
       if (found >= 0) {
+        if (found + 1 < offsets.count()) {
+          knownStop(offsets.offset(found + 1));
+        }
         return offsets.offset(found);
+      }
+      if (from < offsets.count()) {
+        knownStop(offsets.offset(from));
       }
     } else if (!forward) {
       cellEnd(cellsStart());

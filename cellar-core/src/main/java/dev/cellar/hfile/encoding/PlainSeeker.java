@@ -28,6 +28,9 @@ abstract class PlainSeeker implements BlockSeeker {
   private final KeyValueCell current = new KeyValueCell();
   private final KeyValueCell first = new KeyValueCell();
   private boolean blockSet;
+  private boolean firstPending;
+  private boolean firstKeyRead;
+  private int knownStop;
   private int cellsStart;
   private int cellsEnd;
   private int position;
@@ -80,9 +83,20 @@ abstract class PlainSeeker implements BlockSeeker {
     offsets = null;
     in.reset(segment);
     locateCells();
-    positionAt(cellsStart);
-    first.reset(segment, cellsStart, parsedLength, context.includesTags(), parsedSequenceId);
+    firstPending = true;
+    firstKeyRead = false;
     blockSet = true;
+  }
+
+  /**
+   * Reads the first cell a {@link #setBlock} positioned on, if nothing moved since: a block set for
+   * a seek is then never read at its start, which a seek index usually spares.
+   */
+  private void resolveFirst() {
+    if (firstPending) {
+      firstPending = false;
+      positionAt(cellsStart);
+    }
   }
 
   @Override
@@ -99,11 +113,13 @@ abstract class PlainSeeker implements BlockSeeker {
   @Override
   public final void rewind() {
     checkBlock();
+    firstPending = false;
     positionAt(cellsStart);
   }
 
   @Override
   public final boolean next() {
+    resolveFirst();
     if (!valid) {
       return false;
     }
@@ -117,11 +133,18 @@ abstract class PlainSeeker implements BlockSeeker {
 
   @Override
   public final boolean isValid() {
+    resolveFirst();
+    return valid;
+  }
+
+  /** Whether the seeker holds a cell it read, unlike {@link #isValid()} never reading the first. */
+  final boolean hasCurrent() {
     return valid;
   }
 
   @Override
   public final Cell current() {
+    resolveFirst();
     if (!valid) {
       throw new IllegalStateException("the seeker is not positioned on a cell");
     }
@@ -131,12 +154,23 @@ abstract class PlainSeeker implements BlockSeeker {
   @Override
   public final Cell firstKeyInBlock() {
     checkBlock();
+    if (!firstKeyRead) {
+      cellEnd(cellsStart);
+      try {
+        first.reset(in.segment(), cellsStart, parsedLength, context.includesTags(), parsedSequenceId);
+      } catch (IllegalArgumentException e) {
+        throw in.malformed(cellsStart, "a well-formed KeyValue", e.getMessage());
+      }
+      firstKeyRead = true;
+    }
     return first;
   }
 
   @Override
   public final int seekToKeyInBlock(Cell key, boolean seekBefore) {
     checkBlock();
+    firstPending = false;
+    knownStop = cellsEnd;
     int at = seekStart(key, seekBefore);
     if (at < 0) {
       positionAt(cellsStart);
@@ -144,7 +178,8 @@ abstract class PlainSeeker implements BlockSeeker {
     }
     int comparison = compareAt(key, at);
     int end = cellEnd(at);
-    while (end < cellsEnd) {
+    int stop = Math.min(knownStop, cellsEnd);
+    while (end < stop) {
       int nextEnd = cellEnd(end);
       int nextComparison = compareAt(key, end);
       if (!qualifies(nextComparison, seekBefore)) {
@@ -156,6 +191,14 @@ abstract class PlainSeeker implements BlockSeeker {
     }
     positionAt(at);
     return comparison == 0 ? EXACT : BEFORE;
+  }
+
+  /**
+   * Notes, during {@link #seekStart}, the offset of a cell after the start that is known not to
+   * qualify, so the walk from the start stops there without reading it.
+   */
+  final void knownStop(int offset) {
+    knownStop = offset;
   }
 
   /** Returns the payload offset of the current cell, when {@link #isValid()}. */
