@@ -40,6 +40,15 @@ public record GcFigures(Map<String, Long> counts, Map<String, Long> millis) {
     return new GcFigures(counts, millis);
   }
 
+  /** The collections of both periods, {@code this} and {@code other}, added up. */
+  public GcFigures plus(GcFigures other) {
+    Map<String, Long> counts = new LinkedHashMap<>(this.counts);
+    Map<String, Long> millis = new LinkedHashMap<>(this.millis);
+    other.counts.forEach((name, count) -> counts.merge(name, count, Long::sum));
+    other.millis.forEach((name, time) -> millis.merge(name, time, Long::sum));
+    return new GcFigures(counts, millis);
+  }
+
   public long totalCount() {
     return counts.values().stream().mapToLong(Long::longValue).sum();
   }

@@ -1,5 +1,6 @@
 package dev.cellar.cli.pe;
 
+import java.util.ArrayList;
 import java.util.List;
 import org.HdrHistogram.Histogram;
 
@@ -34,6 +35,48 @@ public record RunMeasurement(
     public double opsPerSecond() {
       return elapsedNanos == 0 ? 0 : operations * 1e9 / elapsedNanos;
     }
+  }
+
+  /**
+   * The phases of {@code parts} (rounds of one workload on one store, run with the same threads)
+   * as one: operations, rows, time, allocation and collections added up, latencies merged.
+   */
+  public static RunMeasurement combined(String name, List<RunMeasurement> parts) {
+    if (parts.isEmpty()) {
+      throw new IllegalArgumentException("no phase to combine");
+    }
+    RunMeasurement first = parts.get(0);
+    Histogram latency = first.latency.copy();
+    List<ThreadFigures> threads = new ArrayList<>();
+    for (ThreadFigures figures : first.perThread) {
+      threads.add(new ThreadFigures(figures.operations(), figures.elapsedNanos(),
+          figures.latency().copy()));
+    }
+    long operations = first.operations;
+    long rows = first.rows;
+    long elapsed = first.elapsedNanos;
+    long allocated = first.allocatedBytes;
+    GcFigures gc = first.gc;
+    for (RunMeasurement part : parts.subList(1, parts.size())) {
+      if (part.threads() != threads.size()) {
+        throw new IllegalArgumentException("phases of " + threads.size() + " and "
+            + part.threads() + " threads cannot be combined");
+      }
+      latency.add(part.latency);
+      for (int i = 0; i < threads.size(); i++) {
+        ThreadFigures sum = threads.get(i);
+        ThreadFigures more = part.perThread.get(i);
+        sum.latency().add(more.latency());
+        threads.set(i, new ThreadFigures(sum.operations() + more.operations(),
+            sum.elapsedNanos() + more.elapsedNanos(), sum.latency()));
+      }
+      operations += part.operations;
+      rows += part.rows;
+      elapsed += part.elapsedNanos;
+      allocated += part.allocatedBytes;
+      gc = gc.plus(part.gc);
+    }
+    return new RunMeasurement(name, operations, rows, elapsed, threads, latency, allocated, gc);
   }
 
   public int threads() {

@@ -2,6 +2,7 @@ package dev.cellar.cli.rocksdb;
 
 import dev.cellar.cli.pe.RunMeasurement;
 import java.io.PrintStream;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -65,6 +66,7 @@ final class ComparisonReport {
           ratio(cellar.measurement().opsPerSecond(), rocks.measurement().opsPerSecond()),
           ratio(cellar.p50Micros(), rocks.p50Micros()),
           ratio(cellar.p99Micros(), rocks.p99Micros()), "-", "-", "-");
+      printRounds("gets/s", cellar.roundOpsPerSecond(), rocks.roundOpsPerSecond(), out);
     }
     for (ScenarioResult result : results) {
       out.printf("  %-8s cache: %s%n", result.store(), result.cache());
@@ -99,6 +101,7 @@ final class ComparisonReport {
           ratio(cellar.megabytesPerSecond(), rocks.megabytesPerSecond()),
           ratio(cellar.p50Micros(), rocks.p50Micros()),
           ratio(cellar.p99Micros(), rocks.p99Micros()), "-", "-", "-");
+      printRounds("rows/s", cellar.roundRowsPerSecond(), rocks.roundRowsPerSecond(), out);
     }
     for (ScanResult result : results) {
       out.printf("  %-8s cache: %s%n", result.store(), result.cache());
@@ -138,6 +141,32 @@ final class ComparisonReport {
     }
   }
 
+  /** The Cellar/RocksDB ratio of each round and their median, when there are rounds. */
+  private static void printRounds(String what, List<Double> cellar, List<Double> rocks,
+      PrintStream out) {
+    if (cellar.size() < 2) {
+      return;
+    }
+    List<Double> ratios = roundRatios(cellar, rocks);
+    out.printf("  %s Cellar/RocksDB per round: median %.2fx of %s%n", what, median(ratios),
+        ratios.stream().map(r -> String.format("%.2fx", r)).toList());
+  }
+
+  static List<Double> roundRatios(List<Double> cellar, List<Double> rocks) {
+    List<Double> ratios = new ArrayList<>();
+    for (int i = 0; i < Math.min(cellar.size(), rocks.size()); i++) {
+      ratios.add(ratio(cellar.get(i), rocks.get(i)));
+    }
+    return ratios;
+  }
+
+  static double median(List<Double> values) {
+    List<Double> sorted = values.stream().sorted().toList();
+    int middle = sorted.size() / 2;
+    return sorted.size() % 2 == 1 ? sorted.get(middle)
+        : (sorted.get(middle - 1) + sorted.get(middle)) / 2;
+  }
+
   private static double ratio(double cellar, double rocks) {
     return rocks == 0 ? Double.NaN : cellar / rocks;
   }
@@ -154,6 +183,7 @@ final class ComparisonReport {
     json.put("threads", settings.threads());
     json.put("operations", settings.operations());
     json.put("seconds", settings.seconds());
+    json.put("rounds", settings.rounds());
     json.put("cacheTier", settings.cacheTier().name());
     json.put("dataBytes", settings.dataBytes());
     json.put("scanRows", settings.scanRows());
@@ -170,11 +200,15 @@ final class ComparisonReport {
             ratio(cellar.opsPerSecond(), rocks.opsPerSecond()));
         scenario.put("cellarOverRocksDbP99", ratio(cellar.latencyMicros(99),
             rocks.latencyMicros(99)));
+        scenario.put("cellarOverRocksDbOpsPerSecondMedianOfRounds", median(roundRatios(
+            s.results().get(0).roundOpsPerSecond(), s.results().get(1).roundOpsPerSecond())));
       }
       scenario.put("scans", s.scans().stream().map(ScanResult::toJson).toList());
       if (s.scans().size() == 2) {
         scenario.put("cellarOverRocksDbScanMegabytesPerSecond",
             ratio(s.scans().get(0).megabytesPerSecond(), s.scans().get(1).megabytesPerSecond()));
+        scenario.put("cellarOverRocksDbScanMedianOfRounds", median(roundRatios(
+            s.scans().get(0).roundRowsPerSecond(), s.scans().get(1).roundRowsPerSecond())));
       }
       return scenario;
     }).toList());

@@ -23,11 +23,13 @@ import java.util.Set;
  * @param batchRows rows per batch of the write workload
  * @param scanRows rows per scan, or 0 for scans of each thread's share of the table
  * @param cacheBlocks whether scans put the blocks they read into the block cache
+ * @param rounds the rounds each measured get or scan phase is cut into, the stores taking turns
+ *     round by round so that a machine's changing load falls on both alike
  */
 record ComparisonSettings(Set<Workload> workloads, RowShape shape, long rows, int threads,
     long operations, int seconds, List<Double> cacheRatios, long warmupOperations,
     CellarSide.CacheTier cacheTier, Path directory, CellarConfig config, long seed, int verifyRows,
-    int progressSeconds, int batchRows, long scanRows, boolean cacheBlocks) {
+    int progressSeconds, int batchRows, long scanRows, boolean cacheBlocks, int rounds) {
 
   /** The least cache the L2 tier works with: a small L1 plus a bucket per default bucket size. */
   static final long MIN_L2_CACHE = 40L << 20;
@@ -53,6 +55,9 @@ record ComparisonSettings(Set<Workload> workloads, RowShape shape, long rows, in
     require(warmupOperations >= 0, "--warmup must be 0 or more, was " + warmupOperations);
     require(verifyRows >= 0, "--verify must be 0 or more, was " + verifyRows);
     require(scanRows >= 0, "--scanRows must be 0 or more, was " + scanRows);
+    require(rounds >= 1, "--rounds must be at least 1, was " + rounds);
+    require(operations == 0 || operations >= (long) threads * rounds,
+        "--ops must be at least --threads x --rounds");
     for (double ratio : cacheRatios) {
       long bytes = (long) (ratio * rows * shape.rowBytes());
       require(cacheTier == CellarSide.CacheTier.L1 || bytes >= MIN_L2_CACHE,

@@ -85,6 +85,11 @@ public final class RocksDbCompareCommand implements Callable<Integer> {
       + " when --ops is 0 (default ${DEFAULT-VALUE})")
   int seconds;
 
+  @Option(names = "--rounds", defaultValue = "5", description = "rounds each get or scan phase is"
+      + " cut into, Cellar and RocksDB taking turns, so a busy machine's load falls on both alike;"
+      + " the ratios per round are reported with their median (default ${DEFAULT-VALUE})")
+  int rounds;
+
   @Option(names = "--cacheRatio", split = ",", defaultValue = "1.5,0.333", description = "block"
       + " cache size as a multiple of the data, one scenario each (default ${DEFAULT-VALUE})")
   List<Double> cacheRatios;
@@ -136,7 +141,7 @@ public final class RocksDbCompareCommand implements Callable<Integer> {
       settings = new ComparisonSettings(workloads(), new RowShape(keyLength, columns, valueSize),
           rows, threads, operations, seconds, cacheRatios, warmup != null ? warmup : rows, tier(),
           dir, CellarConfig.defaults().withAll(properties), seed, verify, progress, batch,
-          scanRows, cacheBlocks);
+          scanRows, cacheBlocks, rounds);
     } catch (IllegalArgumentException e) {
       throw new ParameterException(spec.commandLine(), "cellar bench rocksdb: " + e.getMessage());
     }

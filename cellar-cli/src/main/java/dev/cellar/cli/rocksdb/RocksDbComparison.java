@@ -2,6 +2,7 @@ package dev.cellar.cli.rocksdb;
 
 import dev.cellar.cli.pe.LoadRunner;
 import dev.cellar.cli.pe.RunMeasurement;
+import dev.cellar.cli.pe.Worker;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -20,12 +21,15 @@ import java.util.stream.Stream;
  * writes. Both stores get the same rows ({@link RowShape}: PE's keys or keys of another length,
  * one or more columns, values from {@link RowValues}), written once and then flushed and compacted.
  *
- * <p><b>Gets and scans.</b> For each cache scenario, each store is opened with a block cache of
+ * <p><b>Gets and scans.</b> For each cache scenario, both stores are opened with a block cache of
  * the same size (the ratio times the data) and checked to return the right values for a sample of
- * rows. For gets it is warmed with the same number of random gets and measured on the same random
- * gets: same threads, same row sequence per thread, same count or duration. For scans it is warmed
- * by one pass over the table and measured on the same scans ({@link ScanRanges}): each thread's
- * share of the table again and again, or ranges of a fixed number of rows from random start rows.
+ * rows. For gets each is warmed with the same number of random gets and measured on the same random
+ * gets: same threads, same row sequence per thread, same count or duration. For scans each is
+ * warmed by one pass over the table and measured on the same scans ({@link ScanRanges}): each
+ * thread's share of the table again and again, or ranges of a fixed number of rows from random
+ * start rows. A measured phase is cut into rounds, the stores taking turns round by round on the
+ * same rows, so that a change in the machine's other load falls on both; the report gives each
+ * store's figures over all its rounds and the ratio of every round.
  * Both stores read their files through the operating system's page cache, which holds the whole
  * data set on a machine with enough memory: a block cache miss costs a copy from the page cache,
  * not a disk read.
@@ -37,8 +41,9 @@ import java.util.stream.Stream;
  * {@code fdatasync}. Same threads, same rows per thread and batch, same count or duration, after
  * a warm-up of the same size on each side; then a sample of the rows written is read back.
  *
- * <p>The stores run one after the other in this JVM, so GC figures and heap bytes per operation
- * belong to one store each.
+ * <p>The stores take turns in this JVM, never running at once, so heap bytes per operation belong
+ * to one store each, and so do GC figures but for a collection that one store's garbage starts
+ * during the other's round.
  */
 final class RocksDbComparison {
 
@@ -94,21 +99,18 @@ final class RocksDbComparison {
         for (double ratio : settings.cacheRatios()) {
           long cacheBytes = CellarSide.totalCacheBytes(settings.cacheTier(),
               (long) (ratio * settings.dataBytes()));
-          List<ScenarioResult> getResults = new ArrayList<>();
-          List<ScanResult> scanResults = new ArrayList<>();
-          for (ComparedStoreType type : stores) {
-            try (ComparedStore store = type.opener().open(root.resolve(type.subdirectory()),
-                cacheBytes)) {
-              verify(store, values);
-              if (gets) {
-                getResults.add(measureGets(type, store));
-              }
-              if (scans) {
-                scanResults.add(measureScans(type, store));
-              }
+          List<ComparedStore> open = new ArrayList<>();
+          try {
+            for (ComparedStoreType type : stores) {
+              open.add(type.opener().open(root.resolve(type.subdirectory()), cacheBytes));
+              verify(open.getLast(), values);
             }
+            List<ScenarioResult> getResults = gets ? measureGets(open) : List.of();
+            List<ScanResult> scanResults = scans ? measureScans(open) : List.of();
+            scenarios.add(new Scenario(ratio, cacheBytes, getResults, scanResults));
+          } finally {
+            closeAll(open);
           }
-          scenarios.add(new Scenario(ratio, cacheBytes, getResults, scanResults));
         }
       }
       WriteScenario write = null;
@@ -145,52 +147,126 @@ final class RocksDbComparison {
     }
   }
 
-  private ScenarioResult measureGets(ComparedStoreType type, ComparedStore store)
-      throws IOException {
+  /**
+   * Warms each store with random gets, then measures the same random gets round by round, the
+   * stores taking turns; returns each store's gets over all rounds, in the stores' order.
+   */
+  private List<ScenarioResult> measureGets(List<ComparedStore> open) throws IOException {
     int threads = settings.threads();
     RowShape shape = settings.shape();
-    if (settings.warmupOperations() > 0) {
-      LoadRunner.run(new LoadRunner.Plan(type.name() + "-warmup", threads,
-          Math.max(1, settings.warmupOperations() / threads), 0, 1.0,
-          settings.progressSeconds()), store.readers(shape, settings.rows(),
-          settings.seed() + 1), err);
+    for (int i = 0; i < open.size(); i++) {
+      ComparedStore store = open.get(i);
+      if (settings.warmupOperations() > 0) {
+        LoadRunner.run(new LoadRunner.Plan(stores.get(i).name() + "-warmup", threads,
+            Math.max(1, settings.warmupOperations() / threads), 0, 1.0,
+            settings.progressSeconds()), store.readers(shape, settings.rows(),
+            settings.seed() + 1), err);
+      }
+      store.cacheSinceLastCall();
     }
-    store.cacheSinceLastCall();
-    RunMeasurement m = LoadRunner.run(measuredPlan(type.name()),
-        store.readers(shape, settings.rows(), settings.seed() + 2), err);
-    return new ScenarioResult(type.name(), m, store.cacheSinceLastCall(),
-        m.operations() - m.rows());
+    List<List<RunMeasurement>> rounds = measureRounds(open, "",
+        (store, round) -> store.readers(shape, settings.rows(), settings.seed() + 2 + 7L * round));
+    List<ScenarioResult> results = new ArrayList<>();
+    for (int i = 0; i < open.size(); i++) {
+      String name = stores.get(i).name();
+      RunMeasurement m = RunMeasurement.combined(name, rounds.get(i));
+      results.add(new ScenarioResult(name, m, open.get(i).cacheSinceLastCall(),
+          m.operations() - m.rows(), rounds.get(i).stream()
+              .map(RunMeasurement::opsPerSecond).toList()));
+    }
+    return results;
   }
 
   /**
-   * Warms the store with one pass over the table (each thread its share) unless the warm-up is 0,
-   * then measures the scans.
+   * Warms each store with one pass over the table (each thread its share) unless the warm-up is
+   * 0, then measures the same scans round by round, the stores taking turns.
    */
-  private ScanResult measureScans(ComparedStoreType type, ComparedStore store)
-      throws IOException {
+  private List<ScanResult> measureScans(List<ComparedStore> open) throws IOException {
     int threads = settings.threads();
-    LongAdder wrong = new LongAdder();
-    if (settings.warmupOperations() > 0) {
-      ScanRanges pass = new ScanRanges(settings.shape(), settings.rows(), threads, 0,
-          settings.seed() + 5);
-      LoadRunner.run(new LoadRunner.Plan(type.name() + "-scan-warmup", threads, 1, 0, 1.0,
-          settings.progressSeconds()), store.scanners(pass, settings.cacheBlocks(), wrong), err);
+    List<LongAdder> wrong = new ArrayList<>();
+    for (int i = 0; i < open.size(); i++) {
+      ComparedStore store = open.get(i);
+      wrong.add(new LongAdder());
+      if (settings.warmupOperations() > 0) {
+        ScanRanges pass = new ScanRanges(settings.shape(), settings.rows(), threads, 0,
+            settings.seed() + 5);
+        LoadRunner.run(new LoadRunner.Plan(stores.get(i).name() + "-scan-warmup", threads, 1, 0,
+            1.0, settings.progressSeconds()),
+            store.scanners(pass, settings.cacheBlocks(), wrong.get(i)), err);
+      }
+      store.cacheSinceLastCall();
     }
-    store.cacheSinceLastCall();
-    ScanRanges ranges = new ScanRanges(settings.shape(), settings.rows(), threads,
-        settings.scanRows(), settings.seed() + 6);
-    RunMeasurement m = LoadRunner.run(measuredPlan(type.name() + "-scan"),
-        store.scanners(ranges, settings.cacheBlocks(), wrong), err);
-    return new ScanResult(type.name(), m, settings.shape().rowBytes(),
-        store.cacheSinceLastCall(), wrong.sum());
+    List<List<RunMeasurement>> rounds = measureRounds(open, "-scan", (store, round) -> {
+      ScanRanges ranges = new ScanRanges(settings.shape(), settings.rows(), threads,
+          settings.scanRows(), settings.seed() + 6 + 7L * round);
+      return store.scanners(ranges, settings.cacheBlocks(), wrong.get(open.indexOf(store)));
+    });
+    List<ScanResult> results = new ArrayList<>();
+    long rowBytes = settings.shape().rowBytes();
+    for (int i = 0; i < open.size(); i++) {
+      String name = stores.get(i).name();
+      RunMeasurement m = RunMeasurement.combined(name + "-scan", rounds.get(i));
+      results.add(new ScanResult(name, m, rowBytes, open.get(i).cacheSinceLastCall(),
+          wrong.get(i).sum(), rounds.get(i).stream()
+              .map(round -> round.seconds() == 0 ? 0 : round.rows() / round.seconds()).toList()));
+    }
+    return results;
   }
 
-  /** A measured phase: {@code --ops} split over the threads, or {@code --seconds}. */
+  /** The workers of one store for one round. */
+  private interface RoundWorkers {
+    Worker.Factory of(ComparedStore store, int round) throws IOException;
+  }
+
+  /** Runs {@code --rounds} measured rounds, each store in turn; the measurements per store. */
+  private List<List<RunMeasurement>> measureRounds(List<ComparedStore> open, String suffix,
+      RoundWorkers workers) throws IOException {
+    List<List<RunMeasurement>> measured = new ArrayList<>();
+    for (int i = 0; i < open.size(); i++) {
+      measured.add(new ArrayList<>());
+    }
+    for (int round = 0; round < settings.rounds(); round++) {
+      for (int i = 0; i < open.size(); i++) {
+        String name = stores.get(i).name() + suffix;
+        measured.get(i).add(LoadRunner.run(roundPlan(name), workers.of(open.get(i), round), err));
+      }
+    }
+    return measured;
+  }
+
+  /** A measured round: {@code --ops} or {@code --seconds} split over the rounds and threads. */
+  private LoadRunner.Plan roundPlan(String name) {
+    long perThread = settings.operations() / settings.rounds() / settings.threads();
+    long nanos = settings.operations() > 0 ? 0
+        : settings.seconds() * 1_000_000_000L / settings.rounds();
+    return new LoadRunner.Plan(name, settings.threads(), Math.max(1, perThread), nanos, 1.0,
+        settings.progressSeconds());
+  }
+
+  /** A measured write phase: {@code --ops} split over the threads, or {@code --seconds}. */
   private LoadRunner.Plan measuredPlan(String name) {
     long perThread = settings.operations() / settings.threads();
     long nanos = settings.operations() > 0 ? 0 : settings.seconds() * 1_000_000_000L;
     return new LoadRunner.Plan(name, settings.threads(), Math.max(1, perThread), nanos, 1.0,
         settings.progressSeconds());
+  }
+
+  private static void closeAll(List<ComparedStore> open) throws IOException {
+    IOException failure = null;
+    for (ComparedStore store : open) {
+      try {
+        store.close();
+      } catch (IOException e) {
+        if (failure == null) {
+          failure = e;
+        } else {
+          failure.addSuppressed(e);
+        }
+      }
+    }
+    if (failure != null) {
+      throw failure;
+    }
   }
 
   private WriteResult measureWrites(ComparedStoreType type, Path directory, NewRows rows)

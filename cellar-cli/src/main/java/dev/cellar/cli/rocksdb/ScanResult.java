@@ -2,6 +2,7 @@ package dev.cellar.cli.rocksdb;
 
 import dev.cellar.cli.pe.RunMeasurement;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -11,9 +12,14 @@ import java.util.Map;
  * @param rowBytes the key and value bytes of one row
  * @param cache the store's block cache lookups during the phase, as one line
  * @param wrongRows rows missing, extra or of the wrong shape
+ * @param roundRowsPerSecond the rows per second of each round
  */
 record ScanResult(String store, RunMeasurement measurement, long rowBytes, String cache,
-    long wrongRows) {
+    long wrongRows, List<Double> roundRowsPerSecond) {
+
+  ScanResult {
+    roundRowsPerSecond = List.copyOf(roundRowsPerSecond);
+  }
 
   double rowsPerSecond() {
     return measurement.seconds() == 0 ? 0 : measurement.rows() / measurement.seconds();
@@ -53,6 +59,7 @@ record ScanResult(String store, RunMeasurement measurement, long rowBytes, Strin
     json.put("gcMillis", m.gc().totalMillis());
     json.put("cache", cache);
     json.put("wrongRows", wrongRows);
+    json.put("roundRowsPerSecond", roundRowsPerSecond);
     return json;
   }
 }

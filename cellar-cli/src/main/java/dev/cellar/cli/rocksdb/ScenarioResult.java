@@ -2,6 +2,7 @@ package dev.cellar.cli.rocksdb;
 
 import dev.cellar.cli.pe.RunMeasurement;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -9,8 +10,14 @@ import java.util.Map;
  *
  * @param cache the store's block cache lookups during the phase, as one line
  * @param wrongValues gets whose value was missing or of the wrong size
+ * @param roundOpsPerSecond the gets per second of each round
  */
-record ScenarioResult(String store, RunMeasurement measurement, String cache, long wrongValues) {
+record ScenarioResult(String store, RunMeasurement measurement, String cache, long wrongValues,
+    List<Double> roundOpsPerSecond) {
+
+  ScenarioResult {
+    roundOpsPerSecond = List.copyOf(roundOpsPerSecond);
+  }
 
   double p50Micros() {
     return measurement.latencyMicros(50);
@@ -36,6 +43,7 @@ record ScenarioResult(String store, RunMeasurement measurement, String cache, lo
     json.put("gcMillis", m.gc().totalMillis());
     json.put("cache", cache);
     json.put("wrongValues", wrongValues);
+    json.put("roundOpsPerSecond", roundOpsPerSecond);
     return json;
   }
 }

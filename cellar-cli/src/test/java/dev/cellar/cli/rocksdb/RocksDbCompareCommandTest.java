@@ -44,6 +44,10 @@ class RocksDbCompareCommandTest {
     String text = Files.readString(json);
     assertTrue(text.contains("\"heapBytesPerGet\""), text);
     assertTrue(text.contains("\"cellarOverRocksDbOpsPerSecond\""), text);
+    assertTrue(run.out().contains("gets/s Cellar/RocksDB per round: median"), run.toString());
+    assertTrue(text.matches("(?s).*\"roundOpsPerSecond\" *: *\\[[^,\\]]+(,[^,\\]]+){4}\\].*"),
+        "five rounds per store by default: " + text);
+    assertTrue(text.contains("\"cellarOverRocksDbOpsPerSecondMedianOfRounds\""), text);
   }
 
   @Test
@@ -62,6 +66,8 @@ class RocksDbCompareCommandTest {
     String text = Files.readString(json);
     assertTrue(text.contains("\"megabytesPerSecond\""), text);
     assertTrue(text.contains("\"cellarOverRocksDbScanMegabytesPerSecond\""), text);
+    assertTrue(run.out().contains("rows/s Cellar/RocksDB per round: median"), run.toString());
+    assertTrue(text.contains("\"roundRowsPerSecond\""), text);
   }
 
   @Test
@@ -199,6 +205,9 @@ class RocksDbCompareCommandTest {
     run = CliRun.of("bench", "rocksdb", "--workload", "scan", "--scanRows", "-1");
     assertEquals(2, run.exit(), run.toString());
     assertTrue(run.err().contains("--scanRows must be 0 or more, was -1"), run.toString());
+    run = CliRun.of("bench", "rocksdb", "--rounds", "0");
+    assertEquals(2, run.exit(), run.toString());
+    assertTrue(run.err().contains("--rounds must be at least 1, was 0"), run.toString());
     run = CliRun.of("bench", "rocksdb", "--keyLength", "8");
     assertEquals(2, run.exit(), run.toString());
     assertTrue(run.err().contains("--keyLength must be between 10 and 64, was 8"),
