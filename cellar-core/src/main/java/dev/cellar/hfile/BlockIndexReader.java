@@ -5,6 +5,8 @@ import static dev.cellar.memory.ByteLayouts.LONG_BE;
 
 import dev.cellar.cell.Cell;
 import dev.cellar.cell.CellComparator;
+import dev.cellar.cell.KeyValueLayout;
+import dev.cellar.cell.RowWords;
 import dev.cellar.memory.Buf;
 import java.io.IOException;
 import java.lang.foreign.MemorySegment;
@@ -170,14 +172,77 @@ final class BlockIndexReader {
 
   /** A validated view of a non-root index block's entries, searched in place. */
   static final class NonRootEntries {
+
+    /**
+     * The most heap bytes the entries of an index block with a payload of {@code payloadSize}
+     * bytes take besides the block: an entry takes at least {@value #MIN_ENTRY_BYTES} payload
+     * bytes and a word of {@link RowWords#BYTES}, plus the shared row prefix and a few objects.
+     */
+    static long maxHeapSize(int payloadSize) {
+      return (long) payloadSize / MIN_ENTRY_BYTES * RowWords.BYTES + RowWords.MAX_SHARED + 160;
+    }
+
+    /** A secondary offset, the offset and size, and the shortest key. */
+    private static final int MIN_ENTRY_BYTES =
+        Integer.BYTES + IndexEntries.ENTRY_OVERHEAD + KeyValueLayout.KEY_INFRASTRUCTURE_SIZE;
+
     private final MemorySegment segment;
     private final int count;
     private final int entriesStart;
+    /** Each entry's {@link RowWords row word}, or null when words say nothing for this block. */
+    private final int[] words;
+    private final MemorySegment sharedRow;
 
     private NonRootEntries(MemorySegment segment, int count, int entriesStart) {
       this.segment = segment;
       this.count = count;
       this.entriesStart = entriesStart;
+      int[] rowWords = null;
+      MemorySegment prefix = null;
+      if (count > 0 && keysWellFormed()) {
+        long firstRow = rowOffset(0);
+        int shared = RowWords.sharedLength(segment, firstRow, rowLength(0),
+            segment, rowOffset(count - 1), rowLength(count - 1));
+        if (shared <= RowWords.MAX_SHARED) {
+          rowWords = new int[count];
+          for (int i = 0; i < count; i++) {
+            rowWords[i] = RowWords.word(segment, rowOffset(i), rowLength(i), shared);
+          }
+          prefix = RowWords.sharedPrefix(segment, firstRow, shared);
+        }
+      }
+      this.words = rowWords;
+      this.sharedRow = prefix;
+    }
+
+    /**
+     * Whether every entry's key holds its row; a block where one does not gets no words, and a
+     * search reports the malformed key when it compares it.
+     */
+    private boolean keysWellFormed() {
+      for (int i = 0; i < count; i++) {
+        int keyLength = keyLength(i);
+        if (keyLength < KeyValueLayout.KEY_INFRASTRUCTURE_SIZE) {
+          return false;
+        }
+        int rowLength = rowLength(i);
+        if (rowLength < 0 || rowLength > keyLength - KeyValueLayout.KEY_INFRASTRUCTURE_SIZE) {
+          return false;
+        }
+      }
+      return true;
+    }
+
+    private long keyOffset(int i) {
+      return entry(i) + IndexEntries.ENTRY_OVERHEAD;
+    }
+
+    private int rowLength(int i) {
+      return KeyValueLayout.rowLength(segment, keyOffset(i));
+    }
+
+    private long rowOffset(int i) {
+      return KeyValueLayout.rowOffset(keyOffset(i));
     }
 
     /**
@@ -259,12 +324,15 @@ final class BlockIndexReader {
 
     /** The largest entry whose key is not after {@code key}, or -1. */
     int search(Cell key) {
+      long keyWord = RowWords.keyWord(key, sharedRow);
       int low = 0;
       int high = count - 1;
       while (low <= high) {
         int mid = (low + high) >>> 1;
-        int diff = CellComparator.compareKey(key, segment, entry(mid) + IndexEntries.ENTRY_OVERHEAD,
-            keyLength(mid));
+        int diff = words == null ? 0 : RowWords.compare(keyWord, words[mid]);
+        if (diff == 0) {
+          diff = CellComparator.compareKey(key, segment, keyOffset(mid), keyLength(mid));
+        }
         if (diff < 0) {
           high = mid - 1;
         } else if (diff > 0) {

@@ -112,11 +112,15 @@ public final class HFileBlock implements Cacheable {
   }
 
   /**
-   * The most heap a seek index of this block takes, by the encoding its payload names: none for
-   * blocks other than data blocks, nor for ROW_INDEX_V1 blocks, which keep their own row index.
+   * The most heap a seek index of this block takes, by the encoding its payload names (none for
+   * ROW_INDEX_V1 blocks, which keep their own row index), or, for a leaf or intermediate index
+   * block, its validated entries with their row words; none for other blocks.
    */
   private long seekIndexReserve() {
     int size = payloadSize();
+    if (type() == BlockType.LEAF_INDEX || type() == BlockType.INTERMEDIATE_INDEX) {
+      return BlockIndexReader.NonRootEntries.maxHeapSize(size);
+    }
     if (type() == BlockType.DATA) {
       return DataBlockEncoding.NONE.maxSeekIndexHeapSize(size);
     }

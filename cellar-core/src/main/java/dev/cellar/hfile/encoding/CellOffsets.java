@@ -3,9 +3,9 @@ package dev.cellar.hfile.encoding;
 import dev.cellar.cell.Cell;
 import dev.cellar.cell.CellComparator;
 import dev.cellar.cell.KeyValueLayout;
+import dev.cellar.cell.RowWords;
 import dev.cellar.memory.ByteLayouts;
 import java.lang.foreign.MemorySegment;
-import java.lang.foreign.ValueLayout;
 import java.util.Arrays;
 
 /**
@@ -13,13 +13,11 @@ import java.util.Arrays;
  * #MIN_GAP} bytes apart after it, ascending, each with a word of its row. Immutable and
  * thread-safe.
  *
- * <p><b>Entries.</b> An entry is one {@code long}: the high 32 bits are the {@value #ROW_WORD_BYTES}
- * row bytes that follow the prefix every entry's row shares ({@link #sharedRow}, the common prefix
- * of the first and the last entry's rows, which in a sorted block all rows between share too),
- * big-endian and padded with zero bytes past the row's end; the low 32 bits are the cell's payload
- * offset. Two rows with the shared prefix whose words differ (as unsigned ints) compare as their
- * words do: the first differing byte lies within the word, and a row that ends first pads with the
- * smallest byte. Equal words say nothing, and the cell's key is compared in place.
+ * <p><b>Entries.</b> An entry is one {@code long}: the high 32 bits are the {@link RowWords row
+ * word} of the cell's row after the prefix every entry's row shares ({@link #sharedRow}, the
+ * common prefix of the first and the last entry's rows, which in a sorted block all rows between
+ * share too); the low 32 bits are the cell's payload offset. Where words tie, the cell's key is
+ * compared in place.
  *
  * <p><b>Why the words.</b> A binary search over a cached block reads one cell per step, each in
  * another cache line (often another page) of a block that was not touched since it was cached: on
@@ -40,9 +38,6 @@ final class CellOffsets implements SeekIndex {
   /** The fewest payload bytes between two entries: an entry takes 8 bytes. */
   static final int MIN_GAP = PAYLOAD_SHARE * Long.BYTES;
 
-  /** The row bytes after the shared prefix an entry's word holds. */
-  static final int ROW_WORD_BYTES = Integer.BYTES;
-
   private static final long OBJECT_SIZE = 24;
   private static final long ARRAY_HEADER_SIZE = 16;
 
@@ -52,19 +47,13 @@ final class CellOffsets implements SeekIndex {
   /** An upper bound of the heap bytes besides the entries after the first and the shared row. */
   private static final long FIXED_HEAP_SIZE = 160;
 
-  /**
-   * The longest shared row prefix an index keeps; blocks whose rows share more get no words (every
-   * step of a search then compares keys in place).
-   */
-  static final int MAX_SHARED_ROW = 256;
-
   /** The most heap bytes the index of a block with a payload of {@code payloadSize} bytes takes. */
   static long maxHeapSize(int payloadSize) {
-    return payloadSize / PAYLOAD_SHARE + FIXED_HEAP_SIZE + MAX_SHARED_ROW;
+    return payloadSize / PAYLOAD_SHARE + FIXED_HEAP_SIZE + RowWords.MAX_SHARED;
   }
 
   private final long[] entries;
-  /** The prefix all entries' rows share, or null if it is longer than {@link #MAX_SHARED_ROW}. */
+  /** The prefix all entries' rows share, or null if it is longer than {@link RowWords#MAX_SHARED}. */
   private final MemorySegment sharedRow;
 
   private CellOffsets(long[] entries, MemorySegment sharedRow) {
@@ -103,26 +92,18 @@ final class CellOffsets implements SeekIndex {
      */
     CellOffsets build(PayloadReader in) {
       int firstLength = rowLength(in, offsets[0]);
-      int lastLength = rowLength(in, offsets[count - 1]);
       long firstRow = rowOffset(offsets[0]);
-      long mismatch = MemorySegment.mismatch(payload, firstRow, firstRow + firstLength,
-          payload, rowOffset(offsets[count - 1]), rowOffset(offsets[count - 1]) + lastLength);
-      int shared = mismatch < 0 ? firstLength : (int) mismatch;
+      int shared = RowWords.sharedLength(payload, firstRow, firstLength,
+          payload, rowOffset(offsets[count - 1]), rowLength(in, offsets[count - 1]));
       long[] entries = new long[count];
-      if (shared > MAX_SHARED_ROW) {
-        for (int i = 0; i < count; i++) {
-          entries[i] = offsets[i];
-        }
-        return new CellOffsets(entries, null);
-      }
-      byte[] sharedRow = new byte[shared];
-      MemorySegment.copy(payload, ValueLayout.JAVA_BYTE, firstRow, sharedRow, 0, shared);
+      boolean worded = shared <= RowWords.MAX_SHARED;
       for (int i = 0; i < count; i++) {
         int at = offsets[i];
-        int word = rowWord(payload, rowOffset(at) + shared, rowLength(in, at) - shared);
+        int word = worded ? RowWords.word(payload, rowOffset(at), rowLength(in, at), shared) : 0;
         entries[i] = ((long) word << Integer.SIZE) | at;
       }
-      return new CellOffsets(entries, MemorySegment.ofArray(sharedRow));
+      return new CellOffsets(entries,
+          worded ? RowWords.sharedPrefix(payload, firstRow, shared) : null);
     }
 
     /** The row length of the (whole) cell at {@code at}, checked against its key length. */
@@ -139,21 +120,6 @@ final class CellOffsets implements SeekIndex {
     private static long rowOffset(int at) {
       return KeyValueLayout.rowOffset(KeyValueLayout.keyOffset(at));
     }
-  }
-
-  /** The {@value #ROW_WORD_BYTES} bytes at {@code offset}, big-endian, zero-padded past {@code length}. */
-  private static int rowWord(MemorySegment segment, long offset, int length) {
-    if (length >= ROW_WORD_BYTES) {
-      return segment.get(ByteLayouts.INT_BE, offset);
-    }
-    int word = 0;
-    for (int i = 0; i < ROW_WORD_BYTES; i++) {
-      word <<= Byte.SIZE;
-      if (i < length) {
-        word |= Byte.toUnsignedInt(segment.get(ValueLayout.JAVA_BYTE, offset + i));
-      }
-    }
-    return word;
   }
 
   /**
@@ -199,7 +165,7 @@ final class CellOffsets implements SeekIndex {
    * comparison.
    */
   int lastQualifying(Cell key, boolean seekBefore, int from, MemorySegment payload) {
-    long keyWord = keyWord(key);
+    long keyWord = RowWords.keyWord(key, sharedRow);
     if (from >= entries.length || !qualifies(key, keyWord, seekBefore, from, payload)) {
       return -1;
     }
@@ -218,29 +184,11 @@ final class CellOffsets implements SeekIndex {
     return found;
   }
 
-  /**
-   * The word of the key's row after the shared prefix, as an unsigned value; or -1 if the row does
-   * not start with the shared prefix (the words then say nothing).
-   */
-  private long keyWord(Cell key) {
-    int rowLength = key.rowLength();
-    if (sharedRow == null || rowLength < sharedRow.byteSize()) {
-      return -1;
-    }
-    int shared = (int) sharedRow.byteSize();
-    MemorySegment segment = key.segment();
-    long row = key.rowOffset();
-    if (MemorySegment.mismatch(segment, row, row + shared, sharedRow, 0, shared) >= 0) {
-      return -1;
-    }
-    return Integer.toUnsignedLong(rowWord(segment, row + shared, rowLength - shared));
-  }
-
   private boolean qualifies(
       Cell key, long keyWord, boolean seekBefore, int entry, MemorySegment payload) {
-    long cellWord = entries[entry] >>> Integer.SIZE;
-    if (keyWord >= 0 && keyWord != cellWord) {
-      return keyWord > cellWord;
+    int byWords = RowWords.compare(keyWord, (int) (entries[entry] >>> Integer.SIZE));
+    if (byWords != 0) {
+      return byWords > 0;
     }
     int at = offset(entry);
     int keyLength = payload.get(ByteLayouts.INT_BE, at);
