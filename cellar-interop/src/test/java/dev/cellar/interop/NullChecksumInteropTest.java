@@ -41,7 +41,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 class NullChecksumInteropTest {
 
-  private static final int CELLS = 6_000;
+  private static final int CELLS = 3_000;
   private static final int[] BLOCK_SIZES = {1024, 8 * 1024, 64 * 1024};
   private static final int[] BYTES_PER_CHECKSUM = {512, 16 * 1024, 100};
 
