@@ -3,6 +3,7 @@ package dev.cellar.cli;
 import dev.cellar.cell.Bytes;
 import dev.cellar.cell.Cell;
 import dev.cellar.hfile.BlockHeader;
+import dev.cellar.hfile.CorruptHFileException;
 import dev.cellar.hfile.HFileBlock;
 import dev.cellar.hfile.HFileReader;
 import dev.cellar.hfile.HFileScanner;
@@ -13,6 +14,8 @@ import dev.cellar.memory.BufAllocatorConfig;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
@@ -24,7 +27,8 @@ import picocli.CommandLine.Parameters;
 /**
  * {@code cellar hfile FILE}: prints an HFile's trailer, file info and index summary, and on
  * request its block listing, a checksum verification of every block, or its cells. Works on files
- * written by Cellar and by Apache HBase.
+ * written by Cellar and by Apache HBase. A bad file ends every mode with one line naming what is
+ * wrong and exit code 1, never a stack trace.
  */
 @Command(
     name = "hfile",
@@ -49,27 +53,30 @@ final class HFileCommand implements Callable<Integer> {
   long limit;
 
   @Override
-  public Integer call() throws IOException {
+  public Integer call() {
     PrintStream out = System.out;
     if (!Files.isRegularFile(file)) {
       System.err.println("cellar hfile: " + file + " is not a file");
       return 2;
     }
     try (BufAllocator allocator = new BufAllocator(BufAllocatorConfig.DEFAULT)) {
-      if (verify) {
-        return verifyBlocks(out, allocator);
-      }
-      try (HFileReader reader = HFileReader.open(file, allocator)) {
-        printSummary(out, reader);
-        if (blocks) {
-          listBlocks(out, reader);
-        }
-        if (cells) {
-          printCells(out, reader);
-        }
-      }
+      return verify ? verifyBlocks(out, allocator) : describe(out, allocator);
     }
-    return 0;
+  }
+
+  private int describe(PrintStream out, BufAllocator allocator) {
+    try (HFileReader reader = HFileReader.open(file, allocator)) {
+      printSummary(out, reader);
+      if (blocks) {
+        listBlocks(out, reader);
+      }
+      if (cells) {
+        printCells(out, reader);
+      }
+      return 0;
+    } catch (IOException | RuntimeException e) {
+      return fail(out, e);
+    }
   }
 
   private static void printSummary(PrintStream out, HFileReader reader) throws IOException {
@@ -146,12 +153,46 @@ final class HFileCommand implements Callable<Integer> {
       HFileVerifier.Report report = HFileVerifier.verify(reader);
       out.println("OK: " + file + ": " + report.blocks() + " blocks " + report.blocksByType()
           + " and " + report.cells() + " cells verified: checksums, block chain, index, blooms,"
-          + " trailer totals");
+          + " trailer totals" + withoutChecksums(report));
       return 0;
-    } catch (IOException e) {
-      out.println("CORRUPT: " + e.getMessage());
-      return 1;
+    } catch (IOException | RuntimeException e) {
+      return fail(out, e);
     }
+  }
+
+  private static String withoutChecksums(HFileVerifier.Report report) {
+    int unchecked = report.blocksWithoutChecksums();
+    return unchecked == 0 ? "" : "; " + unchecked + " of the blocks have checksum type NULL,"
+        + " so a flipped bit in their payload goes unnoticed unless it breaks their structure";
+  }
+
+  /**
+   * The one line that ends every mode on a bad file, exit code 1: {@code CORRUPT: } and the
+   * reader's message (file, offset, expected, found) for corruption; {@code UNREADABLE: } for a
+   * file the system would not read; {@code CORRUPT: } naming the failure for a file whose bytes
+   * made the reader fail in a way it has no message for.
+   */
+  private int fail(PrintStream out, Exception e) {
+    if (e instanceof CorruptHFileException) {
+      out.println("CORRUPT: " + e.getMessage());
+    } else if (e instanceof IOException) {
+      out.println("UNREADABLE: " + file + ": " + reason(e));
+    } else {
+      out.println("CORRUPT: " + file + ": not readable as an HFile (" + reason(e) + ")");
+    }
+    return 1;
+  }
+
+  private static String reason(Exception e) {
+    if (e instanceof AccessDeniedException) {
+      return "permission denied";
+    }
+    if (e instanceof FileSystemException fileSystem && fileSystem.getReason() != null) {
+      return fileSystem.getReason();
+    }
+    String message = e.getMessage();
+    String kind = e.getClass().getSimpleName();
+    return message == null || message.isBlank() ? kind : kind + ": " + message;
   }
 
   private void printCells(PrintStream out, HFileReader reader) throws IOException {

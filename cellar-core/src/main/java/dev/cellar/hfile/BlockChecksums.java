@@ -11,6 +11,11 @@ import java.nio.ByteBuffer;
  * checksum i (4 bytes, big-endian) covers bytes [i * bytesPerChecksum, min((i + 1) *
  * bytesPerChecksum, onDiskDataSizeWithHeader)) counted from the first byte of the header.
  * </pre>
+ *
+ * With checksum type NULL the area keeps its size (see {@link BlockHeader}) but holds no values:
+ * nothing is written into it, which leaves the zeros of a fresh block. Its payload goes unchecked,
+ * but its area must still be zeros: one flipped bit turns a CRC32 or CRC32C type code into NULL,
+ * and the checksum values left behind are what gives such a block away.
  */
 public final class BlockChecksums {
 
@@ -18,7 +23,7 @@ public final class BlockChecksums {
 
   /**
    * Computes and stores the checksums of the first {@code dataLength} bytes of {@code block}
-   * (header and payload) right after them.
+   * (header and payload) right after them; with type NULL, leaves the area untouched.
    */
   public static void write(
       Buf block, int dataLength, ChecksumType type, int bytesPerChecksum) {
@@ -35,8 +40,8 @@ public final class BlockChecksums {
   }
 
   /**
-   * Verifies every checksum of a block read from disk; {@code block} holds the whole on-disk
-   * block from its header.
+   * Verifies every checksum of a block read from disk, or that a NULL block's area is zeros;
+   * {@code block} holds the whole on-disk block from its header.
    *
    * @throws CorruptHFileException naming the chunk, the stored and the computed values
    */
@@ -45,6 +50,7 @@ public final class BlockChecksums {
       throws CorruptHFileException {
     ChecksumType type = header.checksumType();
     if (type == ChecksumType.NULL) {
+      verifyEmptyArea(block, header, file, offset);
       return;
     }
     int dataLength = header.onDiskDataSizeWithHeader();
@@ -62,6 +68,20 @@ public final class BlockChecksums {
             + ")", hex(stored) + " as stored", hex(computed) + " computed");
       }
       at += ChecksumType.CHECKSUM_SIZE;
+    }
+  }
+
+  private static void verifyEmptyArea(Buf block, BlockHeader header, String file, long offset)
+      throws CorruptHFileException {
+    int start = header.onDiskDataSizeWithHeader();
+    int end = header.onDiskSizeWithHeader();
+    for (int at = start; at < end; at += ChecksumType.CHECKSUM_SIZE) {
+      int value = block.getInt(at);
+      if (value != 0) {
+        throw new CorruptHFileException(file, offset, header.type() + " block with checksum type"
+            + " NULL, checksum slot " + (at - start) / ChecksumType.CHECKSUM_SIZE, "zeros",
+            hex(value));
+      }
     }
   }
 

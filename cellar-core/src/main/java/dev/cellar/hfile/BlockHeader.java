@@ -20,6 +20,12 @@ import dev.cellar.memory.Buf;
  * All multi-byte fields are big-endian. A block read from disk or from the cache always starts
  * with this header.
  *
+ * <p>The checksum area is {@code 4 * ceil(onDiskDataSizeWithHeader / bytesPerChecksum)} bytes for
+ * every checksum type, as HBase's writer sizes it: a NULL block keeps the room, zero-filled, and
+ * HBase's reader, for a block without compression, refuses a NULL block without it. A reader also
+ * takes a NULL block with no area at all, which is what a {@code bytesPerChecksum} of 0 means and
+ * what Cellar wrote for NULL before it followed HBase here.
+ *
  * @param type the block's type
  * @param onDiskSizeWithoutHeader bytes after the header on disk (payload and checksums)
  * @param uncompressedSizeWithoutHeader payload bytes once decompressed
@@ -105,19 +111,21 @@ public record BlockHeader(
       throw new CorruptHFileException(file, fileOffset, type + " block prevBlockOffset",
           "-1 or a file offset", prevBlockOffset);
     }
-    if (checksumType != ChecksumType.NULL && bytesPerChecksum <= 0) {
-      throw new CorruptHFileException(file, fileOffset, type + " block bytesPerChecksum", "> 0",
-          bytesPerChecksum);
+    boolean checked = checksumType != ChecksumType.NULL;
+    if (checked ? bytesPerChecksum <= 0 : bytesPerChecksum < 0) {
+      throw new CorruptHFileException(file, fileOffset, type + " block bytesPerChecksum",
+          checked ? "> 0" : ">= 0", bytesPerChecksum);
     }
     if (onDiskDataSize < SIZE || onDiskDataSize > SIZE + onDiskSize) {
       throw new CorruptHFileException(file, fileOffset, type + " block onDiskDataSizeWithHeader",
           SIZE + " .. " + (SIZE + onDiskSize), onDiskDataSize);
     }
-    int expectedChecksumBytes = checksumType.checksumBytes(onDiskDataSize, bytesPerChecksum);
-    if (SIZE + onDiskSize - onDiskDataSize != expectedChecksumBytes) {
+    int expectedArea = ChecksumType.areaBytes(onDiskDataSize, bytesPerChecksum);
+    int area = SIZE + onDiskSize - onDiskDataSize;
+    if (area != expectedArea && (checked || area != 0)) {
       throw new CorruptHFileException(file, fileOffset, type + " block checksum area size",
-          expectedChecksumBytes + " bytes for " + onDiskDataSize + " bytes in chunks of "
-              + bytesPerChecksum, SIZE + onDiskSize - onDiskDataSize);
+          expectedArea + " bytes for " + onDiskDataSize + " bytes in chunks of " + bytesPerChecksum
+              + (checked ? "" : " (or 0, checksum type NULL)"), area);
     }
     return new BlockHeader(type, onDiskSize, uncompressedSize, prevBlockOffset, checksumType,
         bytesPerChecksum, onDiskDataSize);

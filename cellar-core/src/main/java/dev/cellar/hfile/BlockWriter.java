@@ -13,6 +13,8 @@ import java.util.Map;
  * <pre>
  * block := header(33) compressed-payload checksums
  * compressed-payload := codec(payload), or payload itself with NONE compression
+ * checksums := 4 bytes per bytesPerChecksum chunk of header and compressed payload; all zeros
+ *              with checksum type NULL, as HBase writes them
  * </pre>
  *
  * The previous-block offset of each block is the offset of the last block of the same type
@@ -63,7 +65,7 @@ public final class BlockWriter {
         : compression.codec().compress(payload, 0, length);
     int onDiskPayloadLength = compression == Compression.NONE ? length : onDiskPayload.length;
     int dataSize = BlockHeader.SIZE + onDiskPayloadLength;
-    int checksums = checksumType.checksumBytes(dataSize, bytesPerChecksum);
+    int checksums = ChecksumType.areaBytes(dataSize, bytesPerChecksum);
     long offset = out.position();
     BlockHeader header = new BlockHeader(type, onDiskPayloadLength + checksums, length,
         lastOffsetByType.getOrDefault(type, -1L), checksumType, bytesPerChecksum, dataSize);

@@ -42,9 +42,14 @@ public enum ChecksumType {
     return (int) ((dataLength + (long) bytesPerChecksum - 1) / bytesPerChecksum);
   }
 
-  /** Bytes of checksums stored after {@code dataLength} bytes of header and payload. */
-  public int checksumBytes(int dataLength, int bytesPerChecksum) {
-    return this == NULL ? 0 : chunkCount(dataLength, bytesPerChecksum) * CHECKSUM_SIZE;
+  /**
+   * Bytes of the checksum area HBase's writer puts after {@code dataLength} bytes of header and
+   * payload: one 4-byte value per chunk, whatever the type. A NULL block keeps that room too, all
+   * zeros, and nothing reads it. A {@code bytesPerChecksum} of 0 (allowed for NULL only) means no
+   * chunks and so no area.
+   */
+  public static int areaBytes(int dataLength, int bytesPerChecksum) {
+    return bytesPerChecksum == 0 ? 0 : chunkCount(dataLength, bytesPerChecksum) * CHECKSUM_SIZE;
   }
 
   private static final ThreadLocal<Checksum> THREAD_CRC32 =

@@ -82,7 +82,9 @@ public final class HFileReader implements AutoCloseable {
     boolean includesMvcc = fileInfo.getInt(FileInfo.KEY_VALUE_VERSION, 0)
         == FileInfo.KEY_VALUE_VERSION_WITH_MVCC;
     this.encodingContext = new EncodingContext(includesTags, includesMvcc, compressTags);
-    this.lastKey = fileInfo.get(FileInfo.LASTKEY);
+    this.lastKey = checkedKey(fileInfo.get(FileInfo.LASTKEY), trailer.fileInfoOffset(),
+        "file info " + FileInfo.LASTKEY);
+    checkedKey(firstKey(), trailer.loadOnOpenDataOffset(), "first data index key");
     this.generalBloom = generalBloom(section.generalBloomMeta);
     this.deleteFamilyBloom = section.deleteFamilyBloomMeta == null
         ? null
@@ -245,7 +247,23 @@ public final class HFileReader implements AutoCloseable {
 
   /** The serialized key splitting the file's data blocks in two halves, or null if empty. */
   public byte[] midKey() throws IOException {
-    return dataIndex.midKey(loader);
+    return checkedKey(dataIndex.midKey(loader), trailer.loadOnOpenDataOffset(),
+        "mid key of the data index");
+  }
+
+  /**
+   * {@code key} (null passes), once it is known to be a well-formed serialized key: lengths that
+   * fit and a known type code. A file without checksums can hold any bytes there.
+   */
+  private byte[] checkedKey(byte[] key, long offset, String what) throws CorruptHFileException {
+    if (key != null) {
+      try {
+        keyCell(key).type();
+      } catch (IllegalArgumentException e) {
+        throw new CorruptHFileException(name, offset, what, e);
+      }
+    }
+    return key;
   }
 
   public BloomType bloomType() {

@@ -16,7 +16,9 @@ import java.util.Map;
  * Checks an entire HFile: every block's checksums, header and previous-block chain; every total
  * the trailer records against the blocks actually there; every cell in order and counted; the
  * index leading to every data block; and the bloom filters answering yes for every key. Together
- * these cover every byte of a file, so a flipped bit anywhere is reported, never served.
+ * these cover every byte of a file, so a flipped bit anywhere is reported, never served. Blocks
+ * written with checksum type NULL are the exception: a flipped bit in their payload is caught
+ * only if it breaks their structure, and the report counts them.
  *
  * <p>Not thread-safe; it reads the file once, sequentially, bypassing any block cache.
  */
@@ -27,6 +29,7 @@ public final class HFileVerifier {
   private final Map<BlockType, Integer> counts = new EnumMap<>(BlockType.class);
   private final Map<BlockType, Long> lastOffsetByChain = new EnumMap<>(BlockType.class);
   private final List<long[]> dataBlocks = new ArrayList<>();
+  private int blocksWithoutChecksums;
   private long uncompressedWithHeaders;
   private long indexPayloadBytes;
   private long rootAndIntermediateBytes;
@@ -49,11 +52,14 @@ public final class HFileVerifier {
   /**
    * What a verification covered.
    *
-   * @param blocks blocks read and checksum-verified
+   * @param blocks blocks read, and checksum-verified unless their checksum type is NULL
    * @param blocksByType the same, by type
    * @param cells cells read in order
+   * @param blocksWithoutChecksums blocks whose checksum type is NULL: only their structure and
+   *     cells could be checked, and a flipped bit in their payload may go unnoticed
    */
-  public record Report(int blocks, Map<BlockType, Integer> blocksByType, long cells) {}
+  public record Report(int blocks, Map<BlockType, Integer> blocksByType, long cells,
+      int blocksWithoutChecksums) {}
 
   private Report run() throws IOException {
     Trailer trailer = reader.trailer();
@@ -62,7 +68,7 @@ public final class HFileVerifier {
     long cells = checkCells(trailer);
     checkIndexReachesEveryDataBlock();
     reader.midKey();
-    return new Report(blocks, Map.copyOf(counts), cells);
+    return new Report(blocks, Map.copyOf(counts), cells, blocksWithoutChecksums);
   }
 
   private int readEveryBlock() throws IOException {
@@ -77,6 +83,9 @@ public final class HFileVerifier {
       try {
         BlockType type = block.type();
         counts.merge(type, 1, Integer::sum);
+        if (block.header().checksumType() == ChecksumType.NULL) {
+          blocksWithoutChecksums++;
+        }
         checkChain(block, type, offset, dataRootSeen);
         int payload = block.payloadSize();
         uncompressedWithHeaders += BlockHeader.SIZE + payload;
@@ -175,6 +184,7 @@ public final class HFileVerifier {
       byte[] lastKey = null;
       while (more) {
         Cell cell = scanner.current();
+        checkType(cell, scanner.currentBlock().offset());
         if (previous.isPresent()
             && CellComparator.compareKeyIgnoringSequenceId(previous.cell(), cell) > 0) {
           throw corrupt(-1, "cell order", "ascending cells", previous.cell() + " before " + cell);
@@ -198,6 +208,14 @@ public final class HFileVerifier {
           trailer.entryCount());
     }
     return cells;
+  }
+
+  private void checkType(Cell cell, long blockOffset) throws CorruptHFileException {
+    try {
+      cell.type();
+    } catch (IllegalArgumentException e) {
+      throw new CorruptHFileException(name, blockOffset, "type of a cell in the data block", e);
+    }
   }
 
   private void checkBlooms(Cell cell, byte[] previousRow) throws IOException {

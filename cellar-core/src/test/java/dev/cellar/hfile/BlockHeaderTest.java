@@ -18,7 +18,7 @@ class BlockHeaderTest {
 
   private static BlockHeader sample(int payload, int bytesPerChecksum) {
     int dataSize = BlockHeader.SIZE + payload;
-    int checksums = ChecksumType.CRC32C.checksumBytes(dataSize, bytesPerChecksum);
+    int checksums = ChecksumType.areaBytes(dataSize, bytesPerChecksum);
     return new BlockHeader(BlockType.DATA, payload + checksums, payload, 4096L,
         ChecksumType.CRC32C, bytesPerChecksum, dataSize);
   }
@@ -56,6 +56,30 @@ class BlockHeaderTest {
     corrupt(b -> b.putInt(BlockHeader.BYTES_PER_CHECKSUM_OFFSET, 0), "bytesPerChecksum");
     corrupt(b -> b.putInt(BlockHeader.ON_DISK_DATA_SIZE_OFFSET, 20), "onDiskDataSizeWithHeader");
     corrupt(b -> b.putInt(BlockHeader.BYTES_PER_CHECKSUM_OFFSET, 512), "checksum area size");
+  }
+
+  /**
+   * A NULL block's checksum area is HBase's zero-filled room for its chunks, or absent (a
+   * bytesPerChecksum of 0, or a file Cellar wrote before it kept the room); any other size is
+   * corruption.
+   */
+  @Test
+  void nullChecksumBlocksHaveHBasesAreaOrNone() throws CorruptHFileException {
+    int dataSize = BlockHeader.SIZE + 1906;
+    int hbaseArea = 4 * ((dataSize + 511) / 512);
+    for (int[] sizes : new int[][] {{512, hbaseArea}, {512, 0}, {0, 0}}) {
+      BlockHeader header = new BlockHeader(BlockType.ROOT_INDEX, 1906 + sizes[1], 1906, -1,
+          ChecksumType.NULL, sizes[0], dataSize);
+      Buf buf = Buf.wrap(new byte[BlockHeader.SIZE]);
+      header.write(buf, 0);
+      assertEquals(header, BlockHeader.read(buf, 0, FILE, 0));
+      assertEquals(sizes[1], header.checksumBytes());
+    }
+    Consumer<Buf> nullType = b -> b.putByte(BlockHeader.CHECKSUM_TYPE_OFFSET, (byte) 0);
+    corrupt(nullType.andThen(b -> b.putInt(BlockHeader.BYTES_PER_CHECKSUM_OFFSET, 512)),
+        "checksum area size");
+    corrupt(nullType.andThen(b -> b.putInt(BlockHeader.BYTES_PER_CHECKSUM_OFFSET, -1)),
+        "bytesPerChecksum");
   }
 
   private static void corrupt(Consumer<Buf> damage, String expected) {

@@ -35,11 +35,16 @@ class BlockReaderTest {
 
   private List<Written> writeBlocks(Path path, Compression compression, Random random,
       int bytesPerChecksum) throws IOException {
+    return writeBlocks(path, compression, random, ChecksumType.CRC32C, bytesPerChecksum);
+  }
+
+  private List<Written> writeBlocks(Path path, Compression compression, Random random,
+      ChecksumType checksumType, int bytesPerChecksum) throws IOException {
     List<Written> written = new ArrayList<>();
     BlockType[] types = {BlockType.DATA, BlockType.LEAF_INDEX, BlockType.BLOOM_CHUNK,
         BlockType.DATA, BlockType.META, BlockType.ROOT_INDEX, BlockType.FILE_INFO};
     try (AppendOnlyFile out = AppendOnlyFile.create(path)) {
-      BlockWriter writer = new BlockWriter(out, compression, ChecksumType.CRC32C, bytesPerChecksum);
+      BlockWriter writer = new BlockWriter(out, compression, checksumType, bytesPerChecksum);
       for (int i = 0; i < 20; i++) {
         byte[] payload = new byte[random.nextInt(3) == 0 ? random.nextInt(100) : random.nextInt(90_000)];
         for (int j = 0; j < payload.length; j++) {
@@ -148,6 +153,74 @@ class BlockReaderTest {
       CorruptHFileException error = assertThrows(CorruptHFileException.class,
           () -> reader.readBlock(last.offset(), last.onDiskSizeWithHeader(), null));
       assertTrue(error.getMessage().contains("truncated"), error.getMessage());
+    }
+    assertEquals(0, allocator.stats().usedBufferCount());
+  }
+
+  /**
+   * HBase's writer leaves a NULL block the room of its checksums, zero-filled; Cellar's does the
+   * same, and reads such blocks back without verifying anything.
+   */
+  @ParameterizedTest
+  @EnumSource(value = Compression.class, names = {"NONE", "GZ", "SNAPPY", "LZ4", "ZSTD"})
+  void nullChecksumBlocksKeepAZeroFilledChecksumArea(Compression compression) throws IOException {
+    long seed = Long.getLong("cellar.test.seed", System.nanoTime());
+    Random random = new Random(seed);
+    Path path = dir.resolve("blocks");
+    int bytesPerChecksum = 512;
+    List<Written> written = writeBlocks(path, compression, random, ChecksumType.NULL,
+        bytesPerChecksum);
+    byte[] bytes = Files.readAllBytes(path);
+    try (ReadOnlyFile file = ReadOnlyFile.open(path)) {
+      BlockReader reader = new BlockReader(file, file.size() - 16, compression, allocator);
+      for (Written w : written) {
+        HFileBlock block = reader.readBlock(w.block().offset(), -1, w.block().type());
+        try {
+          BlockHeader header = block.header();
+          int dataSize = header.onDiskDataSizeWithHeader();
+          int chunks = (dataSize + bytesPerChecksum - 1) / bytesPerChecksum;
+          assertEquals(ChecksumType.NULL, header.checksumType());
+          assertEquals(4 * chunks, header.checksumBytes(), "seed=" + seed + " " + block);
+          assertEquals(dataSize + 4 * chunks, w.block().onDiskSizeWithHeader());
+          int areaStart = (int) w.block().offset() + dataSize;
+          assertArrayEquals(new byte[4 * chunks],
+              java.util.Arrays.copyOfRange(bytes, areaStart, areaStart + 4 * chunks));
+          assertArrayEquals(w.payload(), block.payload().getBytes(0, block.payloadSize()),
+              "seed=" + seed + " " + block);
+        } finally {
+          block.release();
+        }
+      }
+    }
+    assertEquals(0, allocator.stats().usedBufferCount());
+  }
+
+  /**
+   * One flipped bit turns CRC32C (2) into NULL (0): the checksums left in the area give the block
+   * away, so its payload is never served unchecked.
+   */
+  @ParameterizedTest
+  @EnumSource(value = Compression.class, names = {"NONE", "ZSTD"})
+  void aChecksumTypeFlippedToNullIsCorruption(Compression compression) throws IOException {
+    Random random = new Random(11);
+    Path path = dir.resolve("blocks");
+    List<Written> written = writeBlocks(path, compression, random, 512);
+    byte[] bytes = Files.readAllBytes(path);
+    Path damagedPath = dir.resolve("damaged");
+    for (Written target : written) {
+      byte[] damaged = bytes.clone();
+      int typeByte = (int) target.block().offset() + BlockHeader.CHECKSUM_TYPE_OFFSET;
+      assertEquals(ChecksumType.CRC32C.code(), damaged[typeByte]);
+      damaged[typeByte] ^= 0x02;
+      Files.write(damagedPath, damaged);
+      try (ReadOnlyFile file = ReadOnlyFile.open(damagedPath)) {
+        BlockReader reader = new BlockReader(file, file.size() - 16, compression, allocator);
+        CorruptHFileException error = assertThrows(CorruptHFileException.class,
+            () -> reader.readBlock(target.block().offset(), -1, null).release());
+        assertTrue(error.getMessage().contains("checksum type NULL, checksum slot 0"),
+            error.getMessage());
+        assertEquals(target.block().offset(), error.offset());
+      }
     }
     assertEquals(0, allocator.stats().usedBufferCount());
   }

@@ -29,6 +29,7 @@ import org.apache.hadoop.hbase.regionserver.StoreFileWriter;
 import org.apache.hadoop.hbase.util.BloomFilter;
 import org.apache.hadoop.hbase.util.BloomFilterFactory;
 import org.apache.hadoop.hbase.util.Bytes;
+import org.apache.hadoop.hbase.util.ChecksumType;
 
 /**
  * Apache HBase's side of the interop tests: writes HFiles with HBase's own writers and reads them
@@ -77,7 +78,9 @@ public final class HBaseHFiles {
    * Writes {@code cells} to a new HFile. Without a bloom filter this is HBase's bare HFile
    * writer ({@code HFile.getWriterFactory}); with one it is HBase's {@code StoreFileWriter}, which
    * adds the bloom blocks and the store-level file info a flush writes (max sequence id, time
-   * range, bloom type).
+   * range, bloom type). The checksum type and chunk size go into the file context as a store
+   * puts them there from {@code hbase.hstore.checksum.algorithm} and
+   * {@code hbase.hstore.bytes.per.checksum}.
    *
    * @param cells the cells in HBase's order, as {@code CellComparatorImpl} sorts them
    */
@@ -91,6 +94,8 @@ public final class HBaseHFiles {
         .withCompression(hbaseCompression(spec.compression()))
         .withIncludesTags(spec.includesTags())
         .withIncludesMvcc(spec.includesMvcc())
+        .withChecksumType(ChecksumType.valueOf(spec.checksumType().name()))
+        .withBytesPerCheckSum(spec.bytesPerChecksum())
         .build();
     org.apache.hadoop.fs.Path path = hadoopPath(file);
     if (spec.bloom() == Spec.Bloom.NONE) {

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cellar.cli.CellarCommand;
 import dev.cellar.hfile.BlockType;
+import dev.cellar.hfile.ChecksumType;
 import dev.cellar.hfile.Compression;
 import dev.cellar.interop.Spec.Bloom;
 import dev.cellar.interop.Spec.Encoding;
@@ -72,6 +73,29 @@ class HFileCommandOnHBaseFilesTest {
     assertEquals(0, verify.exit(), verify.output());
     assertTrue(verify.output().startsWith("OK: "), verify.output());
     assertTrue(verify.output().contains("3000 cells"), verify.output());
+  }
+
+  /**
+   * The file of a region server with {@code hbase.hstore.checksum.algorithm=NULL} and
+   * {@code hbase.hstore.bytes.per.checksum=512}, 8 KiB blocks, no encoding or compression.
+   */
+  @Test
+  void verifiesAndPrintsAnHBaseFileWithoutChecksums() throws IOException {
+    List<CellSpec> cells = TestCells.sorted(new Random(TestCells.seed()), 3_000, 700);
+    Path file = dir.resolve("hbase-null-checksums.hfile");
+    hbase.write(file, cells, Spec.defaults().withBlockSizes(8 * 1024, 1024)
+        .withChecksums(ChecksumType.NULL, 512));
+
+    Run verify = cellar("hfile", "--verify", file.toString());
+    assertEquals(0, verify.exit(), verify.output());
+    assertTrue(verify.output().startsWith("OK: "), verify.output());
+    assertTrue(verify.output().contains("3000 cells"), verify.output());
+    assertTrue(verify.output().contains("have checksum type NULL"), verify.output());
+
+    Run print = cellar("hfile", "--blocks", "--cells", file.toString());
+    assertEquals(0, print.exit(), print.output());
+    assertEquals(3_000, print.output().lines().filter(line -> line.contains(" value=")).count(),
+        print.output());
   }
 
   @Test

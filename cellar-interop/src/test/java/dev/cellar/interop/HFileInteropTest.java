@@ -8,14 +8,10 @@ import dev.cellar.cell.Cell;
 import dev.cellar.hfile.BlockType;
 import dev.cellar.hfile.Compression;
 import dev.cellar.hfile.HFileBlock;
-import dev.cellar.hfile.HFileContext;
 import dev.cellar.hfile.HFileReader;
 import dev.cellar.hfile.HFileScanner;
-import dev.cellar.hfile.HFileWriter;
 import dev.cellar.hfile.Trailer;
-import dev.cellar.hfile.bloom.BloomConfig;
 import dev.cellar.hfile.bloom.BloomType;
-import dev.cellar.hfile.encoding.DataBlockEncoding;
 import dev.cellar.interop.Spec.Bloom;
 import dev.cellar.interop.Spec.Encoding;
 import dev.cellar.memory.BufAllocator;
@@ -81,34 +77,6 @@ class HFileInteropTest {
     return SMALL_BLOCKS.withEncoding(encoding).withCompression(compression).withBloom(bloom);
   }
 
-  private static HFileContext context(Spec spec) {
-    return HFileContext.builder()
-        .blockSize(spec.blockSize())
-        .indexBlockMaxSize(spec.indexBlockSize())
-        .encoding(DataBlockEncoding.valueOf(spec.encoding().name()))
-        .compression(spec.compression())
-        .includesTags(spec.includesTags())
-        .includesMvcc(spec.includesMvcc())
-        .bloomType(BloomType.valueOf(spec.bloom().name()))
-        .bloomConfig(new BloomConfig(BloomConfig.DEFAULT_ERROR_RATE, BloomConfig.DEFAULT_MAX_FOLD,
-            BloomConfig.DEFAULT_CHUNK_BYTE_SIZE_HINT, BloomConfig.DEFAULT_HASH_TYPE,
-            spec.bloom() == Bloom.ROWPREFIX_FIXED_LENGTH ? Spec.ROW_PREFIX_LENGTH : 0))
-        .build();
-  }
-
-  private List<CellSpec> readWithCellar(Path file) throws IOException {
-    List<CellSpec> cells = new ArrayList<>();
-    try (HFileReader reader = HFileReader.open(file, allocator);
-        HFileScanner scanner = reader.scanner(false)) {
-      if (scanner.seekTo()) {
-        do {
-          cells.add(CellSpec.fromCellar(scanner.current()));
-        } while (scanner.next());
-      }
-    }
-    return cells;
-  }
-
   @ParameterizedTest(name = "{0} {1} bloom {2}")
   @MethodSource("matrix")
   void cellarReadsWhatHBaseWrote(Encoding encoding, Compression compression, Bloom bloom)
@@ -119,7 +87,7 @@ class HFileInteropTest {
     Spec spec = spec(encoding, compression, bloom);
     hbase.write(file, cells, spec);
 
-    assertSameCells(cells, readWithCellar(file), TestCells.replay(seed));
+    assertSameCells(cells, CellarHFiles.read(file, allocator), TestCells.replay(seed));
     try (HFileReader reader = HFileReader.open(file, allocator);
         HFileScanner scanner = reader.scanner(true)) {
       Random random = new Random(seed);
@@ -145,11 +113,7 @@ class HFileInteropTest {
     List<CellSpec> cells = TestCells.sorted(new Random(seed), CELLS, CELLS / 4);
     Path file = dir.resolve("cellar.hfile");
     Spec spec = spec(encoding, compression, bloom);
-    try (HFileWriter writer = HFileWriter.create(file, context(spec))) {
-      for (CellSpec cell : cells) {
-        writer.append(cell.toCellar());
-      }
-    }
+    CellarHFiles.write(file, cells, CellarHFiles.context(spec));
     assertSameCells(cells, hbase.read(file), TestCells.replay(seed));
     List<BlockInfo> blocks = hbase.readBlocks(file);
     assertTrue(blocks.stream().anyMatch(b -> b.type() == BlockType.LEAF_INDEX), blocks::toString);
@@ -187,12 +151,8 @@ class HFileInteropTest {
     Path theirs = dir.resolve("hbase.hfile");
     Path ours = dir.resolve("cellar.hfile");
     hbase.write(theirs, cells, spec);
-    HFileContext plainTags = context(spec).toBuilder().compressTags(false).build();
-    try (HFileWriter writer = HFileWriter.create(ours, plainTags)) {
-      for (CellSpec cell : cells) {
-        writer.append(cell.toCellar());
-      }
-    }
+    CellarHFiles.write(ours, cells,
+        CellarHFiles.context(spec).toBuilder().compressTags(false).build());
     List<BlockInfo> hbaseBlocks = scannedSection(hbase.readBlocks(theirs));
     List<BlockInfo> cellarBlocks = scannedSection(hbase.readBlocks(ours));
     byte[] hbaseBytes = Files.readAllBytes(theirs);
