@@ -7,6 +7,7 @@ import dev.cellar.hfile.HFileContext;
 import dev.cellar.memory.BufAllocator;
 import dev.cellar.memory.BufAllocatorConfig;
 import dev.cellar.store.CompactionPolicy;
+import dev.cellar.store.CompactionThrottle;
 import dev.cellar.store.FamilySettings;
 import dev.cellar.store.Region;
 import dev.cellar.store.memstore.ChunkPool;
@@ -59,6 +60,7 @@ public final class Cellar implements AutoCloseable {
     this.settings = config.settings();
     MemStoreConfig memStoreConfig = MemStoreConfig.from(settings);
     CompactionPolicy policy = CompactionPolicy.from(settings, memStoreConfig.flushSize());
+    CompactionThrottle throttle = CompactionThrottle.from(settings);
     WalConfig walConfig = WalConfig.from(settings);
     this.allocator = new BufAllocator(BufAllocatorConfig.from(settings));
     this.cache = BlockCacheFactory.create(settings, allocator).orElse(null);
@@ -70,7 +72,7 @@ public final class Cellar implements AutoCloseable {
         Thread.ofPlatform().name(COMPACTION_THREAD).daemon().factory());
     this.services = new Region.Services(wal, cache, allocator, chunkPool, memStoreConfig, policy,
         flusher, compactor,
-        settings.getBoolean(Region.Services.CACHE_COMPRESSED_DATA_KEY, false));
+        settings.getBoolean(Region.Services.CACHE_COMPRESSED_DATA_KEY, false), throttle);
     this.admin = new CellarAdmin(this);
   }
 

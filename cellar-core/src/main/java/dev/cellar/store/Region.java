@@ -113,6 +113,7 @@ public final class Region implements AutoCloseable {
   private final long flushSize;
   private final Executor flushExecutor;
   private final Executor compactionExecutor;
+  private final CompactionThrottle compactionThrottle;
   private final Mvcc mvcc;
   private final AtomicLong lastAppliedWalId;
   private final ReentrantReadWriteLock updatesLock = new ReentrantReadWriteLock();
@@ -126,8 +127,10 @@ public final class Region implements AutoCloseable {
   private volatile boolean closed;
 
   private Region(String name, Map<String, Store> stores, WriteAheadLog wal, long flushSize,
-      Executor flushExecutor, Executor compactionExecutor, long replayAfterWalId) {
+      Executor flushExecutor, Executor compactionExecutor, CompactionThrottle compactionThrottle,
+      long replayAfterWalId) {
     this.name = name;
+    this.compactionThrottle = compactionThrottle;
     this.stores = stores;
     this.wal = wal;
     this.flushSize = flushSize;
@@ -151,7 +154,8 @@ public final class Region implements AutoCloseable {
   /** What a region needs from the process it lives in. */
   public record Services(WriteAheadLog wal, BlockCache cache, BufAllocator allocator,
       ChunkPool chunkPool, MemStoreConfig memStoreConfig, CompactionPolicy compactionPolicy,
-      Executor flushExecutor, Executor compactionExecutor, boolean cacheCompressedData) {
+      Executor flushExecutor, Executor compactionExecutor, boolean cacheCompressedData,
+      CompactionThrottle compactionThrottle) {
 
     /** HBase's key: cache the data blocks of compressed families compressed. */
     public static final String CACHE_COMPRESSED_DATA_KEY = "hbase.block.data.cachecompressed";
@@ -174,7 +178,7 @@ public final class Region implements AutoCloseable {
       }
       Region region = new Region(name, stores, services.wal(),
           services.memStoreConfig().flushSize(), services.flushExecutor(),
-          services.compactionExecutor(), replayAfterWalId);
+          services.compactionExecutor(), services.compactionThrottle(), replayAfterWalId);
       region.replay();
       return region;
     } catch (IOException | RuntimeException e) {
@@ -561,21 +565,28 @@ public final class Region implements AutoCloseable {
     compactionExecutor.execute(() -> {
       compactionQueued.set(false);
       try {
-        compact(false);
+        compact(false, compactionThrottle);
       } catch (IOException | RuntimeException e) {
         LOG.error("table {}: background compaction failed", name, e);
       }
     });
   }
 
-  /** Compacts every family (see {@link Store#compact}); returns whether any files changed. */
+  /**
+   * Compacts every family (see {@link Store#compact}) at full speed, as a caller who waits for it
+   * asks; returns whether any files changed.
+   */
   public boolean compact(boolean major) throws IOException {
+    return compact(major, CompactionThrottle.NONE);
+  }
+
+  private boolean compact(boolean major, CompactionThrottle throttle) throws IOException {
     boolean any = false;
     for (Store store : stores.values()) {
       if (closed) {
         break;
       }
-      any |= store.compact(major, System.currentTimeMillis());
+      any |= store.compact(major, System.currentTimeMillis(), throttle);
     }
     return any;
   }

@@ -9,6 +9,7 @@ import dev.cellar.store.memstore.MemStore;
 import dev.cellar.store.memstore.MemStoreSize;
 import dev.cellar.store.memstore.MemStoreSnapshot;
 import java.io.IOException;
+import java.io.InterruptedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -264,9 +265,12 @@ public final class Store implements AutoCloseable {
    * or surplus versions; a minor one merges the files the policy selects, keeping every cell.
    *
    * @param nowMillis the time TTLs are measured against
+   * @param throttle what limits the compaction's write rate ({@link CompactionThrottle#NONE} for
+   *     none)
    * @return whether any files were compacted
    */
-  public boolean compact(boolean major, long nowMillis) throws IOException {
+  public boolean compact(boolean major, long nowMillis, CompactionThrottle throttle)
+      throws IOException {
     compactionLock.lock();
     try {
       List<StoreFile> current = files;
@@ -277,7 +281,12 @@ public final class Store implements AutoCloseable {
       boolean all = selected.size() == current.size();
       long maxSequenceId = selected.stream().mapToLong(StoreFile::maxSequenceId).max().orElse(0);
       long maxWalId = selected.stream().mapToLong(StoreFile::maxWalId).max().orElse(0);
-      Path written = writeCompacted(selected, major && all, nowMillis, maxSequenceId, maxWalId);
+      Path written;
+      try (CompactionThrottle.Operation control = throttle.start(
+          () -> throttle.pressure(files.size(), policy.minFiles()))) {
+        written = writeCompacted(selected, major && all, nowMillis, maxSequenceId, maxWalId,
+            control);
+      }
       StoreFile replacement = written == null ? null
           : openFile(written);
       replaceFiles(selected, replacement);
@@ -300,7 +309,8 @@ public final class Store implements AutoCloseable {
   }
 
   private Path writeCompacted(List<StoreFile> selected, boolean dropDeletes, long nowMillis,
-      long maxSequenceId, long maxWalId) throws IOException {
+      long maxSequenceId, long maxWalId, CompactionThrottle.Operation control)
+      throws IOException {
     List<KeyValueScanner> sources = new ArrayList<>();
     for (StoreFile file : selected) {
       KeyValueScanner scanner = file.scanner(false, file.maxSequenceId());
@@ -312,16 +322,34 @@ public final class Store implements AutoCloseable {
     }
     if (!dropDeletes) {
       try (KeyValueHeap heap = new KeyValueHeap(seekAll(sources))) {
-        return StoreFileWriter.write(directory, family, new HeapSource(heap), maxSequenceId,
-            maxWalId, false);
+        return StoreFileWriter.write(directory, family,
+            throttled(new HeapSource(heap), control), maxSequenceId, maxWalId, false);
       }
     }
     ScanSpec spec = new ScanSpec(null, family.maxVersions(), 0, Long.MAX_VALUE,
         family.ttlMillis(), family.minVersions(), nowMillis, null);
     try (StoreScanner scanner = new StoreScanner(sources, spec, KeyValue.firstOnRow(new byte[0]),
         false); RowSource rows = new RowSource(scanner)) {
-      return StoreFileWriter.write(directory, family, rows, maxSequenceId, maxWalId, true);
+      return StoreFileWriter.write(directory, family, throttled(rows, control), maxSequenceId,
+          maxWalId, true);
     }
+  }
+
+  /** {@code source}, each cell counted against the compaction's throughput limit. */
+  private static StoreFileWriter.CellSource throttled(StoreFileWriter.CellSource source,
+      CompactionThrottle.Operation control) {
+    return () -> {
+      Cell cell = source.next();
+      if (cell != null) {
+        try {
+          control.wrote(cell.length());
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+          throw new InterruptedIOException("compaction interrupted while throttled");
+        }
+      }
+      return cell;
+    };
   }
 
   private static List<KeyValueScanner> seekAll(List<KeyValueScanner> sources) throws IOException {
