@@ -4,6 +4,7 @@ import dev.cellar.cache.BlockCache;
 import dev.cellar.cache.tiered.BlockCacheFactory;
 import dev.cellar.config.Settings;
 import dev.cellar.hfile.HFileContext;
+import dev.cellar.io.Storage;
 import dev.cellar.memory.BufAllocator;
 import dev.cellar.memory.BufAllocatorConfig;
 import dev.cellar.store.CompactionPolicy;
@@ -68,7 +69,7 @@ public final class Cellar implements AutoCloseable {
         Thread.ofPlatform().name(FLUSHER_THREAD).daemon().factory());
     this.compactor = Executors.newSingleThreadExecutor(
         Thread.ofPlatform().name(COMPACTION_THREAD).daemon().factory());
-    this.services = new Region.Services(wal, cache, allocator, chunkPool, memStoreConfig, policy,
+    this.services = new Region.Services(Storage.local(), wal, cache, allocator, chunkPool, memStoreConfig, policy,
         flusher, compactor,
         settings.getBoolean(Region.Services.CACHE_COMPRESSED_DATA_KEY, false));
     this.admin = new CellarAdmin(this);

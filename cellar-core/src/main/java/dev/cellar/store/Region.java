@@ -4,11 +4,11 @@ import dev.cellar.cache.BlockCache;
 import dev.cellar.cell.Bytes;
 import dev.cellar.cell.Cell;
 import dev.cellar.cell.KeyValue;
+import dev.cellar.io.Storage;
 import dev.cellar.memory.BufAllocator;
 import dev.cellar.store.memstore.ChunkPool;
 import dev.cellar.store.memstore.MemStore;
 import dev.cellar.store.memstore.MemStoreConfig;
-import dev.cellar.store.memstore.MemStoreSnapshot;
 import dev.cellar.store.wal.Durability;
 import dev.cellar.store.wal.WalEntry;
 import dev.cellar.store.wal.WriteAheadLog;
@@ -86,7 +86,8 @@ import org.slf4j.LoggerFactory;
  * updatesLock}, which writers hold only from their write number to their MemStore adds, never
  * across a sync: the snapshot holds exactly the batches applied so far, each entirely. It records
  * the highest write number handed out and, as its log id, the lower of the highest log id applied
- * to the MemStores and the log's durable id. Every entry of this table up to the first is in the
+ * to the MemStores and the log's durable id (a family whose previous flush failed gets that
+ * snapshot back with the ids it was taken with: see {@link Store}). Every entry of this table up to the first is in the
  * snapshot (entries are applied under the same read lock that queued them, and later ones get
  * higher ids), and every id up to the second is durable, so the recorded id never claims an entry
  * that is missing from the files or could vanish from the log: after a crash the log assigns ids
@@ -94,13 +95,17 @@ import org.slf4j.LoggerFactory;
  * recorded id. Entries of the snapshot above it are replayed once more after a crash, which
  * re-adds cells the files hold already, harmlessly. The snapshot may hold writes whose sync is
  * still in flight; the files are written meanwhile, and only before adding them to the stores does
- * the flush wait for those writes to complete, since store files show every cell they hold. Then
- * it tells the log that those entries are flushed, which lets it delete old segments. A family
- * with more files than the compaction policy's minimum gets a minor compaction on the compaction
- * executor.
+ * the flush wait for those writes to complete, since store files show every cell they hold. If a
+ * family's file cannot be written the flush fails, deleting the files it wrote for the others;
+ * every snapshot stays for the next flush. Once the files are added, the flush tells the log that
+ * the table is flushed up to the lowest of its families' flushed log ids, which lets it delete old
+ * segments: a family that still holds older edits in a snapshot keeps their segments alive. A
+ * family with more files than the compaction policy's minimum gets a minor compaction on the
+ * compaction executor.
  *
- * <p><b>Recovery.</b> Opening replays the log's entries for this table newer than the highest log
- * id recorded in the table's files.
+ * <p><b>Recovery.</b> Each family is flushed up to the highest log id its files record. Opening
+ * replays the log's entries for this table after the lowest of those ids (and after the table's
+ * creation), adding to each family only the edits its files do not hold.
  */
 public final class Region implements AutoCloseable {
 
@@ -114,6 +119,8 @@ public final class Region implements AutoCloseable {
   private final Executor flushExecutor;
   private final Executor compactionExecutor;
   private final Mvcc mvcc;
+  /** The log id when the table was created: entries up to it belong to an earlier table. */
+  private final long replayAfterWalId;
   private final AtomicLong lastAppliedWalId;
   private final ReentrantReadWriteLock updatesLock = new ReentrantReadWriteLock();
   private final ReentrantLock flushLock = new ReentrantLock();
@@ -137,8 +144,9 @@ public final class Region implements AutoCloseable {
     long maxWalId = replayAfterWalId;
     for (Store store : stores.values()) {
       maxSequenceId = Math.max(maxSequenceId, store.maxSequenceId());
-      maxWalId = Math.max(maxWalId, store.maxWalId());
+      maxWalId = Math.max(maxWalId, store.flushedWalId());
     }
+    this.replayAfterWalId = replayAfterWalId;
     this.mvcc = new Mvcc(maxSequenceId);
     this.lastAppliedWalId = new AtomicLong(maxWalId);
     this.storeArray = stores.values().toArray(Store[]::new);
@@ -148,10 +156,14 @@ public final class Region implements AutoCloseable {
     }
   }
 
-  /** What a region needs from the process it lives in. */
-  public record Services(WriteAheadLog wal, BlockCache cache, BufAllocator allocator,
-      ChunkPool chunkPool, MemStoreConfig memStoreConfig, CompactionPolicy compactionPolicy,
-      Executor flushExecutor, Executor compactionExecutor, boolean cacheCompressedData) {
+  /**
+   * What a region needs from the process it lives in; {@code storage} is where the store files
+   * are created, renamed and deleted.
+   */
+  public record Services(Storage storage, WriteAheadLog wal, BlockCache cache,
+      BufAllocator allocator, ChunkPool chunkPool, MemStoreConfig memStoreConfig,
+      CompactionPolicy compactionPolicy, Executor flushExecutor, Executor compactionExecutor,
+      boolean cacheCompressedData) {
 
     /** HBase's key: cache the data blocks of compressed families compressed. */
     public static final String CACHE_COMPRESSED_DATA_KEY = "hbase.block.data.cachecompressed";
@@ -168,9 +180,9 @@ public final class Region implements AutoCloseable {
     try {
       for (FamilySettings family : families) {
         MemStore memStore = new MemStore(services.memStoreConfig(), services.chunkPool());
-        stores.put(family.nameString(), new Store(directory.resolve(family.nameString()), family,
-            memStore, services.cache(), services.allocator(), services.compactionPolicy(),
-            services.cacheCompressedData()));
+        stores.put(family.nameString(), new Store(services.storage(),
+            directory.resolve(family.nameString()), family, memStore, services.cache(),
+            services.allocator(), services.compactionPolicy(), services.cacheCompressedData()));
       }
       Region region = new Region(name, stores, services.wal(),
           services.memStoreConfig().flushSize(), services.flushExecutor(),
@@ -184,7 +196,7 @@ public final class Region implements AutoCloseable {
   }
 
   private void replay() throws IOException {
-    long from = lastAppliedWalId.get();
+    long from = Math.max(replayAfterWalId, flushedWalId());
     long[] replayed = new long[1];
     wal.replay(from, entry -> {
       if (entry.table().equals(name)) {
@@ -197,6 +209,7 @@ public final class Region implements AutoCloseable {
     }
   }
 
+  /** Adds a replayed entry's cells to the families whose files do not hold it yet. */
   private void apply(WalEntry entry) {
     long number = mvcc.begin();
     for (Cell cell : entry.cells()) {
@@ -206,7 +219,9 @@ public final class Region implements AutoCloseable {
             entry.sequenceId());
         continue;
       }
-      store.add(cell, number, KeyValue.LATEST_TIMESTAMP);
+      if (entry.sequenceId() > store.flushedWalId()) {
+        store.add(cell, number, KeyValue.LATEST_TIMESTAMP);
+      }
     }
     lastAppliedWalId.accumulateAndGet(entry.sequenceId(), Math::max);
     mvcc.complete(number);
@@ -214,6 +229,18 @@ public final class Region implements AutoCloseable {
 
   public String name() {
     return name;
+  }
+
+  /**
+   * The log id up to which every edit of the table is in its files: the lowest of its families'
+   * (see {@link Store#flushedWalId()}).
+   */
+  public long flushedWalId() {
+    long lowest = Long.MAX_VALUE;
+    for (Store store : storeArray) {
+      lowest = Math.min(lowest, store.flushedWalId());
+    }
+    return lowest;
   }
 
   public List<Store> stores() {
@@ -524,33 +551,56 @@ public final class Region implements AutoCloseable {
   public void flush() throws IOException {
     flushLock.lock();
     try {
-      Map<Store, MemStoreSnapshot> snapshots = new LinkedHashMap<>();
-      long maxSequenceId;
-      long walId;
+      Map<Store, Store.Flush> snapshots = new LinkedHashMap<>();
+      long maxSequenceId = 0;
       updatesLock.writeLock().lock();
       try {
+        long lastWritten = mvcc.lastWritten();
+        long walId = Math.min(lastAppliedWalId.get(), wal.durableSequenceId());
         for (Store store : stores.values()) {
-          snapshots.put(store, store.snapshot());
+          Store.Flush flush = store.snapshot(lastWritten, walId);
+          snapshots.put(store, flush);
+          maxSequenceId = Math.max(maxSequenceId, flush.maxSequenceId());
         }
-        maxSequenceId = mvcc.lastWritten();
-        walId = Math.min(lastAppliedWalId.get(), wal.durableSequenceId());
       } finally {
         updatesLock.writeLock().unlock();
       }
-      Map<Store, Path> written = new LinkedHashMap<>();
-      for (Map.Entry<Store, MemStoreSnapshot> entry : snapshots.entrySet()) {
-        written.put(entry.getKey(),
-            entry.getKey().writeFlush(entry.getValue(), maxSequenceId, walId));
-      }
+      Map<Store, Path> written = writeFlushes(snapshots);
       mvcc.await(maxSequenceId);
-      for (Map.Entry<Store, MemStoreSnapshot> entry : snapshots.entrySet()) {
+      for (Map.Entry<Store, Store.Flush> entry : snapshots.entrySet()) {
         entry.getKey().commitFlush(entry.getValue(), written.get(entry.getKey()));
       }
-      wal.markFlushed(name, walId);
+      wal.markFlushed(name, flushedWalId());
     } finally {
       flushLock.unlock();
     }
     requestCompactionIfNeeded();
+  }
+
+  /**
+   * Writes every family's snapshot to a new file; if one fails, deletes the files written so far
+   * (their snapshots stay and are written again by the next flush) and throws.
+   */
+  private static Map<Store, Path> writeFlushes(Map<Store, Store.Flush> snapshots)
+      throws IOException {
+    Map<Store, Path> written = new LinkedHashMap<>();
+    try {
+      for (Map.Entry<Store, Store.Flush> entry : snapshots.entrySet()) {
+        written.put(entry.getKey(), entry.getKey().writeFlush(entry.getValue()));
+      }
+      return written;
+    } catch (IOException | RuntimeException e) {
+      for (Map.Entry<Store, Path> done : written.entrySet()) {
+        if (done.getValue() != null) {
+          try {
+            done.getKey().discardFlush(done.getValue());
+          } catch (IOException | RuntimeException discardFailure) {
+            e.addSuppressed(discardFailure);
+          }
+        }
+      }
+      throw e;
+    }
   }
 
   private void requestCompactionIfNeeded() {

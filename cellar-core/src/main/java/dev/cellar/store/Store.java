@@ -3,6 +3,7 @@ package dev.cellar.store;
 import dev.cellar.cache.BlockCache;
 import dev.cellar.cell.Cell;
 import dev.cellar.cell.KeyValue;
+import dev.cellar.io.Storage;
 import dev.cellar.memory.BufAllocator;
 import dev.cellar.store.memstore.CellCursor;
 import dev.cellar.store.memstore.MemStore;
@@ -15,7 +16,6 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.locks.ReentrantLock;
-import java.util.stream.Stream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -27,10 +27,15 @@ import org.slf4j.LoggerFactory;
  * for (key range, and the bloom filter for a single row); each file scanner holds a reference to
  * its file, so a compaction that replaces files never pulls them from under a read.
  *
- * <p><b>Flushes</b> happen in three steps the region drives: {@link #snapshot()} (while the region
+ * <p><b>Flushes</b> happen in three steps the region drives: {@link #snapshot} (while the region
  * holds writes back), {@link #writeFlush} (writes the snapshot to a new file) and {@link
  * #commitFlush} (adds the file to the store and clears the snapshot), which the region delays
- * until every write in the snapshot is durable and visible.
+ * until every write in the snapshot is durable and visible. A snapshot records the log id and
+ * write number it covers when it is taken; if its flush fails, the MemStore hands the same
+ * snapshot out again and it keeps those ids, since the writes after it stay in the active
+ * segment. The store's {@link #flushedWalId()} is the log id up to which every edit of the family
+ * is in its files: what recovery replays this family after, and, the lowest over the families,
+ * what the log may drop.
  * <b>Compactions</b> merge files into one: minor ones keep every cell, major ones drop deleted,
  * expired and surplus versions.
  *
@@ -45,6 +50,7 @@ public final class Store implements AutoCloseable {
   private static final Comparator<StoreFile> OLDEST_FIRST =
       Comparator.comparingLong(StoreFile::maxSequenceId);
 
+  private final Storage storage;
   private final Path directory;
   private final FamilySettings family;
   private final MemStore memStore;
@@ -55,11 +61,19 @@ public final class Store implements AutoCloseable {
   private final ReentrantLock filesLock = new ReentrantLock();
   private final ReentrantLock compactionLock = new ReentrantLock();
   private volatile List<StoreFile> files;
+  /** Every edit of the family with a log id up to this one is in the files. */
+  private volatile long flushedWalId;
+  /** The snapshot being flushed and the ids it covers; null when none. Guarded by the region. */
+  private Flush pending;
 
-  /** Opens the family's directory (creating it), its files, and an empty MemStore. */
-  Store(Path directory, FamilySettings family, MemStore memStore, BlockCache cache,
-      BufAllocator allocator, CompactionPolicy policy, boolean cacheCompressedData)
-      throws IOException {
+  /**
+   * Opens the family's directory (creating it), its files, and an empty MemStore; every change
+   * to the family's files goes through {@code storage}.
+   */
+  Store(Storage storage, Path directory, FamilySettings family, MemStore memStore,
+      BlockCache cache, BufAllocator allocator, CompactionPolicy policy,
+      boolean cacheCompressedData) throws IOException {
+    this.storage = storage;
     this.directory = directory;
     this.family = family;
     this.memStore = memStore;
@@ -67,12 +81,14 @@ public final class Store implements AutoCloseable {
     this.allocator = allocator;
     this.policy = policy;
     this.cacheCompressedData = cacheCompressedData;
-    Files.createDirectories(directory);
+    storage.createDirectories(directory);
     deleteLeftovers(directory.resolve(StoreFileWriter.TMP_DIRECTORY));
     List<StoreFile> opened = new ArrayList<>();
-    try (Stream<Path> paths = Files.list(directory)) {
-      for (Path path : paths.filter(Files::isRegularFile).sorted().toList()) {
-        opened.add(openFile(path));
+    try {
+      for (Path path : storage.list(directory)) {
+        if (Files.isRegularFile(path)) {
+          opened.add(openFile(path));
+        }
       }
     } catch (IOException | RuntimeException e) {
       opened.forEach(StoreFile::close);
@@ -80,21 +96,18 @@ public final class Store implements AutoCloseable {
     }
     opened.sort(OLDEST_FIRST);
     this.files = List.copyOf(opened);
+    this.flushedWalId = opened.stream().mapToLong(StoreFile::maxWalId).max().orElse(0);
   }
 
   private StoreFile openFile(Path path) throws IOException {
-    return StoreFile.open(path, allocator, cache, family.inMemory(), cacheCompressedData);
+    return StoreFile.open(storage, path, allocator, cache, family.inMemory(),
+        cacheCompressedData);
   }
 
-  private static void deleteLeftovers(Path tmp) throws IOException {
-    if (!Files.isDirectory(tmp)) {
-      return;
-    }
-    try (Stream<Path> leftovers = Files.list(tmp)) {
-      for (Path leftover : leftovers.toList()) {
-        LOG.info("deleting {}, left by an interrupted flush or compaction", leftover);
-        Files.delete(leftover);
-      }
+  private void deleteLeftovers(Path tmp) throws IOException {
+    for (Path leftover : storage.list(tmp)) {
+      LOG.info("deleting {}, left by an interrupted flush or compaction", leftover);
+      storage.deleteIfExists(leftover);
     }
   }
 
@@ -133,9 +146,12 @@ public final class Store implements AutoCloseable {
     return files.stream().mapToLong(StoreFile::maxSequenceId).max().orElse(0);
   }
 
-  /** The highest write-ahead-log id whose edits are in the family's files. */
-  long maxWalId() {
-    return files.stream().mapToLong(StoreFile::maxWalId).max().orElse(0);
+  /**
+   * The log id up to which every edit of the family is in its files (from the files when opened,
+   * then from each committed flush): replay skips the family's edits up to it.
+   */
+  long flushedWalId() {
+    return flushedWalId;
   }
 
   public int fileCount() {
@@ -221,37 +237,61 @@ public final class Store implements AutoCloseable {
     }
   }
 
-  /** Moves the MemStore's cells to its snapshot; the region holds writes back meanwhile. */
-  MemStoreSnapshot snapshot() {
-    return memStore.snapshot();
+  /**
+   * A MemStore snapshot to flush and what it covers: every write numbered up to {@code
+   * maxSequenceId} and every log entry up to {@code walId} of the family is in it or in the files.
+   */
+  record Flush(MemStoreSnapshot snapshot, long maxSequenceId, long walId) {}
+
+  /**
+   * Moves the MemStore's cells to its snapshot, which covers write numbers up to {@code
+   * maxSequenceId} and log ids up to {@code walId}; the region holds writes back meanwhile. A
+   * snapshot whose flush failed is returned again with the ids it was taken with: the writes
+   * since then are in the active segment, not in it.
+   */
+  Flush snapshot(long maxSequenceId, long walId) {
+    MemStoreSnapshot snapshot = memStore.snapshot();
+    if (pending == null || pending.snapshot().id() != snapshot.id()) {
+      pending = new Flush(snapshot, maxSequenceId, walId);
+    }
+    return pending;
   }
 
   /**
-   * Writes {@code snapshot} to a new file recording {@code maxSequenceId} and {@code maxWalId}, and
-   * returns it; reads do not see it until {@link #commitFlush}. Returns null for an empty snapshot,
-   * writing nothing.
+   * Writes the flush's snapshot to a new file recording its ids, and returns it; reads do not see
+   * it until {@link #commitFlush}. Returns null for an empty snapshot, writing nothing.
    */
-  Path writeFlush(MemStoreSnapshot snapshot, long maxSequenceId, long maxWalId)
-      throws IOException {
-    if (snapshot.isEmpty()) {
+  Path writeFlush(Flush flush) throws IOException {
+    if (flush.snapshot().isEmpty()) {
       return null;
     }
-    try (CellCursor cursor = snapshot.cursor()) {
-      return StoreFileWriter.write(directory, family, cursor::next, maxSequenceId, maxWalId,
-          false);
+    try (CellCursor cursor = flush.snapshot().cursor()) {
+      return StoreFileWriter.write(storage, directory, family, cursor::next,
+          flush.maxSequenceId(), flush.walId(), false);
     }
+  }
+
+  /**
+   * Deletes a file {@link #writeFlush} wrote that will not be committed (another family's flush
+   * failed): the snapshot stays and is written again by the next flush.
+   */
+  void discardFlush(Path written) throws IOException {
+    storage.deleteIfExists(written);
   }
 
   /**
    * Adds the file {@link #writeFlush} wrote ({@code written}, null for none) to the store and
-   * clears the snapshot: from then on reads find the snapshot's cells in the file.
+   * clears the snapshot: from then on reads find the snapshot's cells in the file, and the family
+   * is flushed up to the flush's log id.
    */
-  void commitFlush(MemStoreSnapshot snapshot, Path written) throws IOException {
+  void commitFlush(Flush flush, Path written) throws IOException {
     if (written != null) {
       StoreFile file = openFile(written);
       replaceFiles(List.of(), file);
     }
-    memStore.clearSnapshot(snapshot.id());
+    memStore.clearSnapshot(flush.snapshot().id());
+    pending = null;
+    flushedWalId = Math.max(flushedWalId, flush.walId());
   }
 
   /** True if a minor compaction would find files to merge. */
@@ -278,8 +318,7 @@ public final class Store implements AutoCloseable {
       long maxSequenceId = selected.stream().mapToLong(StoreFile::maxSequenceId).max().orElse(0);
       long maxWalId = selected.stream().mapToLong(StoreFile::maxWalId).max().orElse(0);
       Path written = writeCompacted(selected, major && all, nowMillis, maxSequenceId, maxWalId);
-      StoreFile replacement = written == null ? null
-          : openFile(written);
+      StoreFile replacement = openFile(written);
       replaceFiles(selected, replacement);
       selected.forEach(StoreFile::retire);
       LOG.info("{} compaction of {} in {}: {} files into {}", major ? "major" : "minor",
@@ -312,15 +351,16 @@ public final class Store implements AutoCloseable {
     }
     if (!dropDeletes) {
       try (KeyValueHeap heap = new KeyValueHeap(seekAll(sources))) {
-        return StoreFileWriter.write(directory, family, new HeapSource(heap), maxSequenceId,
-            maxWalId, false);
+        return StoreFileWriter.write(storage, directory, family, new HeapSource(heap),
+            maxSequenceId, maxWalId, false);
       }
     }
     ScanSpec spec = new ScanSpec(null, family.maxVersions(), 0, Long.MAX_VALUE,
         family.ttlMillis(), family.minVersions(), nowMillis, null);
     try (StoreScanner scanner = new StoreScanner(sources, spec, KeyValue.firstOnRow(new byte[0]),
         false); RowSource rows = new RowSource(scanner)) {
-      return StoreFileWriter.write(directory, family, rows, maxSequenceId, maxWalId, true);
+      return StoreFileWriter.write(storage, directory, family, rows, maxSequenceId, maxWalId,
+          true);
     }
   }
 
