@@ -51,6 +51,11 @@ final class LocalStorage implements Storage {
   }
 
   @Override
+  public DirectoryLock lock(Path directory) throws IOException {
+    return DirectoryLock.acquire(directory);
+  }
+
+  @Override
   public String toString() {
     return "local file system";
   }

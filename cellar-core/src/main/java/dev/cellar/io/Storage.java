@@ -6,8 +6,9 @@ import java.util.List;
 
 /**
  * The file-system operations the store makes to change its files: creating a file to append to,
- * renaming one into place, deleting, listing, creating directories, and forcing a directory's
- * entries to stable storage. Reads of existing files go straight to {@link ReadOnlyFile}.
+ * renaming one into place, deleting, listing, creating directories, forcing a directory's entries
+ * to stable storage, and holding a directory against other processes. Reads of existing files go
+ * straight to {@link ReadOnlyFile}.
  *
  * <p>{@link #local()} is the one implementation of the product; tests wrap it to fail an operation
  * on command or to forget what was not forced when they simulate a power loss, which is why every
@@ -49,4 +50,11 @@ public interface Storage {
    * storage.
    */
   void syncDirectory(Path directory) throws IOException;
+
+  /**
+   * Takes the exclusive hold on {@code directory} at once (see {@link DirectoryLock}).
+   *
+   * @throws DirectoryLockedException naming the directory and the holder, if it is held
+   */
+  DirectoryLock lock(Path directory) throws IOException;
 }

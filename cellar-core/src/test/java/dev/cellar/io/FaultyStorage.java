@@ -18,7 +18,8 @@ import java.util.function.Predicate;
  * A {@link Storage} over another that fails an operation on command: every operation (creating,
  * writing or forcing a file, renaming, deleting, listing, creating or forcing a directory) is
  * counted, and the first one a test's rule accepts throws an {@link IOException} ("injected
- * failure"), once. Thread-safe.
+ * failure"), once. Files are created on the local file system, through a channel that checks
+ * each write and force; taking a directory's lock is passed on unchecked. Thread-safe.
  */
 public final class FaultyStorage implements Storage {
 
@@ -110,6 +111,11 @@ public final class FaultyStorage implements Storage {
   public void syncDirectory(Path directory) throws IOException {
     check(Kind.SYNC_DIRECTORY, directory);
     delegate.syncDirectory(directory);
+  }
+
+  @Override
+  public DirectoryLock lock(Path directory) throws IOException {
+    return delegate.lock(directory);
   }
 
   /** A file channel whose writes and forces go through the rule first. */
