@@ -364,10 +364,16 @@ public final class Store implements AutoCloseable {
     }
   }
 
+  /** Positions {@code sources} on their first cell; if one fails, closes them all and throws. */
   private static List<KeyValueScanner> seekAll(List<KeyValueScanner> sources) throws IOException {
     KeyValue start = KeyValue.firstOnRow(new byte[0]);
-    for (KeyValueScanner source : sources) {
-      source.seek(start);
+    try {
+      for (KeyValueScanner source : sources) {
+        source.seek(start);
+      }
+    } catch (IOException | RuntimeException e) {
+      sources.forEach(KeyValueScanner::close);
+      throw e;
     }
     return sources;
   }
