@@ -113,6 +113,7 @@ public final class Region implements AutoCloseable {
   private static final int BLOCKING_MULTIPLIER = 4;
 
   private final String name;
+  private final Manifest manifest;
   private final Map<String, Store> stores;
   private final WriteAheadLog wal;
   private final long flushSize;
@@ -132,9 +133,11 @@ public final class Region implements AutoCloseable {
   private final AtomicBoolean compactionQueued = new AtomicBoolean();
   private volatile boolean closed;
 
-  private Region(String name, Map<String, Store> stores, WriteAheadLog wal, long flushSize,
-      Executor flushExecutor, Executor compactionExecutor, long replayAfterWalId) {
+  private Region(String name, Manifest manifest, Map<String, Store> stores, WriteAheadLog wal,
+      long flushSize, Executor flushExecutor, Executor compactionExecutor,
+      long replayAfterWalId) {
     this.name = name;
+    this.manifest = manifest;
     this.stores = stores;
     this.wal = wal;
     this.flushSize = flushSize;
@@ -177,20 +180,28 @@ public final class Region implements AutoCloseable {
   public static Region open(Path directory, String name, List<FamilySettings> families,
       Services services, long replayAfterWalId) throws IOException {
     Map<String, Store> stores = new LinkedHashMap<>();
+    services.storage().createDirectories(directory);
+    Manifest manifest = Manifest.open(services.storage(), directory,
+        families.stream().map(FamilySettings::nameString).toList());
     try {
       for (FamilySettings family : families) {
         MemStore memStore = new MemStore(services.memStoreConfig(), services.chunkPool());
-        stores.put(family.nameString(), new Store(services.storage(),
+        stores.put(family.nameString(), new Store(services.storage(), manifest,
             directory.resolve(family.nameString()), family, memStore, services.cache(),
             services.allocator(), services.compactionPolicy(), services.cacheCompressedData()));
       }
-      Region region = new Region(name, stores, services.wal(),
+      Region region = new Region(name, manifest, stores, services.wal(),
           services.memStoreConfig().flushSize(), services.flushExecutor(),
           services.compactionExecutor(), replayAfterWalId);
       region.replay();
       return region;
     } catch (IOException | RuntimeException e) {
       stores.values().forEach(Store::close);
+      try {
+        manifest.close();
+      } catch (IOException closeFailure) {
+        e.addSuppressed(closeFailure);
+      }
       throw e;
     }
   }
@@ -567,8 +578,9 @@ public final class Region implements AutoCloseable {
       }
       Map<Store, Path> written = writeFlushes(snapshots);
       mvcc.await(maxSequenceId);
+      Map<Store, StoreFile> opened = recordFlush(snapshots, written);
       for (Map.Entry<Store, Store.Flush> entry : snapshots.entrySet()) {
-        entry.getKey().commitFlush(entry.getValue(), written.get(entry.getKey()));
+        entry.getKey().commitFlush(entry.getValue(), opened.get(entry.getKey()));
       }
       wal.markFlushed(name, flushedWalId());
     } finally {
@@ -601,6 +613,47 @@ public final class Region implements AutoCloseable {
       }
       throw e;
     }
+  }
+
+  /**
+   * Opens the files a flush wrote and records them, with every family's flushed log id, as one
+   * manifest record; then throws if either failed (the snapshots stay for the next flush). Files
+   * that could not be opened are deleted; once the record was attempted they are kept, closed,
+   * since it may have reached the disk (the next open keeps them if it did and deletes them as
+   * unrecorded if not).
+   */
+  private Map<Store, StoreFile> recordFlush(Map<Store, Store.Flush> snapshots,
+      Map<Store, Path> written) throws IOException {
+    Map<Store, StoreFile> opened = new LinkedHashMap<>();
+    List<Manifest.Edit> edits = new ArrayList<>();
+    try {
+      for (Map.Entry<Store, Store.Flush> entry : snapshots.entrySet()) {
+        Path path = written.get(entry.getKey());
+        if (path != null) {
+          opened.put(entry.getKey(), entry.getKey().openFlushed(path));
+        }
+        edits.add(entry.getKey().flushEdit(entry.getValue(), path));
+      }
+    } catch (IOException | RuntimeException e) {
+      opened.values().forEach(StoreFile::retire);
+      for (Map.Entry<Store, Path> file : written.entrySet()) {
+        if (file.getValue() != null && !opened.containsKey(file.getKey())) {
+          try {
+            file.getKey().discardFlush(file.getValue());
+          } catch (IOException | RuntimeException discardFailure) {
+            e.addSuppressed(discardFailure);
+          }
+        }
+      }
+      throw e;
+    }
+    try {
+      manifest.append(edits);
+    } catch (IOException | RuntimeException e) {
+      opened.values().forEach(StoreFile::close);
+      throw e;
+    }
+    return opened;
   }
 
   private void requestCompactionIfNeeded() {
@@ -645,6 +698,7 @@ public final class Region implements AutoCloseable {
         stores.values().forEach(Store::close);
       } finally {
         flushLock.unlock();
+        manifest.close();
       }
     }
   }
@@ -653,5 +707,10 @@ public final class Region implements AutoCloseable {
   public void abort() {
     closed = true;
     stores.values().forEach(Store::close);
+    try {
+      manifest.close();
+    } catch (IOException e) {
+      LOG.warn("table {}: closing the manifest failed", name, e);
+    }
   }
 }

@@ -51,6 +51,7 @@ public final class Store implements AutoCloseable {
       Comparator.comparingLong(StoreFile::maxSequenceId);
 
   private final Storage storage;
+  private final Manifest manifest;
   private final Path directory;
   private final FamilySettings family;
   private final MemStore memStore;
@@ -67,13 +68,15 @@ public final class Store implements AutoCloseable {
   private Flush pending;
 
   /**
-   * Opens the family's directory (creating it), its files, and an empty MemStore; every change
-   * to the family's files goes through {@code storage}.
+   * Opens the family's directory (creating it), the files {@code manifest} lists as live, and an
+   * empty MemStore; every change to the family's files goes through {@code storage} and is
+   * recorded in {@code manifest} before it takes effect.
    */
-  Store(Storage storage, Path directory, FamilySettings family, MemStore memStore,
-      BlockCache cache, BufAllocator allocator, CompactionPolicy policy,
+  Store(Storage storage, Manifest manifest, Path directory, FamilySettings family,
+      MemStore memStore, BlockCache cache, BufAllocator allocator, CompactionPolicy policy,
       boolean cacheCompressedData) throws IOException {
     this.storage = storage;
+    this.manifest = manifest;
     this.directory = directory;
     this.family = family;
     this.memStore = memStore;
@@ -85,10 +88,8 @@ public final class Store implements AutoCloseable {
     deleteLeftovers(directory.resolve(StoreFileWriter.TMP_DIRECTORY));
     List<StoreFile> opened = new ArrayList<>();
     try {
-      for (Path path : storage.list(directory)) {
-        if (Files.isRegularFile(path)) {
-          opened.add(openFile(path));
-        }
+      for (String name : manifest.files(family.nameString())) {
+        opened.add(openFile(directory.resolve(name)));
       }
     } catch (IOException | RuntimeException e) {
       opened.forEach(StoreFile::close);
@@ -96,7 +97,8 @@ public final class Store implements AutoCloseable {
     }
     opened.sort(OLDEST_FIRST);
     this.files = List.copyOf(opened);
-    this.flushedWalId = opened.stream().mapToLong(StoreFile::maxWalId).max().orElse(0);
+    this.flushedWalId = Math.max(manifest.flushedWalId(family.nameString()),
+        opened.stream().mapToLong(StoreFile::maxWalId).max().orElse(0));
   }
 
   private StoreFile openFile(Path path) throws IOException {
@@ -279,15 +281,26 @@ public final class Store implements AutoCloseable {
     storage.deleteIfExists(written);
   }
 
+  /** Opens a file {@link #writeFlush} wrote, for {@link #commitFlush}; the caller owns it. */
+  StoreFile openFlushed(Path written) throws IOException {
+    return openFile(written);
+  }
+
+  /** The manifest edit recording {@code flush} and its file ({@code written}, null for none). */
+  Manifest.Edit flushEdit(Flush flush, Path written) {
+    return new Manifest.Edit(family.nameString(), flush.walId(),
+        written == null ? List.of() : List.of(written.getFileName().toString()), List.of());
+  }
+
   /**
-   * Adds the file {@link #writeFlush} wrote ({@code written}, null for none) to the store and
-   * clears the snapshot: from then on reads find the snapshot's cells in the file, and the family
-   * is flushed up to the flush's log id.
+   * Adds the file the flush wrote ({@code written}, opened by {@link #openFlushed}; null for none)
+   * to the store, after the region recorded it in the manifest, and clears the snapshot: from then
+   * on reads find the snapshot's cells in the file, and the family is flushed up to the flush's
+   * log id.
    */
-  void commitFlush(Flush flush, Path written) throws IOException {
+  void commitFlush(Flush flush, StoreFile written) {
     if (written != null) {
-      StoreFile file = openFile(written);
-      replaceFiles(List.of(), file);
+      replaceFiles(List.of(), written);
     }
     memStore.clearSnapshot(flush.snapshot().id());
     pending = null;
@@ -319,6 +332,16 @@ public final class Store implements AutoCloseable {
       long maxWalId = selected.stream().mapToLong(StoreFile::maxWalId).max().orElse(0);
       Path written = writeCompacted(selected, major && all, nowMillis, maxSequenceId, maxWalId);
       StoreFile replacement = openFile(written);
+      try {
+        manifest.append(List.of(new Manifest.Edit(family.nameString(), Manifest.UNCHANGED,
+            List.of(written.getFileName().toString()),
+            selected.stream().map(file -> file.path().getFileName().toString()).toList())));
+      } catch (IOException | RuntimeException e) {
+        // The record may have reached the disk: the output stays, and the next open keeps it or
+        // deletes it as unrecorded.
+        replacement.close();
+        throw e;
+      }
       replaceFiles(selected, replacement);
       selected.forEach(StoreFile::retire);
       LOG.info("{} compaction of {} in {}: {} files into {}", major ? "major" : "minor",
