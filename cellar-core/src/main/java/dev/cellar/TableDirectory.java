@@ -6,6 +6,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -77,7 +78,7 @@ final class TableDirectory {
   }
 
   private static void deleteTree(Storage storage, Path path) throws IOException {
-    if (Files.isDirectory(path, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+    if (Files.isDirectory(path, LinkOption.NOFOLLOW_LINKS)) {
       for (Path child : storage.list(path)) {
         deleteTree(storage, child);
       }

@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.cellar.cell.CellType;
+import dev.cellar.cell.KeyValue;
 import dev.cellar.io.DirectoryLockedException;
 import dev.cellar.store.wal.WalConfig;
 import dev.cellar.store.wal.WriteAheadLog;
@@ -106,8 +108,8 @@ class CellarLockTest {
     try (WriteAheadLog first = WriteAheadLog.open(log, WalConfig.defaults())) {
       assertThrows(DirectoryLockedException.class,
           () -> WriteAheadLog.open(log, WalConfig.defaults()));
-      first.append("t", List.of(dev.cellar.cell.KeyValue.create(bytes("r"), FAMILY, QUALIFIER,
-          1, dev.cellar.cell.CellType.PUT, bytes("v"))));
+      first.append("t", List.of(KeyValue.create(bytes("r"), FAMILY, QUALIFIER, 1, CellType.PUT,
+          bytes("v"))));
     }
     WriteAheadLog.open(log, WalConfig.defaults()).close();
   }

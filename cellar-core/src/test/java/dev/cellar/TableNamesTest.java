@@ -52,6 +52,14 @@ class TableNamesTest {
     assertRefused("x".repeat(256), "256 characters long");
   }
 
+  @Test
+  void familyNamesThatWouldLeaveTheTableDirectoryAreRefused() {
+    for (String name : List.of(".", "..", ".tmp", "a/b", "a\\b", "a:b", "a\tb", "")) {
+      assertThrows(IllegalArgumentException.class, () -> ColumnFamilyDescriptor.of(name), name);
+    }
+    assertEquals("info-1.x", ColumnFamilyDescriptor.of("info-1.x").name());
+  }
+
   private static void assertRefused(String name, String expected) {
     IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
         () -> TableDescriptor.of(name, ColumnFamilyDescriptor.of("f")));

@@ -85,11 +85,6 @@ public final class DirectoryLock implements AutoCloseable {
     }
   }
 
-  /** Whether some open in this JVM holds {@code directory} now. */
-  public static boolean isHeldInThisProcess(Path directory) throws IOException {
-    return HELD.containsKey(directory.toRealPath());
-  }
-
   private static FileLock tryLock(FileChannel channel, Path file) throws IOException {
     try {
       return channel.tryLock();

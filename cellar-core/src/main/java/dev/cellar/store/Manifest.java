@@ -8,6 +8,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -121,7 +122,7 @@ final class Manifest implements AutoCloseable {
   private static void replay(Path file, byte[] bytes, Map<String, FamilyState> families)
       throws IOException {
     if (bytes.length < MAGIC.length
-        || !java.util.Arrays.equals(bytes, 0, MAGIC.length, MAGIC, 0, MAGIC.length)) {
+        || !Arrays.equals(bytes, 0, MAGIC.length, MAGIC, 0, MAGIC.length)) {
       throw new CorruptManifestException(file, 0, "not a Cellar manifest (bad magic)");
     }
     ByteBuffer in = ByteBuffer.wrap(bytes);

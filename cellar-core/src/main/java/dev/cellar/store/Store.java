@@ -10,7 +10,6 @@ import dev.cellar.store.memstore.MemStore;
 import dev.cellar.store.memstore.MemStoreSize;
 import dev.cellar.store.memstore.MemStoreSnapshot;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;

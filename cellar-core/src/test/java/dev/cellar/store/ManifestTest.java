@@ -20,8 +20,10 @@ import dev.cellar.store.wal.Durability;
 import dev.cellar.store.wal.WalConfig;
 import dev.cellar.store.wal.WriteAheadLog;
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
@@ -155,7 +157,7 @@ class ManifestTest {
     long intact = Files.size(manifest());
     byte[] bytes = Files.readAllBytes(manifest());
 
-    Files.write(manifest(), java.util.Arrays.copyOf(bytes, bytes.length - 3));
+    Files.write(manifest(), Arrays.copyOf(bytes, bytes.length - 3));
     region = openRegion();
     assertEquals("v", value("a"));
     assertEquals("v", value("b"), "the torn record's flush is replayed from the log");
@@ -183,7 +185,7 @@ class ManifestTest {
         new Manifest.Edit("f", 7, List.of("a1", "b2"), List.of()),
         new Manifest.Edit("g", Manifest.UNCHANGED, List.of("c3"), List.of("a1")));
     byte[] record = Manifest.encodeRecord(edits);
-    assertEquals(edits, Manifest.decode(java.nio.ByteBuffer.wrap(record, Manifest.RECORD_HEADER,
+    assertEquals(edits, Manifest.decode(ByteBuffer.wrap(record, Manifest.RECORD_HEADER,
         record.length - Manifest.RECORD_HEADER)));
 
     for (int i = 0; i < 10; i++) {
