@@ -4,6 +4,8 @@ import dev.cellar.cache.BlockCache;
 import dev.cellar.cache.tiered.BlockCacheFactory;
 import dev.cellar.config.Settings;
 import dev.cellar.hfile.HFileContext;
+import dev.cellar.io.DirectoryLock;
+import dev.cellar.io.Storage;
 import dev.cellar.memory.BufAllocator;
 import dev.cellar.memory.BufAllocatorConfig;
 import dev.cellar.store.CompactionPolicy;
@@ -15,7 +17,6 @@ import dev.cellar.store.memstore.MemStoreConfig;
 import dev.cellar.store.wal.WalConfig;
 import dev.cellar.store.wal.WriteAheadLog;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -27,6 +28,8 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * An embedded Cellar database in one directory: {@code tables/<name>/} per table (its descriptor
@@ -36,14 +39,29 @@ import java.util.stream.Stream;
  * #FLUSHER_THREAD} and a compaction thread {@value #COMPACTION_THREAD}) and opens every table,
  * replaying what the log holds beyond the tables' files.
  *
+ * <p><b>One process per directory.</b> Opening first takes the directory's {@link DirectoryLock}
+ * (its {@code LOCK} file), before it reads or writes anything there, and {@link #close()}
+ * releases it last: a second open of the same directory, in this JVM or another process, fails
+ * at once with a {@link dev.cellar.io.DirectoryLockedException} naming the directory and the
+ * holder, and the first goes on undisturbed.
+ *
+ * <p><b>Failure.</b> An open that fails releases everything it built (threads, log, cache, pools,
+ * lock) before it throws. {@link #close()} goes through every step even when one fails or the
+ * background work does not stop in time, and throws the first failure at the end.
+ *
  * <p>Thread-safe; {@link #close()} flushes every table and releases everything.
  */
 public final class Cellar implements AutoCloseable {
 
+  private static final Logger LOG = LoggerFactory.getLogger(Cellar.class);
+
   static final String FLUSHER_THREAD = "cellar-flusher";
   static final String COMPACTION_THREAD = "cellar-compaction";
+  private static final long SHUTDOWN_SECONDS = 60;
 
   private final Path directory;
+  private final DirectoryLock lock;
+  private final Storage storage;
   private final Settings settings;
   private final BufAllocator allocator;
   private final BlockCache cache;
@@ -55,24 +73,47 @@ public final class Cellar implements AutoCloseable {
   private final Map<String, CellarTable> tables = new ConcurrentHashMap<>();
   private final CellarAdmin admin;
 
-  private Cellar(Path directory, CellarConfig config) throws IOException {
+  /**
+   * Builds the process-wide parts in order, each failure closing what was built before it; the
+   * caller holds {@code lock} and releases it if this throws.
+   */
+  private Cellar(Path directory, CellarConfig config, Storage storage, DirectoryLock lock)
+      throws IOException {
     this.directory = directory;
+    this.lock = lock;
+    this.storage = storage;
     this.settings = config.settings();
     MemStoreConfig memStoreConfig = MemStoreConfig.from(settings);
     CompactionPolicy policy = CompactionPolicy.from(settings, memStoreConfig.flushSize());
     CompactionThrottle throttle = CompactionThrottle.from(settings);
     WalConfig walConfig = WalConfig.from(settings);
+    boolean cacheCompressed =
+        settings.getBoolean(Region.Services.CACHE_COMPRESSED_DATA_KEY, false);
     this.allocator = new BufAllocator(BufAllocatorConfig.from(settings));
-    this.cache = BlockCacheFactory.create(settings, allocator).orElse(null);
-    this.chunkPool = memStoreConfig.mslabEnabled() ? new ChunkPool(memStoreConfig) : null;
-    this.wal = WriteAheadLog.open(directory.resolve("wal"), walConfig);
+    BlockCache createdCache = null;
+    ChunkPool createdPool = null;
+    try {
+      createdCache = BlockCacheFactory.create(settings, allocator).orElse(null);
+      createdPool = memStoreConfig.mslabEnabled() ? new ChunkPool(memStoreConfig) : null;
+      this.wal = WriteAheadLog.open(directory.resolve("wal"), walConfig);
+    } catch (IOException | RuntimeException e) {
+      if (createdCache != null) {
+        createdCache.shutdown();
+      }
+      if (createdPool != null) {
+        createdPool.close();
+      }
+      allocator.close();
+      throw e;
+    }
+    this.cache = createdCache;
+    this.chunkPool = createdPool;
     this.flusher = Executors.newSingleThreadExecutor(
         Thread.ofPlatform().name(FLUSHER_THREAD).daemon().factory());
     this.compactor = Executors.newSingleThreadExecutor(
         Thread.ofPlatform().name(COMPACTION_THREAD).daemon().factory());
-    this.services = new Region.Services(wal, cache, allocator, chunkPool, memStoreConfig, policy,
-        flusher, compactor,
-        settings.getBoolean(Region.Services.CACHE_COMPRESSED_DATA_KEY, false), throttle);
+    this.services = new Region.Services(storage, wal, cache, allocator, chunkPool,
+        memStoreConfig, policy, flusher, compactor, cacheCompressed, throttle);
     this.admin = new CellarAdmin(this);
   }
 
@@ -80,25 +121,63 @@ public final class Cellar implements AutoCloseable {
    * Opens (creating if needed) the database in {@code directory}.
    *
    * @throws dev.cellar.config.InvalidConfigException naming the key of an invalid setting
+   * @throws dev.cellar.io.DirectoryLockedException if another open, in this process or another,
+   *     holds the directory
    * @throws IOException if the directory, a table or the log cannot be read
    */
   public static Cellar open(Path directory, CellarConfig config) throws IOException {
-    Files.createDirectories(directory.resolve("tables"));
-    Cellar cellar = new Cellar(directory, config);
+    Storage storage = Storage.local();
+    storage.createDirectories(directory);
+    DirectoryLock lock = storage.lock(directory);
+    Cellar cellar;
+    try {
+      storage.createDirectories(directory.resolve("tables"));
+      cellar = new Cellar(directory, config, storage, lock);
+    } catch (IOException | RuntimeException e) {
+      closeQuietly(lock, e);
+      throw e;
+    }
     try {
       cellar.openTables();
     } catch (IOException | RuntimeException e) {
-      cellar.close();
+      cellar.abortOpen(e);
       throw e;
     }
     return cellar;
   }
 
+  private static void closeQuietly(AutoCloseable closeable, Exception cause) {
+    try {
+      closeable.close();
+    } catch (Exception e) {
+      cause.addSuppressed(e);
+    }
+  }
+
+  /**
+   * Releases everything after a failed open, without flushing: the tables opened so far are
+   * aborted (the log still holds their edits).
+   */
+  private void abortOpen(Exception cause) {
+    tables.values().forEach(table -> table.region().abort());
+    tables.clear();
+    closeQuietly(this, cause);
+  }
+
   private void openTables() throws IOException {
     try (Stream<Path> dirs = Files.list(directory.resolve("tables"))) {
       for (Path dir : dirs.filter(Files::isDirectory).sorted().toList()) {
-        if (Files.exists(dir.resolve(TableDirectory.DESCRIPTOR))) {
+        if (!Files.exists(dir.resolve(TableDirectory.DESCRIPTOR))) {
+          LOG.info("deleting {}: a table directory without a descriptor, left by an interrupted"
+              + " create or drop", dir);
+          TableDirectory.clearLeftover(storage, dir);
+        } else {
           TableDirectory.Stored stored = TableDirectory.read(dir);
+          if (!tableDirectory(stored.descriptor().name()).equals(dir.normalize())) {
+            throw new IOException(dir.resolve(TableDirectory.DESCRIPTOR) + ": names table '"
+                + stored.descriptor().name() + "', whose directory is "
+                + tableDirectory(stored.descriptor().name()) + ", not " + dir);
+          }
           openTable(stored.descriptor(), stored.createdAtWalId());
         }
       }
@@ -129,8 +208,24 @@ public final class Cellar implements AutoCloseable {
         family.maxVersions(), family.ttlMillis(), family.minVersions());
   }
 
+  /**
+   * The directory of the table {@code name}: a child of {@code tables/}, checked to stay there
+   * whatever the name (a checked name always does).
+   *
+   * @throws IllegalArgumentException if the name would resolve elsewhere
+   */
   Path tableDirectory(String name) {
-    return directory.resolve("tables").resolve(name);
+    Path tables = directory.resolve("tables").normalize();
+    Path resolved = tables.resolve(name).normalize();
+    if (!tables.equals(resolved.getParent())) {
+      throw new IllegalArgumentException("table name '" + name + "' resolves to " + resolved
+          + ", which is not a directory of its own under " + tables);
+    }
+    return resolved;
+  }
+
+  Storage storage() {
+    return storage;
   }
 
   WriteAheadLog wal() {
@@ -147,7 +242,7 @@ public final class Cellar implements AutoCloseable {
 
   /** The table named {@code name}. @throws TableNotFoundException if there is none */
   public Table table(String name) {
-    CellarTable table = tables.get(name);
+    CellarTable table = tables.get(TableNames.lookupKey(name));
     if (table == null) {
       throw new TableNotFoundException(name);
     }
@@ -174,50 +269,66 @@ public final class Cellar implements AutoCloseable {
     return wal.stats();
   }
 
-  /** Flushes and closes every table, then the log, the cache and the pools. */
+  /**
+   * Flushes and closes every table, stops the background threads, then closes the log, the cache
+   * and the pools and releases the directory, each step whatever the earlier ones did; throws the
+   * first failure, with the later ones suppressed.
+   */
   @Override
   public void close() throws IOException {
-    IOException failure = null;
+    List<Exception> failures = new ArrayList<>();
     for (CellarTable table : tables.values().stream()
         .sorted(Comparator.comparing(CellarTable::name)).toList()) {
-      try {
-        table.region().close();
-      } catch (IOException e) {
-        failure = failure == null ? e : addSuppressed(failure, e);
-      }
+      run(failures, () -> table.region().close());
     }
     tables.clear();
-    shutdown(flusher);
-    shutdown(compactor);
-    try {
-      wal.close();
-    } catch (IOException e) {
-      failure = failure == null ? e : addSuppressed(failure, e);
-    }
+    run(failures, () -> shutdown(flusher, FLUSHER_THREAD));
+    run(failures, () -> shutdown(compactor, COMPACTION_THREAD));
+    run(failures, wal::close);
     if (cache != null) {
-      cache.shutdown();
+      run(failures, cache::shutdown);
     }
     if (chunkPool != null) {
-      chunkPool.close();
+      run(failures, chunkPool::close);
     }
-    allocator.close();
-    if (failure != null) {
-      throw failure;
+    run(failures, allocator::close);
+    run(failures, lock::close);
+    if (!failures.isEmpty()) {
+      Exception first = failures.getFirst();
+      IOException thrown = first instanceof IOException io ? io
+          : new IOException("closing " + directory + " failed: " + first, first);
+      failures.subList(1, failures.size()).forEach(thrown::addSuppressed);
+      throw thrown;
     }
   }
 
-  private static IOException addSuppressed(IOException first, IOException next) {
-    first.addSuppressed(next);
-    return first;
+  /** A step of {@link #close()}. */
+  private interface Step {
+    void run() throws Exception;
   }
 
-  private static void shutdown(ExecutorService executor) {
+  private static void run(List<Exception> failures, Step step) {
+    try {
+      step.run();
+    } catch (Exception e) {
+      failures.add(e);
+    }
+  }
+
+  /**
+   * Stops {@code executor}, waiting up to {@value #SHUTDOWN_SECONDS} s for its work; then
+   * interrupts it and reports the overrun.
+   */
+  private static void shutdown(ExecutorService executor, String thread) throws IOException {
     executor.shutdown();
     try {
-      if (!executor.awaitTermination(60, TimeUnit.SECONDS)) {
-        throw new UncheckedIOException(new IOException("background work did not finish in 60 s"));
+      if (!executor.awaitTermination(SHUTDOWN_SECONDS, TimeUnit.SECONDS)) {
+        executor.shutdownNow();
+        throw new IOException("the " + thread + " thread did not finish its work in "
+            + SHUTDOWN_SECONDS + " s; it was interrupted");
       }
     } catch (InterruptedException e) {
+      executor.shutdownNow();
       Thread.currentThread().interrupt();
     }
   }

@@ -3,9 +3,7 @@ package dev.cellar;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Comparator;
 import java.util.List;
-import java.util.stream.Stream;
 
 /**
  * {@link Admin} for one {@link Cellar}. Table creation and removal are serialized on this object;
@@ -25,7 +23,11 @@ final class CellarAdmin implements Admin {
       throw new IllegalArgumentException("table " + descriptor.name() + " already exists");
     }
     long createdAt = cellar.wal().lastSequenceId();
-    TableDirectory.write(cellar.tableDirectory(descriptor.name()), descriptor, createdAt);
+    Path directory = cellar.tableDirectory(descriptor.name());
+    if (Files.exists(directory)) {
+      TableDirectory.clearLeftover(cellar.storage(), directory);
+    }
+    TableDirectory.write(cellar.storage(), directory, descriptor, createdAt);
     cellar.openTable(descriptor, createdAt);
   }
 
@@ -41,21 +43,18 @@ final class CellarAdmin implements Admin {
 
   @Override
   public boolean tableExists(String table) {
-    return cellar.tables().containsKey(table);
+    return cellar.tables().containsKey(TableNames.lookupKey(table));
   }
 
   @Override
   public synchronized void dropTable(String name) throws IOException {
     CellarTable table = table(name);
-    cellar.tables().remove(name);
+    String key = table.name();
+    Path directory = cellar.tableDirectory(key);
+    cellar.tables().remove(key);
     table.region().abort();
-    cellar.wal().markFlushed(name, cellar.wal().lastSequenceId());
-    Path directory = cellar.tableDirectory(name);
-    try (Stream<Path> paths = Files.walk(directory)) {
-      for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
-        Files.delete(path);
-      }
-    }
+    TableDirectory.remove(cellar.storage(), directory);
+    cellar.wal().markFlushed(key, cellar.wal().lastSequenceId());
   }
 
   @Override
@@ -74,7 +73,7 @@ final class CellarAdmin implements Admin {
   }
 
   private CellarTable table(String name) {
-    CellarTable table = cellar.tables().get(name);
+    CellarTable table = cellar.tables().get(TableNames.lookupKey(name));
     if (table == null) {
       throw new TableNotFoundException(name);
     }

@@ -48,9 +48,7 @@ public record ColumnFamilyDescriptor(
       "MIN_VERSIONS");
 
   public ColumnFamilyDescriptor {
-    if (name == null || name.isEmpty() || name.contains(":") || name.contains("/")) {
-      throw new IllegalArgumentException("a family name is non-empty without ':' or '/': " + name);
-    }
+    checkName(name);
     require(blockSize >= 1024 && blockSize <= 16 * 1024 * 1024, name, "BLOCKSIZE", blockSize,
         "between 1024 and 16777216");
     require(maxVersions >= 1, name, "VERSIONS", maxVersions, ">= 1");
@@ -60,6 +58,28 @@ public record ColumnFamilyDescriptor(
     if (!compression.isSupported()) {
       throw new IllegalArgumentException("family " + name + ": COMPRESSION " + compression
           + " is not available; use NONE, GZ, SNAPPY, LZ4 or ZSTD");
+    }
+  }
+
+  /**
+   * HBase's rules for family names, which also keep a family's directory inside its table's: not
+   * empty, not starting with '.', without ':', '/', '\' or control characters.
+   */
+  private static void checkName(String name) {
+    if (name == null || name.isEmpty()) {
+      throw new IllegalArgumentException("a family name is required, was "
+          + (name == null ? "null" : "empty"));
+    }
+    if (name.charAt(0) == '.') {
+      throw new IllegalArgumentException("family name '" + name + "' starts with '.'");
+    }
+    for (int i = 0; i < name.length(); i++) {
+      char c = name.charAt(i);
+      if (c == ':' || c == '/' || c == '\\' || Character.isISOControl(c)) {
+        throw new IllegalArgumentException("family name '" + name + "' has "
+            + (Character.isISOControl(c) ? "a control character" : "'" + c + "'") + " at " + i
+            + "; ':', '/', '\\' and control characters are not allowed");
+      }
     }
   }
 

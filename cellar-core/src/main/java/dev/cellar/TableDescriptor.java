@@ -6,15 +6,13 @@ import java.util.List;
 
 /**
  * A table's name and column families, families sorted by name (the order cells of a row come
- * in). Immutable.
+ * in). The name follows HBase's rules ({@code [namespace:]qualifier}, see {@link TableNames}); a
+ * name in the default namespace is kept without it. Immutable.
  */
 public record TableDescriptor(String name, List<ColumnFamilyDescriptor> families) {
 
   public TableDescriptor {
-    if (name == null || !name.matches("[A-Za-z0-9_.-]+")) {
-      throw new IllegalArgumentException(
-          "a table name is letters, digits, '_', '-' and '.', was " + name);
-    }
+    name = TableNames.checked(name);
     if (families.isEmpty()) {
       throw new IllegalArgumentException("table " + name + " needs at least one column family");
     }

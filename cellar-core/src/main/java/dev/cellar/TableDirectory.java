@@ -1,11 +1,13 @@
 package dev.cellar;
 
+import dev.cellar.io.AppendOnlyFile;
+import dev.cellar.io.Storage;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.OutputStream;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -16,7 +18,13 @@ import java.util.TreeMap;
  * A table's directory and its descriptor file, {@value #DESCRIPTOR}: a Java properties file with
  * the table name, the write-ahead-log id at creation (so a re-created table never replays a
  * dropped table's log entries) and every family attribute as {@code family.<name>.<ATTRIBUTE>}.
- * Written to a temporary file and renamed into place. Stateless.
+ *
+ * <p><b>Crash safety.</b> The descriptor is what makes a directory a table. {@link #write} writes
+ * it to a temporary file, forces it, renames it into place and forces the table's directory and
+ * {@code tables/}, so after a crash the table exists whole or not at all. {@link #remove} deletes
+ * the descriptor first, durably, then the rest: a crash part way leaves a directory without a
+ * descriptor, which is no table and is cleared by the next open ({@link #clearLeftover}).
+ * Stateless.
  */
 final class TableDirectory {
 
@@ -27,9 +35,9 @@ final class TableDirectory {
   /** A descriptor as stored: the table and the log id it was created at. */
   record Stored(TableDescriptor descriptor, long createdAtWalId) {}
 
-  static void write(Path directory, TableDescriptor descriptor, long createdAtWalId)
-      throws IOException {
-    Files.createDirectories(directory);
+  static void write(Storage storage, Path directory, TableDescriptor descriptor,
+      long createdAtWalId) throws IOException {
+    storage.createDirectories(directory);
     Properties properties = new Properties();
     properties.setProperty("name", descriptor.name());
     properties.setProperty("createdAtWalId", Long.toString(createdAtWalId));
@@ -37,12 +45,45 @@ final class TableDirectory {
       family.attributes().forEach((key, value) ->
           properties.setProperty("family." + family.name() + "." + key, value));
     }
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    properties.store(bytes, "Cellar table descriptor");
     Path temporary = directory.resolve(DESCRIPTOR + ".tmp");
-    try (OutputStream out = Files.newOutputStream(temporary)) {
-      properties.store(out, "Cellar table descriptor");
+    storage.deleteIfExists(temporary);
+    try (AppendOnlyFile out = storage.create(temporary)) {
+      out.append(bytes.toByteArray(), 0, bytes.size());
+      out.sync();
     }
-    Files.move(temporary, directory.resolve(DESCRIPTOR), StandardCopyOption.ATOMIC_MOVE,
-        StandardCopyOption.REPLACE_EXISTING);
+    storage.rename(temporary, directory.resolve(DESCRIPTOR));
+    storage.syncDirectory(directory);
+    storage.syncDirectory(directory.getParent());
+  }
+
+  /**
+   * Deletes the table in {@code directory}: its descriptor first, durably (from then on it is no
+   * table), then everything else.
+   */
+  static void remove(Storage storage, Path directory) throws IOException {
+    storage.deleteIfExists(directory.resolve(DESCRIPTOR));
+    storage.syncDirectory(directory);
+    clearLeftover(storage, directory);
+  }
+
+  /**
+   * Deletes {@code directory}, a table directory without a descriptor (left by a create or a drop
+   * that a crash interrupted), with everything in it, and forces {@code tables/}.
+   */
+  static void clearLeftover(Storage storage, Path directory) throws IOException {
+    deleteTree(storage, directory);
+    storage.syncDirectory(directory.getParent());
+  }
+
+  private static void deleteTree(Storage storage, Path path) throws IOException {
+    if (Files.isDirectory(path, LinkOption.NOFOLLOW_LINKS)) {
+      for (Path child : storage.list(path)) {
+        deleteTree(storage, child);
+      }
+    }
+    storage.deleteIfExists(path);
   }
 
   static Stored read(Path directory) throws IOException {
@@ -67,9 +108,10 @@ final class TableDirectory {
     }
     List<ColumnFamilyDescriptor> descriptors = new ArrayList<>();
     try {
+      long createdAtWalId = Long.parseLong(created);
       families.forEach((family, attributes) ->
           descriptors.add(ColumnFamilyDescriptor.of(family, attributes)));
-      return new Stored(new TableDescriptor(name, descriptors), Long.parseLong(created));
+      return new Stored(new TableDescriptor(name, descriptors), createdAtWalId);
     } catch (IllegalArgumentException e) {
       throw new IOException(file + ": " + e.getMessage(), e);
     }

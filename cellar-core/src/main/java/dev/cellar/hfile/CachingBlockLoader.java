@@ -5,7 +5,10 @@ import dev.cellar.cache.BlockCacheKey;
 import dev.cellar.cache.Cacheable;
 import dev.cellar.cache.FileIds;
 import java.io.IOException;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.ReentrantLock;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * A {@link BlockLoader} with a block cache in front: a lookup, and on a miss one read per block
@@ -28,12 +31,15 @@ import java.util.concurrent.locks.ReentrantLock;
  * after the cache evicts it. A miss hands out the cache's copy when the cache made one, releasing
  * the pooled buffer it was read into at once: the readers of a block then get the same kind of
  * memory (heap or native) on a miss as on a hit, so the JIT compiles their accesses for one kind
- * rather than both, which made scans of an on-heap L1 about a quarter slower.
+ * rather than both, which made scans of an on-heap L1 about a quarter slower. A cache that throws
+ * while taking a block does not fail the read: the block read is handed out uncached, and the
+ * failure is logged (the first one per file as a warning).
  */
 public final class CachingBlockLoader implements BlockLoader {
 
   /** Striped miss locks; a power of two. */
   private static final int LOCK_STRIPES = 256;
+  private static final Logger LOG = LoggerFactory.getLogger(CachingBlockLoader.class);
 
   /** Each reader thread's lookup key, re-pointed per lookup so a hit allocates nothing. */
   private static final ThreadLocal<BlockCacheKey.Probe> PROBES =
@@ -48,6 +54,7 @@ public final class CachingBlockLoader implements BlockLoader {
   private final BlockReader packing;
   private final boolean cacheCompressedData;
   private final ReentrantLock[] locks = new ReentrantLock[LOCK_STRIPES];
+  private final AtomicLong cacheFailures = new AtomicLong();
 
   /**
    * @param cache the cache to consult and fill
@@ -99,7 +106,7 @@ public final class CachingBlockLoader implements BlockLoader {
         return loadPackedAndCache(key, offset, onDiskSizeWithHeader, expectedType);
       }
       HFileBlock block = source.loadBlock(offset, onDiskSizeWithHeader, expectedType, true);
-      cache.cacheBlock(key.detached(), block, inMemory);
+      offer(key, block);
       return cachedForm(key, block);
     } finally {
       lock.unlock();
@@ -115,14 +122,32 @@ public final class CachingBlockLoader implements BlockLoader {
     PackedBlock packed = packing.readPacked(offset, onDiskSizeWithHeader, expectedType);
     try {
       if (packed.type().isData()) {
-        cache.cacheBlock(key.detached(), packed, inMemory);
+        offer(key, packed);
         return packing.unpack(packed);
       }
       HFileBlock block = packing.unpack(packed);
-      cache.cacheBlock(key.detached(), block, inMemory);
+      offer(key, block);
       return block;
     } finally {
       packed.release();
+    }
+  }
+
+  /**
+   * Offers {@code block} to the cache, which takes its own reference or copy if it keeps it; the
+   * caller's reference stays the caller's either way. A cache that throws is logged, not passed
+   * on: the read itself succeeded.
+   */
+  private void offer(BlockCacheKey key, Cacheable block) {
+    try {
+      cache.cacheBlock(key.detached(), block, inMemory);
+    } catch (RuntimeException e) {
+      if (cacheFailures.getAndIncrement() == 0) {
+        LOG.warn("{}: caching the block at offset {} failed; it is served uncached (later"
+            + " failures for this file are logged at debug level)", fileName, key.offset(), e);
+      } else {
+        LOG.debug("{}: caching the block at offset {} failed", fileName, key.offset(), e);
+      }
     }
   }
 

@@ -80,6 +80,11 @@ public final class HFileWriter implements AutoCloseable {
     return new HFileWriter(path, context, AppendOnlyFile.create(path));
   }
 
+  /** A writer appending to {@code out}, a new empty file, which it closes. */
+  public static HFileWriter create(AppendOnlyFile out, HFileContext context) {
+    return new HFileWriter(out.path(), context, out);
+  }
+
   public Path path() {
     return path;
   }

@@ -30,6 +30,14 @@ public final class AppendOnlyFile implements AutoCloseable {
         StandardOpenOption.WRITE));
   }
 
+  /**
+   * Appends through {@code channel}, a new empty file's writable channel, which this file closes:
+   * how a {@link Storage} that watches or fails writes and forces hands out its files.
+   */
+  public static AppendOnlyFile over(Path path, FileChannel channel) {
+    return new AppendOnlyFile(path, channel);
+  }
+
   public Path path() {
     return path;
   }

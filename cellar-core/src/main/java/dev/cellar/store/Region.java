@@ -4,11 +4,11 @@ import dev.cellar.cache.BlockCache;
 import dev.cellar.cell.Bytes;
 import dev.cellar.cell.Cell;
 import dev.cellar.cell.KeyValue;
+import dev.cellar.io.Storage;
 import dev.cellar.memory.BufAllocator;
 import dev.cellar.store.memstore.ChunkPool;
 import dev.cellar.store.memstore.MemStore;
 import dev.cellar.store.memstore.MemStoreConfig;
-import dev.cellar.store.memstore.MemStoreSnapshot;
 import dev.cellar.store.wal.Durability;
 import dev.cellar.store.wal.WalEntry;
 import dev.cellar.store.wal.WriteAheadLog;
@@ -86,7 +86,8 @@ import org.slf4j.LoggerFactory;
  * updatesLock}, which writers hold only from their write number to their MemStore adds, never
  * across a sync: the snapshot holds exactly the batches applied so far, each entirely. It records
  * the highest write number handed out and, as its log id, the lower of the highest log id applied
- * to the MemStores and the log's durable id. Every entry of this table up to the first is in the
+ * to the MemStores and the log's durable id (a family whose previous flush failed gets that
+ * snapshot back with the ids it was taken with: see {@link Store}). Every entry of this table up to the first is in the
  * snapshot (entries are applied under the same read lock that queued them, and later ones get
  * higher ids), and every id up to the second is durable, so the recorded id never claims an entry
  * that is missing from the files or could vanish from the log: after a crash the log assigns ids
@@ -94,13 +95,17 @@ import org.slf4j.LoggerFactory;
  * recorded id. Entries of the snapshot above it are replayed once more after a crash, which
  * re-adds cells the files hold already, harmlessly. The snapshot may hold writes whose sync is
  * still in flight; the files are written meanwhile, and only before adding them to the stores does
- * the flush wait for those writes to complete, since store files show every cell they hold. Then
- * it tells the log that those entries are flushed, which lets it delete old segments. A family
- * with more files than the compaction policy's minimum gets a minor compaction on the compaction
- * executor.
+ * the flush wait for those writes to complete, since store files show every cell they hold. If a
+ * family's file cannot be written the flush fails, deleting the files it wrote for the others;
+ * every snapshot stays for the next flush. Once the files are added, the flush tells the log that
+ * the table is flushed up to the lowest of its families' flushed log ids, which lets it delete old
+ * segments: a family that still holds older edits in a snapshot keeps their segments alive. A
+ * family with more files than the compaction policy's minimum gets a minor compaction on the
+ * compaction executor.
  *
- * <p><b>Recovery.</b> Opening replays the log's entries for this table newer than the highest log
- * id recorded in the table's files.
+ * <p><b>Recovery.</b> Each family is flushed up to the highest log id its files record. Opening
+ * replays the log's entries for this table after the lowest of those ids (and after the table's
+ * creation), adding to each family only the edits its files do not hold.
  */
 public final class Region implements AutoCloseable {
 
@@ -108,6 +113,7 @@ public final class Region implements AutoCloseable {
   private static final int BLOCKING_MULTIPLIER = 4;
 
   private final String name;
+  private final Manifest manifest;
   private final Map<String, Store> stores;
   private final WriteAheadLog wal;
   private final long flushSize;
@@ -115,6 +121,8 @@ public final class Region implements AutoCloseable {
   private final Executor compactionExecutor;
   private final CompactionThrottle compactionThrottle;
   private final Mvcc mvcc;
+  /** The log id when the table was created: entries up to it belong to an earlier table. */
+  private final long replayAfterWalId;
   private final AtomicLong lastAppliedWalId;
   private final ReentrantReadWriteLock updatesLock = new ReentrantReadWriteLock();
   private final ReentrantLock flushLock = new ReentrantLock();
@@ -126,10 +134,11 @@ public final class Region implements AutoCloseable {
   private final AtomicBoolean compactionQueued = new AtomicBoolean();
   private volatile boolean closed;
 
-  private Region(String name, Map<String, Store> stores, WriteAheadLog wal, long flushSize,
-      Executor flushExecutor, Executor compactionExecutor, CompactionThrottle compactionThrottle,
-      long replayAfterWalId) {
+  private Region(String name, Manifest manifest, Map<String, Store> stores, WriteAheadLog wal,
+      long flushSize, Executor flushExecutor, Executor compactionExecutor,
+      CompactionThrottle compactionThrottle, long replayAfterWalId) {
     this.name = name;
+    this.manifest = manifest;
     this.compactionThrottle = compactionThrottle;
     this.stores = stores;
     this.wal = wal;
@@ -140,8 +149,9 @@ public final class Region implements AutoCloseable {
     long maxWalId = replayAfterWalId;
     for (Store store : stores.values()) {
       maxSequenceId = Math.max(maxSequenceId, store.maxSequenceId());
-      maxWalId = Math.max(maxWalId, store.maxWalId());
+      maxWalId = Math.max(maxWalId, store.flushedWalId());
     }
+    this.replayAfterWalId = replayAfterWalId;
     this.mvcc = new Mvcc(maxSequenceId);
     this.lastAppliedWalId = new AtomicLong(maxWalId);
     this.storeArray = stores.values().toArray(Store[]::new);
@@ -151,11 +161,14 @@ public final class Region implements AutoCloseable {
     }
   }
 
-  /** What a region needs from the process it lives in. */
-  public record Services(WriteAheadLog wal, BlockCache cache, BufAllocator allocator,
-      ChunkPool chunkPool, MemStoreConfig memStoreConfig, CompactionPolicy compactionPolicy,
-      Executor flushExecutor, Executor compactionExecutor, boolean cacheCompressedData,
-      CompactionThrottle compactionThrottle) {
+  /**
+   * What a region needs from the process it lives in; {@code storage} is where the store files
+   * are created, renamed and deleted.
+   */
+  public record Services(Storage storage, WriteAheadLog wal, BlockCache cache,
+      BufAllocator allocator, ChunkPool chunkPool, MemStoreConfig memStoreConfig,
+      CompactionPolicy compactionPolicy, Executor flushExecutor, Executor compactionExecutor,
+      boolean cacheCompressedData, CompactionThrottle compactionThrottle) {
 
     /** HBase's key: cache the data blocks of compressed families compressed. */
     public static final String CACHE_COMPRESSED_DATA_KEY = "hbase.block.data.cachecompressed";
@@ -169,26 +182,34 @@ public final class Region implements AutoCloseable {
   public static Region open(Path directory, String name, List<FamilySettings> families,
       Services services, long replayAfterWalId) throws IOException {
     Map<String, Store> stores = new LinkedHashMap<>();
+    services.storage().createDirectories(directory);
+    Manifest manifest = Manifest.open(services.storage(), directory,
+        families.stream().map(FamilySettings::nameString).toList());
     try {
       for (FamilySettings family : families) {
         MemStore memStore = new MemStore(services.memStoreConfig(), services.chunkPool());
-        stores.put(family.nameString(), new Store(directory.resolve(family.nameString()), family,
-            memStore, services.cache(), services.allocator(), services.compactionPolicy(),
-            services.cacheCompressedData()));
+        stores.put(family.nameString(), new Store(services.storage(), manifest,
+            directory.resolve(family.nameString()), family, memStore, services.cache(),
+            services.allocator(), services.compactionPolicy(), services.cacheCompressedData()));
       }
-      Region region = new Region(name, stores, services.wal(),
+      Region region = new Region(name, manifest, stores, services.wal(),
           services.memStoreConfig().flushSize(), services.flushExecutor(),
           services.compactionExecutor(), services.compactionThrottle(), replayAfterWalId);
       region.replay();
       return region;
     } catch (IOException | RuntimeException e) {
       stores.values().forEach(Store::close);
+      try {
+        manifest.close();
+      } catch (IOException closeFailure) {
+        e.addSuppressed(closeFailure);
+      }
       throw e;
     }
   }
 
   private void replay() throws IOException {
-    long from = lastAppliedWalId.get();
+    long from = Math.max(replayAfterWalId, flushedWalId());
     long[] replayed = new long[1];
     wal.replay(from, entry -> {
       if (entry.table().equals(name)) {
@@ -201,6 +222,7 @@ public final class Region implements AutoCloseable {
     }
   }
 
+  /** Adds a replayed entry's cells to the families whose files do not hold it yet. */
   private void apply(WalEntry entry) {
     long number = mvcc.begin();
     for (Cell cell : entry.cells()) {
@@ -210,7 +232,9 @@ public final class Region implements AutoCloseable {
             entry.sequenceId());
         continue;
       }
-      store.add(cell, number, KeyValue.LATEST_TIMESTAMP);
+      if (entry.sequenceId() > store.flushedWalId()) {
+        store.add(cell, number, KeyValue.LATEST_TIMESTAMP);
+      }
     }
     lastAppliedWalId.accumulateAndGet(entry.sequenceId(), Math::max);
     mvcc.complete(number);
@@ -218,6 +242,18 @@ public final class Region implements AutoCloseable {
 
   public String name() {
     return name;
+  }
+
+  /**
+   * The log id up to which every edit of the table is in its files: the lowest of its families'
+   * (see {@link Store#flushedWalId()}).
+   */
+  public long flushedWalId() {
+    long lowest = Long.MAX_VALUE;
+    for (Store store : storeArray) {
+      lowest = Math.min(lowest, store.flushedWalId());
+    }
+    return lowest;
   }
 
   public List<Store> stores() {
@@ -528,33 +564,98 @@ public final class Region implements AutoCloseable {
   public void flush() throws IOException {
     flushLock.lock();
     try {
-      Map<Store, MemStoreSnapshot> snapshots = new LinkedHashMap<>();
-      long maxSequenceId;
-      long walId;
+      Map<Store, Store.Flush> snapshots = new LinkedHashMap<>();
+      long maxSequenceId = 0;
       updatesLock.writeLock().lock();
       try {
+        long lastWritten = mvcc.lastWritten();
+        long walId = Math.min(lastAppliedWalId.get(), wal.durableSequenceId());
         for (Store store : stores.values()) {
-          snapshots.put(store, store.snapshot());
+          Store.Flush flush = store.snapshot(lastWritten, walId);
+          snapshots.put(store, flush);
+          maxSequenceId = Math.max(maxSequenceId, flush.maxSequenceId());
         }
-        maxSequenceId = mvcc.lastWritten();
-        walId = Math.min(lastAppliedWalId.get(), wal.durableSequenceId());
       } finally {
         updatesLock.writeLock().unlock();
       }
-      Map<Store, Path> written = new LinkedHashMap<>();
-      for (Map.Entry<Store, MemStoreSnapshot> entry : snapshots.entrySet()) {
-        written.put(entry.getKey(),
-            entry.getKey().writeFlush(entry.getValue(), maxSequenceId, walId));
-      }
+      Map<Store, Path> written = writeFlushes(snapshots);
       mvcc.await(maxSequenceId);
-      for (Map.Entry<Store, MemStoreSnapshot> entry : snapshots.entrySet()) {
-        entry.getKey().commitFlush(entry.getValue(), written.get(entry.getKey()));
+      Map<Store, StoreFile> opened = recordFlush(snapshots, written);
+      for (Map.Entry<Store, Store.Flush> entry : snapshots.entrySet()) {
+        entry.getKey().commitFlush(entry.getValue(), opened.get(entry.getKey()));
       }
-      wal.markFlushed(name, walId);
+      wal.markFlushed(name, flushedWalId());
     } finally {
       flushLock.unlock();
     }
     requestCompactionIfNeeded();
+  }
+
+  /**
+   * Writes every family's snapshot to a new file; if one fails, deletes the files written so far
+   * (their snapshots stay and are written again by the next flush) and throws.
+   */
+  private static Map<Store, Path> writeFlushes(Map<Store, Store.Flush> snapshots)
+      throws IOException {
+    Map<Store, Path> written = new LinkedHashMap<>();
+    try {
+      for (Map.Entry<Store, Store.Flush> entry : snapshots.entrySet()) {
+        written.put(entry.getKey(), entry.getKey().writeFlush(entry.getValue()));
+      }
+      return written;
+    } catch (IOException | RuntimeException e) {
+      for (Map.Entry<Store, Path> done : written.entrySet()) {
+        if (done.getValue() != null) {
+          try {
+            done.getKey().discardFlush(done.getValue());
+          } catch (IOException | RuntimeException discardFailure) {
+            e.addSuppressed(discardFailure);
+          }
+        }
+      }
+      throw e;
+    }
+  }
+
+  /**
+   * Opens the files a flush wrote and records them, with every family's flushed log id, as one
+   * manifest record; then throws if either failed (the snapshots stay for the next flush). Files
+   * that could not be opened are deleted; once the record was attempted they are kept, closed,
+   * since it may have reached the disk (the next open keeps them if it did and deletes them as
+   * unrecorded if not).
+   */
+  private Map<Store, StoreFile> recordFlush(Map<Store, Store.Flush> snapshots,
+      Map<Store, Path> written) throws IOException {
+    Map<Store, StoreFile> opened = new LinkedHashMap<>();
+    List<Manifest.Edit> edits = new ArrayList<>();
+    try {
+      for (Map.Entry<Store, Store.Flush> entry : snapshots.entrySet()) {
+        Path path = written.get(entry.getKey());
+        if (path != null) {
+          opened.put(entry.getKey(), entry.getKey().openFlushed(path));
+        }
+        edits.add(entry.getKey().flushEdit(entry.getValue(), path));
+      }
+    } catch (IOException | RuntimeException e) {
+      opened.values().forEach(StoreFile::retire);
+      for (Map.Entry<Store, Path> file : written.entrySet()) {
+        if (file.getValue() != null && !opened.containsKey(file.getKey())) {
+          try {
+            file.getKey().discardFlush(file.getValue());
+          } catch (IOException | RuntimeException discardFailure) {
+            e.addSuppressed(discardFailure);
+          }
+        }
+      }
+      throw e;
+    }
+    try {
+      manifest.append(edits);
+    } catch (IOException | RuntimeException e) {
+      opened.values().forEach(StoreFile::close);
+      throw e;
+    }
+    return opened;
   }
 
   private void requestCompactionIfNeeded() {
@@ -606,6 +707,7 @@ public final class Region implements AutoCloseable {
         stores.values().forEach(Store::close);
       } finally {
         flushLock.unlock();
+        manifest.close();
       }
     }
   }
@@ -614,5 +716,10 @@ public final class Region implements AutoCloseable {
   public void abort() {
     closed = true;
     stores.values().forEach(Store::close);
+    try {
+      manifest.close();
+    } catch (IOException e) {
+      LOG.warn("table {}: closing the manifest failed", name, e);
+    }
   }
 }

@@ -21,18 +21,27 @@ final class ReversedStoreScanner implements FamilyScanner {
 
   /**
    * Positions {@code sources} (taken over) on their last row not after {@code startRow} (empty:
-   * their last row).
+   * their last row). If a seek fails, every source not closed yet is closed before the failure
+   * is thrown.
    */
   ReversedStoreScanner(List<? extends KeyValueScanner> sources, ScanSpec spec, byte[] startRow)
       throws IOException {
     this.sifter = new RowSifter(spec);
     Cell bound = startRow.length == 0 ? null : KeyValue.firstOnRow(Region.rowAfter(startRow));
-    for (KeyValueScanner source : sources) {
-      if (source.seekToPreviousRow(bound)) {
-        this.sources.add(source);
-      } else {
-        source.close();
+    int positioned = 0;
+    try {
+      for (KeyValueScanner source : sources) {
+        if (source.seekToPreviousRow(bound)) {
+          this.sources.add(source);
+        } else {
+          source.close();
+        }
+        positioned++;
       }
+    } catch (IOException | RuntimeException e) {
+      this.sources.forEach(KeyValueScanner::close);
+      sources.subList(positioned, sources.size()).forEach(KeyValueScanner::close);
+      throw e;
     }
   }
 

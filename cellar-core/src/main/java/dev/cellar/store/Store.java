@@ -3,6 +3,7 @@ package dev.cellar.store;
 import dev.cellar.cache.BlockCache;
 import dev.cellar.cell.Cell;
 import dev.cellar.cell.KeyValue;
+import dev.cellar.io.Storage;
 import dev.cellar.memory.BufAllocator;
 import dev.cellar.store.memstore.CellCursor;
 import dev.cellar.store.memstore.MemStore;
@@ -10,13 +11,11 @@ import dev.cellar.store.memstore.MemStoreSize;
 import dev.cellar.store.memstore.MemStoreSnapshot;
 import java.io.IOException;
 import java.io.InterruptedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.locks.ReentrantLock;
-import java.util.stream.Stream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -28,10 +27,15 @@ import org.slf4j.LoggerFactory;
  * for (key range, and the bloom filter for a single row); each file scanner holds a reference to
  * its file, so a compaction that replaces files never pulls them from under a read.
  *
- * <p><b>Flushes</b> happen in three steps the region drives: {@link #snapshot()} (while the region
+ * <p><b>Flushes</b> happen in three steps the region drives: {@link #snapshot} (while the region
  * holds writes back), {@link #writeFlush} (writes the snapshot to a new file) and {@link
  * #commitFlush} (adds the file to the store and clears the snapshot), which the region delays
- * until every write in the snapshot is durable and visible.
+ * until every write in the snapshot is durable and visible. A snapshot records the log id and
+ * write number it covers when it is taken; if its flush fails, the MemStore hands the same
+ * snapshot out again and it keeps those ids, since the writes after it stay in the active
+ * segment. The store's {@link #flushedWalId()} is the log id up to which every edit of the family
+ * is in its files: what recovery replays this family after, and, the lowest over the families,
+ * what the log may drop.
  * <b>Compactions</b> merge files into one: minor ones keep every cell, major ones drop deleted,
  * expired and surplus versions.
  *
@@ -46,6 +50,8 @@ public final class Store implements AutoCloseable {
   private static final Comparator<StoreFile> OLDEST_FIRST =
       Comparator.comparingLong(StoreFile::maxSequenceId);
 
+  private final Storage storage;
+  private final Manifest manifest;
   private final Path directory;
   private final FamilySettings family;
   private final MemStore memStore;
@@ -56,11 +62,21 @@ public final class Store implements AutoCloseable {
   private final ReentrantLock filesLock = new ReentrantLock();
   private final ReentrantLock compactionLock = new ReentrantLock();
   private volatile List<StoreFile> files;
+  /** Every edit of the family with a log id up to this one is in the files. */
+  private volatile long flushedWalId;
+  /** The snapshot being flushed and the ids it covers; null when none. Guarded by the region. */
+  private Flush pending;
 
-  /** Opens the family's directory (creating it), its files, and an empty MemStore. */
-  Store(Path directory, FamilySettings family, MemStore memStore, BlockCache cache,
-      BufAllocator allocator, CompactionPolicy policy, boolean cacheCompressedData)
-      throws IOException {
+  /**
+   * Opens the family's directory (creating it), the files {@code manifest} lists as live, and an
+   * empty MemStore; every change to the family's files goes through {@code storage} and is
+   * recorded in {@code manifest} before it takes effect.
+   */
+  Store(Storage storage, Manifest manifest, Path directory, FamilySettings family,
+      MemStore memStore, BlockCache cache, BufAllocator allocator, CompactionPolicy policy,
+      boolean cacheCompressedData) throws IOException {
+    this.storage = storage;
+    this.manifest = manifest;
     this.directory = directory;
     this.family = family;
     this.memStore = memStore;
@@ -68,12 +84,12 @@ public final class Store implements AutoCloseable {
     this.allocator = allocator;
     this.policy = policy;
     this.cacheCompressedData = cacheCompressedData;
-    Files.createDirectories(directory);
+    storage.createDirectories(directory);
     deleteLeftovers(directory.resolve(StoreFileWriter.TMP_DIRECTORY));
     List<StoreFile> opened = new ArrayList<>();
-    try (Stream<Path> paths = Files.list(directory)) {
-      for (Path path : paths.filter(Files::isRegularFile).sorted().toList()) {
-        opened.add(openFile(path));
+    try {
+      for (String name : manifest.files(family.nameString())) {
+        opened.add(openFile(directory.resolve(name)));
       }
     } catch (IOException | RuntimeException e) {
       opened.forEach(StoreFile::close);
@@ -81,21 +97,19 @@ public final class Store implements AutoCloseable {
     }
     opened.sort(OLDEST_FIRST);
     this.files = List.copyOf(opened);
+    this.flushedWalId = Math.max(manifest.flushedWalId(family.nameString()),
+        opened.stream().mapToLong(StoreFile::maxWalId).max().orElse(0));
   }
 
   private StoreFile openFile(Path path) throws IOException {
-    return StoreFile.open(path, allocator, cache, family.inMemory(), cacheCompressedData);
+    return StoreFile.open(storage, path, allocator, cache, family.inMemory(),
+        cacheCompressedData);
   }
 
-  private static void deleteLeftovers(Path tmp) throws IOException {
-    if (!Files.isDirectory(tmp)) {
-      return;
-    }
-    try (Stream<Path> leftovers = Files.list(tmp)) {
-      for (Path leftover : leftovers.toList()) {
-        LOG.info("deleting {}, left by an interrupted flush or compaction", leftover);
-        Files.delete(leftover);
-      }
+  private void deleteLeftovers(Path tmp) throws IOException {
+    for (Path leftover : storage.list(tmp)) {
+      LOG.info("deleting {}, left by an interrupted flush or compaction", leftover);
+      storage.deleteIfExists(leftover);
     }
   }
 
@@ -134,9 +148,12 @@ public final class Store implements AutoCloseable {
     return files.stream().mapToLong(StoreFile::maxSequenceId).max().orElse(0);
   }
 
-  /** The highest write-ahead-log id whose edits are in the family's files. */
-  long maxWalId() {
-    return files.stream().mapToLong(StoreFile::maxWalId).max().orElse(0);
+  /**
+   * The log id up to which every edit of the family is in its files (from the files when opened,
+   * then from each committed flush): replay skips the family's edits up to it.
+   */
+  long flushedWalId() {
+    return flushedWalId;
   }
 
   public int fileCount() {
@@ -222,37 +239,72 @@ public final class Store implements AutoCloseable {
     }
   }
 
-  /** Moves the MemStore's cells to its snapshot; the region holds writes back meanwhile. */
-  MemStoreSnapshot snapshot() {
-    return memStore.snapshot();
+  /**
+   * A MemStore snapshot to flush and what it covers: every write numbered up to {@code
+   * maxSequenceId} and every log entry up to {@code walId} of the family is in it or in the files.
+   */
+  record Flush(MemStoreSnapshot snapshot, long maxSequenceId, long walId) {}
+
+  /**
+   * Moves the MemStore's cells to its snapshot, which covers write numbers up to {@code
+   * maxSequenceId} and log ids up to {@code walId}; the region holds writes back meanwhile. A
+   * snapshot whose flush failed is returned again with the ids it was taken with: the writes
+   * since then are in the active segment, not in it.
+   */
+  Flush snapshot(long maxSequenceId, long walId) {
+    MemStoreSnapshot snapshot = memStore.snapshot();
+    if (pending == null || pending.snapshot().id() != snapshot.id()) {
+      pending = new Flush(snapshot, maxSequenceId, walId);
+    }
+    return pending;
   }
 
   /**
-   * Writes {@code snapshot} to a new file recording {@code maxSequenceId} and {@code maxWalId}, and
-   * returns it; reads do not see it until {@link #commitFlush}. Returns null for an empty snapshot,
-   * writing nothing.
+   * Writes the flush's snapshot to a new file recording its ids, and returns it; reads do not see
+   * it until {@link #commitFlush}. Returns null for an empty snapshot, writing nothing.
    */
-  Path writeFlush(MemStoreSnapshot snapshot, long maxSequenceId, long maxWalId)
-      throws IOException {
-    if (snapshot.isEmpty()) {
+  Path writeFlush(Flush flush) throws IOException {
+    if (flush.snapshot().isEmpty()) {
       return null;
     }
-    try (CellCursor cursor = snapshot.cursor()) {
-      return StoreFileWriter.write(directory, family, cursor::next, maxSequenceId, maxWalId,
-          false);
+    try (CellCursor cursor = flush.snapshot().cursor()) {
+      return StoreFileWriter.write(storage, directory, family, cursor::next,
+          flush.maxSequenceId(), flush.walId(), false);
     }
   }
 
   /**
-   * Adds the file {@link #writeFlush} wrote ({@code written}, null for none) to the store and
-   * clears the snapshot: from then on reads find the snapshot's cells in the file.
+   * Deletes a file {@link #writeFlush} wrote that will not be committed (another family's flush
+   * failed): the snapshot stays and is written again by the next flush.
    */
-  void commitFlush(MemStoreSnapshot snapshot, Path written) throws IOException {
+  void discardFlush(Path written) throws IOException {
+    storage.deleteIfExists(written);
+  }
+
+  /** Opens a file {@link #writeFlush} wrote, for {@link #commitFlush}; the caller owns it. */
+  StoreFile openFlushed(Path written) throws IOException {
+    return openFile(written);
+  }
+
+  /** The manifest edit recording {@code flush} and its file ({@code written}, null for none). */
+  Manifest.Edit flushEdit(Flush flush, Path written) {
+    return new Manifest.Edit(family.nameString(), flush.walId(),
+        written == null ? List.of() : List.of(written.getFileName().toString()), List.of());
+  }
+
+  /**
+   * Adds the file the flush wrote ({@code written}, opened by {@link #openFlushed}; null for none)
+   * to the store, after the region recorded it in the manifest, and clears the snapshot: from then
+   * on reads find the snapshot's cells in the file, and the family is flushed up to the flush's
+   * log id.
+   */
+  void commitFlush(Flush flush, StoreFile written) {
     if (written != null) {
-      StoreFile file = openFile(written);
-      replaceFiles(List.of(), file);
+      replaceFiles(List.of(), written);
     }
-    memStore.clearSnapshot(snapshot.id());
+    memStore.clearSnapshot(flush.snapshot().id());
+    pending = null;
+    flushedWalId = Math.max(flushedWalId, flush.walId());
   }
 
   /** True if a minor compaction would find files to merge. */
@@ -287,8 +339,17 @@ public final class Store implements AutoCloseable {
         written = writeCompacted(selected, major && all, nowMillis, maxSequenceId, maxWalId,
             control);
       }
-      StoreFile replacement = written == null ? null
-          : openFile(written);
+      StoreFile replacement = openFile(written);
+      try {
+        manifest.append(List.of(new Manifest.Edit(family.nameString(), Manifest.UNCHANGED,
+            List.of(written.getFileName().toString()),
+            selected.stream().map(file -> file.path().getFileName().toString()).toList())));
+      } catch (IOException | RuntimeException e) {
+        // The record may have reached the disk: the output stays, and the next open keeps it or
+        // deletes it as unrecorded.
+        replacement.close();
+        throw e;
+      }
       replaceFiles(selected, replacement);
       selected.forEach(StoreFile::retire);
       LOG.info("{} compaction of {} in {}: {} files into {}", major ? "major" : "minor",
@@ -322,7 +383,7 @@ public final class Store implements AutoCloseable {
     }
     if (!dropDeletes) {
       try (KeyValueHeap heap = new KeyValueHeap(seekAll(sources))) {
-        return StoreFileWriter.write(directory, family,
+        return StoreFileWriter.write(storage, directory, family,
             throttled(new HeapSource(heap), control), maxSequenceId, maxWalId, false);
       }
     }
@@ -330,8 +391,8 @@ public final class Store implements AutoCloseable {
         family.ttlMillis(), family.minVersions(), nowMillis, null);
     try (StoreScanner scanner = new StoreScanner(sources, spec, KeyValue.firstOnRow(new byte[0]),
         false); RowSource rows = new RowSource(scanner)) {
-      return StoreFileWriter.write(directory, family, throttled(rows, control), maxSequenceId,
-          maxWalId, true);
+      return StoreFileWriter.write(storage, directory, family, throttled(rows, control),
+          maxSequenceId, maxWalId, true);
     }
   }
 
@@ -352,10 +413,16 @@ public final class Store implements AutoCloseable {
     };
   }
 
+  /** Positions {@code sources} on their first cell; if one fails, closes them all and throws. */
   private static List<KeyValueScanner> seekAll(List<KeyValueScanner> sources) throws IOException {
     KeyValue start = KeyValue.firstOnRow(new byte[0]);
-    for (KeyValueScanner source : sources) {
-      source.seek(start);
+    try {
+      for (KeyValueScanner source : sources) {
+        source.seek(start);
+      }
+    } catch (IOException | RuntimeException e) {
+      sources.forEach(KeyValueScanner::close);
+      throw e;
     }
     return sources;
   }

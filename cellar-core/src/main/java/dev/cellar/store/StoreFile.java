@@ -6,6 +6,7 @@ import dev.cellar.cell.Cell;
 import dev.cellar.hfile.CachingBlockLoader;
 import dev.cellar.hfile.FileInfo;
 import dev.cellar.hfile.HFileReader;
+import dev.cellar.io.Storage;
 import dev.cellar.memory.BufAllocator;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -37,6 +38,7 @@ final class StoreFile {
   private final Path path;
   private final HFileReader reader;
   private final BlockCache cache;
+  private final Storage storage;
   private final long maxSequenceId;
   private final long maxWalId;
   private final boolean majorCompacted;
@@ -47,10 +49,12 @@ final class StoreFile {
   private final AtomicInteger references = new AtomicInteger(1);
   private volatile boolean deleteWhenReleased;
 
-  private StoreFile(Path path, HFileReader reader, BlockCache cache) throws IOException {
+  private StoreFile(Path path, HFileReader reader, BlockCache cache, Storage storage)
+      throws IOException {
     this.path = path;
     this.reader = reader;
     this.cache = cache;
+    this.storage = storage;
     FileInfo info = reader.fileInfo();
     this.maxSequenceId = info.getLong(FileInfo.MAX_SEQ_ID_KEY, 0);
     this.maxWalId = info.getLong(MAX_WAL_ID_KEY, 0);
@@ -62,20 +66,21 @@ final class StoreFile {
   }
 
   /**
-   * Opens {@code path}, reading through {@code cache} when not null.
+   * Opens {@code path}, reading through {@code cache} when not null; a retired file is deleted
+   * through {@code storage}.
    *
    * @param inMemory whether the family's blocks get the in-memory priority
    * @param cacheCompressedData whether a compressed file's data blocks are cached compressed
    */
-  static StoreFile open(Path path, BufAllocator allocator, BlockCache cache, boolean inMemory,
-      boolean cacheCompressedData) throws IOException {
+  static StoreFile open(Storage storage, Path path, BufAllocator allocator, BlockCache cache,
+      boolean inMemory, boolean cacheCompressedData) throws IOException {
     HFileReader reader = cache == null
         ? HFileReader.open(path, allocator)
         : HFileReader.open(path, allocator,
             direct -> new CachingBlockLoader(cache, direct, path.toString(), inMemory,
                 cacheCompressedData));
     try {
-      return new StoreFile(path, reader, cache);
+      return new StoreFile(path, reader, cache, storage);
     } catch (IOException | RuntimeException e) {
       reader.close();
       throw e;
@@ -211,7 +216,7 @@ final class StoreFile {
         cache.evictBlocksByHfileName(path.toString());
       }
       if (deleteWhenReleased) {
-        Files.deleteIfExists(path);
+        storage.deleteIfExists(path);
       }
     } catch (IOException e) {
       LOG.warn("closing store file {} failed", path, e);

@@ -3,18 +3,18 @@ package dev.cellar.store;
 import dev.cellar.cell.Cell;
 import dev.cellar.hfile.FileInfo;
 import dev.cellar.hfile.HFileWriter;
+import dev.cellar.io.Storage;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.UUID;
 
 /**
  * Writes a store's new HFile (a flush or a compaction's output) from a sorted stream of cells:
- * into a temporary file under the family directory's {@code .tmp}, then renamed into place, so a
- * crash never leaves a half-written file among the store's files. The file info records the
- * highest sequence id, write-ahead-log id and timestamp of the cells, and whether a major
- * compaction wrote it.
+ * into a temporary file under the family directory's {@code .tmp}, forced, then renamed into
+ * place and the directory forced, so a crash never leaves a half-written file among the store's
+ * files and a file the caller goes on to rely on survives a power loss by name. The file info
+ * records the highest sequence id, write-ahead-log id and timestamp of the cells, and whether a
+ * major compaction wrote it. Every file operation goes through the given {@link Storage}.
  * Stateless.
  */
 final class StoreFileWriter {
@@ -29,23 +29,23 @@ final class StoreFileWriter {
   }
 
   /**
-   * Writes every cell of {@code source} to a new file in {@code familyDirectory}.
-   *
-   * @return the new file's path, or null if the source had no cell (no file is left behind)
+   * Writes every cell of {@code source} to a new file in {@code familyDirectory} and returns its
+   * path. A source without cells (a major compaction that dropped everything) still gets a file:
+   * its ids say up to where the family's edits are in its files, which recovery needs.
    */
-  static Path write(Path familyDirectory, FamilySettings family, CellSource source,
-      long maxSequenceId, long maxWalId, boolean majorCompaction) throws IOException {
+  static Path write(Storage storage, Path familyDirectory, FamilySettings family,
+      CellSource source, long maxSequenceId, long maxWalId, boolean majorCompaction)
+      throws IOException {
     Path tmp = familyDirectory.resolve(TMP_DIRECTORY);
-    Files.createDirectories(tmp);
+    storage.createDirectories(tmp);
     String name = UUID.randomUUID().toString().replace("-", "");
     Path temporary = tmp.resolve(name);
-    long cells = 0;
     long maxTimestamp = Long.MIN_VALUE;
-    try (HFileWriter writer = HFileWriter.create(temporary, family.fileContext())) {
+    try (HFileWriter writer = HFileWriter.create(storage.create(temporary),
+        family.fileContext())) {
       for (Cell cell = source.next(); cell != null; cell = source.next()) {
         writer.append(cell);
         maxTimestamp = Math.max(maxTimestamp, cell.timestamp());
-        cells++;
       }
       writer.appendFileInfo(StoreFile.MAX_TIMESTAMP_KEY, longBytes(maxTimestamp));
       writer.appendFileInfo(FileInfo.MAX_SEQ_ID_KEY, longBytes(maxSequenceId));
@@ -53,16 +53,21 @@ final class StoreFileWriter {
       writer.appendFileInfo(FileInfo.MAJOR_COMPACTION_KEY,
           new byte[] {(byte) (majorCompaction ? 1 : 0)});
     } catch (IOException | RuntimeException e) {
-      Files.deleteIfExists(temporary);
+      deleteQuietly(storage, temporary, e);
       throw e;
     }
-    if (cells == 0) {
-      Files.delete(temporary);
-      return null;
-    }
     Path target = familyDirectory.resolve(name);
-    Files.move(temporary, target, StandardCopyOption.ATOMIC_MOVE);
+    storage.rename(temporary, target);
+    storage.syncDirectory(familyDirectory);
     return target;
+  }
+
+  private static void deleteQuietly(Storage storage, Path path, Exception cause) {
+    try {
+      storage.deleteIfExists(path);
+    } catch (IOException | RuntimeException e) {
+      cause.addSuppressed(e);
+    }
   }
 
   private static byte[] longBytes(long value) {

@@ -26,14 +26,21 @@ final class StoreScanner implements FamilyScanner {
   private boolean rowDone;
 
   /**
-   * Merges {@code sources} (taking them over) and positions them on {@code startKey}.
+   * Merges {@code sources} (taking them over) and positions them on {@code startKey}. If a seek
+   * fails, every source is closed before the failure is thrown (they hold pinned blocks and file
+   * references).
    *
    * @param singleRow true for a Get: the scanner ends after the first row it collects or skips
    */
   StoreScanner(List<? extends KeyValueScanner> sources, ScanSpec spec, Cell startKey,
       boolean singleRow) throws IOException {
-    for (KeyValueScanner source : sources) {
-      source.seek(startKey);
+    try {
+      for (KeyValueScanner source : sources) {
+        source.seek(startKey);
+      }
+    } catch (IOException | RuntimeException e) {
+      sources.forEach(KeyValueScanner::close);
+      throw e;
     }
     this.heap = new KeyValueHeap(sources);
     this.sifter = new RowSifter(spec);

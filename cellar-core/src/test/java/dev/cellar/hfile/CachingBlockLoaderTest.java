@@ -7,9 +7,11 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.cellar.cache.BlockCache;
 import dev.cellar.cache.BlockCacheKey;
 import dev.cellar.cache.BlockCategory;
 import dev.cellar.cache.CacheStats;
+import dev.cellar.cache.Cacheable;
 import dev.cellar.cache.LruBlockCache;
 import dev.cellar.cache.LruBlockCacheConfig;
 import dev.cellar.cell.CellType;
@@ -222,5 +224,68 @@ class CachingBlockLoaderTest {
     CacheStats.Snapshot stats = cache.stats().snapshot();
     assertTrue(stats.evictedBlockCount() > 0, "the cache was far smaller than the file: " + stats);
     assertTrue(stats.hitCount() > 0, stats.toString());
+  }
+
+  @Test
+  void aCacheThatThrowsWhileTakingABlockFailsNoReadAndLeaksNothing() throws IOException {
+    Path path = write();
+    BlockCache refusing = new RefusingCache(cache("64m"));
+    try (HFileReader reader = CachedReadFixture.open(path, allocator, refusing)) {
+      assertEquals(CELLS, scan(reader, true), "every read is served uncached");
+    }
+  }
+
+  /** A cache whose every insert throws, as a full or broken L2 might. */
+  private record RefusingCache(BlockCache delegate) implements BlockCache {
+    @Override
+    public void cacheBlock(BlockCacheKey key, Cacheable block, boolean inMemory) {
+      throw new IllegalStateException("injected cache failure for " + key);
+    }
+
+    @Override
+    public Cacheable getBlockRetained(BlockCacheKey key, boolean caching, boolean repeat,
+        boolean updateCacheMetrics) {
+      return delegate.getBlockRetained(key, caching, repeat, updateCacheMetrics);
+    }
+
+    @Override
+    public boolean containsBlock(BlockCacheKey key) {
+      return delegate.containsBlock(key);
+    }
+
+    @Override
+    public boolean evictBlock(BlockCacheKey key) {
+      return delegate.evictBlock(key);
+    }
+
+    @Override
+    public int evictBlocksByHfileName(String fileName) {
+      return delegate.evictBlocksByHfileName(fileName);
+    }
+
+    @Override
+    public long size() {
+      return delegate.size();
+    }
+
+    @Override
+    public long freeSize() {
+      return delegate.freeSize();
+    }
+
+    @Override
+    public long blockCount() {
+      return delegate.blockCount();
+    }
+
+    @Override
+    public CacheStats stats() {
+      return delegate.stats();
+    }
+
+    @Override
+    public void shutdown() {
+      delegate.shutdown();
+    }
   }
 }

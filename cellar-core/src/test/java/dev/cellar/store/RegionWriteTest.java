@@ -11,6 +11,7 @@ import dev.cellar.cell.CellType;
 import dev.cellar.cell.KeyValue;
 import dev.cellar.config.Settings;
 import dev.cellar.hfile.HFileContext;
+import dev.cellar.io.Storage;
 import dev.cellar.memory.BufAllocator;
 import dev.cellar.store.memstore.ChunkPool;
 import dev.cellar.store.memstore.MemStoreConfig;
@@ -65,9 +66,10 @@ class RegionWriteTest {
   }
 
   private Region openRegion(MemStoreConfig memStoreConfig) throws IOException {
-    Region.Services services = new Region.Services(wal, null, BufAllocator.HEAP, chunkPool,
-        memStoreConfig, CompactionPolicy.from(Settings.empty(), memStoreConfig.flushSize()),
-        Runnable::run, Runnable::run, false, CompactionThrottle.NONE);
+    Region.Services services = new Region.Services(Storage.local(), wal, null, BufAllocator.HEAP,
+        chunkPool, memStoreConfig,
+        CompactionPolicy.from(Settings.empty(), memStoreConfig.flushSize()), Runnable::run,
+        Runnable::run, false, CompactionThrottle.NONE);
     FamilySettings family = new FamilySettings(FAMILY,
         HFileContext.builder().includesMvcc(true).build(), false, true, 3, Long.MAX_VALUE, 0);
     return Region.open(directory.resolve(TABLE), TABLE, List.of(family), services, 0);

@@ -277,36 +277,65 @@ public final class BucketCache implements BlockCache {
     }
   }
 
+  /**
+   * Writes each queued block of {@code batch}, then frees space if the cache is over its
+   * acceptable size. A block whose write throws an unexpected runtime exception is dropped from
+   * the RAM cache and logged, and the writer goes on with the next: a writer thread never dies of
+   * one bad block, which would leave its queue full and its blocks in RAM forever.
+   */
   private void writeBatch(List<RamEntry> batch, Buf scratch) {
     for (RamEntry queued : batch) {
-      if (!enabled || shutdown || !ramCache.isCurrent(queued)) {
-        ramCache.remove(queued);
-        continue;
-      }
-      if (!queued.block().tryRetain()) {
-        ramCache.remove(queued);
-        continue;
-      }
-      BucketEntry entry;
       try {
-        entry = write(queued, scratch);
-      } finally {
-        queued.block().release();
-      }
-      if (entry == null) {
+        writeQueued(queued, scratch);
+      } catch (RuntimeException e) {
         ramCache.remove(queued);
-        continue;
-      }
-      boolean[] indexed = new boolean[1];
-      boolean published = ramCache.publish(queued, () -> indexed[0] = index(entry));
-      if (!published || !indexed[0]) {
-        entry.markEvicted();
-      } else if (shutdown) {
-        removeEntry(entry);
+        stats.failedInsertion();
+        LOG.error("bucket cache {}: writing {} failed; the block is dropped",
+            engine.description(), queued.key(), e);
       }
     }
     if (allocator.usedSize() > acceptableSize()) {
-      freeSpace(false);
+      try {
+        freeSpace(false);
+      } catch (RuntimeException e) {
+        LOG.error("bucket cache {}: freeing space failed", engine.description(), e);
+      }
+    }
+  }
+
+  private void writeQueued(RamEntry queued, Buf scratch) {
+    if (!enabled || shutdown || !ramCache.isCurrent(queued)) {
+      ramCache.remove(queued);
+      return;
+    }
+    if (!queued.block().tryRetain()) {
+      ramCache.remove(queued);
+      return;
+    }
+    BucketEntry entry;
+    try {
+      entry = write(queued, scratch);
+    } finally {
+      queued.block().release();
+    }
+    if (entry == null) {
+      ramCache.remove(queued);
+      return;
+    }
+    boolean[] indexed = new boolean[1];
+    boolean published;
+    try {
+      published = ramCache.publish(queued, () -> indexed[0] = index(entry));
+    } catch (RuntimeException e) {
+      if (!indexed[0]) {
+        entry.markEvicted();
+      }
+      throw e;
+    }
+    if (!published || !indexed[0]) {
+      entry.markEvicted();
+    } else if (shutdown) {
+      removeEntry(entry);
     }
   }
 
@@ -630,8 +659,14 @@ public final class BucketCache implements BlockCache {
       }
     }
     Integer[] chosen = Arrays.copyOf(candidates, found);
-    Arrays.sort(chosen, Comparator.comparingDouble(
-        i -> (double) allocator.usedSlots(i) / allocator.totalSlots(i)));
+    double[] fill = new double[buckets];
+    for (int i = 0; i < found; i++) {
+      int bucket = chosen[i];
+      fill[bucket] = (double) allocator.usedSlots(bucket) / allocator.totalSlots(bucket);
+    }
+    // Sorted by fill ratios read once: readers and writers change the live counters meanwhile,
+    // and a comparator over them may contradict itself (TimSort then throws).
+    Arrays.sort(chosen, Comparator.comparingDouble(bucket -> fill[bucket]));
     boolean[] emptied = new boolean[buckets];
     for (int i = 0; i < Math.min(count, chosen.length); i++) {
       emptied[chosen[i]] = true;

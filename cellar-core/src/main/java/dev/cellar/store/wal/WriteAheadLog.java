@@ -2,6 +2,7 @@ package dev.cellar.store.wal;
 
 import dev.cellar.cell.Cell;
 import dev.cellar.cell.KeyValue;
+import dev.cellar.io.DirectoryLock;
 import dev.cellar.io.DurableFiles;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -49,8 +50,9 @@ import java.util.function.Consumer;
  * <p><b>Recovery.</b> Opening scans every segment ({@link WalRecovery}): segments before the last
  * must be intact or the open fails with a {@link CorruptWalException}; the last one is cut at its
  * first torn or corrupt entry, which is logged. New entries always go to a new segment. Sequence
- * ids continue above the highest recovered one. One log per directory: nothing stops a second
- * process from opening the same directory, and two writers would corrupt it.
+ * ids continue above the highest recovered one. One log per directory: opening holds the
+ * directory's {@link DirectoryLock} until {@link #close()}, so a second open, in this process or
+ * another, fails at once instead of recovering under a live writer.
  *
  * <p><b>Memory.</b> An append copies nothing: the queue references the caller's cells (which must
  * not change until they are written) and the sync thread serializes them into one reusable
@@ -65,12 +67,14 @@ public final class WriteAheadLog implements AutoCloseable {
   private final CommitQueue queue;
   private final SegmentCatalog catalog;
   private final Thread syncThread;
+  private final DirectoryLock lock;
   private final ReentrantReadWriteLock deletionLock = new ReentrantReadWriteLock();
   private final Map<String, byte[]> tableNames = new ConcurrentHashMap<>();
 
   private WriteAheadLog(Path directory, CommitQueue queue, SegmentCatalog catalog,
-      Thread syncThread) {
+      Thread syncThread, DirectoryLock lock) {
     this.directory = directory;
+    this.lock = lock;
     this.queue = queue;
     this.catalog = catalog;
     this.syncThread = syncThread;
@@ -81,6 +85,7 @@ public final class WriteAheadLog implements AutoCloseable {
    * runs wrote (see the class comment) and starting a new segment for new entries.
    *
    * @throws CorruptWalException if a segment before the last is damaged, or the last one's header
+   * @throws dev.cellar.io.DirectoryLockedException if another open holds the directory
    * @throws IOException naming the file, if reading, cutting or creating a segment fails
    */
   public static WriteAheadLog open(Path directory, WalConfig config) throws IOException {
@@ -95,13 +100,23 @@ public final class WriteAheadLog implements AutoCloseable {
           + directory + " and " + config);
     }
     Files.createDirectories(directory);
-    WalRecovery.Recovered recovered = WalRecovery.recover(directory);
-    SegmentCatalog catalog = new SegmentCatalog(recovered.segments());
-    CommitQueue queue = new CommitQueue(directory, recovered.nextSequenceId());
-    WalSyncer syncer = WalSyncer.create(directory, config, outputs, queue, catalog,
-        recovered.nextSequenceId());
-    Thread thread = Thread.ofPlatform().name(WalSyncer.THREAD_NAME).daemon().start(syncer);
-    return new WriteAheadLog(directory, queue, catalog, thread);
+    DirectoryLock lock = DirectoryLock.acquire(directory);
+    try {
+      WalRecovery.Recovered recovered = WalRecovery.recover(directory);
+      SegmentCatalog catalog = new SegmentCatalog(recovered.segments());
+      CommitQueue queue = new CommitQueue(directory, recovered.nextSequenceId());
+      WalSyncer syncer = WalSyncer.create(directory, config, outputs, queue, catalog,
+          recovered.nextSequenceId());
+      Thread thread = Thread.ofPlatform().name(WalSyncer.THREAD_NAME).daemon().start(syncer);
+      return new WriteAheadLog(directory, queue, catalog, thread, lock);
+    } catch (IOException | RuntimeException e) {
+      try {
+        lock.close();
+      } catch (IOException closeFailure) {
+        e.addSuppressed(closeFailure);
+      }
+      throw e;
+    }
   }
 
   /** Appends with {@link Durability#SYNC_WAL}; see {@link #append(String, List, Durability)}. */
@@ -307,8 +322,8 @@ public final class WriteAheadLog implements AutoCloseable {
   }
 
   /**
-   * Writes and forces what is queued, closes the segment and stops the sync thread. Later appends
-   * throw {@link IllegalStateException}. Idempotent.
+   * Writes and forces what is queued, closes the segment, stops the sync thread and releases the
+   * directory. Later appends throw {@link IllegalStateException}. Idempotent.
    *
    * @throws IOException if the log failed, now or earlier: entries after {@link
    *     #durableSequenceId()} may be lost
@@ -327,6 +342,7 @@ public final class WriteAheadLog implements AutoCloseable {
     if (interrupted) {
       Thread.currentThread().interrupt();
     }
+    lock.close();
     IOException failure = queue.failure();
     if (failure != null) {
       throw new IOException("WAL " + directory + " failed; entries after sequence id "

@@ -11,7 +11,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.cellar.cache.BlockCacheKey;
 import dev.cellar.cache.BlockCategory;
 import dev.cellar.cache.Cacheable;
+import dev.cellar.cache.CacheableDeserializer;
 import dev.cellar.cache.TestBlock;
+import dev.cellar.memory.Buf;
 import dev.cellar.memory.BufAllocator;
 import dev.cellar.memory.BufAllocatorConfig;
 import java.io.IOException;
@@ -220,5 +222,60 @@ class BucketCacheTest {
     assertEquals(4097 + 8001, snapshot.realCacheSize());
     assertEquals(5120 + 9216, snapshot.usedSize());
     assertEquals("offheap", snapshot.ioEngine());
+  }
+
+  @Test
+  void aWriterThatFailsOnOneBlockDropsItAndKeepsWriting() throws Exception {
+    BucketCache cache = cache("offheap", 4);
+    TestBlock poisoned = TestBlock.allocate(allocator, key(0), BLOCK, BlockCategory.DATA);
+    try {
+      cache.cacheBlock(key(0), new UnwritableBlock(poisoned), false);
+    } finally {
+      poisoned.release();
+    }
+    settle(cache);
+    assertNull(cache.getBlockRetained(key(0), true, false, true), "the block is dropped");
+    put(cache, key(0), BLOCK);
+    settle(cache);
+    assertEquals(1, cache.liveEntries(), "the same key's writer wrote the next block");
+    Cacheable written = cache.getBlockRetained(key(0), true, false, true);
+    assertEquals(-1, TestBlock.firstMismatch(written, key(0), BLOCK));
+    written.release();
+  }
+
+  /** A block a bucket writer cannot serialize: its write throws a runtime exception. */
+  private record UnwritableBlock(TestBlock inner) implements Cacheable {
+    @Override
+    public Buf buf() {
+      return inner.buf();
+    }
+
+    @Override
+    public long heapSize() {
+      return inner.heapSize();
+    }
+
+    @Override
+    public BlockCategory category() {
+      return inner.category();
+    }
+
+    @Override
+    public Cacheable withBuf(Buf buf) {
+      return inner.withBuf(buf);
+    }
+
+    @Override
+    public CacheableDeserializer deserializer() {
+      if (Thread.currentThread().getName().startsWith(BucketCache.WRITER_THREAD_PREFIX)) {
+        throw new IllegalStateException("injected failure serializing the block");
+      }
+      return inner.deserializer();
+    }
+
+    @Override
+    public void writeMetadata(Buf dst, int index) {
+      inner.writeMetadata(dst, index);
+    }
   }
 }

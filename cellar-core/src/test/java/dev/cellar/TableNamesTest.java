@@ -1,0 +1,113 @@
+package dev.cellar;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Table names follow HBase's rules, and no name reaches outside {@code tables/}: "." and ".."
+ * are refused, so dropping ".." deletes nothing. A table directory a crash left without its
+ * descriptor is cleared when the database opens, so a table created again under that name starts
+ * empty.
+ */
+class TableNamesTest {
+
+  @TempDir Path directory;
+
+  @Test
+  void hbaseNamesAreAccepted() {
+    for (String name : List.of("t", "usertable", "TestTable", "a_b-c.d", "0", "_x", "ns:t",
+        "my_ns:t.1-x")) {
+      assertEquals(name, TableNames.checked(name));
+    }
+    assertEquals("t", TableNames.checked("default:t"), "the default namespace is implied");
+  }
+
+  @Test
+  void namesBreakingARuleAreRefusedSayingWhich() {
+    assertRefused(".", "starts its qualifier with '.'");
+    assertRefused("..", "starts its qualifier with '.'");
+    assertRefused(".hidden", "starts its qualifier with '.'");
+    assertRefused("-t", "starts its qualifier with '-'");
+    assertRefused("ns:..", "starts its qualifier with '.'");
+    assertRefused("a/b", "has '/' at 1");
+    assertRefused("a\\b", "has '\\' at 1");
+    assertRefused("t ", "has ' ' at 1");
+    assertRefused("tä", "has 'ä' at 1");
+    assertRefused("n-s:t", "namespace 'n-s' has '-' at 1");
+    assertRefused(":t", "empty namespace");
+    assertRefused("ns:", "empty qualifier");
+    assertRefused("a:b:c", "has ':' at 3");
+    assertRefused("hbase:meta", "reserved");
+    assertRefused("", "required");
+    assertRefused(null, "required");
+    assertRefused("x".repeat(256), "256 characters long");
+  }
+
+  @Test
+  void familyNamesThatWouldLeaveTheTableDirectoryAreRefused() {
+    for (String name : List.of(".", "..", ".tmp", "a/b", "a\\b", "a:b", "a\tb", "")) {
+      assertThrows(IllegalArgumentException.class, () -> ColumnFamilyDescriptor.of(name), name);
+    }
+    assertEquals("info-1.x", ColumnFamilyDescriptor.of("info-1.x").name());
+  }
+
+  private static void assertRefused(String name, String expected) {
+    IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
+        () -> TableDescriptor.of(name, ColumnFamilyDescriptor.of("f")));
+    assertTrue(refused.getMessage().contains(expected),
+        name + ": '" + refused.getMessage() + "' lacks '" + expected + "'");
+  }
+
+  @Test
+  void everyTableDirectoryIsAChildOfTables() throws IOException {
+    try (Cellar cellar = Cellar.open(directory, CellarConfig.defaults())) {
+      Path tables = directory.resolve("tables").normalize();
+      assertEquals(tables.resolve("ns:t"), cellar.tableDirectory("ns:t"));
+      for (String escape : List.of("..", ".", "../wal", "a/../..", "/etc")) {
+        assertThrows(IllegalArgumentException.class, () -> cellar.tableDirectory(escape), escape);
+      }
+      assertThrows(TableNotFoundException.class, () -> cellar.admin().dropTable(".."));
+      assertTrue(Files.isDirectory(directory.resolve("wal")), "dropping '..' deleted nothing");
+    }
+  }
+
+  @Test
+  void aTableInTheDefaultNamespaceIsFoundByEitherName() throws IOException {
+    try (Cellar cellar = Cellar.open(directory, CellarConfig.defaults())) {
+      cellar.admin().createTable(TableDescriptor.of("default:t", ColumnFamilyDescriptor.of("f")));
+      assertEquals(List.of("t"), cellar.admin().listTables());
+      assertTrue(cellar.admin().tableExists("default:t"));
+      assertEquals("t", cellar.table("default:t").name());
+      cellar.admin().dropTable("default:t");
+      assertFalse(cellar.admin().tableExists("t"));
+    }
+  }
+
+  @Test
+  void aTableDirectoryWithoutDescriptorIsClearedAtOpen() throws IOException {
+    Path leftover = directory.resolve("tables").resolve("t").resolve("f");
+    Files.createDirectories(leftover);
+    Files.writeString(leftover.resolve("0123abcd"), "not an HFile, and no longer a table's");
+    try (Cellar cellar = Cellar.open(directory, CellarConfig.defaults())) {
+      assertFalse(Files.exists(leftover.getParent()), "the leftover directory is deleted");
+      Path stray = directory.resolve("tables").resolve("u").resolve("f");
+      Files.createDirectories(stray);
+      Files.writeString(stray.resolve("0123abcd"), "not an HFile");
+      cellar.admin().createTable(TableDescriptor.of("u", ColumnFamilyDescriptor.of("f")));
+      assertFalse(Files.exists(stray.resolve("0123abcd")),
+          "creating a table clears what its directory held");
+    }
+    try (Cellar cellar = Cellar.open(directory, CellarConfig.defaults())) {
+      assertEquals(List.of("u"), cellar.admin().listTables());
+    }
+  }
+}

@@ -1,0 +1,226 @@
+package dev.cellar.io;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.MappedByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.channels.ReadableByteChannel;
+import java.nio.channels.WritableByteChannel;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Predicate;
+
+/**
+ * A {@link Storage} over another that fails an operation on command: every operation (creating,
+ * writing or forcing a file, renaming, deleting, listing, creating or forcing a directory) is
+ * counted, and the first one a test's rule accepts throws an {@link IOException} ("injected
+ * failure"), once. Files are created on the local file system, through a channel that checks
+ * each write and force; taking a directory's lock is passed on unchecked. Thread-safe.
+ */
+public final class FaultyStorage implements Storage {
+
+  /** The kinds of operations a rule can pick. */
+  public enum Kind { CREATE, WRITE, FORCE, RENAME, DELETE, LIST, CREATE_DIRECTORIES, SYNC_DIRECTORY }
+
+  /** One operation: its kind, its path, and how many operations came before it. */
+  public record Operation(Kind kind, Path path, int index) {}
+
+  private final Storage delegate;
+  private final AtomicInteger operations = new AtomicInteger();
+  private final AtomicReference<Predicate<Operation>> rule = new AtomicReference<>();
+
+  public FaultyStorage(Storage delegate) {
+    this.delegate = delegate;
+  }
+
+  /** Fails the next operation {@code rule} accepts, once. */
+  public void failNext(Predicate<Operation> rule) {
+    this.rule.set(rule);
+  }
+
+  /** Fails the operation with this index (see {@link #operations()}), once. */
+  public void failAt(int index) {
+    failNext(operation -> operation.index() == index);
+  }
+
+  /** Fails the next operation of {@code kind} on a path under {@code directory}, once. */
+  public void failNext(Kind kind, Path directory) {
+    failNext(operation -> operation.kind() == kind && operation.path().startsWith(directory));
+  }
+
+  /** Stops failing operations not failed yet. */
+  public void heal() {
+    rule.set(null);
+  }
+
+  /** How many operations ran so far. */
+  public int operations() {
+    return operations.get();
+  }
+
+  /** Whether the rule set last has not fired yet. */
+  public boolean armed() {
+    return rule.get() != null;
+  }
+
+  private void check(Kind kind, Path path) throws IOException {
+    Operation operation = new Operation(kind, path, operations.getAndIncrement());
+    Predicate<Operation> current = rule.get();
+    if (current != null && current.test(operation) && rule.compareAndSet(current, null)) {
+      throw new IOException("injected failure of " + kind + " " + path);
+    }
+  }
+
+  @Override
+  public AppendOnlyFile create(Path path) throws IOException {
+    check(Kind.CREATE, path);
+    FileChannel channel = FileChannel.open(path, StandardOpenOption.CREATE_NEW,
+        StandardOpenOption.WRITE);
+    return AppendOnlyFile.over(path, new CheckedChannel(path, channel));
+  }
+
+  @Override
+  public void createDirectories(Path directory) throws IOException {
+    check(Kind.CREATE_DIRECTORIES, directory);
+    delegate.createDirectories(directory);
+  }
+
+  @Override
+  public void rename(Path source, Path target) throws IOException {
+    check(Kind.RENAME, target);
+    delegate.rename(source, target);
+  }
+
+  @Override
+  public boolean deleteIfExists(Path path) throws IOException {
+    check(Kind.DELETE, path);
+    return delegate.deleteIfExists(path);
+  }
+
+  @Override
+  public List<Path> list(Path directory) throws IOException {
+    check(Kind.LIST, directory);
+    return delegate.list(directory);
+  }
+
+  @Override
+  public void syncDirectory(Path directory) throws IOException {
+    check(Kind.SYNC_DIRECTORY, directory);
+    delegate.syncDirectory(directory);
+  }
+
+  @Override
+  public DirectoryLock lock(Path directory) throws IOException {
+    return delegate.lock(directory);
+  }
+
+  /** A file channel whose writes and forces go through the rule first. */
+  private final class CheckedChannel extends FileChannel {
+    private final Path path;
+    private final FileChannel channel;
+
+    CheckedChannel(Path path, FileChannel channel) {
+      this.path = path;
+      this.channel = channel;
+    }
+
+    @Override
+    public int read(ByteBuffer dst) throws IOException {
+      return channel.read(dst);
+    }
+
+    @Override
+    public long read(ByteBuffer[] dsts, int offset, int length) throws IOException {
+      return channel.read(dsts, offset, length);
+    }
+
+    @Override
+    public int write(ByteBuffer src) throws IOException {
+      check(Kind.WRITE, path);
+      return channel.write(src);
+    }
+
+    @Override
+    public long write(ByteBuffer[] srcs, int offset, int length) throws IOException {
+      check(Kind.WRITE, path);
+      return channel.write(srcs, offset, length);
+    }
+
+    @Override
+    public long position() throws IOException {
+      return channel.position();
+    }
+
+    @Override
+    public FileChannel position(long newPosition) throws IOException {
+      channel.position(newPosition);
+      return this;
+    }
+
+    @Override
+    public long size() throws IOException {
+      return channel.size();
+    }
+
+    @Override
+    public FileChannel truncate(long size) throws IOException {
+      check(Kind.WRITE, path);
+      channel.truncate(size);
+      return this;
+    }
+
+    @Override
+    public void force(boolean metaData) throws IOException {
+      check(Kind.FORCE, path);
+      channel.force(metaData);
+    }
+
+    @Override
+    public long transferTo(long position, long count, WritableByteChannel target)
+        throws IOException {
+      return channel.transferTo(position, count, target);
+    }
+
+    @Override
+    public long transferFrom(ReadableByteChannel src, long position, long count)
+        throws IOException {
+      check(Kind.WRITE, path);
+      return channel.transferFrom(src, position, count);
+    }
+
+    @Override
+    public int read(ByteBuffer dst, long position) throws IOException {
+      return channel.read(dst, position);
+    }
+
+    @Override
+    public int write(ByteBuffer src, long position) throws IOException {
+      check(Kind.WRITE, path);
+      return channel.write(src, position);
+    }
+
+    @Override
+    public MappedByteBuffer map(MapMode mode, long position, long size) throws IOException {
+      throw new UnsupportedOperationException("mapping a checked channel");
+    }
+
+    @Override
+    public FileLock lock(long position, long size, boolean shared) throws IOException {
+      return channel.lock(position, size, shared);
+    }
+
+    @Override
+    public FileLock tryLock(long position, long size, boolean shared) throws IOException {
+      return channel.tryLock(position, size, shared);
+    }
+
+    @Override
+    protected void implCloseChannel() throws IOException {
+      channel.close();
+    }
+  }
+}
