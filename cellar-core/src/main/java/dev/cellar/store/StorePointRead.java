@@ -2,6 +2,7 @@ package dev.cellar.store;
 
 import dev.cellar.cell.Bytes;
 import dev.cellar.cell.Cell;
+import dev.cellar.cell.CellComparator;
 import dev.cellar.cell.SearchKey;
 import dev.cellar.store.memstore.PointCursor;
 import java.io.IOException;
@@ -32,6 +33,9 @@ import java.util.Map;
  * <p>Not thread-safe: one per reader thread and store.
  */
 final class StorePointRead {
+
+  /** The cells a column skip steps over before it reseeks. */
+  private static final int COLUMN_STEPS = 4;
 
   private final Store store;
   private final PointCursor[] memCursors = {new PointCursor(), new PointCursor()};
@@ -154,20 +158,38 @@ final class StorePointRead {
         }
         case INCLUDE_AND_SEEK_NEXT_COL -> {
           heap.collectCurrent(out);
-          heap.reseek(seekKey.lastOnColumn(cell));
+          skipToNextColumn(cell);
         }
         case INCLUDE_AND_SEEK_NEXT_ROW -> {
           heap.collectCurrent(out);
           return;
         }
         case SKIP -> heap.next();
-        case SEEK_NEXT_COL -> heap.reseek(seekKey.lastOnColumn(cell));
+        case SEEK_NEXT_COL -> skipToNextColumn(cell);
         case SEEK_NEXT_ROW -> {
           return;
         }
         case SEEK_NEXT_USING_HINT -> heap.reseek(matcher.seekHint());
       }
     }
+  }
+
+  /**
+   * Moves past every version of {@code cell}'s column: by steps while the next cells are few (a
+   * column of one version, as most are, is left with one step, where a reseek would search the
+   * block's index for the next column), by a reseek after {@value #COLUMN_STEPS} steps (HBase's
+   * scanner does the same, bounded by the next block's index key).
+   */
+  private void skipToNextColumn(Cell cell) throws IOException {
+    Cell columnEnd = seekKey.lastOnColumn(cell);
+    for (int step = 0; step < COLUMN_STEPS; step++) {
+      heap.next();
+      Cell next = heap.peek();
+      if (next == null || CellComparator.compareKeyIgnoringSequenceId(next, columnEnd) > 0) {
+        return;
+      }
+    }
+    heap.reseek(columnEnd);
   }
 
   private static boolean sameRow(Cell cell, Cell rowStart) {
