@@ -532,6 +532,7 @@ public final class ClientService implements AutoCloseable {
     Scanners.Open scanner = scanners.acquire(id);
     try {
       if (request.hasNextCallSeq() && request.getNextCallSeq() != scanner.nextCallSeq) {
+        scanners.closeLocked(scanner);
         throw RpcException.doNotRetry(RpcException.OUT_OF_ORDER_SCANNER_NEXT, "Expected"
             + " nextCallSeq: " + scanner.nextCallSeq + " But the nextCallSeq got from client: "
             + request.getNextCallSeq() + "; request=scanner_id: " + id);
@@ -542,6 +543,7 @@ public final class ClientService implements AutoCloseable {
         return response.setMoreResults(true).setMoreResultsInRegion(true)
             .setTtl((int) scanners.leaseMillis()).build();
       }
+      scanner.nextCallSeq++;
       return fill(call, scanner, request, response);
     } finally {
       scanner.lock.unlock();
@@ -593,7 +595,6 @@ public final class ClientService implements AutoCloseable {
       scanners.closeLocked(scanner);
       throw e;
     }
-    scanner.nextCallSeq++;
     if (exhausted || request.getCloseScanner()) {
       scanners.closeLocked(scanner);
     }
