@@ -50,10 +50,11 @@ public final class CellarServer implements AutoCloseable {
   private final ClientService client;
   private final RpcServer rpc;
   private final ServerIdentity identity;
+  private final Catalog catalog;
 
   private CellarServer(ServerOptions options, DirectoryLock lock, Cellar cellar,
       ThreadPoolExecutor handlers, ClientService client, RpcServer rpc,
-      ServerIdentity identity) {
+      ServerIdentity identity, Catalog catalog) {
     this.options = options;
     this.lock = lock;
     this.cellar = cellar;
@@ -61,6 +62,7 @@ public final class CellarServer implements AutoCloseable {
     this.client = client;
     this.rpc = rpc;
     this.identity = identity;
+    this.catalog = catalog;
   }
 
   /**
@@ -95,7 +97,8 @@ public final class CellarServer implements AutoCloseable {
       LOG.info("cellar serve: {} on {}:{} ({}), advertised as {}, cluster id {}",
           options.directory(), options.bindAddress(), port, rpc.usesEpoll() ? "epoll" : "nio",
           identity.hostAndPort(), clusterId);
-      return new CellarServer(options, lock, cellar, handlers, client, rpc, identity);
+      return new CellarServer(options, lock, cellar, handlers, client, rpc, identity,
+          catalog);
     } catch (IOException | RuntimeException e) {
       if (handlers != null) {
         handlers.shutdownNow();
@@ -163,6 +166,11 @@ public final class CellarServer implements AutoCloseable {
   /** The database served (for tests and tools in the same process). */
   public Cellar database() {
     return cellar;
+  }
+
+  /** The tables as clients see them. */
+  public Catalog catalog() {
+    return catalog;
   }
 
   /** The number of scanners open. */

@@ -20,7 +20,6 @@ import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.util.concurrent.DefaultThreadFactory;
 import io.netty.util.concurrent.GlobalEventExecutor;
 import java.io.IOException;
-import java.net.BindException;
 import java.net.InetSocketAddress;
 import java.util.concurrent.TimeUnit;
 
@@ -39,6 +38,9 @@ public final class RpcServer implements AutoCloseable {
   /** Pending outbound bytes above which a connection stops being read, and below which it resumes. */
   static final int WRITE_HIGH_WATER = 4 * 1024 * 1024;
   static final int WRITE_LOW_WATER = 1024 * 1024;
+
+  private static final java.util.regex.Pattern NATIVE_PREFIX =
+      java.util.regex.Pattern.compile("^bind\\(\\.\\.\\) failed with error\\(-?\\d+\\): ");
 
   private final EventLoopGroup boss;
   private final EventLoopGroup workers;
@@ -93,13 +95,15 @@ public final class RpcServer implements AutoCloseable {
     } catch (Exception e) {
       boss.shutdownGracefully(0, 0, TimeUnit.SECONDS);
       workers.shutdownGracefully(0, 0, TimeUnit.SECONDS);
-      if (e instanceof BindException || e.getCause() instanceof BindException
-          || e instanceof java.net.SocketException) {
-        throw new IOException("cannot listen on " + address.getHostString() + ":"
-            + address.getPort() + ": " + e.getMessage(), e);
-      }
-      throw new IOException("cannot start the RPC server on " + address + ": " + e, e);
+      throw new IOException("cannot listen on " + address.getHostString() + ":"
+          + address.getPort() + ": " + reason(e), e);
     }
+  }
+
+  /** The operating system's words for a failed bind, without the native call's prefix. */
+  private static String reason(Exception failure) {
+    String message = failure.getMessage() == null ? failure.toString() : failure.getMessage();
+    return NATIVE_PREFIX.matcher(message).replaceFirst("");
   }
 
   /** The bound address (with the real port when 0 was asked for). */
