@@ -21,11 +21,13 @@ import java.nio.file.Path;
  *   <tr><td>hbase.netty.eventloop.rpcserver.thread.count</td><td>number of cores</td><td>event
  *       loop threads</td></tr>
  *   <tr><td>hbase.client.scanner.timeout.period</td><td>60000</td><td>scanner lease (ms)</td></tr>
+ *   <tr><td>cellar.server.gets.inline</td><td>true</td><td>gets run on the event loop that read
+ *       them instead of a handler thread</td></tr>
  * </table>
  */
 public record ServerOptions(Path directory, String bindAddress, int port, String advertisedHost,
     int handlers, int callQueueLength, int maxRequestSize, int ioThreads,
-    long scannerLeaseMillis) {
+    long scannerLeaseMillis, boolean inlineGets) {
 
   public static final String PORT = "hbase.regionserver.port";
   public static final String BIND_ADDRESS = "hbase.regionserver.ipc.address";
@@ -35,6 +37,7 @@ public record ServerOptions(Path directory, String bindAddress, int port, String
   public static final String MAX_REQUEST_SIZE = "hbase.ipc.max.request.size";
   public static final String IO_THREADS = "hbase.netty.eventloop.rpcserver.thread.count";
   public static final String SCANNER_TIMEOUT = "hbase.client.scanner.timeout.period";
+  public static final String INLINE_GETS = "cellar.server.gets.inline";
   public static final int DEFAULT_PORT = 16020;
   public static final String LOOPBACK = "127.0.0.1";
 
@@ -59,7 +62,8 @@ public record ServerOptions(Path directory, String bindAddress, int port, String
     long lease = settings.getLong(SCANNER_TIMEOUT, 60_000);
     require(lease >= 1, SCANNER_TIMEOUT, lease, ">= 1 ms");
     return new ServerOptions(directory, bind, port, advertised, handlers, queue,
-        (int) maxRequest, io == 0 ? Runtime.getRuntime().availableProcessors() : io, lease);
+        (int) maxRequest, io == 0 ? Runtime.getRuntime().availableProcessors() : io, lease,
+        settings.getBoolean(INLINE_GETS, true));
   }
 
   private static void require(boolean ok, String key, Object value, String expected) {
@@ -79,6 +83,6 @@ public record ServerOptions(Path directory, String bindAddress, int port, String
   /** These options with another port (the command line's {@code --port}). */
   public ServerOptions withPort(int newPort) {
     return new ServerOptions(directory, bindAddress, newPort, advertisedHost, handlers,
-        callQueueLength, maxRequestSize, ioThreads, scannerLeaseMillis);
+        callQueueLength, maxRequestSize, ioThreads, scannerLeaseMillis, inlineGets);
   }
 }
