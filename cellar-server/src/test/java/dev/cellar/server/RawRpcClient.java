@@ -35,8 +35,9 @@ final class RawRpcClient implements AutoCloseable {
   RawRpcClient(InetSocketAddress address) throws IOException {
     socket = new Socket(address.getAddress(), address.getPort());
     socket.setSoTimeout(10_000);
-    out = new DataOutputStream(socket.getOutputStream());
-    in = new DataInputStream(socket.getInputStream());
+    socket.setTcpNoDelay(true);
+    out = new DataOutputStream(new java.io.BufferedOutputStream(socket.getOutputStream()));
+    in = new DataInputStream(new java.io.BufferedInputStream(socket.getInputStream()));
   }
 
   /** A client that sent the ordinary preamble and a header for {@code service}. */
@@ -120,7 +121,7 @@ final class RawRpcClient implements AutoCloseable {
 
   /** Whether the server closed the connection (reads to the end, discarding). */
   boolean closedByServer() throws IOException {
-    InputStream stream = socket.getInputStream();
+    InputStream stream = in;
     try {
       while (stream.read() >= 0) {
         // discard what is left

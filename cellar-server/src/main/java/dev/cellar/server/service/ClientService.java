@@ -3,6 +3,7 @@ package dev.cellar.server.service;
 import dev.cellar.Cellar;
 import dev.cellar.Mutation;
 import dev.cellar.Result;
+import dev.cellar.RowView;
 import dev.cellar.Table;
 import dev.cellar.TableDescriptor;
 import dev.cellar.cell.Bytes;
@@ -55,8 +56,9 @@ import org.apache.hbase.thirdparty.com.google.protobuf.ByteString;
  * disabled table gets TableNotEnabledException.
  *
  * <p><b>Cells.</b> Results carry their cells in the call's cell block when the connection named a
- * codec ({@link ResultEncoder}); cells read are copied there while the row is pinned, and the
- * pins are dropped before the call returns.
+ * codec ({@link ResultEncoder}); cells read are copied there while the row is pinned. Gets read
+ * through the thread's {@link PointReaders reader}, which allocates nothing per row; scans through
+ * a row scanner per scan.
  *
  * <p><b>Scans</b> keep their state in {@link Scanners}: the rows, the client's call sequence
  * number, the rows left under the scan's limit and the lease. A response holds whole rows (split
@@ -76,6 +78,7 @@ public final class ClientService implements AutoCloseable {
   private final Scanners scanners;
   private final Mutator mutator = new Mutator();
   private final boolean inlineGets;
+  private final PointReaders readers;
 
   /**
    * @param inlineGets whether gets run on the connection's event loop rather than on a handler
@@ -89,6 +92,13 @@ public final class ClientService implements AutoCloseable {
     this.catalog = catalog;
     this.meta = meta;
     this.scanners = new Scanners(scannerLeaseMillis, System::currentTimeMillis);
+    this.readers = new PointReaders(table -> {
+      try {
+        return cellar.table(table.name()) == table;
+      } catch (dev.cellar.TableNotFoundException e) {
+        return false;
+      }
+    });
   }
 
   public RpcService service() {
@@ -107,8 +117,10 @@ public final class ClientService implements AutoCloseable {
   /** A table region a request names. */
   private record Target(Catalog.Entry entry, Table table, TableDescriptor descriptor) {}
 
+  private static final ByteString META_REGION = ByteString.copyFrom(RegionNames.META_REGION_NAME);
+
   private static boolean isMeta(HBaseProtos.RegionSpecifier region) {
-    return Arrays.equals(region.getValue().toByteArray(), RegionNames.META_REGION_NAME);
+    return region.getValue().equals(META_REGION);
   }
 
   private Target target(HBaseProtos.RegionSpecifier region) throws RpcException {
@@ -144,12 +156,11 @@ public final class ClientService implements AutoCloseable {
     }
     ConvertedFilter filter = FilterConverter.convert(proto.hasFilter() ? proto.getFilter()
         : null);
-    try (Result result = target.table().get(Reads.get(proto, filter))) {
-      if (proto.getExistenceOnly()) {
-        return ClientProtos.Result.newBuilder().setExists(!result.isEmpty()).build();
-      }
-      return ResultEncoder.encode(call, result.rawCells(), filter);
+    RowView row = readers.reader(target.table()).getView(Reads.get(proto, filter));
+    if (proto.getExistenceOnly()) {
+      return ClientProtos.Result.newBuilder().setExists(!row.isEmpty()).build();
     }
+    return ResultEncoder.encode(call, row.cells(), filter);
   }
 
   private ClientProtos.Result metaGet(RpcCall call, ClientProtos.Get proto) {
@@ -643,8 +654,10 @@ public final class ClientService implements AutoCloseable {
     return reversed ? -order : order;
   }
 
+  /** Closes the open scanners and the threads' readers; calls must have stopped. */
   @Override
   public void close() {
     scanners.close();
+    readers.close();
   }
 }
