@@ -36,7 +36,19 @@ public final class NettyLeakCheck implements BeforeAllCallback, AfterEachCallbac
     ResourceLeakDetectorFactory.setResourceLeakDetectorFactory(new ResourceLeakDetectorFactory() {
       @Override
       public <T> ResourceLeakDetector<T> newResourceLeakDetector(Class<T> resource,
+          int samplingInterval) {
+        return recording(resource, samplingInterval);
+      }
+
+      /** Netty's abstract form, still required by the factory; the one above is what it calls. */
+      @Override
+      @SuppressWarnings("deprecation")
+      public <T> ResourceLeakDetector<T> newResourceLeakDetector(Class<T> resource,
           int samplingInterval, long maxActive) {
+        return recording(resource, samplingInterval);
+      }
+
+      private <T> ResourceLeakDetector<T> recording(Class<T> resource, int samplingInterval) {
         return new ResourceLeakDetector<>(resource, samplingInterval) {
           @Override
           protected void reportTracedLeak(String type, String records) {
