@@ -1,0 +1,238 @@
+package dev.cellar.server.catalog;
+
+import dev.cellar.Cellar;
+import dev.cellar.TableDescriptor;
+import dev.cellar.server.rpc.RpcException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Stream;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.HBaseProtos;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.HBaseProtos.TableSchema;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.HBaseProtos.TableState;
+import org.apache.hbase.thirdparty.com.google.protobuf.ByteString;
+
+/**
+ * The server's view of the tables: each table's HBase schema (kept verbatim, as clients compare
+ * what they get back with what they sent), whether it is enabled, and its one region's id and
+ * name. The tables' data is the embedded database's; this adds what HBase clients need on top.
+ *
+ * <p><b>On disk</b>, one file per table in {@code <dir>/server/tables/<table>.table}: the
+ * varint-delimited {@code TableSchema}, {@code TableState} and {@code RegionInfo} (HBase's
+ * messages), replaced atomically (written beside, then renamed). At open, a table of the database
+ * without a file (created through the embedded API) gets one from its descriptor, and a file
+ * whose table is gone is removed.
+ *
+ * <p><b>Concurrency.</b> Changes are serialized on this object and publish a new immutable
+ * snapshot of both maps through volatile fields, which lookups read without locking.
+ */
+public final class Catalog {
+
+  /** One table as clients see it. */
+  public record Entry(String name, TableSchema schema, boolean enabled, long regionId,
+      byte[] regionName) {
+
+    Entry withEnabled(boolean value) {
+      return new Entry(name, schema, value, regionId, regionName);
+    }
+
+    public HBaseProtos.RegionInfo regionInfo() {
+      return HBaseProtos.RegionInfo.newBuilder().setRegionId(regionId)
+          .setTableName(SchemaMapping.protoName(name)).setStartKey(ByteString.EMPTY)
+          .setEndKey(ByteString.EMPTY).setOffline(false).setSplit(false).setReplicaId(0)
+          .build();
+    }
+  }
+
+  private static final String SUFFIX = ".table";
+
+  private final Cellar cellar;
+  private final Path directory;
+  private volatile Map<String, Entry> byName = Map.of();
+  private volatile Map<String, Entry> byRegion = Map.of();
+  private long lastRegionId;
+
+  private Catalog(Cellar cellar, Path directory) {
+    this.cellar = cellar;
+    this.directory = directory;
+  }
+
+  /** Loads the catalog kept in {@code directory}, reconciled with the database's tables. */
+  public static Catalog open(Cellar cellar, Path directory) throws IOException {
+    Files.createDirectories(directory);
+    Catalog catalog = new Catalog(cellar, directory);
+    catalog.load();
+    return catalog;
+  }
+
+  private synchronized void load() throws IOException {
+    Map<String, Entry> entries = new TreeMap<>();
+    try (Stream<Path> files = Files.list(directory)) {
+      for (Path file : files.filter(f -> f.getFileName().toString().endsWith(SUFFIX)).toList()) {
+        Entry entry = read(file);
+        if (cellar.admin().tableExists(entry.name())) {
+          entries.put(entry.name(), entry);
+          lastRegionId = Math.max(lastRegionId, entry.regionId());
+        } else {
+          Files.delete(file);
+        }
+      }
+    }
+    for (String table : cellar.admin().listTables()) {
+      if (!entries.containsKey(table)) {
+        Entry entry = newEntry(table, SchemaMapping.schema(cellar.admin().describe(table)), true);
+        write(entry);
+        entries.put(table, entry);
+      }
+    }
+    publish(entries);
+  }
+
+  private Entry newEntry(String table, TableSchema schema, boolean enabled) {
+    long regionId = Math.max(System.currentTimeMillis(), lastRegionId + 1);
+    lastRegionId = regionId;
+    return new Entry(table, schema, enabled, regionId, RegionNames.of(table, regionId));
+  }
+
+  private void publish(Map<String, Entry> entries) {
+    Map<String, Entry> regions = new HashMap<>();
+    for (Entry entry : entries.values()) {
+      regions.put(key(entry.regionName()), entry);
+    }
+    byName = java.util.Collections.unmodifiableMap(new TreeMap<>(entries));
+    byRegion = Map.copyOf(regions);
+  }
+
+  private static String key(byte[] regionName) {
+    return new String(regionName, StandardCharsets.ISO_8859_1);
+  }
+
+  /** The tables, sorted by name. */
+  public Collection<Entry> entries() {
+    return byName.values();
+  }
+
+  /** The table named {@code table}, or null. */
+  public Entry byName(String table) {
+    return byName.get(table);
+  }
+
+  /** The table whose region is named {@code regionName}, or null (a stale or unknown name). */
+  public Entry byRegionName(ByteString regionName) {
+    return byRegion.get(regionName.toString(StandardCharsets.ISO_8859_1));
+  }
+
+  /** Creates a table. @throws RpcException TableExistsException, or DoNotRetry for a bad schema */
+  public synchronized Entry create(TableSchema schema) throws RpcException, IOException {
+    TableDescriptor descriptor = SchemaMapping.descriptor(schema);
+    if (byName.containsKey(descriptor.name()) || cellar.admin().tableExists(descriptor.name())) {
+      throw RpcException.doNotRetry(RpcException.TABLE_EXISTS, descriptor.name());
+    }
+    cellar.admin().createTable(descriptor);
+    Entry entry = newEntry(descriptor.name(), schema, true);
+    write(entry);
+    Map<String, Entry> entries = new TreeMap<>(byName);
+    entries.put(entry.name(), entry);
+    publish(entries);
+    return entry;
+  }
+
+  /** Deletes a disabled table and its data. */
+  public synchronized void delete(String table) throws RpcException, IOException {
+    requireDisabled(table);
+    cellar.admin().dropTable(table);
+    Files.deleteIfExists(file(table));
+    Map<String, Entry> entries = new TreeMap<>(byName);
+    entries.remove(table);
+    publish(entries);
+  }
+
+  /** Empties a disabled table: drops and recreates it (with a new region), enabled. */
+  public synchronized void truncate(String table) throws RpcException, IOException {
+    Entry old = requireDisabled(table);
+    TableDescriptor descriptor = cellar.admin().describe(table);
+    cellar.admin().dropTable(table);
+    cellar.admin().createTable(descriptor);
+    Entry entry = newEntry(table, old.schema(), true);
+    write(entry);
+    Map<String, Entry> entries = new TreeMap<>(byName);
+    entries.put(table, entry);
+    publish(entries);
+  }
+
+  /** Marks a table disabled or enabled. */
+  public synchronized void setEnabled(String table, boolean enabled) throws RpcException,
+      IOException {
+    Entry entry = require(table);
+    if (entry.enabled() == enabled) {
+      throw RpcException.doNotRetry(enabled ? RpcException.TABLE_NOT_DISABLED
+          : RpcException.TABLE_NOT_ENABLED, table);
+    }
+    if (!enabled) {
+      cellar.admin().flush(table);
+    }
+    Entry changed = entry.withEnabled(enabled);
+    write(changed);
+    Map<String, Entry> entries = new TreeMap<>(byName);
+    entries.put(table, changed);
+    publish(entries);
+  }
+
+  private Entry require(String table) throws RpcException {
+    Entry entry = byName.get(table);
+    if (entry == null) {
+      throw RpcException.tableNotFound(table);
+    }
+    return entry;
+  }
+
+  private Entry requireDisabled(String table) throws RpcException {
+    Entry entry = require(table);
+    if (entry.enabled()) {
+      throw RpcException.doNotRetry(RpcException.TABLE_NOT_DISABLED, table);
+    }
+    return entry;
+  }
+
+  private Path file(String table) {
+    return directory.resolve(table + SUFFIX);
+  }
+
+  /** Writes the entry's file: varint-delimited TableSchema, TableState, RegionInfo. */
+  private void write(Entry entry) throws IOException {
+    Path target = file(entry.name());
+    Path temporary = directory.resolve(entry.name() + SUFFIX + ".tmp");
+    try (OutputStream out = Files.newOutputStream(temporary)) {
+      entry.schema().writeDelimitedTo(out);
+      TableState.newBuilder().setState(entry.enabled() ? TableState.State.ENABLED
+          : TableState.State.DISABLED).build().writeDelimitedTo(out);
+      entry.regionInfo().writeDelimitedTo(out);
+    }
+    Files.move(temporary, target, StandardCopyOption.REPLACE_EXISTING,
+        StandardCopyOption.ATOMIC_MOVE);
+  }
+
+  private static Entry read(Path file) throws IOException {
+    try (InputStream in = Files.newInputStream(file)) {
+      TableSchema schema = TableSchema.parseDelimitedFrom(in);
+      TableState state = TableState.parseDelimitedFrom(in);
+      HBaseProtos.RegionInfo region = HBaseProtos.RegionInfo.parseDelimitedFrom(in);
+      if (schema == null || state == null || region == null) {
+        throw new IOException(file + ": truncated table file (expected schema, state and region)");
+      }
+      String table = region.getTableName().getQualifier().toStringUtf8();
+      return new Entry(table, schema, state.getState() != TableState.State.DISABLED,
+          region.getRegionId(), RegionNames.of(table, region.getRegionId()));
+    } catch (org.apache.hbase.thirdparty.com.google.protobuf.InvalidProtocolBufferException e) {
+      throw new IOException(file + ": not a table file: " + e.getMessage(), e);
+    }
+  }
+}

@@ -1,0 +1,98 @@
+package dev.cellar.server.catalog;
+
+import dev.cellar.ColumnFamilyDescriptor;
+import dev.cellar.TableDescriptor;
+import dev.cellar.server.rpc.RpcException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.HBaseProtos;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.HBaseProtos.ColumnFamilySchema;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.HBaseProtos.TableSchema;
+import org.apache.hbase.thirdparty.com.google.protobuf.ByteString;
+
+/**
+ * Between HBase's table schemas and Cellar's descriptors. A family attribute Cellar has (BLOCKSIZE,
+ * BLOOMFILTER, DATA_BLOCK_ENCODING, COMPRESSION, IN_MEMORY, BLOCKCACHE, VERSIONS, TTL,
+ * MIN_VERSIONS) is applied, any other (REPLICATION_SCOPE, KEEP_DELETED_CELLS, ...) is kept only in
+ * the schema the server stores verbatim and returns to clients. Tables live in the {@code default}
+ * namespace. Stateless.
+ */
+public final class SchemaMapping {
+
+  public static final String DEFAULT_NAMESPACE = "default";
+  private static final Set<String> CELLAR_ATTRIBUTES = Set.of("BLOCKSIZE", "BLOOMFILTER",
+      "DATA_BLOCK_ENCODING", "COMPRESSION", "IN_MEMORY", "BLOCKCACHE", "VERSIONS", "TTL",
+      "MIN_VERSIONS");
+
+  private SchemaMapping() {}
+
+  /**
+   * Cellar's table name for an HBase table name.
+   *
+   * @throws RpcException (DoNotRetry) for a namespace other than {@code default}
+   */
+  public static String tableName(HBaseProtos.TableName name) throws RpcException {
+    String namespace = name.getNamespace().toStringUtf8();
+    String qualifier = name.getQualifier().toStringUtf8();
+    if (!namespace.isEmpty() && !namespace.equals(DEFAULT_NAMESPACE)) {
+      throw RpcException.doNotRetry("namespace '" + namespace + "' of table " + namespace + ":"
+          + qualifier + " is not supported; Cellar serves the 'default' namespace only");
+    }
+    return qualifier;
+  }
+
+  public static HBaseProtos.TableName protoName(String table) {
+    return HBaseProtos.TableName.newBuilder()
+        .setNamespace(ByteString.copyFromUtf8(DEFAULT_NAMESPACE))
+        .setQualifier(ByteString.copyFromUtf8(table)).build();
+  }
+
+  /**
+   * Cellar's descriptor of an HBase schema.
+   *
+   * @throws RpcException (DoNotRetry) naming the family and attribute that Cellar cannot take
+   */
+  public static TableDescriptor descriptor(TableSchema schema) throws RpcException {
+    String table = tableName(schema.getTableName());
+    List<ColumnFamilyDescriptor> families = new ArrayList<>();
+    for (ColumnFamilySchema family : schema.getColumnFamiliesList()) {
+      Map<String, String> attributes = new LinkedHashMap<>();
+      for (HBaseProtos.BytesBytesPair pair : family.getAttributesList()) {
+        String key = pair.getFirst().toString(StandardCharsets.UTF_8);
+        if (CELLAR_ATTRIBUTES.contains(key)) {
+          attributes.put(key, pair.getSecond().toString(StandardCharsets.UTF_8));
+        }
+      }
+      try {
+        families.add(ColumnFamilyDescriptor.of(family.getName().toStringUtf8(), attributes));
+      } catch (IllegalArgumentException e) {
+        throw RpcException.doNotRetry("table " + table + ": " + e.getMessage());
+      }
+    }
+    try {
+      return new TableDescriptor(table, families);
+    } catch (IllegalArgumentException e) {
+      throw RpcException.doNotRetry(e.getMessage());
+    }
+  }
+
+  /** HBase's schema of a table Cellar created without one (through the embedded API). */
+  public static TableSchema schema(TableDescriptor descriptor) {
+    TableSchema.Builder schema = TableSchema.newBuilder().setTableName(protoName(
+        descriptor.name()));
+    for (ColumnFamilyDescriptor family : descriptor.families()) {
+      ColumnFamilySchema.Builder builder = ColumnFamilySchema.newBuilder()
+          .setName(ByteString.copyFromUtf8(family.name()));
+      family.attributes().forEach((key, value) -> builder.addAttributes(
+          HBaseProtos.BytesBytesPair.newBuilder().setFirst(ByteString.copyFromUtf8(key))
+              .setSecond(ByteString.copyFromUtf8(key.equals("TTL") && value.equals("FOREVER")
+                  ? Long.toString(ColumnFamilyDescriptor.FOREVER) : value))));
+      schema.addColumnFamilies(builder);
+    }
+    return schema.build();
+  }
+}

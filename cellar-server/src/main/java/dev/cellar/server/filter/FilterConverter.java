@@ -1,0 +1,175 @@
+package dev.cellar.server.filter;
+
+import dev.cellar.filter.BinaryComparator;
+import dev.cellar.filter.BinaryPrefixComparator;
+import dev.cellar.filter.ByteArrayComparable;
+import dev.cellar.filter.ColumnPrefixFilter;
+import dev.cellar.filter.CompareOperator;
+import dev.cellar.filter.FamilyFilter;
+import dev.cellar.filter.Filter;
+import dev.cellar.filter.FilterAllFilter;
+import dev.cellar.filter.FilterList;
+import dev.cellar.filter.PageFilter;
+import dev.cellar.filter.PrefixFilter;
+import dev.cellar.filter.QualifierFilter;
+import dev.cellar.filter.RowFilter;
+import dev.cellar.filter.SingleColumnValueFilter;
+import dev.cellar.filter.SubstringComparator;
+import dev.cellar.filter.ValueFilter;
+import dev.cellar.server.rpc.RpcException;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.ComparatorProtos;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.FilterProtos;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.HBaseProtos;
+import org.apache.hbase.thirdparty.com.google.protobuf.InvalidProtocolBufferException;
+
+/**
+ * Turns the filters HBase's client sends (a class name and the filter's own protobuf) into
+ * Cellar's. Supported: FilterList (nested), RowFilter, FamilyFilter, QualifierFilter, ValueFilter,
+ * PrefixFilter, ColumnPrefixFilter, SingleColumnValueFilter, PageFilter, FilterAllFilter,
+ * WhileMatchFilter, FirstKeyOnlyFilter, KeyOnlyFilter and ColumnPaginationFilter (integer
+ * offset); comparators BinaryComparator, BinaryPrefixComparator and SubstringComparator. Anything
+ * else is refused with a DoNotRetry error that names it. Each call builds new filter instances
+ * (filters hold per-scan state). Stateless.
+ */
+public final class FilterConverter {
+
+  private static final String PACKAGE = "org.apache.hadoop.hbase.filter.";
+
+  private FilterConverter() {}
+
+  /** The filter of a Get or Scan; {@link ConvertedFilter#NONE} without one. */
+  public static ConvertedFilter convert(FilterProtos.Filter proto) throws RpcException {
+    if (proto == null) {
+      return ConvertedFilter.NONE;
+    }
+    boolean[] keyOnly = new boolean[2];
+    Filter filter = filter(proto, keyOnly);
+    return new ConvertedFilter(filter, keyOnly[0], keyOnly[1]);
+  }
+
+  private static Filter filter(FilterProtos.Filter proto, boolean[] keyOnly)
+      throws RpcException {
+    String name = proto.getName();
+    String simple = name.startsWith(PACKAGE) ? name.substring(PACKAGE.length()) : name;
+    byte[] body = proto.getSerializedFilter().toByteArray();
+    try {
+      return switch (simple) {
+        case "FilterList" -> filterList(FilterProtos.FilterList.parseFrom(body), keyOnly);
+        case "RowFilter" -> {
+          FilterProtos.CompareFilter c = FilterProtos.RowFilter.parseFrom(body)
+              .getCompareFilter();
+          yield new RowFilter(operator(c.getCompareOp()), comparator(c.getComparator()));
+        }
+        case "FamilyFilter" -> {
+          FilterProtos.CompareFilter c = FilterProtos.FamilyFilter.parseFrom(body)
+              .getCompareFilter();
+          yield new FamilyFilter(operator(c.getCompareOp()), comparator(c.getComparator()));
+        }
+        case "QualifierFilter" -> {
+          FilterProtos.CompareFilter c = FilterProtos.QualifierFilter.parseFrom(body)
+              .getCompareFilter();
+          yield new QualifierFilter(operator(c.getCompareOp()), comparator(c.getComparator()));
+        }
+        case "ValueFilter" -> {
+          FilterProtos.CompareFilter c = FilterProtos.ValueFilter.parseFrom(body)
+              .getCompareFilter();
+          yield new ValueFilter(operator(c.getCompareOp()), comparator(c.getComparator()));
+        }
+        case "PrefixFilter" -> new PrefixFilter(FilterProtos.PrefixFilter.parseFrom(body)
+            .getPrefix().toByteArray());
+        case "ColumnPrefixFilter" -> new ColumnPrefixFilter(
+            FilterProtos.ColumnPrefixFilter.parseFrom(body).getPrefix().toByteArray());
+        case "SingleColumnValueFilter" -> singleColumnValue(
+            FilterProtos.SingleColumnValueFilter.parseFrom(body));
+        case "PageFilter" -> new PageFilter(FilterProtos.PageFilter.parseFrom(body)
+            .getPageSize());
+        case "FilterAllFilter" -> new FilterAllFilter();
+        case "WhileMatchFilter" -> new WhileMatchFilter(filter(
+            FilterProtos.WhileMatchFilter.parseFrom(body).getFilter(), keyOnly));
+        case "FirstKeyOnlyFilter" -> new FirstKeyOnlyFilter();
+        case "KeyOnlyFilter" -> {
+          keyOnly[0] = true;
+          keyOnly[1] = FilterProtos.KeyOnlyFilter.parseFrom(body).getLenAsVal();
+          yield new PassAllFilter();
+        }
+        case "ColumnPaginationFilter" -> {
+          FilterProtos.ColumnPaginationFilter p = FilterProtos.ColumnPaginationFilter
+              .parseFrom(body);
+          if (p.hasColumnOffset()) {
+            throw RpcException.doNotRetry("ColumnPaginationFilter with a column offset is not"
+                + " supported; use an integer offset");
+          }
+          yield new ColumnPaginationFilter(p.getLimit(), p.getOffset());
+        }
+        default -> throw RpcException.doNotRetry("filter " + name + " is not supported by"
+            + " Cellar");
+      };
+    } catch (InvalidProtocolBufferException e) {
+      throw RpcException.doNotRetry("filter " + name + " could not be parsed: "
+          + e.getMessage());
+    } catch (IllegalArgumentException e) {
+      throw RpcException.doNotRetry("filter " + name + ": " + e.getMessage());
+    }
+  }
+
+  private static Filter filterList(FilterProtos.FilterList proto, boolean[] keyOnly)
+      throws RpcException {
+    List<Filter> members = new ArrayList<>();
+    for (FilterProtos.Filter member : proto.getFiltersList()) {
+      members.add(filter(member, keyOnly));
+    }
+    FilterList.Operator operator = proto.getOperator()
+        == FilterProtos.FilterList.Operator.MUST_PASS_ONE ? FilterList.Operator.MUST_PASS_ONE
+            : FilterList.Operator.MUST_PASS_ALL;
+    return new FilterList(operator, members);
+  }
+
+  private static Filter singleColumnValue(FilterProtos.SingleColumnValueFilter proto)
+      throws RpcException {
+    SingleColumnValueFilter filter = new SingleColumnValueFilter(
+        proto.getColumnFamily().toByteArray(), proto.getColumnQualifier().toByteArray(),
+        operator(proto.getCompareOp()), comparator(proto.getComparator()));
+    filter.setFilterIfMissing(proto.getFilterIfMissing());
+    filter.setLatestVersionOnly(!proto.hasLatestVersionOnly() || proto.getLatestVersionOnly());
+    return filter;
+  }
+
+  /** Cellar's operator for HBase's compare type. */
+  public static CompareOperator operator(HBaseProtos.CompareType type) {
+    return switch (type) {
+      case LESS -> CompareOperator.LESS;
+      case LESS_OR_EQUAL -> CompareOperator.LESS_OR_EQUAL;
+      case EQUAL -> CompareOperator.EQUAL;
+      case NOT_EQUAL -> CompareOperator.NOT_EQUAL;
+      case GREATER_OR_EQUAL -> CompareOperator.GREATER_OR_EQUAL;
+      case GREATER -> CompareOperator.GREATER;
+      case NO_OP -> CompareOperator.NO_OP;
+    };
+  }
+
+  /** Cellar's comparator for HBase's serialized one. */
+  public static ByteArrayComparable comparator(ComparatorProtos.Comparator proto)
+      throws RpcException {
+    String name = proto.getName();
+    byte[] body = proto.getSerializedComparator().toByteArray();
+    try {
+      return switch (name) {
+        case PACKAGE + "BinaryComparator" -> new BinaryComparator(
+            ComparatorProtos.BinaryComparator.parseFrom(body).getComparable().getValue()
+                .toByteArray());
+        case PACKAGE + "BinaryPrefixComparator" -> new BinaryPrefixComparator(
+            ComparatorProtos.BinaryPrefixComparator.parseFrom(body).getComparable().getValue()
+                .toByteArray());
+        case PACKAGE + "SubstringComparator" -> new SubstringComparator(
+            ComparatorProtos.SubstringComparator.parseFrom(body).getSubstr());
+        default -> throw RpcException.doNotRetry("comparator " + name + " is not supported by"
+            + " Cellar");
+      };
+    } catch (InvalidProtocolBufferException e) {
+      throw RpcException.doNotRetry("comparator " + name + " could not be parsed: "
+          + e.getMessage());
+    }
+  }
+}

@@ -1,0 +1,66 @@
+package dev.cellar.server.rpc;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufAllocator;
+
+/**
+ * One request being answered: its call id and method, the request's cell block (if any, a
+ * retained slice of the frame) and the builder of the response's cell block. A call is handled by
+ * one thread at a time; {@link #close()} releases the request's block and whatever response cells
+ * were not handed to the response.
+ */
+public final class RpcCall implements AutoCloseable {
+
+  private final int callId;
+  private final String method;
+  private final int priority;
+  private final CellCodec codec;
+  private ByteBuf requestCells;
+  private final CellBlockBuilder cells;
+
+  RpcCall(int callId, String method, int priority, CellCodec codec, ByteBuf requestCells,
+      ByteBufAllocator allocator) {
+    this.callId = callId;
+    this.method = method;
+    this.priority = priority;
+    this.codec = codec;
+    this.requestCells = requestCells;
+    this.cells = new CellBlockBuilder(allocator, codec);
+  }
+
+  public int callId() {
+    return callId;
+  }
+
+  public String method() {
+    return method;
+  }
+
+  public int priority() {
+    return priority;
+  }
+
+  /** The connection's codec: whether results may carry their cells in the cell block. */
+  public CellCodec codec() {
+    return codec;
+  }
+
+  /** A reader over the request's cell block (no cells when it has none). */
+  public CellBlockReader requestCells() {
+    return new CellBlockReader(requestCells);
+  }
+
+  /** Where a handler appends the cells of its answer (when {@link #codec()} uses blocks). */
+  public CellBlockBuilder cells() {
+    return cells;
+  }
+
+  @Override
+  public void close() {
+    if (requestCells != null) {
+      requestCells.release();
+      requestCells = null;
+    }
+    cells.close();
+  }
+}

@@ -1,0 +1,190 @@
+package dev.cellar.server.service;
+
+import dev.cellar.server.catalog.Catalog;
+import dev.cellar.server.catalog.SchemaMapping;
+import dev.cellar.server.rpc.RpcException;
+import dev.cellar.server.rpc.RpcMethod;
+import dev.cellar.server.rpc.RpcService;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.regex.Pattern;
+import java.util.regex.PatternSyntaxException;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.HBaseProtos;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.HBaseProtos.NamespaceDescriptor;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.HBaseProtos.TableState;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.MasterProtos.*;
+import org.apache.hbase.thirdparty.com.google.protobuf.ByteString;
+
+/**
+ * {@code MasterService}: the calls behind HBase's {@code Admin} for tables. Each change is done
+ * before its call returns (through the {@link Catalog}); the procedure id it answers with is
+ * reported FINISHED by {@code getProcedureResult}, so the client's wait ends at its first poll.
+ * Procedure ids are unique for the process; an id never issued is NOT_FOUND. Thread-safe (the
+ * catalog serializes changes).
+ */
+public final class MasterService {
+
+  public static final String NAME = "MasterService";
+
+  private final Catalog catalog;
+  private final AtomicLong procedures = new AtomicLong();
+
+  private MasterService(Catalog catalog) {
+    this.catalog = catalog;
+  }
+
+  public static RpcService create(Catalog catalog) {
+    MasterService master = new MasterService(catalog);
+    IsMasterRunningResponse running = IsMasterRunningResponse.newBuilder()
+        .setIsMasterRunning(true).build();
+    return new RpcService(NAME, List.of(
+        RpcMethod.inline("IsMasterRunning", IsMasterRunningRequest.parser(), (c, r) -> running),
+        RpcMethod.of("CreateTable", CreateTableRequest.parser(), (c, r) -> master.create(r)),
+        RpcMethod.of("DeleteTable", DeleteTableRequest.parser(), (c, r) -> master.delete(r)),
+        RpcMethod.of("DisableTable", DisableTableRequest.parser(),
+            (c, r) -> master.disable(r)),
+        RpcMethod.of("EnableTable", EnableTableRequest.parser(), (c, r) -> master.enable(r)),
+        RpcMethod.of("truncateTable", TruncateTableRequest.parser(),
+            (c, r) -> master.truncate(r)),
+        RpcMethod.inline("getProcedureResult", GetProcedureResultRequest.parser(),
+            (c, r) -> master.procedureResult(r)),
+        RpcMethod.inline("IsProcedureDone", IsProcedureDoneRequest.parser(),
+            (c, r) -> IsProcedureDoneResponse.newBuilder().setDone(true).build()),
+        RpcMethod.inline("GetTableDescriptors", GetTableDescriptorsRequest.parser(),
+            (c, r) -> master.descriptors(r)),
+        RpcMethod.inline("GetTableNames", GetTableNamesRequest.parser(),
+            (c, r) -> master.names(r)),
+        RpcMethod.inline("GetTableState", GetTableStateRequest.parser(),
+            (c, r) -> master.state(r)),
+        RpcMethod.inline("ListNamespaceDescriptors", ListNamespaceDescriptorsRequest.parser(),
+            (c, r) -> ListNamespaceDescriptorsResponse.newBuilder()
+                .addNamespaceDescriptor(namespace(SchemaMapping.DEFAULT_NAMESPACE))
+                .addNamespaceDescriptor(namespace("hbase")).build()),
+        RpcMethod.inline("GetNamespaceDescriptor", GetNamespaceDescriptorRequest.parser(),
+            (c, r) -> master.namespaceDescriptor(r))));
+  }
+
+  private static NamespaceDescriptor namespace(String name) {
+    return NamespaceDescriptor.newBuilder().setName(ByteString.copyFromUtf8(name)).build();
+  }
+
+  private long nextProcedure() {
+    return procedures.incrementAndGet();
+  }
+
+  private CreateTableResponse create(CreateTableRequest request) throws Exception {
+    if (request.getSplitKeysCount() > 0) {
+      throw RpcException.doNotRetry("split keys are not supported: a Cellar table is one region");
+    }
+    catalog.create(request.getTableSchema());
+    return CreateTableResponse.newBuilder().setProcId(nextProcedure()).build();
+  }
+
+  private DeleteTableResponse delete(DeleteTableRequest request) throws Exception {
+    catalog.delete(SchemaMapping.tableName(request.getTableName()));
+    return DeleteTableResponse.newBuilder().setProcId(nextProcedure()).build();
+  }
+
+  private DisableTableResponse disable(DisableTableRequest request) throws Exception {
+    catalog.setEnabled(SchemaMapping.tableName(request.getTableName()), false);
+    return DisableTableResponse.newBuilder().setProcId(nextProcedure()).build();
+  }
+
+  private EnableTableResponse enable(EnableTableRequest request) throws Exception {
+    catalog.setEnabled(SchemaMapping.tableName(request.getTableName()), true);
+    return EnableTableResponse.newBuilder().setProcId(nextProcedure()).build();
+  }
+
+  private TruncateTableResponse truncate(TruncateTableRequest request) throws Exception {
+    catalog.truncate(SchemaMapping.tableName(request.getTableName()));
+    return TruncateTableResponse.newBuilder().setProcId(nextProcedure()).build();
+  }
+
+  private GetProcedureResultResponse procedureResult(GetProcedureResultRequest request) {
+    boolean issued = request.getProcId() > 0 && request.getProcId() <= procedures.get();
+    return GetProcedureResultResponse.newBuilder()
+        .setState(issued ? GetProcedureResultResponse.State.FINISHED
+            : GetProcedureResultResponse.State.NOT_FOUND)
+        .build();
+  }
+
+  private GetTableDescriptorsResponse descriptors(GetTableDescriptorsRequest request)
+      throws RpcException {
+    GetTableDescriptorsResponse.Builder response = GetTableDescriptorsResponse.newBuilder();
+    if (request.getTableNamesCount() > 0) {
+      for (HBaseProtos.TableName name : request.getTableNamesList()) {
+        Catalog.Entry entry = lookup(name);
+        if (entry != null) {
+          response.addTableSchema(entry.schema());
+        }
+      }
+      return response.build();
+    }
+    Pattern pattern = pattern(request.hasRegex() ? request.getRegex() : null);
+    for (Catalog.Entry entry : listed(request.hasNamespace() ? request.getNamespace() : null)) {
+      if (pattern == null || pattern.matcher(entry.name()).matches()) {
+        response.addTableSchema(entry.schema());
+      }
+    }
+    return response.build();
+  }
+
+  private GetTableNamesResponse names(GetTableNamesRequest request) throws RpcException {
+    GetTableNamesResponse.Builder response = GetTableNamesResponse.newBuilder();
+    Pattern pattern = pattern(request.hasRegex() ? request.getRegex() : null);
+    for (Catalog.Entry entry : listed(request.hasNamespace() ? request.getNamespace() : null)) {
+      if (pattern == null || pattern.matcher(entry.name()).matches()) {
+        response.addTableNames(SchemaMapping.protoName(entry.name()));
+      }
+    }
+    return response.build();
+  }
+
+  private GetTableStateResponse state(GetTableStateRequest request) throws RpcException {
+    Catalog.Entry entry = lookup(request.getTableName());
+    if (entry == null) {
+      throw RpcException.tableNotFound(request.getTableName().getQualifier().toStringUtf8());
+    }
+    return GetTableStateResponse.newBuilder().setTableState(TableState.newBuilder()
+        .setState(entry.enabled() ? TableState.State.ENABLED : TableState.State.DISABLED))
+        .build();
+  }
+
+  private GetNamespaceDescriptorResponse namespaceDescriptor(
+      GetNamespaceDescriptorRequest request) throws RpcException {
+    String name = request.getNamespaceName();
+    if (!name.equals(SchemaMapping.DEFAULT_NAMESPACE) && !name.equals("hbase")) {
+      throw RpcException.doNotRetry("org.apache.hadoop.hbase.NamespaceNotFoundException", name);
+    }
+    return GetNamespaceDescriptorResponse.newBuilder().setNamespaceDescriptor(namespace(name))
+        .build();
+  }
+
+  private List<Catalog.Entry> listed(String namespace) {
+    if (namespace != null && !namespace.isEmpty()
+        && !namespace.equals(SchemaMapping.DEFAULT_NAMESPACE)) {
+      return List.of();
+    }
+    return List.copyOf(catalog.entries());
+  }
+
+  private Catalog.Entry lookup(HBaseProtos.TableName name) {
+    String namespace = name.getNamespace().toStringUtf8();
+    if (!namespace.isEmpty() && !namespace.equals(SchemaMapping.DEFAULT_NAMESPACE)) {
+      return null;
+    }
+    return catalog.byName(name.getQualifier().toStringUtf8());
+  }
+
+  private static Pattern pattern(String regex) throws RpcException {
+    if (regex == null || regex.isEmpty()) {
+      return null;
+    }
+    try {
+      return Pattern.compile(regex);
+    } catch (PatternSyntaxException e) {
+      throw RpcException.doNotRetry("table name pattern '" + regex + "' is invalid: "
+          + e.getDescription());
+    }
+  }
+}

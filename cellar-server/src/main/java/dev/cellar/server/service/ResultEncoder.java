@@ -1,0 +1,86 @@
+package dev.cellar.server.service;
+
+import dev.cellar.cell.Cell;
+import dev.cellar.server.filter.ConvertedFilter;
+import dev.cellar.server.rpc.CellBlockBuilder;
+import dev.cellar.server.rpc.RpcCall;
+import java.nio.ByteBuffer;
+import java.util.List;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.CellProtos;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos;
+import org.apache.hbase.thirdparty.com.google.protobuf.ByteString;
+import org.apache.hbase.thirdparty.com.google.protobuf.UnsafeByteOperations;
+
+/**
+ * Writes a row's cells into a response the way the connection reads them: appended to the call's
+ * cell block (the result then only says how many cells are its own), or, on a connection without
+ * a codec, as protobuf cells inside the result. Applies HBase's KeyOnlyFilter transformation.
+ * Stateless.
+ */
+final class ResultEncoder {
+
+  private static final ClientProtos.Result EMPTY = ClientProtos.Result.getDefaultInstance();
+
+  private ResultEncoder() {}
+
+  /** A result holding {@code cells} (in order). */
+  static ClientProtos.Result encode(RpcCall call, List<? extends Cell> cells,
+      ConvertedFilter filter) {
+    int count = cells.size();
+    if (count == 0) {
+      return EMPTY;
+    }
+    if (call.codec().usesCellBlocks()) {
+      append(call.cells(), cells, 0, count, filter);
+      return ClientProtos.Result.newBuilder().setAssociatedCellCount(count).build();
+    }
+    ClientProtos.Result.Builder result = ClientProtos.Result.newBuilder();
+    for (int i = 0; i < count; i++) {
+      result.addCell(protoCell(cells.get(i), filter));
+    }
+    return result.build();
+  }
+
+  /** Appends {@code cells[from, to)} to a cell block. */
+  static long append(CellBlockBuilder block, List<? extends Cell> cells, int from, int to,
+      ConvertedFilter filter) {
+    int before = block.size();
+    for (int i = from; i < to; i++) {
+      if (filter.keyOnly()) {
+        block.addKeyOnly(cells.get(i), filter.lengthAsValue());
+      } else {
+        block.add(cells.get(i));
+      }
+    }
+    return block.size() - before;
+  }
+
+  /** A protobuf copy of {@code cell}. */
+  static CellProtos.Cell protoCell(Cell cell, ConvertedFilter filter) {
+    byte[] value;
+    if (filter.keyOnly()) {
+      value = filter.lengthAsValue()
+          ? ByteBuffer.allocate(4).putInt(cell.valueLength()).array() : new byte[0];
+    } else {
+      value = cell.valueArray();
+    }
+    return CellProtos.Cell.newBuilder()
+        .setRow(UnsafeByteOperations.unsafeWrap(cell.rowArray()))
+        .setFamily(UnsafeByteOperations.unsafeWrap(cell.familyArray()))
+        .setQualifier(UnsafeByteOperations.unsafeWrap(cell.qualifierArray()))
+        .setTimestamp(cell.timestamp())
+        .setCellType(CellProtos.CellType.forNumber(cell.typeByte() & 0xff))
+        .setValue(value.length == 0 ? ByteString.EMPTY : UnsafeByteOperations.unsafeWrap(value))
+        .build();
+  }
+
+  /** The bytes a row's cells take, for the scan size limit. */
+  static long size(List<? extends Cell> cells) {
+    long size = 0;
+    for (int i = 0; i < cells.size(); i++) {
+      Cell cell = cells.get(i);
+      size += 12 + cell.keyLength() + cell.valueLength();
+    }
+    return size;
+  }
+}

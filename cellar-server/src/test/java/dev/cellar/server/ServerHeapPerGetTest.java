@@ -1,0 +1,102 @@
+package dev.cellar.server;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.sun.management.ThreadMXBean;
+import dev.cellar.Cellar;
+import dev.cellar.CellarConfig;
+import dev.cellar.ColumnFamilyDescriptor;
+import dev.cellar.Put;
+import dev.cellar.TableDescriptor;
+import dev.cellar.server.catalog.Catalog;
+import io.netty.util.ResourceLeakDetector;
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.HBaseProtos;
+import org.apache.hbase.thirdparty.com.google.protobuf.ByteString;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Heap bytes the server's threads allocate per get of a cached row, answered with a KeyValueCodec
+ * cell block: parsing the request, reading the row, copying its cells into the pooled response
+ * buffer and writing the frame. Measured with {@code ThreadMXBean.getThreadAllocatedBytes} over
+ * the server's RPC threads only (the test's client runs on its own thread), with Netty's leak
+ * tracking (which records a stack per buffer) off while it is measured.
+ */
+class ServerHeapPerGetTest {
+
+  private static final int ROWS = 1_000;
+  private static final int GETS = 20_000;
+  /** What a get may cost: the request and response messages, no per-cell garbage. */
+  private static final long BUDGET = 4_096;
+
+  @TempDir Path dir;
+
+  @Test
+  void aCachedGetAllocatesOnlyItsMessages() throws Exception {
+    try (Cellar cellar = Cellar.open(dir, CellarConfig.defaults())) {
+      cellar.admin().createTable(TableDescriptor.of("t", ColumnFamilyDescriptor.of("f")));
+      for (int i = 0; i < ROWS; i++) {
+        cellar.table("t").put(new Put(row(i)).addColumn(new byte[] {'f'}, new byte[] {'q'},
+            new byte[1000]));
+      }
+      cellar.admin().flush("t");
+    }
+    CellarConfig config = CellarConfig.defaults().with(ServerOptions.PORT, "0")
+        .with(ServerOptions.IO_THREADS, "1");
+    try (CellarServer server = CellarServer.start(ServerOptions.from(dir, config.settings()),
+        config);
+        RawRpcClient client = RawRpcClient.connect(server.address(), "ClientService")) {
+      Catalog.Entry table = server.catalog().byName("t");
+      long perGet;
+      ResourceLeakDetector.Level level = ResourceLeakDetector.getLevel();
+      ResourceLeakDetector.setLevel(ResourceLeakDetector.Level.DISABLED);
+      try {
+        get(client, table, GETS);
+        long before = serverAllocatedBytes();
+        get(client, table, GETS);
+        perGet = (serverAllocatedBytes() - before) / GETS;
+      } finally {
+        ResourceLeakDetector.setLevel(level);
+      }
+      System.out.println("ServerHeapPerGetTest: " + perGet + " heap bytes per get on the server");
+      assertTrue(perGet < BUDGET, perGet + " heap bytes per get, budget " + BUDGET);
+    }
+  }
+
+  private static byte[] row(int i) {
+    return String.format("row-%06d", i).getBytes(StandardCharsets.UTF_8);
+  }
+
+  private static void get(RawRpcClient client, Catalog.Entry table, int count)
+      throws IOException {
+    HBaseProtos.RegionSpecifier region = HBaseProtos.RegionSpecifier.newBuilder()
+        .setType(HBaseProtos.RegionSpecifier.RegionSpecifierType.REGION_NAME)
+        .setValue(ByteString.copyFrom(table.regionName())).build();
+    for (int i = 0; i < count; i++) {
+      client.call("Get", ClientProtos.GetRequest.newBuilder().setRegion(region)
+          .setGet(ClientProtos.Get.newBuilder().setRow(ByteString.copyFrom(row(i % ROWS)))
+              .addColumn(ClientProtos.Column.newBuilder().setFamily(ByteString.copyFromUtf8("f"))))
+          .build(), null);
+      RawRpcClient.Response response = client.read();
+      assertEquals(1, ClientProtos.GetResponse.parseFrom(response.body()).getResult()
+          .getAssociatedCellCount());
+    }
+  }
+
+  private static long serverAllocatedBytes() {
+    ThreadMXBean threads = (ThreadMXBean) ManagementFactory.getThreadMXBean();
+    long total = 0;
+    for (Thread thread : Thread.getAllStackTraces().keySet()) {
+      if (thread.getName().startsWith("cellar-rpc-")) {
+        total += threads.getThreadAllocatedBytes(thread.threadId());
+      }
+    }
+    return total;
+  }
+}
