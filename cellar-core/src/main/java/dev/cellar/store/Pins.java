@@ -29,9 +29,10 @@ public final class Pins {
   private Buf[] pinned = new Buf[2];
   /**
    * The {@link #row} in which each buffer was last pinned: a buffer stamped with an earlier row
-   * is carried over and not yet taken over.
+   * is carried over and not yet taken over. Made by the first {@link #carryOver}: only a reused
+   * scan holder carries over, and a Get's result spares the array.
    */
-  private int[] stamps = new int[2];
+  private int[] stamps;
   private int row;
   private int size;
   /** Each buffer's position in {@link #pinned}, once there are more than the linear limit. */
@@ -45,7 +46,7 @@ public final class Pins {
     }
     int at = positionOf(buf);
     if (at >= 0) {
-      stamps[at] = row;
+      stamp(at);
       return;
     }
     buf.retain();
@@ -56,9 +57,11 @@ public final class Pins {
   private void append(Buf buf) {
     if (size == pinned.length) {
       pinned = Arrays.copyOf(pinned, size * 2);
-      stamps = Arrays.copyOf(stamps, size * 2);
+      if (stamps != null) {
+        stamps = Arrays.copyOf(stamps, size * 2);
+      }
     }
-    stamps[size] = row;
+    stamp(size);
     pinned[size++] = buf;
     if (index != null) {
       index.put(buf, size - 1);
@@ -101,7 +104,7 @@ public final class Pins {
       pinned[i] = null;
       int at = target.positionOf(buf);
       if (at >= 0) {
-        target.stamps[at] = target.row;
+        target.stamp(at);
         buf.release();
       } else {
         target.append(buf);
@@ -136,11 +139,24 @@ public final class Pins {
    * #releaseCarried} drops the rest.
    */
   void carryOver() {
+    if (stamps == null) {
+      stamps = new int[pinned.length];
+      Arrays.fill(stamps, 0, size, row);
+    }
     row++;
+  }
+
+  private void stamp(int at) {
+    if (stamps != null) {
+      stamps[at] = row;
+    }
   }
 
   /** Drops the references carried over that were not pinned again since {@link #carryOver}. */
   void releaseCarried() {
+    if (stamps == null) {
+      return;
+    }
     int kept = 0;
     for (int i = 0; i < size; i++) {
       if (stamps[i] == row) {
