@@ -180,6 +180,14 @@ class RowReaderTest {
         .orElseThrow(() -> new AssertionError("no measurement in: " + output));
     double perRead = Double.parseDouble(line.substring("bytes per read ".length()));
     assertTrue(perRead <= 16, where + ": " + perRead + " heap bytes per read");
+    String resultLine = output.lines().filter(l -> l.startsWith("bytes per result read "))
+        .findFirst().orElseThrow(() -> new AssertionError("no Result measurement in: " + output));
+    double perResult = Double.parseDouble(resultLine.substring("bytes per result read ".length()));
+    // A block's cells stay where they are, pinned by the Result; a MemStore cell is copied into
+    // it (its chunk is not reference-counted), so that case also pays for the 1000-byte cell.
+    int budget = where.equals("memstore") ? 512 + 1100 : 512;
+    assertTrue(perResult <= budget, where + ": Table.get with a new Get and Result took "
+        + perResult + " heap bytes per read, the allocating API's budget is " + budget);
   }
 
   @Test
