@@ -1,6 +1,7 @@
 package dev.cellar.hfile.encoding;
 
 import dev.cellar.cell.Cell;
+import dev.cellar.cell.KeyValueLayout;
 import dev.cellar.memory.ByteLayouts;
 
 /**
@@ -68,15 +69,39 @@ final class RowIndexSeeker extends PlainSeeker {
     while (low <= high) {
       int middle = (low + high) >>> 1;
       int at = rowStart(middle);
-      cellEnd(at);
+      checkKey(at);
       if (qualifies(compareAt(key, at), seekBefore)) {
-        found = at;
+        found = middle;
         low = middle + 1;
       } else {
         high = middle - 1;
       }
     }
-    return found;
+    if (found < 0) {
+      return -1;
+    }
+    if (found + 1 < rowCount) {
+      knownStop(rowStart(found + 1));
+    }
+    return rowStart(found);
+  }
+
+  /**
+   * Checks that the key of the cell at {@code at} lies within the cells, which is all a comparison
+   * reads: a step of the search reads neither the value nor what follows it (the cell a seek stops
+   * on is checked whole before it is read).
+   */
+  private void checkKey(int at) {
+    if (at > cellsEnd() - KeyValueLayout.KEY_OFFSET) {
+      throw in.malformed(at, "a cell's key and value lengths before " + cellsEnd(),
+          "the end of the cells");
+    }
+    int keyLength = KeyValueLayout.keyLength(in.segment(), at);
+    if (keyLength < KeyValueLayout.KEY_INFRASTRUCTURE_SIZE
+        || KeyValueLayout.keyOffset(at) + keyLength > cellsEnd()) {
+      throw in.malformed(at, "a key of at least " + KeyValueLayout.KEY_INFRASTRUCTURE_SIZE
+          + " bytes ending by " + cellsEnd(), "key length " + keyLength);
+    }
   }
 
   private int rowStart(int row) {
