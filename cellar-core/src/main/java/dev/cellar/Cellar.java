@@ -215,7 +215,12 @@ public final class Cellar implements AutoCloseable {
    * @throws IllegalArgumentException if the name would resolve elsewhere
    */
   Path tableDirectory(String name) {
-    Path tables = directory.resolve("tables").normalize();
+    return tableDirectory(directory, name);
+  }
+
+  /** The directory of the table {@code name} in the database {@code database}; see above. */
+  static Path tableDirectory(Path database, String name) {
+    Path tables = database.resolve("tables").normalize();
     Path resolved = tables.resolve(name).normalize();
     if (!tables.equals(resolved.getParent())) {
       throw new IllegalArgumentException("table name '" + name + "' resolves to " + resolved
@@ -223,6 +228,7 @@ public final class Cellar implements AutoCloseable {
     }
     return resolved;
   }
+
 
   Storage storage() {
     return storage;
