@@ -131,7 +131,10 @@ public final class Cellar implements AutoCloseable {
     DirectoryLock lock = storage.lock(directory);
     Cellar cellar;
     try {
-      storage.createDirectories(directory.resolve("tables"));
+      if (!Files.isDirectory(directory.resolve("tables"))) {
+        storage.createDirectories(directory.resolve("tables"));
+        storage.syncDirectory(directory);
+      }
       cellar = new Cellar(directory, config, storage, lock);
     } catch (IOException | RuntimeException e) {
       closeQuietly(lock, e);
