@@ -126,8 +126,18 @@ public final class Cellar implements AutoCloseable {
    * @throws IOException if the directory, a table or the log cannot be read
    */
   public static Cellar open(Path directory, CellarConfig config) throws IOException {
-    Storage storage = Storage.local();
-    storage.createDirectories(directory);
+    return open(directory, config, Storage.local());
+  }
+
+  /** Opens the database in {@code directory}, making every file change through {@code storage}. */
+  static Cellar open(Path directory, CellarConfig config, Storage storage) throws IOException {
+    if (!Files.isDirectory(directory)) {
+      storage.createDirectories(directory);
+      Path parent = directory.toAbsolutePath().getParent();
+      if (parent != null) {
+        storage.syncDirectory(parent);
+      }
+    }
     DirectoryLock lock = storage.lock(directory);
     Cellar cellar;
     try {
@@ -147,6 +157,14 @@ public final class Cellar implements AutoCloseable {
       throw e;
     }
     return cellar;
+  }
+
+  /**
+   * Stops as a crash would: no table is flushed, and the files and the log stay as they are; the
+   * threads, the cache, the pools and the lock are released. Failures on the way are dropped.
+   */
+  void abort() {
+    abortOpen(new IOException("aborted"));
   }
 
   private static void closeQuietly(AutoCloseable closeable, Exception cause) {
