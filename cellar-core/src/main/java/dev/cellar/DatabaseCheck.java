@@ -93,8 +93,18 @@ public final class DatabaseCheck {
         wal.entries(), List.copyOf(problems));
   }
 
-  private static Optional<String> lockHolder(Path directory) throws IOException {
-    return Files.isDirectory(directory) ? DirectoryLock.probe(directory) : Optional.empty();
+  /** Who holds {@code directory}; a lock file that cannot be probed is a problem, not a holder. */
+  private Optional<String> lockHolder(Path directory) {
+    if (!Files.isDirectory(directory)) {
+      return Optional.empty();
+    }
+    try {
+      return DirectoryLock.probe(directory);
+    } catch (IOException e) {
+      problems.add(FileProblem.of(directory.resolve(DirectoryLock.FILE_NAME),
+          "cannot tell whether it is held: " + e.getMessage()));
+      return Optional.empty();
+    }
   }
 
   private void checkTable(Path table) throws IOException {

@@ -160,6 +160,13 @@ class CheckCommandTest {
   }
 
   @Test
+  void aTableDirectoryWithoutItsDescriptorIsReported() throws IOException {
+    Files.delete(copy.resolve("tables/t/.tabledesc"));
+    assertTrue(lineNaming(checkFailing(), copy.resolve("tables/t"))
+        .contains("without .tabledesc"));
+  }
+
+  @Test
   void aCorruptLogEntryIsReportedWithItsOffset() throws IOException {
     Path segment = lastSegment();
     flipByte(segment, Files.size(segment) - 6);
