@@ -126,12 +126,25 @@ public final class Cellar implements AutoCloseable {
    * @throws IOException if the directory, a table or the log cannot be read
    */
   public static Cellar open(Path directory, CellarConfig config) throws IOException {
-    Storage storage = Storage.local();
-    storage.createDirectories(directory);
+    return open(directory, config, Storage.local());
+  }
+
+  /** Opens the database in {@code directory}, making every file change through {@code storage}. */
+  static Cellar open(Path directory, CellarConfig config, Storage storage) throws IOException {
+    if (!Files.isDirectory(directory)) {
+      storage.createDirectories(directory);
+      Path parent = directory.toAbsolutePath().getParent();
+      if (parent != null) {
+        storage.syncDirectory(parent);
+      }
+    }
     DirectoryLock lock = storage.lock(directory);
     Cellar cellar;
     try {
-      storage.createDirectories(directory.resolve("tables"));
+      if (!Files.isDirectory(directory.resolve("tables"))) {
+        storage.createDirectories(directory.resolve("tables"));
+        storage.syncDirectory(directory);
+      }
       cellar = new Cellar(directory, config, storage, lock);
     } catch (IOException | RuntimeException e) {
       closeQuietly(lock, e);
@@ -144,6 +157,14 @@ public final class Cellar implements AutoCloseable {
       throw e;
     }
     return cellar;
+  }
+
+  /**
+   * Stops as a crash would: no table is flushed, and the files and the log stay as they are; the
+   * threads, the cache, the pools and the lock are released. Failures on the way are dropped.
+   */
+  void abort() {
+    abortOpen(new IOException("aborted"));
   }
 
   private static void closeQuietly(AutoCloseable closeable, Exception cause) {
@@ -215,7 +236,12 @@ public final class Cellar implements AutoCloseable {
    * @throws IllegalArgumentException if the name would resolve elsewhere
    */
   Path tableDirectory(String name) {
-    Path tables = directory.resolve("tables").normalize();
+    return tableDirectory(directory, name);
+  }
+
+  /** The directory of the table {@code name} in the database {@code database}; see above. */
+  static Path tableDirectory(Path database, String name) {
+    Path tables = database.resolve("tables").normalize();
     Path resolved = tables.resolve(name).normalize();
     if (!tables.equals(resolved.getParent())) {
       throw new IllegalArgumentException("table name '" + name + "' resolves to " + resolved
@@ -223,6 +249,7 @@ public final class Cellar implements AutoCloseable {
     }
     return resolved;
   }
+
 
   Storage storage() {
     return storage;

@@ -12,7 +12,7 @@ import picocli.CommandLine.Command;
     version = "Cellar 0.1.0-SNAPSHOT",
     description = "A wide-column key-value store with an off-heap read path.",
     subcommands = {CommandLine.HelpCommand.class, DemoCommand.class, PeCommand.class,
-        HFileCommand.class, BenchCommand.class, ServeCommand.class})
+        HFileCommand.class, CheckCommand.class, BenchCommand.class, ServeCommand.class})
 public final class CellarCommand implements Runnable {
 
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;

@@ -6,10 +6,12 @@ import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.channels.OverlappingFileLockException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Instant;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -82,6 +84,34 @@ public final class DirectoryLock implements AutoCloseable {
         }
       }
       throw e;
+    }
+  }
+
+  /**
+   * Whether another open holds {@code directory}, without taking the hold for longer than the
+   * probe: the holder's line if it is held (by this process or another), empty if it is free or
+   * has no lock file. For offline checks; the answer may be stale as soon as it is returned.
+   *
+   * @throws IOException naming the lock file, if it exists but cannot be opened or locked
+   */
+  public static Optional<String> probe(Path directory) throws IOException {
+    Path file = directory.resolve(FILE_NAME);
+    if (!Files.exists(file)) {
+      return Optional.empty();
+    }
+    String here = HELD.get(directory.toRealPath());
+    if (here != null) {
+      return Optional.of("this process (" + here + ")");
+    }
+    try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ,
+        StandardOpenOption.WRITE)) {
+      FileLock lock = tryLock(channel, file);
+      if (lock == null) {
+        String other = readHolder(channel);
+        return Optional.of(other.isEmpty() ? "another process" : other);
+      }
+      lock.release();
+      return Optional.empty();
     }
   }
 

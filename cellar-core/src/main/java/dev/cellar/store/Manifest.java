@@ -119,11 +119,24 @@ final class Manifest implements AutoCloseable {
     return manifest;
   }
 
-  private static void replay(Path file, byte[] bytes, Map<String, FamilyState> families)
-      throws IOException {
+  /**
+   * The records of a manifest file read up to its first damage, and that damage if any.
+   *
+   * @param damageOffset the offset of the damaged record, or -1 if there is none
+   * @param damage what is wrong with it, or null
+   * @param tornTail whether the damage is a last record cut short or failing its checksum with
+   *     nothing after it: a write a crash interrupted, never acknowledged
+   */
+  record Records(List<List<Edit>> records, long damageOffset, String damage, boolean tornTail) {}
+
+  /**
+   * Reads {@code bytes}, a manifest file's content, record by record up to the first damage.
+   */
+  static Records read(byte[] bytes) {
+    List<List<Edit>> records = new ArrayList<>();
     if (bytes.length < MAGIC.length
         || !Arrays.equals(bytes, 0, MAGIC.length, MAGIC, 0, MAGIC.length)) {
-      throw new CorruptManifestException(file, 0, "not a Cellar manifest (bad magic)");
+      return new Records(records, 0, "not a Cellar manifest (bad magic)", false);
     }
     ByteBuffer in = ByteBuffer.wrap(bytes);
     int offset = MAGIC.length;
@@ -146,23 +159,34 @@ final class Manifest implements AutoCloseable {
       }
       if (damage != null) {
         boolean last = length < 0 || offset + RECORD_HEADER + (long) length >= bytes.length;
-        if (!last) {
-          throw new CorruptManifestException(file, offset, damage);
-        }
-        LOG.warn("manifest {}: dropping a torn last record at offset {} ({})", file, offset,
-            damage);
-        return;
+        return new Records(records, offset, damage, last);
       }
       try {
-        apply(decode(ByteBuffer.wrap(bytes, offset + RECORD_HEADER, length)), families);
+        records.add(decode(ByteBuffer.wrap(bytes, offset + RECORD_HEADER, length)));
       } catch (RuntimeException e) {
-        throw new CorruptManifestException(file, offset, "undecodable record: " + e.getMessage());
+        return new Records(records, offset, "undecodable record: " + e.getMessage(), false);
       }
       offset += RECORD_HEADER + length;
     }
+    return new Records(records, -1, null, false);
   }
 
-  private static void apply(List<Edit> edits, Map<String, FamilyState> families) {
+  private static void replay(Path file, byte[] bytes, Map<String, FamilyState> families)
+      throws IOException {
+    Records read = read(bytes);
+    if (read.damage() != null && !read.tornTail()) {
+      throw new CorruptManifestException(file, read.damageOffset(), read.damage());
+    }
+    if (read.damage() != null) {
+      LOG.warn("manifest {}: dropping a torn last record at offset {} ({})", file,
+          read.damageOffset(), read.damage());
+    }
+    for (List<Edit> record : read.records()) {
+      apply(record, families);
+    }
+  }
+
+  static void apply(List<Edit> edits, Map<String, FamilyState> families) {
     for (Edit edit : edits) {
       FamilyState state = families.get(edit.family());
       if (state == null) {

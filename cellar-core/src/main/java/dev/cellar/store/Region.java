@@ -183,6 +183,11 @@ public final class Region implements AutoCloseable {
       Services services, long replayAfterWalId) throws IOException {
     Map<String, Store> stores = new LinkedHashMap<>();
     services.storage().createDirectories(directory);
+    for (FamilySettings family : families) {
+      // before the manifest, whose rewrite forces the table directory: a family directory whose
+      // entry a power loss could take back would take the family's recorded files with it
+      services.storage().createDirectories(directory.resolve(family.nameString()));
+    }
     Manifest manifest = Manifest.open(services.storage(), directory,
         families.stream().map(FamilySettings::nameString).toList());
     try {

@@ -9,6 +9,7 @@ import dev.cellar.cell.KeyValue;
 import dev.cellar.config.Settings;
 import dev.cellar.hfile.HFileContext;
 import dev.cellar.io.FaultyStorage;
+import dev.cellar.io.PowerLossStorage;
 import dev.cellar.io.Storage;
 import dev.cellar.memory.BufAllocator;
 import dev.cellar.memory.BufAllocatorConfig;
@@ -30,13 +31,15 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Fails each file-system operation of a table's life in turn (open, flushes of puts and deletes
- * over two families, a minor and a major compaction, close), treats the failure as a crash (the
- * process stops, nothing is flushed), reopens, and compares the table with an oracle of the
- * acknowledged writes: none is lost, no deleted cell is back, the reopened table flushes and
- * compacts to the same contents, and every pooled buffer is returned. By default every tenth
- * operation fails, from a seeded offset; {@code -Dcellar.crash.allPoints=true} (through {@code
- * -Dcellar.test.extraJvmArgs}) fails each one, in about a minute.
+ * Crashes at each file-system operation of a table's life in turn (open, flushes of puts and
+ * deletes over two families, a minor and a major compaction, close), reopens, and compares the
+ * table with an oracle of the acknowledged writes: none is lost, no deleted cell is back, the
+ * reopened table flushes and compacts to the same contents, and every pooled buffer is returned.
+ * A crash is either the operation failing (the process stops, nothing is flushed, what was written
+ * stays) or a power loss just before it ({@link PowerLossStorage}: what was not forced, bytes and
+ * directory entries, is lost; the log's forced entries stay). By default every tenth operation is
+ * a crash point, from a seeded offset; {@code -Dcellar.crash.allPoints=true} (through {@code
+ * -Dcellar.test.extraJvmArgs}) makes each one a crash point, in a minute or two.
  */
 class CrashPointTest {
 
@@ -47,18 +50,79 @@ class CrashPointTest {
 
   private final MemStoreConfig memStoreConfig = MemStoreConfig.from(Settings.empty());
 
-  /** One run of the scenario in its own directory, failing operation {@code failAt} (-1: none). */
+  /** What the file operations go through, and how a run comes back from its crash. */
+  private interface CrashableStorage {
+    Storage storage();
+
+    /** How many file operations ran so far. */
+    int operations();
+
+    /** Makes operation {@code index} the crash point. */
+    void crashAt(int index);
+
+    /** After the crash and before reopening: what the crash leaves behind. */
+    void afterCrash() throws IOException;
+  }
+
+  /** A crash point is a failed operation; what the store wrote stays as written. */
+  private static CrashableStorage failing() {
+    FaultyStorage storage = new FaultyStorage(Storage.local());
+    return new CrashableStorage() {
+      public Storage storage() {
+        return storage;
+      }
+
+      public int operations() {
+        return storage.operations();
+      }
+
+      public void crashAt(int index) {
+        storage.failAt(index);
+      }
+
+      public void afterCrash() {
+        storage.heal();
+      }
+    };
+  }
+
+  /** A crash point is a power loss: what was not forced is lost. */
+  private static CrashableStorage losingPower(Path stash) throws IOException {
+    PowerLossStorage storage = new PowerLossStorage(stash);
+    return new CrashableStorage() {
+      public Storage storage() {
+        return storage;
+      }
+
+      public int operations() {
+        return storage.operations();
+      }
+
+      public void crashAt(int index) {
+        storage.cutAt(index);
+      }
+
+      public void afterCrash() throws IOException {
+        storage.powerLoss();
+      }
+    };
+  }
+
+  /** One run of the scenario in its own directory. */
   private final class Run {
     final Path directory;
-    final FaultyStorage storage = new FaultyStorage(Storage.local());
+    final CrashableStorage crashable;
+    final Storage storage;
     final BufAllocator allocator = new BufAllocator(BufAllocatorConfig.from(Settings.empty()));
     final ChunkPool chunkPool = new ChunkPool(memStoreConfig);
     final TreeMap<String, String> oracle = new TreeMap<>();
     WriteAheadLog wal;
     Region region;
 
-    Run(Path directory) {
+    Run(Path directory, CrashableStorage crashable) {
       this.directory = directory;
+      this.crashable = crashable;
+      this.storage = crashable.storage();
     }
 
     Region open() throws IOException {
@@ -97,6 +161,8 @@ class CrashPointTest {
     /** The whole scenario; stops at the first failure, as a crash would. */
     void scenario() throws IOException {
       wal = WriteAheadLog.open(directory.resolve("wal"), WalConfig.defaults());
+      storage.createDirectories(directory.resolve("t"));
+      storage.syncDirectory(directory);
       region = open();
       write(0, 40, CellType.PUT);
       region.flush();
@@ -127,7 +193,7 @@ class CrashPointTest {
           // the log failed with the store; what it forced is on disk
         }
       }
-      storage.heal();
+      crashable.afterCrash();
     }
 
     /** Reopens and checks the table against the oracle, also after a flush and compactions. */
@@ -175,29 +241,45 @@ class CrashPointTest {
 
   @Test
   void everyFailedFileOperationLosesNoAcknowledgedWriteAndBringsNoDeleteBack() throws Exception {
-    Run clean = new Run(root.resolve("clean"));
+    crashAtEachOperation("failing", directory -> failing());
+  }
+
+  @Test
+  void everyPowerLossLosesNoAcknowledgedWriteAndBringsNoDeleteBack() throws Exception {
+    crashAtEachOperation("losing power at",
+        directory -> losingPower(root.resolve(directory.getFileName() + ".stash")));
+  }
+
+  private interface StorageFactory {
+    CrashableStorage create(Path directory) throws IOException;
+  }
+
+  private void crashAtEachOperation(String what, StorageFactory storages) throws Exception {
+    Path cleanDirectory = root.resolve("clean");
+    Run clean = new Run(cleanDirectory, storages.create(cleanDirectory));
     clean.scenario();
-    int operations = clean.storage.operations();
+    int operations = clean.crashable.operations();
     clean.crash();
-    clean.verify("without a failure");
+    clean.verify("without a crash");
     assertTrue(operations > 50, "the scenario made " + operations + " file operations");
 
     long seed = Long.getLong("cellar.test.seed", System.nanoTime());
     int stride = Boolean.getBoolean("cellar.crash.allPoints") ? 1 : 10;
     int first = (int) Math.floorMod(seed, (long) stride);
-    System.out.println("CrashPointTest: " + operations + " file operations, failing every "
+    System.out.println("CrashPointTest: " + operations + " file operations, " + what + " every "
         + stride + "th from " + first + " (seed " + seed + "; -Dcellar.test.seed=" + seed
-        + " replays it, -Dcellar.crash.allPoints=true fails every one)");
-    for (int failAt = first; failAt < operations; failAt += stride) {
-      Run run = new Run(root.resolve("fail-" + failAt));
-      run.storage.failAt(failAt);
+        + " replays it, -Dcellar.crash.allPoints=true crashes at every one)");
+    for (int crashAt = first; crashAt < operations; crashAt += stride) {
+      Path directory = root.resolve("crash-" + crashAt);
+      Run run = new Run(directory, storages.create(directory));
+      run.crashable.crashAt(crashAt);
       try {
         run.scenario();
       } catch (IOException e) {
         // the crash point
       }
       run.crash();
-      run.verify("failing file operation " + failAt + " of " + operations + ", seed " + seed);
+      run.verify(what + " file operation " + crashAt + " of " + operations + ", seed " + seed);
     }
     deleteTree(root);
   }

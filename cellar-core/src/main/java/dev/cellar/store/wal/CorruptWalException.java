@@ -13,10 +13,15 @@ public final class CorruptWalException extends IOException {
 
   private final Path file;
   private final long offset;
+  private final String detail;
 
   public CorruptWalException(Path file, long offset, String what, Object expected, Object found) {
-    super("WAL segment " + file + " at offset " + offset + ": " + what + " (expected " + expected
-        + ", found " + found + ")");
+    this(file, offset, what + " (expected " + expected + ", found " + found + ")");
+  }
+
+  private CorruptWalException(Path file, long offset, String detail) {
+    super("WAL segment " + file + " at offset " + offset + ": " + detail);
+    this.detail = detail;
     this.file = file;
     this.offset = offset;
   }
@@ -24,6 +29,11 @@ public final class CorruptWalException extends IOException {
   /** The segment file that is corrupt. */
   public Path file() {
     return file;
+  }
+
+  /** What is wrong, expected against found, without the file and offset. */
+  public String detail() {
+    return detail;
   }
 
   /** The file offset of the header or entry found corrupt. */

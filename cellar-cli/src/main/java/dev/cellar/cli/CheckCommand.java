@@ -1,0 +1,60 @@
+package dev.cellar.cli;
+
+import dev.cellar.DatabaseCheck;
+import dev.cellar.io.FileProblem;
+import dev.cellar.memory.BufAllocator;
+import dev.cellar.memory.BufAllocatorConfig;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Parameters;
+
+/**
+ * {@code cellar check DIR}: verifies a database offline ({@link DatabaseCheck}) and prints one line
+ * per problem, {@code PROBLEM: <file> at offset <n>: <what>}, then exit code 1; or a summary of
+ * what it verified and exit code 0. Changes nothing in the directory.
+ */
+@Command(
+    name = "check",
+    mixinStandardHelpOptions = true,
+    description = {"Verify a database offline: lock, table descriptors, manifests, every live",
+        "HFile's checksums and cell order, log segments. One line per problem with file and",
+        "offset; exit 1 if any."})
+final class CheckCommand implements Callable<Integer> {
+
+  @Parameters(index = "0", paramLabel = "DIR", description = "the database directory")
+  Path directory;
+
+  @Override
+  public Integer call() {
+    PrintStream out = System.out;
+    if (!Files.isDirectory(directory)) {
+      System.err.println("cellar check: " + directory + " is not a directory");
+      return 2;
+    }
+    DatabaseCheck.Report report;
+    try (BufAllocator allocator = new BufAllocator(BufAllocatorConfig.DEFAULT)) {
+      report = DatabaseCheck.check(directory, allocator);
+    } catch (IOException e) {
+      System.err.println("cellar check: " + e.getMessage());
+      return 2;
+    }
+    for (FileProblem problem : report.problems()) {
+      out.println("PROBLEM: " + problem);
+    }
+    String summary = report.tables() + " table(s), " + report.manifestRecords()
+        + " manifest record(s), " + report.hfiles() + " HFile(s) with " + report.cells()
+        + " cell(s), " + report.segments() + " log segment(s) with " + report.entries()
+        + " entr" + (report.entries() == 1 ? "y" : "ies") + "; lock "
+        + report.lockHolder().map(holder -> "held by " + holder).orElse("free");
+    if (report.problems().isEmpty()) {
+      out.println("OK: " + directory + ": " + summary);
+      return 0;
+    }
+    out.println(report.problems().size() + " problem(s) in " + directory + " (" + summary + ")");
+    return 1;
+  }
+}
