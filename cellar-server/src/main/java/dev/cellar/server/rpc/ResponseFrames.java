@@ -15,8 +15,9 @@ import org.apache.hbase.thirdparty.com.google.protobuf.Message;
  * Writes response frames. A frame is {@code int32 total} (the bytes after it), the varint-delimited
  * {@code ResponseHeader} (call id; an {@code ExceptionResponse} on failure; the cell block's length
  * when there is one), then on success the varint-delimited response message and the cell block's
- * bytes. Each frame is one buffer (or one composite of the head and the cell block), so that
- * frames written from several handler threads never interleave. Stateless.
+ * bytes. Each frame is one buffer (or one composite of the head and the cell block; a {@link
+ * PinnedCellBlock}, already a composite, takes the head as its first part), so that frames
+ * written from several handler threads never interleave. Stateless.
  */
 public final class ResponseFrames {
 
@@ -40,6 +41,10 @@ public final class ResponseFrames {
     if (cellBytes == 0) {
       cellBlock.release();
       return head;
+    }
+    if (cellBlock instanceof PinnedCellBlock parts) {
+      parts.addComponent(true, 0, head);
+      return parts;
     }
     CompositeByteBuf frame = allocator.compositeDirectBuffer(2);
     frame.addComponents(true, head, cellBlock);

@@ -52,6 +52,6 @@ final class Gets {
     if (proto.getExistenceOnly()) {
       return ClientProtos.Result.newBuilder().setExists(!row.isEmpty()).build();
     }
-    return ResultEncoder.encode(call, row.cells(), filter);
+    return ResultEncoder.encode(call, row, filter);
   }
 }

@@ -1,5 +1,6 @@
 package dev.cellar.server.service;
 
+import dev.cellar.RowView;
 import dev.cellar.cell.Cell;
 import dev.cellar.server.filter.ConvertedFilter;
 import dev.cellar.server.filter.FilterConverter;
@@ -19,6 +20,9 @@ import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos.ScanRespon
  * the scan's result size; an exhausted scanner is closed and says so ({@code
  * more_results_in_region} false), as the client then sends no close. A call out of sequence
  * closes the scanner and gets OutOfOrderScannerNextException, so the client reopens the scan.
+ *
+ * <p>A table row's cells lying in cached off-heap blocks go out from the blocks' memory ({@link
+ * ResultEncoder#appendPinned}), the response's cell block pinning those blocks until written.
  *
  * <p>Thread-safe: a scanner is used under its lock, by one call at a time.
  */
@@ -124,10 +128,15 @@ final class ScanHandler implements AutoCloseable {
           exhausted = true;
           break;
         }
+        RowView view = scanner.rows.view();
         int batch = scanner.batch > 0 ? scanner.batch : row.size();
         for (int from = 0; from < row.size(); from += batch) {
           int to = Math.min(row.size(), from + batch);
-          if (blocks) {
+          if (blocks && view != null && !scanner.filter.keyOnly()) {
+            ResultEncoder.appendPinned(call.cells(), view, from, to);
+            response.addCellsPerResult(to - from);
+            response.addPartialFlagPerResult(to < row.size());
+          } else if (blocks) {
             ResultEncoder.append(call.cells(), row, from, to, scanner.filter);
             response.addCellsPerResult(to - from);
             response.addPartialFlagPerResult(to < row.size());
