@@ -92,9 +92,12 @@ public final class CellBlockBuilder implements AutoCloseable {
     counted(size);
   }
 
-  /** Whether {@code cell} is large enough to be worth sending from block memory. */
+  /**
+   * Whether {@code cell}, lying in a pinned block, is worth sending from the block's memory: it
+   * lies in native memory and is large enough.
+   */
   public boolean worthPinning(Cell cell) {
-    return encodedSize(cell, codec) >= MIN_PINNED_BYTES;
+    return cell.segment().isNative() && encodedSize(cell, codec) >= MIN_PINNED_BYTES;
   }
 
   /**
@@ -162,7 +165,7 @@ public final class CellBlockBuilder implements AutoCloseable {
   private void ensureWritable(int size) {
     if (buffer == null) {
       buffer = allocator.directBuffer(Math.max(INITIAL_CAPACITY, size));
-      view = MemorySegment.ofBuffer(buffer.nioBuffer(0, buffer.capacity()));
+      view = MemorySegment.ofBuffer(buffer.internalNioBuffer(0, buffer.capacity()));
       runStart = 0;
     } else if (buffer.writableBytes() < size) {
       if (parts != null) {
@@ -173,7 +176,7 @@ public final class CellBlockBuilder implements AutoCloseable {
         return;
       }
       buffer.ensureWritable(size);
-      view = MemorySegment.ofBuffer(buffer.nioBuffer(0, buffer.capacity()));
+      view = MemorySegment.ofBuffer(buffer.internalNioBuffer(0, buffer.capacity()));
     }
   }
 

@@ -10,6 +10,7 @@ import org.apache.hadoop.hbase.shaded.protobuf.generated.RPCProtos.ExceptionResp
 import org.apache.hadoop.hbase.shaded.protobuf.generated.RPCProtos.ResponseHeader;
 import org.apache.hbase.thirdparty.com.google.protobuf.CodedOutputStream;
 import org.apache.hbase.thirdparty.com.google.protobuf.Message;
+import org.apache.hbase.thirdparty.com.google.protobuf.WireFormat;
 
 /**
  * Writes response frames. A frame is {@code int32 total} (the bytes after it), the varint-delimited
@@ -29,12 +30,8 @@ public final class ResponseFrames {
    */
   public static ByteBuf success(ByteBufAllocator allocator, int callId, Message response,
       ByteBuf cellBlock) {
-    ResponseHeader.Builder header = ResponseHeader.newBuilder().setCallId(callId);
     int cellBytes = cellBlock == null ? 0 : cellBlock.readableBytes();
-    if (cellBytes > 0) {
-      header.setCellBlockMeta(CellBlockMeta.newBuilder().setLength(cellBytes));
-    }
-    ByteBuf head = head(allocator, header.build(), response, cellBytes);
+    ByteBuf head = successHead(allocator, callId, response, cellBytes);
     if (cellBlock == null) {
       return head;
     }
@@ -62,29 +59,42 @@ public final class ResponseFrames {
     }
     ResponseHeader header = ResponseHeader.newBuilder().setCallId(callId)
         .setException(exception).build();
-    return head(allocator, header, null, 0);
+    return errorFrame(allocator, header);
   }
 
-  private static ByteBuf head(ByteBufAllocator allocator, ResponseHeader header, Message response,
+  /**
+   * A success frame's head, its {@code ResponseHeader} written field by field rather than built as
+   * a message (two messages and two builders fewer per call): {@code call_id} and, with a cell
+   * block, {@code cell_block_meta} holding its {@code length}.
+   */
+  private static ByteBuf successHead(ByteBufAllocator allocator, int callId, Message response,
       int cellBytes) {
-    int headerSize = header.getSerializedSize();
-    int body = CodedOutputStream.computeUInt32SizeNoTag(headerSize) + headerSize;
-    int responseSize = 0;
-    if (response != null) {
-      responseSize = response.getSerializedSize();
-      body += CodedOutputStream.computeUInt32SizeNoTag(responseSize) + responseSize;
+    int metaSize = cellBytes == 0 ? 0
+        : CodedOutputStream.computeUInt32Size(CellBlockMeta.LENGTH_FIELD_NUMBER, cellBytes);
+    int headerSize = CodedOutputStream.computeUInt32Size(ResponseHeader.CALL_ID_FIELD_NUMBER,
+        callId);
+    if (cellBytes > 0) {
+      headerSize += CodedOutputStream.computeTagSize(ResponseHeader.CELL_BLOCK_META_FIELD_NUMBER)
+          + CodedOutputStream.computeUInt32SizeNoTag(metaSize) + metaSize;
     }
+    int responseSize = response.getSerializedSize();
+    int body = CodedOutputStream.computeUInt32SizeNoTag(headerSize) + headerSize
+        + CodedOutputStream.computeUInt32SizeNoTag(responseSize) + responseSize;
     int headBytes = 4 + body;
     ByteBuf head = allocator.directBuffer(headBytes);
     head.writeInt(body + cellBytes);
-    CodedOutputStream out = CodedOutputStream.newInstance(head.nioBuffer(4, body));
+    CodedOutputStream out = CodedOutputStream.newInstance(head.internalNioBuffer(4, body));
     try {
       out.writeUInt32NoTag(headerSize);
-      header.writeTo(out);
-      if (response != null) {
-        out.writeUInt32NoTag(responseSize);
-        response.writeTo(out);
+      out.writeUInt32(ResponseHeader.CALL_ID_FIELD_NUMBER, callId);
+      if (cellBytes > 0) {
+        out.writeTag(ResponseHeader.CELL_BLOCK_META_FIELD_NUMBER,
+            WireFormat.WIRETYPE_LENGTH_DELIMITED);
+        out.writeUInt32NoTag(metaSize);
+        out.writeUInt32(CellBlockMeta.LENGTH_FIELD_NUMBER, cellBytes);
       }
+      out.writeUInt32NoTag(responseSize);
+      response.writeTo(out);
       out.flush();
     } catch (IOException e) {
       head.release();
@@ -92,5 +102,24 @@ public final class ResponseFrames {
     }
     head.writerIndex(headBytes);
     return head;
+  }
+
+  /** An error frame: the delimited header alone. */
+  private static ByteBuf errorFrame(ByteBufAllocator allocator, ResponseHeader header) {
+    int headerSize = header.getSerializedSize();
+    int body = CodedOutputStream.computeUInt32SizeNoTag(headerSize) + headerSize;
+    ByteBuf frame = allocator.directBuffer(4 + body);
+    frame.writeInt(body);
+    CodedOutputStream out = CodedOutputStream.newInstance(frame.nioBuffer(4, body));
+    try {
+      out.writeUInt32NoTag(headerSize);
+      header.writeTo(out);
+      out.flush();
+    } catch (IOException e) {
+      frame.release();
+      throw new UncheckedIOException("an error response did not fit its computed size", e);
+    }
+    frame.writerIndex(4 + body);
+    return frame;
   }
 }

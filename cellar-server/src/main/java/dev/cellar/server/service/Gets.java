@@ -1,5 +1,6 @@
 package dev.cellar.server.service;
 
+import dev.cellar.Get;
 import dev.cellar.RowView;
 import dev.cellar.server.filter.ConvertedFilter;
 import dev.cellar.server.filter.FilterConverter;
@@ -13,13 +14,15 @@ import org.apache.hadoop.hbase.shaded.protobuf.generated.HBaseProtos;
  * Answers a Get, alone or inside a Multi: from the {@link MetaReads} for hbase:meta, else through
  * the calling thread's {@link PointReaders reader}, which allocates nothing per row; the row's
  * cells go into the call's response ({@link ResultEncoder}) while the reader still holds them.
- * Thread-safe: per-call state only.
+ * Thread-safe: per-call state, and per thread the last Get made, reused for the next request of
+ * the same shape.
  */
 final class Gets {
 
   private final Regions regions;
   private final MetaReads meta;
   private final PointReaders readers;
+  private final ThreadLocal<LastGet> lastGet = ThreadLocal.withInitial(LastGet::new);
 
   Gets(Regions regions, MetaReads meta, PointReaders readers) {
     this.regions = regions;
@@ -40,6 +43,30 @@ final class Gets {
     return read(call, regions.target(region), proto);
   }
 
+  /**
+   * {@code proto} as Cellar's Get: the calling thread's last one pointed at the new row when the
+   * previous request had the same shape (columns, versions, time range, caching; no filter), as a
+   * client reading row after row sends, else a new one.
+   */
+  private Get compiled(ClientProtos.Get proto, ConvertedFilter filter) throws RpcException {
+    LastGet last = lastGet.get();
+    if (!proto.hasFilter() && last.proto != null && Reads.sameShape(last.proto, proto)
+        && !proto.getRow().isEmpty()) {
+      last.proto = proto;
+      return last.get.setRow(proto.getRow().toByteArray());
+    }
+    Get get = Reads.get(proto, filter);
+    last.proto = proto.hasFilter() ? null : proto;
+    last.get = get;
+    return get;
+  }
+
+  /** A thread's last Get without a filter and the request it was made from. */
+  private static final class LastGet {
+    ClientProtos.Get proto;
+    Get get;
+  }
+
   /** The result of {@code proto} on a table region. */
   ClientProtos.Result read(RpcCall call, Regions.Target target, ClientProtos.Get proto)
       throws RpcException, IOException {
@@ -48,7 +75,7 @@ final class Gets {
     }
     ConvertedFilter filter = FilterConverter.convert(proto.hasFilter() ? proto.getFilter()
         : null);
-    RowView row = readers.reader(target.table()).getView(Reads.get(proto, filter));
+    RowView row = readers.reader(target.table()).getView(compiled(proto, filter));
     if (proto.getExistenceOnly()) {
       return ClientProtos.Result.newBuilder().setExists(!row.isEmpty()).build();
     }
