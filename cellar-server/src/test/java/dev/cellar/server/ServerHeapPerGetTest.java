@@ -39,7 +39,7 @@ class ServerHeapPerGetTest {
    * cache hit costs, the objects that reference the block's memory (the pins, the composite frame,
    * a wrapper per part), and in this JVM the stack Cellar's PARANOID leak detection records at each
    * retain and release of a block (about half of it: measured 7.8 KB with the value copied and 10.8
-   * KB sent from the block, against 2.4 KB from the on-heap cache).
+   * KB sent from the block, against 2.0 KB from the on-heap cache).
    */
   private static final long PINNED_BUDGET = 16_384;
 

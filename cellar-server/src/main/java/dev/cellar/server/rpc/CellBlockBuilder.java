@@ -38,6 +38,13 @@ public final class CellBlockBuilder implements AutoCloseable {
    */
   public static final int MIN_PINNED_BYTES = 512;
 
+  /**
+   * Bytes left free before the first cell of the copy buffer, where {@link ResponseFrames} writes
+   * the frame's head when it fits, so that a response of copied cells goes out as one buffer (no
+   * composite, no per-write buffer views).
+   */
+  public static final int HEAD_ROOM = 128;
+
   private static final ValueLayout.OfInt INT = ValueLayout.JAVA_INT_UNALIGNED
       .withOrder(java.nio.ByteOrder.BIG_ENDIAN);
   private static final ValueLayout.OfShort SHORT = ValueLayout.JAVA_SHORT_UNALIGNED
@@ -164,9 +171,10 @@ public final class CellBlockBuilder implements AutoCloseable {
 
   private void ensureWritable(int size) {
     if (buffer == null) {
-      buffer = allocator.directBuffer(Math.max(INITIAL_CAPACITY, size));
+      buffer = allocator.directBuffer(HEAD_ROOM + Math.max(INITIAL_CAPACITY, size));
+      buffer.setIndex(HEAD_ROOM, HEAD_ROOM);
       view = MemorySegment.ofBuffer(buffer.internalNioBuffer(0, buffer.capacity()));
-      runStart = 0;
+      runStart = HEAD_ROOM;
     } else if (buffer.writableBytes() < size) {
       if (parts != null) {
         cutRun();
@@ -214,7 +222,8 @@ public final class CellBlockBuilder implements AutoCloseable {
 
   /**
    * Hands the block over (null when no cell was added), with the pins its parts need; the caller
-   * releases it.
+   * releases it. A block of copies only starts {@link #HEAD_ROOM} bytes into its buffer, which the
+   * caller may write before its reader index.
    */
   public ByteBuf takeRetained() {
     ByteBuf taken;
