@@ -113,6 +113,25 @@ public final class RowView {
     return held().pinnedBuffers();
   }
 
+  /**
+   * Whether the cell at {@code index} lies in a block this view pins, so that it stays readable
+   * as long as a {@link RowPins} holding this view's pins (see {@link #retainPinsInto}), even
+   * after the next read; else it is the reader's copy (a MemStore or delta-encoded cell), valid
+   * until the next read only.
+   */
+  public boolean isInPinnedBlock(int index) {
+    return held().isView(index);
+  }
+
+  /**
+   * SPI: adds to {@code pins} a reference to each block this view pins, which the owner of {@code
+   * pins} drops by releasing it; the cells {@link #isInPinnedBlock lying in those blocks} remain
+   * readable until then.
+   */
+  public void retainPinsInto(RowPins pins) {
+    pins.retain(held());
+  }
+
   /** The row key as a new array (a copy), or null for an empty row. */
   public byte[] row() {
     return isEmpty() ? null : row.get(0).rowArray();

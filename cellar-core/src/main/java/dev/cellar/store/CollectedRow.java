@@ -114,6 +114,25 @@ public final class CollectedRow {
     return list;
   }
 
+  /**
+   * Whether the cell at {@code index} is a view of a pinned block (its memory lives as long as a
+   * reference to that block), rather than a copy in the heap arena, reused after {@link #clear()}.
+   */
+  public boolean isView(int index) {
+    if (index < 0 || index >= size) {
+      throw new IndexOutOfBoundsException("cell " + index + " of a row of " + size);
+    }
+    return views[index];
+  }
+
+  /**
+   * Adds to {@code target} a reference of its own to each block this holder pins, which outlives
+   * {@link #clear()}; {@code target} drops it when released.
+   */
+  public void retainPinsInto(Pins target) {
+    pins.retainAllInto(target);
+  }
+
   /** The number of blocks pinned. */
   public int pinnedBuffers() {
     return pins.size();

@@ -114,6 +114,13 @@ public final class Pins {
     index = null;
   }
 
+  /** Adds to {@code target} a reference of its own to each buffer this holds (none it has). */
+  void retainAllInto(Pins target) {
+    for (int i = 0; i < size; i++) {
+      target.pin(pinned[i]);
+    }
+  }
+
   /** The number of buffers held. */
   public int size() {
     return size;

@@ -132,6 +132,12 @@ final class RawRpcClient implements AutoCloseable {
     }
   }
 
+  /** Drops the connection at once (a reset, unread responses discarded), as a crashed client. */
+  void abort() throws IOException {
+    socket.setSoLinger(true, 0);
+    socket.close();
+  }
+
   @Override
   public void close() throws IOException {
     socket.close();

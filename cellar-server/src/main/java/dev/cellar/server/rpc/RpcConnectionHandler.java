@@ -110,7 +110,9 @@ final class RpcConnectionHandler extends ChannelInboundHandlerAdapter {
   }
 
   private void readRequest(ChannelHandlerContext ctx, ByteBuf frame) throws RpcException {
-    CodedInputStream in = CodedInputStream.newInstance(frame.nioBuffer());
+    CodedInputStream in = CodedInputStream.newInstance(frame.nioBufferCount() == 1
+        ? frame.internalNioBuffer(frame.readerIndex(), frame.readableBytes())
+        : frame.nioBuffer());
     RequestHeader header;
     try {
       int limit = in.pushLimit(in.readRawVarint32());
@@ -121,7 +123,7 @@ final class RpcConnectionHandler extends ChannelInboundHandlerAdapter {
           "a request header could not be parsed: " + e.getMessage());
     }
     int callId = header.getCallId();
-    RpcMethod<?> method = service.method(header.getMethodName());
+    RpcMethod<?> method = service.method(header.getMethodNameBytes());
     if (method == null) {
       reply(ctx, callId, RpcException.doNotRetry("unknown method '" + header.getMethodName()
           + "' of service " + service.name()));
@@ -183,7 +185,7 @@ final class RpcConnectionHandler extends ChannelInboundHandlerAdapter {
     } finally {
       call.close();
     }
-    ctx.writeAndFlush(frame);
+    ctx.writeAndFlush(frame, ctx.voidPromise());
   }
 
   private static void reply(ChannelHandlerContext ctx, int callId, RpcException failure) {

@@ -48,6 +48,19 @@ final class Reads {
     return get;
   }
 
+  /**
+   * Whether two Gets differ at most in their rows (and existence flags), so that one's Cellar Get
+   * serves the other pointed at its row. Gets with filters are never the same shape.
+   */
+  static boolean sameShape(ClientProtos.Get a, ClientProtos.Get b) {
+    return !a.hasFilter() && !b.hasFilter() && a.getMaxVersions() == b.getMaxVersions()
+        && a.getCacheBlocks() == b.getCacheBlocks() && a.hasTimeRange() == b.hasTimeRange()
+        && (!a.hasTimeRange() || a.getTimeRange().equals(b.getTimeRange()))
+        && a.getCfTimeRangeCount() == 0 && b.getCfTimeRangeCount() == 0
+        && !b.hasStoreLimit() && !b.hasStoreOffset()
+        && a.getColumnList().equals(b.getColumnList());
+  }
+
   static Scan scan(ClientProtos.Scan proto, ConvertedFilter filter) throws RpcException {
     refuse(proto.getCfTimeRangeCount() > 0, "per-family time ranges");
     refuse(proto.hasStoreLimit() || proto.hasStoreOffset(), "store limits and offsets");

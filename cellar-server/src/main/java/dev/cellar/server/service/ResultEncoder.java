@@ -1,5 +1,6 @@
 package dev.cellar.server.service;
 
+import dev.cellar.RowView;
 import dev.cellar.cell.Cell;
 import dev.cellar.server.filter.ConvertedFilter;
 import dev.cellar.server.rpc.CellBlockBuilder;
@@ -39,6 +40,42 @@ final class ResultEncoder {
       result.addCell(protoCell(cells.get(i), filter));
     }
     return result.build();
+  }
+
+  /**
+   * A result holding {@code row}'s cells, those lying in cached blocks sent from the blocks'
+   * memory (the call's cell block then pins the blocks until it is written).
+   */
+  static ClientProtos.Result encode(RpcCall call, RowView row, ConvertedFilter filter) {
+    if (!call.codec().usesCellBlocks() || filter.keyOnly()) {
+      return encode(call, row.cells(), filter);
+    }
+    int count = row.size();
+    if (count == 0) {
+      return EMPTY;
+    }
+    appendPinned(call.cells(), row, 0, count);
+    return ClientProtos.Result.newBuilder().setAssociatedCellCount(count).build();
+  }
+
+  /**
+   * Appends {@code row}'s cells {@code [from, to)} to a cell block, by reference to their blocks'
+   * memory where they lie in one and are large enough, taking the row's pins for the block.
+   */
+  static void appendPinned(CellBlockBuilder block, RowView row, int from, int to) {
+    boolean pinned = false;
+    for (int i = from; i < to; i++) {
+      Cell cell = row.cell(i);
+      if (row.isInPinnedBlock(i) && block.worthPinning(cell)) {
+        if (!pinned) {
+          row.retainPinsInto(block.pins());
+          pinned = true;
+        }
+        block.addPinned(cell);
+      } else {
+        block.add(cell);
+      }
+    }
   }
 
   /** Appends {@code cells[from, to)} to a cell block. */

@@ -19,6 +19,12 @@ interface RowSource extends AutoCloseable {
   /** The next row's cells, or null at the end. */
   List<? extends Cell> next() throws IOException;
 
+  /**
+   * The row {@link #next()} returned last as a table's row view, whose cells may be sent from
+   * their blocks' memory; null for rows that are not a table's (hbase:meta's).
+   */
+  RowView view();
+
   @Override
   void close();
 
@@ -26,6 +32,7 @@ interface RowSource extends AutoCloseable {
   static RowSource of(RowScanner scanner, byte[] excludedStart) {
     return new RowSource() {
       private byte[] skip = excludedStart;
+      private RowView current;
 
       @Override
       public List<? extends Cell> next() throws IOException {
@@ -38,7 +45,13 @@ interface RowSource extends AutoCloseable {
           }
         }
         skip = null;
+        current = view;
         return view == null ? null : view.cells();
+      }
+
+      @Override
+      public RowView view() {
+        return current;
       }
 
       @Override
@@ -55,6 +68,11 @@ interface RowSource extends AutoCloseable {
       @Override
       public List<? extends Cell> next() {
         return iterator.hasNext() ? iterator.next().cells() : null;
+      }
+
+      @Override
+      public RowView view() {
+        return null;
       }
 
       @Override

@@ -1,0 +1,63 @@
+package dev.cellar.server.service;
+
+import dev.cellar.Cellar;
+import dev.cellar.Table;
+import dev.cellar.TableDescriptor;
+import dev.cellar.server.catalog.Catalog;
+import dev.cellar.server.catalog.RegionNames;
+import dev.cellar.server.rpc.RpcException;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.HBaseProtos;
+import org.apache.hbase.thirdparty.com.google.protobuf.ByteString;
+
+/**
+ * Routes a request's region name to what serves it. hbase:meta's is recognised by {@link
+ * #isMeta}; a table's is looked up in the {@link Catalog}: an unknown or stale name (a dropped and
+ * recreated table) gets NotServingRegionException, so the client locates the region again; a
+ * disabled table gets TableNotEnabledException. Thread-safe (the catalog is).
+ */
+final class Regions {
+
+  /** A table region a request names, with the table's current schema. */
+  record Target(Catalog.Entry entry, Table table, TableDescriptor descriptor) {}
+
+  private static final ByteString META_REGION = ByteString.copyFrom(RegionNames.META_REGION_NAME);
+
+  private final Cellar cellar;
+  private final Catalog catalog;
+
+  Regions(Cellar cellar, Catalog catalog) {
+    this.cellar = cellar;
+    this.catalog = catalog;
+  }
+
+  static boolean isMeta(HBaseProtos.RegionSpecifier region) {
+    return region.getValue().equals(META_REGION);
+  }
+
+  /** The table region {@code region} names. */
+  Target target(HBaseProtos.RegionSpecifier region) throws RpcException {
+    Catalog.Entry entry = catalog.byRegionName(region.getValue());
+    if (entry == null) {
+      throw RpcException.notServingRegion(region.getValue().toStringUtf8());
+    }
+    if (!entry.enabled()) {
+      throw RpcException.doNotRetry(RpcException.TABLE_NOT_ENABLED, entry.name()
+          + " is disabled");
+    }
+    try {
+      Table table = cellar.table(entry.name());
+      return new Target(entry, table, cellar.admin().describe(entry.name()));
+    } catch (dev.cellar.TableNotFoundException e) {
+      throw RpcException.notServingRegion(region.getValue().toStringUtf8());
+    }
+  }
+
+  /** Whether {@code table} is still the database's (not dropped or replaced). */
+  boolean current(Table table) {
+    try {
+      return cellar.table(table.name()) == table;
+    } catch (dev.cellar.TableNotFoundException e) {
+      return false;
+    }
+  }
+}
