@@ -126,10 +126,8 @@ class CrashPointTest {
     }
 
     Region open() throws IOException {
-      Region.Services services = new Region.Services(storage, wal, null, allocator, chunkPool,
-          memStoreConfig, CompactionPolicy.from(Settings.of(Map.of(
-              "hbase.hstore.compaction.min", "2")), memStoreConfig.flushSize()),
-          Runnable::run, Runnable::run, false, CompactionThrottle.NONE);
+      Region.Services services = InlineServices.of(storage, wal, null, allocator, chunkPool,
+          memStoreConfig, Settings.of(Map.of("hbase.hstore.compaction.min", "2")));
       List<FamilySettings> families = new ArrayList<>();
       for (byte[] family : FAMILIES) {
         families.add(new FamilySettings(family, HFileContext.builder().includesMvcc(true)

@@ -68,10 +68,8 @@ class ManifestTest {
   }
 
   private Region openRegion() throws IOException {
-    Region.Services services = new Region.Services(storage, wal, null, BufAllocator.HEAP,
-        chunkPool, memStoreConfig,
-        CompactionPolicy.from(Settings.empty(), memStoreConfig.flushSize()), Runnable::run,
-        Runnable::run, false, CompactionThrottle.NONE);
+    Region.Services services = InlineServices.of(storage, wal, null, BufAllocator.HEAP, chunkPool,
+        memStoreConfig);
     return Region.open(directory.resolve("t"), "t", List.of(new FamilySettings(FAMILY,
         HFileContext.builder().includesMvcc(true).build(), false, true, 3, Long.MAX_VALUE, 0)),
         services, 0);

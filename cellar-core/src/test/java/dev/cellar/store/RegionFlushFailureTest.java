@@ -69,10 +69,8 @@ class RegionFlushFailureTest {
   }
 
   private Region openRegion() throws IOException {
-    Region.Services services = new Region.Services(storage, wal, null, BufAllocator.HEAP,
-        chunkPool, memStoreConfig,
-        CompactionPolicy.from(Settings.empty(), memStoreConfig.flushSize()), Runnable::run,
-        Runnable::run, false, CompactionThrottle.NONE);
+    Region.Services services = InlineServices.of(storage, wal, null, BufAllocator.HEAP, chunkPool,
+        memStoreConfig);
     HFileContext context = HFileContext.builder().includesMvcc(true).build();
     return Region.open(directory.resolve(TABLE), TABLE, List.of(
         new FamilySettings(A, context, false, true, 3, Long.MAX_VALUE, 0),

@@ -60,10 +60,8 @@ class RegionReplayTest {
   }
 
   private Region openRegion(String name) throws IOException {
-    Region.Services services = new Region.Services(Storage.local(), wal, null, BufAllocator.HEAP,
-        chunkPool, memStoreConfig,
-        CompactionPolicy.from(Settings.empty(), memStoreConfig.flushSize()), Runnable::run,
-        Runnable::run, false, CompactionThrottle.NONE);
+    Region.Services services = InlineServices.of(Storage.local(), wal, null, BufAllocator.HEAP,
+        chunkPool, memStoreConfig);
     return Region.open(directory.resolve(name), name, List.of(new FamilySettings(FAMILY,
         HFileContext.builder().includesMvcc(true).build(), false, true, 3, Long.MAX_VALUE, 0)),
         services, 0);

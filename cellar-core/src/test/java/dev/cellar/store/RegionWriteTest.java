@@ -66,10 +66,8 @@ class RegionWriteTest {
   }
 
   private Region openRegion(MemStoreConfig memStoreConfig) throws IOException {
-    Region.Services services = new Region.Services(Storage.local(), wal, null, BufAllocator.HEAP,
-        chunkPool, memStoreConfig,
-        CompactionPolicy.from(Settings.empty(), memStoreConfig.flushSize()), Runnable::run,
-        Runnable::run, false, CompactionThrottle.NONE);
+    Region.Services services = InlineServices.of(Storage.local(), wal, null, BufAllocator.HEAP,
+        chunkPool, memStoreConfig);
     FamilySettings family = new FamilySettings(FAMILY,
         HFileContext.builder().includesMvcc(true).build(), false, true, 3, Long.MAX_VALUE, 0);
     return Region.open(directory.resolve(TABLE), TABLE, List.of(family), services, 0);

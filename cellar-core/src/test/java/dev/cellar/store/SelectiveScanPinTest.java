@@ -58,10 +58,8 @@ class SelectiveScanPinTest {
     wal = WriteAheadLog.open(directory.resolve("wal"), WalConfig.defaults());
     cache = new LruBlockCache(LruBlockCacheConfig.from(Settings.of(Map.of(
         LruBlockCacheConfig.CACHE_MEMORY_SIZE_KEY, "64m"))), Runnable::run);
-    Region.Services services = new Region.Services(Storage.local(), wal, cache, allocator,
-        chunkPool, memStoreConfig,
-        CompactionPolicy.from(Settings.empty(), memStoreConfig.flushSize()), Runnable::run,
-        Runnable::run, false, CompactionThrottle.NONE);
+    Region.Services services = InlineServices.of(Storage.local(), wal, cache, allocator,
+        chunkPool, memStoreConfig);
     region = Region.open(directory.resolve("t"), "t", List.of(new FamilySettings(FAMILY,
         HFileContext.builder().includesMvcc(true).blockSize(512).build(), false, true, 1,
         Long.MAX_VALUE, 0)), services, 0);

@@ -58,9 +58,8 @@ class StoreFailureReleaseTest {
     allocator = new BufAllocator(BufAllocatorConfig.from(Settings.empty()));
     chunkPool = new ChunkPool(memStoreConfig);
     wal = WriteAheadLog.open(directory.resolve("wal"), WalConfig.defaults());
-    Region.Services services = new Region.Services(storage, wal, null, allocator, chunkPool,
-        memStoreConfig, CompactionPolicy.from(Settings.empty(), memStoreConfig.flushSize()),
-        Runnable::run, Runnable::run, false, CompactionThrottle.NONE);
+    Region.Services services = InlineServices.of(storage, wal, null, allocator, chunkPool,
+        memStoreConfig);
     region = Region.open(directory.resolve("t"), "t", List.of(new FamilySettings(FAMILY,
         HFileContext.builder().includesMvcc(true).blockSize(1024).build(), false, true, 3,
         Long.MAX_VALUE, 0)), services, 0);
