@@ -3,6 +3,7 @@ package dev.cellar.store;
 import dev.cellar.config.InvalidConfigException;
 import dev.cellar.config.Settings;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.BooleanSupplier;
 import java.util.function.DoubleSupplier;
 import java.util.function.LongSupplier;
 
@@ -118,16 +119,21 @@ public final class CompactionThrottle {
     return lowerBound + (higherBound - lowerBound) * pressure;
   }
 
-  /** Starts a compaction's control; {@code pressure} is read when the limit is tuned. */
-  public Operation start(DoubleSupplier pressure) {
+  /**
+   * Starts a compaction's control; {@code pressure} is read when the limit is tuned, and once
+   * {@code unlimited} says so (its store is closing, and its close waits for the compaction) the
+   * compaction runs at full speed.
+   */
+  public Operation start(DoubleSupplier pressure, BooleanSupplier unlimited) {
     running.incrementAndGet();
-    return new Operation(pressure);
+    return new Operation(pressure, unlimited);
   }
 
   /** One compaction's control. Not thread-safe. */
   public final class Operation implements AutoCloseable {
 
     private final DoubleSupplier pressure;
+    private final BooleanSupplier unlimited;
     private long limit;
     private long tunedAt;
     private long uncheckedBytes;
@@ -135,8 +141,9 @@ public final class CompactionThrottle {
     private long sleptNanos;
     private boolean finished;
 
-    private Operation(DoubleSupplier pressure) {
+    private Operation(DoubleSupplier pressure, BooleanSupplier unlimited) {
       this.pressure = pressure;
+      this.unlimited = unlimited;
       long now = clock.getAsLong();
       this.limit = enabled ? lowerBound : Long.MAX_VALUE;
       this.tunedAt = now;
@@ -155,6 +162,10 @@ public final class CompactionThrottle {
       }
       uncheckedBytes += bytes;
       if (uncheckedBytes < checkInterval) {
+        return;
+      }
+      if (unlimited.getAsBoolean()) {
+        uncheckedBytes = 0;
         return;
       }
       long now = clock.getAsLong();

@@ -61,6 +61,8 @@ public final class Store implements AutoCloseable {
   private final boolean cacheCompressedData;
   private final ReentrantLock filesLock = new ReentrantLock();
   private final ReentrantLock compactionLock = new ReentrantLock();
+  /** Set when {@link #close()} starts: a running compaction then drops its throughput limit. */
+  private volatile boolean closing;
   private volatile List<StoreFile> files;
   /** Every edit of the family with a log id up to this one is in the files. */
   private volatile long flushedWalId;
@@ -335,7 +337,7 @@ public final class Store implements AutoCloseable {
       long maxWalId = selected.stream().mapToLong(StoreFile::maxWalId).max().orElse(0);
       Path written;
       try (CompactionThrottle.Operation control = throttle.start(
-          () -> throttle.pressure(files.size(), policy.minFiles()))) {
+          () -> throttle.pressure(files.size(), policy.minFiles()), () -> closing)) {
         written = writeCompacted(selected, major && all, nowMillis, maxSequenceId, maxWalId,
             control);
       }
@@ -501,6 +503,7 @@ public final class Store implements AutoCloseable {
    */
   @Override
   public void close() {
+    closing = true;
     compactionLock.lock();
     filesLock.lock();
     try {

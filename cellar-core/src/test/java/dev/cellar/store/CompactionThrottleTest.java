@@ -35,7 +35,7 @@ class CompactionThrottleTest {
   @Test
   void aCompactionFasterThanItsShareSleepsTheDifference() throws InterruptedException {
     CompactionThrottle throttle = throttle();
-    try (CompactionThrottle.Operation operation = throttle.start(() -> 0)) {
+    try (CompactionThrottle.Operation operation = throttle.start(() -> 0, () -> false)) {
       operation.wrote(32 * KIB);
       assertEquals(0, operation.sleptNanos(), "no check before 64 KiB");
       clock.addAndGet(20_000_000L);
@@ -51,8 +51,8 @@ class CompactionThrottleTest {
   @Test
   void runningCompactionsShareTheLimit() throws InterruptedException {
     CompactionThrottle throttle = throttle();
-    try (CompactionThrottle.Operation first = throttle.start(() -> 0);
-        CompactionThrottle.Operation second = throttle.start(() -> 0)) {
+    try (CompactionThrottle.Operation first = throttle.start(() -> 0, () -> false);
+        CompactionThrottle.Operation second = throttle.start(() -> 0, () -> false)) {
       first.wrote(64 * KIB);
       assertEquals(125_000_000L, first.sleptNanos(), 100_000L, "half of 1 MiB/s each");
       assertEquals(0, second.sleptNanos());
@@ -63,7 +63,7 @@ class CompactionThrottleTest {
   void theLimitIsTunedByPressureEveryPeriod() throws InterruptedException {
     CompactionThrottle throttle = throttle();
     double[] pressure = {2.0};
-    try (CompactionThrottle.Operation operation = throttle.start(() -> pressure[0])) {
+    try (CompactionThrottle.Operation operation = throttle.start(() -> pressure[0], () -> false)) {
       operation.wrote(64 * KIB);
       assertTrue(operation.sleptNanos() > 0, "the lower bound until the first tuning");
       long slept = operation.sleptNanos();
@@ -75,13 +75,24 @@ class CompactionThrottleTest {
   }
 
   @Test
+  void aClosingStoresCompactionRunsAtFullSpeed() throws InterruptedException {
+    boolean[] closing = {false};
+    try (CompactionThrottle.Operation operation = throttle().start(() -> 0, () -> closing[0])) {
+      closing[0] = true;
+      operation.wrote(64 * KIB);
+      operation.wrote(64 * KIB);
+      assertEquals(0, operation.sleptNanos());
+    }
+  }
+
+  @Test
   void hbasesNoLimitControllerTurnsItOff() throws InterruptedException {
     CompactionThrottle throttle = CompactionThrottle.from(Settings.empty().with(
         CompactionThrottle.CONTROLLER_KEY,
         "org.apache.hadoop.hbase.regionserver.throttle.NoLimitThroughputController")
         .with(CompactionThrottle.LOWER_BOUND_KEY, "1")
         .with(CompactionThrottle.HIGHER_BOUND_KEY, "2"));
-    try (CompactionThrottle.Operation operation = throttle.start(() -> 0)) {
+    try (CompactionThrottle.Operation operation = throttle.start(() -> 0, () -> false)) {
       operation.wrote(1 << 20);
       assertEquals(0, operation.sleptNanos());
     }
