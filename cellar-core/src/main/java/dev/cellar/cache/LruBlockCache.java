@@ -1,6 +1,7 @@
 package dev.cellar.cache;
 
 import dev.cellar.memory.Buf;
+import dev.cellar.memory.RecycledHeapArrays;
 import java.lang.foreign.MemorySegment;
 import java.util.Arrays;
 import java.util.Comparator;
@@ -23,8 +24,11 @@ import java.util.concurrent.locks.ReentrantLock;
  * <p><b>Memory.</b> The cache stores heap memory only: a block whose buffer is off heap, made of
  * several pieces or a slice of a larger heap array is copied into a heap buffer the cache owns, so
  * L1 never pins pooled memory nor bytes it does not count; a buffer that is a whole heap array is
- * retained instead. Each block is accounted as its {@link
- * Cacheable#heapSize()} plus {@link #ENTRY_OVERHEAD} for the map node, entry and key.
+ * retained instead. Copies go into {@link RecycledHeapArrays} with a budget of the hard limit: the
+ * array of an evicted block returns to it when its last reader lets go, and the next miss copies
+ * into it, so a working set larger than the cache churns without garbage. Each block is accounted
+ * as its {@link Cacheable#heapSize()}, plus the slack of its recycled array beyond the block, plus
+ * {@link #ENTRY_OVERHEAD} for the map node, entry and key.
  *
  * <p><b>Concurrency.</b> Blocks live in a {@link ConcurrentHashMap}. A read is a lock-free {@code
  * get} plus a {@code tryRetain} on the block, and every removal goes through {@code remove(key,
@@ -81,6 +85,7 @@ public final class LruBlockCache implements BlockCache {
   private final AtomicBoolean evictionPending = new AtomicBoolean();
   private final ReentrantLock evictionLock = new ReentrantLock();
   private final BlockCache victimCache;
+  private final RecycledHeapArrays copyArrays;
   private volatile boolean shutdown;
 
   /** A cache whose eviction runs on the given executor (a direct one runs it on the inserter). */
@@ -103,6 +108,7 @@ public final class LruBlockCache implements BlockCache {
     this.evictionExecutor = evictionExecutor;
     this.ownedExecutor = ownedExecutor;
     this.victimCache = victimCache;
+    this.copyArrays = new RecycledHeapArrays(config.hardLimitSize());
   }
 
   /** A cache with its own eviction thread, {@value #EVICTION_THREAD_NAME}. */
@@ -159,9 +165,11 @@ public final class LruBlockCache implements BlockCache {
       return;
     }
     Cacheable owned = onHeap(block);
+    Buf ownedBuf = owned.buf();
+    long slack = RecycledHeapArrays.arrayLength(ownedBuf) - ownedBuf.capacity();
     BlockPriority priority = inMemory ? BlockPriority.MEMORY : BlockPriority.SINGLE;
-    LruEntry entry = new LruEntry(
-        key, owned, owned.heapSize() + ENTRY_OVERHEAD, priority, clock.incrementAndGet());
+    LruEntry entry = new LruEntry(key, owned, owned.heapSize() + slack + ENTRY_OVERHEAD, priority,
+        clock.incrementAndGet());
     if (map.putIfAbsent(key, entry) != null) {
       owned.release();
       return;
@@ -181,12 +189,12 @@ public final class LruBlockCache implements BlockCache {
    * buffer: pooled memory, several pieces, and a slice of a larger array (a block read along with
    * its checksums) are copied, so the cache holds exactly the bytes it counts.
    */
-  private static Cacheable onHeap(Cacheable block) {
+  private Cacheable onHeap(Cacheable block) {
     Buf buf = block.buf();
     if (buf.isSingleSegment() && isWholeArray(buf.segment())) {
       return block.retain();
     }
-    return block.withBuf(Buf.wrap(buf.getBytes(0, buf.capacity())));
+    return block.withBuf(copyArrays.copyRetained(buf));
   }
 
   private static boolean isWholeArray(MemorySegment segment) {
@@ -228,7 +236,6 @@ public final class LruBlockCache implements BlockCache {
     return map.containsKey(key);
   }
 
-  /** The priority group of the block under {@code key}, or null if it is not cached. */
   /** The cached heap copy, retained, with no statistics, recency or priority touched. */
   @Override
   public Cacheable peekBlockRetained(BlockCacheKey key) {
@@ -236,6 +243,7 @@ public final class LruBlockCache implements BlockCache {
     return entry != null && entry.block.tryRetain() ? entry.block : null;
   }
 
+  /** The priority group of the block under {@code key}, or null if it is not cached. */
   BlockPriority priority(BlockCacheKey key) {
     LruEntry entry = map.get(key);
     return entry == null ? null : entry.priority();

@@ -102,7 +102,7 @@ public final class HFileReader implements AutoCloseable {
    */
   public static HFileReader open(Path path, BufAllocator allocator,
       UnaryOperator<BlockLoader> loaderWrapper) throws IOException {
-    ReadOnlyFile file = ReadOnlyFile.open(path);
+    ReadOnlyFile file = ReadOnlyFile.openMapped(path);
     try {
       return new HFileReader(path, file, allocator, loaderWrapper);
     } catch (IOException | RuntimeException e) {

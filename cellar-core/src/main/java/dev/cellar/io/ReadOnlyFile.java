@@ -3,8 +3,12 @@ package dev.cellar.io;
 import dev.cellar.memory.Buf;
 import java.io.EOFException;
 import java.io.IOException;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
 import java.nio.ByteBuffer;
+import java.nio.channels.ClosedChannelException;
 import java.nio.channels.FileChannel;
+import java.nio.channels.FileChannel.MapMode;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 
@@ -12,22 +16,76 @@ import java.nio.file.StandardOpenOption;
  * A file opened for positional reads straight into {@link Buf}s (pooled off-heap memory or heap),
  * never through an intermediate {@code byte[]}.
  *
+ * <p><b>Mapped reads.</b> A file that does not change once written (an HFile) may be opened
+ * {@linkplain #openMapped mapped}: its length at open is mapped read-only, and a read within it is
+ * one copy from the mapping into the destination, with no system call and no kernel copy, where a
+ * positional read of a 64 KiB block costs a {@code pread} that copies the page cache's pages
+ * (measured: twice the time of the user-space copy). Bytes past the mapped length are read through
+ * the channel. The mapping lives in its own shared arena, unmapped by {@link #close()}; a file
+ * deleted while open keeps its pages until then, as an open descriptor does. {@value
+ * #MAPPED_READS_PROPERTY}{@code =false} turns mapping off for the JVM.
+ *
  * <p>Thread-safe: positional {@link FileChannel#read(ByteBuffer, long)} does not move a shared
- * position, so any number of threads may read concurrently. Closing while reads are in flight
- * makes them fail with an {@link IOException}.
+ * position and copies from the mapping share nothing, so any number of threads may read
+ * concurrently. Closing while reads are in flight makes them fail with an {@link IOException};
+ * {@link #close()} waits for copies in progress to finish before it unmaps.
  */
 public final class ReadOnlyFile implements AutoCloseable {
 
+  /** System property: {@code false} opens every file unmapped. */
+  public static final String MAPPED_READS_PROPERTY = "cellar.io.mappedReads";
+
+  private static final boolean MAPPED_READS =
+      !"false".equalsIgnoreCase(System.getProperty(MAPPED_READS_PROPERTY));
+
   private final Path path;
   private final FileChannel channel;
+  /** Null when unmapped. */
+  private final Arena mappingArena;
+  /** The mapped prefix of the file; empty when unmapped. */
+  private final MemorySegment mapped;
 
-  private ReadOnlyFile(Path path, FileChannel channel) {
+  private ReadOnlyFile(Path path, FileChannel channel, Arena mappingArena, MemorySegment mapped) {
     this.path = path;
     this.channel = channel;
+    this.mappingArena = mappingArena;
+    this.mapped = mapped;
   }
 
+  /** Opens {@code path} for positional reads through its channel. */
   public static ReadOnlyFile open(Path path) throws IOException {
-    return new ReadOnlyFile(path, FileChannel.open(path, StandardOpenOption.READ));
+    return new ReadOnlyFile(
+        path, FileChannel.open(path, StandardOpenOption.READ), null, MemorySegment.NULL);
+  }
+
+  /**
+   * Opens {@code path}, which must not change while open, with its current length mapped for
+   * reads (unless mapped reads are turned off, or the file is empty).
+   */
+  public static ReadOnlyFile openMapped(Path path) throws IOException {
+    FileChannel channel = FileChannel.open(path, StandardOpenOption.READ);
+    try {
+      long size = channel.size();
+      if (!MAPPED_READS || size == 0) {
+        return new ReadOnlyFile(path, channel, null, MemorySegment.NULL);
+      }
+      Arena arena = Arena.ofShared();
+      try {
+        return new ReadOnlyFile(
+            path, channel, arena, channel.map(MapMode.READ_ONLY, 0, size, arena));
+      } catch (IOException | RuntimeException e) {
+        arena.close();
+        throw e;
+      }
+    } catch (IOException | RuntimeException e) {
+      channel.close();
+      throw e;
+    }
+  }
+
+  /** True if reads within the file's length at open are copies from a mapping. */
+  public boolean isMapped() {
+    return mappingArena != null;
   }
 
   public Path path() {
@@ -46,6 +104,9 @@ public final class ReadOnlyFile implements AutoCloseable {
    * @throws EOFException naming the file, offset and shortfall if the file ends first
    */
   public void readFully(long position, Buf dst, int dstIndex, int length) throws IOException {
+    if (copyMapped(position, dst, dstIndex, length)) {
+      return;
+    }
     long at = position;
     for (ByteBuffer target : dst.writableByteBuffers(dstIndex, length)) {
       while (target.hasRemaining()) {
@@ -65,6 +126,9 @@ public final class ReadOnlyFile implements AutoCloseable {
    * @return the number of bytes read
    */
   public int read(long position, Buf dst, int dstIndex, int length) throws IOException {
+    if (copyMapped(position, dst, dstIndex, length)) {
+      return length;
+    }
     long at = position;
     for (ByteBuffer target : dst.writableByteBuffers(dstIndex, length)) {
       while (target.hasRemaining()) {
@@ -78,9 +142,53 @@ public final class ReadOnlyFile implements AutoCloseable {
     return (int) (at - position);
   }
 
+  /**
+   * Copies the range from the mapping when it lies within it.
+   *
+   * @return false, copying nothing, when the range is not (wholly) mapped
+   */
+  private boolean copyMapped(long position, Buf dst, int dstIndex, int length)
+      throws IOException {
+    if (position < 0 || length > mapped.byteSize() - position) {
+      return false;
+    }
+    try {
+      dst.putBytes(dstIndex, mapped, position, length);
+      return true;
+    } catch (IllegalStateException e) {
+      if (mappingArena.scope().isAlive()) {
+        throw e;
+      }
+      ClosedChannelException closed = new ClosedChannelException();
+      closed.initCause(e);
+      throw closed;
+    } catch (InternalError e) {
+      throw new IOException(path + ": the file changed under its mapping at offset " + position
+          + " (" + e.getMessage() + ")", e);
+    }
+  }
+
+  /** Closes the channel, then unmaps once no copy from the mapping is in progress. */
   @Override
   public void close() throws IOException {
     channel.close();
+    if (mappingArena != null && mappingArena.scope().isAlive()) {
+      unmap();
+    }
+  }
+
+  private void unmap() {
+    for (;;) {
+      try {
+        mappingArena.close();
+        return;
+      } catch (IllegalStateException inUse) {
+        if (!mappingArena.scope().isAlive()) {
+          return;
+        }
+        Thread.onSpinWait();
+      }
+    }
   }
 
   @Override

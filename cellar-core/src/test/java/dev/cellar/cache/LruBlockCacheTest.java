@@ -12,6 +12,7 @@ import dev.cellar.config.InvalidConfigException;
 import dev.cellar.config.Settings;
 import dev.cellar.memory.Buf;
 import java.util.ArrayDeque;
+import java.util.IdentityHashMap;
 import java.util.Map;
 import java.util.Queue;
 import java.util.concurrent.Executor;
@@ -350,5 +351,35 @@ class LruBlockCacheTest extends BlockCacheContractTest {
     assertNotSame(held, fresh);
     held.release();
     fresh.release();
+  }
+
+  /** A block of {@code size} bytes sliced from a larger array, so the cache must copy it. */
+  private static TestBlock slicedBlock(BlockCacheKey key, int size) {
+    Buf read = Buf.wrap(new byte[size + 53]);
+    for (int i = 0; i < size; i++) {
+      read.putByte(i, TestBlock.expected(key, i));
+    }
+    return new TestBlock(read.slice(0, size), BlockCategory.DATA);
+  }
+
+  @Test
+  void churningBlocksReuseTheArraysOfEvictedOnes() {
+    int size = 40_000;
+    LruBlockCache cache = (LruBlockCache) cache(20L * size);
+    IdentityHashMap<Object, Boolean> arrays = new IdentityHashMap<>();
+    for (int i = 0; i < 400; i++) {
+      BlockCacheKey key = lruKey(1000 + i);
+      TestBlock source = slicedBlock(key, size);
+      cache.cacheBlock(key, source, false);
+      source.release();
+      Cacheable held = cache.getBlockRetained(key, true, false, true);
+      if (held != null) {
+        assertEquals(-1, TestBlock.firstMismatch(held, key, size));
+        arrays.put(held.buf().segment().heapBase().orElseThrow(), true);
+        held.release();
+      }
+    }
+    assertTrue(arrays.size() <= 30, "distinct arrays for 400 blocks: " + arrays.size());
+    assertTrue(cache.size() <= 20L * size, "size " + cache.size());
   }
 }

@@ -23,6 +23,7 @@ import dev.cellar.memory.Buf;
 import dev.cellar.memory.BufAllocator;
 import dev.cellar.memory.BufAllocatorConfig;
 import dev.cellar.memory.BufAllocatorStats;
+import dev.cellar.memory.RecycledHeapArrays;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -139,7 +140,7 @@ class CachingBlockLoaderTest {
 
   @ParameterizedTest
   @CsvSource({"NONE, 1000, 24", "ROW_INDEX_V1, 1176, 28"})
-  void blocksJustOverThePoolBufferAreReadPooledAndHeldAsExactHeapCopies(
+  void blocksJustOverThePoolBufferAreReadPooledAndHeldAsRecycledHeapCopies(
       DataBlockEncoding encoding, int valueLength, int blocks) throws IOException {
     Path path = CachedReadFixture.writePerformanceEvaluation(dir, encoding, valueLength);
     Rows rows = Rows.performanceEvaluation(valueLength);
@@ -165,9 +166,11 @@ class CachingBlockLoaderTest {
           Buf buf = block.buf();
           assertTrue(buf.capacity() > BufAllocatorConfig.DEFAULT.bufferSize(), block.toString());
           assertFalse(buf.isDirect(), block.toString());
-          assertEquals(buf.capacity(),
-              ((byte[]) buf.segment().heapBase().orElseThrow()).length, "an exact heap copy");
-          cost += block.heapSize() + LruBlockCache.ENTRY_OVERHEAD;
+          int arrayLength = ((byte[]) buf.segment().heapBase().orElseThrow()).length;
+          assertEquals(RecycledHeapArrays.GRANULE
+              * ((buf.capacity() + RecycledHeapArrays.GRANULE - 1) / RecycledHeapArrays.GRANULE),
+              arrayLength, "a heap copy in an array of its size class");
+          cost += block.heapSize() + arrayLength - buf.capacity() + LruBlockCache.ENTRY_OVERHEAD;
           offset += block.onDiskSizeWithHeader();
         } finally {
           block.release();
@@ -175,7 +178,7 @@ class CachingBlockLoaderTest {
       }
       assertEquals(reader.trailer().lastDataBlockOffset(), last, "every data block was visited");
       assertEquals(blocks, cache.blockCount(), "only the data blocks are cached");
-      assertEquals(cost, cache.size(), "each block counted as its heap copy");
+      assertEquals(cost, cache.size(), "each block counted as its heap copy and its array");
 
       long dataMisses = cache.stats().snapshot().misses(BlockCategory.DATA);
       assertEquals(PE_ROWS, CachedReadFixture.scan(reader, rows, true));

@@ -19,6 +19,8 @@ import java.util.Random;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 class FileIoTest {
 
@@ -31,8 +33,15 @@ class FileIoTest {
     allocator.close();
   }
 
-  @Test
-  void positionalReadsIntoPooledBuffersMatchWhatWasAppended() throws IOException {
+  private static ReadOnlyFile open(Path path, boolean mapped) throws IOException {
+    ReadOnlyFile file = mapped ? ReadOnlyFile.openMapped(path) : ReadOnlyFile.open(path);
+    assertEquals(mapped, file.isMapped());
+    return file;
+  }
+
+  @ParameterizedTest(name = "mapped={0}")
+  @ValueSource(booleans = {false, true})
+  void positionalReadsIntoPooledBuffersMatchWhatWasAppended(boolean mapped) throws IOException {
     long seed = Long.getLong("cellar.test.seed", System.nanoTime());
     Random random = new Random(seed);
     byte[] content = new byte[200_000];
@@ -55,7 +64,7 @@ class FileIoTest {
       }
       out.sync();
     }
-    try (ReadOnlyFile in = ReadOnlyFile.open(path)) {
+    try (ReadOnlyFile in = open(path, mapped)) {
       assertEquals(content.length, in.size());
       for (int i = 0; i < 500; i++) {
         int length = 1 + random.nextInt(12_000);
@@ -69,13 +78,14 @@ class FileIoTest {
     }
   }
 
-  @Test
-  void readingPastTheEndNamesTheFileAndOffset() throws IOException {
+  @ParameterizedTest(name = "mapped={0}")
+  @ValueSource(booleans = {false, true})
+  void readingPastTheEndNamesTheFileAndOffset(boolean mapped) throws IOException {
     Path path = dir.resolve("short");
     try (AppendOnlyFile out = AppendOnlyFile.create(path)) {
       out.append(new byte[100], 0, 100);
     }
-    try (ReadOnlyFile in = ReadOnlyFile.open(path)) {
+    try (ReadOnlyFile in = open(path, mapped)) {
       Buf buf = allocator.allocate(1000);
       try {
         EOFException error = assertThrows(EOFException.class, () -> in.readFully(50, buf, 0, 60));
@@ -86,6 +96,47 @@ class FileIoTest {
       } finally {
         buf.release();
       }
+    }
+  }
+
+  @Test
+  void aMappedFileReadsBytesAppendedAfterItsOpenThroughItsChannel() throws IOException {
+    Path path = dir.resolve("growing");
+    byte[] first = new byte[5000];
+    byte[] second = new byte[3000];
+    new Random(1).nextBytes(first);
+    new Random(2).nextBytes(second);
+    try (AppendOnlyFile out = AppendOnlyFile.create(path)) {
+      out.append(first, 0, first.length);
+      out.sync();
+      try (ReadOnlyFile in = ReadOnlyFile.openMapped(path)) {
+        out.append(second, 0, second.length);
+        out.sync();
+        Buf buf = allocator.allocate(4000);
+        in.readFully(3000, buf, 0, 4000);
+        byte[] expected = new byte[4000];
+        System.arraycopy(first, 3000, expected, 0, 2000);
+        System.arraycopy(second, 0, expected, 2000, 2000);
+        assertArrayEquals(expected, buf.getBytes(0, 4000));
+        buf.release();
+      }
+    }
+  }
+
+  @Test
+  void aClosedMappedFileRefusesReads() throws IOException {
+    Path path = dir.resolve("closed");
+    try (AppendOnlyFile out = AppendOnlyFile.create(path)) {
+      out.append(new byte[1000], 0, 1000);
+    }
+    ReadOnlyFile in = ReadOnlyFile.openMapped(path);
+    in.close();
+    in.close();
+    Buf buf = allocator.allocate(100);
+    try {
+      assertThrows(IOException.class, () -> in.readFully(0, buf, 0, 100));
+    } finally {
+      buf.release();
     }
   }
 

@@ -1,0 +1,162 @@
+package dev.cellar.memory;
+
+import java.lang.foreign.MemorySegment;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReferenceArray;
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * Heap arrays that an on-heap cache copies blocks into and gets back when the last reference to a
+ * copy is released, so that a cache churning through blocks (a working set larger than the cache)
+ * reuses the arrays of the blocks it evicted instead of allocating a new one per miss and leaving
+ * the old one to the garbage collector.
+ *
+ * <p><b>Size classes.</b> Arrays come in classes of {@link #GRANULE} bytes, from {@link
+ * #MIN_POOLED} to {@link #MAX_POOLED}; a copy of {@code n} bytes takes an array of the smallest
+ * class that holds it, so a 64 KiB block of a given family keeps finding arrays of its own class.
+ * Smaller and larger copies get an exact-size array of their own, as do copies made once the pool
+ * has created arrays worth its byte budget (set by the cache to what it may hold, so in steady
+ * state the cache's own blocks are the budget).
+ *
+ * <p><b>Memory.</b> Arrays are created lazily and kept for the pool's life (they leave with it to
+ * the garbage collector); each class has a slot table and free-slot stacks sized by the budget
+ * over its array size, created on the class's first use. A buffer handed out covers the first
+ * {@code n} bytes of its array; {@link #arrayLength(Buf)} tells the cache how much it really
+ * holds. Losing a buffer without releasing it loses its array to the garbage collector, nothing
+ * worse: heap memory needs no leak tracking.
+ *
+ * <p><b>Concurrency.</b> Taking and returning an array are a pop and a push on lock-free stacks
+ * ({@link StripedFreeSlots}); creating an array is a CAS on the budget and a slot number from an
+ * atomic counter. A slot's array is written before its slot is published by a push, as in {@link
+ * BufferPool}. Recycling runs on the thread of the last release. Thread-safe, allocation-free
+ * when a free array exists.
+ */
+public final class RecycledHeapArrays {
+
+  /** Size class granularity, bytes. */
+  public static final int GRANULE = 512;
+  /** Copies smaller than this get an exact array: small blocks rarely churn. */
+  public static final int MIN_POOLED = 16 * 1024;
+  /** Copies larger than this get an exact array. */
+  public static final int MAX_POOLED = 1024 * 1024;
+
+  private final long budgetBytes;
+  private final AtomicLong createdBytes = new AtomicLong();
+  private final AtomicReferenceArray<SizeClass> classes =
+      new AtomicReferenceArray<>(MAX_POOLED / GRANULE + 1);
+  private final LongAdder recycledCopies = new LongAdder();
+  private final LongAdder freshCopies = new LongAdder();
+
+  /** A pool that creates arrays worth at most {@code budgetBytes} in all. */
+  public RecycledHeapArrays(long budgetBytes) {
+    if (budgetBytes < 0) {
+      throw new IllegalArgumentException("budget must not be negative, was " + budgetBytes);
+    }
+    this.budgetBytes = budgetBytes;
+  }
+
+  /**
+   * A heap copy of {@code source}'s bytes holding one reference for the caller, over a recycled
+   * array when one of its class is free or the budget allows a new one, else over an exact-size
+   * array of its own.
+   */
+  public Buf copyRetained(Buf source) {
+    int length = source.capacity();
+    Buf copy = length < MIN_POOLED || length > MAX_POOLED ? null : pooledCopy(length);
+    if (copy == null) {
+      freshCopies.increment();
+      copy = Buf.wrap(new byte[length]);
+    } else {
+      recycledCopies.increment();
+    }
+    source.copyTo(0, copy, 0, length);
+    return copy;
+  }
+
+  /** The length of the heap array behind {@code buf}, which may exceed its capacity. */
+  public static int arrayLength(Buf buf) {
+    if (buf.isSingleSegment()
+        && buf.segment().heapBase().orElse(null) instanceof byte[] array) {
+      return array.length;
+    }
+    return buf.capacity();
+  }
+
+  /** Copies that reused or created a pooled array since creation. */
+  public long recycledCopies() {
+    return recycledCopies.sum();
+  }
+
+  /** Copies that got an array of their own (size out of range, or budget spent). */
+  public long freshCopies() {
+    return freshCopies.sum();
+  }
+
+  /** Bytes of pooled arrays created so far. */
+  public long createdBytes() {
+    return createdBytes.get();
+  }
+
+  private Buf pooledCopy(int length) {
+    int index = (length + GRANULE - 1) / GRANULE;
+    SizeClass sizeClass = classes.get(index);
+    if (sizeClass == null) {
+      int arrayLength = index * GRANULE;
+      int maxCount = (int) Math.min(Integer.MAX_VALUE - 8, budgetBytes / arrayLength);
+      if (maxCount == 0) {
+        return null;
+      }
+      classes.compareAndSet(index, null, new SizeClass(arrayLength, maxCount));
+      sizeClass = classes.get(index);
+    }
+    return sizeClass.take(length);
+  }
+
+  /** The arrays of one length: a slot table, free-slot stacks and the count of slots numbered. */
+  private final class SizeClass implements Recycler {
+
+    private final int arrayLength;
+    private final byte[][] slots;
+    private final StripedFreeSlots free;
+    private final AtomicLong numbered = new AtomicLong();
+
+    SizeClass(int arrayLength, int maxCount) {
+      this.arrayLength = arrayLength;
+      this.slots = new byte[maxCount][];
+      this.free = new StripedFreeSlots(maxCount, StripedFreeSlots.defaultStripes());
+    }
+
+    /** A buffer over the first {@code length} bytes of a free or new array; null if none. */
+    Buf take(int length) {
+      int slot = free.pop();
+      if (slot < 0) {
+        slot = create();
+        if (slot < 0) {
+          return null;
+        }
+      }
+      MemorySegment segment = MemorySegment.ofArray(slots[slot]).asSlice(0, length);
+      return Buf.wrap(segment, RefCnt.recycling(this, slot));
+    }
+
+    private int create() {
+      long before = createdBytes.getAndAdd(arrayLength);
+      if (before + arrayLength > budgetBytes) {
+        createdBytes.getAndAdd(-arrayLength);
+        return -1;
+      }
+      long slot = numbered.getAndIncrement();
+      if (slot >= slots.length) {
+        createdBytes.getAndAdd(-arrayLength);
+        return -1;
+      }
+      slots[(int) slot] = new byte[arrayLength];
+      return (int) slot;
+    }
+
+    @Override
+    public void recycle(int token) {
+      free.push(token);
+    }
+  }
+}

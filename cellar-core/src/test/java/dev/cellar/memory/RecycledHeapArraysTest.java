@@ -1,0 +1,152 @@
+package dev.cellar.memory;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.lang.foreign.MemorySegment;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Random;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import org.junit.jupiter.api.Test;
+
+class RecycledHeapArraysTest {
+
+  private static byte[] filled(int length, int seed) {
+    byte[] bytes = new byte[length];
+    new Random(seed).nextBytes(bytes);
+    return bytes;
+  }
+
+  private static Object arrayOf(Buf buf) {
+    return buf.segment().heapBase().orElseThrow();
+  }
+
+  @Test
+  void aCopyHoldsTheSourceBytesInAnArrayOfItsSizeClass() {
+    RecycledHeapArrays arrays = new RecycledHeapArrays(1 << 20);
+    byte[] bytes = filled(65_600, 1);
+    Buf copy = arrays.copyRetained(Buf.wrap(bytes));
+    assertEquals(65_600, copy.capacity());
+    assertArrayEquals(bytes, copy.getBytes(0, copy.capacity()));
+    assertEquals(65_536 + RecycledHeapArrays.GRANULE, RecycledHeapArrays.arrayLength(copy));
+    assertEquals(1, arrays.recycledCopies());
+    copy.release();
+  }
+
+  @Test
+  void theArrayOfAReleasedCopyServesTheNextCopyOfItsClass() {
+    RecycledHeapArrays arrays = new RecycledHeapArrays(1 << 20);
+    Buf first = arrays.copyRetained(Buf.wrap(filled(40_000, 1)));
+    Object array = arrayOf(first);
+    first.release();
+    byte[] second = filled(40_100, 2);
+    Buf reused = arrays.copyRetained(Buf.wrap(second));
+    assertSame(array, arrayOf(reused));
+    assertArrayEquals(second, reused.getBytes(0, reused.capacity()));
+    assertEquals(40_448, arrays.createdBytes());
+    reused.release();
+  }
+
+  @Test
+  void aCopyStillReferencedKeepsItsArray() {
+    RecycledHeapArrays arrays = new RecycledHeapArrays(1 << 20);
+    Buf first = arrays.copyRetained(Buf.wrap(filled(40_000, 1)));
+    first.retain();
+    first.release();
+    Buf second = arrays.copyRetained(Buf.wrap(filled(40_000, 2)));
+    assertNotSame(arrayOf(first), arrayOf(second));
+    assertArrayEquals(filled(40_000, 1), first.getBytes(0, first.capacity()));
+    first.release();
+    second.release();
+    assertThrows(IllegalStateException.class, () -> first.getByte(0));
+  }
+
+  @Test
+  void copiesOutsideThePooledSizesOrBeyondTheBudgetGetExactArrays() {
+    RecycledHeapArrays arrays = new RecycledHeapArrays(100_000);
+    Buf small = arrays.copyRetained(Buf.wrap(filled(1000, 1)));
+    Buf large = arrays.copyRetained(Buf.wrap(filled(RecycledHeapArrays.MAX_POOLED + 1, 2)));
+    Buf pooled = arrays.copyRetained(Buf.wrap(filled(60_000, 3)));
+    Buf overBudget = arrays.copyRetained(Buf.wrap(filled(60_000, 4)));
+    assertEquals(1000, RecycledHeapArrays.arrayLength(small));
+    assertEquals(RecycledHeapArrays.MAX_POOLED + 1, RecycledHeapArrays.arrayLength(large));
+    assertEquals(60_416, RecycledHeapArrays.arrayLength(pooled));
+    assertEquals(60_000, RecycledHeapArrays.arrayLength(overBudget));
+    assertEquals(1, arrays.recycledCopies());
+    assertEquals(3, arrays.freshCopies());
+    assertArrayEquals(filled(60_000, 4), overBudget.getBytes(0, 60_000));
+    for (Buf buf : List.of(small, large, pooled, overBudget)) {
+      buf.release();
+    }
+  }
+
+  @Test
+  void aCompositeSourceIsCopiedWhole() {
+    RecycledHeapArrays arrays = new RecycledHeapArrays(1 << 20);
+    byte[] bytes = filled(50_000, 5);
+    MemorySegment whole = MemorySegment.ofArray(bytes);
+    Buf composite = Buf.wrap(new MemorySegment[] {
+        whole.asSlice(0, 20_000), whole.asSlice(20_000, 30_000)}, RefCnt.unpooled());
+    Buf copy = arrays.copyRetained(composite);
+    assertArrayEquals(bytes, copy.getBytes(0, copy.capacity()));
+    copy.release();
+  }
+
+  /**
+   * Threads copy, check and release blocks of random sizes from one pool; every copy must hold its
+   * own bytes until released, whatever other threads recycle meanwhile.
+   */
+  @Test
+  void concurrentCopiesNeverShareALiveArray() throws Exception {
+    long seed = Long.getLong("cellar.test.seed", System.nanoTime());
+    System.out.println("RecycledHeapArraysTest seed=" + seed);
+    RecycledHeapArrays arrays = new RecycledHeapArrays(2 << 20);
+    ExecutorService pool = Executors.newFixedThreadPool(4);
+    try {
+      List<Future<?>> futures = new ArrayList<>();
+      for (int t = 0; t < 4; t++) {
+        long threadSeed = seed + t;
+        futures.add(pool.submit(() -> copyAndCheck(arrays, new Random(threadSeed), seed)));
+      }
+      for (Future<?> future : futures) {
+        future.get();
+      }
+    } finally {
+      pool.shutdownNow();
+    }
+    assertTrue(arrays.recycledCopies() > 0, "seed=" + seed);
+    assertTrue(arrays.createdBytes() <= 2 << 20, "seed=" + seed);
+  }
+
+  private static Void copyAndCheck(RecycledHeapArrays arrays, Random random, long seed) {
+    List<Buf> held = new ArrayList<>();
+    List<Byte> marks = new ArrayList<>();
+    for (int i = 0; i < 2000; i++) {
+      int length = 16 * 1024 + random.nextInt(48 * 1024);
+      byte mark = (byte) random.nextInt();
+      byte[] bytes = new byte[length];
+      Arrays.fill(bytes, mark);
+      held.add(arrays.copyRetained(Buf.wrap(bytes)));
+      marks.add(mark);
+      if (held.size() > 8 || random.nextBoolean()) {
+        int victim = random.nextInt(held.size());
+        Buf buf = held.remove(victim);
+        byte expected = marks.remove(victim);
+        for (int index = 0; index < buf.capacity(); index += 997) {
+          assertEquals(expected, buf.getByte(index), "seed=" + seed + " index=" + index);
+        }
+        buf.release();
+      }
+    }
+    held.forEach(Buf::release);
+    return null;
+  }
+}
