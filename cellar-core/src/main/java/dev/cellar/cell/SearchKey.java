@@ -58,10 +58,26 @@ public final class SearchKey {
 
   /** The key sorting after every version of {@code cell}'s column. */
   public Cell lastOnColumn(Cell cell) {
-    MemorySegment key = cell.segment();
-    return build(key, cell.rowOffset(), cell.rowLength(), key, cell.familyOffset(),
-        cell.familyLength(), key, cell.qualifierOffset(), cell.qualifierLength(),
-        KeyValue.OLDEST_TIMESTAMP, CellType.MINIMUM);
+    return withColumnOf(cell, KeyValue.OLDEST_TIMESTAMP, CellType.MINIMUM);
+  }
+
+  /**
+   * {@code cell}'s key with {@code timestamp} and {@code type}: the key's row, family and
+   * qualifier are contiguous in every cell's serialization, so they are one copy.
+   */
+  private Cell withColumnOf(Cell cell, long timestamp, CellType type) {
+    int keyLength = cell.keyLength();
+    int length = (int) KeyValueLayout.cellLength(keyLength, 0, 0, false);
+    ensureCapacity(length);
+    MemorySegment out = segment;
+    out.set(KeyValueLayout.INT, KeyValueLayout.KEY_LENGTH_OFFSET, keyLength);
+    out.set(KeyValueLayout.INT, KeyValueLayout.VALUE_LENGTH_OFFSET, 0);
+    long keyOffset = KeyValueLayout.keyOffset(0);
+    MemorySegment.copy(cell.segment(), cell.keyOffset(), out, keyOffset,
+        keyLength - KeyValueLayout.TIMESTAMP_SIZE - KeyValueLayout.TYPE_SIZE);
+    out.set(KeyValueLayout.LONG, KeyValueLayout.timestampOffset(keyOffset, keyLength), timestamp);
+    out.set(KeyValueLayout.BYTE, KeyValueLayout.typeOffset(keyOffset, keyLength), type.code());
+    return view.reset(out, 0, length, false, 0);
   }
 
   /** The key sorting before every version of column {@code qualifier} in {@code cell}'s family. */

@@ -4,6 +4,7 @@ import dev.cellar.cache.BlockCacheKey;
 import dev.cellar.cache.Cacheable;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Blocks accepted by the bucket cache but not yet written to its engine, served from memory
@@ -11,16 +12,22 @@ import java.util.concurrent.ConcurrentHashMap;
  *
  * <p>Ownership: the map holds one reference to each block; {@link #putIfAbsent} takes it, the
  * removals drop it. Concurrency: a {@link ConcurrentHashMap}; a read retains the block with {@code
- * tryRetain}, so a read racing a removal either keeps a readable block or misses.
+ * tryRetain}, so a read racing a removal either keeps a readable block or misses. A count of the
+ * entries, raised before an insert and lowered after a removal, so it never reads below the map's
+ * size, lets a read skip the map while nothing is queued: the common case once a cache is warm,
+ * where a lookup in an empty map still costs a hash and a probe.
  */
 final class RamCache {
 
   private final ConcurrentHashMap<BlockCacheKey, RamEntry> map = new ConcurrentHashMap<>();
+  private final AtomicInteger queued = new AtomicInteger();
 
   /** Adds {@code entry}, retaining its block; false (nothing retained) if the key is present. */
   boolean putIfAbsent(RamEntry entry) {
     entry.block().retain();
+    queued.incrementAndGet();
     if (map.putIfAbsent(entry.key(), entry) != null) {
+      queued.decrementAndGet();
       entry.block().release();
       return false;
     }
@@ -29,6 +36,9 @@ final class RamCache {
 
   /** The queued block under {@code key} with a reference for the caller, or null. */
   Cacheable getRetained(BlockCacheKey key) {
+    if (queued.get() == 0) {
+      return null;
+    }
     RamEntry entry = map.get(key);
     return entry != null && entry.block().tryRetain() ? entry.block() : null;
   }
@@ -58,6 +68,7 @@ final class RamCache {
       return null;
     });
     if (done[0]) {
+      queued.decrementAndGet();
       entry.block().release();
     }
     return done[0];
@@ -68,6 +79,7 @@ final class RamCache {
     if (!map.remove(entry.key(), entry)) {
       return false;
     }
+    queued.decrementAndGet();
     entry.block().release();
     return true;
   }

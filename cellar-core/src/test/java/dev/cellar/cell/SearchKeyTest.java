@@ -1,0 +1,43 @@
+package dev.cellar.cell;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+class SearchKeyTest {
+
+  private static byte[] random(Random random, int maxLength) {
+    byte[] bytes = new byte[random.nextInt(maxLength + 1)];
+    random.nextBytes(bytes);
+    return bytes;
+  }
+
+  /** One search key reused for columns of every size gives HBase's last-on-column key each time. */
+  @Test
+  void lastOnColumnIsTheColumnsLastKeyWhateverTheCellBefore() {
+    long seed = Long.getLong("cellar.test.seed", System.nanoTime());
+    Random random = new Random(seed);
+    SearchKey key = new SearchKey();
+    for (int i = 0; i < 2000; i++) {
+      byte[] row = random(random, 40);
+      if (row.length == 0) {
+        row = new byte[] {1};
+      }
+      byte[] family = random(random, 12);
+      if (family.length == 0) {
+        family = new byte[] {2};
+      }
+      byte[] qualifier = random(random, 60);
+      KeyValue cell = KeyValue.create(row, family, qualifier, random.nextLong() & Long.MAX_VALUE,
+          CellType.PUT, random(random, 30));
+      Cell built = key.lastOnColumn(cell);
+      KeyValue expected = KeyValue.lastOnColumn(row, family, qualifier);
+      assertEquals(0, CellComparator.compareKeyIgnoringSequenceId(built, expected),
+          "seed=" + seed + " built " + built + " expected " + expected);
+      assertEquals(expected.keyLength(), built.keyLength(), "seed=" + seed);
+      assertEquals(CellType.MINIMUM, built.type(), "seed=" + seed);
+      assertEquals(KeyValue.OLDEST_TIMESTAMP, built.timestamp(), "seed=" + seed);
+    }
+  }
+}
