@@ -49,7 +49,7 @@ public final class RefCnt {
    * A count whose last release calls {@code recycler.recycle(token)}, untracked by the leak
    * detector: for heap memory a lost reference merely leaves to the garbage collector.
    */
-  static RefCnt recycling(Recycler recycler, int token) {
+  public static RefCnt recycling(Recycler recycler, int token) {
     return new RefCnt(recycler, token);
   }
 

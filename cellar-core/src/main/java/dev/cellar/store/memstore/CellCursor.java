@@ -1,6 +1,7 @@
 package dev.cellar.store.memstore;
 
 import dev.cellar.cell.Cell;
+import dev.cellar.memory.Buf;
 
 /**
  * A forward cursor over cells in {@code CellComparator.INSTANCE} order (HBase's {@code
@@ -43,6 +44,15 @@ public interface CellCursor extends AutoCloseable {
    * when {@code key} is null), for reversed scans; false if there is none.
    */
   boolean seekToPreviousRow(Cell key);
+
+  /**
+   * A buffer whose reference keeps the current cell readable after the cursor moves or closes (the
+   * MSLAB's {@link MemStoreLAB#pinHandle()} when the cell lies in one of its chunks), or null when
+   * the cell must be copied to be kept.
+   */
+  default Buf pinOfCurrent() {
+    return null;
+  }
 
   /** Releases what the cursor holds; its cells become unreadable. Later calls do nothing. */
   @Override

@@ -2,7 +2,9 @@ package dev.cellar.store.memstore;
 
 import dev.cellar.cell.Cell;
 import dev.cellar.cell.KeyValue;
+import dev.cellar.memory.Buf;
 import dev.cellar.memory.RefCnt;
+import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -24,8 +26,9 @@ import java.util.concurrent.atomic.AtomicBoolean;
  *
  * <p><b>Lifetime and ownership.</b> The MSLAB holds the one reference of every chunk it took. Its
  * own count ({@link RefCnt}) starts at one, owned by the segment; {@link #close()} drops that one,
- * {@link #incScannerCount()} adds one per open scanner and {@link #decScannerCount()} drops it. The
- * chunks are released when the count reaches zero: a flushed snapshot's memory is freed only after
+ * {@link #incScannerCount()} adds one per open scanner and {@link #decScannerCount()} drops it, and
+ * a read result holds one through {@link #pinHandle()} for as long as it keeps cells. The chunks
+ * are released when the count reaches zero: a flushed snapshot's memory is freed only after
  * the last scanner over it closed, and a scanner can no longer start once it was freed.
  *
  * <p><b>Concurrency.</b> Copies run concurrently from any number of threads. Closing must not race
@@ -35,7 +38,9 @@ public final class MemStoreLAB {
 
   private final ChunkPool pool;
   private final int maxAllocation;
-  private final RefCnt refCnt = RefCnt.unpooled();
+  private final RefCnt refCnt = RefCnt.recycling(token -> releaseChunks(), 0);
+  /** No bytes, this MSLAB's count: see {@link #pinHandle()}. */
+  private final Buf pinHandle = Buf.wrap(MemorySegment.NULL, refCnt);
   private final AtomicBoolean closed = new AtomicBoolean();
   /** Every chunk taken, in order; guarded by this object's monitor. */
   private final List<Chunk> chunks = new ArrayList<>();
@@ -124,9 +129,16 @@ public final class MemStoreLAB {
 
   /** Unregisters a scanner; the last one out after {@link #close()} releases the chunks. */
   public void decScannerCount() {
-    if (refCnt.release()) {
-      releaseChunks();
-    }
+    refCnt.release();
+  }
+
+  /**
+   * A buffer of no bytes sharing this MSLAB's count: a holder that retains it while a scanner is
+   * open keeps the chunks, and every cell in them, readable until it releases it (a read result
+   * pins it as it pins a cached block, instead of copying the cells it took from the MemStore).
+   */
+  public Buf pinHandle() {
+    return pinHandle;
   }
 
   /**
@@ -134,8 +146,8 @@ public final class MemStoreLAB {
    * when the last one closes. Later calls do nothing.
    */
   public void close() {
-    if (closed.compareAndSet(false, true) && refCnt.release()) {
-      releaseChunks();
+    if (closed.compareAndSet(false, true)) {
+      refCnt.release();
     }
   }
 

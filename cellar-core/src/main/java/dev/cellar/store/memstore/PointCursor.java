@@ -2,6 +2,7 @@ package dev.cellar.store.memstore;
 
 import dev.cellar.cell.Cell;
 import dev.cellar.cell.CellComparator;
+import dev.cellar.memory.Buf;
 import java.util.concurrent.ConcurrentNavigableMap;
 
 /**
@@ -42,6 +43,11 @@ public final class PointCursor implements CellCursor {
   @Override
   public Cell peek() {
     return current;
+  }
+
+  @Override
+  public Buf pinOfCurrent() {
+    return lab != null && current instanceof ChunkCell ? lab.pinHandle() : null;
   }
 
   @Override

@@ -3,6 +3,7 @@ package dev.cellar.store.memstore;
 import dev.cellar.cell.Cell;
 import dev.cellar.cell.CellComparator;
 import dev.cellar.cell.KeyValue;
+import dev.cellar.memory.Buf;
 import java.util.Iterator;
 import java.util.Map;
 import java.util.concurrent.ConcurrentNavigableMap;
@@ -44,6 +45,12 @@ final class SegmentCursor implements CellCursor {
   public Cell peek() {
     ensureOpen();
     return current;
+  }
+
+  @Override
+  public Buf pinOfCurrent() {
+    ensureOpen();
+    return lab != null && current instanceof ChunkCell ? lab.pinHandle() : null;
   }
 
   @Override
