@@ -8,6 +8,8 @@ import dev.cellar.io.DirectoryLock;
 import dev.cellar.io.Storage;
 import dev.cellar.memory.BufAllocator;
 import dev.cellar.memory.BufAllocatorConfig;
+import dev.cellar.metrics.EngineMetrics;
+import dev.cellar.metrics.GcPauseMonitor;
 import dev.cellar.store.CompactionPolicy;
 import dev.cellar.store.CompactionThrottle;
 import dev.cellar.store.FamilySettings;
@@ -69,6 +71,8 @@ public final class Cellar implements AutoCloseable {
   private final WriteAheadLog wal;
   private final ExecutorService flusher;
   private final ExecutorService compactor;
+  private final EngineMetrics metrics = new EngineMetrics();
+  private final GcPauseMonitor gcPauses;
   private final Region.Services services;
   private final Map<String, CellarTable> tables = new ConcurrentHashMap<>();
   private final CellarAdmin admin;
@@ -113,7 +117,8 @@ public final class Cellar implements AutoCloseable {
     this.compactor = Executors.newSingleThreadExecutor(
         Thread.ofPlatform().name(COMPACTION_THREAD).daemon().factory());
     this.services = new Region.Services(storage, wal, cache, allocator, chunkPool,
-        memStoreConfig, policy, flusher, compactor, cacheCompressed, throttle);
+        memStoreConfig, policy, flusher, compactor, cacheCompressed, throttle, metrics);
+    this.gcPauses = GcPauseMonitor.start(metrics);
     this.admin = new CellarAdmin(this);
   }
 
@@ -291,6 +296,11 @@ public final class Cellar implements AutoCloseable {
     return chunkPool;
   }
 
+  /** The operation latencies and counters of every table, and the JVM's GC pauses. */
+  public EngineMetrics metrics() {
+    return metrics;
+  }
+
   /** The write-ahead log's counters. */
   public dev.cellar.store.wal.WalStats walStats() {
     return wal.stats();
@@ -309,6 +319,7 @@ public final class Cellar implements AutoCloseable {
       run(failures, () -> table.region().close());
     }
     tables.clear();
+    run(failures, gcPauses::close);
     run(failures, () -> shutdown(flusher, FLUSHER_THREAD));
     run(failures, () -> shutdown(compactor, COMPACTION_THREAD));
     run(failures, wal::close);
