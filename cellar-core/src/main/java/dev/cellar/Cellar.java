@@ -10,6 +10,9 @@ import dev.cellar.memory.BufAllocator;
 import dev.cellar.memory.BufAllocatorConfig;
 import dev.cellar.metrics.EngineMetrics;
 import dev.cellar.metrics.GcPauseMonitor;
+import dev.cellar.observe.ObservedDatabase;
+import dev.cellar.observe.http.InfoServerConfig;
+import dev.cellar.observe.http.Observability;
 import dev.cellar.store.CompactionPolicy;
 import dev.cellar.store.CompactionThrottle;
 import dev.cellar.store.FamilySettings;
@@ -19,12 +22,14 @@ import dev.cellar.store.memstore.MemStoreConfig;
 import dev.cellar.store.wal.WalConfig;
 import dev.cellar.store.wal.WriteAheadLog;
 import java.io.IOException;
+import java.net.InetSocketAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -76,6 +81,9 @@ public final class Cellar implements AutoCloseable {
   private final Region.Services services;
   private final Map<String, CellarTable> tables = new ConcurrentHashMap<>();
   private final CellarAdmin admin;
+  private final long startMillis = System.currentTimeMillis();
+  /** JMX and the info server; set once the tables are open, null before. */
+  private volatile Observability observability;
 
   /**
    * Builds the process-wide parts in order, each failure closing what was built before it; the
@@ -157,6 +165,8 @@ public final class Cellar implements AutoCloseable {
     }
     try {
       cellar.openTables();
+      cellar.observability = Observability.start(cellar.observed(), cellar.settings,
+          InfoServerConfig.OFF);
     } catch (IOException | RuntimeException e) {
       cellar.abortOpen(e);
       throw e;
@@ -301,6 +311,25 @@ public final class Cellar implements AutoCloseable {
     return metrics;
   }
 
+  /** What the metric sources and the info server read of this database. */
+  private ObservedDatabase observed() {
+    String host = settings.getString("hbase.regionserver.hostname", "localhost");
+    String serverName = host + "," + settings.getInt("hbase.regionserver.port", 0) + ","
+        + startMillis;
+    return new ObservedDatabase(serverName, startMillis, directory.toString(), metrics, cache,
+        allocator, chunkPool, wal,
+        () -> tables.values().stream().map(CellarTable::region).toList());
+  }
+
+  /**
+   * The address of the info server ({@code /jmx}, {@code /prometheus}, the web UI), if the
+   * configuration started one ({@code hbase.regionserver.info.port}).
+   */
+  public Optional<InetSocketAddress> infoServerAddress() {
+    Observability current = observability;
+    return current == null ? Optional.empty() : current.infoAddress();
+  }
+
   /** The write-ahead log's counters. */
   public dev.cellar.store.wal.WalStats walStats() {
     return wal.stats();
@@ -314,6 +343,10 @@ public final class Cellar implements AutoCloseable {
   @Override
   public void close() throws IOException {
     List<Exception> failures = new ArrayList<>();
+    Observability published = observability;
+    if (published != null) {
+      run(failures, published::close);
+    }
     for (CellarTable table : tables.values().stream()
         .sorted(Comparator.comparing(CellarTable::name)).toList()) {
       run(failures, () -> table.region().close());

@@ -1,6 +1,7 @@
 package dev.cellar.metrics;
 
 import java.util.Arrays;
+import java.util.List;
 
 /**
  * A {@link LatencyHistogram}'s counts at one moment, or the difference of two moments ({@link
@@ -96,6 +97,27 @@ public final class HistogramSnapshot {
     long low = Math.max(min, LatencyHistogram.lowerBound(first));
     long high = Math.min(max, LatencyHistogram.upperBound(last));
     return new HistogramSnapshot(delta, total, Math.max(0, sum - earlier.sum), low, high);
+  }
+
+  /** The values of all of {@code snapshots} as one histogram. */
+  public static HistogramSnapshot merge(List<HistogramSnapshot> snapshots) {
+    long[] buckets = new long[LatencyHistogram.BUCKETS];
+    long count = 0;
+    long sum = 0;
+    long min = Long.MAX_VALUE;
+    long max = 0;
+    for (HistogramSnapshot snapshot : snapshots) {
+      for (int i = 0; i < buckets.length; i++) {
+        buckets[i] += snapshot.buckets[i];
+      }
+      if (snapshot.count > 0) {
+        count += snapshot.count;
+        sum += snapshot.sum;
+        min = Math.min(min, snapshot.min);
+        max = Math.max(max, snapshot.max);
+      }
+    }
+    return count == 0 ? empty() : new HistogramSnapshot(buckets, count, sum, min, max);
   }
 
   @Override
