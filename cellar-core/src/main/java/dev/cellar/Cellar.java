@@ -76,7 +76,7 @@ public final class Cellar implements AutoCloseable {
   private final WriteAheadLog wal;
   private final ExecutorService flusher;
   private final ExecutorService compactor;
-  private final EngineMetrics metrics = new EngineMetrics();
+  private final EngineMetrics metrics;
   private final GcPauseMonitor gcPauses;
   private final Region.Services services;
   private final Map<String, CellarTable> tables = new ConcurrentHashMap<>();
@@ -101,6 +101,7 @@ public final class Cellar implements AutoCloseable {
     WalConfig walConfig = WalConfig.from(settings);
     boolean cacheCompressed =
         settings.getBoolean(Region.Services.CACHE_COMPRESSED_DATA_KEY, false);
+    this.metrics = new EngineMetrics(settings.getBoolean(Observability.METRICS_ENABLED_KEY, true));
     this.allocator = new BufAllocator(BufAllocatorConfig.from(settings));
     BlockCache createdCache = null;
     ChunkPool createdPool = null;

@@ -173,7 +173,7 @@ final class CellarTable implements Table {
 
   @Override
   public Result[] get(List<Get> gets) throws IOException {
-    long start = System.nanoTime();
+    long start = region.metrics().start(Operation.MULTI_GET);
     Result[] results = new Result[gets.size()];
     try {
       for (int i = 0; i < results.length; i++) {

@@ -20,8 +20,13 @@ final class Histograms {
 
   private Histograms() {}
 
-  static void add(List<Metric> out, String name, String description, HistogramSnapshot snapshot) {
-    out.add(Metric.counter(name + "_num_ops", description + ": count", snapshot.count()));
+  /**
+   * Adds the figures of a histogram of {@code count} operations whose durations (all, or a
+   * sample) are {@code snapshot}.
+   */
+  static void add(List<Metric> out, String name, String description, long count,
+      HistogramSnapshot snapshot) {
+    out.add(Metric.counter(name + "_num_ops", description + ": count", count));
     out.add(Metric.gauge(name + "_min", description + ": min (ms)", millis(snapshot.min())));
     out.add(Metric.gauge(name + "_max", description + ": max (ms)", millis(snapshot.max())));
     out.add(Metric.gauge(name + "_mean", description + ": mean (ms)", millis(snapshot.mean())));

@@ -2,6 +2,10 @@ package dev.cellar.observe;
 
 import java.lang.management.ManagementFactory;
 import java.lang.reflect.Array;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.regex.Pattern;
@@ -132,7 +136,7 @@ public final class JmxJson {
 
   private void writeAttributes(JsonWriter json, ObjectName name, MBeanInfo info,
       Pattern[] patterns, boolean description) {
-    java.util.List<MBeanAttributeInfo> wanted = new java.util.ArrayList<>();
+    List<MBeanAttributeInfo> wanted = new ArrayList<>();
     for (MBeanAttributeInfo attribute : info.getAttributes()) {
       String attributeName = attribute.getName();
       if (!attribute.isReadable() || attributeName.equals("modelerType")
@@ -151,7 +155,7 @@ public final class JmxJson {
     } catch (JMException | RuntimeException e) {
       return;
     }
-    java.util.Map<String, Object> byName = new java.util.HashMap<>();
+    Map<String, Object> byName = new HashMap<>();
     for (Attribute value : values.asList()) {
       byName.put(value.getName(), value.getValue());
     }

@@ -23,7 +23,8 @@ import java.util.List;
  * sizes, request counts, the block cache as a whole and per tier ({@code blockCache*}, {@code
  * l1Cache*}, {@code l2Cache*}), the pooled allocator ({@code ByteBuffAllocator*}), flush and
  * compaction figures, GC pauses and the operation latency histograms, under HBase's attribute
- * names (see {@link Histograms} for the histograms' units). Cellar's own histograms ({@code
+ * names (see {@link Histograms} for the histograms' units; Gets and scanned rows time a sample
+ * of their calls, see {@link EngineMetrics}). Cellar's own histograms ({@code
  * MultiGet}, {@code ScanNext}) follow the same pattern.
  *
  * <p>Reading walks every store and lists its files' sizes: cheap for the handful of tables an
@@ -202,7 +203,7 @@ final class RegionServerSource implements MetricSource {
   private static void addHistograms(List<Metric> out, EngineMetrics metrics) {
     for (Operation operation : Operation.values()) {
       Histograms.add(out, operation.metricName(), operation.metricName(),
-          metrics.snapshot(operation));
+          metrics.operations(operation), metrics.snapshot(operation));
     }
   }
 }

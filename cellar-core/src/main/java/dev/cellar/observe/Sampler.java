@@ -42,7 +42,9 @@ public final class Sampler implements AutoCloseable {
   private long lastMillis = -1;
   private HistogramSnapshot lastGets;
   private HistogramSnapshot lastWrites;
-  private HistogramSnapshot lastScans;
+  private long lastGetCount;
+  private long lastWriteCount;
+  private long lastScanCount;
   private HistogramSnapshot lastPauses;
   private CacheStats.Snapshot lastL1;
   private CacheStats.Snapshot lastL2;
@@ -70,8 +72,11 @@ public final class Sampler implements AutoCloseable {
   public void sample(long nowMillis) {
     HistogramSnapshot gets = metrics.snapshot(Operation.GET);
     HistogramSnapshot writes = writes();
-    HistogramSnapshot scans = metrics.snapshot(Operation.SCAN_NEXT);
     HistogramSnapshot pauses = metrics.snapshot(Operation.GC_PAUSE);
+    long getCount = metrics.operations(Operation.GET);
+    long writeCount = metrics.operations(Operation.PUT) + metrics.operations(Operation.DELETE)
+        + metrics.operations(Operation.PUT_BATCH);
+    long scanCount = metrics.operations(Operation.SCAN_NEXT);
     CacheStats.Snapshot l1 = tierStats(0);
     CacheStats.Snapshot l2 = tierStats(1);
     if (lastMillis >= 0 && nowMillis > lastMillis) {
@@ -88,9 +93,9 @@ public final class Sampler implements AutoCloseable {
         }
       }
       Sample sample = new Sample(nowMillis,
-          intervalGets.count() / seconds,
-          intervalWrites.count() / seconds,
-          scans.since(lastScans).count() / seconds,
+          (getCount - lastGetCount) / seconds,
+          (writeCount - lastWriteCount) / seconds,
+          (scanCount - lastScanCount) / seconds,
           intervalGets.percentile(0.99) / 1000.0,
           intervalWrites.percentile(0.99) / 1000.0,
           hitRatio(l1, lastL1), hitRatio(l2, lastL2),
@@ -107,7 +112,9 @@ public final class Sampler implements AutoCloseable {
     lastMillis = nowMillis;
     lastGets = gets;
     lastWrites = writes;
-    lastScans = scans;
+    lastGetCount = getCount;
+    lastWriteCount = writeCount;
+    lastScanCount = scanCount;
     lastPauses = pauses;
     lastL1 = l1;
     lastL2 = l2;

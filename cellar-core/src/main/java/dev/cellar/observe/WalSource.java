@@ -1,5 +1,6 @@
 package dev.cellar.observe;
 
+import dev.cellar.metrics.HistogramSnapshot;
 import dev.cellar.store.wal.WalStats;
 import dev.cellar.store.wal.WriteAheadLog;
 import java.util.ArrayList;
@@ -53,7 +54,8 @@ final class WalSource implements MetricSource {
     out.add(Metric.counter("batchCount", "Batches the sync thread wrote", stats.batches()));
     out.add(Metric.gauge("entriesPerSync", "Entries made durable per force",
         stats.entriesPerForce()));
-    Histograms.add(out, "SyncTime", "The time it took to sync the WAL", wal.forceTimes());
+    HistogramSnapshot forces = wal.forceTimes();
+    Histograms.add(out, "SyncTime", "The time it took to sync the WAL", forces.count(), forces);
     return out;
   }
 }

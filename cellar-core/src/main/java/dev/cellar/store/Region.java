@@ -315,7 +315,7 @@ public final class Region implements AutoCloseable {
     if (batch.isEmpty()) {
       return;
     }
-    long start = System.nanoTime();
+    long start = metrics.start(Operation.PUT);
     List<? extends Cell> cells = checkedCells(batch);
     writeAndUnlock(cells, strongest(batch), nowMillis, rowLocks.lock(batch));
     afterWrite();
@@ -344,7 +344,7 @@ public final class Region implements AutoCloseable {
   public boolean checkAndMutate(byte[] row, byte[] family, byte[] qualifier,
       Predicate<byte[]> check, List<? extends Cell> cells, Durability durability,
       long nowMillis) throws IOException {
-    long start = System.nanoTime();
+    long start = metrics.start(Operation.CHECK_AND_MUTATE);
     check(new RowMutation(row, cells, durability));
     long[] stripe = rowLocks.lock(row);
     boolean matched;
@@ -586,7 +586,7 @@ public final class Region implements AutoCloseable {
       throw new IllegalArgumentException("the plan was made for table " + plan.region.name()
           + ", not " + name);
     }
-    long start = System.nanoTime();
+    long start = metrics.start(Operation.GET);
     if (plan.scanned != null) {
       getThroughScanner(plan.scanned, row, out);
     } else {
@@ -626,7 +626,7 @@ public final class Region implements AutoCloseable {
    */
   public void flush() throws IOException {
     flushLock.lock();
-    long start = System.nanoTime();
+    long start = metrics.start(Operation.FLUSH);
     try {
       Map<Store, Store.Flush> snapshots = new LinkedHashMap<>();
       long maxSequenceId = 0;
@@ -649,7 +649,7 @@ public final class Region implements AutoCloseable {
         entry.getKey().commitFlush(entry.getValue(), opened.get(entry.getKey()));
       }
       wal.markFlushed(name, flushedWalId());
-      recordFlush(snapshots, written, start);
+      countFlush(snapshots, written, start);
     } finally {
       flushLock.unlock();
     }
@@ -657,8 +657,8 @@ public final class Region implements AutoCloseable {
   }
 
   /** Counts a flush that wrote anything: its time, the MemStore bytes and the file bytes. */
-  private void recordFlush(Map<Store, Store.Flush> snapshots, Map<Store, Path> written,
-      long startNanos) {
+  private void countFlush(Map<Store, Store.Flush> snapshots, Map<Store, Path> written,
+      long start) {
     long memStoreBytes = 0;
     for (Store.Flush flush : snapshots.values()) {
       memStoreBytes += flush.snapshot().size().dataSize();
@@ -666,7 +666,7 @@ public final class Region implements AutoCloseable {
     if (memStoreBytes == 0) {
       return;
     }
-    metrics.recordSince(Operation.FLUSH, startNanos);
+    metrics.recordSince(Operation.FLUSH, start);
     metrics.add(Counter.FLUSHED_MEMSTORE_BYTES, memStoreBytes);
     for (Path path : written.values()) {
       if (path != null) {
@@ -779,7 +779,7 @@ public final class Region implements AutoCloseable {
       if (closed) {
         break;
       }
-      long start = System.nanoTime();
+      long start = metrics.start(major ? Operation.MAJOR_COMPACTION : Operation.COMPACTION);
       if (store.compact(major, System.currentTimeMillis(), throttle)) {
         metrics.recordSince(major ? Operation.MAJOR_COMPACTION : Operation.COMPACTION, start);
         any = true;

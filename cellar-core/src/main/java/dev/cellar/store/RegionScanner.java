@@ -66,7 +66,7 @@ public final class RegionScanner implements AutoCloseable {
    * The caller clears {@code out} between rows (or keeps several rows in it).
    */
   public boolean next(CollectedRow out) throws IOException {
-    long start = System.nanoTime();
+    long start = metrics == null ? EngineMetrics.NOT_TIMED : metrics.start(Operation.SCAN_NEXT);
     boolean found = nextRow(out);
     if (found && metrics != null) {
       metrics.recordSince(Operation.SCAN_NEXT, start);

@@ -17,6 +17,12 @@ import java.util.Optional;
  */
 public final class Observability implements AutoCloseable {
 
+  /**
+   * Whether the database records its operations at all (default true): false leaves every
+   * operation figure at 0, for measuring what recording costs.
+   */
+  public static final String METRICS_ENABLED_KEY = "cellar.metrics.enabled";
+
   /** Whether an open database registers its MBeans (default true). */
   public static final String JMX_ENABLED_KEY = "cellar.metrics.jmx.enabled";
 

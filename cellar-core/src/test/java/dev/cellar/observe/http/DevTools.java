@@ -16,6 +16,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Base64;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -187,7 +188,7 @@ final class DevTools implements AutoCloseable {
       Thread.currentThread().interrupt();
     }
     try (var files = Files.walk(profile)) {
-      files.sorted(java.util.Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
+      files.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
     }
   }
 

@@ -16,14 +16,17 @@ import dev.cellar.config.InvalidConfigException;
 import dev.cellar.observe.PrometheusTextParser;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
+import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.URI;
+import java.net.URLEncoder;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import javax.management.MBeanServer;
 import javax.management.ObjectName;
 import org.junit.jupiter.api.AfterEach;
@@ -154,8 +157,8 @@ class ObservabilityTest {
         .getAsString());
   }
 
-  private static java.util.List<String> names(JsonArray beans) {
-    java.util.List<String> names = new java.util.ArrayList<>();
+  private static List<String> names(JsonArray beans) {
+    List<String> names = new ArrayList<>();
     for (JsonElement bean : beans) {
       names.add(bean.getAsJsonObject().get("name").getAsString());
     }
@@ -225,8 +228,7 @@ class ObservabilityTest {
         () -> Cellar.open(other.resolve("c"), CellarConfig.defaults()
             .with(InfoServerConfig.PORT_KEY, "70000")));
     assertTrue(invalid.getMessage().contains(InfoServerConfig.PORT_KEY), invalid.getMessage());
-    try (ServerSocket taken = new ServerSocket(0, 1,
-        java.net.InetAddress.getByName("127.0.0.1"))) {
+    try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getByName("127.0.0.1"))) {
       IOException failure = assertThrows(IOException.class, () -> Cellar.open(
           other.resolve("d"), CellarConfig.defaults().with(InfoServerConfig.PORT_KEY,
               String.valueOf(taken.getLocalPort()))));
