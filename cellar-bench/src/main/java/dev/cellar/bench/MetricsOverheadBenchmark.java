@@ -9,6 +9,9 @@ import dev.cellar.Put;
 import dev.cellar.RowReader;
 import dev.cellar.Table;
 import dev.cellar.TableDescriptor;
+import dev.cellar.metrics.Counter;
+import dev.cellar.metrics.EngineMetrics;
+import dev.cellar.metrics.Operation;
 import java.io.IOException;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
@@ -27,7 +30,9 @@ import org.openjdk.jmh.annotations.TearDown;
  * What recording the operation metrics costs on the hit path: the cached point Get of {@link
  * CachedGetBenchmark} (RowReader, reused Get, L1 holding every block) with {@code
  * cellar.metrics.enabled} true and false in the same run. The Get is counted every time and timed
- * one time in eight (see {@code EngineMetrics}).
+ * one time in eight (see {@link EngineMetrics}); {@link #recordOneGet} is that recording alone.
+ * On a shared, busy machine the two settings, measured minutes apart, differ by more than the
+ * load changes; {@link MetricsOverheadProbe} alternates them in one process instead.
  *
  * <p>Run: {@code ./cellar bench jmh MetricsOverheadBenchmark -prof gc}.
  */
@@ -101,6 +106,21 @@ public class MetricsOverheadBenchmark extends BenchmarkBase {
     public void tearDown() {
       reader.close();
     }
+  }
+
+  /** The metrics alone, without a database: what {@code Region.get} adds to each Get. */
+  @State(Scope.Benchmark)
+  public static class Recorder {
+    final EngineMetrics metrics = new EngineMetrics();
+  }
+
+  /** One Get's recording: the sampling decision, the count and, one time in 8, the timing. */
+  @Benchmark
+  public void recordOneGet(Recorder recorder) {
+    EngineMetrics metrics = recorder.metrics;
+    long start = metrics.start(Operation.GET);
+    metrics.recordSince(Operation.GET, start);
+    metrics.increment(Counter.READ_REQUESTS);
   }
 
   @Benchmark

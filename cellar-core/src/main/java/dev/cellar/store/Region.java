@@ -3,8 +3,8 @@ package dev.cellar.store;
 import dev.cellar.cache.BlockCache;
 import dev.cellar.cell.Bytes;
 import dev.cellar.cell.Cell;
-import dev.cellar.cell.KeyValue;
 import dev.cellar.cell.CellType;
+import dev.cellar.cell.KeyValue;
 import dev.cellar.io.Storage;
 import dev.cellar.memory.BufAllocator;
 import dev.cellar.metrics.Counter;
@@ -589,16 +589,21 @@ public final class Region implements AutoCloseable {
     long start = metrics.start(Operation.GET);
     if (plan.scanned != null) {
       getThroughScanner(plan.scanned, row, out);
-    } else {
-      long readPoint = mvcc.readPoint();
-      long now = System.currentTimeMillis();
-      Cell rowStart = state.rowStart.firstOnRow(row);
-      for (int i = 0; i < plan.stores.size(); i++) {
-        Store store = plan.stores.get(i);
-        state.of(store).read(row, rowStart, plan.specs.get(i), readPoint, now, plan.cacheBlocks,
-            out);
-      }
+      countGet(start);
+      return;
     }
+    long readPoint = mvcc.readPoint();
+    long now = System.currentTimeMillis();
+    Cell rowStart = state.rowStart.firstOnRow(row);
+    for (int i = 0; i < plan.stores.size(); i++) {
+      Store store = plan.stores.get(i);
+      state.of(store).read(row, rowStart, plan.specs.get(i), readPoint, now, plan.cacheBlocks,
+          out);
+    }
+    countGet(start);
+  }
+
+  private void countGet(long start) {
     metrics.recordSince(Operation.GET, start);
     metrics.increment(Counter.READ_REQUESTS);
   }
