@@ -26,8 +26,9 @@ class LatencyHistogramTest {
 
   @Test
   void percentilesAreWithinABucketOfTheExactOnes() {
-    long seed = System.nanoTime();
-    System.out.println("LatencyHistogramTest seed " + seed);
+    long seed = Long.getLong("cellar.test.seed", System.nanoTime());
+    System.out.println("LatencyHistogramTest seed " + seed + " (rerun: -Dcellar.test.seed="
+        + seed + ")");
     SplittableRandom random = new SplittableRandom(seed);
     LatencyHistogram histogram = new LatencyHistogram();
     long[] values = new long[20_000];
