@@ -8,6 +8,11 @@ import dev.cellar.io.DirectoryLock;
 import dev.cellar.io.Storage;
 import dev.cellar.memory.BufAllocator;
 import dev.cellar.memory.BufAllocatorConfig;
+import dev.cellar.metrics.EngineMetrics;
+import dev.cellar.metrics.GcPauseMonitor;
+import dev.cellar.observe.ObservedDatabase;
+import dev.cellar.observe.http.InfoServerConfig;
+import dev.cellar.observe.http.Observability;
 import dev.cellar.store.CompactionPolicy;
 import dev.cellar.store.CompactionThrottle;
 import dev.cellar.store.FamilySettings;
@@ -17,12 +22,14 @@ import dev.cellar.store.memstore.MemStoreConfig;
 import dev.cellar.store.wal.WalConfig;
 import dev.cellar.store.wal.WriteAheadLog;
 import java.io.IOException;
+import java.net.InetSocketAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -69,9 +76,14 @@ public final class Cellar implements AutoCloseable {
   private final WriteAheadLog wal;
   private final ExecutorService flusher;
   private final ExecutorService compactor;
+  private final EngineMetrics metrics;
+  private final GcPauseMonitor gcPauses;
   private final Region.Services services;
   private final Map<String, CellarTable> tables = new ConcurrentHashMap<>();
   private final CellarAdmin admin;
+  private final long startMillis = System.currentTimeMillis();
+  /** JMX and the info server; set once the tables are open, null before. */
+  private volatile Observability observability;
 
   /**
    * Builds the process-wide parts in order, each failure closing what was built before it; the
@@ -89,6 +101,7 @@ public final class Cellar implements AutoCloseable {
     WalConfig walConfig = WalConfig.from(settings);
     boolean cacheCompressed =
         settings.getBoolean(Region.Services.CACHE_COMPRESSED_DATA_KEY, false);
+    this.metrics = new EngineMetrics(settings.getBoolean(Observability.METRICS_ENABLED_KEY, true));
     this.allocator = new BufAllocator(BufAllocatorConfig.from(settings));
     BlockCache createdCache = null;
     ChunkPool createdPool = null;
@@ -113,7 +126,8 @@ public final class Cellar implements AutoCloseable {
     this.compactor = Executors.newSingleThreadExecutor(
         Thread.ofPlatform().name(COMPACTION_THREAD).daemon().factory());
     this.services = new Region.Services(storage, wal, cache, allocator, chunkPool,
-        memStoreConfig, policy, flusher, compactor, cacheCompressed, throttle);
+        memStoreConfig, policy, flusher, compactor, cacheCompressed, throttle, metrics);
+    this.gcPauses = GcPauseMonitor.start(metrics);
     this.admin = new CellarAdmin(this);
   }
 
@@ -152,6 +166,8 @@ public final class Cellar implements AutoCloseable {
     }
     try {
       cellar.openTables();
+      cellar.observability = Observability.start(cellar.observed(), cellar.settings,
+          InfoServerConfig.OFF);
     } catch (IOException | RuntimeException e) {
       cellar.abortOpen(e);
       throw e;
@@ -291,6 +307,30 @@ public final class Cellar implements AutoCloseable {
     return chunkPool;
   }
 
+  /** The operation latencies and counters of every table, and the JVM's GC pauses. */
+  public EngineMetrics metrics() {
+    return metrics;
+  }
+
+  /** What the metric sources and the info server read of this database. */
+  private ObservedDatabase observed() {
+    String host = settings.getString("hbase.regionserver.hostname", "localhost");
+    String serverName = host + "," + settings.getInt("hbase.regionserver.port", 0) + ","
+        + startMillis;
+    return new ObservedDatabase(serverName, startMillis, directory.toString(), metrics, cache,
+        allocator, chunkPool, wal,
+        () -> tables.values().stream().map(CellarTable::region).toList());
+  }
+
+  /**
+   * The address of the info server ({@code /jmx}, {@code /prometheus}, the web UI), if the
+   * configuration started one ({@code hbase.regionserver.info.port}).
+   */
+  public Optional<InetSocketAddress> infoServerAddress() {
+    Observability current = observability;
+    return current == null ? Optional.empty() : current.infoAddress();
+  }
+
   /** The write-ahead log's counters. */
   public dev.cellar.store.wal.WalStats walStats() {
     return wal.stats();
@@ -304,11 +344,16 @@ public final class Cellar implements AutoCloseable {
   @Override
   public void close() throws IOException {
     List<Exception> failures = new ArrayList<>();
+    Observability published = observability;
+    if (published != null) {
+      run(failures, published::close);
+    }
     for (CellarTable table : tables.values().stream()
         .sorted(Comparator.comparing(CellarTable::name)).toList()) {
       run(failures, () -> table.region().close());
     }
     tables.clear();
+    run(failures, gcPauses::close);
     run(failures, () -> shutdown(flusher, FLUSHER_THREAD));
     run(failures, () -> shutdown(compactor, COMPACTION_THREAD));
     run(failures, wal::close);

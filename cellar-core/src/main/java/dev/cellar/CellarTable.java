@@ -3,6 +3,7 @@ package dev.cellar;
 import dev.cellar.cell.Bytes;
 import dev.cellar.cell.KeyValue;
 import dev.cellar.filter.CompareOperator;
+import dev.cellar.metrics.Operation;
 import dev.cellar.store.CollectedRow;
 import dev.cellar.store.Pins;
 import dev.cellar.store.Region;
@@ -172,11 +173,13 @@ final class CellarTable implements Table {
 
   @Override
   public Result[] get(List<Get> gets) throws IOException {
+    long start = region.metrics().start(Operation.MULTI_GET);
     Result[] results = new Result[gets.size()];
     try {
       for (int i = 0; i < results.length; i++) {
         results[i] = get(gets.get(i));
       }
+      region.metrics().recordSince(Operation.MULTI_GET, start);
     } catch (IOException | RuntimeException e) {
       for (Result result : results) {
         if (result != null) {

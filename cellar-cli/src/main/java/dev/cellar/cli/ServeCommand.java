@@ -1,6 +1,7 @@
 package dev.cellar.cli;
 
 import dev.cellar.CellarConfig;
+import dev.cellar.observe.http.InfoServerConfig;
 import dev.cellar.server.CellarServer;
 import dev.cellar.server.ServerOptions;
 import java.io.IOException;
@@ -48,6 +49,11 @@ final class ServeCommand implements Callable<Integer> {
       + " clients (default: the bind address)")
   String hostname;
 
+  @Option(names = "--info-port", paramLabel = "PORT", description = "HTTP info port: /jmx,"
+      + " /prometheus and the web UI (default 16030, or hbase.regionserver.info.port; -1 for none,"
+      + " 0 for any free port)")
+  Integer infoPort;
+
   @Option(names = "-D", paramLabel = "key=value", description = "a configuration setting, e.g."
       + " -Dhbase.regionserver.handler.count=30")
   Map<String, String> properties = new LinkedHashMap<>();
@@ -73,6 +79,12 @@ final class ServeCommand implements Callable<Integer> {
     if (hostname != null) {
       config = config.with(ServerOptions.HOSTNAME, hostname);
     }
+    if (infoPort != null) {
+      config = config.with(InfoServerConfig.PORT_KEY, infoPort.toString());
+    } else if (config.get(InfoServerConfig.PORT_KEY) == null) {
+      config = config.with(InfoServerConfig.PORT_KEY,
+          String.valueOf(InfoServerConfig.DEFAULT_PORT));
+    }
     CellarServer server;
     try {
       server = CellarServer.start(ServerOptions.from(dir, config.settings()), config);
@@ -95,6 +107,9 @@ final class ServeCommand implements Callable<Integer> {
         + "  hbase.client.registry.impl=org.apache.hadoop.hbase.client.RpcConnectionRegistry%n"
         + "  hbase.client.bootstrap.servers=%s%n", dir, server.address(),
         server.identity().hostAndPort(), server.identity().hostAndPort());
+    server.database().infoServerAddress().ifPresent(address -> System.out.printf(
+        "  info server: http://%s:%d/ (/jmx, /prometheus)%n", address.getHostString(),
+        address.getPort()));
     System.out.flush();
     stopped.await();
     return 0;

@@ -3,9 +3,13 @@ package dev.cellar.store;
 import dev.cellar.cache.BlockCache;
 import dev.cellar.cell.Bytes;
 import dev.cellar.cell.Cell;
+import dev.cellar.cell.CellType;
 import dev.cellar.cell.KeyValue;
 import dev.cellar.io.Storage;
 import dev.cellar.memory.BufAllocator;
+import dev.cellar.metrics.Counter;
+import dev.cellar.metrics.EngineMetrics;
+import dev.cellar.metrics.Operation;
 import dev.cellar.store.memstore.ChunkPool;
 import dev.cellar.store.memstore.MemStore;
 import dev.cellar.store.memstore.MemStoreConfig;
@@ -15,6 +19,7 @@ import dev.cellar.store.wal.WriteAheadLog;
 import java.io.IOException;
 import java.lang.foreign.MemorySegment;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -120,6 +125,7 @@ public final class Region implements AutoCloseable {
   private final Executor flushExecutor;
   private final Executor compactionExecutor;
   private final CompactionThrottle compactionThrottle;
+  private final EngineMetrics metrics;
   private final Mvcc mvcc;
   /** The log id when the table was created: entries up to it belong to an earlier table. */
   private final long replayAfterWalId;
@@ -136,8 +142,9 @@ public final class Region implements AutoCloseable {
 
   private Region(String name, Manifest manifest, Map<String, Store> stores, WriteAheadLog wal,
       long flushSize, Executor flushExecutor, Executor compactionExecutor,
-      CompactionThrottle compactionThrottle, long replayAfterWalId) {
+      CompactionThrottle compactionThrottle, EngineMetrics metrics, long replayAfterWalId) {
     this.name = name;
+    this.metrics = metrics;
     this.manifest = manifest;
     this.compactionThrottle = compactionThrottle;
     this.stores = stores;
@@ -168,10 +175,21 @@ public final class Region implements AutoCloseable {
   public record Services(Storage storage, WriteAheadLog wal, BlockCache cache,
       BufAllocator allocator, ChunkPool chunkPool, MemStoreConfig memStoreConfig,
       CompactionPolicy compactionPolicy, Executor flushExecutor, Executor compactionExecutor,
-      boolean cacheCompressedData, CompactionThrottle compactionThrottle) {
+      boolean cacheCompressedData, CompactionThrottle compactionThrottle,
+      EngineMetrics metrics) {
 
     /** HBase's key: cache the data blocks of compressed families compressed. */
     public static final String CACHE_COMPRESSED_DATA_KEY = "hbase.block.data.cachecompressed";
+
+    /** Services whose regions record into metrics of their own, which nothing reads. */
+    public Services(Storage storage, WriteAheadLog wal, BlockCache cache,
+        BufAllocator allocator, ChunkPool chunkPool, MemStoreConfig memStoreConfig,
+        CompactionPolicy compactionPolicy, Executor flushExecutor, Executor compactionExecutor,
+        boolean cacheCompressedData, CompactionThrottle compactionThrottle) {
+      this(storage, wal, cache, allocator, chunkPool, memStoreConfig, compactionPolicy,
+          flushExecutor, compactionExecutor, cacheCompressedData, compactionThrottle,
+          new EngineMetrics());
+    }
   }
 
   /**
@@ -199,7 +217,8 @@ public final class Region implements AutoCloseable {
       }
       Region region = new Region(name, manifest, stores, services.wal(),
           services.memStoreConfig().flushSize(), services.flushExecutor(),
-          services.compactionExecutor(), services.compactionThrottle(), replayAfterWalId);
+          services.compactionExecutor(), services.compactionThrottle(), services.metrics(),
+          replayAfterWalId);
       region.replay();
       return region;
     } catch (IOException | RuntimeException e) {
@@ -249,6 +268,11 @@ public final class Region implements AutoCloseable {
     return name;
   }
 
+  /** Where the table's operations are recorded (the database's metrics). */
+  public EngineMetrics metrics() {
+    return metrics;
+  }
+
   /**
    * The log id up to which every edit of the table is in its files: the lowest of its families'
    * (see {@link Store#flushedWalId()}).
@@ -291,9 +315,25 @@ public final class Region implements AutoCloseable {
     if (batch.isEmpty()) {
       return;
     }
+    long start = metrics.start(Operation.PUT);
     List<? extends Cell> cells = checkedCells(batch);
     writeAndUnlock(cells, strongest(batch), nowMillis, rowLocks.lock(batch));
     afterWrite();
+    metrics.recordSince(writeOperation(batch), start);
+    metrics.add(Counter.WRITE_REQUESTS, batch.size());
+  }
+
+  /** The histogram a batch's write counts in: a batch, a row's puts, or a row's deletes only. */
+  private static Operation writeOperation(List<RowMutation> batch) {
+    if (batch.size() > 1) {
+      return Operation.PUT_BATCH;
+    }
+    for (Cell cell : batch.getFirst().cells()) {
+      if (cell.type() == CellType.PUT) {
+        return Operation.PUT;
+      }
+    }
+    return Operation.DELETE;
   }
 
   /**
@@ -304,6 +344,7 @@ public final class Region implements AutoCloseable {
   public boolean checkAndMutate(byte[] row, byte[] family, byte[] qualifier,
       Predicate<byte[]> check, List<? extends Cell> cells, Durability durability,
       long nowMillis) throws IOException {
+    long start = metrics.start(Operation.CHECK_AND_MUTATE);
     check(new RowMutation(row, cells, durability));
     long[] stripe = rowLocks.lock(row);
     boolean matched;
@@ -316,10 +357,15 @@ public final class Region implements AutoCloseable {
     }
     if (!matched) {
       rowLocks.unlock(stripe);
+      metrics.recordSince(Operation.CHECK_AND_MUTATE, start);
+      metrics.increment(Counter.CHECK_MUTATE_FAILED);
       return false;
     }
     writeAndUnlock(cells, durability, nowMillis, stripe);
     afterWrite();
+    metrics.recordSince(Operation.CHECK_AND_MUTATE, start);
+    metrics.increment(Counter.CHECK_MUTATE_PASSED);
+    metrics.increment(Counter.WRITE_REQUESTS);
     return true;
   }
 
@@ -329,7 +375,7 @@ public final class Region implements AutoCloseable {
     ScanRequest get = new ScanRequest(row, row, true, columns, 1, 0, Long.MAX_VALUE, null, true,
         row, false);
     CollectedRow cells = new CollectedRow();
-    try (RegionScanner scanner = scanner(get)) {
+    try (RegionScanner scanner = scanner(get, null)) {
       return scanner.next(cells) ? cells.get(0).valueArray() : null;
     } finally {
       cells.clear();
@@ -460,8 +506,17 @@ public final class Region implements AutoCloseable {
     }
   }
 
-  /** A scanner for {@code request}; the caller closes it. */
+  /** A scanner for {@code request}, its rows counted as scanned; the caller closes it. */
   public RegionScanner scanner(ScanRequest request) throws IOException {
+    return scanner(request, metrics);
+  }
+
+  /**
+   * A scanner for {@code request} that records its rows into {@code recordInto}, or nowhere if it
+   * is null (a read that counts as another operation); the caller closes it.
+   */
+  private RegionScanner scanner(ScanRequest request, EngineMetrics recordInto)
+      throws IOException {
     long readPoint = mvcc.readPoint();
     long now = System.currentTimeMillis();
     List<FamilyScanner> scanners = new ArrayList<>();
@@ -495,7 +550,7 @@ public final class Region implements AutoCloseable {
       throw e;
     }
     return new RegionScanner(scanners, request.stopRow(), request.stopRowInclusive(),
-        request.reversed(), request.filter());
+        request.reversed(), request.filter(), recordInto);
   }
 
   /**
@@ -531,8 +586,10 @@ public final class Region implements AutoCloseable {
       throw new IllegalArgumentException("the plan was made for table " + plan.region.name()
           + ", not " + name);
     }
+    long start = metrics.start(Operation.GET);
     if (plan.scanned != null) {
       getThroughScanner(plan.scanned, row, out);
+      countGet(start);
       return;
     }
     long readPoint = mvcc.readPoint();
@@ -543,6 +600,12 @@ public final class Region implements AutoCloseable {
       state.of(store).read(row, rowStart, plan.specs.get(i), readPoint, now, plan.cacheBlocks,
           out);
     }
+    countGet(start);
+  }
+
+  private void countGet(long start) {
+    metrics.recordSince(Operation.GET, start);
+    metrics.increment(Counter.READ_REQUESTS);
   }
 
   private void getThroughScanner(ScanRequest template, byte[] row, CollectedRow out)
@@ -550,7 +613,7 @@ public final class Region implements AutoCloseable {
     ScanRequest request = new ScanRequest(row, row, true, template.columns(),
         template.maxVersions(), template.minTimestamp(), template.maxTimestamp(),
         template.filter(), template.cacheBlocks(), row, false);
-    try (RegionScanner scanner = scanner(request)) {
+    try (RegionScanner scanner = scanner(request, null)) {
       scanner.next(out);
     }
   }
@@ -568,6 +631,7 @@ public final class Region implements AutoCloseable {
    */
   public void flush() throws IOException {
     flushLock.lock();
+    long start = metrics.start(Operation.FLUSH);
     try {
       Map<Store, Store.Flush> snapshots = new LinkedHashMap<>();
       long maxSequenceId = 0;
@@ -590,10 +654,38 @@ public final class Region implements AutoCloseable {
         entry.getKey().commitFlush(entry.getValue(), opened.get(entry.getKey()));
       }
       wal.markFlushed(name, flushedWalId());
+      countFlush(snapshots, written, start);
     } finally {
       flushLock.unlock();
     }
     requestCompactionIfNeeded();
+  }
+
+  /** Counts a flush that wrote anything: its time, the MemStore bytes and the file bytes. */
+  private void countFlush(Map<Store, Store.Flush> snapshots, Map<Store, Path> written,
+      long start) {
+    long memStoreBytes = 0;
+    for (Store.Flush flush : snapshots.values()) {
+      memStoreBytes += flush.snapshot().size().dataSize();
+    }
+    if (memStoreBytes == 0) {
+      return;
+    }
+    metrics.recordSince(Operation.FLUSH, start);
+    metrics.add(Counter.FLUSHED_MEMSTORE_BYTES, memStoreBytes);
+    for (Path path : written.values()) {
+      if (path != null) {
+        metrics.add(Counter.FLUSHED_OUTPUT_BYTES, fileSize(path));
+      }
+    }
+  }
+
+  private static long fileSize(Path path) {
+    try {
+      return Files.size(path);
+    } catch (IOException e) {
+      return 0;
+    }
   }
 
   /**
@@ -692,7 +784,11 @@ public final class Region implements AutoCloseable {
       if (closed) {
         break;
       }
-      any |= store.compact(major, System.currentTimeMillis(), throttle);
+      long start = metrics.start(major ? Operation.MAJOR_COMPACTION : Operation.COMPACTION);
+      if (store.compact(major, System.currentTimeMillis(), throttle)) {
+        metrics.recordSince(major ? Operation.MAJOR_COMPACTION : Operation.COMPACTION, start);
+        any = true;
+      }
     }
     return any;
   }

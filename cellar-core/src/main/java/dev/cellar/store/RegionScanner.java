@@ -4,6 +4,9 @@ import dev.cellar.cell.Bytes;
 import dev.cellar.cell.Cell;
 import dev.cellar.cell.CellComparator;
 import dev.cellar.filter.Filter;
+import dev.cellar.metrics.Counter;
+import dev.cellar.metrics.EngineMetrics;
+import dev.cellar.metrics.Operation;
 import java.io.IOException;
 import java.lang.foreign.MemorySegment;
 import java.util.List;
@@ -26,6 +29,7 @@ public final class RegionScanner implements AutoCloseable {
   private final boolean stopRowInclusive;
   private final boolean reversed;
   private final Filter filter;
+  private final EngineMetrics metrics;
   /** The stores that have the next row, the first {@link #inRowCount} of them. */
   private final FamilyScanner[] inRow;
   private int inRowCount;
@@ -41,6 +45,13 @@ public final class RegionScanner implements AutoCloseable {
    */
   RegionScanner(List<? extends FamilyScanner> stores, byte[] stopRow, boolean stopRowInclusive,
       boolean reversed, Filter filter) {
+    this(stores, stopRow, stopRowInclusive, reversed, filter, null);
+  }
+
+  /** As above, recording each row's time and count into {@code metrics} unless it is null. */
+  RegionScanner(List<? extends FamilyScanner> stores, byte[] stopRow, boolean stopRowInclusive,
+      boolean reversed, Filter filter, EngineMetrics metrics) {
+    this.metrics = metrics;
     this.stores = stores.toArray(new FamilyScanner[0]);
     this.inRow = new FamilyScanner[this.stores.length];
     this.stopRow = stopRow;
@@ -55,6 +66,16 @@ public final class RegionScanner implements AutoCloseable {
    * The caller clears {@code out} between rows (or keeps several rows in it).
    */
   public boolean next(CollectedRow out) throws IOException {
+    long start = metrics == null ? EngineMetrics.NOT_TIMED : metrics.start(Operation.SCAN_NEXT);
+    boolean found = nextRow(out);
+    if (found && metrics != null) {
+      metrics.recordSince(Operation.SCAN_NEXT, start);
+      metrics.increment(Counter.READ_REQUESTS);
+    }
+    return found;
+  }
+
+  private boolean nextRow(CollectedRow out) throws IOException {
     while (!done) {
       Cell first = firstOfNextRow();
       if (first == null || pastStop(first) || (filter != null && filter.filterAllRemaining())) {

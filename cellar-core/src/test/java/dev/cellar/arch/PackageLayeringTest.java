@@ -15,10 +15,11 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Enforces the package layers of cellar-core: a package imports only from packages of a lower
- * layer. The layers, low to high: {@code config}; {@code memory}; {@code io} and {@code cell};
+ * layer. The layers, low to high: {@code config} and {@code metrics}; {@code memory}; {@code io} and {@code cell};
  * {@code cache}, {@code hfile.encoding} and {@code hfile.bloom}; {@code hfile} and {@code
  * cache.bucket}; {@code cache.tiered}, {@code store.wal},
- * {@code store.memstore} and {@code filter}; {@code store}; the public API in {@code dev.cellar}. A package
+ * {@code store.memstore} and {@code filter}; {@code store}; the metric sources and JMX in {@code
+ * observe}; the info server in {@code observe.http}; the public API in {@code dev.cellar}. A package
  * missing from the table fails the test, so a new package must be placed in a layer on purpose.
  *
  * <p>Warning: do not weaken a rule to make a change compile. An upward import means the code is
@@ -28,6 +29,7 @@ class PackageLayeringTest {
 
   private static final Map<String, Integer> LAYERS = Map.ofEntries(
       Map.entry("dev.cellar.config", 0),
+      Map.entry("dev.cellar.metrics", 0),
       Map.entry("dev.cellar.memory", 1),
       Map.entry("dev.cellar.io", 2),
       Map.entry("dev.cellar.cell", 2),
@@ -41,7 +43,9 @@ class PackageLayeringTest {
       Map.entry("dev.cellar.hfile.bloom", 3),
       Map.entry("dev.cellar.hfile", 4),
       Map.entry("dev.cellar.store", 6),
-      Map.entry("dev.cellar", 7));
+      Map.entry("dev.cellar.observe", 7),
+      Map.entry("dev.cellar.observe.http", 8),
+      Map.entry("dev.cellar", 9));
 
   private static final Pattern PACKAGE = Pattern.compile("^package\\s+([\\w.]+)\\s*;", Pattern.MULTILINE);
   private static final Pattern IMPORT =

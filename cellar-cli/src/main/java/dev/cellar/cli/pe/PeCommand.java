@@ -1,6 +1,7 @@
 package dev.cellar.cli.pe;
 
 import dev.cellar.CellarConfig;
+import dev.cellar.observe.http.InfoServerConfig;
 import dev.cellar.ColumnFamilyDescriptor;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -149,6 +150,10 @@ public final class PeCommand implements Callable<Integer> {
       + " hbase-site.xml); -D settings override it")
   Path conf;
 
+  @Option(names = "--info-port", paramLabel = "PORT", description = "serve /jmx, /prometheus and"
+      + " the web UI on this port while the run lasts, to watch it live (0: any free port)")
+  Integer infoPort;
+
   @Option(names = "--json", paramLabel = "FILE", description = "also write the results as JSON")
   Path json;
 
@@ -233,6 +238,10 @@ public final class PeCommand implements Callable<Integer> {
       throw new IllegalArgumentException("--conf " + conf + " is not a file");
     }
     CellarConfig config = conf != null ? CellarConfig.load(conf) : CellarConfig.defaults();
-    return new PeSetup(dir, keep, config.withAll(properties), load, compact);
+    config = config.withAll(properties);
+    if (infoPort != null) {
+      config = config.with(InfoServerConfig.PORT_KEY, infoPort.toString());
+    }
+    return new PeSetup(dir, keep, config, load, compact);
   }
 }

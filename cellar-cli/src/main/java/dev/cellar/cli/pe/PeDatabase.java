@@ -44,7 +44,11 @@ final class PeDatabase implements AutoCloseable {
     boolean temporary = directory == null;
     Path dir = temporary ? Files.createTempDirectory("cellar-pe-") : directory;
     try {
-      return new PeDatabase(dir, temporary, keep, Cellar.open(dir, config));
+      Cellar cellar = Cellar.open(dir, config);
+      cellar.infoServerAddress().ifPresent(address -> System.err.println(
+          "cellar pe: watch the run at http://" + address.getHostString() + ":"
+              + address.getPort() + "/"));
+      return new PeDatabase(dir, temporary, keep, cellar);
     } catch (IllegalArgumentException e) {
       deleteIfTemporary(dir, temporary);
       throw new PeException("cannot open the database in " + dir + ": " + e.getMessage());

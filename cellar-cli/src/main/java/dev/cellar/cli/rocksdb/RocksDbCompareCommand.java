@@ -1,6 +1,7 @@
 package dev.cellar.cli.rocksdb;
 
 import dev.cellar.CellarConfig;
+import dev.cellar.observe.http.InfoServerConfig;
 import dev.cellar.cli.pe.Json;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -119,6 +120,10 @@ public final class RocksDbCompareCommand implements Callable<Integer> {
   @Option(names = "-D", paramLabel = "key=value", description = "a Cellar setting")
   Map<String, String> properties = new LinkedHashMap<>();
 
+  @Option(names = "--info-port", paramLabel = "PORT", description = "serve Cellar's /jmx,"
+      + " /prometheus and web UI on this port while each scenario runs (0: any free port)")
+  Integer infoPort;
+
   @Option(names = "--seed", defaultValue = "1", description = "random seed (default ${DEFAULT-VALUE})")
   long seed;
 
@@ -134,13 +139,19 @@ public final class RocksDbCompareCommand implements Callable<Integer> {
   @Option(names = "--json", paramLabel = "FILE", description = "also write the results as JSON")
   Path json;
 
+  private CellarConfig cellarConfig() {
+    CellarConfig config = CellarConfig.defaults().withAll(properties);
+    return infoPort == null ? config
+        : config.with(InfoServerConfig.PORT_KEY, infoPort.toString());
+  }
+
   @Override
   public Integer call() throws IOException {
     ComparisonSettings settings;
     try {
       settings = new ComparisonSettings(workloads(), new RowShape(keyLength, columns, valueSize),
           rows, threads, operations, seconds, cacheRatios, warmup != null ? warmup : rows, tier(),
-          dir, CellarConfig.defaults().withAll(properties), seed, verify, progress, batch,
+          dir, cellarConfig(), seed, verify, progress, batch,
           scanRows, cacheBlocks, rounds);
     } catch (IllegalArgumentException e) {
       throw new ParameterException(spec.commandLine(), "cellar bench rocksdb: " + e.getMessage());

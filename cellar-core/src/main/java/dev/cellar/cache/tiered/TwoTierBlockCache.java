@@ -12,7 +12,7 @@ import java.util.Objects;
  * eviction may still offer blocks to the L2). Subclasses decide where blocks go, where lookups
  * go, and how blocks held by both tiers are counted. Holds no block and no lock itself.
  */
-abstract sealed class TwoTierBlockCache implements BlockCache
+public abstract sealed class TwoTierBlockCache implements BlockCache
     permits CombinedBlockCache, InclusiveCombinedBlockCache {
 
   private final BlockCache l1;

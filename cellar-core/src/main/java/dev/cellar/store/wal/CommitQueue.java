@@ -1,6 +1,7 @@
 package dev.cellar.store.wal;
 
 import dev.cellar.cell.Cell;
+import dev.cellar.metrics.LatencyHistogram;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.nio.file.Path;
@@ -52,6 +53,8 @@ final class CommitQueue {
   private boolean closing;
   private IOException failure;
   private long entriesWritten;
+  /** The time of each force; recorded by the sync thread, read by anyone. */
+  private final LatencyHistogram forceTimes = new LatencyHistogram();
   private long bytesWritten;
   private long batches;
   private long forces;
@@ -294,6 +297,10 @@ final class CommitQueue {
     } finally {
       lock.unlock();
     }
+  }
+
+  LatencyHistogram forceTimes() {
+    return forceTimes;
   }
 
   WalStats stats() {

@@ -125,8 +125,10 @@ final class WalSyncer implements Runnable {
           || System.nanoTime() - lastForceNanos >= intervalNanos;
       boolean forced = forceDue && writer.hasUnforcedBytes();
       if (forced) {
+        long forceStart = System.nanoTime();
         writer.force();
         lastForceNanos = System.nanoTime();
+        queue.forceTimes().record(lastForceNanos - forceStart);
         catalog.recordDurable(segment, writer.forcedLength());
       }
       queue.published(entries.size(), bytes, forced, lastWrittenId);

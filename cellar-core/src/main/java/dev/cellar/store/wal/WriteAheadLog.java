@@ -4,6 +4,7 @@ import dev.cellar.cell.Cell;
 import dev.cellar.cell.KeyValue;
 import dev.cellar.io.DirectoryLock;
 import dev.cellar.io.DurableFiles;
+import dev.cellar.metrics.HistogramSnapshot;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -319,6 +320,11 @@ public final class WriteAheadLog implements AutoCloseable {
   /** Counters since the log was opened. */
   public WalStats stats() {
     return queue.stats();
+  }
+
+  /** The durations of the log's forces to stable storage so far (HBase's WAL SyncTime). */
+  public HistogramSnapshot forceTimes() {
+    return queue.forceTimes().snapshot();
   }
 
   /**

@@ -1,0 +1,18 @@
+package dev.cellar.observe;
+
+import java.util.List;
+
+/** The sources a database publishes, in the order JMX and /prometheus list them. */
+public final class MetricSources {
+
+  private MetricSources() {}
+
+  public static List<MetricSource> of(ObservedDatabase database) {
+    return List.of(
+        new RegionServerSource(database),
+        new WalSource(database.wal()),
+        new BlockCacheDetailSource(database.cache()),
+        new MemorySource(database.allocator(), database.chunkPool(), database.cache()),
+        new JvmMetricsSource());
+  }
+}

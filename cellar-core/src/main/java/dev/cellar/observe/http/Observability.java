@@ -1,0 +1,77 @@
+package dev.cellar.observe.http;
+
+import dev.cellar.config.Settings;
+import dev.cellar.observe.JmxRegistration;
+import dev.cellar.observe.MetricSource;
+import dev.cellar.observe.MetricSources;
+import dev.cellar.observe.ObservedDatabase;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * What a database publishes while open: its metric sources on JMX (unless {@value
+ * #JMX_ENABLED_KEY} is false) and, when configured, the info server. {@link #close()} takes both
+ * down.
+ */
+public final class Observability implements AutoCloseable {
+
+  /**
+   * Whether the database records its operations at all (default true): false leaves every
+   * operation figure at 0, for measuring what recording costs.
+   */
+  public static final String METRICS_ENABLED_KEY = "cellar.metrics.enabled";
+
+  /** Whether an open database registers its MBeans (default true). */
+  public static final String JMX_ENABLED_KEY = "cellar.metrics.jmx.enabled";
+
+  private final JmxRegistration jmx;
+  private final InfoServer info;
+
+  private Observability(JmxRegistration jmx, InfoServer info) {
+    this.jmx = jmx;
+    this.info = info;
+  }
+
+  /**
+   * Registers {@code database}'s sources and starts the info server if {@code settings} ask for
+   * one ({@code defaultInfoPort} applies when the port key is unset).
+   *
+   * @throws IOException if the info server cannot listen (see {@link InfoServer#start})
+   */
+  public static Observability start(ObservedDatabase database, Settings settings,
+      int defaultInfoPort) throws IOException {
+    InfoServerConfig config = InfoServerConfig.from(settings, defaultInfoPort);
+    List<MetricSource> sources = MetricSources.of(database);
+    JmxRegistration jmx = settings.getBoolean(JMX_ENABLED_KEY, true)
+        ? JmxRegistration.register(sources) : JmxRegistration.register(List.of());
+    if (!config.enabled()) {
+      return new Observability(jmx, null);
+    }
+    try {
+      return new Observability(jmx, InfoServer.start(config, database, sources));
+    } catch (IOException | RuntimeException e) {
+      jmx.close();
+      throw e;
+    }
+  }
+
+  /** The info server's address, if it runs. */
+  public Optional<InetSocketAddress> infoAddress() {
+    return info == null ? Optional.empty() : Optional.of(info.address());
+  }
+
+  /** The info server, if it runs. */
+  public Optional<InfoServer> infoServer() {
+    return Optional.ofNullable(info);
+  }
+
+  @Override
+  public void close() {
+    if (info != null) {
+      info.close();
+    }
+    jmx.close();
+  }
+}
