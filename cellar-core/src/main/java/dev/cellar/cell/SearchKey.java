@@ -67,17 +67,10 @@ public final class SearchKey {
    */
   private Cell withColumnOf(Cell cell, long timestamp, CellType type) {
     int keyLength = cell.keyLength();
-    int length = (int) KeyValueLayout.cellLength(keyLength, 0, 0, false);
-    ensureCapacity(length);
-    MemorySegment out = segment;
-    out.set(KeyValueLayout.INT, KeyValueLayout.KEY_LENGTH_OFFSET, keyLength);
-    out.set(KeyValueLayout.INT, KeyValueLayout.VALUE_LENGTH_OFFSET, 0);
-    long keyOffset = KeyValueLayout.keyOffset(0);
-    MemorySegment.copy(cell.segment(), cell.keyOffset(), out, keyOffset,
+    MemorySegment out = startKey(keyLength);
+    MemorySegment.copy(cell.segment(), cell.keyOffset(), out, KeyValueLayout.keyOffset(0),
         keyLength - KeyValueLayout.TIMESTAMP_SIZE - KeyValueLayout.TYPE_SIZE);
-    out.set(KeyValueLayout.LONG, KeyValueLayout.timestampOffset(keyOffset, keyLength), timestamp);
-    out.set(KeyValueLayout.BYTE, KeyValueLayout.typeOffset(keyOffset, keyLength), type.code());
-    return view.reset(out, 0, length, false, 0);
+    return finishKey(keyLength, timestamp, type);
   }
 
   /** The key sorting before every version of column {@code qualifier} in {@code cell}'s family. */
@@ -92,11 +85,7 @@ public final class SearchKey {
       long familyOffset, int familyLength, MemorySegment qualifier, long qualifierOffset,
       int qualifierLength, long timestamp, CellType type) {
     int keyLength = (int) KeyValueLayout.keyLength(rowLength, familyLength, qualifierLength);
-    int length = (int) KeyValueLayout.cellLength(keyLength, 0, 0, false);
-    ensureCapacity(length);
-    MemorySegment out = segment;
-    out.set(KeyValueLayout.INT, KeyValueLayout.KEY_LENGTH_OFFSET, keyLength);
-    out.set(KeyValueLayout.INT, KeyValueLayout.VALUE_LENGTH_OFFSET, 0);
+    MemorySegment out = startKey(keyLength);
     long keyOffset = KeyValueLayout.keyOffset(0);
     out.set(KeyValueLayout.SHORT, keyOffset, (short) rowLength);
     long rowAt = KeyValueLayout.rowOffset(keyOffset);
@@ -113,9 +102,24 @@ public final class SearchKey {
       MemorySegment.copy(qualifier, qualifierOffset, out, familyAt + familyLength,
           qualifierLength);
     }
-    out.set(KeyValueLayout.LONG, KeyValueLayout.timestampOffset(keyOffset, keyLength), timestamp);
-    out.set(KeyValueLayout.BYTE, KeyValueLayout.typeOffset(keyOffset, keyLength), type.code());
-    return view.reset(out, 0, length, false, 0);
+    return finishKey(keyLength, timestamp, type);
+  }
+
+  /** Room for a key-only cell with a key of {@code keyLength} bytes, its two lengths written. */
+  private MemorySegment startKey(int keyLength) {
+    ensureCapacity((int) KeyValueLayout.cellLength(keyLength, 0, 0, false));
+    segment.set(KeyValueLayout.INT, KeyValueLayout.KEY_LENGTH_OFFSET, keyLength);
+    segment.set(KeyValueLayout.INT, KeyValueLayout.VALUE_LENGTH_OFFSET, 0);
+    return segment;
+  }
+
+  /** Writes the timestamp and type ending the key started by {@link #startKey}; the view of it. */
+  private Cell finishKey(int keyLength, long timestamp, CellType type) {
+    long keyOffset = KeyValueLayout.keyOffset(0);
+    segment.set(KeyValueLayout.LONG, KeyValueLayout.timestampOffset(keyOffset, keyLength),
+        timestamp);
+    segment.set(KeyValueLayout.BYTE, KeyValueLayout.typeOffset(keyOffset, keyLength), type.code());
+    return view.reset(segment, 0, (int) KeyValueLayout.cellLength(keyLength, 0, 0, false), false, 0);
   }
 
   /** Grows the array (keeping its bytes) to hold {@code length} bytes. */
