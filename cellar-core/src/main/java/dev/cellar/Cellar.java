@@ -51,7 +51,7 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Thread-safe; {@link #close()} flushes every table and releases everything.
  */
-public final class Cellar implements AutoCloseable {
+public final class Cellar implements Database {
 
   private static final Logger LOG = LoggerFactory.getLogger(Cellar.class);
 
@@ -263,11 +263,13 @@ public final class Cellar implements AutoCloseable {
     return tables;
   }
 
+  @Override
   public Admin admin() {
     return admin;
   }
 
   /** The table named {@code name}. @throws TableNotFoundException if there is none */
+  @Override
   public Table table(String name) {
     CellarTable table = tables.get(TableNames.lookupKey(name));
     if (table == null) {
