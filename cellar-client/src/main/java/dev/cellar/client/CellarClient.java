@@ -120,6 +120,14 @@ public final class CellarClient implements Database {
     return new BufferedMutator((RemoteTable) table(table), settings.writeBufferSize());
   }
 
+  Calls calls() {
+    return calls;
+  }
+
+  RegionLocator locator() {
+    return locator;
+  }
+
   public ClientSettings settings() {
     return settings;
   }
