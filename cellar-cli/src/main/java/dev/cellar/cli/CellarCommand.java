@@ -2,6 +2,7 @@ package dev.cellar.cli;
 
 import dev.cellar.cli.pe.PeCommand;
 import dev.cellar.cli.shell.ShellCommand;
+import dev.cellar.cli.ycsb.YcsbCommand;
 import java.io.PrintWriter;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -14,7 +15,7 @@ import picocli.CommandLine.Command;
     description = "A wide-column key-value store with an off-heap read path.",
     subcommands = {CommandLine.HelpCommand.class, DemoCommand.class, PeCommand.class,
         HFileCommand.class, CheckCommand.class, BenchCommand.class, ServeCommand.class,
-        ShellCommand.class})
+        ShellCommand.class, YcsbCommand.class})
 public final class CellarCommand implements Runnable {
 
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
