@@ -4,7 +4,8 @@ import java.io.IOException;
 
 /**
  * A database to read and write, wherever it runs: an embedded {@link Cellar} opened on a
- * directory, or a client connected to {@code cellar serve} ({@code dev.cellar.client.CellarClient}).
+ * directory, or a client connected to {@code cellar serve} ({@code
+ * dev.cellar.client.CellarClient}).
  * Code written against this interface, {@link Table} and {@link Admin} moves from one to the
  * other by changing the line that opens the database. Implementations are thread-safe.
  */

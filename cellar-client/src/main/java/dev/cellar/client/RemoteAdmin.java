@@ -62,7 +62,8 @@ public final class RemoteAdmin implements Admin {
       switch (result.getState()) {
         case FINISHED -> {
           if (result.hasException()) {
-            throw new IOException(what + " failed: " + result.getException().getGenericException().getMessage());
+            throw new IOException(what + " failed: "
+                + result.getException().getGenericException().getMessage());
           }
           return;
         }
