@@ -129,6 +129,22 @@ public final class Cellar implements Database {
     return open(directory, config, Storage.local());
   }
 
+  /**
+   * A client of the {@code cellar serve} at {@code hostAndPort} ({@code host:port}), with the same
+   * {@link Table} and {@link Admin} as an embedded database: code written against {@link Database}
+   * moves from {@link #open} to a server by changing that one call. Needs the {@code cellar-client}
+   * module on the class path (found through {@link java.util.ServiceLoader}).
+   *
+   * @throws IllegalStateException if {@code cellar-client} is not on the class path
+   * @throws IllegalArgumentException if the address is not {@code host:port}
+   */
+  public static Database connect(String hostAndPort) {
+    return java.util.ServiceLoader.load(RemoteConnector.class).findFirst()
+        .orElseThrow(() -> new IllegalStateException("Cellar.connect(\"" + hostAndPort
+            + "\") needs the cellar-client module on the class path"))
+        .connect(hostAndPort);
+  }
+
   /** Opens the database in {@code directory}, making every file change through {@code storage}. */
   static Cellar open(Path directory, CellarConfig config, Storage storage) throws IOException {
     if (!Files.isDirectory(directory)) {

@@ -4,8 +4,7 @@ import java.io.IOException;
 
 /**
  * A database to read and write, wherever it runs: an embedded {@link Cellar} opened on a
- * directory, or a client connected to {@code cellar serve} ({@code
- * dev.cellar.client.CellarClient}).
+ * directory ({@link Cellar#open}), or a client of {@code cellar serve} ({@link Cellar#connect}).
  * Code written against this interface, {@link Table} and {@link Admin} moves from one to the
  * other by changing the line that opens the database. Implementations are thread-safe.
  */

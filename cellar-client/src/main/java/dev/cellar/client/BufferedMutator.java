@@ -85,7 +85,7 @@ public final class BufferedMutator implements AutoCloseable {
   }
 
   private static String printable(byte[] row) {
-    return new String(row, java.nio.charset.StandardCharsets.ISO_8859_1);
+    return dev.cellar.cell.Bytes.toStringBinary(row);
   }
 
   private void requireOpen() {
