@@ -58,7 +58,7 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Thread-safe; {@link #close()} flushes every table and releases everything.
  */
-public final class Cellar implements AutoCloseable {
+public final class Cellar implements Database {
 
   private static final Logger LOG = LoggerFactory.getLogger(Cellar.class);
 
@@ -141,6 +141,22 @@ public final class Cellar implements AutoCloseable {
    */
   public static Cellar open(Path directory, CellarConfig config) throws IOException {
     return open(directory, config, Storage.local());
+  }
+
+  /**
+   * A client of the {@code cellar serve} at {@code hostAndPort} ({@code host:port}), with the same
+   * {@link Table} and {@link Admin} as an embedded database: code written against {@link Database}
+   * moves from {@link #open} to a server by changing that one call. Needs the {@code cellar-client}
+   * module on the class path (found through {@link java.util.ServiceLoader}).
+   *
+   * @throws IllegalStateException if {@code cellar-client} is not on the class path
+   * @throws IllegalArgumentException if the address is not {@code host:port}
+   */
+  public static Database connect(String hostAndPort) {
+    return java.util.ServiceLoader.load(RemoteConnector.class).findFirst()
+        .orElseThrow(() -> new IllegalStateException("Cellar.connect(\"" + hostAndPort
+            + "\") needs the cellar-client module on the class path"))
+        .connect(hostAndPort);
   }
 
   /** Opens the database in {@code directory}, making every file change through {@code storage}. */
@@ -279,11 +295,13 @@ public final class Cellar implements AutoCloseable {
     return tables;
   }
 
+  @Override
   public Admin admin() {
     return admin;
   }
 
   /** The table named {@code name}. @throws TableNotFoundException if there is none */
+  @Override
   public Table table(String name) {
     CellarTable table = tables.get(TableNames.lookupKey(name));
     if (table == null) {

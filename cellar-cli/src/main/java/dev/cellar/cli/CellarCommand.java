@@ -1,6 +1,8 @@
 package dev.cellar.cli;
 
 import dev.cellar.cli.pe.PeCommand;
+import dev.cellar.cli.shell.ShellCommand;
+import dev.cellar.cli.ycsb.YcsbCommand;
 import java.io.PrintWriter;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -12,7 +14,8 @@ import picocli.CommandLine.Command;
     version = "Cellar 0.1.0-SNAPSHOT",
     description = "A wide-column key-value store with an off-heap read path.",
     subcommands = {CommandLine.HelpCommand.class, DemoCommand.class, PeCommand.class,
-        HFileCommand.class, CheckCommand.class, BenchCommand.class, ServeCommand.class})
+        HFileCommand.class, CheckCommand.class, BenchCommand.class, ServeCommand.class,
+        ShellCommand.class, YcsbCommand.class})
 public final class CellarCommand implements Runnable {
 
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;

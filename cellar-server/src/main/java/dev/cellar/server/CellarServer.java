@@ -9,6 +9,7 @@ import dev.cellar.server.rpc.RpcDispatch;
 import dev.cellar.server.rpc.RpcServer;
 import dev.cellar.server.service.ClientService;
 import dev.cellar.server.service.MasterService;
+import dev.cellar.server.service.RegionAdminService;
 import dev.cellar.server.service.RegistryService;
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -27,8 +28,8 @@ import org.slf4j.LoggerFactory;
 /**
  * {@code cellar serve}: an embedded {@link Cellar} behind a server that HBase 2.x's own client
  * talks to. It is, at once, the cluster's registry (ClientMetaService), its master
- * (MasterService) and its one region server (ClientService) holding hbase:meta and one region per
- * table.
+ * (MasterService) and its one region server (ClientService, and AdminService for flushes and
+ * compactions) holding hbase:meta and one region per table.
  *
  * <p><b>Directory.</b> The database's files, plus {@code server/}: the lock, the cluster id and
  * the catalog of HBase schemas ({@link Catalog}).
@@ -92,7 +93,9 @@ public final class CellarServer implements AutoCloseable {
       RpcDispatch dispatch = new RpcDispatch(Map.of(
           RegistryService.NAME, RegistryService.create(identity),
           MasterService.NAME, MasterService.create(catalog),
-          ClientService.NAME, client.service()), handlers, clusterId);
+          ClientService.NAME, client.service(),
+          RegionAdminService.NAME, RegionAdminService.create(cellar, catalog)), handlers,
+          clusterId);
       RpcServer rpc = RpcServer.start(new InetSocketAddress(options.bindAddress(), port),
           options.ioThreads(), options.maxRequestSize(), dispatch);
       LOG.info("cellar serve: {} on {}:{} ({}), advertised as {}, cluster id {}",

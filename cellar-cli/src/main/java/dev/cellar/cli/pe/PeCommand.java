@@ -20,8 +20,9 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code cellar pe [options] <command> <nthreads>}: HBase's PerformanceEvaluation against an
- * embedded Cellar, with HBase's commands, options and data, reporting what HBase's PE cannot show
- * (GC, heap bytes per operation, block cache tiers, allocator). Turns the command line into {@link
+ * embedded Cellar (or, with {@code --connect}, a server through Cellar's client), with HBase's
+ * commands, options and data, reporting what HBase's PE cannot show (GC, heap bytes per
+ * operation, block cache tiers, allocator). Turns the command line into {@link
  * PeOptions} and {@link PeSetup}, runs {@link PerformanceEvaluation} and prints the results, also
  * as JSON with {@code --json}. Exit codes: 0 done, 1 the run could not go on (the message says
  * why), 2 bad options.
@@ -31,12 +32,13 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     sortOptions = false,
     description = {
-      "HBase's PerformanceEvaluation on an embedded Cellar.",
+      "HBase's PerformanceEvaluation on an embedded Cellar, or on a server with --connect.",
       "Commands: sequentialWrite, randomWrite, randomRead, sequentialRead, scan, scanRange10,"
           + " scanRange100, scanRange1000, scanRange10000, filterScan, randomSeekScan.",
       "Read commands need rows: write them in an earlier run with --dir DIR --keep and pass the"
           + " same --dir, or add --load to run sequentialWrite first in the same run.",
-      "Example: cellar pe --rows=100000 --load randomRead 2"
+      "Example: cellar pe --rows=100000 --load randomRead 2",
+      "Against a server: cellar pe --connect localhost:16020 --rows=100000 --load randomRead 2"
     })
 public final class PeCommand implements Callable<Integer> {
 
@@ -134,6 +136,11 @@ public final class PeCommand implements Callable<Integer> {
 
   @Option(names = "--keep", description = "keep the temporary database directory")
   boolean keep;
+
+  @Option(names = "--connect", paramLabel = "HOST:PORT", description = "run against a cellar"
+      + " serve through Cellar's client instead of an embedded database; -D and --conf then"
+      + " give the client's settings (hbase.rpc.timeout, hbase.client.retries.number, ...)")
+  String connect;
 
   @Option(names = "--load", description = "read commands: run sequentialWrite with the same"
       + " rows and threads first")
@@ -234,6 +241,14 @@ public final class PeCommand implements Callable<Integer> {
       throw new IllegalArgumentException("--load is for read commands; " + command
           + " writes the rows itself");
     }
+    if (connect != null && (dir != null || keep)) {
+      throw new IllegalArgumentException("--dir and --keep are for an embedded database; with"
+          + " --connect the data is in the server's directory");
+    }
+    if (connect != null && rowReader) {
+      throw new IllegalArgumentException("--rowReader reads an embedded database's blocks; it"
+          + " cannot be used with --connect");
+    }
     if (conf != null && !Files.isRegularFile(conf)) {
       throw new IllegalArgumentException("--conf " + conf + " is not a file");
     }
@@ -242,6 +257,6 @@ public final class PeCommand implements Callable<Integer> {
     if (infoPort != null) {
       config = config.with(InfoServerConfig.PORT_KEY, infoPort.toString());
     }
-    return new PeSetup(dir, keep, config, load, compact);
+    return new PeSetup(dir, keep, config, load, compact, connect);
   }
 }

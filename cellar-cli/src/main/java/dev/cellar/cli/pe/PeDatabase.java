@@ -1,19 +1,13 @@
 package dev.cellar.cli.pe;
 
+import dev.cellar.Admin;
 import dev.cellar.Cellar;
 import dev.cellar.CellarConfig;
-import dev.cellar.ColumnFamilyDescriptor;
-import dev.cellar.Result;
-import dev.cellar.ResultScanner;
-import dev.cellar.Scan;
 import dev.cellar.Table;
-import dev.cellar.TableDescriptor;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.List;
 import java.util.stream.Stream;
 
 /**
@@ -21,7 +15,7 @@ import java.util.stream.Stream;
  * {@link #close()} deletes unless {@code --keep}; opened with the run's configuration. Knows how
  * to create PE's table and whether it holds rows.
  */
-final class PeDatabase implements AutoCloseable {
+final class PeDatabase implements PeTarget {
 
   private final Path directory;
   private final boolean temporary;
@@ -64,48 +58,42 @@ final class PeDatabase implements AutoCloseable {
     }
   }
 
-  Path directory() {
-    return directory;
+  @Override
+  public String describe() {
+    return directory.toString();
   }
 
-  Cellar cellar() {
-    return cellar;
+  @Override
+  public Admin admin() {
+    return cellar.admin();
   }
 
-  /** PE's table, created with {@code options}' families and attributes if it does not exist. */
-  Table createTableIfMissing(PeOptions options) throws IOException {
-    if (!cellar.admin().tableExists(options.table())) {
-      List<ColumnFamilyDescriptor> families = new ArrayList<>();
-      for (int f = 0; f < options.families(); f++) {
-        families.add(ColumnFamilyDescriptor.of(PeData.familyName(f), options.familyAttributes()));
-      }
-      cellar.admin().createTable(new TableDescriptor(options.table(), families));
-    }
-    return cellar.table(options.table());
+  @Override
+  public Table createTableIfMissing(PeOptions options) throws IOException {
+    return PeTables.createIfMissing(cellar, options);
   }
 
-  /**
-   * PE's table, which must exist and hold rows.
-   *
-   * @throws PeException saying to load it first otherwise
-   */
-  Table existingTable(PeOptions options) throws IOException {
-    String hint = "run a write command first and keep the database, e.g. 'cellar pe --dir DIR"
-        + " --keep --rows " + options.rowsPerThread() + " sequentialWrite " + options.threads()
-        + "' then the same --dir with this command, or add --load to write the rows in this run";
-    if (!cellar.admin().tableExists(options.table())) {
-      throw new PeException("table " + options.table() + " does not exist in " + directory
-          + ": " + hint);
-    }
-    Table table = cellar.table(options.table());
-    try (ResultScanner scanner = table.scanner(new Scan().setLimit(1));
-        Result first = scanner.next()) {
-      if (first == null) {
-        throw new PeException("table " + options.table() + " in " + directory + " is empty: "
-            + hint);
-      }
-    }
-    return table;
+  @Override
+  public Table existingTable(PeOptions options) throws IOException {
+    return PeTables.existing(cellar, options, directory.toString(), "run a write command first"
+        + " and keep the database, e.g. 'cellar pe --dir DIR --keep --rows "
+        + options.rowsPerThread() + " sequentialWrite " + options.threads() + "' then the same"
+        + " --dir with this command, or add --load to write the rows in this run");
+  }
+
+  @Override
+  public CacheFigures cacheFigures() {
+    return CacheFigures.of(cellar.blockCache());
+  }
+
+  @Override
+  public double heapAllocationRatioSinceLastCall() {
+    return cellar.allocator().heapAllocationRatioSinceLastCall();
+  }
+
+  @Override
+  public String server() {
+    return null;
   }
 
   /** Closes the database (flushing what is in memory); deletes a temporary one unless kept. */

@@ -44,9 +44,15 @@ final class PeReport {
         m.allocatedBytesPerOperation());
     out.printf("  gc           %,d collections, %,d ms%s%n", m.gc().totalCount(),
         m.gc().totalMillis(), collectors(m.gc()));
-    out.printf("  block cache  %s%n", cache(result.cache()));
-    out.printf("  allocator    heap allocation ratio %.3f (heap bytes / all bytes allocated by"
-        + " the pooled allocator during the run)%n", result.heapAllocationRatio());
+    if (result.server() != null) {
+      out.printf("  server       %s through Cellar's client: the block cache and the allocator"
+          + " are the server's (its /jmx), the heap figure above is the client's%n",
+          result.server());
+    } else {
+      out.printf("  block cache  %s%n", cache(result.cache()));
+      out.printf("  allocator    heap allocation ratio %.3f (heap bytes / all bytes allocated by"
+          + " the pooled allocator during the run)%n", result.heapAllocationRatio());
+    }
     if (result.flushMillis() >= 0) {
       out.printf("  flush        %.2f s (after the timed phase)%n", result.flushMillis() / 1e3);
     }

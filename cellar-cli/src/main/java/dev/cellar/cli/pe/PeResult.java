@@ -8,10 +8,11 @@ import java.util.TreeMap;
 /**
  * One measured PE phase: the options it ran with, what {@link LoadRunner} measured, the block
  * cache lookups during the phase, the allocator's heap allocation ratio over the phase, and for a
- * write phase the time of the flush that followed it (-1 otherwise).
+ * write phase the time of the flush that followed it (-1 otherwise). A run against a server
+ * ({@code server}: its address; null embedded) has no cache or allocator figures of its own.
  */
 public record PeResult(PeOptions options, RunMeasurement measurement, CacheFigures cache,
-    double heapAllocationRatio, long flushMillis) {
+    double heapAllocationRatio, long flushMillis, String server) {
 
   /** Percentiles every report gives. */
   static final double[] PERCENTILES = {50, 75, 95, 99, 99.9, 99.99};
@@ -65,7 +66,11 @@ public record PeResult(PeOptions options, RunMeasurement measurement, CacheFigur
       tier.put("bytes", t.bytes());
       return tier;
     }).toList());
-    json.put("allocatorHeapAllocationRatio", heapAllocationRatio);
+    if (server != null) {
+      json.put("server", server);
+    } else {
+      json.put("allocatorHeapAllocationRatio", heapAllocationRatio);
+    }
     if (flushMillis >= 0) {
       json.put("flushMillis", flushMillis);
     }

@@ -11,6 +11,15 @@ import java.nio.file.Path;
  * @param config the configuration ({@code --conf} file and {@code -D} overrides)
  * @param load run sequentialWrite before a read command ({@code --load})
  * @param compact major-compact the table after writing ({@code --compact})
+ * @param connect the {@code host:port} of a server to run against through Cellar's client
+ *     ({@code --connect}), or null for an embedded database
  */
 public record PeSetup(Path directory, boolean keep, CellarConfig config, boolean load,
-    boolean compact) {}
+    boolean compact, String connect) {
+
+  /** An embedded run's setup. */
+  public PeSetup(Path directory, boolean keep, CellarConfig config, boolean load,
+      boolean compact) {
+    this(directory, keep, config, load, compact, null);
+  }
+}

@@ -1,14 +1,14 @@
 package dev.cellar.cli.pe;
 
 import dev.cellar.Table;
-import dev.cellar.memory.BufAllocator;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * HBase's PerformanceEvaluation over an embedded Cellar: opens the database, writes the rows
+ * HBase's PerformanceEvaluation over an embedded Cellar, or a server through Cellar's client
+ * ({@code --connect}): opens the database (connects), writes the rows
  * first when asked ({@code --load}), runs the measured phase with one {@link Worker} per thread
  * and returns what was measured, one {@link PeResult} per phase.
  *
@@ -25,9 +25,10 @@ public final class PerformanceEvaluation {
   public static List<PeResult> run(PeOptions options, PeSetup setup, PrintStream err)
       throws IOException {
     List<PeResult> results = new ArrayList<>();
-    try (PeDatabase database = PeDatabase.open(setup.directory(), setup.keep(), setup.config())) {
-      err.println("cellar pe: database in " + database.directory()
-          + (database.deletedOnClose() ? " (temporary, deleted at the end; --keep keeps it)" : ""));
+    try (PeTarget database = open(setup)) {
+      err.println("cellar pe: database in " + database.describe()
+          + (database instanceof PeDatabase embedded && embedded.deletedOnClose()
+              ? " (temporary, deleted at the end; --keep keeps it)" : ""));
       if (!options.workload().writes() && setup.load()) {
         PeOptions load = options.withWorkload(PeWorkload.SEQUENTIAL_WRITE);
         results.add(write(database, load, setup, err));
@@ -42,32 +43,36 @@ public final class PerformanceEvaluation {
     return results;
   }
 
-  private static PeResult write(PeDatabase database, PeOptions options, PeSetup setup,
+  private static PeTarget open(PeSetup setup) throws IOException {
+    return setup.connect() != null ? PeServer.connect(setup.connect(), setup.config())
+        : PeDatabase.open(setup.directory(), setup.keep(), setup.config());
+  }
+
+  private static PeResult write(PeTarget database, PeOptions options, PeSetup setup,
       PrintStream err) throws IOException {
     Table table = database.createTableIfMissing(options);
     PeResult result = phase(database, table, options, err);
     long start = System.nanoTime();
-    database.cellar().admin().flush(options.table());
+    database.admin().flush(options.table());
     long flushMillis = (System.nanoTime() - start) / 1_000_000;
     if (setup.compact()) {
       err.println("cellar pe: major compaction of " + options.table());
-      database.cellar().admin().majorCompact(options.table());
+      database.admin().majorCompact(options.table());
     }
     return new PeResult(result.options(), result.measurement(), result.cache(),
-        result.heapAllocationRatio(), flushMillis);
+        result.heapAllocationRatio(), flushMillis, result.server());
   }
 
-  private static PeResult phase(PeDatabase database, Table table, PeOptions options,
+  private static PeResult phase(PeTarget database, Table table, PeOptions options,
       PrintStream err) throws IOException {
-    BufAllocator allocator = database.cellar().allocator();
-    CacheFigures cacheBefore = CacheFigures.of(database.cellar().blockCache());
-    allocator.heapAllocationRatioSinceLastCall();
+    CacheFigures cacheBefore = database.cacheFigures();
+    database.heapAllocationRatioSinceLastCall();
     LoadRunner.Plan plan = new LoadRunner.Plan(options.workload().command(), options.threads(),
         options.rowsPerThread(), 0, options.sampleRate(), options.progressSeconds());
     RunMeasurement measurement = LoadRunner.run(plan, workers(table, options), err);
-    double heapRatio = allocator.heapAllocationRatioSinceLastCall();
-    CacheFigures cache = CacheFigures.of(database.cellar().blockCache()).since(cacheBefore);
-    return new PeResult(options, measurement, cache, heapRatio, -1);
+    double heapRatio = database.heapAllocationRatioSinceLastCall();
+    CacheFigures cache = database.cacheFigures().since(cacheBefore);
+    return new PeResult(options, measurement, cache, heapRatio, -1, database.server());
   }
 
   private static Worker.Factory workers(Table table, PeOptions options) {

@@ -1,0 +1,442 @@
+package dev.cellar.cli.shell;
+
+import dev.cellar.Admin;
+import dev.cellar.ColumnFamilyDescriptor;
+import dev.cellar.Database;
+import dev.cellar.Delete;
+import dev.cellar.Get;
+import dev.cellar.Put;
+import dev.cellar.Result;
+import dev.cellar.ResultScanner;
+import dev.cellar.Scan;
+import dev.cellar.Table;
+import dev.cellar.TableDescriptor;
+import dev.cellar.TableNotFoundException;
+import dev.cellar.cell.Cell;
+import dev.cellar.client.RemoteAdmin;
+import dev.cellar.filter.CompareOperator;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * The commands of {@code cellar shell}, with HBase shell's names, arguments and output, on an
+ * embedded database or a server ({@link Database}). {@link #run} executes one line and reports a
+ * mistake or a failure as one {@code ERROR:} line, counting it, so a script goes on to its next
+ * line. Enabling and disabling are a server's (embedded tables are always enabled). Not
+ * thread-safe: one shell, one thread.
+ */
+final class Shell {
+
+  /** The commands, for help and completion. */
+  static final Set<String> COMMANDS = new TreeSet<>(List.of("create", "list", "describe",
+      "alter", "put", "get", "scan", "delete", "deleteall", "incr", "count", "disable", "enable",
+      "drop", "truncate", "exists", "is_enabled", "status", "flush", "compact", "major_compact",
+      "help", "exit", "quit"));
+
+  private final Database database;
+  private final String where;
+  private final ShellOutput out;
+  private int errors;
+
+  Shell(Database database, String where, ShellOutput out) {
+    this.database = database;
+    this.where = where;
+    this.out = out;
+  }
+
+  int errors() {
+    return errors;
+  }
+
+  /** Runs one line; false when it asks the shell to end. */
+  boolean run(String text) {
+    ShellParser.Line line;
+    try {
+      line = ShellParser.parse(text);
+    } catch (ShellException e) {
+      fail(e.getMessage());
+      return true;
+    }
+    if (line == null) {
+      return true;
+    }
+    if (line.command().equals("exit") || line.command().equals("quit")) {
+      return false;
+    }
+    long start = System.nanoTime();
+    try {
+      execute(line.command(), new Arguments(line.command(), line.arguments()), start);
+    } catch (ShellException | IllegalArgumentException | IllegalStateException
+        | UnsupportedOperationException e) {
+      fail(e.getMessage());
+    } catch (IOException | UncheckedIOException e) {
+      fail(e.getMessage());
+    }
+    return true;
+  }
+
+  private void fail(String message) {
+    errors++;
+    out.line("ERROR: " + message);
+  }
+
+  private void execute(String command, Arguments args, long start) throws IOException {
+    switch (command) {
+      case "create" -> create(args, start);
+      case "list" -> list(start);
+      case "describe", "desc" -> describe(args.string(0, "table"), start);
+      case "alter" -> throw new ShellException("alter: Cellar cannot change the families of an"
+          + " existing table yet; create a table with the families wanted");
+      case "put" -> put(args, start);
+      case "get" -> get(args, start);
+      case "scan" -> scan(args, start);
+      case "delete" -> delete(args, start, false);
+      case "deleteall" -> delete(args, start, true);
+      case "incr" -> incr(args, start);
+      case "count" -> count(args, start);
+      case "disable" -> remote("disable").disableTable(args.string(0, "table"));
+      case "enable" -> remote("enable").enableTable(args.string(0, "table"));
+      case "is_enabled" -> out.line(String.valueOf(enabled(args.string(0, "table"))));
+      case "drop" -> drop(args.string(0, "table"), start);
+      case "truncate" -> truncate(args.string(0, "table"), start);
+      case "exists" -> exists(args.string(0, "table"), start);
+      case "status" -> status(start);
+      case "flush" -> admin().flush(args.string(0, "table"));
+      case "compact" -> admin().compact(args.string(0, "table"));
+      case "major_compact" -> admin().majorCompact(args.string(0, "table"));
+      case "help" -> out.line("Commands: " + String.join(", ", COMMANDS));
+      default -> throw new ShellException("unknown command '" + command + "'; 'help' lists"
+          + " the commands");
+    }
+    if (Set.of("disable", "enable", "flush", "compact", "major_compact").contains(command)) {
+      out.took(start);
+    }
+  }
+
+  private Admin admin() {
+    return database.admin();
+  }
+
+  private RemoteAdmin remote(String command) {
+    if (admin() instanceof RemoteAdmin remote) {
+      return remote;
+    }
+    throw new ShellException(command + ": the tables of an embedded database are always"
+        + " enabled");
+  }
+
+  private boolean enabled(String table) throws IOException {
+    if (admin() instanceof RemoteAdmin remote) {
+      return remote.isEnabled(table);
+    }
+    if (!admin().tableExists(table)) {
+      throw new TableNotFoundException(table);
+    }
+    return true;
+  }
+
+  private void create(Arguments args, long start) throws IOException {
+    String table = args.string(0, "table");
+    List<ColumnFamilyDescriptor> families = new ArrayList<>();
+    for (int i = 1; i < args.size(); i++) {
+      Object family = args.get(i);
+      if (family instanceof Map<?, ?> spec) {
+        Map<String, String> attributes = new LinkedHashMap<>();
+        String name = null;
+        for (Map.Entry<?, ?> entry : spec.entrySet()) {
+          if (entry.getKey().equals("NAME")) {
+            name = String.valueOf(entry.getValue());
+          } else {
+            attributes.put(String.valueOf(entry.getKey()), String.valueOf(entry.getValue()));
+          }
+        }
+        if (name == null) {
+          throw new ShellException("create: a family given as a hash needs NAME => 'family'");
+        }
+        families.add(ColumnFamilyDescriptor.of(name, attributes));
+      } else {
+        families.add(ColumnFamilyDescriptor.of(String.valueOf(family)));
+      }
+    }
+    if (families.isEmpty()) {
+      throw new ShellException("create: give at least one column family, e.g. create 't', 'f'");
+    }
+    admin().createTable(new TableDescriptor(table, families));
+    out.line("Created table " + table);
+    out.took(start);
+    out.line("=> Hbase::Table - " + table);
+  }
+
+  private void list(long start) {
+    out.line("TABLE");
+    List<String> tables = admin().listTables();
+    tables.forEach(out::line);
+    out.rows(tables.size(), start);
+    out.line("=> " + tables.stream().map(t -> "\"" + t + "\"").toList());
+  }
+
+  private void describe(String table, long start) throws IOException {
+    TableDescriptor descriptor = admin().describe(table);
+    out.line("Table " + table + " is " + (enabled(table) ? "ENABLED" : "DISABLED"));
+    out.line(table);
+    out.line("COLUMN FAMILIES DESCRIPTION");
+    for (ColumnFamilyDescriptor family : descriptor.families()) {
+      StringBuilder line = new StringBuilder("{NAME => '").append(family.name()).append('\'');
+      family.attributes().forEach((key, value) -> line.append(", ").append(key)
+          .append(" => '").append(value).append('\''));
+      out.line(line.append('}').toString());
+    }
+    out.line("");
+    out.rows(descriptor.families().size(), start);
+  }
+
+  private void put(Arguments args, long start) throws IOException {
+    Table table = database.table(args.string(0, "table"));
+    byte[][] column = column(args.string(2, "column"));
+    Put put = new Put(args.bytes(1, "row"));
+    if (args.size() > 4) {
+      put.addColumn(column[0], column[1], args.number(4, "timestamp"), args.bytes(3, "value"));
+    } else {
+      put.addColumn(column[0], column[1], args.bytes(3, "value"));
+    }
+    table.put(put);
+    out.took(start);
+  }
+
+  /** {@code family:qualifier} (or {@code family}: a null qualifier) as bytes. */
+  private static byte[][] column(String spec) {
+    int colon = spec.indexOf(':');
+    if (colon < 0) {
+      return new byte[][] {ShellBytes.of(spec), null};
+    }
+    return new byte[][] {ShellBytes.of(spec.substring(0, colon)),
+        ShellBytes.of(spec.substring(colon + 1))};
+  }
+
+  private void get(Arguments args, long start) throws IOException {
+    Table table = database.table(args.string(0, "table"));
+    Get get = new Get(args.bytes(1, "row"));
+    for (int i = 2; i < args.size(); i++) {
+      Object option = args.get(i);
+      if (option instanceof Map<?, ?> map) {
+        ReadOptions read = ReadOptions.of("get", map);
+        read.columns.forEach(c -> addColumn(get, c));
+        read.applyTo(get);
+      } else if (option instanceof List<?> list) {
+        list.forEach(c -> addColumn(get, String.valueOf(c)));
+      } else {
+        addColumn(get, String.valueOf(option));
+      }
+    }
+    out.header("COLUMN", "CELL");
+    try (Result result = table.get(get)) {
+      for (Cell cell : result.rawCells()) {
+        out.row(ShellOutput.column(cell), ShellOutput.cell(cell));
+      }
+      out.rows(result.isEmpty() ? 0 : 1, start);
+    }
+  }
+
+  private static void addColumn(Get get, String spec) {
+    byte[][] column = column(spec);
+    if (column[1] == null) {
+      get.addFamily(column[0]);
+    } else {
+      get.addColumn(column[0], column[1]);
+    }
+  }
+
+  private static void addColumn(Scan scan, String spec) {
+    byte[][] column = column(spec);
+    if (column[1] == null) {
+      scan.addFamily(column[0]);
+    } else {
+      scan.addColumn(column[0], column[1]);
+    }
+  }
+
+  private void scan(Arguments args, long start) throws IOException {
+    Table table = database.table(args.string(0, "table"));
+    Scan scan = new Scan();
+    if (args.size() > 1) {
+      if (!(args.get(1) instanceof Map<?, ?> map)) {
+        throw new ShellException("scan: options go in a hash, e.g. scan 't', {LIMIT => 10}");
+      }
+      ReadOptions read = ReadOptions.of("scan", map);
+      read.columns.forEach(c -> addColumn(scan, c));
+      read.applyTo(scan);
+    }
+    out.header("ROW", "COLUMN+CELL");
+    long rows = 0;
+    try (ResultScanner scanner = table.scanner(scan)) {
+      for (Result result : scanner) {
+        try (result) {
+          String row = ShellBytes.show(result.row());
+          for (Cell cell : result.rawCells()) {
+            out.row(row, "column=" + ShellOutput.column(cell) + ", " + ShellOutput.cell(cell));
+          }
+          rows++;
+        }
+      }
+    }
+    out.rows(rows, start);
+  }
+
+  private void delete(Arguments args, long start, boolean all) throws IOException {
+    Table table = database.table(args.string(0, "table"));
+    Delete delete = new Delete(args.bytes(1, "row"));
+    if (args.size() > 2) {
+      byte[][] column = column(args.string(2, "column"));
+      long ts = args.size() > 3 ? args.number(3, "timestamp") : Long.MAX_VALUE;
+      if (column[1] == null) {
+        delete.addFamily(column[0], ts);
+      } else {
+        delete.addColumns(column[0], column[1], ts);
+      }
+    } else if (!all) {
+      throw new ShellException("delete: give the column, e.g. delete 't', 'r', 'f:q' (deleteall"
+          + " deletes a whole row)");
+    }
+    table.delete(delete);
+    out.took(start);
+  }
+
+  /**
+   * HBase's incr: the column holds an 8-byte big-endian counter, added to atomically (a compare
+   * and set of the old value, tried again if another writer got in between).
+   */
+  private void incr(Arguments args, long start) throws IOException {
+    Table table = database.table(args.string(0, "table"));
+    byte[] row = args.bytes(1, "row");
+    byte[][] column = column(args.string(2, "column"));
+    if (column[1] == null) {
+      throw new ShellException("incr: give the column as family:qualifier");
+    }
+    long by = args.size() > 3 ? args.number(3, "increment") : 1;
+    for (int attempt = 0; attempt < 100; attempt++) {
+      byte[] current;
+      try (Result result = table.get(new Get(row).addColumn(column[0], column[1]))) {
+        current = result.getValue(column[0], column[1]);
+      }
+      if (current != null && current.length != 8) {
+        throw new ShellException("incr: " + ShellBytes.show(row) + " "
+            + ShellBytes.show(column[0]) + ":" + ShellBytes.show(column[1]) + " holds "
+            + current.length + " bytes, not an 8-byte counter");
+      }
+      long next = (current == null ? 0 : ByteBuffer.wrap(current).getLong()) + by;
+      Put put = new Put(row).addColumn(column[0], column[1],
+          ByteBuffer.allocate(8).putLong(next).array());
+      if (table.checkAndMutate(column[0], column[1], CompareOperator.EQUAL, current, put)) {
+        out.line("COUNTER VALUE = " + next);
+        out.took(start);
+        return;
+      }
+    }
+    throw new ShellException("incr: the counter kept changing under 100 attempts");
+  }
+
+  private void count(Arguments args, long start) throws IOException {
+    Table table = database.table(args.string(0, "table"));
+    long rows = 0;
+    try (ResultScanner scanner = table.scanner(new Scan().setCaching(1000))) {
+      for (Result result : scanner) {
+        result.close();
+        rows++;
+      }
+    }
+    out.line(rows + " row(s)");
+    out.took(start);
+    out.line("=> " + rows);
+  }
+
+  private void drop(String table, long start) throws IOException {
+    if (admin() instanceof RemoteAdmin remote && remote.isEnabled(table)) {
+      throw new ShellException("Table " + table + " is enabled. Disable it first.");
+    }
+    admin().dropTable(table);
+    out.took(start);
+  }
+
+  private void truncate(String table, long start) throws IOException {
+    out.line("Truncating '" + table + "' table (it may take a while):");
+    if (admin() instanceof RemoteAdmin remote) {
+      if (remote.isEnabled(table)) {
+        out.line("Disabling table...");
+        remote.disableTable(table);
+      }
+      out.line("Truncating table...");
+      remote.truncateTable(table);
+    } else {
+      TableDescriptor descriptor = admin().describe(table);
+      out.line("Truncating table...");
+      admin().dropTable(table);
+      admin().createTable(descriptor);
+    }
+    out.took(start);
+  }
+
+  private void exists(String table, long start) {
+    out.line("Table " + table + (admin().tableExists(table) ? " does exist" : " does not exist"));
+    out.took(start);
+  }
+
+  private void status(long start) {
+    int tables = admin().listTables().size();
+    if (admin() instanceof RemoteAdmin) {
+      out.line("1 active master, 0 backup masters, 1 servers, 0 dead, " + tables
+          + " tables (" + where + ")");
+    } else {
+      out.line("embedded database in " + where + ", " + tables + " tables");
+    }
+    out.took(start);
+  }
+
+  /** A command's arguments, read by position with the command's name in any mistake. */
+  private record Arguments(String command, List<Object> values) {
+
+    int size() {
+      return values.size();
+    }
+
+    Object get(int index) {
+      return values.get(index);
+    }
+
+    String string(int index, String what) {
+      if (index >= values.size()) {
+        throw new ShellException(command + ": missing the " + what + " (argument "
+            + (index + 1) + ")");
+      }
+      Object value = values.get(index);
+      if (value instanceof Map<?, ?> || value instanceof List<?>) {
+        throw new ShellException(command + ": the " + what + " (argument " + (index + 1)
+            + ") should be a string");
+      }
+      return String.valueOf(value);
+    }
+
+    byte[] bytes(int index, String what) {
+      return ShellBytes.of(string(index, what));
+    }
+
+    long number(int index, String what) {
+      Object value = index < values.size() ? values.get(index) : null;
+      if (value instanceof Long number) {
+        return number;
+      }
+      try {
+        return Long.parseLong(string(index, what));
+      } catch (NumberFormatException e) {
+        throw new ShellException(command + ": the " + what + " (argument " + (index + 1)
+            + ") should be a number, was '" + value + "'");
+      }
+    }
+  }
+}

@@ -1,0 +1,196 @@
+package dev.cellar.cli.shell;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.cellar.CellarConfig;
+import dev.cellar.cli.CliRun;
+import dev.cellar.server.CellarServer;
+import dev.cellar.server.ServerOptions;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * {@code cellar shell} with scripts piped into its standard input, on an embedded database and on
+ * a server through {@code --connect}: the HBase shell's commands and their output, and one
+ * {@code ERROR:} line (and exit code 1) for each mistake.
+ */
+class ShellCommandTest {
+
+  @TempDir Path dir;
+
+  private static CliRun shell(String script, String... args) {
+    InputStream original = System.in;
+    try {
+      System.setIn(new ByteArrayInputStream(script.getBytes(StandardCharsets.UTF_8)));
+      String[] command = new String[args.length + 1];
+      command[0] = "shell";
+      System.arraycopy(args, 0, command, 1, args.length);
+      return CliRun.of(command);
+    } finally {
+      System.setIn(original);
+    }
+  }
+
+  /** Runs {@code script} on an embedded database, or on a server over the same directory. */
+  private CliRun run(String mode, String script) throws IOException {
+    if (mode.equals("embedded")) {
+      return shell(script, dir.toString());
+    }
+    CellarConfig config = CellarConfig.defaults().with(ServerOptions.PORT, "0")
+        .with(ServerOptions.HANDLERS, "2");
+    try (CellarServer server = CellarServer.start(ServerOptions.from(dir, config.settings()),
+        config)) {
+      return shell(script, "--connect", server.identity().hostAndPort());
+    }
+  }
+
+  private static final String DATA = """
+      create 't', 'f', {NAME => 'g', VERSIONS => 3}
+      put 't', 'r1', 'f:a', 'one', 10
+      put 't', 'r1', 'g:b', 'v1', 1
+      put 't', 'r1', 'g:b', 'v2', 2
+      put 't', 'r2', 'f:a', 'two', 20
+      put 't', "r\\x003", 'f:a', 'three', 30
+      """;
+
+  /** A line of HBase's two-column layout: one space, {@code left}, padding, {@code right}. */
+  private static void assertLine(String out, String left, String right) {
+    Pattern line = Pattern.compile("(?m)^ " + Pattern.quote(left) + " +" + Pattern.quote(right)
+        + "$");
+    assertTrue(line.matcher(out).find(), "no line '" + left + " ... " + right + "' in\n" + out);
+  }
+
+  private static int count(String text, String part) {
+    Matcher m = Pattern.compile(Pattern.quote(part)).matcher(text);
+    int n = 0;
+    while (m.find()) {
+      n++;
+    }
+    return n;
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"embedded", "remote"})
+  void writesAndReadsWithHBaseSyntaxAndOutput(String mode) throws IOException {
+    CliRun run = run(mode, DATA + """
+        list
+        exists 't'
+        exists 'nope'
+        describe 't'
+        get 't', 'r1'
+        get 't', 'r1', {COLUMN => 'g:b', VERSIONS => 3}
+        get 't', 'r1', {COLUMN => 'g:b', TIMERANGE => [0, 2]}
+        scan 't'
+        scan 't', {STARTROW => 'r2', LIMIT => 1}
+        scan 't', {COLUMNS => ['f:a'], REVERSED => true}
+        scan 't', {FILTER => "ValueFilter(=, 'binary:two') OR PrefixFilter('r1')", COLUMNS => 'f'}
+        count 't'
+        incr 't', 'c', 'f:n', 5
+        incr 't', 'c', 'f:n'
+        """);
+    assertEquals(0, run.exit(), run.toString());
+    String out = run.out();
+    assertTrue(out.contains("Created table t"), out);
+    assertTrue(out.contains("TABLE\nt\n1 row(s)"), out);
+    assertTrue(out.contains("Table t does exist"), out);
+    assertTrue(out.contains("Table nope does not exist"), out);
+    assertTrue(out.contains("Table t is ENABLED"), out);
+    assertTrue(out.contains("{NAME => 'g', BLOCKSIZE => '65536', "), out);
+    assertTrue(out.contains("VERSIONS => '3', TTL => 'FOREVER'"), out);
+    assertLine(out, "COLUMN", "CELL");
+    assertLine(out, "f:a", "timestamp=1970-01-01T00:00:00.010Z, value=one");
+    assertLine(out, "g:b", "timestamp=1970-01-01T00:00:00.001Z, value=v1");
+    assertLine(out, "ROW", "COLUMN+CELL");
+    assertLine(out, "r\\x003", "column=f:a, timestamp=1970-01-01T00:00:00.030Z, value=three");
+    assertTrue(out.contains("3 row(s)\nTook"), out);
+    assertTrue(out.contains("COUNTER VALUE = 5"), out);
+    assertTrue(out.contains("COUNTER VALUE = 6"), out);
+    assertEquals(3, count(out, "value=v2"), "the first get, the get of 3 versions and the full"
+        + " scan: " + out);
+    assertEquals(2, count(out, "value=v1"), "only the get of 3 versions and the time range: "
+        + out);
+    assertTrue(out.contains("=> 3"), "count: " + out);
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"embedded", "remote"})
+  void deletesTruncatesAndDrops(String mode) throws IOException {
+    String disable = mode.equals("remote") ? "disable 't'\n" : "";
+    CliRun run = run(mode, DATA + """
+        delete 't', 'r1', 'g:b'
+        get 't', 'r1'
+        deleteall 't', 'r2'
+        scan 't'
+        flush 't'
+        compact 't'
+        major_compact 't'
+        truncate 't'
+        count 't'
+        """ + disable + """
+        drop 't'
+        list
+        status
+        """);
+    assertEquals(0, run.exit(), run.toString());
+    String out = run.out();
+    assertEquals(0, count(out, "value=v"), out);
+    assertTrue(out.contains("Truncating 't' table (it may take a while):"), out);
+    assertTrue(out.contains("0 row(s)\nTook"), out);
+    assertTrue(out.contains("TABLE\n0 row(s)"), out);
+    assertTrue(out.contains("0 tables"), out);
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"embedded", "remote"})
+  void mistakesAreOneErrorLineEachAndTheScriptGoesOn(String mode) throws IOException {
+    CliRun run = run(mode, """
+        create 't', 'f'
+        put 't', 'r'
+        get 'missing', 'r'
+        scan 't', {LIMT => 3}
+        scan 't', {FILTER => "NoSuchFilter('x')"}
+        put 't', 'r', 'nofamily:q', 'v'
+        frobnicate 't'
+        get 't', 'r
+        alter 't', {NAME => 'f', VERSIONS => 5}
+        put 't', 'r', 'f:q', 'fine'
+        get 't', 'r'
+        """);
+    assertEquals(1, run.exit(), run.toString());
+    String out = run.out();
+    assertEquals(8, count(out, "ERROR: "), out);
+    assertTrue(out.contains("ERROR: put: missing the column (argument 3)"), out);
+    assertTrue(out.contains("ERROR: no table named missing"), out);
+    assertTrue(out.contains("ERROR: scan: unknown option LIMT"), out);
+    assertTrue(out.contains("ERROR: filter NoSuchFilter is not one Cellar has"), out);
+    assertTrue(out.contains("ERROR: unknown command 'frobnicate'"), out);
+    assertTrue(out.contains("ERROR: syntax error at column 12: expected the closing '"), out);
+    assertTrue(out.contains("ERROR: alter: Cellar cannot change"), out);
+    assertTrue(out.contains("value=fine"), out);
+    for (String line : out.split("\n")) {
+      assertTrue(!line.startsWith("\tat "), "no stack traces: " + out);
+    }
+  }
+
+  @Test
+  void aDatabaseOrAServerIsRequired() {
+    CliRun neither = shell("list\n");
+    assertEquals(2, neither.exit(), neither.toString());
+    assertTrue(neither.err().contains("give a database directory or --connect HOST:PORT"),
+        neither.toString());
+    CliRun bad = shell("list\n", "--connect", "nohost");
+    assertEquals(1, bad.exit(), bad.toString());
+    assertTrue(bad.err().contains("cellar shell: cannot open nohost: server address 'nohost'"
+        + " is not host:port"), bad.toString());
+  }
+}

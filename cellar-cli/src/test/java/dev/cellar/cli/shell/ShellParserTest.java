@@ -1,0 +1,84 @@
+package dev.cellar.cli.shell;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.cellar.filter.FilterList;
+import dev.cellar.filter.PageFilter;
+import dev.cellar.filter.PrefixFilter;
+import dev.cellar.filter.SingleColumnValueFilter;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** The shell's line syntax, its byte escapes and HBase's filter language. */
+class ShellParserTest {
+
+  @Test
+  void readsStringsNumbersArraysAndHashes() {
+    ShellParser.Line line = ShellParser.parse(
+        "scan 't', {COLUMNS => ['f:a', \"g\"], LIMIT => 10, REVERSED => true}  # a comment");
+    assertEquals("scan", line.command());
+    assertEquals(List.of("t", Map.of("COLUMNS", List.of("f:a", "g"), "LIMIT", 10L,
+        "REVERSED", true)), line.arguments());
+    assertEquals(List.of("t", 5L), ShellParser.parse("get('t', 5)").arguments());
+    assertEquals(List.of(), ShellParser.parse("list").arguments());
+    assertNull(ShellParser.parse("   "));
+    assertNull(ShellParser.parse("# only a comment"));
+  }
+
+  @Test
+  void doubleQuotedEscapesAreBytes() {
+    String row = (String) ShellParser.parse("get 't', \"a\\x00\\xff\\n\"").arguments().get(1);
+    assertArrayEquals(new byte[] {'a', 0, (byte) 0xff, '\n'}, ShellBytes.of(row));
+    assertEquals("a\\x00\\xFF\\x0A", ShellBytes.show(ShellBytes.of(row)));
+    String single = (String) ShellParser.parse("get 't', 'a\\x00'").arguments().get(1);
+    assertArrayEquals("a\\x00".getBytes(), ShellBytes.of(single));
+    assertArrayEquals("é".getBytes(java.nio.charset.StandardCharsets.UTF_8),
+        ShellBytes.of((String) ShellParser.parse("get 't', 'é'").arguments().get(1)));
+  }
+
+  @Test
+  void mistakesNameTheColumn() {
+    ShellException unclosed = assertThrows(ShellException.class,
+        () -> ShellParser.parse("get 't', {LIMIT => 3"));
+    assertTrue(unclosed.getMessage().contains("column 21: expected '}'"), unclosed.getMessage());
+    ShellException arrow = assertThrows(ShellException.class,
+        () -> ShellParser.parse("scan 't', {LIMIT 3}"));
+    assertTrue(arrow.getMessage().contains("expected '=>'"), arrow.getMessage());
+    assertThrows(ShellException.class, () -> ShellParser.parse("get 't' 'r'"));
+  }
+
+  @Test
+  void filtersCombineWithAndOverOr() {
+    var filter = FilterParser.parse("PrefixFilter('r') OR PageFilter(5) AND"
+        + " SingleColumnValueFilter('f', 'q', >=, 'binary:7', true, false)");
+    FilterList any = assertInstanceOf(FilterList.class, filter);
+    assertEquals(FilterList.Operator.MUST_PASS_ONE, any.operator());
+    assertInstanceOf(PrefixFilter.class, any.filters().get(0));
+    FilterList all = assertInstanceOf(FilterList.class, any.filters().get(1));
+    assertEquals(FilterList.Operator.MUST_PASS_ALL, all.operator());
+    assertEquals(5, assertInstanceOf(PageFilter.class, all.filters().get(0)).pageSize());
+    SingleColumnValueFilter column = assertInstanceOf(SingleColumnValueFilter.class,
+        all.filters().get(1));
+    assertTrue(column.filterIfMissing());
+    assertEquals(false, column.latestVersionOnly());
+    assertInstanceOf(PrefixFilter.class, FilterParser.parse("(PrefixFilter('it''s'))"));
+  }
+
+  @Test
+  void unknownFiltersAndComparatorsAreNamed() {
+    assertTrue(assertThrows(ShellException.class, () -> FilterParser.parse("KeyOnlyFilter()"))
+        .getMessage().contains("filter KeyOnlyFilter is not one Cellar has"));
+    assertTrue(assertThrows(ShellException.class,
+        () -> FilterParser.parse("ValueFilter(=, 'regexstring:a.*')")).getMessage()
+        .contains("comparator 'regexstring:a.*' is not binary:"));
+    assertTrue(assertThrows(ShellException.class,
+        () -> FilterParser.parse("ValueFilter(~, 'binary:a')")).getMessage()
+        .contains("compare operator '~'"));
+  }
+}

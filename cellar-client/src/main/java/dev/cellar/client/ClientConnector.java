@@ -1,0 +1,13 @@
+package dev.cellar.client;
+
+import dev.cellar.Database;
+import dev.cellar.RemoteConnector;
+
+/** The {@link RemoteConnector} of {@code Cellar.connect}: a {@link CellarClient}. */
+public final class ClientConnector implements RemoteConnector {
+
+  @Override
+  public Database connect(String hostAndPort) {
+    return CellarClient.connect(hostAndPort);
+  }
+}

@@ -1,0 +1,210 @@
+package dev.cellar.client;
+
+import dev.cellar.Admin;
+import dev.cellar.TableDescriptor;
+import dev.cellar.TableNotFoundException;
+import dev.cellar.client.rpc.RemoteException;
+import dev.cellar.client.rpc.RpcClient;
+import dev.cellar.client.rpc.RpcResponse;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.List;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.AdminProtos;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.HBaseProtos;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.MasterProtos;
+import org.apache.hbase.thirdparty.com.google.protobuf.Message;
+import org.apache.hbase.thirdparty.com.google.protobuf.Parser;
+
+/**
+ * {@link Admin} over the server's MasterService (tables: create, list, describe, disable, enable,
+ * truncate, delete, each waited for through its procedure id as HBase's Admin does) and
+ * AdminService (flushes and compactions of a table's region). Dropping a table disables it first
+ * when needed, as the embedded {@code dropTable} needs no separate step. Methods of the {@link
+ * Admin} interface that declare no IOException report a failed call as an {@link
+ * UncheckedIOException}. Thread-safe.
+ */
+public final class RemoteAdmin implements Admin {
+
+  private static final String MASTER = "MasterService";
+  private static final String ADMIN = "AdminService";
+  private static final long PROCEDURE_POLL_MILLIS = 10;
+
+  private final RpcClient rpc;
+  private final ClientSettings settings;
+  private final Retrier retrier;
+  private final RegionLocator locator;
+
+  RemoteAdmin(RpcClient rpc, ClientSettings settings, Retrier retrier, RegionLocator locator) {
+    this.rpc = rpc;
+    this.settings = settings;
+    this.retrier = retrier;
+    this.locator = locator;
+  }
+
+  private <M extends Message> M call(String service, String method, String table,
+      Message request, Parser<M> parser) throws IOException {
+    return retrier.run(service + "." + method + (table == null ? "" : " of " + table), table,
+        () -> {
+          RpcResponse<M> response = Retrier.await(rpc.call(service, method, request, null,
+              parser, settings.rpcTimeoutMillis()));
+          response.release();
+          return response.message();
+        });
+  }
+
+  /** Waits until the procedure {@code id} finished; fails with its failure. */
+  private void await(long id, String what) throws IOException {
+    long deadline = System.nanoTime() + settings.operationTimeoutMillis() * 1_000_000;
+    while (true) {
+      MasterProtos.GetProcedureResultResponse result = call(MASTER, "getProcedureResult", null,
+          MasterProtos.GetProcedureResultRequest.newBuilder().setProcId(id).build(),
+          MasterProtos.GetProcedureResultResponse.parser());
+      switch (result.getState()) {
+        case FINISHED -> {
+          if (result.hasException()) {
+            throw new IOException(what + " failed: "
+                + result.getException().getGenericException().getMessage());
+          }
+          return;
+        }
+        case NOT_FOUND -> {
+          return;
+        }
+        default -> {
+          if (System.nanoTime() > deadline) {
+            throw new IOException(what + " did not finish in "
+                + settings.operationTimeoutMillis() + " ms");
+          }
+          try {
+            Thread.sleep(PROCEDURE_POLL_MILLIS);
+          } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new java.io.InterruptedIOException("interrupted waiting for " + what);
+          }
+        }
+      }
+    }
+  }
+
+  @Override
+  public void createTable(TableDescriptor descriptor) throws IOException {
+    MasterProtos.CreateTableResponse response = call(MASTER, "CreateTable", descriptor.name(),
+        MasterProtos.CreateTableRequest.newBuilder().setTableSchema(Schemas.schema(descriptor))
+            .build(), MasterProtos.CreateTableResponse.parser());
+    await(response.getProcId(), "creating table " + descriptor.name());
+  }
+
+  @Override
+  public List<String> listTables() {
+    try {
+      MasterProtos.GetTableNamesResponse response = call(MASTER, "GetTableNames", null,
+          MasterProtos.GetTableNamesRequest.newBuilder().setIncludeSysTables(false).build(),
+          MasterProtos.GetTableNamesResponse.parser());
+      return response.getTableNamesList().stream()
+          .map(name -> name.getQualifier().toStringUtf8()).sorted().toList();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  @Override
+  public TableDescriptor describe(String table) {
+    try {
+      MasterProtos.GetTableDescriptorsResponse response = call(MASTER, "GetTableDescriptors",
+          table, MasterProtos.GetTableDescriptorsRequest.newBuilder()
+              .addTableNames(Schemas.tableName(table)).build(),
+          MasterProtos.GetTableDescriptorsResponse.parser());
+      if (response.getTableSchemaCount() == 0) {
+        throw new TableNotFoundException(table);
+      }
+      return Schemas.descriptor(response.getTableSchema(0));
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  @Override
+  public boolean tableExists(String table) {
+    try {
+      call(MASTER, "GetTableState", table, MasterProtos.GetTableStateRequest.newBuilder()
+          .setTableName(Schemas.tableName(table)).build(),
+          MasterProtos.GetTableStateResponse.parser());
+      return true;
+    } catch (TableNotFoundException e) {
+      return false;
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** Whether {@code table} is enabled (serves reads and writes). */
+  public boolean isEnabled(String table) throws IOException {
+    MasterProtos.GetTableStateResponse response = call(MASTER, "GetTableState", table,
+        MasterProtos.GetTableStateRequest.newBuilder().setTableName(Schemas.tableName(table))
+            .build(), MasterProtos.GetTableStateResponse.parser());
+    return response.getTableState().getState() == HBaseProtos.TableState.State.ENABLED;
+  }
+
+  /** Takes {@code table} offline: reads and writes are refused until it is enabled. */
+  public void disableTable(String table) throws IOException {
+    MasterProtos.DisableTableResponse response = call(MASTER, "DisableTable", table,
+        MasterProtos.DisableTableRequest.newBuilder().setTableName(Schemas.tableName(table))
+            .build(), MasterProtos.DisableTableResponse.parser());
+    await(response.getProcId(), "disabling " + table);
+  }
+
+  public void enableTable(String table) throws IOException {
+    MasterProtos.EnableTableResponse response = call(MASTER, "EnableTable", table,
+        MasterProtos.EnableTableRequest.newBuilder().setTableName(Schemas.tableName(table))
+            .build(), MasterProtos.EnableTableResponse.parser());
+    await(response.getProcId(), "enabling " + table);
+  }
+
+  /** Empties a disabled table, keeping its schema; it comes back enabled. */
+  public void truncateTable(String table) throws IOException {
+    MasterProtos.TruncateTableResponse response = call(MASTER, "truncateTable", table,
+        MasterProtos.TruncateTableRequest.newBuilder().setTableName(Schemas.tableName(table))
+            .setPreserveSplits(true).build(), MasterProtos.TruncateTableResponse.parser());
+    await(response.getProcId(), "truncating " + table);
+    locator.forget(table);
+  }
+
+  @Override
+  public void dropTable(String table) throws IOException {
+    try {
+      disableTable(table);
+    } catch (RemoteException e) {
+      if (!e.is("TableNotEnabledException")) {
+        throw e;
+      }
+    }
+    MasterProtos.DeleteTableResponse response = call(MASTER, "DeleteTable", table,
+        MasterProtos.DeleteTableRequest.newBuilder().setTableName(Schemas.tableName(table))
+            .build(), MasterProtos.DeleteTableResponse.parser());
+    await(response.getProcId(), "deleting " + table);
+    locator.forget(table);
+  }
+
+  @Override
+  public void flush(String table) throws IOException {
+    call(ADMIN, "FlushRegion", table, AdminProtos.FlushRegionRequest.newBuilder()
+        .setRegion(Protos.region(locator.region(table))).build(),
+        AdminProtos.FlushRegionResponse.parser());
+  }
+
+  @Override
+  public void compact(String table) throws IOException {
+    compact(table, false);
+  }
+
+  @Override
+  public void majorCompact(String table) throws IOException {
+    compact(table, true);
+  }
+
+  private void compact(String table, boolean major) throws IOException {
+    call(ADMIN, "CompactRegion", table, AdminProtos.CompactRegionRequest.newBuilder()
+        .setRegion(Protos.region(locator.region(table))).setMajor(major).build(),
+        AdminProtos.CompactRegionResponse.parser());
+  }
+}

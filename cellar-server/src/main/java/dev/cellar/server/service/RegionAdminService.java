@@ -1,0 +1,70 @@
+package dev.cellar.server.service;
+
+import dev.cellar.Cellar;
+import dev.cellar.server.catalog.Catalog;
+import dev.cellar.server.rpc.RpcException;
+import dev.cellar.server.rpc.RpcMethod;
+import dev.cellar.server.rpc.RpcService;
+import java.util.List;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.AdminProtos.CompactRegionRequest;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.AdminProtos.CompactRegionResponse;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.AdminProtos.FlushRegionRequest;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.AdminProtos.FlushRegionResponse;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.HBaseProtos;
+
+/**
+ * {@code AdminService}, HBase's region server administration, for what Cellar's client and
+ * HBase's {@code Admin.flush}/{@code compact}/{@code majorCompact} ask of a region: {@code
+ * FlushRegion} writes the table's MemStores to files, {@code CompactRegion} runs a minor or major
+ * compaction; both finish before the call returns (on a handler thread). A compaction of one
+ * family is refused (Cellar compacts a table's families together). Thread-safe (the catalog and
+ * the database are).
+ */
+public final class RegionAdminService {
+
+  public static final String NAME = "AdminService";
+
+  private final Cellar cellar;
+  private final Catalog catalog;
+
+  private RegionAdminService(Cellar cellar, Catalog catalog) {
+    this.cellar = cellar;
+    this.catalog = catalog;
+  }
+
+  public static RpcService create(Cellar cellar, Catalog catalog) {
+    RegionAdminService admin = new RegionAdminService(cellar, catalog);
+    return new RpcService(NAME, List.of(
+        RpcMethod.of("FlushRegion", FlushRegionRequest.parser(), (c, r) -> admin.flush(r)),
+        RpcMethod.of("CompactRegion", CompactRegionRequest.parser(),
+            (c, r) -> admin.compact(r))));
+  }
+
+  private String table(HBaseProtos.RegionSpecifier region) throws RpcException {
+    Catalog.Entry entry = catalog.byRegionName(region.getValue());
+    if (entry == null) {
+      throw RpcException.notServingRegion(region.getValue().toStringUtf8());
+    }
+    return entry.name();
+  }
+
+  private FlushRegionResponse flush(FlushRegionRequest request) throws Exception {
+    cellar.admin().flush(table(request.getRegion()));
+    return FlushRegionResponse.newBuilder().setLastFlushTime(System.currentTimeMillis())
+        .setFlushed(true).build();
+  }
+
+  private CompactRegionResponse compact(CompactRegionRequest request) throws Exception {
+    String table = table(request.getRegion());
+    if (request.hasFamily()) {
+      throw RpcException.doNotRetry("compacting one family is not supported by Cellar; compact"
+          + " the table");
+    }
+    if (request.getMajor()) {
+      cellar.admin().majorCompact(table);
+    } else {
+      cellar.admin().compact(table);
+    }
+    return CompactRegionResponse.getDefaultInstance();
+  }
+}
