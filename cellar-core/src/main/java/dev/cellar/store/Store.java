@@ -309,6 +309,61 @@ public final class Store implements AutoCloseable {
     flushedWalId = Math.max(flushedWalId, flush.walId());
   }
 
+  /**
+   * The current files, each with a reference the caller releases ({@link StoreFile#release}):
+   * while held, a compaction that retires them cannot delete them. A file retired between reading
+   * the list and taking its reference makes it read the newer list again.
+   */
+  List<StoreFile> pinFiles() {
+    for (;;) {
+      List<StoreFile> current = files;
+      List<StoreFile> pinned = new ArrayList<>(current.size());
+      for (StoreFile file : current) {
+        if (!file.acquire()) {
+          break;
+        }
+        pinned.add(file);
+      }
+      if (pinned.size() == current.size()) {
+        return pinned;
+      }
+      pinned.forEach(StoreFile::release);
+    }
+  }
+
+  /**
+   * The directory files to bulk load are staged in before they join the store (the family's
+   * {@code .tmp}, emptied when the table opens), created if needed.
+   */
+  Path stagingDirectory() throws IOException {
+    Path tmp = directory.resolve(StoreFileWriter.TMP_DIRECTORY);
+    storage.createDirectories(tmp);
+    return tmp;
+  }
+
+  /**
+   * Renames a staged file into the family directory as {@code name} and forces the directory;
+   * the file is not part of the store until the manifest records it.
+   */
+  Path placeLoaded(Path staged, String name) throws IOException {
+    Path target = directory.resolve(name);
+    storage.rename(staged, target);
+    storage.syncDirectory(directory);
+    return target;
+  }
+
+  /** Renames a file {@link #placeLoaded} placed back to where it was staged. */
+  void unplaceLoaded(Path placed, Path staged) throws IOException {
+    storage.rename(placed, staged);
+  }
+
+  /** Adds bulk-loaded files (opened, and recorded in the manifest) to the store. */
+  void addLoaded(List<StoreFile> loaded) {
+    for (StoreFile file : loaded) {
+      replaceFiles(List.of(), file);
+    }
+  }
+
   /** True if a minor compaction would find files to merge. */
   public boolean needsCompaction() {
     return policy.select(files.stream().map(StoreFile::size).toList()) != null;
@@ -383,10 +438,11 @@ public final class Store implements AutoCloseable {
       }
       sources.add(scanner);
     }
+    boolean tags = selected.stream().anyMatch(StoreFile::includesTags);
     if (!dropDeletes) {
       try (KeyValueHeap heap = new KeyValueHeap(seekAll(sources))) {
         return StoreFileWriter.write(storage, directory, family,
-            throttled(new HeapSource(heap), control), maxSequenceId, maxWalId, false);
+            throttled(new HeapSource(heap), control), maxSequenceId, maxWalId, false, tags);
       }
     }
     ScanSpec spec = new ScanSpec(null, family.maxVersions(), 0, Long.MAX_VALUE,
@@ -394,7 +450,7 @@ public final class Store implements AutoCloseable {
     try (StoreScanner scanner = new StoreScanner(sources, spec, KeyValue.firstOnRow(new byte[0]),
         false); RowSource rows = new RowSource(scanner)) {
       return StoreFileWriter.write(storage, directory, family, throttled(rows, control),
-          maxSequenceId, maxWalId, true);
+          maxSequenceId, maxWalId, true, tags);
     }
   }
 
