@@ -18,6 +18,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
@@ -222,6 +223,6 @@ class TableExportTest {
 
   private static String row(byte[] key) {
     int length = ((key[0] & 0xFF) << 8) | (key[1] & 0xFF);
-    return Bytes.toStringBinary(java.util.Arrays.copyOfRange(key, 2, 2 + length));
+    return Bytes.toStringBinary(Arrays.copyOfRange(key, 2, 2 + length));
   }
 }

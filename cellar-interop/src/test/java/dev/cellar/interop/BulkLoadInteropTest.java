@@ -12,6 +12,7 @@ import dev.cellar.Result;
 import dev.cellar.ResultScanner;
 import dev.cellar.TableDescriptor;
 import dev.cellar.TableExport;
+import dev.cellar.cell.Bytes;
 import dev.cellar.cell.CellType;
 import dev.cellar.cell.KeyValue;
 import dev.cellar.cell.Tag;
@@ -25,6 +26,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Random;
 import java.util.stream.Stream;
@@ -169,10 +171,10 @@ class BulkLoadInteropTest {
 
   private static String line(byte[] row, byte[] family, byte[] qualifier, long timestamp,
       String type, byte[] value, byte[] tags) {
-    return dev.cellar.cell.Bytes.toStringBinary(row) + "/" + new String(family,
-        StandardCharsets.UTF_8) + ":" + dev.cellar.cell.Bytes.toStringBinary(qualifier) + "/"
-        + timestamp + "/" + type.toUpperCase() + "=" + dev.cellar.cell.Bytes.toStringBinary(value)
-        + (tags.length > 0 ? " tags " + dev.cellar.cell.Bytes.toStringBinary(tags) : "");
+    return Bytes.toStringBinary(row) + "/" + new String(family, StandardCharsets.UTF_8) + ":"
+        + Bytes.toStringBinary(qualifier) + "/" + timestamp + "/" + type.toUpperCase(Locale.ROOT)
+        + "=" + Bytes.toStringBinary(value)
+        + (tags.length > 0 ? " tags " + Bytes.toStringBinary(tags) : "");
   }
 
   private static List<Long> sizes(List<File> files) {

@@ -4,6 +4,7 @@ import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
 import org.apache.hadoop.conf.Configuration;
@@ -90,7 +91,7 @@ final class HBaseCluster implements AutoCloseable {
 
   /** The store files of the table's family, in every region. */
   List<File> storeFiles(TableName table, String family) throws IOException {
-    List<File> files = new java.util.ArrayList<>();
+    List<File> files = new ArrayList<>();
     for (Path region : regionDirectories(table)) {
       Path familyDirectory = region.resolve(family);
       if (Files.isDirectory(familyDirectory)) {
