@@ -18,6 +18,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -105,6 +108,64 @@ class BulkLoadTest {
   private static String value(Table table, Get get) throws IOException {
     try (Result result = table.get(get)) {
       return new String(result.getValue(bytes("f"), bytes("q")));
+    }
+  }
+
+  /**
+   * Readers racing a load (scans and gets over both families) see all its files or none, and a
+   * writer racing it loses nothing.
+   */
+  @Test
+  void racingReadsSeeTheWholeLoadOrNoneAndRacingWritesStay() throws Exception {
+    Path dir = root.resolve("bulk");
+    writeHFile(dir.resolve("a/1"), "a", "r", 200, "loaded");
+    writeHFile(dir.resolve("b/1"), "b", "r", 200, "loaded");
+    try (Cellar cellar = open(root.resolve("db"))) {
+      for (int round = 0; round < 10; round++) {
+        String name = "t" + round;
+        cellar.admin().createTable(TableDescriptor.of(name, ColumnFamilyDescriptor.of("a"),
+            ColumnFamilyDescriptor.of("b")));
+        Table table = cellar.table(name);
+        AtomicBoolean stop = new AtomicBoolean();
+        List<String> partial = new CopyOnWriteArrayList<>();
+        AtomicInteger written = new AtomicInteger();
+        Thread reader = Thread.ofPlatform().name("bulk-test-reader").start(() -> {
+          try {
+            while (!stop.get()) {
+              long scanned = dump(table).stream().filter(line -> line.contains("=loaded ")).count();
+              if (scanned != 0 && scanned != 400) {
+                partial.add("scan saw " + scanned);
+              }
+              try (Result result = table.get(new Get(bytes("r00007")))) {
+                if (result.size() == 1) {
+                  partial.add("get saw one family");
+                }
+              }
+            }
+          } catch (IOException e) {
+            partial.add(e.toString());
+          }
+        });
+        Thread writer = Thread.ofPlatform().name("bulk-test-writer").start(() -> {
+          try {
+            while (!stop.get()) {
+              table.put(new Put(bytes("w" + written.get())).addColumn(bytes("a"), bytes("q"),
+                  bytes("w")));
+              written.incrementAndGet();
+            }
+          } catch (IOException e) {
+            partial.add(e.toString());
+          }
+        });
+        BulkLoad.load(cellar, name, dir, false, line -> { });
+        stop.set(true);
+        reader.join();
+        writer.join();
+        assertEquals(List.of(), partial, "round " + round);
+        List<String> cells = dump(table);
+        assertEquals(400, cells.stream().filter(line -> line.contains("=loaded ")).count());
+        assertEquals(written.get(), cells.stream().filter(line -> line.endsWith("=w")).count());
+      }
     }
   }
 

@@ -698,9 +698,10 @@ public final class Region implements AutoCloseable {
    * flushed first, then every file gets one new sequence id, which it is named with ({@code
    * <hex>_SeqId_<n>_}) and which all its cells read with, so the loaded cells are newer than every
    * write before the load and older than every write after it. The files enter through one
-   * manifest record: after a crash each is in the table or none is. If anything fails before
-   * that record, the files placed so far are renamed back to their staged paths and the table is
-   * as before.
+   * manifest record: after a crash each is in the table or none is. Reads see all of them or
+   * none: reads whose read point is below the load's sequence id skip its files, and that id
+   * completes only once every file was added to its store. If anything fails before that record,
+   * the files placed so far are renamed back to their staged paths and the table is as before.
    *
    * @return the sequence id the files were loaded at
    */

@@ -186,8 +186,8 @@ public final class Store implements AutoCloseable {
       for (CellCursor cursor : memStore.getScanners(readPoint)) {
         scanners.add(new MemStoreScanner(cursor, order--));
       }
-      scanners.addAll(fileScanners(cacheBlocks && family.blockCache(), startRow, stopRow, row,
-          oldestWanted));
+      scanners.addAll(fileScanners(readPoint, cacheBlocks && family.blockCache(), startRow,
+          stopRow, row, oldestWanted));
     } catch (IOException | RuntimeException e) {
       scanners.forEach(KeyValueScanner::close);
       throw e;
@@ -196,18 +196,20 @@ public final class Store implements AutoCloseable {
   }
 
   /**
-   * Scanners over the current files that may hold the rows asked for. A file retired by a
-   * compaction between reading the list and opening it is released already; the list is then read
-   * again, since the compaction's output holds that file's cells.
+   * Scanners over the current files that may hold the rows asked for and are visible at {@code
+   * readPoint} (the files of a bulk load in progress are not, see {@link StoreFile#visibleAt}). A
+   * file retired by a compaction between reading the list and opening it is released already; the
+   * list is then read again, since the compaction's output holds that file's cells.
    */
-  private List<KeyValueScanner> fileScanners(boolean cacheBlocks, byte[] startRow,
-      byte[] stopRow, byte[] row, long oldestWanted) throws IOException {
+  private List<KeyValueScanner> fileScanners(long readPoint, boolean cacheBlocks,
+      byte[] startRow, byte[] stopRow, byte[] row, long oldestWanted) throws IOException {
     for (;;) {
       List<KeyValueScanner> opened = new ArrayList<>();
       boolean stale = false;
       try {
         for (StoreFile file : files) {
-          if (!file.overlaps(startRow, stopRow) || !file.mayHoldTimestampsFrom(oldestWanted)) {
+          if (!file.overlaps(startRow, stopRow) || !file.mayHoldTimestampsFrom(oldestWanted)
+              || !file.visibleAt(readPoint)) {
             continue;
           }
           if (!file.acquire()) {

@@ -110,6 +110,16 @@ final class StoreFile {
     return maxWalId;
   }
 
+  /**
+   * False for a bulk-loaded file whose sequence id is above {@code readPoint}: its load has not
+   * completed for a read that started at that point, so the read sees every file of the load
+   * or none (HBase skips a bulk-loaded file's cells newer than the read point too). Always true
+   * for a flushed or compacted file.
+   */
+  boolean visibleAt(long readPoint) {
+    return loadedSequenceId <= readPoint;
+  }
+
   /** Whether the file's cells carry tags (a compaction of it keeps them). */
   boolean includesTags() {
     return reader.encodingContext().includesTags();
