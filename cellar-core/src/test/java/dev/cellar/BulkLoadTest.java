@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cellar.io.FaultyStorage;
+import dev.cellar.io.PowerLossStorage;
 import dev.cellar.io.Storage;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -23,6 +24,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -238,12 +241,69 @@ class BulkLoadTest {
     }
   }
 
+  /** What a load's file operations go through, and how a run comes back from its crash. */
+  private interface CrashableStorage {
+    Storage storage();
+
+    int operations();
+
+    /** Makes operation {@code index} the crash point. */
+    void crashAt(int index);
+
+    /** After the crash, before reopening: what the crash leaves behind. */
+    void afterCrash() throws IOException;
+  }
+
+  private CrashableStorage crashable(boolean powerLoss, Path stash) throws IOException {
+    if (powerLoss) {
+      PowerLossStorage storage = new PowerLossStorage(stash);
+      return new CrashableStorage() {
+        public Storage storage() {
+          return storage;
+        }
+
+        public int operations() {
+          return storage.operations();
+        }
+
+        public void crashAt(int index) {
+          storage.cutAt(index);
+        }
+
+        public void afterCrash() throws IOException {
+          storage.powerLoss();
+        }
+      };
+    }
+    FaultyStorage storage = new FaultyStorage(Storage.local());
+    return new CrashableStorage() {
+      public Storage storage() {
+        return storage;
+      }
+
+      public int operations() {
+        return storage.operations();
+      }
+
+      public void crashAt(int index) {
+        storage.failAt(index);
+      }
+
+      public void afterCrash() {
+        storage.heal();
+      }
+    };
+  }
+
   /**
-   * Fails each file operation of a load in turn, stops as a crash would, reopens: every loaded
-   * file is in the table or none is, and the cells written before are all there.
+   * Crashes at each file operation of a load in turn, either failing the operation (what was
+   * written stays) or cutting the power just before it (what was not forced is lost), stops as a
+   * crash would and reopens: every loaded file is in the table or none is, the cells written
+   * before are all there, and a load that returned is whole.
    */
-  @Test
-  void aCrashAtAnyFileOperationLeavesEveryFileInOrNone() throws IOException {
+  @ParameterizedTest(name = "power loss {0}")
+  @ValueSource(booleans = {false, true})
+  void aCrashAtAnyFileOperationLeavesEveryFileInOrNone(boolean powerLoss) throws IOException {
     Path source = root.resolve("bulk");
     writeHFile(source.resolve("a/1"), "a", "r", 20, "loaded");
     writeHFile(source.resolve("a/2"), "a", "s", 20, "loaded");
@@ -251,8 +311,8 @@ class BulkLoadTest {
     int operations = -1;
     for (int point = 0; operations < 0 || point < operations; point++) {
       Path db = root.resolve("db-" + (operations < 0 ? "count" : point));
-      FaultyStorage storage = new FaultyStorage(Storage.local());
-      Cellar cellar = Cellar.open(db, CellarConfig.defaults(), storage);
+      CrashableStorage storage = crashable(powerLoss, root.resolve("stash-" + point));
+      Cellar cellar = Cellar.open(db, CellarConfig.defaults(), storage.storage());
       cellar.admin().createTable(TableDescriptor.of("t", ColumnFamilyDescriptor.of("a"),
           ColumnFamilyDescriptor.of("b")));
       for (int i = 0; i < 10; i++) {
@@ -262,7 +322,7 @@ class BulkLoadTest {
       int start = storage.operations();
       boolean crashed = false;
       if (operations >= 0) {
-        storage.failAt(start + point);
+        storage.crashAt(start + point);
       }
       try {
         BulkLoad.load(cellar, "t", source, false, line -> { });
@@ -277,7 +337,7 @@ class BulkLoadTest {
         continue;
       }
       cellar.abort();
-      storage.heal();
+      storage.afterCrash();
       try (Cellar reopened = open(db)) {
         List<String> cells = dump(reopened.table("t"));
         long loaded = cells.stream().filter(line -> line.contains("=loaded ")).count();
