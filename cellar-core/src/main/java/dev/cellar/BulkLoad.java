@@ -25,15 +25,18 @@ import java.util.function.Consumer;
  * table is created with the families found (HBase's {@code create.table=yes}: each family with
  * the defaults and the compression of its files). A family the table lacks is refused. (3) Each
  * file is staged in its family's {@code .tmp} directory: copied (forced), or with {@code move}
- * renamed there (copied when the rename is not possible, the source deleted after the load). (4)
+ * hard-linked there (copied where a link is not possible), the source deleted once the load
+ * committed. A move never renames the source away before the commit: the next open empties
+ * {@code .tmp}, so a crash would lose a source staged there by name alone. (4)
  * {@link Region#bulkLoad} flushes the table, gives all files one new sequence id, renames them
  * into their family directories as {@code <hex>_SeqId_<n>_} and records them in one manifest
  * record.
  *
- * <p><b>Failure.</b> Before (4) commits, a failure deletes the staged copies, or renames moved
- * files back to their sources; a crash leaves staged files, which the next open deletes, and
- * moved sources in the table's {@code .tmp} directories (named in the log). After a crash in (4)
- * each file is in the table or none is. Stateless.
+ * <p><b>Failure.</b> Before (4) commits, a failure deletes the staged copies and links, and the
+ * sources stay; a crash leaves staged files, which the next open deletes, and the sources. After a
+ * crash in (4) each file is in the table or none is; with {@code move}, a crash after the commit
+ * may leave sources that were loaded (loading them again would load their cells twice, at a
+ * newer sequence id: the same cells, harmlessly). Stateless.
  */
 public final class BulkLoad {
 
@@ -53,7 +56,7 @@ public final class BulkLoad {
       long sequenceId) {}
 
   /** A file staged for the load, and where it came from. */
-  private record Staged(LoadFile source, Path staged, boolean renamed) {}
+  private record Staged(LoadFile source, Path staged) {}
 
   /**
    * Loads the HFiles of {@code dir} into {@code table} of {@code cellar}, creating the table if
@@ -100,9 +103,7 @@ public final class BulkLoad {
     }
     if (move) {
       for (Staged one : staged) {
-        if (!one.renamed()) {
-          cellar.storage().deleteIfExists(one.source().path());
-        }
+        cellar.storage().deleteIfExists(one.source().path());
       }
     }
     Map<String, Integer> files = new LinkedHashMap<>();
@@ -124,19 +125,24 @@ public final class BulkLoad {
     return new TableDescriptor(table, families);
   }
 
+  /**
+   * Stages {@code file} under a new name in {@code staging}: a hard link to it with {@code move}
+   * where the file systems allow one (made directly: a link changes no table, and the next open
+   * deletes a staged name), else a forced copy through {@code storage}.
+   */
   private static Staged stage(Storage storage, LoadFile file, Path staging, boolean move)
       throws IOException {
     Path target = staging.resolve(UUID.randomUUID().toString().replace("-", ""));
     if (move) {
       try {
-        storage.rename(file.path(), target);
-        return new Staged(file, target, true);
-      } catch (IOException e) {
-        // another file system: copy, and delete the source once loaded
+        Files.createLink(target, file.path());
+        return new Staged(file, target);
+      } catch (IOException | UnsupportedOperationException e) {
+        // another file system, or none with hard links: copy, and delete the source once loaded
       }
     }
     copy(storage, file.path(), target);
-    return new Staged(file, target, false);
+    return new Staged(file, target);
   }
 
   private static void copy(Storage storage, Path source, Path target) throws IOException {
@@ -157,15 +163,11 @@ public final class BulkLoad {
     }
   }
 
-  /** Deletes staged copies and renames moved files back to their sources. */
+  /** Deletes the staged copies and links; the sources stay. */
   private static void unstage(Storage storage, List<Staged> staged, Exception cause) {
     for (Staged one : staged) {
       try {
-        if (one.renamed()) {
-          storage.rename(one.staged(), one.source().path());
-        } else {
-          storage.deleteIfExists(one.staged());
-        }
+        storage.deleteIfExists(one.staged());
       } catch (IOException | RuntimeException e) {
         cause.addSuppressed(e);
       }

@@ -299,18 +299,20 @@ class BulkLoadTest {
    * Crashes at each file operation of a load in turn, either failing the operation (what was
    * written stays) or cutting the power just before it (what was not forced is lost), stops as a
    * crash would and reopens: every loaded file is in the table or none is, the cells written
-   * before are all there, and a load that returned is whole.
+   * before are all there, a load that returned is whole, and the files it moves are still at
+   * their sources if they are not in the table.
    */
   @ParameterizedTest(name = "power loss {0}")
   @ValueSource(booleans = {false, true})
   void aCrashAtAnyFileOperationLeavesEveryFileInOrNone(boolean powerLoss) throws IOException {
-    Path source = root.resolve("bulk");
-    writeHFile(source.resolve("a/1"), "a", "r", 20, "loaded");
-    writeHFile(source.resolve("a/2"), "a", "s", 20, "loaded");
-    writeHFile(source.resolve("b/1"), "b", "r", 20, "loaded");
     int operations = -1;
     for (int point = 0; operations < 0 || point < operations; point++) {
-      Path db = root.resolve("db-" + (operations < 0 ? "count" : point));
+      String run = operations < 0 ? "count" : Integer.toString(point);
+      Path db = root.resolve("db-" + run);
+      Path source = root.resolve("bulk-" + run);
+      List<Path> sources = List.of(writeHFile(source.resolve("a/1"), "a", "r", 20, "loaded"),
+          writeHFile(source.resolve("a/2"), "a", "s", 20, "loaded"),
+          writeHFile(source.resolve("b/1"), "b", "r", 20, "loaded"));
       CrashableStorage storage = crashable(powerLoss, root.resolve("stash-" + point));
       Cellar cellar = Cellar.open(db, CellarConfig.defaults(), storage.storage());
       cellar.admin().createTable(TableDescriptor.of("t", ColumnFamilyDescriptor.of("a"),
@@ -325,7 +327,7 @@ class BulkLoadTest {
         storage.crashAt(start + point);
       }
       try {
-        BulkLoad.load(cellar, "t", source, false, line -> { });
+        BulkLoad.load(cellar, "t", source, true, line -> { });
       } catch (IOException | RuntimeException e) {
         crashed = true;
       }
@@ -347,6 +349,10 @@ class BulkLoadTest {
             "point " + point);
         if (!crashed) {
           assertEquals(60, loaded, "point " + point);
+        }
+        if (loaded == 0) {
+          assertTrue(sources.stream().allMatch(Files::isRegularFile),
+              "point " + point + ": a moved source is lost");
         }
       }
     }
