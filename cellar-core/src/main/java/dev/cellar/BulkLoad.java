@@ -35,8 +35,8 @@ import java.util.function.Consumer;
  * <p><b>Failure.</b> Before (4) commits, a failure deletes the staged copies and links, and the
  * sources stay; a crash leaves staged files, which the next open deletes, and the sources. After a
  * crash in (4) each file is in the table or none is; with {@code move}, a crash after the commit
- * may leave sources that were loaded (loading them again would load their cells twice, at a
- * newer sequence id: the same cells, harmlessly). Stateless.
+ * may leave sources that were loaded; the log names the load's files, and loading the sources
+ * again would give their cells a newer sequence id than writes made since. Stateless.
  */
 public final class BulkLoad {
 
