@@ -14,8 +14,8 @@ import picocli.CommandLine.Command;
     version = "Cellar 0.1.0-SNAPSHOT",
     description = "A wide-column key-value store with an off-heap read path.",
     subcommands = {CommandLine.HelpCommand.class, DemoCommand.class, PeCommand.class,
-        HFileCommand.class, CheckCommand.class, BenchCommand.class, ServeCommand.class,
-        ShellCommand.class, YcsbCommand.class})
+        HFileCommand.class, CheckCommand.class, ExportCommand.class, BulkLoadCommand.class,
+        BenchCommand.class, ServeCommand.class, ShellCommand.class, YcsbCommand.class})
 public final class CellarCommand implements Runnable {
 
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
@@ -27,17 +27,20 @@ public final class CellarCommand implements Runnable {
 
   /**
    * The command line, which answers a bad option with its message and where to find help (exit
-   * code 2) rather than the whole usage text.
+   * code 2) rather than the whole usage text. An argument starting with {@code @} is taken as it
+   * is, not as a file of arguments: {@code --split-keys @FILE} names a file of keys.
    */
   public static CommandLine commandLine() {
-    return new CommandLine(new CellarCommand()).setParameterExceptionHandler((e, args) -> {
-      CommandLine command = e.getCommandLine();
-      PrintWriter err = command.getErr();
-      err.println(e.getMessage());
-      err.println("Try '" + command.getCommandSpec().qualifiedName() + " --help' for the options.");
-      err.flush();
-      return command.getCommandSpec().exitCodeOnInvalidInput();
-    });
+    return new CommandLine(new CellarCommand()).setExpandAtFiles(false)
+        .setParameterExceptionHandler((e, args) -> {
+          CommandLine command = e.getCommandLine();
+          PrintWriter err = command.getErr();
+          err.println(e.getMessage());
+          err.println("Try '" + command.getCommandSpec().qualifiedName()
+              + " --help' for the options.");
+          err.flush();
+          return command.getCommandSpec().exitCodeOnInvalidInput();
+        });
   }
 
   public static void main(String[] args) {

@@ -755,6 +755,79 @@ public final class Region implements AutoCloseable {
     return opened;
   }
 
+  /**
+   * Flushes, then pins every family's files while still holding the flush lock, so the sets are
+   * those of one moment: what the table held when the flush snapshotted it, whatever writes,
+   * flushes and compactions follow. The caller releases every file.
+   */
+  Map<Store, List<StoreFile>> flushAndPinFiles() throws IOException {
+    flushLock.lock();
+    try {
+      flush();
+      Map<Store, List<StoreFile>> pinned = new LinkedHashMap<>();
+      for (Store store : stores.values()) {
+        pinned.put(store, store.pinFiles());
+      }
+      return pinned;
+    } finally {
+      flushLock.unlock();
+    }
+  }
+
+  /**
+   * The directory in which files to bulk load into {@code family} are staged (see {@link
+   * #bulkLoad}).
+   *
+   * @throws IllegalArgumentException if the table has no such family
+   */
+  public Path bulkLoadStaging(String family) throws IOException {
+    return storeNamed(family).stagingDirectory();
+  }
+
+  /**
+   * Adds staged HFiles ({@code staged}: family name to files in its {@link #bulkLoadStaging}
+   * directory, already verified) to the table as HBase's bulk load does: the MemStores are
+   * flushed first, then every file gets one new sequence id, which it is named with ({@code
+   * <hex>_SeqId_<n>_}) and which all its cells read with, so the loaded cells are newer than every
+   * write before the load and older than every write after it. The files enter through one
+   * manifest record: after a crash each is in the table or none is. Reads see all of them or
+   * none: reads whose read point is below the load's sequence id skip its files, and that id
+   * completes only once every file was added to its store. If anything fails before that record,
+   * the files placed so far are renamed back to their staged paths and the table is as before.
+   *
+   * @return the sequence id the files were loaded at
+   */
+  public long bulkLoad(Map<String, List<Path>> staged) throws IOException {
+    Map<Store, List<Path>> byStore = new LinkedHashMap<>();
+    staged.forEach((family, files) -> byStore.put(storeNamed(family), files));
+    flushLock.lock();
+    try {
+      if (closed) {
+        throw new IllegalStateException("table " + name + " is closed");
+      }
+      flush();
+      long sequenceId = mvcc.begin();
+      try {
+        BulkLoadCommit.commit(manifest, byStore, sequenceId);
+      } finally {
+        mvcc.complete(sequenceId);
+      }
+      LOG.info("table {}: bulk loaded {} at sequence id {}", name, staged, sequenceId);
+      return sequenceId;
+    } finally {
+      flushLock.unlock();
+    }
+  }
+
+  private Store storeNamed(String family) {
+    Store store = stores.get(family);
+    if (store == null) {
+      throw new IllegalArgumentException("table " + name + " has no family " + family
+          + "; families: " + stores.keySet());
+    }
+    return store;
+  }
+
   private void requestCompactionIfNeeded() {
     boolean needed = stores.values().stream().anyMatch(Store::needsCompaction);
     if (!needed || closed || !compactionQueued.compareAndSet(false, true)) {

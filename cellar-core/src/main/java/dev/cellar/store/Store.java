@@ -186,8 +186,8 @@ public final class Store implements AutoCloseable {
       for (CellCursor cursor : memStore.getScanners(readPoint)) {
         scanners.add(new MemStoreScanner(cursor, order--));
       }
-      scanners.addAll(fileScanners(cacheBlocks && family.blockCache(), startRow, stopRow, row,
-          oldestWanted));
+      scanners.addAll(fileScanners(readPoint, cacheBlocks && family.blockCache(), startRow,
+          stopRow, row, oldestWanted));
     } catch (IOException | RuntimeException e) {
       scanners.forEach(KeyValueScanner::close);
       throw e;
@@ -196,18 +196,20 @@ public final class Store implements AutoCloseable {
   }
 
   /**
-   * Scanners over the current files that may hold the rows asked for. A file retired by a
-   * compaction between reading the list and opening it is released already; the list is then read
-   * again, since the compaction's output holds that file's cells.
+   * Scanners over the current files that may hold the rows asked for and are visible at {@code
+   * readPoint} (the files of a bulk load in progress are not, see {@link StoreFile#visibleAt}). A
+   * file retired by a compaction between reading the list and opening it is released already; the
+   * list is then read again, since the compaction's output holds that file's cells.
    */
-  private List<KeyValueScanner> fileScanners(boolean cacheBlocks, byte[] startRow,
-      byte[] stopRow, byte[] row, long oldestWanted) throws IOException {
+  private List<KeyValueScanner> fileScanners(long readPoint, boolean cacheBlocks,
+      byte[] startRow, byte[] stopRow, byte[] row, long oldestWanted) throws IOException {
     for (;;) {
       List<KeyValueScanner> opened = new ArrayList<>();
       boolean stale = false;
       try {
         for (StoreFile file : files) {
-          if (!file.overlaps(startRow, stopRow) || !file.mayHoldTimestampsFrom(oldestWanted)) {
+          if (!file.overlaps(startRow, stopRow) || !file.mayHoldTimestampsFrom(oldestWanted)
+              || !file.visibleAt(readPoint)) {
             continue;
           }
           if (!file.acquire()) {
@@ -309,6 +311,61 @@ public final class Store implements AutoCloseable {
     flushedWalId = Math.max(flushedWalId, flush.walId());
   }
 
+  /**
+   * The current files, each with a reference the caller releases ({@link StoreFile#release}):
+   * while held, a compaction that retires them cannot delete them. A file retired between reading
+   * the list and taking its reference makes it read the newer list again.
+   */
+  List<StoreFile> pinFiles() {
+    for (;;) {
+      List<StoreFile> current = files;
+      List<StoreFile> pinned = new ArrayList<>(current.size());
+      for (StoreFile file : current) {
+        if (!file.acquire()) {
+          break;
+        }
+        pinned.add(file);
+      }
+      if (pinned.size() == current.size()) {
+        return pinned;
+      }
+      pinned.forEach(StoreFile::release);
+    }
+  }
+
+  /**
+   * The directory files to bulk load are staged in before they join the store (the family's
+   * {@code .tmp}, emptied when the table opens), created if needed.
+   */
+  Path stagingDirectory() throws IOException {
+    Path tmp = directory.resolve(StoreFileWriter.TMP_DIRECTORY);
+    storage.createDirectories(tmp);
+    return tmp;
+  }
+
+  /**
+   * Renames a staged file into the family directory as {@code name} and forces the directory;
+   * the file is not part of the store until the manifest records it.
+   */
+  Path placeLoaded(Path staged, String name) throws IOException {
+    Path target = directory.resolve(name);
+    storage.rename(staged, target);
+    storage.syncDirectory(directory);
+    return target;
+  }
+
+  /** Renames a file {@link #placeLoaded} placed back to where it was staged. */
+  void unplaceLoaded(Path placed, Path staged) throws IOException {
+    storage.rename(placed, staged);
+  }
+
+  /** Adds bulk-loaded files (opened, and recorded in the manifest) to the store. */
+  void addLoaded(List<StoreFile> loaded) {
+    for (StoreFile file : loaded) {
+      replaceFiles(List.of(), file);
+    }
+  }
+
   /** True if a minor compaction would find files to merge. */
   public boolean needsCompaction() {
     return policy.select(files.stream().map(StoreFile::size).toList()) != null;
@@ -383,10 +440,11 @@ public final class Store implements AutoCloseable {
       }
       sources.add(scanner);
     }
+    boolean tags = selected.stream().anyMatch(StoreFile::includesTags);
     if (!dropDeletes) {
       try (KeyValueHeap heap = new KeyValueHeap(seekAll(sources))) {
         return StoreFileWriter.write(storage, directory, family,
-            throttled(new HeapSource(heap), control), maxSequenceId, maxWalId, false);
+            throttled(new HeapSource(heap), control), maxSequenceId, maxWalId, false, tags);
       }
     }
     ScanSpec spec = new ScanSpec(null, family.maxVersions(), 0, Long.MAX_VALUE,
@@ -394,7 +452,7 @@ public final class Store implements AutoCloseable {
     try (StoreScanner scanner = new StoreScanner(sources, spec, KeyValue.firstOnRow(new byte[0]),
         false); RowSource rows = new RowSource(scanner)) {
       return StoreFileWriter.write(storage, directory, family, throttled(rows, control),
-          maxSequenceId, maxWalId, true);
+          maxSequenceId, maxWalId, true, tags);
     }
   }
 

@@ -40,6 +40,8 @@ final class StoreFile {
   private final BlockCache cache;
   private final Storage storage;
   private final long maxSequenceId;
+  /** The id every cell reads with, for a bulk-loaded file (see {@link BulkLoadNames}); else -1. */
+  private final long loadedSequenceId;
   private final long maxWalId;
   private final boolean majorCompacted;
   private final long maxTimestamp;
@@ -56,7 +58,9 @@ final class StoreFile {
     this.cache = cache;
     this.storage = storage;
     FileInfo info = reader.fileInfo();
-    this.maxSequenceId = info.getLong(FileInfo.MAX_SEQ_ID_KEY, 0);
+    this.loadedSequenceId = BulkLoadNames.sequenceId(path.getFileName().toString());
+    this.maxSequenceId = loadedSequenceId >= 0 ? loadedSequenceId
+        : info.getLong(FileInfo.MAX_SEQ_ID_KEY, 0);
     this.maxWalId = info.getLong(MAX_WAL_ID_KEY, 0);
     this.majorCompacted = info.getBoolean(FileInfo.MAJOR_COMPACTION_KEY, false);
     this.maxTimestamp = info.getLong(MAX_TIMESTAMP_KEY, Long.MAX_VALUE);
@@ -104,6 +108,21 @@ final class StoreFile {
 
   long maxWalId() {
     return maxWalId;
+  }
+
+  /**
+   * False for a bulk-loaded file whose sequence id is above {@code readPoint}: its load has not
+   * completed for a read that started at that point, so the read sees every file of the load
+   * or none (HBase skips a bulk-loaded file's cells newer than the read point too). Always true
+   * for a flushed or compacted file.
+   */
+  boolean visibleAt(long readPoint) {
+    return loadedSequenceId <= readPoint;
+  }
+
+  /** Whether the file's cells carry tags (a compaction of it keeps them). */
+  boolean includesTags() {
+    return reader.encodingContext().includesTags();
   }
 
   boolean majorCompacted() {
@@ -162,14 +181,14 @@ final class StoreFile {
     if (!acquire()) {
       return null;
     }
-    return new StoreFileScanner(reader, cacheBlocks, order, this::release);
+    return new StoreFileScanner(reader, cacheBlocks, order, this::release, loadedSequenceId);
   }
 
   /**
    * A scanner taking over a reference the caller {@link #acquire}d, released when it closes.
    */
   KeyValueScanner scannerOwningReference(boolean cacheBlocks, long order) {
-    return new StoreFileScanner(reader, cacheBlocks, order, this::release);
+    return new StoreFileScanner(reader, cacheBlocks, order, this::release, loadedSequenceId);
   }
 
   /**
@@ -178,7 +197,8 @@ final class StoreFile {
    * afterwards.
    */
   StoreFileScanner pointScanner(boolean cacheBlocks) {
-    return new StoreFileScanner(reader, cacheBlocks, maxSequenceId, () -> { });
+    return new StoreFileScanner(reader, cacheBlocks, maxSequenceId, () -> { },
+        loadedSequenceId);
   }
 
   /** Adds a reference unless the last one is gone. */

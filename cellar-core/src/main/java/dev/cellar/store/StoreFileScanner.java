@@ -13,7 +13,8 @@ import java.io.IOException;
  *
  * <p>{@link #collectCurrent} keeps a cell of an unencoded file as a view of the block it lies in,
  * pinning the block; a cell of a delta-encoded file, whose key lives in the decoder's scratch
- * buffer, is copied. Not thread-safe.
+ * buffer, is copied. A bulk-loaded file's cells are presented with the file's sequence id ({@link
+ * LoadedCell}). Not thread-safe.
  */
 final class StoreFileScanner implements KeyValueScanner {
 
@@ -23,11 +24,23 @@ final class StoreFileScanner implements KeyValueScanner {
   private final boolean cacheBlocks;
   private final boolean cellsLieInBlock;
   private final Runnable onClose;
+  /** For a bulk-loaded file: the flyweight giving its cells the file's id; else null. */
+  private final LoadedCell loaded;
   private Cell current;
   private boolean closed;
 
   /** A scanner over {@code reader}'s cells; {@code onClose} runs once when it closes. */
   StoreFileScanner(HFileReader reader, boolean cacheBlocks, long order, Runnable onClose) {
+    this(reader, cacheBlocks, order, onClose, -1);
+  }
+
+  /**
+   * A scanner over {@code reader}'s cells; with {@code loadedSequenceId} >= 0 (a bulk-loaded
+   * file) every cell reads with that sequence id.
+   */
+  StoreFileScanner(HFileReader reader, boolean cacheBlocks, long order, Runnable onClose,
+      long loadedSequenceId) {
+    this.loaded = loadedSequenceId < 0 ? null : new LoadedCell(loadedSequenceId);
     this.reader = reader;
     this.scanner = reader.scanner(cacheBlocks);
     this.cellsLieInBlock = scanner.cellsLieInBlock();
@@ -51,7 +64,7 @@ final class StoreFileScanner implements KeyValueScanner {
     if (current == null) {
       return null;
     }
-    current = scanner.next() ? scanner.current() : null;
+    current = present(scanner.next() ? scanner.current() : null);
     return current;
   }
 
@@ -63,7 +76,7 @@ final class StoreFileScanner implements KeyValueScanner {
       case HFileScanner.BEFORE_KEY -> scanner.next();
       default -> scanner.isValid();
     };
-    current = positioned ? scanner.current() : null;
+    current = present(positioned ? scanner.current() : null);
     return current != null;
   }
 
@@ -81,7 +94,7 @@ final class StoreFileScanner implements KeyValueScanner {
       case HFileScanner.BEFORE_FILE -> scanner.seekTo();
       default -> scanner.isValid();
     };
-    current = positioned ? scanner.current() : null;
+    current = present(positioned ? scanner.current() : null);
     return current != null;
   }
 
@@ -103,6 +116,10 @@ final class StoreFileScanner implements KeyValueScanner {
       row = scanner.current().rowArray();
     }
     return seek(KeyValue.firstOnRow(row));
+  }
+
+  private Cell present(Cell cell) {
+    return loaded == null ? cell : loaded.over(cell);
   }
 
   @Override

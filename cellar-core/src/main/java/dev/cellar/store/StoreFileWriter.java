@@ -36,13 +36,24 @@ final class StoreFileWriter {
   static Path write(Storage storage, Path familyDirectory, FamilySettings family,
       CellSource source, long maxSequenceId, long maxWalId, boolean majorCompaction)
       throws IOException {
+    return write(storage, familyDirectory, family, source, maxSequenceId, maxWalId,
+        majorCompaction, family.fileContext().includesTags());
+  }
+
+  /**
+   * As above; with {@code includesTags} the file keeps the cells' tags whatever the family's
+   * context says (a compaction of bulk-loaded files that carry tags).
+   */
+  static Path write(Storage storage, Path familyDirectory, FamilySettings family,
+      CellSource source, long maxSequenceId, long maxWalId, boolean majorCompaction,
+      boolean includesTags) throws IOException {
     Path tmp = familyDirectory.resolve(TMP_DIRECTORY);
     storage.createDirectories(tmp);
     String name = UUID.randomUUID().toString().replace("-", "");
     Path temporary = tmp.resolve(name);
     long maxTimestamp = Long.MIN_VALUE;
     try (HFileWriter writer = HFileWriter.create(storage.create(temporary),
-        family.fileContext())) {
+        family.fileContext().toBuilder().includesTags(includesTags).build())) {
       for (Cell cell = source.next(); cell != null; cell = source.next()) {
         writer.append(cell);
         maxTimestamp = Math.max(maxTimestamp, cell.timestamp());

@@ -74,7 +74,8 @@ final class StorePointRead {
       }
       long oldestWanted = spec.minVersions() > 0 ? spec.minTimestamp()
           : Math.max(spec.minTimestamp(), spec.oldestUnexpiredTimestamp(nowMillis));
-      addFiles(row, rowStart, oldestWanted, cacheBlocks && store.family().blockCache());
+      addFiles(row, rowStart, oldestWanted, readPoint,
+          cacheBlocks && store.family().blockCache());
       if (!sources.isEmpty()) {
         collect(rowStart, spec, nowMillis, out);
       }
@@ -89,10 +90,11 @@ final class StorePointRead {
    * again from the newer list, which holds the compaction's output (as {@link Store#scanners}
    * does), so no cell is missed.
    */
-  private void addFiles(byte[] row, Cell rowStart, long oldestWanted, boolean cacheBlocks)
-      throws IOException {
+  private void addFiles(byte[] row, Cell rowStart, long oldestWanted, long readPoint,
+      boolean cacheBlocks) throws IOException {
     int memorySources = sources.size();
-    while (!addFilesOf(store.currentFiles(), row, rowStart, oldestWanted, cacheBlocks)) {
+    while (!addFilesOf(store.currentFiles(), row, rowStart, oldestWanted, readPoint,
+        cacheBlocks)) {
       while (sources.size() > memorySources) {
         sources.remove(sources.size() - 1);
       }
@@ -102,13 +104,14 @@ final class StorePointRead {
 
   /** False, having stopped, if a file of {@code files} was retired before it was acquired. */
   private boolean addFilesOf(List<StoreFile> files, byte[] row, Cell rowStart, long oldestWanted,
-      boolean cacheBlocks) throws IOException {
+      long readPoint, boolean cacheBlocks) throws IOException {
     if (files != knownFiles) {
       prune(files);
     }
     for (int i = 0; i < files.size(); i++) {
       StoreFile file = files.get(i);
-      if (!file.holdsRow(row) || !file.mayHoldTimestampsFrom(oldestWanted)) {
+      if (!file.holdsRow(row) || !file.mayHoldTimestampsFrom(oldestWanted)
+          || !file.visibleAt(readPoint)) {
         continue;
       }
       if (!file.acquire()) {
