@@ -17,7 +17,7 @@ import dev.cellar.memory.Buf;
  * reads: the memory is never written after the block is built.
  *
  * <p>A data block object also carries the {@link SeekIndex} its readers build for it (see {@link
- * SeekIndexSlot}): a block is indexed by its first seek, and its copies share the index. {@link #heapSize()}
+ * SeekIndexSlot}): a cached block is indexed once and shared with its index. {@link #heapSize()}
  * counts the most such an index may take from the start ({@link
  * DataBlockEncoding#maxSeekIndexHeapSize}), so a cache's accounting of the block never changes
  * while it holds it.
@@ -170,13 +170,13 @@ public final class HFileBlock implements Cacheable {
   }
 
   /**
-   * The same block over {@code other}, which holds the same bytes (same header, offset and
-   * read-ahead size), sharing this block's seek index slot: the index describes the bytes,
-   * wherever they lie, and one built for either object serves both.
+   * The same block over {@code other} (same header, offset and read-ahead size), with this block's
+   * seek index if it has one: the index describes the bytes, wherever they lie.
    */
   @Override
   public HFileBlock withBuf(Buf other) {
-    return new HFileBlock(header, offset, other, nextBlockOnDiskSize, seekIndex);
+    return new HFileBlock(header, offset, other, nextBlockOnDiskSize,
+        new SeekIndexSlot(seekIndex));
   }
 
   @Override

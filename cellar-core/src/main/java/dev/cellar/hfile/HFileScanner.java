@@ -18,8 +18,9 @@ import java.io.IOException;
  * data block by file offset, skipping the inline index and bloom blocks between them; {@link
  * #seekBefore} steps back through the data blocks' previous-block offsets.
  *
- * <p>In-block seeks binary-search the block's {@link SeekIndex}; the first seek into a block
- * builds it for every reader of that block and of its copies (see {@link SeekIndexSlot}).
+ * <p>In-block seeks binary-search the block's {@link SeekIndex} when the block object has one; the
+ * second seek into a block object without one builds it for every reader of that object (see
+ * {@link SeekIndexSlot}).
  *
  * <p>Not thread-safe: one scanner per thread.
  */

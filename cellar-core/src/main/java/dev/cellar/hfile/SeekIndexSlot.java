@@ -5,34 +5,34 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 
 /**
- * The {@link SeekIndex} of one data block's bytes: built at most once, by the first reader that
- * seeks into them, and then used by every reader of every block object over the same bytes.
+ * The {@link SeekIndex} of one data block object: built at most once, by one of its readers, and
+ * then used by every reader the object is handed to.
  *
- * <p><b>Which blocks are indexed.</b> Every block sought is indexed by its first seek, and the
- * copies made of a block ({@link HFileBlock#withBuf}: the L1's heap copy of a block just read)
- * share its slot, so a block read on a cache miss is indexed once by the reader that missed and its
- * cached copy starts with the index. A walk that only reads the cells' lengths and a binary search
- * cost less than a seek that compares the key with every cell on its way, which is what a block
- * sought without an index costs: on a 64 KiB block of small cells (hundreds of them) the compares
- * made a cache miss's seek several times the index build.
+ * <p><b>Which blocks are indexed.</b> The reader whose seek is the second one into a block object
+ * builds its index. Blocks that many readers share are so indexed early and once: an L1 entry, an
+ * off-heap or heap L2 entry's zero-copy block (built once per entry), a block waiting in the L2's
+ * write queue. A block read for one reader and sought once, as a point read reads an uncached block
+ * or an L2 file engine's per-read copy, costs no pass over its cells.
  *
- * <p><b>Concurrency.</b> A state word moves {@code FRESH -> BUILDING -> DONE}: the seek whose
- * compare-and-set moves it from FRESH to BUILDING builds the index and publishes it (release), and
- * readers load it with acquire semantics; the index is immutable, so a reader that sees it sees it
- * whole. Readers that find no index while it is being built seek without one. A build that fails (a
- * malformed block) publishes no index and the state still reaches DONE, so it is never tried again
- * on those bytes.
+ * <p><b>Concurrency.</b> A state word moves {@code FRESH -> SOUGHT -> BUILDING -> DONE}: the first
+ * seek moves it to SOUGHT, the seek whose compare-and-set moves it from SOUGHT to BUILDING builds
+ * the index and publishes it (release), and readers load it with acquire semantics; the index is
+ * immutable, so a reader that sees it sees it whole. Readers that find no index, while it is being
+ * built or for good, seek without one. Two first seeks racing both see FRESH, which only delays the
+ * build by a seek. A build that fails (a malformed block) publishes no index and the state still
+ * reaches DONE, so it is never tried again on that object.
  *
  * <p><b>Memory.</b> The index is on the heap, within its encoding's {@link
  * dev.cellar.hfile.encoding.DataBlockEncoding#maxSeekIndexHeapSize} of the block's payload, which
- * {@link HFileBlock#heapSize()} counts up front; it is garbage once every block object sharing the
- * slot is (an evicted cache entry, a released read).
+ * {@link HFileBlock#heapSize()} counts up front; it is garbage once the block object is (an evicted
+ * cache entry, a released read).
  */
 final class SeekIndexSlot {
 
   private static final int FRESH = 0;
-  private static final int BUILDING = 1;
-  private static final int DONE = 2;
+  private static final int SOUGHT = 1;
+  private static final int BUILDING = 2;
+  private static final int DONE = 3;
 
   private static final VarHandle STATE;
   private static final VarHandle INDEX;
@@ -55,6 +55,14 @@ final class SeekIndexSlot {
   /** A slot with no index yet. */
   SeekIndexSlot() {}
 
+  /** A slot holding what {@code other} holds once it is done (a copy of a block), else fresh. */
+  SeekIndexSlot(SeekIndexSlot other) {
+    if ((int) STATE.getAcquire(other) == DONE) {
+      index = other.get();
+      state = DONE;
+    }
+  }
+
   /** The index, or null if none was built (yet). */
   SeekIndex get() {
     return (SeekIndex) INDEX.getAcquire(this);
@@ -65,7 +73,12 @@ final class SeekIndexSlot {
    * {@link #publish} it (whether or not it could build one).
    */
   boolean claim() {
-    return (int) STATE.getAcquire(this) == FRESH && STATE.compareAndSet(this, FRESH, BUILDING);
+    int current = (int) STATE.getAcquire(this);
+    if (current == FRESH) {
+      STATE.compareAndSet(this, FRESH, SOUGHT);
+      return false;
+    }
+    return current == SOUGHT && STATE.compareAndSet(this, SOUGHT, BUILDING);
   }
 
   /** Publishes the index built after a successful {@link #claim()}; null if none could be. */
