@@ -170,13 +170,14 @@ public final class HFileBlock implements Cacheable {
   }
 
   /**
-   * The same block over {@code other} (same header, offset and read-ahead size), with this block's
-   * seek index if it has one: the index describes the bytes, wherever they lie.
+   * The same block over {@code other}, which holds the same bytes (same header, offset and
+   * read-ahead size), sharing this block's seek index slot: the index describes the bytes,
+   * wherever they lie, and the seeks into either object count toward building it for both (the
+   * L1's heap copy of a block just read is indexed by its first reader, not its second).
    */
   @Override
   public HFileBlock withBuf(Buf other) {
-    return new HFileBlock(header, offset, other, nextBlockOnDiskSize,
-        new SeekIndexSlot(seekIndex));
+    return new HFileBlock(header, offset, other, nextBlockOnDiskSize, seekIndex);
   }
 
   @Override

@@ -9,7 +9,7 @@ import java.lang.invoke.VarHandle;
  * then used by every reader the object is handed to.
  *
  * <p><b>Which blocks are indexed.</b> The reader whose seek is the second one into a block object
- * builds its index. Blocks that many readers share are so indexed early and once: an L1 entry, an
+ * (or into a copy of it, which shares its slot: {@link HFileBlock#withBuf}) builds its index. Blocks that many readers share are so indexed early and once: an L1 entry, an
  * off-heap or heap L2 entry's zero-copy block (built once per entry), a block waiting in the L2's
  * write queue. A block read for one reader and sought once, as a point read reads an uncached block
  * or an L2 file engine's per-read copy, costs no pass over its cells.
@@ -54,14 +54,6 @@ final class SeekIndexSlot {
 
   /** A slot with no index yet. */
   SeekIndexSlot() {}
-
-  /** A slot holding what {@code other} holds once it is done (a copy of a block), else fresh. */
-  SeekIndexSlot(SeekIndexSlot other) {
-    if ((int) STATE.getAcquire(other) == DONE) {
-      index = other.get();
-      state = DONE;
-    }
-  }
 
   /** The index, or null if none was built (yet). */
   SeekIndex get() {
