@@ -3,41 +3,38 @@ package dev.cellar.io;
 import dev.cellar.memory.Buf;
 import java.io.EOFException;
 import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 
 /**
  * A file opened for positional reads straight into {@link Buf}s (pooled off-heap memory or heap),
- * never through an intermediate {@code byte[]}.
+ * never through an intermediate {@code byte[]} where the file system can avoid it. A {@link
+ * Storage} hands them out; {@link #open(Path)} opens a local one.
  *
- * <p>Thread-safe: positional {@link FileChannel#read(ByteBuffer, long)} does not move a shared
- * position, so any number of threads may read concurrently. Closing while reads are in flight
- * makes them fail with an {@link IOException}.
+ * <p>Thread-safe: positional reads move no shared position, so any number of threads may read
+ * concurrently. Closing while reads are in flight makes them fail with an {@link IOException}.
+ *
+ * <p>An abstract class rather than an interface, with few subclasses: on the block read path a
+ * JVM that loaded only the local one calls it directly.
  */
-public final class ReadOnlyFile implements AutoCloseable {
+public abstract class ReadOnlyFile implements AutoCloseable {
 
   private final Path path;
-  private final FileChannel channel;
 
-  private ReadOnlyFile(Path path, FileChannel channel) {
+  protected ReadOnlyFile(Path path) {
     this.path = path;
-    this.channel = channel;
   }
 
+  /** Opens the local file {@code path}. */
   public static ReadOnlyFile open(Path path) throws IOException {
-    return new ReadOnlyFile(path, FileChannel.open(path, StandardOpenOption.READ));
+    return LocalReadOnlyFile.openLocal(path);
   }
 
-  public Path path() {
+  public final Path path() {
     return path;
   }
 
   /** The file's current length in bytes. */
-  public long size() throws IOException {
-    return channel.size();
-  }
+  public abstract long size() throws IOException;
 
   /**
    * Reads exactly {@code length} bytes at file offset {@code position} into {@code dst} from
@@ -45,46 +42,32 @@ public final class ReadOnlyFile implements AutoCloseable {
    *
    * @throws EOFException naming the file, offset and shortfall if the file ends first
    */
-  public void readFully(long position, Buf dst, int dstIndex, int length) throws IOException {
-    long at = position;
-    for (ByteBuffer target : dst.writableByteBuffers(dstIndex, length)) {
-      while (target.hasRemaining()) {
-        int read = channel.read(target, at);
-        if (read < 0) {
-          throw new EOFException(path + ": wanted " + length + " bytes at offset " + position
-              + " but the file ends at " + channel.size());
-        }
-        at += read;
-      }
-    }
-  }
+  public abstract void readFully(long position, Buf dst, int dstIndex, int length)
+      throws IOException;
 
   /**
    * Reads up to {@code length} bytes at {@code position}, stopping early only at end of file.
    *
    * @return the number of bytes read
    */
-  public int read(long position, Buf dst, int dstIndex, int length) throws IOException {
-    long at = position;
-    for (ByteBuffer target : dst.writableByteBuffers(dstIndex, length)) {
-      while (target.hasRemaining()) {
-        int read = channel.read(target, at);
-        if (read < 0) {
-          return (int) (at - position);
-        }
-        at += read;
-      }
-    }
-    return (int) (at - position);
+  public abstract int read(long position, Buf dst, int dstIndex, int length) throws IOException;
+
+  /**
+   * After Cellar's own checksums rejected bytes read by {@link #readFully}, reads them again
+   * through a path on which the file system verifies its checksums (HDFS: a stream with checksum
+   * verification on, which moves to another replica on a mismatch). Returns false, reading
+   * nothing, where there is no such path (a local file has one copy).
+   */
+  public boolean readFullyVerifiedByStorage(long position, Buf dst, int dstIndex, int length)
+      throws IOException {
+    return false;
   }
 
   @Override
-  public void close() throws IOException {
-    channel.close();
-  }
+  public abstract void close() throws IOException;
 
   @Override
   public String toString() {
-    return "ReadOnlyFile[" + path + "]";
+    return getClass().getSimpleName() + "[" + path + "]";
   }
 }

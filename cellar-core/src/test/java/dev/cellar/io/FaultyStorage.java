@@ -10,6 +10,7 @@ import java.nio.channels.WritableByteChannel;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Predicate;
@@ -114,8 +115,44 @@ public final class FaultyStorage implements Storage {
   }
 
   @Override
-  public DirectoryLock lock(Path directory) throws IOException {
+  public void truncate(Path path, long length) throws IOException {
+    check(Kind.WRITE, path);
+    delegate.truncate(path, length);
+  }
+
+  @Override
+  public StorageLock lock(Path directory) throws IOException {
     return delegate.lock(directory);
+  }
+
+  @Override
+  public ReadOnlyFile openRead(Path path) throws IOException {
+    return delegate.openRead(path);
+  }
+
+  @Override
+  public boolean isFile(Path path) throws IOException {
+    return delegate.isFile(path);
+  }
+
+  @Override
+  public boolean isDirectory(Path path) throws IOException {
+    return delegate.isDirectory(path);
+  }
+
+  @Override
+  public long size(Path path) throws IOException {
+    return delegate.size(path);
+  }
+
+  @Override
+  public byte[] readAllBytes(Path path) throws IOException {
+    return delegate.readAllBytes(path);
+  }
+
+  @Override
+  public Optional<String> probeLock(Path directory) throws IOException {
+    return delegate.probeLock(directory);
   }
 
   /** A file channel whose writes and forces go through the rule first. */
