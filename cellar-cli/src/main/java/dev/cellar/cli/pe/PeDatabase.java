@@ -23,12 +23,12 @@ import java.util.stream.Stream;
  */
 final class PeDatabase implements AutoCloseable {
 
-  private final Path directory;
+  private final String directory;
   private final boolean temporary;
   private final boolean keep;
   private final Cellar cellar;
 
-  private PeDatabase(Path directory, boolean temporary, boolean keep, Cellar cellar) {
+  private PeDatabase(String directory, boolean temporary, boolean keep, Cellar cellar) {
     this.directory = directory;
     this.temporary = temporary;
     this.keep = keep;
@@ -36,13 +36,14 @@ final class PeDatabase implements AutoCloseable {
   }
 
   /**
-   * Opens {@code directory}, or a new temporary directory when it is null.
+   * Opens {@code location} (a local directory or a URI such as {@code hdfs://host:port/path}), or
+   * a new local temporary directory when it is null.
    *
    * @throws PeException naming the directory and the problem when the configuration is refused
    */
-  static PeDatabase open(Path directory, boolean keep, CellarConfig config) throws IOException {
-    boolean temporary = directory == null;
-    Path dir = temporary ? Files.createTempDirectory("cellar-pe-") : directory;
+  static PeDatabase open(String location, boolean keep, CellarConfig config) throws IOException {
+    boolean temporary = location == null;
+    String dir = temporary ? Files.createTempDirectory("cellar-pe-").toString() : location;
     try {
       return new PeDatabase(dir, temporary, keep, Cellar.open(dir, config));
     } catch (IllegalArgumentException e) {
@@ -54,13 +55,13 @@ final class PeDatabase implements AutoCloseable {
     }
   }
 
-  private static void deleteIfTemporary(Path dir, boolean temporary) throws IOException {
+  private static void deleteIfTemporary(String dir, boolean temporary) throws IOException {
     if (temporary) {
-      deleteTree(dir);
+      deleteTree(Path.of(dir));
     }
   }
 
-  Path directory() {
+  String directory() {
     return directory;
   }
 
@@ -111,7 +112,7 @@ final class PeDatabase implements AutoCloseable {
       cellar.close();
     } finally {
       if (temporary && !keep) {
-        deleteTree(directory);
+        deleteTree(Path.of(directory));
       }
     }
   }

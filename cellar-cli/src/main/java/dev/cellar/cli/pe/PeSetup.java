@@ -1,16 +1,15 @@
 package dev.cellar.cli.pe;
 
 import dev.cellar.CellarConfig;
-import java.nio.file.Path;
 
 /**
  * Where and how a PE run opens its database and what it does around the measured phase.
  *
- * @param directory the database directory ({@code --dir}), or null for a temporary one
+ * @param directory the database directory or URI ({@code --dir}), or null for a temporary one
  * @param keep keep a temporary directory at the end ({@code --keep})
  * @param config the configuration ({@code --conf} file and {@code -D} overrides)
  * @param load run sequentialWrite before a read command ({@code --load})
  * @param compact major-compact the table after writing ({@code --compact})
  */
-public record PeSetup(Path directory, boolean keep, CellarConfig config, boolean load,
+public record PeSetup(String directory, boolean keep, CellarConfig config, boolean load,
     boolean compact) {}
