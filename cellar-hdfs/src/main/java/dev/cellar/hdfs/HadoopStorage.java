@@ -192,18 +192,16 @@ public final class HadoopStorage implements Storage, AutoCloseable {
     return fs.getFileStatus(hadoopPath(path)).getLen();
   }
 
+  /**
+   * Reads to the end of the stream rather than to the length the NameNode reports: for a file
+   * still open for writing (a manifest its dead writer never closed) the NameNode counts only
+   * completed blocks, while the stream reads every byte the DataNodes acknowledged to an hflush.
+   */
   @Override
   public byte[] readAllBytes(java.nio.file.Path path) throws IOException {
-    Path file = hadoopPath(path);
-    long length = fs.getFileStatus(file).getLen();
-    if (length > Integer.MAX_VALUE - 8) {
-      throw new IOException(file + ": " + length + " bytes is too large to read whole");
+    try (FSDataInputStream in = fs.open(hadoopPath(path))) {
+      return in.readAllBytes();
     }
-    byte[] bytes = new byte[(int) length];
-    try (FSDataInputStream in = fs.open(file)) {
-      in.readFully(0, bytes);
-    }
-    return bytes;
   }
 
   @Override

@@ -42,6 +42,11 @@ public final class MiniHdfs implements AutoCloseable {
     conf.setInt("dfs.replication", Math.min(dataNodes, 3));
     conf.setLong("dfs.blocksize", 1024 * 1024);
     conf.setInt("dfs.namenode.heartbeat.recheck-interval", 2000);
+    // Tests need no NameNode edit log on disk: forcing it after every namespace change would
+    // make each create, rename and delete wait for a disk flush on a shared machine.
+    conf.setBoolean("dfs.namenode.edits.noeditlogchannelflush", true);
+    // A lease recovery waits for the DataNode's next heartbeat to fetch its command.
+    conf.setLong("dfs.heartbeat.interval", 1);
     MiniDFSCluster cluster = new MiniDFSCluster.Builder(conf, base.toFile())
         .numDataNodes(dataNodes)
         .build();
@@ -55,10 +60,14 @@ public final class MiniHdfs implements AutoCloseable {
 
   /**
    * What a client of this cluster sets: its replication, at most the DataNodes there are (with
-   * fewer, an hflush asks for a replacement DataNode that does not exist and fails).
+   * fewer, an hflush asks for a replacement DataNode that does not exist and fails), a short
+   * pause between checks of a lease recovery, and a short first wait when closing a file finds its
+   * last block not yet reported by the DataNode (400 ms by default: most of a test's time).
    */
   public CellarConfig config() {
-    return CellarConfig.defaults().with("dfs.replication", Integer.toString(dataNodes));
+    return CellarConfig.defaults().with("dfs.replication", Integer.toString(dataNodes))
+        .with("hbase.lease.recovery.pause", "100")
+        .with("dfs.client.block.write.locateFollowingBlock.initial.delay.ms", "10");
   }
 
   /** {@code hdfs://127.0.0.1:port}. */
