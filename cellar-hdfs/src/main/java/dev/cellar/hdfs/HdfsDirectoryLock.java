@@ -201,7 +201,7 @@ final class HdfsDirectoryLock implements StorageLock {
         + Instant.now();
   }
 
-  private static String hostName() {
+  static String hostName() {
     try {
       return InetAddress.getLocalHost().getHostName();
     } catch (IOException e) {
