@@ -20,7 +20,8 @@ import org.apache.hadoop.fs.StreamCapabilities;
  * StreamCapabilities#PREADBYTEBUFFER} (HDFS's does), a read fills the destination's own NIO views,
  * so an off-heap pooled buffer receives the bytes without passing through the heap (HBase's rule
  * in {@code BlockIOUtils}). Otherwise each read goes through a heap array of its size and is
- * copied; {@link #heapFallbackBytes()} counts those bytes for every file.
+ * copied (as always with {@code cellar.hdfs.pread.bytebuffer=false}); {@link
+ * #heapFallbackBytes()} counts those bytes for every file.
  *
  * <p><b>Checksums.</b> The stream is opened on a client with HDFS checksum verification off:
  * Cellar verifies every block itself, and checking twice costs CPU on every read. When Cellar's
@@ -42,12 +43,16 @@ final class HadoopReadOnlyFile extends ReadOnlyFile {
   /** Guarded by verifiedLock; opened on first need. */
   private FSDataInputStream verified;
 
+  /**
+   * @param preadIntoBuffers whether to read into the destination's buffers when the stream can;
+   *     false always copies through the heap
+   */
   HadoopReadOnlyFile(java.nio.file.Path path, Path file, FSDataInputStream in,
-      FileSystem verifying) {
+      FileSystem verifying, boolean preadIntoBuffers) {
     super(path);
     this.file = file;
     this.in = in;
-    this.direct = in.hasCapability(StreamCapabilities.PREADBYTEBUFFER);
+    this.direct = preadIntoBuffers && in.hasCapability(StreamCapabilities.PREADBYTEBUFFER);
     this.verifying = verifying;
   }
 

@@ -136,7 +136,7 @@ public final class HadoopStorage implements Storage, AutoCloseable {
   public ReadOnlyFile openRead(java.nio.file.Path path) throws IOException {
     Path file = hadoopPath(path);
     FSDataInputStream in = unverified.open(file);
-    return new HadoopReadOnlyFile(path, file, in, fs);
+    return new HadoopReadOnlyFile(path, file, in, fs, settings.preadIntoBuffers());
   }
 
   @Override

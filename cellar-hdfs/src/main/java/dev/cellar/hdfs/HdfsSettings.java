@@ -18,15 +18,19 @@ import org.apache.hadoop.conf.Configuration;
  * @param leaseRecoveryTimeoutMillis {@code hbase.lease.recovery.timeout}: how long an open waits
  *     for a dead writer's file to be closed by lease recovery
  * @param leaseRecoveryPauseMillis {@code hbase.lease.recovery.pause}: the pause between checks
+ * @param preadIntoBuffers {@code cellar.hdfs.pread.bytebuffer}: read into the destination's
+ *     buffers where the stream can (true, the default); false reads through heap arrays always,
+ *     the path a stream without {@code in:preadbytebuffer} takes, to compare the two
  */
 record HdfsSettings(boolean verifyChecksums, boolean hsyncLog, boolean enforceCapabilities,
-    long leaseRecoveryTimeoutMillis, long leaseRecoveryPauseMillis) {
+    long leaseRecoveryTimeoutMillis, long leaseRecoveryPauseMillis, boolean preadIntoBuffers) {
 
   static final String CHECKSUM_VERIFY = "hbase.regionserver.checksum.verify";
   static final String WAL_HSYNC = "hbase.wal.hsync";
   static final String ENFORCE_CAPABILITIES = "hbase.unsafe.stream.capability.enforce";
   static final String LEASE_RECOVERY_TIMEOUT = "hbase.lease.recovery.timeout";
   static final String LEASE_RECOVERY_PAUSE = "hbase.lease.recovery.pause";
+  static final String PREAD_INTO_BUFFERS = "cellar.hdfs.pread.bytebuffer";
 
   /**
    * How often the client retries a NameNode connection unless configured: Hadoop's default (10,
@@ -39,7 +43,8 @@ record HdfsSettings(boolean verifyChecksums, boolean hsyncLog, boolean enforceCa
         settings.getBoolean(WAL_HSYNC, false),
         settings.getBoolean(ENFORCE_CAPABILITIES, true),
         settings.getLong(LEASE_RECOVERY_TIMEOUT, 900_000),
-        settings.getLong(LEASE_RECOVERY_PAUSE, 1_000));
+        settings.getLong(LEASE_RECOVERY_PAUSE, 1_000),
+        settings.getBoolean(PREAD_INTO_BUFFERS, true));
   }
 
   /** Hadoop's defaults and site files from the class path, then every Cellar setting over them. */

@@ -144,7 +144,7 @@ class HadoopStorageTest {
     FSDataInputStream in = new FSDataInputStream(new ArrayPositionedStream(bytes));
     long heapBefore = HadoopReadOnlyFile.heapFallbackBytes();
     try (HadoopReadOnlyFile file = new HadoopReadOnlyFile(Path.of("/array"),
-        new org.apache.hadoop.fs.Path("/array"), in, storage.fileSystem())) {
+        new org.apache.hadoop.fs.Path("/array"), in, storage.fileSystem(), true)) {
       assertFalse(file.readsDirectly());
       Buf buf = allocator.allocate(4_000);
       try {

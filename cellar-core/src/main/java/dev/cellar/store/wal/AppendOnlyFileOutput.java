@@ -31,6 +31,11 @@ final class AppendOnlyFileOutput implements SegmentOutput {
   }
 
   @Override
+  public void sync() throws IOException {
+    file.sync();
+  }
+
+  @Override
   public void close() throws IOException {
     file.close();
   }

@@ -133,14 +133,19 @@ final class SegmentWriter implements AutoCloseable {
   }
 
   /**
-   * Forces everything written to stable storage.
+   * Forces everything written to stable storage: with {@code fsync} as {@link SegmentOutput#sync},
+   * otherwise as {@link SegmentOutput#syncData}.
    *
    * @throws IOException naming the file; the bytes since the last successful force must then be
    *     taken as lost, whatever a later force reports
    */
-  void force() throws IOException {
+  void force(boolean fsync) throws IOException {
     try {
-      output.syncData();
+      if (fsync) {
+        output.sync();
+      } else {
+        output.syncData();
+      }
     } catch (IOException e) {
       throw failure(path, "forcing " + (position - forcedLength) + " bytes to disk", e);
     }

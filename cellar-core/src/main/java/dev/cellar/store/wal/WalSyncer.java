@@ -137,7 +137,7 @@ final class WalSyncer implements Runnable {
           || System.nanoTime() - lastForceNanos >= intervalNanos;
       boolean forced = forceDue && writer.hasUnforcedBytes();
       if (forced) {
-        writer.force();
+        writer.force(batch.fsyncRequested());
         lastForceNanos = System.nanoTime();
         catalog.recordDurable(segment, writer.forcedLength());
       }

@@ -38,8 +38,9 @@ import java.util.function.Consumer;
  * half {@link #replay} holds, so a replay never loses a file under its feet; appends never take
  * that lock.
  *
- * <p><b>Durability.</b> {@link Durability#SYNC_WAL} (and {@code FSYNC_WAL}) entries are forced with
- * {@code fdatasync} before {@link #sync} (or {@link #append}) returns for them; {@link
+ * <p><b>Durability.</b> {@link Durability#SYNC_WAL} entries are forced with {@code fdatasync} (on
+ * HDFS, {@code hflush}) and {@code FSYNC_WAL} ones with {@code fsync} (on HDFS, {@code hsync})
+ * before {@link #sync} (or {@link #append}) returns for them; {@link
  * Durability#ASYNC_WAL} entries are forced within {@link WalConfig#asyncSyncIntervalMillis()};
  * {@link Durability#SKIP_WAL} writes nothing. After a failed write or force the log fails for
  * good: entries not yet acknowledged, and every later append, fail with an {@link IOException}
@@ -193,7 +194,7 @@ public final class WriteAheadLog implements AutoCloseable {
       return queue.assignUnwritten();
     }
     return queue.enqueue(table, tableName, cells.toArray(NO_CELLS), payloadLength,
-        latestTimestamp, durability.waitsForForce());
+        latestTimestamp, durability.waitsForForce(), durability == Durability.FSYNC_WAL);
   }
 
   /** The table's checked UTF-8 name, encoded once per table and kept. */
