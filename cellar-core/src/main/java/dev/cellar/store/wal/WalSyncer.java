@@ -32,8 +32,8 @@ import org.slf4j.LoggerFactory;
  * named by the lowest id still to be written. A segment without entries is not rolled. Each new
  * segment is created before the directory's hold is checked ({@link StorageLock#checkHeld}) and
  * before any entry goes into it: a writer whose hold was taken over (a paused HDFS writer whose
- * lease another opener recovered) fails there, and every segment it could still write to was
- * either listed, and its lease recovered, by the new writer, or is empty.
+ * lease another opener recovered) fails there and deletes the empty segment, and every segment it
+ * could still write to was listed, and its lease recovered, by the new writer.
  *
  * <p><b>Failure.</b> Any exception fails the log for good ({@link CommitQueue#fail}) and ends the
  * thread after closing the segment: entries not yet forced are never acknowledged. The staging
@@ -175,9 +175,20 @@ final class WalSyncer implements Runnable {
   }
 
   private void startSegment(long firstSequenceId) throws IOException {
-    writer = SegmentWriter.create(storage, directory, firstSequenceId, System.currentTimeMillis(),
-        outputs);
-    lock.checkHeld();
+    SegmentWriter created = SegmentWriter.create(storage, directory, firstSequenceId,
+        System.currentTimeMillis(), outputs);
+    try {
+      lock.checkHeld();
+    } catch (IOException e) {
+      created.closeAfterFailure(e);
+      try {
+        storage.deleteIfExists(created.path());
+      } catch (IOException deleting) {
+        e.addSuppressed(deleting);
+      }
+      throw e;
+    }
+    writer = created;
     segment = new Segment(writer.path(), firstSequenceId, writer.forcedLength());
     catalog.add(segment);
   }
