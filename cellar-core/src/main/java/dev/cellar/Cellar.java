@@ -43,10 +43,11 @@ import org.slf4j.LoggerFactory;
  * Storage}.
  *
  * <p><b>One process per directory.</b> Opening first takes the directory's lock ({@link
- * Storage#lock}: its {@code LOCK} file, held with an OS lock or an HDFS lease), before it reads or writes anything there, and {@link #close()}
- * releases it last: a second open of the same directory, in this JVM or another process, fails
- * at once with a {@link dev.cellar.io.DirectoryLockedException} naming the directory and the
- * holder, and the first goes on undisturbed.
+ * Storage#lock}: its {@code LOCK} file, held with an OS lock or an HDFS lease), before it reads or
+ * writes anything there, and {@link #close()} releases it last: a second open of the same
+ * directory, in this JVM or another process, fails at once with a {@link
+ * dev.cellar.io.DirectoryLockedException} naming the directory and the holder, and the first goes
+ * on undisturbed.
  *
  * <p><b>Failure.</b> An open that fails releases everything it built (threads, log, cache, pools,
  * lock) before it throws. {@link #close()} goes through every step even when one fails or the

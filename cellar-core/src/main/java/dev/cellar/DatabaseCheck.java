@@ -73,7 +73,10 @@ public final class DatabaseCheck {
     return check(Storage.local(), directory, allocator);
   }
 
-  /** Checks the database in {@code directory} of {@code storage}; see {@link #check(Path, BufAllocator)}. */
+  /**
+   * Checks the database in {@code directory} of {@code storage}; see {@link #check(Path,
+   * BufAllocator)}.
+   */
   public static Report check(Storage storage, Path directory, BufAllocator allocator)
       throws IOException {
     if (!storage.isDirectory(directory.resolve("tables"))) {

@@ -106,7 +106,9 @@ public final class HFileReader implements AutoCloseable {
     return open(Storage.local(), path, allocator, loaderWrapper);
   }
 
-  /** Opens {@code path} on {@code storage}; see {@link #open(Path, BufAllocator, UnaryOperator)}. */
+  /**
+   * Opens {@code path} on {@code storage}; see {@link #open(Path, BufAllocator, UnaryOperator)}.
+   */
   public static HFileReader open(Storage storage, Path path, BufAllocator allocator,
       UnaryOperator<BlockLoader> loaderWrapper) throws IOException {
     ReadOnlyFile file = storage.openRead(path);

@@ -11,10 +11,10 @@ import java.nio.file.Path;
  * forces to make what was written durable. A {@link Storage} hands them out; {@link #create(Path)}
  * creates a local one.
  *
- * <p><b>What the forces promise.</b> {@link #syncData()} is what a {@code SYNC_WAL} write waits for:
- * on a local disk an {@code fdatasync}; on HDFS an {@code hflush}, the bytes in the memory of every
- * DataNode of the pipeline and visible to new readers (HBase's default), or an {@code hsync} where
- * {@code hbase.wal.hsync} asks. {@link #sync()} is an fsync everywhere: on a local disk {@code
+ * <p><b>What the forces promise.</b> {@link #syncData()} is what a {@code SYNC_WAL} write waits
+ * for: on a local disk an {@code fdatasync}; on HDFS an {@code hflush}, the bytes in the memory of
+ * every DataNode of the pipeline and visible to new readers (HBase's default), or an {@code hsync}
+ * where {@code hbase.wal.hsync} asks. {@link #sync()} is an fsync everywhere: on a local disk {@code
  * fsync}, on HDFS {@code hsync}.
  *
  * <p>Not thread-safe: one writer appends; callers that share it must serialize their appends.

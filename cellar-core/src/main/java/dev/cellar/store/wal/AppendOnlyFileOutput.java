@@ -4,9 +4,11 @@ import dev.cellar.io.AppendOnlyFile;
 import dev.cellar.io.Storage;
 import java.io.IOException;
 import java.nio.ByteBuffer;
-import java.nio.file.Path;
 
-/** A segment written to a file of a {@link Storage} through {@link AppendOnlyFile}. Not thread-safe. */
+/**
+ * A segment written to a file of a {@link Storage} through {@link AppendOnlyFile}. Not
+ * thread-safe.
+ */
 final class AppendOnlyFileOutput implements SegmentOutput {
 
   private final AppendOnlyFile file;
