@@ -140,41 +140,36 @@ public final class BlockReader {
         : allocator.allocate(size + peek);
     try {
       readFully(offset, onDisk, size + peek);
-      Verified verified;
-      try {
-        verified = check(onDisk, offset, size, peek, expected);
-      } catch (CorruptHFileException e) {
-        if (!file.readFullyVerifiedByStorage(offset, onDisk, 0, size + peek)) {
-          throw e;
+      boolean reread = false;
+      while (true) {
+        try {
+          int nextBlockOnDiskSize = peek == 0 ? -1 : peekedSize(onDisk, size);
+          BlockHeader header = BlockHeader.read(onDisk, 0, name, offset);
+          if (header.onDiskSizeWithHeader() != size) {
+            throw new CorruptHFileException(name, offset, header.type() + " block on-disk size",
+                size, header.onDiskSizeWithHeader());
+          }
+          if (expected != null && !matches(expected, header.type())) {
+            throw new CorruptHFileException(name, offset, "block type", expected, header.type());
+          }
+          BlockChecksums.verify(onDisk, header, name, offset);
+          Verified verified = new Verified(header, onDisk, nextBlockOnDiskSize);
+          onDisk = null;
+          return verified;
+        } catch (CorruptHFileException e) {
+          // One allocation site for the header and the result, in the loop, so that the JIT can
+          // still keep them off the heap on the common path.
+          if (reread || !file.readFullyVerifiedByStorage(offset, onDisk, 0, size + peek)) {
+            throw e;
+          }
+          reread = true;
         }
-        verified = check(onDisk, offset, size, peek, expected);
       }
-      onDisk = null;
-      return verified;
     } finally {
       if (onDisk != null) {
         onDisk.release();
       }
     }
-  }
-
-  /**
-   * Checks the block read into {@code onDisk}: its header against the expected size and type, and
-   * its checksums.
-   */
-  private Verified check(Buf onDisk, long offset, int size, int peek, BlockType expected)
-      throws CorruptHFileException {
-    int nextBlockOnDiskSize = peek == 0 ? -1 : peekedSize(onDisk, size);
-    BlockHeader header = BlockHeader.read(onDisk, 0, name, offset);
-    if (header.onDiskSizeWithHeader() != size) {
-      throw new CorruptHFileException(name, offset, header.type() + " block on-disk size",
-          size, header.onDiskSizeWithHeader());
-    }
-    if (expected != null && !matches(expected, header.type())) {
-      throw new CorruptHFileException(name, offset, "block type", expected, header.type());
-    }
-    BlockChecksums.verify(onDisk, header, name, offset);
-    return new Verified(header, onDisk, nextBlockOnDiskSize);
   }
 
   /**
