@@ -4,8 +4,9 @@ import dev.cellar.cache.BlockCache;
 import dev.cellar.cache.tiered.BlockCacheFactory;
 import dev.cellar.config.Settings;
 import dev.cellar.hfile.HFileContext;
-import dev.cellar.io.DirectoryLock;
 import dev.cellar.io.Storage;
+import dev.cellar.io.StorageLocation;
+import dev.cellar.io.StorageLock;
 import dev.cellar.memory.BufAllocator;
 import dev.cellar.memory.BufAllocatorConfig;
 import dev.cellar.metrics.EngineMetrics;
@@ -34,7 +35,6 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -46,11 +46,16 @@ import org.slf4j.LoggerFactory;
  * #FLUSHER_THREAD} and a compaction thread {@value #COMPACTION_THREAD}) and opens every table,
  * replaying what the log holds beyond the tables' files.
  *
- * <p><b>One process per directory.</b> Opening first takes the directory's {@link DirectoryLock}
- * (its {@code LOCK} file), before it reads or writes anything there, and {@link #close()}
- * releases it last: a second open of the same directory, in this JVM or another process, fails
- * at once with a {@link dev.cellar.io.DirectoryLockedException} naming the directory and the
- * holder, and the first goes on undisturbed.
+ * <p><b>Storage.</b> A database lives on the local disk or, by URI, on another file system such
+ * as HDFS ({@link #open(String, CellarConfig)}); every file operation goes through one {@link
+ * Storage}.
+ *
+ * <p><b>One process per directory.</b> Opening first takes the directory's lock ({@link
+ * Storage#lock}: its {@code LOCK} file, held with an OS lock or an HDFS lease), before it reads or
+ * writes anything there, and {@link #close()} releases it last: a second open of the same
+ * directory, in this JVM or another process, fails at once with a {@link
+ * dev.cellar.io.DirectoryLockedException} naming the directory and the holder, and the first goes
+ * on undisturbed.
  *
  * <p><b>Failure.</b> An open that fails releases everything it built (threads, log, cache, pools,
  * lock) before it throws. {@link #close()} goes through every step even when one fails or the
@@ -67,8 +72,10 @@ public final class Cellar implements Database {
   private static final long SHUTDOWN_SECONDS = 60;
 
   private final Path directory;
-  private final DirectoryLock lock;
+  private final StorageLock lock;
   private final Storage storage;
+  /** Closed last: the connection to a file system other than the local one, or null. */
+  private StorageLocation location;
   private final Settings settings;
   private final BufAllocator allocator;
   private final BlockCache cache;
@@ -89,7 +96,7 @@ public final class Cellar implements Database {
    * Builds the process-wide parts in order, each failure closing what was built before it; the
    * caller holds {@code lock} and releases it if this throws.
    */
-  private Cellar(Path directory, CellarConfig config, Storage storage, DirectoryLock lock)
+  private Cellar(Path directory, CellarConfig config, Storage storage, StorageLock lock)
       throws IOException {
     this.directory = directory;
     this.lock = lock;
@@ -108,7 +115,7 @@ public final class Cellar implements Database {
     try {
       createdCache = BlockCacheFactory.create(settings, allocator).orElse(null);
       createdPool = memStoreConfig.mslabEnabled() ? new ChunkPool(memStoreConfig) : null;
-      this.wal = WriteAheadLog.open(directory.resolve("wal"), walConfig);
+      this.wal = WriteAheadLog.open(storage, directory.resolve("wal"), walConfig);
     } catch (IOException | RuntimeException e) {
       if (createdCache != null) {
         createdCache.shutdown();
@@ -159,19 +166,40 @@ public final class Cellar implements Database {
         .connect(hostAndPort);
   }
 
+  /**
+   * Opens (creating if needed) the database at {@code location}: a local path or a URI such as
+   * {@code hdfs://namenode:8020/cellar/db}, whose file system's module must be on the class path
+   * ({@link StorageLocation}); its client settings come from {@code config}. Closing the database
+   * ends the connection.
+   *
+   * @throws IOException in one line naming the location if its file system is unknown or cannot
+   *     be reached, or as {@link #open(Path, CellarConfig)}
+   */
+  public static Cellar open(String location, CellarConfig config) throws IOException {
+    StorageLocation resolved = StorageLocation.resolve(location, config.settings());
+    try {
+      Cellar cellar = open(resolved.directory(), config, resolved.storage());
+      cellar.location = resolved;
+      return cellar;
+    } catch (IOException | RuntimeException e) {
+      closeQuietly(resolved, e);
+      throw e;
+    }
+  }
+
   /** Opens the database in {@code directory}, making every file change through {@code storage}. */
   static Cellar open(Path directory, CellarConfig config, Storage storage) throws IOException {
-    if (!Files.isDirectory(directory)) {
+    if (!storage.isDirectory(directory)) {
       storage.createDirectories(directory);
       Path parent = directory.toAbsolutePath().getParent();
       if (parent != null) {
         storage.syncDirectory(parent);
       }
     }
-    DirectoryLock lock = storage.lock(directory);
+    StorageLock lock = storage.lock(directory);
     Cellar cellar;
     try {
-      if (!Files.isDirectory(directory.resolve("tables"))) {
+      if (!storage.isDirectory(directory.resolve("tables"))) {
         storage.createDirectories(directory.resolve("tables"));
         storage.syncDirectory(directory);
       }
@@ -218,21 +246,22 @@ public final class Cellar implements Database {
   }
 
   private void openTables() throws IOException {
-    try (Stream<Path> dirs = Files.list(directory.resolve("tables"))) {
-      for (Path dir : dirs.filter(Files::isDirectory).sorted().toList()) {
-        if (!Files.exists(dir.resolve(TableDirectory.DESCRIPTOR))) {
-          LOG.info("deleting {}: a table directory without a descriptor, left by an interrupted"
-              + " create or drop", dir);
-          TableDirectory.clearLeftover(storage, dir);
-        } else {
-          TableDirectory.Stored stored = TableDirectory.read(dir);
-          if (!tableDirectory(stored.descriptor().name()).equals(dir.normalize())) {
-            throw new IOException(dir.resolve(TableDirectory.DESCRIPTOR) + ": names table '"
-                + stored.descriptor().name() + "', whose directory is "
-                + tableDirectory(stored.descriptor().name()) + ", not " + dir);
-          }
-          openTable(stored.descriptor(), stored.createdAtWalId());
+    for (Path dir : storage.list(directory.resolve("tables"))) {
+      if (!storage.isDirectory(dir)) {
+        continue;
+      }
+      if (!storage.isFile(dir.resolve(TableDirectory.DESCRIPTOR))) {
+        LOG.info("deleting {}: a table directory without a descriptor, left by an interrupted"
+            + " create or drop", dir);
+        TableDirectory.clearLeftover(storage, dir);
+      } else {
+        TableDirectory.Stored stored = TableDirectory.read(storage, dir);
+        if (!tableDirectory(stored.descriptor().name()).equals(dir.normalize())) {
+          throw new IOException(dir.resolve(TableDirectory.DESCRIPTOR) + ": names table '"
+              + stored.descriptor().name() + "', whose directory is "
+              + tableDirectory(stored.descriptor().name()) + ", not " + dir);
         }
+        openTable(stored.descriptor(), stored.createdAtWalId());
       }
     }
   }
@@ -383,6 +412,9 @@ public final class Cellar implements Database {
     }
     run(failures, allocator::close);
     run(failures, lock::close);
+    if (location != null) {
+      run(failures, location::close);
+    }
     if (!failures.isEmpty()) {
       Exception first = failures.getFirst();
       IOException thrown = first instanceof IOException io ? io

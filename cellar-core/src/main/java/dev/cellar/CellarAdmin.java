@@ -1,7 +1,6 @@
 package dev.cellar;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -24,7 +23,7 @@ final class CellarAdmin implements Admin {
     }
     long createdAt = cellar.wal().lastSequenceId();
     Path directory = cellar.tableDirectory(descriptor.name());
-    if (Files.exists(directory)) {
+    if (cellar.storage().isDirectory(directory)) {
       TableDirectory.clearLeftover(cellar.storage(), directory);
     }
     TableDirectory.write(cellar.storage(), directory, descriptor, createdAt);

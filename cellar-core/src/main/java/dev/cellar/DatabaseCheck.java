@@ -5,18 +5,18 @@ import dev.cellar.hfile.HFileReader;
 import dev.cellar.hfile.HFileVerifier;
 import dev.cellar.io.DirectoryLock;
 import dev.cellar.io.FileProblem;
+import dev.cellar.io.Storage;
 import dev.cellar.memory.BufAllocator;
 import dev.cellar.store.ManifestCheck;
 import dev.cellar.store.wal.WalCheck;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
-import java.util.stream.Stream;
+import java.util.function.UnaryOperator;
 
 /**
  * Verifies a database directory offline without changing a byte of it, and reports every problem
@@ -48,6 +48,7 @@ public final class DatabaseCheck {
   public record Report(Optional<String> lockHolder, int tables, int manifestRecords, int hfiles,
       long cells, int segments, long entries, List<FileProblem> problems) {}
 
+  private final Storage storage;
   private final Path directory;
   private final BufAllocator allocator;
   private final List<FileProblem> problems = new ArrayList<>();
@@ -56,7 +57,8 @@ public final class DatabaseCheck {
   private int hfiles;
   private long cells;
 
-  private DatabaseCheck(Path directory, BufAllocator allocator) {
+  private DatabaseCheck(Storage storage, Path directory, BufAllocator allocator) {
+    this.storage = storage;
     this.directory = directory;
     this.allocator = allocator;
   }
@@ -68,10 +70,20 @@ public final class DatabaseCheck {
    *     naming a file that could not be listed or read at all
    */
   public static Report check(Path directory, BufAllocator allocator) throws IOException {
-    if (!Files.isDirectory(directory.resolve("tables"))) {
-      throw new IOException(directory + " is not a Cellar database (it has no tables/ directory)");
+    return check(Storage.local(), directory, allocator);
+  }
+
+  /**
+   * Checks the database in {@code directory} of {@code storage}; see {@link #check(Path,
+   * BufAllocator)}.
+   */
+  public static Report check(Storage storage, Path directory, BufAllocator allocator)
+      throws IOException {
+    if (!storage.isDirectory(directory.resolve("tables"))) {
+      throw new IOException(storage.describe(directory)
+          + " is not a Cellar database (it has no tables/ directory)");
     }
-    return new DatabaseCheck(directory, allocator).run();
+    return new DatabaseCheck(storage, directory, allocator).run();
   }
 
   private Report run() throws IOException {
@@ -82,12 +94,10 @@ public final class DatabaseCheck {
     holder.ifPresent(who -> problems.add(FileProblem.of(directory.resolve(DirectoryLock.FILE_NAME),
         "held by " + who + ": the database is open, and what it writes meanwhile may show as"
             + " damage below")));
-    try (Stream<Path> paths = Files.list(directory.resolve("tables"))) {
-      for (Path table : paths.sorted().toList()) {
-        checkTable(table);
-      }
+    for (Path table : storage.list(directory.resolve("tables"))) {
+      checkTable(table);
     }
-    WalCheck.Result wal = WalCheck.check(directory.resolve("wal"));
+    WalCheck.Result wal = WalCheck.check(storage, directory.resolve("wal"));
     problems.addAll(wal.problems());
     return new Report(holder, tables, manifestRecords, hfiles, cells, wal.segments(),
         wal.entries(), List.copyOf(problems));
@@ -95,11 +105,11 @@ public final class DatabaseCheck {
 
   /** Who holds {@code directory}; a lock file that cannot be probed is a problem, not a holder. */
   private Optional<String> lockHolder(Path directory) {
-    if (!Files.isDirectory(directory)) {
-      return Optional.empty();
-    }
     try {
-      return DirectoryLock.probe(directory);
+      if (!storage.isDirectory(directory)) {
+        return Optional.empty();
+      }
+      return storage.probeLock(directory);
     } catch (IOException e) {
       problems.add(FileProblem.of(directory.resolve(DirectoryLock.FILE_NAME),
           "cannot tell whether it is held: " + e.getMessage()));
@@ -108,19 +118,19 @@ public final class DatabaseCheck {
   }
 
   private void checkTable(Path table) throws IOException {
-    if (!Files.isDirectory(table)) {
+    if (!storage.isDirectory(table)) {
       problems.add(FileProblem.of(table, "not a table directory"));
       return;
     }
     Path descriptorFile = table.resolve(TableDirectory.DESCRIPTOR);
-    if (!Files.exists(descriptorFile)) {
+    if (!storage.isFile(descriptorFile)) {
       problems.add(FileProblem.of(table, "a table directory without " + TableDirectory.DESCRIPTOR
           + ", left by an interrupted create or drop (the next open deletes it)"));
       return;
     }
     TableDescriptor descriptor;
     try {
-      descriptor = TableDirectory.read(table).descriptor();
+      descriptor = TableDirectory.read(storage, table).descriptor();
     } catch (IOException | RuntimeException e) {
       problems.add(FileProblem.of(descriptorFile, "unreadable descriptor: " + e.getMessage()));
       return;
@@ -134,12 +144,12 @@ public final class DatabaseCheck {
     List<String> families = new ArrayList<>();
     descriptor.families().forEach(family -> families.add(family.name()));
     checkEntries(table, families);
-    ManifestCheck.Result manifest = ManifestCheck.check(table, families);
+    ManifestCheck.Result manifest = ManifestCheck.check(storage, table, families);
     manifestRecords += manifest.records();
     problems.addAll(manifest.problems());
     for (List<Path> files : manifest.files().values()) {
       for (Path file : files) {
-        if (Files.isRegularFile(file)) {
+        if (storage.isFile(file)) {
           verifyHFile(file);
         }
       }
@@ -151,19 +161,18 @@ public final class DatabaseCheck {
     Set<String> expected = new HashSet<>(families);
     expected.add(TableDirectory.DESCRIPTOR);
     expected.add(ManifestCheck.FILE_NAME);
-    try (Stream<Path> paths = Files.list(table)) {
-      for (Path path : paths.sorted().toList()) {
-        if (!expected.contains(path.getFileName().toString())) {
-          problems.add(FileProblem.of(path, Files.isDirectory(path)
-              ? "a directory of no family in the table's descriptor"
-              : "not part of the table (a descriptor or manifest rewrite a crash interrupted?)"));
-        }
+    for (Path path : storage.list(table)) {
+      if (!expected.contains(path.getFileName().toString())) {
+        problems.add(FileProblem.of(path, storage.isDirectory(path)
+            ? "a directory of no family in the table's descriptor"
+            : "not part of the table (a descriptor or manifest rewrite a crash interrupted?)"));
       }
     }
   }
 
   private void verifyHFile(Path file) {
-    try (HFileReader reader = HFileReader.open(file, allocator)) {
+    try (HFileReader reader =
+        HFileReader.open(storage, file, allocator, UnaryOperator.identity())) {
       cells += HFileVerifier.verify(reader).cells();
       hfiles++;
     } catch (CorruptHFileException e) {

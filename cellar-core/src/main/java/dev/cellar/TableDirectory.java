@@ -2,11 +2,10 @@ package dev.cellar;
 
 import dev.cellar.io.AppendOnlyFile;
 import dev.cellar.io.Storage;
+import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.file.Files;
-import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -78,7 +77,7 @@ final class TableDirectory {
   }
 
   private static void deleteTree(Storage storage, Path path) throws IOException {
-    if (Files.isDirectory(path, LinkOption.NOFOLLOW_LINKS)) {
+    if (storage.isDirectory(path)) {
       for (Path child : storage.list(path)) {
         deleteTree(storage, child);
       }
@@ -86,10 +85,10 @@ final class TableDirectory {
     storage.deleteIfExists(path);
   }
 
-  static Stored read(Path directory) throws IOException {
+  static Stored read(Storage storage, Path directory) throws IOException {
     Path file = directory.resolve(DESCRIPTOR);
     Properties properties = new Properties();
-    try (InputStream in = Files.newInputStream(file)) {
+    try (InputStream in = new ByteArrayInputStream(storage.readAllBytes(file))) {
       properties.load(in);
     }
     String name = properties.getProperty("name");

@@ -20,7 +20,8 @@ import org.junit.jupiter.api.io.TempDir;
  * database, and reopens it each time: every acknowledged row is there with both its columns, and
  * no row is half there; the rows present are contiguous, so no batch of the writer's is half there
  * either. CI runs a few rounds; {@code -Dcellar.crash.rounds=N} (through {@code
- * -Dcellar.test.extraJvmArgs}) runs more.
+ * -Dcellar.test.extraJvmArgs}) runs more. A subclass runs it on another storage by overriding
+ * {@link #location()} and {@link #storageSettings()}.
  */
 class CellarCrashTest {
 
@@ -43,6 +44,26 @@ class CellarCrashTest {
 
   static byte[] value(int i, byte[] column) {
     return ("value of " + i + " " + new String(column) + " " + "z".repeat(i % 300)).getBytes();
+  }
+
+  /** Where the database lives: a local directory here. */
+  String location() {
+    return directory.toString();
+  }
+
+  /** Settings the storage needs (as {@code key=value}), passed to the writer process too. */
+  List<String> storageSettings() {
+    return List.of();
+  }
+
+  /** {@link #config()} with {@code settings} ({@code key=value} each) over it. */
+  static CellarConfig config(List<String> settings) {
+    CellarConfig config = config();
+    for (String setting : settings) {
+      int equals = setting.indexOf('=');
+      config = config.with(setting.substring(0, equals), setting.substring(equals + 1));
+    }
+    return config;
   }
 
   static Put put(int i) {
@@ -68,7 +89,8 @@ class CellarCrashTest {
         Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx256m",
         "--enable-native-access=ALL-UNNAMED", "--sun-misc-unsafe-memory-access=allow",
         "-cp", System.getProperty("java.class.path"), CellarWriterProcess.class.getName(),
-        directory.toString(), Integer.toString(first)));
+        location(), Integer.toString(first)));
+    command.addAll(storageSettings());
     Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
     int last = first - 1;
     List<String> output = new ArrayList<>();
@@ -99,7 +121,7 @@ class CellarCrashTest {
    * exactly rows 0 to some k at or beyond the last acknowledged one, each complete.
    */
   private void verify(int acked, String context) throws Exception {
-    try (Cellar cellar = Cellar.open(directory, config())) {
+    try (Cellar cellar = Cellar.open(location(), config(storageSettings()))) {
       Table table = cellar.table("crash");
       for (int i = 0; i <= acked; i++) {
         try (Result result = table.get(new Get(row(i)))) {

@@ -24,7 +24,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  * interleaved with flushes, minor and major compactions and reopening the database, checked
  * against {@link ReadSemanticsOracle} over every cell written (a major compaction rewrites the
  * oracle's cells to what it kept, as it does the files). Small flush sizes make flushes and
- * compactions happen in the background too. The seed is printed on failure.
+ * compactions happen in the background too. The seed is printed on failure. Runs on a local
+ * directory; a subclass runs it on another storage ({@link #location()}).
  */
 class CellarRandomizedTest {
 
@@ -33,8 +34,23 @@ class CellarRandomizedTest {
 
   @TempDir Path directory;
 
+  /** Where the database lives: a local directory here; a subclass may put it elsewhere. */
+  String location() {
+    return directory.toString();
+  }
+
+  /** How many random operations a run makes (fewer on a storage where each costs more). */
+  int steps() {
+    return 2000;
+  }
+
+  /** The settings a subclass's storage needs over the test's own. */
+  CellarConfig storageSettings(CellarConfig config) {
+    return config;
+  }
+
   private CellarConfig config(String cache) {
-    CellarConfig config = CellarConfig.defaults()
+    CellarConfig config = storageSettings(CellarConfig.defaults())
         .with("hbase.hregion.memstore.flush.size", "32768")
         .with("hbase.hstore.compaction.min", "2")
         .with("hfile.block.cache.memory.size", "4m");
@@ -61,10 +77,10 @@ class CellarRandomizedTest {
     SplittableRandom random = new SplittableRandom(seed);
     List<Cell> written = new ArrayList<>();
     long sequence = 0;
-    Cellar cellar = Cellar.open(directory, config(cache));
+    Cellar cellar = Cellar.open(location(), config(cache));
     try {
       cellar.admin().createTable(table());
-      for (int step = 0; step < 2000; step++) {
+      for (int step = 0; step < steps(); step++) {
         String context = "seed " + seed + " step " + step;
         int op = random.nextInt(100);
         Table table = cellar.table("t");
@@ -102,7 +118,7 @@ class CellarRandomizedTest {
           written = majorCompacted(written);
         } else {
           cellar.close();
-          cellar = Cellar.open(directory, config(cache));
+          cellar = Cellar.open(location(), config(cache));
         }
       }
       checkScan(cellar.table("t"), written, random, "seed " + seed + " at the end");

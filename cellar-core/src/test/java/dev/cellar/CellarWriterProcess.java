@@ -1,6 +1,5 @@
 package dev.cellar;
 
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -11,14 +10,15 @@ import java.util.Map;
  * the last row of each write once it returned, until its parent kills it. Small flush sizes make it
  * flush and compact as it goes.
  *
- * <p>Arguments: database directory, first row.
+ * <p>Arguments: database directory or URI, first row, then settings as {@code key=value}.
  */
 public final class CellarWriterProcess {
 
   private CellarWriterProcess() {}
 
   public static void main(String[] args) throws Exception {
-    Cellar cellar = Cellar.open(Path.of(args[0]), CellarCrashTest.config());
+    Cellar cellar = Cellar.open(args[0],
+        CellarCrashTest.config(List.of(args).subList(2, args.length)));
     if (!cellar.admin().tableExists("crash")) {
       cellar.admin().createTable(TableDescriptor.of("crash",
           ColumnFamilyDescriptor.of("f", Map.of("BLOCKSIZE", "4096"))));

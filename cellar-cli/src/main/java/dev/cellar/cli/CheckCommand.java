@@ -1,13 +1,13 @@
 package dev.cellar.cli;
 
 import dev.cellar.DatabaseCheck;
+import dev.cellar.config.Settings;
 import dev.cellar.io.FileProblem;
+import dev.cellar.io.StorageLocation;
 import dev.cellar.memory.BufAllocator;
 import dev.cellar.memory.BufAllocatorConfig;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
@@ -25,19 +25,21 @@ import picocli.CommandLine.Parameters;
         "offset; exit 1 if any."})
 final class CheckCommand implements Callable<Integer> {
 
-  @Parameters(index = "0", paramLabel = "DIR", description = "the database directory")
-  Path directory;
+  @Parameters(index = "0", paramLabel = "DIR",
+      description = "the database directory: a path or a URI such as hdfs://host:8020/path")
+  String directory;
 
   @Override
   public Integer call() {
     PrintStream out = System.out;
-    if (!Files.isDirectory(directory)) {
-      System.err.println("cellar check: " + directory + " is not a directory");
-      return 2;
-    }
     DatabaseCheck.Report report;
-    try (BufAllocator allocator = new BufAllocator(BufAllocatorConfig.DEFAULT)) {
-      report = DatabaseCheck.check(directory, allocator);
+    try (StorageLocation location = StorageLocation.resolve(directory, Settings.empty());
+        BufAllocator allocator = new BufAllocator(BufAllocatorConfig.DEFAULT)) {
+      if (!location.storage().isDirectory(location.directory())) {
+        System.err.println("cellar check: " + directory + " is not a directory");
+        return 2;
+      }
+      report = DatabaseCheck.check(location.storage(), location.directory(), allocator);
     } catch (IOException e) {
       System.err.println("cellar check: " + e.getMessage());
       return 2;

@@ -9,6 +9,9 @@ import dev.cellar.hfile.HFileReader;
 import dev.cellar.hfile.HFileScanner;
 import dev.cellar.hfile.HFileVerifier;
 import dev.cellar.hfile.Trailer;
+import dev.cellar.config.Settings;
+import dev.cellar.io.Storage;
+import dev.cellar.io.StorageLocation;
 import dev.cellar.memory.BufAllocator;
 import dev.cellar.memory.BufAllocatorConfig;
 import java.io.IOException;
@@ -16,10 +19,10 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.FileSystemException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.function.UnaryOperator;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -36,8 +39,13 @@ import picocli.CommandLine.Parameters;
     description = "Inspect an HFile (v3): trailer, file info, index, blocks, cells, checksums.")
 final class HFileCommand implements Callable<Integer> {
 
-  @Parameters(index = "0", paramLabel = "FILE", description = "the HFile to inspect")
-  Path file;
+  @Parameters(index = "0", paramLabel = "FILE",
+      description = "the HFile to inspect: a path or a URI such as hdfs://host:8020/path")
+  String file;
+
+  /** Where {@link #file} lives, resolved by {@link #call()}. */
+  private Storage storage;
+  private Path path;
 
   @Option(names = "--blocks", description = "list every block: type, offset, sizes, encoding, compression")
   boolean blocks;
@@ -55,17 +63,28 @@ final class HFileCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     PrintStream out = System.out;
-    if (!Files.isRegularFile(file)) {
-      System.err.println("cellar hfile: " + file + " is not a file");
+    try (StorageLocation location = StorageLocation.resolve(file, Settings.empty())) {
+      storage = location.storage();
+      path = location.directory();
+      if (!storage.isFile(path)) {
+        System.err.println("cellar hfile: " + file + " is not a file");
+        return 2;
+      }
+      try (BufAllocator allocator = new BufAllocator(BufAllocatorConfig.DEFAULT)) {
+        return verify ? verifyBlocks(out, allocator) : describe(out, allocator);
+      }
+    } catch (IOException e) {
+      System.err.println("cellar hfile: " + e.getMessage());
       return 2;
-    }
-    try (BufAllocator allocator = new BufAllocator(BufAllocatorConfig.DEFAULT)) {
-      return verify ? verifyBlocks(out, allocator) : describe(out, allocator);
     }
   }
 
+  private HFileReader open(BufAllocator allocator) throws IOException {
+    return HFileReader.open(storage, path, allocator, UnaryOperator.identity());
+  }
+
   private int describe(PrintStream out, BufAllocator allocator) {
-    try (HFileReader reader = HFileReader.open(file, allocator)) {
+    try (HFileReader reader = open(allocator)) {
       printSummary(out, reader);
       if (blocks) {
         listBlocks(out, reader);
@@ -79,9 +98,9 @@ final class HFileCommand implements Callable<Integer> {
     }
   }
 
-  private static void printSummary(PrintStream out, HFileReader reader) throws IOException {
+  private void printSummary(PrintStream out, HFileReader reader) throws IOException {
     Trailer trailer = reader.trailer();
-    out.println("file: " + reader.path() + " (" + Files.size(reader.path()) + " bytes)");
+    out.println("file: " + file + " (" + storage.size(path) + " bytes)");
     out.println("trailer:");
     out.println("  version: 3." + trailer.minorVersion());
     out.println("  compression: " + trailer.compression());
@@ -124,11 +143,11 @@ final class HFileCommand implements Callable<Integer> {
     return text;
   }
 
-  private static void listBlocks(PrintStream out, HFileReader reader) throws IOException {
+  private void listBlocks(PrintStream out, HFileReader reader) throws IOException {
     out.println("blocks:");
     out.printf("  %-26s %12s %10s %12s %s%n", "type", "offset", "on disk", "uncompressed",
         "encoding/compression");
-    long end = Files.size(reader.path()) - Trailer.SIZE;
+    long end = storage.size(path) - Trailer.SIZE;
     long offset = 0;
     int count = 0;
     while (offset < end) {
@@ -149,7 +168,7 @@ final class HFileCommand implements Callable<Integer> {
   }
 
   private int verifyBlocks(PrintStream out, BufAllocator allocator) {
-    try (HFileReader reader = HFileReader.open(file, allocator)) {
+    try (HFileReader reader = open(allocator)) {
       HFileVerifier.Report report = HFileVerifier.verify(reader);
       out.println("OK: " + file + ": " + report.blocks() + " blocks " + report.blocksByType()
           + " and " + report.cells() + " cells verified: checksums, block chain, index, blooms,"

@@ -34,8 +34,9 @@ import picocli.CommandLine.Option;
 final class ServeCommand implements Callable<Integer> {
 
   @Option(names = "--dir", required = true, paramLabel = "DIR",
-      description = "database directory (created if missing)")
-  Path dir;
+      description = "database directory (created if missing): a path or a URI such as"
+          + " hdfs://host:8020/path")
+  String location;
 
   @Option(names = "--port", paramLabel = "PORT", description = "RPC port (default 16020, or"
       + " hbase.regionserver.port)")
@@ -87,7 +88,7 @@ final class ServeCommand implements Callable<Integer> {
     }
     CellarServer server;
     try {
-      server = CellarServer.start(ServerOptions.from(dir, config.settings()), config);
+      server = CellarServer.start(ServerOptions.from(location, config.settings()), config);
     } catch (IOException | IllegalArgumentException e) {
       System.err.println("cellar serve: " + e.getMessage());
       return 1;
@@ -105,7 +106,7 @@ final class ServeCommand implements Callable<Integer> {
         }));
     System.out.printf("cellar serve: %s on %s (advertised %s); clients set%n"
         + "  hbase.client.registry.impl=org.apache.hadoop.hbase.client.RpcConnectionRegistry%n"
-        + "  hbase.client.bootstrap.servers=%s%n", dir, server.address(),
+        + "  hbase.client.bootstrap.servers=%s%n", location, server.address(),
         server.identity().hostAndPort(), server.identity().hostAndPort());
     server.database().infoServerAddress().ifPresent(address -> System.out.printf(
         "  info server: http://%s:%d/ (/jmx, /prometheus)%n", address.getHostString(),

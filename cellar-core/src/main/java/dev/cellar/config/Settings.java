@@ -36,6 +36,11 @@ public final class Settings {
     return new Settings(Map.copyOf(copy));
   }
 
+  /** Every property set, unmodifiable: what a file-system client configures itself from. */
+  public Map<String, String> asMap() {
+    return values;
+  }
+
   /** The raw value of {@code key}, or {@code null} if it is not set. */
   public String get(String key) {
     return values.get(key);

@@ -21,7 +21,9 @@ import java.io.IOException;
  *
  * <p>Nothing from a block is used before its checksums pass, so a corrupt block can never make the
  * reader allocate a size it claims or decode garbage: it raises a {@link CorruptHFileException}
- * naming the file, the offset, what was expected and what was found.
+ * naming the file, the offset, what was expected and what was found. Where the file system keeps
+ * copies with checksums of its own (HDFS), a block that fails is read once more through them
+ * ({@link ReadOnlyFile#readFullyVerifiedByStorage}) before it counts as corrupt.
  *
  * <p>Thread-safe: reads are positional and share no state.
  */
@@ -138,19 +140,31 @@ public final class BlockReader {
         : allocator.allocate(size + peek);
     try {
       readFully(offset, onDisk, size + peek);
-      int nextBlockOnDiskSize = peek == 0 ? -1 : peekedSize(onDisk, size);
-      BlockHeader header = BlockHeader.read(onDisk, 0, name, offset);
-      if (header.onDiskSizeWithHeader() != size) {
-        throw new CorruptHFileException(name, offset, header.type() + " block on-disk size",
-            size, header.onDiskSizeWithHeader());
+      boolean reread = false;
+      while (true) {
+        try {
+          int nextBlockOnDiskSize = peek == 0 ? -1 : peekedSize(onDisk, size);
+          BlockHeader header = BlockHeader.read(onDisk, 0, name, offset);
+          if (header.onDiskSizeWithHeader() != size) {
+            throw new CorruptHFileException(name, offset, header.type() + " block on-disk size",
+                size, header.onDiskSizeWithHeader());
+          }
+          if (expected != null && !matches(expected, header.type())) {
+            throw new CorruptHFileException(name, offset, "block type", expected, header.type());
+          }
+          BlockChecksums.verify(onDisk, header, name, offset);
+          Verified verified = new Verified(header, onDisk, nextBlockOnDiskSize);
+          onDisk = null;
+          return verified;
+        } catch (CorruptHFileException e) {
+          // One allocation site for the header and the result, in the loop, so that the JIT can
+          // still keep them off the heap on the common path.
+          if (reread || !file.readFullyVerifiedByStorage(offset, onDisk, 0, size + peek)) {
+            throw e;
+          }
+          reread = true;
+        }
       }
-      if (expected != null && !matches(expected, header.type())) {
-        throw new CorruptHFileException(name, offset, "block type", expected, header.type());
-      }
-      BlockChecksums.verify(onDisk, header, name, offset);
-      Verified verified = new Verified(header, onDisk, nextBlockOnDiskSize);
-      onDisk = null;
-      return verified;
     } finally {
       if (onDisk != null) {
         onDisk.release();

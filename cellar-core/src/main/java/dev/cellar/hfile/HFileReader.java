@@ -10,6 +10,7 @@ import dev.cellar.hfile.bloom.GeneralBloomLookup;
 import dev.cellar.hfile.encoding.DataBlockEncoding;
 import dev.cellar.hfile.encoding.EncodingContext;
 import dev.cellar.io.ReadOnlyFile;
+import dev.cellar.io.Storage;
 import dev.cellar.memory.Buf;
 import dev.cellar.memory.ByteLayouts;
 import dev.cellar.memory.BufAllocator;
@@ -102,7 +103,15 @@ public final class HFileReader implements AutoCloseable {
    */
   public static HFileReader open(Path path, BufAllocator allocator,
       UnaryOperator<BlockLoader> loaderWrapper) throws IOException {
-    ReadOnlyFile file = ReadOnlyFile.openMapped(path);
+    return open(Storage.local(), path, allocator, loaderWrapper);
+  }
+
+  /**
+   * Opens {@code path} on {@code storage}; see {@link #open(Path, BufAllocator, UnaryOperator)}.
+   */
+  public static HFileReader open(Storage storage, Path path, BufAllocator allocator,
+      UnaryOperator<BlockLoader> loaderWrapper) throws IOException {
+    ReadOnlyFile file = storage.openReadImmutable(path);
     try {
       return new HFileReader(path, file, allocator, loaderWrapper);
     } catch (IOException | RuntimeException e) {

@@ -28,7 +28,7 @@ import java.util.concurrent.ConcurrentHashMap;
  *
  * <p>Thread-safe; {@link #close()} releases the hold and is idempotent.
  */
-public final class DirectoryLock implements AutoCloseable {
+public final class DirectoryLock implements StorageLock {
 
   /** The lock file's name in the locked directory. */
   public static final String FILE_NAME = "LOCK";
@@ -158,6 +158,7 @@ public final class DirectoryLock implements AutoCloseable {
   }
 
   /** The locked directory. */
+  @Override
   public Path directory() {
     return directory;
   }

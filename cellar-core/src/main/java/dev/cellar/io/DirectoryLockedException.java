@@ -9,7 +9,12 @@ public final class DirectoryLockedException extends IOException {
   private final Path directory;
 
   public DirectoryLockedException(Path directory, String why) {
-    super(directory + " is in use: " + why);
+    this(directory, directory.toString(), why);
+  }
+
+  /** For a directory a user knows by another name ({@code named}), such as an HDFS URI. */
+  public DirectoryLockedException(Path directory, String named, String why) {
+    super(named + " is in use: " + why);
     this.directory = directory;
   }
 

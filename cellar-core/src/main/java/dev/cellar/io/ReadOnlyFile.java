@@ -3,99 +3,51 @@ package dev.cellar.io;
 import dev.cellar.memory.Buf;
 import java.io.EOFException;
 import java.io.IOException;
-import java.lang.foreign.Arena;
-import java.lang.foreign.MemorySegment;
-import java.nio.ByteBuffer;
-import java.nio.channels.ClosedChannelException;
-import java.nio.channels.FileChannel;
-import java.nio.channels.FileChannel.MapMode;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 
 /**
  * A file opened for positional reads straight into {@link Buf}s (pooled off-heap memory or heap),
- * never through an intermediate {@code byte[]}.
+ * never through an intermediate {@code byte[]} where the file system can avoid it. A {@link
+ * Storage} hands them out; {@link #open(Path)} opens a local one.
  *
- * <p><b>Mapped reads.</b> A file that does not change once written (an HFile) may be opened
- * {@linkplain #openMapped mapped}: its length at open is mapped read-only, and a read within it is
- * one copy from the mapping into the destination, with no system call and no kernel copy, where a
- * positional read of a 64 KiB block costs a {@code pread} that copies the page cache's pages
- * (measured: twice the time of the user-space copy). Bytes past the mapped length are read through
- * the channel. The mapping lives in its own shared arena, unmapped by {@link #close()}; a file
- * deleted while open keeps its pages until then, as an open descriptor does. {@value
- * #MAPPED_READS_PROPERTY}{@code =false} turns mapping off for the JVM.
+ * <p>Thread-safe: positional reads move no shared position, so any number of threads may read
+ * concurrently. Closing while reads are in flight makes them fail with an {@link IOException}.
  *
- * <p>Thread-safe: positional {@link FileChannel#read(ByteBuffer, long)} does not move a shared
- * position and copies from the mapping share nothing, so any number of threads may read
- * concurrently. Closing while reads are in flight makes them fail with an {@link IOException};
- * {@link #close()} waits for copies in progress to finish before it unmaps.
+ * <p>An abstract class rather than an interface, with few subclasses: on the block read path a
+ * JVM that loaded only the local one calls it directly.
  */
-public final class ReadOnlyFile implements AutoCloseable {
-
-  /** System property: {@code false} opens every file unmapped. */
-  public static final String MAPPED_READS_PROPERTY = "cellar.io.mappedReads";
-
-  private static final boolean MAPPED_READS =
-      !"false".equalsIgnoreCase(System.getProperty(MAPPED_READS_PROPERTY));
+public abstract class ReadOnlyFile implements AutoCloseable {
 
   private final Path path;
-  private final FileChannel channel;
-  /** Null when unmapped. */
-  private final Arena mappingArena;
-  /** The mapped prefix of the file; empty when unmapped. */
-  private final MemorySegment mapped;
 
-  private ReadOnlyFile(Path path, FileChannel channel, Arena mappingArena, MemorySegment mapped) {
+  protected ReadOnlyFile(Path path) {
     this.path = path;
-    this.channel = channel;
-    this.mappingArena = mappingArena;
-    this.mapped = mapped;
   }
 
-  /** Opens {@code path} for positional reads through its channel. */
+  /** Opens the local file {@code path}. */
   public static ReadOnlyFile open(Path path) throws IOException {
-    return new ReadOnlyFile(
-        path, FileChannel.open(path, StandardOpenOption.READ), null, MemorySegment.NULL);
+    return LocalReadOnlyFile.openLocal(path);
   }
 
   /**
-   * Opens {@code path}, which must not change while open, with its current length mapped for
-   * reads (unless mapped reads are turned off, or the file is empty).
+   * Opens the local file {@code path}, which must not change while open, with its current length
+   * mapped for reads (see {@link LocalReadOnlyFile}).
    */
   public static ReadOnlyFile openMapped(Path path) throws IOException {
-    FileChannel channel = FileChannel.open(path, StandardOpenOption.READ);
-    try {
-      long size = channel.size();
-      if (!MAPPED_READS || size == 0) {
-        return new ReadOnlyFile(path, channel, null, MemorySegment.NULL);
-      }
-      Arena arena = Arena.ofShared();
-      try {
-        return new ReadOnlyFile(
-            path, channel, arena, channel.map(MapMode.READ_ONLY, 0, size, arena));
-      } catch (IOException | RuntimeException e) {
-        arena.close();
-        throw e;
-      }
-    } catch (IOException | RuntimeException e) {
-      channel.close();
-      throw e;
-    }
+    return LocalReadOnlyFile.openLocalMapped(path);
   }
 
   /** True if reads within the file's length at open are copies from a mapping. */
   public boolean isMapped() {
-    return mappingArena != null;
+    return false;
   }
 
-  public Path path() {
+  public final Path path() {
     return path;
   }
 
   /** The file's current length in bytes. */
-  public long size() throws IOException {
-    return channel.size();
-  }
+  public abstract long size() throws IOException;
 
   /**
    * Reads exactly {@code length} bytes at file offset {@code position} into {@code dst} from
@@ -103,96 +55,32 @@ public final class ReadOnlyFile implements AutoCloseable {
    *
    * @throws EOFException naming the file, offset and shortfall if the file ends first
    */
-  public void readFully(long position, Buf dst, int dstIndex, int length) throws IOException {
-    if (copyMapped(position, dst, dstIndex, length)) {
-      return;
-    }
-    long at = position;
-    for (ByteBuffer target : dst.writableByteBuffers(dstIndex, length)) {
-      while (target.hasRemaining()) {
-        int read = channel.read(target, at);
-        if (read < 0) {
-          throw new EOFException(path + ": wanted " + length + " bytes at offset " + position
-              + " but the file ends at " + channel.size());
-        }
-        at += read;
-      }
-    }
-  }
+  public abstract void readFully(long position, Buf dst, int dstIndex, int length)
+      throws IOException;
 
   /**
    * Reads up to {@code length} bytes at {@code position}, stopping early only at end of file.
    *
    * @return the number of bytes read
    */
-  public int read(long position, Buf dst, int dstIndex, int length) throws IOException {
-    if (copyMapped(position, dst, dstIndex, length)) {
-      return length;
-    }
-    long at = position;
-    for (ByteBuffer target : dst.writableByteBuffers(dstIndex, length)) {
-      while (target.hasRemaining()) {
-        int read = channel.read(target, at);
-        if (read < 0) {
-          return (int) (at - position);
-        }
-        at += read;
-      }
-    }
-    return (int) (at - position);
-  }
+  public abstract int read(long position, Buf dst, int dstIndex, int length) throws IOException;
 
   /**
-   * Copies the range from the mapping when it lies within it.
-   *
-   * @return false, copying nothing, when the range is not (wholly) mapped
+   * After Cellar's own checksums rejected bytes read by {@link #readFully}, reads them again
+   * through a path on which the file system verifies its checksums (HDFS: a stream with checksum
+   * verification on, which moves to another replica on a mismatch). Returns false, reading
+   * nothing, where there is no such path (a local file has one copy).
    */
-  private boolean copyMapped(long position, Buf dst, int dstIndex, int length)
+  public boolean readFullyVerifiedByStorage(long position, Buf dst, int dstIndex, int length)
       throws IOException {
-    if (position < 0 || length > mapped.byteSize() - position) {
-      return false;
-    }
-    try {
-      dst.putBytes(dstIndex, mapped, position, length);
-      return true;
-    } catch (IllegalStateException e) {
-      if (mappingArena.scope().isAlive()) {
-        throw e;
-      }
-      ClosedChannelException closed = new ClosedChannelException();
-      closed.initCause(e);
-      throw closed;
-    } catch (InternalError e) {
-      throw new IOException(path + ": the file changed under its mapping at offset " + position
-          + " (" + e.getMessage() + ")", e);
-    }
+    return false;
   }
 
-  /** Closes the channel, then unmaps once no copy from the mapping is in progress. */
   @Override
-  public void close() throws IOException {
-    channel.close();
-    if (mappingArena != null && mappingArena.scope().isAlive()) {
-      unmap();
-    }
-  }
-
-  private void unmap() {
-    for (;;) {
-      try {
-        mappingArena.close();
-        return;
-      } catch (IllegalStateException inUse) {
-        if (!mappingArena.scope().isAlive()) {
-          return;
-        }
-        Thread.onSpinWait();
-      }
-    }
-  }
+  public abstract void close() throws IOException;
 
   @Override
   public String toString() {
-    return "ReadOnlyFile[" + path + "]";
+    return getClass().getSimpleName() + "[" + path + "]";
   }
 }

@@ -5,7 +5,6 @@ import dev.cellar.io.Storage;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -102,12 +101,12 @@ final class Manifest implements AutoCloseable {
     for (String family : familyNames) {
       families.put(family, new FamilyState());
     }
-    if (Files.exists(file)) {
-      replay(file, Files.readAllBytes(file), families);
+    if (storage.isFile(file)) {
+      replay(file, storage.readAllBytes(file), families);
     } else {
       for (String family : familyNames) {
         for (Path path : storage.list(directory.resolve(family))) {
-          if (Files.isRegularFile(path)) {
+          if (storage.isFile(path)) {
             families.get(family).files.add(path.getFileName().toString());
           }
         }
@@ -205,13 +204,13 @@ final class Manifest implements AutoCloseable {
     for (Map.Entry<String, FamilyState> family : families.entrySet()) {
       Path familyDirectory = directory.resolve(family.getKey());
       for (String name : family.getValue().files) {
-        if (!Files.isRegularFile(familyDirectory.resolve(name))) {
+        if (!storage.isFile(familyDirectory.resolve(name))) {
           throw new CorruptManifestException(directory.resolve(FILE_NAME), 0,
               "lists file " + familyDirectory.resolve(name) + ", which is missing");
         }
       }
       for (Path path : storage.list(familyDirectory)) {
-        if (Files.isRegularFile(path)
+        if (storage.isFile(path)
             && !family.getValue().files.contains(path.getFileName().toString())) {
           LOG.info("deleting {}: not in the table's manifest (a flush or compaction a crash"
               + " interrupted, or an input it retired)", path);

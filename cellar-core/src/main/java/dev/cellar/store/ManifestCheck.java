@@ -2,13 +2,12 @@ package dev.cellar.store;
 
 import dev.cellar.io.FileProblem;
 import java.io.IOException;
-import java.nio.file.Files;
+import dev.cellar.io.Storage;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
 
 /**
  * Checks a table's file set offline, changing nothing: reads its {@value Manifest#FILE_NAME}
@@ -37,7 +36,8 @@ public final class ManifestCheck {
   private ManifestCheck() {}
 
   /** Checks the table in {@code tableDirectory}, whose descriptor names {@code families}. */
-  public static Result check(Path tableDirectory, List<String> families) throws IOException {
+  public static Result check(Storage storage, Path tableDirectory, List<String> families)
+      throws IOException {
     Map<String, Manifest.FamilyState> state = new LinkedHashMap<>();
     for (String family : families) {
       state.put(family, new Manifest.FamilyState());
@@ -46,8 +46,8 @@ public final class ManifestCheck {
     Path file = tableDirectory.resolve(Manifest.FILE_NAME);
     int records = 0;
     boolean fatal = false;
-    if (Files.exists(file)) {
-      Manifest.Records read = Manifest.read(Files.readAllBytes(file));
+    if (storage.isFile(file)) {
+      Manifest.Records read = Manifest.read(storage.readAllBytes(file));
       records = read.records().size();
       for (List<Manifest.Edit> record : read.records()) {
         Manifest.apply(record, state);
@@ -62,7 +62,7 @@ public final class ManifestCheck {
       }
     } else {
       for (String family : families) {
-        for (Path path : regularFiles(tableDirectory.resolve(family))) {
+        for (Path path : regularFiles(storage, tableDirectory.resolve(family))) {
           state.get(family).files.add(path.getFileName().toString());
         }
       }
@@ -74,7 +74,7 @@ public final class ManifestCheck {
       for (String name : family.getValue().files) {
         Path path = directory.resolve(name);
         listed.add(path);
-        if (!Files.isRegularFile(path)) {
+        if (!storage.isFile(path)) {
           problems.add(FileProblem.of(path, "listed in " + file + " but missing"));
         }
       }
@@ -82,13 +82,13 @@ public final class ManifestCheck {
       if (fatal) {
         continue;
       }
-      for (Path path : regularFiles(directory)) {
+      for (Path path : regularFiles(storage, directory)) {
         if (!family.getValue().files.contains(path.getFileName().toString())) {
           problems.add(FileProblem.of(path, "not listed in " + file
               + " (left by an interrupted flush or compaction; the next open deletes it)"));
         }
       }
-      for (Path path : regularFiles(directory.resolve(StoreFileWriter.TMP_DIRECTORY))) {
+      for (Path path : regularFiles(storage, directory.resolve(StoreFileWriter.TMP_DIRECTORY))) {
         problems.add(FileProblem.of(path, "a file being written when the database stopped"
             + " (the next open deletes it)"));
       }
@@ -96,12 +96,13 @@ public final class ManifestCheck {
     return new Result(records, files, problems);
   }
 
-  private static List<Path> regularFiles(Path directory) throws IOException {
-    if (!Files.isDirectory(directory)) {
-      return List.of();
+  private static List<Path> regularFiles(Storage storage, Path directory) throws IOException {
+    List<Path> files = new ArrayList<>();
+    for (Path path : storage.list(directory)) {
+      if (storage.isFile(path)) {
+        files.add(path);
+      }
     }
-    try (Stream<Path> paths = Files.list(directory)) {
-      return paths.filter(Files::isRegularFile).sorted().toList();
-    }
+    return files;
   }
 }

@@ -9,7 +9,7 @@ import dev.cellar.hfile.HFileReader;
 import dev.cellar.io.Storage;
 import dev.cellar.memory.BufAllocator;
 import java.io.IOException;
-import java.nio.file.Files;
+import java.util.function.UnaryOperator;
 import java.nio.file.Path;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.slf4j.Logger;
@@ -66,7 +66,7 @@ final class StoreFile {
     this.maxTimestamp = info.getLong(MAX_TIMESTAMP_KEY, Long.MAX_VALUE);
     this.firstRow = reader.entryCount() == 0 ? Bytes.EMPTY : rowOf(reader.firstKey());
     this.lastRow = reader.entryCount() == 0 ? Bytes.EMPTY : rowOf(reader.lastKey());
-    this.size = Files.size(path);
+    this.size = storage.size(path);
   }
 
   /**
@@ -79,8 +79,8 @@ final class StoreFile {
   static StoreFile open(Storage storage, Path path, BufAllocator allocator, BlockCache cache,
       boolean inMemory, boolean cacheCompressedData) throws IOException {
     HFileReader reader = cache == null
-        ? HFileReader.open(path, allocator)
-        : HFileReader.open(path, allocator,
+        ? HFileReader.open(storage, path, allocator, UnaryOperator.identity())
+        : HFileReader.open(storage, path, allocator,
             direct -> new CachingBlockLoader(cache, direct, path.toString(), inMemory,
                 cacheCompressedData));
     try {

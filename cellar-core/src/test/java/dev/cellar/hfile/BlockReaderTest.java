@@ -16,6 +16,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -221,6 +222,95 @@ class BlockReaderTest {
             error.getMessage());
         assertEquals(target.block().offset(), error.offset());
       }
+    }
+    assertEquals(0, allocator.stats().usedBufferCount());
+  }
+
+  /**
+   * A file whose plain reads flip one byte of the first block (a corrupt replica) and, when it has
+   * one, whose storage-verified reread returns the true bytes (HDFS reading another replica).
+   */
+  private static final class CorruptReplicaFile extends ReadOnlyFile {
+    private final ReadOnlyFile file;
+    private final boolean hasVerifiedPath;
+    private final int flipAt;
+    int rereads;
+
+    CorruptReplicaFile(ReadOnlyFile file, boolean hasVerifiedPath, int flipAt) {
+      super(file.path());
+      this.file = file;
+      this.hasVerifiedPath = hasVerifiedPath;
+      this.flipAt = flipAt;
+    }
+
+    @Override
+    public long size() throws IOException {
+      return file.size();
+    }
+
+    @Override
+    public void readFully(long position, dev.cellar.memory.Buf dst, int dstIndex, int length)
+        throws IOException {
+      file.readFully(position, dst, dstIndex, length);
+      if (position <= flipAt && flipAt < position + length) {
+        int at = dstIndex + (int) (flipAt - position);
+        dst.putByte(at, (byte) (dst.getByte(at) ^ 0x40));
+      }
+    }
+
+    @Override
+    public int read(long position, dev.cellar.memory.Buf dst, int dstIndex, int length)
+        throws IOException {
+      return file.read(position, dst, dstIndex, length);
+    }
+
+    @Override
+    public boolean readFullyVerifiedByStorage(long position, dev.cellar.memory.Buf dst,
+        int dstIndex, int length) throws IOException {
+      if (!hasVerifiedPath) {
+        return false;
+      }
+      rereads++;
+      file.readFully(position, dst, dstIndex, length);
+      return true;
+    }
+
+    @Override
+    public void close() throws IOException {
+      file.close();
+    }
+  }
+
+  @Test
+  void aBlockFailingItsChecksumsIsReadAgainThroughTheStoragesOwnChecksumsWhereThereAreAny()
+      throws IOException {
+    Path path = dir.resolve("replica");
+    byte[] payload = new byte[5000];
+    new Random(5).nextBytes(payload);
+    BlockWriter.WrittenBlock block;
+    try (AppendOnlyFile out = AppendOnlyFile.create(path)) {
+      block = new BlockWriter(out, Compression.NONE, ChecksumType.CRC32C, 16384)
+          .write(BlockType.DATA, payload, payload.length);
+      out.append(new byte[16], 0, 16);
+    }
+    int flipAt = BlockHeader.SIZE + 100;
+    try (CorruptReplicaFile file =
+        new CorruptReplicaFile(ReadOnlyFile.open(path), true, flipAt)) {
+      BlockReader reader = new BlockReader(file, file.size() - 16, Compression.NONE, allocator);
+      HFileBlock read = reader.readBlock(block.offset(), block.onDiskSizeWithHeader(), null);
+      try {
+        assertArrayEquals(payload, read.payload().getBytes(0, read.payloadSize()));
+      } finally {
+        read.release();
+      }
+      assertEquals(1, file.rereads);
+    }
+    try (CorruptReplicaFile file =
+        new CorruptReplicaFile(ReadOnlyFile.open(path), false, flipAt)) {
+      BlockReader reader = new BlockReader(file, file.size() - 16, Compression.NONE, allocator);
+      CorruptHFileException e = assertThrows(CorruptHFileException.class,
+          () -> reader.readBlock(block.offset(), block.onDiskSizeWithHeader(), null));
+      assertTrue(e.getMessage().contains("checksum"), e.getMessage());
     }
     assertEquals(0, allocator.stats().usedBufferCount());
   }

@@ -2,14 +2,9 @@ package dev.cellar.io;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
-import java.nio.MappedByteBuffer;
-import java.nio.channels.FileChannel;
-import java.nio.channels.FileLock;
-import java.nio.channels.ReadableByteChannel;
-import java.nio.channels.WritableByteChannel;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Predicate;
@@ -18,8 +13,8 @@ import java.util.function.Predicate;
  * A {@link Storage} over another that fails an operation on command: every operation (creating,
  * writing or forcing a file, renaming, deleting, listing, creating or forcing a directory) is
  * counted, and the first one a test's rule accepts throws an {@link IOException} ("injected
- * failure"), once. Files are created on the local file system, through a channel that checks
- * each write and force; taking a directory's lock is passed on unchecked. Thread-safe.
+ * failure"), once. Files are created by the wrapped storage and wrapped to check each write and
+ * force; reads, queries and taking a directory's lock are passed on unchecked. Thread-safe.
  */
 public final class FaultyStorage implements Storage {
 
@@ -78,9 +73,7 @@ public final class FaultyStorage implements Storage {
   @Override
   public AppendOnlyFile create(Path path) throws IOException {
     check(Kind.CREATE, path);
-    FileChannel channel = FileChannel.open(path, StandardOpenOption.CREATE_NEW,
-        StandardOpenOption.WRITE);
-    return AppendOnlyFile.over(path, new CheckedChannel(path, channel));
+    return new CheckedFile(delegate.create(path));
   }
 
   @Override
@@ -114,113 +107,86 @@ public final class FaultyStorage implements Storage {
   }
 
   @Override
-  public DirectoryLock lock(Path directory) throws IOException {
+  public void truncate(Path path, long length) throws IOException {
+    check(Kind.WRITE, path);
+    delegate.truncate(path, length);
+  }
+
+  @Override
+  public StorageLock lock(Path directory) throws IOException {
     return delegate.lock(directory);
   }
 
-  /** A file channel whose writes and forces go through the rule first. */
-  private final class CheckedChannel extends FileChannel {
-    private final Path path;
-    private final FileChannel channel;
+  @Override
+  public ReadOnlyFile openRead(Path path) throws IOException {
+    return delegate.openRead(path);
+  }
 
-    CheckedChannel(Path path, FileChannel channel) {
-      this.path = path;
-      this.channel = channel;
+  @Override
+  public boolean isFile(Path path) throws IOException {
+    return delegate.isFile(path);
+  }
+
+  @Override
+  public boolean isDirectory(Path path) throws IOException {
+    return delegate.isDirectory(path);
+  }
+
+  @Override
+  public long size(Path path) throws IOException {
+    return delegate.size(path);
+  }
+
+  @Override
+  public byte[] readAllBytes(Path path) throws IOException {
+    return delegate.readAllBytes(path);
+  }
+
+  @Override
+  public Optional<String> probeLock(Path directory) throws IOException {
+    return delegate.probeLock(directory);
+  }
+
+  /** A file whose writes and forces go through the rule first. */
+  private final class CheckedFile extends AppendOnlyFile {
+    private final AppendOnlyFile file;
+
+    CheckedFile(AppendOnlyFile file) {
+      super(file.path());
+      this.file = file;
     }
 
     @Override
-    public int read(ByteBuffer dst) throws IOException {
-      return channel.read(dst);
+    public void append(ByteBuffer[] buffers) throws IOException {
+      check(Kind.WRITE, path());
+      long before = file.position();
+      file.append(buffers);
+      advance(file.position() - before);
     }
 
     @Override
-    public long read(ByteBuffer[] dsts, int offset, int length) throws IOException {
-      return channel.read(dsts, offset, length);
+    protected void write(ByteBuffer buffer) throws IOException {
+      check(Kind.WRITE, path());
+      long before = file.position();
+      file.write(buffer);
+      advance(file.position() - before);
     }
 
     @Override
-    public int write(ByteBuffer src) throws IOException {
-      check(Kind.WRITE, path);
-      return channel.write(src);
+    public void sync() throws IOException {
+      check(Kind.FORCE, path());
+      file.sync();
     }
 
     @Override
-    public long write(ByteBuffer[] srcs, int offset, int length) throws IOException {
-      check(Kind.WRITE, path);
-      return channel.write(srcs, offset, length);
+    public void syncData() throws IOException {
+      check(Kind.FORCE, path());
+      file.syncData();
     }
 
     @Override
-    public long position() throws IOException {
-      return channel.position();
-    }
-
-    @Override
-    public FileChannel position(long newPosition) throws IOException {
-      channel.position(newPosition);
-      return this;
-    }
-
-    @Override
-    public long size() throws IOException {
-      return channel.size();
-    }
-
-    @Override
-    public FileChannel truncate(long size) throws IOException {
-      check(Kind.WRITE, path);
-      channel.truncate(size);
-      return this;
-    }
-
-    @Override
-    public void force(boolean metaData) throws IOException {
-      check(Kind.FORCE, path);
-      channel.force(metaData);
-    }
-
-    @Override
-    public long transferTo(long position, long count, WritableByteChannel target)
-        throws IOException {
-      return channel.transferTo(position, count, target);
-    }
-
-    @Override
-    public long transferFrom(ReadableByteChannel src, long position, long count)
-        throws IOException {
-      check(Kind.WRITE, path);
-      return channel.transferFrom(src, position, count);
-    }
-
-    @Override
-    public int read(ByteBuffer dst, long position) throws IOException {
-      return channel.read(dst, position);
-    }
-
-    @Override
-    public int write(ByteBuffer src, long position) throws IOException {
-      check(Kind.WRITE, path);
-      return channel.write(src, position);
-    }
-
-    @Override
-    public MappedByteBuffer map(MapMode mode, long position, long size) throws IOException {
-      throw new UnsupportedOperationException("mapping a checked channel");
-    }
-
-    @Override
-    public FileLock lock(long position, long size, boolean shared) throws IOException {
-      return channel.lock(position, size, shared);
-    }
-
-    @Override
-    public FileLock tryLock(long position, long size, boolean shared) throws IOException {
-      return channel.tryLock(position, size, shared);
-    }
-
-    @Override
-    protected void implCloseChannel() throws IOException {
-      channel.close();
+    public void close() throws IOException {
+      file.close();
     }
   }
 }

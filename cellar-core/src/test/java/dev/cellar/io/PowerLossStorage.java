@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Optional;
 import java.util.Map;
 import java.util.stream.Stream;
 
@@ -30,7 +31,7 @@ import java.util.stream.Stream;
  * it, a renamed file goes back to its old name (and a file it replaced comes back), a deleted file
  * or directory comes back (the wrapper keeps it aside, in a stash directory, until its delete is
  * durable). A rename counts as durable once its target's directory is forced. What is not created
- * through this wrapper (the write-ahead log's files, files present before it) keeps its bytes.
+ * through this wrapper (files present before it) keeps its bytes.
  *
  * <p><b>Cutting the power at a step.</b> Every operation (create, write, force, rename, delete,
  * list, create or force a directory) is counted; {@link #cutAt} makes operation {@code index} and
@@ -213,9 +214,50 @@ public final class PowerLossStorage implements Storage {
     pending.removeIf(change -> change.directory().equals(directory));
   }
 
+  /** Cuts the file and forces it, as the local storage does: the new length is durable. */
   @Override
-  public DirectoryLock lock(Path directory) throws IOException {
+  public synchronized void truncate(Path path, long length) throws IOException {
+    step("truncating", path);
+    delegate.truncate(path, length);
+    Tracked tracked = files.get(path);
+    if (tracked != null) {
+      tracked.durableLength = Math.min(tracked.durableLength, length);
+    }
+  }
+
+  @Override
+  public StorageLock lock(Path directory) throws IOException {
     return delegate.lock(directory);
+  }
+
+  @Override
+  public ReadOnlyFile openRead(Path path) throws IOException {
+    return delegate.openRead(path);
+  }
+
+  @Override
+  public boolean isFile(Path path) throws IOException {
+    return delegate.isFile(path);
+  }
+
+  @Override
+  public boolean isDirectory(Path path) throws IOException {
+    return delegate.isDirectory(path);
+  }
+
+  @Override
+  public long size(Path path) throws IOException {
+    return delegate.size(path);
+  }
+
+  @Override
+  public byte[] readAllBytes(Path path) throws IOException {
+    return delegate.readAllBytes(path);
+  }
+
+  @Override
+  public Optional<String> probeLock(Path directory) throws IOException {
+    return delegate.probeLock(directory);
   }
 
   private static void deleteTree(Path path) throws IOException {

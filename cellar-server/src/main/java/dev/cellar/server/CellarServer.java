@@ -11,11 +11,14 @@ import dev.cellar.server.service.ClientService;
 import dev.cellar.server.service.MasterService;
 import dev.cellar.server.service.RegionAdminService;
 import dev.cellar.server.service.RegistryService;
+import dev.cellar.io.AppendOnlyFile;
+import dev.cellar.io.Storage;
+import dev.cellar.io.StorageLocation;
+import java.io.Closeable;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.UUID;
@@ -32,7 +35,9 @@ import org.slf4j.LoggerFactory;
  * compactions) holding hbase:meta and one region per table.
  *
  * <p><b>Directory.</b> The database's files, plus {@code server/}: the lock, the cluster id and
- * the catalog of HBase schemas ({@link Catalog}).
+ * the catalog of HBase schemas ({@link Catalog}). On a local disk or, by URI, on another file
+ * system (HDFS) through the same {@link Storage} as the database; there the server's lock is
+ * {@code server/LOCK} held as the database's own locks are.
  *
  * <p><b>Threads.</b> Netty's acceptor and event loops ({@link RpcServer}), the handler pool
  * {@value #HANDLER_THREAD}-N with its bounded queue, the scanner lease sweeper, and the database's
@@ -45,7 +50,8 @@ public final class CellarServer implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(CellarServer.class);
 
   private final ServerOptions options;
-  private final DirectoryLock lock;
+  private final StorageLocation location;
+  private final Closeable lock;
   private final Cellar cellar;
   private final ThreadPoolExecutor handlers;
   private final ClientService client;
@@ -53,10 +59,11 @@ public final class CellarServer implements AutoCloseable {
   private final ServerIdentity identity;
   private final Catalog catalog;
 
-  private CellarServer(ServerOptions options, DirectoryLock lock, Cellar cellar,
-      ThreadPoolExecutor handlers, ClientService client, RpcServer rpc,
+  private CellarServer(ServerOptions options, StorageLocation location, Closeable lock,
+      Cellar cellar, ThreadPoolExecutor handlers, ClientService client, RpcServer rpc,
       ServerIdentity identity, Catalog catalog) {
     this.options = options;
+    this.location = location;
     this.lock = lock;
     this.cellar = cellar;
     this.handlers = handlers;
@@ -73,17 +80,27 @@ public final class CellarServer implements AutoCloseable {
    */
   public static CellarServer start(ServerOptions options, CellarConfig config)
       throws IOException {
-    Path serverDir = options.directory().resolve("server");
-    Files.createDirectories(serverDir);
-    DirectoryLock lock = DirectoryLock.acquire(options.directory(), serverDir.resolve("lock"));
+    StorageLocation location = StorageLocation.resolve(options.location(), config.settings());
+    Storage storage = location.storage();
+    Path serverDir = location.directory().resolve("server");
+    Closeable lock;
+    try {
+      storage.createDirectories(serverDir);
+      lock = location.isLocal()
+          ? DirectoryLock.acquire(location.directory(), serverDir.resolve("lock"))::close
+          : storage.lock(serverDir)::close;
+    } catch (IOException | RuntimeException e) {
+      closeQuietly(location, e);
+      throw e;
+    }
     Cellar cellar = null;
     ThreadPoolExecutor handlers = null;
     ClientService client = null;
     try {
       int port = options.port() == 0 ? freePort(options.bindAddress()) : options.port();
-      String clusterId = clusterId(serverDir.resolve("cluster-id"));
-      cellar = Cellar.open(options.directory(), config);
-      Catalog catalog = Catalog.open(cellar, serverDir.resolve("tables"));
+      String clusterId = clusterId(storage, serverDir.resolve("cluster-id"));
+      cellar = Cellar.open(options.location(), config);
+      Catalog catalog = Catalog.open(cellar, storage, serverDir.resolve("tables"));
       ServerIdentity identity = new ServerIdentity(options.advertisedHost(), port,
           System.currentTimeMillis(), clusterId);
       MetaTable meta = new MetaTable(catalog, identity);
@@ -99,9 +116,9 @@ public final class CellarServer implements AutoCloseable {
       RpcServer rpc = RpcServer.start(new InetSocketAddress(options.bindAddress(), port),
           options.ioThreads(), options.maxRequestSize(), dispatch);
       LOG.info("cellar serve: {} on {}:{} ({}), advertised as {}, cluster id {}",
-          options.directory(), options.bindAddress(), port, rpc.usesEpoll() ? "epoll" : "nio",
+          options.location(), options.bindAddress(), port, rpc.usesEpoll() ? "epoll" : "nio",
           identity.hostAndPort(), clusterId);
-      return new CellarServer(options, lock, cellar, handlers, client, rpc, identity,
+      return new CellarServer(options, location, lock, cellar, handlers, client, rpc, identity,
           catalog);
     } catch (IOException | RuntimeException e) {
       if (handlers != null) {
@@ -117,8 +134,17 @@ public final class CellarServer implements AutoCloseable {
           e.addSuppressed(suppressed);
         }
       }
-      lock.close();
+      closeQuietly(lock, e);
+      closeQuietly(location, e);
       throw e;
+    }
+  }
+
+  private static void closeQuietly(AutoCloseable closeable, Exception cause) {
+    try {
+      closeable.close();
+    } catch (Exception e) {
+      cause.addSuppressed(e);
     }
   }
 
@@ -138,18 +164,23 @@ public final class CellarServer implements AutoCloseable {
   }
 
   /** The cluster id kept in {@code file}, made (a random UUID) the first time. */
-  private static String clusterId(Path file) throws IOException {
-    if (Files.exists(file)) {
-      String id = Files.readString(file, StandardCharsets.UTF_8).trim();
+  private static String clusterId(Storage storage, Path file) throws IOException {
+    if (storage.isFile(file)) {
+      String id = new String(storage.readAllBytes(file), StandardCharsets.UTF_8).trim();
       if (!id.isEmpty()) {
         return id;
       }
     }
     String id = UUID.randomUUID().toString();
     Path temporary = file.resolveSibling(file.getFileName() + ".tmp");
-    Files.writeString(temporary, id, StandardCharsets.UTF_8);
-    Files.move(temporary, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING,
-        java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+    byte[] bytes = id.getBytes(StandardCharsets.UTF_8);
+    storage.deleteIfExists(temporary);
+    try (AppendOnlyFile out = storage.create(temporary)) {
+      out.append(bytes, 0, bytes.length);
+      out.sync();
+    }
+    storage.rename(temporary, file);
+    storage.syncDirectory(file.getParent());
     return id;
   }
 
@@ -203,8 +234,12 @@ public final class CellarServer implements AutoCloseable {
     try {
       cellar.close();
     } finally {
-      lock.close();
+      try {
+        lock.close();
+      } finally {
+        location.close();
+      }
     }
-    LOG.info("cellar serve: {} closed", options.directory());
+    LOG.info("cellar serve: {} closed", options.location());
   }
 }

@@ -25,7 +25,7 @@ import java.nio.file.Path;
  *       them instead of a handler thread</td></tr>
  * </table>
  */
-public record ServerOptions(Path directory, String bindAddress, int port, String advertisedHost,
+public record ServerOptions(String location, String bindAddress, int port, String advertisedHost,
     int handlers, int callQueueLength, int maxRequestSize, int ioThreads,
     long scannerLeaseMillis, boolean inlineGets) {
 
@@ -41,8 +41,16 @@ public record ServerOptions(Path directory, String bindAddress, int port, String
   public static final int DEFAULT_PORT = 16020;
   public static final String LOOPBACK = "127.0.0.1";
 
-  /** The options for {@code directory} from {@code settings}, validated. */
+  /** The options for the local {@code directory} from {@code settings}, validated. */
   public static ServerOptions from(Path directory, Settings settings) {
+    return from(directory.toString(), settings);
+  }
+
+  /**
+   * The options for the database at {@code location} (a local path or a URI such as {@code
+   * hdfs://host:8020/path}) from {@code settings}, validated.
+   */
+  public static ServerOptions from(String location, Settings settings) {
     int port = settings.getInt(PORT, DEFAULT_PORT);
     require(port >= 0 && port <= 65535, PORT, port, "a port between 0 and 65535");
     String bind = settings.getString(BIND_ADDRESS, LOOPBACK);
@@ -61,7 +69,7 @@ public record ServerOptions(Path directory, String bindAddress, int port, String
     require(io >= 0, IO_THREADS, io, ">= 0 (0: one per core)");
     long lease = settings.getLong(SCANNER_TIMEOUT, 60_000);
     require(lease >= 1, SCANNER_TIMEOUT, lease, ">= 1 ms");
-    return new ServerOptions(directory, bind, port, advertised, handlers, queue,
+    return new ServerOptions(location, bind, port, advertised, handlers, queue,
         (int) maxRequest, io == 0 ? Runtime.getRuntime().availableProcessors() : io, lease,
         settings.getBoolean(INLINE_GETS, true));
   }
@@ -82,7 +90,7 @@ public record ServerOptions(Path directory, String bindAddress, int port, String
 
   /** These options with another port (the command line's {@code --port}). */
   public ServerOptions withPort(int newPort) {
-    return new ServerOptions(directory, bindAddress, newPort, advertisedHost, handlers,
+    return new ServerOptions(location, bindAddress, newPort, advertisedHost, handlers,
         callQueueLength, maxRequestSize, ioThreads, scannerLeaseMillis, inlineGets);
   }
 }

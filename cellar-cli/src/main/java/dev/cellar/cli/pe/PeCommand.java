@@ -130,9 +130,9 @@ public final class PeCommand implements Callable<Integer> {
       + " ${DEFAULT-VALUE})")
   String table;
 
-  @Option(names = "--dir", description = "database directory (default: a temporary directory,"
-      + " deleted at the end unless --keep)")
-  Path dir;
+  @Option(names = "--dir", description = "database directory or URI, e.g. hdfs://host:8020/pe"
+      + " (default: a local temporary directory, deleted at the end unless --keep)")
+  String dir;
 
   @Option(names = "--keep", description = "keep the temporary database directory")
   boolean keep;

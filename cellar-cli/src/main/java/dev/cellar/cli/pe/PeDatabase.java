@@ -17,12 +17,12 @@ import java.util.stream.Stream;
  */
 final class PeDatabase implements PeTarget {
 
-  private final Path directory;
+  private final String directory;
   private final boolean temporary;
   private final boolean keep;
   private final Cellar cellar;
 
-  private PeDatabase(Path directory, boolean temporary, boolean keep, Cellar cellar) {
+  private PeDatabase(String directory, boolean temporary, boolean keep, Cellar cellar) {
     this.directory = directory;
     this.temporary = temporary;
     this.keep = keep;
@@ -30,13 +30,14 @@ final class PeDatabase implements PeTarget {
   }
 
   /**
-   * Opens {@code directory}, or a new temporary directory when it is null.
+   * Opens {@code location} (a local directory or a URI such as {@code hdfs://host:port/path}), or
+   * a new local temporary directory when it is null.
    *
    * @throws PeException naming the directory and the problem when the configuration is refused
    */
-  static PeDatabase open(Path directory, boolean keep, CellarConfig config) throws IOException {
-    boolean temporary = directory == null;
-    Path dir = temporary ? Files.createTempDirectory("cellar-pe-") : directory;
+  static PeDatabase open(String location, boolean keep, CellarConfig config) throws IOException {
+    boolean temporary = location == null;
+    String dir = temporary ? Files.createTempDirectory("cellar-pe-").toString() : location;
     try {
       Cellar cellar = Cellar.open(dir, config);
       cellar.infoServerAddress().ifPresent(address -> System.err.println(
@@ -52,15 +53,19 @@ final class PeDatabase implements PeTarget {
     }
   }
 
-  private static void deleteIfTemporary(Path dir, boolean temporary) throws IOException {
+  private static void deleteIfTemporary(String dir, boolean temporary) throws IOException {
     if (temporary) {
-      deleteTree(dir);
+      deleteTree(Path.of(dir));
     }
   }
 
   @Override
   public String describe() {
-    return directory.toString();
+    return directory;
+  }
+
+  String directory() {
+    return directory;
   }
 
   @Override
@@ -103,7 +108,7 @@ final class PeDatabase implements PeTarget {
       cellar.close();
     } finally {
       if (temporary && !keep) {
-        deleteTree(directory);
+        deleteTree(Path.of(directory));
       }
     }
   }

@@ -1,11 +1,14 @@
 package dev.cellar.store.wal;
 
 import dev.cellar.io.AppendOnlyFile;
+import dev.cellar.io.Storage;
 import java.io.IOException;
 import java.nio.ByteBuffer;
-import java.nio.file.Path;
 
-/** A segment written to a real file through {@link AppendOnlyFile}. Not thread-safe. */
+/**
+ * A segment written to a file of a {@link Storage} through {@link AppendOnlyFile}. Not
+ * thread-safe.
+ */
 final class AppendOnlyFileOutput implements SegmentOutput {
 
   private final AppendOnlyFile file;
@@ -14,9 +17,9 @@ final class AppendOnlyFileOutput implements SegmentOutput {
     this.file = file;
   }
 
-  /** Creates the segment file {@code path}, which must not exist yet. */
-  static SegmentOutput create(Path path) throws IOException {
-    return new AppendOnlyFileOutput(AppendOnlyFile.create(path));
+  /** Creates the outputs of segment files on {@code storage}. */
+  static SegmentOutput.Factory on(Storage storage) {
+    return path -> new AppendOnlyFileOutput(storage.create(path));
   }
 
   @Override
@@ -27,6 +30,11 @@ final class AppendOnlyFileOutput implements SegmentOutput {
   @Override
   public void syncData() throws IOException {
     file.syncData();
+  }
+
+  @Override
+  public void sync() throws IOException {
+    file.sync();
   }
 
   @Override

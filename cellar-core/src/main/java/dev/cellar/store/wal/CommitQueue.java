@@ -33,8 +33,8 @@ import java.util.concurrent.locks.ReentrantLock;
 final class CommitQueue {
 
   /** What the sync thread takes in one go. */
-  record Batch(List<PendingEntry> entries, boolean forceRequested, long rollsRequested,
-      boolean closing) {}
+  record Batch(List<PendingEntry> entries, boolean forceRequested, boolean fsyncRequested,
+      long rollsRequested, boolean closing) {}
 
   private final Path directory;
   private final ReentrantLock lock = new ReentrantLock();
@@ -46,6 +46,7 @@ final class CommitQueue {
   /** The list of the batch taken last, which the sync thread is done with at the next take. */
   private List<PendingEntry> spare = new ArrayList<>();
   private boolean forceRequested;
+  private boolean fsyncRequested;
   private long nextSequenceId;
   private long durableSequenceId;
   private long rollsRequested;
@@ -86,11 +87,13 @@ final class CommitQueue {
    * Assigns the next sequence id to an entry of {@code cells} and queues it for the sync thread.
    *
    * @param waitsForForce whether the entry's appender waits for a force
+   * @param fsync whether that force must be an fsync ({@link Durability#FSYNC_WAL}) rather than
+   *     what {@link Durability#SYNC_WAL} waits for
    * @throws IOException if the log failed
    * @throws IllegalStateException if the log is closed
    */
   long enqueue(String table, byte[] tableName, Cell[] cells, int payloadLength,
-      long latestTimestamp, boolean waitsForForce) throws IOException {
+      long latestTimestamp, boolean waitsForForce, boolean fsync) throws IOException {
     lock.lock();
     try {
       checkWritable();
@@ -98,6 +101,7 @@ final class CommitQueue {
       pending.add(new PendingEntry(table, tableName, sequenceId, cells, payloadLength,
           latestTimestamp));
       forceRequested |= waitsForForce;
+      fsyncRequested |= fsync;
       workArrived.signal();
       return sequenceId;
     } finally {
@@ -187,11 +191,12 @@ final class CommitQueue {
           break;
         }
       }
-      Batch batch = new Batch(pending, forceRequested, rollsRequested, closing);
+      Batch batch = new Batch(pending, forceRequested, fsyncRequested, rollsRequested, closing);
       spare.clear();
       pending = spare;
       spare = batch.entries();
       forceRequested = false;
+      fsyncRequested = false;
       return batch;
     } finally {
       lock.unlock();

@@ -14,7 +14,11 @@ public enum Durability {
   ASYNC_WAL,
   /** Not written at all: the append only assigns a sequence id. A crash loses the entry. */
   SKIP_WAL,
-  /** As {@link #SYNC_WAL}: HBase distinguishes an fsync from an hflush, a local file does not. */
+  /**
+   * As {@link #SYNC_WAL}, but the force is an fsync: on a local disk {@code fsync} rather than
+   * {@code fdatasync}, on HDFS {@code hsync} (the DataNodes' disks) rather than {@code hflush}
+   * (their memory).
+   */
   FSYNC_WAL;
 
   /** Whether the entry is written to the log. */

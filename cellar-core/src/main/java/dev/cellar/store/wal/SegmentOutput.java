@@ -21,8 +21,19 @@ interface SegmentOutput extends AutoCloseable {
   /** Appends the remaining bytes of {@code buffers}, in order. */
   void append(ByteBuffer[] buffers) throws IOException;
 
-  /** Forces everything appended so far to stable storage ({@code fdatasync}). */
+  /**
+   * Makes everything appended so far as durable as a {@link Durability#SYNC_WAL} write needs
+   * ({@code fdatasync}; {@code hflush} on HDFS).
+   */
   void syncData() throws IOException;
+
+  /**
+   * Forces everything appended so far as a {@link Durability#FSYNC_WAL} write needs ({@code fsync};
+   * {@code hsync} on HDFS). Wrappers that only watch forces may leave it to {@link #syncData()}.
+   */
+  default void sync() throws IOException {
+    syncData();
+  }
 
   @Override
   void close() throws IOException;

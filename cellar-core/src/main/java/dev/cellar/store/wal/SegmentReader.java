@@ -4,6 +4,7 @@ import dev.cellar.cell.Cell;
 import dev.cellar.cell.KeyValueCell;
 import dev.cellar.cell.KeyValueLayout;
 import dev.cellar.io.ReadOnlyFile;
+import dev.cellar.io.Storage;
 import dev.cellar.memory.Buf;
 import java.io.IOException;
 import java.lang.foreign.MemorySegment;
@@ -60,8 +61,9 @@ final class SegmentReader implements AutoCloseable {
    * @throws CorruptWalException if the header is short or wrong
    * @throws IOException naming the file if it cannot be read
    */
-  static SegmentReader open(Path path, long firstSequenceId) throws IOException {
-    ReadOnlyFile file = ReadOnlyFile.open(path);
+  static SegmentReader open(Storage storage, Path path, long firstSequenceId)
+      throws IOException {
+    ReadOnlyFile file = storage.openRead(path);
     return open(path, file, file.size(), firstSequenceId);
   }
 
@@ -72,9 +74,9 @@ final class SegmentReader implements AutoCloseable {
    * @throws CorruptWalException if the header is short or wrong
    * @throws IOException naming the file if it cannot be read
    */
-  static SegmentReader openPrefix(Path path, long firstSequenceId, long length)
+  static SegmentReader openPrefix(Storage storage, Path path, long firstSequenceId, long length)
       throws IOException {
-    return open(path, ReadOnlyFile.open(path), length, firstSequenceId);
+    return open(path, storage.openRead(path), length, firstSequenceId);
   }
 
   private static SegmentReader open(Path path, ReadOnlyFile file, long limit,

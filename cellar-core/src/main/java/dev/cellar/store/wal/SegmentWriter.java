@@ -1,10 +1,9 @@
 package dev.cellar.store.wal;
 
-import dev.cellar.io.DurableFiles;
+import dev.cellar.io.Storage;
 import java.io.IOException;
 import java.lang.foreign.MemorySegment;
 import java.nio.ByteBuffer;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.zip.CRC32C;
@@ -77,8 +76,8 @@ final class SegmentWriter implements AutoCloseable {
    *
    * @throws IOException naming the file if it exists already or cannot be written and forced
    */
-  static SegmentWriter create(Path directory, long firstSequenceId, long creationTimeMillis,
-      SegmentOutput.Factory outputs) throws IOException {
+  static SegmentWriter create(Storage storage, Path directory, long firstSequenceId,
+      long creationTimeMillis, SegmentOutput.Factory outputs) throws IOException {
     Path path = directory.resolve(WalLayout.fileName(firstSequenceId));
     SegmentOutput output;
     try {
@@ -91,11 +90,11 @@ final class SegmentWriter implements AutoCloseable {
       writer.writeHeader(creationTimeMillis);
       output.syncData();
       writer.forcedLength = writer.position;
-      DurableFiles.syncDirectory(directory);
+      storage.syncDirectory(directory);
     } catch (IOException e) {
       writer.closeAfterFailure(e);
       try {
-        Files.deleteIfExists(path);
+        storage.deleteIfExists(path);
       } catch (IOException deleting) {
         e.addSuppressed(deleting);
       }
@@ -134,14 +133,19 @@ final class SegmentWriter implements AutoCloseable {
   }
 
   /**
-   * Forces everything written to stable storage.
+   * Forces everything written to stable storage: with {@code fsync} as {@link SegmentOutput#sync},
+   * otherwise as {@link SegmentOutput#syncData}.
    *
    * @throws IOException naming the file; the bytes since the last successful force must then be
    *     taken as lost, whatever a later force reports
    */
-  void force() throws IOException {
+  void force(boolean fsync) throws IOException {
     try {
-      output.syncData();
+      if (fsync) {
+        output.sync();
+      } else {
+        output.syncData();
+      }
     } catch (IOException e) {
       throw failure(path, "forcing " + (position - forcedLength) + " bytes to disk", e);
     }

@@ -2,11 +2,10 @@ package dev.cellar.store.wal;
 
 import dev.cellar.io.FileProblem;
 import java.io.IOException;
-import java.nio.file.Files;
+import dev.cellar.io.Storage;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.stream.Stream;
 
 /**
  * Checks a log directory offline, changing nothing: reads every segment as recovery would (header,
@@ -30,19 +29,15 @@ public final class WalCheck {
   private WalCheck() {}
 
   /** Checks the log in {@code directory}; a missing directory is an empty log. */
-  public static Result check(Path directory) throws IOException {
+  public static Result check(Storage storage, Path directory) throws IOException {
     List<FileProblem> problems = new ArrayList<>();
     List<Path> segments = new ArrayList<>();
-    if (Files.isDirectory(directory)) {
-      try (Stream<Path> paths = Files.list(directory)) {
-        for (Path path : paths.sorted().toList()) {
-          String name = path.getFileName().toString();
-          if (WalLayout.parseFileName(name) >= 0 && Files.isRegularFile(path)) {
-            segments.add(path);
-          } else if (!name.equals("LOCK")) {
-            problems.add(FileProblem.of(path, "not a log segment"));
-          }
-        }
+    for (Path path : storage.list(directory)) {
+      String name = path.getFileName().toString();
+      if (WalLayout.parseFileName(name) >= 0 && storage.isFile(path)) {
+        segments.add(path);
+      } else if (!name.equals("LOCK")) {
+        problems.add(FileProblem.of(path, "not a log segment"));
       }
     }
     long entries = 0;
@@ -56,7 +51,7 @@ public final class WalCheck {
             + highestId + ", the last id before it"));
       }
       highestId = Math.max(highestId, first - 1);
-      try (SegmentReader reader = SegmentReader.open(path, first)) {
+      try (SegmentReader reader = SegmentReader.open(storage, path, first)) {
         try {
           for (WalEntry entry = reader.next(); entry != null; entry = reader.next()) {
             entries++;

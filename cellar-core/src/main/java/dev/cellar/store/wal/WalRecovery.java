@@ -1,13 +1,11 @@
 package dev.cellar.store.wal;
 
-import dev.cellar.io.DurableFiles;
+import dev.cellar.io.Storage;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.stream.Stream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -27,6 +25,10 @@ import org.slf4j.LoggerFactory;
  * last segment with a torn header (a file no longer than a header) or without entries is deleted.
  * The log then writes to a new segment, so the recovered ones are never appended to again.
  *
+ * <p><b>An earlier writer.</b> Before anything is read, the storage makes sure the writer of the
+ * last segment can append to it no more ({@link Storage#recoverWriter}: on HDFS the file's lease is
+ * recovered, which also fixes its length); every other segment was closed by its writer.
+ *
  * <p>The next sequence id is one above the highest id found, and at least the last segment's
  * first id (even if that segment was deleted), which keeps ids assigned without writing ({@link
  * Durability#SKIP_WAL}) before the last roll from being handed out again.
@@ -42,8 +44,11 @@ final class WalRecovery {
 
   private WalRecovery() {}
 
-  static Recovered recover(Path directory) throws IOException {
-    List<SegmentFile> files = list(directory);
+  static Recovered recover(Storage storage, Path directory) throws IOException {
+    List<SegmentFile> files = list(storage, directory);
+    if (!files.isEmpty()) {
+      storage.recoverWriter(files.getLast().path());
+    }
     List<Segment> segments = new ArrayList<>();
     long highestId = 0;
     for (int i = 0; i < files.size(); i++) {
@@ -53,7 +58,9 @@ final class WalRecovery {
             "more than " + highestId + ", the last id of " + files.get(i - 1).path().getFileName(),
             file.firstSequenceId());
       }
-      Segment segment = i < files.size() - 1 ? scan(file) : recoverLast(directory, file);
+      Segment segment = i < files.size() - 1
+          ? scan(storage, file)
+          : recoverLast(storage, directory, file);
       if (segment != null) {
         segments.add(segment);
       }
@@ -62,14 +69,12 @@ final class WalRecovery {
     return new Recovered(segments, Math.max(1, highestId + 1));
   }
 
-  private static List<SegmentFile> list(Path directory) throws IOException {
+  private static List<SegmentFile> list(Storage storage, Path directory) throws IOException {
     List<SegmentFile> files = new ArrayList<>();
-    try (Stream<Path> paths = Files.list(directory)) {
-      for (Path path : paths.toList()) {
-        long firstSequenceId = WalLayout.parseFileName(path.getFileName().toString());
-        if (firstSequenceId >= 0 && Files.isRegularFile(path)) {
-          files.add(new SegmentFile(path, firstSequenceId));
-        }
+    for (Path path : storage.list(directory)) {
+      long firstSequenceId = WalLayout.parseFileName(path.getFileName().toString());
+      if (firstSequenceId >= 0 && storage.isFile(path)) {
+        files.add(new SegmentFile(path, firstSequenceId));
       }
     }
     files.sort(Comparator.comparingLong(SegmentFile::firstSequenceId));
@@ -77,8 +82,9 @@ final class WalRecovery {
   }
 
   /** Reads a segment that must be intact. */
-  private static Segment scan(SegmentFile file) throws IOException {
-    try (SegmentReader reader = SegmentReader.open(file.path(), file.firstSequenceId())) {
+  private static Segment scan(Storage storage, SegmentFile file) throws IOException {
+    try (SegmentReader reader =
+        SegmentReader.open(storage, file.path(), file.firstSequenceId())) {
       Segment segment = new Segment(file.path(), file.firstSequenceId(), 0);
       for (WalEntry entry = reader.next(); entry != null; entry = reader.next()) {
         segment.recordEntry(entry.table(), entry.sequenceId());
@@ -89,14 +95,15 @@ final class WalRecovery {
   }
 
   /** Reads the last segment up to its first bad entry and cuts it there; null if it was deleted. */
-  private static Segment recoverLast(Path directory, SegmentFile file) throws IOException {
+  private static Segment recoverLast(Storage storage, Path directory, SegmentFile file)
+      throws IOException {
     Path path = file.path();
-    long size = Files.size(path);
+    long size = storage.size(path);
     Segment segment = new Segment(path, file.firstSequenceId(), 0);
     long end;
-    try (SegmentReader reader = openUnlessHeaderTorn(file, size)) {
+    try (SegmentReader reader = openUnlessHeaderTorn(storage, file, size)) {
       if (reader == null) {
-        delete(directory, path);
+        delete(storage, directory, path);
         return null;
       }
       try {
@@ -110,12 +117,12 @@ final class WalRecovery {
       end = reader.position();
     }
     if (!segment.hasEntries()) {
-      delete(directory, path);
+      delete(storage, directory, path);
       return null;
     }
     if (end < size) {
       try {
-        DurableFiles.truncate(path, end);
+        storage.truncate(path, end);
       } catch (IOException e) {
         throw new IOException("WAL segment " + path + ": cutting the torn tail at offset " + end
             + " failed: " + e, e);
@@ -126,10 +133,10 @@ final class WalRecovery {
   }
 
   /** Opens the last segment; null if its header is torn (the file is no longer than a header). */
-  private static SegmentReader openUnlessHeaderTorn(SegmentFile file, long size)
+  private static SegmentReader openUnlessHeaderTorn(Storage storage, SegmentFile file, long size)
       throws IOException {
     try {
-      return SegmentReader.open(file.path(), file.firstSequenceId());
+      return SegmentReader.open(storage, file.path(), file.firstSequenceId());
     } catch (CorruptWalException e) {
       if (size > WalLayout.HEADER_SIZE) {
         throw e;
@@ -140,10 +147,10 @@ final class WalRecovery {
     }
   }
 
-  private static void delete(Path directory, Path path) throws IOException {
+  private static void delete(Storage storage, Path directory, Path path) throws IOException {
     try {
-      Files.delete(path);
-      DurableFiles.syncDirectory(directory);
+      storage.deleteIfExists(path);
+      storage.syncDirectory(directory);
     } catch (IOException e) {
       throw new IOException("WAL segment " + path + ": deleting it failed: " + e, e);
     }

@@ -1,5 +1,7 @@
 package dev.cellar.store.wal;
 
+import dev.cellar.io.Storage;
+import dev.cellar.io.StorageLock;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.nio.file.Path;
@@ -27,7 +29,11 @@ import org.slf4j.LoggerFactory;
  *
  * <p><b>Rolls.</b> After a batch, a segment that reached {@link WalConfig#rollSize()}, or any roll
  * asked for through {@link WriteAheadLog#roll()}, is forced, closed, and replaced by a new segment
- * named by the lowest id still to be written. A segment without entries is not rolled.
+ * named by the lowest id still to be written. A segment without entries is not rolled. Each new
+ * segment is created before the directory's hold is checked ({@link StorageLock#checkHeld}) and
+ * before any entry goes into it: a writer whose hold was taken over (a paused HDFS writer whose
+ * lease another opener recovered) fails there and deletes the empty segment, and every segment it
+ * could still write to was listed, and its lease recovered, by the new writer.
  *
  * <p><b>Failure.</b> Any exception fails the log for good ({@link CommitQueue#fail}) and ends the
  * thread after closing the segment: entries not yet forced are never acknowledged. The staging
@@ -40,6 +46,8 @@ final class WalSyncer implements Runnable {
 
   private static final Logger LOG = LoggerFactory.getLogger(WalSyncer.class);
 
+  private final Storage storage;
+  private final StorageLock lock;
   private final Path directory;
   private final WalConfig config;
   private final SegmentOutput.Factory outputs;
@@ -52,8 +60,11 @@ final class WalSyncer implements Runnable {
   private long lastWrittenId;
   private long lastForceNanos;
 
-  private WalSyncer(Path directory, WalConfig config, SegmentOutput.Factory outputs,
-      CommitQueue queue, SegmentCatalog catalog, long lastWrittenId, EntryEncoder encoder) {
+  private WalSyncer(Storage storage, StorageLock lock, Path directory, WalConfig config,
+      SegmentOutput.Factory outputs, CommitQueue queue, SegmentCatalog catalog,
+      long lastWrittenId, EntryEncoder encoder) {
+    this.storage = storage;
+    this.lock = lock;
     this.directory = directory;
     this.encoder = encoder;
     this.config = config;
@@ -68,11 +79,12 @@ final class WalSyncer implements Runnable {
    * Creates the first segment, named {@code firstSequenceId}, on the calling thread, so that a log
    * that cannot write fails to open; {@link #run} then serves the queue.
    */
-  static WalSyncer create(Path directory, WalConfig config, SegmentOutput.Factory outputs,
-      CommitQueue queue, SegmentCatalog catalog, long firstSequenceId) throws IOException {
+  static WalSyncer create(Storage storage, StorageLock lock, Path directory, WalConfig config,
+      SegmentOutput.Factory outputs, CommitQueue queue, SegmentCatalog catalog,
+      long firstSequenceId) throws IOException {
     EntryEncoder encoder = EntryEncoder.create();
-    WalSyncer syncer =
-        new WalSyncer(directory, config, outputs, queue, catalog, firstSequenceId - 1, encoder);
+    WalSyncer syncer = new WalSyncer(storage, lock, directory, config, outputs, queue, catalog,
+        firstSequenceId - 1, encoder);
     try {
       syncer.startSegment(firstSequenceId);
     } catch (IOException | RuntimeException e) {
@@ -126,7 +138,7 @@ final class WalSyncer implements Runnable {
       boolean forced = forceDue && writer.hasUnforcedBytes();
       if (forced) {
         long forceStart = System.nanoTime();
-        writer.force();
+        writer.force(batch.fsyncRequested());
         lastForceNanos = System.nanoTime();
         queue.forceTimes().record(lastForceNanos - forceStart);
         catalog.recordDurable(segment, writer.forcedLength());
@@ -165,7 +177,20 @@ final class WalSyncer implements Runnable {
   }
 
   private void startSegment(long firstSequenceId) throws IOException {
-    writer = SegmentWriter.create(directory, firstSequenceId, System.currentTimeMillis(), outputs);
+    SegmentWriter created = SegmentWriter.create(storage, directory, firstSequenceId,
+        System.currentTimeMillis(), outputs);
+    try {
+      lock.checkHeld();
+    } catch (IOException e) {
+      created.closeAfterFailure(e);
+      try {
+        storage.deleteIfExists(created.path());
+      } catch (IOException deleting) {
+        e.addSuppressed(deleting);
+      }
+      throw e;
+    }
+    writer = created;
     segment = new Segment(writer.path(), firstSequenceId, writer.forcedLength());
     catalog.add(segment);
   }

@@ -5,8 +5,9 @@ import dev.cellar.cell.KeyValue;
 import dev.cellar.io.DirectoryLock;
 import dev.cellar.io.DurableFiles;
 import dev.cellar.metrics.HistogramSnapshot;
+import dev.cellar.io.Storage;
+import dev.cellar.io.StorageLock;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -40,8 +41,9 @@ import java.util.function.Consumer;
  * half {@link #replay} holds, so a replay never loses a file under its feet; appends never take
  * that lock.
  *
- * <p><b>Durability.</b> {@link Durability#SYNC_WAL} (and {@code FSYNC_WAL}) entries are forced with
- * {@code fdatasync} before {@link #sync} (or {@link #append}) returns for them; {@link
+ * <p><b>Durability.</b> {@link Durability#SYNC_WAL} entries are forced with {@code fdatasync} (on
+ * HDFS, {@code hflush}) and {@code FSYNC_WAL} ones with {@code fsync} (on HDFS, {@code hsync})
+ * before {@link #sync} (or {@link #append}) returns for them; {@link
  * Durability#ASYNC_WAL} entries are forced within {@link WalConfig#asyncSyncIntervalMillis()};
  * {@link Durability#SKIP_WAL} writes nothing. After a failed write or force the log fails for
  * good: entries not yet acknowledged, and every later append, fail with an {@link IOException}
@@ -52,8 +54,9 @@ import java.util.function.Consumer;
  * must be intact or the open fails with a {@link CorruptWalException}; the last one is cut at its
  * first torn or corrupt entry, which is logged. New entries always go to a new segment. Sequence
  * ids continue above the highest recovered one. One log per directory: opening holds the
- * directory's {@link DirectoryLock} until {@link #close()}, so a second open, in this process or
- * another, fails at once instead of recovering under a live writer.
+ * directory's lock ({@link Storage#lock}) until {@link #close()}, so a second open, in this process
+ * or another, fails at once instead of recovering under a live writer. Every file operation goes
+ * through the log's {@link Storage}: the local disk, HDFS, or a test's fault-injecting wrapper.
  *
  * <p><b>Memory.</b> An append copies nothing: the queue references the caller's cells (which must
  * not change until they are written) and the sync thread serializes them into one reusable
@@ -64,16 +67,18 @@ public final class WriteAheadLog implements AutoCloseable {
 
   private static final Cell[] NO_CELLS = new Cell[0];
 
+  private final Storage storage;
   private final Path directory;
   private final CommitQueue queue;
   private final SegmentCatalog catalog;
   private final Thread syncThread;
-  private final DirectoryLock lock;
+  private final StorageLock lock;
   private final ReentrantReadWriteLock deletionLock = new ReentrantReadWriteLock();
   private final Map<String, byte[]> tableNames = new ConcurrentHashMap<>();
 
-  private WriteAheadLog(Path directory, CommitQueue queue, SegmentCatalog catalog,
-      Thread syncThread, DirectoryLock lock) {
+  private WriteAheadLog(Storage storage, Path directory, CommitQueue queue,
+      SegmentCatalog catalog, Thread syncThread, StorageLock lock) {
+    this.storage = storage;
     this.directory = directory;
     this.lock = lock;
     this.queue = queue;
@@ -90,26 +95,43 @@ public final class WriteAheadLog implements AutoCloseable {
    * @throws IOException naming the file, if reading, cutting or creating a segment fails
    */
   public static WriteAheadLog open(Path directory, WalConfig config) throws IOException {
-    return open(directory, config, AppendOnlyFileOutput::create);
+    return open(Storage.local(), directory, config);
+  }
+
+  /** Opens the log in {@code directory} of {@code storage}; see {@link #open(Path, WalConfig)}. */
+  public static WriteAheadLog open(Storage storage, Path directory, WalConfig config)
+      throws IOException {
+    return open(storage, directory, config, AppendOnlyFileOutput.on(storage));
   }
 
   /** Opens the log writing its segments through {@code outputs}: the seam for fault injection. */
   static WriteAheadLog open(Path directory, WalConfig config, SegmentOutput.Factory outputs)
       throws IOException {
-    if (directory == null || config == null) {
-      throw new IllegalArgumentException("directory and config are required, found "
-          + directory + " and " + config);
+    return open(Storage.local(), directory, config, outputs);
+  }
+
+  private static WriteAheadLog open(Storage storage, Path directory, WalConfig config,
+      SegmentOutput.Factory outputs) throws IOException {
+    if (storage == null || directory == null || config == null) {
+      throw new IllegalArgumentException("storage, directory and config are required, found "
+          + storage + ", " + directory + " and " + config);
     }
-    Files.createDirectories(directory);
-    DirectoryLock lock = DirectoryLock.acquire(directory);
+    if (!storage.isDirectory(directory)) {
+      storage.createDirectories(directory);
+      Path parent = directory.toAbsolutePath().getParent();
+      if (parent != null) {
+        storage.syncDirectory(parent);
+      }
+    }
+    StorageLock lock = storage.lock(directory);
     try {
-      WalRecovery.Recovered recovered = WalRecovery.recover(directory);
+      WalRecovery.Recovered recovered = WalRecovery.recover(storage, directory);
       SegmentCatalog catalog = new SegmentCatalog(recovered.segments());
       CommitQueue queue = new CommitQueue(directory, recovered.nextSequenceId());
-      WalSyncer syncer = WalSyncer.create(directory, config, outputs, queue, catalog,
-          recovered.nextSequenceId());
+      WalSyncer syncer = WalSyncer.create(storage, lock, directory, config, outputs, queue,
+          catalog, recovered.nextSequenceId());
       Thread thread = Thread.ofPlatform().name(WalSyncer.THREAD_NAME).daemon().start(syncer);
-      return new WriteAheadLog(directory, queue, catalog, thread, lock);
+      return new WriteAheadLog(storage, directory, queue, catalog, thread, lock);
     } catch (IOException | RuntimeException e) {
       try {
         lock.close();
@@ -175,7 +197,7 @@ public final class WriteAheadLog implements AutoCloseable {
       return queue.assignUnwritten();
     }
     return queue.enqueue(table, tableName, cells.toArray(NO_CELLS), payloadLength,
-        latestTimestamp, durability.waitsForForce());
+        latestTimestamp, durability.waitsForForce(), durability == Durability.FSYNC_WAL);
   }
 
   /** The table's checked UTF-8 name, encoded once per table and kept. */
@@ -234,7 +256,7 @@ public final class WriteAheadLog implements AutoCloseable {
       List<Path> deleted = new ArrayList<>();
       for (Segment segment : catalog.markFlushed(table, sequenceId)) {
         try {
-          Files.delete(segment.path());
+          storage.deleteIfExists(segment.path());
         } catch (IOException e) {
           throw new IOException("deleting flushed WAL segment " + segment.path() + " failed: "
               + e, e);
@@ -243,7 +265,7 @@ public final class WriteAheadLog implements AutoCloseable {
       }
       if (!deleted.isEmpty()) {
         try {
-          DurableFiles.syncDirectory(directory);
+          storage.syncDirectory(directory);
         } catch (IOException e) {
           throw new IOException("WAL " + directory + ": syncing the directory after deleting "
               + deleted + " failed: " + e, e);
@@ -285,10 +307,10 @@ public final class WriteAheadLog implements AutoCloseable {
     }
   }
 
-  private static void replay(SegmentCatalog.ReadableSegment segment, long fromExclusive,
+  private void replay(SegmentCatalog.ReadableSegment segment, long fromExclusive,
       Consumer<? super WalEntry> consumer) throws IOException {
-    try (SegmentReader reader =
-        SegmentReader.openPrefix(segment.path(), segment.firstSequenceId(), segment.length())) {
+    try (SegmentReader reader = SegmentReader.openPrefix(storage, segment.path(),
+        segment.firstSequenceId(), segment.length())) {
       for (WalEntry entry = reader.next(); entry != null; entry = reader.next()) {
         if (entry.sequenceId() > fromExclusive) {
           consumer.accept(entry);

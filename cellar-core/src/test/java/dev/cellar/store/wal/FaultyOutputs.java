@@ -39,7 +39,7 @@ final class FaultyOutputs implements SegmentOutput.Factory {
   @Override
   public SegmentOutput create(Path path) throws IOException {
     maybeFail(createsLeft, "create");
-    SegmentOutput file = AppendOnlyFileOutput.create(path);
+    SegmentOutput file = AppendOnlyFileOutput.on(dev.cellar.io.Storage.local()).create(path);
     return new SegmentOutput() {
       @Override
       public void append(ByteBuffer[] buffers) throws IOException {

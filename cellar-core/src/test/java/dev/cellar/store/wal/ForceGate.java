@@ -65,7 +65,7 @@ public final class ForceGate {
   }
 
   private SegmentOutput output(Path path) throws IOException {
-    SegmentOutput file = AppendOnlyFileOutput.create(path);
+    SegmentOutput file = AppendOnlyFileOutput.on(dev.cellar.io.Storage.local()).create(path);
     return new SegmentOutput() {
       @Override
       public void append(ByteBuffer[] buffers) throws IOException {

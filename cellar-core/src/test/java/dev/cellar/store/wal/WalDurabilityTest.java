@@ -4,10 +4,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cellar.cell.KeyValue;
+import dev.cellar.io.Storage;
+import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -46,6 +50,47 @@ class WalDurabilityTest {
       WalStats stats = wal.stats();
       assertEquals(100, stats.entriesWritten());
       assertTrue(stats.forces() <= 2, "deferred entries share forces: " + stats);
+    }
+  }
+
+  @Test
+  void fsyncWalForcesWithAnFsyncAndSyncWalWithTheCheaperForce() throws Exception {
+    AtomicInteger syncs = new AtomicInteger();
+    AtomicInteger dataSyncs = new AtomicInteger();
+    SegmentOutput.Factory counting = path -> {
+      SegmentOutput file = AppendOnlyFileOutput.on(Storage.local()).create(path);
+      return new SegmentOutput() {
+        @Override
+        public void append(ByteBuffer[] buffers) throws IOException {
+          file.append(buffers);
+        }
+
+        @Override
+        public void syncData() throws IOException {
+          dataSyncs.incrementAndGet();
+          file.syncData();
+        }
+
+        @Override
+        public void sync() throws IOException {
+          syncs.incrementAndGet();
+          file.sync();
+        }
+
+        @Override
+        public void close() throws IOException {
+          file.close();
+        }
+      };
+    };
+    try (WriteAheadLog wal = WriteAheadLog.open(directory, WalConfig.defaults(), counting)) {
+      int headerForces = dataSyncs.get();
+      wal.append("t", cells(), Durability.SYNC_WAL);
+      assertEquals(0, syncs.get());
+      assertEquals(headerForces + 1, dataSyncs.get());
+      wal.append("t", cells(), Durability.FSYNC_WAL);
+      assertEquals(1, syncs.get());
+      assertEquals(headerForces + 1, dataSyncs.get());
     }
   }
 

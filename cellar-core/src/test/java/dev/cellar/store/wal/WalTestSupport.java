@@ -126,7 +126,7 @@ final class WalTestSupport {
   static List<Long> entryOffsets(Path segment) throws IOException {
     long firstId = WalLayout.parseFileName(segment.getFileName().toString());
     List<Long> offsets = new ArrayList<>();
-    try (SegmentReader reader = SegmentReader.open(segment, firstId)) {
+    try (SegmentReader reader = SegmentReader.open(dev.cellar.io.Storage.local(), segment, firstId)) {
       offsets.add(reader.position());
       while (reader.next() != null) {
         offsets.add(reader.position());

@@ -2,19 +2,19 @@ package dev.cellar.server.catalog;
 
 import dev.cellar.Cellar;
 import dev.cellar.TableDescriptor;
+import dev.cellar.io.AppendOnlyFile;
+import dev.cellar.io.Storage;
 import dev.cellar.server.rpc.RpcException;
 import java.io.IOException;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
 import java.io.InputStream;
-import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.stream.Stream;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.HBaseProtos;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.HBaseProtos.TableSchema;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.HBaseProtos.TableState;
@@ -55,35 +55,46 @@ public final class Catalog {
   private static final String SUFFIX = ".table";
 
   private final Cellar cellar;
+  private final Storage storage;
   private final Path directory;
   private volatile Map<String, Entry> byName = Map.of();
   private volatile Map<String, Entry> byRegion = Map.of();
   private long lastRegionId;
 
-  private Catalog(Cellar cellar, Path directory) {
+  private Catalog(Cellar cellar, Storage storage, Path directory) {
     this.cellar = cellar;
+    this.storage = storage;
     this.directory = directory;
   }
 
-  /** Loads the catalog kept in {@code directory}, reconciled with the database's tables. */
+  /** Loads the catalog kept in the local {@code directory}; see below. */
   public static Catalog open(Cellar cellar, Path directory) throws IOException {
-    Files.createDirectories(directory);
-    Catalog catalog = new Catalog(cellar, directory);
+    return open(cellar, Storage.local(), directory);
+  }
+
+  /**
+   * Loads the catalog kept in {@code directory} of {@code storage} (beside the database, on the
+   * same file system), reconciled with the database's tables.
+   */
+  public static Catalog open(Cellar cellar, Storage storage, Path directory) throws IOException {
+    storage.createDirectories(directory);
+    Catalog catalog = new Catalog(cellar, storage, directory);
     catalog.load();
     return catalog;
   }
 
   private synchronized void load() throws IOException {
     Map<String, Entry> entries = new TreeMap<>();
-    try (Stream<Path> files = Files.list(directory)) {
-      for (Path file : files.filter(f -> f.getFileName().toString().endsWith(SUFFIX)).toList()) {
-        Entry entry = read(file);
-        if (cellar.admin().tableExists(entry.name())) {
-          entries.put(entry.name(), entry);
-          lastRegionId = Math.max(lastRegionId, entry.regionId());
-        } else {
-          Files.delete(file);
-        }
+    for (Path file : storage.list(directory)) {
+      if (!file.getFileName().toString().endsWith(SUFFIX)) {
+        continue;
+      }
+      Entry entry = read(file);
+      if (cellar.admin().tableExists(entry.name())) {
+        entries.put(entry.name(), entry);
+        lastRegionId = Math.max(lastRegionId, entry.regionId());
+      } else {
+        storage.deleteIfExists(file);
       }
     }
     for (String table : cellar.admin().listTables()) {
@@ -149,7 +160,7 @@ public final class Catalog {
   public synchronized void delete(String table) throws RpcException, IOException {
     requireDisabled(table);
     cellar.admin().dropTable(table);
-    Files.deleteIfExists(file(table));
+    storage.deleteIfExists(file(table));
     Map<String, Entry> entries = new TreeMap<>(byName);
     entries.remove(table);
     publish(entries);
@@ -210,18 +221,22 @@ public final class Catalog {
   private void write(Entry entry) throws IOException {
     Path target = file(entry.name());
     Path temporary = directory.resolve(entry.name() + SUFFIX + ".tmp");
-    try (OutputStream out = Files.newOutputStream(temporary)) {
-      entry.schema().writeDelimitedTo(out);
-      TableState.newBuilder().setState(entry.enabled() ? TableState.State.ENABLED
-          : TableState.State.DISABLED).build().writeDelimitedTo(out);
-      entry.regionInfo().writeDelimitedTo(out);
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    entry.schema().writeDelimitedTo(bytes);
+    TableState.newBuilder().setState(entry.enabled() ? TableState.State.ENABLED
+        : TableState.State.DISABLED).build().writeDelimitedTo(bytes);
+    entry.regionInfo().writeDelimitedTo(bytes);
+    storage.deleteIfExists(temporary);
+    try (AppendOnlyFile out = storage.create(temporary)) {
+      out.append(bytes.toByteArray(), 0, bytes.size());
+      out.sync();
     }
-    Files.move(temporary, target, StandardCopyOption.REPLACE_EXISTING,
-        StandardCopyOption.ATOMIC_MOVE);
+    storage.rename(temporary, target);
+    storage.syncDirectory(directory);
   }
 
-  private static Entry read(Path file) throws IOException {
-    try (InputStream in = Files.newInputStream(file)) {
+  private Entry read(Path file) throws IOException {
+    try (InputStream in = new ByteArrayInputStream(storage.readAllBytes(file))) {
       TableSchema schema = TableSchema.parseDelimitedFrom(in);
       TableState state = TableState.parseDelimitedFrom(in);
       HBaseProtos.RegionInfo region = HBaseProtos.RegionInfo.parseDelimitedFrom(in);

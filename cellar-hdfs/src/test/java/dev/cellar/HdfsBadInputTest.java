@@ -1,0 +1,135 @@
+package dev.cellar;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.cellar.hdfs.MiniHdfs;
+import dev.cellar.hfile.CorruptHFileException;
+import dev.cellar.hfile.HFileReader;
+import dev.cellar.io.AppendOnlyFile;
+import dev.cellar.io.Storage;
+import dev.cellar.io.StorageLocation;
+import dev.cellar.memory.BufAllocator;
+import dev.cellar.memory.BufAllocatorConfig;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.function.UnaryOperator;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * What a user gets on HDFS from a database that is fine, one that is missing, a file that is not an
+ * HFile and a log cut short: a clean check, or one line naming what is wrong, and nothing already
+ * stored lost.
+ */
+class HdfsBadInputTest {
+
+  private static MiniHdfs hdfs;
+
+  @BeforeAll
+  static void start() throws Exception {
+    hdfs = MiniHdfs.start(1);
+  }
+
+  @AfterAll
+  static void stop() throws Exception {
+    hdfs.close();
+  }
+
+  private static byte[] bytes(String text) {
+    return text.getBytes(StandardCharsets.UTF_8);
+  }
+
+  private static void put(Cellar cellar, int from, int to) throws IOException {
+    for (int i = from; i < to; i++) {
+      cellar.table("t").put(new Put(bytes(String.format("row-%04d", i)))
+          .addColumn(bytes("f"), bytes("q"), bytes("value-" + i)));
+    }
+  }
+
+  private static int rows(Cellar cellar) throws IOException {
+    int rows = 0;
+    try (ResultScanner scanner = cellar.table("t").scanner(new Scan())) {
+      for (Result result : scanner) {
+        try (result) {
+          assertArrayEquals(bytes("value-" + rows), result.getValue(bytes("f"), bytes("q")));
+          rows++;
+        }
+      }
+    }
+    return rows;
+  }
+
+  @Test
+  void aDatabaseOnHdfsChecksCleanAndAMissingOneIsOneLine() throws Exception {
+    String location = hdfs.newDirectory("check");
+    try (Cellar cellar = Cellar.open(location, hdfs.config())) {
+      cellar.admin().createTable(TableDescriptor.of("t", ColumnFamilyDescriptor.of("f")));
+      put(cellar, 0, 50);
+      cellar.admin().flush("t");
+      put(cellar, 50, 60);
+    }
+    try (StorageLocation resolved = StorageLocation.resolve(location, hdfs.config().settings());
+        BufAllocator allocator = new BufAllocator(BufAllocatorConfig.DEFAULT)) {
+      DatabaseCheck.Report report =
+          DatabaseCheck.check(resolved.storage(), resolved.directory(), allocator);
+      assertEquals(List.of(), report.problems());
+      assertEquals(1, report.tables());
+      assertTrue(report.hfiles() >= 1, report.toString());
+      assertTrue(report.lockHolder().isEmpty(), report.toString());
+      IOException missing = assertThrows(IOException.class, () -> DatabaseCheck.check(
+          resolved.storage(), resolved.directory().resolve("missing"), allocator));
+      assertEquals(location + "/missing is not a Cellar database (it has no tables/ directory)",
+          missing.getMessage());
+    }
+  }
+
+  @Test
+  void aFileThatIsNotAnHFileIsOneLineNamingIt() throws Exception {
+    String location = hdfs.newDirectory("not-hfile");
+    try (StorageLocation resolved = StorageLocation.resolve(location, hdfs.config().settings());
+        BufAllocator allocator = new BufAllocator(BufAllocatorConfig.DEFAULT)) {
+      Storage storage = resolved.storage();
+      Path file = resolved.directory().resolve("notes.txt");
+      storage.createDirectories(resolved.directory());
+      try (AppendOnlyFile out = storage.create(file)) {
+        byte[] text = bytes("not an HFile at all, but long enough to hold a trailer. ".repeat(40));
+        out.append(text, 0, text.length);
+        out.sync();
+      }
+      CorruptHFileException e = assertThrows(CorruptHFileException.class,
+          () -> HFileReader.open(storage, file, allocator, UnaryOperator.identity()).close());
+      assertTrue(e.getMessage().startsWith(file.toString()), e.getMessage());
+      assertFalse(e.getMessage().contains("\n"), e.getMessage());
+    }
+  }
+
+  @Test
+  void aLogCutShortOnHdfsLosesOnlyTheCutEntriesAndNothingFlushed() throws Exception {
+    String location = hdfs.newDirectory("cut-log");
+    Cellar cellar = Cellar.open(location, hdfs.config());
+    cellar.admin().createTable(TableDescriptor.of("t", ColumnFamilyDescriptor.of("f")));
+    put(cellar, 0, 40);
+    cellar.admin().flush("t");
+    put(cellar, 40, 60);
+    cellar.abort();
+    try (StorageLocation resolved = StorageLocation.resolve(location, hdfs.config().settings())) {
+      Storage storage = resolved.storage();
+      List<Path> segments = storage.list(resolved.directory().resolve("wal")).stream()
+          .filter(path -> !path.getFileName().toString().equals("LOCK"))
+          .toList();
+      Path last = segments.getLast();
+      storage.recoverWriter(last);
+      storage.truncate(last, storage.size(last) - 10);
+    }
+    try (Cellar reopened = Cellar.open(location, hdfs.config())) {
+      assertEquals(59, rows(reopened), "only the entry the cut tore is gone");
+    }
+  }
+}
