@@ -112,6 +112,15 @@ public final class JsonWriter {
   }
 
   private void string(String text) {
+    quote(text, out);
+  }
+
+  /**
+   * Appends {@code text} to {@code out} as a JSON string: quoted, with quotes, backslashes and
+   * control characters escaped, and {@code <}, {@code >} and {@code &} too, so the JSON may sit in
+   * an HTML page's script.
+   */
+  public static void quote(String text, StringBuilder out) {
     out.append('"');
     for (int i = 0; i < text.length(); i++) {
       char c = text.charAt(i);

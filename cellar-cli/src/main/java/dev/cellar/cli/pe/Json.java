@@ -1,5 +1,6 @@
 package dev.cellar.cli.pe;
 
+import dev.cellar.observe.JsonWriter;
 import java.util.List;
 import java.util.Map;
 
@@ -70,24 +71,7 @@ public final class Json {
   }
 
   private static void writeString(String text, StringBuilder out) {
-    out.append('"');
-    for (int i = 0; i < text.length(); i++) {
-      char c = text.charAt(i);
-      switch (c) {
-        case '"' -> out.append("\\\"");
-        case '\\' -> out.append("\\\\");
-        case '\n' -> out.append("\\n");
-        case '\r' -> out.append("\\r");
-        case '\t' -> out.append("\\t");
-        default -> {
-          if (c < 0x20) {
-            out.append(String.format("\\u%04x", (int) c));
-          } else {
-            out.append(c);
-          }
-        }
-      }
-    }
-    out.append('"');
+    JsonWriter.quote(text, out);
   }
+
 }
