@@ -1,5 +1,6 @@
 package dev.cellar.cli;
 
+import dev.cellar.cli.experiments.encoding.EncodingCommand;
 import dev.cellar.cli.rocksdb.RocksDbCompareCommand;
 import java.util.ArrayList;
 import java.util.List;
@@ -11,7 +12,7 @@ import picocli.CommandLine.Unmatched;
     name = "bench",
     description = "Run Cellar's benchmarks.",
     mixinStandardHelpOptions = true,
-    subcommands = {BenchCommand.Jmh.class, RocksDbCompareCommand.class})
+    subcommands = {BenchCommand.Jmh.class, RocksDbCompareCommand.class, EncodingCommand.class})
 final class BenchCommand {
 
   /**
