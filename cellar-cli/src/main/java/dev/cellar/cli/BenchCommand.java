@@ -1,6 +1,7 @@
 package dev.cellar.cli;
 
 import dev.cellar.cli.experiments.encoding.EncodingCommand;
+import dev.cellar.cli.experiments.showdown.ShowdownCommand;
 import dev.cellar.cli.rocksdb.RocksDbCompareCommand;
 import java.util.ArrayList;
 import java.util.List;
@@ -12,7 +13,8 @@ import picocli.CommandLine.Unmatched;
     name = "bench",
     description = "Run Cellar's benchmarks.",
     mixinStandardHelpOptions = true,
-    subcommands = {BenchCommand.Jmh.class, RocksDbCompareCommand.class, EncodingCommand.class})
+    subcommands = {BenchCommand.Jmh.class, RocksDbCompareCommand.class, EncodingCommand.class,
+        ShowdownCommand.class})
 final class BenchCommand {
 
   /**
