@@ -1,6 +1,7 @@
 package dev.cellar.cli;
 
 import dev.cellar.cli.experiments.encoding.EncodingCommand;
+import dev.cellar.cli.experiments.offheap.OffheapCommand;
 import dev.cellar.cli.experiments.showdown.ShowdownCommand;
 import dev.cellar.cli.rocksdb.RocksDbCompareCommand;
 import java.util.ArrayList;
@@ -14,7 +15,7 @@ import picocli.CommandLine.Unmatched;
     description = "Run Cellar's benchmarks.",
     mixinStandardHelpOptions = true,
     subcommands = {BenchCommand.Jmh.class, RocksDbCompareCommand.class, EncodingCommand.class,
-        ShowdownCommand.class})
+        ShowdownCommand.class, OffheapCommand.class})
 final class BenchCommand {
 
   /**

@@ -6,6 +6,7 @@ import dev.cellar.ResultScanner;
 import dev.cellar.Scan;
 import dev.cellar.Table;
 import dev.cellar.TableDescriptor;
+import dev.cellar.cli.experiments.Directories;
 import dev.cellar.cli.pe.CacheFigures;
 import dev.cellar.cli.pe.LoadRunner;
 import dev.cellar.cli.pe.RunMeasurement;
@@ -14,9 +15,7 @@ import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
-import java.util.stream.Stream;
 
 /**
  * Runs the encoding and compression matrix: for each pair, a fresh embedded database in a
@@ -90,7 +89,7 @@ public final class EncodingExperiment {
         return result;
       }
     } finally {
-      deleteTree(directory);
+      Directories.deleteTree(directory);
     }
   }
 
@@ -138,16 +137,5 @@ public final class EncodingExperiment {
         1.0, 0), thread -> new RandomGets(table, settings.rows(), cacheBlocks, ~seed), progress);
     return LoadRunner.run(new LoadRunner.Plan(name, 1, settings.gets(), 0, 1.0, 0),
         thread -> new RandomGets(table, settings.rows(), cacheBlocks, seed), progress);
-  }
-
-  private static void deleteTree(Path root) throws IOException {
-    if (!Files.exists(root)) {
-      return;
-    }
-    try (Stream<Path> paths = Files.walk(root)) {
-      for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
-        Files.delete(path);
-      }
-    }
   }
 }

@@ -17,11 +17,12 @@ import java.util.Properties;
  * request as a properties file, copies its output (indented) to the progress stream, waits for it
  * and reads its result. A child that fails or writes no result fails the run, naming the deploy.
  */
-final class ChildJvm {
+public final class ChildJvm {
 
   private ChildJvm() {}
 
-  static List<String> command(long heapBytes, long directBytes, Path request, Path result) {
+  /** The child's command line up to its arguments: java, memory flags, class path, main class. */
+  public static List<String> command(long heapBytes, long directBytes) {
     Path java = Path.of(System.getProperty("java.home"), "bin", "java");
     List<String> command = new ArrayList<>();
     command.add(java.toString());
@@ -32,21 +33,19 @@ final class ChildJvm {
     command.add("-cp");
     command.add(System.getProperty("java.class.path"));
     command.add(ShowdownChild.class.getName());
-    command.add(request.toString());
-    command.add(result.toString());
     return command;
   }
 
   /** Runs the child for {@code deploy} and returns what it measured. */
-  static Properties run(String deploy, List<String> command, Properties request, Path work,
-      PrintStream output) throws IOException {
+  public static Properties run(String deploy, List<String> command, Properties request,
+      Path work, PrintStream output) throws IOException {
     Path requestFile = work.resolve("request.properties");
     Path resultFile = work.resolve("result.properties");
     Files.deleteIfExists(resultFile);
     try (Writer out = Files.newBufferedWriter(requestFile)) {
       request.store(out, "cellar bench showdown: " + deploy);
     }
-    List<String> full = new ArrayList<>(command.subList(0, command.size() - 2));
+    List<String> full = new ArrayList<>(command);
     full.add(requestFile.toString());
     full.add(resultFile.toString());
     Process process = new ProcessBuilder(full).redirectErrorStream(true).start();

@@ -52,26 +52,26 @@ public enum Deploy {
   }
 
   /** The child JVM's -Xmx (and -Xms) for an allotment of {@code memory} bytes. */
-  long heapBytes(long memory) {
+  public long heapBytes(long memory) {
     long onHeap = l1Bytes(memory) + ("heap".equals(ioEngine) ? l2Bytes(memory) : 0);
     return Math.max(Math.round(memory * heapShare), onHeap + MIN_HEAP);
   }
 
   /** The child JVM's -XX:MaxDirectMemorySize: what the allotment leaves beside the heap. */
-  long directBytes(long memory) {
+  public long directBytes(long memory) {
     return Math.max(memory - heapBytes(memory), 64 * MIB);
   }
 
-  long l1Bytes(long memory) {
+  public long l1Bytes(long memory) {
     return Math.max(Math.round(memory * l1Share), MIB);
   }
 
-  long l2Bytes(long memory) {
+  public long l2Bytes(long memory) {
     return ioEngine == null ? 0 : Math.max(Math.round(memory * l2Share), MIN_L2);
   }
 
   /** The configuration of this deploy; a file engine puts its file in {@code tmpfs}. */
-  Map<String, String> config(long memory, Path tmpfs) {
+  public Map<String, String> config(long memory, Path tmpfs) {
     Map<String, String> config = new LinkedHashMap<>();
     config.put("hfile.block.cache.memory.size", Long.toString(l1Bytes(memory)));
     if (ioEngine != null) {

@@ -15,23 +15,25 @@ import java.io.Writer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 
 /**
- * The showdown's measuring process: one deploy in its own JVM, started by {@link ChildJvm} with
- * the deploy's heap and direct memory. Reads its request (a properties file: the database, the
- * rows, the clients, the timings and every {@code config.}-prefixed configuration key), opens the
- * loaded database with the deploy's configuration, warms the block cache as the seed did (a full
- * scan caching its blocks when the data fits, else randomRead sampled at 0.1 for the run's
- * duration), runs randomRead with the clients for the requested runs and writes what the last
- * one measured as a properties file: the seed kept its last of three runs.
+ * The measuring process of the showdown and off-heap experiments: one deploy in its own JVM,
+ * started by {@link ChildJvm} with the deploy's heap and direct memory. Reads its request (a
+ * properties file: the database, the rows, the {@link Phase}s, the timings and every {@code
+ * config.}-prefixed configuration key), opens the loaded database with the deploy's
+ * configuration, warms the block cache as the showdown's seed did (a full scan caching its blocks
+ * when the data fits, else randomRead sampled at 0.1 for one run's length), runs each phase the
+ * requested number of times and writes what the last run of each measured as a properties file,
+ * each key prefixed with its phase: the seed kept its last of three runs.
  *
  * <p>Exit codes: 0 done, 1 failed (one line on stderr says why).
  */
 public final class ShowdownChild {
 
-  static final String CONFIG_PREFIX = "config.";
+  public static final String CONFIG_PREFIX = "config.";
 
   private ShowdownChild() {}
 
@@ -62,31 +64,38 @@ public final class ShowdownChild {
     }
     Path database = Path.of(request.getProperty("database"));
     long rows = Long.parseLong(request.getProperty("rows"));
-    int clients = Integer.parseInt(request.getProperty("clients"));
     long durationNanos = Long.parseLong(request.getProperty("durationMillis")) * 1_000_000;
     int runs = Integer.parseInt(request.getProperty("runs"));
     double sampleRate = Double.parseDouble(request.getProperty("sampleRate"));
     boolean scanWarm = Boolean.parseBoolean(request.getProperty("warmByScan"));
     long seed = Long.parseLong(request.getProperty("seed"));
-    String name = request.getProperty("name");
+    List<Phase> phases = Phase.parseAll(request.getProperty("phases"));
+    Properties result = new Properties();
     try (Cellar cellar = Cellar.open(database, CellarConfig.defaults().withAll(settings))) {
       Table table = cellar.table(request.getProperty("table"));
       if (scanWarm) {
         warmByScan(table);
       } else {
-        LoadRunner.run(new LoadRunner.Plan(name + "-warm", clients, 0, durationNanos, 0.1, 0),
+        int clients = phases.getFirst().threads();
+        LoadRunner.run(new LoadRunner.Plan("warm", clients, 0, durationNanos, 0.1, 0),
             thread -> new RowGets(table, rows, ~seed - thread), System.err);
       }
-      RunMeasurement last = null;
-      CacheFigures cache = null;
-      for (int run = 0; run < runs; run++) {
-        CacheFigures before = CacheFigures.of(cellar.blockCache());
-        int offset = run * clients;
-        last = LoadRunner.run(new LoadRunner.Plan(name, clients, 0, durationNanos, sampleRate,
-            0), thread -> new RowGets(table, rows, seed + offset + thread), System.err);
-        cache = CacheFigures.of(cellar.blockCache()).since(before);
+      for (Phase phase : phases) {
+        RunMeasurement last = null;
+        CacheFigures cache = null;
+        for (int run = 0; run < runs; run++) {
+          CacheFigures before = CacheFigures.of(cellar.blockCache());
+          long runSeed = seed + (long) run * phase.threads();
+          last = LoadRunner.run(new LoadRunner.Plan(phase.key(), phase.threads(), 0,
+              durationNanos, sampleRate, 0), thread -> phase.workload().worker(table, rows,
+                  runSeed + thread), System.err);
+          cache = CacheFigures.of(cellar.blockCache()).since(before);
+        }
+        put(result, phase.key() + ".", last, cache);
       }
-      write(resultFile, last, cache);
+    }
+    try (Writer out = Files.newBufferedWriter(resultFile)) {
+      result.store(out, "cellar bench: one deploy's last run of each phase");
     }
   }
 
@@ -102,26 +111,26 @@ public final class ShowdownChild {
     }
   }
 
-  private static void write(Path file, RunMeasurement m, CacheFigures cache) throws IOException {
-    Properties result = new Properties();
-    result.setProperty("operations", Long.toString(m.operations()));
-    result.setProperty("opsPerSecond", Double.toString(m.opsPerSecond()));
-    result.setProperty("p50Micros", Double.toString(m.latencyMicros(50)));
-    result.setProperty("p99Micros", Double.toString(m.latencyMicros(99)));
-    result.setProperty("p999Micros", Double.toString(m.latencyMicros(99.9)));
-    result.setProperty("timedOperations", Long.toString(m.latency().getTotalCount()));
-    result.setProperty("gcMillis", Long.toString(m.gc().totalMillis()));
-    result.setProperty("gcCollections", Long.toString(m.gc().totalCount()));
-    result.setProperty("heapBytesPerOperation", Double.toString(m.allocatedBytesPerOperation()));
+  private static void put(Properties result, String prefix, RunMeasurement m,
+      CacheFigures cache) {
+    result.setProperty(prefix + "operations", Long.toString(m.operations()));
+    result.setProperty(prefix + "rows", Long.toString(m.rows()));
+    result.setProperty(prefix + "opsPerSecond", Double.toString(m.opsPerSecond()));
+    result.setProperty(prefix + "p50Micros", Double.toString(m.latencyMicros(50)));
+    result.setProperty(prefix + "p99Micros", Double.toString(m.latencyMicros(99)));
+    result.setProperty(prefix + "p999Micros", Double.toString(m.latencyMicros(99.9)));
+    result.setProperty(prefix + "timedOperations", Long.toString(m.latency().getTotalCount()));
+    result.setProperty(prefix + "gcMillis", Long.toString(m.gc().totalMillis()));
+    result.setProperty(prefix + "gcCollections", Long.toString(m.gc().totalCount()));
+    result.setProperty(prefix + "heapBytesPerOperation",
+        Double.toString(m.allocatedBytesPerOperation()));
     StringBuilder tiers = new StringBuilder();
     for (CacheFigures.Tier tier : cache.tiers()) {
       tiers.append(tiers.isEmpty() ? "" : ",").append(tier.name());
-      result.setProperty("tier." + tier.name() + ".hitRatio", Double.toString(tier.hitRatio()));
-      result.setProperty("tier." + tier.name() + ".bytes", Long.toString(tier.bytes()));
+      result.setProperty(prefix + "tier." + tier.name() + ".hitRatio",
+          Double.toString(tier.hitRatio()));
+      result.setProperty(prefix + "tier." + tier.name() + ".bytes", Long.toString(tier.bytes()));
     }
-    result.setProperty("tiers", tiers.toString());
-    try (Writer out = Files.newBufferedWriter(file)) {
-      result.store(out, "cellar bench showdown: one deploy's last run");
-    }
+    result.setProperty(prefix + "tiers", tiers.toString());
   }
 }

@@ -1,6 +1,7 @@
 package dev.cellar.cli.experiments.showdown;
 
 import dev.cellar.cli.experiments.ExperimentOptions;
+import dev.cellar.cli.experiments.MemorySize;
 import dev.cellar.cli.experiments.report.ExperimentReport;
 import dev.cellar.cli.experiments.report.Machine;
 import dev.cellar.cli.experiments.report.ReportWriter;
@@ -9,7 +10,6 @@ import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -20,9 +20,8 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code cellar bench showdown}: the seed's BlockCache showdown on this machine. See {@link
- * ShowdownExperiment} and {@link Deploy}. The memory allotment defaults to a sixteenth of the
- * machine's memory (the seed's 8G was an eighth of its 64G, on a machine of its own), at least
- * 512 MiB; {@code --scale} multiplies it, and with it the data, so the ratios hold. Exit codes: 0
+ * ShowdownExperiment} and {@link Deploy}. The memory allotment defaults as {@link MemorySize}
+ * says; {@code --scale} multiplies it, and with it the data, so the ratios hold. Exit codes: 0
  * done, 1 the run failed, 2 bad options.
  */
 @Command(
@@ -77,7 +76,7 @@ public final class ShowdownCommand implements Callable<Integer> {
       if (!Files.isDirectory(tmpfs)) {
         throw new IllegalArgumentException("--tmpfs " + tmpfs + " is not a directory");
       }
-      long allotment = Math.round(memoryBytes() * experiment.scale());
+      long allotment = Math.round(MemorySize.parseOrDefault(memory) * experiment.scale());
       settings = new ShowdownSettings(allotment, ratios, deploys, clients, 0.01,
           Math.round(runSeconds * 1000), runs, tmpfs, experiment.seed());
     } catch (IllegalArgumentException e) {
@@ -97,27 +96,5 @@ public final class ShowdownCommand implements Callable<Integer> {
     err.println("cellar bench showdown: wrote "
         + ReportWriter.write(report, Machine.current(), experiment.out()));
     return 0;
-  }
-
-  private long memoryBytes() {
-    if (memory == null) {
-      long machine = Machine.current().memoryBytes();
-      long share = machine > 0 ? machine / 16 / (256L << 20) * (256L << 20) : 0;
-      return Math.max(512L << 20, share);
-    }
-    String text = memory.trim().toLowerCase(Locale.ROOT);
-    long unit = switch (text.isEmpty() ? ' ' : text.charAt(text.length() - 1)) {
-      case 'k' -> 1L << 10;
-      case 'm' -> 1L << 20;
-      case 'g' -> 1L << 30;
-      default -> 1;
-    };
-    String digits = unit == 1 ? text : text.substring(0, text.length() - 1);
-    try {
-      return Math.multiplyExact(Long.parseLong(digits), unit);
-    } catch (NumberFormatException | ArithmeticException e) {
-      throw new IllegalArgumentException("--memory must be a size such as 1g or 768m, was "
-          + memory);
-    }
   }
 }

@@ -14,8 +14,7 @@ public record ShowdownSettings(long memory, List<Double> ratios, List<Deploy> de
     int clients, double sampleRate, long runMillis, int runs, Path tmpfs, long seed) {
 
   /** PE's row: a 26-byte key and a 1000-byte value, "just over 1K" as the seed counts it. */
-  static final int VALUE_SIZE = 1000;
-  static final int ROW_BYTES = 26 + VALUE_SIZE + 6;
+  static final int ROW_BYTES = 26 + PeTableLoader.VALUE_SIZE + 6;
 
   public ShowdownSettings {
     ratios = List.copyOf(ratios);
@@ -50,7 +49,7 @@ public record ShowdownSettings(long memory, List<Double> ratios, List<Deploy> de
     json.put("sampleRate", sampleRate);
     json.put("runMillis", runMillis);
     json.put("runs", runs);
-    json.put("valueSize", VALUE_SIZE);
+    json.put("valueSize", PeTableLoader.VALUE_SIZE);
     json.put("tmpfs", tmpfs.toString());
     json.put("seed", seed);
     for (Deploy deploy : deploys) {
