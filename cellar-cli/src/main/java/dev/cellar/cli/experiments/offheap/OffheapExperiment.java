@@ -59,10 +59,7 @@ final class OffheapExperiment {
         Properties result = ChildJvm.run(deploy.title(), ChildJvm.command(
             deploy.heapBytes(memory), deploy.directBytes(memory)), request, work, progress);
         for (Phase phase : phases) {
-          PhaseFigures figures = PhaseFigures.of(result, phase.key() + ".");
-          progress.printf("cellar bench offheap:   %s: %.0f ops/s, p99 %.0f us, GC %d ms%n",
-              phase.key(), figures.opsPerSecond(), figures.p99Micros(), figures.gcMillis());
-          cases.add(new OffheapCase(deploy, phase, figures));
+          cases.add(new OffheapCase(deploy, phase, PhaseFigures.of(result, phase.key() + ".")));
         }
       }
     } finally {

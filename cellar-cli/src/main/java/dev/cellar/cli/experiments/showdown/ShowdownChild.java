@@ -92,6 +92,8 @@ public final class ShowdownChild {
           cache = CacheFigures.of(cellar.blockCache()).since(before);
         }
         put(result, phase.key() + ".", last, cache);
+        System.err.printf("%s: %.0f ops/s, p99 %.0f us, GC %d ms%n", phase.key(),
+            last.opsPerSecond(), last.latencyMicros(99), last.gc().totalMillis());
       }
     }
     try (Writer out = Files.newBufferedWriter(resultFile)) {
