@@ -45,7 +45,7 @@ public final class ShowdownChild {
     try {
       run(Path.of(args[0]), Path.of(args[1]));
     } catch (IOException | RuntimeException e) {
-      System.err.println("showdown child: " + e.getMessage());
+      System.err.println("cellar bench, deploy JVM: " + e.getMessage());
       System.exit(1);
     }
     System.exit(0);
