@@ -1,5 +1,8 @@
 package dev.cellar.cli;
 
+import dev.cellar.cli.experiments.encoding.EncodingCommand;
+import dev.cellar.cli.experiments.offheap.OffheapCommand;
+import dev.cellar.cli.experiments.showdown.ShowdownCommand;
 import dev.cellar.cli.rocksdb.RocksDbCompareCommand;
 import java.util.ArrayList;
 import java.util.List;
@@ -11,7 +14,8 @@ import picocli.CommandLine.Unmatched;
     name = "bench",
     description = "Run Cellar's benchmarks.",
     mixinStandardHelpOptions = true,
-    subcommands = {BenchCommand.Jmh.class, RocksDbCompareCommand.class})
+    subcommands = {BenchCommand.Jmh.class, RocksDbCompareCommand.class, EncodingCommand.class,
+        ShowdownCommand.class, OffheapCommand.class})
 final class BenchCommand {
 
   /**

@@ -1,0 +1,84 @@
+package dev.cellar.cli.experiments.encoding;
+
+import dev.cellar.CellarConfig;
+import dev.cellar.cli.experiments.ExperimentOptions;
+import dev.cellar.cli.experiments.report.ExperimentReport;
+import dev.cellar.cli.experiments.report.Machine;
+import dev.cellar.cli.experiments.report.ReportWriter;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code cellar bench encoding}: the seed's comparison of block encodings and compression on its
+ * Phoenix-shaped rows, extended to every pair of five encodings and five codecs and to Get
+ * latency percentiles. See {@link EncodingExperiment} for what is measured and how. Exit codes:
+ * 0 done, 1 the run failed (the message says why), 2 bad options.
+ */
+@Command(
+    name = "encoding",
+    mixinStandardHelpOptions = true,
+    sortOptions = false,
+    description = {
+      "Block encodings x compression on the seed's rows (an int key, two floats): footprint on"
+          + " disk and in the block cache, full scan time and random Get latency, with the block"
+          + " cache off and on.",
+      "Writes encoding.json, encoding.csv and encoding.html (charts, opens offline) to --out.",
+      "Defaults take about 15 minutes on 2 cores; --scale 0.01 is a smoke run."
+    })
+public final class EncodingCommand implements Callable<Integer> {
+
+  private static final long DEFAULT_ROWS = 2_000_000;
+  private static final long DEFAULT_GETS = 5_000;
+
+  @Spec CommandSpec spec;
+
+  @Mixin ExperimentOptions experiment;
+
+  @Option(names = "--encodings", split = ",", defaultValue = "NONE,PREFIX,DIFF,FAST_DIFF,"
+      + "ROW_INDEX_V1", description = "DATA_BLOCK_ENCODINGs to measure (default"
+      + " ${DEFAULT-VALUE})")
+  List<String> encodings;
+
+  @Option(names = "--compressions", split = ",", defaultValue = "NONE,GZ,SNAPPY,LZ4,ZSTD",
+      description = "COMPRESSIONs to measure (default ${DEFAULT-VALUE})")
+  List<String> compressions;
+
+  @Option(names = "--blockSize", defaultValue = "65536", description = "BLOCKSIZE (default"
+      + " ${DEFAULT-VALUE})")
+  int blockSize;
+
+  @Override
+  public Integer call() throws IOException {
+    EncodingSettings settings;
+    try {
+      settings = new EncodingSettings(encodings, compressions,
+          experiment.scaled(DEFAULT_ROWS, 1000), experiment.scaled(DEFAULT_GETS, 100), blockSize,
+          CellarConfig.defaults(), experiment.seed());
+    } catch (IllegalArgumentException e) {
+      throw new ParameterException(spec.commandLine(), "cellar bench encoding: "
+          + e.getMessage());
+    }
+    PrintStream err = System.err;
+    err.printf("cellar bench encoding: %d x %d pairs, %,d rows each, seed %d%n",
+        encodings.size(), compressions.size(), settings.rows(), settings.seed());
+    ExperimentReport report;
+    try {
+      report = EncodingReport.of(settings, EncodingExperiment.run(settings, err));
+    } catch (IOException | IllegalStateException e) {
+      err.println("cellar bench encoding: " + e.getMessage());
+      return 1;
+    }
+    List<Path> files = ReportWriter.write(report, Machine.current(), experiment.out());
+    err.println("cellar bench encoding: wrote " + files);
+    return 0;
+  }
+}

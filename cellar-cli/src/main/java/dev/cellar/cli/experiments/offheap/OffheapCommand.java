@@ -1,0 +1,92 @@
+package dev.cellar.cli.experiments.offheap;
+
+import dev.cellar.cli.experiments.ExperimentOptions;
+import dev.cellar.cli.experiments.MemorySize;
+import dev.cellar.cli.experiments.report.ExperimentReport;
+import dev.cellar.cli.experiments.report.Machine;
+import dev.cellar.cli.experiments.report.ReportWriter;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code cellar bench offheap}: the off-heap read path seed's PE tests on this machine. See
+ * {@link OffheapExperiment}. The table is 40% of the memory allotment ({@code --memory}, as the
+ * showdown's), so it fits in either deploy's cache; {@code --scale} multiplies both. Exit codes:
+ * 0 done, 1 the run failed, 2 bad options.
+ */
+@Command(
+    name = "offheap",
+    mixinStandardHelpOptions = true,
+    sortOptions = false,
+    description = {
+      "The off-heap read path (BucketCache offheap, small heap) against the on-heap one (LRU,"
+          + " large heap), each in its own JVM: randomRead and range scans of 10,000 rows"
+          + " (all filtered out on the server, or 10% returned) at several thread counts.",
+      "Writes offheap.json, offheap.csv and offheap.html (charts, opens offline) to --out."
+    })
+public final class OffheapCommand implements Callable<Integer> {
+
+  private static final double DATA_SHARE = 0.4;
+
+  @Spec CommandSpec spec;
+
+  @Mixin ExperimentOptions experiment;
+
+  @Option(names = "--memory", paramLabel = "SIZE", description = "memory allotted to each"
+      + " deploy's process, e.g. 1g (default: a sixteenth of this machine's, at least 512m)")
+  String memory;
+
+  @Option(names = "--threads", split = ",", defaultValue = "1,2,4,8", description = "thread"
+      + " counts (default ${DEFAULT-VALUE})")
+  List<Integer> threads;
+
+  @Option(names = "--run-seconds", defaultValue = "10", description = "length of each measured"
+      + " run (default ${DEFAULT-VALUE})")
+  double runSeconds;
+
+  @Option(names = "--runs", defaultValue = "2", description = "runs per phase, the last kept"
+      + " (default ${DEFAULT-VALUE})")
+  int runs;
+
+  @Option(names = "--tmpfs", defaultValue = "/dev/shm", hidden = true)
+  Path tmpfs;
+
+  @Override
+  public Integer call() throws IOException {
+    OffheapSettings settings;
+    try {
+      long allotment = Math.round(MemorySize.parseOrDefault(memory) * experiment.scale());
+      long rows = Math.round(allotment * DATA_SHARE / 1032);
+      settings = new OffheapSettings(allotment, rows, threads, Math.round(runSeconds * 1000),
+          runs, tmpfs, experiment.seed());
+      if (!Files.isDirectory(tmpfs)) {
+        throw new IllegalArgumentException("--tmpfs " + tmpfs + " is not a directory");
+      }
+    } catch (IllegalArgumentException e) {
+      throw new ParameterException(spec.commandLine(), "cellar bench offheap: " + e.getMessage());
+    }
+    PrintStream err = System.err;
+    err.printf("cellar bench offheap: %,d MiB per deploy, %,d rows, threads %s, seed %d%n",
+        settings.memory() >> 20, settings.rows(), threads, settings.seed());
+    ExperimentReport report;
+    try {
+      report = OffheapReport.of(settings, OffheapExperiment.run(settings, err));
+    } catch (IOException | IllegalStateException e) {
+      err.println("cellar bench offheap: " + e.getMessage());
+      return 1;
+    }
+    err.println("cellar bench offheap: wrote "
+        + ReportWriter.write(report, Machine.current(), experiment.out()));
+    return 0;
+  }
+}

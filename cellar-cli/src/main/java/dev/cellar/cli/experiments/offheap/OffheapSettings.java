@@ -1,0 +1,77 @@
+package dev.cellar.cli.experiments.offheap;
+
+import dev.cellar.cli.experiments.showdown.Deploy;
+import dev.cellar.cli.experiments.showdown.Phase;
+import dev.cellar.cli.experiments.showdown.ReadWorkload;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One run of the off-heap experiment: the memory allotted to each deploy's process, the rows
+ * (sized to fit in either deploy's cache, as the seed had every block cached), the thread counts,
+ * each run's length and runs per phase. Immutable.
+ */
+public record OffheapSettings(long memory, long rows, List<Integer> threads, long runMillis,
+    int runs, Path tmpfs, long seed) {
+
+  /** The on-heap read path (the L1 holds every block) and the off-heap one (the L2 does). */
+  static final List<Deploy> DEPLOYS = List.of(Deploy.LRU, Deploy.BUCKET_OFFHEAP);
+
+  /** Blocks wait this long for the L2's write queue, so warming caches every block. */
+  static final Map<String, String> WARM_EVERY_BLOCK =
+      Map.of("hbase.bucketcache.queue.addition.waittime", "1000");
+
+  public OffheapSettings {
+    threads = List.copyOf(threads);
+    if (threads.isEmpty() || threads.stream().anyMatch(t -> t < 1)) {
+      throw new IllegalArgumentException("--threads must be numbers of at least 1, were "
+          + threads);
+    }
+    if (rows < ReadWorkload.SCAN_ROWS) {
+      throw new IllegalArgumentException("the table needs at least " + ReadWorkload.SCAN_ROWS
+          + " rows for its range scans, would have " + rows + " (raise --memory or --scale)");
+    }
+    if (runs < 1 || runMillis < 100) {
+      throw new IllegalArgumentException("runs must be at least 1 and a run at least 100 ms: "
+          + runs + " runs of " + runMillis + " ms");
+    }
+  }
+
+  /** Every workload at every thread count, thread counts ascending within a workload. */
+  List<Phase> phases() {
+    List<Phase> phases = new ArrayList<>();
+    for (ReadWorkload workload : ReadWorkload.values()) {
+      for (int t : threads) {
+        phases.add(new Phase(workload, t));
+      }
+    }
+    return phases;
+  }
+
+  Map<String, Object> toJson() {
+    Map<String, Object> json = new LinkedHashMap<>();
+    json.put("memoryBytes", memory);
+    json.put("rows", rows);
+    json.put("valueSize", 1000);
+    json.put("threads", threads);
+    json.put("runMillis", runMillis);
+    json.put("runs", runs);
+    json.put("scanRows", ReadWorkload.SCAN_ROWS);
+    json.put("seed", seed);
+    for (Deploy deploy : DEPLOYS) {
+      Map<String, Object> sizes = new LinkedHashMap<>();
+      sizes.put("heapBytes", deploy.heapBytes(memory));
+      sizes.put("maxDirectBytes", deploy.directBytes(memory));
+      sizes.put("l1Bytes", deploy.l1Bytes(memory));
+      sizes.put("l2Bytes", deploy.l2Bytes(memory));
+      Map<String, String> settings = new LinkedHashMap<>(deploy.config(memory, tmpfs));
+      settings.putAll(WARM_EVERY_BLOCK);
+      sizes.put("settings", settings);
+      json.put(deploy.name(), sizes);
+    }
+    return json;
+  }
+}

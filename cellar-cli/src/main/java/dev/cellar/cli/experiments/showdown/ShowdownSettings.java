@@ -1,0 +1,66 @@
+package dev.cellar.cli.experiments.showdown;
+
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One showdown run: the memory allotted to each deploy's process, the database:RAM ratios, the
+ * deploys, PE's clients and sample rate, each measured run's length and how many runs (the last
+ * is kept), and where the file engine's tmpfs is. Immutable.
+ */
+public record ShowdownSettings(long memory, List<Double> ratios, List<Deploy> deploys,
+    int clients, double sampleRate, long runMillis, int runs, Path tmpfs, long seed) {
+
+  /** PE's row: a 26-byte key and a 1000-byte value, "just over 1K" as the seed counts it. */
+  static final int ROW_BYTES = 26 + PeTableLoader.VALUE_SIZE + 6;
+
+  public ShowdownSettings {
+    ratios = List.copyOf(ratios);
+    deploys = List.copyOf(deploys);
+    if (memory < (16L << 20)) {
+      throw new IllegalArgumentException("--memory must be at least 16m, was " + memory
+          + " bytes");
+    }
+    if (ratios.isEmpty() || ratios.stream().anyMatch(r -> !(r > 0))) {
+      throw new IllegalArgumentException("--ratios must be numbers above 0, were " + ratios);
+    }
+    if (deploys.isEmpty()) {
+      throw new IllegalArgumentException("give at least one deploy");
+    }
+    if (clients < 1 || runs < 1 || runMillis < 100) {
+      throw new IllegalArgumentException("clients and runs must be at least 1 and a run at least"
+          + " 100 ms: " + clients + " clients, " + runs + " runs of " + runMillis + " ms");
+    }
+  }
+
+  /** Rows of a database {@code ratio} times the memory allotment. */
+  long rows(double ratio) {
+    return Math.max(100, Math.round(ratio * memory / ROW_BYTES));
+  }
+
+  Map<String, Object> toJson() {
+    Map<String, Object> json = new LinkedHashMap<>();
+    json.put("memoryBytes", memory);
+    json.put("ratios", ratios);
+    json.put("deploys", deploys.stream().map(Deploy::title).toList());
+    json.put("clients", clients);
+    json.put("sampleRate", sampleRate);
+    json.put("runMillis", runMillis);
+    json.put("runs", runs);
+    json.put("valueSize", PeTableLoader.VALUE_SIZE);
+    json.put("tmpfs", tmpfs.toString());
+    json.put("seed", seed);
+    for (Deploy deploy : deploys) {
+      Map<String, Object> sizes = new LinkedHashMap<>();
+      sizes.put("heapBytes", deploy.heapBytes(memory));
+      sizes.put("maxDirectBytes", deploy.directBytes(memory));
+      sizes.put("l1Bytes", deploy.l1Bytes(memory));
+      sizes.put("l2Bytes", deploy.l2Bytes(memory));
+      sizes.put("settings", deploy.config(memory, tmpfs));
+      json.put(deploy.name(), sizes);
+    }
+    return json;
+  }
+}

@@ -1,0 +1,86 @@
+package dev.cellar.cli.experiments.encoding;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.google.gson.JsonArray;
+import com.google.gson.JsonObject;
+import com.google.gson.JsonParser;
+import dev.cellar.cli.CliRun;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code cellar bench encoding} end to end at a tiny scale: its files and what they say. */
+class EncodingCommandTest {
+
+  @Test
+  void tinyRunWritesResultsThatHoldTogether(@TempDir Path dir) throws Exception {
+    long seed = Long.getLong("cellar.test.seed", System.nanoTime());
+    System.out.println("EncodingCommandTest seed " + seed + " (replay: -Dcellar.test.seed="
+        + seed + ")");
+    Path out = dir.resolve("results");
+    CliRun run = CliRun.of("bench", "encoding", "--scale", "0.002", "--seed",
+        Long.toString(seed), "--encodings", "NONE,FAST_DIFF", "--compressions", "NONE,GZ",
+        "--out", out.toString());
+    assertEquals(0, run.exit(), run.toString());
+    assertTrue(run.err().contains("[4/4] FAST_DIFF + GZ"), "progress on stderr: " + run.err());
+
+    JsonObject json = JsonParser.parseString(Files.readString(out.resolve("encoding.json")))
+        .getAsJsonObject();
+    JsonArray results = json.getAsJsonArray("results");
+    assertEquals(4, results.size());
+    Map<String, JsonObject> byPair = new HashMap<>();
+    for (var element : results) {
+      JsonObject result = element.getAsJsonObject();
+      byPair.put(result.get("encoding").getAsString() + "+"
+          + result.get("compression").getAsString(), result);
+      assertEquals(4000, result.get("rows").getAsLong());
+      for (String figure : List.of("diskBytes", "cachedBytes", "scanCacheOffMillis",
+          "scanCachedMillis", "getCacheOffP50Micros", "getCachedP99Micros")) {
+        assertTrue(result.get(figure).getAsDouble() > 0, figure + " of " + result);
+      }
+    }
+    long none = byPair.get("NONE+NONE").get("diskBytes").getAsLong();
+    assertTrue(byPair.get("NONE+GZ").get("diskBytes").getAsLong() < none / 2,
+        "GZ shrinks the file: " + byPair);
+    assertTrue(byPair.get("FAST_DIFF+NONE").get("diskBytes").getAsLong() < none,
+        "FAST_DIFF shrinks the file: " + byPair);
+    assertEquals(byPair.get("NONE+NONE").get("cachedBytes").getAsLong(),
+        byPair.get("NONE+GZ").get("cachedBytes").getAsLong(),
+        "compressed blocks are cached decompressed");
+    assertTrue(byPair.get("FAST_DIFF+GZ").get("cachedBytes").getAsLong()
+        < byPair.get("NONE+GZ").get("cachedBytes").getAsLong(),
+        "encoded blocks are cached encoded");
+    assertEquals(1.0, byPair.get("NONE+NONE").get("diskVsNone").getAsDouble());
+    assertEquals(875.0 / 2922, byPair.get("FAST_DIFF+NONE").get("seedDiskVsNone")
+        .getAsDouble(), 1e-9);
+    assertEquals(4, json.getAsJsonArray("charts").size());
+    assertTrue(json.getAsJsonObject("machine").get("cores").getAsInt() >= 1);
+
+    List<String> csv = Files.readAllLines(out.resolve("encoding.csv"));
+    assertEquals(5, csv.size());
+    assertTrue(csv.get(0).startsWith("encoding,compression,rows,diskBytes"), csv.get(0));
+    assertTrue(Files.size(out.resolve("encoding.html")) > 40_000, "uPlot inlined");
+  }
+
+  @Test
+  void unknownEncodingIsOneLineNamingIt(@TempDir Path dir) {
+    CliRun run = CliRun.of("bench", "encoding", "--encodings", "NONE,SHRINK", "--out",
+        dir.toString());
+    assertEquals(2, run.exit(), run.toString());
+    assertTrue(run.err().contains("SHRINK"), run.err());
+    assertTrue(run.err().lines().noneMatch(line -> line.startsWith("\tat ")), run.err());
+  }
+
+  @Test
+  void scaleMustBePositive(@TempDir Path dir) {
+    CliRun run = CliRun.of("bench", "encoding", "--scale", "0", "--out", dir.toString());
+    assertEquals(2, run.exit(), run.toString());
+    assertTrue(run.err().contains("--scale must be a number above 0, was 0.0"), run.err());
+  }
+}

@@ -1,0 +1,53 @@
+package dev.cellar.cli.experiments.offheap;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.google.gson.JsonElement;
+import com.google.gson.JsonObject;
+import com.google.gson.JsonParser;
+import dev.cellar.cli.CliRun;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code cellar bench offheap} end to end at a tiny scale: both deploys, every workload. */
+class OffheapCommandTest {
+
+  @Test
+  void tinyRunMeasuresEveryPhaseOfBothDeploys(@TempDir Path dir) throws Exception {
+    long seed = Long.getLong("cellar.test.seed", System.nanoTime());
+    System.out.println("OffheapCommandTest seed " + seed + " (replay: -Dcellar.test.seed="
+        + seed + ")");
+    Path out = dir.resolve("results");
+    CliRun run = CliRun.of("bench", "offheap", "--memory", "40m", "--threads", "1,2",
+        "--runs", "1", "--run-seconds", "0.3", "--seed", Long.toString(seed), "--out",
+        out.toString());
+    assertEquals(0, run.exit(), run.toString());
+
+    JsonObject json = JsonParser.parseString(Files.readString(out.resolve("offheap.json")))
+        .getAsJsonObject();
+    assertEquals(12, json.getAsJsonArray("results").size(), "2 deploys x 3 workloads x 2");
+    for (JsonElement element : json.getAsJsonArray("results")) {
+      JsonObject result = element.getAsJsonObject();
+      assertTrue(result.get("opsPerSecond").getAsDouble() > 0, result.toString());
+      double rowsPerOperation = result.get("rowsPerOperation").getAsDouble();
+      switch (result.get("workload").getAsString()) {
+        case "randomRead" -> assertEquals(1.0, rowsPerOperation, "every Get finds its row");
+        case "scan10000FilterAll" -> assertEquals(0.0, rowsPerOperation, "all filtered out");
+        case "scan10000Tenth" -> assertEquals(1000.0, rowsPerOperation, "a tenth returned");
+        default -> throw new AssertionError("unexpected workload in " + result);
+      }
+    }
+    assertEquals(7, json.getAsJsonArray("charts").size());
+    assertEquals(13, Files.readAllLines(out.resolve("offheap.csv")).size());
+  }
+
+  @Test
+  void tooSmallForItsScansIsOneLine(@TempDir Path dir) {
+    CliRun run = CliRun.of("bench", "offheap", "--memory", "16m", "--out", dir.toString());
+    assertEquals(2, run.exit(), run.toString());
+    assertTrue(run.err().contains("needs at least 10000 rows for its range scans"), run.err());
+  }
+}

@@ -1,0 +1,76 @@
+package dev.cellar.cli.experiments.showdown;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.google.gson.JsonElement;
+import com.google.gson.JsonObject;
+import com.google.gson.JsonParser;
+import dev.cellar.cli.CliRun;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code cellar bench showdown} end to end at a tiny scale: every deploy in its own JVM at two
+ * ratios (one warmed by a scan, one by random reads), its files and what they say.
+ */
+class ShowdownCommandTest {
+
+  @Test
+  void tinyRunMeasuresEveryDeployInItsOwnJvm(@TempDir Path dir) throws Exception {
+    long seed = Long.getLong("cellar.test.seed", System.nanoTime());
+    System.out.println("ShowdownCommandTest seed " + seed + " (replay: -Dcellar.test.seed="
+        + seed + ")");
+    Path out = dir.resolve("results");
+    CliRun run = CliRun.of("bench", "showdown", "--memory", "16m", "--ratios", "0.5,1.5",
+        "--runs", "2", "--run-seconds", "0.3", "--tmpfs", dir.toString(), "--seed",
+        Long.toString(seed), "--out", out.toString());
+    assertEquals(0, run.exit(), run.toString());
+    assertTrue(run.err().contains("ratio 1.5, BucketCache file on tmpfs"), run.err());
+
+    JsonObject json = JsonParser.parseString(Files.readString(out.resolve("showdown.json")))
+        .getAsJsonObject();
+    assertEquals(10, json.getAsJsonArray("results").size());
+    Set<String> deploys = new HashSet<>();
+    for (JsonElement element : json.getAsJsonArray("results")) {
+      JsonObject result = element.getAsJsonObject();
+      deploys.add(result.get("deploy").getAsString());
+      assertTrue(result.get("opsPerSecond").getAsDouble() > 0, result.toString());
+      double p50 = result.get("p50Micros").getAsDouble();
+      double p99 = result.get("p99Micros").getAsDouble();
+      assertTrue(p50 > 0 && p99 >= p50 && result.get("p999Micros").getAsDouble() >= p99,
+          "percentiles in order: " + result);
+      assertTrue(result.get("hitRatioCombined").getAsDouble() > 0, "cache hits: " + result);
+      if (result.get("dbToRamRatio").getAsDouble() == 0.5
+          && result.get("deploy").getAsString().equals("LruBlockCache")) {
+        assertTrue(result.get("hitRatioCombined").getAsDouble() > 0.9,
+            "the data fits and was scanned into the cache: " + result);
+      }
+      String deploy = result.get("deploy").getAsString();
+      if (deploy.startsWith("BucketCache")) {
+        assertTrue(result.get("hitRatioL2").getAsDouble() > 0, "the L2 serves: " + result);
+      }
+    }
+    assertEquals(Set.of("LruBlockCache", "SlabCache-like", "BucketCache heap",
+        "BucketCache offheap", "BucketCache file on tmpfs"), deploys);
+    JsonObject lru = json.getAsJsonObject("configuration").getAsJsonObject("LRU");
+    JsonObject offheap = json.getAsJsonObject("configuration").getAsJsonObject("BUCKET_OFFHEAP");
+    assertTrue(offheap.get("l2Bytes").getAsLong() > 0 && lru.get("l2Bytes").getAsLong() == 0);
+    List<String> csv = Files.readAllLines(out.resolve("showdown.csv"));
+    assertEquals(11, csv.size());
+    assertTrue(Files.exists(out.resolve("showdown.html")));
+  }
+
+  @Test
+  void badMemoryIsOneLine(@TempDir Path dir) {
+    CliRun run = CliRun.of("bench", "showdown", "--memory", "lots", "--out", dir.toString());
+    assertEquals(2, run.exit(), run.toString());
+    assertTrue(run.err().contains("--memory must be a size such as 1g or 768m, was lots"),
+        run.err());
+  }
+}
