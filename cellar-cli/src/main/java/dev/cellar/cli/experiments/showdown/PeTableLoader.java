@@ -32,7 +32,7 @@ public final class PeTableLoader {
         false, false, 1, 1, Map.of("BLOCKSIZE", "65536", "BLOOMFILTER", "ROW",
             "DATA_BLOCK_ENCODING", "NONE", "COMPRESSION", "NONE"), true, false, false, false, 0,
         0.01, false, TABLE, seed, 10);
-    PerformanceEvaluation.run(load, new PeSetup(database, true, CellarConfig.defaults(), false,
+    PerformanceEvaluation.run(load, new PeSetup(database.toString(), true, CellarConfig.defaults(), false,
         true), progress);
     return perThread * THREADS;
   }
