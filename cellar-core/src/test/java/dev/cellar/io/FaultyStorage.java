@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Predicate;
@@ -16,7 +15,7 @@ import java.util.function.Predicate;
  * failure"), once. Files are created by the wrapped storage and wrapped to check each write and
  * force; reads, queries and taking a directory's lock are passed on unchecked. Thread-safe.
  */
-public final class FaultyStorage implements Storage {
+public final class FaultyStorage extends ReadForwardingStorage {
 
   /** The kinds of operations a rule can pick. */
   public enum Kind { CREATE, WRITE, FORCE, RENAME, DELETE, LIST, CREATE_DIRECTORIES, SYNC_DIRECTORY }
@@ -24,12 +23,11 @@ public final class FaultyStorage implements Storage {
   /** One operation: its kind, its path, and how many operations came before it. */
   public record Operation(Kind kind, Path path, int index) {}
 
-  private final Storage delegate;
   private final AtomicInteger operations = new AtomicInteger();
   private final AtomicReference<Predicate<Operation>> rule = new AtomicReference<>();
 
   public FaultyStorage(Storage delegate) {
-    this.delegate = delegate;
+    super(delegate);
   }
 
   /** Fails the next operation {@code rule} accepts, once. */
@@ -112,40 +110,12 @@ public final class FaultyStorage implements Storage {
     delegate.truncate(path, length);
   }
 
-  @Override
-  public StorageLock lock(Path directory) throws IOException {
-    return delegate.lock(directory);
-  }
 
-  @Override
-  public ReadOnlyFile openRead(Path path) throws IOException {
-    return delegate.openRead(path);
-  }
 
-  @Override
-  public boolean isFile(Path path) throws IOException {
-    return delegate.isFile(path);
-  }
 
-  @Override
-  public boolean isDirectory(Path path) throws IOException {
-    return delegate.isDirectory(path);
-  }
 
-  @Override
-  public long size(Path path) throws IOException {
-    return delegate.size(path);
-  }
 
-  @Override
-  public byte[] readAllBytes(Path path) throws IOException {
-    return delegate.readAllBytes(path);
-  }
 
-  @Override
-  public Optional<String> probeLock(Path directory) throws IOException {
-    return delegate.probeLock(directory);
-  }
 
   /** A file whose writes and forces go through the rule first. */
   private final class CheckedFile extends AppendOnlyFile {

@@ -15,7 +15,6 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
-import java.util.Optional;
 import java.util.Map;
 import java.util.stream.Stream;
 
@@ -40,7 +39,7 @@ import java.util.stream.Stream;
  *
  * <p>Thread-safe: every operation and the power loss hold one lock.
  */
-public final class PowerLossStorage implements Storage {
+public final class PowerLossStorage extends ReadForwardingStorage {
 
   /** One entry change not yet durable, and how to take it back. */
   private record Pending(Path directory, Undo undo) {}
@@ -55,7 +54,6 @@ public final class PowerLossStorage implements Storage {
     long durableLength;
   }
 
-  private final Storage delegate = Storage.local();
   private final Path stash;
   private final Map<Path, Tracked> files = new HashMap<>();
   private final List<Pending> pending = new ArrayList<>();
@@ -66,6 +64,7 @@ public final class PowerLossStorage implements Storage {
 
   /** Keeps deleted and replaced files under {@code stash}, a directory outside the tested one. */
   public PowerLossStorage(Path stash) throws IOException {
+    super(Storage.local());
     this.stash = Files.createDirectories(stash);
   }
 
@@ -225,40 +224,12 @@ public final class PowerLossStorage implements Storage {
     }
   }
 
-  @Override
-  public StorageLock lock(Path directory) throws IOException {
-    return delegate.lock(directory);
-  }
 
-  @Override
-  public ReadOnlyFile openRead(Path path) throws IOException {
-    return delegate.openRead(path);
-  }
 
-  @Override
-  public boolean isFile(Path path) throws IOException {
-    return delegate.isFile(path);
-  }
 
-  @Override
-  public boolean isDirectory(Path path) throws IOException {
-    return delegate.isDirectory(path);
-  }
 
-  @Override
-  public long size(Path path) throws IOException {
-    return delegate.size(path);
-  }
 
-  @Override
-  public byte[] readAllBytes(Path path) throws IOException {
-    return delegate.readAllBytes(path);
-  }
 
-  @Override
-  public Optional<String> probeLock(Path directory) throws IOException {
-    return delegate.probeLock(directory);
-  }
 
   private static void deleteTree(Path path) throws IOException {
     if (!Files.exists(path, LinkOption.NOFOLLOW_LINKS)) {
