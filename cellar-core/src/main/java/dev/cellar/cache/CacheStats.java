@@ -11,16 +11,18 @@ import java.util.concurrent.atomic.LongAdder;
  *
  * <p>Concurrency: every counter is a {@link LongAdder}, so recording costs no lock and little
  * contention; a {@link #snapshot()} reads them one by one, so under concurrent updates its fields
- * may come from slightly different instants.
+ * may come from slightly different instants. The totals are sums of the per-category counts, and
+ * the caching counts the totals less the (rare) requests that did not want caching, so a hit, on
+ * every block a Get touches, costs one increment.
  */
 public final class CacheStats {
 
   private static final BlockCategory[] CATEGORIES = BlockCategory.values();
 
-  private final LongAdder hitCount = new LongAdder();
-  private final LongAdder hitCachingCount = new LongAdder();
-  private final LongAdder missCount = new LongAdder();
-  private final LongAdder missCachingCount = new LongAdder();
+  /** Totals are sums of these: a hit costs one increment when it wanted caching, as most do. */
+  private final LongAdder hitsNotCaching = new LongAdder();
+  private final LongAdder missesNotCaching = new LongAdder();
+  private final LongAdder missesUncategorized = new LongAdder();
   private final LongAdder evictionCount = new LongAdder();
   private final LongAdder evictedBlockCount = new LongAdder();
   private final LongAdder failedInsertions = new LongAdder();
@@ -37,21 +39,21 @@ public final class CacheStats {
 
   /** A hit on a block of {@code category}; {@code caching} if the request wanted it cached. */
   public void hit(boolean caching, BlockCategory category) {
-    hitCount.increment();
-    if (caching) {
-      hitCachingCount.increment();
-    }
     hitsByCategory[category.ordinal()].increment();
+    if (!caching) {
+      hitsNotCaching.increment();
+    }
   }
 
   /** A miss; {@code category} is null when the requester did not say what it expected. */
   public void miss(boolean caching, BlockCategory category) {
-    missCount.increment();
-    if (caching) {
-      missCachingCount.increment();
-    }
     if (category != null) {
       missesByCategory[category.ordinal()].increment();
+    } else {
+      missesUncategorized.increment();
+    }
+    if (!caching) {
+      missesNotCaching.increment();
     }
   }
 
@@ -71,9 +73,21 @@ public final class CacheStats {
   }
 
   public Snapshot snapshot() {
-    return new Snapshot(hitCount.sum(), hitCachingCount.sum(), missCount.sum(),
-        missCachingCount.sum(), evictionCount.sum(), evictedBlockCount.sum(),
-        failedInsertions.sum(), sums(hitsByCategory), sums(missesByCategory));
+    Map<BlockCategory, Long> hits = sums(hitsByCategory);
+    Map<BlockCategory, Long> misses = sums(missesByCategory);
+    long hitCount = total(hits);
+    long missCount = total(misses) + missesUncategorized.sum();
+    return new Snapshot(hitCount, Math.max(0, hitCount - hitsNotCaching.sum()), missCount,
+        Math.max(0, missCount - missesNotCaching.sum()), evictionCount.sum(),
+        evictedBlockCount.sum(), failedInsertions.sum(), hits, misses);
+  }
+
+  private static long total(Map<BlockCategory, Long> counts) {
+    long total = 0;
+    for (long count : counts.values()) {
+      total += count;
+    }
+    return total;
   }
 
   private static Map<BlockCategory, Long> sums(LongAdder[] adders) {

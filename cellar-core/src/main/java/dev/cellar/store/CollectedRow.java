@@ -168,6 +168,17 @@ public final class CollectedRow {
     return views[index] ? cell.duplicate() : KeyValue.copyOf(cell);
   }
 
+  /**
+   * Forgets the cells after the first {@code kept}, as if they had never been added; their pins
+   * and arena space stay taken until {@link #clear()} (a read that changed its mind about a row).
+   */
+  void truncate(int kept) {
+    if (kept < 0 || kept > size) {
+      throw new IndexOutOfBoundsException("keep " + kept + " cells of " + size);
+    }
+    size = kept;
+  }
+
   /** Drops the pins and forgets the cells, keeping the storage for the next row. */
   public void clear() {
     pins.clear();

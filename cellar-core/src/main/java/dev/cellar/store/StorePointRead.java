@@ -21,7 +21,9 @@ import java.util.Map;
  * after (as {@link Store#scanners} does, so a racing flush shows its cells in one place or both),
  * skips files by key range, time range and bloom filter, takes a reference on each file it reads,
  * seeks every source to the row, merges only those that hold it, sifts the row's cells through the
- * matcher and adds the survivors to the caller's {@link CollectedRow}. Afterwards every source is
+ * matcher and adds the survivors to the caller's {@link CollectedRow} (when one source holds the
+ * row and the read wants the newest put of every column, {@link LatestPutsCollector} takes the
+ * row without the matcher unless it meets a marker). Afterwards every source is
  * parked (its block released), every MemStore cursor closed and every file reference dropped: the
  * state pins nothing between reads; the row holder pins what its cells need.
  *
@@ -149,6 +151,14 @@ final class StorePointRead {
       throws IOException {
     if (matcher == null) {
       matcher = new ScanQueryMatcher(spec, hintKey);
+    }
+    if (sources.size() == 1 && LatestPutsCollector.applies(spec)) {
+      KeyValueScanner source = sources.get(0);
+      if (LatestPutsCollector.collect(source, rowStart, spec.oldestUnexpiredTimestamp(nowMillis),
+          spec, out)) {
+        return;
+      }
+      source.seek(rowStart);
     }
     matcher.configure(spec, nowMillis);
     heap.reset(sources);
