@@ -1,5 +1,7 @@
 package dev.cellar.cache;
 
+import dev.cellar.memory.BufSource;
+
 /**
  * A cache of file blocks keyed by (file, offset).
  *
@@ -36,6 +38,24 @@ public interface BlockCache {
    */
   default Cacheable peekBlockRetained(BlockCacheKey key) {
     return null;
+  }
+
+  /**
+   * Where a block of {@code category} about to be offered to this cache is best read into, so that
+   * the cache keeps the very buffer rather than a copy of it (an on-heap cache's recycled arrays);
+   * null when any memory will do. The default is null.
+   */
+  default BufSource blockMemory(BlockCategory category) {
+    return null;
+  }
+
+  /**
+   * As {@link #cacheBlock}, for a block read into the memory {@link #blockMemory} gave for its
+   * category: a cache that gave it keeps the block's buffer as it is. The default is {@link
+   * #cacheBlock}.
+   */
+  default void cacheBlockInItsMemory(BlockCacheKey key, Cacheable block, boolean inMemory) {
+    cacheBlock(key, block, inMemory);
   }
 
   /** True if a block is cached under {@code key}; neither touches statistics nor recency. */

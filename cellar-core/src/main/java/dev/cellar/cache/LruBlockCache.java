@@ -1,6 +1,7 @@
 package dev.cellar.cache;
 
 import dev.cellar.memory.Buf;
+import dev.cellar.memory.BufSource;
 import dev.cellar.memory.RecycledHeapArrays;
 import java.lang.foreign.MemorySegment;
 import java.util.Arrays;
@@ -24,9 +25,12 @@ import java.util.concurrent.locks.ReentrantLock;
  * <p><b>Memory.</b> The cache stores heap memory only: a block whose buffer is off heap, made of
  * several pieces or a slice of a larger heap array is copied into a heap buffer the cache owns, so
  * L1 never pins pooled memory nor bytes it does not count; a buffer that is a whole heap array is
- * retained instead. Copies go into {@link RecycledHeapArrays} with a budget of the hard limit: the
- * array of an evicted block returns to it when its last reader lets go, and the next miss copies
- * into it, so a working set larger than the cache churns without garbage. Each block is accounted
+ * retained instead. Copies go into {@link RecycledHeapArrays}
+ * with a budget of the hard limit: the array of an evicted block returns to it when its last
+ * reader lets go, and the next miss copies into it, so a working set larger than the cache churns
+ * without garbage. A reader that is about to offer a block may read it straight into those arrays
+ * ({@link #blockMemory}) and offer it with {@link #cacheBlockInItsMemory}: the cache then keeps
+ * that buffer, counting its whole array. Each block is accounted
  * as its {@link Cacheable#heapSize()}, plus the slack of its recycled array beyond the block, plus
  * {@link #ENTRY_OVERHEAD} for the map node, entry and key.
  *
@@ -146,11 +150,30 @@ public final class LruBlockCache implements BlockCache {
     if (shutdown) {
       throw new IllegalStateException("the block cache is shut down");
     }
-    insert(key, block, inMemory);
+    insert(key, block, inMemory, false);
   }
 
-  /** Caches {@code block} unless refused; an insert racing shutdown removes its own entry. */
-  private void insert(BlockCacheKey probeOrKey, Cacheable block, boolean inMemory) {
+  /**
+   * As {@link #cacheBlock}, for a block read into this cache's {@link #blockMemory}: its buffer is
+   * retained as it is, the array's bytes past the block (checksums, the next block's header, the
+   * size class's rounding) counted with it.
+   */
+  @Override
+  public void cacheBlockInItsMemory(BlockCacheKey key, Cacheable block, boolean inMemory) {
+    if (shutdown) {
+      throw new IllegalStateException("the block cache is shut down");
+    }
+    insert(key, block, inMemory, block.buf().isSingleSegment()
+        && block.buf().segment().heapBase().isPresent());
+  }
+
+  /**
+   * Caches {@code block} unless refused; an insert racing shutdown removes its own entry.
+   *
+   * @param asItIs whether to keep the block's own heap buffer whatever it is a part of
+   */
+  private void insert(BlockCacheKey probeOrKey, Cacheable block, boolean inMemory,
+      boolean asItIs) {
     BlockCacheKey key = probeOrKey.detached();
     if (block.heapSize() > config.maxBlockSize()) {
       stats.failedInsertion();
@@ -164,7 +187,7 @@ public final class LruBlockCache implements BlockCache {
       requestEviction();
       return;
     }
-    Cacheable owned = onHeap(block);
+    Cacheable owned = asItIs ? block.retain() : onHeap(block);
     Buf ownedBuf = owned.buf();
     long slack = RecycledHeapArrays.arrayLength(ownedBuf) - ownedBuf.capacity();
     BlockPriority priority = inMemory ? BlockPriority.MEMORY : BlockPriority.SINGLE;
@@ -186,8 +209,8 @@ public final class LruBlockCache implements BlockCache {
 
   /**
    * The block itself (retained) when its buffer is a whole heap array, else a heap copy owning its
-   * buffer: pooled memory, several pieces, and a slice of a larger array (a block read along with
-   * its checksums) are copied, so the cache holds exactly the bytes it counts.
+   * buffer: pooled memory, several pieces, and a slice of a larger array are copied, so the cache
+   * holds exactly the bytes it counts.
    */
   private Cacheable onHeap(Cacheable block) {
     Buf buf = block.buf();
@@ -200,6 +223,12 @@ public final class LruBlockCache implements BlockCache {
   private static boolean isWholeArray(MemorySegment segment) {
     return segment.heapBase().orElse(null) instanceof byte[] array
         && segment.address() == 0 && segment.byteSize() == array.length;
+  }
+
+  /** This cache's recycled arrays, for every category: a block read there is kept uncopied. */
+  @Override
+  public BufSource blockMemory(BlockCategory category) {
+    return copyArrays;
   }
 
   @Override
@@ -226,7 +255,7 @@ public final class LruBlockCache implements BlockCache {
   private Cacheable fromVictim(BlockCacheKey key, boolean caching, boolean updateCacheMetrics) {
     Cacheable block = victimCache.getBlockRetained(key, caching, false, updateCacheMetrics);
     if (block != null && caching) {
-      insert(key, block, false);
+      insert(key, block, false, false);
     }
     return block;
   }

@@ -80,6 +80,16 @@ public final class Bytes {
         return Long.compareUnsigned(leftWord, rightWord);
       }
     }
+    if (at < common && common >= Long.BYTES) {
+      // The last eight common bytes as one word: those before the tail are equal already, so the
+      // first difference, if any, lies in the tail and decides the order.
+      long leftWord = left.get(LONG_BE, leftOffset + common - Long.BYTES);
+      long rightWord = right.get(LONG_BE, rightOffset + common - Long.BYTES);
+      if (leftWord != rightWord) {
+        return Long.compareUnsigned(leftWord, rightWord);
+      }
+      return leftLength - rightLength;
+    }
     for (; at < common; at++) {
       int diff = Byte.toUnsignedInt(left.get(ValueLayout.JAVA_BYTE, leftOffset + at))
           - Byte.toUnsignedInt(right.get(ValueLayout.JAVA_BYTE, rightOffset + at));

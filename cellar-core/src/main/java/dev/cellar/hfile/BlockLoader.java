@@ -1,5 +1,6 @@
 package dev.cellar.hfile;
 
+import dev.cellar.memory.BufSource;
 import java.io.IOException;
 
 /**
@@ -19,4 +20,14 @@ public interface BlockLoader {
    */
   HFileBlock loadBlock(long offset, int onDiskSizeWithHeader, BlockType expectedType,
       boolean cacheBlock) throws IOException;
+
+  /**
+   * As {@link #loadBlock(long, int, BlockType, boolean)}, reading the block into {@code memory}
+   * where this loader reads from a file and the block needs no decompression (a cache about to
+   * keep it offers its own memory); other loaders ignore it.
+   */
+  default HFileBlock loadBlock(long offset, int onDiskSizeWithHeader, BlockType expectedType,
+      boolean cacheBlock, BufSource memory) throws IOException {
+    return loadBlock(offset, onDiskSizeWithHeader, expectedType, cacheBlock);
+  }
 }

@@ -3,6 +3,7 @@ package dev.cellar.hfile;
 import dev.cellar.io.ReadOnlyFile;
 import dev.cellar.memory.Buf;
 import dev.cellar.memory.BufAllocator;
+import dev.cellar.memory.BufSource;
 import java.io.EOFException;
 import java.io.IOException;
 
@@ -17,7 +18,9 @@ import java.io.IOException;
  * pooled off-heap when it fits one pool buffer (a 64 KiB block does, and so does one that
  * overshoots its block size by a cell, in the allocator's large class), otherwise on the heap,
  * which the allocator counts. Compressed on-disk bytes larger than every pool buffer may span
- * several.
+ * several. A caller that will hand an uncompressed block to an on-heap cache may pass that cache's
+ * memory instead ({@link #readBlock(long, int, BlockType, BufSource)}): the block is then read
+ * into it once and kept there, rather than read into a pooled buffer and copied.
  *
  * <p>Nothing from a block is used before its checksums pass, so a corrupt block can never make the
  * reader allocate a size it claims or decode garbage: it raises a {@link CorruptHFileException}
@@ -65,7 +68,18 @@ public final class BlockReader {
    */
   public HFileBlock readBlock(long offset, int onDiskSizeWithHeader, BlockType expected)
       throws IOException {
-    Verified read = readVerified(offset, onDiskSizeWithHeader, expected);
+    return readBlock(offset, onDiskSizeWithHeader, expected, null);
+  }
+
+  /**
+   * As {@link #readBlock(long, int, BlockType)}; an uncompressed file's block is read into a
+   * buffer from {@code memory} (when not null) instead of the allocator, and the block returned
+   * lies at its start, the checksums and the next block's header after it.
+   */
+  public HFileBlock readBlock(long offset, int onDiskSizeWithHeader, BlockType expected,
+      BufSource memory) throws IOException {
+    Verified read = readVerified(offset, onDiskSizeWithHeader, expected,
+        compression == Compression.NONE ? memory : null);
     return unpack(read.header(), offset, read.onDisk(), read.nextBlockOnDiskSize());
   }
 
@@ -82,7 +96,7 @@ public final class BlockReader {
    */
   public PackedBlock readPacked(long offset, int onDiskSizeWithHeader, BlockType expected)
       throws IOException {
-    Verified read = readVerified(offset, onDiskSizeWithHeader, expected);
+    Verified read = readVerified(offset, onDiskSizeWithHeader, expected, null);
     Buf onDisk = read.onDisk();
     try {
       PackedBlock packed = new PackedBlock(read.header(), offset,
@@ -119,8 +133,9 @@ public final class BlockReader {
   /** A block's bytes as read and checked: header, on-disk buffer (one reference), next size. */
   private record Verified(BlockHeader header, Buf onDisk, int nextBlockOnDiskSize) {}
 
-  private Verified readVerified(long offset, int onDiskSizeWithHeader, BlockType expected)
-      throws IOException {
+  /** Reads into a buffer from {@code memory}, or from the allocator when it is null. */
+  private Verified readVerified(long offset, int onDiskSizeWithHeader, BlockType expected,
+      BufSource memory) throws IOException {
     if (offset < 0 || offset + BlockHeader.SIZE > blockRegionEnd) {
       throw new CorruptHFileException(name, offset, "block offset", "0 .. "
           + (blockRegionEnd - BlockHeader.SIZE), offset);
@@ -131,11 +146,11 @@ public final class BlockReader {
           + (blockRegionEnd - offset), size);
     }
     int peek = offset + size + BlockHeader.SIZE <= blockRegionEnd
-        && size + BlockHeader.SIZE <= allocator.contiguousRoomFor(size)
+        && (memory != null || size + BlockHeader.SIZE <= allocator.contiguousRoomFor(size))
         ? BlockHeader.SIZE
         : 0;
-    Buf onDisk = compression == Compression.NONE
-        || size + peek <= allocator.config().largestBufferSize()
+    Buf onDisk = memory != null ? memory.takeRetained(size + peek)
+        : compression == Compression.NONE || size + peek <= allocator.config().largestBufferSize()
         ? allocator.allocateContiguous(size + peek)
         : allocator.allocate(size + peek);
     try {

@@ -4,6 +4,7 @@ import dev.cellar.cache.BlockCache;
 import dev.cellar.cache.BlockCacheKey;
 import dev.cellar.cache.Cacheable;
 import dev.cellar.cache.FileIds;
+import dev.cellar.memory.BufSource;
 import java.io.IOException;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.ReentrantLock;
@@ -28,7 +29,9 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Memory: every block handed out carries one reference for the caller. The cache holds its own
  * reference (or its own heap copy, for an on-heap L1), so a block stays readable by its holder
- * after the cache evicts it. A miss hands out the cache's copy when the cache made one, releasing
+ * after the cache evicts it. A missed block is read into the memory the cache offers for its
+ * category ({@link BlockCache#blockMemory}: an on-heap L1's recycled arrays), which the cache then
+ * keeps as it is: one copy from the file instead of two. A miss hands out the cache's copy when the cache made one, releasing
  * the pooled buffer it was read into at once: the readers of a block then get the same kind of
  * memory (heap or native) on a miss as on a hit, so the JIT compiles their accesses for one kind
  * rather than both, which made scans of an on-heap L1 about a quarter slower. A cache that throws
@@ -105,8 +108,10 @@ public final class CachingBlockLoader implements BlockLoader {
       if (cacheCompressedData) {
         return loadPackedAndCache(key, offset, onDiskSizeWithHeader, expectedType);
       }
-      HFileBlock block = source.loadBlock(offset, onDiskSizeWithHeader, expectedType, true);
-      offer(key, block);
+      BufSource memory = cache.blockMemory(key.expectedCategory());
+      HFileBlock block = source.loadBlock(offset, onDiskSizeWithHeader, expectedType, true,
+          memory);
+      offer(key, block, memory != null && !block.buf().isDirect());
       return cachedForm(key, block);
     } finally {
       lock.unlock();
@@ -139,8 +144,17 @@ public final class CachingBlockLoader implements BlockLoader {
    * on: the read itself succeeded.
    */
   private void offer(BlockCacheKey key, Cacheable block) {
+    offer(key, block, false);
+  }
+
+  /** As above; {@code inItsMemory} when the block was read into the cache's own memory. */
+  private void offer(BlockCacheKey key, Cacheable block, boolean inItsMemory) {
     try {
-      cache.cacheBlock(key.detached(), block, inMemory);
+      if (inItsMemory) {
+        cache.cacheBlockInItsMemory(key.detached(), block, inMemory);
+      } else {
+        cache.cacheBlock(key.detached(), block, inMemory);
+      }
     } catch (RuntimeException e) {
       if (cacheFailures.getAndIncrement() == 0) {
         LOG.warn("{}: caching the block at offset {} failed; it is served uncached (later"

@@ -1,5 +1,6 @@
 package dev.cellar.hfile;
 
+import dev.cellar.memory.BufSource;
 import java.io.IOException;
 
 /**
@@ -24,5 +25,11 @@ public final class DirectBlockLoader implements BlockLoader {
   public HFileBlock loadBlock(long offset, int onDiskSizeWithHeader, BlockType expectedType,
       boolean cacheBlock) throws IOException {
     return reader.readBlock(offset, onDiskSizeWithHeader, expectedType);
+  }
+
+  @Override
+  public HFileBlock loadBlock(long offset, int onDiskSizeWithHeader, BlockType expectedType,
+      boolean cacheBlock, BufSource memory) throws IOException {
+    return reader.readBlock(offset, onDiskSizeWithHeader, expectedType, memory);
   }
 }

@@ -31,7 +31,7 @@ import java.util.concurrent.atomic.LongAdder;
  * BufferPool}. Recycling runs on the thread of the last release. Thread-safe, allocation-free
  * when a free array exists.
  */
-public final class RecycledHeapArrays {
+public final class RecycledHeapArrays implements BufSource {
 
   /** Size class granularity, bytes. */
   public static final int GRANULE = 512;
@@ -62,15 +62,25 @@ public final class RecycledHeapArrays {
    */
   public Buf copyRetained(Buf source) {
     int length = source.capacity();
-    Buf copy = length < MIN_POOLED || length > MAX_POOLED ? null : pooledCopy(length);
-    if (copy == null) {
-      freshCopies.increment();
-      copy = Buf.wrap(new byte[length]);
-    } else {
-      recycledCopies.increment();
-    }
+    Buf copy = takeRetained(length);
     source.copyTo(0, copy, 0, length);
     return copy;
+  }
+
+  /**
+   * A heap buffer of {@code capacity} bytes to fill, holding one reference for the caller: over a
+   * recycled array as for {@link #copyRetained}, its bytes left as the array's last holder wrote
+   * them.
+   */
+  @Override
+  public Buf takeRetained(int capacity) {
+    Buf taken = capacity < MIN_POOLED || capacity > MAX_POOLED ? null : pooled(capacity);
+    if (taken == null) {
+      freshCopies.increment();
+      return Buf.wrap(new byte[capacity]);
+    }
+    recycledCopies.increment();
+    return taken;
   }
 
   /** The length of the heap array behind {@code buf}, which may exceed its capacity. */
@@ -82,12 +92,12 @@ public final class RecycledHeapArrays {
     return buf.capacity();
   }
 
-  /** Copies that reused or created a pooled array since creation. */
+  /** Buffers (copies or taken) that reused or created a pooled array since creation. */
   public long recycledCopies() {
     return recycledCopies.sum();
   }
 
-  /** Copies that got an array of their own (size out of range, or budget spent). */
+  /** Buffers (copies or taken) given an array of their own (size out of range, budget spent). */
   public long freshCopies() {
     return freshCopies.sum();
   }
@@ -97,7 +107,7 @@ public final class RecycledHeapArrays {
     return createdBytes.get();
   }
 
-  private Buf pooledCopy(int length) {
+  private Buf pooled(int length) {
     int index = (length + GRANULE - 1) / GRANULE;
     SizeClass sizeClass = classes.get(index);
     if (sizeClass == null) {

@@ -11,6 +11,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.cellar.config.InvalidConfigException;
 import dev.cellar.config.Settings;
 import dev.cellar.memory.Buf;
+import dev.cellar.memory.BufSource;
+import dev.cellar.memory.RecycledHeapArrays;
 import java.util.ArrayDeque;
 import java.util.IdentityHashMap;
 import java.util.Map;
@@ -95,6 +97,30 @@ class LruBlockCacheTest extends BlockCacheContractTest {
     assertEquals(-1, TestBlock.firstMismatch(held, key, BLOCK_SIZE));
     held.release();
     assertEquals(COST, cache.size());
+  }
+
+  @Test
+  void aBlockReadIntoTheCachesOwnMemoryIsKeptAsItIsWithItsArrayCounted() {
+    LruBlockCache cache = (LruBlockCache) cache(ROOMY);
+    BlockCacheKey key = lruKey(3);
+    BufSource memory = cache.blockMemory(BlockCategory.DATA);
+    int readLength = BLOCK_SIZE + 53;
+    Buf read = memory.takeRetained(readLength);
+    for (int i = 0; i < BLOCK_SIZE; i++) {
+      read.putByte(i, TestBlock.expected(key, i));
+    }
+    TestBlock source = new TestBlock(read.slice(0, BLOCK_SIZE), BlockCategory.DATA);
+    cache.cacheBlockInItsMemory(key, source, false);
+    assertEquals(2, source.refCnt(), "the cache kept the buffer read");
+
+    Cacheable held = cache.getBlockRetained(key, true, false, true);
+    assertSame(source, held);
+    assertEquals(-1, TestBlock.firstMismatch(held, key, BLOCK_SIZE));
+    held.release();
+    int arrayLength = RecycledHeapArrays.arrayLength(read);
+    assertTrue(arrayLength >= readLength, "array " + arrayLength);
+    assertEquals(COST + arrayLength - BLOCK_SIZE, cache.size(), "the whole array counted");
+    source.release();
   }
 
   @Test

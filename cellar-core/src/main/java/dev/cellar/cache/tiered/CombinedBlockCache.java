@@ -4,6 +4,7 @@ import dev.cellar.cache.BlockCache;
 import dev.cellar.cache.BlockCacheKey;
 import dev.cellar.cache.BlockCategory;
 import dev.cellar.cache.Cacheable;
+import dev.cellar.memory.BufSource;
 
 /**
  * HBase's CombinedBlockCache: an exclusive pair of tiers, each block in exactly one. Blocks whose
@@ -46,6 +47,16 @@ public final class CombinedBlockCache extends TwoTierBlockCache {
   @Override
   public void cacheBlock(BlockCacheKey key, Cacheable block, boolean inMemory) {
     tierOf(block.category()).cacheBlock(key, block, inMemory);
+  }
+
+  @Override
+  public void cacheBlockInItsMemory(BlockCacheKey key, Cacheable block, boolean inMemory) {
+    tierOf(block.category()).cacheBlockInItsMemory(key, block, inMemory);
+  }
+
+  @Override
+  public BufSource blockMemory(BlockCategory category) {
+    return category == null ? null : tierOf(category).blockMemory(category);
   }
 
   @Override

@@ -1,0 +1,14 @@
+package dev.cellar.memory;
+
+/**
+ * Somewhere a reader can take a buffer to fill: a cache that would otherwise copy what it is
+ * given offers one of its own, so the bytes land once where they will stay.
+ */
+@FunctionalInterface
+public interface BufSource {
+
+  /**
+   * A contiguous buffer of exactly {@code capacity} bytes, holding one reference for the caller.
+   */
+  Buf takeRetained(int capacity);
+}
