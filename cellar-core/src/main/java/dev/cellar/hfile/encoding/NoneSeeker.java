@@ -28,7 +28,7 @@ final class NoneSeeker extends PlainSeeker {
     checkBlock();
     CellOffsets.Builder builder =
         new CellOffsets.Builder(in.segment(), cellsStart(), cellsEnd() - cellsStart());
-    for (int at = cellEnd(cellsStart()); at < cellsEnd(); at = cellEnd(at)) {
+    for (int at = skipCell(cellsStart()); at < cellsEnd(); at = skipCell(at)) {
       builder.cell(at);
     }
     CellOffsets index = builder.build(in);
@@ -54,7 +54,7 @@ final class NoneSeeker extends PlainSeeker {
         knownStop(offsets.offset(from));
       }
     } else if (!forward) {
-      cellEnd(cellsStart());
+      skipCell(cellsStart());
       return qualifies(compareAt(key, cellsStart()), seekBefore) ? cellsStart() : -1;
     }
     return forward ? position() : -1;

@@ -177,10 +177,10 @@ abstract class PlainSeeker implements BlockSeeker {
       return KEY_BEFORE_BLOCK;
     }
     int comparison = compareAt(key, at);
-    int end = cellEnd(at);
+    int end = skipCell(at);
     int stop = Math.min(knownStop, cellsEnd);
     while (end < stop) {
-      int nextEnd = cellEnd(end);
+      int nextEnd = skipCell(end);
       int nextComparison = compareAt(key, end);
       if (!qualifies(nextComparison, seekBefore)) {
         break;
@@ -230,6 +230,18 @@ abstract class PlainSeeker implements BlockSeeker {
    * and its sequence id.
    */
   final int cellEnd(int at) {
+    return cellEnd(at, true);
+  }
+
+  /**
+   * As {@link #cellEnd(int)}, but leaves the sequence id undecoded (its size is still checked):
+   * for walks that step over cells without stopping on them.
+   */
+  final int skipCell(int at) {
+    return cellEnd(at, false);
+  }
+
+  private int cellEnd(int at, boolean decodeSequenceId) {
     MemorySegment payload = in.segment();
     if (at < cellsStart || at > cellsEnd - KeyValueLayout.KEY_OFFSET) {
       throw noLengths(at);
@@ -264,7 +276,7 @@ abstract class PlainSeeker implements BlockSeeker {
       if (end + size > cellsEnd) {
         throw badMvcc(end, size);
       }
-      parsedSequenceId = size == 1 ? first : Bytes.readVLong(payload, end);
+      parsedSequenceId = size == 1 || !decodeSequenceId ? first : Bytes.readVLong(payload, end);
       end += size;
     }
     return (int) end;
