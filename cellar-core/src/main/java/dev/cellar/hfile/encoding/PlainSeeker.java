@@ -17,11 +17,19 @@ import java.lang.foreign.MemorySegment;
  * flyweight reset on every move, so iterating allocates nothing. Every cell's lengths are checked
  * against the end of the cells region before anything reads the cell. A seek asks the subclass for
  * a cell to start from (one that already qualifies), then walks forward comparing raw keys in place
- * and stops before the first cell that no longer qualifies; since a cell is located from its
+ * (every {@value #STRIDE}th cell, then the cells of the stride that overshot) and stops before the
+ * first cell that no longer qualifies; since a cell is located from its
  * predecessor's end, "moving back one" is just keeping the previous offset. A {@link CellOffsets}
  * index, when given, is kept for the subclass to start seeks from.
  */
 abstract class PlainSeeker implements BlockSeeker {
+
+  /**
+   * A seek's walk compares one cell in this many, stepping over the others by their lengths, and
+   * goes back to compare the cells of the last stride one by one: a walk over a block not yet
+   * indexed (hundreds of small cells) costs a comparison per stride rather than per cell.
+   */
+  private static final int STRIDE = 8;
 
   protected final PayloadReader in;
   private final EncodingContext context;
@@ -180,14 +188,29 @@ abstract class PlainSeeker implements BlockSeeker {
     int end = skipCell(at);
     int stop = Math.min(knownStop, cellsEnd);
     while (end < stop) {
-      int nextEnd = skipCell(end);
-      int nextComparison = compareAt(key, end);
-      if (!qualifies(nextComparison, seekBefore)) {
-        break;
+      int probe = end;
+      int probeEnd = skipCell(probe);
+      for (int steps = 1; steps < STRIDE && probeEnd < stop; steps++) {
+        probe = probeEnd;
+        probeEnd = skipCell(probe);
       }
-      at = end;
-      end = nextEnd;
-      comparison = nextComparison;
+      int probeComparison = compareAt(key, probe);
+      if (qualifies(probeComparison, seekBefore)) {
+        at = probe;
+        end = probeEnd;
+        comparison = probeComparison;
+        continue;
+      }
+      while (end < probe) {
+        int nextComparison = compareAt(key, end);
+        if (!qualifies(nextComparison, seekBefore)) {
+          break;
+        }
+        at = end;
+        comparison = nextComparison;
+        end = skipCell(end);
+      }
+      break;
     }
     positionAt(at);
     return comparison == 0 ? EXACT : BEFORE;
