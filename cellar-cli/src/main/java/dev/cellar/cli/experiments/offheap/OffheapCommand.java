@@ -2,6 +2,7 @@ package dev.cellar.cli.experiments.offheap;
 
 import dev.cellar.cli.experiments.ExperimentOptions;
 import dev.cellar.cli.experiments.MemorySize;
+import dev.cellar.cli.experiments.ServedDeploysOption;
 import dev.cellar.cli.experiments.report.ExperimentReport;
 import dev.cellar.cli.experiments.report.Machine;
 import dev.cellar.cli.experiments.report.ReportWriter;
@@ -32,6 +33,7 @@ import picocli.CommandLine.Spec;
       "The off-heap read path (BucketCache offheap, small heap) against the on-heap one (LRU,"
           + " large heap), each in its own JVM: randomRead and range scans of 10,000 rows"
           + " (all filtered out on the server, or 10% returned) at several thread counts.",
+      "With --connect, each deploy is a cellar serve of its own, read through Cellar's client.",
       "Writes offheap.json, offheap.csv and offheap.html (charts, opens offline) to --out."
     })
 public final class OffheapCommand implements Callable<Integer> {
@@ -41,6 +43,8 @@ public final class OffheapCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
 
   @Mixin ExperimentOptions experiment;
+
+  @Mixin ServedDeploysOption served;
 
   @Option(names = "--memory", paramLabel = "SIZE", description = "memory allotted to each"
       + " deploy's process, e.g. 1g (default: a sixteenth of this machine's, at least 512m)")
@@ -68,7 +72,7 @@ public final class OffheapCommand implements Callable<Integer> {
       long allotment = Math.round(MemorySize.parseOrDefault(memory) * experiment.scale());
       long rows = Math.round(allotment * DATA_SHARE / 1032);
       settings = new OffheapSettings(allotment, rows, threads, Math.round(runSeconds * 1000),
-          runs, tmpfs, experiment.seed());
+          runs, tmpfs, experiment.seed(), served.host());
       if (!Files.isDirectory(tmpfs)) {
         throw new IllegalArgumentException("--tmpfs " + tmpfs + " is not a directory");
       }

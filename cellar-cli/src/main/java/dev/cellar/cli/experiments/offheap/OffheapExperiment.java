@@ -6,6 +6,7 @@ import dev.cellar.cli.experiments.showdown.Deploy;
 import dev.cellar.cli.experiments.showdown.PeTableLoader;
 import dev.cellar.cli.experiments.showdown.Phase;
 import dev.cellar.cli.experiments.showdown.PhaseFigures;
+import dev.cellar.cli.experiments.showdown.ServedDeploy;
 import dev.cellar.cli.experiments.showdown.ShowdownChild;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -18,8 +19,9 @@ import java.util.Properties;
 /**
  * Runs the off-heap experiment: PE's table loaded once (sized to fit either deploy's cache), then
  * the on-heap deploy (every block in the LRU L1, a large heap) and the off-heap one (data blocks
- * in an off-heap BucketCache, a small heap), each in a JVM of its own ({@link ShowdownChild}
- * through {@link ChildJvm}): warmed by a full caching scan, then randomRead, range scans of
+ * in an off-heap BucketCache, a small heap), each in a JVM of its own (embedded: {@link
+ * ShowdownChild} through {@link ChildJvm}; through the network: a {@code cellar serve} per deploy,
+ * {@link ServedDeploy}, the table loaded through the client too): warmed by a full caching scan, then randomRead, range scans of
  * 10,000 rows filtering every row out on the server, and the same returning one row in ten, at
  * each thread count. The database is deleted at the end.
  */
@@ -35,7 +37,10 @@ final class OffheapExperiment {
       Path database = work.resolve("db");
       progress.printf("cellar bench offheap: loading %,d rows of %d bytes%n", settings.rows(),
           PeTableLoader.VALUE_SIZE);
-      long rows = PeTableLoader.load(database, settings.rows(), settings.seed(), progress);
+      long rows = settings.serveHost() == null
+          ? PeTableLoader.load(database, settings.rows(), settings.seed(), progress)
+          : PeTableLoader.loadThroughServer(database, settings.rows(), settings.seed(),
+              settings.serveHost(), progress);
       List<Phase> phases = settings.phases();
       for (Deploy deploy : OffheapSettings.DEPLOYS) {
         long memory = settings.memory();
@@ -56,8 +61,11 @@ final class OffheapExperiment {
             request.setProperty(ShowdownChild.CONFIG_PREFIX + key, value));
         OffheapSettings.WARM_EVERY_BLOCK.forEach((key, value) ->
             request.setProperty(ShowdownChild.CONFIG_PREFIX + key, value));
-        Properties result = ChildJvm.run(deploy.title(), ChildJvm.command(
-            deploy.heapBytes(memory), deploy.directBytes(memory)), request, work, progress);
+        Properties result = settings.serveHost() != null
+            ? ServedDeploy.measure(deploy, memory, database, request, settings.serveHost(),
+                progress)
+            : ChildJvm.run(deploy.title(), ChildJvm.command(deploy.heapBytes(memory),
+                deploy.directBytes(memory)), request, work, progress);
         for (Phase phase : phases) {
           cases.add(new OffheapCase(deploy, phase, PhaseFigures.of(result, phase.key() + ".")));
         }

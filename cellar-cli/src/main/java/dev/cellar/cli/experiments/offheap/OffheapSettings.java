@@ -12,10 +12,11 @@ import java.util.Map;
 /**
  * One run of the off-heap experiment: the memory allotted to each deploy's process, the rows
  * (sized to fit in either deploy's cache, as the seed had every block cached), the thread counts,
- * each run's length and runs per phase. Immutable.
+ * each run's length and runs per phase, and the host the deploys' servers listen on ({@code
+ * serveHost}; null runs each deploy embedded in a JVM of its own). Immutable.
  */
 public record OffheapSettings(long memory, long rows, List<Integer> threads, long runMillis,
-    int runs, Path tmpfs, long seed) {
+    int runs, Path tmpfs, long seed, String serveHost) {
 
   /** The on-heap read path (the L1 holds every block) and the off-heap one (the L2 does). */
   static final List<Deploy> DEPLOYS = List.of(Deploy.LRU, Deploy.BUCKET_OFFHEAP);
@@ -61,6 +62,8 @@ public record OffheapSettings(long memory, long rows, List<Integer> threads, lon
     json.put("runs", runs);
     json.put("scanRows", ReadWorkload.SCAN_ROWS);
     json.put("seed", seed);
+    json.put("through", serveHost == null ? "embedded, a JVM per deploy"
+        : "a cellar serve per deploy on " + serveHost + ", clients in one JVM");
     for (Deploy deploy : DEPLOYS) {
       Map<String, Object> sizes = new LinkedHashMap<>();
       sizes.put("heapBytes", deploy.heapBytes(memory));

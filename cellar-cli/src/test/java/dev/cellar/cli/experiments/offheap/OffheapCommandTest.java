@@ -45,6 +45,33 @@ class OffheapCommandTest {
   }
 
   @Test
+  void throughTheNetworkBothDeploysServeTheirPhases(@TempDir Path dir) throws Exception {
+    long seed = Long.getLong("cellar.test.seed", System.nanoTime());
+    System.out.println("OffheapCommandTest seed " + seed + " (replay: -Dcellar.test.seed="
+        + seed + ")");
+    Path out = dir.resolve("results");
+    CliRun run = CliRun.of("bench", "offheap", "--connect", "--memory", "40m", "--threads", "2",
+        "--runs", "1", "--run-seconds", "0.3", "--seed", Long.toString(seed), "--out",
+        out.toString());
+    assertEquals(0, run.exit(), run.toString());
+    assertTrue(run.err().contains("LruBlockCache serves at 127.0.0.1:"), run.err());
+    JsonObject json = JsonParser.parseString(Files.readString(out.resolve("offheap.json")))
+        .getAsJsonObject();
+    assertEquals(6, json.getAsJsonArray("results").size(), "2 deploys x 3 workloads");
+    for (JsonElement element : json.getAsJsonArray("results")) {
+      JsonObject result = element.getAsJsonObject();
+      assertTrue(result.get("opsPerSecond").getAsDouble() > 0, result.toString());
+      double rowsPerOperation = result.get("rowsPerOperation").getAsDouble();
+      switch (result.get("workload").getAsString()) {
+        case "randomRead" -> assertEquals(1.0, rowsPerOperation, "every Get finds its row");
+        case "scan10000FilterAll" -> assertEquals(0.0, rowsPerOperation, "all filtered out");
+        case "scan10000Tenth" -> assertEquals(1000.0, rowsPerOperation, "a tenth returned");
+        default -> throw new AssertionError("unexpected workload in " + result);
+      }
+    }
+  }
+
+  @Test
   void tooSmallForItsScansIsOneLine(@TempDir Path dir) {
     CliRun run = CliRun.of("bench", "offheap", "--memory", "16m", "--out", dir.toString());
     assertEquals(2, run.exit(), run.toString());
