@@ -1,5 +1,6 @@
 package dev.cellar.cli.experiments.showdown;
 
+import dev.cellar.Database;
 import dev.cellar.Result;
 import dev.cellar.ResultScanner;
 import dev.cellar.Scan;
@@ -21,7 +22,8 @@ import java.util.Properties;
  * when the data fits, else randomRead sampled at 0.1 for one run's length), runs each phase the
  * requested number of times and returns what the last run of each measured, each key prefixed
  * with its phase: the seed kept its last of three runs. The cache and GC figures come from the
- * {@link Engine}, since the engine may be in another process than the clients. Stateless.
+ * {@link Engine}, since the engine may be in another process than the clients. A request with
+ * {@code ycsbRecords} also warms the YCSB table ({@link YcsbRecords}). Stateless.
  */
 public final class DeployRun {
 
@@ -36,9 +38,11 @@ public final class DeployRun {
   private DeployRun() {}
 
   /** Runs {@code request}'s phases on {@code table}; progress lines go to {@code progress}. */
-  public static Properties run(Properties request, Table table, Engine engine,
+  public static Properties run(Properties request, Database database, Engine engine,
       PrintStream progress) throws IOException {
+    Table table = database.table(request.getProperty("table"));
     long rows = Long.parseLong(request.getProperty("rows"));
+    long records = Long.parseLong(request.getProperty("ycsbRecords", "0"));
     long durationNanos = Long.parseLong(request.getProperty("durationMillis")) * 1_000_000;
     int runs = Integer.parseInt(request.getProperty("runs"));
     double sampleRate = Double.parseDouble(request.getProperty("sampleRate"));
@@ -46,6 +50,9 @@ public final class DeployRun {
     List<Phase> phases = Phase.parseAll(request.getProperty("phases"));
     if (Boolean.parseBoolean(request.getProperty("warmByScan"))) {
       warmByScan(table);
+      if (records > 0) {
+        warmByScan(database.table(YcsbRecords.TABLE));
+      }
     } else {
       int clients = phases.getFirst().threads();
       LoadRunner.run(new LoadRunner.Plan("warm", clients, 0, durationNanos, 0.1, 0),
@@ -61,8 +68,8 @@ public final class DeployRun {
         GcFigures gcBefore = engine.gc();
         long runSeed = seed + (long) run * phase.threads();
         last = LoadRunner.run(new LoadRunner.Plan(phase.key(), phase.threads(), 0,
-            durationNanos, sampleRate, 0), thread -> phase.workload().worker(table, rows,
-                runSeed + thread), progress);
+            durationNanos, sampleRate, 0), phase.workload().workers(database, table, rows,
+                records, phase.threads(), runSeed), progress);
         gc = engine.gc().since(gcBefore);
         cache = engine.cache().since(cacheBefore);
       }

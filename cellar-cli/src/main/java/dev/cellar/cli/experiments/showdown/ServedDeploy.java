@@ -35,18 +35,17 @@ public final class ServedDeploy {
       ServerJmx jmx = new ServerJmx(server.infoAddress(), deploy.l2Bytes(memory) > 0);
       progress.printf("cellar bench: %s serves at %s (info %s); clients in this JVM%n",
           deploy.title(), server.address(), server.infoAddress());
-      return DeployRun.run(request, client.table(request.getProperty("table")),
-          new DeployRun.Engine() {
-            @Override
-            public CacheFigures cache() throws IOException {
-              return jmx.cache();
-            }
+      return DeployRun.run(request, client, new DeployRun.Engine() {
+        @Override
+        public CacheFigures cache() throws IOException {
+          return jmx.cache();
+        }
 
-            @Override
-            public GcFigures gc() throws IOException {
-              return jmx.gc();
-            }
-          }, progress);
+        @Override
+        public GcFigures gc() throws IOException {
+          return jmx.gc();
+        }
+      }, progress);
     }
   }
 }

@@ -2,7 +2,6 @@ package dev.cellar.cli.experiments.showdown;
 
 import dev.cellar.Cellar;
 import dev.cellar.CellarConfig;
-import dev.cellar.Table;
 import dev.cellar.cli.pe.CacheFigures;
 import dev.cellar.cli.pe.GcFigures;
 import java.io.IOException;
@@ -52,8 +51,7 @@ public final class ShowdownChild {
     Path database = Path.of(request.getProperty("database"));
     Properties result;
     try (Cellar cellar = Cellar.open(database, CellarConfig.defaults().withAll(config(request)))) {
-      Table table = cellar.table(request.getProperty("table"));
-      result = DeployRun.run(request, table, new DeployRun.Engine() {
+      result = DeployRun.run(request, cellar, new DeployRun.Engine() {
         @Override
         public CacheFigures cache() {
           return CacheFigures.of(cellar.blockCache());
