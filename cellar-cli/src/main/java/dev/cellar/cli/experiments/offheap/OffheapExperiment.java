@@ -51,7 +51,7 @@ final class OffheapExperiment {
               settings.serveHost(), progress);
       progress.printf("cellar bench offheap: loading %,d YCSB records of 10 fields of 100"
           + " bytes%n", settings.ycsbRecords());
-      loadYcsb(database, settings, progress);
+      long records = loadYcsb(database, settings, progress);
       List<Phase> phases = settings.phases();
       for (Deploy deploy : OffheapSettings.DEPLOYS) {
         long memory = settings.memory();
@@ -62,7 +62,7 @@ final class OffheapExperiment {
         request.setProperty("database", database.toString());
         request.setProperty("table", PeTableLoader.TABLE);
         request.setProperty("rows", Long.toString(rows));
-        request.setProperty("ycsbRecords", Long.toString(settings.ycsbRecords()));
+        request.setProperty("ycsbRecords", Long.toString(records));
         request.setProperty("phases", Phase.join(phases));
         request.setProperty("durationMillis", Long.toString(settings.runMillis()));
         request.setProperty("runs", Integer.toString(settings.runs()));
@@ -88,19 +88,21 @@ final class OffheapExperiment {
     return cases;
   }
 
-  /** The YCSB table, in this JVM or through a server of the database started for the load. */
-  private static void loadYcsb(Path database, OffheapSettings settings, PrintStream progress)
+  /**
+   * Loads the YCSB table, in this JVM or through a server of the database started for the load;
+   * returns the records inserted.
+   */
+  private static long loadYcsb(Path database, OffheapSettings settings, PrintStream progress)
       throws IOException {
     if (settings.serveHost() == null) {
       try (Cellar cellar = Cellar.open(database, CellarConfig.defaults())) {
-        YcsbRecords.load(cellar, settings.ycsbRecords(), progress);
+        return YcsbRecords.load(cellar, settings.ycsbRecords(), progress);
       }
-      return;
     }
     try (ServerProcess server = ServerProcess.start("the YCSB load", database, LOADER_HEAP,
         LOADER_HEAP / 2, Map.of(), settings.serveHost(), progress);
         CellarClient client = CellarClient.connect(server.address())) {
-      YcsbRecords.load(client, settings.ycsbRecords(), progress);
+      return YcsbRecords.load(client, settings.ycsbRecords(), progress);
     }
   }
 }

@@ -70,21 +70,24 @@ public final class YcsbRecords {
   }
 
   /**
-   * Creates the table in {@code database} and inserts {@code records} records with YCSB's
-   * inserts (two threads), then flushes and major-compacts it into one file.
+   * Creates the table in {@code database} and inserts about {@code records} records with YCSB's
+   * inserts (two threads, an equal share each), then flushes and major-compacts it into one
+   * file. Returns the records inserted: the record count the workloads must be given, so that
+   * they ask only for keys that exist.
    */
-  public static void load(Database database, long records, PrintStream progress)
+  public static long load(Database database, long records, PrintStream progress)
       throws IOException {
     database.admin().createTable(new TableDescriptor(TABLE, List.of(
         ColumnFamilyDescriptor.of(FAMILY, Map.of("BLOCKSIZE", "65536", "BLOOMFILTER", "ROW",
             "DATA_BLOCK_ENCODING", "NONE", "COMPRESSION", "NONE")))));
-    Properties properties = properties("a", records);
-    CoreWorkload workload = workload(properties);
     long perThread = Math.max(1, records / LOAD_THREADS);
+    Properties properties = properties("a", perThread * LOAD_THREADS);
+    CoreWorkload workload = workload(properties);
     LoadRunner.run(new LoadRunner.Plan("ycsb-load", LOAD_THREADS, perThread, 0, 0.01, 10),
         thread -> new YcsbOperations(workload, properties, database, thread, LOAD_THREADS,
             true), progress);
     database.admin().flush(TABLE);
     database.admin().majorCompact(TABLE);
+    return perThread * LOAD_THREADS;
   }
 }
