@@ -33,7 +33,7 @@ import picocli.CommandLine.Spec;
     description = {
       "The off-heap read path (BucketCache offheap, small heap) against the on-heap one (LRU,"
           + " large heap), each in its own JVM: PE randomRead, multi-gets of 100 rows, range"
-          + " scans of 10,000 rows (all filtered out on the server, or 10% returned) and YCSB C"
+          + " scans of 10,000 rows (all filtered out on the server, or 10%% returned) and YCSB C"
           + " and E (scans) at several thread counts.",
       "With --connect, each deploy is a cellar serve of its own, read through Cellar's client.",
       "Writes offheap.json, offheap.csv and offheap.html (charts, opens offline) to --out."
