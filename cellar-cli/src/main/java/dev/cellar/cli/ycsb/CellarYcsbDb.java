@@ -1,5 +1,6 @@
 package dev.cellar.cli.ycsb;
 
+import dev.cellar.Database;
 import dev.cellar.Delete;
 import dev.cellar.Get;
 import dev.cellar.Put;
@@ -33,7 +34,9 @@ import site.ycsb.Status;
  *
  * <p><b>Threads.</b> YCSB makes one instance per client thread; they share one {@link
  * CellarClient} per address (its calls are pipelined on one connection), opened by the first
- * {@link #init()} and closed by the last {@link #cleanup()}.
+ * {@link #init()} and closed by the last {@link #cleanup()}. An instance made over a database
+ * this process already holds ({@link #CellarYcsbDb(Database)}: an embedded one, or a client an
+ * experiment opened) uses that one and leaves it open.
  */
 public final class CellarYcsbDb extends DB {
 
@@ -46,17 +49,30 @@ public final class CellarYcsbDb extends DB {
   private static int users;
 
   private byte[] family;
+  private Database database;
+  private boolean sharesClient;
   private Table table;
   private String tableName;
 
+  /** The binding YCSB's client makes: {@link #init()} connects to {@code cellar.connect}. */
+  public CellarYcsbDb() {}
+
+  /** A binding over {@code database}, which {@link #cleanup()} leaves open. */
+  public CellarYcsbDb(Database database) {
+    this.database = database;
+  }
+
   @Override
   public void init() throws DBException {
+    family = getProperties().getProperty(FAMILY, DEFAULT_FAMILY)
+        .getBytes(StandardCharsets.UTF_8);
+    if (database != null) {
+      return;
+    }
     String address = getProperties().getProperty(CONNECT);
     if (address == null) {
       throw new DBException("set -p " + CONNECT + "=HOST:PORT, the cellar serve to use");
     }
-    family = getProperties().getProperty(FAMILY, DEFAULT_FAMILY)
-        .getBytes(StandardCharsets.UTF_8);
     synchronized (LOCK) {
       if (shared == null) {
         Map<String, String> settings = new HashMap<>();
@@ -69,12 +85,14 @@ public final class CellarYcsbDb extends DB {
         }
       }
       users++;
+      database = shared;
+      sharesClient = true;
     }
   }
 
   private Table table(String name) {
     if (!name.equals(tableName)) {
-      table = shared.table(name);
+      table = database.table(name);
       tableName = name;
     }
     return table;
@@ -82,6 +100,9 @@ public final class CellarYcsbDb extends DB {
 
   @Override
   public void cleanup() {
+    if (!sharesClient) {
+      return;
+    }
     synchronized (LOCK) {
       if (--users == 0) {
         shared.close();

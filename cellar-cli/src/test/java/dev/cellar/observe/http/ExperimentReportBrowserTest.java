@@ -13,10 +13,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * An experiment's HTML report in a real browser: a tiny {@code cellar bench encoding} run writes
- * its report, headless Chromium opens the file (offline: a {@code file:} URL, nothing else to
- * load) and every series of every chart must have painted bars in its own colour on the chart's
- * canvas. A screenshot goes to {@code target/report-screenshots/}. Skipped, saying so, when
+ * An experiment's HTML report in a real browser: a tiny {@code cellar bench encoding} (or {@code
+ * offheap}) run writes its report, headless Chromium opens the file (offline: a {@code file:}
+ * URL, nothing else to load) and every series of every chart must have painted bars in its own
+ * colour on the chart's canvas (the offheap report's GC charts excepted: no GC is a zero). A screenshot goes to {@code target/report-screenshots/}. Skipped, saying so, when
  * Chromium is not installed. It lives in this package to drive the browser with the core's
  * {@link DevTools} from its test jar.
  */
@@ -66,6 +66,31 @@ class ExperimentReportBrowserTest {
       assertEquals(4, browser.evaluate("document.querySelectorAll('#results tr').length")
           .getAsInt() - 1, "a table row per pair");
       browser.screenshot(Path.of("target", "report-screenshots", "encoding.png"));
+    }
+  }
+
+  @Test
+  void offheapReportDrawsEveryWorkload(@TempDir Path dir) throws Exception {
+    Assumptions.assumeTrue(Files.isExecutable(DevTools.CHROMIUM), "skipped: no Chromium at "
+        + DevTools.CHROMIUM + " (.ci/run installs it)");
+    CliRun run = CliRun.of("bench", "offheap", "--memory", "40m", "--threads", "1,2", "--runs",
+        "1", "--run-seconds", "0.3", "--seed", "1", "--out", dir.toString());
+    assertEquals(0, run.exit(), run.toString());
+    try (DevTools browser = DevTools.start()) {
+      browser.navigate(dir.resolve("offheap.html").toUri().toString());
+      browser.await("window.cellarReportReady === true", 30);
+      JsonObject painted = browser.evaluate(PAINTED).getAsJsonObject();
+      assertEquals(15, painted.size(), "charts: " + painted);
+      for (String chart : painted.keySet()) {
+        if (chart.endsWith("-gc")) {
+          continue;
+        }
+        for (JsonElement pixels : painted.getAsJsonArray(chart)) {
+          assertTrue(pixels.getAsInt() > 0, "chart " + chart + " has a deploy without bars: "
+              + painted);
+        }
+      }
+      browser.screenshot(Path.of("target", "report-screenshots", "offheap.png"));
     }
   }
 }

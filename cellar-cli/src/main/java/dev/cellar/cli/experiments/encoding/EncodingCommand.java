@@ -31,6 +31,7 @@ import picocli.CommandLine.Spec;
       "Block encodings x compression on the seed's rows (an int key, two floats): footprint on"
           + " disk and in the block cache, full scan time and random Get latency, with the block"
           + " cache off and on.",
+      "With --connect HOST:PORT, the tables are made, loaded and read in that cellar serve.",
       "Writes encoding.json, encoding.csv and encoding.html (charts, opens offline) to --out.",
       "Defaults take about 15 minutes on 2 cores; --scale 0.01 is a smoke run."
     })
@@ -56,13 +57,24 @@ public final class EncodingCommand implements Callable<Integer> {
       + " ${DEFAULT-VALUE})")
   int blockSize;
 
+  @Option(names = "--connect", paramLabel = "HOST:PORT", description = "run through the"
+      + " network against this running cellar serve: a table per pair, loaded and read through"
+      + " Cellar's client, dropped after it")
+  String connect;
+
+  @Option(names = "--info-port", paramLabel = "PORT", defaultValue = "16030", description = "the"
+      + " info server port of the --connect server, whose /jmx gives the footprints (default"
+      + " ${DEFAULT-VALUE})")
+  int infoPort;
+
   @Override
   public Integer call() throws IOException {
     EncodingSettings settings;
     try {
       settings = new EncodingSettings(encodings, compressions,
           experiment.scaled(DEFAULT_ROWS, 1000), experiment.scaled(DEFAULT_GETS, 100), blockSize,
-          CellarConfig.defaults(), experiment.seed());
+          CellarConfig.defaults(), experiment.seed(), connect, connect == null ? null
+              : connect.substring(0, Math.max(0, connect.lastIndexOf(':'))) + ":" + infoPort);
     } catch (IllegalArgumentException e) {
       throw new ParameterException(spec.commandLine(), "cellar bench encoding: "
           + e.getMessage());
@@ -73,7 +85,7 @@ public final class EncodingCommand implements Callable<Integer> {
     ExperimentReport report;
     try {
       report = EncodingReport.of(settings, EncodingExperiment.run(settings, err));
-    } catch (IOException | IllegalStateException e) {
+    } catch (IOException | IllegalStateException | IllegalArgumentException e) {
       err.println("cellar bench encoding: " + e.getMessage());
       return 1;
     }

@@ -1,32 +1,27 @@
 package dev.cellar.cli.experiments.encoding;
 
-import dev.cellar.Cellar;
 import dev.cellar.Result;
 import dev.cellar.ResultScanner;
 import dev.cellar.Scan;
 import dev.cellar.Table;
-import dev.cellar.TableDescriptor;
-import dev.cellar.cli.experiments.Directories;
-import dev.cellar.cli.pe.CacheFigures;
 import dev.cellar.cli.pe.LoadRunner;
 import dev.cellar.cli.pe.RunMeasurement;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Runs the encoding and compression matrix: for each pair, a fresh embedded database in a
- * temporary directory (so each pair starts with an empty block cache), the seed's rows loaded,
+ * Runs the encoding and compression matrix: for each pair, a table of its own ({@link PairStore}:
+ * a fresh embedded database in a temporary directory, so each pair starts with an empty block
+ * cache, or a table of a running server reached through Cellar's client), the seed's rows loaded,
  * flushed and major-compacted into one file, then measured in the order the seed's scenarios
  * allow on one machine: the footprint on disk; a full scan that does not cache blocks, then two
  * more timed, the faster kept (files in the OS cache: the seed's "OS cache"); random Gets that do
  * not cache blocks; a full scan that caches its blocks (after which the block cache's size is the
  * cached footprint), then two more timed (the seed's "HBase cache"); random Gets from the warm
  * cache. Each Get phase follows an untimed one of half its Gets (other rows), so the JIT has
- * compiled the pair's decoder before it is timed. The database is deleted before the next pair.
+ * compiled the pair's decoder before it is timed. The table is deleted before the next pair.
  *
  * <p>Scans and Gets run on one thread, as the seed's serial scans and its Get tool did. Every
  * scan checks it saw every row, so an encoding that loses rows fails the run instead of looking
@@ -44,58 +39,49 @@ public final class EncodingExperiment {
     List<EncodingCase> cases = new ArrayList<>();
     int total = settings.encodings().size() * settings.compressions().size();
     int index = 0;
-    for (String encoding : settings.encodings()) {
-      for (String compression : settings.compressions()) {
-        index++;
-        progress.printf("cellar bench encoding: [%d/%d] %s + %s: %,d rows%n", index, total,
-            encoding, compression, settings.rows());
-        cases.add(runCase(settings, encoding, compression, progress));
+    try (PairStore.Factory stores = settings.connect() == null
+        ? EmbeddedPairStore.factory(settings.config())
+        : ServedPairStore.factory(settings.connect(), settings.infoAddress())) {
+      for (String encoding : settings.encodings()) {
+        for (String compression : settings.compressions()) {
+          index++;
+          progress.printf("cellar bench encoding: [%d/%d] %s + %s: %,d rows%n", index, total,
+              encoding, compression, settings.rows());
+          try (PairStore store = stores.create(encoding, compression,
+              settings.family(encoding, compression))) {
+            cases.add(runCase(settings, store, encoding, compression, progress));
+          }
+        }
       }
     }
     return cases;
   }
 
-  private static EncodingCase runCase(EncodingSettings settings, String encoding,
-      String compression, PrintStream progress) throws IOException {
-    Path directory = Files.createTempDirectory("cellar-bench-encoding-");
-    try {
-      try (Cellar cellar = Cellar.open(directory, settings.config())) {
-        long start = System.nanoTime();
-        cellar.admin().createTable(new TableDescriptor(TABLE,
-            List.of(settings.family(encoding, compression))));
-        Table table = cellar.table(TABLE);
-        PhoenixRows.load(table, settings.rows(), settings.seed());
-        cellar.admin().flush(TABLE);
-        cellar.admin().majorCompact(TABLE);
-        long loadMillis = (System.nanoTime() - start) / 1_000_000;
-        long diskBytes = TableFootprint.bytes(directory, TABLE);
+  private static EncodingCase runCase(EncodingSettings settings, PairStore store,
+      String encoding, String compression, PrintStream progress) throws IOException {
+    long start = System.nanoTime();
+    Table table = store.table();
+    PhoenixRows.load(table, settings.rows(), settings.seed());
+    store.admin().flush(store.tableName());
+    store.admin().majorCompact(store.tableName());
+    long loadMillis = (System.nanoTime() - start) / 1_000_000;
+    long diskBytes = store.diskBytes();
 
-        scanMillis(table, settings.rows(), false);
-        double scanUncached = fasterOfTwo(table, settings.rows(), false);
-        RunMeasurement getsUncached = gets(table, settings, false, progress);
-        CacheFigures before = CacheFigures.of(cellar.blockCache());
-        scanMillis(table, settings.rows(), true);
-        long cachedBytes = cachedBytes(CacheFigures.of(cellar.blockCache()))
-            - cachedBytes(before);
-        double scanCached = fasterOfTwo(table, settings.rows(), true);
-        RunMeasurement getsCached = gets(table, settings, true, progress);
-        EncodingCase result = new EncodingCase(encoding, compression, settings.rows(),
-            diskBytes, cachedBytes, loadMillis, scanUncached, scanCached, getsUncached,
-            getsCached);
-        progress.printf("cellar bench encoding:   disk %,d B, cached %,d B, scan %.0f ms"
-            + " (cache off) %.0f ms (cached), Get p50 %.1f us (cache off) %.1f us (cached)%n",
-            diskBytes, cachedBytes, scanUncached, scanCached, getsUncached.latencyMicros(50),
-            getsCached.latencyMicros(50));
-        return result;
-      }
-    } finally {
-      Directories.deleteTree(directory);
-    }
-  }
-
-  /** Bytes in the block cache: the combined figure of two tiers, else the single cache's. */
-  private static long cachedBytes(CacheFigures figures) {
-    return figures.tiers().isEmpty() ? 0 : figures.tiers().getLast().bytes();
+    scanMillis(table, settings.rows(), false);
+    double scanUncached = fasterOfTwo(table, settings.rows(), false);
+    RunMeasurement getsUncached = gets(table, settings, false, progress);
+    long cachedBefore = store.cachedBytes();
+    scanMillis(table, settings.rows(), true);
+    long cachedBytes = store.cachedBytes() - cachedBefore;
+    double scanCached = fasterOfTwo(table, settings.rows(), true);
+    RunMeasurement getsCached = gets(table, settings, true, progress);
+    EncodingCase result = new EncodingCase(encoding, compression, settings.rows(), diskBytes,
+        cachedBytes, loadMillis, scanUncached, scanCached, getsUncached, getsCached);
+    progress.printf("cellar bench encoding:   disk %,d B, cached %,d B, scan %.0f ms"
+        + " (cache off) %.0f ms (cached), Get p50 %.1f us (cache off) %.1f us (cached)%n",
+        diskBytes, cachedBytes, scanUncached, scanCached, getsUncached.latencyMicros(50),
+        getsCached.latencyMicros(50));
+    return result;
   }
 
   /** The faster of two timed full scans: a short scan is at the mercy of a busy machine. */

@@ -9,10 +9,13 @@ import java.util.Map;
 
 /**
  * One run of the encoding experiment: the pairs to measure, the rows each table gets, the random
- * Gets per phase, the block size and the database configuration. Immutable.
+ * Gets per phase, the block size, the database configuration (embedded), and the server to run
+ * through instead: its RPC address ({@code connect}) and its info server's ({@code infoAddress}),
+ * both {@code host:port}, or both null to run embedded. Immutable.
  */
 public record EncodingSettings(List<String> encodings, List<String> compressions, long rows,
-    long gets, int blockSize, CellarConfig config, long seed) {
+    long gets, int blockSize, CellarConfig config, long seed, String connect,
+    String infoAddress) {
 
   public EncodingSettings {
     encodings = List.copyOf(encodings);
@@ -28,6 +31,9 @@ public record EncodingSettings(List<String> encodings, List<String> compressions
       for (String compression : compressions) {
         family(encoding, compression, blockSize);
       }
+    }
+    if (connect != null && !connect.matches("[^:\\s]+:[0-9]+")) {
+      throw new IllegalArgumentException("--connect must be HOST:PORT, was " + connect);
     }
     if (gets < 1) {
       throw new IllegalArgumentException("gets must be at least 1, was " + gets);
@@ -62,6 +68,8 @@ public record EncodingSettings(List<String> encodings, List<String> compressions
     json.put("seed", seed);
     json.put("scanThreads", 1);
     json.put("getThreads", 1);
+    json.put("through", connect == null ? "embedded, a database per pair"
+        : "the server at " + connect + ", figures from http://" + infoAddress + "/jmx");
     return json;
   }
 }

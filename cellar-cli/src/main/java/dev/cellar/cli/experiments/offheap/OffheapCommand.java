@@ -2,9 +2,11 @@ package dev.cellar.cli.experiments.offheap;
 
 import dev.cellar.cli.experiments.ExperimentOptions;
 import dev.cellar.cli.experiments.MemorySize;
+import dev.cellar.cli.experiments.ServedDeploysOption;
 import dev.cellar.cli.experiments.report.ExperimentReport;
 import dev.cellar.cli.experiments.report.Machine;
 import dev.cellar.cli.experiments.report.ReportWriter;
+import dev.cellar.cli.experiments.showdown.YcsbRecords;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -20,8 +22,8 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code cellar bench offheap}: the off-heap read path seed's PE tests on this machine. See
- * {@link OffheapExperiment}. The table is 40% of the memory allotment ({@code --memory}, as the
- * showdown's), so it fits in either deploy's cache; {@code --scale} multiplies both. Exit codes:
+ * {@link OffheapExperiment}. PE's table is 25% of the memory allotment ({@code --memory}, as the
+ * showdown's) and the YCSB table 15%, so both fit in either deploy's cache; {@code --scale} multiplies both. Exit codes:
  * 0 done, 1 the run failed, 2 bad options.
  */
 @Command(
@@ -30,17 +32,23 @@ import picocli.CommandLine.Spec;
     sortOptions = false,
     description = {
       "The off-heap read path (BucketCache offheap, small heap) against the on-heap one (LRU,"
-          + " large heap), each in its own JVM: randomRead and range scans of 10,000 rows"
-          + " (all filtered out on the server, or 10% returned) at several thread counts.",
+          + " large heap), each in its own JVM: PE randomRead, multi-gets of 100 rows, range"
+          + " scans of 10,000 rows (all filtered out on the server, or 10%% returned) and YCSB C"
+          + " and E (scans) at several thread counts.",
+      "With --connect, each deploy is a cellar serve of its own, read through Cellar's client.",
       "Writes offheap.json, offheap.csv and offheap.html (charts, opens offline) to --out."
     })
 public final class OffheapCommand implements Callable<Integer> {
 
-  private static final double DATA_SHARE = 0.4;
+  /** PE's table and the YCSB table: 40% of the allotment together, as the table was alone. */
+  private static final double PE_SHARE = 0.25;
+  private static final double YCSB_SHARE = 0.15;
 
   @Spec CommandSpec spec;
 
   @Mixin ExperimentOptions experiment;
+
+  @Mixin ServedDeploysOption served;
 
   @Option(names = "--memory", paramLabel = "SIZE", description = "memory allotted to each"
       + " deploy's process, e.g. 1g (default: a sixteenth of this machine's, at least 512m)")
@@ -50,7 +58,7 @@ public final class OffheapCommand implements Callable<Integer> {
       + " counts (default ${DEFAULT-VALUE})")
   List<Integer> threads;
 
-  @Option(names = "--run-seconds", defaultValue = "10", description = "length of each measured"
+  @Option(names = "--run-seconds", defaultValue = "8", description = "length of each measured"
       + " run (default ${DEFAULT-VALUE})")
   double runSeconds;
 
@@ -66,9 +74,10 @@ public final class OffheapCommand implements Callable<Integer> {
     OffheapSettings settings;
     try {
       long allotment = Math.round(MemorySize.parseOrDefault(memory) * experiment.scale());
-      long rows = Math.round(allotment * DATA_SHARE / 1032);
-      settings = new OffheapSettings(allotment, rows, threads, Math.round(runSeconds * 1000),
-          runs, tmpfs, experiment.seed());
+      long rows = Math.round(allotment * PE_SHARE / 1032);
+      long records = Math.round(allotment * YCSB_SHARE / YcsbRecords.RECORD_BYTES);
+      settings = new OffheapSettings(allotment, rows, records, threads, Math.round(runSeconds * 1000),
+          runs, tmpfs, experiment.seed(), served.host());
       if (!Files.isDirectory(tmpfs)) {
         throw new IllegalArgumentException("--tmpfs " + tmpfs + " is not a directory");
       }
@@ -76,8 +85,9 @@ public final class OffheapCommand implements Callable<Integer> {
       throw new ParameterException(spec.commandLine(), "cellar bench offheap: " + e.getMessage());
     }
     PrintStream err = System.err;
-    err.printf("cellar bench offheap: %,d MiB per deploy, %,d rows, threads %s, seed %d%n",
-        settings.memory() >> 20, settings.rows(), threads, settings.seed());
+    err.printf("cellar bench offheap: %,d MiB per deploy, %,d PE rows, %,d YCSB records,"
+        + " threads %s, seed %d%n", settings.memory() >> 20, settings.rows(),
+        settings.ycsbRecords(), threads, settings.seed());
     ExperimentReport report;
     try {
       report = OffheapReport.of(settings, OffheapExperiment.run(settings, err));

@@ -10,12 +10,14 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * One run of the off-heap experiment: the memory allotted to each deploy's process, the rows
- * (sized to fit in either deploy's cache, as the seed had every block cached), the thread counts,
- * each run's length and runs per phase. Immutable.
+ * One run of the off-heap experiment: the memory allotted to each deploy's process, PE's rows and
+ * the YCSB records (together sized to fit in either deploy's cache, as the seed had every block
+ * cached), the thread counts,
+ * each run's length and runs per phase, and the host the deploys' servers listen on ({@code
+ * serveHost}; null runs each deploy embedded in a JVM of its own). Immutable.
  */
-public record OffheapSettings(long memory, long rows, List<Integer> threads, long runMillis,
-    int runs, Path tmpfs, long seed) {
+public record OffheapSettings(long memory, long rows, long ycsbRecords, List<Integer> threads,
+    long runMillis, int runs, Path tmpfs, long seed, String serveHost) {
 
   /** The on-heap read path (the L1 holds every block) and the off-heap one (the L2 does). */
   static final List<Deploy> DEPLOYS = List.of(Deploy.LRU, Deploy.BUCKET_OFFHEAP);
@@ -33,6 +35,10 @@ public record OffheapSettings(long memory, long rows, List<Integer> threads, lon
     if (rows < ReadWorkload.SCAN_ROWS) {
       throw new IllegalArgumentException("the table needs at least " + ReadWorkload.SCAN_ROWS
           + " rows for its range scans, would have " + rows + " (raise --memory or --scale)");
+    }
+    if (ycsbRecords < 100) {
+      throw new IllegalArgumentException("the YCSB table needs at least 100 records, would have "
+          + ycsbRecords + " (raise --memory or --scale)");
     }
     if (runs < 1 || runMillis < 100) {
       throw new IllegalArgumentException("runs must be at least 1 and a run at least 100 ms: "
@@ -55,12 +61,17 @@ public record OffheapSettings(long memory, long rows, List<Integer> threads, lon
     Map<String, Object> json = new LinkedHashMap<>();
     json.put("memoryBytes", memory);
     json.put("rows", rows);
+    json.put("ycsbRecords", ycsbRecords);
+    json.put("ycsbRecord", "10 fields of 100 bytes; workloads C (reads) and E (scans only)");
     json.put("valueSize", 1000);
     json.put("threads", threads);
     json.put("runMillis", runMillis);
     json.put("runs", runs);
     json.put("scanRows", ReadWorkload.SCAN_ROWS);
+    json.put("multiGetRows", 100);
     json.put("seed", seed);
+    json.put("through", serveHost == null ? "embedded, a JVM per deploy"
+        : "a cellar serve per deploy on " + serveHost + ", clients in one JVM");
     for (Deploy deploy : DEPLOYS) {
       Map<String, Object> sizes = new LinkedHashMap<>();
       sizes.put("heapBytes", deploy.heapBytes(memory));

@@ -6,18 +6,25 @@ import dev.cellar.Scan;
 import dev.cellar.Table;
 import dev.cellar.cli.pe.PeData;
 import dev.cellar.cli.pe.Worker;
+import dev.cellar.filter.BinaryComparator;
+import dev.cellar.filter.CompareOperator;
 import dev.cellar.filter.Filter;
 import dev.cellar.filter.FilterAllFilter;
+import dev.cellar.filter.RowFilter;
 import java.io.IOException;
 import java.util.SplittableRandom;
 
 /**
  * One client's range scans of {@value ReadWorkload#SCAN_ROWS} rows from a random row, as the
  * off-heap seed's PE tests: every row read and filtered out on the server ({@link
- * FilterAllFilter}), or one row in ten returned ({@link TenthRowFilter}). An operation is one
- * scan; it counts the rows returned.
+ * FilterAllFilter}), or a tenth of them returned: a {@link RowFilter} keeps the range's first
+ * {@value #RETURNED} rows and drops the others, so the server still reads the whole range. Both are filters
+ * HBase's client can send, so the scans run the same embedded and through the network. An
+ * operation is one scan; it counts the rows returned.
  */
 final class RangeScans implements Worker {
+
+  static final int RETURNED = ReadWorkload.SCAN_ROWS / 10;
 
   private final Table table;
   private final long rows;
@@ -34,7 +41,8 @@ final class RangeScans implements Worker {
   @Override
   public long execute(long iteration) throws IOException {
     long start = random.nextLong(Math.max(1, rows - ReadWorkload.SCAN_ROWS));
-    Filter filter = tenth ? new TenthRowFilter() : new FilterAllFilter();
+    Filter filter = tenth ? new RowFilter(CompareOperator.LESS,
+        new BinaryComparator(PeData.format(start + RETURNED))) : new FilterAllFilter();
     Scan scan = new Scan().withStartRow(PeData.format(start))
         .withStopRow(PeData.format(start + ReadWorkload.SCAN_ROWS)).setFilter(filter);
     long returned = 0;

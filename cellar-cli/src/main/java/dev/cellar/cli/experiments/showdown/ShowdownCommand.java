@@ -2,6 +2,7 @@ package dev.cellar.cli.experiments.showdown;
 
 import dev.cellar.cli.experiments.ExperimentOptions;
 import dev.cellar.cli.experiments.MemorySize;
+import dev.cellar.cli.experiments.ServedDeploysOption;
 import dev.cellar.cli.experiments.report.ExperimentReport;
 import dev.cellar.cli.experiments.report.Machine;
 import dev.cellar.cli.experiments.report.ReportWriter;
@@ -32,6 +33,7 @@ import picocli.CommandLine.Spec;
       "The BlockCache showdown: LRU, BucketCache offheap, heap and file on tmpfs and a"
           + " SlabCache-like deploy, each in its own JVM sized as the seed's configuration table,"
           + " at database:RAM ratios 0.5, 1.5 and 4.5; PE randomRead with 5 clients.",
+      "With --connect, each deploy is a cellar serve of its own, read through Cellar's client.",
       "Writes showdown.json, showdown.csv and showdown.html (charts, opens offline) to --out."
     })
 public final class ShowdownCommand implements Callable<Integer> {
@@ -39,6 +41,8 @@ public final class ShowdownCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
 
   @Mixin ExperimentOptions experiment;
+
+  @Mixin ServedDeploysOption served;
 
   @Option(names = "--memory", paramLabel = "SIZE", description = "memory allotted to each"
       + " deploy's process, e.g. 1g or 768m (default: a sixteenth of this machine's, at least"
@@ -78,7 +82,7 @@ public final class ShowdownCommand implements Callable<Integer> {
       }
       long allotment = Math.round(MemorySize.parseOrDefault(memory) * experiment.scale());
       settings = new ShowdownSettings(allotment, ratios, deploys, clients, 0.01,
-          Math.round(runSeconds * 1000), runs, tmpfs, experiment.seed());
+          Math.round(runSeconds * 1000), runs, tmpfs, experiment.seed(), served.host());
     } catch (IllegalArgumentException e) {
       throw new ParameterException(spec.commandLine(), "cellar bench showdown: "
           + e.getMessage());

@@ -12,8 +12,10 @@ import java.util.Properties;
 /**
  * Runs the BlockCache showdown: for each database:RAM ratio, {@link PeTableLoader} loads a
  * database of that many times the memory allotment, and each deploy measures it in a JVM of its
- * own ({@link ShowdownChild}), one after the other, so a deploy's heap, GC and cache are its own. The database is deleted
- * after its ratio; a file engine's cache file after its deploy.
+ * own, one after the other, so a deploy's heap, GC and cache are its own: embedded ({@link
+ * ShowdownChild}), or through the network ({@link ServedDeploy}: a {@code cellar serve} per
+ * deploy, loaded and read through Cellar's client). The database is deleted after its ratio; a
+ * file engine's cache file after its deploy.
  */
 public final class ShowdownExperiment {
 
@@ -50,7 +52,10 @@ public final class ShowdownExperiment {
       PrintStream progress) throws IOException {
     progress.printf("cellar bench showdown: ratio %s: loading %,d rows of %d bytes%n", ratio,
         settings.rows(ratio), PeTableLoader.VALUE_SIZE);
-    return PeTableLoader.load(database, settings.rows(ratio), settings.seed(), progress);
+    return settings.serveHost() == null
+        ? PeTableLoader.load(database, settings.rows(ratio), settings.seed(), progress)
+        : PeTableLoader.loadThroughServer(database, settings.rows(ratio), settings.seed(),
+            settings.serveHost(), progress);
   }
 
   private static Properties measure(ShowdownSettings settings, Deploy deploy, double ratio,
@@ -70,6 +75,10 @@ public final class ShowdownExperiment {
     try {
       deploy.config(memory, tmpfs).forEach((key, value) ->
           request.setProperty(ShowdownChild.CONFIG_PREFIX + key, value));
+      if (settings.serveHost() != null) {
+        return ServedDeploy.measure(deploy, memory, database, request, settings.serveHost(),
+            progress);
+      }
       List<String> command = ChildJvm.command(deploy.heapBytes(memory),
           deploy.directBytes(memory));
       return ChildJvm.run(deploy.title(), command, request, work, progress);

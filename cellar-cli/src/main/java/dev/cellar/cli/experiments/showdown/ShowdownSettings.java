@@ -8,10 +8,12 @@ import java.util.Map;
 /**
  * One showdown run: the memory allotted to each deploy's process, the database:RAM ratios, the
  * deploys, PE's clients and sample rate, each measured run's length and how many runs (the last
- * is kept), and where the file engine's tmpfs is. Immutable.
+ * is kept), where the file engine's tmpfs is, and the host the deploys' servers listen on
+ * ({@code serveHost}; null runs each deploy embedded in a JVM of its own). Immutable.
  */
 public record ShowdownSettings(long memory, List<Double> ratios, List<Deploy> deploys,
-    int clients, double sampleRate, long runMillis, int runs, Path tmpfs, long seed) {
+    int clients, double sampleRate, long runMillis, int runs, Path tmpfs, long seed,
+    String serveHost) {
 
   /** PE's row: a 26-byte key and a 1000-byte value, "just over 1K" as the seed counts it. */
   static final int ROW_BYTES = 26 + PeTableLoader.VALUE_SIZE + 6;
@@ -52,6 +54,8 @@ public record ShowdownSettings(long memory, List<Double> ratios, List<Deploy> de
     json.put("valueSize", PeTableLoader.VALUE_SIZE);
     json.put("tmpfs", tmpfs.toString());
     json.put("seed", seed);
+    json.put("through", serveHost == null ? "embedded, a JVM per deploy"
+        : "a cellar serve per deploy on " + serveHost + ", clients in one JVM");
     for (Deploy deploy : deploys) {
       Map<String, Object> sizes = new LinkedHashMap<>();
       sizes.put("heapBytes", deploy.heapBytes(memory));

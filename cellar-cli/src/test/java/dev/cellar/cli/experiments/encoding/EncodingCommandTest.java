@@ -6,7 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.google.gson.JsonArray;
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
+import dev.cellar.CellarConfig;
 import dev.cellar.cli.CliRun;
+import dev.cellar.observe.http.InfoServerConfig;
+import dev.cellar.server.CellarServer;
+import dev.cellar.server.ServerOptions;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
@@ -66,6 +70,45 @@ class EncodingCommandTest {
     assertEquals(5, csv.size());
     assertTrue(csv.get(0).startsWith("encoding,compression,rows,diskBytes"), csv.get(0));
     assertTrue(Files.size(out.resolve("encoding.html")) > 40_000, "uPlot inlined");
+  }
+
+  @Test
+  void throughTheNetworkTheTablesLiveInTheServer(@TempDir Path dir) throws Exception {
+    long seed = Long.getLong("cellar.test.seed", System.nanoTime());
+    System.out.println("EncodingCommandTest seed " + seed + " (replay: -Dcellar.test.seed="
+        + seed + ")");
+    CellarConfig config = CellarConfig.defaults().with(ServerOptions.PORT, "0")
+        .with(InfoServerConfig.PORT_KEY, "0");
+    try (CellarServer server = CellarServer.start(ServerOptions.from(dir.resolve("server"),
+        config.settings()), config)) {
+      int infoPort = server.database().infoServerAddress().orElseThrow().getPort();
+      Path out = dir.resolve("results");
+      CliRun run = CliRun.of("bench", "encoding", "--connect", server.identity().hostAndPort(),
+          "--info-port", Integer.toString(infoPort), "--scale", "0.002", "--seed",
+          Long.toString(seed), "--encodings", "NONE,FAST_DIFF", "--compressions", "NONE,GZ",
+          "--out", out.toString());
+      assertEquals(0, run.exit(), run.toString());
+      JsonObject json = JsonParser.parseString(Files.readString(out.resolve("encoding.json")))
+          .getAsJsonObject();
+      Map<String, JsonObject> byPair = new HashMap<>();
+      for (var element : json.getAsJsonArray("results")) {
+        JsonObject result = element.getAsJsonObject();
+        byPair.put(result.get("encoding").getAsString() + "+"
+            + result.get("compression").getAsString(), result);
+        for (String figure : List.of("diskBytes", "cachedBytes", "scanCacheOffMillis",
+            "getCachedP99Micros")) {
+          assertTrue(result.get(figure).getAsDouble() > 0, figure + " of " + result);
+        }
+      }
+      long none = byPair.get("NONE+NONE").get("diskBytes").getAsLong();
+      assertTrue(byPair.get("NONE+GZ").get("diskBytes").getAsLong() < none / 2,
+          "GZ shrinks the server's files: " + byPair);
+      assertTrue(byPair.get("FAST_DIFF+NONE").get("cachedBytes").getAsLong()
+          < byPair.get("NONE+NONE").get("cachedBytes").getAsLong(),
+          "the server caches encoded blocks encoded: " + byPair);
+      assertTrue(server.database().admin().listTables().isEmpty(),
+          "every pair's table dropped: " + server.database().admin().listTables());
+    }
   }
 
   @Test

@@ -67,6 +67,46 @@ class ShowdownCommandTest {
   }
 
   @Test
+  void throughTheNetworkEachDeployIsAServerOfItsOwn(@TempDir Path dir) throws Exception {
+    long seed = Long.getLong("cellar.test.seed", System.nanoTime());
+    System.out.println("ShowdownCommandTest seed " + seed + " (replay: -Dcellar.test.seed="
+        + seed + ")");
+    Path out = dir.resolve("results");
+    CliRun run = CliRun.of("bench", "showdown", "--connect", "--memory", "16m", "--ratios", "0.5",
+        "--deploys", "LRU,BUCKET_OFFHEAP", "--runs", "1", "--run-seconds", "0.3", "--tmpfs",
+        dir.toString(), "--seed", Long.toString(seed), "--out", out.toString());
+    assertEquals(0, run.exit(), run.toString());
+    assertTrue(run.err().contains("BucketCache offheap serves at 127.0.0.1:"), run.err());
+    assertTrue(run.err().contains("database in the server at 127.0.0.1:"),
+        "loaded through the client: " + run.err());
+
+    JsonObject json = JsonParser.parseString(Files.readString(out.resolve("showdown.json")))
+        .getAsJsonObject();
+    assertTrue(json.getAsJsonObject("configuration").get("through").getAsString()
+        .startsWith("a cellar serve per deploy"), json.toString());
+    assertEquals(2, json.getAsJsonArray("results").size());
+    for (JsonElement element : json.getAsJsonArray("results")) {
+      JsonObject result = element.getAsJsonObject();
+      assertTrue(result.get("opsPerSecond").getAsDouble() > 0, result.toString());
+      if (result.get("deploy").getAsString().equals("LruBlockCache")) {
+        assertTrue(result.get("hitRatioCombined").getAsDouble() > 0.9,
+            "the server's cache, read from its /jmx, was warmed by the scan: " + result);
+      } else {
+        assertTrue(result.get("hitRatioL2").getAsDouble() > 0, "the L2 serves: " + result);
+      }
+    }
+  }
+
+  @Test
+  void aPortIsRefusedSinceEachDeployGetsItsOwnServer(@TempDir Path dir) {
+    CliRun run = CliRun.of("bench", "showdown", "--connect", "localhost:16020", "--out",
+        dir.toString());
+    assertEquals(2, run.exit(), run.toString());
+    assertTrue(run.err().contains("--connect takes a host here, not 'localhost:16020'"),
+        run.err());
+  }
+
+  @Test
   void badMemoryIsOneLine(@TempDir Path dir) {
     CliRun run = CliRun.of("bench", "showdown", "--memory", "lots", "--out", dir.toString());
     assertEquals(2, run.exit(), run.toString());
