@@ -6,6 +6,7 @@ import dev.cellar.hfile.HFileVerifier;
 import dev.cellar.io.DirectoryLock;
 import dev.cellar.io.FileProblem;
 import dev.cellar.io.Storage;
+import dev.cellar.io.StorageLocation;
 import dev.cellar.memory.BufAllocator;
 import dev.cellar.store.ManifestCheck;
 import dev.cellar.store.wal.WalCheck;
@@ -50,6 +51,8 @@ public final class DatabaseCheck {
 
   private final Storage storage;
   private final Path directory;
+  private final Storage walStorage;
+  private final Path walDirectory;
   private final BufAllocator allocator;
   private final List<FileProblem> problems = new ArrayList<>();
   private int tables;
@@ -57,9 +60,12 @@ public final class DatabaseCheck {
   private int hfiles;
   private long cells;
 
-  private DatabaseCheck(Storage storage, Path directory, BufAllocator allocator) {
+  private DatabaseCheck(Storage storage, Path directory, Storage walStorage, Path walDirectory,
+      BufAllocator allocator) {
     this.storage = storage;
     this.directory = directory;
+    this.walStorage = walStorage;
+    this.walDirectory = walDirectory;
     this.allocator = allocator;
   }
 
@@ -79,17 +85,33 @@ public final class DatabaseCheck {
    */
   public static Report check(Storage storage, Path directory, BufAllocator allocator)
       throws IOException {
+    return check(WalPlacement.inside(storage, directory), storage, directory, allocator);
+  }
+
+  /**
+   * Checks the database in {@code database} with its log where {@value CellarConfig#WAL_DIR} in
+   * {@code config} puts it (on another file system, too); see {@link #check(Path, BufAllocator)}.
+   */
+  public static Report check(StorageLocation database, CellarConfig config,
+      BufAllocator allocator) throws IOException {
+    try (WalPlacement wal = WalPlacement.resolve(database, config)) {
+      return check(wal, database.storage(), database.directory(), allocator);
+    }
+  }
+
+  private static Report check(WalPlacement wal, Storage storage, Path directory,
+      BufAllocator allocator) throws IOException {
     if (!storage.isDirectory(directory.resolve("tables"))) {
       throw new IOException(storage.describe(directory)
           + " is not a Cellar database (it has no tables/ directory)");
     }
-    return new DatabaseCheck(storage, directory, allocator).run();
+    return new DatabaseCheck(storage, directory, wal.storage(), wal.directory(), allocator).run();
   }
 
   private Report run() throws IOException {
-    Optional<String> holder = lockHolder(directory);
+    Optional<String> holder = lockHolder(storage, directory);
     if (holder.isEmpty()) {
-      holder = lockHolder(directory.resolve("wal"));
+      holder = lockHolder(walStorage, walDirectory);
     }
     holder.ifPresent(who -> problems.add(FileProblem.of(directory.resolve(DirectoryLock.FILE_NAME),
         "held by " + who + ": the database is open, and what it writes meanwhile may show as"
@@ -97,19 +119,19 @@ public final class DatabaseCheck {
     for (Path table : storage.list(directory.resolve("tables"))) {
       checkTable(table);
     }
-    WalCheck.Result wal = WalCheck.check(storage, directory.resolve("wal"));
+    WalCheck.Result wal = WalCheck.check(walStorage, walDirectory);
     problems.addAll(wal.problems());
     return new Report(holder, tables, manifestRecords, hfiles, cells, wal.segments(),
         wal.entries(), List.copyOf(problems));
   }
 
-  /** Who holds {@code directory}; a lock file that cannot be probed is a problem, not a holder. */
-  private Optional<String> lockHolder(Path directory) {
+  /** Who holds {@code directory} of {@code on}; a lock file that cannot be probed is a problem, not a holder. */
+  private Optional<String> lockHolder(Storage on, Path directory) {
     try {
-      if (!storage.isDirectory(directory)) {
+      if (!on.isDirectory(directory)) {
         return Optional.empty();
       }
-      return storage.probeLock(directory);
+      return on.probeLock(directory);
     } catch (IOException e) {
       problems.add(FileProblem.of(directory.resolve(DirectoryLock.FILE_NAME),
           "cannot tell whether it is held: " + e.getMessage()));

@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -36,6 +37,8 @@ final class ExportCommand implements Callable<Integer> {
       description = "the database directory")
   Path dir;
 
+  @Mixin WalDirOption walDirOption = new WalDirOption();
+
   @Option(names = "--table", required = true, paramLabel = "TABLE", description = "the table")
   String table;
 
@@ -58,7 +61,8 @@ final class ExportCommand implements Callable<Integer> {
     }
     try {
       List<byte[]> keys = splitKeys == null ? List.of() : SplitKeys.parse(splitKeys);
-      try (Cellar cellar = Cellar.open(dir, CellarConfig.defaults().withAll(properties))) {
+      try (Cellar cellar = Cellar.open(dir,
+          walDirOption.applyTo(CellarConfig.defaults().withAll(properties)))) {
         List<RegionExport.FamilyExport> families = TableExport.export(cellar, table, out, keys,
             System.err::println);
         long files = families.stream().mapToLong(family -> family.files().size()).sum();

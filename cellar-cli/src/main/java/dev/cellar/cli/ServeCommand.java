@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -37,6 +38,8 @@ final class ServeCommand implements Callable<Integer> {
       description = "database directory (created if missing): a path or a URI such as"
           + " hdfs://host:8020/path")
   String location;
+
+  @Mixin WalDirOption walDirOption = new WalDirOption();
 
   @Option(names = "--port", paramLabel = "PORT", description = "RPC port (default 16020, or"
       + " hbase.regionserver.port)")
@@ -71,6 +74,7 @@ final class ServeCommand implements Callable<Integer> {
     }
     CellarConfig config = (conf != null ? CellarConfig.load(conf) : CellarConfig.defaults())
         .withAll(properties);
+    config = walDirOption.applyTo(config);
     if (port != null) {
       config = config.with(ServerOptions.PORT, port.toString());
     }
