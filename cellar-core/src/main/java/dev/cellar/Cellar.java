@@ -321,8 +321,8 @@ public final class Cellar implements Database {
   /**
    * Fails if a table's files hold edits up to a log id the log never reached: the log is not the
    * one the database was written with (an empty one, opened with another {@value
-   * CellarConfig#WAL_DIR} than the last time), and new edits would reuse ids that replay skips.
-   * A flushed id was forced into the log before it was recorded, and the log never hands out an id
+   * CellarConfig#WAL_DIR} than the last time) or it lost acknowledged edits, and new edits would
+   * reuse ids that replay skips. A flushed id was forced into the log before it was recorded, and the log never hands out an id
    * twice, so the database's own log is always at or beyond it.
    */
   private void checkLogIsTheTables() throws IOException {
@@ -332,8 +332,9 @@ public final class Cellar implements Database {
       if (flushed > logReached) {
         throw new IOException("table " + table.name() + " holds edits up to log id " + flushed
             + " in its files, but the log in " + walPlacement.described() + " reached only id "
-            + logReached + ": it is not this database's log; open the database with the "
-            + CellarConfig.WAL_DIR + " (--wal-dir) it was last written with");
+            + logReached + ": the log lost edits it had acknowledged (on HDFS, a power loss of"
+            + " every DataNode with hbase.wal.hsync=false) or is not this database's log (one"
+            + " opened with another " + CellarConfig.WAL_DIR + "); nothing was changed");
       }
     }
   }

@@ -192,7 +192,7 @@ class WalPlacementTest {
     }
     IOException refused = assertThrows(IOException.class,
         () -> Cellar.open(database(), config(logRoot())));
-    assertTrue(refused.getMessage().contains("it is not this database's log"),
+    assertTrue(refused.getMessage().contains("or is not this database's log"),
         refused.getMessage());
   }
 
