@@ -45,9 +45,11 @@ public final class DatabaseCheck {
    * @param segments log segments read
    * @param entries intact log entries
    * @param problems what is wrong, in the order found
+   * @param lines each problem on one line, naming its file as the user knows it (on HDFS, its
+   *     full URI)
    */
   public record Report(Optional<String> lockHolder, int tables, int manifestRecords, int hfiles,
-      long cells, int segments, long entries, List<FileProblem> problems) {}
+      long cells, int segments, long entries, List<FileProblem> problems, List<String> lines) {}
 
   private final Storage storage;
   private final Path directory;
@@ -119,10 +121,13 @@ public final class DatabaseCheck {
     for (Path table : storage.list(directory.resolve("tables"))) {
       checkTable(table);
     }
+    List<String> lines = new ArrayList<>();
+    problems.forEach(problem -> lines.add(problem.describe(storage)));
     WalCheck.Result wal = WalCheck.check(walStorage, walDirectory);
     problems.addAll(wal.problems());
+    wal.problems().forEach(problem -> lines.add(problem.describe(walStorage)));
     return new Report(holder, tables, manifestRecords, hfiles, cells, wal.segments(),
-        wal.entries(), List.copyOf(problems));
+        wal.entries(), List.copyOf(problems), List.copyOf(lines));
   }
 
   /** Who holds {@code directory} of {@code on}; a lock file that cannot be probed is a problem, not a holder. */

@@ -2,7 +2,6 @@ package dev.cellar.cli;
 
 import dev.cellar.CellarConfig;
 import dev.cellar.DatabaseCheck;
-import dev.cellar.io.FileProblem;
 import dev.cellar.io.StorageLocation;
 import dev.cellar.memory.BufAllocator;
 import dev.cellar.memory.BufAllocatorConfig;
@@ -55,7 +54,7 @@ final class CheckCommand implements Callable<Integer> {
       System.err.println("cellar check: " + e.getMessage());
       return 2;
     }
-    for (FileProblem problem : report.problems()) {
+    for (String problem : report.lines()) {
       out.println("PROBLEM: " + problem);
     }
     String summary = report.tables() + " table(s), " + report.manifestRecords()
