@@ -91,6 +91,11 @@ public final class StorageLocation implements AutoCloseable {
     return new StorageLocation(location, identity, opened.storage(), directory, opened);
   }
 
+  /** Whether {@code location} is a plain local path (no URI scheme, not even {@code file:}). */
+  public static boolean isLocalPath(String location) {
+    return schemeOf(location) == null;
+  }
+
   /** The URI scheme of {@code location} in lower case, or null for a plain path. */
   static String schemeOf(String location) {
     int colon = location.indexOf(':');
