@@ -217,4 +217,26 @@ class WalPlacementTest {
       verify(cellar, oracle, "the same database without the setting");
     }
   }
+
+  @Test
+  void aSiteFileNamesBothDirectoriesAsHBasesDoes() throws IOException {
+    Path site = base.resolve("hbase-site.xml");
+    Files.writeString(site, "<configuration>\n"
+        + "<property><name>hbase.rootdir</name><value>" + database() + "</value></property>\n"
+        + "<property><name>hbase.wal.dir</name><value>" + logRoot() + "</value></property>\n"
+        + "<property><name>hfile.block.cache.memory.size</name><value>4m</value></property>\n"
+        + "</configuration>\n");
+    CellarConfig config = CellarConfig.load(site);
+    TreeMap<String, String> oracle = new TreeMap<>();
+    Cellar cellar = Cellar.open(config);
+    write(cellar, oracle, new SplittableRandom(13), 50);
+    cellar.abort();
+    assertTrue(segments(logRoot().resolve("wal")) > 0);
+    try (Cellar reopened = Cellar.open(config)) {
+      verify(reopened, oracle, "reopened from the site file");
+    }
+    IllegalArgumentException noRoot = assertThrows(IllegalArgumentException.class,
+        () -> Cellar.open(CellarConfig.defaults()));
+    assertTrue(noRoot.getMessage().contains("hbase.rootdir"), noRoot.getMessage());
+  }
 }

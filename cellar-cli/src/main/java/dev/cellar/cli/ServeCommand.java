@@ -34,9 +34,9 @@ import picocli.CommandLine.Option;
     })
 final class ServeCommand implements Callable<Integer> {
 
-  @Option(names = "--dir", required = true, paramLabel = "DIR",
+  @Option(names = "--dir", paramLabel = "DIR",
       description = "database directory (created if missing): a path or a URI such as"
-          + " hdfs://host:8020/path")
+          + " hdfs://host:8020/path (default: hbase.rootdir)")
   String location;
 
   @Mixin WalDirOption walDirOption = new WalDirOption();
@@ -89,6 +89,14 @@ final class ServeCommand implements Callable<Integer> {
     } else if (config.get(InfoServerConfig.PORT_KEY) == null) {
       config = config.with(InfoServerConfig.PORT_KEY,
           String.valueOf(InfoServerConfig.DEFAULT_PORT));
+    }
+    if (location == null) {
+      location = config.get(CellarConfig.ROOT_DIR);
+      if (location == null) {
+        System.err.println("cellar serve: give --dir, or set " + CellarConfig.ROOT_DIR
+            + " (in --conf or as -D" + CellarConfig.ROOT_DIR + "=...)");
+        return 1;
+      }
     }
     CellarServer server;
     try {
