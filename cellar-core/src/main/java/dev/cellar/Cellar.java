@@ -322,8 +322,9 @@ public final class Cellar implements Database {
    * Fails if a table's files hold edits up to a log id the log never reached: the log is not the
    * one the database was written with (an empty one, opened with another {@value
    * CellarConfig#WAL_DIR} than the last time) or it lost acknowledged edits, and new edits would
-   * reuse ids that replay skips. A flushed id was forced into the log before it was recorded, and the log never hands out an id
-   * twice, so the database's own log is always at or beyond it.
+   * reuse ids that replay skips. A flushed id was forced into the log before it was recorded,
+   * and the log never hands out an id twice, so the database's own, intact log is always at or
+   * beyond it.
    */
   private void checkLogIsTheTables() throws IOException {
     long logReached = wal.lastSequenceId();

@@ -130,7 +130,10 @@ public final class DatabaseCheck {
         wal.entries(), List.copyOf(problems), List.copyOf(lines));
   }
 
-  /** Who holds {@code directory} of {@code on}; a lock file that cannot be probed is a problem, not a holder. */
+  /**
+   * Who holds {@code directory} of {@code on}; a lock file that cannot be probed is a problem, not
+   * a holder.
+   */
   private Optional<String> lockHolder(Storage on, Path directory) {
     try {
       if (!on.isDirectory(directory)) {

@@ -25,7 +25,8 @@ public final class TableExport {
    * How a client asks {@code cellar serve} for an export: a master coprocessor endpoint call
    * (HBase's {@code MasterService.ExecMasterService}, what HBase's {@code
    * Admin.coprocessorService()} sends) to service {@value Remote#ENDPOINT_SERVICE}, method {@value
-   * Remote#ENDPOINT_METHOD}. The request and the response are protobuf {@code google.protobuf.Struct}s
+   * Remote#ENDPOINT_METHOD}. The request and the response are protobuf {@code
+   * google.protobuf.Struct}s
    * with these fields: the request {@value #TABLE} (string), {@value #OUT} (string: a directory on
    * the server's disk or a URI) and {@value #SPLIT_KEYS} (a list of Base64 strings); the response
    * {@value #FAMILIES} (a list of structs with {@value #FAMILY}, {@value #FILES} as URIs or paths,

@@ -42,7 +42,7 @@ record WalPlacement(Storage storage, Path directory, String described, URI datab
    */
   static final String LOCATION_FILE = "wal.location";
 
-  /** The name of the log's directory under the database directory or {@value CellarConfig#WAL_DIR}. */
+  /** The log's directory, under the database directory or {@value CellarConfig#WAL_DIR}. */
   static final String SUBDIRECTORY = "wal";
 
   /** The log in {@code wal/} of the database directory {@code database}. */

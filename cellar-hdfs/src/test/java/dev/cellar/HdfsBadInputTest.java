@@ -169,7 +169,8 @@ class HdfsBadInputTest {
     try (StorageLocation resolved = StorageLocation.resolve(location, hdfs.config().settings())) {
       Storage storage = resolved.storage();
       first = storage.list(resolved.directory().resolve("wal")).stream()
-          .filter(path -> path.getFileName().toString().startsWith("wal-")).findFirst().orElseThrow();
+          .filter(path -> path.getFileName().toString().startsWith("wal-"))
+          .findFirst().orElseThrow();
       storage.recoverWriter(first);
       storage.truncate(first, storage.size(first) - 10);
     }

@@ -38,7 +38,8 @@ import picocli.CommandLine.Option;
       "family keeps, delete markers applied. Load it into HBase with",
       "  hbase completebulkload OUT TABLE",
       "Example: cellar export --dir ./data --table t --out /tmp/t-export --split-keys row5,row9",
-      "While cellar serve holds the database: cellar export --connect host:16020 --table t --out DIR",
+      "While cellar serve holds the database:",
+      "  cellar export --connect host:16020 --table t --out DIR",
       "(DIR is written by the server: a path on its machine or a URI such as hdfs://nn:8020/x)"
     })
 final class ExportCommand implements Callable<Integer> {

@@ -230,7 +230,7 @@ public final class HdfsPowerLossStorage extends ReadForwardingStorage implements
     return delegate.describe(path);
   }
 
-  /** A file whose writes and forces are counted, and whose {@code hsync}s set its durable length. */
+  /** A file whose writes and forces are counted and whose {@code hsync}s set its durable length. */
   private final class TrackedFile extends AppendOnlyFile {
     private final AppendOnlyFile file;
     private final Tracked tracked;

@@ -55,7 +55,8 @@ final class WalRecovery {
       SegmentFile file = files.get(i);
       if (i > 0 && file.firstSequenceId() <= highestId) {
         throw new CorruptWalException(file.path(), storage.describe(file.path()), 0,
-            "first sequence id", "more than " + highestId + ", the last id of " + files.get(i - 1).path().getFileName(),
+            "first sequence id", "more than " + highestId + ", the last id of "
+                + files.get(i - 1).path().getFileName(),
             file.firstSequenceId());
       }
       Segment segment = i < files.size() - 1
