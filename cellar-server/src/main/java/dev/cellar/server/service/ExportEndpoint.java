@@ -35,10 +35,10 @@ import org.apache.hbase.thirdparty.com.google.protobuf.Value;
  *
  * <p><b>Why that call.</b> HBase's protocol leaves it for exactly this, operations a master offers
  * beyond its fixed API: it travels on the same port and connection as every other admin call,
- * HBase's own client can send it ({@code Admin.coprocessorService()}), and a client that does not
- * know it never sends it. HBase's snapshot calls were the other candidate, but a snapshot is a set
- * of references inside the root directory that HBase's {@code ExportSnapshot} then copies, not
- * files a bulk load takes. The request and response are {@code google.protobuf.Struct}s, a message
+ * a program on HBase's client can send it ({@code Admin.coprocessorService()} with a service
+ * descriptor of that name), and a client that does not know it never sends it. HBase's snapshot
+ * calls were the other candidate, but a snapshot is a set of references inside the root directory
+ * that HBase's {@code ExportSnapshot} then copies, not files a bulk load takes. The request and response are {@code google.protobuf.Struct}s, a message
  * both sides already have, so no new {@code .proto} is needed.
  *
  * <p><b>Where the files go.</b> The output directory is the server's: a path on its machine or a
