@@ -48,14 +48,18 @@ import org.slf4j.LoggerFactory;
  *
  * <p><b>Storage.</b> A database lives on the local disk or, by URI, on another file system such
  * as HDFS ({@link #open(String, CellarConfig)}); every file operation goes through one {@link
- * Storage}.
+ * Storage}. Its log may live elsewhere, on the same file system or another, as HBase's {@value
+ * CellarConfig#WAL_DIR} puts it ({@link WalPlacement}); an open that finds signs of the wrong log
+ * (a log bound to another database, segments left in the database's own {@code wal/}, a log
+ * behind the tables' files) fails before the database takes a write.
  *
  * <p><b>One process per directory.</b> Opening first takes the directory's lock ({@link
  * Storage#lock}: its {@code LOCK} file, held with an OS lock or an HDFS lease), before it reads or
  * writes anything there, and {@link #close()} releases it last: a second open of the same
  * directory, in this JVM or another process, fails at once with a {@link
  * dev.cellar.io.DirectoryLockedException} naming the directory and the holder, and the first goes
- * on undisturbed.
+ * on undisturbed. The log's directory has a lock of its own, taken next, so two databases never
+ * share one log either.
  *
  * <p><b>Failure.</b> An open that fails releases everything it built (threads, log, cache, pools,
  * lock) before it throws. {@link #close()} goes through every step even when one fails or the
@@ -76,6 +80,8 @@ public final class Cellar implements Database {
   private final Storage storage;
   /** Closed last: the connection to a file system other than the local one, or null. */
   private StorageLocation location;
+  /** Where the log lives; closed after the log, ending its own connection if it has one. */
+  private final WalPlacement walPlacement;
   private final Settings settings;
   private final BufAllocator allocator;
   private final BlockCache cache;
@@ -96,11 +102,12 @@ public final class Cellar implements Database {
    * Builds the process-wide parts in order, each failure closing what was built before it; the
    * caller holds {@code lock} and releases it if this throws.
    */
-  private Cellar(Path directory, CellarConfig config, Storage storage, StorageLock lock)
-      throws IOException {
+  private Cellar(Path directory, CellarConfig config, Storage storage, StorageLock lock,
+      WalPlacement walPlacement) throws IOException {
     this.directory = directory;
     this.lock = lock;
     this.storage = storage;
+    this.walPlacement = walPlacement;
     this.settings = config.settings();
     MemStoreConfig memStoreConfig = MemStoreConfig.from(settings);
     CompactionPolicy policy = CompactionPolicy.from(settings, memStoreConfig.flushSize());
@@ -115,7 +122,7 @@ public final class Cellar implements Database {
     try {
       createdCache = BlockCacheFactory.create(settings, allocator).orElse(null);
       createdPool = memStoreConfig.mslabEnabled() ? new ChunkPool(memStoreConfig) : null;
-      this.wal = WriteAheadLog.open(storage, directory.resolve("wal"), walConfig);
+      this.wal = WriteAheadLog.open(walPlacement.storage(), walPlacement.directory(), walConfig);
     } catch (IOException | RuntimeException e) {
       if (createdCache != null) {
         createdCache.shutdown();
@@ -147,7 +154,22 @@ public final class Cellar implements Database {
    * @throws IOException if the directory, a table or the log cannot be read
    */
   public static Cellar open(Path directory, CellarConfig config) throws IOException {
-    return open(directory, config, Storage.local());
+    return open(StorageLocation.local(directory), config);
+  }
+
+  /**
+   * Opens (creating if needed) the database at HBase's {@value CellarConfig#ROOT_DIR} in {@code
+   * config}, as {@link #open(String, CellarConfig)}.
+   *
+   * @throws IllegalArgumentException if {@code config} has no {@value CellarConfig#ROOT_DIR}
+   */
+  public static Cellar open(CellarConfig config) throws IOException {
+    String root = config.get(CellarConfig.ROOT_DIR);
+    if (root == null || root.isBlank()) {
+      throw new IllegalArgumentException("no database directory: set " + CellarConfig.ROOT_DIR
+          + " (a path or a URI such as hdfs://host:8020/cellar)");
+    }
+    return open(root.trim(), config);
   }
 
   /**
@@ -176,9 +198,17 @@ public final class Cellar implements Database {
    *     be reached, or as {@link #open(Path, CellarConfig)}
    */
   public static Cellar open(String location, CellarConfig config) throws IOException {
-    StorageLocation resolved = StorageLocation.resolve(location, config.settings());
+    return open(StorageLocation.resolve(location, config.settings()), config);
+  }
+
+  /**
+   * Opens the database at {@code resolved} with its log where {@value CellarConfig#WAL_DIR} says;
+   * closing the database (or a failed open) ends both connections.
+   */
+  private static Cellar open(StorageLocation resolved, CellarConfig config) throws IOException {
     try {
-      Cellar cellar = open(resolved.directory(), config, resolved.storage());
+      WalPlacement walPlacement = WalPlacement.resolve(resolved, config);
+      Cellar cellar = open(resolved.directory(), config, resolved.storage(), walPlacement);
       cellar.location = resolved;
       return cellar;
     } catch (IOException | RuntimeException e) {
@@ -187,29 +217,51 @@ public final class Cellar implements Database {
     }
   }
 
-  /** Opens the database in {@code directory}, making every file change through {@code storage}. */
+  /**
+   * Opens the database in {@code directory}, making every file change through {@code storage},
+   * with its log in {@code wal/} there.
+   */
   static Cellar open(Path directory, CellarConfig config, Storage storage) throws IOException {
-    if (!storage.isDirectory(directory)) {
-      storage.createDirectories(directory);
-      Path parent = directory.toAbsolutePath().getParent();
-      if (parent != null) {
-        storage.syncDirectory(parent);
-      }
-    }
-    StorageLock lock = storage.lock(directory);
+    return open(directory, config, storage, WalPlacement.inside(storage, directory));
+  }
+
+  /**
+   * Opens the database in {@code directory} of {@code storage} with its log at {@code
+   * walPlacement}, which the database closes (a failed open at once).
+   */
+  static Cellar open(Path directory, CellarConfig config, Storage storage,
+      WalPlacement walPlacement) throws IOException {
+    StorageLock lock;
     Cellar cellar;
+    try {
+      if (!storage.isDirectory(directory)) {
+        storage.createDirectories(directory);
+        Path parent = directory.toAbsolutePath().getParent();
+        if (parent != null) {
+          storage.syncDirectory(parent);
+        }
+      }
+      lock = storage.lock(directory);
+    } catch (IOException | RuntimeException e) {
+      closeQuietly(walPlacement, e);
+      throw e;
+    }
     try {
       if (!storage.isDirectory(directory.resolve("tables"))) {
         storage.createDirectories(directory.resolve("tables"));
         storage.syncDirectory(directory);
       }
-      cellar = new Cellar(directory, config, storage, lock);
+      walPlacement.claim(storage, directory);
+      cellar = new Cellar(directory, config, storage, lock, walPlacement);
     } catch (IOException | RuntimeException e) {
       closeQuietly(lock, e);
+      closeQuietly(walPlacement, e);
       throw e;
     }
     try {
       cellar.openTables();
+      cellar.checkLogIsTheTables();
+      walPlacement.bind(storage, directory);
       cellar.observability = Observability.start(cellar.observed(), cellar.settings,
           InfoServerConfig.OFF);
     } catch (IOException | RuntimeException e) {
@@ -262,6 +314,28 @@ public final class Cellar implements Database {
               + tableDirectory(stored.descriptor().name()) + ", not " + dir);
         }
         openTable(stored.descriptor(), stored.createdAtWalId());
+      }
+    }
+  }
+
+  /**
+   * Fails if a table's files hold edits up to a log id the log never reached: the log is not the
+   * one the database was written with (an empty one, opened with another {@value
+   * CellarConfig#WAL_DIR} than the last time) or it lost acknowledged edits, and new edits would
+   * reuse ids that replay skips. A flushed id was forced into the log before it was recorded,
+   * and the log never hands out an id twice, so the database's own, intact log is always at or
+   * beyond it.
+   */
+  private void checkLogIsTheTables() throws IOException {
+    long logReached = wal.lastSequenceId();
+    for (CellarTable table : tables.values()) {
+      long flushed = table.region().highestFlushedWalId();
+      if (flushed > logReached) {
+        throw new IOException("table " + table.name() + " holds edits up to log id " + flushed
+            + " in its files, but the log in " + walPlacement.described() + " reached only id "
+            + logReached + ": the log lost edits it had acknowledged (on HDFS, a power loss of"
+            + " every DataNode with hbase.wal.hsync=false) or is not this database's log (one"
+            + " opened with another " + CellarConfig.WAL_DIR + "); nothing was changed");
       }
     }
   }
@@ -404,6 +478,7 @@ public final class Cellar implements Database {
     run(failures, () -> shutdown(flusher, FLUSHER_THREAD));
     run(failures, () -> shutdown(compactor, COMPACTION_THREAD));
     run(failures, wal::close);
+    run(failures, walPlacement::close);
     if (cache != null) {
       run(failures, cache::shutdown);
     }

@@ -28,6 +28,19 @@ public final class CellarConfig {
   /** The file name {@link #load(Path)} expects in a configuration directory. */
   public static final String SITE_FILE = "cellar-site.xml";
 
+  /**
+   * HBase's key for where the data lives: the database a command opens when it is given no
+   * directory ({@link Cellar#open(CellarConfig)}); a path or a URI.
+   */
+  public static final String ROOT_DIR = "hbase.rootdir";
+
+  /**
+   * HBase's key for where the write-ahead log lives when not with the data: the log goes to
+   * {@code wal/} in this directory (a path or a URI, on the same file system as the data or
+   * another), which must not lie inside the database directory.
+   */
+  public static final String WAL_DIR = "hbase.wal.dir";
+
   private final Map<String, String> values;
 
   private CellarConfig(Map<String, String> values) {

@@ -6,6 +6,7 @@ import dev.cellar.hfile.HFileVerifier;
 import dev.cellar.io.DirectoryLock;
 import dev.cellar.io.FileProblem;
 import dev.cellar.io.Storage;
+import dev.cellar.io.StorageLocation;
 import dev.cellar.memory.BufAllocator;
 import dev.cellar.store.ManifestCheck;
 import dev.cellar.store.wal.WalCheck;
@@ -44,12 +45,16 @@ public final class DatabaseCheck {
    * @param segments log segments read
    * @param entries intact log entries
    * @param problems what is wrong, in the order found
+   * @param lines each problem on one line, naming its file as the user knows it (on HDFS, its
+   *     full URI)
    */
   public record Report(Optional<String> lockHolder, int tables, int manifestRecords, int hfiles,
-      long cells, int segments, long entries, List<FileProblem> problems) {}
+      long cells, int segments, long entries, List<FileProblem> problems, List<String> lines) {}
 
   private final Storage storage;
   private final Path directory;
+  private final Storage walStorage;
+  private final Path walDirectory;
   private final BufAllocator allocator;
   private final List<FileProblem> problems = new ArrayList<>();
   private int tables;
@@ -57,9 +62,12 @@ public final class DatabaseCheck {
   private int hfiles;
   private long cells;
 
-  private DatabaseCheck(Storage storage, Path directory, BufAllocator allocator) {
+  private DatabaseCheck(Storage storage, Path directory, Storage walStorage, Path walDirectory,
+      BufAllocator allocator) {
     this.storage = storage;
     this.directory = directory;
+    this.walStorage = walStorage;
+    this.walDirectory = walDirectory;
     this.allocator = allocator;
   }
 
@@ -79,17 +87,33 @@ public final class DatabaseCheck {
    */
   public static Report check(Storage storage, Path directory, BufAllocator allocator)
       throws IOException {
+    return check(WalPlacement.inside(storage, directory), storage, directory, allocator);
+  }
+
+  /**
+   * Checks the database in {@code database} with its log where {@value CellarConfig#WAL_DIR} in
+   * {@code config} puts it (on another file system, too); see {@link #check(Path, BufAllocator)}.
+   */
+  public static Report check(StorageLocation database, CellarConfig config,
+      BufAllocator allocator) throws IOException {
+    try (WalPlacement wal = WalPlacement.resolve(database, config)) {
+      return check(wal, database.storage(), database.directory(), allocator);
+    }
+  }
+
+  private static Report check(WalPlacement wal, Storage storage, Path directory,
+      BufAllocator allocator) throws IOException {
     if (!storage.isDirectory(directory.resolve("tables"))) {
       throw new IOException(storage.describe(directory)
           + " is not a Cellar database (it has no tables/ directory)");
     }
-    return new DatabaseCheck(storage, directory, allocator).run();
+    return new DatabaseCheck(storage, directory, wal.storage(), wal.directory(), allocator).run();
   }
 
   private Report run() throws IOException {
-    Optional<String> holder = lockHolder(directory);
+    Optional<String> holder = lockHolder(storage, directory);
     if (holder.isEmpty()) {
-      holder = lockHolder(directory.resolve("wal"));
+      holder = lockHolder(walStorage, walDirectory);
     }
     holder.ifPresent(who -> problems.add(FileProblem.of(directory.resolve(DirectoryLock.FILE_NAME),
         "held by " + who + ": the database is open, and what it writes meanwhile may show as"
@@ -97,19 +121,25 @@ public final class DatabaseCheck {
     for (Path table : storage.list(directory.resolve("tables"))) {
       checkTable(table);
     }
-    WalCheck.Result wal = WalCheck.check(storage, directory.resolve("wal"));
+    List<String> lines = new ArrayList<>();
+    problems.forEach(problem -> lines.add(problem.describe(storage)));
+    WalCheck.Result wal = WalCheck.check(walStorage, walDirectory);
     problems.addAll(wal.problems());
+    wal.problems().forEach(problem -> lines.add(problem.describe(walStorage)));
     return new Report(holder, tables, manifestRecords, hfiles, cells, wal.segments(),
-        wal.entries(), List.copyOf(problems));
+        wal.entries(), List.copyOf(problems), List.copyOf(lines));
   }
 
-  /** Who holds {@code directory}; a lock file that cannot be probed is a problem, not a holder. */
-  private Optional<String> lockHolder(Path directory) {
+  /**
+   * Who holds {@code directory} of {@code on}; a lock file that cannot be probed is a problem, not
+   * a holder.
+   */
+  private Optional<String> lockHolder(Storage on, Path directory) {
     try {
-      if (!storage.isDirectory(directory)) {
+      if (!on.isDirectory(directory)) {
         return Optional.empty();
       }
-      return storage.probeLock(directory);
+      return on.probeLock(directory);
     } catch (IOException e) {
       problems.add(FileProblem.of(directory.resolve(DirectoryLock.FILE_NAME),
           "cannot tell whether it is held: " + e.getMessage()));

@@ -1,38 +1,78 @@
 package dev.cellar;
 
 import dev.cellar.cell.Bytes;
+import dev.cellar.io.Storage;
+import dev.cellar.io.StorageLocation;
 import dev.cellar.store.RegionExport;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
-import java.util.stream.Stream;
 
 /**
  * Exports a table as HBase's bulk load takes it, {@code <out>/<family>/<hfile>}: a point-in-time
  * copy made while the table goes on taking writes, every version the family keeps, delete markers
  * applied (see {@link RegionExport} for what the files hold). The output directory must be new
- * or empty. Stateless.
+ * or empty; it is local or, by URI, on another file system (HDFS), written there directly: a
+ * database on HDFS exports into the same HDFS without passing the bytes through a local disk, and
+ * HBase's bulk load from that HDFS then moves the files into its table rather than copying them.
+ * Stateless.
  */
 public final class TableExport {
+
+  /**
+   * How a client asks {@code cellar serve} for an export: a master coprocessor endpoint call
+   * (HBase's {@code MasterService.ExecMasterService}, what HBase's {@code
+   * Admin.coprocessorService()} sends) to service {@value Remote#ENDPOINT_SERVICE}, method {@value
+   * Remote#ENDPOINT_METHOD}. The request and the response are protobuf {@code
+   * google.protobuf.Struct}s
+   * with these fields: the request {@value #TABLE} (string), {@value #OUT} (string: a directory on
+   * the server's disk or a URI) and {@value #SPLIT_KEYS} (a list of Base64 strings); the response
+   * {@value #FAMILIES} (a list of structs with {@value #FAMILY}, {@value #FILES} as URIs or paths,
+   * {@value #CELLS}) and {@value #PROGRESS} (the progress lines, in order).
+   */
+  public static final class Remote {
+    public static final String ENDPOINT_SERVICE = "CellarExportService";
+    public static final String ENDPOINT_METHOD = "Export";
+    public static final String TABLE = "table";
+    public static final String OUT = "out";
+    public static final String SPLIT_KEYS = "splitKeys";
+    public static final String FAMILIES = "families";
+    public static final String FAMILY = "family";
+    public static final String FILES = "files";
+    public static final String CELLS = "cells";
+    public static final String PROGRESS = "progress";
+
+    private Remote() {}
+  }
 
   private TableExport() {}
 
   /**
-   * Exports {@code table} of {@code cellar} into {@code out}, cutting files at {@code splitKeys}
-   * (HBase's region boundaries; any order, duplicates ignored). Progress lines go to {@code
-   * progress}.
+   * Exports {@code table} of {@code cellar} into the local directory {@code out}; see {@link
+   * #export(Cellar, String, StorageLocation, List, Consumer)}.
+   */
+  public static List<RegionExport.FamilyExport> export(Cellar cellar, String table, Path out,
+      List<byte[]> splitKeys, Consumer<String> progress) throws IOException {
+    return export(cellar, table, StorageLocation.local(out), splitKeys, progress);
+  }
+
+  /**
+   * Exports {@code table} of {@code cellar} into {@code out} (a local directory or one on another
+   * file system), cutting files at {@code splitKeys} (HBase's region boundaries; any order,
+   * duplicates ignored). Progress lines go to {@code progress}.
    *
    * @throws BulkLoadException if {@code out} is a file or a directory that is not empty, or a
    *     split key is empty
    * @throws TableNotFoundException if there is no such table
    */
-  public static List<RegionExport.FamilyExport> export(Cellar cellar, String table, Path out,
-      List<byte[]> splitKeys, Consumer<String> progress) throws IOException {
+  public static List<RegionExport.FamilyExport> export(Cellar cellar, String table,
+      StorageLocation out, List<byte[]> splitKeys, Consumer<String> progress) throws IOException {
     CellarTable source = (CellarTable) cellar.table(table);
-    checkOutput(out);
+    Storage storage = out.storage();
+    Path directory = out.directory();
+    checkOutput(storage, directory);
     List<byte[]> keys = new ArrayList<>();
     for (byte[] key : splitKeys) {
       if (key.length == 0) {
@@ -46,22 +86,18 @@ public final class TableExport {
         keys.remove(i);
       }
     }
-    cellar.storage().createDirectories(out);
-    return RegionExport.export(source.region(), cellar.storage(), out, keys,
+    storage.createDirectories(directory);
+    return RegionExport.export(source.region(), storage, directory, keys,
         System.currentTimeMillis(), progress);
   }
 
-  private static void checkOutput(Path out) throws IOException {
-    if (Files.exists(out) && !Files.isDirectory(out)) {
-      throw new BulkLoadException(out + ": exists and is not a directory");
+  private static void checkOutput(Storage storage, Path out) throws IOException {
+    if (storage.isFile(out)) {
+      throw new BulkLoadException(storage.describe(out) + ": exists and is not a directory");
     }
-    if (Files.isDirectory(out)) {
-      try (Stream<Path> entries = Files.list(out)) {
-        if (entries.findAny().isPresent()) {
-          throw new BulkLoadException(out + ": is not empty; export into a new or empty"
-              + " directory");
-        }
-      }
+    if (storage.isDirectory(out) && !storage.list(out).isEmpty()) {
+      throw new BulkLoadException(storage.describe(out) + ": is not empty; export into a new or"
+          + " empty directory");
     }
   }
 }

@@ -3,6 +3,7 @@ package dev.cellar;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.cellar.io.PowerCut;
 import dev.cellar.io.PowerLossStorage;
 import dev.cellar.io.Storage;
 import java.io.IOException;
@@ -21,7 +22,8 @@ import org.junit.jupiter.api.io.TempDir;
  * lost, no deleted cell or dropped table back. A table create or drop the power cut may have
  * happened or not; if the table is there, it holds what it held (a drop) or nothing (a create).
  * Every tenth operation by default, from a seeded offset; {@code -Dcellar.crash.allPoints=true}
- * (through {@code -Dcellar.test.extraJvmArgs}) cuts at every one.
+ * (through {@code -Dcellar.test.extraJvmArgs}) cuts at every one. A subclass runs it on another
+ * storage with that storage's power-loss model ({@link #powerCut}, {@link #runDirectory}).
  */
 class CellarPowerLossTest {
 
@@ -34,26 +36,50 @@ class CellarPowerLossTest {
     return text.getBytes(StandardCharsets.UTF_8);
   }
 
-  private static CellarConfig config() {
+  /** The database's settings; a subclass adds its storage's. */
+  CellarConfig config() {
     return CellarConfig.defaults().with("hfile.block.cache.memory.size", "4m")
         .with("hbase.hstore.compaction.min", "100").with("hbase.hstore.compaction.max", "100");
   }
 
+  /**
+   * A storage that loses power on command, keeping what it must put back under {@code stash} (a
+   * local directory of the run's own): a local disk ({@link PowerLossStorage}) here.
+   */
+  PowerCut powerCut(Path stash) throws IOException {
+    return new PowerLossStorage(stash);
+  }
+
+  /** The directory of the run {@code name}, on the storage {@link #powerCut} wraps. */
+  Path runDirectory(String name) {
+    return root.resolve(name);
+  }
+
+  /** Every how many operations a run cuts the power by default. */
+  int stride() {
+    return 10;
+  }
+
+  /** The storage a reopen reads through, after the power came back. */
+  Storage baseStorage() {
+    return Storage.local();
+  }
+
   /** One run: the scenario over a power-loss storage, and what it acknowledged. */
-  private static final class Run {
+  private final class Run {
     final Path directory;
-    final PowerLossStorage storage;
+    final PowerCut storage;
     final Map<String, TreeMap<String, String>> oracle = new HashMap<>();
     String inFlight;
     Cellar cellar;
 
     Run(Path directory, Path stash) throws IOException {
       this.directory = directory;
-      this.storage = new PowerLossStorage(stash);
+      this.storage = powerCut(stash);
     }
 
     void scenario() throws IOException {
-      cellar = Cellar.open(directory, config(), storage);
+      cellar = Cellar.open(directory, config(), storage.storage());
       create("a");
       put("a", 0, 30);
       cellar.admin().flush("a");
@@ -112,7 +138,7 @@ class CellarPowerLossTest {
     }
 
     void verify(String context) throws IOException {
-      try (Cellar reopened = Cellar.open(directory, config(), Storage.local())) {
+      try (Cellar reopened = Cellar.open(directory, config(), baseStorage())) {
         for (String table : new String[] {"a", "b"}) {
           boolean exists = reopened.admin().tableExists(table);
           if (table.equals(inFlight)) {
@@ -148,7 +174,7 @@ class CellarPowerLossTest {
 
   @Test
   void noAcknowledgedWriteIsLostAndNoDeleteOrDropComesBackAfterAPowerLoss() throws Exception {
-    Run clean = new Run(root.resolve("clean"), root.resolve("clean.stash"));
+    Run clean = new Run(runDirectory("clean"), root.resolve("clean.stash"));
     clean.scenario();
     int operations = clean.storage.operations();
     clean.crash();
@@ -156,13 +182,13 @@ class CellarPowerLossTest {
     assertTrue(operations > 50, "the scenario made " + operations + " file operations");
 
     long seed = Long.getLong("cellar.test.seed", System.nanoTime());
-    int stride = Boolean.getBoolean("cellar.crash.allPoints") ? 1 : 10;
+    int stride = Boolean.getBoolean("cellar.crash.allPoints") ? 1 : stride();
     int first = (int) Math.floorMod(seed, (long) stride);
     System.out.println("CellarPowerLossTest: " + operations + " file operations, losing power"
         + " at every " + stride + "th from " + first + " (seed " + seed + "; -Dcellar.test.seed="
         + seed + " replays it, -Dcellar.crash.allPoints=true cuts at every one)");
     for (int cutAt = first; cutAt < operations; cutAt += stride) {
-      Run run = new Run(root.resolve("cut-" + cutAt), root.resolve("cut-" + cutAt + ".stash"));
+      Run run = new Run(runDirectory("cut-" + cutAt), root.resolve("cut-" + cutAt + ".stash"));
       run.storage.cutAt(cutAt);
       try {
         run.scenario();

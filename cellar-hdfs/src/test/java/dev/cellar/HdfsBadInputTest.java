@@ -24,9 +24,10 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * What a user gets on HDFS from a database that is fine, one that is missing, a file that is not an
- * HFile and a log cut short: a clean check, or one line naming what is wrong, and nothing already
- * stored lost.
+ * What a user gets on HDFS from a database that is fine, one that is missing, an unreachable
+ * NameNode, a missing file, a file that is not an HFile and a log cut short: a clean check, or one
+ * line naming what is wrong and the full URI of where ({@code hdfs://host:port/path}, never a bare
+ * path), and nothing already stored lost.
  */
 class HdfsBadInputTest {
 
@@ -87,6 +88,15 @@ class HdfsBadInputTest {
           resolved.storage(), resolved.directory().resolve("missing"), allocator));
       assertEquals(location + "/missing is not a Cellar database (it has no tables/ directory)",
           missing.getMessage());
+
+      try (AppendOnlyFile stray = resolved.storage().create(
+          resolved.directory().resolve("tables/t/stray"))) {
+        stray.sync();
+      }
+      DatabaseCheck.Report damaged =
+          DatabaseCheck.check(resolved.storage(), resolved.directory(), allocator);
+      assertEquals(List.of(location + "/tables/t/stray: not part of the table (a descriptor or"
+          + " manifest rewrite a crash interrupted?)"), damaged.lines());
     }
   }
 
@@ -105,8 +115,12 @@ class HdfsBadInputTest {
       }
       CorruptHFileException e = assertThrows(CorruptHFileException.class,
           () -> HFileReader.open(storage, file, allocator, UnaryOperator.identity()).close());
-      assertTrue(e.getMessage().startsWith(file.toString()), e.getMessage());
+      assertTrue(e.getMessage().startsWith(location + "/notes.txt at offset "), e.getMessage());
       assertFalse(e.getMessage().contains("\n"), e.getMessage());
+
+      IOException missing = assertThrows(IOException.class, () -> HFileReader.open(storage,
+          resolved.directory().resolve("missing"), allocator, UnaryOperator.identity()).close());
+      assertEquals(location + "/missing: no such file", missing.getMessage());
     }
   }
 
@@ -131,5 +145,38 @@ class HdfsBadInputTest {
     try (Cellar reopened = Cellar.open(location, hdfs.config())) {
       assertEquals(59, rows(reopened), "only the entry the cut tore is gone");
     }
+  }
+
+  @Test
+  void anUnreachableNameNodeIsOneLineNamingTheDatabasesUri() {
+    IOException e = assertThrows(IOException.class,
+        () -> Cellar.open("hdfs://127.0.0.1:1/cellar/db", hdfs.config()));
+    assertTrue(e.getMessage().startsWith("hdfs://127.0.0.1:1/cellar/db: cannot reach the file"
+        + " system at hdfs://127.0.0.1:1/: "), e.getMessage());
+    assertFalse(e.getMessage().contains("\n"), e.getMessage());
+  }
+
+  @Test
+  void aDamagedLogSegmentBeforeTheLastFailsTheOpenInOneLineNamingItsUri() throws Exception {
+    String location = hdfs.newDirectory("damaged-log");
+    Cellar cellar = Cellar.open(location, hdfs.config());
+    cellar.admin().createTable(TableDescriptor.of("t", ColumnFamilyDescriptor.of("f")));
+    put(cellar, 0, 30);
+    cellar.wal().roll();
+    put(cellar, 30, 40);
+    cellar.abort();
+    Path first;
+    try (StorageLocation resolved = StorageLocation.resolve(location, hdfs.config().settings())) {
+      Storage storage = resolved.storage();
+      first = storage.list(resolved.directory().resolve("wal")).stream()
+          .filter(path -> path.getFileName().toString().startsWith("wal-"))
+          .findFirst().orElseThrow();
+      storage.recoverWriter(first);
+      storage.truncate(first, storage.size(first) - 10);
+    }
+    IOException e = assertThrows(IOException.class, () -> Cellar.open(location, hdfs.config()));
+    assertTrue(e.getMessage().startsWith("WAL segment " + location + "/wal/"
+        + first.getFileName() + " at offset "), e.getMessage());
+    assertFalse(e.getMessage().contains("\n"), e.getMessage());
   }
 }

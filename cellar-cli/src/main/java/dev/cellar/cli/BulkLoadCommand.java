@@ -9,6 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -35,6 +36,8 @@ final class BulkLoadCommand implements Callable<Integer> {
       description = "the database directory (created if missing)")
   Path dir;
 
+  @Mixin WalDirOption walDirOption = new WalDirOption();
+
   @Option(names = "--table", required = true, paramLabel = "TABLE", description = "the table")
   String table;
 
@@ -50,7 +53,8 @@ final class BulkLoadCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    try (Cellar cellar = Cellar.open(dir, CellarConfig.defaults().withAll(properties))) {
+    try (Cellar cellar = Cellar.open(dir,
+        walDirOption.applyTo(CellarConfig.defaults().withAll(properties)))) {
       BulkLoad.Report report = BulkLoad.load(cellar, table, source, move, System.err::println);
       System.out.println("loaded " + report.cells() + " cells in " + report.files().values()
           .stream().mapToInt(Integer::intValue).sum() + " files " + report.files() + " into "

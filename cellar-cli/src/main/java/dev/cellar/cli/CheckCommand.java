@@ -1,15 +1,18 @@
 package dev.cellar.cli;
 
+import dev.cellar.CellarConfig;
 import dev.cellar.DatabaseCheck;
-import dev.cellar.config.Settings;
-import dev.cellar.io.FileProblem;
 import dev.cellar.io.StorageLocation;
 import dev.cellar.memory.BufAllocator;
 import dev.cellar.memory.BufAllocatorConfig;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /**
@@ -22,29 +25,36 @@ import picocli.CommandLine.Parameters;
     mixinStandardHelpOptions = true,
     description = {"Verify a database offline: lock, table descriptors, manifests, every live",
         "HFile's checksums and cell order, log segments. One line per problem with file and",
-        "offset; exit 1 if any."})
+        "offset; exit 1 if any. With the log elsewhere, give --wal-dir as the database has it."})
 final class CheckCommand implements Callable<Integer> {
 
   @Parameters(index = "0", paramLabel = "DIR",
       description = "the database directory: a path or a URI such as hdfs://host:8020/path")
   String directory;
 
+  @Mixin WalDirOption walDirOption = new WalDirOption();
+
+  @Option(names = "-D", paramLabel = "key=value", description = "a configuration setting (HDFS"
+      + " client settings, hbase.wal.dir)")
+  Map<String, String> properties = new LinkedHashMap<>();
+
   @Override
   public Integer call() {
     PrintStream out = System.out;
     DatabaseCheck.Report report;
-    try (StorageLocation location = StorageLocation.resolve(directory, Settings.empty());
+    CellarConfig config = walDirOption.applyTo(CellarConfig.defaults().withAll(properties));
+    try (StorageLocation location = StorageLocation.resolve(directory, config.settings());
         BufAllocator allocator = new BufAllocator(BufAllocatorConfig.DEFAULT)) {
       if (!location.storage().isDirectory(location.directory())) {
         System.err.println("cellar check: " + directory + " is not a directory");
         return 2;
       }
-      report = DatabaseCheck.check(location.storage(), location.directory(), allocator);
+      report = DatabaseCheck.check(location, config, allocator);
     } catch (IOException e) {
       System.err.println("cellar check: " + e.getMessage());
       return 2;
     }
-    for (FileProblem problem : report.problems()) {
+    for (String problem : report.lines()) {
       out.println("PROBLEM: " + problem);
     }
     String summary = report.tables() + " table(s), " + report.manifestRecords()

@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -33,10 +34,12 @@ import picocli.CommandLine.Option;
     })
 final class ServeCommand implements Callable<Integer> {
 
-  @Option(names = "--dir", required = true, paramLabel = "DIR",
+  @Option(names = "--dir", paramLabel = "DIR",
       description = "database directory (created if missing): a path or a URI such as"
-          + " hdfs://host:8020/path")
+          + " hdfs://host:8020/path (default: hbase.rootdir)")
   String location;
+
+  @Mixin WalDirOption walDirOption = new WalDirOption();
 
   @Option(names = "--port", paramLabel = "PORT", description = "RPC port (default 16020, or"
       + " hbase.regionserver.port)")
@@ -71,6 +74,7 @@ final class ServeCommand implements Callable<Integer> {
     }
     CellarConfig config = (conf != null ? CellarConfig.load(conf) : CellarConfig.defaults())
         .withAll(properties);
+    config = walDirOption.applyTo(config);
     if (port != null) {
       config = config.with(ServerOptions.PORT, port.toString());
     }
@@ -85,6 +89,14 @@ final class ServeCommand implements Callable<Integer> {
     } else if (config.get(InfoServerConfig.PORT_KEY) == null) {
       config = config.with(InfoServerConfig.PORT_KEY,
           String.valueOf(InfoServerConfig.DEFAULT_PORT));
+    }
+    if (location == null) {
+      location = config.get(CellarConfig.ROOT_DIR);
+      if (location == null) {
+        System.err.println("cellar serve: give --dir, or set " + CellarConfig.ROOT_DIR
+            + " (in --conf or as -D" + CellarConfig.ROOT_DIR + "=...)");
+        return 1;
+      }
     }
     CellarServer server;
     try {

@@ -188,4 +188,23 @@ class CheckCommandTest {
     assertEquals(0, closed.exit(), closed.toString());
     assertFalse(closed.out().contains("PROBLEM"), closed.toString());
   }
+
+  @Test
+  void aLogElsewhereIsCheckedWhereWalDirSays() throws IOException {
+    Path database = temporary.resolve("split");
+    Path logRoot = temporary.resolve("logs");
+    try (Cellar cellar = Cellar.open(database,
+        config().with(CellarConfig.WAL_DIR, logRoot.toString()))) {
+      cellar.admin().createTable(TableDescriptor.of("t", ColumnFamilyDescriptor.of("f")));
+      for (int i = 0; i < 50; i++) {
+        cellar.table("t").put(new Put(bytes("row" + i)).addColumn(bytes("f"), bytes("q"),
+            bytes("value " + i)));
+      }
+      CliRun withLog = CliRun.of("check", database.toString(), "--wal-dir", logRoot.toString());
+      assertTrue(withLog.out().contains("1 log segment(s) with 50 entries; lock held by"),
+          withLog.toString());
+      CliRun withoutLog = CliRun.of("check", database.toString());
+      assertTrue(withoutLog.out().contains("0 log segment(s)"), withoutLog.toString());
+    }
+  }
 }

@@ -54,6 +54,11 @@ public final class CellarClient implements Database {
     this.admin = new RemoteAdmin(rpc, settings, retrier, locator);
   }
 
+  /** Point-in-time exports made by the server ({@link RemoteExport}). */
+  public RemoteExport exports() {
+    return new RemoteExport(rpc, settings);
+  }
+
   /** A client of the server at {@code hostAndPort} with HBase's default settings. */
   public static CellarClient connect(String hostAndPort) {
     return connect(hostAndPort, ClientSettings.defaults());

@@ -47,7 +47,7 @@ public final class BlockReader {
   public BlockReader(ReadOnlyFile file, long blockRegionEnd, Compression compression,
       BufAllocator allocator) {
     this.file = file;
-    this.name = file.path().toString();
+    this.name = file.describe();
     this.blockRegionEnd = blockRegionEnd;
     this.compression = compression;
     this.allocator = allocator;

@@ -55,7 +55,7 @@ public final class HFileReader implements AutoCloseable {
   private HFileReader(Path path, ReadOnlyFile file, BufAllocator allocator,
       UnaryOperator<BlockLoader> loaderWrapper) throws IOException {
     this.path = path;
-    this.name = path.toString();
+    this.name = file.describe();
     this.file = file;
     long size = file.size();
     if (size < Trailer.SIZE) {

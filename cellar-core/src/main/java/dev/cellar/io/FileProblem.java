@@ -19,6 +19,15 @@ public record FileProblem(Path file, long offset, String what) {
 
   @Override
   public String toString() {
-    return offset == WHOLE_FILE ? file + ": " + what : file + " at offset " + offset + ": " + what;
+    return line(file.toString());
+  }
+
+  /** The problem on one line, naming the file as {@code storage} names it to a user (a URI). */
+  public String describe(Storage storage) {
+    return line(storage.describe(file));
+  }
+
+  private String line(String name) {
+    return offset == WHOLE_FILE ? name + ": " + what : name + " at offset " + offset + ": " + what;
   }
 }

@@ -79,8 +79,13 @@ public abstract class ReadOnlyFile implements AutoCloseable {
   @Override
   public abstract void close() throws IOException;
 
+  /** How the file is named to a user: its local path, or its URI on another file system. */
+  public String describe() {
+    return path.toString();
+  }
+
   @Override
   public String toString() {
-    return getClass().getSimpleName() + "[" + path + "]";
+    return getClass().getSimpleName() + "[" + describe() + "]";
   }
 }

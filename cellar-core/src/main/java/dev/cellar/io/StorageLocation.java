@@ -6,6 +6,7 @@ import java.net.URI;
 import java.net.URISyntaxException;
 import java.nio.file.Path;
 import java.util.Locale;
+import java.util.Objects;
 import java.util.ServiceLoader;
 
 /**
@@ -23,13 +24,15 @@ public final class StorageLocation implements AutoCloseable {
       + " hadoop-client-runtime)";
 
   private final String text;
+  private final URI identity;
   private final Storage storage;
   private final Path directory;
   private final StorageProvider.OpenedStorage opened;
 
-  private StorageLocation(String text, Storage storage, Path directory,
+  private StorageLocation(String text, URI identity, Storage storage, Path directory,
       StorageProvider.OpenedStorage opened) {
     this.text = text;
+    this.identity = identity;
     this.storage = storage;
     this.directory = directory;
     this.opened = opened;
@@ -37,7 +40,14 @@ public final class StorageLocation implements AutoCloseable {
 
   /** A local directory. */
   public static StorageLocation local(Path directory) {
-    return new StorageLocation(directory.toString(), Storage.local(), directory, null);
+    URI identity;
+    try {
+      identity = new URI("file", null, directory.toAbsolutePath().normalize().toString(), null,
+          null);
+    } catch (URISyntaxException e) {
+      throw new IllegalArgumentException(directory + ": not a usable path: " + e.getMessage(), e);
+    }
+    return new StorageLocation(directory.toString(), identity, Storage.local(), directory, null);
   }
 
   /**
@@ -69,8 +79,21 @@ public final class StorageLocation implements AutoCloseable {
       throw new IOException(location + ": no storage for scheme '" + scheme
           + "' on the class path; add " + HDFS_MODULE);
     }
+    Path directory = Path.of(uri.getPath()).normalize();
+    URI identity;
+    try {
+      identity = new URI(scheme, uri.getRawAuthority() == null ? null
+          : uri.getRawAuthority().toLowerCase(Locale.ROOT), directory.toString(), null, null);
+    } catch (URISyntaxException e) {
+      throw new IOException(location + ": not a valid URI: " + e.getMessage(), e);
+    }
     StorageProvider.OpenedStorage opened = provider.connect(uri, settings);
-    return new StorageLocation(location, opened.storage(), Path.of(uri.getPath()), opened);
+    return new StorageLocation(location, identity, opened.storage(), directory, opened);
+  }
+
+  /** Whether {@code location} is a plain local path (no URI scheme, not even {@code file:}). */
+  public static boolean isLocalPath(String location) {
+    return schemeOf(location) == null;
   }
 
   /** The URI scheme of {@code location} in lower case, or null for a plain path. */
@@ -108,6 +131,23 @@ public final class StorageLocation implements AutoCloseable {
   /** The directory inside {@link #storage()}. */
   public Path directory() {
     return directory;
+  }
+
+  /**
+   * Whether {@code other} is this directory or lies below it, on the same file system: compared
+   * by scheme, authority and normalized absolute path (a local path as its {@code file:} URI).
+   */
+  public boolean contains(StorageLocation other) {
+    if (!Objects.equals(identity.getScheme(), other.identity.getScheme())
+        || !Objects.equals(identity.getAuthority(), other.identity.getAuthority())) {
+      return false;
+    }
+    return Path.of(other.identity.getPath()).startsWith(Path.of(identity.getPath()));
+  }
+
+  /** This directory as a qualified URI ({@code file:/...} for a local path). */
+  public URI uri() {
+    return identity;
   }
 
   /** Whether this is the local file system. */

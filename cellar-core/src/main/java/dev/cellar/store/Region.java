@@ -285,6 +285,18 @@ public final class Region implements AutoCloseable {
     return lowest;
   }
 
+  /**
+   * The highest log id any family's files hold edits up to: the log this table was written with
+   * has handed out at least that id.
+   */
+  public long highestFlushedWalId() {
+    long highest = 0;
+    for (Store store : storeArray) {
+      highest = Math.max(highest, store.flushedWalId());
+    }
+    return highest;
+  }
+
   public List<Store> stores() {
     return List.copyOf(stores.values());
   }

@@ -39,7 +39,7 @@ import java.util.stream.Stream;
  *
  * <p>Thread-safe: every operation and the power loss hold one lock.
  */
-public final class PowerLossStorage extends ReadForwardingStorage {
+public final class PowerLossStorage extends ReadForwardingStorage implements PowerCut {
 
   /** One entry change not yet durable, and how to take it back. */
   private record Pending(Path directory, Undo undo) {}
@@ -68,12 +68,19 @@ public final class PowerLossStorage extends ReadForwardingStorage {
     this.stash = Files.createDirectories(stash);
   }
 
+  @Override
+  public Storage storage() {
+    return this;
+  }
+
   /** Cuts the power just before operation {@code index} (see {@link #operations()}). */
+  @Override
   public synchronized void cutAt(int index) {
     cutAt = index;
   }
 
   /** How many operations ran so far. */
+  @Override
   public synchronized int operations() {
     return operations;
   }
@@ -96,6 +103,7 @@ public final class PowerLossStorage extends ReadForwardingStorage {
    * Takes back everything not durable, newest first, cuts every file created here to its durable
    * length, and turns the power back on. Call it once nothing uses the files any more.
    */
+  @Override
   public synchronized void powerLoss() throws IOException {
     for (int i = pending.size() - 1; i >= 0; i--) {
       pending.get(i).undo().run();

@@ -2,7 +2,6 @@ package dev.cellar.store;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.cellar.cell.Bytes;
 import dev.cellar.cell.CellType;
@@ -10,6 +9,7 @@ import dev.cellar.cell.KeyValue;
 import dev.cellar.config.Settings;
 import dev.cellar.hfile.HFileContext;
 import dev.cellar.io.FaultyStorage;
+import dev.cellar.io.PowerCut;
 import dev.cellar.io.PowerLossStorage;
 import dev.cellar.io.Storage;
 import dev.cellar.memory.BufAllocator;
@@ -43,7 +43,8 @@ import org.junit.jupiter.api.io.TempDir;
  * acknowledged, and may be found or not. By default every tenth operation is
  * a crash point, from a seeded offset; {@code -Dcellar.crash.allPoints=true} (through {@code
  * -Dcellar.test.extraJvmArgs}) makes each one a crash point, in a minute or two. A subclass runs
- * it on another storage ({@link #baseStorage()}).
+ * it on another storage ({@link #baseStorage()}) with that storage's power-loss model ({@link
+ * #powerCut}).
  */
 class CrashPointTest {
 
@@ -83,9 +84,12 @@ class CrashPointTest {
     return 10;
   }
 
-  /** Whether this storage can take a simulated power loss ({@link PowerLossStorage} is local). */
-  boolean simulatesPowerLoss() {
-    return true;
+  /**
+   * A storage over {@link #baseStorage()} that loses power on command, keeping what it must put
+   * back under {@code stash} (a local directory of the run's own): {@link PowerLossStorage} here.
+   */
+  PowerCut powerCut(Path stash) throws IOException {
+    return new PowerLossStorage(stash);
   }
 
   /** A crash point is a failed operation; what the store wrote stays as written. */
@@ -110,12 +114,12 @@ class CrashPointTest {
     };
   }
 
-  /** A crash point is a power loss: what was not forced is lost. */
-  private static CrashableStorage losingPower(Path stash) throws IOException {
-    PowerLossStorage storage = new PowerLossStorage(stash);
+  /** A crash point is a power loss: what was not durable is lost. */
+  private CrashableStorage losingPower(Path stash) throws IOException {
+    PowerCut storage = powerCut(stash);
     return new CrashableStorage() {
       public Storage storage() {
-        return storage;
+        return storage.storage();
       }
 
       public int operations() {
@@ -298,7 +302,6 @@ class CrashPointTest {
 
   @Test
   void everyPowerLossLosesNoAcknowledgedWriteAndBringsNoDeleteBack() throws Exception {
-    assumeTrue(simulatesPowerLoss(), "no power-loss simulation on this storage");
     crashAtEachOperation("losing power at",
         directory -> losingPower(root.resolve(directory.getFileName() + ".stash")));
   }

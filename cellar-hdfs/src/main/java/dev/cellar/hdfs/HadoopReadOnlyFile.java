@@ -66,6 +66,12 @@ final class HadoopReadOnlyFile extends ReadOnlyFile {
     return direct;
   }
 
+  /** The file's full URI. */
+  @Override
+  public String describe() {
+    return file.toString();
+  }
+
   @Override
   public long size() throws IOException {
     return verifying.getFileStatus(file).getLen();

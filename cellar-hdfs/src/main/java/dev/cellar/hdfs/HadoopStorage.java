@@ -95,7 +95,7 @@ public final class HadoopStorage implements Storage, AutoCloseable {
     } catch (IOException | RuntimeException e) {
       closeQuietly(fs, e);
       closeQuietly(unverified, e);
-      throw new IOException(root + ": cannot reach the file system: " + firstLine(e), e);
+      throw new IOException("cannot reach the file system at " + root + ": " + firstLine(e), e);
     }
   }
 
@@ -135,8 +135,23 @@ public final class HadoopStorage implements Storage, AutoCloseable {
   @Override
   public ReadOnlyFile openRead(java.nio.file.Path path) throws IOException {
     Path file = hadoopPath(path);
-    FSDataInputStream in = unverified.open(file);
+    FSDataInputStream in;
+    try {
+      in = unverified.open(file);
+    } catch (FileNotFoundException e) {
+      throw missing(file, e);
+    }
     return new HadoopReadOnlyFile(path, file, in, fs, settings.preadIntoBuffers());
+  }
+
+  /**
+   * Hadoop's "file does not exist" as one line naming the full URI (Hadoop's own names the bare
+   * path), keeping the type callers test for.
+   */
+  private static FileNotFoundException missing(Path file, FileNotFoundException cause) {
+    FileNotFoundException named = new FileNotFoundException(file + ": no such file");
+    named.initCause(cause);
+    return named;
   }
 
   @Override
@@ -189,7 +204,12 @@ public final class HadoopStorage implements Storage, AutoCloseable {
 
   @Override
   public long size(java.nio.file.Path path) throws IOException {
-    return fs.getFileStatus(hadoopPath(path)).getLen();
+    Path file = hadoopPath(path);
+    try {
+      return fs.getFileStatus(file).getLen();
+    } catch (FileNotFoundException e) {
+      throw missing(file, e);
+    }
   }
 
   /**
@@ -199,8 +219,11 @@ public final class HadoopStorage implements Storage, AutoCloseable {
    */
   @Override
   public byte[] readAllBytes(java.nio.file.Path path) throws IOException {
-    try (FSDataInputStream in = fs.open(hadoopPath(path))) {
+    Path file = hadoopPath(path);
+    try (FSDataInputStream in = fs.open(file)) {
       return in.readAllBytes();
+    } catch (FileNotFoundException e) {
+      throw missing(file, e);
     }
   }
 

@@ -25,7 +25,12 @@ public final class HdfsStorageProvider implements StorageProvider {
     URI root = URI.create(uri.getScheme() + "://" + (uri.getRawAuthority() == null ? ""
         : uri.getRawAuthority()) + "/");
     Configuration conf = HdfsSettings.hadoopConfiguration(settings);
-    HadoopStorage storage = HadoopStorage.connect(root, conf, HdfsSettings.from(settings));
+    HadoopStorage storage;
+    try {
+      storage = HadoopStorage.connect(root, conf, HdfsSettings.from(settings));
+    } catch (IOException e) {
+      throw new IOException(uri + ": " + e.getMessage(), e);
+    }
     return new OpenedStorage() {
       @Override
       public HadoopStorage storage() {

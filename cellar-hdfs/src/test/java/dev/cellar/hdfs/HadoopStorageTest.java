@@ -226,7 +226,8 @@ class HadoopStorageTest {
   void anUnreachableNameNodeIsOneLineNamingIt() {
     IOException e = assertThrows(IOException.class,
         () -> StorageLocation.resolve("hdfs://127.0.0.1:1/db", Settings.empty()));
-    assertTrue(e.getMessage().startsWith("hdfs://127.0.0.1:1/: cannot reach the file system"),
+    assertTrue(e.getMessage().startsWith("hdfs://127.0.0.1:1/db: cannot reach the file system at"
+        + " hdfs://127.0.0.1:1/: "),
         e.getMessage());
     assertFalse(e.getMessage().contains("\n"), e.getMessage());
   }

@@ -8,6 +8,7 @@ import dev.cellar.server.catalog.ServerIdentity;
 import dev.cellar.server.rpc.RpcDispatch;
 import dev.cellar.server.rpc.RpcServer;
 import dev.cellar.server.service.ClientService;
+import dev.cellar.server.service.ExportEndpoint;
 import dev.cellar.server.service.MasterService;
 import dev.cellar.server.service.RegionAdminService;
 import dev.cellar.server.service.RegistryService;
@@ -109,7 +110,8 @@ public final class CellarServer implements AutoCloseable {
       handlers = handlerPool(options);
       RpcDispatch dispatch = new RpcDispatch(Map.of(
           RegistryService.NAME, RegistryService.create(identity),
-          MasterService.NAME, MasterService.create(catalog),
+          MasterService.NAME, MasterService.create(catalog,
+              new ExportEndpoint(cellar, catalog, config.settings())),
           ClientService.NAME, client.service(),
           RegionAdminService.NAME, RegionAdminService.create(cellar, catalog)), handlers,
           clusterId);

@@ -1,8 +1,9 @@
 package dev.cellar.cli.pe;
 
 import dev.cellar.CellarConfig;
-import dev.cellar.observe.http.InfoServerConfig;
 import dev.cellar.ColumnFamilyDescriptor;
+import dev.cellar.cli.WalDirOption;
+import dev.cellar.observe.http.InfoServerConfig;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -12,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
@@ -134,6 +136,8 @@ public final class PeCommand implements Callable<Integer> {
       + " (default: a local temporary directory, deleted at the end unless --keep)")
   String dir;
 
+  @Mixin WalDirOption walDirOption = new WalDirOption();
+
   @Option(names = "--keep", description = "keep the temporary database directory")
   boolean keep;
 
@@ -253,7 +257,7 @@ public final class PeCommand implements Callable<Integer> {
       throw new IllegalArgumentException("--conf " + conf + " is not a file");
     }
     CellarConfig config = conf != null ? CellarConfig.load(conf) : CellarConfig.defaults();
-    config = config.withAll(properties);
+    config = walDirOption.applyTo(config.withAll(properties));
     if (infoPort != null) {
       config = config.with(InfoServerConfig.PORT_KEY, infoPort.toString());
     }

@@ -4,6 +4,7 @@ import dev.cellar.Admin;
 import dev.cellar.Cellar;
 import dev.cellar.CellarConfig;
 import dev.cellar.Table;
+import dev.cellar.io.StorageLocation;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -21,12 +22,15 @@ final class PeDatabase implements PeTarget {
   private final boolean temporary;
   private final boolean keep;
   private final Cellar cellar;
+  private final CellarConfig config;
 
-  private PeDatabase(String directory, boolean temporary, boolean keep, Cellar cellar) {
+  private PeDatabase(String directory, boolean temporary, boolean keep, Cellar cellar,
+      CellarConfig config) {
     this.directory = directory;
     this.temporary = temporary;
     this.keep = keep;
     this.cellar = cellar;
+    this.config = config;
   }
 
   /**
@@ -43,7 +47,7 @@ final class PeDatabase implements PeTarget {
       cellar.infoServerAddress().ifPresent(address -> System.err.println(
           "cellar pe: watch the run at http://" + address.getHostString() + ":"
               + address.getPort() + "/"));
-      return new PeDatabase(dir, temporary, keep, cellar);
+      return new PeDatabase(dir, temporary, keep, cellar, config);
     } catch (IllegalArgumentException e) {
       deleteIfTemporary(dir, temporary);
       throw new PeException("cannot open the database in " + dir + ": " + e.getMessage());
@@ -109,6 +113,7 @@ final class PeDatabase implements PeTarget {
     } finally {
       if (temporary && !keep) {
         deleteTree(Path.of(directory));
+        deleteLog();
       }
     }
   }
@@ -116,6 +121,24 @@ final class PeDatabase implements PeTarget {
   /** True if the directory is deleted by {@link #close()}. */
   boolean deletedOnClose() {
     return temporary && !keep;
+  }
+
+  /**
+   * Deletes the log of a temporary database kept elsewhere ({@code --wal-dir}): its {@code wal/}
+   * directory there, bound to the deleted database, would refuse the next run's.
+   */
+  private void deleteLog() throws IOException {
+    String walRoot = config.get(CellarConfig.WAL_DIR);
+    if (walRoot == null) {
+      return;
+    }
+    try (StorageLocation root = StorageLocation.resolve(walRoot, config.settings())) {
+      Path log = root.directory().resolve("wal");
+      for (Path file : root.storage().list(log)) {
+        root.storage().deleteIfExists(file);
+      }
+      root.storage().deleteIfExists(log);
+    }
   }
 
   private static void deleteTree(Path root) throws IOException {

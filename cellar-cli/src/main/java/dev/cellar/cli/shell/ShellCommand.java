@@ -3,6 +3,7 @@ package dev.cellar.cli.shell;
 import dev.cellar.Cellar;
 import dev.cellar.CellarConfig;
 import dev.cellar.Database;
+import dev.cellar.cli.WalDirOption;
 import dev.cellar.client.CellarClient;
 import dev.cellar.client.ClientSettings;
 import java.io.BufferedReader;
@@ -22,6 +23,7 @@ import org.jline.reader.UserInterruptException;
 import org.jline.terminal.Terminal;
 import org.jline.terminal.TerminalBuilder;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
@@ -55,6 +57,8 @@ public final class ShellCommand implements Callable<Integer> {
       + " database directory")
   Path dir;
 
+  @Mixin WalDirOption walDirOption = new WalDirOption();
+
   @Option(names = "--connect", paramLabel = "HOST:PORT", description = "a cellar serve to"
       + " connect to")
   String connect;
@@ -78,6 +82,7 @@ public final class ShellCommand implements Callable<Integer> {
     }
     CellarConfig config = (conf != null ? CellarConfig.load(conf) : CellarConfig.defaults())
         .withAll(properties);
+    config = walDirOption.applyTo(config);
     PrintStream out = System.out;
     Database database;
     try {

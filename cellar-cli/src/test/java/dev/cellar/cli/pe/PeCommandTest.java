@@ -1,6 +1,7 @@
 package dev.cellar.cli.pe;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cellar.cli.CliRun;
@@ -132,6 +133,26 @@ class PeCommandTest {
       assertTrue(text.contains(key), "no " + key + " in\n" + text);
     }
     assertTrue(run.err().contains("temporary, deleted at the end"), run.toString());
+  }
+
+  @Test
+  void aTemporaryDatabaseWithItsLogElsewhereTakesTheLogAlongWhenDeleted() throws IOException {
+    Path logs = dir.resolve("logs");
+    for (int run = 0; run < 2; run++) {
+      CliRun pe = CliRun.of("pe", "--wal-dir", logs.toString(), "--rows", "50", "--progress",
+          "0", "sequentialWrite", "1");
+      assertReport(pe);
+      assertFalse(Files.exists(logs.resolve("wal")), "run " + run + ": " + pe);
+    }
+    Path kept = dir.resolve("kept");
+    CliRun write = CliRun.of("pe", "--dir", kept.toString(), "--wal-dir", logs.toString(),
+        "--keep", "--rows", "50", "--progress", "0", "sequentialWrite", "1");
+    assertReport(write);
+    assertTrue(Files.isDirectory(logs.resolve("wal")), write.toString());
+    CliRun read = CliRun.of("pe", "--dir", kept.toString(), "--wal-dir", logs.toString(),
+        "--rows", "50", "--progress", "0", "randomRead", "1");
+    assertReport(read);
+    assertTrue(read.out().contains("50 of 50 gets found their row"), read.toString());
   }
 
   @Test

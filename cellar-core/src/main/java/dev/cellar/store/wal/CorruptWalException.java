@@ -16,11 +16,20 @@ public final class CorruptWalException extends IOException {
   private final String detail;
 
   public CorruptWalException(Path file, long offset, String what, Object expected, Object found) {
-    this(file, offset, what + " (expected " + expected + ", found " + found + ")");
+    this(file, file.toString(), offset, what, expected, found);
   }
 
-  private CorruptWalException(Path file, long offset, String detail) {
-    super("WAL segment " + file + " at offset " + offset + ": " + detail);
+  /**
+   * As {@link #CorruptWalException(Path, long, String, Object, Object)}, naming the file as {@code
+   * described} (its URI on a file system other than the local one).
+   */
+  public CorruptWalException(Path file, String described, long offset, String what,
+      Object expected, Object found) {
+    this(file, described, offset, what + " (expected " + expected + ", found " + found + ")");
+  }
+
+  private CorruptWalException(Path file, String described, long offset, String detail) {
+    super("WAL segment " + described + " at offset " + offset + ": " + detail);
     this.detail = detail;
     this.file = file;
     this.offset = offset;

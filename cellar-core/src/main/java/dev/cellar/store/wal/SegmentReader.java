@@ -266,7 +266,7 @@ final class SegmentReader implements AutoCloseable {
   }
 
   private CorruptWalException corrupt(long offset, String what, Object expected, Object found) {
-    return new CorruptWalException(path, offset, what, expected, found);
+    return new CorruptWalException(path, file.describe(), offset, what, expected, found);
   }
 
   private static String hex(int value) {

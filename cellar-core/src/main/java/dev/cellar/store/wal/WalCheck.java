@@ -36,7 +36,7 @@ public final class WalCheck {
       String name = path.getFileName().toString();
       if (WalLayout.parseFileName(name) >= 0 && storage.isFile(path)) {
         segments.add(path);
-      } else if (!name.equals("LOCK")) {
+      } else if (!name.equals("LOCK") && !name.equals(WalLayout.OWNER_FILE)) {
         problems.add(FileProblem.of(path, "not a log segment"));
       }
     }

@@ -102,6 +102,12 @@ public final class WalLayout {
   /** Largest payload: what the largest entry leaves besides its length and checksum. */
   public static final int MAX_PAYLOAD_LENGTH = MAX_ENTRY_SIZE - PAYLOAD_LENGTH_SIZE - CRC_SIZE;
 
+  /**
+   * A file beside the segments of a log that lives outside its database's directory: the URI of
+   * the database it belongs to, in UTF-8, so no other database takes it for its own.
+   */
+  public static final String OWNER_FILE = "OWNER";
+
   private WalLayout() {}
 
   /** Returns the name of the segment file whose first sequence id is {@code firstSequenceId}. */

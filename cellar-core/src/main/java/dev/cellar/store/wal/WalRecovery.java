@@ -54,8 +54,9 @@ final class WalRecovery {
     for (int i = 0; i < files.size(); i++) {
       SegmentFile file = files.get(i);
       if (i > 0 && file.firstSequenceId() <= highestId) {
-        throw new CorruptWalException(file.path(), 0, "first sequence id",
-            "more than " + highestId + ", the last id of " + files.get(i - 1).path().getFileName(),
+        throw new CorruptWalException(file.path(), storage.describe(file.path()), 0,
+            "first sequence id", "more than " + highestId + ", the last id of "
+                + files.get(i - 1).path().getFileName(),
             file.firstSequenceId());
       }
       Segment segment = i < files.size() - 1
@@ -112,7 +113,8 @@ final class WalRecovery {
         }
       } catch (CorruptWalException e) {
         LOG.warn("WAL segment {}: torn or corrupt tail at offset {}; truncating the {} bytes from"
-            + " there: {}", path, reader.position(), size - reader.position(), e.getMessage());
+            + " there: {}", storage.describe(path), reader.position(), size - reader.position(),
+            e.getMessage());
       }
       end = reader.position();
     }
@@ -124,7 +126,8 @@ final class WalRecovery {
       try {
         storage.truncate(path, end);
       } catch (IOException e) {
-        throw new IOException("WAL segment " + path + ": cutting the torn tail at offset " + end
+        throw new IOException("WAL segment " + storage.describe(path)
+            + ": cutting the torn tail at offset " + end
             + " failed: " + e, e);
       }
     }
@@ -141,8 +144,8 @@ final class WalRecovery {
       if (size > WalLayout.HEADER_SIZE) {
         throw e;
       }
-      LOG.warn("WAL segment {}: torn header ({} bytes); deleting it: {}", file.path(), size,
-          e.getMessage());
+      LOG.warn("WAL segment {}: torn header ({} bytes); deleting it: {}",
+          storage.describe(file.path()), size, e.getMessage());
       return null;
     }
   }

@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos.CoprocessorServiceRequest;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.HBaseProtos;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.HBaseProtos.NamespaceDescriptor;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.HBaseProtos.TableState;
@@ -33,7 +34,11 @@ public final class MasterService {
     this.catalog = catalog;
   }
 
-  public static RpcService create(Catalog catalog) {
+  /**
+   * The service over {@code catalog}; {@code ExecMasterService} calls go to {@code export}
+   * ({@link ExportEndpoint}).
+   */
+  public static RpcService create(Catalog catalog, ExportEndpoint export) {
     MasterService master = new MasterService(catalog);
     IsMasterRunningResponse running = IsMasterRunningResponse.newBuilder()
         .setIsMasterRunning(true).build();
@@ -61,7 +66,9 @@ public final class MasterService {
                 .addNamespaceDescriptor(namespace(SchemaMapping.DEFAULT_NAMESPACE))
                 .addNamespaceDescriptor(namespace("hbase")).build()),
         RpcMethod.inline("GetNamespaceDescriptor", GetNamespaceDescriptorRequest.parser(),
-            (c, r) -> master.namespaceDescriptor(r))));
+            (c, r) -> master.namespaceDescriptor(r)),
+        RpcMethod.of("ExecMasterService", CoprocessorServiceRequest.parser(),
+            (c, r) -> export.call(r))));
   }
 
   private static NamespaceDescriptor namespace(String name) {

@@ -1,0 +1,67 @@
+package dev.cellar;
+
+import dev.cellar.hdfs.MiniHdfs;
+import dev.cellar.io.HdfsPowerLossStorage;
+import dev.cellar.io.PowerCut;
+import dev.cellar.io.Storage;
+import dev.cellar.io.StorageLocation;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+
+/**
+ * {@link CellarPowerLossTest} on a MiniDFSCluster: a power loss of the whole cluster before each
+ * file operation of a database's life on HDFS ({@link HdfsPowerLossStorage}: namespace changes
+ * stay, bytes not {@code hsync}ed go), then a reopen compared with the oracle. The log is written
+ * with {@code hbase.wal.hsync=true}, the setting under which HBase's acknowledgement survives a
+ * power loss of every DataNode (its default, {@code hflush}, survives the loss of the writer or of
+ * some DataNodes, not of all).
+ */
+class HdfsCellarPowerLossTest extends CellarPowerLossTest {
+
+  private static final AtomicInteger RUNS = new AtomicInteger();
+  private static MiniHdfs hdfs;
+  private static StorageLocation location;
+
+  @BeforeAll
+  static void start() throws Exception {
+    hdfs = MiniHdfs.start(1);
+    location = StorageLocation.resolve(hdfs.uri("/power-loss"),
+        hdfs.config().with("hbase.wal.hsync", "true").settings());
+  }
+
+  @AfterAll
+  static void stop() throws Exception {
+    location.close();
+    hdfs.close();
+  }
+
+  @Override
+  CellarConfig config() {
+    return super.config().withAll(hdfs.config().with("hbase.wal.hsync", "true").settings()
+        .asMap());
+  }
+
+  @Override
+  PowerCut powerCut(Path stash) throws IOException {
+    return new HdfsPowerLossStorage(location.storage(), hdfs.cluster().getFileSystem(),
+        hdfs.root(), true);
+  }
+
+  @Override
+  Path runDirectory(String name) {
+    return location.directory().resolve(name + "-" + RUNS.incrementAndGet());
+  }
+
+  @Override
+  Storage baseStorage() {
+    return location.storage();
+  }
+
+  @Override
+  int stride() {
+    return 25;
+  }
+}
