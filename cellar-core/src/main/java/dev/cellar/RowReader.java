@@ -76,12 +76,12 @@ public final class RowReader implements AutoCloseable {
   /**
    * The plan of {@code get}: the last one made when {@code get} is the Get it was made for,
    * unchanged since, or another Get of the same shape (a new Get per read, as HBase's API has
-   * callers do, is compiled once too); else a new one.
+   * callers do, is compiled once too) while the table's families are unchanged; else a new one.
    */
   private GetPlan planOf(Get get) {
     boolean same = get == plannedGet ? get.modifications() == plannedModifications
         : plannedGet != null && get.sameShapeAs(plannedGet);
-    if (!same) {
+    if (!same || !region.isCurrent(plan)) {
       plan = region.planGet(new ScanRequest(get.rowUnsafe(), get.rowUnsafe(), true,
           get.columns(), get.maxVersions(), get.minTimestamp(), get.maxTimestamp(), get.filter(),
           get.cacheBlocks(), get.rowUnsafe(), false));
