@@ -280,6 +280,62 @@ abstract class TableContractTest {
   }
 
   @Test
+  void alterAddsModifiesAndDeletesFamiliesOnline() throws IOException {
+    putRows(4);
+    database.admin().addFamily("t", ColumnFamilyDescriptor.of("h", Map.of("VERSIONS", "2")));
+    assertEquals(2, database.admin().describe("t").family("h").maxVersions());
+    table.put(new Put(bytes("r")).addColumn(bytes("h"), bytes("q"), bytes("in h")));
+    try (Result result = table.get(new Get(bytes("r")))) {
+      assertEquals("in h", text(result.getValue(bytes("h"), bytes("q"))));
+    }
+
+    for (long version = 1; version <= 3; version++) {
+      table.put(new Put(bytes("v")).addColumn(G, bytes("q"), version, bytes("g" + version)));
+    }
+    Get allVersions = new Get(bytes("v")).addFamily(G).readVersions(5);
+    try (Result result = table.get(allVersions)) {
+      assertEquals(1, result.size());
+    }
+    database.admin().modifyFamily("t", ColumnFamilyDescriptor.of("g", Map.of("VERSIONS", "4",
+        "COMPRESSION", "GZ", "DATA_BLOCK_ENCODING", "FAST_DIFF")));
+    assertEquals(4, database.admin().describe("t").family("g").maxVersions());
+    try (Result result = table.get(allVersions)) {
+      assertEquals(3, result.size(), "the versions kept show once VERSIONS allows them");
+    }
+    database.admin().flush("t");
+    database.admin().majorCompact("t");
+    try (Result result = table.get(allVersions)) {
+      assertEquals(3, result.size());
+    }
+
+    database.admin().deleteFamily("t", "h");
+    assertEquals(List.of("f", "g"), familyNames(database.admin().describe("t")));
+    assertThrows(IllegalArgumentException.class, () -> table.put(new Put(bytes("r"))
+        .addColumn(bytes("h"), bytes("q"), bytes("gone"))));
+    try (Result result = table.get(new Get(bytes("r")))) {
+      assertTrue(result.isEmpty(), "h's cells went with h");
+    }
+
+    database.admin().modifyTable(TableDescriptor.of("t", ColumnFamilyDescriptor.of("f",
+        Map.of("VERSIONS", "3")), ColumnFamilyDescriptor.of("k")));
+    assertEquals(List.of("f", "k"), familyNames(database.admin().describe("t")));
+    assertEquals(4, scanRows(new Scan()).size(), "f's rows stay");
+
+    IllegalArgumentException exists = assertThrows(IllegalArgumentException.class,
+        () -> database.admin().addFamily("t", ColumnFamilyDescriptor.of("f")));
+    assertTrue(exists.getMessage().contains("has family f already"), exists.getMessage());
+    IllegalArgumentException missing = assertThrows(IllegalArgumentException.class,
+        () -> database.admin().deleteFamily("t", "nope"));
+    assertTrue(missing.getMessage().contains("has no family nope"), missing.getMessage());
+    assertThrows(TableNotFoundException.class,
+        () -> database.admin().addFamily("missing", ColumnFamilyDescriptor.of("x")));
+  }
+
+  private static List<String> familyNames(TableDescriptor descriptor) {
+    return descriptor.families().stream().map(ColumnFamilyDescriptor::name).toList();
+  }
+
+  @Test
   void aDroppedAndRecreatedTableIsEmptyAndUsable() throws IOException {
     putRows(3);
     database.admin().dropTable("t");
