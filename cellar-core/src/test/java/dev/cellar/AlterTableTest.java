@@ -190,7 +190,11 @@ class AlterTableTest {
       IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
           () -> put(table, "b", "r1", "again"));
       assertTrue(refused.getMessage().contains("has no family b"), refused.getMessage());
-      assertTrue(Files.isDirectory(familyDirectory) || !Files.exists(familyDirectory));
+      assertTrue(Files.isDirectory(familyDirectory), "kept while a reader held a file");
+      cellar.admin().addFamily("t", ColumnFamilyDescriptor.of("x"));
+      cellar.admin().deleteFamily("t", "x");
+      assertFalse(Files.exists(familyDirectory.resolveSibling("x")),
+          "a family nobody reads loses its directory at once");
     }
     try (Cellar cellar = open(directory)) {
       assertEquals(List.of("a"), names(cellar.admin().describe("t")));

@@ -920,7 +920,7 @@ public final class Region implements AutoCloseable {
    * removes it from the table's descriptor (from then on it is gone, after a crash too); then
    * writes and new reads stop seeing it, its files are retired (each deleted once no open scanner
    * reads it; scanners opened before keep their view) and the manifest forgets it. Its directory
-   * is deleted by the next open.
+   * goes now if no reader holds one of its files, else with the next open.
    *
    * @throws IllegalArgumentException if the table has no such family, or no other
    */
@@ -943,6 +943,7 @@ public final class Region implements AutoCloseable {
       store.drop();
       manifest.dropFamily(family);
       wal.markFlushed(name, flushedWalId());
+      deleteDirectoryIfUnread(directory.resolve(family));
       LOG.info("table {}: deleted family {}", name, family);
     } finally {
       flushLock.unlock();
@@ -973,6 +974,21 @@ public final class Region implements AutoCloseable {
     } finally {
       flushLock.unlock();
     }
+  }
+
+  /**
+   * Deletes a deleted family's directory if no reader holds one of its files any more (each went
+   * with its last reader); else the next open deletes it.
+   */
+  private void deleteDirectoryIfUnread(Path familyDirectory) throws IOException {
+    Storage storage = services.storage();
+    for (Path child : storage.list(familyDirectory)) {
+      if (storage.isFile(child)) {
+        return;
+      }
+    }
+    deleteTree(storage, familyDirectory);
+    storage.syncDirectory(directory);
   }
 
   private void checkOpen() {
