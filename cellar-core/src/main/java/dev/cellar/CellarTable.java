@@ -36,7 +36,7 @@ final class CellarTable implements Table {
     this.descriptor = descriptor;
     this.createdAtWalId = createdAtWalId;
     this.region = region;
-    this.getters = ThreadLocal.withInitial(() -> new PointGetter(new RowReader(region)));
+    this.getters = ThreadLocal.withInitial(() -> new PointGetter(new RowReader(new RegionPointReads(region))));
   }
 
   /** A thread's reader and row holder for {@link #get(Get)}. */
@@ -181,7 +181,7 @@ final class CellarTable implements Table {
 
   @Override
   public RowReader rowReader() {
-    return new RowReader(region);
+    return new RowReader(new RegionPointReads(region));
   }
 
   @Override
