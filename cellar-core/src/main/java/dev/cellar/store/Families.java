@@ -3,7 +3,9 @@ package dev.cellar.store;
 import dev.cellar.cell.Bytes;
 import dev.cellar.cell.Cell;
 import java.lang.foreign.MemorySegment;
+import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -26,7 +28,7 @@ final class Families {
     for (Store store : stores) {
       sorted.put(store.family().nameString(), store);
     }
-    this.byName = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(sorted));
+    this.byName = Collections.unmodifiableMap(new LinkedHashMap<>(sorted));
     this.stores = sorted.values().toArray(Store[]::new);
     this.names = new MemorySegment[this.stores.length];
     for (int i = 0; i < this.stores.length; i++) {
@@ -66,7 +68,7 @@ final class Families {
 
   /** These families and {@code added}. */
   Families with(Store added) {
-    List<Store> next = new java.util.ArrayList<>(byName.values());
+    List<Store> next = new ArrayList<>(byName.values());
     next.add(added);
     return new Families(next);
   }

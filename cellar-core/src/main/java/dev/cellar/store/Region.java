@@ -109,7 +109,17 @@ import org.slf4j.LoggerFactory;
  *
  * <p><b>Recovery.</b> Each family is flushed up to the highest log id its files record. Opening
  * replays the log's entries for this table after the lowest of those ids (and after the table's
- * creation), adding to each family only the edits its files do not hold.
+ * creation), adding to each family only the edits its files do not hold; edits of a family the
+ * table no longer has are skipped.
+ *
+ * <p><b>Alters.</b> The families are one immutable {@link Families} in a volatile field, which
+ * {@link #addFamily}, {@link #deleteFamily} and {@link #modifyFamily} replace under the write
+ * side of {@code updatesLock} (so no write is between its log entry and its MemStore adds) and
+ * under {@code flushLock} (so no flush or other alter runs meanwhile). Every operation reads the
+ * field once: a write checks its cells' families against what it read and, if an alter replaced
+ * it before the write took the read lock, checks them again against the new one; a scan keeps
+ * the stores it opened; a compiled Get is compiled again when the families changed ({@link
+ * #isCurrent}). Each alter method says in what order it makes its change durable.
  */
 public final class Region implements AutoCloseable {
 
@@ -270,25 +280,33 @@ public final class Region implements AutoCloseable {
   private void replay() throws IOException {
     long from = Math.max(replayAfterWalId, flushedWalId());
     long[] replayed = new long[1];
+    long[] skipped = new long[1];
     wal.replay(from, entry -> {
       if (entry.table().equals(name)) {
-        apply(entry);
+        skipped[0] += apply(entry);
         replayed[0]++;
       }
     });
     if (replayed[0] > 0) {
       LOG.info("table {}: replayed {} log entries after log id {}", name, replayed[0], from);
     }
+    if (skipped[0] > 0) {
+      LOG.info("table {}: skipped {} replayed cells of families the table no longer has", name,
+          skipped[0]);
+    }
   }
 
-  /** Adds a replayed entry's cells to the families whose files do not hold it yet. */
-  private void apply(WalEntry entry) {
+  /**
+   * Adds a replayed entry's cells to the families whose files do not hold it yet; returns how many
+   * cells it skipped as of a family the table no longer has (deleted by an alter).
+   */
+  private long apply(WalEntry entry) {
     long number = mvcc.begin();
+    long skipped = 0;
     for (Cell cell : entry.cells()) {
       Store store = families.storeOf(cell);
       if (store == null) {
-        LOG.warn("table {}: log entry {} names a family the table no longer has; skipped", name,
-            entry.sequenceId());
+        skipped++;
         continue;
       }
       if (entry.sequenceId() > store.flushedWalId()) {
@@ -297,6 +315,7 @@ public final class Region implements AutoCloseable {
     }
     lastAppliedWalId.accumulateAndGet(entry.sequenceId(), Math::max);
     mvcc.complete(number);
+    return skipped;
   }
 
   public String name() {
@@ -849,10 +868,10 @@ public final class Region implements AutoCloseable {
    * @return the sequence id the files were loaded at
    */
   public long bulkLoad(Map<String, List<Path>> staged) throws IOException {
-    Map<Store, List<Path>> byStore = new LinkedHashMap<>();
-    staged.forEach((family, files) -> byStore.put(storeNamed(family), files));
     flushLock.lock();
     try {
+      Map<Store, List<Path>> byStore = new LinkedHashMap<>();
+      staged.forEach((family, files) -> byStore.put(storeNamed(family), files));
       if (closed) {
         throw new IllegalStateException("table " + name + " is closed");
       }
