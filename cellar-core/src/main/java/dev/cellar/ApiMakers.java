@@ -1,20 +1,28 @@
 package dev.cellar;
 
-import dev.cellar.spi.RowViews;
+import dev.cellar.cell.Cell;
+import dev.cellar.spi.ApiAccess;
+import dev.cellar.store.Pins;
 import dev.cellar.store.PointReads;
 import dev.cellar.store.RowStream;
+import java.util.List;
 
 /**
- * Makes {@link RowReader}s and {@link RowScanner}s for Cellar's other modules through {@link
- * RowViews}, with which it registers itself when initialized. Stateless.
+ * Makes {@link Result}s, {@link RowReader}s and {@link RowScanner}s for Cellar's other modules
+ * through {@link ApiAccess}, with which it registers itself when initialized. Stateless.
  */
-final class ApiMakers implements RowViews.Makers<Get, RowReader, RowScanner> {
+final class ApiMakers implements ApiAccess.Makers<Get, Result, RowReader, RowScanner> {
 
   static {
-    RowViews.register(new ApiMakers());
+    ApiAccess.register(new ApiMakers());
   }
 
   private ApiMakers() {}
+
+  @Override
+  public Result result(List<? extends Cell> cells, Pins pins) {
+    return new Result(List.copyOf(cells), pins);
+  }
 
   @Override
   public RowReader rowReader(PointReads<Get> reads) {

@@ -13,7 +13,7 @@ import dev.cellar.Table;
 import dev.cellar.client.rpc.RemoteException;
 import dev.cellar.client.rpc.RpcResponse;
 import dev.cellar.filter.CompareOperator;
-import dev.cellar.spi.RowViews;
+import dev.cellar.spi.ApiAccess;
 import java.io.IOException;
 import java.util.List;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos;
@@ -143,7 +143,7 @@ final class RemoteTable implements Table {
   /** A reader whose every read is one Get call (see {@link RemotePointReads}). */
   @Override
   public RowReader rowReader() {
-    return RowViews.<Get, RowReader, RowScanner>makers().rowReader(
+    return ApiAccess.<Get, Result, RowReader, RowScanner>makers().rowReader(
         new RemotePointReads(name, calls, retrier, locator));
   }
 
@@ -169,7 +169,7 @@ final class RemoteTable implements Table {
       scanner.close();
       throw e;
     }
-    return RowViews.<Get, RowReader, RowScanner>makers().rowScanner(scanner, scan.limit());
+    return ApiAccess.<Get, Result, RowReader, RowScanner>makers().rowScanner(scanner, scan.limit());
   }
 
   @Override

@@ -1,12 +1,16 @@
 package dev.cellar.client;
 
+import dev.cellar.Get;
 import dev.cellar.Result;
+import dev.cellar.RowReader;
+import dev.cellar.RowScanner;
 import dev.cellar.cell.Cell;
 import dev.cellar.cell.CellType;
 import dev.cellar.cell.KeyValue;
 import dev.cellar.cell.KeyValueCell;
 import dev.cellar.memory.Buf;
 import dev.cellar.memory.RefCnt;
+import dev.cellar.spi.ApiAccess;
 import dev.cellar.store.CollectedRow;
 import dev.cellar.store.Pins;
 import io.netty.buffer.ByteBuf;
@@ -99,13 +103,13 @@ final class ResponseCells implements AutoCloseable {
           + " has " + remaining() + " left");
     }
     if (count == 0) {
-      return Result.holding(List.of(), null);
+      return results().result(List.of(), null);
     }
     List<Cell> taken = cells.subList(position, position + count);
     position += count;
     Pins pins = new Pins();
     pins.pin(block);
-    return Result.holding(taken, pins);
+    return results().result(taken, pins);
   }
 
   /**
@@ -150,9 +154,13 @@ final class ResponseCells implements AutoCloseable {
       for (CellProtos.Cell cell : proto.getCellList()) {
         copies.add(copy(cell));
       }
-      return Result.holding(copies, null);
+      return results().result(copies, null);
     }
     return next(proto.getAssociatedCellCount());
+  }
+
+  private static ApiAccess.Makers<Get, Result, RowReader, RowScanner> results() {
+    return ApiAccess.makers();
   }
 
   /** Drops this response's reference to the block. */
