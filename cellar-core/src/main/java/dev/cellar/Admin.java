@@ -3,7 +3,10 @@ package dev.cellar;
 import java.io.IOException;
 import java.util.List;
 
-/** Creates, lists, describes and drops tables, and flushes and compacts them. Thread-safe. */
+/**
+ * Creates, lists, describes, alters and drops tables, and flushes and compacts them. Alters are
+ * online, as HBase's: the table keeps serving reads and writes meanwhile. Thread-safe.
+ */
 public interface Admin {
 
   /** Creates a table; fails if one of that name exists. */
@@ -16,6 +19,43 @@ public interface Admin {
   TableDescriptor describe(String table);
 
   boolean tableExists(String table);
+
+  /**
+   * Adds a family to a table (HBase's {@code addColumnFamily}).
+   *
+   * @throws IllegalArgumentException if the table has that family already
+   * @throws TableNotFoundException if there is no such table
+   */
+  void addFamily(String table, ColumnFamilyDescriptor family) throws IOException;
+
+  /**
+   * Deletes a family and its data (HBase's {@code deleteColumnFamily}). Scanners opened before
+   * keep reading the family's files until they close.
+   *
+   * @throws IllegalArgumentException if the table has no such family, or no other
+   * @throws TableNotFoundException if there is no such table
+   */
+  void deleteFamily(String table, String family) throws IOException;
+
+  /**
+   * Changes a family's attributes (HBase's {@code modifyColumnFamily}). Versions, TTL and
+   * block caching apply to reads from then on; block size, encoding, compression and bloom
+   * filter to files written from then on (existing files keep theirs until a compaction
+   * rewrites them).
+   *
+   * @throws IllegalArgumentException if the table has no such family
+   * @throws TableNotFoundException if there is no such table
+   */
+  void modifyFamily(String table, ColumnFamilyDescriptor family) throws IOException;
+
+  /**
+   * Gives a table the families of {@code descriptor} (HBase's {@code modifyTable}): families it
+   * lacks are added, families it no longer lists are deleted and changed ones are modified, one
+   * family at a time.
+   *
+   * @throws TableNotFoundException if there is no such table
+   */
+  void modifyTable(TableDescriptor descriptor) throws IOException;
 
   /** Deletes a table and its data. */
   void dropTable(String table) throws IOException;

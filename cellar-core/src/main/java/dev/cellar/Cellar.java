@@ -347,12 +347,12 @@ public final class Cellar implements Database {
     }
     Region region = Region.open(tableDirectory(descriptor.name()), descriptor.name(), families,
         services, createdAtWalId);
-    CellarTable table = new CellarTable(descriptor, region);
+    CellarTable table = new CellarTable(descriptor, createdAtWalId, region);
     tables.put(descriptor.name(), table);
     return table;
   }
 
-  private static FamilySettings settingsOf(ColumnFamilyDescriptor family) {
+  static FamilySettings settingsOf(ColumnFamilyDescriptor family) {
     HFileContext context = HFileContext.builder()
         .blockSize(family.blockSize())
         .encoding(family.dataBlockEncoding())

@@ -21,7 +21,10 @@ import java.util.List;
  */
 final class CellarTable implements Table {
 
-  private final TableDescriptor descriptor;
+  /** Replaced by an alter once the new descriptor is durable. */
+  private volatile TableDescriptor descriptor;
+  /** The log id when the table was created, which its descriptor file keeps. */
+  private final long createdAtWalId;
   private final Region region;
   /**
    * Each thread's reader behind {@link #get(Get)}: it reads into its own row holder, from which
@@ -29,10 +32,11 @@ final class CellarTable implements Table {
    */
   private final ThreadLocal<PointGetter> getters;
 
-  CellarTable(TableDescriptor descriptor, Region region) {
+  CellarTable(TableDescriptor descriptor, long createdAtWalId, Region region) {
     this.descriptor = descriptor;
+    this.createdAtWalId = createdAtWalId;
     this.region = region;
-    this.getters = ThreadLocal.withInitial(() -> new PointGetter(new RowReader(region)));
+    this.getters = ThreadLocal.withInitial(() -> new PointGetter(new RowReader(new RegionPointReads(region))));
   }
 
   /** A thread's reader and row holder for {@link #get(Get)}. */
@@ -49,6 +53,15 @@ final class CellarTable implements Table {
 
   TableDescriptor descriptor() {
     return descriptor;
+  }
+
+  long createdAtWalId() {
+    return createdAtWalId;
+  }
+
+  /** Takes the descriptor an alter wrote. */
+  void described(TableDescriptor changed) {
+    descriptor = changed;
   }
 
   Region region() {
@@ -101,8 +114,8 @@ final class CellarTable implements Table {
   private List<KeyValue> cellsOf(Mutation mutation) {
     if (mutation instanceof Delete delete && delete.isEmpty()) {
       Delete whole = new Delete(delete.rowUnsafe());
-      for (ColumnFamilyDescriptor family : descriptor.families()) {
-        whole.addFamily(family.nameBytes());
+      for (String family : region.familyNames()) {
+        whole.addFamily(family.getBytes(java.nio.charset.StandardCharsets.UTF_8));
       }
       return whole.cells();
     }
@@ -168,7 +181,7 @@ final class CellarTable implements Table {
 
   @Override
   public RowReader rowReader() {
-    return new RowReader(region);
+    return new RowReader(new RegionPointReads(region));
   }
 
   @Override

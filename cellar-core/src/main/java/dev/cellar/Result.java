@@ -35,15 +35,6 @@ public final class Result implements AutoCloseable {
         : null;
   }
 
-  /**
-   * SPI for code that reads cells into memory of its own (a remote client decoding a response in
-   * place): a result over {@code cells}, whose memory {@code pins} holds. The result takes {@code
-   * pins} over and releases them once, when it is closed (or garbage collected unclosed).
-   */
-  public static Result holding(List<? extends Cell> cells, Pins pins) {
-    return new Result(List.copyOf(cells), pins);
-  }
-
   static Result empty() {
     return EMPTY;
   }

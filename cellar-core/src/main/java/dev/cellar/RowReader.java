@@ -1,10 +1,7 @@
 package dev.cellar;
 
 import dev.cellar.store.CollectedRow;
-import dev.cellar.store.GetPlan;
-import dev.cellar.store.Region;
-import dev.cellar.store.RegionPointRead;
-import dev.cellar.store.ScanRequest;
+import dev.cellar.store.PointReads;
 import java.io.IOException;
 
 /**
@@ -29,25 +26,30 @@ import java.io.IOException;
  * {@link Get} once (again only after the Get's columns, versions, time range or filter change). A
  * Get with a filter reads through a region scanner and allocates as {@link Table#get(Get)} does.
  *
+ * <p><b>Through Cellar's client</b> ({@code Cellar.connect}) each read is one Get call to the
+ * server, and the view's cells are decoded in place in the answer's pooled cell block, which the
+ * reader pins until its next read or its close; nothing is copied, but the call itself allocates
+ * (its request and answer messages).
+ *
  * <p><b>Memory.</b> Between reads the reader pins exactly the blocks its row view's cells lie in
  * (at most a few); {@link #close()} drops them. A reader that becomes unreachable unclosed is
  * released, and reported, by a cleaner. Not thread-safe.
  */
 public final class RowReader implements AutoCloseable {
 
-  private final Region region;
-  private final RegionPointRead state = new RegionPointRead();
+  private final PointReads<Get> reads;
   private final CollectedRow row = new CollectedRow();
   private final RowView view = new RowView(row, "row reader");
   private final LeakGuard guard;
-  private Get plannedGet;
-  private int plannedModifications;
-  private GetPlan plan;
   private boolean closed;
 
-  RowReader(Region region) {
-    this.region = region;
-    this.guard = LeakGuard.of(this, "RowReader", row::clear);
+  /** A reader over {@code reads}, which it closes with itself. */
+  RowReader(PointReads<Get> reads) {
+    this.reads = reads;
+    this.guard = LeakGuard.of(this, "RowReader", () -> {
+      row.clear();
+      reads.close();
+    });
   }
 
   /**
@@ -61,7 +63,7 @@ public final class RowReader implements AutoCloseable {
       throw new IllegalStateException("the row reader was closed");
     }
     row.clear();
-    region.get(planOf(get), get.rowUnsafe(), state, row);
+    reads.read(get, row);
     return view;
   }
 
@@ -70,25 +72,7 @@ public final class RowReader implements AutoCloseable {
    * gets, which take the row's cells and pins from it).
    */
   void readInto(Get get, CollectedRow into) throws IOException {
-    region.get(planOf(get), get.rowUnsafe(), state, into);
-  }
-
-  /**
-   * The plan of {@code get}: the last one made when {@code get} is the Get it was made for,
-   * unchanged since, or another Get of the same shape (a new Get per read, as HBase's API has
-   * callers do, is compiled once too); else a new one.
-   */
-  private GetPlan planOf(Get get) {
-    boolean same = get == plannedGet ? get.modifications() == plannedModifications
-        : plannedGet != null && get.sameShapeAs(plannedGet);
-    if (!same) {
-      plan = region.planGet(new ScanRequest(get.rowUnsafe(), get.rowUnsafe(), true,
-          get.columns(), get.maxVersions(), get.minTimestamp(), get.maxTimestamp(), get.filter(),
-          get.cacheBlocks(), get.rowUnsafe(), false));
-    }
-    plannedGet = get;
-    plannedModifications = get.modifications();
-    return plan;
+    reads.read(get, into);
   }
 
   /** Drops the row view's pins; the view refuses access afterwards. Idempotent. */
@@ -99,7 +83,6 @@ public final class RowReader implements AutoCloseable {
     }
     closed = true;
     view.close();
-    state.close();
     guard.close();
   }
 }

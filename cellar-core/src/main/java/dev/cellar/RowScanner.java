@@ -1,7 +1,7 @@
 package dev.cellar;
 
 import dev.cellar.store.CollectedRow;
-import dev.cellar.store.RegionScanner;
+import dev.cellar.store.RowStream;
 import java.io.IOException;
 
 /**
@@ -25,6 +25,11 @@ import java.io.IOException;
  * MemStore and of delta-encoded blocks are copied into the holder's reused heap arena. A filter
  * allocates what its own calls allocate.
  *
+ * <p><b>Through Cellar's client</b> ({@code Cellar.connect}) the rows come from the server's
+ * scanner a batch at a time ({@link Scan#setCaching}) and each view's cells are decoded in place
+ * in its batch's pooled cell block, which stays pinned while a row of it is in view; nothing is
+ * copied per row, while each batch's call allocates its messages.
+ *
  * <p><b>Memory.</b> Between calls the scanner pins the blocks its view's cells lie in (one or two
  * for most rows) and the data block its cursor is on in each file; each call releases the blocks
  * the scan moved past. A block the next row lies in too stays pinned from row to row rather than
@@ -36,14 +41,15 @@ import java.io.IOException;
  */
 public final class RowScanner implements AutoCloseable {
 
-  private final RegionScanner scanner;
+  private final RowStream scanner;
   private final CollectedRow row;
   private final RowView view;
   private final LeakGuard guard;
   private long remaining;
   private boolean closed;
 
-  RowScanner(RegionScanner scanner, long limit) {
+  /** A scanner of {@code scanner}'s rows up to {@code limit}, closing it with itself. */
+  RowScanner(RowStream scanner, long limit) {
     CollectedRow held = new CollectedRow();
     this.scanner = scanner;
     this.row = held;

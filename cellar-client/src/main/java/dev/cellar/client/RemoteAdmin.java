@@ -1,6 +1,7 @@
 package dev.cellar.client;
 
 import dev.cellar.Admin;
+import dev.cellar.ColumnFamilyDescriptor;
 import dev.cellar.TableDescriptor;
 import dev.cellar.TableNotFoundException;
 import dev.cellar.client.rpc.RemoteException;
@@ -12,12 +13,13 @@ import java.util.List;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.AdminProtos;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.HBaseProtos;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.MasterProtos;
+import org.apache.hbase.thirdparty.com.google.protobuf.ByteString;
 import org.apache.hbase.thirdparty.com.google.protobuf.Message;
 import org.apache.hbase.thirdparty.com.google.protobuf.Parser;
 
 /**
- * {@link Admin} over the server's MasterService (tables: create, list, describe, disable, enable,
- * truncate, delete, each waited for through its procedure id as HBase's Admin does) and
+ * {@link Admin} over the server's MasterService (tables: create, list, describe, alter, disable,
+ * enable, truncate, delete, each waited for through its procedure id as HBase's Admin does) and
  * AdminService (flushes and compactions of a table's region). Dropping a table disables it first
  * when needed, as the embedded {@code dropTable} needs no separate step. Methods of the {@link
  * Admin} interface that declare no IOException report a failed call as an {@link
@@ -167,6 +169,43 @@ public final class RemoteAdmin implements Admin {
             .setPreserveSplits(true).build(), MasterProtos.TruncateTableResponse.parser());
     await(response.getProcId(), "truncating " + table);
     locator.forget(table);
+  }
+
+  @Override
+  public void addFamily(String table, ColumnFamilyDescriptor family) throws IOException {
+    MasterProtos.AddColumnResponse response = call(MASTER, "AddColumn", table,
+        MasterProtos.AddColumnRequest.newBuilder().setTableName(Schemas.tableName(table))
+            .setColumnFamilies(Schemas.family(family)).build(),
+        MasterProtos.AddColumnResponse.parser());
+    await(response.getProcId(), "adding family " + family.name() + " to " + table);
+  }
+
+  @Override
+  public void deleteFamily(String table, String family) throws IOException {
+    MasterProtos.DeleteColumnResponse response = call(MASTER, "DeleteColumn", table,
+        MasterProtos.DeleteColumnRequest.newBuilder().setTableName(Schemas.tableName(table))
+            .setColumnName(ByteString.copyFromUtf8(family)).build(),
+        MasterProtos.DeleteColumnResponse.parser());
+    await(response.getProcId(), "deleting family " + family + " of " + table);
+  }
+
+  @Override
+  public void modifyFamily(String table, ColumnFamilyDescriptor family) throws IOException {
+    MasterProtos.ModifyColumnResponse response = call(MASTER, "ModifyColumn", table,
+        MasterProtos.ModifyColumnRequest.newBuilder().setTableName(Schemas.tableName(table))
+            .setColumnFamilies(Schemas.family(family)).build(),
+        MasterProtos.ModifyColumnResponse.parser());
+    await(response.getProcId(), "modifying family " + family.name() + " of " + table);
+  }
+
+  @Override
+  public void modifyTable(TableDescriptor descriptor) throws IOException {
+    MasterProtos.ModifyTableResponse response = call(MASTER, "ModifyTable", descriptor.name(),
+        MasterProtos.ModifyTableRequest.newBuilder()
+            .setTableName(Schemas.tableName(descriptor.name()))
+            .setTableSchema(Schemas.schema(descriptor)).build(),
+        MasterProtos.ModifyTableResponse.parser());
+    await(response.getProcId(), "modifying table " + descriptor.name());
   }
 
   @Override

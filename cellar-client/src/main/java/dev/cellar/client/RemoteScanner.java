@@ -3,9 +3,14 @@ package dev.cellar.client;
 import dev.cellar.Result;
 import dev.cellar.ResultScanner;
 import dev.cellar.Scan;
+import dev.cellar.cell.Cell;
 import dev.cellar.client.rpc.RemoteException;
 import dev.cellar.client.rpc.RpcResponse;
+import dev.cellar.store.CollectedRow;
+import dev.cellar.store.RowStream;
 import java.io.IOException;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
 import java.util.ArrayDeque;
 import java.util.Arrays;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos;
@@ -15,7 +20,8 @@ import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos;
  * rows, each next for the next {@code caching} rows (within the maximum result size) with the
  * call sequence number the server expects ({@code next_call_seq}: 0, 1, ... per next), and rows
  * arrive in a cell block ({@code cells_per_result}). Rows are handed out one by one from the
- * last batch. The server closes the scanner itself once it says there are no more rows; a
+ * batches received, as {@link Result}s ({@link #next()}) or into a RowScanner's row holder
+ * ({@link #next(CollectedRow)}). The server closes the scanner itself once it says there are no more rows; a
  * scanner closed earlier sends a close. The server keeps a scanner for its lease ({@code ttl})
  * between calls; {@link #renewLease()} keeps an idle one alive.
  *
@@ -24,10 +30,52 @@ import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos;
  * scan reopens after the last row handed out, once per failure, with what is left of its limit;
  * other failures end the scan with the error.
  *
- * <p><b>Memory.</b> Each batch's rows are results pinning that batch's cell block (see {@link
- * ResponseCells}); those not yet handed out are closed with the scanner. Not thread-safe.
+ * <p><b>Memory.</b> A batch keeps its cell block (see {@link ResponseCells}) until its last row
+ * is handed out; each row handed out pins the block itself, as a result or in the row holder, so
+ * the block goes back to the pool once the batch is done and its rows are closed or moved past.
+ * Batches not handed out are released with the scanner. Not thread-safe.
  */
-final class RemoteScanner implements ResultScanner {
+final class RemoteScanner implements ResultScanner, RowStream {
+
+  /** A response's rows not yet handed out. */
+  private static final class Batch implements AutoCloseable {
+    final ResponseCells cells;
+    final ClientProtos.ScanResponse message;
+    final int rows;
+    int next;
+
+    Batch(ResponseCells cells, ClientProtos.ScanResponse message) {
+      this.cells = cells;
+      this.message = message;
+      this.rows = message.getCellsPerResultCount() > 0 ? message.getCellsPerResultCount()
+          : message.getResultsCount();
+    }
+
+    boolean exhausted() {
+      return next == rows;
+    }
+
+    Result nextResult() throws IOException {
+      int row = next++;
+      return message.getCellsPerResultCount() > 0
+          ? cells.next(message.getCellsPerResult(row))
+          : cells.result(message.getResults(row));
+    }
+
+    void nextInto(CollectedRow into) throws IOException {
+      int row = next++;
+      if (message.getCellsPerResultCount() > 0) {
+        cells.moveInto(message.getCellsPerResult(row), into);
+      } else {
+        cells.moveInto(message.getResults(row), into);
+      }
+    }
+
+    @Override
+    public void close() {
+      cells.close();
+    }
+  }
 
   private final String table;
   private final Scan scan;
@@ -35,7 +83,7 @@ final class RemoteScanner implements ResultScanner {
   private final Retrier retrier;
   private final RegionLocator locator;
   private final int caching;
-  private final ArrayDeque<Result> rows = new ArrayDeque<>();
+  private final ArrayDeque<Batch> batches = new ArrayDeque<>();
   private byte[] region;
   private long scannerId = -1;
   private long nextCallSeq;
@@ -43,8 +91,12 @@ final class RemoteScanner implements ResultScanner {
   private boolean more = true;
   /** Rows still wanted under the scan's limit. */
   private long remaining;
-  /** The key of the last row handed out, where a reopened scan starts (exclusive); or null. */
-  private byte[] lastRow;
+  /**
+   * The key of the last row handed out (its first {@code lastRowLength} bytes), where a reopened
+   * scan starts (exclusive); none while the length is -1. Reused from row to row.
+   */
+  private byte[] lastRow = new byte[64];
+  private int lastRowLength = -1;
   private boolean closed;
 
   RemoteScanner(String table, Scan scan, Calls calls, Retrier retrier, RegionLocator locator) {
@@ -71,8 +123,9 @@ final class RemoteScanner implements ResultScanner {
     region = locator.region(table);
     ClientProtos.Scan.Builder proto = Protos.scan(scan, caching,
         calls.settings().scannerMaxResultSize()).toBuilder();
-    if (lastRow != null) {
-      proto.setStartRow(Protos.bytes(lastRow)).setIncludeStartRow(false);
+    if (lastRowLength >= 0) {
+      proto.setStartRow(Protos.bytes(Arrays.copyOf(lastRow, lastRowLength)))
+          .setIncludeStartRow(false);
     }
     ClientProtos.ScanRequest.Builder request = ClientProtos.ScanRequest.newBuilder()
         .setRegion(Protos.region(region)).setScan(proto)
@@ -93,18 +146,64 @@ final class RemoteScanner implements ResultScanner {
 
   @Override
   public Result next() throws IOException {
+    Batch batch = batchWithRow();
+    if (batch == null) {
+      return null;
+    }
+    Result row = batch.nextResult();
+    if (!row.isEmpty()) {
+      remember(row.rawCells().getFirst());
+    }
+    remaining--;
+    return row;
+  }
+
+  /** Appends the next row's cells to {@code into} as views pinning their batch's block. */
+  @Override
+  public boolean next(CollectedRow into) throws IOException {
+    Batch batch = batchWithRow();
+    if (batch == null) {
+      return false;
+    }
+    int first = into.size();
+    batch.nextInto(into);
+    if (into.size() > first) {
+      remember(into.get(first));
+    }
+    remaining--;
+    return true;
+  }
+
+  /** The batch holding the next row, fetching batches as needed; null at the end of the scan. */
+  private Batch batchWithRow() throws IOException {
     if (closed) {
       throw new IllegalStateException("the scanner was closed");
     }
-    while (rows.isEmpty() && more && remaining > 0) {
+    while (true) {
+      Batch batch = batches.peek();
+      if (batch != null && !batch.exhausted()) {
+        return remaining > 0 ? batch : null;
+      }
+      if (batch != null) {
+        batches.poll().close();
+        continue;
+      }
+      if (!more || remaining <= 0) {
+        return null;
+      }
       fetch();
     }
-    Result row = rows.poll();
-    if (row != null) {
-      lastRow = row.row();
-      remaining--;
+  }
+
+  /** Copies the row key of {@code cell} as the last row handed out. */
+  private void remember(Cell cell) {
+    int length = cell.rowLength();
+    if (lastRow.length < length) {
+      lastRow = new byte[Math.max(length, 2 * lastRow.length)];
     }
-    return row;
+    MemorySegment.copy(cell.segment(), ValueLayout.JAVA_BYTE, cell.rowOffset(), lastRow, 0,
+        length);
+    lastRowLength = length;
   }
 
   private void fetch() throws IOException {
@@ -144,16 +243,11 @@ final class RemoteScanner implements ResultScanner {
     if (message.hasScannerId()) {
       scannerId = message.getScannerId();
     }
-    try (ResponseCells cells = new ResponseCells(response.cells())) {
-      if (message.getCellsPerResultCount() > 0) {
-        for (int count : message.getCellsPerResultList()) {
-          rows.add(cells.next(count));
-        }
-      } else {
-        for (ClientProtos.Result result : message.getResultsList()) {
-          rows.add(cells.result(result));
-        }
-      }
+    Batch batch = new Batch(new ResponseCells(response.cells()), message);
+    if (batch.exhausted()) {
+      batch.close();
+    } else {
+      batches.add(batch);
     }
     more = message.getMoreResultsInRegion() && (!message.hasMoreResults()
         || message.getMoreResults());
@@ -171,15 +265,18 @@ final class RemoteScanner implements ResultScanner {
     nextCallSeq++;
   }
 
-  /** Closes the rows not handed out and, if the server still holds the scanner, closes it. */
+  /**
+   * Releases the batches' rows not handed out and, if the server still holds the scanner, closes
+   * it.
+   */
   @Override
   public void close() {
     if (closed) {
       return;
     }
     closed = true;
-    rows.forEach(Result::close);
-    rows.clear();
+    batches.forEach(Batch::close);
+    batches.clear();
     if (more && scannerId >= 0) {
       ClientProtos.ScanRequest request = ClientProtos.ScanRequest.newBuilder()
           .setScannerId(scannerId).setNumberOfRows(0).setCloseScanner(true).build();
@@ -192,6 +289,7 @@ final class RemoteScanner implements ResultScanner {
   @Override
   public String toString() {
     return "RemoteScanner[" + table + ", scanner " + scannerId + ", last row "
-        + (lastRow == null ? "none" : Arrays.toString(lastRow)) + "]";
+        + (lastRowLength < 0 ? "none" : Arrays.toString(Arrays.copyOf(lastRow, lastRowLength)))
+        + "]";
   }
 }

@@ -13,6 +13,7 @@ import dev.cellar.Table;
 import dev.cellar.client.rpc.RemoteException;
 import dev.cellar.client.rpc.RpcResponse;
 import dev.cellar.filter.CompareOperator;
+import dev.cellar.spi.ApiAccess;
 import java.io.IOException;
 import java.util.List;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos;
@@ -24,8 +25,9 @@ import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos;
  * a {@link RemoteScanner}. Every operation runs under the client's {@link Retrier}. Results hold
  * their cells in the response's pooled buffer until closed, as embedded results hold blocks.
  *
- * <p>Not offered remotely: {@link #rowReader()} and {@link #rowScanner}, whose point is to read
- * the engine's blocks without allocating; they throw {@link UnsupportedOperationException}.
+ * <p>{@link #rowReader()} and {@link #rowScanner} work as embedded, their row views' cells decoded
+ * in place in the answers' pooled cell blocks; each read or batch is a call, which allocates its
+ * messages.
  *
  * <p>Thread-safe: the table keeps no per-call state.
  */
@@ -138,10 +140,11 @@ final class RemoteTable implements Table {
     }
   }
 
+  /** A reader whose every read is one Get call (see {@link RemotePointReads}). */
   @Override
   public RowReader rowReader() {
-    throw new UnsupportedOperationException("a RowReader reads an embedded database's blocks;"
-        + " through a client use Table.get");
+    return ApiAccess.<Get, Result, RowReader, RowScanner>makers().rowReader(
+        new RemotePointReads(name, calls, retrier, locator));
   }
 
   @Override
@@ -156,10 +159,17 @@ final class RemoteTable implements Table {
     return scanner;
   }
 
+  /** A scanner over the server's Scan call whose rows stay in their batches' cell blocks. */
   @Override
-  public RowScanner rowScanner(Scan scan) {
-    throw new UnsupportedOperationException("a RowScanner reads an embedded database's blocks;"
-        + " through a client use Table.scanner");
+  public RowScanner rowScanner(Scan scan) throws IOException {
+    RemoteScanner scanner = new RemoteScanner(name, scan, calls, retrier, locator);
+    try {
+      scanner.open();
+    } catch (IOException | RuntimeException e) {
+      scanner.close();
+      throw e;
+    }
+    return ApiAccess.<Get, Result, RowReader, RowScanner>makers().rowScanner(scanner, scan.limit());
   }
 
   @Override

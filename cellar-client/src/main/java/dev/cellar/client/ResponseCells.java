@@ -1,12 +1,17 @@
 package dev.cellar.client;
 
+import dev.cellar.Get;
 import dev.cellar.Result;
+import dev.cellar.RowReader;
+import dev.cellar.RowScanner;
 import dev.cellar.cell.Cell;
 import dev.cellar.cell.CellType;
 import dev.cellar.cell.KeyValue;
 import dev.cellar.cell.KeyValueCell;
 import dev.cellar.memory.Buf;
 import dev.cellar.memory.RefCnt;
+import dev.cellar.spi.ApiAccess;
+import dev.cellar.store.CollectedRow;
 import dev.cellar.store.Pins;
 import io.netty.buffer.ByteBuf;
 import java.io.IOException;
@@ -20,8 +25,9 @@ import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos;
  * The cells of one response, decoded in place: each is a {@link KeyValueCell} view into the
  * response's cell block (HBase's KeyValueCodec: {@code int32 length} then the KeyValue), which
  * stays in the pooled buffer the frame was received into. {@link #next(int)} hands out the next
- * cells as a {@link Result} that pins the block; the block goes back to Netty's pool when this
- * and every result made from it are closed.
+ * cells as a {@link Result} that pins the block, {@link #moveInto(int, CollectedRow)} as views in
+ * a row holder (a RowReader's or RowScanner's) that pins it; the block goes back to Netty's pool
+ * when this and every result and holder pinning it are done with it.
  *
  * <p><b>Memory.</b> The Netty buffer is wrapped as a Cellar {@link Buf} whose last release
  * releases it, so results pin it as they pin cached blocks embedded (and a result garbage
@@ -97,13 +103,48 @@ final class ResponseCells implements AutoCloseable {
           + " has " + remaining() + " left");
     }
     if (count == 0) {
-      return Result.holding(List.of(), null);
+      return results().result(List.of(), null);
     }
     List<Cell> taken = cells.subList(position, position + count);
     position += count;
     Pins pins = new Pins();
     pins.pin(block);
-    return Result.holding(taken, pins);
+    return results().result(taken, pins);
+  }
+
+  /**
+   * Appends the next {@code count} cells to {@code into} as views, each pinning the block (a
+   * reference of the row holder's own).
+   */
+  void moveInto(int count, CollectedRow into) throws IOException {
+    if (count > remaining()) {
+      throw new IOException("the server's answer names " + count + " cells where its cell block"
+          + " has " + remaining() + " left");
+    }
+    for (int i = 0; i < count; i++) {
+      into.addView(cells.get(position++), block);
+    }
+  }
+
+  /**
+   * Appends the row {@code proto} describes to {@code into}: copies of its own protobuf cells, or
+   * views of its cells of the block.
+   */
+  void moveInto(ClientProtos.Result proto, CollectedRow into) throws IOException {
+    if (proto.getCellCount() > 0) {
+      for (CellProtos.Cell cell : proto.getCellList()) {
+        into.addCopy(copy(cell));
+      }
+      return;
+    }
+    moveInto(proto.getAssociatedCellCount(), into);
+  }
+
+  private static KeyValue copy(CellProtos.Cell cell) {
+    return KeyValue.create(cell.getRow().toByteArray(), cell.getFamily().toByteArray(),
+        cell.getQualifier().toByteArray(), cell.getTimestamp(),
+        CellType.fromCode((byte) cell.getCellType().getNumber()),
+        cell.getValue().toByteArray());
   }
 
   /** The result {@code proto} describes: its own protobuf cells, or its cells of the block. */
@@ -111,14 +152,15 @@ final class ResponseCells implements AutoCloseable {
     if (proto.getCellCount() > 0) {
       List<Cell> copies = new ArrayList<>(proto.getCellCount());
       for (CellProtos.Cell cell : proto.getCellList()) {
-        copies.add(KeyValue.create(cell.getRow().toByteArray(), cell.getFamily().toByteArray(),
-            cell.getQualifier().toByteArray(), cell.getTimestamp(),
-            CellType.fromCode((byte) cell.getCellType().getNumber()),
-            cell.getValue().toByteArray()));
+        copies.add(copy(cell));
       }
-      return Result.holding(copies, null);
+      return results().result(copies, null);
     }
     return next(proto.getAssociatedCellCount());
+  }
+
+  private static ApiAccess.Makers<Get, Result, RowReader, RowScanner> results() {
+    return ApiAccess.makers();
   }
 
   /** Drops this response's reference to the block. */

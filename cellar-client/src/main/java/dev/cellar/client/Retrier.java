@@ -70,7 +70,8 @@ final class Retrier {
 
   /**
    * The embedded API's exception for a permanent failure: a missing table is {@link
-   * TableNotFoundException}, an existing one or a request the server refused as invalid is an
+   * TableNotFoundException}, an existing one, a family mistake of an alter or a request the server
+   * refused as invalid is an
    * {@link IllegalArgumentException} with the server's message; the others stay {@link
    * RemoteException}s.
    */
@@ -82,7 +83,8 @@ final class Retrier {
       return new IllegalArgumentException("table " + (table != null ? table
           : e.getMessage()) + " already exists", e);
     }
-    if (e.is("DoNotRetryIOException") || e.is("NoSuchColumnFamilyException")) {
+    if (e.is("DoNotRetryIOException") || e.is("NoSuchColumnFamilyException")
+        || e.is("InvalidFamilyOperationException")) {
       return new IllegalArgumentException(e.getMessage(), e);
     }
     return null;

@@ -37,15 +37,19 @@ final class Schemas {
     TableSchema.Builder schema = TableSchema.newBuilder()
         .setTableName(tableName(descriptor.name()));
     for (ColumnFamilyDescriptor family : descriptor.families()) {
-      ColumnFamilySchema.Builder builder = ColumnFamilySchema.newBuilder()
-          .setName(ByteString.copyFromUtf8(family.name()));
-      family.attributes().forEach((key, value) -> builder.addAttributes(
-          HBaseProtos.BytesBytesPair.newBuilder().setFirst(ByteString.copyFromUtf8(key))
-              .setSecond(ByteString.copyFromUtf8(key.equals("TTL") && value.equals("FOREVER")
-                  ? Long.toString(ColumnFamilyDescriptor.FOREVER) : value))));
-      schema.addColumnFamilies(builder);
+      schema.addColumnFamilies(family(family));
     }
     return schema.build();
+  }
+
+  static ColumnFamilySchema family(ColumnFamilyDescriptor family) {
+    ColumnFamilySchema.Builder builder = ColumnFamilySchema.newBuilder()
+        .setName(ByteString.copyFromUtf8(family.name()));
+    family.attributes().forEach((key, value) -> builder.addAttributes(
+        HBaseProtos.BytesBytesPair.newBuilder().setFirst(ByteString.copyFromUtf8(key))
+            .setSecond(ByteString.copyFromUtf8(key.equals("TTL") && value.equals("FOREVER")
+                ? Long.toString(ColumnFamilyDescriptor.FOREVER) : value))));
+    return builder.build();
   }
 
   static TableDescriptor descriptor(TableSchema schema) {

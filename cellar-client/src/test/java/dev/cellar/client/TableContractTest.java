@@ -2,6 +2,7 @@ package dev.cellar.client;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -13,6 +14,9 @@ import dev.cellar.Mutation;
 import dev.cellar.Put;
 import dev.cellar.Result;
 import dev.cellar.ResultScanner;
+import dev.cellar.RowReader;
+import dev.cellar.RowScanner;
+import dev.cellar.RowView;
 import dev.cellar.Scan;
 import dev.cellar.Table;
 import dev.cellar.TableDescriptor;
@@ -277,6 +281,118 @@ abstract class TableContractTest {
     assertEquals(List.of("t"), database.admin().listTables());
     assertThrows(TableNotFoundException.class, () -> database.table("u"));
     assertThrows(TableNotFoundException.class, () -> database.admin().describe("u"));
+  }
+
+  @Test
+  void aRowReaderReadsRowsIntoItsOneViewUntilClosed() throws IOException {
+    putRows(5);
+    table.put(new Put(bytes(row(1))).addColumn(F, bytes("a"), 5L, bytes("older")));
+    byte[] buffer = new byte[16];
+    Get get = new Get(bytes(row(0))).addFamily(F).readVersions(3);
+    RowView view;
+    try (RowReader reader = table.rowReader()) {
+      for (int i = 0; i < 5; i++) {
+        view = reader.getView(get.setRow(bytes(row(i))));
+        int length = view.copyValue(F, bytes("a"), buffer, 0);
+        assertEquals("v" + i, new String(buffer, 0, length, StandardCharsets.UTF_8));
+        assertEquals(row(i), text(view.row()));
+        assertEquals(i == 1 ? 2 : 1, view.size(), "versions of row " + i);
+        assertEquals(-1, view.valueLength(G, bytes("b")), "the Get reads family f only");
+      }
+      assertTrue(reader.getView(get.setRow(bytes(row(9)))).isEmpty(), "a missing row");
+      view = reader.getView(new Get(bytes(row(2))));
+      assertEquals("even", text(view.getValue(G, bytes("b"))));
+    }
+    RowView closed = view;
+    assertThrows(IllegalStateException.class, closed::size);
+  }
+
+  @Test
+  void aRowScannerReadsEveryRowOfTheScanIntoItsOneView() throws IOException {
+    putRows(25);
+    Scan scan = new Scan().withStartRow(bytes(row(3))).withStopRow(bytes(row(21)))
+        .setCaching(4);
+    List<String> rows = new ArrayList<>();
+    List<String> values = new ArrayList<>();
+    try (RowScanner scanner = table.rowScanner(scan)) {
+      for (RowView view = scanner.nextView(); view != null; view = scanner.nextView()) {
+        rows.add(text(view.row()));
+        values.add(text(view.getValue(G, bytes("b"))));
+      }
+      assertNull(scanner.nextView(), "the end stays the end");
+    }
+    assertEquals(scanRows(new Scan().withStartRow(bytes(row(3))).withStopRow(bytes(row(21)))),
+        rows);
+    assertEquals(18, rows.size());
+    assertEquals("odd", values.get(0));
+    try (RowScanner limited = table.rowScanner(new Scan().setCaching(2).setLimit(5)
+        .setReversed(true))) {
+      List<String> seen = new ArrayList<>();
+      for (RowView view = limited.nextView(); view != null; view = limited.nextView()) {
+        seen.add(text(view.row()));
+      }
+      assertEquals(List.of(row(24), row(23), row(22), row(21), row(20)), seen);
+    }
+    RowScanner early = table.rowScanner(new Scan().setCaching(3));
+    assertEquals(row(0), text(early.nextView().row()));
+    early.close();
+    assertThrows(IllegalStateException.class, early::nextView);
+  }
+
+  @Test
+  void alterAddsModifiesAndDeletesFamiliesOnline() throws IOException {
+    putRows(4);
+    database.admin().addFamily("t", ColumnFamilyDescriptor.of("h", Map.of("VERSIONS", "2")));
+    assertEquals(2, database.admin().describe("t").family("h").maxVersions());
+    table.put(new Put(bytes("r")).addColumn(bytes("h"), bytes("q"), bytes("in h")));
+    try (Result result = table.get(new Get(bytes("r")))) {
+      assertEquals("in h", text(result.getValue(bytes("h"), bytes("q"))));
+    }
+
+    for (long version = 1; version <= 3; version++) {
+      table.put(new Put(bytes("v")).addColumn(G, bytes("q"), version, bytes("g" + version)));
+    }
+    Get allVersions = new Get(bytes("v")).addFamily(G).readVersions(5);
+    try (Result result = table.get(allVersions)) {
+      assertEquals(1, result.size());
+    }
+    database.admin().modifyFamily("t", ColumnFamilyDescriptor.of("g", Map.of("VERSIONS", "4",
+        "COMPRESSION", "GZ", "DATA_BLOCK_ENCODING", "FAST_DIFF")));
+    assertEquals(4, database.admin().describe("t").family("g").maxVersions());
+    try (Result result = table.get(allVersions)) {
+      assertEquals(3, result.size(), "the versions kept show once VERSIONS allows them");
+    }
+    database.admin().flush("t");
+    database.admin().majorCompact("t");
+    try (Result result = table.get(allVersions)) {
+      assertEquals(3, result.size());
+    }
+
+    database.admin().deleteFamily("t", "h");
+    assertEquals(List.of("f", "g"), familyNames(database.admin().describe("t")));
+    assertThrows(IllegalArgumentException.class, () -> table.put(new Put(bytes("r"))
+        .addColumn(bytes("h"), bytes("q"), bytes("gone"))));
+    try (Result result = table.get(new Get(bytes("r")))) {
+      assertTrue(result.isEmpty(), "h's cells went with h");
+    }
+
+    database.admin().modifyTable(TableDescriptor.of("t", ColumnFamilyDescriptor.of("f",
+        Map.of("VERSIONS", "3")), ColumnFamilyDescriptor.of("k")));
+    assertEquals(List.of("f", "k"), familyNames(database.admin().describe("t")));
+    assertEquals(4, scanRows(new Scan()).size(), "f's rows stay");
+
+    IllegalArgumentException exists = assertThrows(IllegalArgumentException.class,
+        () -> database.admin().addFamily("t", ColumnFamilyDescriptor.of("f")));
+    assertTrue(exists.getMessage().contains("has family f already"), exists.getMessage());
+    IllegalArgumentException missing = assertThrows(IllegalArgumentException.class,
+        () -> database.admin().deleteFamily("t", "nope"));
+    assertTrue(missing.getMessage().contains("has no family nope"), missing.getMessage());
+    assertThrows(TableNotFoundException.class,
+        () -> database.admin().addFamily("missing", ColumnFamilyDescriptor.of("x")));
+  }
+
+  private static List<String> familyNames(TableDescriptor descriptor) {
+    return descriptor.families().stream().map(ColumnFamilyDescriptor::name).toList();
   }
 
   @Test

@@ -50,10 +50,11 @@ public final class CollectedRow {
   }
 
   /**
-   * Adds a view of {@code cell}, which lies whole in {@code block}, pinning the block. A cursor's
-   * own view is copied as it is, its lengths checked already.
+   * Adds a view of {@code cell}, which lies whole in {@code block}, pinning the block (a reference
+   * of the holder's own, dropped by {@link #clear()}). A cursor's own view is copied as it is, its
+   * lengths checked already.
    */
-  void addView(Cell cell, Buf block) {
+  public void addView(Cell cell, Buf block) {
     pins.pin(block);
     if (cell instanceof KeyValueCell view) {
       next(true).set(view);
@@ -64,7 +65,7 @@ public final class CollectedRow {
   }
 
   /** Adds a copy of {@code cell} in the arena. */
-  void addCopy(Cell cell) {
+  public void addCopy(Cell cell) {
     int length = cell.length();
     if (arena.length - arenaUsed < length) {
       arena = new byte[Math.max(length, Math.max(INITIAL_ARENA, 2 * arena.length))];

@@ -231,6 +231,39 @@ final class Manifest implements AutoCloseable {
   }
 
   /**
+   * Starts tracking a new family with no files, flushed up to {@code flushedWalId} (log entries up
+   * to it belong to families the table had before), and records it durably.
+   *
+   * @throws IllegalArgumentException if the manifest tracks the family already
+   */
+  synchronized void addFamily(String family, long flushedWalId) throws IOException {
+    if (families.containsKey(family)) {
+      throw new IllegalArgumentException("manifest of " + directory + " has family " + family
+          + " already");
+    }
+    families.put(family, new FamilyState());
+    try {
+      append(List.of(new Edit(family, flushedWalId, List.of(), List.of())));
+    } catch (IOException | RuntimeException e) {
+      families.remove(family);
+      throw e;
+    }
+  }
+
+  /**
+   * Records that {@code family} lost every file (it was deleted from the table) and stops tracking
+   * it: should a family of that name be added again, replaying this file starts it empty.
+   */
+  synchronized void dropFamily(String family) throws IOException {
+    FamilyState state = families.get(family);
+    if (state == null) {
+      return;
+    }
+    append(List.of(new Edit(family, UNCHANGED, List.of(), List.copyOf(state.files))));
+    families.remove(family);
+  }
+
+  /**
    * Records {@code edits} as one record and forces it; only then does the state change.
    *
    * @throws IOException if the write or force failed: the state is unchanged, and the manifest

@@ -17,7 +17,6 @@ import dev.cellar.store.wal.Durability;
 import dev.cellar.store.wal.WalEntry;
 import dev.cellar.store.wal.WriteAheadLog;
 import java.io.IOException;
-import java.lang.foreign.MemorySegment;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -110,7 +109,17 @@ import org.slf4j.LoggerFactory;
  *
  * <p><b>Recovery.</b> Each family is flushed up to the highest log id its files record. Opening
  * replays the log's entries for this table after the lowest of those ids (and after the table's
- * creation), adding to each family only the edits its files do not hold.
+ * creation), adding to each family only the edits its files do not hold; edits of a family the
+ * table no longer has are skipped.
+ *
+ * <p><b>Alters.</b> The families are one immutable {@link Families} in a volatile field, which
+ * {@link #addFamily}, {@link #deleteFamily} and {@link #modifyFamily} replace under the write
+ * side of {@code updatesLock} (so no write is between its log entry and its MemStore adds) and
+ * under {@code flushLock} (so no flush or other alter runs meanwhile). Every operation reads the
+ * field once: a write checks its cells' families against what it read and, if an alter replaced
+ * it before the write took the read lock, checks them again against the new one; a scan keeps
+ * the stores it opened; a compiled Get is compiled again when the families changed ({@link
+ * #isCurrent}). Each alter method says in what order it makes its change durable.
  */
 public final class Region implements AutoCloseable {
 
@@ -119,7 +128,10 @@ public final class Region implements AutoCloseable {
 
   private final String name;
   private final Manifest manifest;
-  private final Map<String, Store> stores;
+  private final Path directory;
+  private final Services services;
+  /** The families now: replaced whole by an alter, under the write side of {@code updatesLock}. */
+  private volatile Families families;
   private final WriteAheadLog wal;
   private final long flushSize;
   private final Executor flushExecutor;
@@ -133,21 +145,21 @@ public final class Region implements AutoCloseable {
   private final ReentrantReadWriteLock updatesLock = new ReentrantReadWriteLock();
   private final ReentrantLock flushLock = new ReentrantLock();
   private final RowLocks rowLocks = new RowLocks();
-  /** The stores in family order, and their family names, to find a cell's store in place. */
-  private final Store[] storeArray;
-  private final MemorySegment[] familyNames;
   private final AtomicBoolean flushQueued = new AtomicBoolean();
   private final AtomicBoolean compactionQueued = new AtomicBoolean();
   private volatile boolean closed;
 
-  private Region(String name, Manifest manifest, Map<String, Store> stores, WriteAheadLog wal,
-      long flushSize, Executor flushExecutor, Executor compactionExecutor,
-      CompactionThrottle compactionThrottle, EngineMetrics metrics, long replayAfterWalId) {
+  private Region(String name, Path directory, Services services, Manifest manifest,
+      Map<String, Store> stores, WriteAheadLog wal, long flushSize, Executor flushExecutor,
+      Executor compactionExecutor, CompactionThrottle compactionThrottle, EngineMetrics metrics,
+      long replayAfterWalId) {
     this.name = name;
+    this.directory = directory;
+    this.services = services;
     this.metrics = metrics;
     this.manifest = manifest;
     this.compactionThrottle = compactionThrottle;
-    this.stores = stores;
+    this.families = new Families(stores.values());
     this.wal = wal;
     this.flushSize = flushSize;
     this.flushExecutor = flushExecutor;
@@ -161,11 +173,6 @@ public final class Region implements AutoCloseable {
     this.replayAfterWalId = replayAfterWalId;
     this.mvcc = new Mvcc(maxSequenceId);
     this.lastAppliedWalId = new AtomicLong(maxWalId);
-    this.storeArray = stores.values().toArray(Store[]::new);
-    this.familyNames = new MemorySegment[storeArray.length];
-    for (int i = 0; i < storeArray.length; i++) {
-      familyNames[i] = MemorySegment.ofArray(storeArray[i].family().name());
-    }
   }
 
   /**
@@ -206,16 +213,14 @@ public final class Region implements AutoCloseable {
       // entry a power loss could take back would take the family's recorded files with it
       services.storage().createDirectories(directory.resolve(family.nameString()));
     }
+    clearDeletedFamilies(services.storage(), directory, families);
     Manifest manifest = Manifest.open(services.storage(), directory,
         families.stream().map(FamilySettings::nameString).toList());
     try {
       for (FamilySettings family : families) {
-        MemStore memStore = new MemStore(services.memStoreConfig(), services.chunkPool());
-        stores.put(family.nameString(), new Store(services.storage(), manifest,
-            directory.resolve(family.nameString()), family, memStore, services.cache(),
-            services.allocator(), services.compactionPolicy(), services.cacheCompressedData()));
+        stores.put(family.nameString(), newStore(directory, family, manifest, services));
       }
-      Region region = new Region(name, manifest, stores, services.wal(),
+      Region region = new Region(name, directory, services, manifest, stores, services.wal(),
           services.memStoreConfig().flushSize(), services.flushExecutor(),
           services.compactionExecutor(), services.compactionThrottle(), services.metrics(),
           replayAfterWalId);
@@ -232,28 +237,76 @@ public final class Region implements AutoCloseable {
     }
   }
 
+  /**
+   * Deletes the directories in the table's directory that belong to no family of {@code
+   * families}: a family deleted by an alter (whose files may have outlived it while readers held
+   * them, or a crash cut its removal short), or one whose addition a crash interrupted before
+   * the table's descriptor recorded it.
+   */
+  private static void clearDeletedFamilies(Storage storage, Path directory,
+      List<FamilySettings> families) throws IOException {
+    List<String> names = families.stream().map(FamilySettings::nameString).toList();
+    boolean cleared = false;
+    for (Path child : storage.list(directory)) {
+      if (storage.isDirectory(child) && !names.contains(child.getFileName().toString())) {
+        LOG.info("deleting {}: the directory of a family table {} no longer has", child,
+            directory.getFileName());
+        deleteTree(storage, child);
+        cleared = true;
+      }
+    }
+    if (cleared) {
+      storage.syncDirectory(directory);
+    }
+  }
+
+  private static void deleteTree(Storage storage, Path path) throws IOException {
+    if (storage.isDirectory(path)) {
+      for (Path child : storage.list(path)) {
+        deleteTree(storage, child);
+      }
+    }
+    storage.deleteIfExists(path);
+  }
+
+  private static Store newStore(Path directory, FamilySettings family, Manifest manifest,
+      Services services) throws IOException {
+    MemStore memStore = new MemStore(services.memStoreConfig(), services.chunkPool());
+    return new Store(services.storage(), manifest, directory.resolve(family.nameString()), family,
+        memStore, services.cache(), services.allocator(), services.compactionPolicy(),
+        services.cacheCompressedData());
+  }
+
   private void replay() throws IOException {
     long from = Math.max(replayAfterWalId, flushedWalId());
     long[] replayed = new long[1];
+    long[] skipped = new long[1];
     wal.replay(from, entry -> {
       if (entry.table().equals(name)) {
-        apply(entry);
+        skipped[0] += apply(entry);
         replayed[0]++;
       }
     });
     if (replayed[0] > 0) {
       LOG.info("table {}: replayed {} log entries after log id {}", name, replayed[0], from);
     }
+    if (skipped[0] > 0) {
+      LOG.info("table {}: skipped {} replayed cells of families the table no longer has", name,
+          skipped[0]);
+    }
   }
 
-  /** Adds a replayed entry's cells to the families whose files do not hold it yet. */
-  private void apply(WalEntry entry) {
+  /**
+   * Adds a replayed entry's cells to the families whose files do not hold it yet; returns how many
+   * cells it skipped as of a family the table no longer has (deleted by an alter).
+   */
+  private long apply(WalEntry entry) {
     long number = mvcc.begin();
+    long skipped = 0;
     for (Cell cell : entry.cells()) {
-      Store store = storeOf(cell);
+      Store store = families.storeOf(cell);
       if (store == null) {
-        LOG.warn("table {}: log entry {} names a family the table no longer has; skipped", name,
-            entry.sequenceId());
+        skipped++;
         continue;
       }
       if (entry.sequenceId() > store.flushedWalId()) {
@@ -262,6 +315,7 @@ public final class Region implements AutoCloseable {
     }
     lastAppliedWalId.accumulateAndGet(entry.sequenceId(), Math::max);
     mvcc.complete(number);
+    return skipped;
   }
 
   public String name() {
@@ -279,7 +333,7 @@ public final class Region implements AutoCloseable {
    */
   public long flushedWalId() {
     long lowest = Long.MAX_VALUE;
-    for (Store store : storeArray) {
+    for (Store store : families.array()) {
       lowest = Math.min(lowest, store.flushedWalId());
     }
     return lowest;
@@ -291,26 +345,19 @@ public final class Region implements AutoCloseable {
    */
   public long highestFlushedWalId() {
     long highest = 0;
-    for (Store store : storeArray) {
+    for (Store store : families.array()) {
       highest = Math.max(highest, store.flushedWalId());
     }
     return highest;
   }
 
-  public List<Store> stores() {
-    return List.copyOf(stores.values());
+  /** The table's family names now, in family order. */
+  public List<String> familyNames() {
+    return List.copyOf(families.byName().keySet());
   }
 
-  /** The store of the cell's family, or null if the table has no such family. */
-  private Store storeOf(Cell cell) {
-    for (int i = 0; i < storeArray.length; i++) {
-      MemorySegment family = familyNames[i];
-      if (Bytes.equals(cell.segment(), cell.familyOffset(), cell.familyLength(), family, 0,
-          (int) family.byteSize())) {
-        return storeArray[i];
-      }
-    }
-    return null;
+  public List<Store> stores() {
+    return List.copyOf(families.all());
   }
 
   /**
@@ -328,8 +375,9 @@ public final class Region implements AutoCloseable {
       return;
     }
     long start = metrics.start(Operation.PUT);
-    List<? extends Cell> cells = checkedCells(batch);
-    writeAndUnlock(cells, strongest(batch), nowMillis, rowLocks.lock(batch));
+    Families checkedAgainst = families;
+    List<? extends Cell> cells = checkedCells(batch, checkedAgainst);
+    writeAndUnlock(cells, checkedAgainst, strongest(batch), nowMillis, rowLocks.lock(batch));
     afterWrite();
     metrics.recordSince(writeOperation(batch), start);
     metrics.add(Counter.WRITE_REQUESTS, batch.size());
@@ -357,7 +405,8 @@ public final class Region implements AutoCloseable {
       Predicate<byte[]> check, List<? extends Cell> cells, Durability durability,
       long nowMillis) throws IOException {
     long start = metrics.start(Operation.CHECK_AND_MUTATE);
-    check(new RowMutation(row, cells, durability));
+    Families checkedAgainst = families;
+    check(new RowMutation(row, cells, durability), checkedAgainst);
     long[] stripe = rowLocks.lock(row);
     boolean matched;
     try {
@@ -373,7 +422,7 @@ public final class Region implements AutoCloseable {
       metrics.increment(Counter.CHECK_MUTATE_FAILED);
       return false;
     }
-    writeAndUnlock(cells, durability, nowMillis, stripe);
+    writeAndUnlock(cells, checkedAgainst, durability, nowMillis, stripe);
     afterWrite();
     metrics.recordSince(Operation.CHECK_AND_MUTATE, start);
     metrics.increment(Counter.CHECK_MUTATE_PASSED);
@@ -398,9 +447,9 @@ public final class Region implements AutoCloseable {
    * Every cell of the batch in order, after checking each one's row and family: the mutation's own
    * list for a batch of one, else a new list.
    */
-  private List<? extends Cell> checkedCells(List<RowMutation> batch) {
+  private List<? extends Cell> checkedCells(List<RowMutation> batch, Families against) {
     for (RowMutation mutation : batch) {
-      check(mutation);
+      check(mutation, against);
     }
     if (batch.size() == 1) {
       return batch.getFirst().cells();
@@ -416,16 +465,23 @@ public final class Region implements AutoCloseable {
     return cells;
   }
 
-  private void check(RowMutation mutation) {
+  private void check(RowMutation mutation, Families against) {
     byte[] row = mutation.row();
     for (Cell cell : mutation.cells()) {
       if (!Bytes.equals(cell.segment(), cell.rowOffset(), cell.rowLength(), row)) {
         throw new IllegalArgumentException("a mutation of row " + Bytes.toStringBinary(row)
             + " holds a cell of row " + Bytes.toStringBinary(cell.rowArray()));
       }
-      if (storeOf(cell) == null) {
+    }
+    checkFamilies(mutation.cells(), against);
+  }
+
+  private void checkFamilies(List<? extends Cell> cells, Families against) {
+    for (Cell cell : cells) {
+      if (against.storeOf(cell) == null) {
         throw new IllegalArgumentException("table " + name + " has no family "
-            + Bytes.toStringBinary(cell.familyArray()) + "; families: " + stores.keySet());
+            + Bytes.toStringBinary(cell.familyArray()) + "; families: "
+            + against.byName().keySet());
       }
     }
   }
@@ -453,8 +509,8 @@ public final class Region implements AutoCloseable {
    * durability asks for, completes the number and waits until reads see it. The stripes are
    * unlocked whatever happens; the number completes whatever happens once it was taken.
    */
-  private void writeAndUnlock(List<? extends Cell> cells, Durability durability, long nowMillis,
-      long[] stripes) throws IOException {
+  private void writeAndUnlock(List<? extends Cell> cells, Families checkedAgainst,
+      Durability durability, long nowMillis, long[] stripes) throws IOException {
     boolean rowsLocked = true;
     long number;
     long walId;
@@ -464,6 +520,10 @@ public final class Region implements AutoCloseable {
       }
       updatesLock.readLock().lock();
       try {
+        Families current = families;
+        if (current != checkedAgainst) {
+          checkFamilies(cells, current);
+        }
         number = mvcc.begin();
         try {
           walId = durability.writes() ? wal.appendNoSync(name, cells, nowMillis, durability) : 0;
@@ -471,7 +531,7 @@ public final class Region implements AutoCloseable {
           rowLocks.unlock(stripes);
           rowsLocked = false;
           for (Cell cell : cells) {
-            storeOf(cell).add(cell, number, nowMillis);
+            current.storeOf(cell).add(cell, number, nowMillis);
           }
           if (durability.writes()) {
             lastAppliedWalId.accumulateAndGet(walId, Math::max);
@@ -499,7 +559,7 @@ public final class Region implements AutoCloseable {
 
   private void afterWrite() throws IOException {
     long largest = 0;
-    for (Store store : storeArray) {
+    for (Store store : families.array()) {
       largest = Math.max(largest, store.memStoreFootprint());
     }
     if (largest >= BLOCKING_MULTIPLIER * flushSize) {
@@ -533,7 +593,7 @@ public final class Region implements AutoCloseable {
     long now = System.currentTimeMillis();
     List<FamilyScanner> scanners = new ArrayList<>();
     try {
-      for (Map.Entry<String, Store> entry : stores.entrySet()) {
+      for (Map.Entry<String, Store> entry : families.byName().entrySet()) {
         if (!request.columns().isEmpty() && !request.columns().containsKey(entry.getKey())) {
           continue;
         }
@@ -572,7 +632,8 @@ public final class Region implements AutoCloseable {
   public GetPlan planGet(ScanRequest request) {
     List<Store> read = new ArrayList<>();
     List<ScanSpec> specs = new ArrayList<>();
-    for (Map.Entry<String, Store> entry : stores.entrySet()) {
+    Families current = families;
+    for (Map.Entry<String, Store> entry : current.byName().entrySet()) {
       if (!request.columns().isEmpty() && !request.columns().containsKey(entry.getKey())) {
         continue;
       }
@@ -582,8 +643,16 @@ public final class Region implements AutoCloseable {
           Math.min(request.maxVersions(), family.maxVersions()), request.minTimestamp(),
           request.maxTimestamp(), family.ttlMillis(), family.minVersions(), 0, null));
     }
-    return new GetPlan(this, read, specs, request.cacheBlocks(),
+    return new GetPlan(this, current, request, read, specs, request.cacheBlocks(),
         request.filter() == null ? null : request);
+  }
+
+  /**
+   * Whether {@code plan} was made for the table's families as they are now: after an alter a
+   * plan is made again, since its families, versions or TTLs may have changed.
+   */
+  public boolean isCurrent(GetPlan plan) {
+    return plan.families == families;
   }
 
   /**
@@ -592,12 +661,13 @@ public final class Region implements AutoCloseable {
    * state and the row holder have grown to the row's size; with one it reads through a region
    * scanner.
    */
-  public void get(GetPlan plan, byte[] row, RegionPointRead state, CollectedRow out)
+  public void get(GetPlan given, byte[] row, RegionPointRead state, CollectedRow out)
       throws IOException {
-    if (plan.region != this) {
-      throw new IllegalArgumentException("the plan was made for table " + plan.region.name()
+    if (given.region != this) {
+      throw new IllegalArgumentException("the plan was made for table " + given.region.name()
           + ", not " + name);
     }
+    GetPlan plan = isCurrent(given) ? given : planGet(given.request);
     long start = metrics.start(Operation.GET);
     if (plan.scanned != null) {
       getThroughScanner(plan.scanned, row, out);
@@ -651,7 +721,7 @@ public final class Region implements AutoCloseable {
       try {
         long lastWritten = mvcc.lastWritten();
         long walId = Math.min(lastAppliedWalId.get(), wal.durableSequenceId());
-        for (Store store : stores.values()) {
+        for (Store store : families.all()) {
           Store.Flush flush = store.snapshot(lastWritten, walId);
           snapshots.put(store, flush);
           maxSequenceId = Math.max(maxSequenceId, flush.maxSequenceId());
@@ -777,7 +847,7 @@ public final class Region implements AutoCloseable {
     try {
       flush();
       Map<Store, List<StoreFile>> pinned = new LinkedHashMap<>();
-      for (Store store : stores.values()) {
+      for (Store store : families.all()) {
         pinned.put(store, store.pinFiles());
       }
       return pinned;
@@ -810,10 +880,10 @@ public final class Region implements AutoCloseable {
    * @return the sequence id the files were loaded at
    */
   public long bulkLoad(Map<String, List<Path>> staged) throws IOException {
-    Map<Store, List<Path>> byStore = new LinkedHashMap<>();
-    staged.forEach((family, files) -> byStore.put(storeNamed(family), files));
     flushLock.lock();
     try {
+      Map<Store, List<Path>> byStore = new LinkedHashMap<>();
+      staged.forEach((family, files) -> byStore.put(storeNamed(family), files));
       if (closed) {
         throw new IllegalStateException("table " + name + " is closed");
       }
@@ -831,17 +901,144 @@ public final class Region implements AutoCloseable {
     }
   }
 
+  /** Makes a change to the table's schema durable (its descriptor file); see the alters below. */
+  @FunctionalInterface
+  public interface SchemaRecord {
+    void write() throws IOException;
+  }
+
+  /**
+   * Adds an empty family (HBase's {@code addColumnFamily}). In order: its directory is created;
+   * the log is rolled (which forces every entry written so far) and the manifest records the
+   * family as flushed up to the log's durable id, so that entries of an earlier family of that
+   * name are never replayed into it, while every entry written to it gets a higher id, after a
+   * crash too; {@code record} makes it part of
+   * the table's descriptor; then writes and reads see it. A crash before {@code record} completes
+   * leaves a family no descriptor names, whose directory the next open deletes.
+   *
+   * @throws IllegalArgumentException if the table has that family already
+   */
+  public void addFamily(FamilySettings family, SchemaRecord record) throws IOException {
+    String familyName = family.nameString();
+    flushLock.lock();
+    try {
+      checkOpen();
+      if (families.byName().containsKey(familyName)) {
+        throw new IllegalArgumentException("table " + name + " has family " + familyName
+            + " already");
+      }
+      Path familyDirectory = directory.resolve(familyName);
+      services.storage().createDirectories(familyDirectory);
+      services.storage().syncDirectory(directory);
+      wal.roll();
+      manifest.addFamily(familyName, wal.durableSequenceId());
+      record.write();
+      Store store = newStore(directory, family, manifest, services);
+      updatesLock.writeLock().lock();
+      try {
+        families = families.with(store);
+      } finally {
+        updatesLock.writeLock().unlock();
+      }
+      LOG.info("table {}: added family {}", name, familyName);
+    } finally {
+      flushLock.unlock();
+    }
+  }
+
+  /**
+   * Deletes a family and its data (HBase's {@code deleteColumnFamily}). {@code record} first
+   * removes it from the table's descriptor (from then on it is gone, after a crash too); then
+   * writes and new reads stop seeing it, its files are retired (each deleted once no open scanner
+   * reads it; scanners opened before keep their view) and the manifest forgets it. Its directory
+   * goes now if no reader holds one of its files, else with the next open.
+   *
+   * @throws IllegalArgumentException if the table has no such family, or no other
+   */
+  public void deleteFamily(String family, SchemaRecord record) throws IOException {
+    flushLock.lock();
+    try {
+      checkOpen();
+      Store store = storeNamed(family);
+      if (families.size() == 1) {
+        throw new IllegalArgumentException("family " + family + " is the only family of table "
+            + name + "; a table needs at least one");
+      }
+      record.write();
+      updatesLock.writeLock().lock();
+      try {
+        families = families.without(family);
+      } finally {
+        updatesLock.writeLock().unlock();
+      }
+      store.drop();
+      manifest.dropFamily(family);
+      wal.markFlushed(name, flushedWalId());
+      deleteDirectoryIfUnread(directory.resolve(family));
+      LOG.info("table {}: deleted family {}", name, family);
+    } finally {
+      flushLock.unlock();
+    }
+  }
+
+  /**
+   * Changes a family's attributes (HBase's {@code modifyColumnFamily}): {@code record} makes them
+   * durable, then flushes, compactions and reads that start afterwards use them (see {@link
+   * Store#changeSettings}); a scanner opened before keeps its versions and TTL.
+   *
+   * @throws IllegalArgumentException if the table has no such family
+   */
+  public void modifyFamily(FamilySettings family, SchemaRecord record) throws IOException {
+    flushLock.lock();
+    try {
+      checkOpen();
+      Store store = storeNamed(family.nameString());
+      record.write();
+      updatesLock.writeLock().lock();
+      try {
+        store.changeSettings(family);
+        families = new Families(families.all());
+      } finally {
+        updatesLock.writeLock().unlock();
+      }
+      LOG.info("table {}: modified family {}", name, family.nameString());
+    } finally {
+      flushLock.unlock();
+    }
+  }
+
+  /**
+   * Deletes a deleted family's directory if no reader holds one of its files any more (each went
+   * with its last reader); else the next open deletes it.
+   */
+  private void deleteDirectoryIfUnread(Path familyDirectory) throws IOException {
+    Storage storage = services.storage();
+    for (Path child : storage.list(familyDirectory)) {
+      if (storage.isFile(child)) {
+        return;
+      }
+    }
+    deleteTree(storage, familyDirectory);
+    storage.syncDirectory(directory);
+  }
+
+  private void checkOpen() {
+    if (closed) {
+      throw new IllegalStateException("table " + name + " is closed");
+    }
+  }
+
   private Store storeNamed(String family) {
-    Store store = stores.get(family);
+    Store store = families.byName().get(family);
     if (store == null) {
       throw new IllegalArgumentException("table " + name + " has no family " + family
-          + "; families: " + stores.keySet());
+          + "; families: " + families.byName().keySet());
     }
     return store;
   }
 
   private void requestCompactionIfNeeded() {
-    boolean needed = stores.values().stream().anyMatch(Store::needsCompaction);
+    boolean needed = families.all().stream().anyMatch(Store::needsCompaction);
     if (!needed || closed || !compactionQueued.compareAndSet(false, true)) {
       return;
     }
@@ -865,7 +1062,7 @@ public final class Region implements AutoCloseable {
 
   private boolean compact(boolean major, CompactionThrottle throttle) throws IOException {
     boolean any = false;
-    for (Store store : stores.values()) {
+    for (Store store : families.all()) {
       if (closed) {
         break;
       }
@@ -890,7 +1087,7 @@ public final class Region implements AutoCloseable {
       closed = true;
       flushLock.lock();
       try {
-        stores.values().forEach(Store::close);
+        families.all().forEach(Store::close);
       } finally {
         flushLock.unlock();
         manifest.close();
@@ -901,7 +1098,7 @@ public final class Region implements AutoCloseable {
   /** Closes the stores without flushing (after a failure; the log still holds the edits). */
   public void abort() {
     closed = true;
-    stores.values().forEach(Store::close);
+    families.all().forEach(Store::close);
     try {
       manifest.close();
     } catch (IOException e) {

@@ -21,7 +21,7 @@ import java.util.List;
  * nothing here; the families' scanners and the row holder decide what their cells cost. Not
  * thread-safe.
  */
-public final class RegionScanner implements AutoCloseable {
+public final class RegionScanner implements RowStream {
 
   private final FamilyScanner[] stores;
   private final byte[] stopRow;
@@ -65,6 +65,7 @@ public final class RegionScanner implements AutoCloseable {
    * Adds the next row's cells to {@code out}; false, adding nothing, when there are no more rows.
    * The caller clears {@code out} between rows (or keeps several rows in it).
    */
+  @Override
   public boolean next(CollectedRow out) throws IOException {
     long start = metrics == null ? EngineMetrics.NOT_TIMED : metrics.start(Operation.SCAN_NEXT);
     boolean found = nextRow(out);

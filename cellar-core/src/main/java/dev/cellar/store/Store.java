@@ -41,7 +41,8 @@ import org.slf4j.LoggerFactory;
  *
  * <p><b>Concurrency.</b> The file list is an immutable list in a volatile field, replaced under
  * {@code filesLock} by flushes and compactions; readers take the current list without a lock. One
- * compaction runs at a time ({@code compactionLock}).
+ * compaction runs at a time ({@code compactionLock}). The family's settings are a volatile field
+ * too, replaced by an alter; a flush, compaction or read reads them once when it starts.
  */
 public final class Store implements AutoCloseable {
 
@@ -53,7 +54,8 @@ public final class Store implements AutoCloseable {
   private final Storage storage;
   private final Manifest manifest;
   private final Path directory;
-  private final FamilySettings family;
+  /** Replaced when the family's attributes change; files written afterwards take the new ones. */
+  private volatile FamilySettings family;
   private final MemStore memStore;
   private final BlockCache cache;
   private final BufAllocator allocator;
@@ -117,6 +119,42 @@ public final class Store implements AutoCloseable {
 
   public FamilySettings family() {
     return family;
+  }
+
+  /**
+   * Takes the family's new attributes: flushes and compactions that start afterwards write with
+   * them, and reads that start afterwards apply its versions and TTL; files already written keep
+   * the block size, encoding, compression and bloom filter they were written with, which their
+   * readers take from the files themselves.
+   *
+   * @throws IllegalArgumentException if {@code changed} names another family
+   */
+  void changeSettings(FamilySettings changed) {
+    if (!changed.nameString().equals(family.nameString())) {
+      throw new IllegalArgumentException("store of family " + family.nameString()
+          + " cannot take the settings of family " + changed.nameString());
+    }
+    family = changed;
+  }
+
+  /**
+   * Takes the store out of its table, whose family was deleted: waits for a running compaction,
+   * retires every file (each is deleted once no reader holds it, so an open scanner keeps reading
+   * it) and retires the MemStore (its memory returns once the cursors open over it close). Reads
+   * that start afterwards find the store empty.
+   */
+  void drop() {
+    closing = true;
+    compactionLock.lock();
+    filesLock.lock();
+    try {
+      files.forEach(StoreFile::retire);
+      files = List.of();
+    } finally {
+      filesLock.unlock();
+      compactionLock.unlock();
+    }
+    memStore.retire();
   }
 
   /**
@@ -431,6 +469,7 @@ public final class Store implements AutoCloseable {
   private Path writeCompacted(List<StoreFile> selected, boolean dropDeletes, long nowMillis,
       long maxSequenceId, long maxWalId, CompactionThrottle.Operation control)
       throws IOException {
+    FamilySettings settings = family;
     List<KeyValueScanner> sources = new ArrayList<>();
     for (StoreFile file : selected) {
       KeyValueScanner scanner = file.scanner(false, file.maxSequenceId());
@@ -443,15 +482,15 @@ public final class Store implements AutoCloseable {
     boolean tags = selected.stream().anyMatch(StoreFile::includesTags);
     if (!dropDeletes) {
       try (KeyValueHeap heap = new KeyValueHeap(seekAll(sources))) {
-        return StoreFileWriter.write(storage, directory, family,
+        return StoreFileWriter.write(storage, directory, settings,
             throttled(new HeapSource(heap), control), maxSequenceId, maxWalId, false, tags);
       }
     }
-    ScanSpec spec = new ScanSpec(null, family.maxVersions(), 0, Long.MAX_VALUE,
-        family.ttlMillis(), family.minVersions(), nowMillis, null);
+    ScanSpec spec = new ScanSpec(null, settings.maxVersions(), 0, Long.MAX_VALUE,
+        settings.ttlMillis(), settings.minVersions(), nowMillis, null);
     try (StoreScanner scanner = new StoreScanner(sources, spec, KeyValue.firstOnRow(new byte[0]),
         false); RowSource rows = new RowSource(scanner)) {
-      return StoreFileWriter.write(storage, directory, family, throttled(rows, control),
+      return StoreFileWriter.write(storage, directory, settings, throttled(rows, control),
           maxSequenceId, maxWalId, true, tags);
     }
   }

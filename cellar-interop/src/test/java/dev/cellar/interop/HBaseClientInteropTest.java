@@ -229,6 +229,58 @@ class HBaseClientInteropTest {
   }
 
   @Test
+  void alterThroughHBaseAdminChangesTheFamiliesOnline() throws IOException {
+    byte[] h = bytes("h");
+    try (Admin admin = served.connection.getAdmin()) {
+      admin.addColumnFamily(NAME, ColumnFamilyDescriptorBuilder.newBuilder(h).setMaxVersions(3)
+          .build());
+      assertEquals(3, admin.getDescriptor(NAME).getColumnFamily(h).getMaxVersions());
+      table.put(new Put(bytes("r")).addColumn(h, bytes("q"), bytes("in h")));
+      assertArrayEquals(bytes("in h"), table.get(new Get(bytes("r"))).getValue(h, bytes("q")));
+
+      for (long version = 1; version <= 3; version++) {
+        table.put(new Put(bytes("r")).addColumn(G, bytes("q"), version, bytes("g" + version)));
+      }
+      assertEquals(1, table.get(new Get(bytes("r")).addFamily(G).readVersions(5)).size());
+      admin.modifyColumnFamily(NAME, ColumnFamilyDescriptorBuilder.newBuilder(G)
+          .setMaxVersions(4).setCompressionType(
+              org.apache.hadoop.hbase.io.compress.Compression.Algorithm.GZ).build());
+      assertEquals(4, admin.getDescriptor(NAME).getColumnFamily(G).getMaxVersions());
+      assertEquals(3, table.get(new Get(bytes("r")).addFamily(G).readVersions(5)).size(),
+          "the versions the MemStore kept show once VERSIONS allows them");
+      reference(served).admin().flush("t");
+      assertEquals(3, table.get(new Get(bytes("r")).addFamily(G).readVersions(5)).size());
+
+      admin.deleteColumnFamily(NAME, G);
+      assertNull(admin.getDescriptor(NAME).getColumnFamily(G));
+      assertTrue(table.get(new Get(bytes("r")).addFamily(h)).size() == 1);
+      assertThrows(IOException.class, () -> table.put(new Put(bytes("r")).addColumn(G,
+          bytes("q"), bytes("gone"))));
+
+      admin.modifyTable(TableDescriptorBuilder.newBuilder(admin.getDescriptor(NAME))
+          .removeColumnFamily(h).setColumnFamily(ColumnFamilyDescriptorBuilder.of("k")).build());
+      assertEquals(List.of("f", "k"), List.of(admin.getDescriptor(NAME).getColumnFamilies())
+          .stream().map(family -> family.getNameAsString()).toList());
+      assertEquals(List.of("f", "k"), reference(served).admin().describe("t").families()
+          .stream().map(ColumnFamilyDescriptor::name).toList(), "the engine's families");
+      table.put(new Put(bytes("r")).addColumn(bytes("k"), bytes("q"), bytes("in k")));
+      Result row = table.get(new Get(bytes("r")));
+      assertEquals(1, row.size(), "h's cell is gone with h");
+
+      IOException exists = assertThrows(IOException.class,
+          () -> admin.addColumnFamily(NAME, ColumnFamilyDescriptorBuilder.of(F)));
+      assertTrue(exists.getMessage().contains("InvalidFamilyOperationException")
+          || exists.getClass().getSimpleName().equals("InvalidFamilyOperationException"),
+          exists.toString());
+      assertThrows(IOException.class, () -> admin.deleteColumnFamily(NAME, bytes("nope")));
+    }
+  }
+
+  private static Cellar reference(ServedCellar served) {
+    return served.server.database();
+  }
+
+  @Test
   void getsAndMultiGetsReadWhatTheEmbeddedDatabaseReads() throws IOException {
     load(200);
     Random random = new Random(7);

@@ -249,10 +249,6 @@ public final class PeCommand implements Callable<Integer> {
       throw new IllegalArgumentException("--dir and --keep are for an embedded database; with"
           + " --connect the data is in the server's directory");
     }
-    if (connect != null && rowReader) {
-      throw new IllegalArgumentException("--rowReader reads an embedded database's blocks; it"
-          + " cannot be used with --connect");
-    }
     if (conf != null && !Files.isRegularFile(conf)) {
       throw new IllegalArgumentException("--conf " + conf + " is not a file");
     }

@@ -92,8 +92,7 @@ final class Shell {
       case "create" -> create(args, start);
       case "list" -> list(start);
       case "describe", "desc" -> describe(args.string(0, "table"), start);
-      case "alter" -> throw new ShellException("alter: Cellar cannot change the families of an"
-          + " existing table yet; create a table with the families wanted");
+      case "alter" -> alter(args, start);
       case "put" -> put(args, start);
       case "get" -> get(args, start);
       case "scan" -> scan(args, start);
@@ -172,6 +171,79 @@ final class Shell {
     out.line("Created table " + table);
     out.took(start);
     out.line("=> Hbase::Table - " + table);
+  }
+
+  /**
+   * HBase's {@code alter}: each argument after the table changes one family. A family name or
+   * {@code {NAME => 'f', ATTRIBUTE => value, ...}} adds the family if the table lacks it, else
+   * sets the attributes given over the family's current ones; {@code 'delete' => 'f'} or {@code
+   * {METHOD => 'delete', NAME => 'f'}} deletes it. Table attributes are not supported.
+   */
+  private void alter(Arguments args, long start) throws IOException {
+    String table = args.string(0, "table");
+    if (args.size() < 2) {
+      throw new ShellException("alter: give a family to change, e.g. alter '" + table
+          + "', NAME => 'f', VERSIONS => 5");
+    }
+    for (int i = 1; i < args.size(); i++) {
+      if (args.get(i) instanceof Map<?, ?> spec) {
+        alterWith(table, spec);
+      } else {
+        alterFamily(table, args.string(i, "family"), Map.of());
+      }
+    }
+    out.line("Updating all regions with the new schema...");
+    out.line("1/1 regions updated.");
+    out.line("Done.");
+    out.took(start);
+  }
+
+  private void alterWith(String table, Map<?, ?> spec) throws IOException {
+    Map<String, String> attributes = new LinkedHashMap<>();
+    String name = null;
+    String method = null;
+    for (Map.Entry<?, ?> entry : spec.entrySet()) {
+      String key = String.valueOf(entry.getKey());
+      String value = String.valueOf(entry.getValue());
+      switch (key) {
+        case "NAME" -> name = value;
+        case "METHOD" -> method = value;
+        case "delete" -> {
+          method = "delete";
+          name = value;
+        }
+        default -> attributes.put(key.toUpperCase(java.util.Locale.ROOT), value);
+      }
+    }
+    if (name == null) {
+      throw new ShellException("alter: name the family with NAME => 'family' (table attributes"
+          + (attributes.isEmpty() ? "" : " such as " + attributes.keySet())
+          + " are not supported)");
+    }
+    if (method == null) {
+      alterFamily(table, name, attributes);
+    } else if (method.equals("delete")) {
+      if (!attributes.isEmpty()) {
+        throw new ShellException("alter: deleting family " + name + " takes no attributes, was"
+            + " given " + attributes.keySet());
+      }
+      admin().deleteFamily(table, name);
+    } else {
+      throw new ShellException("alter: METHOD '" + method + "' is not supported; 'delete' is");
+    }
+  }
+
+  /** Adds {@code family} with {@code attributes}, or sets them over its current ones. */
+  private void alterFamily(String table, String family, Map<String, String> attributes)
+      throws IOException {
+    ColumnFamilyDescriptor existing = admin().describe(table).family(family);
+    if (existing == null) {
+      admin().addFamily(table, ColumnFamilyDescriptor.of(family, attributes));
+      return;
+    }
+    Map<String, String> merged = new LinkedHashMap<>(existing.attributes());
+    merged.putAll(attributes);
+    admin().modifyFamily(table, ColumnFamilyDescriptor.of(family, merged));
   }
 
   private void list(long start) {

@@ -10,7 +10,8 @@ import java.util.Map;
  * separated by commas (parentheses around them optional): strings in single or double quotes
  * (with {@code \\xNN}, {@code \\n}, {@code \\t}, {@code \\\\} and quote escapes in double quotes),
  * integers, {@code true}/{@code false}, bare constants ({@code VERSIONS}), arrays {@code [a, b]}
- * and hashes {@code {KEY => value, ...}}. Values come out as {@link String}, {@link Long}, {@link
+ * and hashes {@code {KEY => value, ...}}, whose braces may be left out when the hash ends the
+ * line, as in Ruby. Values come out as {@link String}, {@link Long}, {@link
  * Boolean}, {@link List} and {@link Map} (insertion-ordered). A mistake is a {@link
  * ShellException} naming the column where it is. Stateless per line; not thread-safe.
  */
@@ -45,8 +46,13 @@ final class ShellParser {
     List<Object> arguments = new ArrayList<>();
     parser.skipSpace();
     while (!parser.atEnd() && parser.peek() != ')' && parser.peek() != '#') {
-      arguments.add(parser.value());
+      Object value = parser.value();
       parser.skipSpace();
+      if (parser.text.startsWith("=>", parser.position)) {
+        arguments.add(parser.trailingHash(value));
+        break;
+      }
+      arguments.add(value);
       if (!parser.atEnd() && parser.peek() == ',') {
         parser.position++;
         parser.skipSpace();
@@ -62,6 +68,31 @@ final class ShellParser {
       throw parser.error("a comma or the end of the line");
     }
     return new Line(command, arguments);
+  }
+
+  /**
+   * The hash of {@code key => value, ...} pairs without braces that ends an argument list (as Ruby
+   * reads {@code alter 't', NAME => 'f', VERSIONS => 5}), from just after its first key.
+   */
+  private Map<String, Object> trailingHash(Object firstKey) {
+    Map<String, Object> map = new LinkedHashMap<>();
+    Object key = firstKey;
+    while (true) {
+      if (!text.startsWith("=>", position)) {
+        throw error("'=>' (the arguments after a 'KEY => value' pair must be pairs too)");
+      }
+      position += 2;
+      skipSpace();
+      map.put(String.valueOf(key), value());
+      skipSpace();
+      if (atEnd() || peek() != ',') {
+        return map;
+      }
+      position++;
+      skipSpace();
+      key = value();
+      skipSpace();
+    }
   }
 
   private Object value() {

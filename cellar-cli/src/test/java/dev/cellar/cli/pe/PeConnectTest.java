@@ -97,10 +97,14 @@ class PeConnectTest {
     assertEquals(2, dir.exit(), dir.toString());
     assertTrue(dir.err().contains("--dir and --keep are for an embedded database"),
         dir.toString());
-    CliRun reader = CliRun.of("pe", "--connect", address, "--rowReader", "randomRead", "1");
-    assertEquals(2, reader.exit(), reader.toString());
-    assertTrue(reader.err().contains("--rowReader reads an embedded database's blocks"),
-        reader.toString());
+  }
+
+  @Test
+  void getsThroughARowReaderFindEveryRow() {
+    CliRun run = CliRun.of("pe", "--connect", address, "--rows", "300", "--progress", "0",
+        "--rowReader", "randomRead", "2");
+    assertReport(run);
+    assertTrue(run.out().contains("600 of 600 gets found their row"), run.toString());
   }
 
   @Test

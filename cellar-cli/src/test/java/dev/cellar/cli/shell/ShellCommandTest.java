@@ -1,6 +1,7 @@
 package dev.cellar.cli.shell;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cellar.CellarConfig;
@@ -152,6 +153,42 @@ class ShellCommandTest {
 
   @ParameterizedTest
   @ValueSource(strings = {"embedded", "remote"})
+  void alterAddsModifiesAndDeletesFamiliesWithHBaseSyntax(String mode) throws IOException {
+    CliRun run = run(mode, DATA + """
+        alter 't', NAME => 'f', VERSIONS => 5
+        alter 't', NAME => 'h', BLOCKSIZE => 8192
+        alter 't', {NAME => 'g', COMPRESSION => 'GZ'}, 'k'
+        put 't', 'r1', 'h:x', 'in h'
+        describe 't'
+        alter 't', 'delete' => 'k'
+        alter 't', METHOD => 'delete', NAME => 'h'
+        describe 't'
+        get 't', 'r1'
+        """);
+    assertEquals(0, run.exit(), run.toString());
+    String out = run.out();
+    assertEquals(5, count(out, "Updating all regions with the new schema...\n1/1 regions"
+        + " updated.\nDone.\nTook"), out);
+    String[] describes = out.split("COLUMN FAMILIES DESCRIPTION");
+    assertEquals(3, describes.length, out);
+    String altered = describes[1];
+    assertTrue(altered.contains("{NAME => 'f', BLOCKSIZE => '65536', BLOOMFILTER => 'ROW', "
+        + "DATA_BLOCK_ENCODING => 'NONE', COMPRESSION => 'NONE', IN_MEMORY => 'false', "
+        + "BLOCKCACHE => 'true', VERSIONS => '5'"), altered);
+    assertTrue(altered.contains("{NAME => 'g', BLOCKSIZE => '65536', BLOOMFILTER => 'ROW', "
+        + "DATA_BLOCK_ENCODING => 'NONE', COMPRESSION => 'GZ', IN_MEMORY => 'false', "
+        + "BLOCKCACHE => 'true', VERSIONS => '3'"), "g keeps VERSIONS 3: " + altered);
+    assertTrue(altered.contains("{NAME => 'h', BLOCKSIZE => '8192'"), altered);
+    assertTrue(altered.contains("{NAME => 'k', "), altered);
+    String after = describes[2];
+    assertTrue(after.contains("{NAME => 'f'") && after.contains("{NAME => 'g'"), after);
+    assertFalse(after.contains("{NAME => 'h'") || after.contains("{NAME => 'k'"), after);
+    assertTrue(after.contains("value=v2"), "g's data stays: " + after);
+    assertFalse(after.contains("in h"), "h's data went with h: " + after);
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"embedded", "remote"})
   void mistakesAreOneErrorLineEachAndTheScriptGoesOn(String mode) throws IOException {
     CliRun run = run(mode, """
         create 't', 'f'
@@ -162,20 +199,23 @@ class ShellCommandTest {
         put 't', 'r', 'nofamily:q', 'v'
         frobnicate 't'
         get 't', 'r
-        alter 't', {NAME => 'f', VERSIONS => 5}
+        alter 't', 'delete' => 'f'
+        alter 't', {NAME => 'f', COLOUR => 'red'}
         put 't', 'r', 'f:q', 'fine'
         get 't', 'r'
         """);
     assertEquals(1, run.exit(), run.toString());
     String out = run.out();
-    assertEquals(8, count(out, "ERROR: "), out);
+    assertEquals(9, count(out, "ERROR: "), out);
     assertTrue(out.contains("ERROR: put: missing the column (argument 3)"), out);
     assertTrue(out.contains("ERROR: no table named missing"), out);
     assertTrue(out.contains("ERROR: scan: unknown option LIMT"), out);
     assertTrue(out.contains("ERROR: filter NoSuchFilter is not one Cellar has"), out);
     assertTrue(out.contains("ERROR: unknown command 'frobnicate'"), out);
     assertTrue(out.contains("ERROR: syntax error at column 12: expected the closing '"), out);
-    assertTrue(out.contains("ERROR: alter: Cellar cannot change"), out);
+    assertTrue(out.contains("family f is the only family of table t; a table needs at least"
+        + " one"), out);
+    assertTrue(out.contains("ERROR: family f: unknown attribute COLOUR"), out);
     assertTrue(out.contains("value=fine"), out);
     for (String line : out.split("\n")) {
       assertTrue(!line.startsWith("\tat "), "no stack traces: " + out);

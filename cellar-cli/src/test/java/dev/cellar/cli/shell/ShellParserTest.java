@@ -32,6 +32,17 @@ class ShellParserTest {
   }
 
   @Test
+  void pairsEndingTheLineAreOneHashWithoutBraces() {
+    assertEquals(List.of("t", Map.of("NAME", "f", "VERSIONS", 5L)),
+        ShellParser.parse("alter 't', NAME => 'f', VERSIONS => 5").arguments());
+    assertEquals(List.of("t", Map.of("delete", "f")),
+        ShellParser.parse("alter 't', 'delete' => 'f'").arguments());
+    ShellException mixed = assertThrows(ShellException.class,
+        () -> ShellParser.parse("alter 't', NAME => 'f', 'g'"));
+    assertTrue(mixed.getMessage().contains("must be pairs too"), mixed.getMessage());
+  }
+
+  @Test
   void doubleQuotedEscapesAreBytes() {
     String row = (String) ShellParser.parse("get 't', \"a\\x00\\xff\\n\"").arguments().get(1);
     assertArrayEquals(new byte[] {'a', 0, (byte) 0xff, '\n'}, ShellBytes.of(row));

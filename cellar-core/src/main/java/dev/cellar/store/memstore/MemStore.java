@@ -48,6 +48,8 @@ public final class MemStore implements AutoCloseable {
   private long snapshotId = NO_SNAPSHOT_ID;
   private long lastSnapshotId;
   private boolean closed;
+  /** Closed because its family was deleted: reads starting late see it empty. */
+  private boolean retired;
 
   /**
    * A memstore with {@code config}'s MSLAB settings, taking chunks from {@code pool} (which may be
@@ -164,6 +166,9 @@ public final class MemStore implements AutoCloseable {
   public List<CellCursor> getScanners(long readPoint) {
     long stamp = lock.readLock();
     try {
+      if (retired) {
+        return List.of();
+      }
       ensureOpen();
       List<CellCursor> cursors = new ArrayList<>(2);
       try {
@@ -198,6 +203,9 @@ public final class MemStore implements AutoCloseable {
     }
     long stamp = lock.readLock();
     try {
+      if (retired) {
+        return 0;
+      }
       ensureOpen();
       int opened = 0;
       if (!active.isEmpty()) {
@@ -270,8 +278,22 @@ public final class MemStore implements AutoCloseable {
    */
   @Override
   public void close() {
+    close(false);
+  }
+
+  /**
+   * Closes the memstore of a family the table no longer has: as {@link #close()}, except that a
+   * read still starting on it (it took the family list before the family went) finds it empty
+   * instead of failing.
+   */
+  public void retire() {
+    close(true);
+  }
+
+  private void close(boolean retire) {
     long stamp = lock.writeLock();
     try {
+      retired |= retire;
       if (closed) {
         return;
       }

@@ -1,6 +1,7 @@
 package dev.cellar.server.catalog;
 
 import dev.cellar.Cellar;
+import dev.cellar.ColumnFamilyDescriptor;
 import dev.cellar.TableDescriptor;
 import dev.cellar.io.AppendOnlyFile;
 import dev.cellar.io.Storage;
@@ -16,6 +17,7 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.TreeMap;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.HBaseProtos;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.HBaseProtos.ColumnFamilySchema;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.HBaseProtos.TableSchema;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.HBaseProtos.TableState;
 import org.apache.hbase.thirdparty.com.google.protobuf.ByteString;
@@ -29,7 +31,8 @@ import org.apache.hbase.thirdparty.com.google.protobuf.ByteString;
  * varint-delimited {@code TableSchema}, {@code TableState} and {@code RegionInfo} (HBase's
  * messages), replaced atomically (written beside, then renamed). At open, a table of the database
  * without a file (created through the embedded API) gets one from its descriptor, and a file
- * whose table is gone is removed.
+ * whose table is gone is removed, and a schema whose families disagree with the table's (a crash
+ * between an alter and the write of the schema) is made to agree.
  *
  * <p><b>Concurrency.</b> Changes are serialized on this object and publish a new immutable
  * snapshot of both maps through volatile fields, which lookups read without locking.
@@ -44,6 +47,10 @@ public final class Catalog {
       return new Entry(name, schema, value, regionId, regionName);
     }
 
+    Entry withSchema(TableSchema changed) {
+      return new Entry(name, changed, enabled, regionId, regionName);
+    }
+
     public HBaseProtos.RegionInfo regionInfo() {
       return HBaseProtos.RegionInfo.newBuilder().setRegionId(regionId)
           .setTableName(SchemaMapping.protoName(name)).setStartKey(ByteString.EMPTY)
@@ -53,6 +60,8 @@ public final class Catalog {
   }
 
   private static final String SUFFIX = ".table";
+  private static final String INVALID_FAMILY_OPERATION =
+      "org.apache.hadoop.hbase.InvalidFamilyOperationException";
 
   private final Cellar cellar;
   private final Storage storage;
@@ -91,6 +100,12 @@ public final class Catalog {
       }
       Entry entry = read(file);
       if (cellar.admin().tableExists(entry.name())) {
+        TableSchema schema = SchemaMapping.reconciled(entry.schema(),
+            cellar.admin().describe(entry.name()));
+        if (!schema.equals(entry.schema())) {
+          entry = entry.withSchema(schema);
+          write(entry);
+        }
         entries.put(entry.name(), entry);
         lastRegionId = Math.max(lastRegionId, entry.regionId());
       } else {
@@ -176,6 +191,75 @@ public final class Catalog {
     write(entry);
     Map<String, Entry> entries = new TreeMap<>(byName);
     entries.put(table, entry);
+    publish(entries);
+  }
+
+  /**
+   * Gives a table the families of {@code schema} (HBase's {@code modifyTable}), keeping the
+   * schema verbatim.
+   *
+   * @throws RpcException TableNotFound, or DoNotRetry for a schema Cellar cannot take
+   */
+  public synchronized void modifyTable(TableSchema schema) throws RpcException, IOException {
+    TableDescriptor descriptor = SchemaMapping.descriptor(schema);
+    Entry entry = require(descriptor.name());
+    alter(() -> cellar.admin().modifyTable(descriptor));
+    replace(entry.withSchema(schema));
+  }
+
+  /** Adds a family to a table (HBase's {@code addColumnFamily}). */
+  public synchronized void addFamily(String table, ColumnFamilySchema family)
+      throws RpcException, IOException {
+    Entry entry = require(table);
+    ColumnFamilyDescriptor descriptor = SchemaMapping.family(table, family);
+    alter(() -> cellar.admin().addFamily(table, descriptor));
+    replace(entry.withSchema(entry.schema().toBuilder().addColumnFamilies(family).build()));
+  }
+
+  /** Changes a family's attributes (HBase's {@code modifyColumnFamily}). */
+  public synchronized void modifyFamily(String table, ColumnFamilySchema family)
+      throws RpcException, IOException {
+    Entry entry = require(table);
+    ColumnFamilyDescriptor descriptor = SchemaMapping.family(table, family);
+    alter(() -> cellar.admin().modifyFamily(table, descriptor));
+    TableSchema.Builder schema = entry.schema().toBuilder().clearColumnFamilies();
+    for (ColumnFamilySchema existing : entry.schema().getColumnFamiliesList()) {
+      schema.addColumnFamilies(existing.getName().equals(family.getName()) ? family : existing);
+    }
+    replace(entry.withSchema(schema.build()));
+  }
+
+  /** Deletes a family and its data (HBase's {@code deleteColumnFamily}). */
+  public synchronized void deleteFamily(String table, String family)
+      throws RpcException, IOException {
+    Entry entry = require(table);
+    alter(() -> cellar.admin().deleteFamily(table, family));
+    TableSchema.Builder schema = entry.schema().toBuilder().clearColumnFamilies();
+    for (ColumnFamilySchema existing : entry.schema().getColumnFamiliesList()) {
+      if (!existing.getName().toStringUtf8().equals(family)) {
+        schema.addColumnFamilies(existing);
+      }
+    }
+    replace(entry.withSchema(schema.build()));
+  }
+
+  private interface Alter {
+    void run() throws IOException;
+  }
+
+  /** Runs an alter of the database; a family mistake is HBase's InvalidFamilyOperation. */
+  private static void alter(Alter alter) throws RpcException, IOException {
+    try {
+      alter.run();
+    } catch (IllegalArgumentException e) {
+      throw RpcException.doNotRetry(INVALID_FAMILY_OPERATION, e.getMessage());
+    }
+  }
+
+  private void replace(Entry changed) throws IOException {
+    write(changed);
+    Map<String, Entry> entries = new TreeMap<>(byName);
+    entries.put(changed.name(), changed);
     publish(entries);
   }
 

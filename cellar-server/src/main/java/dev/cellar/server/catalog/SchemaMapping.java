@@ -60,23 +60,65 @@ public final class SchemaMapping {
     String table = tableName(schema.getTableName());
     List<ColumnFamilyDescriptor> families = new ArrayList<>();
     for (ColumnFamilySchema family : schema.getColumnFamiliesList()) {
-      Map<String, String> attributes = new LinkedHashMap<>();
-      for (HBaseProtos.BytesBytesPair pair : family.getAttributesList()) {
-        String key = pair.getFirst().toString(StandardCharsets.UTF_8);
-        if (CELLAR_ATTRIBUTES.contains(key)) {
-          attributes.put(key, pair.getSecond().toString(StandardCharsets.UTF_8));
-        }
-      }
-      try {
-        families.add(ColumnFamilyDescriptor.of(family.getName().toStringUtf8(), attributes));
-      } catch (IllegalArgumentException e) {
-        throw RpcException.doNotRetry("table " + table + ": " + e.getMessage());
-      }
+      families.add(family(table, family));
     }
     try {
       return new TableDescriptor(table, families);
     } catch (IllegalArgumentException e) {
       throw RpcException.doNotRetry(e.getMessage());
+    }
+  }
+
+  /**
+   * Cellar's descriptor of one family of {@code table}'s HBase schema.
+   *
+   * @throws RpcException (DoNotRetry) naming the family and attribute that Cellar cannot take
+   */
+  public static ColumnFamilyDescriptor family(String table, ColumnFamilySchema family)
+      throws RpcException {
+    Map<String, String> attributes = new LinkedHashMap<>();
+    for (HBaseProtos.BytesBytesPair pair : family.getAttributesList()) {
+      String key = pair.getFirst().toString(StandardCharsets.UTF_8);
+      if (CELLAR_ATTRIBUTES.contains(key)) {
+        attributes.put(key, pair.getSecond().toString(StandardCharsets.UTF_8));
+      }
+    }
+    try {
+      return ColumnFamilyDescriptor.of(family.getName().toStringUtf8(), attributes);
+    } catch (IllegalArgumentException e) {
+      throw RpcException.doNotRetry("table " + table + ": " + e.getMessage());
+    }
+  }
+
+  /**
+   * {@code stored}, a schema kept for a table, made to agree with the table's {@code descriptor}
+   * (they differ if a crash came between an alter of the table and the write of its schema): a
+   * family kept whose Cellar attributes agree stays verbatim, any other comes from the
+   * descriptor.
+   */
+  public static TableSchema reconciled(TableSchema stored, TableDescriptor descriptor) {
+    TableSchema fresh = schema(descriptor);
+    TableSchema.Builder schema = stored.toBuilder().clearColumnFamilies();
+    for (int i = 0; i < descriptor.families().size(); i++) {
+      ColumnFamilyDescriptor family = descriptor.families().get(i);
+      ColumnFamilySchema kept = null;
+      for (ColumnFamilySchema candidate : stored.getColumnFamiliesList()) {
+        if (candidate.getName().toStringUtf8().equals(family.name())) {
+          kept = candidate;
+        }
+      }
+      schema.addColumnFamilies(kept != null && agrees(descriptor.name(), kept, family) ? kept
+          : fresh.getColumnFamilies(i));
+    }
+    return schema.build();
+  }
+
+  private static boolean agrees(String table, ColumnFamilySchema schema,
+      ColumnFamilyDescriptor family) {
+    try {
+      return family(table, schema).equals(family);
+    } catch (RpcException e) {
+      return false;
     }
   }
 

@@ -17,7 +17,9 @@ import org.apache.hadoop.hbase.shaded.protobuf.generated.MasterProtos.*;
 import org.apache.hbase.thirdparty.com.google.protobuf.ByteString;
 
 /**
- * {@code MasterService}: the calls behind HBase's {@code Admin} for tables. Each change is done
+ * {@code MasterService}: the calls behind HBase's {@code Admin} for tables (create, delete,
+ * disable, enable, truncate, and the alters: modifyTable, addColumnFamily, modifyColumnFamily,
+ * deleteColumnFamily, online as HBase 2's are). Each change is done
  * before its call returns (through the {@link Catalog}); the procedure id it answers with is
  * reported FINISHED by {@code getProcedureResult}, so the client's wait ends at its first poll.
  * Procedure ids are unique for the process; an id never issued is NOT_FOUND. Thread-safe (the
@@ -51,6 +53,14 @@ public final class MasterService {
         RpcMethod.of("EnableTable", EnableTableRequest.parser(), (c, r) -> master.enable(r)),
         RpcMethod.of("truncateTable", TruncateTableRequest.parser(),
             (c, r) -> master.truncate(r)),
+        RpcMethod.of("ModifyTable", ModifyTableRequest.parser(), (c, r) -> master.modify(r)),
+        RpcMethod.of("AddColumn", AddColumnRequest.parser(), (c, r) -> master.addColumn(r)),
+        RpcMethod.of("ModifyColumn", ModifyColumnRequest.parser(),
+            (c, r) -> master.modifyColumn(r)),
+        RpcMethod.of("DeleteColumn", DeleteColumnRequest.parser(),
+            (c, r) -> master.deleteColumn(r)),
+        RpcMethod.inline("GetSchemaAlterStatus", GetSchemaAlterStatusRequest.parser(),
+            (c, r) -> master.alterStatus(r)),
         RpcMethod.inline("getProcedureResult", GetProcedureResultRequest.parser(),
             (c, r) -> master.procedureResult(r)),
         RpcMethod.inline("IsProcedureDone", IsProcedureDoneRequest.parser(),
@@ -105,6 +115,52 @@ public final class MasterService {
   private TruncateTableResponse truncate(TruncateTableRequest request) throws Exception {
     catalog.truncate(SchemaMapping.tableName(request.getTableName()));
     return TruncateTableResponse.newBuilder().setProcId(nextProcedure()).build();
+  }
+
+  private ModifyTableResponse modify(ModifyTableRequest request) throws Exception {
+    checkSameTable(request.getTableName(), request.getTableSchema().getTableName());
+    catalog.modifyTable(request.getTableSchema());
+    return ModifyTableResponse.newBuilder().setProcId(nextProcedure()).build();
+  }
+
+  private AddColumnResponse addColumn(AddColumnRequest request) throws Exception {
+    catalog.addFamily(SchemaMapping.tableName(request.getTableName()),
+        request.getColumnFamilies());
+    return AddColumnResponse.newBuilder().setProcId(nextProcedure()).build();
+  }
+
+  private ModifyColumnResponse modifyColumn(ModifyColumnRequest request) throws Exception {
+    catalog.modifyFamily(SchemaMapping.tableName(request.getTableName()),
+        request.getColumnFamilies());
+    return ModifyColumnResponse.newBuilder().setProcId(nextProcedure()).build();
+  }
+
+  private DeleteColumnResponse deleteColumn(DeleteColumnRequest request) throws Exception {
+    catalog.deleteFamily(SchemaMapping.tableName(request.getTableName()),
+        request.getColumnName().toStringUtf8());
+    return DeleteColumnResponse.newBuilder().setProcId(nextProcedure()).build();
+  }
+
+  /**
+   * How many regions still wait for the table's last alter (the blocking HBase Admin polls this
+   * after the procedure): none, as an alter is done before its call returns; one region in all.
+   */
+  private GetSchemaAlterStatusResponse alterStatus(GetSchemaAlterStatusRequest request)
+      throws RpcException {
+    if (lookup(request.getTableName()) == null) {
+      throw RpcException.tableNotFound(request.getTableName().getQualifier().toStringUtf8());
+    }
+    return GetSchemaAlterStatusResponse.newBuilder().setYetToUpdateRegions(0)
+        .setTotalRegions(1).build();
+  }
+
+  private static void checkSameTable(HBaseProtos.TableName named, HBaseProtos.TableName schema)
+      throws RpcException {
+    if (!named.equals(schema)) {
+      throw RpcException.doNotRetry("ModifyTable names table "
+          + SchemaMapping.tableName(named) + " but its schema is of table "
+          + SchemaMapping.tableName(schema));
+    }
   }
 
   private GetProcedureResultResponse procedureResult(GetProcedureResultRequest request) {
