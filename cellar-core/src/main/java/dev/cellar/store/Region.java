@@ -1,6 +1,7 @@
 package dev.cellar.store;
 
 import dev.cellar.cache.BlockCache;
+import dev.cellar.cache.MissRatioCurveTracker;
 import dev.cellar.cell.Bytes;
 import dev.cellar.cell.Cell;
 import dev.cellar.cell.CellType;
@@ -176,19 +177,19 @@ public final class Region implements AutoCloseable {
       BufAllocator allocator, ChunkPool chunkPool, MemStoreConfig memStoreConfig,
       CompactionPolicy compactionPolicy, Executor flushExecutor, Executor compactionExecutor,
       boolean cacheCompressedData, CompactionThrottle compactionThrottle,
-      EngineMetrics metrics) {
+      EngineMetrics metrics, MissRatioCurveTracker curve) {
 
     /** HBase's key: cache the data blocks of compressed families compressed. */
     public static final String CACHE_COMPRESSED_DATA_KEY = "hbase.block.data.cachecompressed";
 
-    /** Services whose regions record into metrics of their own, which nothing reads. */
+    /** Services whose regions record into metrics of their own, which nothing reads, with no curve. */
     public Services(Storage storage, WriteAheadLog wal, BlockCache cache,
         BufAllocator allocator, ChunkPool chunkPool, MemStoreConfig memStoreConfig,
         CompactionPolicy compactionPolicy, Executor flushExecutor, Executor compactionExecutor,
         boolean cacheCompressedData, CompactionThrottle compactionThrottle) {
       this(storage, wal, cache, allocator, chunkPool, memStoreConfig, compactionPolicy,
           flushExecutor, compactionExecutor, cacheCompressedData, compactionThrottle,
-          new EngineMetrics());
+          new EngineMetrics(), null);
     }
   }
 
@@ -213,7 +214,7 @@ public final class Region implements AutoCloseable {
         MemStore memStore = new MemStore(services.memStoreConfig(), services.chunkPool());
         stores.put(family.nameString(), new Store(services.storage(), manifest,
             directory.resolve(family.nameString()), family, memStore, services.cache(),
-            services.allocator(), services.compactionPolicy(), services.cacheCompressedData()));
+            services.curve(), services.allocator(), services.compactionPolicy(), services.cacheCompressedData()));
       }
       Region region = new Region(name, manifest, stores, services.wal(),
           services.memStoreConfig().flushSize(), services.flushExecutor(),

@@ -53,6 +53,22 @@ public final class BlockCacheFactory {
     return create(settings, allocator, Runtime.getRuntime().maxMemory());
   }
 
+  /**
+   * The bytes {@code cache} is configured to hold: an LRU's maximum size, a bucket cache's engine
+   * capacity, the sum of both tiers of a combined cache, and the L2's alone for an inclusive one
+   * (whose L1 holds copies of L2 blocks).
+   */
+  public static long configuredCapacity(BlockCache cache) {
+    return switch (cache) {
+      case LruBlockCache lru -> lru.config().maxSize();
+      case BucketCache bucket -> bucket.snapshot().capacity();
+      case InclusiveCombinedBlockCache inclusive -> configuredCapacity(inclusive.l2());
+      case TwoTierBlockCache tiered ->
+          configuredCapacity(tiered.l1()) + configuredCapacity(tiered.l2());
+      default -> cache.size() + cache.freeSize();
+    };
+  }
+
   /** As {@link #create(Settings, BufAllocator)}, sizing a fractional L1 against {@code maxHeap}. */
   public static Optional<BlockCache> create(Settings settings, BufAllocator allocator,
       long maxHeap) throws IOException {

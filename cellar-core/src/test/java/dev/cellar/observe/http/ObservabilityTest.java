@@ -94,6 +94,25 @@ class ObservabilityTest {
     double hitPercent = (Double) attribute(SERVER, "blockCacheCountHitPercent");
     assertTrue(hitPercent > 40 && hitPercent <= 100, "hit percent " + hitPercent);
 
+    String curve = "Hadoop:service=HBase,name=RegionServer,sub=CellarMissRatioCurve";
+    long cachingLookups = stats.hitCachingCount() + stats.missCachingCount();
+    assertEquals(cachingLookups, attribute(curve, "sampledAccesses"),
+        "at a rate of 1 the curve counts every caching lookup");
+    assertEquals(1.0, attribute(curve, "samplingRate"));
+    assertEquals(cellar.missRatioCurve().configuredBytes(),
+        attribute(curve, "configuredCacheSize"));
+    assertEquals(18L, attribute(curve, "configuredPoint"));
+    double measured = (double) stats.hitCachingCount() / cachingLookups;
+    for (int k = 0; k <= 30; k++) {
+      // the table is far below an eighth of the cache: every reuse hits at every size
+      assertEquals(measured, (Double) attribute(curve, String.format("point%02dHitRatio", k)),
+          1e-9, "point " + k);
+    }
+    assertEquals(cellar.missRatioCurve().configuredBytes() / 8.0,
+        (double) (Long) attribute(curve, "point00Size"), 1);
+    assertEquals(cellar.missRatioCurve().configuredBytes() * 4.0,
+        (double) (Long) attribute(curve, "point30Size"), 1);
+
     String wal = "Hadoop:service=HBase,name=RegionServer,sub=WAL";
     assertEquals((long) KnownWorkload.ROWS, attribute(wal, "appendCount"));
     assertTrue((Long) attribute(wal, "SyncTime_num_ops") >= KnownWorkload.ROWS);
@@ -176,9 +195,15 @@ class ObservabilityTest {
     assertEquals("regionserver", parsed.samples("server_get_num_ops").getFirst().labels()
         .get("context"));
     assertEquals((double) (Long) attribute(SERVER, "l2CacheHitCount"),
-        parsed.value("server_l2cache_hit_count"));
+        parsed.value("server_l2_cache_hit_count"));
     assertEquals(KnownWorkload.ROWS, parsed.value("wal_append_count"));
     assertEquals("gauge", parsed.types().get("server_get_99_9th_percentile"));
+    assertEquals((Double) attribute(
+        "Hadoop:service=HBase,name=RegionServer,sub=CellarMissRatioCurve", "point18HitRatio"),
+        parsed.value("cellar_miss_ratio_curve_point18_hit_ratio"), 1e-12);
+    assertEquals("counter", parsed.types().get("cellar_miss_ratio_curve_sampled_accesses"));
+    assertTrue(parsed.types().containsKey("cellar_block_cache_bucket_size_class5120_used_slots"),
+        "a capital after a digit starts a word, as in HBase's names");
     for (PrometheusTextParser.Sample sample : parsed.samples()) {
       assertTrue(parsed.types().containsKey(sample.name()), "no TYPE for " + sample.name());
     }
