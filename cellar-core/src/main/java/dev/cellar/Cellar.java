@@ -344,14 +344,11 @@ public final class Cellar implements Database {
     return table;
   }
 
-  /** The tracker of {@code cache}'s curve over its caching lookups, as the settings ask. */
+  /** The tracker of {@code cache}'s curve over its data-block lookups, as the settings ask. */
   private MissRatioCurveTracker curveOf(BlockCache cache) {
     CacheStats stats = cache.stats();
-    return MissRatioCurveTracker.from(settings, BlockCacheFactory.configuredCapacity(cache),
-        () -> {
-          CacheStats.Snapshot now = stats.snapshot();
-          return now.hitCachingCount() + now.missCachingCount();
-        }).orElse(null);
+    return MissRatioCurveTracker.from(settings, BlockCacheFactory.dataCapacity(cache),
+        () -> stats.snapshot().dataLookups()).orElse(null);
   }
 
   /** The block cache's miss-ratio curve, or null when there is no cache or it is turned off. */

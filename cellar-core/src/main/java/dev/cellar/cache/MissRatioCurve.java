@@ -2,7 +2,7 @@ package dev.cellar.cache;
 
 /**
  * A miss-ratio curve as {@link MissRatioCurveTracker} estimates it: at each cache size of {@code
- * sizes} (bytes, ascending, {@code configuredBytes} among them), the fraction of the caching
+ * sizes} (bytes, ascending, {@code configuredBytes} among them), the fraction of the data-block
  * lookups an LRU cache of that size would have served from memory. The ratios are NaN until a
  * sampled block has been read.
  *

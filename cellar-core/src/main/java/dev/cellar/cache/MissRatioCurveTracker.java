@@ -7,16 +7,23 @@ import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.LongSupplier;
 
 /**
- * An online miss-ratio curve of the block cache: which hit ratio the cache would have at other
- * sizes, from 1/8 to 4 times the configured one, estimated while the database runs by SHARDS
- * (spatially hashed sampling of the block keys, reuse distances over the sampled stream scaled by
- * the rate; {@link ReuseDistances}). It models an LRU cache charging each block what Cellar's L1
- * charges: its {@link Cacheable#heapSize()} plus {@link LruBlockCache#ENTRY_OVERHEAD}.
+ * An online miss-ratio curve of the block cache: which hit ratio its data-block lookups would
+ * have at other sizes, from 1/8 to 4 times the configured one, estimated while the database runs
+ * by SHARDS (spatially hashed sampling of the block keys, reuse distances over the sampled stream
+ * scaled by the rate; {@link ReuseDistances}). It models an LRU cache charging each block what
+ * Cellar's L1 charges: its {@link Cacheable#heapSize()} plus {@link LruBlockCache#ENTRY_OVERHEAD}.
  *
- * <p><b>Hot path.</b> {@link #access} is called by the block loader for every lookup that would
- * cache the block (so the curve predicts the hit ratio of those lookups, HBase's {@code
- * blockCacheExpressHitPercent}). An access to a block that is not sampled costs one hash of the
- * key and one compare with a plain read of a volatile field: no lock, no allocation. A sampled
+ * <p><b>Data blocks only.</b> Index and bloom blocks are few, read by nearly every lookup and
+ * large (a bloom chunk is up to 128 KiB): one of them sampled would add its bytes divided by the
+ * rate to every reuse distance, a variance no sample of data blocks has. So the curve follows the
+ * data blocks (of a size set by the family's BLOCKSIZE) and assumes the others stay cached, as a
+ * tiered cache keeps them in its L1 apart from the data; in a single LRU they take a little of the
+ * configured size, by which the curve is optimistic.
+ *
+ * <p><b>Hot path.</b> {@link #access} is called by the block loader for every lookup of a data
+ * block (so the curve predicts HBase's {@code blockCacheDataHitCount} over the data lookups). An
+ * access to a block that is not sampled costs one hash of the key and one compare with a plain
+ * read of a volatile field: no lock, no allocation. A sampled
  * access (a fraction {@link #rate()} of the blocks, and so about as much of the accesses) takes a
  * lock and updates the tracker in {@code O(log n)} without allocating; every few thousand of them
  * one also renumbers the tracked blocks in time linear in their number.
@@ -61,7 +68,7 @@ public final class MissRatioCurveTracker {
    * @param rate the initial fraction of the blocks sampled, in (0, 1]
    * @param maxBlocks the most blocks tracked at once (the rate falls to stay within it)
    * @param accesses how many accesses {@link #access} has been shown, sampled or not (the cache's
-   *     caching lookups), for SHARDS's adjustment of the sampled counts; null for none
+   *     data-block lookups), for SHARDS's adjustment of the sampled counts; null for none
    */
   public MissRatioCurveTracker(long configuredBytes, double rate, int maxBlocks,
       LongSupplier accesses) {
@@ -77,7 +84,7 @@ public final class MissRatioCurveTracker {
   }
 
   /**
-   * The tracker {@code settings} ask for, for a cache of {@code configuredBytes} whose caching
+   * The tracker {@code settings} ask for, for a cache of {@code configuredBytes} whose data-block
    * lookups number {@code accesses}; empty when the curve is turned off.
    *
    * @throws InvalidConfigException naming the key of a value out of range

@@ -21,8 +21,8 @@ import org.slf4j.LoggerFactory;
  * lock, as a fixed array so nothing is allocated per miss); different blocks mostly take different
  * stripes. Hits take no lock.
  *
- * <p><b>Miss-ratio curve.</b> Every lookup that would cache its block (hit or miss) is shown to
- * the database's {@link MissRatioCurveTracker}, if any, once the block is in hand: a hash and a
+ * <p><b>Miss-ratio curve.</b> Every lookup of a data block (hit or miss) is shown to the
+ * database's {@link MissRatioCurveTracker}, if any, once the block is in hand: a hash and a
  * compare for the blocks it does not sample.
  *
  * <p><b>Compressed caching</b> ({@code hbase.block.data.cachecompressed}, HBase's): for a
@@ -105,7 +105,7 @@ public final class CachingBlockLoader implements BlockLoader {
       boolean cacheBlock) throws IOException {
     boolean caching = cacheBlock || (expectedType != null && !expectedType.isData());
     HFileBlock block = load(offset, onDiskSizeWithHeader, expectedType, caching);
-    if (caching && curve != null) {
+    if (curve != null && block.type().isData()) {
       curve.access(fileId, offset, block);
     }
     return block;

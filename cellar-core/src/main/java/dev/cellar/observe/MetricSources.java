@@ -16,7 +16,7 @@ public final class MetricSources {
         new MemorySource(database.allocator(), database.chunkPool(), database.cache()),
         new JvmMetricsSource()));
     if (database.curve() != null) {
-      sources.add(3, new MissRatioCurveSource(database.curve()));
+      sources.add(3, new MissRatioCurveSource(database.curve(), database.cache()));
     }
     return List.copyOf(sources);
   }

@@ -54,17 +54,15 @@ public final class BlockCacheFactory {
   }
 
   /**
-   * The bytes {@code cache} is configured to hold: an LRU's maximum size, a bucket cache's engine
-   * capacity, the sum of both tiers of a combined cache, and the L2's alone for an inclusive one
-   * (whose L1 holds copies of L2 blocks).
+   * The bytes {@code cache} is configured to hold data blocks in: an LRU's maximum size, a bucket
+   * cache's engine capacity, and a tiered cache's L2 (where a combined cache keeps its data
+   * blocks, and an inclusive one all of its blocks).
    */
-  public static long configuredCapacity(BlockCache cache) {
+  public static long dataCapacity(BlockCache cache) {
     return switch (cache) {
       case LruBlockCache lru -> lru.config().maxSize();
       case BucketCache bucket -> bucket.snapshot().capacity();
-      case InclusiveCombinedBlockCache inclusive -> configuredCapacity(inclusive.l2());
-      case TwoTierBlockCache tiered ->
-          configuredCapacity(tiered.l1()) + configuredCapacity(tiered.l2());
+      case TwoTierBlockCache tiered -> dataCapacity(tiered.l2());
       default -> cache.size() + cache.freeSize();
     };
   }

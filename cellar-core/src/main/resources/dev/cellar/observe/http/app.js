@@ -197,26 +197,20 @@ function renderCurve() {
     return;
   }
   figures('curve-table', CURVE, [
-    ['Configured size (bytes)', 'configuredCacheSize'],
+    ['Configured size for data blocks (bytes)', 'configuredCacheSize'],
     ['Estimated hit ratio there', 'configuredHitRatio'],
+    ['Measured hit ratio there', 'measuredHitRatio'],
     ['Sampling rate', 'samplingRate'], ['Sampled lookups', 'sampledAccesses'],
     ['Blocks tracked', 'trackedBlocks']]);
-  const table = document.getElementById('curve-table');
-  const tr = document.createElement('tr');
-  const th = document.createElement('th');
-  th.textContent = 'Measured hit % (caching lookups)';
-  tr.append(th, cell(SERVER, 'blockCacheExpressHitPercent'));
-  table.append(tr);
   const points = [];
   for (let k = 0; ('point' + String(k).padStart(2, '0') + 'Size') in curve; k++) {
     const name = 'point' + String(k).padStart(2, '0');
     points.push([curve[name + 'Size'] / 1048576, number(curve[name + 'HitRatio'])]);
   }
   const configured = curve.configuredCacheSize / 1048576;
-  const measured = number((beans[SERVER] || {}).blockCacheExpressHitPercent);
+  const measured = number(curve.measuredHitRatio);
   const sizes = points.map((p) => p[0]);
-  const marker = points.map((p, k) => (k === curve.configuredPoint && measured !== null
-    ? measured / 100 : null));
+  const marker = points.map((p, k) => (k === curve.configuredPoint ? measured : null));
   element.dataset.configuredMiB = String(configured);
   element.dataset.points = String(points.length);
   const data = [sizes, points.map((p) => p[1]), marker];

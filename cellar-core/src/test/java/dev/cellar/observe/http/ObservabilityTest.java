@@ -11,6 +11,7 @@ import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
 import dev.cellar.Cellar;
 import dev.cellar.CellarConfig;
+import dev.cellar.cache.BlockCategory;
 import dev.cellar.cache.CacheStats;
 import dev.cellar.config.InvalidConfigException;
 import dev.cellar.observe.PrometheusTextParser;
@@ -95,14 +96,15 @@ class ObservabilityTest {
     assertTrue(hitPercent > 40 && hitPercent <= 100, "hit percent " + hitPercent);
 
     String curve = "Hadoop:service=HBase,name=RegionServer,sub=CellarMissRatioCurve";
-    long cachingLookups = stats.hitCachingCount() + stats.missCachingCount();
-    assertEquals(cachingLookups, attribute(curve, "sampledAccesses"),
-        "at a rate of 1 the curve counts every caching lookup");
+    long dataLookups = stats.dataLookups();
+    assertEquals(dataLookups, attribute(curve, "sampledAccesses"),
+        "at a rate of 1 the curve counts every data-block lookup");
     assertEquals(1.0, attribute(curve, "samplingRate"));
     assertEquals(cellar.missRatioCurve().configuredBytes(),
         attribute(curve, "configuredCacheSize"));
     assertEquals(18L, attribute(curve, "configuredPoint"));
-    double measured = (double) stats.hitCachingCount() / cachingLookups;
+    double measured = (double) stats.hits(BlockCategory.DATA) / dataLookups;
+    assertEquals(measured, (Double) attribute(curve, "measuredHitRatio"), 1e-12);
     for (int k = 0; k <= 30; k++) {
       // the table is far below an eighth of the cache: every reuse hits at every size
       assertEquals(measured, (Double) attribute(curve, String.format("point%02dHitRatio", k)),
