@@ -13,6 +13,7 @@ import dev.cellar.memory.BufAllocator;
 import dev.cellar.memory.BufAllocatorConfig;
 import dev.cellar.metrics.EngineMetrics;
 import dev.cellar.metrics.GcPauseMonitor;
+import dev.cellar.observe.MetricSource;
 import dev.cellar.observe.ObservedDatabase;
 import dev.cellar.observe.http.InfoServerConfig;
 import dev.cellar.observe.http.Observability;
@@ -384,6 +385,17 @@ public final class Cellar implements Database {
     return new ObservedDatabase(serverName, startMillis, directory.toString(), metrics, cache,
         curve, allocator, chunkPool, wal,
         () -> tables.values().stream().map(CellarTable::region).toList());
+  }
+
+  /**
+   * Publishes {@code source} with the database's own metrics, on JMX and the info server's
+   * /prometheus, until the database closes: for a server's figures (its RPC metrics).
+   */
+  public void publish(MetricSource source) {
+    Observability current = observability;
+    if (current != null) {
+      current.publish(source);
+    }
   }
 
   /**

@@ -93,7 +93,7 @@ function renderSummary() {
     ['Allocator heap ratio', 'ByteBuffAllocatorHeapAllocationRatio'],
     ['GC pauses > 1 s', 'pauseInfoThresholdExceeded'], ['Started (ms since epoch)', 'regionServerStartTime']]);
   const operations = ['Get', 'MultiGet', 'Put', 'Delete', 'PutBatch', 'CheckAndMutate',
-    'ScanNext', 'FlushTime', 'CompactionTime', 'MajorCompactionTime', 'PauseTimeWithGc'];
+    'ScanNext', 'ScanTime', 'FlushTime', 'CompactionTime', 'MajorCompactionTime', 'PauseTimeWithGc'];
   const columns = ['num_ops', 'mean', 'median', '99th_percentile', '99.9th_percentile', 'max'];
   grid('operations-table', ['operation', 'count', 'mean', 'median', 'p99', 'p99.9', 'max'],
     operations.filter((op) => (op + '_num_ops') in server)
