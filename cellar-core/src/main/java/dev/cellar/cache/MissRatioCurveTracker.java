@@ -29,7 +29,7 @@ import java.util.function.LongSupplier;
  * one also renumbers the tracked blocks in time linear in their number.
  *
  * <p><b>Memory.</b> At most {@code maxBlocks} blocks are tracked (fixed-size SHARDS: the rate
- * falls when more would be), about 72 bytes each, allocated when the tracker is made.
+ * falls when more would be), about 80 bytes each, allocated when the tracker is made.
  *
  * <p><b>Concurrency.</b> One {@link ReentrantLock} guards the {@link ReuseDistances}; {@link
  * #threshold} is its threshold, republished after each sampled access so that the hot path reads

@@ -30,7 +30,7 @@ import java.util.Arrays;
  * scales the histogram by {@code R'/R}, as the fixed-size SHARDS does, so that earlier samples
  * (each standing for {@code 1/R} accesses) weigh against later ones (each {@code 1/R'}).
  *
- * <p><b>Memory.</b> Every array is allocated once, here: about 72 bytes per tracked block. No
+ * <p><b>Memory.</b> Every array is allocated once, here: about 80 bytes per tracked block. No
  * call allocates.
  *
  * <p>Not thread-safe: {@link MissRatioCurveTracker} serializes the calls.
