@@ -17,22 +17,4 @@ public record MissRatioCurve(long configuredBytes, long[] sizes, double[] hitRat
   public int configuredPoint() {
     return MissRatioCurveTracker.CONFIGURED_POINT;
   }
-
-  /**
-   * The estimated hit ratio of a cache of {@code bytes}, interpolated between the two points
-   * around it on a logarithmic size axis; the end point's ratio outside the curve.
-   */
-  public double hitRatioAt(long bytes) {
-    if (bytes <= sizes[0]) {
-      return hitRatios[0];
-    }
-    for (int k = 1; k < sizes.length; k++) {
-      if (bytes <= sizes[k]) {
-        double position = Math.log((double) bytes / sizes[k - 1])
-            / Math.log((double) sizes[k] / sizes[k - 1]);
-        return hitRatios[k - 1] + position * (hitRatios[k] - hitRatios[k - 1]);
-      }
-    }
-    return hitRatios[sizes.length - 1];
-  }
 }

@@ -24,7 +24,7 @@ import java.util.function.LongSupplier;
  * block (so the curve predicts HBase's {@code blockCacheDataHitCount} over the data lookups). An
  * access to a block that is not sampled costs one hash of the key and one compare with a plain
  * read of a volatile field: no lock, no allocation. A sampled
- * access (a fraction {@link #rate()} of the blocks, and so about as much of the accesses) takes a
+ * access (the sampled fraction of the blocks, and so about as much of the accesses) takes a
  * lock and updates the tracker in {@code O(log n)} without allocating; every few thousand of them
  * one also renumbers the tracked blocks in time linear in their number.
  *
@@ -153,11 +153,6 @@ public final class MissRatioCurveTracker {
     z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
     z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
     return (z ^ (z >>> 31)) >>> 2;
-  }
-
-  /** The fraction of the blocks sampled now. */
-  public double rate() {
-    return threshold * 0x1p-62;
   }
 
   public long configuredBytes() {

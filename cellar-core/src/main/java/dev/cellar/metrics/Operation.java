@@ -41,7 +41,7 @@ public enum Operation {
   }
 
   /** Whether the histogram holds sizes in bytes rather than durations in nanoseconds. */
-  public boolean size() {
+  public boolean measuresBytes() {
     return this == SCAN_SIZE;
   }
 

@@ -208,7 +208,7 @@ final class RegionServerSource implements MetricSource {
 
   private static void addHistograms(List<Metric> out, EngineMetrics metrics) {
     for (Operation operation : Operation.values()) {
-      if (operation.size()) {
+      if (operation.measuresBytes()) {
         Histograms.addSizes(out, operation.metricName(), operation.metricName(),
             metrics.operations(operation), metrics.snapshot(operation));
       } else {
