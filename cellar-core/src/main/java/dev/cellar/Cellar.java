@@ -1,6 +1,8 @@
 package dev.cellar;
 
 import dev.cellar.cache.BlockCache;
+import dev.cellar.cache.CacheStats;
+import dev.cellar.cache.MissRatioCurveTracker;
 import dev.cellar.cache.tiered.BlockCacheFactory;
 import dev.cellar.config.Settings;
 import dev.cellar.hfile.HFileContext;
@@ -11,6 +13,7 @@ import dev.cellar.memory.BufAllocator;
 import dev.cellar.memory.BufAllocatorConfig;
 import dev.cellar.metrics.EngineMetrics;
 import dev.cellar.metrics.GcPauseMonitor;
+import dev.cellar.observe.MetricSource;
 import dev.cellar.observe.ObservedDatabase;
 import dev.cellar.observe.http.InfoServerConfig;
 import dev.cellar.observe.http.Observability;
@@ -85,6 +88,8 @@ public final class Cellar implements Database {
   private final Settings settings;
   private final BufAllocator allocator;
   private final BlockCache cache;
+  /** The block cache's miss-ratio curve, or null when there is no cache or it is turned off. */
+  private final MissRatioCurveTracker curve;
   private final ChunkPool chunkPool;
   private final WriteAheadLog wal;
   private final ExecutorService flusher;
@@ -121,6 +126,7 @@ public final class Cellar implements Database {
     ChunkPool createdPool = null;
     try {
       createdCache = BlockCacheFactory.create(settings, allocator).orElse(null);
+      this.curve = createdCache == null ? null : curveOf(createdCache);
       createdPool = memStoreConfig.mslabEnabled() ? new ChunkPool(memStoreConfig) : null;
       this.wal = WriteAheadLog.open(walPlacement.storage(), walPlacement.directory(), walConfig);
     } catch (IOException | RuntimeException e) {
@@ -140,7 +146,7 @@ public final class Cellar implements Database {
     this.compactor = Executors.newSingleThreadExecutor(
         Thread.ofPlatform().name(COMPACTION_THREAD).daemon().factory());
     this.services = new Region.Services(storage, wal, cache, allocator, chunkPool,
-        memStoreConfig, policy, flusher, compactor, cacheCompressed, throttle, metrics);
+        memStoreConfig, policy, flusher, compactor, cacheCompressed, throttle, metrics, curve);
     this.gcPauses = GcPauseMonitor.start(metrics);
     this.admin = new CellarAdmin(this);
   }
@@ -413,6 +419,18 @@ public final class Cellar implements Database {
     return table;
   }
 
+  /** The tracker of {@code cache}'s curve over its data-block lookups, as the settings ask. */
+  private MissRatioCurveTracker curveOf(BlockCache cache) {
+    CacheStats stats = cache.stats();
+    return MissRatioCurveTracker.from(settings, BlockCacheFactory.dataCapacity(cache),
+        () -> stats.snapshot().dataLookups()).orElse(null);
+  }
+
+  /** The block cache's miss-ratio curve, or null when there is no cache or it is turned off. */
+  public MissRatioCurveTracker missRatioCurve() {
+    return curve;
+  }
+
   /** The block cache, or null when the configuration disables it. */
   public BlockCache blockCache() {
     return cache;
@@ -439,8 +457,19 @@ public final class Cellar implements Database {
     String serverName = host + "," + settings.getInt("hbase.regionserver.port", 0) + ","
         + startMillis;
     return new ObservedDatabase(serverName, startMillis, directory.toString(), metrics, cache,
-        allocator, chunkPool, wal,
+        curve, allocator, chunkPool, wal,
         () -> tables.values().stream().map(CellarTable::region).toList());
+  }
+
+  /**
+   * Publishes {@code source} with the database's own metrics, on JMX and the info server's
+   * /prometheus, until the database closes: for a server's figures (its RPC metrics).
+   */
+  public void publish(MetricSource source) {
+    Observability current = observability;
+    if (current != null) {
+      current.publish(source);
+    }
   }
 
   /**

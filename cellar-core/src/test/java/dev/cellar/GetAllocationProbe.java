@@ -14,7 +14,9 @@ import java.util.Map;
  * row many times through one {@link RowReader} to reach steady state, then prints the heap bytes
  * per read of the next reads.
  *
- * <p>Arguments: a directory, then {@code l1}, {@code l2} or {@code memstore}.
+ * <p>Arguments: a directory, then {@code l1}, {@code l2} or {@code memstore}; {@code
+ * l1-sampled} reads from the L1 with the miss-ratio curve sampling every block, so that every
+ * lookup takes the tracker's sampled path.
  */
 final class GetAllocationProbe {
 
@@ -42,8 +44,11 @@ final class GetAllocationProbe {
   }
 
   public static void main(String[] args) throws Exception {
-    String where = args[1];
-    CellarConfig config = CellarConfig.defaults().with("hfile.block.cache.memory.size", "16m");
+    boolean sampled = args[1].endsWith("-sampled");
+    String where = sampled ? args[1].substring(0, args[1].length() - "-sampled".length())
+        : args[1];
+    CellarConfig config = CellarConfig.defaults().with("hfile.block.cache.memory.size", "16m")
+        .with(dev.cellar.cache.MissRatioCurveTracker.RATE_KEY, sampled ? "1" : "0.01");
     if (where.equals("l2")) {
       config = config.with("hbase.bucketcache.ioengine", "offheap")
           .with("hbase.bucketcache.size", "64");

@@ -9,8 +9,13 @@ import dev.cellar.Put;
 import dev.cellar.RowReader;
 import dev.cellar.Table;
 import dev.cellar.TableDescriptor;
+import dev.cellar.cache.BlockCategory;
+import dev.cellar.cache.Cacheable;
+import dev.cellar.cache.CacheableDeserializer;
+import dev.cellar.cache.MissRatioCurveTracker;
 import dev.cellar.metrics.Counter;
 import dev.cellar.metrics.EngineMetrics;
+import dev.cellar.memory.Buf;
 import dev.cellar.metrics.Operation;
 import java.io.IOException;
 import java.util.Random;
@@ -29,8 +34,11 @@ import org.openjdk.jmh.annotations.TearDown;
 /**
  * What recording the operation metrics costs on the hit path: the cached point Get of {@link
  * CachedGetBenchmark} (RowReader, reused Get, L1 holding every block) with {@code
- * cellar.metrics.enabled} true and false in the same run. The Get is counted every time and timed
- * one time in eight (see {@link EngineMetrics}); {@link #recordOneGet} is that recording alone.
+ * cellar.metrics.enabled} and the block cache's miss-ratio curve ({@code
+ * cellar.blockcache.curve.enabled}, sampling its default 1% of the blocks) both on, and both off,
+ * in the same run. The Get is counted every time and timed
+ * one time in eight (see {@link EngineMetrics}); {@link #recordOneGet} is that recording alone,
+ * and {@link #showOneLookupToTheCurve} what the curve adds to each data-block lookup.
  * On a shared, busy machine the two settings, measured minutes apart, differ by more than the
  * load changes; {@link MetricsOverheadProbe} alternates them in one process instead.
  *
@@ -60,7 +68,8 @@ public class MetricsOverheadBenchmark extends BenchmarkBase {
       dir = new TempDir("cellar-metrics-overhead-");
       cellar = Cellar.open(dir.resolve("db"), CellarConfig.defaults()
           .with("hfile.block.cache.memory.size", Long.toString(4L * ROWS * 1026))
-          .with("cellar.metrics.enabled", Boolean.toString(metrics)));
+          .with("cellar.metrics.enabled", Boolean.toString(metrics))
+          .with(MissRatioCurveTracker.ENABLED_KEY, Boolean.toString(metrics)));
       cellar.admin().createTable(TableDescriptor.of("t", ColumnFamilyDescriptor.of("info")));
       table = cellar.table("t");
       keys = new byte[ROWS][];
@@ -121,6 +130,53 @@ public class MetricsOverheadBenchmark extends BenchmarkBase {
     long start = metrics.start(Operation.GET);
     metrics.recordSince(Operation.GET, start);
     metrics.increment(Counter.READ_REQUESTS);
+  }
+
+  /**
+   * The curve alone: a tracker at its default rate (1%) and bound, shown lookups of about 65,000
+   * distinct blocks of 4 KiB, as {@code CachingBlockLoader} shows it each data-block lookup.
+   */
+  @State(Scope.Thread)
+  public static class Curve {
+    final MissRatioCurveTracker tracker = new MissRatioCurveTracker(1L << 30,
+        MissRatioCurveTracker.DEFAULT_RATE, MissRatioCurveTracker.DEFAULT_MAX_BLOCKS, null);
+    final Cacheable block = new SizedBlock(4_300);
+    long offset;
+  }
+
+  /** One data-block lookup as the curve sees it: a hash and a compare, or (1%) a sampled access. */
+  @Benchmark
+  public void showOneLookupToTheCurve(Curve curve) {
+    curve.offset = (curve.offset + 4_137) & ((1L << 28) - 1);
+    curve.tracker.access(1, curve.offset, curve.block);
+  }
+
+  /** A block that only has a size: all the tracker reads of a block. */
+  private record SizedBlock(long heapSize) implements Cacheable {
+    @Override
+    public Buf buf() {
+      throw new UnsupportedOperationException("a size only");
+    }
+
+    @Override
+    public BlockCategory category() {
+      return BlockCategory.DATA;
+    }
+
+    @Override
+    public Cacheable withBuf(Buf buf) {
+      throw new UnsupportedOperationException("a size only");
+    }
+
+    @Override
+    public CacheableDeserializer deserializer() {
+      throw new UnsupportedOperationException("a size only");
+    }
+
+    @Override
+    public void writeMetadata(Buf dst, int index) {
+      throw new UnsupportedOperationException("a size only");
+    }
   }
 
   @Benchmark

@@ -9,13 +9,15 @@ import dev.cellar.Put;
 import dev.cellar.RowReader;
 import dev.cellar.Table;
 import dev.cellar.TableDescriptor;
+import dev.cellar.cache.MissRatioCurveTracker;
 import java.io.IOException;
 import java.util.Arrays;
 import java.util.Random;
 
 /**
  * The cost of the operation metrics on a cached Get, measured so that a busy machine does not
- * drown it: two databases with the same rows, one recording metrics and one not, read in
+ * drown it: two databases with the same rows, one recording metrics and tracking the block
+ * cache's miss-ratio curve and one doing neither, read in
  * alternating slices of {@value #SLICE_MILLIS} ms on one thread, so both see the same background
  * load; the result is each side's median time per Get over the slices and their ratio. (A JMH run
  * with the two settings as a parameter measures them minutes apart, and on a shared machine the
@@ -110,7 +112,8 @@ public final class MetricsOverheadProbe {
   private static Cellar open(TempDir dir, String name, boolean metrics) throws IOException {
     Cellar cellar = Cellar.open(dir.resolve(name), CellarConfig.defaults()
         .with("hfile.block.cache.memory.size", Long.toString(2L * ROWS * 1026))
-        .with("cellar.metrics.enabled", Boolean.toString(metrics)));
+        .with("cellar.metrics.enabled", Boolean.toString(metrics))
+        .with(MissRatioCurveTracker.ENABLED_KEY, Boolean.toString(metrics)));
     cellar.admin().createTable(TableDescriptor.of("t", ColumnFamilyDescriptor.of("info")));
     Table table = cellar.table("t");
     Random random = new Random(7);

@@ -144,6 +144,19 @@ public final class CacheStats {
       return missesByCategory.get(category);
     }
 
+    /**
+     * Lookups of data blocks: the data hits, and the misses of lookups that expected data or did
+     * not say what they expected (a reader reading on into the next block does not; only data
+     * blocks are read that way).
+     */
+    public long dataLookups() {
+      long attributed = 0;
+      for (long misses : missesByCategory.values()) {
+        attributed += misses;
+      }
+      return hits(BlockCategory.DATA) + misses(BlockCategory.DATA) + missCount - attributed;
+    }
+
     private static double ratio(long part, long whole) {
       return whole == 0 ? 0 : (double) part / whole;
     }

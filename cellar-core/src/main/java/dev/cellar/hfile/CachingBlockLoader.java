@@ -4,6 +4,7 @@ import dev.cellar.cache.BlockCache;
 import dev.cellar.cache.BlockCacheKey;
 import dev.cellar.cache.Cacheable;
 import dev.cellar.cache.FileIds;
+import dev.cellar.cache.MissRatioCurveTracker;
 import dev.cellar.memory.BufSource;
 import java.io.IOException;
 import java.util.concurrent.atomic.AtomicLong;
@@ -20,6 +21,10 @@ import org.slf4j.LoggerFactory;
  * chosen by the block's key, and look the cache up again once they hold it (HBase's per-block
  * lock, as a fixed array so nothing is allocated per miss); different blocks mostly take different
  * stripes. Hits take no lock.
+ *
+ * <p><b>Miss-ratio curve.</b> Every lookup of a data block (hit or miss) is shown to the
+ * database's {@link MissRatioCurveTracker}, if any, once the block is in hand: a hash and a
+ * compare for the blocks it does not sample.
  *
  * <p><b>Compressed caching</b> ({@code hbase.block.data.cachecompressed}, HBase's): for a
  * compressed file read directly, data blocks are cached packed ({@link PackedBlock}: the
@@ -58,6 +63,7 @@ public final class CachingBlockLoader implements BlockLoader {
   private final boolean cacheCompressedData;
   private final ReentrantLock[] locks = new ReentrantLock[LOCK_STRIPES];
   private final AtomicLong cacheFailures = new AtomicLong();
+  private final MissRatioCurveTracker curve;
 
   /**
    * @param cache the cache to consult and fill
@@ -75,6 +81,15 @@ public final class CachingBlockLoader implements BlockLoader {
    */
   public CachingBlockLoader(BlockCache cache, BlockLoader source, String fileName,
       boolean inMemory, boolean cacheCompressedData) {
+    this(cache, source, fileName, inMemory, cacheCompressedData, null);
+  }
+
+  /**
+   * As above; every lookup that would cache its block is shown to {@code curve} (null for none).
+   */
+  public CachingBlockLoader(BlockCache cache, BlockLoader source, String fileName,
+      boolean inMemory, boolean cacheCompressedData, MissRatioCurveTracker curve) {
+    this.curve = curve;
     this.cache = cache;
     this.source = source;
     this.fileName = fileName;
@@ -92,6 +107,15 @@ public final class CachingBlockLoader implements BlockLoader {
   public HFileBlock loadBlock(long offset, int onDiskSizeWithHeader, BlockType expectedType,
       boolean cacheBlock) throws IOException {
     boolean caching = cacheBlock || (expectedType != null && !expectedType.isData());
+    HFileBlock block = load(offset, onDiskSizeWithHeader, expectedType, caching);
+    if (curve != null && block.type().isData()) {
+      curve.access(fileId, offset, block);
+    }
+    return block;
+  }
+
+  private HFileBlock load(long offset, int onDiskSizeWithHeader, BlockType expectedType,
+      boolean caching) throws IOException {
     BlockCacheKey key = PROBES.get().set(fileName, fileId, offset,
         expectedType == null ? null : HFileBlock.categoryOf(expectedType));
     HFileBlock hit = lookup(key, caching, false, offset, expectedType);

@@ -18,7 +18,17 @@ public enum Counter {
   /** Collections whose pause exceeded HBase's info threshold (1 s). */
   PAUSE_INFO_THRESHOLD("pauseInfoThresholdExceeded"),
   /** Collections whose pause exceeded HBase's warn threshold (10 s). */
-  PAUSE_WARN_THRESHOLD("pauseWarnThresholdExceeded");
+  PAUSE_WARN_THRESHOLD("pauseWarnThresholdExceeded"),
+  /** Requests a server answered, of every kind (one per RPC, however many rows it touched). */
+  RPC_REQUESTS("totalRequestCount"),
+  /** Get RPCs a server answered. */
+  RPC_GET_REQUESTS("rpcGetRequestCount"),
+  /** Scan RPCs a server answered (each opening, next and close of a scanner). */
+  RPC_SCAN_REQUESTS("rpcScanRequestCount"),
+  /** Multi RPCs a server answered. */
+  RPC_MULTI_REQUESTS("rpcMultiRequestCount"),
+  /** Mutate RPCs a server answered. */
+  RPC_MUTATE_REQUESTS("rpcMutateRequestCount");
 
   private final String metricName;
 

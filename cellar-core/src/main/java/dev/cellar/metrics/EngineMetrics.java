@@ -31,6 +31,7 @@ public final class EngineMetrics {
   private final LatencyHistogram[] histograms = new LatencyHistogram[OPERATIONS.length];
   private final LongAdder[] operations = new LongAdder[OPERATIONS.length];
   private final LongAdder[] counters = new LongAdder[COUNTERS.length];
+  private volatile boolean servedOverRpc;
 
   /** Metrics that record. */
   public EngineMetrics() {
@@ -51,6 +52,20 @@ public final class EngineMetrics {
 
   public boolean enabled() {
     return enabled;
+  }
+
+  /**
+   * Marks the database as served by an RPC server, which counts its requests in {@link
+   * Counter#RPC_REQUESTS}: HBase's {@code totalRequestCount} is then that count rather than the
+   * rows read and written.
+   */
+  public void servedOverRpc() {
+    servedOverRpc = true;
+  }
+
+  /** Whether {@link #servedOverRpc()} was called. */
+  public boolean isServedOverRpc() {
+    return servedOverRpc;
   }
 
   /**

@@ -19,6 +19,10 @@ public enum Operation {
   CHECK_AND_MUTATE("CheckAndMutate", false),
   /** One row of a scan (HBase's ScanTime times a scan RPC, which returns many rows). */
   SCAN_NEXT("ScanNext", true),
+  /** One Scan RPC of a server, however many rows it returns (HBase's ScanTime). */
+  SCAN_TIME("ScanTime", false),
+  /** The bytes of the cells one Scan RPC returns (HBase's ScanSize): a size, not a duration. */
+  SCAN_SIZE("ScanSize", false),
   /** A table's flush of its MemStores to files. */
   FLUSH("FlushTime", false),
   /** A minor compaction of one family. */
@@ -34,6 +38,11 @@ public enum Operation {
   Operation(String metricName, boolean sampled) {
     this.metricName = metricName;
     this.sampled = sampled;
+  }
+
+  /** Whether the histogram holds sizes in bytes rather than durations in nanoseconds. */
+  public boolean measuresBytes() {
+    return this == SCAN_SIZE;
   }
 
   /**

@@ -12,7 +12,7 @@ import java.util.List;
  * milliseconds (microsecond precision, since a cached Get takes microseconds) over the whole life
  * of the database.
  */
-final class Histograms {
+public final class Histograms {
 
   private static final String[] SUFFIXES = {"_25th_percentile", "_median", "_75th_percentile",
       "_90th_percentile", "_95th_percentile", "_98th_percentile", "_99th_percentile",
@@ -24,7 +24,7 @@ final class Histograms {
    * Adds the figures of a histogram of {@code count} operations whose durations (all, or a
    * sample) are {@code snapshot}.
    */
-  static void add(List<Metric> out, String name, String description, long count,
+  public static void add(List<Metric> out, String name, String description, long count,
       HistogramSnapshot snapshot) {
     out.add(Metric.counter(name + "_num_ops", description + ": count", count));
     out.add(Metric.gauge(name + "_min", description + ": min (ms)", millis(snapshot.min())));
@@ -33,6 +33,22 @@ final class Histograms {
     for (int i = 0; i < SUFFIXES.length; i++) {
       out.add(Metric.gauge(name + SUFFIXES[i], description + ": " + SUFFIXES[i].substring(1)
           + " (ms)", millis(snapshot.percentile(HistogramSnapshot.PERCENTILES[i]))));
+    }
+  }
+
+  /**
+   * As {@link #add}, for a histogram of sizes in bytes (HBase's size histograms: {@code
+   * ScanSize}, {@code requestSize}): the same names, the values in bytes.
+   */
+  public static void addSizes(List<Metric> out, String name, String description, long count,
+      HistogramSnapshot snapshot) {
+    out.add(Metric.counter(name + "_num_ops", description + ": count", count));
+    out.add(Metric.gauge(name + "_min", description + ": min (bytes)", snapshot.min()));
+    out.add(Metric.gauge(name + "_max", description + ": max (bytes)", snapshot.max()));
+    out.add(Metric.gauge(name + "_mean", description + ": mean (bytes)", snapshot.mean()));
+    for (int i = 0; i < SUFFIXES.length; i++) {
+      out.add(Metric.gauge(name + SUFFIXES[i], description + ": " + SUFFIXES[i].substring(1)
+          + " (bytes)", snapshot.percentile(HistogramSnapshot.PERCENTILES[i])));
     }
   }
 

@@ -19,6 +19,8 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Failure: a source that cannot be registered is logged and skipped; metrics never fail an
  * open.
+ *
+ * <p>Concurrency: {@link #add} and {@link #close()} synchronize on the registration.
  */
 public final class JmxRegistration implements AutoCloseable {
 
@@ -34,9 +36,14 @@ public final class JmxRegistration implements AutoCloseable {
   public static JmxRegistration register(List<MetricSource> sources) {
     JmxRegistration registration = new JmxRegistration();
     for (MetricSource source : sources) {
-      registration.registerOne(source);
+      registration.add(source);
     }
     return registration;
+  }
+
+  /** Registers one more source, until {@link #close()}. */
+  public synchronized void add(MetricSource source) {
+    registerOne(source);
   }
 
   private void registerOne(MetricSource source) {
@@ -61,12 +68,12 @@ public final class JmxRegistration implements AutoCloseable {
   }
 
   /** The names this registration holds. */
-  public List<ObjectName> names() {
+  public synchronized List<ObjectName> names() {
     return List.copyOf(registered);
   }
 
   @Override
-  public void close() {
+  public synchronized void close() {
     for (ObjectName name : registered) {
       try {
         server.unregisterMBean(name);

@@ -1,5 +1,6 @@
 package dev.cellar.observe;
 
+import java.util.ArrayList;
 import java.util.List;
 
 /** The sources a database publishes, in the order JMX and /prometheus list them. */
@@ -8,11 +9,15 @@ public final class MetricSources {
   private MetricSources() {}
 
   public static List<MetricSource> of(ObservedDatabase database) {
-    return List.of(
+    List<MetricSource> sources = new ArrayList<>(List.of(
         new RegionServerSource(database),
         new WalSource(database.wal()),
         new BlockCacheDetailSource(database.cache()),
         new MemorySource(database.allocator(), database.chunkPool(), database.cache()),
-        new JvmMetricsSource());
+        new JvmMetricsSource()));
+    if (database.curve() != null) {
+      sources.add(3, new MissRatioCurveSource(database.curve(), database.cache()));
+    }
+    return List.copyOf(sources);
   }
 }

@@ -1,6 +1,7 @@
 package dev.cellar.observe;
 
 import dev.cellar.cache.BlockCache;
+import dev.cellar.cache.MissRatioCurveTracker;
 import dev.cellar.memory.BufAllocator;
 import dev.cellar.metrics.EngineMetrics;
 import dev.cellar.store.Region;
@@ -17,6 +18,7 @@ import java.util.function.Supplier;
  * @param startMillis when the database opened (HBase's regionServerStartTime)
  * @param directory the database directory, for the UI
  * @param cache the block cache, or null when disabled
+ * @param curve the block cache's miss-ratio curve, or null when there is none
  * @param chunkPool the MemStore chunk pool, or null when the MSLAB is off
  * @param regions the open tables' regions at the moment of the call
  */
@@ -26,6 +28,7 @@ public record ObservedDatabase(
     String directory,
     EngineMetrics metrics,
     BlockCache cache,
+    MissRatioCurveTracker curve,
     BufAllocator allocator,
     ChunkPool chunkPool,
     WriteAheadLog wal,

@@ -5,12 +5,14 @@ import java.util.List;
 /**
  * The numeric figures of the sources in Prometheus's text exposition format (version 0.0.4), named
  * as HBase's {@code /prometheus} names them: the record name and the metric name run together,
- * cut into words (at a lower-to-upper case change, before the last capital of a run of capitals
- * followed by a lower-case letter, and at every character that is not a letter or digit), joined
- * by underscores and lower-cased; {@code Server} + {@code Get_99th_percentile} gives {@code
- * server_get_99th_percentile}. Each sample carries the source's {@code context} and the {@code
- * hostname}. Text figures are left out. {@code qry} keeps only the names containing it; {@code
- * description} adds a {@code # HELP} line before each.
+ * cut into words (before a capital that follows a lower-case letter or a digit, before the last
+ * capital of a run of capitals followed by a lower-case letter, and at every character that is
+ * not a letter or digit), joined by underscores and lower-cased; {@code Server} + {@code
+ * Get_99th_percentile} gives {@code server_get_99th_percentile}, {@code CellarBlockCache} + {@code
+ * bucketSizeClass5120UsedSlots} gives {@code
+ * cellar_block_cache_bucket_size_class5120_used_slots}. Each sample carries the source's {@code
+ * context} and the {@code hostname}. Text figures are left out. {@code qry} keeps only the names
+ * containing it; {@code description} adds a {@code # HELP} line before each.
  */
 public final class PrometheusText {
 
@@ -59,7 +61,8 @@ public final class PrometheusText {
         char before = joined.charAt(i - 1);
         boolean nextLower = i + 1 < joined.length()
             && Character.isLowerCase(joined.charAt(i + 1));
-        if (Character.isLowerCase(before) || (Character.isUpperCase(before) && nextLower)) {
+        if (Character.isLowerCase(before) || Character.isDigit(before)
+            || (Character.isUpperCase(before) && nextLower)) {
           pendingSeparator = true;
         }
       }

@@ -117,13 +117,19 @@ final class RegionServerSource implements MetricSource {
   private static void addRequests(List<Metric> out, EngineMetrics metrics) {
     long reads = metrics.count(Counter.READ_REQUESTS);
     long writes = metrics.count(Counter.WRITE_REQUESTS);
-    out.add(Metric.counter("totalRequestCount", "Total number of requests", reads + writes));
+    out.add(Metric.counter("totalRequestCount", metrics.isServedOverRpc()
+        ? "Total number of requests answered, one per RPC"
+        : "Total number of requests: rows read and written (an embedded database has no RPCs)",
+        metrics.isServedOverRpc() ? metrics.count(Counter.RPC_REQUESTS) : reads + writes));
+    out.add(Metric.counter("totalRowActionRequestCount",
+        "Rows read and written: readRequestCount plus writeRequestCount", reads + writes));
     out.add(Metric.counter("readRequestCount", "Number of rows read by gets and scans", reads));
     out.add(Metric.counter("writeRequestCount",
         "Number of mutation requests this RegionServer has answered.", writes));
     for (Counter counter : new Counter[] {Counter.CHECK_MUTATE_PASSED,
         Counter.CHECK_MUTATE_FAILED, Counter.FLUSHED_MEMSTORE_BYTES, Counter.FLUSHED_OUTPUT_BYTES,
-        Counter.PAUSE_INFO_THRESHOLD, Counter.PAUSE_WARN_THRESHOLD}) {
+        Counter.PAUSE_INFO_THRESHOLD, Counter.PAUSE_WARN_THRESHOLD, Counter.RPC_GET_REQUESTS,
+        Counter.RPC_SCAN_REQUESTS, Counter.RPC_MULTI_REQUESTS, Counter.RPC_MUTATE_REQUESTS}) {
       out.add(Metric.counter(counter.metricName(), counter.metricName(), metrics.count(counter)));
     }
   }
@@ -202,8 +208,13 @@ final class RegionServerSource implements MetricSource {
 
   private static void addHistograms(List<Metric> out, EngineMetrics metrics) {
     for (Operation operation : Operation.values()) {
-      Histograms.add(out, operation.metricName(), operation.metricName(),
-          metrics.operations(operation), metrics.snapshot(operation));
+      if (operation.measuresBytes()) {
+        Histograms.addSizes(out, operation.metricName(), operation.metricName(),
+            metrics.operations(operation), metrics.snapshot(operation));
+      } else {
+        Histograms.add(out, operation.metricName(), operation.metricName(),
+            metrics.operations(operation), metrics.snapshot(operation));
+      }
     }
   }
 }

@@ -1,6 +1,7 @@
 package dev.cellar.store;
 
 import dev.cellar.cache.BlockCache;
+import dev.cellar.cache.MissRatioCurveTracker;
 import dev.cellar.cell.Bytes;
 import dev.cellar.cell.Cell;
 import dev.cellar.cell.CellType;
@@ -183,19 +184,19 @@ public final class Region implements AutoCloseable {
       BufAllocator allocator, ChunkPool chunkPool, MemStoreConfig memStoreConfig,
       CompactionPolicy compactionPolicy, Executor flushExecutor, Executor compactionExecutor,
       boolean cacheCompressedData, CompactionThrottle compactionThrottle,
-      EngineMetrics metrics) {
+      EngineMetrics metrics, MissRatioCurveTracker curve) {
 
     /** HBase's key: cache the data blocks of compressed families compressed. */
     public static final String CACHE_COMPRESSED_DATA_KEY = "hbase.block.data.cachecompressed";
 
-    /** Services whose regions record into metrics of their own, which nothing reads. */
+    /** Services whose regions record into metrics of their own, which nothing reads, with no curve. */
     public Services(Storage storage, WriteAheadLog wal, BlockCache cache,
         BufAllocator allocator, ChunkPool chunkPool, MemStoreConfig memStoreConfig,
         CompactionPolicy compactionPolicy, Executor flushExecutor, Executor compactionExecutor,
         boolean cacheCompressedData, CompactionThrottle compactionThrottle) {
       this(storage, wal, cache, allocator, chunkPool, memStoreConfig, compactionPolicy,
           flushExecutor, compactionExecutor, cacheCompressedData, compactionThrottle,
-          new EngineMetrics());
+          new EngineMetrics(), null);
     }
   }
 
@@ -273,8 +274,8 @@ public final class Region implements AutoCloseable {
       Services services) throws IOException {
     MemStore memStore = new MemStore(services.memStoreConfig(), services.chunkPool());
     return new Store(services.storage(), manifest, directory.resolve(family.nameString()), family,
-        memStore, services.cache(), services.allocator(), services.compactionPolicy(),
-        services.cacheCompressedData());
+        memStore, services.cache(), services.curve(), services.allocator(),
+        services.compactionPolicy(), services.cacheCompressedData());
   }
 
   private void replay() throws IOException {

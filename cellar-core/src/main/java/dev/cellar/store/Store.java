@@ -1,6 +1,7 @@
 package dev.cellar.store;
 
 import dev.cellar.cache.BlockCache;
+import dev.cellar.cache.MissRatioCurveTracker;
 import dev.cellar.cell.Cell;
 import dev.cellar.cell.KeyValue;
 import dev.cellar.io.Storage;
@@ -58,6 +59,7 @@ public final class Store implements AutoCloseable {
   private volatile FamilySettings family;
   private final MemStore memStore;
   private final BlockCache cache;
+  private final MissRatioCurveTracker curve;
   private final BufAllocator allocator;
   private final CompactionPolicy policy;
   private final boolean cacheCompressedData;
@@ -77,14 +79,15 @@ public final class Store implements AutoCloseable {
    * recorded in {@code manifest} before it takes effect.
    */
   Store(Storage storage, Manifest manifest, Path directory, FamilySettings family,
-      MemStore memStore, BlockCache cache, BufAllocator allocator, CompactionPolicy policy,
-      boolean cacheCompressedData) throws IOException {
+      MemStore memStore, BlockCache cache, MissRatioCurveTracker curve, BufAllocator allocator,
+      CompactionPolicy policy, boolean cacheCompressedData) throws IOException {
     this.storage = storage;
     this.manifest = manifest;
     this.directory = directory;
     this.family = family;
     this.memStore = memStore;
     this.cache = cache;
+    this.curve = curve;
     this.allocator = allocator;
     this.policy = policy;
     this.cacheCompressedData = cacheCompressedData;
@@ -106,7 +109,7 @@ public final class Store implements AutoCloseable {
   }
 
   private StoreFile openFile(Path path) throws IOException {
-    return StoreFile.open(storage, path, allocator, cache, family.inMemory(),
+    return StoreFile.open(storage, path, allocator, cache, curve, family.inMemory(),
         cacheCompressedData);
   }
 

@@ -1,6 +1,7 @@
 package dev.cellar.store;
 
 import dev.cellar.cache.BlockCache;
+import dev.cellar.cache.MissRatioCurveTracker;
 import dev.cellar.cell.Bytes;
 import dev.cellar.cell.Cell;
 import dev.cellar.hfile.CachingBlockLoader;
@@ -73,16 +74,18 @@ final class StoreFile {
    * Opens {@code path}, reading through {@code cache} when not null; a retired file is deleted
    * through {@code storage}.
    *
+   * @param curve the miss-ratio curve the file's block lookups feed, or null
    * @param inMemory whether the family's blocks get the in-memory priority
    * @param cacheCompressedData whether a compressed file's data blocks are cached compressed
    */
   static StoreFile open(Storage storage, Path path, BufAllocator allocator, BlockCache cache,
-      boolean inMemory, boolean cacheCompressedData) throws IOException {
+      MissRatioCurveTracker curve, boolean inMemory, boolean cacheCompressedData)
+      throws IOException {
     HFileReader reader = cache == null
         ? HFileReader.open(storage, path, allocator, UnaryOperator.identity())
         : HFileReader.open(storage, path, allocator,
             direct -> new CachingBlockLoader(cache, direct, path.toString(), inMemory,
-                cacheCompressedData));
+                cacheCompressedData, curve));
     try {
       return new StoreFile(path, reader, cache, storage);
     } catch (IOException | RuntimeException e) {

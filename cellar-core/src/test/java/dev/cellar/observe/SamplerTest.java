@@ -27,7 +27,7 @@ class SamplerTest {
         1 << 20));
     try {
       ObservedDatabase database = new ObservedDatabase("localhost,0,1", 1, "/tmp/db", metrics,
-          cache, BufAllocator.HEAP, null, null, List::of);
+          cache, null, BufAllocator.HEAP, null, null, List::of);
       Sampler sampler = new Sampler(database, 3);
       for (int i = 0; i < 1_000; i++) {
         metrics.record(Operation.GET, 1_000);

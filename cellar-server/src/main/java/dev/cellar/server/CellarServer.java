@@ -5,7 +5,9 @@ import dev.cellar.CellarConfig;
 import dev.cellar.server.catalog.Catalog;
 import dev.cellar.server.catalog.MetaTable;
 import dev.cellar.server.catalog.ServerIdentity;
+import dev.cellar.server.rpc.IpcSource;
 import dev.cellar.server.rpc.RpcDispatch;
+import dev.cellar.server.rpc.RpcMetrics;
 import dev.cellar.server.rpc.RpcServer;
 import dev.cellar.server.service.ClientService;
 import dev.cellar.server.service.ExportEndpoint;
@@ -44,6 +46,11 @@ import org.slf4j.LoggerFactory;
  * {@value #HANDLER_THREAD}-N with its bounded queue, the scanner lease sweeper, and the database's
  * own background threads. {@link #close()} stops accepting, closes connections, lets running calls
  * finish, closes open scanners, then flushes and closes the database and drops the lock.
+ *
+ * <p><b>Metrics.</b> Beside the database's own beans, the server publishes HBase's IPC bean
+ * ({@link IpcSource}) and counts its requests into the database's {@code sub=Server} bean
+ * ({@code totalRequestCount}, {@code rpcGetRequestCount}, ..., {@code ScanTime}, {@code
+ * ScanSize}).
  */
 public final class CellarServer implements AutoCloseable {
 
@@ -108,15 +115,18 @@ public final class CellarServer implements AutoCloseable {
       client = new ClientService(cellar, catalog, meta, options.scannerLeaseMillis(),
           options.inlineGets());
       handlers = handlerPool(options);
+      RpcMetrics rpcMetrics = new RpcMetrics();
       RpcDispatch dispatch = new RpcDispatch(Map.of(
           RegistryService.NAME, RegistryService.create(identity),
           MasterService.NAME, MasterService.create(catalog,
               new ExportEndpoint(cellar, catalog, config.settings())),
           ClientService.NAME, client.service(),
           RegionAdminService.NAME, RegionAdminService.create(cellar, catalog)), handlers,
-          clusterId);
+          clusterId, rpcMetrics);
       RpcServer rpc = RpcServer.start(new InetSocketAddress(options.bindAddress(), port),
           options.ioThreads(), options.maxRequestSize(), dispatch);
+      cellar.metrics().servedOverRpc();
+      cellar.publish(new IpcSource(rpcMetrics, handlers, rpc::openConnections));
       LOG.info("cellar serve: {} on {}:{} ({}), advertised as {}, cluster id {}",
           options.location(), options.bindAddress(), port, rpc.usesEpoll() ? "epoll" : "nio",
           identity.hostAndPort(), clusterId);

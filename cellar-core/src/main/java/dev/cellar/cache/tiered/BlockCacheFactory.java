@@ -53,6 +53,20 @@ public final class BlockCacheFactory {
     return create(settings, allocator, Runtime.getRuntime().maxMemory());
   }
 
+  /**
+   * The bytes {@code cache} is configured to hold data blocks in: an LRU's maximum size, a bucket
+   * cache's engine capacity, and a tiered cache's L2 (where a combined cache keeps its data
+   * blocks, and an inclusive one all of its blocks).
+   */
+  public static long dataCapacity(BlockCache cache) {
+    return switch (cache) {
+      case LruBlockCache lru -> lru.config().maxSize();
+      case BucketCache bucket -> bucket.snapshot().capacity();
+      case TwoTierBlockCache tiered -> dataCapacity(tiered.l2());
+      default -> cache.size() + cache.freeSize();
+    };
+  }
+
   /** As {@link #create(Settings, BufAllocator)}, sizing a fractional L1 against {@code maxHeap}. */
   public static Optional<BlockCache> create(Settings settings, BufAllocator allocator,
       long maxHeap) throws IOException {

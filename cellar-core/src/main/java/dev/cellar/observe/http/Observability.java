@@ -9,11 +9,15 @@ import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
  * What a database publishes while open: its metric sources on JMX (unless {@value
- * #JMX_ENABLED_KEY} is false) and, when configured, the info server. {@link #close()} takes both
- * down.
+ * #JMX_ENABLED_KEY} is false) and, when configured, the info server; a server running over the
+ * database adds its own sources with {@link #publish}. {@link #close()} takes both down.
+ *
+ * <p>Concurrency: the sources are a copy-on-write list, so /prometheus reads them while one is
+ * published.
  */
 public final class Observability implements AutoCloseable {
 
@@ -28,10 +32,15 @@ public final class Observability implements AutoCloseable {
 
   private final JmxRegistration jmx;
   private final InfoServer info;
+  private final List<MetricSource> sources;
+  private final boolean jmxEnabled;
 
-  private Observability(JmxRegistration jmx, InfoServer info) {
+  private Observability(JmxRegistration jmx, InfoServer info, List<MetricSource> sources,
+      boolean jmxEnabled) {
     this.jmx = jmx;
     this.info = info;
+    this.sources = sources;
+    this.jmxEnabled = jmxEnabled;
   }
 
   /**
@@ -43,17 +52,29 @@ public final class Observability implements AutoCloseable {
   public static Observability start(ObservedDatabase database, Settings settings,
       int defaultInfoPort) throws IOException {
     InfoServerConfig config = InfoServerConfig.from(settings, defaultInfoPort);
-    List<MetricSource> sources = MetricSources.of(database);
-    JmxRegistration jmx = settings.getBoolean(JMX_ENABLED_KEY, true)
-        ? JmxRegistration.register(sources) : JmxRegistration.register(List.of());
+    List<MetricSource> sources = new CopyOnWriteArrayList<>(MetricSources.of(database));
+    boolean jmxEnabled = settings.getBoolean(JMX_ENABLED_KEY, true);
+    JmxRegistration jmx = JmxRegistration.register(jmxEnabled ? sources : List.of());
     if (!config.enabled()) {
-      return new Observability(jmx, null);
+      return new Observability(jmx, null, sources, jmxEnabled);
     }
     try {
-      return new Observability(jmx, InfoServer.start(config, database, sources));
+      return new Observability(jmx, InfoServer.start(config, database, sources), sources,
+          jmxEnabled);
     } catch (IOException | RuntimeException e) {
       jmx.close();
       throw e;
+    }
+  }
+
+  /**
+   * Publishes {@code source} beside the database's own: on JMX (when enabled) and /prometheus,
+   * until {@link #close()}.
+   */
+  public void publish(MetricSource source) {
+    sources.add(source);
+    if (jmxEnabled) {
+      jmx.add(source);
     }
   }
 

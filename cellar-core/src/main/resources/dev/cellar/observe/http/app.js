@@ -93,7 +93,7 @@ function renderSummary() {
     ['Allocator heap ratio', 'ByteBuffAllocatorHeapAllocationRatio'],
     ['GC pauses > 1 s', 'pauseInfoThresholdExceeded'], ['Started (ms since epoch)', 'regionServerStartTime']]);
   const operations = ['Get', 'MultiGet', 'Put', 'Delete', 'PutBatch', 'CheckAndMutate',
-    'ScanNext', 'FlushTime', 'CompactionTime', 'MajorCompactionTime', 'PauseTimeWithGc'];
+    'ScanNext', 'ScanTime', 'FlushTime', 'CompactionTime', 'MajorCompactionTime', 'PauseTimeWithGc'];
   const columns = ['num_ops', 'mean', 'median', '99th_percentile', '99.9th_percentile', 'max'];
   grid('operations-table', ['operation', 'count', 'mean', 'median', 'p99', 'p99.9', 'max'],
     operations.filter((op) => (op + '_num_ops') in server)
@@ -181,6 +181,71 @@ function renderBlockCache() {
   }
 }
 
+const CURVE = 'CellarMissRatioCurve';
+
+function number(value) {
+  return typeof value === 'number' ? value : null;
+}
+
+function renderCurve() {
+  const curve = beans[CURVE];
+  const element = document.getElementById('chart-curve');
+  if (!curve) {
+    document.getElementById('curve-table').replaceChildren();
+    element.textContent = 'No curve: the block cache is off, or ' +
+      'cellar.blockcache.curve.enabled is false.';
+    return;
+  }
+  figures('curve-table', CURVE, [
+    ['Configured size for data blocks (bytes)', 'configuredCacheSize'],
+    ['Estimated hit ratio there', 'configuredHitRatio'],
+    ['Measured hit ratio there', 'measuredHitRatio'],
+    ['Sampling rate', 'samplingRate'], ['Sampled lookups', 'sampledAccesses'],
+    ['Blocks tracked', 'trackedBlocks']]);
+  const points = [];
+  for (let k = 0; ('point' + String(k).padStart(2, '0') + 'Size') in curve; k++) {
+    const name = 'point' + String(k).padStart(2, '0');
+    points.push([curve[name + 'Size'] / 1048576, number(curve[name + 'HitRatio'])]);
+  }
+  const configured = curve.configuredCacheSize / 1048576;
+  const measured = number(curve.measuredHitRatio);
+  const sizes = points.map((p) => p[0]);
+  const marker = points.map((p, k) => (k === curve.configuredPoint ? measured : null));
+  element.dataset.configuredMiB = String(configured);
+  element.dataset.points = String(points.length);
+  const data = [sizes, points.map((p) => p[1]), marker];
+  if (typeof uPlot === 'undefined') {
+    element.textContent = 'Miss-ratio curve: chart library not loaded';
+    return;
+  }
+  if (!charts['chart-curve']) {
+    charts['chart-curve'] = new uPlot({
+      title: 'Estimated hit ratio by cache size (MiB, log scale)', width: 640, height: 300,
+      scales: {x: {time: false, distr: 3, range: (u, min, max) => [min, max]},
+        y: {range: [0, 1]}},
+      series: [{label: 'cache MiB'},
+        {label: 'estimated', stroke: '#1f77b4', width: 2},
+        {label: 'measured at the configured size', stroke: '#d62728',
+          points: {show: true, size: 9, fill: '#d62728'}, paths: () => null}],
+      axes: [{}, {size: 50}],
+      hooks: {draw: [(u) => {
+        const x = u.valToPos(Number(element.dataset.configuredMiB), 'x', true);
+        const ctx = u.ctx;
+        ctx.save();
+        ctx.strokeStyle = '#d62728';
+        ctx.setLineDash([6, 4]);
+        ctx.beginPath();
+        ctx.moveTo(x, u.bbox.top);
+        ctx.lineTo(x, u.bbox.top + u.bbox.height);
+        ctx.stroke();
+        ctx.restore();
+      }]},
+    }, data, element);
+  } else {
+    charts['chart-curve'].setData(data);
+  }
+}
+
 function renderTables(data) {
   document.getElementById('directory').textContent = 'Directory: ' + data.directory;
   const rows = [];
@@ -238,6 +303,7 @@ async function refresh() {
     beans = next;
     renderSummary();
     renderBlockCache();
+    renderCurve();
     renderTables(await (await fetch('/api/tables')).json());
     renderCharts(await (await fetch('/api/samples')).json());
     refreshes++;

@@ -11,6 +11,7 @@ import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
 import dev.cellar.Cellar;
 import dev.cellar.CellarConfig;
+import dev.cellar.cache.BlockCategory;
 import dev.cellar.cache.CacheStats;
 import dev.cellar.config.InvalidConfigException;
 import dev.cellar.observe.PrometheusTextParser;
@@ -94,12 +95,38 @@ class ObservabilityTest {
     double hitPercent = (Double) attribute(SERVER, "blockCacheCountHitPercent");
     assertTrue(hitPercent > 40 && hitPercent <= 100, "hit percent " + hitPercent);
 
+    String curve = "Hadoop:service=HBase,name=RegionServer,sub=CellarMissRatioCurve";
+    long dataLookups = stats.dataLookups();
+    assertEquals(dataLookups, attribute(curve, "sampledAccesses"),
+        "at a rate of 1 the curve counts every data-block lookup");
+    assertEquals(1.0, attribute(curve, "samplingRate"));
+    assertEquals(cellar.missRatioCurve().configuredBytes(),
+        attribute(curve, "configuredCacheSize"));
+    assertEquals(18L, attribute(curve, "configuredPoint"));
+    double measured = (double) stats.hits(BlockCategory.DATA) / dataLookups;
+    assertEquals(measured, (Double) attribute(curve, "measuredHitRatio"), 1e-12);
+    for (int k = 0; k <= 30; k++) {
+      // the table is far below an eighth of the cache: every reuse hits at every size
+      assertEquals(measured, (Double) attribute(curve, String.format("point%02dHitRatio", k)),
+          1e-9, "point " + k);
+    }
+    assertEquals(cellar.missRatioCurve().configuredBytes() / 8.0,
+        (double) (Long) attribute(curve, "point00Size"), 1);
+    assertEquals(cellar.missRatioCurve().configuredBytes() * 4.0,
+        (double) (Long) attribute(curve, "point30Size"), 1);
+
     String wal = "Hadoop:service=HBase,name=RegionServer,sub=WAL";
     assertEquals((long) KnownWorkload.ROWS, attribute(wal, "appendCount"));
     assertTrue((Long) attribute(wal, "SyncTime_num_ops") >= KnownWorkload.ROWS);
 
     String detail = "Hadoop:service=HBase,name=RegionServer,sub=CellarBlockCache";
     assertEquals("offheap", attribute(detail, "bucketCacheIoEngine"));
+    // the bucket cache's writers store blocks in the background: a busy machine can leave the
+    // last ones queued, counted in the L2 but in no slot yet
+    long deadline = System.nanoTime() + 30_000_000_000L;
+    while ((Long) attribute(detail, "bucketCacheQueuedCount") > 0 && System.nanoTime() < deadline) {
+      Thread.sleep(10);
+    }
     long usedSlots = 0;
     for (var info : jmx.getMBeanInfo(new ObjectName(detail)).getAttributes()) {
       if (info.getName().startsWith("bucketSizeClass") && info.getName().endsWith("UsedSlots")) {
@@ -176,9 +203,15 @@ class ObservabilityTest {
     assertEquals("regionserver", parsed.samples("server_get_num_ops").getFirst().labels()
         .get("context"));
     assertEquals((double) (Long) attribute(SERVER, "l2CacheHitCount"),
-        parsed.value("server_l2cache_hit_count"));
+        parsed.value("server_l2_cache_hit_count"));
     assertEquals(KnownWorkload.ROWS, parsed.value("wal_append_count"));
     assertEquals("gauge", parsed.types().get("server_get_99_9th_percentile"));
+    assertEquals((Double) attribute(
+        "Hadoop:service=HBase,name=RegionServer,sub=CellarMissRatioCurve", "point18HitRatio"),
+        parsed.value("cellar_miss_ratio_curve_point18_hit_ratio"), 1e-12);
+    assertEquals("counter", parsed.types().get("cellar_miss_ratio_curve_sampled_accesses"));
+    assertTrue(parsed.types().containsKey("cellar_block_cache_bucket_size_class5120_used_slots"),
+        "a capital after a digit starts a word, as in HBase's names");
     for (PrometheusTextParser.Sample sample : parsed.samples()) {
       assertTrue(parsed.types().containsKey(sample.name()), "no TYPE for " + sample.name());
     }

@@ -26,7 +26,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The web UI in a real browser: headless Chromium loads the page of a database that ran a known
  * workload, switches through the tabs, and every figure shown (each cell names its /jmx attribute)
- * equals what /jmx says; the bucket table lists the size classes of /jmx; the charts draw.
+ * equals what /jmx says; the bucket table lists the size classes of /jmx; the miss-ratio curve is
+ * drawn from /jmx's points with the configured size marked; the charts draw.
  * Screenshots of each tab go to {@code target/ui-screenshots/}. Skipped, saying so, when
  * Chromium is not installed ({@code .ci/run} installs it).
  */
@@ -77,6 +78,16 @@ class WebUiBrowserTest {
       click(browser, "[data-subtab=cache-allocator]", "#cache-allocator");
       assertTrue(compareShown(browser, jmx, "#cache-allocator") >= 5);
       browser.screenshot(screenshots.resolve("blockcache-allocator.png"));
+      click(browser, "[data-subtab=cache-curve]", "#cache-curve");
+      assertTrue(compareShown(browser, jmx, "#cache-curve") >= 6);
+      browser.await("document.querySelector('#chart-curve canvas') !== null", 10);
+      assertEquals(31, browser.evaluate(
+          "Number(document.getElementById('chart-curve').dataset.points)").getAsLong(),
+          "one point per size of /jmx's curve");
+      assertEquals(jmx.get("CellarMissRatioCurve.configuredCacheSize").getAsDouble() / 1048576,
+          browser.evaluate("Number(document.getElementById('chart-curve').dataset.configuredMiB)")
+              .getAsDouble(), 1e-9, "the configured size is marked");
+      browser.screenshot(screenshots.resolve("blockcache-curve.png"));
 
       click(browser, "[data-tab=charts]", "#tab-charts");
       assertTrue(browser.evaluate("typeof uPlot === 'function'").getAsBoolean(),

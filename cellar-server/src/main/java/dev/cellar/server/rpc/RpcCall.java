@@ -17,9 +17,17 @@ public final class RpcCall implements AutoCloseable {
   private final CellCodec codec;
   private ByteBuf requestCells;
   private final CellBlockBuilder cells;
+  private final int requestBytes;
+  private final long receivedNanos;
 
+  /**
+   * @param requestBytes the bytes of the request's frame
+   * @param receivedNanos when the request was parsed ({@link System#nanoTime()})
+   */
   RpcCall(int callId, String method, int priority, CellCodec codec, ByteBuf requestCells,
-      ByteBufAllocator allocator) {
+      ByteBufAllocator allocator, int requestBytes, long receivedNanos) {
+    this.requestBytes = requestBytes;
+    this.receivedNanos = receivedNanos;
     this.callId = callId;
     this.method = method;
     this.priority = priority;
@@ -38,6 +46,16 @@ public final class RpcCall implements AutoCloseable {
 
   public int priority() {
     return priority;
+  }
+
+  /** The bytes of the request's frame. */
+  int requestBytes() {
+    return requestBytes;
+  }
+
+  /** When the request was parsed, in {@link System#nanoTime()}'s terms. */
+  long receivedNanos() {
+    return receivedNanos;
   }
 
   /** The connection's codec: whether results may carry their cells in the cell block. */

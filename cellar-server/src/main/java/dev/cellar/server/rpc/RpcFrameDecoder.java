@@ -38,10 +38,13 @@ final class RpcFrameDecoder extends ByteToMessageDecoder {
   private enum State { PREAMBLE, FRAMES, DISCARD }
 
   private final int maxFrameLength;
+  private final RpcMetrics metrics;
   private State state = State.PREAMBLE;
 
-  RpcFrameDecoder(int maxFrameLength) {
+  /** Counts each frame's bytes, refused authentications and oversized requests in metrics. */
+  RpcFrameDecoder(int maxFrameLength, RpcMetrics metrics) {
     this.maxFrameLength = maxFrameLength;
+    this.metrics = metrics;
   }
 
   @Override
@@ -72,6 +75,9 @@ final class RpcFrameDecoder extends ByteToMessageDecoder {
           : preamble[4] != RPC_VERSION ? "version " + preamble[4] + " is not supported, expected "
               + RPC_VERSION
           : "authentication method " + preamble[5] + " is not supported; only SIMPLE (80) is";
+      if (magic && preamble[4] == RPC_VERSION) {
+        metrics.authenticationFailure();
+      }
       out.add(new Rejected(RpcException.doNotRetry(RpcException.FATAL_CONNECTION, why)));
       return;
     }
@@ -85,6 +91,7 @@ final class RpcFrameDecoder extends ByteToMessageDecoder {
       if (length < 0 || length > maxFrameLength) {
         state = State.DISCARD;
         in.skipBytes(in.readableBytes());
+        metrics.exception(RpcException.REQUEST_TOO_BIG);
         out.add(new Rejected(RpcException.doNotRetry(RpcException.REQUEST_TOO_BIG,
             "request of " + Integer.toUnsignedString(length) + " bytes exceeds the maximum of "
                 + maxFrameLength + " (hbase.ipc.max.request.size)")));
@@ -94,6 +101,7 @@ final class RpcFrameDecoder extends ByteToMessageDecoder {
         return;
       }
       in.skipBytes(4);
+      metrics.frameReceived(length);
       out.add(in.readRetainedSlice(length));
     }
   }

@@ -85,7 +85,7 @@ public final class RpcServer implements AutoCloseable {
           @Override
           protected void initChannel(SocketChannel channel) {
             group.add(channel);
-            channel.pipeline().addLast(new RpcFrameDecoder(maxRequestSize),
+            channel.pipeline().addLast(new RpcFrameDecoder(maxRequestSize, dispatch.metrics()),
                 new RpcConnectionHandler(dispatch));
           }
         });

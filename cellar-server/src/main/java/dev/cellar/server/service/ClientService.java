@@ -1,6 +1,8 @@
 package dev.cellar.server.service;
 
 import dev.cellar.Cellar;
+import dev.cellar.metrics.Counter;
+import dev.cellar.metrics.EngineMetrics;
 import dev.cellar.server.catalog.Catalog;
 import dev.cellar.server.catalog.MetaTable;
 import dev.cellar.server.rpc.RpcCall;
@@ -12,6 +14,7 @@ import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos.GetRespons
 import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos.MultiRequest;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos.MutateRequest;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos.ScanRequest;
+import org.apache.hbase.thirdparty.com.google.protobuf.Message;
 
 /**
  * {@code ClientService}: Get, Mutate, Multi and Scan on the tables' regions and on hbase:meta,
@@ -34,6 +37,7 @@ public final class ClientService implements AutoCloseable {
   private final ScanHandler scans;
   private final PointReaders readers;
   private final boolean inlineGets;
+  private final EngineMetrics metrics;
 
   /**
    * @param inlineGets whether gets run on the connection's event loop rather than on a handler
@@ -43,21 +47,39 @@ public final class ClientService implements AutoCloseable {
   public ClientService(Cellar cellar, Catalog catalog, MetaTable meta, long scannerLeaseMillis,
       boolean inlineGets) {
     this.inlineGets = inlineGets;
+    this.metrics = cellar.metrics();
     Regions regions = new Regions(cellar, catalog);
     MetaReads metaReads = new MetaReads(meta);
     this.readers = new PointReaders(regions::current);
     this.gets = new Gets(regions, metaReads, readers);
     this.writes = new Writes(regions);
     this.multi = new MultiHandler(regions, gets, writes);
-    this.scans = new ScanHandler(regions, metaReads, scannerLeaseMillis);
+    this.scans = new ScanHandler(regions, metaReads, scannerLeaseMillis, metrics);
   }
 
   public RpcService service() {
     return new RpcService(NAME, List.of(
-        new RpcMethod<>("Get", GetRequest.parser(), this::get, inlineGets),
-        RpcMethod.of("Mutate", MutateRequest.parser(), writes::mutate),
-        RpcMethod.of("Multi", MultiRequest.parser(), multi::multi),
-        RpcMethod.of("Scan", ScanRequest.parser(), scans::scan)));
+        new RpcMethod<>("Get", GetRequest.parser(),
+            counted(Counter.RPC_GET_REQUESTS, this::get), inlineGets),
+        RpcMethod.of("Mutate", MutateRequest.parser(),
+            counted(Counter.RPC_MUTATE_REQUESTS, writes::mutate)),
+        RpcMethod.of("Multi", MultiRequest.parser(),
+            counted(Counter.RPC_MULTI_REQUESTS, multi::multi)),
+        RpcMethod.of("Scan", ScanRequest.parser(),
+            counted(Counter.RPC_SCAN_REQUESTS, scans::scan))));
+  }
+
+  /**
+   * {@code handler}, counting each request as HBase's region server does: once in {@code
+   * totalRequestCount} and once in the method's own counter, whatever the outcome.
+   */
+  private <M extends Message> RpcMethod.Handler<M> counted(Counter counter,
+      RpcMethod.Handler<M> handler) {
+    return (call, request) -> {
+      metrics.increment(Counter.RPC_REQUESTS);
+      metrics.increment(counter);
+      return handler.handle(call, request);
+    };
   }
 
   /** The number of open scanners. */

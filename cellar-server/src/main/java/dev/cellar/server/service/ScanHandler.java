@@ -2,6 +2,8 @@ package dev.cellar.server.service;
 
 import dev.cellar.RowView;
 import dev.cellar.cell.Cell;
+import dev.cellar.metrics.EngineMetrics;
+import dev.cellar.metrics.Operation;
 import dev.cellar.server.filter.ConvertedFilter;
 import dev.cellar.server.filter.FilterConverter;
 import dev.cellar.server.rpc.RpcCall;
@@ -31,8 +33,11 @@ final class ScanHandler implements AutoCloseable {
   private final Regions regions;
   private final MetaReads meta;
   private final Scanners scanners;
+  private final EngineMetrics metrics;
 
-  ScanHandler(Regions regions, MetaReads meta, long scannerLeaseMillis) {
+  /** Records each Scan RPC that reads rows in {@code metrics} (HBase's ScanTime and ScanSize). */
+  ScanHandler(Regions regions, MetaReads meta, long scannerLeaseMillis, EngineMetrics metrics) {
+    this.metrics = metrics;
     this.regions = regions;
     this.meta = meta;
     this.scanners = new Scanners(scannerLeaseMillis, System::currentTimeMillis);
@@ -112,6 +117,7 @@ final class ScanHandler implements AutoCloseable {
   /** Reads rows into the response; the caller holds the scanner's lock. */
   private ScanResponse fill(RpcCall call, Scanners.Open scanner, ScanRequest request,
       ScanResponse.Builder response) throws IOException {
+    long started = System.nanoTime();
     boolean blocks = call.codec().usesCellBlocks();
     long rowsWanted = request.hasNumberOfRows() ? request.getNumberOfRows() : Long.MAX_VALUE;
     long rows = 0;
@@ -161,6 +167,10 @@ final class ScanHandler implements AutoCloseable {
     }
     if (exhausted || request.getCloseScanner()) {
       scanners.closeLocked(scanner);
+    }
+    if (!request.getCloseScanner()) {
+      metrics.recordSince(Operation.SCAN_TIME, started);
+      metrics.record(Operation.SCAN_SIZE, bytes);
     }
     return response.setMoreResultsInRegion(!exhausted).setMoreResults(!exhausted)
         .setTtl((int) scanners.leaseMillis()).build();
