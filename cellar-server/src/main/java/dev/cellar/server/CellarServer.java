@@ -104,7 +104,7 @@ public final class CellarServer implements AutoCloseable {
       ServerIdentity identity = new ServerIdentity(options.advertisedHost(), port,
           System.currentTimeMillis(), clusterId);
       MetaTable meta = new MetaTable(catalog, identity);
-      client = new ClientService(cellar, catalog, meta, options.scannerLeaseMillis(),
+      client = new ClientService(cellar, catalog, meta, options.scans(),
           options.inlineGets());
       handlers = handlerPool(options);
       RpcDispatch dispatch = new RpcDispatch(Map.of(

@@ -14,15 +14,19 @@ public final class RpcCall implements AutoCloseable {
   private final int callId;
   private final String method;
   private final int priority;
+  private final int timeoutMillis;
+  private final long receivedNanos;
   private final CellCodec codec;
   private ByteBuf requestCells;
   private final CellBlockBuilder cells;
 
-  RpcCall(int callId, String method, int priority, CellCodec codec, ByteBuf requestCells,
-      ByteBufAllocator allocator) {
+  RpcCall(int callId, String method, int priority, int timeoutMillis, long receivedNanos,
+      CellCodec codec, ByteBuf requestCells, ByteBufAllocator allocator) {
     this.callId = callId;
     this.method = method;
     this.priority = priority;
+    this.timeoutMillis = timeoutMillis;
+    this.receivedNanos = receivedNanos;
     this.codec = codec;
     this.requestCells = requestCells;
     this.cells = new CellBlockBuilder(allocator, codec);
@@ -38,6 +42,16 @@ public final class RpcCall implements AutoCloseable {
 
   public int priority() {
     return priority;
+  }
+
+  /** The client's timeout for this call from its request header (ms), 0 when it gave none. */
+  public int timeoutMillis() {
+    return timeoutMillis;
+  }
+
+  /** When the call's frame was read ({@link System#nanoTime()}). */
+  public long receivedNanos() {
+    return receivedNanos;
   }
 
   /** The connection's codec: whether results may carry their cells in the cell block. */

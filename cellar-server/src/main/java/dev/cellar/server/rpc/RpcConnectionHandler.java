@@ -146,8 +146,8 @@ final class RpcConnectionHandler extends ChannelInboundHandlerAdapter {
     }
     ByteBuf cells = cellBytes == 0 ? null
         : frame.retainedSlice(frame.readerIndex() + consumed, cellBytes);
-    RpcCall call = new RpcCall(callId, method.name(), header.getPriority(), codec, cells,
-        ctx.alloc());
+    RpcCall call = new RpcCall(callId, method.name(), header.getPriority(), header.getTimeout(),
+        System.nanoTime(), codec, cells, ctx.alloc());
     if (method.inline()) {
       run(ctx, call, method, param);
       return;

@@ -40,7 +40,7 @@ public final class ClientService implements AutoCloseable {
    *     thread: no thread hand-off per get (two wake-ups fewer), at the price of a slow get (a
    *     cache miss that reads the disk) holding up the other connections of its event loop
    */
-  public ClientService(Cellar cellar, Catalog catalog, MetaTable meta, long scannerLeaseMillis,
+  public ClientService(Cellar cellar, Catalog catalog, MetaTable meta, ScanLimits scanLimits,
       boolean inlineGets) {
     this.inlineGets = inlineGets;
     Regions regions = new Regions(cellar, catalog);
@@ -49,7 +49,7 @@ public final class ClientService implements AutoCloseable {
     this.gets = new Gets(regions, metaReads, readers);
     this.writes = new Writes(regions);
     this.multi = new MultiHandler(regions, gets, writes);
-    this.scans = new ScanHandler(regions, metaReads, scannerLeaseMillis);
+    this.scans = new ScanHandler(regions, metaReads, scanLimits);
   }
 
   public RpcService service() {
