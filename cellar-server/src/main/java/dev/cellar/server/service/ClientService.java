@@ -54,7 +54,7 @@ public final class ClientService implements AutoCloseable {
 
   public RpcService service() {
     return new RpcService(NAME, List.of(
-        new RpcMethod<>("Get", GetRequest.parser(), this::get, inlineGets),
+        new RpcMethod<>("Get", GetRequest.parser(), this::get, inlineGets, gets::getFromBytes),
         RpcMethod.of("Mutate", MutateRequest.parser(), writes::mutate),
         RpcMethod.of("Multi", MultiRequest.parser(), multi::multi),
         RpcMethod.of("Scan", ScanRequest.parser(), scans::scan)));
@@ -66,8 +66,7 @@ public final class ClientService implements AutoCloseable {
   }
 
   private GetResponse get(RpcCall call, GetRequest request) throws Exception {
-    return GetResponse.newBuilder().setResult(gets.get(call, request.getRegion(),
-        request.getGet())).build();
+    return Gets.response(gets.get(call, request.getRegion(), request.getGet()));
   }
 
   /** Closes the open scanners and the threads' readers; calls must have stopped. */
