@@ -25,8 +25,11 @@ import org.slf4j.LoggerFactory;
  * <p><b>Frames read.</b> The first frame is the {@code ConnectionHeader} (not delimited); it must
  * name a service the server has and a codec it speaks, with no compressor. Each later frame is
  * {@code varint + RequestHeader}, {@code varint + request message}, then the cell block of the
- * length the header gives. A request header that cannot be parsed leaves no call id to answer, so
- * the connection is closed; every failure after that is answered under the call's id.
+ * length the header gives. The header's fields are read from the frame's bytes ({@link
+ * RequestHead}), or, for a header that reader leaves alone, from the parsed message; a method
+ * that can answer from its request's bytes (a Get) is given them before any message is built. A
+ * request header that cannot be parsed leaves no call id to answer, so the connection is closed;
+ * every failure after that is answered under the call's id.
  *
  * <p><b>Threads.</b> Parsing happens on the channel's event loop; methods marked inline run there
  * too, the others on the handler executor, whose bounded queue turns overload into HBase's
