@@ -10,6 +10,7 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.HBaseProtos;
+import org.apache.hbase.thirdparty.com.google.protobuf.InvalidProtocolBufferException;
 
 /**
  * Answers a Get, alone or inside a Multi: from the {@link MetaReads} for hbase:meta, else through
@@ -132,7 +133,13 @@ final class Gets {
       return response(ResultEncoder.encode(call, row, ConvertedFilter.NONE));
     }
     last.shapeLength = -1;
-    ClientProtos.GetRequest parsed = ClientProtos.GetRequest.parseFrom(request);
+    ClientProtos.GetRequest parsed;
+    try {
+      parsed = ClientProtos.GetRequest.parseFrom(request);
+    } catch (InvalidProtocolBufferException e) {
+      throw RpcException.doNotRetry("the request of ClientService.Get could not be parsed: "
+          + e.getMessage());
+    }
     ClientProtos.GetResponse response = response(get(call, parsed.getRegion(),
         parsed.getGet()));
     if (!Regions.isMeta(parsed.getRegion()) && !parsed.getGet().hasFilter()
