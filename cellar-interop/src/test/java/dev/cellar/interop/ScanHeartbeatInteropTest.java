@@ -38,17 +38,18 @@ import org.junit.jupiter.api.io.TempDir;
  * <p>The table grows until the filtered scan takes several scanner timeouts on this machine, so
  * that the failure without heartbeats does not depend on the machine's speed. Its blocks are
  * compressed and not cached, so that each row costs the scan more and fewer rows do; the lease is
- * a second, so that a loaded machine delaying a call's answer past its time limit by less than
- * half a second does not fail the client.
+ * two seconds, so that a loaded machine (a full build on two shared cores delayed a call by more
+ * than half a second past its time limit) delaying a call's answer past its time limit by less
+ * than a second does not fail the client.
  */
 class ScanHeartbeatInteropTest {
 
-  private static final int LEASE_MILLIS = 1000;
+  private static final int LEASE_MILLIS = 2000;
   private static final long SLOW_SCAN_MILLIS = 5L * LEASE_MILLIS / 2;
   private static final int CHUNK = 100_000;
   private static final int MAX_ROWS = 2_000_000;
   /** Cells per row: each is a value the filter rejects, so a row costs the server that many. */
-  private static final int COLUMNS = 8;
+  private static final int COLUMNS = 16;
   /** One row in this many holds the value the sparse filter matches. */
   private static final int HIT_EVERY = 40_009;
   private static final TableName NAME = TableName.valueOf("t");
@@ -93,7 +94,7 @@ class ScanHeartbeatInteropTest {
       int rows = 0;
       while (rows < MAX_ROWS && (empty == null || empty.millis < SLOW_SCAN_MILLIS)) {
         int more = empty == null ? CHUNK : (int) Math.min(MAX_ROWS - rows, Math.max(CHUNK,
-            rows * (1.3 * SLOW_SCAN_MILLIS / Math.max(1, empty.millis) - 1)));
+            rows * (1.1 * SLOW_SCAN_MILLIS / Math.max(1, empty.millis) - 1)));
         load(served, rows, rows + more);
         rows += more;
         Scanned first = scan(served, new Scan().setFilter(matchesNothing));
