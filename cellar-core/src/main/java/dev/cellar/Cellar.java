@@ -304,7 +304,8 @@ public final class Cellar implements Database {
   }
 
   private void openTables() throws IOException {
-    for (Path dir : storage.list(directory.resolve("tables"))) {
+    for (Path found : TableDirectory.all(storage, directory)) {
+      Path dir = found;
       if (!storage.isDirectory(dir)) {
         continue;
       }
@@ -314,6 +315,14 @@ public final class Cellar implements Database {
         TableDirectory.clearLeftover(storage, dir);
       } else {
         TableDirectory.Stored stored = TableDirectory.read(storage, dir);
+        String name = stored.descriptor().name();
+        if (TableDirectory.legacy(directory, dir, name)) {
+          Path moved = tableDirectory(name);
+          LOG.info("moving table {} from {} to {}, where a table of its namespace lives now",
+              name, dir, moved);
+          TableDirectory.move(storage, dir, moved);
+          dir = moved;
+        }
         if (!tableDirectory(stored.descriptor().name()).equals(dir.normalize())) {
           throw new IOException(dir.resolve(TableDirectory.DESCRIPTOR) + ": names table '"
               + stored.descriptor().name() + "', whose directory is "
@@ -371,8 +380,8 @@ public final class Cellar implements Database {
   }
 
   /**
-   * The directory of the table {@code name}: a child of {@code tables/}, checked to stay there
-   * whatever the name (a checked name always does).
+   * The directory of the table {@code name} ({@link TableDirectory#of}): a child of {@code
+   * tables/}, or of its namespace's directory, checked to stay there whatever the name.
    *
    * @throws IllegalArgumentException if the name would resolve elsewhere
    */
@@ -382,13 +391,7 @@ public final class Cellar implements Database {
 
   /** The directory of the table {@code name} in the database {@code database}; see above. */
   static Path tableDirectory(Path database, String name) {
-    Path tables = database.resolve("tables").normalize();
-    Path resolved = tables.resolve(name).normalize();
-    if (!tables.equals(resolved.getParent())) {
-      throw new IllegalArgumentException("table name '" + name + "' resolves to " + resolved
-          + ", which is not a directory of its own under " + tables);
-    }
-    return resolved;
+    return TableDirectory.of(database, name);
   }
 
 

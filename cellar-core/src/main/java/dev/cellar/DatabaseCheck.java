@@ -118,7 +118,7 @@ public final class DatabaseCheck {
     holder.ifPresent(who -> problems.add(FileProblem.of(directory.resolve(DirectoryLock.FILE_NAME),
         "held by " + who + ": the database is open, and what it writes meanwhile may show as"
             + " damage below")));
-    for (Path table : storage.list(directory.resolve("tables"))) {
+    for (Path table : TableDirectory.all(storage, directory)) {
       checkTable(table);
     }
     List<String> lines = new ArrayList<>();

@@ -69,12 +69,46 @@ public final class RowScanner implements AutoCloseable {
    * @throws IllegalStateException if the scanner was closed
    */
   public RowView nextView() throws IOException {
+    return read(false, 0);
+  }
+
+  /**
+   * As {@link #nextView()}, but gives up, returning null, once {@code deadlineNanos} (a {@link
+   * System#nanoTime()} value) has passed after the scan skipped a row (one its filter or deletes
+   * left empty); {@link #stoppedAtDeadline()} then tells that rows may remain, and the next call
+   * goes on from where this one stopped. A filter that rejects millions of rows thus cannot hold
+   * the caller long past its deadline. The deadline is checked between rows.
+   *
+   * @throws IllegalStateException if the scanner was closed
+   */
+  public RowView nextView(long deadlineNanos) throws IOException {
+    return read(true, deadlineNanos);
+  }
+
+  /** Whether the last {@link #nextView(long)} returned null because its deadline passed. */
+  public boolean stoppedAtDeadline() {
+    return scanner.stoppedAtDeadline();
+  }
+
+  /**
+   * After a call that {@link #stoppedAtDeadline()}: the key of the last row the scan went past (a
+   * copy), so that every row up to it has been scanned (HBase's scan cursor).
+   */
+  public byte[] lastSkippedRow() {
+    return scanner.lastSkippedRow();
+  }
+
+  private RowView read(boolean timed, long deadlineNanos) throws IOException {
     if (closed) {
       throw new IllegalStateException("the row scanner was closed");
     }
     row.clearCarryingPins();
     try {
-      if (remaining <= 0 || !scanner.next(row)) {
+      if (remaining <= 0) {
+        return null;
+      }
+      boolean found = timed ? scanner.next(row, deadlineNanos) : scanner.next(row);
+      if (!found) {
         return null;
       }
       remaining--;

@@ -23,13 +23,70 @@ import java.util.TreeMap;
  * {@code tables/}, so after a crash the table exists whole or not at all. {@link #remove} deletes
  * the descriptor first, durably, then the rest: a crash part way leaves a directory without a
  * descriptor, which is no table and is cleared by the next open ({@link #clearLeftover}).
- * Stateless.
+ *
+ * <p><b>Where.</b> A table of the default namespace lives in {@code tables/<qualifier>}; a table of
+ * another namespace in {@code namespaces/<namespace>/<qualifier>}, one directory per namespace as
+ * HBase keeps {@code data/<namespace>/<table>}, and no ':' in a path (HDFS refuses it). Databases
+ * written before kept {@code namespace:qualifier} in {@code tables/}; {@link #legacy} finds such
+ * a directory so that the open moves it. Stateless.
  */
 final class TableDirectory {
 
   static final String DESCRIPTOR = ".tabledesc";
+  static final String TABLES = "tables";
+  static final String NAMESPACES = "namespaces";
 
   private TableDirectory() {}
+
+  /**
+   * The directory of the table {@code name} (a checked name, without the default namespace) in
+   * the database {@code database}, checked to stay where tables live whatever the name.
+   *
+   * @throws IllegalArgumentException if the name would resolve elsewhere
+   */
+  static Path of(Path database, String name) {
+    int colon = name.indexOf(':');
+    Path parent = colon < 0 ? database.resolve(TABLES).normalize()
+        : database.resolve(NAMESPACES).resolve(name.substring(0, colon)).normalize();
+    Path resolved = parent.resolve(name.substring(colon + 1)).normalize();
+    if (!parent.equals(resolved.getParent())
+        || (colon >= 0 && !database.resolve(NAMESPACES).normalize().equals(parent.getParent()))) {
+      throw new IllegalArgumentException("table name '" + name + "' resolves to " + resolved
+          + ", which is not a directory of its own under " + parent);
+    }
+    return resolved;
+  }
+
+  /** Every directory where a table may be: the children of {@code tables/} and of each namespace. */
+  static List<Path> all(Storage storage, Path database) throws IOException {
+    List<Path> directories = new ArrayList<>(storage.list(database.resolve(TABLES)));
+    Path namespaces = database.resolve(NAMESPACES);
+    if (storage.isDirectory(namespaces)) {
+      for (Path namespace : storage.list(namespaces)) {
+        if (storage.isDirectory(namespace)) {
+          directories.addAll(storage.list(namespace));
+        }
+      }
+    }
+    return directories;
+  }
+
+  /**
+   * Whether {@code directory}, holding the table {@code name}, is where databases written before
+   * namespaces had their own directories kept it: {@code tables/namespace:qualifier}.
+   */
+  static boolean legacy(Path database, Path directory, String name) {
+    return name.indexOf(':') > 0
+        && directory.normalize().equals(database.resolve(TABLES).resolve(name).normalize());
+  }
+
+  /** Moves the table in {@code from} to {@code to}, durably. */
+  static void move(Storage storage, Path from, Path to) throws IOException {
+    storage.createDirectories(to.getParent());
+    storage.rename(from, to);
+    storage.syncDirectory(to.getParent());
+    storage.syncDirectory(from.getParent());
+  }
 
   /** A descriptor as stored: the table and the log id it was created at. */
   record Stored(TableDescriptor descriptor, long createdAtWalId) {}

@@ -18,6 +18,7 @@ import dev.cellar.filter.FilterList;
 import dev.cellar.filter.PageFilter;
 import dev.cellar.filter.PrefixFilter;
 import dev.cellar.filter.QualifierFilter;
+import dev.cellar.filter.RowFilter;
 import dev.cellar.filter.SingleColumnValueFilter;
 import dev.cellar.store.ReadSemanticsOracle;
 import dev.cellar.store.Region;
@@ -338,6 +339,55 @@ class RowScannerTest {
         }
         assertNull(scanner.nextView());
       }
+    }
+  }
+
+  /**
+   * A deadline already passed stops each call after the first row it skips, naming that row, and
+   * the scan goes on from there: the rows returned across the calls are those of a scan without a
+   * deadline, forward and reversed, and the end of the scan is not taken for a deadline.
+   */
+  @ParameterizedTest
+  @ValueSource(booleans = {false, true})
+  void aPassedDeadlineStopsAfterEachSkippedRowAndTheScanResumes(boolean reversed)
+      throws IOException {
+    try (Cellar cellar = Cellar.open(directory, config("l2"))) {
+      load(cellar, 50);
+      Table table = cellar.table("t");
+      Supplier<Scan> scan = () -> new Scan().setReversed(reversed)
+          .setFilter(new RowFilter(CompareOperator.GREATER_OR_EQUAL,
+              new BinaryComparator(row(40))));
+      List<String> expected = new ArrayList<>();
+      try (RowScanner scanner = table.rowScanner(scan.get())) {
+        for (RowView view = scanner.nextView(); view != null; view = scanner.nextView()) {
+          expected.add(new String(view.row(), StandardCharsets.US_ASCII));
+        }
+        assertTrue(!scanner.stoppedAtDeadline(), "a scan without a deadline never stops at one");
+      }
+      assertEquals(10, expected.size());
+      List<String> returned = new ArrayList<>();
+      List<String> skipped = new ArrayList<>();
+      try (RowScanner scanner = table.rowScanner(scan.get())) {
+        while (true) {
+          RowView view = scanner.nextView(System.nanoTime());
+          if (view != null) {
+            returned.add(new String(view.row(), StandardCharsets.US_ASCII));
+          } else if (scanner.stoppedAtDeadline()) {
+            skipped.add(new String(scanner.lastSkippedRow(), StandardCharsets.US_ASCII));
+          } else {
+            break;
+          }
+        }
+      }
+      assertEquals(expected, returned);
+      List<String> filteredOut = new ArrayList<>();
+      for (int i = 0; i < 40; i++) {
+        filteredOut.add(new String(row(i), StandardCharsets.US_ASCII));
+      }
+      if (reversed) {
+        Collections.reverse(filteredOut);
+      }
+      assertEquals(filteredOut, skipped, "one call per skipped row, naming it");
     }
   }
 

@@ -13,8 +13,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Table names follow HBase's rules, and no name reaches outside {@code tables/}: "." and ".."
- * are refused, so dropping ".." deletes nothing. A table directory a crash left without its
+ * Table names follow HBase's rules, and no name reaches outside {@code tables/} or its
+ * namespace's directory: "." and ".." are refused, so dropping ".." deletes nothing. A table directory a crash left without its
  * descriptor is cleared when the database opens, so a table created again under that name starts
  * empty.
  */
@@ -68,11 +68,14 @@ class TableNamesTest {
   }
 
   @Test
-  void everyTableDirectoryIsAChildOfTables() throws IOException {
+  void everyTableDirectoryIsAChildOfTablesOrOfItsNamespace() throws IOException {
     try (Cellar cellar = Cellar.open(directory, CellarConfig.defaults())) {
       Path tables = directory.resolve("tables").normalize();
-      assertEquals(tables.resolve("ns:t"), cellar.tableDirectory("ns:t"));
-      for (String escape : List.of("..", ".", "../wal", "a/../..", "/etc")) {
+      assertEquals(tables.resolve("t"), cellar.tableDirectory("t"));
+      assertEquals(directory.resolve("namespaces").resolve("ns").resolve("t").normalize(),
+          cellar.tableDirectory("ns:t"));
+      for (String escape : List.of("..", ".", "../wal", "a/../..", "/etc", "ns:..", "..:t",
+          "ns:../t", "ns:/etc")) {
         assertThrows(IllegalArgumentException.class, () -> cellar.tableDirectory(escape), escape);
       }
       assertThrows(TableNotFoundException.class, () -> cellar.admin().dropTable(".."));
@@ -109,5 +112,40 @@ class TableNamesTest {
     try (Cellar cellar = Cellar.open(directory, CellarConfig.defaults())) {
       assertEquals(List.of("u"), cellar.admin().listTables());
     }
+  }
+
+  /**
+   * A table of a namespace lives in {@code namespaces/<namespace>/<qualifier>} and is there again
+   * after a reopen, with its rows; a table a database written before namespaces had directories
+   * kept as {@code tables/ns:t} is moved there at open, rows and all.
+   */
+  @Test
+  void aNamespacedTableLivesInItsNamespacesDirectoryAndAnOldOneIsMovedThere() throws IOException {
+    byte[] row = "r".getBytes(java.nio.charset.StandardCharsets.UTF_8);
+    byte[] family = "f".getBytes(java.nio.charset.StandardCharsets.UTF_8);
+    try (Cellar cellar = Cellar.open(directory, CellarConfig.defaults())) {
+      for (String name : List.of("ns:t", "old:t")) {
+        cellar.admin().createTable(TableDescriptor.of(name, ColumnFamilyDescriptor.of("f")));
+        cellar.table(name).put(new Put(row).addColumn(family, row, row));
+        cellar.admin().flush(name);
+      }
+    }
+    Path namespaces = directory.resolve("namespaces");
+    assertTrue(Files.isRegularFile(namespaces.resolve("ns").resolve("t")
+        .resolve(TableDirectory.DESCRIPTOR)));
+    Files.move(namespaces.resolve("old").resolve("t"),
+        directory.resolve("tables").resolve("old:t"));
+    try (Cellar cellar = Cellar.open(directory, CellarConfig.defaults())) {
+      assertEquals(List.of("ns:t", "old:t"), cellar.admin().listTables());
+      for (String name : List.of("ns:t", "old:t")) {
+        try (Result result = cellar.table(name).get(new Get(row))) {
+          assertEquals("r", new String(result.value(), java.nio.charset.StandardCharsets.UTF_8),
+              name);
+        }
+      }
+    }
+    assertFalse(Files.exists(directory.resolve("tables").resolve("old:t")));
+    assertTrue(Files.isRegularFile(namespaces.resolve("old").resolve("t")
+        .resolve(TableDirectory.DESCRIPTOR)));
   }
 }

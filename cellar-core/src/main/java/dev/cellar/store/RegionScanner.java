@@ -9,6 +9,8 @@ import dev.cellar.metrics.EngineMetrics;
 import dev.cellar.metrics.Operation;
 import java.io.IOException;
 import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -20,6 +22,13 @@ import java.util.List;
  * that filters out most rows pins no more than the rows it returns. Assembling a row allocates
  * nothing here; the families' scanners and the row holder decide what their cells cost. Not
  * thread-safe.
+ *
+ * <p><b>Deadlines.</b> A call given a deadline ({@link #next(CollectedRow, long)}) gives up once
+ * the deadline has passed after it skipped a row, so that a filter that rejects row after row
+ * cannot hold the caller past it (a server answers its client with a heartbeat then). The scan
+ * stays where it stopped: the next call goes on with the row after the last one skipped, whose key
+ * {@link #lastSkippedRow()} gives (HBase's scan cursor). The deadline is checked between rows, not
+ * between the cells of one row.
  */
 public final class RegionScanner implements RowStream {
 
@@ -34,6 +43,13 @@ public final class RegionScanner implements RowStream {
   private final FamilyScanner[] inRow;
   private int inRowCount;
   private boolean done;
+  /** Whether the current call has a deadline, and the deadline ({@link System#nanoTime()}). */
+  private boolean timed;
+  private long deadlineNanos;
+  private boolean stoppedAtDeadline;
+  /** The key of the row the current timed call examined last, for {@link #lastSkippedRow()}. */
+  private byte[] examinedRow = Bytes.EMPTY;
+  private int examinedRowLength;
 
   /**
    * @param stores one scanner per family, in family order, all in the scan's direction; taken
@@ -67,6 +83,39 @@ public final class RegionScanner implements RowStream {
    */
   @Override
   public boolean next(CollectedRow out) throws IOException {
+    timed = false;
+    return timedNext(out);
+  }
+
+  /**
+   * As {@link #next(CollectedRow)}, but returns false, adding nothing, as soon as {@code
+   * deadlineNanos} (a {@link System#nanoTime()} value) has passed after a row was skipped; {@link
+   * #stoppedAtDeadline()} then tells that rows may remain.
+   */
+  @Override
+  public boolean next(CollectedRow out, long deadlineNanos) throws IOException {
+    timed = true;
+    this.deadlineNanos = deadlineNanos;
+    return timedNext(out);
+  }
+
+  /** Whether the last call returned false because its deadline passed (not at the scan's end). */
+  @Override
+  public boolean stoppedAtDeadline() {
+    return stoppedAtDeadline;
+  }
+
+  /**
+   * The key of the last row a call that {@link #stoppedAtDeadline()} skipped (a copy): every row
+   * up to it has been scanned.
+   */
+  @Override
+  public byte[] lastSkippedRow() {
+    return Arrays.copyOf(examinedRow, examinedRowLength);
+  }
+
+  private boolean timedNext(CollectedRow out) throws IOException {
+    stoppedAtDeadline = false;
     long start = metrics == null ? EngineMetrics.NOT_TIMED : metrics.start(Operation.SCAN_NEXT);
     boolean found = nextRow(out);
     if (found && metrics != null) {
@@ -83,11 +132,17 @@ public final class RegionScanner implements RowStream {
         done = true;
         return false;
       }
+      if (timed) {
+        rememberRow(first);
+      }
       if (filter != null) {
         filter.reset();
         if (filter.filterRowKey(first)) {
           for (int i = 0; i < inRowCount; i++) {
             inRow[i].skipRow();
+          }
+          if (pastDeadline()) {
+            return false;
           }
           continue;
         }
@@ -104,8 +159,29 @@ public final class RegionScanner implements RowStream {
         return true;
       }
       out.unpinAfter(pinned);
+      if (pastDeadline()) {
+        return false;
+      }
     }
     return false;
+  }
+
+  private boolean pastDeadline() {
+    if (timed && System.nanoTime() - deadlineNanos >= 0) {
+      stoppedAtDeadline = true;
+    }
+    return stoppedAtDeadline;
+  }
+
+  /** Copies the key of the row about to be examined into {@link #examinedRow} (reused). */
+  private void rememberRow(Cell first) {
+    int length = first.rowLength();
+    if (examinedRow.length < length) {
+      examinedRow = new byte[Math.max(length, 2 * examinedRow.length)];
+    }
+    MemorySegment.copy(first.segment(), ValueLayout.JAVA_BYTE, first.rowOffset(), examinedRow, 0,
+        length);
+    examinedRowLength = length;
   }
 
   /**

@@ -5,6 +5,7 @@ import dev.cellar.server.CellarServer;
 import dev.cellar.server.ServerOptions;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.HBaseConfiguration;
 import org.apache.hadoop.hbase.client.Connection;
@@ -26,13 +27,26 @@ final class ServedCellar implements AutoCloseable {
   }
 
   static ServedCellar start(Path directory) throws IOException {
+    return start(directory, Map.of(), Map.of());
+  }
+
+  /**
+   * A server with {@code serverSettings} over the defaults, and a client with {@code
+   * clientSettings} over {@link #clientConfiguration}.
+   */
+  static ServedCellar start(Path directory, Map<String, String> serverSettings,
+      Map<String, String> clientSettings) throws IOException {
     CellarConfig config = CellarConfig.defaults().with(ServerOptions.PORT, "0")
         .with(ServerOptions.HANDLERS, "4");
+    for (Map.Entry<String, String> setting : serverSettings.entrySet()) {
+      config = config.with(setting.getKey(), setting.getValue());
+    }
     CellarServer server = CellarServer.start(ServerOptions.from(directory, config.settings()),
         config);
     try {
-      return new ServedCellar(server, ConnectionFactory.createConnection(clientConfiguration(
-          server)));
+      Configuration conf = clientConfiguration(server);
+      clientSettings.forEach(conf::set);
+      return new ServedCellar(server, ConnectionFactory.createConnection(conf));
     } catch (IOException | RuntimeException e) {
       server.close();
       throw e;

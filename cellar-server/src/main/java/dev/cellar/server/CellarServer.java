@@ -108,11 +108,11 @@ public final class CellarServer implements AutoCloseable {
       int port = options.port() == 0 ? freePort(options.bindAddress()) : options.port();
       String clusterId = clusterId(storage, serverDir.resolve("cluster-id"));
       cellar = Cellar.open(options.location(), config);
-      Catalog catalog = Catalog.open(cellar, storage, serverDir.resolve("tables"));
+      Catalog catalog = Catalog.open(cellar, storage, serverDir);
       ServerIdentity identity = new ServerIdentity(options.advertisedHost(), port,
           System.currentTimeMillis(), clusterId);
       MetaTable meta = new MetaTable(catalog, identity);
-      client = new ClientService(cellar, catalog, meta, options.scannerLeaseMillis(),
+      client = new ClientService(cellar, catalog, meta, options.scans(),
           options.inlineGets());
       handlers = handlerPool(options);
       RpcMetrics rpcMetrics = new RpcMetrics();

@@ -2,6 +2,7 @@ package dev.cellar.server;
 
 import dev.cellar.config.InvalidConfigException;
 import dev.cellar.config.Settings;
+import dev.cellar.server.service.ScanLimits;
 import java.nio.file.Path;
 
 /**
@@ -20,14 +21,23 @@ import java.nio.file.Path;
  *   <tr><td>hbase.ipc.max.request.size</td><td>268435456</td><td>largest request frame</td></tr>
  *   <tr><td>hbase.netty.eventloop.rpcserver.thread.count</td><td>number of cores</td><td>event
  *       loop threads</td></tr>
- *   <tr><td>hbase.client.scanner.timeout.period</td><td>60000</td><td>scanner lease (ms)</td></tr>
+ *   <tr><td>hbase.client.scanner.timeout.period</td><td>60000</td><td>scanner lease (ms); a Scan
+ *       call answers within half of it (a heartbeat when its filter found nothing)</td></tr>
+ *   <tr><td>hbase.rpc.timeout</td><td>60000</td><td>a call's timeout when its header gives
+ *       none</td></tr>
+ *   <tr><td>hbase.server.scanner.max.result.size</td><td>104857600</td><td>cell bytes one Scan
+ *       call returns at most</td></tr>
+ *   <tr><td>hbase.region.server.rpc.minimum.scan.time.limit.delta</td><td>10</td><td>the least
+ *       time (ms) a Scan call scans before a heartbeat</td></tr>
+ *   <tr><td>cellar.server.scanner.heartbeats</td><td>true</td><td>false: Scan calls run to their
+ *       row and size limits however long their filter skips rows</td></tr>
  *   <tr><td>cellar.server.gets.inline</td><td>true</td><td>gets run on the event loop that read
  *       them instead of a handler thread</td></tr>
  * </table>
  */
 public record ServerOptions(String location, String bindAddress, int port, String advertisedHost,
     int handlers, int callQueueLength, int maxRequestSize, int ioThreads,
-    long scannerLeaseMillis, boolean inlineGets) {
+    ScanLimits scans, boolean inlineGets) {
 
   public static final String PORT = "hbase.regionserver.port";
   public static final String BIND_ADDRESS = "hbase.regionserver.ipc.address";
@@ -37,6 +47,11 @@ public record ServerOptions(String location, String bindAddress, int port, Strin
   public static final String MAX_REQUEST_SIZE = "hbase.ipc.max.request.size";
   public static final String IO_THREADS = "hbase.netty.eventloop.rpcserver.thread.count";
   public static final String SCANNER_TIMEOUT = "hbase.client.scanner.timeout.period";
+  public static final String RPC_TIMEOUT = "hbase.rpc.timeout";
+  public static final String SCANNER_MAX_RESULT_SIZE = "hbase.server.scanner.max.result.size";
+  public static final String MINIMUM_SCAN_TIME_LIMIT =
+      "hbase.region.server.rpc.minimum.scan.time.limit.delta";
+  public static final String SCANNER_HEARTBEATS = "cellar.server.scanner.heartbeats";
   public static final String INLINE_GETS = "cellar.server.gets.inline";
   public static final int DEFAULT_PORT = 16020;
   public static final String LOOPBACK = "127.0.0.1";
@@ -67,11 +82,24 @@ public record ServerOptions(String location, String bindAddress, int port, Strin
         "between 1024 and 2147483647 bytes");
     int io = settings.getInt(IO_THREADS, 0);
     require(io >= 0, IO_THREADS, io, ">= 0 (0: one per core)");
-    long lease = settings.getLong(SCANNER_TIMEOUT, 60_000);
-    require(lease >= 1, SCANNER_TIMEOUT, lease, ">= 1 ms");
     return new ServerOptions(location, bind, port, advertised, handlers, queue,
-        (int) maxRequest, io == 0 ? Runtime.getRuntime().availableProcessors() : io, lease,
-        settings.getBoolean(INLINE_GETS, true));
+        (int) maxRequest, io == 0 ? Runtime.getRuntime().availableProcessors() : io,
+        scanLimits(settings), settings.getBoolean(INLINE_GETS, true));
+  }
+
+  private static ScanLimits scanLimits(Settings settings) {
+    long lease = settings.getLong(SCANNER_TIMEOUT, ScanLimits.DEFAULT_LEASE_MILLIS);
+    require(lease >= 1, SCANNER_TIMEOUT, lease, ">= 1 ms");
+    long rpcTimeout = settings.getLong(RPC_TIMEOUT, ScanLimits.DEFAULT_RPC_TIMEOUT_MILLIS);
+    require(rpcTimeout >= 1, RPC_TIMEOUT, rpcTimeout, ">= 1 ms");
+    long maxResultSize = settings.getBytes(SCANNER_MAX_RESULT_SIZE,
+        ScanLimits.DEFAULT_MAX_RESULT_SIZE);
+    require(maxResultSize >= 1, SCANNER_MAX_RESULT_SIZE, maxResultSize, ">= 1 byte");
+    long minimum = settings.getLong(MINIMUM_SCAN_TIME_LIMIT,
+        ScanLimits.DEFAULT_MINIMUM_TIME_LIMIT_MILLIS);
+    require(minimum >= 1, MINIMUM_SCAN_TIME_LIMIT, minimum, ">= 1 ms");
+    return new ScanLimits(lease, rpcTimeout, maxResultSize, minimum,
+        settings.getBoolean(SCANNER_HEARTBEATS, true));
   }
 
   private static void require(boolean ok, String key, Object value, String expected) {
@@ -91,6 +119,6 @@ public record ServerOptions(String location, String bindAddress, int port, Strin
   /** These options with another port (the command line's {@code --port}). */
   public ServerOptions withPort(int newPort) {
     return new ServerOptions(location, bindAddress, newPort, advertisedHost, handlers,
-        callQueueLength, maxRequestSize, ioThreads, scannerLeaseMillis, inlineGets);
+        callQueueLength, maxRequestSize, ioThreads, scans, inlineGets);
   }
 }

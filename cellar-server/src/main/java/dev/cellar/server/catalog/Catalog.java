@@ -13,26 +13,35 @@ import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Collection;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.HBaseProtos;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.HBaseProtos.ColumnFamilySchema;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.HBaseProtos.NamespaceDescriptor;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.HBaseProtos.TableSchema;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.HBaseProtos.TableState;
 import org.apache.hbase.thirdparty.com.google.protobuf.ByteString;
 
 /**
- * The server's view of the tables: each table's HBase schema (kept verbatim, as clients compare
- * what they get back with what they sent), whether it is enabled, and its one region's id and
- * name. The tables' data is the embedded database's; this adds what HBase clients need on top.
+ * The server's view of the tables and their namespaces: each table's HBase schema (kept verbatim,
+ * as clients compare what they get back with what they sent), whether it is enabled, and its one
+ * region's id and name; the namespaces ({@link Namespaces}). The tables' data is the embedded
+ * database's; this adds what HBase clients need on top, and HBase's rules between the two: a
+ * table is created in an existing namespace, and only an empty namespace that is not built in is
+ * deleted.
  *
- * <p><b>On disk</b>, one file per table in {@code <dir>/server/tables/<table>.table}: the
+ * <p><b>On disk</b>, under the server's directory: one file per table in {@code
+ * tables/<table>.table} ({@code tables/<namespace>=<qualifier>.table} outside the default
+ * namespace, as '=' is in no table name and ':' is refused by some file systems): the
  * varint-delimited {@code TableSchema}, {@code TableState} and {@code RegionInfo} (HBase's
- * messages), replaced atomically (written beside, then renamed). At open, a table of the database
- * without a file (created through the embedded API) gets one from its descriptor, and a file
- * whose table is gone is removed, and a schema whose families disagree with the table's (a crash
- * between an alter and the write of the schema) is made to agree.
+ * messages), replaced atomically (written beside, then renamed); the namespaces in {@code
+ * namespaces/}. At open, a table of the database without a file (created through the embedded
+ * API) gets one from its descriptor, and its namespace is made if missing; a file whose table is
+ * gone is removed, and a schema whose families disagree with the table's (a crash between an
+ * alter and the write of the schema) is made to agree.
  *
  * <p><b>Concurrency.</b> Changes are serialized on this object and publish a new immutable
  * snapshot of both maps through volatile fields, which lookups read without locking.
@@ -66,28 +75,28 @@ public final class Catalog {
   private final Cellar cellar;
   private final Storage storage;
   private final Path directory;
+  private final Namespaces namespaces;
   private volatile Map<String, Entry> byName = Map.of();
   private volatile Map<String, Entry> byRegion = Map.of();
   private long lastRegionId;
 
-  private Catalog(Cellar cellar, Storage storage, Path directory) {
+  private Catalog(Cellar cellar, Storage storage, Path directory, Namespaces namespaces) {
     this.cellar = cellar;
     this.storage = storage;
     this.directory = directory;
-  }
-
-  /** Loads the catalog kept in the local {@code directory}; see below. */
-  public static Catalog open(Cellar cellar, Path directory) throws IOException {
-    return open(cellar, Storage.local(), directory);
+    this.namespaces = namespaces;
   }
 
   /**
-   * Loads the catalog kept in {@code directory} of {@code storage} (beside the database, on the
-   * same file system), reconciled with the database's tables.
+   * Loads the catalog kept in {@code serverDirectory} of {@code storage} (beside the database, on
+   * the same file system), reconciled with the database's tables.
    */
-  public static Catalog open(Cellar cellar, Storage storage, Path directory) throws IOException {
-    storage.createDirectories(directory);
-    Catalog catalog = new Catalog(cellar, storage, directory);
+  public static Catalog open(Cellar cellar, Storage storage, Path serverDirectory)
+      throws IOException {
+    Path tables = serverDirectory.resolve("tables");
+    storage.createDirectories(tables);
+    Catalog catalog = new Catalog(cellar, storage, tables,
+        Namespaces.open(storage, serverDirectory.resolve("namespaces")));
     catalog.load();
     return catalog;
   }
@@ -113,6 +122,10 @@ public final class Catalog {
       }
     }
     for (String table : cellar.admin().listTables()) {
+      String namespace = SchemaMapping.namespaceOf(table);
+      if (namespaces.get(namespace) == null) {
+        namespaces.put(Namespaces.named(namespace));
+      }
       if (!entries.containsKey(table)) {
         Entry entry = newEntry(table, SchemaMapping.schema(cellar.admin().describe(table)), true);
         write(entry);
@@ -156,9 +169,18 @@ public final class Catalog {
     return byRegion.get(regionName.toString(StandardCharsets.ISO_8859_1));
   }
 
-  /** Creates a table. @throws RpcException TableExistsException, or DoNotRetry for a bad schema */
+  /**
+   * Creates a table.
+   *
+   * @throws RpcException TableExistsException, NamespaceNotFoundException, or DoNotRetry for a
+   *     bad schema
+   */
   public synchronized Entry create(TableSchema schema) throws RpcException, IOException {
     TableDescriptor descriptor = SchemaMapping.descriptor(schema);
+    String namespace = SchemaMapping.namespaceOf(descriptor.name());
+    if (namespaces.get(namespace) == null) {
+      throw RpcException.doNotRetry(RpcException.NAMESPACE_NOT_FOUND, namespace);
+    }
     if (byName.containsKey(descriptor.name()) || cellar.admin().tableExists(descriptor.name())) {
       throw RpcException.doNotRetry(RpcException.TABLE_EXISTS, descriptor.name());
     }
@@ -281,6 +303,88 @@ public final class Catalog {
     publish(entries);
   }
 
+  /** Every namespace, by name. */
+  public Collection<NamespaceDescriptor> namespaces() {
+    return namespaces.all();
+  }
+
+  /** The namespace {@code name}, or null. */
+  public NamespaceDescriptor namespace(String name) {
+    return namespaces.get(name);
+  }
+
+  /** The tables of namespace {@code name}, sorted by name. */
+  public List<Entry> tablesIn(String name) {
+    List<Entry> tables = new ArrayList<>();
+    for (Entry entry : byName.values()) {
+      if (SchemaMapping.namespaceOf(entry.name()).equals(name)) {
+        tables.add(entry);
+      }
+    }
+    return tables;
+  }
+
+  /**
+   * Creates a namespace.
+   *
+   * @throws RpcException NamespaceExistException, or DoNotRetry for a name HBase refuses
+   */
+  public synchronized void createNamespace(NamespaceDescriptor namespace) throws RpcException,
+      IOException {
+    String name = namespace.getName().toStringUtf8();
+    checkNamespaceName(name);
+    if (namespaces.get(name) != null) {
+      throw RpcException.doNotRetry(RpcException.NAMESPACE_EXISTS, name);
+    }
+    namespaces.put(namespace);
+  }
+
+  /** Replaces a namespace's configuration. @throws RpcException NamespaceNotFoundException */
+  public synchronized void modifyNamespace(NamespaceDescriptor namespace) throws RpcException,
+      IOException {
+    String name = namespace.getName().toStringUtf8();
+    if (namespaces.get(name) == null) {
+      throw RpcException.doNotRetry(RpcException.NAMESPACE_NOT_FOUND, name);
+    }
+    namespaces.put(namespace);
+  }
+
+  /**
+   * Deletes an empty namespace.
+   *
+   * @throws RpcException NamespaceNotFoundException; ConstraintException for a built-in or a
+   *     non-empty namespace
+   */
+  public synchronized void deleteNamespace(String name) throws RpcException, IOException {
+    if (namespaces.get(name) == null) {
+      throw RpcException.doNotRetry(RpcException.NAMESPACE_NOT_FOUND, name);
+    }
+    if (Namespaces.builtIn(name)) {
+      throw RpcException.doNotRetry(RpcException.CONSTRAINT, "Reserved namespace " + name
+          + " cannot be removed.");
+    }
+    int tables = tablesIn(name).size();
+    if (tables > 0) {
+      throw RpcException.doNotRetry(RpcException.CONSTRAINT, "Only empty namespaces can be"
+          + " removed. Namespace " + name + " has " + tables + " tables");
+    }
+    namespaces.remove(name);
+  }
+
+  /** HBase's rule for a namespace name: ASCII letters, digits and '_'. */
+  private static void checkNamespaceName(String name) throws RpcException {
+    boolean legal = !name.isEmpty();
+    for (int i = 0; legal && i < name.length(); i++) {
+      char c = name.charAt(i);
+      legal = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')
+          || c == '_';
+    }
+    if (!legal) {
+      throw RpcException.doNotRetry("Illegal character in namespace name '" + name
+          + "': a namespace name is ASCII letters, digits and '_'");
+    }
+  }
+
   private Entry require(String table) throws RpcException {
     Entry entry = byName.get(table);
     if (entry == null) {
@@ -298,13 +402,18 @@ public final class Catalog {
   }
 
   private Path file(String table) {
-    return directory.resolve(table + SUFFIX);
+    return directory.resolve(fileName(table) + SUFFIX);
+  }
+
+  /** A table's name as a file name: {@code namespace=qualifier} outside the default namespace. */
+  private static String fileName(String table) {
+    return table.replace(':', '=');
   }
 
   /** Writes the entry's file: varint-delimited TableSchema, TableState, RegionInfo. */
   private void write(Entry entry) throws IOException {
     Path target = file(entry.name());
-    Path temporary = directory.resolve(entry.name() + SUFFIX + ".tmp");
+    Path temporary = directory.resolve(fileName(entry.name()) + SUFFIX + ".tmp");
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();
     entry.schema().writeDelimitedTo(bytes);
     TableState.newBuilder().setState(entry.enabled() ? TableState.State.ENABLED
@@ -327,7 +436,7 @@ public final class Catalog {
       if (schema == null || state == null || region == null) {
         throw new IOException(file + ": truncated table file (expected schema, state and region)");
       }
-      String table = region.getTableName().getQualifier().toStringUtf8();
+      String table = SchemaMapping.tableName(region.getTableName());
       return new Entry(table, schema, state.getState() != TableState.State.DISABLED,
           region.getRegionId(), RegionNames.of(table, region.getRegionId()));
     } catch (org.apache.hbase.thirdparty.com.google.protobuf.InvalidProtocolBufferException e) {

@@ -18,8 +18,8 @@ import org.apache.hbase.thirdparty.com.google.protobuf.ByteString;
  * Between HBase's table schemas and Cellar's descriptors. A family attribute Cellar has (BLOCKSIZE,
  * BLOOMFILTER, DATA_BLOCK_ENCODING, COMPRESSION, IN_MEMORY, BLOCKCACHE, VERSIONS, TTL,
  * MIN_VERSIONS) is applied, any other (REPLICATION_SCOPE, KEEP_DELETED_CELLS, ...) is kept only in
- * the schema the server stores verbatim and returns to clients. Tables live in the {@code default}
- * namespace. Stateless.
+ * the schema the server stores verbatim and returns to clients. A table's name is Cellar's: {@code
+ * qualifier} in the {@code default} namespace, {@code namespace:qualifier} in another. Stateless.
  */
 public final class SchemaMapping {
 
@@ -30,25 +30,27 @@ public final class SchemaMapping {
 
   private SchemaMapping() {}
 
-  /**
-   * Cellar's table name for an HBase table name.
-   *
-   * @throws RpcException (DoNotRetry) for a namespace other than {@code default}
-   */
-  public static String tableName(HBaseProtos.TableName name) throws RpcException {
+  /** Cellar's table name for an HBase table name (unchecked: a bad name finds no table). */
+  public static String tableName(HBaseProtos.TableName name) {
     String namespace = name.getNamespace().toStringUtf8();
     String qualifier = name.getQualifier().toStringUtf8();
-    if (!namespace.isEmpty() && !namespace.equals(DEFAULT_NAMESPACE)) {
-      throw RpcException.doNotRetry("namespace '" + namespace + "' of table " + namespace + ":"
-          + qualifier + " is not supported; Cellar serves the 'default' namespace only");
-    }
-    return qualifier;
+    return namespace.isEmpty() || namespace.equals(DEFAULT_NAMESPACE) ? qualifier
+        : namespace + ":" + qualifier;
   }
 
+  /** HBase's table name for Cellar's table name. */
   public static HBaseProtos.TableName protoName(String table) {
+    int colon = table.indexOf(':');
     return HBaseProtos.TableName.newBuilder()
-        .setNamespace(ByteString.copyFromUtf8(DEFAULT_NAMESPACE))
-        .setQualifier(ByteString.copyFromUtf8(table)).build();
+        .setNamespace(ByteString.copyFromUtf8(colon < 0 ? DEFAULT_NAMESPACE
+            : table.substring(0, colon)))
+        .setQualifier(ByteString.copyFromUtf8(table.substring(colon + 1))).build();
+  }
+
+  /** The namespace of Cellar's table name. */
+  public static String namespaceOf(String table) {
+    int colon = table.indexOf(':');
+    return colon < 0 ? DEFAULT_NAMESPACE : table.substring(0, colon);
   }
 
   /**

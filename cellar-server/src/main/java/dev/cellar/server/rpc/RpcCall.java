@@ -14,23 +14,26 @@ public final class RpcCall implements AutoCloseable {
   private final int callId;
   private final String method;
   private final int priority;
+  private final int timeoutMillis;
+  private final long receivedNanos;
   private final CellCodec codec;
   private ByteBuf requestCells;
   private final CellBlockBuilder cells;
   private final int requestBytes;
-  private final long receivedNanos;
 
   /**
-   * @param requestBytes the bytes of the request's frame
+   * @param timeoutMillis the client's timeout from the request header, 0 for none
    * @param receivedNanos when the request was parsed ({@link System#nanoTime()})
+   * @param requestBytes the bytes of the request's frame
    */
-  RpcCall(int callId, String method, int priority, CellCodec codec, ByteBuf requestCells,
-      ByteBufAllocator allocator, int requestBytes, long receivedNanos) {
+  RpcCall(int callId, String method, int priority, int timeoutMillis, long receivedNanos,
+      CellCodec codec, ByteBuf requestCells, ByteBufAllocator allocator, int requestBytes) {
     this.requestBytes = requestBytes;
-    this.receivedNanos = receivedNanos;
     this.callId = callId;
     this.method = method;
     this.priority = priority;
+    this.timeoutMillis = timeoutMillis;
+    this.receivedNanos = receivedNanos;
     this.codec = codec;
     this.requestCells = requestCells;
     this.cells = new CellBlockBuilder(allocator, codec);
@@ -53,8 +56,13 @@ public final class RpcCall implements AutoCloseable {
     return requestBytes;
   }
 
-  /** When the request was parsed, in {@link System#nanoTime()}'s terms. */
-  long receivedNanos() {
+  /** The client's timeout for this call from its request header (ms), 0 when it gave none. */
+  public int timeoutMillis() {
+    return timeoutMillis;
+  }
+
+  /** When the call's frame was read ({@link System#nanoTime()}). */
+  public long receivedNanos() {
     return receivedNanos;
   }
 

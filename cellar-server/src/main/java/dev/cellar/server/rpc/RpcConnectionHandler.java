@@ -7,6 +7,7 @@ import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.util.concurrent.RejectedExecutionException;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.RPCProtos.ConnectionHeader;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.RPCProtos.RequestHeader;
@@ -24,8 +25,11 @@ import org.slf4j.LoggerFactory;
  * <p><b>Frames read.</b> The first frame is the {@code ConnectionHeader} (not delimited); it must
  * name a service the server has and a codec it speaks, with no compressor. Each later frame is
  * {@code varint + RequestHeader}, {@code varint + request message}, then the cell block of the
- * length the header gives. A request header that cannot be parsed leaves no call id to answer, so
- * the connection is closed; every failure after that is answered under the call's id.
+ * length the header gives. The header's fields are read from the frame's bytes ({@link
+ * RequestHead}), or, for a header that reader leaves alone, from the parsed message; a method
+ * that can answer from its request's bytes (a Get) is given them before any message is built. A
+ * request header that cannot be parsed leaves no call id to answer, so the connection is closed;
+ * every failure after that is answered under the call's id.
  *
  * <p><b>Threads.</b> Parsing happens on the channel's event loop; methods marked inline run there
  * too, the others on the handler executor, whose bounded queue turns overload into HBase's
@@ -44,6 +48,8 @@ final class RpcConnectionHandler extends ChannelInboundHandlerAdapter {
 
   private final RpcDispatch dispatch;
   private final RpcMetrics metrics;
+  /** The header of the request being read (reused: the event loop reads one at a time). */
+  private final RequestHead head = new RequestHead();
   private RpcService service;
   private CellCodec codec;
 
@@ -116,35 +122,32 @@ final class RpcConnectionHandler extends ChannelInboundHandlerAdapter {
   }
 
   private void readRequest(ChannelHandlerContext ctx, ByteBuf frame) throws RpcException {
-    CodedInputStream in = CodedInputStream.newInstance(frame.nioBufferCount() == 1
+    ByteBuffer nio = frame.nioBufferCount() == 1
         ? frame.internalNioBuffer(frame.readerIndex(), frame.readableBytes())
-        : frame.nioBuffer());
-    RequestHeader header;
-    try {
-      int limit = in.pushLimit(in.readRawVarint32());
-      header = RequestHeader.parser().parseFrom(in);
-      in.popLimit(limit);
-    } catch (IOException e) {
-      throw RpcException.doNotRetry(RpcException.FATAL_CONNECTION,
-          "a request header could not be parsed: " + e.getMessage());
+        : frame.nioBuffer();
+    int base = nio.position();
+    int end = nio.limit();
+    RpcMethod<?> method;
+    if (head.readFrame(nio, base, end)) {
+      method = service.method(nio, head.methodOffset, head.methodLength);
+    } else {
+      method = parseHead(nio, base, end);
     }
-    int callId = header.getCallId();
-    RpcMethod<?> method = service.method(header.getMethodNameBytes());
+    int callId = head.callId;
     if (method == null) {
-      reply(ctx, callId, RpcException.doNotRetry("unknown method '" + header.getMethodName()
+      reply(ctx, callId, RpcException.doNotRetry("unknown method '" + methodName(nio)
           + "' of service " + service.name()));
       return;
     }
-    Message param;
-    try {
-      param = parseParam(in, method, header);
-    } catch (IOException e) {
+    if (head.paramLength < 0 || head.paramLength > end - head.paramStart) {
       reply(ctx, callId, RpcException.doNotRetry("the request of " + service.name() + "."
-          + method.name() + " could not be parsed: " + e.getMessage()));
+          + method.name() + " could not be parsed: its length " + head.paramLength
+          + " runs past the frame's " + frame.readableBytes() + " bytes"));
       return;
     }
-    int consumed = in.getTotalBytesRead();
-    int cellBytes = header.hasCellBlockMeta() ? header.getCellBlockMeta().getLength() : 0;
+    int paramStart = head.paramStart - base;
+    int consumed = paramStart + head.paramLength;
+    int cellBytes = head.cellBlockLength;
     if (cellBytes != frame.readableBytes() - consumed) {
       reply(ctx, callId, RpcException.doNotRetry("the request's cell block is " + cellBytes
           + " bytes by its header but " + (frame.readableBytes() - consumed) + " in the frame"));
@@ -152,9 +155,25 @@ final class RpcConnectionHandler extends ChannelInboundHandlerAdapter {
     }
     ByteBuf cells = cellBytes == 0 ? null
         : frame.retainedSlice(frame.readerIndex() + consumed, cellBytes);
-    RpcCall call = new RpcCall(callId, method.name(), header.getPriority(), codec, cells,
-        ctx.alloc(), frame.readableBytes(), System.nanoTime());
+    RpcCall call = new RpcCall(callId, method.name(), head.priority, head.timeout,
+        System.nanoTime(), codec, cells, ctx.alloc(), frame.readableBytes());
     metrics.callAccepted(call.requestBytes());
+    if (method.inline() && method.fromBytes() != null && head.requestParam
+        && answeredFromBytes(ctx, call, method, nio.limit(base + consumed)
+            .position(base + paramStart))) {
+      return;
+    }
+    Message param;
+    try {
+      param = parseParam(nio.limit(base + consumed).position(base + paramStart), method,
+          head.requestParam);
+    } catch (IOException e) {
+      metrics.callDone(call.requestBytes());
+      call.close();
+      reply(ctx, callId, RpcException.doNotRetry("the request of " + service.name() + "."
+          + method.name() + " could not be parsed: " + e.getMessage()));
+      return;
+    }
     if (method.inline()) {
       run(ctx, call, method, param);
       return;
@@ -169,15 +188,89 @@ final class RpcConnectionHandler extends ChannelInboundHandlerAdapter {
     }
   }
 
-  private static Message parseParam(CodedInputStream in, RpcMethod<?> method,
-      RequestHeader header) throws IOException {
-    if (!header.getRequestParam()) {
+  /**
+   * Parses the request header in [base, end) of {@code nio} as a message into {@link #head}
+   * (when {@link RequestHead#readFrame} could not read it); returns its method, or null.
+   *
+   * @throws RpcException FatalConnectionException when the header cannot be parsed (there is no
+   *     call id to answer)
+   */
+  private RpcMethod<?> parseHead(ByteBuffer nio, int base, int end) throws RpcException {
+    CodedInputStream in = CodedInputStream.newInstance(nio.duplicate().limit(end)
+        .position(base));
+    RequestHeader header;
+    try {
+      int limit = in.pushLimit(in.readRawVarint32());
+      header = RequestHeader.parser().parseFrom(in);
+      in.popLimit(limit);
+    } catch (IOException e) {
+      throw RpcException.doNotRetry(RpcException.FATAL_CONNECTION,
+          "a request header could not be parsed: " + e.getMessage());
+    }
+    int paramLength;
+    try {
+      paramLength = header.getRequestParam() ? in.readRawVarint32() : 0;
+    } catch (IOException e) {
+      paramLength = -1;
+    }
+    int paramStart = base + in.getTotalBytesRead();
+    head.from(header, paramStart, paramLength);
+    return service.method(header.getMethodNameBytes());
+  }
+
+  /** The method name of the request {@link #head} describes, for an error. */
+  private String methodName(ByteBuffer nio) {
+    if (head.parsed != null) {
+      return head.parsed.getMethodName();
+    }
+    byte[] name = new byte[head.methodLength];
+    nio.get(head.methodOffset, name);
+    return new String(name, java.nio.charset.StandardCharsets.UTF_8);
+  }
+
+  /**
+   * Tries the method's answer from the request's bytes ({@code request}, the buffer the frame was
+   * read through, its position and limit set around the request message); true if it answered.
+   */
+  private boolean answeredFromBytes(ChannelHandlerContext ctx, RpcCall call,
+      RpcMethod<?> method, ByteBuffer request) {
+    long started = System.nanoTime();
+    Message response;
+    try {
+      response = method.fromBytes().handle(call, request);
+      if (response == null) {
+        return false;
+      }
+    } catch (Exception | Error e) {
+      RpcException failure = Failures.toRpc(service.name() + "." + method.name(), e);
+      metrics.exception(failure.className());
+      ByteBuf frame = ResponseFrames.error(ctx.alloc(), call.callId(), failure);
+      metrics.callDone(call.requestBytes());
+      call.close();
+      ctx.writeAndFlush(counted(frame), ctx.voidPromise());
+      return true;
+    }
+    ByteBuf frame;
+    try {
+      frame = ResponseFrames.success(ctx.alloc(), call.callId(), response,
+          call.cells().takeRetained());
+      metrics.callAnswered(call.requestBytes(), frame.readableBytes(), call.receivedNanos(),
+          started, System.nanoTime());
+    } finally {
+      metrics.callDone(call.requestBytes());
+      call.close();
+    }
+    ctx.writeAndFlush(counted(frame), ctx.voidPromise());
+    return true;
+  }
+
+  /** The request message in {@code request} (between its position and limit). */
+  private static Message parseParam(ByteBuffer request, RpcMethod<?> method,
+      boolean requestParam) throws IOException {
+    if (!requestParam) {
       return method.parser().parseFrom(new byte[0]);
     }
-    int limit = in.pushLimit(in.readRawVarint32());
-    Message param = method.parser().parseFrom(in);
-    in.popLimit(limit);
-    return param;
+    return method.parser().parseFrom(CodedInputStream.newInstance(request));
   }
 
   @SuppressWarnings("unchecked")

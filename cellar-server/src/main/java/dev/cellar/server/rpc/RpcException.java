@@ -19,6 +19,11 @@ public final class RpcException extends Exception {
       "org.apache.hadoop.hbase.exceptions.OutOfOrderScannerNextException";
   public static final String TABLE_NOT_FOUND = "org.apache.hadoop.hbase.TableNotFoundException";
   public static final String TABLE_EXISTS = "org.apache.hadoop.hbase.TableExistsException";
+  public static final String NAMESPACE_EXISTS = "org.apache.hadoop.hbase.NamespaceExistException";
+  public static final String NAMESPACE_NOT_FOUND =
+      "org.apache.hadoop.hbase.NamespaceNotFoundException";
+  /** HBase's master class (the client has no such class and sees a DoNotRetryIOException). */
+  public static final String CONSTRAINT = "org.apache.hadoop.hbase.constraint.ConstraintException";
   public static final String TABLE_NOT_ENABLED =
       "org.apache.hadoop.hbase.TableNotEnabledException";
   public static final String TABLE_NOT_DISABLED =

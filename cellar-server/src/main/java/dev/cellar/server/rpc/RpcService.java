@@ -1,5 +1,7 @@
 package dev.cellar.server.rpc;
 
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -15,12 +17,18 @@ public final class RpcService {
   private final String name;
   private final Map<String, RpcMethod<?>> methods = new HashMap<>();
   private final Map<ByteString, RpcMethod<?>> methodsByBytes = new HashMap<>();
+  private final RpcMethod<?>[] byIndex;
+  private final byte[][] namesByIndex;
 
   public RpcService(String name, List<RpcMethod<?>> methods) {
     this.name = name;
-    for (RpcMethod<?> method : methods) {
+    this.byIndex = methods.toArray(new RpcMethod<?>[0]);
+    this.namesByIndex = new byte[byIndex.length][];
+    for (int i = 0; i < byIndex.length; i++) {
+      RpcMethod<?> method = byIndex[i];
       this.methods.put(method.name(), method);
       this.methodsByBytes.put(ByteString.copyFromUtf8(method.name()), method);
+      namesByIndex[i] = method.name().getBytes(StandardCharsets.UTF_8);
     }
   }
 
@@ -31,6 +39,29 @@ public final class RpcService {
   /** The method named {@code method}, or null. */
   public RpcMethod<?> method(String method) {
     return methods.get(method);
+  }
+
+  /**
+   * The method whose name's UTF-8 bytes are the {@code length} bytes of {@code buffer} at {@code
+   * offset}, or null; compares them with each name in turn (a service has a few dozen at most).
+   */
+  public RpcMethod<?> method(ByteBuffer buffer, int offset, int length) {
+    for (int i = 0; i < namesByIndex.length; i++) {
+      byte[] candidate = namesByIndex[i];
+      if (candidate.length == length && sameBytes(buffer, offset, candidate)) {
+        return byIndex[i];
+      }
+    }
+    return null;
+  }
+
+  private static boolean sameBytes(ByteBuffer buffer, int offset, byte[] name) {
+    for (int i = 0; i < name.length; i++) {
+      if (buffer.get(offset + i) != name[i]) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /** The method whose name's UTF-8 bytes are {@code method}, or null. */

@@ -44,7 +44,7 @@ public final class ClientService implements AutoCloseable {
    *     thread: no thread hand-off per get (two wake-ups fewer), at the price of a slow get (a
    *     cache miss that reads the disk) holding up the other connections of its event loop
    */
-  public ClientService(Cellar cellar, Catalog catalog, MetaTable meta, long scannerLeaseMillis,
+  public ClientService(Cellar cellar, Catalog catalog, MetaTable meta, ScanLimits scanLimits,
       boolean inlineGets) {
     this.inlineGets = inlineGets;
     this.metrics = cellar.metrics();
@@ -54,13 +54,14 @@ public final class ClientService implements AutoCloseable {
     this.gets = new Gets(regions, metaReads, readers);
     this.writes = new Writes(regions);
     this.multi = new MultiHandler(regions, gets, writes);
-    this.scans = new ScanHandler(regions, metaReads, scannerLeaseMillis, metrics);
+    this.scans = new ScanHandler(regions, metaReads, scanLimits, metrics);
   }
 
   public RpcService service() {
     return new RpcService(NAME, List.of(
         new RpcMethod<>("Get", GetRequest.parser(),
-            counted(Counter.RPC_GET_REQUESTS, this::get), inlineGets),
+            counted(Counter.RPC_GET_REQUESTS, this::get), inlineGets,
+            countedBytes(Counter.RPC_GET_REQUESTS, gets::getFromBytes)),
         RpcMethod.of("Mutate", MutateRequest.parser(),
             counted(Counter.RPC_MUTATE_REQUESTS, writes::mutate)),
         RpcMethod.of("Multi", MultiRequest.parser(),
@@ -82,14 +83,28 @@ public final class ClientService implements AutoCloseable {
     };
   }
 
+  /**
+   * {@code handler} answering from a request's bytes, counted as {@link #counted} counts when it
+   * answers (a request it leaves to the parsed path is counted there).
+   */
+  private RpcMethod.BytesHandler countedBytes(Counter counter, RpcMethod.BytesHandler handler) {
+    return (call, request) -> {
+      Message response = handler.handle(call, request);
+      if (response != null) {
+        metrics.increment(Counter.RPC_REQUESTS);
+        metrics.increment(counter);
+      }
+      return response;
+    };
+  }
+
   /** The number of open scanners. */
   public int openScanners() {
     return scans.openScanners();
   }
 
   private GetResponse get(RpcCall call, GetRequest request) throws Exception {
-    return GetResponse.newBuilder().setResult(gets.get(call, request.getRegion(),
-        request.getGet())).build();
+    return Gets.response(gets.get(call, request.getRegion(), request.getGet()));
   }
 
   /** Closes the open scanners and the threads' readers; calls must have stopped. */

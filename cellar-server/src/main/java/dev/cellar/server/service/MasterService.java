@@ -14,12 +14,11 @@ import org.apache.hadoop.hbase.shaded.protobuf.generated.HBaseProtos;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.HBaseProtos.NamespaceDescriptor;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.HBaseProtos.TableState;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.MasterProtos.*;
-import org.apache.hbase.thirdparty.com.google.protobuf.ByteString;
 
 /**
  * {@code MasterService}: the calls behind HBase's {@code Admin} for tables (create, delete,
  * disable, enable, truncate, and the alters: modifyTable, addColumnFamily, modifyColumnFamily,
- * deleteColumnFamily, online as HBase 2's are). Each change is done
+ * deleteColumnFamily, online as HBase 2's are) and namespaces. Each change is done
  * before its call returns (through the {@link Catalog}); the procedure id it answers with is
  * reported FINISHED by {@code getProcedureResult}, so the client's wait ends at its first poll.
  * Procedure ids are unique for the process; an id never issued is NOT_FOUND. Thread-safe (the
@@ -71,18 +70,27 @@ public final class MasterService {
             (c, r) -> master.names(r)),
         RpcMethod.inline("GetTableState", GetTableStateRequest.parser(),
             (c, r) -> master.state(r)),
+        RpcMethod.of("CreateNamespace", CreateNamespaceRequest.parser(),
+            (c, r) -> master.createNamespace(r)),
+        RpcMethod.of("ModifyNamespace", ModifyNamespaceRequest.parser(),
+            (c, r) -> master.modifyNamespace(r)),
+        RpcMethod.of("DeleteNamespace", DeleteNamespaceRequest.parser(),
+            (c, r) -> master.deleteNamespace(r)),
         RpcMethod.inline("ListNamespaceDescriptors", ListNamespaceDescriptorsRequest.parser(),
             (c, r) -> ListNamespaceDescriptorsResponse.newBuilder()
-                .addNamespaceDescriptor(namespace(SchemaMapping.DEFAULT_NAMESPACE))
-                .addNamespaceDescriptor(namespace("hbase")).build()),
+                .addAllNamespaceDescriptor(catalog.namespaces()).build()),
+        RpcMethod.inline("ListNamespaces", ListNamespacesRequest.parser(),
+            (c, r) -> master.namespaceNames()),
         RpcMethod.inline("GetNamespaceDescriptor", GetNamespaceDescriptorRequest.parser(),
-            (c, r) -> master.namespaceDescriptor(r)),
+            (c, r) -> GetNamespaceDescriptorResponse.newBuilder()
+                .setNamespaceDescriptor(master.existing(r.getNamespaceName())).build()),
+        RpcMethod.inline("ListTableDescriptorsByNamespace",
+            ListTableDescriptorsByNamespaceRequest.parser(),
+            (c, r) -> master.descriptorsIn(r.getNamespaceName())),
+        RpcMethod.inline("ListTableNamesByNamespace", ListTableNamesByNamespaceRequest.parser(),
+            (c, r) -> master.namesIn(r.getNamespaceName())),
         RpcMethod.of("ExecMasterService", CoprocessorServiceRequest.parser(),
             (c, r) -> export.call(r))));
-  }
-
-  private static NamespaceDescriptor namespace(String name) {
-    return NamespaceDescriptor.newBuilder().setName(ByteString.copyFromUtf8(name)).build();
   }
 
   private long nextProcedure() {
@@ -206,37 +214,78 @@ public final class MasterService {
   private GetTableStateResponse state(GetTableStateRequest request) throws RpcException {
     Catalog.Entry entry = lookup(request.getTableName());
     if (entry == null) {
-      throw RpcException.tableNotFound(request.getTableName().getQualifier().toStringUtf8());
+      throw RpcException.tableNotFound(SchemaMapping.tableName(request.getTableName()));
     }
     return GetTableStateResponse.newBuilder().setTableState(TableState.newBuilder()
         .setState(entry.enabled() ? TableState.State.ENABLED : TableState.State.DISABLED))
         .build();
   }
 
-  private GetNamespaceDescriptorResponse namespaceDescriptor(
-      GetNamespaceDescriptorRequest request) throws RpcException {
-    String name = request.getNamespaceName();
-    if (!name.equals(SchemaMapping.DEFAULT_NAMESPACE) && !name.equals("hbase")) {
-      throw RpcException.doNotRetry("org.apache.hadoop.hbase.NamespaceNotFoundException", name);
+  private CreateNamespaceResponse createNamespace(CreateNamespaceRequest request)
+      throws Exception {
+    catalog.createNamespace(request.getNamespaceDescriptor());
+    return CreateNamespaceResponse.newBuilder().setProcId(nextProcedure()).build();
+  }
+
+  private ModifyNamespaceResponse modifyNamespace(ModifyNamespaceRequest request)
+      throws Exception {
+    catalog.modifyNamespace(request.getNamespaceDescriptor());
+    return ModifyNamespaceResponse.newBuilder().setProcId(nextProcedure()).build();
+  }
+
+  private DeleteNamespaceResponse deleteNamespace(DeleteNamespaceRequest request)
+      throws Exception {
+    catalog.deleteNamespace(request.getNamespaceName());
+    return DeleteNamespaceResponse.newBuilder().setProcId(nextProcedure()).build();
+  }
+
+  private ListNamespacesResponse namespaceNames() {
+    ListNamespacesResponse.Builder response = ListNamespacesResponse.newBuilder();
+    for (NamespaceDescriptor namespace : catalog.namespaces()) {
+      response.addNamespaceName(namespace.getName().toStringUtf8());
     }
-    return GetNamespaceDescriptorResponse.newBuilder().setNamespaceDescriptor(namespace(name))
-        .build();
+    return response.build();
+  }
+
+  /** The namespace {@code name}. @throws RpcException NamespaceNotFoundException */
+  private NamespaceDescriptor existing(String name) throws RpcException {
+    NamespaceDescriptor namespace = catalog.namespace(name);
+    if (namespace == null) {
+      throw RpcException.doNotRetry(RpcException.NAMESPACE_NOT_FOUND, name);
+    }
+    return namespace;
+  }
+
+  private ListTableDescriptorsByNamespaceResponse descriptorsIn(String namespace)
+      throws RpcException {
+    existing(namespace);
+    ListTableDescriptorsByNamespaceResponse.Builder response =
+        ListTableDescriptorsByNamespaceResponse.newBuilder();
+    for (Catalog.Entry entry : catalog.tablesIn(namespace)) {
+      response.addTableSchema(entry.schema());
+    }
+    return response.build();
+  }
+
+  private ListTableNamesByNamespaceResponse namesIn(String namespace) throws RpcException {
+    existing(namespace);
+    ListTableNamesByNamespaceResponse.Builder response =
+        ListTableNamesByNamespaceResponse.newBuilder();
+    for (Catalog.Entry entry : catalog.tablesIn(namespace)) {
+      response.addTableName(SchemaMapping.protoName(entry.name()));
+    }
+    return response.build();
   }
 
   private List<Catalog.Entry> listed(String namespace) {
-    if (namespace != null && !namespace.isEmpty()
-        && !namespace.equals(SchemaMapping.DEFAULT_NAMESPACE)) {
-      return List.of();
+    if (namespace != null && !namespace.isEmpty()) {
+      return catalog.tablesIn(namespace);
     }
     return List.copyOf(catalog.entries());
   }
 
   private Catalog.Entry lookup(HBaseProtos.TableName name) {
-    String namespace = name.getNamespace().toStringUtf8();
-    if (!namespace.isEmpty() && !namespace.equals(SchemaMapping.DEFAULT_NAMESPACE)) {
-      return null;
-    }
-    return catalog.byName(name.getQualifier().toStringUtf8());
+    return catalog.byName(SchemaMapping.tableName(name));
   }
 
   private static Pattern pattern(String regex) throws RpcException {

@@ -52,6 +52,15 @@ final class Regions {
     }
   }
 
+  /**
+   * Whether {@code target} still stands: its catalog entry is the current one (not disabled,
+   * dropped or recreated since) and its table the database's. False for null.
+   */
+  boolean isCurrent(Target target) {
+    return target != null && catalog.byName(target.entry().name()) == target.entry()
+        && current(target.table());
+  }
+
   /** Whether {@code table} is still the database's (not dropped or replaced). */
   boolean current(Table table) {
     try {

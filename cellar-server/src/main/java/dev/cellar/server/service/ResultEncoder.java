@@ -21,8 +21,23 @@ import org.apache.hbase.thirdparty.com.google.protobuf.UnsafeByteOperations;
 final class ResultEncoder {
 
   private static final ClientProtos.Result EMPTY = ClientProtos.Result.getDefaultInstance();
+  /** The results that only count their cells in the cell block, made once for small counts. */
+  private static final ClientProtos.Result[] COUNTED = new ClientProtos.Result[64];
+
+  static {
+    COUNTED[0] = EMPTY;
+    for (int count = 1; count < COUNTED.length; count++) {
+      COUNTED[count] = ClientProtos.Result.newBuilder().setAssociatedCellCount(count).build();
+    }
+  }
 
   private ResultEncoder() {}
+
+  /** The result whose {@code count} cells are in the cell block (no cells: the empty result). */
+  static ClientProtos.Result counted(int count) {
+    return count < COUNTED.length ? COUNTED[count]
+        : ClientProtos.Result.newBuilder().setAssociatedCellCount(count).build();
+  }
 
   /** A result holding {@code cells} (in order). */
   static ClientProtos.Result encode(RpcCall call, List<? extends Cell> cells,
@@ -33,7 +48,7 @@ final class ResultEncoder {
     }
     if (call.codec().usesCellBlocks()) {
       append(call.cells(), cells, 0, count, filter);
-      return ClientProtos.Result.newBuilder().setAssociatedCellCount(count).build();
+      return counted(count);
     }
     ClientProtos.Result.Builder result = ClientProtos.Result.newBuilder();
     for (int i = 0; i < count; i++) {
@@ -55,7 +70,7 @@ final class ResultEncoder {
       return EMPTY;
     }
     appendPinned(call.cells(), row, 0, count);
-    return ClientProtos.Result.newBuilder().setAssociatedCellCount(count).build();
+    return counted(count);
   }
 
   /**

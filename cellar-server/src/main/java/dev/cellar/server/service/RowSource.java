@@ -20,6 +20,19 @@ interface RowSource extends AutoCloseable {
   List<? extends Cell> next() throws IOException;
 
   /**
+   * The next row's cells, or null at the end or once {@code deadlineNanos} ({@link
+   * System#nanoTime()}) passed while rows were skipped ({@link #stoppedAtDeadline()}); a source
+   * that never skips rows ignores the deadline.
+   */
+  List<? extends Cell> next(long deadlineNanos) throws IOException;
+
+  /** Whether the last {@link #next(long)} returned null at its deadline, rows remaining. */
+  boolean stoppedAtDeadline();
+
+  /** After a call {@link #stoppedAtDeadline()}: the key of the last row skipped (a copy). */
+  byte[] lastSkippedRow();
+
+  /**
    * The row {@link #next()} returned last as a table's row view, whose cells may be sent from
    * their blocks' memory; null for rows that are not a table's (hbase:meta's).
    */
@@ -33,20 +46,52 @@ interface RowSource extends AutoCloseable {
     return new RowSource() {
       private byte[] skip = excludedStart;
       private RowView current;
+      private boolean timed;
+      private long deadlineNanos;
 
       @Override
       public List<? extends Cell> next() throws IOException {
-        RowView view = scanner.nextView();
+        timed = false;
+        return read();
+      }
+
+      @Override
+      public List<? extends Cell> next(long deadlineNanos) throws IOException {
+        timed = true;
+        this.deadlineNanos = deadlineNanos;
+        return read();
+      }
+
+      /**
+       * The next row; the start row to exclude can only be the first row the scan reaches, so it
+       * is looked for once, whether that first call returned a row or stopped after skipping it.
+       */
+      private List<? extends Cell> read() throws IOException {
+        RowView view = nextView();
         if (view != null && skip != null) {
           byte[] first = skip;
           skip = null;
           if (Arrays.equals(view.row(), first)) {
-            view = scanner.nextView();
+            view = nextView();
           }
         }
         skip = null;
         current = view;
         return view == null ? null : view.cells();
+      }
+
+      private RowView nextView() throws IOException {
+        return timed ? scanner.nextView(deadlineNanos) : scanner.nextView();
+      }
+
+      @Override
+      public boolean stoppedAtDeadline() {
+        return scanner.stoppedAtDeadline();
+      }
+
+      @Override
+      public byte[] lastSkippedRow() {
+        return scanner.lastSkippedRow();
       }
 
       @Override
@@ -68,6 +113,21 @@ interface RowSource extends AutoCloseable {
       @Override
       public List<? extends Cell> next() {
         return iterator.hasNext() ? iterator.next().cells() : null;
+      }
+
+      @Override
+      public List<? extends Cell> next(long deadlineNanos) {
+        return next();
+      }
+
+      @Override
+      public boolean stoppedAtDeadline() {
+        return false;
+      }
+
+      @Override
+      public byte[] lastSkippedRow() {
+        throw new IllegalStateException("hbase:meta's rows are never skipped");
       }
 
       @Override

@@ -34,6 +34,7 @@ final class Scanners implements AutoCloseable {
     final ConvertedFilter filter;
     final int batch;
     final long maxResultSize;
+    final boolean needCursor;
     final ReentrantLock lock = new ReentrantLock();
     long remainingRows;
     long nextCallSeq;
@@ -41,8 +42,9 @@ final class Scanners implements AutoCloseable {
     boolean closed;
 
     Open(long id, RowSource rows, ConvertedFilter filter, int batch, long maxResultSize,
-        long limit) {
+        boolean needCursor, long limit) {
       this.id = id;
+      this.needCursor = needCursor;
       this.rows = rows;
       this.filter = filter;
       this.batch = batch;
@@ -80,8 +82,9 @@ final class Scanners implements AutoCloseable {
 
   /** Registers a new scanner (its lease starts now). */
   Open register(RowSource rows, ConvertedFilter filter, int batch, long maxResultSize,
-      long limit) {
-    Open scanner = new Open(ids.incrementAndGet(), rows, filter, batch, maxResultSize, limit);
+      boolean needCursor, long limit) {
+    Open scanner = new Open(ids.incrementAndGet(), rows, filter, batch, maxResultSize, needCursor,
+        limit);
     scanner.leaseDeadline = clock.getAsLong() + leaseMillis;
     open.put(scanner.id, scanner);
     return scanner;

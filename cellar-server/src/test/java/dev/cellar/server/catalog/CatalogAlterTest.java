@@ -3,6 +3,7 @@ package dev.cellar.server.catalog;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.cellar.io.Storage;
 import dev.cellar.Cellar;
 import dev.cellar.CellarConfig;
 import dev.cellar.ColumnFamilyDescriptor;
@@ -50,7 +51,7 @@ class CatalogAlterTest {
     Path database = dir.resolve("db");
     Path catalogDirectory = dir.resolve("catalog");
     try (Cellar cellar = Cellar.open(database, CellarConfig.defaults())) {
-      Catalog catalog = Catalog.open(cellar, catalogDirectory);
+      Catalog catalog = Catalog.open(cellar, Storage.local(), catalogDirectory);
       catalog.create(TableSchema.newBuilder().setTableName(SchemaMapping.protoName("t"))
           .addColumnFamilies(family("f", "REPLICATION_SCOPE", "1")).build());
       catalog.addFamily("t", family("g", "VERSIONS", "4", "REPLICATION_SCOPE", "1"));
@@ -75,7 +76,7 @@ class CatalogAlterTest {
       cellar.admin().addFamily("t", ColumnFamilyDescriptor.of("h", Map.of("VERSIONS", "7")));
     }
     try (Cellar cellar = Cellar.open(database, CellarConfig.defaults())) {
-      Catalog catalog = Catalog.open(cellar, catalogDirectory);
+      Catalog catalog = Catalog.open(cellar, Storage.local(), catalogDirectory);
       TableSchema schema = catalog.byName("t").schema();
       assertEquals(List.of("g", "h"), names(schema));
       assertEquals(family("g", "VERSIONS", "4", "REPLICATION_SCOPE", "1"),
