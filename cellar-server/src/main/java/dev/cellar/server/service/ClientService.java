@@ -85,11 +85,18 @@ public final class ClientService implements AutoCloseable {
 
   /**
    * {@code handler} answering from a request's bytes, counted as {@link #counted} counts when it
-   * answers (a request it leaves to the parsed path is counted there).
+   * answers or fails (a request it leaves to the parsed path is counted there).
    */
   private RpcMethod.BytesHandler countedBytes(Counter counter, RpcMethod.BytesHandler handler) {
     return (call, request) -> {
-      Message response = handler.handle(call, request);
+      Message response;
+      try {
+        response = handler.handle(call, request);
+      } catch (Exception | Error e) {
+        metrics.increment(Counter.RPC_REQUESTS);
+        metrics.increment(counter);
+        throw e;
+      }
       if (response != null) {
         metrics.increment(Counter.RPC_REQUESTS);
         metrics.increment(counter);
