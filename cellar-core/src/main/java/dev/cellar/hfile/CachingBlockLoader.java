@@ -35,8 +35,9 @@ import org.slf4j.LoggerFactory;
  * <p>Memory: every block handed out carries one reference for the caller. The cache holds its own
  * reference (or its own heap copy, for an on-heap L1), so a block stays readable by its holder
  * after the cache evicts it. A missed block is read into the memory the cache offers for its
- * category ({@link BlockCache#blockMemory}: an on-heap L1's recycled arrays), which the cache then
- * keeps as it is: one copy from the file instead of two. A miss hands out the cache's copy when the cache made one, releasing
+ * category ({@link BlockCache#blockMemory}: an on-heap L1's recycled arrays, a slot of an L2 whose
+ * readers share its memory), which the cache then keeps as it is: one copy from the file instead
+ * of two. A miss hands out the cache's copy when the cache made one, releasing
  * the pooled buffer it was read into at once: the readers of a block then get the same kind of
  * memory (heap or native) on a miss as on a hit, so the JIT compiles their accesses for one kind
  * rather than both, which made scans of an on-heap L1 about a quarter slower. A cache that throws
@@ -135,7 +136,7 @@ public final class CachingBlockLoader implements BlockLoader {
       BufSource memory = cache.blockMemory(key.expectedCategory());
       HFileBlock block = source.loadBlock(offset, onDiskSizeWithHeader, expectedType, true,
           memory);
-      offer(key, block, memory != null && !block.buf().isDirect());
+      offer(key, block, memory != null);
       return cachedForm(key, block);
     } finally {
       lock.unlock();

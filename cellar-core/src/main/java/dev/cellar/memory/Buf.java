@@ -198,6 +198,14 @@ public abstract sealed class Buf permits SingleSegmentBuf, CompositeBuf {
    */
   public abstract ByteBuffer[] writableByteBuffers(int index, int length);
 
+  /**
+   * Who the last release of this buffer (and of every view sharing its count) returns the memory
+   * to, or null: for an owner that lent the memory recognising it when it comes back.
+   */
+  public final Recycler owner() {
+    return refCnt.recycler();
+  }
+
   /** The current reference count; zero once released. */
   public final int refCnt() {
     return refCnt.refCnt();

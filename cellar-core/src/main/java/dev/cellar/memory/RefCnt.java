@@ -65,6 +65,11 @@ public final class RefCnt {
     return refCnt;
   }
 
+  /** Who the last release returns the memory to; null when nothing is done. */
+  Recycler recycler() {
+    return recycler;
+  }
+
   /** The current count; zero once released. */
   public int refCnt() {
     return (int) COUNT.getVolatile(this);

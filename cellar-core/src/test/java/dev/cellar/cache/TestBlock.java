@@ -2,6 +2,7 @@ package dev.cellar.cache;
 
 import dev.cellar.memory.Buf;
 import dev.cellar.memory.BufAllocator;
+import dev.cellar.memory.BufSource;
 
 /** A cacheable block for tests, whose bytes are a pattern derived from its key. */
 public final class TestBlock implements Cacheable {
@@ -23,6 +24,23 @@ public final class TestBlock implements Cacheable {
       buf.putByte(i, expected(key, i));
     }
     return new TestBlock(buf, category);
+  }
+
+  /**
+   * A block for {@code key} read into memory a cache lent ({@link BlockCache#blockMemory}), as a
+   * block read from a file lands there: the block at the start, {@code trailing} other bytes (its
+   * checksums, the next block's header) after it. Holds the lent buffer's reference.
+   */
+  public static TestBlock readInto(BufSource memory, BlockCacheKey key, int size, int trailing,
+      BlockCategory category) {
+    Buf lent = memory.takeRetained(size + trailing);
+    for (int i = 0; i < size; i++) {
+      lent.putByte(i, expected(key, i));
+    }
+    for (int i = size; i < size + trailing; i++) {
+      lent.putByte(i, (byte) 0x5A);
+    }
+    return new TestBlock(lent.slice(0, size), category);
   }
 
   /** A block for {@code key} over a heap array. */

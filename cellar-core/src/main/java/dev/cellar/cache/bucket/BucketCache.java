@@ -2,6 +2,7 @@ package dev.cellar.cache.bucket;
 
 import dev.cellar.cache.BlockCache;
 import dev.cellar.cache.BlockCacheKey;
+import dev.cellar.cache.BlockCategory;
 import dev.cellar.cache.BlockPriority;
 import dev.cellar.cache.CacheStats;
 import dev.cellar.cache.Cacheable;
@@ -10,6 +11,7 @@ import dev.cellar.cache.EvictionBucket;
 import dev.cellar.cache.FileIds;
 import dev.cellar.memory.Buf;
 import dev.cellar.memory.BufAllocator;
+import dev.cellar.memory.BufSource;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -44,6 +46,14 @@ import org.slf4j.LoggerFactory;
  * evicted block never reappears. A full cache makes the writer run {@link
  * #freeSpace} and retry once.
  *
+ * <p><b>Blocks read into their slot.</b> On a shared-memory engine a reader that misses may borrow
+ * a slot ({@link #blockMemory}, a {@link LentSlot}) and read the block from its file straight into
+ * it; {@link #cacheBlockInItsMemory} then writes the metadata after the content and indexes the
+ * entry at once, from the reader's thread: one copy per miss instead of two, and no writer thread
+ * in between. The reader allocates only while a slot is free; otherwise it gets a pooled buffer
+ * (and the block takes the queued path) and a writer is asked to free space, as it is whenever a
+ * publication leaves the cache over its acceptable size, so readers never evict.
+ *
  * <p><b>Read path and memory.</b> A lookup takes the entry from the backing map and retains its
  * reference count with a {@code tryRetain}; no lock is taken. On a shared-memory engine the block
  * handed out is a zero-copy view of the engine's memory counting in the entry's own {@code
@@ -76,6 +86,9 @@ public final class BucketCache implements BlockCache {
   private static final Logger LOG = LoggerFactory.getLogger(BucketCache.class);
 
   static final String WRITER_THREAD_PREFIX = "cellar-bucket-writer-";
+
+  /** Queued to wake a writer that should free space; never written. */
+  private static final RamEntry FREE_SPACE_REQUEST = new RamEntry(null, null, 0, false);
   static final String PERSISTER_THREAD_NAME = "cellar-bucket-persister";
 
   /** Longest metadata a deserializer may declare; writers keep a scratch buffer this large. */
@@ -100,6 +113,8 @@ public final class BucketCache implements BlockCache {
   private final AtomicLong liveEntries = new AtomicLong();
   private final AtomicBoolean indexChanged = new AtomicBoolean();
   private final AtomicBoolean engineClosed = new AtomicBoolean();
+  private final AtomicBoolean freeSpaceRequested = new AtomicBoolean();
+  private final BufSource slotLender = this::lendSlotRetained;
   private final ReentrantLock freeSpaceLock = new ReentrantLock();
   private final BucketCachePersister persister;
   private volatile boolean enabled = true;
@@ -250,6 +265,85 @@ public final class BucketCache implements BlockCache {
     }
   }
 
+  // ---------------------------------------------------------------- blocks read into their slot
+
+  /** A slot to read a missed block into, on an engine whose memory readers share; else null. */
+  @Override
+  public BufSource blockMemory(BlockCategory category) {
+    return engine.sharesMemory() && enabled && !shutdown ? slotLender : null;
+  }
+
+  /**
+   * A slot of {@code capacity} bytes lent to the caller, or a pooled buffer when no slot is free
+   * (a writer is then asked to free space) or the cache is closing.
+   */
+  private Buf lendSlotRetained(int capacity) {
+    long offset = enabled && !shutdown && allocator.roundUp(capacity) > 0
+        ? allocator.allocate(capacity)
+        : -1;
+    if (offset < 0) {
+      requestFreeSpace();
+      return bufAllocator.allocateContiguous(capacity);
+    }
+    liveEntries.incrementAndGet();
+    if (shutdown) {
+      slotReturned(offset, capacity);
+      return bufAllocator.allocateContiguous(capacity);
+    }
+    return new LentSlot(engine, offset, capacity, this::slotReturned).bytes();
+  }
+
+  /**
+   * Indexes a block read into a slot this cache lent, writing its metadata after it; any other
+   * block, or one whose stored length would not belong to the slot's size class, is offered as
+   * {@link #cacheBlock} offers it.
+   */
+  @Override
+  public void cacheBlockInItsMemory(BlockCacheKey probeOrKey, Cacheable block, boolean inMemory) {
+    Buf content = block.buf();
+    CacheableDeserializer deserializer = block.deserializer();
+    int storedLength = content.capacity() + deserializer.metadataLength();
+    if (!(content.owner() instanceof LentSlot slot) || !slot.holds(content) || slot.isPublished()
+        || storedLength > slot.length
+        || allocator.roundUp(storedLength) != allocator.roundUp(slot.length)
+        || deserializer.metadataLength() > MAX_METADATA_LENGTH
+        || (keepsChecksums && !Deserializers.isRegistered(deserializer))) {
+      cacheBlock(probeOrKey, block, inMemory);
+      return;
+    }
+    BlockCacheKey key = probeOrKey.detached();
+    if (shutdown) {
+      throw new IllegalStateException("the bucket cache is shut down");
+    }
+    if (!enabled || backingMap.containsKey(key)) {
+      return;
+    }
+    Buf stored = slot.bytes();
+    block.writeMetadata(stored, content.capacity());
+    int checksum = keepsChecksums ? SlotChecksum.of(key, stored, storedLength) : 0;
+    slot.markPublished();
+    BlockPriority priority = inMemory ? BlockPriority.MEMORY : BlockPriority.SINGLE;
+    BucketEntry entry = new BucketEntry(key, slot.offset, content.capacity(), deserializer,
+        block.category(), priority, accessCounter.incrementAndGet(), checksum, true, slot);
+    if (!index(entry)) {
+      entry.markEvicted();
+    } else if (shutdown) {
+      removeEntry(entry);
+    }
+    if (allocator.usedSize() > acceptableSize()) {
+      requestFreeSpace();
+    }
+  }
+
+  /** Wakes a writer to run {@link #freeSpace}, unless one was asked already. */
+  private void requestFreeSpace() {
+    if (!shutdown && freeSpaceRequested.compareAndSet(false, true)
+        && !queues.get(0).offer(FREE_SPACE_REQUEST)) {
+      // The writer is busy and frees space after its batch anyway.
+      freeSpaceRequested.set(false);
+    }
+  }
+
   private boolean offer(ArrayBlockingQueue<RamEntry> queue, RamEntry entry, boolean wait) {
     if (!wait || config.queueAdditionWaitMillis() == 0) {
       return queue.offer(entry);
@@ -284,7 +378,13 @@ public final class BucketCache implements BlockCache {
    * one bad block, which would leave its queue full and its blocks in RAM forever.
    */
   private void writeBatch(List<RamEntry> batch, Buf scratch) {
+    boolean freeSpaceAsked = false;
     for (RamEntry queued : batch) {
+      if (queued == FREE_SPACE_REQUEST) {
+        freeSpaceRequested.set(false);
+        freeSpaceAsked = true;
+        continue;
+      }
       try {
         writeQueued(queued, scratch);
       } catch (RuntimeException e) {
@@ -294,7 +394,7 @@ public final class BucketCache implements BlockCache {
             engine.description(), queued.key(), e);
       }
     }
-    if (allocator.usedSize() > acceptableSize()) {
+    if (freeSpaceAsked || allocator.usedSize() > acceptableSize()) {
       try {
         freeSpace(false);
       } catch (RuntimeException e) {
@@ -392,7 +492,12 @@ public final class BucketCache implements BlockCache {
 
   /** Called when an entry's last reference is gone: its slot may be reused. */
   private void slotReleased(BucketEntry entry) {
-    allocator.free(entry.offset, entry.storedLength());
+    slotReturned(entry.offset, entry.storedLength());
+  }
+
+  /** Frees a slot no entry and no reader holds any more. */
+  private void slotReturned(long offset, int length) {
+    allocator.free(offset, length);
     if (liveEntries.decrementAndGet() == 0 && shutdown) {
       closeEngine();
     }

@@ -54,9 +54,15 @@ public final class CombinedBlockCache extends TwoTierBlockCache {
     tierOf(block.category()).cacheBlockInItsMemory(key, block, inMemory);
   }
 
+  /**
+   * The memory of the tier that will keep the block. A block of unknown category (a scan's next
+   * block) is most likely data, so it gets the L2's: should it be an index or bloom block, the L1
+   * copies it, as it copies any block not read into its own memory.
+   */
   @Override
   public BufSource blockMemory(BlockCategory category) {
-    return category == null ? null : tierOf(category).blockMemory(category);
+    BlockCategory likely = category == null ? BlockCategory.DATA : category;
+    return tierOf(likely).blockMemory(likely);
   }
 
   @Override

@@ -1,0 +1,262 @@
+package dev.cellar.cache.bucket;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.cellar.cache.BlockCacheKey;
+import dev.cellar.cache.BlockCategory;
+import dev.cellar.cache.Cacheable;
+import dev.cellar.cache.TestBlock;
+import dev.cellar.memory.BufAllocator;
+import dev.cellar.memory.BufAllocatorConfig;
+import dev.cellar.memory.BufSource;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Blocks read straight into a slot the bucket cache lent ({@code blockMemory} then {@code
+ * cacheBlockInItsMemory}): indexed at once without a copy, the slot's lifetime shared by the reader
+ * and the entry, and every case where the cache must fall back to its queued, copying path.
+ */
+class BucketCacheLentSlotTest {
+
+  static final int BLOCK = 4096;
+  /** Checksums and the next block's header, read along with a block. */
+  static final int TRAILING = 53;
+  /** 5 and 9 KiB slots, 36 KiB buckets. */
+  static final int[] SIZES = {5120, 9216};
+  static final long BUCKET = 4L * 9216;
+
+  @TempDir
+  Path directory;
+
+  private BufAllocator allocator;
+  private final List<BucketCache> caches = new ArrayList<>();
+  private final String file = "lent-" + System.nanoTime();
+
+  @BeforeEach
+  void createAllocator() {
+    allocator = new BufAllocator(new BufAllocatorConfig(true, 16384, 256, 0));
+  }
+
+  @AfterEach
+  void shutDown() {
+    caches.forEach(BucketCache::shutdown);
+    for (BucketCache cache : caches) {
+      assertEquals(0, cache.liveEntries(), "slots still allocated");
+      assertEquals(0, cache.usedSlotBytes(), "allocator not back to empty");
+    }
+    assertEquals(0, allocator.stats().usedBufferCount(), "pooled buffers still in use");
+    allocator.close();
+  }
+
+  private BucketCache cache(BucketCacheConfig config) throws IOException {
+    BucketCache cache = BucketCache.create(config, allocator);
+    caches.add(cache);
+    return cache;
+  }
+
+  private BucketCache offHeap(long buckets) throws IOException {
+    return cache(BucketCacheConfig.of("offheap", buckets * BUCKET).withBucketSizes(SIZES));
+  }
+
+  private BlockCacheKey key(long i) {
+    return new BlockCacheKey(file, i * 100_000L);
+  }
+
+  private static TestBlock read(BucketCache cache, BlockCacheKey key, int size, int trailing) {
+    BufSource memory = cache.blockMemory(BlockCategory.DATA);
+    assertNotNull(memory, "a shared-memory engine lends slots");
+    return TestBlock.readInto(memory, key, size, trailing, BlockCategory.DATA);
+  }
+
+  @Test
+  void aBlockReadIntoALentSlotIsIndexedAtOnceWithoutACopy() throws Exception {
+    BucketCache cache = offHeap(4);
+    TestBlock loaded = read(cache, key(0), BLOCK, TRAILING);
+    assertEquals(5120, cache.usedSlotBytes(), "the slot is taken when lent");
+    cache.cacheBlockInItsMemory(key(0), loaded, false);
+    assertEquals(1, cache.blockCount());
+    assertEquals(0, cache.snapshot().queuedCount(), "nothing queued for a writer");
+
+    Cacheable hit = cache.getBlockRetained(key(0), true, false, true);
+    assertNotNull(hit, "indexed without waiting for a writer");
+    assertEquals(loaded.buf().segment().address(), hit.buf().segment().address(),
+        "the hit is the very memory the block was read into");
+    assertEquals(-1, TestBlock.firstMismatch(hit, key(0), BLOCK));
+    assertEquals(5120, cache.usedSlotBytes(), "one slot, no copy");
+    hit.release();
+    loaded.release();
+    assertEquals(5120, cache.usedSlotBytes(), "the index keeps the slot");
+  }
+
+  @Test
+  void anEvictedLentSlotWaitsForTheReaderThatReadIntoIt() throws Exception {
+    BucketCache cache = offHeap(4);
+    TestBlock loaded = read(cache, key(0), BLOCK, TRAILING);
+    cache.cacheBlockInItsMemory(key(0), loaded, false);
+    assertTrue(cache.evictBlock(key(0)));
+    assertNull(cache.getBlockRetained(key(0), true, false, true));
+    assertEquals(5120, cache.usedSlotBytes(), "the reader still reads the slot");
+    for (int i = 1; i < 12; i++) {
+      TestBlock other = read(cache, key(i), BLOCK, TRAILING);
+      cache.cacheBlockInItsMemory(key(i), other, false);
+      other.release();
+    }
+    assertEquals(-1, TestBlock.firstMismatch(loaded, key(0), BLOCK), "held bytes unchanged");
+    long before = cache.usedSlotBytes();
+    loaded.release();
+    assertEquals(before - 5120, cache.usedSlotBytes(), "the last release frees the slot");
+  }
+
+  @Test
+  void aSecondReadOfACachedBlockGivesItsSlotBack() throws Exception {
+    BucketCache cache = offHeap(4);
+    TestBlock first = read(cache, key(0), BLOCK, TRAILING);
+    TestBlock second = read(cache, key(0), BLOCK, TRAILING);
+    cache.cacheBlockInItsMemory(key(0), first, false);
+    cache.cacheBlockInItsMemory(key(0), second, false);
+    assertEquals(1, cache.blockCount());
+    assertEquals(-1, TestBlock.firstMismatch(second, key(0), BLOCK));
+    second.release();
+    assertEquals(5120, cache.usedSlotBytes(), "only the indexed slot stays");
+    first.release();
+  }
+
+  @Test
+  void aBlockWhoseStoredLengthLeavesTheSlotsSizeClassIsCopied() throws Exception {
+    BucketCache cache = offHeap(4);
+    // lent for 5,200 bytes (a 9 KiB slot) but stored as 4,097 bytes (a 5 KiB slot)
+    TestBlock loaded = read(cache, key(0), BLOCK, 5200 - BLOCK);
+    cache.cacheBlockInItsMemory(key(0), loaded, false);
+    assertTrue(cache.awaitQueuedWrites(10_000));
+    loaded.release();
+    assertEquals(5120, cache.usedSlotBytes(), "copied into a 5 KiB slot, the lent one returned");
+    Cacheable hit = cache.getBlockRetained(key(0), true, false, true);
+    assertEquals(-1, TestBlock.firstMismatch(hit, key(0), BLOCK));
+    hit.release();
+  }
+
+  @Test
+  void aBlockNotReadIntoALentSlotTakesTheQueuedPath() throws Exception {
+    BucketCache cache = offHeap(4);
+    TestBlock pooled = TestBlock.allocate(allocator, key(0), BLOCK, BlockCategory.DATA);
+    cache.cacheBlockInItsMemory(key(0), pooled, false);
+    assertTrue(cache.awaitQueuedWrites(10_000));
+    pooled.release();
+    Cacheable hit = cache.getBlockRetained(key(0), true, false, true);
+    assertEquals(-1, TestBlock.firstMismatch(hit, key(0), BLOCK));
+    hit.release();
+  }
+
+  @Test
+  void aFileEngineLendsNothing() throws Exception {
+    BucketCache cache = cache(BucketCacheConfig.of("file:" + directory.resolve("c"), 4 * BUCKET)
+        .withBucketSizes(SIZES));
+    assertNull(cache.blockMemory(BlockCategory.DATA));
+  }
+
+  @Test
+  void aFullCacheLendsPooledBuffersAndAWriterFreesSpace() throws Exception {
+    BucketCache cache = offHeap(2);
+    List<TestBlock> held = new ArrayList<>();
+    // readers hold every block, so nothing can be evicted until they let go
+    for (int i = 0; i < 14; i++) {
+      TestBlock block = read(cache, key(i), BLOCK, TRAILING);
+      cache.cacheBlockInItsMemory(key(i), block, false);
+      held.add(block);
+    }
+    long used = cache.usedSlotBytes();
+    assertTrue(used <= cache.totalSize());
+    TestBlock overflow = read(cache, key(100), BLOCK, TRAILING);
+    assertFalse(overflow.buf().owner() instanceof LentSlot, "no slot left to lend");
+    assertEquals(-1, TestBlock.firstMismatch(overflow, key(100), BLOCK));
+    overflow.release();
+    held.forEach(TestBlock::release);
+    long deadline = System.nanoTime() + 10_000_000_000L;
+    for (int i = 200; cache.stats().snapshot().evictedBlockCount() == 0; i++) {
+      assertTrue(System.nanoTime() < deadline, "no writer freed space");
+      TestBlock block = read(cache, key(i), BLOCK, TRAILING);
+      cache.cacheBlockInItsMemory(key(i), block, false);
+      block.release();
+      Thread.sleep(1);
+    }
+    assertTrue(cache.usedSlotBytes() <= cache.totalSize());
+  }
+
+  @Test
+  void lentSlotEntriesArePersistedAndRestored() throws Exception {
+    BucketCacheConfig config = BucketCacheConfig.of("pmem:" + directory.resolve("cache.data"),
+        4 * BUCKET).withBucketSizes(SIZES).withPersistentPath(directory.resolve("cache.index"));
+    BucketCache first = BucketCache.create(config, allocator);
+    for (int i = 0; i < 5; i++) {
+      TestBlock block = read(first, key(i), BLOCK, TRAILING);
+      first.cacheBlockInItsMemory(key(i), block, false);
+      block.release();
+    }
+    first.shutdown();
+    BucketCache restored = cache(config);
+    assertEquals(5, restored.blockCount());
+    for (int i = 0; i < 5; i++) {
+      Cacheable hit = restored.getBlockRetained(key(i), true, false, true);
+      assertNotNull(hit, "block " + i + " restored");
+      assertEquals(-1, TestBlock.firstMismatch(hit, key(i), BLOCK));
+      hit.release();
+    }
+    assertEquals(0, restored.snapshot().checksumFailures());
+  }
+
+  @Test
+  void readersRacingOverASmallCacheAlwaysSeeTheirOwnBytes() throws Exception {
+    BucketCache cache = offHeap(3);
+    long seed = System.nanoTime();
+    System.out.println("readersRacingOverASmallCacheAlwaysSeeTheirOwnBytes seed " + seed);
+    AtomicReference<Throwable> failure = new AtomicReference<>();
+    List<Thread> threads = new ArrayList<>();
+    for (int t = 0; t < 4; t++) {
+      SplittableRandom random = new SplittableRandom(seed + t);
+      threads.add(Thread.ofPlatform().start(() -> {
+        try {
+          for (int op = 0; op < 20_000; op++) {
+            BlockCacheKey key = key(random.nextInt(40));
+            Cacheable hit = cache.getBlockRetained(key, true, false, true);
+            if (hit == null) {
+              TestBlock loaded = read(cache, key, BLOCK, TRAILING);
+              cache.cacheBlockInItsMemory(key, loaded, false);
+              hit = loaded;
+            }
+            int mismatch = TestBlock.firstMismatch(hit, key, BLOCK);
+            hit.release();
+            if (mismatch != -1) {
+              throw new AssertionError(key + " served a wrong byte at " + mismatch);
+            }
+            if (random.nextInt(500) == 0) {
+              cache.evictBlock(key);
+            }
+          }
+        } catch (Throwable e) {
+          failure.compareAndSet(null, e);
+        }
+      }));
+    }
+    for (Thread thread : threads) {
+      thread.join();
+    }
+    if (failure.get() != null) {
+      throw new AssertionError("seed " + seed, failure.get());
+    }
+    assertTrue(cache.stats().snapshot().evictedBlockCount() > 0, "the cache never filled");
+    assertTrue(cache.usedSlotBytes() <= cache.totalSize());
+  }
+}
