@@ -25,6 +25,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.StringJoiner;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.stream.Stream;
@@ -68,12 +69,18 @@ final class CellarSide implements ComparedStore {
   }
 
   static ComparedStore.Opener opener(CacheTier tier, CellarConfig base, Api api) {
+    return opener(tier, base, api, Map.of());
+  }
+
+  /** As above, the family created with {@code familyAttributes} (HBase's names) when new. */
+  static ComparedStore.Opener opener(CacheTier tier, CellarConfig base, Api api,
+      Map<String, String> familyAttributes) {
     return (directory, cacheBytes) -> {
       Cellar cellar = Cellar.open(directory, config(base, tier, cacheBytes));
       try {
         if (!cellar.admin().tableExists(TABLE)) {
           cellar.admin().createTable(TableDescriptor.of(TABLE, ColumnFamilyDescriptor.of(
-              PeData.familyName(0))));
+              PeData.familyName(0), familyAttributes)));
         }
         return new CellarSide(directory, cellar, cellar.table(TABLE), api);
       } catch (IOException | RuntimeException e) {

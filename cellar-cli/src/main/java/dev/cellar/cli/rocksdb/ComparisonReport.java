@@ -27,6 +27,9 @@ final class ComparisonReport {
         settings.dataBytes() / 1048576.0, settings.threads(),
         settings.cacheTier() == CellarSide.CacheTier.L1 ? "L1 (on heap)"
             : "L1 (index, bloom) + L2 offheap (data)");
+    if (!settings.familyAttributes().isEmpty()) {
+      out.printf("Cellar family: %s%n", settings.familyAttributes());
+    }
     for (RocksDbComparison.Scenario scenario : comparison.scenarios()) {
       out.printf("%ncache %.2f x data: %,.1f MiB for each store%n", scenario.cacheRatio(),
           scenario.cacheBytes() / 1048576.0);
@@ -185,6 +188,7 @@ final class ComparisonReport {
     json.put("seconds", settings.seconds());
     json.put("rounds", settings.rounds());
     json.put("cacheTier", settings.cacheTier().name());
+    json.put("familyAttributes", settings.familyAttributes());
     json.put("dataBytes", settings.dataBytes());
     json.put("scanRows", settings.scanRows());
     json.put("cacheBlocks", settings.cacheBlocks());

@@ -1,10 +1,14 @@
 package dev.cellar.cli.rocksdb;
 
 import dev.cellar.CellarConfig;
+import dev.cellar.ColumnFamilyDescriptor;
+import dev.cellar.cli.pe.PeData;
 import java.nio.file.Path;
 import java.util.Collections;
 import java.util.EnumSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -29,7 +33,8 @@ import java.util.Set;
 record ComparisonSettings(Set<Workload> workloads, RowShape shape, long rows, int threads,
     long operations, int seconds, List<Double> cacheRatios, long warmupOperations,
     CellarSide.CacheTier cacheTier, Path directory, CellarConfig config, long seed, int verifyRows,
-    int progressSeconds, int batchRows, long scanRows, boolean cacheBlocks, int rounds) {
+    int progressSeconds, int batchRows, long scanRows, boolean cacheBlocks, int rounds,
+    Map<String, String> familyAttributes) {
 
   /** The least cache the L2 tier works with: a small L1 plus a bucket per default bucket size. */
   static final long MIN_L2_CACHE = 40L << 20;
@@ -38,6 +43,9 @@ record ComparisonSettings(Set<Workload> workloads, RowShape shape, long rows, in
     require(!workloads.isEmpty(), "--workload needs get, scan or write");
     workloads = Collections.unmodifiableSet(EnumSet.copyOf(workloads));
     cacheRatios = List.copyOf(cacheRatios);
+    familyAttributes = Collections.unmodifiableMap(new LinkedHashMap<>(familyAttributes));
+    // throws IllegalArgumentException naming an unknown attribute or a bad value
+    ColumnFamilyDescriptor.of(PeData.familyName(0), familyAttributes);
     require(batchRows >= 1, "--batch must be at least 1, was " + batchRows);
     require(rows >= 1, "--rows must be at least 1, was " + rows);
     require(shape.valueSize() >= 1, "--valueSize must be at least 1, was " + shape.valueSize());

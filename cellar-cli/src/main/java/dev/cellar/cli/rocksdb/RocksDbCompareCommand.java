@@ -120,6 +120,11 @@ public final class RocksDbCompareCommand implements Callable<Integer> {
   @Option(names = "-D", paramLabel = "key=value", description = "a Cellar setting")
   Map<String, String> properties = new LinkedHashMap<>();
 
+  @Option(names = "--family", paramLabel = "ATTRIBUTE=VALUE", description = "an attribute of"
+      + " Cellar's column family, in HBase's names (e.g. DATA_BLOCK_ENCODING=FAST_DIFF,"
+      + " BLOCKSIZE=16384); default HBase's defaults")
+  Map<String, String> familyAttributes = new LinkedHashMap<>();
+
   @Option(names = "--info-port", paramLabel = "PORT", description = "serve Cellar's /jmx,"
       + " /prometheus and web UI on this port while each scenario runs (0: any free port)")
   Integer infoPort;
@@ -152,13 +157,14 @@ public final class RocksDbCompareCommand implements Callable<Integer> {
       settings = new ComparisonSettings(workloads(), new RowShape(keyLength, columns, valueSize),
           rows, threads, operations, seconds, cacheRatios, warmup != null ? warmup : rows, tier(),
           dir, cellarConfig(), seed, verify, progress, batch,
-          scanRows, cacheBlocks, rounds);
+          scanRows, cacheBlocks, rounds, familyAttributes);
     } catch (IllegalArgumentException e) {
       throw new ParameterException(spec.commandLine(), "cellar bench rocksdb: " + e.getMessage());
     }
     List<RocksDbComparison.ComparedStoreType> stores = List.of(
         new RocksDbComparison.ComparedStoreType("Cellar", "cellar",
-            CellarSide.opener(settings.cacheTier(), settings.config(), api())),
+            CellarSide.opener(settings.cacheTier(), settings.config(), api(),
+                settings.familyAttributes())),
         new RocksDbComparison.ComparedStoreType("RocksDB", "rocksdb", RocksDbSide::open));
     RocksDbComparison.Comparison comparison =
         new RocksDbComparison(settings, stores, System.err).run();

@@ -56,10 +56,12 @@ class RocksDbCompareCommandTest {
     CliRun run = CliRun.of("bench", "rocksdb", "--workload", "get,scan", "--rows", "3000",
         "--valueSize", "100", "--columns", "10", "--keyLength", "16", "--threads", "2", "--ops",
         "40", "--scanRows", "100", "--cacheRatio", "1.5", "--progress", "0", "--verify", "100",
-        "--json", json.toString());
+        "--family", "DATA_BLOCK_ENCODING=FAST_DIFF", "--json", json.toString());
     assertEquals(0, run.exit(), run.toString());
     assertTrue(run.out().contains("a 16-byte key and 10 values of 100 bytes"), run.toString());
     assertTrue(run.out().contains("scans of 100 rows from random rows"), run.toString());
+    assertTrue(run.out().contains("Cellar family: {DATA_BLOCK_ENCODING=FAST_DIFF}"),
+        run.toString());
     assertTrue(run.out().contains("MB/s"), run.toString());
     assertTrue(run.out().contains("uniform random gets"), run.toString());
     assertTrue(!run.out().contains("WARNING"), "every scan read its rows: " + run);
@@ -205,6 +207,10 @@ class RocksDbCompareCommandTest {
     run = CliRun.of("bench", "rocksdb", "--workload", "scan", "--scanRows", "-1");
     assertEquals(2, run.exit(), run.toString());
     assertTrue(run.err().contains("--scanRows must be 0 or more, was -1"), run.toString());
+    run = CliRun.of("bench", "rocksdb", "--family", "DATA_BLOCK_ENCODING=SQUEEZED");
+    assertEquals(2, run.exit(), run.toString());
+    assertTrue(run.err().contains("DATA_BLOCK_ENCODING"), run.toString());
+    assertTrue(run.err().contains("SQUEEZED"), run.toString());
     run = CliRun.of("bench", "rocksdb", "--rounds", "0");
     assertEquals(2, run.exit(), run.toString());
     assertTrue(run.err().contains("--rounds must be at least 1, was 0"), run.toString());
