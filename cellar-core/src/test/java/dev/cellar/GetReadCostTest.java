@@ -73,6 +73,58 @@ class GetReadCostTest {
     }
   }
 
+  /**
+   * A file whose bloom never rejects the rows read (every Get finds its row) is asked by one Get in
+   * 16 once a thread has seen it not reject for a while; Gets of rows it lacks, which the sampled
+   * asks reject, bring every Get back to asking it, and every answer stays right.
+   */
+  @Test
+  void aBloomThatNeverRejectsIsSkippedUntilGetsMissTheFile() throws IOException {
+    try (Cellar cellar = Cellar.open(directory,
+        CellarConfig.defaults().with("hfile.block.cache.memory.size", "64m"))) {
+      cellar.admin().createTable(TableDescriptor.of("t",
+          ColumnFamilyDescriptor.of("f", Map.of("BLOCKSIZE", "1024"))));
+      Table table = cellar.table("t");
+      for (int i = 0; i < ROWS; i++) {
+        table.put(new Put(row(i)).addColumn(FAMILY, QUALIFIER, value(i))
+            .setDurability(Durability.SKIP_WAL));
+      }
+      cellar.admin().flush("t");
+      try (RowReader reader = table.rowReader()) {
+        Get get = new Get(row(0)).addColumn(FAMILY, QUALIFIER);
+        for (int g = 0; g < 2 * ROWS; g++) {
+          int i = g % ROWS;
+          assertArrayEquals(value(i), reader.getView(get.setRow(row(i))).getValue(FAMILY, QUALIFIER));
+        }
+        CacheStats.Snapshot before = cellar.blockCache().stats().snapshot();
+        for (int g = 0; g < 1600; g++) {
+          int i = g % ROWS;
+          assertArrayEquals(value(i), reader.getView(get.setRow(row(i))).getValue(FAMILY, QUALIFIER));
+        }
+        CacheStats.Snapshot after = cellar.blockCache().stats().snapshot();
+        assertEquals(1600 / 16, lookups(before, after, BlockCategory.BLOOM),
+            "one get in 16 asks a bloom that never rejects");
+
+        // rows the file lacks, between its rows: the sampled asks reject them
+        for (int g = 0; g < 17 * 1024; g++) {
+          byte[] absent = Arrays.copyOf(row(g % ROWS), 27);
+          absent[26] = 'x';
+          assertTrue(reader.getView(get.setRow(absent)).isEmpty());
+        }
+        before = cellar.blockCache().stats().snapshot();
+        for (int g = 0; g < 100; g++) {
+          byte[] absent = Arrays.copyOf(row(g), 27);
+          absent[26] = 'x';
+          assertTrue(reader.getView(get.setRow(absent)).isEmpty());
+        }
+        after = cellar.blockCache().stats().snapshot();
+        assertEquals(100, lookups(before, after, BlockCategory.BLOOM), "every get asks again");
+        assertEquals(0, lookups(before, after, BlockCategory.DATA),
+            "the bloom keeps the gets of absent rows out of the data blocks");
+      }
+    }
+  }
+
   private static long lookups(CacheStats.Snapshot before, CacheStats.Snapshot after,
       BlockCategory category) {
     return after.hits(category) + after.misses(category) - before.hits(category)

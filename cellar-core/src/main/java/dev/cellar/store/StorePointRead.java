@@ -13,13 +13,14 @@ import java.util.Map;
 
 /**
  * One reader thread's state for reading single rows of one {@link Store}, kept from read to read
- * so that a read of a cached row allocates nothing: the MemStore's point cursors, a scanner per
- * file (each with its block seeker and index pointer), the merge heap, the query matcher and the
- * seek keys.
+ * so that a read of a cached row allocates nothing: the MemStore's point cursors, a scanner and a
+ * bloom gate per file (the scanner with its block seeker and index pointer), the merge heap, the
+ * query matcher and the seek keys.
  *
  * <p><b>A read</b> ({@link #read}) opens the MemStore's cursors first and reads the file list
  * after (as {@link Store#scanners} does, so a racing flush shows its cells in one place or both),
- * skips files by key range, time range and bloom filter, takes a reference on each file it reads,
+ * skips files by key range, time range and bloom filter (asked as the file's {@link BloomGate}
+ * says), takes a reference on each file it reads,
  * seeks every source to the row, merges only those that hold it, sifts the row's cells through the
  * matcher and adds the survivors to the caller's {@link CollectedRow} (when one source holds the
  * row and the read wants the newest put of every column, {@link LatestPutsCollector} takes the
@@ -44,7 +45,7 @@ final class StorePointRead {
   private final MemStoreScanner[] memScanners = {
       new MemStoreScanner(memCursors[0], Long.MAX_VALUE),
       new MemStoreScanner(memCursors[1], Long.MAX_VALUE - 1)};
-  private final Map<StoreFile, StoreFileScanner> fileScanners = new IdentityHashMap<>();
+  private final Map<StoreFile, FileReads> fileReads = new IdentityHashMap<>();
   private List<StoreFile> knownFiles = List.of();
   private final List<KeyValueScanner> sources = new ArrayList<>();
   private final List<StoreFile> acquired = new ArrayList<>();
@@ -120,10 +121,15 @@ final class StorePointRead {
         return false;
       }
       acquired.add(file);
-      if (!file.mightContainRowOf(rowStart)) {
-        continue;
+      FileReads reads = readsOf(file, cacheBlocks);
+      if (reads.bloom.ask()) {
+        boolean mightContain = file.mightContainRowOf(rowStart);
+        reads.bloom.answered(mightContain);
+        if (!mightContain) {
+          continue;
+        }
       }
-      StoreFileScanner scanner = scannerOf(file, cacheBlocks);
+      StoreFileScanner scanner = reads.scanner;
       used.add(scanner);
       if (scanner.seek(rowStart) && sameRow(scanner.peek(), rowStart)) {
         sources.add(scanner);
@@ -132,18 +138,24 @@ final class StorePointRead {
     return true;
   }
 
-  /** The scanner kept for {@code file}, made on its first read (or for another cache flag). */
-  private StoreFileScanner scannerOf(StoreFile file, boolean cacheBlocks) {
-    StoreFileScanner scanner = fileScanners.get(file);
-    if (scanner == null || scanner.cachesBlocks() != cacheBlocks) {
-      scanner = file.pointScanner(cacheBlocks);
-      fileScanners.put(file, scanner);
+  /**
+   * What this thread keeps for reading {@code file}, made on its first read; the scanner is made
+   * again for another cache flag.
+   */
+  private FileReads readsOf(StoreFile file, boolean cacheBlocks) {
+    FileReads reads = fileReads.get(file);
+    if (reads == null) {
+      reads = new FileReads(file.pointScanner(cacheBlocks), new BloomGate());
+      fileReads.put(file, reads);
+    } else if (reads.scanner.cachesBlocks() != cacheBlocks) {
+      reads = new FileReads(file.pointScanner(cacheBlocks), reads.bloom);
+      fileReads.put(file, reads);
     }
-    return scanner;
+    return reads;
   }
 
   private void prune(List<StoreFile> files) {
-    fileScanners.keySet().removeIf(file -> !files.contains(file));
+    fileReads.keySet().removeIf(file -> !files.contains(file));
     knownFiles = files;
   }
 
@@ -234,7 +246,10 @@ final class StorePointRead {
 
   /** Forgets the per-file scanners (parked already, pinning nothing). */
   void close() {
-    fileScanners.clear();
+    fileReads.clear();
     knownFiles = List.of();
   }
+
+  /** One file's scanner and bloom gate, kept from read to read. */
+  private record FileReads(StoreFileScanner scanner, BloomGate bloom) {}
 }
