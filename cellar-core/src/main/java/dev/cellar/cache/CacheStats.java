@@ -1,85 +1,78 @@
 package dev.cellar.cache;
 
+import dev.cellar.metrics.ThreadCounters;
 import java.util.EnumMap;
 import java.util.Map;
-import java.util.concurrent.atomic.LongAdder;
 
 /**
  * A cache's counters since creation, named as HBase's CacheStats names them: hits and misses (all
  * requests, and those that wanted the block cached), eviction runs, blocks evicted by those runs,
  * failed insertions, and hits and misses per block category.
  *
- * <p>Concurrency: every counter is a {@link LongAdder}, so recording costs no lock and little
- * contention; a {@link #snapshot()} reads them one by one, so under concurrent updates its fields
- * may come from slightly different instants. The totals are sums of the per-category counts, and
- * the caching counts the totals less the (rare) requests that did not want caching, so a hit, on
- * every block a Get touches, costs one increment.
+ * <p>Concurrency: the counters are {@link ThreadCounters}, so recording costs no lock and no atomic
+ * instruction, each thread counting in a row of its own; a {@link #snapshot()} reads them one by
+ * one, so under concurrent updates its fields may come from slightly different instants. The
+ * totals are sums of the per-category counts, and the caching counts the totals less the (rare)
+ * requests that did not want caching, so a hit, on every block a Get touches, costs one add.
  */
 public final class CacheStats {
 
   private static final BlockCategory[] CATEGORIES = BlockCategory.values();
 
-  /** Totals are sums of these: a hit costs one increment when it wanted caching, as most do. */
-  private final LongAdder hitsNotCaching = new LongAdder();
-  private final LongAdder missesNotCaching = new LongAdder();
-  private final LongAdder missesUncategorized = new LongAdder();
-  private final LongAdder evictionCount = new LongAdder();
-  private final LongAdder evictedBlockCount = new LongAdder();
-  private final LongAdder failedInsertions = new LongAdder();
-  private final LongAdder[] hitsByCategory = adders();
-  private final LongAdder[] missesByCategory = adders();
+  /** Counter numbers: hits per category, misses per category, then the others. */
+  private static final int HITS = 0;
+  private static final int MISSES = HITS + CATEGORIES.length;
+  /** Totals are sums of the categories: a hit costs one add when it wanted caching, as most do. */
+  private static final int HITS_NOT_CACHING = MISSES + CATEGORIES.length;
+  private static final int MISSES_NOT_CACHING = HITS_NOT_CACHING + 1;
+  private static final int MISSES_UNCATEGORIZED = MISSES_NOT_CACHING + 1;
+  private static final int EVICTIONS = MISSES_UNCATEGORIZED + 1;
+  private static final int EVICTED_BLOCKS = EVICTIONS + 1;
+  private static final int FAILED_INSERTIONS = EVICTED_BLOCKS + 1;
+  private static final int COUNTERS = FAILED_INSERTIONS + 1;
 
-  private static LongAdder[] adders() {
-    LongAdder[] adders = new LongAdder[CATEGORIES.length];
-    for (int i = 0; i < adders.length; i++) {
-      adders[i] = new LongAdder();
-    }
-    return adders;
-  }
+  private final ThreadCounters counters = new ThreadCounters(COUNTERS);
 
   /** A hit on a block of {@code category}; {@code caching} if the request wanted it cached. */
   public void hit(boolean caching, BlockCategory category) {
-    hitsByCategory[category.ordinal()].increment();
+    counters.increment(HITS + category.ordinal());
     if (!caching) {
-      hitsNotCaching.increment();
+      counters.increment(HITS_NOT_CACHING);
     }
   }
 
   /** A miss; {@code category} is null when the requester did not say what it expected. */
   public void miss(boolean caching, BlockCategory category) {
-    if (category != null) {
-      missesByCategory[category.ordinal()].increment();
-    } else {
-      missesUncategorized.increment();
-    }
+    counters.increment(category != null ? MISSES + category.ordinal() : MISSES_UNCATEGORIZED);
     if (!caching) {
-      missesNotCaching.increment();
+      counters.increment(MISSES_NOT_CACHING);
     }
   }
 
   /** One run of the eviction process. */
   public void evictionRun() {
-    evictionCount.increment();
+    counters.increment(EVICTIONS);
   }
 
   /** One block removed by the eviction process (not by an explicit evict or a file's removal). */
   public void evicted() {
-    evictedBlockCount.increment();
+    counters.increment(EVICTED_BLOCKS);
   }
 
   /** One block the cache refused to store. */
   public void failedInsertion() {
-    failedInsertions.increment();
+    counters.increment(FAILED_INSERTIONS);
   }
 
   public Snapshot snapshot() {
-    Map<BlockCategory, Long> hits = sums(hitsByCategory);
-    Map<BlockCategory, Long> misses = sums(missesByCategory);
+    Map<BlockCategory, Long> hits = sums(HITS);
+    Map<BlockCategory, Long> misses = sums(MISSES);
     long hitCount = total(hits);
-    long missCount = total(misses) + missesUncategorized.sum();
-    return new Snapshot(hitCount, Math.max(0, hitCount - hitsNotCaching.sum()), missCount,
-        Math.max(0, missCount - missesNotCaching.sum()), evictionCount.sum(),
-        evictedBlockCount.sum(), failedInsertions.sum(), hits, misses);
+    long missCount = total(misses) + counters.sum(MISSES_UNCATEGORIZED);
+    return new Snapshot(hitCount, Math.max(0, hitCount - counters.sum(HITS_NOT_CACHING)),
+        missCount, Math.max(0, missCount - counters.sum(MISSES_NOT_CACHING)),
+        counters.sum(EVICTIONS), counters.sum(EVICTED_BLOCKS), counters.sum(FAILED_INSERTIONS),
+        hits, misses);
   }
 
   private static long total(Map<BlockCategory, Long> counts) {
@@ -90,10 +83,11 @@ public final class CacheStats {
     return total;
   }
 
-  private static Map<BlockCategory, Long> sums(LongAdder[] adders) {
+  /** The counts per category of the counters from {@code first}, one per category. */
+  private Map<BlockCategory, Long> sums(int first) {
     EnumMap<BlockCategory, Long> sums = new EnumMap<>(BlockCategory.class);
     for (BlockCategory category : CATEGORIES) {
-      sums.put(category, adders[category.ordinal()].sum());
+      sums.put(category, counters.sum(first + category.ordinal()));
     }
     return sums;
   }
