@@ -40,10 +40,8 @@ import java.util.concurrent.locks.ReentrantLock;
  * either retains the block before the cache's release (and keeps it readable until it releases
  * its own reference) or fails to retain a block already released and reports a miss; it never
  * gets freed memory (HBASE-22422). The size is an {@link AtomicLong} adjusted after each put and
- * removal, so it can briefly lag the map; limits are soft by that margin. Recency is the
- * monotonic clock ({@link System#nanoTime()}, consistent across threads) at each insert and hit:
- * unlike a shared counter incremented on every hit (HBase's), reading it writes no word that the
- * other cores' hits write too, which moved that word's cache line between cores on every hit. Caching an existing key keeps the cached block. An insert racing {@link #shutdown()}
+ * removal, so it can briefly lag the map; limits are soft by that margin. Recency is a {@link
+ * RecencyClock} tick at each insert and hit, which writes no word shared with other readers. Caching an existing key keeps the cached block. An insert racing {@link #shutdown()}
  * checks the flag again after its put and removes its own entry, so nothing outlives the shutdown.
  *
  * <p><b>Eviction.</b> When an insert takes the size above the acceptable size, an eviction run is
@@ -84,6 +82,7 @@ public final class LruBlockCache implements BlockCache {
   private final LruBlockCacheConfig config;
   private final ConcurrentHashMap<BlockCacheKey, LruEntry> map = new ConcurrentHashMap<>();
   private final AtomicLong size = new AtomicLong();
+  private final RecencyClock clock = new RecencyClock();
   private final CacheStats stats = new CacheStats();
   private final Executor evictionExecutor;
   private final ExecutorService ownedExecutor;
@@ -193,7 +192,7 @@ public final class LruBlockCache implements BlockCache {
     long slack = RecycledHeapArrays.arrayLength(ownedBuf) - ownedBuf.capacity();
     BlockPriority priority = inMemory ? BlockPriority.MEMORY : BlockPriority.SINGLE;
     LruEntry entry = new LruEntry(key, owned, owned.heapSize() + slack + ENTRY_OVERHEAD, priority,
-        System.nanoTime());
+        clock.tick());
     if (map.putIfAbsent(key, entry) != null) {
       owned.release();
       return;
@@ -242,7 +241,7 @@ public final class LruBlockCache implements BlockCache {
       }
       return victimCache == null || repeat ? null : fromVictim(key, caching, updateCacheMetrics);
     }
-    entry.access(System.nanoTime());
+    entry.access(clock.tick());
     if (updateCacheMetrics) {
       stats.hit(caching, entry.block.category());
     }

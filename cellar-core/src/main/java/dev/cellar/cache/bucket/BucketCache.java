@@ -9,6 +9,7 @@ import dev.cellar.cache.Cacheable;
 import dev.cellar.cache.CacheableDeserializer;
 import dev.cellar.cache.EvictionBucket;
 import dev.cellar.cache.FileIds;
+import dev.cellar.cache.RecencyClock;
 import dev.cellar.memory.Buf;
 import dev.cellar.memory.BufAllocator;
 import dev.cellar.memory.BufSource;
@@ -108,7 +109,7 @@ public final class BucketCache implements BlockCache {
   private final CacheStats stats = new CacheStats();
   private final BucketCacheCounters counters = new BucketCacheCounters();
   private final IoErrorTracker ioErrors;
-  private final AtomicLong accessCounter = new AtomicLong();
+  private final RecencyClock clock = new RecencyClock();
   private final AtomicLong realCacheSize = new AtomicLong();
   private final AtomicLong liveEntries = new AtomicLong();
   private final AtomicBoolean indexChanged = new AtomicBoolean();
@@ -190,7 +191,7 @@ public final class BucketCache implements BlockCache {
       backingMap.put(entry.key, entry);
       byFile.add(entry);
       realCacheSize.addAndGet(entry.storedLength());
-      accessCounter.accumulateAndGet(stored.accessCounter(), Math::max);
+      clock.follow(stored.accessCounter());
     }
     LOG.info("bucket cache {} restored {} blocks from {}", engine.description(), entries.size(),
         config.persistentPath());
@@ -254,7 +255,7 @@ public final class BucketCache implements BlockCache {
       stats.failedInsertion();
       return;
     }
-    RamEntry entry = new RamEntry(key, block, accessCounter.incrementAndGet(), inMemory);
+    RamEntry entry = new RamEntry(key, block, clock.tick(), inMemory);
     if (!ramCache.putIfAbsent(entry)) {
       return;
     }
@@ -324,7 +325,7 @@ public final class BucketCache implements BlockCache {
     slot.markPublished();
     BlockPriority priority = inMemory ? BlockPriority.MEMORY : BlockPriority.SINGLE;
     BucketEntry entry = new BucketEntry(key, slot.offset, content.capacity(), deserializer,
-        block.category(), priority, accessCounter.incrementAndGet(), checksum, true, slot);
+        block.category(), priority, clock.tick(), checksum, true, slot);
     if (!index(entry)) {
       entry.markEvicted();
     } else if (shutdown) {
@@ -530,7 +531,7 @@ public final class BucketCache implements BlockCache {
     }
     Cacheable block = engine.sharesMemory() ? sharedBlock(entry) : copiedBlock(entry);
     if (block != null) {
-      entry.access(accessCounter.incrementAndGet());
+      entry.access(clock.tick());
     }
     return block;
   }
