@@ -129,7 +129,8 @@ final class CellarTable implements Table {
     return switch (mutation.durability()) {
       case SKIP_WAL -> dev.cellar.store.wal.Durability.SKIP_WAL;
       case ASYNC_WAL -> dev.cellar.store.wal.Durability.ASYNC_WAL;
-      case USE_DEFAULT, SYNC_WAL, FSYNC_WAL -> dev.cellar.store.wal.Durability.SYNC_WAL;
+      case USE_DEFAULT, SYNC_WAL -> dev.cellar.store.wal.Durability.SYNC_WAL;
+      case FSYNC_WAL -> dev.cellar.store.wal.Durability.FSYNC_WAL;
     };
   }
 

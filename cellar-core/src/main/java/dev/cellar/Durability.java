@@ -10,6 +10,10 @@ public enum Durability {
   ASYNC_WAL,
   /** Written to the log and synced before the call returns. */
   SYNC_WAL,
-  /** As SYNC_WAL. */
+  /**
+   * As SYNC_WAL, but the log is forced with an fsync: {@code fsync} rather than {@code fdatasync}
+   * on a local disk, {@code hsync} (the DataNodes' disks) rather than {@code hflush} (their
+   * memory) on HDFS.
+   */
   FSYNC_WAL
 }

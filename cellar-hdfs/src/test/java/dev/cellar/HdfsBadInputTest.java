@@ -19,9 +19,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.function.UnaryOperator;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * What a user gets on HDFS from a database that is fine, one that is missing, an unreachable
@@ -31,17 +30,7 @@ import org.junit.jupiter.api.Test;
  */
 class HdfsBadInputTest {
 
-  private static MiniHdfs hdfs;
-
-  @BeforeAll
-  static void start() throws Exception {
-    hdfs = MiniHdfs.start(1);
-  }
-
-  @AfterAll
-  static void stop() throws Exception {
-    hdfs.close();
-  }
+  @RegisterExtension static final MiniHdfs hdfs = MiniHdfs.withDataNodes(1);
 
   private static byte[] bytes(String text) {
     return text.getBytes(StandardCharsets.UTF_8);

@@ -2,9 +2,8 @@ package dev.cellar;
 
 import dev.cellar.hdfs.MiniHdfs;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * {@link CellarCrashTest} on a MiniDFSCluster: a writer process on HDFS killed with SIGKILL, then
@@ -13,18 +12,8 @@ import org.junit.jupiter.api.BeforeEach;
  */
 class HdfsCellarCrashTest extends CellarCrashTest {
 
-  private static MiniHdfs hdfs;
+  @RegisterExtension static final MiniHdfs hdfs = MiniHdfs.withDataNodes(1);
   private String location;
-
-  @BeforeAll
-  static void start() throws Exception {
-    hdfs = MiniHdfs.start(1);
-  }
-
-  @AfterAll
-  static void stop() throws Exception {
-    hdfs.close();
-  }
 
   @BeforeEach
   void newDirectory() {
@@ -38,8 +27,6 @@ class HdfsCellarCrashTest extends CellarCrashTest {
 
   @Override
   List<String> storageSettings() {
-    return hdfs.config().settings().asMap().entrySet().stream()
-        .map(entry -> entry.getKey() + "=" + entry.getValue())
-        .toList();
+    return hdfs.settingsArguments();
   }
 }

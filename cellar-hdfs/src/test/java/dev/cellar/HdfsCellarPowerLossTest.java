@@ -8,8 +8,8 @@ import dev.cellar.io.StorageLocation;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * {@link CellarPowerLossTest} on a MiniDFSCluster: a power loss of the whole cluster before each
@@ -22,20 +22,12 @@ import org.junit.jupiter.api.BeforeAll;
 class HdfsCellarPowerLossTest extends CellarPowerLossTest {
 
   private static final AtomicInteger RUNS = new AtomicInteger();
-  private static MiniHdfs hdfs;
+  @RegisterExtension static final MiniHdfs hdfs = MiniHdfs.withDataNodes(1);
   private static StorageLocation location;
 
   @BeforeAll
-  static void start() throws Exception {
-    hdfs = MiniHdfs.start(1);
-    location = StorageLocation.resolve(hdfs.uri("/power-loss"),
-        hdfs.config().with("hbase.wal.hsync", "true").settings());
-  }
-
-  @AfterAll
-  static void stop() throws Exception {
-    location.close();
-    hdfs.close();
+  static void resolve() throws IOException {
+    location = hdfs.location("/power-loss", hdfs.config().with("hbase.wal.hsync", "true"));
   }
 
   @Override
@@ -46,8 +38,7 @@ class HdfsCellarPowerLossTest extends CellarPowerLossTest {
 
   @Override
   PowerCut powerCut(Path stash) throws IOException {
-    return new HdfsPowerLossStorage(location.storage(), hdfs.cluster().getFileSystem(),
-        hdfs.root(), true);
+    return new HdfsPowerLossStorage(hdfs, location.storage(), true);
   }
 
   @Override

@@ -1,9 +1,8 @@
 package dev.cellar;
 
 import dev.cellar.hdfs.MiniHdfs;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * {@link CellarRandomizedTest} with the database on a MiniDFSCluster, with fewer steps: every put
@@ -11,18 +10,8 @@ import org.junit.jupiter.api.BeforeEach;
  */
 class HdfsCellarRandomizedTest extends CellarRandomizedTest {
 
-  private static MiniHdfs hdfs;
+  @RegisterExtension static final MiniHdfs hdfs = MiniHdfs.withDataNodes(1);
   private String location;
-
-  @BeforeAll
-  static void start() throws Exception {
-    hdfs = MiniHdfs.start(1);
-  }
-
-  @AfterAll
-  static void stop() throws Exception {
-    hdfs.close();
-  }
 
   @BeforeEach
   void newDirectory() {

@@ -18,9 +18,8 @@ import java.util.List;
 import java.util.SplittableRandom;
 import java.util.TreeSet;
 import java.util.function.UnaryOperator;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -32,19 +31,9 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class HdfsExportTest {
 
-  private static MiniHdfs hdfs;
+  @RegisterExtension static final MiniHdfs hdfs = MiniHdfs.withDataNodes(1);
 
   @TempDir Path local;
-
-  @BeforeAll
-  static void start() throws Exception {
-    hdfs = MiniHdfs.start(1);
-  }
-
-  @AfterAll
-  static void stop() throws Exception {
-    hdfs.close();
-  }
 
   private static byte[] bytes(String text) {
     return text.getBytes(StandardCharsets.UTF_8);

@@ -4,10 +4,9 @@ import dev.cellar.hdfs.MiniHdfs;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -19,22 +18,10 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class HdfsWalDirCrashTest {
 
-  private static MiniHdfs hdfs;
-
-  @BeforeAll
-  static void start() throws Exception {
-    hdfs = MiniHdfs.start(1);
-  }
-
-  @AfterAll
-  static void stop() throws Exception {
-    hdfs.close();
-  }
+  @RegisterExtension static final MiniHdfs hdfs = MiniHdfs.withDataNodes(1);
 
   private static List<String> settingsWithLogIn(String logRoot) {
-    List<String> settings = new ArrayList<>(hdfs.config().settings().asMap().entrySet().stream()
-        .map(entry -> entry.getKey() + "=" + entry.getValue())
-        .toList());
+    List<String> settings = new ArrayList<>(hdfs.settingsArguments());
     settings.add(CellarConfig.WAL_DIR + "=" + logRoot);
     return settings;
   }

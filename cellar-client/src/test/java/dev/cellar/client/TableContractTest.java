@@ -42,8 +42,9 @@ import org.junit.jupiter.api.Test;
 /**
  * The behaviour of {@link Table} and {@link dev.cellar.Admin} that code relies on, run against
  * each way of reaching a database: embedded ({@link EmbeddedTableContractTest}) and through
- * {@link CellarClient} against an in-process server ({@link RemoteTableContractTest}). The same
- * assertions hold for both.
+ * {@link CellarClient} against an in-process server ({@link RemoteTableContractTest}), and
+ * embedded on HDFS ({@code HdfsTableContractTest}, module {@code cellar-hdfs}). The same
+ * assertions hold for all.
  */
 abstract class TableContractTest {
 

@@ -75,9 +75,9 @@ import org.slf4j.LoggerFactory;
  * syncs are in flight and share the next force instead of waiting in line for one force each.
  *
  * <p><b>Durability of a batch.</b> One log entry and at most one sync per batch, with the
- * strongest durability among its mutations ({@code SYNC_WAL} over {@code ASYNC_WAL} over {@code
- * SKIP_WAL}): a weaker mutation in a stronger batch is logged and synced with it. A batch of only
- * {@code SKIP_WAL} mutations writes no entry. A row may appear several times in a batch: its
+ * strongest durability among its mutations ({@code FSYNC_WAL} over {@code SYNC_WAL} over {@code
+ * ASYNC_WAL} over {@code SKIP_WAL}): a weaker mutation in a stronger batch is logged and synced
+ * with it. A batch of only {@code SKIP_WAL} mutations writes no entry. A row may appear several times in a batch: its
  * mutations are applied in batch order with the same write number and timestamp, so for one
  * column the later value replaces the earlier, in the MemStore as in replay.
  *
@@ -491,15 +491,20 @@ public final class Region implements AutoCloseable {
   private static Durability strongest(List<RowMutation> batch) {
     Durability strongest = Durability.SKIP_WAL;
     for (RowMutation mutation : batch) {
-      switch (mutation.durability()) {
-        case SYNC_WAL, FSYNC_WAL -> {
-          return Durability.SYNC_WAL;
-        }
-        case ASYNC_WAL -> strongest = Durability.ASYNC_WAL;
-        case SKIP_WAL -> { }
+      if (strength(mutation.durability()) > strength(strongest)) {
+        strongest = mutation.durability();
       }
     }
     return strongest;
+  }
+
+  private static int strength(Durability durability) {
+    return switch (durability) {
+      case SKIP_WAL -> 0;
+      case ASYNC_WAL -> 1;
+      case SYNC_WAL -> 2;
+      case FSYNC_WAL -> 3;
+    };
   }
 
   /**

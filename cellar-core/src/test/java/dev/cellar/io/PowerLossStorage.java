@@ -33,9 +33,10 @@ import java.util.stream.Stream;
  * through this wrapper (files present before it) keeps its bytes.
  *
  * <p><b>Cutting the power at a step.</b> Every operation (create, write, force, rename, delete,
- * list, create or force a directory) is counted; {@link #cutAt} makes operation {@code index} and
- * everything after it fail with an {@link IOException}, as if the machine stopped just before it,
- * until {@link #powerLoss()} restores the durable state and turns the power back on.
+ * list, create or force a directory) is counted by a {@link PowerSwitch}; {@link #cutAt} makes
+ * operation {@code index} and everything after it fail with an {@link IOException}, as if the
+ * machine stopped just before it, until {@link #powerLoss()} restores the durable state and turns
+ * the power back on.
  *
  * <p>Thread-safe: every operation and the power loss hold one lock.
  */
@@ -57,9 +58,7 @@ public final class PowerLossStorage extends ReadForwardingStorage implements Pow
   private final Path stash;
   private final Map<Path, Tracked> files = new HashMap<>();
   private final List<Pending> pending = new ArrayList<>();
-  private int operations;
-  private int cutAt = -1;
-  private boolean off;
+  private final PowerSwitch power = new PowerSwitch();
   private int stashed;
 
   /** Keeps deleted and replaced files under {@code stash}, a directory outside the tested one. */
@@ -75,28 +74,23 @@ public final class PowerLossStorage extends ReadForwardingStorage implements Pow
 
   /** Cuts the power just before operation {@code index} (see {@link #operations()}). */
   @Override
-  public synchronized void cutAt(int index) {
-    cutAt = index;
+  public void cutAt(int index) {
+    power.cutAt(index);
   }
 
   /** How many operations ran so far. */
   @Override
-  public synchronized int operations() {
-    return operations;
+  public int operations() {
+    return power.operations();
   }
 
   /** Whether the power was cut and not yet restored. */
-  public synchronized boolean off() {
-    return off;
+  public boolean off() {
+    return power.off();
   }
 
-  private synchronized void step(String what, Path path) throws IOException {
-    if (!off && operations++ == cutAt) {
-      off = true;
-    }
-    if (off) {
-      throw new IOException("power lost before " + what + " " + path);
-    }
+  private void step(String what, Path path) throws IOException {
+    power.step(what, path.toString());
   }
 
   /**
@@ -121,8 +115,7 @@ public final class PowerLossStorage extends ReadForwardingStorage implements Pow
     files.clear();
     deleteTree(stash);
     Files.createDirectories(stash);
-    off = false;
-    cutAt = -1;
+    power.turnOn();
   }
 
   @Override
@@ -231,13 +224,6 @@ public final class PowerLossStorage extends ReadForwardingStorage implements Pow
       tracked.durableLength = Math.min(tracked.durableLength, length);
     }
   }
-
-
-
-
-
-
-
 
   private static void deleteTree(Path path) throws IOException {
     if (!Files.exists(path, LinkOption.NOFOLLOW_LINKS)) {

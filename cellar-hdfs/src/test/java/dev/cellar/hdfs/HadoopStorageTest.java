@@ -26,16 +26,16 @@ import java.util.concurrent.Future;
 import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.hdfs.DFSTestUtil;
 import org.apache.hadoop.hdfs.protocol.ExtendedBlock;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /** {@link HadoopStorage} on a MiniDFSCluster of two DataNodes, and on a local Hadoop file system. */
 class HadoopStorageTest {
 
-  private static MiniHdfs hdfs;
+  @RegisterExtension static final MiniHdfs hdfs = MiniHdfs.withDataNodes(2);
   private static StorageLocation location;
   private static HadoopStorage storage;
 
@@ -44,16 +44,9 @@ class HadoopStorageTest {
   @TempDir Path local;
 
   @BeforeAll
-  static void start() throws Exception {
-    hdfs = MiniHdfs.start(2);
-    location = StorageLocation.resolve(hdfs.uri("/storage"), hdfs.config().settings());
+  static void resolve() throws IOException {
+    location = hdfs.location("/storage", hdfs.config());
     storage = (HadoopStorage) location.storage();
-  }
-
-  @AfterAll
-  static void stop() throws Exception {
-    location.close();
-    hdfs.close();
   }
 
   @AfterEach

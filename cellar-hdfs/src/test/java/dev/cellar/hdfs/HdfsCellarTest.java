@@ -10,24 +10,13 @@ import dev.cellar.Put;
 import dev.cellar.Result;
 import dev.cellar.TableDescriptor;
 import java.nio.charset.StandardCharsets;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** A database on a MiniDFSCluster through {@code Cellar.open(hdfs://...)}. */
 class HdfsCellarTest {
 
-  private static MiniHdfs hdfs;
-
-  @BeforeAll
-  static void start() throws Exception {
-    hdfs = MiniHdfs.start(1);
-  }
-
-  @AfterAll
-  static void stop() throws Exception {
-    hdfs.close();
-  }
+  @RegisterExtension static final MiniHdfs hdfs = MiniHdfs.withDataNodes(1);
 
   private static byte[] bytes(String text) {
     return text.getBytes(StandardCharsets.UTF_8);

@@ -22,9 +22,8 @@ import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hdfs.DistributedFileSystem;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * One writer per directory on HDFS: the {@code LOCK} file's lease. Other holders are played by
@@ -33,17 +32,7 @@ import org.junit.jupiter.api.Test;
  */
 class HdfsLockTest {
 
-  private static MiniHdfs hdfs;
-
-  @BeforeAll
-  static void start() throws Exception {
-    hdfs = MiniHdfs.start(1);
-  }
-
-  @AfterAll
-  static void stop() throws Exception {
-    hdfs.close();
-  }
+  @RegisterExtension static final MiniHdfs hdfs = MiniHdfs.withDataNodes(1);
 
   private static byte[] bytes(String text) {
     return text.getBytes(StandardCharsets.UTF_8);

@@ -1,37 +1,80 @@
 package dev.cellar.hdfs;
 
 import dev.cellar.CellarConfig;
+import dev.cellar.io.StorageLocation;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hdfs.MiniDFSCluster;
+import org.junit.jupiter.api.extension.AfterAllCallback;
+import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
  * An in-process HDFS (one NameNode, {@code dataNodes} DataNodes, every address on loopback) for a
  * test class: starting one costs seconds, so a class shares one and gives each test its own
  * directory ({@link #newDirectory}).
+ *
+ * <p>A test class registers it as an extension, which starts the cluster before the class's
+ * {@code @BeforeAll} methods and stops it after its {@code @AfterAll} methods:
+ *
+ * <pre>{@code @RegisterExtension static final MiniHdfs hdfs = MiniHdfs.withDataNodes(1);}</pre>
+ *
+ * Nested classes share their outer class's cluster. Storages a class opens on the cluster with
+ * {@link #location} are closed before it stops. {@link #start} starts one outside JUnit ({@link
+ * MiniHdfsMain}).
  */
-public final class MiniHdfs implements AutoCloseable {
+public final class MiniHdfs implements BeforeAllCallback, AfterAllCallback, AutoCloseable {
 
   private static final AtomicInteger DIRECTORIES = new AtomicInteger();
 
-  private final Path base;
-  private final MiniDFSCluster cluster;
   private final int dataNodes;
+  private final List<StorageLocation> locations = new ArrayList<>();
+  private Path base;
+  private MiniDFSCluster cluster;
+  /** The JUnit container that started the cluster, and stops it. */
+  private String owner;
 
-  private MiniHdfs(Path base, MiniDFSCluster cluster, int dataNodes) {
-    this.dataNodes = Math.min(dataNodes, 3);
-    this.base = base;
-    this.cluster = cluster;
+  private MiniHdfs(int dataNodes) {
+    this.dataNodes = dataNodes;
   }
 
+  /** A cluster of {@code dataNodes} DataNodes, started when its test class starts. */
+  public static MiniHdfs withDataNodes(int dataNodes) {
+    return new MiniHdfs(dataNodes);
+  }
+
+  /** A cluster of {@code dataNodes} DataNodes, started now; {@link #close()} stops it. */
   public static MiniHdfs start(int dataNodes) throws IOException {
-    Path base = Files.createTempDirectory("cellar-minidfs");
+    MiniHdfs hdfs = new MiniHdfs(dataNodes);
+    hdfs.startCluster();
+    return hdfs;
+  }
+
+  @Override
+  public void beforeAll(ExtensionContext context) throws IOException {
+    if (cluster == null) {
+      owner = context.getUniqueId();
+      startCluster();
+    }
+  }
+
+  @Override
+  public void afterAll(ExtensionContext context) throws IOException {
+    if (context.getUniqueId().equals(owner)) {
+      close();
+    }
+  }
+
+  private void startCluster() throws IOException {
+    base = Files.createTempDirectory("cellar-minidfs");
     Configuration conf = new Configuration();
     conf.set(MiniDFSCluster.HDFS_MINIDFS_BASEDIR, base.toString());
     conf.set("dfs.namenode.rpc-address", "127.0.0.1:0");
@@ -39,7 +82,7 @@ public final class MiniHdfs implements AutoCloseable {
     conf.set("dfs.datanode.address", "127.0.0.1:0");
     conf.set("dfs.datanode.http.address", "127.0.0.1:0");
     conf.set("dfs.datanode.ipc.address", "127.0.0.1:0");
-    conf.setInt("dfs.replication", Math.min(dataNodes, 3));
+    conf.setInt("dfs.replication", replication());
     conf.setLong("dfs.blocksize", 1024 * 1024);
     conf.setInt("dfs.namenode.heartbeat.recheck-interval", 2000);
     // Tests need no NameNode edit log on disk: forcing it after every namespace change would
@@ -47,16 +90,20 @@ public final class MiniHdfs implements AutoCloseable {
     conf.setBoolean("dfs.namenode.edits.noeditlogchannelflush", true);
     // A lease recovery waits for the DataNode's next heartbeat to fetch its command.
     conf.setLong("dfs.heartbeat.interval", 1);
-    MiniDFSCluster cluster = new MiniDFSCluster.Builder(conf, base.toFile())
+    cluster = new MiniDFSCluster.Builder(conf, base.toFile())
         .numDataNodes(dataNodes)
         .build();
     cluster.waitActive();
-    return new MiniHdfs(base, cluster, dataNodes);
+  }
+
+  private int replication() {
+    return Math.min(dataNodes, 3);
   }
 
   public MiniDFSCluster cluster() {
     return cluster;
   }
+
 
   /**
    * What a client of this cluster sets: its replication, at most the DataNodes there are (with
@@ -65,9 +112,16 @@ public final class MiniHdfs implements AutoCloseable {
    * last block not yet reported by the DataNode (400 ms by default: most of a test's time).
    */
   public CellarConfig config() {
-    return CellarConfig.defaults().with("dfs.replication", Integer.toString(dataNodes))
+    return CellarConfig.defaults().with("dfs.replication", Integer.toString(replication()))
         .with("hbase.lease.recovery.pause", "100")
         .with("dfs.client.block.write.locateFollowingBlock.initial.delay.ms", "10");
+  }
+
+  /** {@link #config()} as {@code key=value} settings, for a writer in another process. */
+  public List<String> settingsArguments() {
+    return config().settings().asMap().entrySet().stream()
+        .map(entry -> entry.getKey() + "=" + entry.getValue())
+        .toList();
   }
 
   /** {@code hdfs://127.0.0.1:port}. */
@@ -85,9 +139,21 @@ public final class MiniHdfs implements AutoCloseable {
     return uri("/cellar-test/" + name + "-" + DIRECTORIES.incrementAndGet());
   }
 
+  /** The storage at {@code path} (absolute) with {@code config}'s settings, closed with the cluster. */
+  public StorageLocation location(String path, CellarConfig config) throws IOException {
+    StorageLocation location = StorageLocation.resolve(uri(path), config.settings());
+    locations.add(location);
+    return location;
+  }
+
   @Override
   public void close() throws IOException {
+    for (StorageLocation location : locations.reversed()) {
+      location.close();
+    }
+    locations.clear();
     cluster.shutdown(true);
+    cluster = null;
     if (!Files.exists(base)) {
       return;
     }

@@ -1,5 +1,6 @@
 package dev.cellar.io;
 
+import dev.cellar.hdfs.MiniHdfs;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.net.URI;
@@ -37,9 +38,9 @@ import org.apache.hadoop.hdfs.DistributedFileSystem;
  * </ul>
  * Files not created through this wrapper keep their bytes.
  *
- * <p><b>Cutting the power at a step.</b> As {@link PowerLossStorage}: every operation (create,
- * write, force, rename, delete, list, create or force a directory, truncate) is counted, and from
- * the one {@link #cutAt} names onwards each fails with an {@link IOException} until {@link
+ * <p><b>Cutting the power at a step.</b> As {@link PowerLossStorage}, with the same {@link
+ * PowerSwitch}: every operation (create, write, force, rename, delete, list, create or force a
+ * directory, truncate) is counted, and from the one {@link #cutAt} names onwards each fails with an {@link IOException} until {@link
  * #powerLoss()}, which closes the streams still open (as lease recovery would), rewrites each
  * tracked file longer than its durable length with only its durable bytes (through {@code fs}, a
  * client of its own), and turns the power back on.
@@ -60,20 +61,18 @@ public final class HdfsPowerLossStorage extends ReadForwardingStorage implements
   private final boolean syncDataHsyncs;
   private final Map<Path, Tracked> files = new HashMap<>();
   private final Set<AppendOnlyFile> openFiles = new LinkedHashSet<>();
-  private int operations;
-  private int cutAt = -1;
-  private boolean off;
+  private final PowerSwitch power = new PowerSwitch();
 
   /**
-   * Wraps {@code delegate}, a storage on the cluster {@code fs} serves ({@code root}: its {@code
-   * hdfs://host:port}); {@code syncDataHsyncs} says whether the delegate's {@code syncData} is an
-   * {@code hsync} ({@code hbase.wal.hsync=true}) rather than an {@code hflush}.
+   * Wraps {@code delegate}, a storage on {@code hdfs}'s cluster; {@code syncDataHsyncs} says
+   * whether the delegate's {@code syncData} is an {@code hsync} ({@code hbase.wal.hsync=true})
+   * rather than an {@code hflush}.
    */
-  public HdfsPowerLossStorage(Storage delegate, DistributedFileSystem fs, URI root,
-      boolean syncDataHsyncs) {
+  public HdfsPowerLossStorage(MiniHdfs hdfs, Storage delegate, boolean syncDataHsyncs)
+      throws IOException {
     super(delegate);
-    this.fs = fs;
-    this.root = root;
+    this.fs = hdfs.cluster().getFileSystem();
+    this.root = hdfs.root();
     this.syncDataHsyncs = syncDataHsyncs;
   }
 
@@ -83,22 +82,17 @@ public final class HdfsPowerLossStorage extends ReadForwardingStorage implements
   }
 
   @Override
-  public synchronized int operations() {
-    return operations;
+  public int operations() {
+    return power.operations();
   }
 
   @Override
-  public synchronized void cutAt(int index) {
-    cutAt = index;
+  public void cutAt(int index) {
+    power.cutAt(index);
   }
 
-  private synchronized void step(String what, Path path) throws IOException {
-    if (!off && operations++ == cutAt) {
-      off = true;
-    }
-    if (off) {
-      throw new IOException("power lost before " + what + " " + describe(path));
-    }
+  private void step(String what, Path path) throws IOException {
+    power.step(what, describe(path));
   }
 
   private org.apache.hadoop.fs.Path hadoopPath(Path path) {
@@ -119,8 +113,7 @@ public final class HdfsPowerLossStorage extends ReadForwardingStorage implements
       cutToDurable(hadoopPath(file.getKey()), file.getValue().durableLength);
     }
     files.clear();
-    off = false;
-    cutAt = -1;
+    power.turnOn();
   }
 
   /** Leaves {@code path} (if it exists) with only its first {@code durable} bytes. */

@@ -10,9 +10,9 @@ import dev.cellar.hdfs.MiniHdfs;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Arrays;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The HDFS power-loss model itself, on a MiniDFSCluster: bytes past a file's last {@code hsync}
@@ -22,23 +22,14 @@ import org.junit.jupiter.api.Test;
  */
 class HdfsPowerLossStorageTest {
 
-  private static MiniHdfs hdfs;
+  @RegisterExtension static final MiniHdfs hdfs = MiniHdfs.withDataNodes(1);
   private static StorageLocation hflushing;
   private static StorageLocation hsyncing;
 
   @BeforeAll
-  static void start() throws Exception {
-    hdfs = MiniHdfs.start(1);
-    hflushing = StorageLocation.resolve(hdfs.uri("/model"), hdfs.config().settings());
-    hsyncing = StorageLocation.resolve(hdfs.uri("/model"),
-        hdfs.config().with("hbase.wal.hsync", "true").settings());
-  }
-
-  @AfterAll
-  static void stop() throws Exception {
-    hsyncing.close();
-    hflushing.close();
-    hdfs.close();
+  static void resolve() throws IOException {
+    hflushing = hdfs.location("/model", hdfs.config());
+    hsyncing = hdfs.location("/model", hdfs.config().with("hbase.wal.hsync", "true"));
   }
 
   private static byte[] bytes(int length, int seed) {
@@ -49,8 +40,7 @@ class HdfsPowerLossStorageTest {
 
   private static HdfsPowerLossStorage wrap(StorageLocation location, boolean hsyncs)
       throws IOException {
-    return new HdfsPowerLossStorage(location.storage(), hdfs.cluster().getFileSystem(),
-        hdfs.root(), hsyncs);
+    return new HdfsPowerLossStorage(hdfs, location.storage(), hsyncs);
   }
 
   @Test

@@ -12,24 +12,13 @@ import dev.cellar.Result;
 import dev.cellar.TableDescriptor;
 import dev.cellar.hdfs.MiniHdfs;
 import java.nio.charset.StandardCharsets;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** {@code cellar serve} of a database on a MiniDFSCluster: its catalog and cluster id live there too. */
 class HdfsServeTest {
 
-  private static MiniHdfs hdfs;
-
-  @BeforeAll
-  static void start() throws Exception {
-    hdfs = MiniHdfs.start(1);
-  }
-
-  @AfterAll
-  static void stop() throws Exception {
-    hdfs.close();
-  }
+  @RegisterExtension static final MiniHdfs hdfs = MiniHdfs.withDataNodes(1);
 
   private static byte[] bytes(String text) {
     return text.getBytes(StandardCharsets.UTF_8);

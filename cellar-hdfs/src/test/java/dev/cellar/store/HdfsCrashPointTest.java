@@ -8,8 +8,8 @@ import dev.cellar.io.StorageLocation;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * {@link CrashPointTest} with the table and its log on a MiniDFSCluster: a failure injected at
@@ -22,29 +22,19 @@ import org.junit.jupiter.api.BeforeAll;
 class HdfsCrashPointTest extends CrashPointTest {
 
   private static final AtomicInteger RUNS = new AtomicInteger();
-  private static MiniHdfs hdfs;
+  @RegisterExtension static final MiniHdfs hdfs = MiniHdfs.withDataNodes(1);
   private static StorageLocation location;
   private static StorageLocation hsyncLocation;
 
   @BeforeAll
-  static void start() throws Exception {
-    hdfs = MiniHdfs.start(1);
-    location = StorageLocation.resolve(hdfs.uri("/crash-points"), hdfs.config().settings());
-    hsyncLocation = StorageLocation.resolve(hdfs.uri("/crash-points"),
-        hdfs.config().with("hbase.wal.hsync", "true").settings());
-  }
-
-  @AfterAll
-  static void stop() throws Exception {
-    hsyncLocation.close();
-    location.close();
-    hdfs.close();
+  static void resolve() throws IOException {
+    location = hdfs.location("/crash-points", hdfs.config());
+    hsyncLocation = hdfs.location("/crash-points", hdfs.config().with("hbase.wal.hsync", "true"));
   }
 
   @Override
   PowerCut powerCut(Path stash) throws IOException {
-    return new HdfsPowerLossStorage(hsyncLocation.storage(), hdfs.cluster().getFileSystem(),
-        hdfs.root(), true);
+    return new HdfsPowerLossStorage(hdfs, hsyncLocation.storage(), true);
   }
 
   @Override

@@ -38,6 +38,8 @@ final class PeDatabase implements PeTarget {
    * a new local temporary directory when it is null.
    *
    * @throws PeException naming the directory and the problem when the configuration is refused
+   *     or the database cannot be opened (held by another process, an unreachable file system, a
+   *     damaged log): one line, as the store's messages name the file and what is wrong
    */
   static PeDatabase open(String location, boolean keep, CellarConfig config) throws IOException {
     boolean temporary = location == null;
@@ -48,13 +50,19 @@ final class PeDatabase implements PeTarget {
           "cellar pe: watch the run at http://" + address.getHostString() + ":"
               + address.getPort() + "/"));
       return new PeDatabase(dir, temporary, keep, cellar, config);
-    } catch (IllegalArgumentException e) {
+    } catch (IllegalArgumentException | IOException e) {
       deleteIfTemporary(dir, temporary);
-      throw new PeException("cannot open the database in " + dir + ": " + e.getMessage());
-    } catch (IOException | RuntimeException e) {
+      throw new PeException(cannotOpen(dir, e), e);
+    } catch (RuntimeException e) {
       deleteIfTemporary(dir, temporary);
       throw e;
     }
+  }
+
+  /** Why {@code dir} did not open, naming it once: most of the store's messages start with it. */
+  private static String cannotOpen(String dir, Exception e) {
+    String message = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+    return message.contains(dir) ? message : "cannot open the database in " + dir + ": " + message;
   }
 
   private static void deleteIfTemporary(String dir, boolean temporary) throws IOException {

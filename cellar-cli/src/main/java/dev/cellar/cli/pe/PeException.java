@@ -6,4 +6,8 @@ public final class PeException extends RuntimeException {
   public PeException(String message) {
     super(message);
   }
+
+  public PeException(String message, Throwable cause) {
+    super(message, cause);
+  }
 }

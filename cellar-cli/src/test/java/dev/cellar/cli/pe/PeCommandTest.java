@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.cellar.Cellar;
+import dev.cellar.CellarConfig;
 import dev.cellar.cli.CliRun;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -208,5 +210,32 @@ class PeCommandTest {
     assertEquals(1, tooSmall.exit(), tooSmall.toString());
     assertTrue(tooSmall.err().contains("cannot open the database in " + dir), tooSmall.toString());
     assertTrue(!tooSmall.err().contains("\tat "), "no stack trace: " + tooSmall);
+  }
+
+  @Test
+  void aDatabaseOpenElsewhereIsOneLineNamingIt() throws IOException {
+    try (Cellar holder = Cellar.open(dir, CellarConfig.defaults())) {
+      CliRun run = CliRun.of("pe", "--dir", dir.toString(), "--rows", "10", "--progress", "0",
+          "sequentialWrite", "1");
+      assertEquals(1, run.exit(), run.toString());
+      assertOneLineStartingWith("cellar pe: " + dir + " is in use: ", run);
+    }
+  }
+
+  @Test
+  void anUnreachableFileSystemIsOneLineNamingIt() {
+    CliRun run = CliRun.of("pe", "--dir", "hdfs://127.0.0.1:1/pe", "--rows", "10", "--progress",
+        "0", "sequentialWrite", "1");
+    assertEquals(1, run.exit(), run.toString());
+    assertOneLineStartingWith("cellar pe: hdfs://127.0.0.1:1/pe: cannot reach the file system at"
+        + " hdfs://127.0.0.1:1/: ", run);
+  }
+
+  /** The run's error output is its header line and one line starting with {@code prefix}. */
+  private static void assertOneLineStartingWith(String prefix, CliRun run) {
+    List<String> lines = run.err().lines().filter(line -> !line.startsWith("cellar pe: "
+        + "sequentialWrite, ")).toList();
+    assertEquals(1, lines.size(), run.toString());
+    assertTrue(lines.getFirst().startsWith(prefix), "expected '" + prefix + "' in\n" + run);
   }
 }

@@ -15,9 +15,8 @@ import java.util.concurrent.TimeUnit;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.hdfs.DistributedFileSystem;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * A log writer on HDFS that was only paused while another opener took its directory over (by
@@ -26,17 +25,7 @@ import org.junit.jupiter.api.Test;
  */
 class HdfsWalFencingTest {
 
-  private static MiniHdfs hdfs;
-
-  @BeforeAll
-  static void start() throws Exception {
-    hdfs = MiniHdfs.start(1);
-  }
-
-  @AfterAll
-  static void stop() throws Exception {
-    hdfs.close();
-  }
+  @RegisterExtension static final MiniHdfs hdfs = MiniHdfs.withDataNodes(1);
 
   @Test
   void aWriterWhoseLockWasTakenOverFailsAtItsNextSegmentAndLeavesNoneBehind() throws Exception {
