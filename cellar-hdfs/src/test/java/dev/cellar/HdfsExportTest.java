@@ -62,12 +62,16 @@ class HdfsExportTest {
           ColumnFamilyDescriptor.of("b")));
       for (int i = 0; i < 600; i++) {
         String row = String.format("row-%04d", random.nextInt(400));
+        // a timestamp of its own per mutation: a delete masks the puts of its own millisecond
+        long timestamp = 1_000_000L + i;
         if (random.nextInt(5) == 0) {
-          cellar.table("t").delete(new Delete(bytes(row)));
+          cellar.table("t").delete(new Delete(bytes(row)).addFamily(bytes("a"), timestamp)
+              .addFamily(bytes("b"), timestamp));
           rows.remove(row);
         } else {
-          cellar.table("t").put(new Put(bytes(row)).addColumn(bytes("a"), bytes("q"), bytes("a"))
-              .addColumn(bytes("b"), bytes("q"), bytes("b" + i)));
+          cellar.table("t").put(new Put(bytes(row))
+              .addColumn(bytes("a"), bytes("q"), timestamp, bytes("a"))
+              .addColumn(bytes("b"), bytes("q"), timestamp, bytes("b" + i)));
           rows.add(row);
         }
         if (i == 300) {
