@@ -6,7 +6,6 @@ import dev.cellar.cell.KeyValueLayout;
 import dev.cellar.cell.RowWords;
 import dev.cellar.memory.ByteLayouts;
 import java.lang.foreign.MemorySegment;
-import java.util.Arrays;
 
 /**
  * The {@link SeekIndex} of a NONE block: the block's first cell and cells at least {@value
@@ -14,16 +13,28 @@ import java.util.Arrays;
  * thread-safe.
  *
  * <p><b>Entries.</b> An entry is one {@code long}: the high 32 bits are the {@link RowWords row
- * word} of the cell's row after the prefix every entry's row shares ({@link #sharedRow}, the
- * common prefix of the first and the last entry's rows, which in a sorted block all rows between
- * share too); the low 32 bits are the cell's payload offset. Where words tie, the cell's key is
- * compared in place.
+ * word} of the cell's row after the prefix every entry's row shares (the common prefix of the
+ * first and the last entry's rows, which in a sorted block all rows between share too); the low 32
+ * bits are the cell's payload offset. Where words tie, the cell's key is compared in place.
+ *
+ * <p><b>Layout.</b> Everything lies in one {@code long[]}, so that a seek into a block not touched
+ * since it was cached misses on as few cache lines as it can: the index's object, then
+ * <pre>
+ *   [prefix]   the shared row prefix, 8 bytes per long, big-endian, the last long zero-padded
+ *   [summary]  the word of every {@value #GROUP}th entry (entries 0, 8, 16, ...), two per long,
+ *              the even group's word in the high half
+ *   [entries]  the entries, in order
+ * </pre>
+ * A block with no words (its rows share more than {@link RowWords#MAX_SHARED} bytes) has neither
+ * prefix nor summary.
  *
  * <p><b>Why the words.</b> A binary search over a cached block reads one cell per step, each in
  * another cache line (often another page) of a block that was not touched since it was cached: on
  * a data set larger than the CPU's caches every step is a memory stall. With the words, a search
- * whose key shares the prefix decides most steps on the entries array alone (a few cache lines)
- * and reads the block only where words tie, and at the cell it stops on.
+ * whose key shares the prefix decides most steps on the index alone and reads the block only where
+ * words tie, and at the cell it stops on. A seek from the block's start first narrows the search
+ * to the entries of one or a few groups with the summary (a line or two), so the binary search
+ * that follows stays within a line or two of entries, instead of touching a line per step.
  *
  * <p>The offsets are those the building seeker reached walking the block with every cell's lengths
  * checked, so the cells they point at are whole; a search reads keys there without checking them
@@ -38,27 +49,35 @@ final class CellOffsets implements SeekIndex {
   /** The fewest payload bytes between two entries: an entry takes 8 bytes. */
   static final int MIN_GAP = PAYLOAD_SHARE * Long.BYTES;
 
-  private static final long OBJECT_SIZE = 24;
+  /** Entries per summary word: a group's entries fill one 64-byte cache line. */
+  static final int GROUP = 8;
+
+  private static final long OBJECT_SIZE = 32;
   private static final long ARRAY_HEADER_SIZE = 16;
 
-  /** A heap memory segment over an array: header, base, offset, length, flags, scope. */
-  private static final long SEGMENT_SIZE = 48;
-
-  /** An upper bound of the heap bytes besides the entries after the first and the shared row. */
+  /** An upper bound of the heap bytes besides the entries after the first and the prefix. */
   private static final long FIXED_HEAP_SIZE = 160;
 
   /** The most heap bytes the index of a block with a payload of {@code payloadSize} bytes takes. */
   static long maxHeapSize(int payloadSize) {
-    return payloadSize / PAYLOAD_SHARE + FIXED_HEAP_SIZE + RowWords.MAX_SHARED;
+    long entries = payloadSize / MIN_GAP + 1;
+    return payloadSize / PAYLOAD_SHARE + (entries / GROUP + 2) * Integer.BYTES
+        + FIXED_HEAP_SIZE + RowWords.MAX_SHARED;
   }
 
-  private final long[] entries;
-  /** The prefix all entries' rows share, or null if it is longer than {@link RowWords#MAX_SHARED}. */
-  private final MemorySegment sharedRow;
+  private final long[] index;
+  private final int count;
+  /** The length of the rows' shared prefix, or -1 when the entries have no words. */
+  private final int shared;
+  private final int summaryStart;
+  private final int entriesStart;
 
-  private CellOffsets(long[] entries, MemorySegment sharedRow) {
-    this.entries = entries;
-    this.sharedRow = sharedRow;
+  private CellOffsets(long[] index, int count, int shared, int summaryStart, int entriesStart) {
+    this.index = index;
+    this.count = count;
+    this.shared = shared;
+    this.summaryStart = summaryStart;
+    this.entriesStart = entriesStart;
   }
 
   /** Collects the offsets of a block walked from its first cell, in order. */
@@ -95,15 +114,32 @@ final class CellOffsets implements SeekIndex {
       long firstRow = rowOffset(offsets[0]);
       int shared = RowWords.sharedLength(payload, firstRow, firstLength,
           payload, rowOffset(offsets[count - 1]), rowLength(in, offsets[count - 1]));
-      long[] entries = new long[count];
-      boolean worded = shared <= RowWords.MAX_SHARED;
+      if (shared > RowWords.MAX_SHARED) {
+        long[] index = new long[count];
+        for (int i = 0; i < count; i++) {
+          index[i] = offsets[i];
+        }
+        return new CellOffsets(index, count, -1, 0, 0);
+      }
+      int prefixLongs = (shared + Long.BYTES - 1) / Long.BYTES;
+      int groups = (count + GROUP - 1) / GROUP;
+      int entriesStart = prefixLongs + (groups + 1) / 2;
+      long[] index = new long[entriesStart + count];
+      for (int i = 0; i < shared; i++) {
+        long b = Byte.toUnsignedLong(payload.get(ByteLayouts.BYTE, firstRow + i));
+        index[i / Long.BYTES] |= b << (Long.SIZE - Byte.SIZE * (1 + i % Long.BYTES));
+      }
       for (int i = 0; i < count; i++) {
         int at = offsets[i];
-        int word = worded ? RowWords.word(payload, rowOffset(at), rowLength(in, at), shared) : 0;
-        entries[i] = ((long) word << Integer.SIZE) | at;
+        int word = RowWords.word(payload, rowOffset(at), rowLength(in, at), shared);
+        index[entriesStart + i] = ((long) word << Integer.SIZE) | at;
+        if (i % GROUP == 0) {
+          int group = i / GROUP;
+          long half = group % 2 == 0 ? (long) word << Integer.SIZE : Integer.toUnsignedLong(word);
+          index[prefixLongs + group / 2] |= half;
+        }
       }
-      return new CellOffsets(entries,
-          worded ? RowWords.sharedPrefix(payload, firstRow, shared) : null);
+      return new CellOffsets(index, count, shared, prefixLongs, entriesStart);
     }
 
     /** The row length of the (whole) cell at {@code at}, checked against its key length. */
@@ -136,17 +172,27 @@ final class CellOffsets implements SeekIndex {
 
   @Override
   public int count() {
-    return entries.length;
+    return count;
   }
 
   int offset(int entry) {
-    return (int) entries[entry];
+    return (int) index[entriesStart + entry];
+  }
+
+  private int word(int entry) {
+    return (int) (index[entriesStart + entry] >>> Integer.SIZE);
+  }
+
+  /** The word of entry {@code group * GROUP}, from the summary. */
+  private long summaryWord(int group) {
+    long pair = index[summaryStart + group / 2];
+    return (group % 2 == 0 ? pair >>> Integer.SIZE : pair) & 0xFFFF_FFFFL;
   }
 
   /** Returns the first entry whose cell starts after {@code position}, or {@link #count()}. */
   int firstAfter(int position) {
     int low = 0;
-    int high = entries.length - 1;
+    int high = count - 1;
     while (low <= high) {
       int mid = (low + high) >>> 1;
       if (offset(mid) <= position) {
@@ -162,16 +208,28 @@ final class CellOffsets implements SeekIndex {
    * Returns the last entry at or after {@code from} whose cell a seek to {@code key} may stop on
    * (see {@link PlainSeeker#qualifies}), or -1 if entry {@code from} is not one (or there is
    * none). Entry {@code from} is tried first, so a seek to a cell close ahead costs one
-   * comparison.
+   * comparison; a seek from the first entry narrows the search with the summary first.
    */
   int lastQualifying(Cell key, boolean seekBefore, int from, MemorySegment payload) {
-    long keyWord = RowWords.keyWord(key, sharedRow);
-    if (from >= entries.length || !qualifies(key, keyWord, seekBefore, from, payload)) {
+    long keyWord = keyWord(key);
+    if (from >= count || !qualifies(key, keyWord, seekBefore, from, payload)) {
       return -1;
     }
     int found = from;
     int low = from + 1;
-    int high = entries.length - 1;
+    int high = count - 1;
+    if (from == 0 && keyWord != RowWords.NONE) {
+      int after = firstGroupAfter(keyWord);
+      high = Math.min(high, after * GROUP - 1);
+      int before = after - 1;
+      while (before > 0 && summaryWord(before) == keyWord) {
+        before--;
+      }
+      if (before > 0) {
+        found = before * GROUP;
+        low = found + 1;
+      }
+    }
     while (low <= high) {
       int mid = (low + high) >>> 1;
       if (qualifies(key, keyWord, seekBefore, mid, payload)) {
@@ -184,9 +242,27 @@ final class CellOffsets implements SeekIndex {
     return found;
   }
 
+  /**
+   * The first group whose first entry's word is above {@code keyWord} (that entry and every later
+   * one sort after the key), or the number of groups.
+   */
+  private int firstGroupAfter(long keyWord) {
+    int low = 1;
+    int high = (count + GROUP - 1) / GROUP - 1;
+    while (low <= high) {
+      int mid = (low + high) >>> 1;
+      if (summaryWord(mid) <= keyWord) {
+        low = mid + 1;
+      } else {
+        high = mid - 1;
+      }
+    }
+    return low;
+  }
+
   private boolean qualifies(
       Cell key, long keyWord, boolean seekBefore, int entry, MemorySegment payload) {
-    int byWords = RowWords.compare(keyWord, (int) (entries[entry] >>> Integer.SIZE));
+    int byWords = RowWords.compare(keyWord, word(entry));
     if (byWords != 0) {
       return byWords > 0;
     }
@@ -197,10 +273,35 @@ final class CellOffsets implements SeekIndex {
         seekBefore);
   }
 
+  /**
+   * The word of {@code key}'s row after the shared prefix, unsigned; {@link RowWords#NONE} if the
+   * entries have no words or the row does not start with the prefix.
+   */
+  private long keyWord(Cell key) {
+    int rowLength = key.rowLength();
+    if (shared < 0 || rowLength < shared) {
+      return RowWords.NONE;
+    }
+    MemorySegment segment = key.segment();
+    long row = key.rowOffset();
+    int i = 0;
+    for (; i + Long.BYTES <= shared; i += Long.BYTES) {
+      if (segment.get(ByteLayouts.LONG_BE, row + i) != index[i / Long.BYTES]) {
+        return RowWords.NONE;
+      }
+    }
+    for (; i < shared; i++) {
+      byte expected = (byte) (index[i / Long.BYTES] >>> (Long.SIZE - Byte.SIZE * (1 + i % Long.BYTES)));
+      if (segment.get(ByteLayouts.BYTE, row + i) != expected) {
+        return RowWords.NONE;
+      }
+    }
+    return Integer.toUnsignedLong(RowWords.word(segment, row, rowLength, shared));
+  }
+
   @Override
   public long heapSize() {
-    return OBJECT_SIZE + align(ARRAY_HEADER_SIZE + (long) Long.BYTES * entries.length)
-        + (sharedRow == null ? 0 : SEGMENT_SIZE + align(ARRAY_HEADER_SIZE + sharedRow.byteSize()));
+    return OBJECT_SIZE + align(ARRAY_HEADER_SIZE + (long) Long.BYTES * index.length);
   }
 
   private static long align(long size) {
@@ -209,7 +310,7 @@ final class CellOffsets implements SeekIndex {
 
   @Override
   public String toString() {
-    return "CellOffsets[" + entries.length + " entries, "
-        + (sharedRow == null ? "no row words" : sharedRow.byteSize() + " shared row bytes") + "]";
+    return "CellOffsets[" + count + " entries, "
+        + (shared < 0 ? "no row words" : shared + " shared row bytes") + "]";
   }
 }

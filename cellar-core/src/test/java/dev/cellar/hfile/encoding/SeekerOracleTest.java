@@ -32,6 +32,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * buffer, iterated, and sought with keys that are present, absent, before the first cell and after
  * the last, with and without seekBefore, in random order so that seeks go forward and back; half
  * the blocks with a seek index, built by the seeker itself or by another seeker and handed over.
+ * Blocks run from 256 bytes to 64 KiB, so that large blocks hold indexes of many entry groups.
  */
 class SeekerOracleTest {
 
@@ -70,7 +71,7 @@ class SeekerOracleTest {
               RandomBlockCells.generate(random, CELLS, context.includesTags(), true)) {
             cells.add(spec.toKeyValue());
           }
-          int blockSize = 256 << random.nextInt(6);
+          int blockSize = 256 << random.nextInt(9);
           BlockEncoder encoder = encoding.newEncoder(context);
           BlockSeeker seeker = encoding.newSeeker(context);
           BlockSeeker indexer = encoding.newSeeker(context);
