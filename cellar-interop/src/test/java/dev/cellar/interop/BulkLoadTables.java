@@ -6,6 +6,7 @@ import dev.cellar.Result;
 import dev.cellar.ResultScanner;
 import dev.cellar.TableDescriptor;
 import dev.cellar.cell.Bytes;
+import dev.cellar.cell.CellType;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -29,7 +30,8 @@ import org.apache.hadoop.hbase.regionserver.BloomType;
  * The table the bulk-load interop tests move between Cellar and HBase: three families with
  * different encodings, codecs, blooms, block sizes and versions, declared alike on both sides;
  * random puts of several versions and column and family deletes on 1200 rows; and every cell
- * either side reads, in one line format, to compare them.
+ * either side reads (HBase's client, HBase's file reader, Cellar's scan), in one line format, to
+ * compare them.
  */
 final class BulkLoadTables {
 
@@ -136,6 +138,13 @@ final class BulkLoadTables {
       }
     }
     return lines;
+  }
+
+  /** The cells HBase's own reader read from store files, tags included. */
+  static List<String> hbaseFileDump(List<CellSpec> cells) {
+    return cells.stream().map(cell -> line(cell.row(), cell.family(), cell.qualifier(),
+        cell.timestamp(), CellType.fromCode(cell.type()).name(), cell.value(), cell.tags()))
+        .toList();
   }
 
   /** Every version, up to {@code versions}, of every cell Cellar's scan reads, tags included. */
