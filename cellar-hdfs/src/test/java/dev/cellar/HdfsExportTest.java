@@ -73,12 +73,17 @@ class HdfsExportTest {
           ColumnFamilyDescriptor.of("b")));
       for (int i = 0; i < 600; i++) {
         String row = String.format("row-%04d", random.nextInt(400));
+        // Increasing timestamps: a row deleted and put again within one millisecond would stay
+        // deleted, as in HBase (the delete masks every version up to its own timestamp).
+        long timestamp = 1_000 + i;
         if (random.nextInt(5) == 0) {
-          cellar.table("t").delete(new Delete(bytes(row)));
+          cellar.table("t").delete(new Delete(bytes(row)).addFamily(bytes("a"), timestamp)
+              .addFamily(bytes("b"), timestamp));
           rows.remove(row);
         } else {
-          cellar.table("t").put(new Put(bytes(row)).addColumn(bytes("a"), bytes("q"), bytes("a"))
-              .addColumn(bytes("b"), bytes("q"), bytes("b" + i)));
+          cellar.table("t").put(new Put(bytes(row))
+              .addColumn(bytes("a"), bytes("q"), timestamp, bytes("a"))
+              .addColumn(bytes("b"), bytes("q"), timestamp, bytes("b" + i)));
           rows.add(row);
         }
         if (i == 300) {
