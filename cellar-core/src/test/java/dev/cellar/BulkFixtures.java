@@ -21,17 +21,20 @@ import java.util.TreeMap;
 import java.util.stream.Stream;
 import java.util.zip.CRC32C;
 
-/** Shared helpers of the export and bulk-load tests: table dumps, HFiles written and damaged. */
-final class BulkFixtures {
+/**
+ * Shared helpers of the export and bulk-load tests (here and the command line's): table dumps,
+ * HFiles written and damaged.
+ */
+public final class BulkFixtures {
 
   private BulkFixtures() {}
 
-  static byte[] bytes(String text) {
+  public static byte[] bytes(String text) {
     return text.getBytes(StandardCharsets.UTF_8);
   }
 
   /** Every cell of every version the table returns, one line each, in scan order. */
-  static List<String> dump(Table table) throws IOException {
+  public static List<String> dump(Table table) throws IOException {
     List<String> lines = new ArrayList<>();
     try (ResultScanner scanner = table.scanner(new Scan().readVersions(Integer.MAX_VALUE))) {
       for (Result next = scanner.next(); next != null; next = scanner.next()) {
@@ -45,7 +48,7 @@ final class BulkFixtures {
     return lines;
   }
 
-  static String line(Cell cell) {
+  public static String line(Cell cell) {
     return Bytes.toStringBinary(cell.rowArray()) + "/" + Bytes.toStringBinary(cell.familyArray())
         + ":" + Bytes.toStringBinary(cell.qualifierArray()) + "/" + cell.timestamp() + "/"
         + cell.type() + "=" + Bytes.toStringBinary(cell.valueArray())
@@ -53,7 +56,7 @@ final class BulkFixtures {
   }
 
   /** The file names under every family directory of a table, by directory. */
-  static TreeMap<String, List<String>> tableFiles(Path database, String table)
+  public static TreeMap<String, List<String>> tableFiles(Path database, String table)
       throws IOException {
     TreeMap<String, List<String>> files = new TreeMap<>();
     Path directory = database.resolve("tables").resolve(table);
@@ -74,7 +77,7 @@ final class BulkFixtures {
    * 100, each with a tag of type 7 holding the row, and per-cell sequence ids {@code 1000 + i}
    * (ids of another system's sequence space, which a bulk load must not order cells by).
    */
-  static Path writeHFile(Path file, String family, String rowPrefix, int rows, String value)
+  public static Path writeHFile(Path file, String family, String rowPrefix, int rows, String value)
       throws IOException {
     Files.createDirectories(file.getParent());
     HFileContext context = HFileContext.builder().includesTags(true).build();
@@ -94,7 +97,7 @@ final class BulkFixtures {
    * bloom, then rewrites the middle row as {@code r5} and the block's checksums to match: a sound
    * file whose cells are out of order.
    */
-  static Path writeOutOfOrderHFile(Path file, String family) throws IOException {
+  public static Path writeOutOfOrderHFile(Path file, String family) throws IOException {
     Files.createDirectories(file.getParent());
     HFileContext context = HFileContext.builder().includesMvcc(false).bloomType(BloomType.NONE)
         .build();
@@ -121,7 +124,7 @@ final class BulkFixtures {
   }
 
   /** Flips one bit in the middle of the file's first data block. */
-  static void flipBitInFirstBlock(Path file) throws IOException {
+  public static void flipBitInFirstBlock(Path file) throws IOException {
     try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ,
         StandardOpenOption.WRITE)) {
       ByteBuffer one = ByteBuffer.allocate(1);

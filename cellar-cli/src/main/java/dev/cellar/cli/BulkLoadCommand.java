@@ -3,6 +3,7 @@ package dev.cellar.cli;
 import dev.cellar.BulkLoad;
 import dev.cellar.Cellar;
 import dev.cellar.CellarConfig;
+import dev.cellar.io.StorageLocation;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -33,8 +34,8 @@ import picocli.CommandLine.Parameters;
 final class BulkLoadCommand implements Callable<Integer> {
 
   @Option(names = "--dir", required = true, paramLabel = "DIR",
-      description = "the database directory (created if missing)")
-  Path dir;
+      description = "the database directory on the local file system (created if missing)")
+  String dir;
 
   @Mixin WalDirOption walDirOption = new WalDirOption();
 
@@ -47,15 +48,26 @@ final class BulkLoadCommand implements Callable<Integer> {
   @Option(names = "-D", paramLabel = "key=value", description = "a configuration setting")
   Map<String, String> properties = new LinkedHashMap<>();
 
-  @Parameters(index = "0", paramLabel = "SRC", description = "the directory of family"
+  @Parameters(index = "0", paramLabel = "SRC", description = "the local directory of family"
       + " directories of HFiles")
-  Path source;
+  String source;
 
   @Override
   public Integer call() {
-    try (Cellar cellar = Cellar.open(dir,
+    if (!StorageLocation.isLocalPath(dir)) {
+      System.err.println("cellar bulkload: --dir " + dir + ": not a local directory; cellar"
+          + " bulkload loads into a database on the local file system");
+      return 1;
+    }
+    if (!StorageLocation.isLocalPath(source)) {
+      System.err.println("cellar bulkload: " + source + ": not a local directory; copy it to"
+          + " one first (hdfs dfs -get)");
+      return 1;
+    }
+    try (Cellar cellar = Cellar.open(Path.of(dir),
         walDirOption.applyTo(CellarConfig.defaults().withAll(properties)))) {
-      BulkLoad.Report report = BulkLoad.load(cellar, table, source, move, System.err::println);
+      BulkLoad.Report report = BulkLoad.load(cellar, table, Path.of(source), move,
+          System.err::println);
       System.out.println("loaded " + report.cells() + " cells in " + report.files().values()
           .stream().mapToInt(Integer::intValue).sum() + " files " + report.files() + " into "
           + report.table() + (report.created() ? " (created)" : "") + " at sequence id "

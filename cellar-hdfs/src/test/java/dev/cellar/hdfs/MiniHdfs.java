@@ -90,6 +90,9 @@ public final class MiniHdfs implements BeforeAllCallback, AfterAllCallback, Auto
     conf.setBoolean("dfs.namenode.edits.noeditlogchannelflush", true);
     // A lease recovery waits for the DataNode's next heartbeat to fetch its command.
     conf.setLong("dfs.heartbeat.interval", 1);
+    // No WebHDFS: its REST resources are found by scanning every class of the minicluster jar,
+    // seconds of each start, and no test reaches HDFS through it.
+    conf.setBoolean("dfs.webhdfs.enabled", false);
     cluster = new MiniDFSCluster.Builder(conf, base.toFile())
         .numDataNodes(dataNodes)
         .build();

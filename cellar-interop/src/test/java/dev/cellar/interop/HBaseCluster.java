@@ -1,13 +1,15 @@
 package dev.cellar.interop;
 
-import java.io.File;
 import java.io.IOException;
-import java.nio.file.Files;
+import java.net.URI;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
-import java.util.stream.Stream;
+import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.hbase.HBaseConfiguration;
 import org.apache.hadoop.hbase.LocalHBaseCluster;
 import org.apache.hadoop.hbase.TableName;
@@ -18,20 +20,20 @@ import org.apache.hadoop.hbase.zookeeper.MiniZooKeeperCluster;
 /**
  * A running Apache HBase 2.6.1 in this JVM, as {@code bin/start-hbase.sh} runs it standalone: an
  * in-process ZooKeeper, then one HMaster and one region server ({@link LocalHBaseCluster}) with
- * their root directory on the local file system and their info servers off. It starts in about
- * 15 seconds; a test class shares one. {@link #close()} stops both.
+ * their root directory on the local file system, or on an HDFS, and their info servers off. It
+ * starts in about 15 seconds; a test class shares one. {@link #close()} stops both.
  */
 final class HBaseCluster implements AutoCloseable {
 
-  private final Path root;
+  private final org.apache.hadoop.fs.Path rootDir;
   private final Configuration conf;
   private final MiniZooKeeperCluster zooKeeper;
   private final LocalHBaseCluster hbase;
   private final Connection connection;
 
-  private HBaseCluster(Path root, Configuration conf, MiniZooKeeperCluster zooKeeper,
-      LocalHBaseCluster hbase, Connection connection) {
-    this.root = root;
+  private HBaseCluster(org.apache.hadoop.fs.Path rootDir, Configuration conf,
+      MiniZooKeeperCluster zooKeeper, LocalHBaseCluster hbase, Connection connection) {
+    this.rootDir = rootDir;
     this.conf = conf;
     this.zooKeeper = zooKeeper;
     this.hbase = hbase;
@@ -40,28 +42,44 @@ final class HBaseCluster implements AutoCloseable {
 
   /** Starts ZooKeeper and HBase under {@code root}, and connects a client. */
   static HBaseCluster start(Path root) throws IOException, InterruptedException {
+    return start(root, root.resolve("hbase").toUri(), Map.of());
+  }
+
+  /**
+   * Starts ZooKeeper under {@code root} and HBase with its root directory at {@code rootDir} (a
+   * {@code file:} or {@code hdfs:} URI) and the file system client {@code settings}, and connects
+   * a client.
+   */
+  static HBaseCluster start(Path root, URI rootDir, Map<String, String> settings)
+      throws IOException, InterruptedException {
     Configuration conf = HBaseConfiguration.create();
+    settings.forEach(conf::set);
     MiniZooKeeperCluster zooKeeper = new MiniZooKeeperCluster(conf);
     int port = zooKeeper.startup(root.resolve("zookeeper").toFile());
     LocalHBaseCluster hbase = null;
     try {
-      conf.set("hbase.zookeeper.quorum", "localhost");
+      conf.set("hbase.zookeeper.quorum", "127.0.0.1");
+      conf.set("hbase.master.ipc.address", "127.0.0.1");
+      conf.set("hbase.regionserver.ipc.address", "127.0.0.1");
       conf.setInt("hbase.zookeeper.property.clientPort", port);
-      conf.set("hbase.rootdir", root.resolve("hbase").toUri().toString());
+      conf.set("hbase.rootdir", rootDir.toString());
       conf.set("hbase.cluster.distributed", "false");
       conf.setInt("hbase.master.info.port", -1);
       conf.setInt("hbase.regionserver.info.port", -1);
       conf.setInt("hbase.master.port", 0);
       conf.setInt("hbase.regionserver.port", 0);
-      // the local file system cannot hflush/hsync as HDFS does (standalone HBase sets this too)
-      conf.setBoolean("hbase.unsafe.stream.capability.enforce", false);
+      if ("file".equals(rootDir.getScheme())) {
+        // the local file system cannot hflush/hsync as HDFS does (standalone HBase sets this too)
+        conf.setBoolean("hbase.unsafe.stream.capability.enforce", false);
+      }
       conf.setFloat("hfile.block.cache.size", 0.1f);
       // files a compaction replaced leave the store directory within a second, not two minutes
       conf.setInt("hbase.hfile.compaction.discharger.interval", 1000);
       hbase = new LocalHBaseCluster(conf, 1, 1);
       hbase.startup();
       Connection connection = ConnectionFactory.createConnection(conf);
-      return new HBaseCluster(root, conf, zooKeeper, hbase, connection);
+      return new HBaseCluster(new org.apache.hadoop.fs.Path(rootDir), conf, zooKeeper, hbase,
+          connection);
     } catch (IOException | RuntimeException e) {
       if (hbase != null) {
         hbase.shutdown();
@@ -80,26 +98,25 @@ final class HBaseCluster implements AutoCloseable {
   }
 
   /** The directories of the table's regions, under HBase's root directory. */
-  List<Path> regionDirectories(TableName table) throws IOException {
-    Path tableDirectory = root.resolve("hbase").resolve("data")
-        .resolve(table.getNamespaceAsString()).resolve(table.getQualifierAsString());
-    try (Stream<Path> regions = Files.list(tableDirectory)) {
-      return regions.filter(Files::isDirectory)
-          .filter(path -> !path.getFileName().toString().startsWith(".")).sorted().toList();
-    }
+  List<org.apache.hadoop.fs.Path> regionDirectories(TableName table) throws IOException {
+    org.apache.hadoop.fs.Path tableDirectory = new org.apache.hadoop.fs.Path(rootDir,
+        "data/" + table.getNamespaceAsString() + "/" + table.getQualifierAsString());
+    FileSystem fs = tableDirectory.getFileSystem(conf);
+    return Arrays.stream(fs.listStatus(tableDirectory)).filter(FileStatus::isDirectory)
+        .map(FileStatus::getPath).filter(path -> !path.getName().startsWith("."))
+        .sorted().toList();
   }
 
   /** The store files of the table's family, in every region. */
-  List<File> storeFiles(TableName table, String family) throws IOException {
-    List<File> files = new ArrayList<>();
-    for (Path region : regionDirectories(table)) {
-      Path familyDirectory = region.resolve(family);
-      if (Files.isDirectory(familyDirectory)) {
-        try (Stream<Path> list = Files.list(familyDirectory)) {
-          list.filter(Files::isRegularFile)
-              .filter(path -> !path.getFileName().toString().startsWith("."))
-              .forEach(path -> files.add(path.toFile()));
-        }
+  List<FileStatus> storeFiles(TableName table, String family) throws IOException {
+    List<FileStatus> files = new ArrayList<>();
+    for (org.apache.hadoop.fs.Path region : regionDirectories(table)) {
+      org.apache.hadoop.fs.Path familyDirectory = new org.apache.hadoop.fs.Path(region, family);
+      FileSystem fs = familyDirectory.getFileSystem(conf);
+      if (fs.isDirectory(familyDirectory)) {
+        Arrays.stream(fs.listStatus(familyDirectory)).filter(FileStatus::isFile)
+            .filter(status -> !status.getPath().getName().startsWith("."))
+            .forEach(files::add);
       }
     }
     return files;
