@@ -7,7 +7,6 @@ import java.lang.foreign.MemorySegment;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.Objects;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -34,9 +33,9 @@ import java.util.concurrent.locks.ReentrantLock;
  * as its {@link Cacheable#heapSize()}, plus the slack of its recycled array beyond the block, plus
  * {@link #ENTRY_OVERHEAD} for the map node, entry and key.
  *
- * <p><b>Concurrency.</b> Blocks live in a {@link ConcurrentHashMap}. A read is a lock-free {@code
- * get} plus a {@code tryRetain} on the block, and every removal goes through {@code remove(key,
- * entry)} before it releases the cache's reference. A reader that finds an entry being removed
+ * <p><b>Concurrency.</b> Blocks live in a {@link BlockMap}. A read is a lock-free {@code get} plus a
+ * {@code tryRetain} on the block, and every removal goes through {@code remove(entry)} before it
+ * releases the cache's reference. A reader that finds an entry being removed
  * either retains the block before the cache's release (and keeps it readable until it releases
  * its own reference) or fails to retain a block already released and reports a miss; it never
  * gets freed memory (HBASE-22422). The size is an {@link AtomicLong} adjusted after each put and
@@ -80,7 +79,7 @@ public final class LruBlockCache implements BlockCache {
   private static final BlockPriority[] PRIORITIES = BlockPriority.values();
 
   private final LruBlockCacheConfig config;
-  private final ConcurrentHashMap<BlockCacheKey, LruEntry> map = new ConcurrentHashMap<>();
+  private final BlockMap<LruEntry> map = new BlockMap<>();
   private final AtomicLong size = new AtomicLong();
   private final RecencyClock clock = new RecencyClock();
   private final CacheStats stats = new CacheStats();
@@ -193,7 +192,7 @@ public final class LruBlockCache implements BlockCache {
     BlockPriority priority = inMemory ? BlockPriority.MEMORY : BlockPriority.SINGLE;
     LruEntry entry = new LruEntry(key, owned, owned.heapSize() + slack + ENTRY_OVERHEAD, priority,
         clock.tick());
-    if (map.putIfAbsent(key, entry) != null) {
+    if (map.putIfAbsent(entry) != null) {
       owned.release();
       return;
     }
@@ -310,7 +309,7 @@ public final class LruBlockCache implements BlockCache {
 
   /** Removes {@code entry} from the map and the size if it is still mapped, keeping its block. */
   private boolean unmap(LruEntry entry) {
-    if (!map.remove(entry.key, entry)) {
+    if (!map.remove(entry)) {
       return false;
     }
     size.addAndGet(-entry.size);

@@ -8,9 +8,12 @@ package dev.cellar.cache;
  * lock; a reader racing the eviction scan may see its promotion or touch missed by that scan,
  * which only makes the scan's recency view slightly stale.
  */
-final class LruEntry implements EvictionCandidate {
+final class LruEntry implements EvictionCandidate, BlockMap.Keyed {
 
   final BlockCacheKey key;
+  /** The key's file id and offset, kept here so a map lookup reads no key object. */
+  private final long fileId;
+  private final long offset;
   final Cacheable block;
   final long size;
   private volatile BlockPriority priority;
@@ -18,6 +21,8 @@ final class LruEntry implements EvictionCandidate {
 
   LruEntry(BlockCacheKey key, Cacheable block, long size, BlockPriority priority, long tick) {
     this.key = key;
+    this.fileId = key.fileId();
+    this.offset = key.offset();
     this.block = block;
     this.size = size;
     this.priority = priority;
@@ -30,6 +35,16 @@ final class LruEntry implements EvictionCandidate {
     if (priority == BlockPriority.SINGLE) {
       priority = BlockPriority.MULTI;
     }
+  }
+
+  @Override
+  public long keyFileId() {
+    return fileId;
+  }
+
+  @Override
+  public long keyOffset() {
+    return offset;
   }
 
   @Override

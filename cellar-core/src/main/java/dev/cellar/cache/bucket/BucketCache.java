@@ -3,6 +3,7 @@ package dev.cellar.cache.bucket;
 import dev.cellar.cache.BlockCache;
 import dev.cellar.cache.BlockCacheKey;
 import dev.cellar.cache.BlockCategory;
+import dev.cellar.cache.BlockMap;
 import dev.cellar.cache.BlockPriority;
 import dev.cellar.cache.CacheStats;
 import dev.cellar.cache.Cacheable;
@@ -21,7 +22,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ArrayBlockingQueue;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
@@ -40,8 +40,8 @@ import org.slf4j.LoggerFactory;
  * never stall readers. A writer ({@value #WRITER_THREAD_PREFIX}N) drains its queue in batches. For
  * each block it holds a reference of its own while it copies (an eviction may drop the RAM
  * cache's meanwhile), allocates a slot for content plus metadata, copies the bytes into the
- * engine, then publishes a {@link BucketEntry} in the index (the backing map and a per-file
- * ordered map) in the same atomic step that takes the block out of the RAM cache ({@link
+ * engine, then publishes a {@link BucketEntry} in the index (the backing {@link BlockMap} and a
+ * per-file ordered map) in the same atomic step that takes the block out of the RAM cache ({@link
  * RamCache#publish}). An eviction removes the RAM entry before it looks at the index, so it
  * either prevents the publication (the written slot is freed) or finds the published entry: an
  * evicted block never reappears. A full cache makes the writer run {@link
@@ -100,8 +100,7 @@ public final class BucketCache implements BlockCache {
   private final BucketAllocator allocator;
   private final BufAllocator bufAllocator;
   private final boolean keepsChecksums;
-  private final ConcurrentHashMap<BlockCacheKey, BucketEntry> backingMap =
-      new ConcurrentHashMap<>();
+  private final BlockMap<BucketEntry> backingMap = new BlockMap<>();
   private final EntriesByFile byFile = new EntriesByFile();
   private final RamCache ramCache = new RamCache();
   private final List<ArrayBlockingQueue<RamEntry>> queues = new ArrayList<>();
@@ -188,7 +187,7 @@ public final class BucketCache implements BlockCache {
           stored.deserializer(), stored.category(), stored.priority(), stored.accessCounter(),
           stored.checksum(), false, this::slotReleased);
       liveEntries.incrementAndGet();
-      backingMap.put(entry.key, entry);
+      backingMap.putIfAbsent(entry);
       byFile.add(entry);
       realCacheSize.addAndGet(entry.storedLength());
       clock.follow(stored.accessCounter());
@@ -445,7 +444,7 @@ public final class BucketCache implements BlockCache {
    * already. Runs inside {@link RamCache#publish}, atomically with the queued block's removal.
    */
   private boolean index(BucketEntry entry) {
-    if (backingMap.putIfAbsent(entry.key, entry) != null) {
+    if (backingMap.putIfAbsent(entry) != null) {
       return false;
     }
     byFile.add(entry);
@@ -649,7 +648,7 @@ public final class BucketCache implements BlockCache {
 
   /** Unmaps {@code entry} if still mapped and drops the index's reference. */
   private boolean removeEntry(BucketEntry entry) {
-    if (!backingMap.remove(entry.key, entry)) {
+    if (!backingMap.remove(entry)) {
       return false;
     }
     byFile.remove(entry);

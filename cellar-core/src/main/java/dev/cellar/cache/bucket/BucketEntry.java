@@ -2,6 +2,7 @@ package dev.cellar.cache.bucket;
 
 import dev.cellar.cache.BlockCacheKey;
 import dev.cellar.cache.BlockCategory;
+import dev.cellar.cache.BlockMap;
 import dev.cellar.cache.BlockPriority;
 import dev.cellar.cache.Cacheable;
 import dev.cellar.cache.CacheableDeserializer;
@@ -27,7 +28,7 @@ import java.lang.invoke.VarHandle;
  * lazily built shared block, published with release/acquire semantics. A lookup that races the
  * last release fails its {@code tryRetain} and reports a miss.
  */
-final class BucketEntry implements Recycler, EvictionCandidate {
+final class BucketEntry implements Recycler, EvictionCandidate, BlockMap.Keyed {
 
   /** What leak reports call an entry (the recorded stack names the caller; no per-entry string). */
   private static final String DESCRIPTION = "bucket cache entry";
@@ -46,6 +47,10 @@ final class BucketEntry implements Recycler, EvictionCandidate {
   }
 
   final BlockCacheKey key;
+  /** The key's file id and block offset, kept here so a map lookup reads no key object. */
+  private final long keyFileId;
+  private final long keyOffset;
+  /** Where the entry's slot lies in the engine. */
   final long offset;
   final int contentLength;
   final CacheableDeserializer deserializer;
@@ -75,6 +80,8 @@ final class BucketEntry implements Recycler, EvictionCandidate {
       BlockCategory category, BlockPriority priority, long accessCounter, int checksum,
       boolean verified, SlotOwner owner) {
     this.key = key;
+    this.keyFileId = key.fileId();
+    this.keyOffset = key.offset();
     this.offset = offset;
     this.contentLength = contentLength;
     this.deserializer = deserializer;
@@ -90,6 +97,16 @@ final class BucketEntry implements Recycler, EvictionCandidate {
   /** Content plus metadata: the bytes the entry occupies in its slot. */
   int storedLength() {
     return contentLength + deserializer.metadataLength();
+  }
+
+  @Override
+  public long keyFileId() {
+    return keyFileId;
+  }
+
+  @Override
+  public long keyOffset() {
+    return keyOffset;
   }
 
   @Override
