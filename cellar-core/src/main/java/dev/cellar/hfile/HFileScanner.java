@@ -101,6 +101,21 @@ public final class HFileScanner implements AutoCloseable {
    * @return {@link #EXACT}, {@link #BEFORE_KEY}, {@link #AFTER_KEY} or {@link #BEFORE_FILE}
    */
   public int seekTo(Cell key) throws IOException {
+    return seekTo(key, false);
+  }
+
+  /**
+   * Positions to read from the first cell not before {@code key}: as {@link #seekTo(Cell)}, except
+   * that where the block's seek index shows which cell starts the key's row (see {@link
+   * BlockSeeker#seekToRowStart}), it positions on that cell, the first after the key, and returns
+   * {@link #AFTER_KEY}, without walking the cells before it. For callers that move on to the next
+   * cell after a {@link #BEFORE_KEY}, as a point read does.
+   */
+  public int seekToOrAfter(Cell key) throws IOException {
+    return seekTo(key, true);
+  }
+
+  private int seekTo(Cell key, boolean orAfter) throws IOException {
     if (!reader.dataIndex().locate(key, reader.blockLoader(), pointer)) {
       clear();
       return BEFORE_FILE;
@@ -109,9 +124,21 @@ public final class HFileScanner implements AutoCloseable {
       useBlock(load(pointer.offset, pointer.onDiskSize));
     }
     useSeekIndex();
+    if (orAfter && seekToRowStart(key)) {
+      valid = true;
+      return AFTER_KEY;
+    }
     int result = seek(key, false);
     valid = seeker.isValid();
     return result;
+  }
+
+  private boolean seekToRowStart(Cell key) throws CorruptHFileException {
+    try {
+      return seeker.seekToRowStart(key);
+    } catch (RuntimeException e) {
+      throw corrupt(e);
+    }
   }
 
   /**

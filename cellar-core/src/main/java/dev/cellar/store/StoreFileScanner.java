@@ -70,7 +70,7 @@ final class StoreFileScanner implements KeyValueScanner {
 
   @Override
   public boolean seek(Cell key) throws IOException {
-    int result = scanner.seekTo(key);
+    int result = scanner.seekToOrAfter(key);
     boolean positioned = switch (result) {
       case HFileScanner.BEFORE_FILE -> scanner.seekTo();
       case HFileScanner.BEFORE_KEY -> scanner.next();

@@ -109,6 +109,17 @@ public interface BlockSeeker {
   int seekToKeyInBlock(Cell key, boolean seekBefore);
 
   /**
+   * Positions on the first cell after {@code key} where the block's seek index shows, without a
+   * walk, that this cell is the first of the key's row (so every cell before it sorts before the
+   * key). A point read seeks to its row's first key this way. Returns false, with the seeker as it
+   * was, where it cannot tell (the default, and any block without such an index): the caller then
+   * seeks with {@link #seekToKeyInBlock}.
+   */
+  default boolean seekToRowStart(Cell key) {
+    return false;
+  }
+
+  /**
    * Returns the block's first cell, at least its key (row, family, qualifier, timestamp, type);
    * callers must not rely on its value, tags or sequence id. Cheap: every encoding stores the first
    * key whole. Valid until the next {@link #setBlock}.

@@ -9,13 +9,18 @@ import java.lang.foreign.MemorySegment;
 
 /**
  * The {@link SeekIndex} of a NONE block: the block's first cell and cells at least {@value
- * #MIN_GAP} bytes apart after it, ascending, each with a word of its row. Immutable and
+ * #MIN_GAP} bytes apart after it (rows' first cells where they can be), ascending, each with a
+ * word of its row. Immutable and
  * thread-safe.
  *
  * <p><b>Entries.</b> An entry is one {@code long}: the high 32 bits are the {@link RowWords row
  * word} of the cell's row after the prefix every entry's row shares (the common prefix of the
  * first and the last entry's rows, which in a sorted block all rows between share too); the low 32
- * bits are the cell's payload offset. Where words tie, the cell's key is compared in place.
+ * bits are the cell's payload offset, its top bit set when the cell starts its row. Where words
+ * tie, the cell's key is compared in place. Entries are placed at rows' first cells where rows
+ * allow ({@link Builder#cell}), so that a Get, which seeks to the first key of its row, finds its
+ * row's first cell as the entry after the last one before the key ({@link
+ * PlainSeeker#seekToRowStart}), without walking the cells of the row before.
  *
  * <p><b>Layout.</b> Everything lies in one {@code long[]}, so that a seek into a block not touched
  * since it was cached misses on as few cache lines as it can: the index's object, then
@@ -52,6 +57,13 @@ final class CellOffsets implements SeekIndex {
   /** Entries per summary word: a group's entries fill one 64-byte cache line. */
   static final int GROUP = 8;
 
+  /** How many times {@link #MIN_GAP} an entry waits for a row's start before it takes any cell. */
+  static final int ROW_WAIT = 4;
+
+  /** The bit of an entry's offset half that marks a cell starting its row. */
+  private static final int ROW_START = 1 << 31;
+  private static final int OFFSET_MASK = ~ROW_START;
+
   private static final long OBJECT_SIZE = 32;
   private static final long ARRAY_HEADER_SIZE = 16;
 
@@ -83,25 +95,49 @@ final class CellOffsets implements SeekIndex {
   /** Collects the offsets of a block walked from its first cell, in order. */
   static final class Builder {
 
+    private final PayloadReader in;
     private final MemorySegment payload;
     private final int[] offsets;
     private int count;
 
     /**
-     * For the cells region of {@code payload}, {@code cellsSize} bytes starting at {@code
+     * For the cells region of {@code in}'s payload, {@code cellsSize} bytes starting at {@code
      * firstCell}.
      */
-    Builder(MemorySegment payload, int firstCell, int cellsSize) {
-      this.payload = payload;
+    Builder(PayloadReader in, int firstCell, int cellsSize) {
+      this.in = in;
+      this.payload = in.segment();
       offsets = new int[cellsSize / MIN_GAP + 1];
       offsets[count++] = firstCell;
     }
 
-    /** Notes the cell at {@code offset}, the next one in the block. */
-    void cell(int offset) {
-      if (offset - offsets[count - 1] >= MIN_GAP) {
+    /**
+     * Notes the cell at {@code offset}, the next one in the block, whose lengths are checked; the
+     * cell before it was at {@code previous}. A cell at least {@value #MIN_GAP} bytes past the
+     * last entry becomes one if it starts a row, or in any case once {@value #ROW_WAIT} times that
+     * distance is covered (a long row gets entries inside it too).
+     *
+     * @throws MalformedBlockException if the row of either cell does not fit in its key
+     */
+    void cell(int offset, int previous) {
+      int gap = offset - (offsets[count - 1] & OFFSET_MASK);
+      if (gap < MIN_GAP) {
+        return;
+      }
+      if (startsRow(offset, previous)) {
+        offsets[count++] = offset | ROW_START;
+      } else if (gap >= ROW_WAIT * MIN_GAP) {
         offsets[count++] = offset;
       }
+    }
+
+    private boolean startsRow(int offset, int previous) {
+      long row = rowOffset(offset);
+      long previousRow = rowOffset(previous);
+      int length = rowLength(in, offset);
+      int previousLength = rowLength(in, previous);
+      return length != previousLength || MemorySegment.mismatch(payload, row, row + length,
+          payload, previousRow, previousRow + length) >= 0;
     }
 
     /**
@@ -109,15 +145,16 @@ final class CellOffsets implements SeekIndex {
      *
      * @throws MalformedBlockException if a noted cell's row does not fit in its key
      */
-    CellOffsets build(PayloadReader in) {
+    CellOffsets build() {
       int firstLength = rowLength(in, offsets[0]);
       long firstRow = rowOffset(offsets[0]);
+      int last = offsets[count - 1] & OFFSET_MASK;
       int shared = RowWords.sharedLength(payload, firstRow, firstLength,
-          payload, rowOffset(offsets[count - 1]), rowLength(in, offsets[count - 1]));
+          payload, rowOffset(last), rowLength(in, last));
       if (shared > RowWords.MAX_SHARED) {
         long[] index = new long[count];
         for (int i = 0; i < count; i++) {
-          index[i] = offsets[i];
+          index[i] = Integer.toUnsignedLong(offsets[i]);
         }
         return new CellOffsets(index, count, -1, 0, 0);
       }
@@ -130,9 +167,9 @@ final class CellOffsets implements SeekIndex {
         index[i / Long.BYTES] |= b << (Long.SIZE - Byte.SIZE * (1 + i % Long.BYTES));
       }
       for (int i = 0; i < count; i++) {
-        int at = offsets[i];
+        int at = offsets[i] & OFFSET_MASK;
         int word = RowWords.word(payload, rowOffset(at), rowLength(in, at), shared);
-        index[entriesStart + i] = ((long) word << Integer.SIZE) | at;
+        index[entriesStart + i] = ((long) word << Integer.SIZE) | Integer.toUnsignedLong(offsets[i]);
         if (i % GROUP == 0) {
           int group = i / GROUP;
           long half = group % 2 == 0 ? (long) word << Integer.SIZE : Integer.toUnsignedLong(word);
@@ -176,7 +213,15 @@ final class CellOffsets implements SeekIndex {
   }
 
   int offset(int entry) {
-    return (int) index[entriesStart + entry];
+    return (int) index[entriesStart + entry] & OFFSET_MASK;
+  }
+
+  /**
+   * Whether entry {@code entry}'s cell starts its row (the cell before it, in this block, has
+   * another row). The block's first cell is never marked: its row may begin in the block before.
+   */
+  boolean startsRow(int entry) {
+    return ((int) index[entriesStart + entry] & ROW_START) != 0;
   }
 
   private int word(int entry) {

@@ -27,11 +27,15 @@ final class NoneSeeker extends PlainSeeker {
   public SeekIndex indexBlock() {
     checkBlock();
     CellOffsets.Builder builder =
-        new CellOffsets.Builder(in.segment(), cellsStart(), cellsEnd() - cellsStart());
-    for (int at = skipCell(cellsStart()); at < cellsEnd(); at = skipCell(at)) {
-      builder.cell(at);
+        new CellOffsets.Builder(in, cellsStart(), cellsEnd() - cellsStart());
+    int previous = cellsStart();
+    for (int at = skipCell(previous); at < cellsEnd(); ) {
+      int next = skipCell(at);
+      builder.cell(at, previous);
+      previous = at;
+      at = next;
     }
-    CellOffsets index = builder.build(in);
+    CellOffsets index = builder.build();
     useIndex(index);
     rewind();
     return index;

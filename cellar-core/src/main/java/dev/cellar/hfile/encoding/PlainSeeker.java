@@ -217,6 +217,37 @@ abstract class PlainSeeker implements BlockSeeker {
   }
 
   /**
+   * Positions on the first cell after {@code key} when the seek index shows that this cell starts
+   * the key's row: the index's first entry after the last one not after the key is marked as a
+   * row's first cell and holds the key's row, so every cell before it has a smaller row and sorts
+   * before the key. A Get's seek to the first key of its row so lands on the row without walking
+   * the row before it. False, with nothing moved, when the index cannot show it (no index, the
+   * row not in this block, or not at a marked entry).
+   */
+  @Override
+  public final boolean seekToRowStart(Cell key) {
+    checkBlock();
+    if (offsets == null) {
+      return false;
+    }
+    int entry = offsets.lastQualifying(key, false, 0, in.segment()) + 1;
+    if (entry >= offsets.count() || !offsets.startsRow(entry)) {
+      return false;
+    }
+    int at = offsets.offset(entry);
+    MemorySegment payload = in.segment();
+    long rowOffset = KeyValueLayout.rowOffset(KeyValueLayout.keyOffset(at));
+    int rowLength = KeyValueLayout.rowLength(payload, KeyValueLayout.keyOffset(at));
+    if (!Bytes.equals(key.segment(), key.rowOffset(), key.rowLength(), payload, rowOffset,
+        rowLength)) {
+      return false;
+    }
+    firstPending = false;
+    positionAt(at);
+    return true;
+  }
+
+  /**
    * Notes, during {@link #seekStart}, the offset of a cell after the start that is known not to
    * qualify, so the walk from the start stops there without reading it.
    */

@@ -131,6 +131,9 @@ class SeekerOracleTest {
       }
       for (int probe = 0; probe < PROBES_PER_BLOCK; probe++) {
         KeyValue key = probeKey(random, block);
+        if (random.nextInt(4) == 0) {
+          seekToRowStart(seeker, context, block, key, message);
+        }
         boolean seekBefore = random.nextBoolean();
         seek(seeker, context, block, oracle, key, seekBefore, random, message);
       }
@@ -227,6 +230,39 @@ class SeekerOracleTest {
       } else {
         assertFalse(seeker.next(), () -> what.get() + ", then next past the end");
         return;
+      }
+    }
+  }
+
+  /**
+   * A seek to the first cell of the key's row: when the seeker finds it, it is the first cell after
+   * the key and the first of its row in the block; when it does not, the seeker has not moved.
+   */
+  private void seekToRowStart(
+      BlockSeeker seeker,
+      EncodingContext context,
+      List<KeyValue> block,
+      KeyValue key,
+      String message) {
+    Supplier<String> what = () -> message + " seekToRowStart " + key;
+    boolean wasValid = seeker.isValid();
+    KeyValue before = wasValid ? KeyValue.copyOf(seeker.current()) : null;
+    if (seeker.seekToRowStart(key)) {
+      // the first cell after the key (the oracle keeps the last of cells with equal keys)
+      int index = 0;
+      while (index < block.size()
+          && CellComparator.compareKeyIgnoringSequenceId(block.get(index), key) <= 0) {
+        index++;
+      }
+      assertTrue(index < block.size(), what);
+      CellAssertions.assertSameCell(block.get(index), seeker.current(), context, what);
+      assertTrue(index > 0 && !Arrays.equals(block.get(index - 1).rowArray(),
+          block.get(index).rowArray()), () -> what.get() + ": not the first cell of its row");
+      assertTrue(Arrays.equals(key.rowArray(), block.get(index).rowArray()), what);
+    } else {
+      assertEquals(wasValid, seeker.isValid(), what);
+      if (wasValid) {
+        CellAssertions.assertSameCell(before, seeker.current(), context, what);
       }
     }
   }
