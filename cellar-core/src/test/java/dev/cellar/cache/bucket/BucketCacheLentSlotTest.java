@@ -102,6 +102,17 @@ class BucketCacheLentSlotTest {
   }
 
   @Test
+  void aSlotWhoseReadFailsReturnsWhenTheReaderLetsGo() throws Exception {
+    BucketCache cache = offHeap(4);
+    BufSource memory = cache.blockMemory(BlockCategory.DATA);
+    // a read that fails (a checksum mismatch, an I/O error) releases what it read into
+    memory.takeRetained(BLOCK + TRAILING).release();
+    assertEquals(0, cache.usedSlotBytes(), "the slot is back in the allocator");
+    assertEquals(0, cache.liveEntries());
+    assertEquals(0, cache.blockCount(), "nothing was indexed");
+  }
+
+  @Test
   void anEvictedLentSlotWaitsForTheReaderThatReadIntoIt() throws Exception {
     BucketCache cache = offHeap(4);
     TestBlock loaded = read(cache, key(0), BLOCK, TRAILING);
