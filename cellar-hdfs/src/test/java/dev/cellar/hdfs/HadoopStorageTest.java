@@ -13,6 +13,7 @@ import dev.cellar.io.StorageLocation;
 import dev.cellar.memory.Buf;
 import dev.cellar.memory.BufAllocator;
 import dev.cellar.memory.BufAllocatorConfig;
+import dev.cellar.spi.EngineAccess;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.ByteBuffer;
@@ -46,7 +47,7 @@ class HadoopStorageTest {
   @BeforeAll
   static void start() throws Exception {
     hdfs = MiniHdfs.start(2);
-    location = StorageLocation.resolve(hdfs.uri("/storage"), hdfs.config().settings());
+    location = StorageLocation.resolve(hdfs.uri("/storage"), EngineAccess.settings(hdfs.config()));
     storage = (HadoopStorage) location.storage();
   }
 

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cellar.hdfs.MiniHdfs;
+import dev.cellar.spi.EngineAccess;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -29,9 +30,9 @@ class HdfsPowerLossStorageTest {
   @BeforeAll
   static void start() throws Exception {
     hdfs = MiniHdfs.start(1);
-    hflushing = StorageLocation.resolve(hdfs.uri("/model"), hdfs.config().settings());
+    hflushing = StorageLocation.resolve(hdfs.uri("/model"), EngineAccess.settings(hdfs.config()));
     hsyncing = StorageLocation.resolve(hdfs.uri("/model"),
-        hdfs.config().with("hbase.wal.hsync", "true").settings());
+        EngineAccess.settings(hdfs.config().with("hbase.wal.hsync", "true")));
   }
 
   @AfterAll

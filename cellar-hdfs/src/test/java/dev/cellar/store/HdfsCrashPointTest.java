@@ -5,6 +5,7 @@ import dev.cellar.io.HdfsPowerLossStorage;
 import dev.cellar.io.PowerCut;
 import dev.cellar.io.Storage;
 import dev.cellar.io.StorageLocation;
+import dev.cellar.spi.EngineAccess;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -29,9 +30,10 @@ class HdfsCrashPointTest extends CrashPointTest {
   @BeforeAll
   static void start() throws Exception {
     hdfs = MiniHdfs.start(1);
-    location = StorageLocation.resolve(hdfs.uri("/crash-points"), hdfs.config().settings());
+    location = StorageLocation.resolve(hdfs.uri("/crash-points"),
+        EngineAccess.settings(hdfs.config()));
     hsyncLocation = StorageLocation.resolve(hdfs.uri("/crash-points"),
-        hdfs.config().with("hbase.wal.hsync", "true").settings());
+        EngineAccess.settings(hdfs.config().with("hbase.wal.hsync", "true")));
   }
 
   @AfterAll

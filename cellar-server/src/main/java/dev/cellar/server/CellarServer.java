@@ -17,6 +17,8 @@ import dev.cellar.server.service.RegistryService;
 import dev.cellar.io.AppendOnlyFile;
 import dev.cellar.io.Storage;
 import dev.cellar.io.StorageLocation;
+import dev.cellar.spi.Engine;
+import dev.cellar.spi.EngineAccess;
 import java.io.Closeable;
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -88,7 +90,8 @@ public final class CellarServer implements AutoCloseable {
    */
   public static CellarServer start(ServerOptions options, CellarConfig config)
       throws IOException {
-    StorageLocation location = StorageLocation.resolve(options.location(), config.settings());
+    StorageLocation location =
+        StorageLocation.resolve(options.location(), EngineAccess.settings(config));
     Storage storage = location.storage();
     Path serverDir = location.directory().resolve("server");
     Closeable lock;
@@ -112,21 +115,22 @@ public final class CellarServer implements AutoCloseable {
       ServerIdentity identity = new ServerIdentity(options.advertisedHost(), port,
           System.currentTimeMillis(), clusterId);
       MetaTable meta = new MetaTable(catalog, identity);
-      client = new ClientService(cellar, catalog, meta, options.scans(),
+      client = new ClientService(cellar, catalog, meta, options.scanLimits(),
           options.inlineGets());
       handlers = handlerPool(options);
       RpcMetrics rpcMetrics = new RpcMetrics();
       RpcDispatch dispatch = new RpcDispatch(Map.of(
           RegistryService.NAME, RegistryService.create(identity),
           MasterService.NAME, MasterService.create(catalog,
-              new ExportEndpoint(cellar, catalog, config.settings())),
+              new ExportEndpoint(cellar, catalog, config)),
           ClientService.NAME, client.service(),
           RegionAdminService.NAME, RegionAdminService.create(cellar, catalog)), handlers,
           clusterId, rpcMetrics);
       RpcServer rpc = RpcServer.start(new InetSocketAddress(options.bindAddress(), port),
           options.ioThreads(), options.maxRequestSize(), dispatch);
-      cellar.metrics().servedOverRpc();
-      cellar.publish(new IpcSource(rpcMetrics, handlers, rpc::openConnections));
+      Engine engine = EngineAccess.engine(cellar);
+      engine.metrics().servedOverRpc();
+      engine.publish(new IpcSource(rpcMetrics, handlers, rpc::openConnections));
       LOG.info("cellar serve: {} on {}:{} ({}), advertised as {}, cluster id {}",
           options.location(), options.bindAddress(), port, rpc.usesEpoll() ? "epoll" : "nio",
           identity.hostAndPort(), clusterId);
@@ -202,8 +206,18 @@ public final class CellarServer implements AutoCloseable {
   }
 
   /** The server's name as clients see it. */
-  public ServerIdentity identity() {
+  ServerIdentity identity() {
     return identity;
+  }
+
+  /** HBase's {@code host:port} clients reach the server at. */
+  public String hostAndPort() {
+    return identity.hostAndPort();
+  }
+
+  /** The cluster id the server gives its clients, kept across restarts. */
+  public String clusterId() {
+    return identity.clusterId();
   }
 
   public ServerOptions options() {
@@ -216,7 +230,7 @@ public final class CellarServer implements AutoCloseable {
   }
 
   /** The tables as clients see them. */
-  public Catalog catalog() {
+  Catalog catalog() {
     return catalog;
   }
 
