@@ -6,6 +6,7 @@ import dev.cellar.server.catalog.Catalog;
 import dev.cellar.server.catalog.MetaTable;
 import dev.cellar.server.catalog.ServerIdentity;
 import dev.cellar.server.rpc.IpcSource;
+import dev.cellar.server.rpc.MethodCallCounts;
 import dev.cellar.server.rpc.RpcDispatch;
 import dev.cellar.server.rpc.RpcMetrics;
 import dev.cellar.server.rpc.RpcServer;
@@ -50,9 +51,9 @@ import org.slf4j.LoggerFactory;
  * finish, closes open scanners, then flushes and closes the database and drops the lock.
  *
  * <p><b>Metrics.</b> Beside the database's own beans, the server publishes HBase's IPC bean
- * ({@link IpcSource}) and counts its requests into the database's {@code sub=Server} bean
- * ({@code totalRequestCount}, {@code rpcGetRequestCount}, ..., {@code ScanTime}, {@code
- * ScanSize}).
+ * ({@link IpcSource}, with the admin calls by method) and counts its requests into the
+ * database's {@code sub=Server} bean ({@code totalRequestCount}, {@code rpcGetRequestCount}, ...,
+ * {@code ScanTime}, {@code ScanSize}).
  */
 public final class CellarServer implements AutoCloseable {
 
@@ -119,10 +120,11 @@ public final class CellarServer implements AutoCloseable {
           options.inlineGets());
       handlers = handlerPool(options);
       RpcMetrics rpcMetrics = new RpcMetrics();
+      MethodCallCounts adminCalls = new MethodCallCounts();
       RpcDispatch dispatch = new RpcDispatch(Map.of(
           RegistryService.NAME, RegistryService.create(identity),
           MasterService.NAME, MasterService.create(catalog,
-              new ExportEndpoint(cellar, catalog, config)),
+              new ExportEndpoint(cellar, catalog, config), adminCalls),
           ClientService.NAME, client.service(),
           RegionAdminService.NAME, RegionAdminService.create(cellar, catalog)), handlers,
           clusterId, rpcMetrics);
@@ -130,7 +132,7 @@ public final class CellarServer implements AutoCloseable {
           options.ioThreads(), options.maxRequestSize(), dispatch);
       Engine engine = EngineAccess.engine(cellar);
       engine.metrics().servedOverRpc();
-      engine.publish(new IpcSource(rpcMetrics, handlers, rpc::openConnections));
+      engine.publish(new IpcSource(rpcMetrics, handlers, rpc::openConnections, adminCalls));
       LOG.info("cellar serve: {} on {}:{} ({}), advertised as {}, cluster id {}",
           options.location(), options.bindAddress(), port, rpc.usesEpoll() ? "epoll" : "nio",
           identity.hostAndPort(), clusterId);
