@@ -70,14 +70,20 @@ class HdfsExportTest {
     try (Cellar cellar = Cellar.open(database, hdfs.config())) {
       cellar.admin().createTable(TableDescriptor.of("t", ColumnFamilyDescriptor.of("a"),
           ColumnFamilyDescriptor.of("b")));
+      // Each operation at a timestamp of its own: a put in the millisecond of the row's delete
+      // would share its timestamp, and the delete would hide it (HBase's rule).
+      long base = System.currentTimeMillis();
       for (int i = 0; i < 600; i++) {
         String row = String.format("row-%04d", random.nextInt(400));
+        long timestamp = base + i;
         if (random.nextInt(5) == 0) {
-          cellar.table("t").delete(new Delete(bytes(row)));
+          cellar.table("t").delete(new Delete(bytes(row)).addFamily(bytes("a"), timestamp)
+              .addFamily(bytes("b"), timestamp));
           rows.remove(row);
         } else {
-          cellar.table("t").put(new Put(bytes(row)).addColumn(bytes("a"), bytes("q"), bytes("a"))
-              .addColumn(bytes("b"), bytes("q"), bytes("b" + i)));
+          cellar.table("t").put(new Put(bytes(row))
+              .addColumn(bytes("a"), bytes("q"), timestamp, bytes("a"))
+              .addColumn(bytes("b"), bytes("q"), timestamp, bytes("b" + i)));
           rows.add(row);
         }
         if (i == 300) {
