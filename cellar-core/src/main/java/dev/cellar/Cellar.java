@@ -17,6 +17,7 @@ import dev.cellar.observe.MetricSource;
 import dev.cellar.observe.ObservedDatabase;
 import dev.cellar.observe.http.InfoServerConfig;
 import dev.cellar.observe.http.Observability;
+import dev.cellar.spi.Engine;
 import dev.cellar.store.CompactionPolicy;
 import dev.cellar.store.CompactionThrottle;
 import dev.cellar.store.FamilySettings;
@@ -24,6 +25,7 @@ import dev.cellar.store.Region;
 import dev.cellar.store.memstore.ChunkPool;
 import dev.cellar.store.memstore.MemStoreConfig;
 import dev.cellar.store.wal.WalConfig;
+import dev.cellar.store.wal.WalStats;
 import dev.cellar.store.wal.WriteAheadLog;
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -370,9 +372,9 @@ public final class Cellar implements Database {
   static FamilySettings settingsOf(ColumnFamilyDescriptor family) {
     HFileContext context = HFileContext.builder()
         .blockSize(family.blockSize())
-        .encoding(family.dataBlockEncoding())
-        .compression(family.compression())
-        .bloomType(family.bloomFilter())
+        .encoding(FamilyFormats.format(family.dataBlockEncoding()))
+        .compression(FamilyFormats.format(family.compression()))
+        .bloomType(FamilyFormats.format(family.bloomFilter()))
         .includesMvcc(true)
         .build();
     return new FamilySettings(family.nameBytes(), context, family.inMemory(), family.blockCache(),
@@ -430,27 +432,27 @@ public final class Cellar implements Database {
   }
 
   /** The block cache's miss-ratio curve, or null when there is no cache or it is turned off. */
-  public MissRatioCurveTracker missRatioCurve() {
+  MissRatioCurveTracker missRatioCurve() {
     return curve;
   }
 
   /** The block cache, or null when the configuration disables it. */
-  public BlockCache blockCache() {
+  BlockCache blockCache() {
     return cache;
   }
 
   /** The pooled allocator blocks are read into. */
-  public BufAllocator allocator() {
+  BufAllocator allocator() {
     return allocator;
   }
 
   /** The MemStore chunk pool, or null when the MSLAB is disabled. */
-  public ChunkPool chunkPool() {
+  ChunkPool chunkPool() {
     return chunkPool;
   }
 
   /** The operation latencies and counters of every table, and the JVM's GC pauses. */
-  public EngineMetrics metrics() {
+  EngineMetrics metrics() {
     return metrics;
   }
 
@@ -468,7 +470,7 @@ public final class Cellar implements Database {
    * Publishes {@code source} with the database's own metrics, on JMX and the info server's
    * /prometheus, until the database closes: for a server's figures (its RPC metrics).
    */
-  public void publish(MetricSource source) {
+  void publish(MetricSource source) {
     Observability current = observability;
     if (current != null) {
       current.publish(source);
@@ -484,8 +486,13 @@ public final class Cellar implements Database {
     return current == null ? Optional.empty() : current.infoAddress();
   }
 
+  /** The internals Cellar's other modules reach through {@link dev.cellar.spi.EngineAccess}. */
+  Engine engine() {
+    return new CellarEngine(this);
+  }
+
   /** The write-ahead log's counters. */
-  public dev.cellar.store.wal.WalStats walStats() {
+  WalStats walStats() {
     return wal.stats();
   }
 

@@ -116,8 +116,11 @@ public final class CellarConfig {
     return values.get(key);
   }
 
-  /** The typed view the components read their keys through. */
-  public Settings settings() {
+  /**
+   * The typed view the components read their keys through; other modules reach it through {@link
+   * dev.cellar.spi.EngineAccess#settings}.
+   */
+  Settings settings() {
     return Settings.of(values);
   }
 

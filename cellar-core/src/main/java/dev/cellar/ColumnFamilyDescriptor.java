@@ -1,8 +1,5 @@
 package dev.cellar;
 
-import dev.cellar.hfile.Compression;
-import dev.cellar.hfile.bloom.BloomType;
-import dev.cellar.hfile.encoding.DataBlockEncoding;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -55,10 +52,9 @@ public record ColumnFamilyDescriptor(
     require(ttlSeconds >= 1, name, "TTL", ttlSeconds, ">= 1 second");
     require(minVersions >= 0 && minVersions <= maxVersions, name, "MIN_VERSIONS", minVersions,
         "between 0 and VERSIONS (" + maxVersions + ")");
-    if (!compression.isSupported()) {
-      throw new IllegalArgumentException("family " + name + ": COMPRESSION " + compression
-          + " is not available; use NONE, GZ, SNAPPY, LZ4 or ZSTD");
-    }
+    require(bloomFilter != null, name, "BLOOMFILTER", null, "set");
+    require(dataBlockEncoding != null, name, "DATA_BLOCK_ENCODING", null, "set");
+    require(compression != null, name, "COMPRESSION", null, "set");
   }
 
   /**
@@ -109,11 +105,11 @@ public record ColumnFamilyDescriptor(
     return new ColumnFamilyDescriptor(name,
         integer(name, values, "BLOCKSIZE", 65536),
         parse(name, "BLOOMFILTER", values.getOrDefault("BLOOMFILTER", "ROW"),
-            BloomType::parse),
+            FamilyFormats::parseBloomType),
         parse(name, "DATA_BLOCK_ENCODING", values.getOrDefault("DATA_BLOCK_ENCODING", "NONE"),
-            DataBlockEncoding::fromName),
-        parse(name, "COMPRESSION", values.getOrDefault("COMPRESSION", "NONE"),
-            Compression::fromName),
+            FamilyFormats::parseEncoding),
+        FamilyFormats.supported(name, parse(name, "COMPRESSION",
+            values.getOrDefault("COMPRESSION", "NONE"), dev.cellar.hfile.Compression::fromName)),
         bool(name, values, "IN_MEMORY", false),
         bool(name, values, "BLOCKCACHE", true),
         integer(name, values, "VERSIONS", 1),

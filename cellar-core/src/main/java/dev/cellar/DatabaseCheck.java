@@ -8,6 +8,7 @@ import dev.cellar.io.FileProblem;
 import dev.cellar.io.Storage;
 import dev.cellar.io.StorageLocation;
 import dev.cellar.memory.BufAllocator;
+import dev.cellar.memory.BufAllocatorConfig;
 import dev.cellar.store.ManifestCheck;
 import dev.cellar.store.wal.WalCheck;
 import java.io.IOException;
@@ -29,8 +30,8 @@ import java.util.function.UnaryOperator;
  * says what the next open would do about it where that is known (drop a torn record, delete an
  * unlisted file, cut a torn log tail) or that the open fails.
  *
- * <p><b>Memory.</b> HFile blocks are read into buffers of the caller's allocator and released
- * before the next file. Not thread-safe; one check reads one directory once.
+ * <p><b>Memory.</b> HFile blocks are read into buffers of an allocator of the check's own and
+ * released before the next file. Not thread-safe; one check reads one directory once.
  */
 public final class DatabaseCheck {
 
@@ -44,12 +45,11 @@ public final class DatabaseCheck {
    * @param cells cells in them
    * @param segments log segments read
    * @param entries intact log entries
-   * @param problems what is wrong, in the order found
-   * @param lines each problem on one line, naming its file as the user knows it (on HDFS, its
-   *     full URI)
+   * @param problems what is wrong, in the order found, each on one line naming its file as the
+   *     user knows it (on HDFS, its full URI)
    */
   public record Report(Optional<String> lockHolder, int tables, int manifestRecords, int hfiles,
-      long cells, int segments, long entries, List<FileProblem> problems, List<String> lines) {}
+      long cells, int segments, long entries, List<String> problems) {}
 
   private final Storage storage;
   private final Path directory;
@@ -72,32 +72,34 @@ public final class DatabaseCheck {
   }
 
   /**
-   * Checks the database in {@code directory}.
+   * Checks the database in the local {@code directory}, its log inside it.
    *
    * @throws IOException if {@code directory} is not a Cellar database (no {@code tables/}), or
    *     naming a file that could not be listed or read at all
    */
-  public static Report check(Path directory, BufAllocator allocator) throws IOException {
-    return check(Storage.local(), directory, allocator);
+  public static Report check(Path directory) throws IOException {
+    try (BufAllocator allocator = new BufAllocator(BufAllocatorConfig.DEFAULT)) {
+      Storage storage = Storage.local();
+      return check(WalPlacement.inside(storage, directory), storage, directory, allocator);
+    }
   }
 
   /**
-   * Checks the database in {@code directory} of {@code storage}; see {@link #check(Path,
-   * BufAllocator)}.
+   * Checks the database at {@code location} (a path, or a URI such as {@code hdfs://host/path})
+   * with its log where {@value CellarConfig#WAL_DIR} in {@code config} puts it (on another file
+   * system, too); see {@link #check(Path)}.
+   *
+   * @throws IOException also if {@code location} is not a directory
    */
-  public static Report check(Storage storage, Path directory, BufAllocator allocator)
-      throws IOException {
-    return check(WalPlacement.inside(storage, directory), storage, directory, allocator);
-  }
-
-  /**
-   * Checks the database in {@code database} with its log where {@value CellarConfig#WAL_DIR} in
-   * {@code config} puts it (on another file system, too); see {@link #check(Path, BufAllocator)}.
-   */
-  public static Report check(StorageLocation database, CellarConfig config,
-      BufAllocator allocator) throws IOException {
-    try (WalPlacement wal = WalPlacement.resolve(database, config)) {
-      return check(wal, database.storage(), database.directory(), allocator);
+  public static Report check(String location, CellarConfig config) throws IOException {
+    try (StorageLocation database = StorageLocation.resolve(location, config.settings());
+        BufAllocator allocator = new BufAllocator(BufAllocatorConfig.DEFAULT)) {
+      if (!database.storage().isDirectory(database.directory())) {
+        throw new IOException(location + " is not a directory");
+      }
+      try (WalPlacement wal = WalPlacement.resolve(database, config)) {
+        return check(wal, database.storage(), database.directory(), allocator);
+      }
     }
   }
 
@@ -124,10 +126,9 @@ public final class DatabaseCheck {
     List<String> lines = new ArrayList<>();
     problems.forEach(problem -> lines.add(problem.describe(storage)));
     WalCheck.Result wal = WalCheck.check(walStorage, walDirectory);
-    problems.addAll(wal.problems());
     wal.problems().forEach(problem -> lines.add(problem.describe(walStorage)));
     return new Report(holder, tables, manifestRecords, hfiles, cells, wal.segments(),
-        wal.entries(), List.copyOf(problems), List.copyOf(lines));
+        wal.entries(), List.copyOf(lines));
   }
 
   /**

@@ -25,6 +25,8 @@ public abstract sealed class Query permits Get, Scan {
   /** Counts changes to everything but the row, so a compiled form can tell it is stale. */
   private int modifications;
 
+  Query() {}
+
   void addFamilyInternal(byte[] family) {
     modifications++;
     columns.put(FamilyNames.of(family), null);

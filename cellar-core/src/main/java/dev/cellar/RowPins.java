@@ -21,6 +21,9 @@ public final class RowPins {
 
   private final Pins pins = new Pins();
 
+  /** An empty set, for {@link RowView#retainPinsInto} to fill. */
+  public RowPins() {}
+
   /** The number of blocks referenced. */
   public int size() {
     return pins.size();

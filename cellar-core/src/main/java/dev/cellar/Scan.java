@@ -16,6 +16,9 @@ public final class Scan extends Query {
   private long limit = Long.MAX_VALUE;
   private boolean reversed;
 
+  /** A scan of every row of every family, forwards, the latest version of each column. */
+  public Scan() {}
+
   /** The first row read (inclusive); empty for the table's start. */
   public Scan withStartRow(byte[] row) {
     startRow = row.clone();

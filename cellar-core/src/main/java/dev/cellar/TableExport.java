@@ -47,28 +47,51 @@ public final class TableExport {
     private Remote() {}
   }
 
+  /**
+   * What an export wrote of one family.
+   *
+   * @param name the family
+   * @param files the HFiles written, as the user knows them: a local path, or the full URI on
+   *     another file system
+   * @param cells the cells in them
+   */
+  public record Family(String name, List<String> files, long cells) {
+
+    public Family {
+      files = List.copyOf(files);
+    }
+  }
+
   private TableExport() {}
 
   /**
    * Exports {@code table} of {@code cellar} into the local directory {@code out}; see {@link
-   * #export(Cellar, String, StorageLocation, List, Consumer)}.
+   * #export(Cellar, String, String, CellarConfig, List, Consumer)}.
    */
-  public static List<RegionExport.FamilyExport> export(Cellar cellar, String table, Path out,
+  public static List<Family> export(Cellar cellar, String table, Path out,
       List<byte[]> splitKeys, Consumer<String> progress) throws IOException {
     return export(cellar, table, StorageLocation.local(out), splitKeys, progress);
   }
 
   /**
-   * Exports {@code table} of {@code cellar} into {@code out} (a local directory or one on another
-   * file system), cutting files at {@code splitKeys} (HBase's region boundaries; any order,
-   * duplicates ignored). Progress lines go to {@code progress}.
+   * Exports {@code table} of {@code cellar} into {@code out}, a local directory or, by URI, one on
+   * another file system that {@code config} holds the client settings of; the files are cut at
+   * {@code splitKeys} (HBase's region boundaries; any order, duplicates ignored). Progress lines
+   * go to {@code progress}.
    *
    * @throws BulkLoadException if {@code out} is a file or a directory that is not empty, or a
    *     split key is empty
    * @throws TableNotFoundException if there is no such table
    */
-  public static List<RegionExport.FamilyExport> export(Cellar cellar, String table,
-      StorageLocation out, List<byte[]> splitKeys, Consumer<String> progress) throws IOException {
+  public static List<Family> export(Cellar cellar, String table, String out,
+      CellarConfig config, List<byte[]> splitKeys, Consumer<String> progress) throws IOException {
+    try (StorageLocation location = StorageLocation.resolve(out, config.settings())) {
+      return export(cellar, table, location, splitKeys, progress);
+    }
+  }
+
+  private static List<Family> export(Cellar cellar, String table, StorageLocation out,
+      List<byte[]> splitKeys, Consumer<String> progress) throws IOException {
     CellarTable source = (CellarTable) cellar.table(table);
     Storage storage = out.storage();
     Path directory = out.directory();
@@ -87,8 +110,13 @@ public final class TableExport {
       }
     }
     storage.createDirectories(directory);
-    return RegionExport.export(source.region(), storage, directory, keys,
-        System.currentTimeMillis(), progress);
+    List<Family> families = new ArrayList<>();
+    for (RegionExport.FamilyExport family : RegionExport.export(source.region(), storage,
+        directory, keys, System.currentTimeMillis(), progress)) {
+      families.add(new Family(family.family(),
+          family.files().stream().map(storage::describe).toList(), family.cells()));
+    }
+    return families;
   }
 
   private static void checkOutput(Storage storage, Path out) throws IOException {

@@ -115,7 +115,7 @@ class AlterTableTest {
     try (Cellar cellar = open(directory)) {
       ColumnFamilyDescriptor family = cellar.admin().describe("t").family("a");
       assertEquals(5, family.maxVersions());
-      assertEquals(Compression.GZ, family.compression());
+      assertEquals(dev.cellar.Compression.GZ, family.compression());
       assertEquals("x", value(cellar.table("t"), "a", "old"));
       cellar.admin().majorCompact("t");
       assertEquals(1, store(cellar).fileCount());

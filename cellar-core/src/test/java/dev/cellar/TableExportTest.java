@@ -80,12 +80,11 @@ class TableExportTest {
       source.admin().createTable(twoFamilies("t"));
       fill(source.table("t"), source.admin(), seed, 3000);
       expected = dump(source.table("t"));
-      List<RegionExport.FamilyExport> exported =
+      List<TableExport.Family> exported =
           TableExport.export(source, "t", out, List.of(), progress::add);
-      assertEquals(List.of("a", "b"), exported.stream().map(RegionExport.FamilyExport::family)
-          .toList());
-      assertEquals(expected.size(), exported.stream().mapToLong(
-          RegionExport.FamilyExport::cells).sum(), "seed " + seed);
+      assertEquals(List.of("a", "b"), exported.stream().map(TableExport.Family::name).toList());
+      assertEquals(expected.size(), exported.stream().mapToLong(TableExport.Family::cells).sum(),
+          "seed " + seed);
     }
     assertTrue(progress.stream().anyMatch(line -> line.contains("family a")), progress::toString);
     try (Stream<Path> walk = Files.walk(out)) {

@@ -65,28 +65,29 @@ class HdfsBadInputTest {
       cellar.admin().flush("t");
       put(cellar, 50, 60);
     }
-    try (StorageLocation resolved = StorageLocation.resolve(location, hdfs.config().settings());
-        BufAllocator allocator = new BufAllocator(BufAllocatorConfig.DEFAULT)) {
-      DatabaseCheck.Report report =
-          DatabaseCheck.check(resolved.storage(), resolved.directory(), allocator);
-      assertEquals(List.of(), report.problems());
-      assertEquals(1, report.tables());
-      assertTrue(report.hfiles() >= 1, report.toString());
-      assertTrue(report.lockHolder().isEmpty(), report.toString());
-      IOException missing = assertThrows(IOException.class, () -> DatabaseCheck.check(
-          resolved.storage(), resolved.directory().resolve("missing"), allocator));
-      assertEquals(location + "/missing is not a Cellar database (it has no tables/ directory)",
-          missing.getMessage());
-
+    DatabaseCheck.Report report = DatabaseCheck.check(location, hdfs.config());
+    assertEquals(List.of(), report.problems());
+    assertEquals(1, report.tables());
+    assertTrue(report.hfiles() >= 1, report.toString());
+    assertTrue(report.lockHolder().isEmpty(), report.toString());
+    IOException missing = assertThrows(IOException.class,
+        () -> DatabaseCheck.check(location + "/missing", hdfs.config()));
+    assertEquals(location + "/missing is not a directory", missing.getMessage());
+    try (StorageLocation resolved = StorageLocation.resolve(location, hdfs.config().settings())) {
+      resolved.storage().createDirectories(
+          resolved.directory().resolveSibling(resolved.directory().getFileName() + "-empty"));
       try (AppendOnlyFile stray = resolved.storage().create(
           resolved.directory().resolve("tables/t/stray"))) {
         stray.sync();
       }
-      DatabaseCheck.Report damaged =
-          DatabaseCheck.check(resolved.storage(), resolved.directory(), allocator);
-      assertEquals(List.of(location + "/tables/t/stray: not part of the table (a descriptor or"
-          + " manifest rewrite a crash interrupted?)"), damaged.lines());
     }
+    IOException empty = assertThrows(IOException.class,
+        () -> DatabaseCheck.check(location + "-empty", hdfs.config()));
+    assertEquals(location + "-empty is not a Cellar database (it has no tables/ directory)",
+        empty.getMessage());
+    DatabaseCheck.Report damaged = DatabaseCheck.check(location, hdfs.config());
+    assertEquals(List.of(location + "/tables/t/stray: not part of the table (a descriptor or"
+        + " manifest rewrite a crash interrupted?)"), damaged.problems());
   }
 
   @Test

@@ -2,9 +2,6 @@ package dev.cellar.cli;
 
 import dev.cellar.CellarConfig;
 import dev.cellar.DatabaseCheck;
-import dev.cellar.io.StorageLocation;
-import dev.cellar.memory.BufAllocator;
-import dev.cellar.memory.BufAllocatorConfig;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.util.LinkedHashMap;
@@ -43,18 +40,13 @@ final class CheckCommand implements Callable<Integer> {
     PrintStream out = System.out;
     DatabaseCheck.Report report;
     CellarConfig config = walDirOption.applyTo(CellarConfig.defaults().withAll(properties));
-    try (StorageLocation location = StorageLocation.resolve(directory, config.settings());
-        BufAllocator allocator = new BufAllocator(BufAllocatorConfig.DEFAULT)) {
-      if (!location.storage().isDirectory(location.directory())) {
-        System.err.println("cellar check: " + directory + " is not a directory");
-        return 2;
-      }
-      report = DatabaseCheck.check(location, config, allocator);
+    try {
+      report = DatabaseCheck.check(directory, config);
     } catch (IOException e) {
       System.err.println("cellar check: " + e.getMessage());
       return 2;
     }
-    for (String problem : report.lines()) {
+    for (String problem : report.problems()) {
       out.println("PROBLEM: " + problem);
     }
     String summary = report.tables() + " table(s), " + report.manifestRecords()

@@ -8,7 +8,6 @@ import dev.cellar.client.ClientSettings;
 import dev.cellar.client.RemoteExport;
 import dev.cellar.io.DirectoryLockedException;
 import dev.cellar.io.StorageLocation;
-import dev.cellar.store.RegionExport;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -89,12 +88,11 @@ final class ExportCommand implements Callable<Integer> {
         System.err.println("cellar export: " + location + " is not a database directory");
         return 1;
       }
-      try (Cellar cellar = Cellar.open(location, config);
-          StorageLocation output = StorageLocation.resolve(out, config.settings())) {
-        List<RegionExport.FamilyExport> families = TableExport.export(cellar, table, output,
-            keys, System.err::println);
+      try (Cellar cellar = Cellar.open(location, config)) {
+        List<TableExport.Family> families = TableExport.export(cellar, table, out, config, keys,
+            System.err::println);
         long files = families.stream().mapToLong(family -> family.files().size()).sum();
-        long cells = families.stream().mapToLong(RegionExport.FamilyExport::cells).sum();
+        long cells = families.stream().mapToLong(TableExport.Family::cells).sum();
         System.out.println("exported " + table + " to " + out + ": " + families.size()
             + " families, " + files + " files, " + cells + " cells");
       }
@@ -111,7 +109,7 @@ final class ExportCommand implements Callable<Integer> {
 
   private int exportThroughServer(CellarConfig config, List<byte[]> keys) throws IOException {
     try (CellarClient client = CellarClient.connect(connect,
-        ClientSettings.from(config.settings()))) {
+        ClientSettings.from(config))) {
       RemoteExport.Result result = client.exports().export(table, out, keys);
       result.progress().forEach(System.err::println);
       long files = result.families().stream().mapToLong(family -> family.files().size()).sum();

@@ -100,7 +100,7 @@ final class ServeCommand implements Callable<Integer> {
     }
     CellarServer server;
     try {
-      server = CellarServer.start(ServerOptions.from(location, config.settings()), config);
+      server = CellarServer.start(ServerOptions.from(location, config), config);
     } catch (IOException | IllegalArgumentException e) {
       System.err.println("cellar serve: " + e.getMessage());
       return 1;
@@ -119,7 +119,7 @@ final class ServeCommand implements Callable<Integer> {
     System.out.printf("cellar serve: %s on %s (advertised %s); clients set%n"
         + "  hbase.client.registry.impl=org.apache.hadoop.hbase.client.RpcConnectionRegistry%n"
         + "  hbase.client.bootstrap.servers=%s%n", location, server.address(),
-        server.identity().hostAndPort(), server.identity().hostAndPort());
+        server.hostAndPort(), server.hostAndPort());
     server.database().infoServerAddress().ifPresent(address -> System.out.printf(
         "  info server: http://%s:%d/ (/jmx, /prometheus)%n", address.getHostString(),
         address.getPort()));

@@ -30,15 +30,14 @@ class ExportConnectCommandTest {
   void aServedDatabaseExportsThroughTheServerAndNotBesideIt() throws Exception {
     CellarConfig config = CellarConfig.defaults().with(ServerOptions.PORT, "0");
     Path database = root.resolve("db");
-    try (CellarServer server = CellarServer.start(ServerOptions.from(database,
-        config.settings()), config);
-        CellarClient client = CellarClient.connect(server.identity().hostAndPort())) {
+    try (CellarServer server = CellarServer.start(ServerOptions.from(database, config), config);
+        CellarClient client = CellarClient.connect(server.hostAndPort())) {
       client.admin().createTable(TableDescriptor.of("t", ColumnFamilyDescriptor.of("f")));
       for (int i = 0; i < 100; i++) {
         client.table("t").put(new Put(("row-" + i).getBytes(StandardCharsets.UTF_8))
             .addColumn("f".getBytes(), "q".getBytes(), ("v" + i).getBytes()));
       }
-      String address = server.identity().hostAndPort();
+      String address = server.hostAndPort();
       Path out = root.resolve("export");
       CliRun export = CliRun.of("export", "--connect", address, "--table", "t", "--out",
           out.toString());

@@ -6,6 +6,9 @@ import dev.cellar.RemoteConnector;
 /** The {@link RemoteConnector} of {@code Cellar.connect}: a {@link CellarClient}. */
 public final class ClientConnector implements RemoteConnector {
 
+  /** For the service loader. */
+  public ClientConnector() {}
+
   @Override
   public Database connect(String hostAndPort) {
     return CellarClient.connect(hostAndPort);

@@ -1,6 +1,8 @@
 package dev.cellar.client;
 
+import dev.cellar.CellarConfig;
 import dev.cellar.config.Settings;
+import dev.cellar.spi.EngineAccess;
 
 /**
  * How the client talks to the server: timeouts, retries, scanner and write buffer sizes, under
@@ -46,11 +48,12 @@ public record ClientSettings(long rpcTimeoutMillis, long operationTimeoutMillis,
 
   /** HBase's defaults (scanner caching 100 rows, within 2 MiB per call). */
   public static ClientSettings defaults() {
-    return from(Settings.empty());
+    return from(CellarConfig.defaults());
   }
 
-  /** The settings under HBase's keys in {@code settings}, HBase's defaults for the others. */
-  public static ClientSettings from(Settings settings) {
+  /** The settings under HBase's keys in {@code config}, HBase's defaults for the others. */
+  public static ClientSettings from(CellarConfig config) {
+    Settings settings = EngineAccess.settings(config);
     return new ClientSettings(
         settings.getLong("hbase.rpc.timeout", 60_000),
         settings.getLong("hbase.client.operation.timeout", 1_200_000),

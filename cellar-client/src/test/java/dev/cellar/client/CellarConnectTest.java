@@ -31,9 +31,8 @@ class CellarConnectTest {
   @Test
   void connectGivesTheClientThroughTheDatabaseInterface() throws IOException {
     CellarConfig config = CellarConfig.defaults().with(ServerOptions.PORT, "0");
-    try (CellarServer server = CellarServer.start(ServerOptions.from(directory,
-        config.settings()), config)) {
-      try (Database db = Cellar.connect(server.identity().hostAndPort())) {
+    try (CellarServer server = CellarServer.start(ServerOptions.from(directory, config), config)) {
+      try (Database db = Cellar.connect(server.hostAndPort())) {
         assertInstanceOf(CellarClient.class, db);
         db.admin().createTable(TableDescriptor.of("t", ColumnFamilyDescriptor.of("f")));
         db.table("t").put(new Put("r".getBytes()).addColumn("f".getBytes(), "q".getBytes(),

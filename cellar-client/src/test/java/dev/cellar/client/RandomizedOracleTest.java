@@ -105,7 +105,7 @@ class RandomizedOracleTest {
         server.close();
         CellarConfig restarted = config().with(ServerOptions.PORT, Integer.toString(port))
             .with(ServerOptions.HANDLERS, "4");
-        server = CellarServer.start(ServerOptions.from(directory, restarted.settings()),
+        server = CellarServer.start(ServerOptions.from(directory, restarted),
             restarted);
       }
 

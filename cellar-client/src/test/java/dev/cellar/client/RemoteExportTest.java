@@ -58,9 +58,9 @@ class RemoteExportTest {
     int acknowledgedBeforeExport;
     RemoteExport.Result result;
     try (CellarServer server = CellarServer.start(ServerOptions.from(root.resolve("db"),
-        config.settings()), config);
-        CellarClient writerClient = CellarClient.connect(server.identity().hostAndPort());
-        CellarClient exporter = CellarClient.connect(server.identity().hostAndPort())) {
+        config), config);
+        CellarClient writerClient = CellarClient.connect(server.hostAndPort());
+        CellarClient exporter = CellarClient.connect(server.hostAndPort())) {
       writerClient.admin().createTable(TableDescriptor.of("t", ColumnFamilyDescriptor.of("a"),
           ColumnFamilyDescriptor.of("b")));
       Table table = writerClient.table("t");

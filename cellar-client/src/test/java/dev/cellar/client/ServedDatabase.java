@@ -29,9 +29,9 @@ final class ServedDatabase implements AutoCloseable {
       throws IOException {
     CellarConfig served = config.with(ServerOptions.PORT, "0")
         .with(ServerOptions.HANDLERS, "4");
-    CellarServer server = CellarServer.start(ServerOptions.from(directory, served.settings()),
+    CellarServer server = CellarServer.start(ServerOptions.from(directory, served),
         served);
-    return new ServedDatabase(server, CellarClient.connect(server.identity().hostAndPort(),
+    return new ServedDatabase(server, CellarClient.connect(server.hostAndPort(),
         settings));
   }
 

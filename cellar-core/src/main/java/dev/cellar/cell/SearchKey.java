@@ -25,6 +25,8 @@ public final class SearchKey {
   private MemorySegment segment = MemorySegment.ofArray(bytes);
   private final KeyValueCell view = new KeyValueCell();
 
+  public SearchKey() {}
+
   /** The key sorting before every cell of {@code row}. */
   public Cell firstOnRow(byte[] row) {
     int keyLength = (int) KeyValueLayout.keyLength(row.length, 0, 0);

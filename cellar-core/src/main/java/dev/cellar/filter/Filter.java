@@ -38,6 +38,8 @@ public abstract class Filter {
     SEEK_NEXT_USING_HINT
   }
 
+  protected Filter() {}
+
   /** Called before each row; resets per-row state. */
   public void reset() {}
 

@@ -9,6 +9,8 @@ import dev.cellar.cell.Cell;
  */
 public final class FilterAllFilter extends Filter {
 
+  public FilterAllFilter() {}
+
   @Override
   public ReturnCode filterCell(Cell cell) {
     return ReturnCode.SKIP;

@@ -13,6 +13,7 @@ import dev.cellar.TableDescriptor;
 import dev.cellar.io.DirectoryLockedException;
 import dev.cellar.io.StorageLocation;
 import dev.cellar.io.StorageLock;
+import dev.cellar.spi.EngineAccess;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
@@ -40,7 +41,7 @@ class HdfsLockTest {
 
   private static FileSystem otherClient() throws IOException {
     return FileSystem.newInstance(hdfs.root(),
-        HdfsSettings.hadoopConfiguration(hdfs.config().settings()));
+        HdfsSettings.hadoopConfiguration(EngineAccess.settings(hdfs.config())));
   }
 
   /** Holds {@code directory}'s lock file through {@code client}, naming {@code holder} in it. */
@@ -113,7 +114,8 @@ class HdfsLockTest {
   @Test
   void aHoldWhoseLeaseWasRecoveredFailsItsCheck() throws Exception {
     String location = hdfs.newDirectory("check");
-    try (StorageLocation resolved = StorageLocation.resolve(location, hdfs.config().settings());
+    try (StorageLocation resolved =
+        StorageLocation.resolve(location, EngineAccess.settings(hdfs.config()));
         FileSystem other = otherClient()) {
       HadoopStorage storage = (HadoopStorage) resolved.storage();
       storage.createDirectories(resolved.directory());

@@ -29,18 +29,16 @@ class HdfsServeTest {
     String location = hdfs.newDirectory("served");
     CellarConfig config = hdfs.config().with(ServerOptions.PORT, "0");
     String clusterId;
-    try (CellarServer server = CellarServer.start(ServerOptions.from(location,
-        config.settings()), config)) {
+    try (CellarServer server = CellarServer.start(ServerOptions.from(location, config), config)) {
       server.database().admin().createTable(
           TableDescriptor.of("t", ColumnFamilyDescriptor.of("f")));
       server.database().table("t").put(new Put(bytes("r"))
           .addColumn(bytes("f"), bytes("q"), bytes("v")));
-      clusterId = server.identity().clusterId();
+      clusterId = server.clusterId();
     }
     for (int restart = 0; restart < 2; restart++) {
-      try (CellarServer server = CellarServer.start(ServerOptions.from(location,
-          config.settings()), config)) {
-        assertEquals(clusterId, server.identity().clusterId());
+      try (CellarServer server = CellarServer.start(ServerOptions.from(location, config), config)) {
+        assertEquals(clusterId, server.clusterId());
         assertNotNull(server.catalog().byName("t"), "the catalog entry, restart " + restart);
         try (Result result = server.database().table("t").get(new Get(bytes("r")))) {
           assertArrayEquals(bytes("v"), result.getValue(bytes("f"), bytes("q")));

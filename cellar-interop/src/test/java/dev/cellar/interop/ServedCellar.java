@@ -41,7 +41,7 @@ final class ServedCellar implements AutoCloseable {
     for (Map.Entry<String, String> setting : serverSettings.entrySet()) {
       config = config.with(setting.getKey(), setting.getValue());
     }
-    CellarServer server = CellarServer.start(ServerOptions.from(directory, config.settings()),
+    CellarServer server = CellarServer.start(ServerOptions.from(directory, config),
         config);
     try {
       Configuration conf = clientConfiguration(server);
@@ -58,7 +58,7 @@ final class ServedCellar implements AutoCloseable {
     Configuration conf = HBaseConfiguration.create();
     conf.set("hbase.client.registry.impl",
         "org.apache.hadoop.hbase.client.RpcConnectionRegistry");
-    conf.set("hbase.client.bootstrap.servers", server.identity().hostAndPort());
+    conf.set("hbase.client.bootstrap.servers", server.hostAndPort());
     conf.setInt("hbase.client.retries.number", 3);
     conf.setInt("hbase.client.pause", 20);
     conf.setInt("hbase.rpc.timeout", 20_000);

@@ -6,6 +6,7 @@ import dev.cellar.server.catalog.Catalog;
 import dev.cellar.server.catalog.MetaTable;
 import dev.cellar.server.catalog.ServerIdentity;
 import dev.cellar.server.rpc.IpcSource;
+import dev.cellar.server.rpc.MethodCallCounts;
 import dev.cellar.server.rpc.RpcDispatch;
 import dev.cellar.server.rpc.RpcMetrics;
 import dev.cellar.server.rpc.RpcServer;
@@ -17,6 +18,8 @@ import dev.cellar.server.service.RegistryService;
 import dev.cellar.io.AppendOnlyFile;
 import dev.cellar.io.Storage;
 import dev.cellar.io.StorageLocation;
+import dev.cellar.spi.Engine;
+import dev.cellar.spi.EngineAccess;
 import java.io.Closeable;
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -48,9 +51,9 @@ import org.slf4j.LoggerFactory;
  * finish, closes open scanners, then flushes and closes the database and drops the lock.
  *
  * <p><b>Metrics.</b> Beside the database's own beans, the server publishes HBase's IPC bean
- * ({@link IpcSource}) and counts its requests into the database's {@code sub=Server} bean
- * ({@code totalRequestCount}, {@code rpcGetRequestCount}, ..., {@code ScanTime}, {@code
- * ScanSize}).
+ * ({@link IpcSource}, with the admin calls by method) and counts its requests into the
+ * database's {@code sub=Server} bean ({@code totalRequestCount}, {@code rpcGetRequestCount}, ...,
+ * {@code ScanTime}, {@code ScanSize}).
  */
 public final class CellarServer implements AutoCloseable {
 
@@ -88,7 +91,8 @@ public final class CellarServer implements AutoCloseable {
    */
   public static CellarServer start(ServerOptions options, CellarConfig config)
       throws IOException {
-    StorageLocation location = StorageLocation.resolve(options.location(), config.settings());
+    StorageLocation location =
+        StorageLocation.resolve(options.location(), EngineAccess.settings(config));
     Storage storage = location.storage();
     Path serverDir = location.directory().resolve("server");
     Closeable lock;
@@ -112,21 +116,23 @@ public final class CellarServer implements AutoCloseable {
       ServerIdentity identity = new ServerIdentity(options.advertisedHost(), port,
           System.currentTimeMillis(), clusterId);
       MetaTable meta = new MetaTable(catalog, identity);
-      client = new ClientService(cellar, catalog, meta, options.scans(),
+      client = new ClientService(cellar, catalog, meta, options.scanLimits(),
           options.inlineGets());
       handlers = handlerPool(options);
       RpcMetrics rpcMetrics = new RpcMetrics();
+      MethodCallCounts adminCalls = new MethodCallCounts();
       RpcDispatch dispatch = new RpcDispatch(Map.of(
           RegistryService.NAME, RegistryService.create(identity),
           MasterService.NAME, MasterService.create(catalog,
-              new ExportEndpoint(cellar, catalog, config.settings())),
+              new ExportEndpoint(cellar, catalog, config), adminCalls),
           ClientService.NAME, client.service(),
           RegionAdminService.NAME, RegionAdminService.create(cellar, catalog)), handlers,
           clusterId, rpcMetrics);
       RpcServer rpc = RpcServer.start(new InetSocketAddress(options.bindAddress(), port),
           options.ioThreads(), options.maxRequestSize(), dispatch);
-      cellar.metrics().servedOverRpc();
-      cellar.publish(new IpcSource(rpcMetrics, handlers, rpc::openConnections));
+      Engine engine = EngineAccess.engine(cellar);
+      engine.metrics().servedOverRpc();
+      engine.publish(new IpcSource(rpcMetrics, handlers, rpc::openConnections, adminCalls));
       LOG.info("cellar serve: {} on {}:{} ({}), advertised as {}, cluster id {}",
           options.location(), options.bindAddress(), port, rpc.usesEpoll() ? "epoll" : "nio",
           identity.hostAndPort(), clusterId);
@@ -202,8 +208,18 @@ public final class CellarServer implements AutoCloseable {
   }
 
   /** The server's name as clients see it. */
-  public ServerIdentity identity() {
+  ServerIdentity identity() {
     return identity;
+  }
+
+  /** HBase's {@code host:port} clients reach the server at. */
+  public String hostAndPort() {
+    return identity.hostAndPort();
+  }
+
+  /** The cluster id the server gives its clients, kept across restarts. */
+  public String clusterId() {
+    return identity.clusterId();
   }
 
   public ServerOptions options() {
@@ -216,7 +232,7 @@ public final class CellarServer implements AutoCloseable {
   }
 
   /** The tables as clients see them. */
-  public Catalog catalog() {
+  Catalog catalog() {
     return catalog;
   }
 

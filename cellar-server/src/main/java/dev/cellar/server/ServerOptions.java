@@ -1,8 +1,10 @@
 package dev.cellar.server;
 
+import dev.cellar.CellarConfig;
 import dev.cellar.config.InvalidConfigException;
 import dev.cellar.config.Settings;
 import dev.cellar.server.service.ScanLimits;
+import dev.cellar.spi.EngineAccess;
 import java.nio.file.Path;
 
 /**
@@ -37,7 +39,8 @@ import java.nio.file.Path;
  */
 public record ServerOptions(String location, String bindAddress, int port, String advertisedHost,
     int handlers, int callQueueLength, int maxRequestSize, int ioThreads,
-    ScanLimits scans, boolean inlineGets) {
+    long scannerLeaseMillis, long rpcTimeoutMillis, long scannerMaxResultSize,
+    long minimumScanTimeLimitMillis, boolean scannerHeartbeats, boolean inlineGets) {
 
   public static final String PORT = "hbase.regionserver.port";
   public static final String BIND_ADDRESS = "hbase.regionserver.ipc.address";
@@ -56,16 +59,17 @@ public record ServerOptions(String location, String bindAddress, int port, Strin
   public static final int DEFAULT_PORT = 16020;
   public static final String LOOPBACK = "127.0.0.1";
 
-  /** The options for the local {@code directory} from {@code settings}, validated. */
-  public static ServerOptions from(Path directory, Settings settings) {
-    return from(directory.toString(), settings);
+  /** The options for the local {@code directory} from {@code config}, validated. */
+  public static ServerOptions from(Path directory, CellarConfig config) {
+    return from(directory.toString(), config);
   }
 
   /**
    * The options for the database at {@code location} (a local path or a URI such as {@code
-   * hdfs://host:8020/path}) from {@code settings}, validated.
+   * hdfs://host:8020/path}) from {@code config}, validated.
    */
-  public static ServerOptions from(String location, Settings settings) {
+  public static ServerOptions from(String location, CellarConfig config) {
+    Settings settings = EngineAccess.settings(config);
     int port = settings.getInt(PORT, DEFAULT_PORT);
     require(port >= 0 && port <= 65535, PORT, port, "a port between 0 and 65535");
     String bind = settings.getString(BIND_ADDRESS, LOOPBACK);
@@ -82,12 +86,7 @@ public record ServerOptions(String location, String bindAddress, int port, Strin
         "between 1024 and 2147483647 bytes");
     int io = settings.getInt(IO_THREADS, 0);
     require(io >= 0, IO_THREADS, io, ">= 0 (0: one per core)");
-    return new ServerOptions(location, bind, port, advertised, handlers, queue,
-        (int) maxRequest, io == 0 ? Runtime.getRuntime().availableProcessors() : io,
-        scanLimits(settings), settings.getBoolean(INLINE_GETS, true));
-  }
-
-  private static ScanLimits scanLimits(Settings settings) {
+    int ioThreads = io == 0 ? Runtime.getRuntime().availableProcessors() : io;
     long lease = settings.getLong(SCANNER_TIMEOUT, ScanLimits.DEFAULT_LEASE_MILLIS);
     require(lease >= 1, SCANNER_TIMEOUT, lease, ">= 1 ms");
     long rpcTimeout = settings.getLong(RPC_TIMEOUT, ScanLimits.DEFAULT_RPC_TIMEOUT_MILLIS);
@@ -98,8 +97,15 @@ public record ServerOptions(String location, String bindAddress, int port, Strin
     long minimum = settings.getLong(MINIMUM_SCAN_TIME_LIMIT,
         ScanLimits.DEFAULT_MINIMUM_TIME_LIMIT_MILLIS);
     require(minimum >= 1, MINIMUM_SCAN_TIME_LIMIT, minimum, ">= 1 ms");
-    return new ScanLimits(lease, rpcTimeout, maxResultSize, minimum,
-        settings.getBoolean(SCANNER_HEARTBEATS, true));
+    return new ServerOptions(location, bind, port, advertised, handlers, queue,
+        (int) maxRequest, ioThreads, lease, rpcTimeout, maxResultSize, minimum,
+        settings.getBoolean(SCANNER_HEARTBEATS, true), settings.getBoolean(INLINE_GETS, true));
+  }
+
+  /** How long and how much one Scan call may read, as these options set it. */
+  ScanLimits scanLimits() {
+    return new ScanLimits(scannerLeaseMillis, rpcTimeoutMillis, scannerMaxResultSize,
+        minimumScanTimeLimitMillis, scannerHeartbeats);
   }
 
   private static void require(boolean ok, String key, Object value, String expected) {
@@ -119,6 +125,7 @@ public record ServerOptions(String location, String bindAddress, int port, Strin
   /** These options with another port (the command line's {@code --port}). */
   public ServerOptions withPort(int newPort) {
     return new ServerOptions(location, bindAddress, newPort, advertisedHost, handlers,
-        callQueueLength, maxRequestSize, ioThreads, scans, inlineGets);
+        callQueueLength, maxRequestSize, ioThreads, scannerLeaseMillis, rpcTimeoutMillis,
+        scannerMaxResultSize, minimumScanTimeLimitMillis, scannerHeartbeats, inlineGets);
   }
 }

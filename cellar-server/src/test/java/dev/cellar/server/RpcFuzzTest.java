@@ -34,7 +34,7 @@ class RpcFuzzTest {
     Random random = new Random(seed);
     CellarConfig config = CellarConfig.defaults().with(ServerOptions.PORT, "0")
         .with(ServerOptions.MAX_REQUEST_SIZE, "65536").with(ServerOptions.HANDLERS, "4");
-    try (CellarServer server = CellarServer.start(ServerOptions.from(dir, config.settings()),
+    try (CellarServer server = CellarServer.start(ServerOptions.from(dir, config),
         config)) {
       for (int i = 0; i < CASES; i++) {
         try (RawRpcClient client = new RawRpcClient(server.address())) {
@@ -127,7 +127,7 @@ class RpcFuzzTest {
       int id = client.call("GetClusterId", GetClusterIdRequest.getDefaultInstance(), null);
       RawRpcClient.Response response = client.read();
       assertEquals(id, response.header().getCallId(), when);
-      assertEquals(server.identity().clusterId(),
+      assertEquals(server.clusterId(),
           GetClusterIdResponse.parseFrom(response.body()).getClusterId(), when);
     }
   }

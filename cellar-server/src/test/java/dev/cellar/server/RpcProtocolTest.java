@@ -28,7 +28,7 @@ class RpcProtocolTest {
   void start() throws IOException {
     CellarConfig config = CellarConfig.defaults().with(ServerOptions.PORT, "0")
         .with(ServerOptions.MAX_REQUEST_SIZE, "65536");
-    server = CellarServer.start(ServerOptions.from(dir, config.settings()), config);
+    server = CellarServer.start(ServerOptions.from(dir, config), config);
   }
 
   @AfterEach
@@ -42,7 +42,7 @@ class RpcProtocolTest {
       client.raw("Regist".getBytes(StandardCharsets.US_ASCII));
       RawRpcClient.Response response = client.read();
       assertEquals(-1, response.header().getCallId());
-      assertEquals(server.identity().clusterId(),
+      assertEquals(server.clusterId(),
           GetConnectionRegistryResponse.parseFrom(response.body()).getClusterId());
       assertTrue(client.closedByServer());
     }
@@ -62,7 +62,7 @@ class RpcProtocolTest {
       assertTrue(error.getStackTrace().contains("NoSuchMethod"), error.getStackTrace());
       RawRpcClient.Response second = client.read();
       assertEquals(known, second.header().getCallId());
-      assertEquals(server.identity().clusterId(),
+      assertEquals(server.clusterId(),
           GetClusterIdResponse.parseFrom(second.body()).getClusterId());
     }
   }
@@ -115,13 +115,13 @@ class RpcProtocolTest {
   void aSecondServerOnTheSameDirectoryOrPortFailsWithAClearMessage() {
     CellarConfig config = CellarConfig.defaults().with(ServerOptions.PORT, "0");
     IOException locked = org.junit.jupiter.api.Assertions.assertThrows(IOException.class,
-        () -> CellarServer.start(ServerOptions.from(dir, config.settings()), config));
+        () -> CellarServer.start(ServerOptions.from(dir, config), config));
     assertTrue(locked.getMessage().contains("in use by another Cellar server"),
         locked.getMessage());
     CellarConfig samePort = CellarConfig.defaults().with(ServerOptions.PORT,
         Integer.toString(server.address().getPort()));
     IOException taken = org.junit.jupiter.api.Assertions.assertThrows(IOException.class,
-        () -> CellarServer.start(ServerOptions.from(dir.resolve("other"), samePort.settings()),
+        () -> CellarServer.start(ServerOptions.from(dir.resolve("other"), samePort),
             samePort));
     assertTrue(taken.getMessage().startsWith("cannot listen on 127.0.0.1:"), taken.getMessage());
     assertFalse(taken.getMessage().contains("\n"));

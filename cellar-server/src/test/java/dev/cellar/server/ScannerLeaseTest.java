@@ -35,7 +35,7 @@ class ScannerLeaseTest {
     }
     CellarConfig config = CellarConfig.defaults().with(ServerOptions.PORT, "0")
         .with(ServerOptions.SCANNER_TIMEOUT, "300");
-    try (CellarServer server = CellarServer.start(ServerOptions.from(dir, config.settings()),
+    try (CellarServer server = CellarServer.start(ServerOptions.from(dir, config),
         config)) {
       Catalog.Entry table = server.catalog().byName("t");
       try (RawRpcClient client = RawRpcClient.connect(server.address(), "ClientService")) {

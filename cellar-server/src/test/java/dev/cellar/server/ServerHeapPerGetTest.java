@@ -76,7 +76,7 @@ class ServerHeapPerGetTest {
     }
     CellarConfig config = base.with(ServerOptions.PORT, "0")
         .with(ServerOptions.IO_THREADS, "1");
-    try (CellarServer server = CellarServer.start(ServerOptions.from(dir, config.settings()),
+    try (CellarServer server = CellarServer.start(ServerOptions.from(dir, config),
         config);
         RawRpcClient client = RawRpcClient.connect(server.address(), "ClientService")) {
       Catalog.Entry table = server.catalog().byName("t");

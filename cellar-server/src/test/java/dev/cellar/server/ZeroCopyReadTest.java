@@ -44,7 +44,7 @@ class ZeroCopyReadTest {
     System.out.println("ZeroCopyReadTest seed " + seed);
     byte[][] values = load(new Random(seed));
     CellarConfig config = config();
-    try (CellarServer server = CellarServer.start(ServerOptions.from(dir, config.settings()),
+    try (CellarServer server = CellarServer.start(ServerOptions.from(dir, config),
         config)) {
       Catalog.Entry table = server.catalog().byName("t");
       try (RawRpcClient client = RawRpcClient.connect(server.address(), "ClientService")) {
@@ -80,7 +80,7 @@ class ZeroCopyReadTest {
   void aClientGoneMidWriteReleasesThePins() throws Exception {
     load(new Random(1));
     CellarConfig config = config();
-    try (CellarServer server = CellarServer.start(ServerOptions.from(dir, config.settings()),
+    try (CellarServer server = CellarServer.start(ServerOptions.from(dir, config),
         config)) {
       Catalog.Entry table = server.catalog().byName("t");
       RawRpcClient client = RawRpcClient.connect(server.address(), "ClientService");

@@ -5,6 +5,7 @@ import dev.cellar.Cellar;
 import dev.cellar.CellarConfig;
 import dev.cellar.Table;
 import dev.cellar.io.StorageLocation;
+import dev.cellar.spi.EngineAccess;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -100,12 +101,12 @@ final class PeDatabase implements PeTarget {
 
   @Override
   public CacheFigures cacheFigures() {
-    return CacheFigures.of(cellar.blockCache());
+    return CacheFigures.of(EngineAccess.engine(cellar).blockCache());
   }
 
   @Override
   public double heapAllocationRatioSinceLastCall() {
-    return cellar.allocator().heapAllocationRatioSinceLastCall();
+    return EngineAccess.engine(cellar).allocator().heapAllocationRatioSinceLastCall();
   }
 
   @Override
@@ -140,7 +141,7 @@ final class PeDatabase implements PeTarget {
     if (walRoot == null) {
       return;
     }
-    try (StorageLocation root = StorageLocation.resolve(walRoot, config.settings())) {
+    try (StorageLocation root = StorageLocation.resolve(walRoot, EngineAccess.settings(config))) {
       Path log = root.directory().resolve("wal");
       for (Path file : root.storage().list(log)) {
         root.storage().deleteIfExists(file);

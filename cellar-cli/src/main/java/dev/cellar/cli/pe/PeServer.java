@@ -28,7 +28,7 @@ final class PeServer implements PeTarget {
   static PeServer connect(String address, CellarConfig config) {
     try {
       return new PeServer(address, CellarClient.connect(address,
-          ClientSettings.from(config.settings())));
+          ClientSettings.from(config)));
     } catch (IllegalArgumentException e) {
       throw new PeException("--connect " + address + ": " + e.getMessage());
     }

@@ -18,6 +18,7 @@ import dev.cellar.cell.Cell;
 import dev.cellar.cli.pe.CacheFigures;
 import dev.cellar.cli.pe.PeData;
 import dev.cellar.cli.pe.Worker;
+import dev.cellar.spi.EngineAccess;
 import java.io.IOException;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
@@ -65,7 +66,7 @@ final class CellarSide implements ComparedStore {
     this.cellar = cellar;
     this.table = table;
     this.api = api;
-    this.lastCache = CacheFigures.of(cellar.blockCache());
+    this.lastCache = CacheFigures.of(EngineAccess.engine(cellar).blockCache());
   }
 
   static ComparedStore.Opener opener(CacheTier tier, CellarConfig base, Api api) {
@@ -346,7 +347,7 @@ final class CellarSide implements ComparedStore {
 
   @Override
   public String cacheSinceLastCall() {
-    CacheFigures now = CacheFigures.of(cellar.blockCache());
+    CacheFigures now = CacheFigures.of(EngineAccess.engine(cellar).blockCache());
     CacheFigures delta = now.since(lastCache);
     lastCache = now;
     StringJoiner line = new StringJoiner("; ");

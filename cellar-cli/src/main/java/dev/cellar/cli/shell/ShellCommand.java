@@ -87,7 +87,7 @@ public final class ShellCommand implements Callable<Integer> {
     Database database;
     try {
       database = connect != null
-          ? CellarClient.connect(connect, ClientSettings.from(config.settings()))
+          ? CellarClient.connect(connect, ClientSettings.from(config))
           : Cellar.open(dir, config);
     } catch (IOException | IllegalArgumentException e) {
       System.err.println("cellar shell: cannot open " + (connect != null ? connect : dir) + ": "

@@ -1,5 +1,6 @@
 package dev.cellar.cli.ycsb;
 
+import dev.cellar.CellarConfig;
 import dev.cellar.Database;
 import dev.cellar.Delete;
 import dev.cellar.Get;
@@ -11,7 +12,6 @@ import dev.cellar.Table;
 import dev.cellar.cell.Cell;
 import dev.cellar.client.CellarClient;
 import dev.cellar.client.ClientSettings;
-import dev.cellar.config.Settings;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -79,7 +79,8 @@ public final class CellarYcsbDb extends DB {
         getProperties().stringPropertyNames().forEach(key -> settings.put(key,
             getProperties().getProperty(key)));
         try {
-          shared = CellarClient.connect(address, ClientSettings.from(Settings.of(settings)));
+          shared = CellarClient.connect(address,
+              ClientSettings.from(CellarConfig.defaults().withAll(settings)));
         } catch (IllegalArgumentException e) {
           throw new DBException(e.getMessage());
         }

@@ -36,8 +36,8 @@ class PeConnectTest {
   static void startServerAndWriteRows() throws IOException {
     CellarConfig config = CellarConfig.defaults().with(ServerOptions.PORT, "0")
         .with(ServerOptions.HANDLERS, "4");
-    server = CellarServer.start(ServerOptions.from(serverDir, config.settings()), config);
-    address = server.identity().hostAndPort();
+    server = CellarServer.start(ServerOptions.from(serverDir, config), config);
+    address = server.hostAndPort();
     CliRun run = CliRun.of("pe", "--connect", address, "--rows", "300", "--progress", "0",
         "--seed", "1", "sequentialWrite", "2");
     assertReport(run);

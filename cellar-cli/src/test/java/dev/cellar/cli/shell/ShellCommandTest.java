@@ -49,9 +49,9 @@ class ShellCommandTest {
     }
     CellarConfig config = CellarConfig.defaults().with(ServerOptions.PORT, "0")
         .with(ServerOptions.HANDLERS, "2");
-    try (CellarServer server = CellarServer.start(ServerOptions.from(dir, config.settings()),
+    try (CellarServer server = CellarServer.start(ServerOptions.from(dir, config),
         config)) {
-      return shell(script, "--connect", server.identity().hostAndPort());
+      return shell(script, "--connect", server.hostAndPort());
     }
   }
 

@@ -31,8 +31,8 @@ class YcsbCommandTest {
   static void startServerAndLoad() throws IOException {
     CellarConfig config = CellarConfig.defaults().with(ServerOptions.PORT, "0")
         .with(ServerOptions.HANDLERS, "4");
-    server = CellarServer.start(ServerOptions.from(serverDir, config.settings()), config);
-    address = server.identity().hostAndPort();
+    server = CellarServer.start(ServerOptions.from(serverDir, config), config);
+    address = server.hostAndPort();
     CliRun load = CliRun.of("ycsb", "load", "--connect", address, "--records", "300",
         "--threads", "2");
     assertEquals(0, load.exit(), load.toString());

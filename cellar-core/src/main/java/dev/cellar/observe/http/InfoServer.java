@@ -41,6 +41,7 @@ public final class InfoServer implements AutoCloseable {
   static final String THREAD = "cellar-info-http";
   private static final Logger LOG = LoggerFactory.getLogger(InfoServer.class);
   private static final String WEBJARS = "/webjars/";
+  private static final String WEBJAR_RESOURCES = "/META-INF/resources/webjars/";
   private static final String RESOURCES = "/dev/cellar/observe/http/";
   private static final Map<String, String> CONTENT_TYPES = Map.of(
       "html", "text/html; charset=utf-8",
@@ -153,11 +154,11 @@ public final class InfoServer implements AutoCloseable {
     } else if (path.startsWith("/static/")) {
       resource = RESOURCES + path.substring("/static/".length());
     } else if (path.startsWith(WEBJARS)) {
-      resource = "/META-INF/resources/webjars/" + path.substring(WEBJARS.length());
+      resource = WEBJAR_RESOURCES + path.substring(WEBJARS.length());
     } else {
       return new Reply(404, "text/plain; charset=utf-8", "no such page: " + path + "\n");
     }
-    try (InputStream in = InfoServer.class.getResourceAsStream(resource)) {
+    try (InputStream in = open(resource)) {
       if (in == null) {
         return new Reply(404, "text/plain; charset=utf-8", "no such page: " + path + "\n");
       }
@@ -165,6 +166,16 @@ public final class InfoServer implements AutoCloseable {
       return new Reply(200, CONTENT_TYPES.getOrDefault(extension, "application/octet-stream"),
           in.readAllBytes());
     }
+  }
+
+  /**
+   * A page of this package, or a file of the chart library's WebJar: on the module path that jar
+   * is a module of its own, out of this class's reach, so it is read through the class loader.
+   */
+  private static InputStream open(String resource) {
+    return resource.startsWith(WEBJAR_RESOURCES)
+        ? InfoServer.class.getClassLoader().getResourceAsStream(resource.substring(1))
+        : InfoServer.class.getResourceAsStream(resource);
   }
 
   private static Map<String, String> query(HttpExchange exchange) {

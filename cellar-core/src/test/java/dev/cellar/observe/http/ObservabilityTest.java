@@ -15,6 +15,7 @@ import dev.cellar.cache.BlockCategory;
 import dev.cellar.cache.CacheStats;
 import dev.cellar.config.InvalidConfigException;
 import dev.cellar.observe.PrometheusTextParser;
+import dev.cellar.spi.EngineAccess;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.net.InetAddress;
@@ -86,7 +87,7 @@ class ObservabilityTest {
     double max = (Double) attribute(SERVER, "Get_max");
     assertTrue(p99 > 0 && p99 <= max, "p99 " + p99 + " ms, max " + max + " ms");
 
-    CacheStats.Snapshot stats = cellar.blockCache().stats().snapshot();
+    CacheStats.Snapshot stats = EngineAccess.engine(cellar).blockCache().stats().snapshot();
     assertEquals(stats.hitCount(), attribute(SERVER, "blockCacheHitCount"));
     assertEquals(stats.missCount(), attribute(SERVER, "blockCacheMissCount"));
     long l2Hits = (Long) attribute(SERVER, "l2CacheHitCount");
@@ -100,7 +101,7 @@ class ObservabilityTest {
     assertEquals(dataLookups, attribute(curve, "sampledAccesses"),
         "at a rate of 1 the curve counts every data-block lookup");
     assertEquals(1.0, attribute(curve, "samplingRate"));
-    assertEquals(cellar.missRatioCurve().configuredBytes(),
+    assertEquals(EngineAccess.engine(cellar).missRatioCurve().configuredBytes(),
         attribute(curve, "configuredCacheSize"));
     assertEquals(18L, attribute(curve, "configuredPoint"));
     double measured = (double) stats.hits(BlockCategory.DATA) / dataLookups;
@@ -110,9 +111,9 @@ class ObservabilityTest {
       assertEquals(measured, (Double) attribute(curve, String.format("point%02dHitRatio", k)),
           1e-9, "point " + k);
     }
-    assertEquals(cellar.missRatioCurve().configuredBytes() / 8.0,
+    assertEquals(EngineAccess.engine(cellar).missRatioCurve().configuredBytes() / 8.0,
         (double) (Long) attribute(curve, "point00Size"), 1);
-    assertEquals(cellar.missRatioCurve().configuredBytes() * 4.0,
+    assertEquals(EngineAccess.engine(cellar).missRatioCurve().configuredBytes() * 4.0,
         (double) (Long) attribute(curve, "point30Size"), 1);
 
     String wal = "Hadoop:service=HBase,name=RegionServer,sub=WAL";
@@ -159,7 +160,7 @@ class ObservabilityTest {
     assertTrue(server.has("modelerType"));
     assertEquals(GETS, server.get("Get_num_ops").getAsLong());
     assertEquals(server.get("blockCacheHitCount").getAsLong(),
-        cellar.blockCache().stats().snapshot().hitCount());
+        EngineAccess.engine(cellar).blockCache().stats().snapshot().hitCount());
 
     JsonArray all = JsonParser.parseString(get("/jmx").body()).getAsJsonObject()
         .getAsJsonArray("beans");

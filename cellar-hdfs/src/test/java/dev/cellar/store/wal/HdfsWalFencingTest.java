@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cellar.hdfs.MiniHdfs;
 import dev.cellar.io.StorageLocation;
+import dev.cellar.spi.EngineAccess;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Path;
@@ -31,7 +32,8 @@ class HdfsWalFencingTest {
   void aWriterWhoseLockWasTakenOverFailsAtItsNextSegmentAndLeavesNoneBehind() throws Exception {
     String location = hdfs.newDirectory("fenced-wal");
     Random random = new Random(7);
-    try (StorageLocation resolved = StorageLocation.resolve(location, hdfs.config().settings());
+    try (StorageLocation resolved =
+        StorageLocation.resolve(location, EngineAccess.settings(hdfs.config()));
         FileSystem other = FileSystem.newInstance(hdfs.root(), new Configuration())) {
       Path directory = resolved.directory();
       WriteAheadLog wal = WriteAheadLog.open(resolved.storage(), directory, WalConfig.defaults());

@@ -20,22 +20,34 @@ import java.util.function.IntSupplier;
  * queueCallTime}, {@code processCallTime}, {@code totalCallTime} (ms) and {@code requestSize},
  * {@code responseSize} (bytes) of the calls answered successfully, and {@code exceptions} with its
  * per-type counts ({@code exceptions.callQueueTooBig}, ...; {@link RpcExceptionKind}).
+ *
+ * <p>Cellar adds, in the style of the {@code sub=Server} bean's {@code rpcGetRequestCount}, the
+ * admin calls: {@code rpcAdminRequestCount}, every {@code MasterService} call, and per method
+ * {@code rpcAdmin<Method>RequestCount} (the protobuf name, first letter capitalized: {@code
+ * rpcAdminCreateTableRequestCount}, {@code rpcAdminGetProcedureResultRequestCount}), each call
+ * counted once, answered or failed. HBase 2.6 has no such count: its IPC bean counts calls only in
+ * its histograms, its region server counts {@code AdminService} calls in {@code
+ * totalRequestCount} and its master counts {@code MasterService} calls nowhere.
  */
 public final class IpcSource implements MetricSource {
 
   private final RpcMetrics metrics;
   private final ThreadPoolExecutor handlers;
   private final IntSupplier openConnections;
+  private final MethodCallCounts adminCalls;
 
   /**
    * @param handlers the handler pool, whose queue and active threads are the general queue and
    *     handlers
    * @param openConnections how many connections are open now
+   * @param adminCalls the {@code MasterService} calls by method
    */
-  public IpcSource(RpcMetrics metrics, ThreadPoolExecutor handlers, IntSupplier openConnections) {
+  public IpcSource(RpcMetrics metrics, ThreadPoolExecutor handlers, IntSupplier openConnections,
+      MethodCallCounts adminCalls) {
     this.metrics = metrics;
     this.handlers = handlers;
     this.openConnections = openConnections;
+    this.adminCalls = adminCalls;
   }
 
   @Override
@@ -95,6 +107,11 @@ public final class IpcSource implements MetricSource {
           "Number of requests that resulted in the specified type of Exception",
           metrics.exceptions(kind)));
     }
+    out.add(Metric.counter("rpcAdminRequestCount", "Number of admin (MasterService) calls",
+        adminCalls.total()));
+    adminCalls.byMethod().forEach((method, calls) -> out.add(Metric.counter(
+        "rpcAdmin" + Character.toUpperCase(method.charAt(0)) + method.substring(1)
+            + "RequestCount", "Number of MasterService." + method + " calls", calls)));
     return out;
   }
 

@@ -8,6 +8,7 @@ import dev.cellar.server.catalog.MetaTable;
 import dev.cellar.server.rpc.RpcCall;
 import dev.cellar.server.rpc.RpcMethod;
 import dev.cellar.server.rpc.RpcService;
+import dev.cellar.spi.EngineAccess;
 import java.util.List;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos.GetRequest;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos.GetResponse;
@@ -47,7 +48,7 @@ public final class ClientService implements AutoCloseable {
   public ClientService(Cellar cellar, Catalog catalog, MetaTable meta, ScanLimits scanLimits,
       boolean inlineGets) {
     this.inlineGets = inlineGets;
-    this.metrics = cellar.metrics();
+    this.metrics = EngineAccess.engine(cellar).metrics();
     Regions regions = new Regions(cellar, catalog);
     MetaReads metaReads = new MetaReads(meta);
     this.readers = new PointReaders(regions::current);

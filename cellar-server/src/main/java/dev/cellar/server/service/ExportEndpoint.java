@@ -2,15 +2,12 @@ package dev.cellar.server.service;
 
 import dev.cellar.BulkLoadException;
 import dev.cellar.Cellar;
+import dev.cellar.CellarConfig;
 import dev.cellar.TableExport;
 import dev.cellar.TableExport.Remote;
-import dev.cellar.config.Settings;
-import dev.cellar.io.StorageLocation;
 import dev.cellar.server.catalog.Catalog;
 import dev.cellar.server.rpc.RpcException;
-import dev.cellar.store.RegionExport;
 import java.io.IOException;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.Collections;
@@ -50,12 +47,12 @@ public final class ExportEndpoint {
 
   private final Cellar cellar;
   private final Catalog catalog;
-  private final Settings settings;
+  private final CellarConfig config;
 
-  public ExportEndpoint(Cellar cellar, Catalog catalog, Settings settings) {
+  public ExportEndpoint(Cellar cellar, Catalog catalog, CellarConfig config) {
     this.cellar = cellar;
     this.catalog = catalog;
-    this.settings = settings;
+    this.config = config;
   }
 
   /**
@@ -93,10 +90,9 @@ public final class ExportEndpoint {
       throw RpcException.tableNotFound(table);
     }
     List<String> progress = Collections.synchronizedList(new ArrayList<>());
-    List<RegionExport.FamilyExport> families;
-    try (StorageLocation location = StorageLocation.resolve(out, settings)) {
-      families = TableExport.export(cellar, entry.name(), location, splitKeys, progress::add);
-      return answer(families, progress, location);
+    try {
+      return answer(TableExport.export(cellar, entry.name(), out, config, splitKeys,
+          progress::add), progress);
     } catch (BulkLoadException | IllegalArgumentException e) {
       throw RpcException.doNotRetry("export of " + table + " to " + out + ": " + e.getMessage());
     } catch (IOException e) {
@@ -113,16 +109,16 @@ public final class ExportEndpoint {
     return value.getStringValue();
   }
 
-  private static CoprocessorServiceResponse answer(List<RegionExport.FamilyExport> families,
-      List<String> progress, StorageLocation location) {
+  private static CoprocessorServiceResponse answer(List<TableExport.Family> families,
+      List<String> progress) {
     ListValue.Builder exported = ListValue.newBuilder();
-    for (RegionExport.FamilyExport family : families) {
+    for (TableExport.Family family : families) {
       ListValue.Builder files = ListValue.newBuilder();
-      for (Path file : family.files()) {
-        files.addValues(Value.newBuilder().setStringValue(location.storage().describe(file)));
+      for (String file : family.files()) {
+        files.addValues(Value.newBuilder().setStringValue(file));
       }
       exported.addValues(Value.newBuilder().setStructValue(Struct.newBuilder()
-          .putFields(Remote.FAMILY, Value.newBuilder().setStringValue(family.family()).build())
+          .putFields(Remote.FAMILY, Value.newBuilder().setStringValue(family.name()).build())
           .putFields(Remote.FILES, Value.newBuilder().setListValue(files).build())
           .putFields(Remote.CELLS, Value.newBuilder().setNumberValue(family.cells()).build())));
     }

@@ -2,6 +2,7 @@ package dev.cellar.server.service;
 
 import dev.cellar.server.catalog.Catalog;
 import dev.cellar.server.catalog.SchemaMapping;
+import dev.cellar.server.rpc.MethodCallCounts;
 import dev.cellar.server.rpc.RpcException;
 import dev.cellar.server.rpc.RpcMethod;
 import dev.cellar.server.rpc.RpcService;
@@ -37,13 +38,14 @@ public final class MasterService {
 
   /**
    * The service over {@code catalog}; {@code ExecMasterService} calls go to {@code export}
-   * ({@link ExportEndpoint}).
+   * ({@link ExportEndpoint}); every call counts in {@code calls}, by method.
    */
-  public static RpcService create(Catalog catalog, ExportEndpoint export) {
+  public static RpcService create(Catalog catalog, ExportEndpoint export,
+      MethodCallCounts calls) {
     MasterService master = new MasterService(catalog);
     IsMasterRunningResponse running = IsMasterRunningResponse.newBuilder()
         .setIsMasterRunning(true).build();
-    return new RpcService(NAME, List.of(
+    return new RpcService(NAME, calls.counting(List.of(
         RpcMethod.inline("IsMasterRunning", IsMasterRunningRequest.parser(), (c, r) -> running),
         RpcMethod.of("CreateTable", CreateTableRequest.parser(), (c, r) -> master.create(r)),
         RpcMethod.of("DeleteTable", DeleteTableRequest.parser(), (c, r) -> master.delete(r)),
@@ -90,7 +92,7 @@ public final class MasterService {
         RpcMethod.inline("ListTableNamesByNamespace", ListTableNamesByNamespaceRequest.parser(),
             (c, r) -> master.namesIn(r.getNamespaceName())),
         RpcMethod.of("ExecMasterService", CoprocessorServiceRequest.parser(),
-            (c, r) -> export.call(r))));
+            (c, r) -> export.call(r)))));
   }
 
   private long nextProcedure() {

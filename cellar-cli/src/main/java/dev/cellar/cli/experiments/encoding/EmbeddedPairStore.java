@@ -8,6 +8,7 @@ import dev.cellar.Table;
 import dev.cellar.TableDescriptor;
 import dev.cellar.cli.experiments.Directories;
 import dev.cellar.cli.pe.CacheFigures;
+import dev.cellar.spi.EngineAccess;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -81,7 +82,7 @@ final class EmbeddedPairStore implements PairStore {
   /** Bytes in the block cache: the combined figure of two tiers, else the single cache's. */
   @Override
   public long cachedBytes() {
-    CacheFigures figures = CacheFigures.of(cellar.blockCache());
+    CacheFigures figures = CacheFigures.of(EngineAccess.engine(cellar).blockCache());
     return figures.tiers().isEmpty() ? 0 : figures.tiers().getLast().bytes();
   }
 

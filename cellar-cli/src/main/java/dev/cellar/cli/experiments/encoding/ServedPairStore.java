@@ -40,8 +40,8 @@ final class ServedPairStore implements PairStore {
 
   /** Tables in the server at {@code address}, its figures read from {@code infoAddress}. */
   static Factory factory(String address, String infoAddress) {
-    CellarClient client = CellarClient.connect(address, ClientSettings.from(CellarConfig
-        .defaults().with("hbase.rpc.timeout", RPC_TIMEOUT_MILLIS).settings()));
+    CellarClient client = CellarClient.connect(address, ClientSettings.from(
+        CellarConfig.defaults().with("hbase.rpc.timeout", RPC_TIMEOUT_MILLIS)));
     ServerJmx jmx = new ServerJmx(infoAddress, false);
     return new Factory() {
       @Override

@@ -4,6 +4,7 @@ import dev.cellar.Cellar;
 import dev.cellar.CellarConfig;
 import dev.cellar.cli.pe.CacheFigures;
 import dev.cellar.cli.pe.GcFigures;
+import dev.cellar.spi.EngineAccess;
 import java.io.IOException;
 import java.io.Reader;
 import java.io.Writer;
@@ -54,7 +55,7 @@ public final class ShowdownChild {
       result = DeployRun.run(request, cellar, new DeployRun.Engine() {
         @Override
         public CacheFigures cache() {
-          return CacheFigures.of(cellar.blockCache());
+          return CacheFigures.of(EngineAccess.engine(cellar).blockCache());
         }
 
         @Override

@@ -80,10 +80,10 @@ class EncodingCommandTest {
     CellarConfig config = CellarConfig.defaults().with(ServerOptions.PORT, "0")
         .with(InfoServerConfig.PORT_KEY, "0");
     try (CellarServer server = CellarServer.start(ServerOptions.from(dir.resolve("server"),
-        config.settings()), config)) {
+        config), config)) {
       int infoPort = server.database().infoServerAddress().orElseThrow().getPort();
       Path out = dir.resolve("results");
-      CliRun run = CliRun.of("bench", "encoding", "--connect", server.identity().hostAndPort(),
+      CliRun run = CliRun.of("bench", "encoding", "--connect", server.hostAndPort(),
           "--info-port", Integer.toString(infoPort), "--scale", "0.002", "--seed",
           Long.toString(seed), "--encodings", "NONE,FAST_DIFF", "--compressions", "NONE,GZ",
           "--out", out.toString());

@@ -1,0 +1,42 @@
+package dev.cellar.spi;
+
+import dev.cellar.cache.BlockCache;
+import dev.cellar.cache.MissRatioCurveTracker;
+import dev.cellar.memory.BufAllocator;
+import dev.cellar.metrics.EngineMetrics;
+import dev.cellar.observe.MetricSource;
+import dev.cellar.store.memstore.ChunkPool;
+import dev.cellar.store.wal.WalStats;
+
+/**
+ * The parts of an embedded database that Cellar's own modules reach and its public API does not
+ * show: the server counts and publishes its RPC figures through them, the tools and benchmarks
+ * read the cache's and the allocator's. Obtained with {@link EngineAccess#engine}; a view of one
+ * open database, valid until it closes.
+ */
+public interface Engine {
+
+  /** The block cache, or null when the configuration disables it. */
+  BlockCache blockCache();
+
+  /** The block cache's miss-ratio curve, or null when there is no cache or it is turned off. */
+  MissRatioCurveTracker missRatioCurve();
+
+  /** The pooled allocator blocks are read into. */
+  BufAllocator allocator();
+
+  /** The MemStore chunk pool, or null when the MSLAB is disabled. */
+  ChunkPool chunkPool();
+
+  /** The operation latencies and counters of every table, and the JVM's GC pauses. */
+  EngineMetrics metrics();
+
+  /** The write-ahead log's counters. */
+  WalStats walStats();
+
+  /**
+   * Publishes {@code source} with the database's own metrics, on JMX and the info server's
+   * /prometheus, until the database closes: for a server's figures (its RPC metrics).
+   */
+  void publish(MetricSource source);
+}

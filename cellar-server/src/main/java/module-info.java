@@ -1,0 +1,23 @@
+/**
+ * {@code cellar serve}: HBase 2.x's RPC protocol over Netty in front of an embedded database, and
+ * its RPC metrics on the info server. Exports only what starts a server ({@code CellarServer},
+ * {@code ServerOptions}); the RPC layer, the services and the catalog stay inside.
+ *
+ * <p>HBase's generated protocol and its shaded protobuf name no module, so they are required by
+ * the names the module system derives from their file names ({@code hbase.protocol.shaded},
+ * {@code hbase.shaded.protobuf}); the two split no package, so they sit on a module path
+ * together. Netty is modular.
+ */
+module dev.cellar.server {
+  requires transitive dev.cellar.core;
+  requires hbase.protocol.shaded;
+  requires hbase.shaded.protobuf;
+  requires io.netty.buffer;
+  requires io.netty.codec;
+  requires io.netty.common;
+  requires io.netty.transport;
+  requires io.netty.transport.classes.epoll;
+  requires org.slf4j;
+
+  exports dev.cellar.server;
+}
