@@ -10,8 +10,8 @@ import dev.cellar.hfile.HFileVerifier;
 import dev.cellar.io.StorageLocation;
 import dev.cellar.memory.BufAllocator;
 import dev.cellar.memory.BufAllocatorConfig;
-import dev.cellar.store.RegionExport;
 import java.io.IOException;
+import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
@@ -55,15 +55,16 @@ class HdfsExportTest {
     SplittableRandom random = new SplittableRandom(seed);
     String out = hdfs.newDirectory("export");
     TreeSet<String> rows = new TreeSet<>();
-    List<RegionExport.FamilyExport> families;
-    try (Cellar cellar = Cellar.open(database, hdfs.config());
-        StorageLocation output = StorageLocation.resolve(out, hdfs.config().settings())) {
+    List<TableExport.Family> families;
+    try (Cellar cellar = Cellar.open(database, hdfs.config())) {
       cellar.admin().createTable(TableDescriptor.of("t", ColumnFamilyDescriptor.of("a"),
           ColumnFamilyDescriptor.of("b")));
+      // Each operation at a timestamp of its own: a put in the millisecond of the row's delete
+      // would share its timestamp, and the delete would hide it (HBase's rule).
+      long base = System.currentTimeMillis();
       for (int i = 0; i < 600; i++) {
         String row = String.format("row-%04d", random.nextInt(400));
-        // a timestamp of its own per mutation: a delete masks the puts of its own millisecond
-        long timestamp = 1_000_000L + i;
+        long timestamp = base + i;
         if (random.nextInt(5) == 0) {
           cellar.table("t").delete(new Delete(bytes(row)).addFamily(bytes("a"), timestamp)
               .addFamily(bytes("b"), timestamp));
@@ -78,23 +79,27 @@ class HdfsExportTest {
           cellar.admin().flush("t");
         }
       }
-      families = TableExport.export(cellar, "t", output, List.of(bytes("row-0200")),
+      families = TableExport.export(cellar, "t", out, hdfs.config(), List.of(bytes("row-0200")),
           line -> { });
 
       BulkLoadException notEmpty = assertThrows(BulkLoadException.class,
-          () -> TableExport.export(cellar, "t", output, List.of(), line -> { }));
+          () -> TableExport.export(cellar, "t", out, hdfs.config(), List.of(), line -> { }));
       assertEquals(out + ": is not empty; export into a new or empty directory",
           notEmpty.getMessage(), "seed " + seed);
     }
     long cells = 0;
     try (StorageLocation output = StorageLocation.resolve(out, hdfs.config().settings());
         BufAllocator allocator = new BufAllocator(BufAllocatorConfig.DEFAULT)) {
-      for (RegionExport.FamilyExport family : families) {
-        assertEquals(List.of(output.directory().resolve(family.family())),
-            family.files().stream().map(Path::getParent).distinct().toList(),
+      for (TableExport.Family family : families) {
+        assertTrue(family.files().stream().allMatch(file -> file.startsWith(out + "/")),
+            "files named by their URIs: " + family.files());
+        List<Path> files = family.files().stream()
+            .map(file -> Path.of(URI.create(file).getPath())).toList();
+        assertEquals(List.of(output.directory().resolve(family.name())),
+            files.stream().map(Path::getParent).distinct().toList(),
             "flat family directories on HDFS");
-        assertEquals(2, family.files().size(), "cut at the split key");
-        for (Path file : family.files()) {
+        assertEquals(2, files.size(), "cut at the split key");
+        for (Path file : files) {
           try (HFileReader reader = HFileReader.open(output.storage(), file, allocator,
               UnaryOperator.identity())) {
             cells += HFileVerifier.verify(reader).cells();
@@ -103,6 +108,6 @@ class HdfsExportTest {
       }
     }
     assertEquals(2L * rows.size(), cells, "seed " + seed);
-    assertEquals(cells, families.stream().mapToLong(RegionExport.FamilyExport::cells).sum());
+    assertEquals(cells, families.stream().mapToLong(TableExport.Family::cells).sum());
   }
 }

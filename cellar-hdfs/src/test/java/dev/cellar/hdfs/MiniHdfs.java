@@ -2,6 +2,7 @@ package dev.cellar.hdfs;
 
 import dev.cellar.CellarConfig;
 import dev.cellar.io.StorageLocation;
+import dev.cellar.spi.EngineAccess;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Files;
@@ -122,7 +123,7 @@ public final class MiniHdfs implements BeforeAllCallback, AfterAllCallback, Auto
 
   /** {@link #config()} as {@code key=value} settings, for a writer in another process. */
   public List<String> settingsArguments() {
-    return config().settings().asMap().entrySet().stream()
+    return EngineAccess.settings(config()).asMap().entrySet().stream()
         .map(entry -> entry.getKey() + "=" + entry.getValue())
         .toList();
   }
@@ -144,7 +145,7 @@ public final class MiniHdfs implements BeforeAllCallback, AfterAllCallback, Auto
 
   /** The storage at {@code path} (absolute) with {@code config}'s settings, closed with the cluster. */
   public StorageLocation location(String path, CellarConfig config) throws IOException {
-    StorageLocation location = StorageLocation.resolve(uri(path), config.settings());
+    StorageLocation location = StorageLocation.resolve(uri(path), EngineAccess.settings(config));
     locations.add(location);
     return location;
   }
