@@ -43,14 +43,7 @@ class GetReadCostTest {
   void aGetReadsOneBlockOfEachKindAndNothingPastItsRow() throws IOException {
     try (Cellar cellar = Cellar.open(directory,
         CellarConfig.defaults().with("hfile.block.cache.memory.size", "64m"))) {
-      cellar.admin().createTable(TableDescriptor.of("t",
-          ColumnFamilyDescriptor.of("f", Map.of("BLOCKSIZE", "1024"))));
-      Table table = cellar.table("t");
-      for (int i = 0; i < ROWS; i++) {
-        table.put(new Put(row(i)).addColumn(FAMILY, QUALIFIER, value(i))
-            .setDurability(Durability.SKIP_WAL));
-      }
-      cellar.admin().flush("t");
+      Table table = flushedTable(cellar);
       cellar.admin().majorCompact("t");
       for (int pass = 0; pass < 2; pass++) {
         CacheStats.Snapshot before = cellar.blockCache().stats().snapshot();
@@ -82,14 +75,7 @@ class GetReadCostTest {
   void aBloomThatNeverRejectsIsSkippedUntilGetsMissTheFile() throws IOException {
     try (Cellar cellar = Cellar.open(directory,
         CellarConfig.defaults().with("hfile.block.cache.memory.size", "64m"))) {
-      cellar.admin().createTable(TableDescriptor.of("t",
-          ColumnFamilyDescriptor.of("f", Map.of("BLOCKSIZE", "1024"))));
-      Table table = cellar.table("t");
-      for (int i = 0; i < ROWS; i++) {
-        table.put(new Put(row(i)).addColumn(FAMILY, QUALIFIER, value(i))
-            .setDurability(Durability.SKIP_WAL));
-      }
-      cellar.admin().flush("t");
+      Table table = flushedTable(cellar);
       try (RowReader reader = table.rowReader()) {
         Get get = new Get(row(0)).addColumn(FAMILY, QUALIFIER);
         for (int g = 0; g < 2 * ROWS; g++) {
@@ -123,6 +109,19 @@ class GetReadCostTest {
             "the bloom keeps the gets of absent rows out of the data blocks");
       }
     }
+  }
+
+  /** Table {@code t} of {@link #ROWS} rows in 1 KiB blocks, flushed into one file. */
+  private static Table flushedTable(Cellar cellar) throws IOException {
+    cellar.admin().createTable(TableDescriptor.of("t",
+        ColumnFamilyDescriptor.of("f", Map.of("BLOCKSIZE", "1024"))));
+    Table table = cellar.table("t");
+    for (int i = 0; i < ROWS; i++) {
+      table.put(new Put(row(i)).addColumn(FAMILY, QUALIFIER, value(i))
+          .setDurability(Durability.SKIP_WAL));
+    }
+    cellar.admin().flush("t");
+    return table;
   }
 
   private static long lookups(CacheStats.Snapshot before, CacheStats.Snapshot after,
