@@ -11,7 +11,6 @@ import dev.cellar.cache.BlockCategory;
 import dev.cellar.cache.Cacheable;
 import dev.cellar.cache.TestBlock;
 import dev.cellar.memory.BufAllocator;
-import dev.cellar.memory.BufAllocatorConfig;
 import dev.cellar.memory.BufSource;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -34,41 +33,33 @@ class BucketCacheLentSlotTest {
   static final int BLOCK = 4096;
   /** Checksums and the next block's header, read along with a block. */
   static final int TRAILING = 53;
-  /** 5 and 9 KiB slots, 36 KiB buckets. */
-  static final int[] SIZES = {5120, 9216};
-  static final long BUCKET = 4L * 9216;
+  static final int[] SIZES = SmallBucketCaches.SIZES;
+  static final long BUCKET = SmallBucketCaches.BUCKET;
 
   @TempDir
   Path directory;
 
+  private SmallBucketCaches caches;
   private BufAllocator allocator;
-  private final List<BucketCache> caches = new ArrayList<>();
   private final String file = "lent-" + System.nanoTime();
 
   @BeforeEach
   void createAllocator() {
-    allocator = new BufAllocator(new BufAllocatorConfig(true, 16384, 256, 0));
+    caches = new SmallBucketCaches(16384);
+    allocator = caches.allocator;
   }
 
   @AfterEach
   void shutDown() {
-    caches.forEach(BucketCache::shutdown);
-    for (BucketCache cache : caches) {
-      assertEquals(0, cache.liveEntries(), "slots still allocated");
-      assertEquals(0, cache.usedSlotBytes(), "allocator not back to empty");
-    }
-    assertEquals(0, allocator.stats().usedBufferCount(), "pooled buffers still in use");
-    allocator.close();
+    caches.close();
   }
 
   private BucketCache cache(BucketCacheConfig config) throws IOException {
-    BucketCache cache = BucketCache.create(config, allocator);
-    caches.add(cache);
-    return cache;
+    return caches.create(config);
   }
 
   private BucketCache offHeap(long buckets) throws IOException {
-    return cache(BucketCacheConfig.of("offheap", buckets * BUCKET).withBucketSizes(SIZES));
+    return caches.create("offheap", buckets);
   }
 
   private BlockCacheKey key(long i) {

@@ -15,7 +15,6 @@ import dev.cellar.cache.CacheableDeserializer;
 import dev.cellar.cache.TestBlock;
 import dev.cellar.memory.Buf;
 import dev.cellar.memory.BufAllocator;
-import dev.cellar.memory.BufAllocatorConfig;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -29,41 +28,33 @@ import org.junit.jupiter.api.io.TempDir;
 class BucketCacheTest {
 
   static final int BLOCK = 4096;
-  /** 5 and 9 KiB slots, 36 KiB buckets. */
-  static final int[] SIZES = {5120, 9216};
-  static final long BUCKET = 4L * 9216;
+  static final int[] SIZES = SmallBucketCaches.SIZES;
+  static final long BUCKET = SmallBucketCaches.BUCKET;
 
   @TempDir
   Path directory;
 
+  private SmallBucketCaches caches;
   private BufAllocator allocator;
-  private final List<BucketCache> caches = new ArrayList<>();
   private final String file = "bucket-test-" + System.nanoTime();
 
   @BeforeEach
   void createAllocator() {
-    allocator = new BufAllocator(new BufAllocatorConfig(true, 8192, 256, 0));
+    caches = new SmallBucketCaches(8192);
+    allocator = caches.allocator;
   }
 
   @AfterEach
   void shutDown() {
-    caches.forEach(BucketCache::shutdown);
-    for (BucketCache cache : caches) {
-      assertEquals(0, cache.liveEntries(), "slots still allocated");
-      assertEquals(0, cache.usedSlotBytes(), "allocator not back to empty");
-    }
-    assertEquals(0, allocator.stats().usedBufferCount(), "pooled buffers still in use");
-    allocator.close();
+    caches.close();
   }
 
   private BucketCache cache(String engine, long buckets) throws IOException {
-    return cache(BucketCacheConfig.of(engine, buckets * BUCKET).withBucketSizes(SIZES));
+    return caches.create(engine, buckets);
   }
 
   private BucketCache cache(BucketCacheConfig config) throws IOException {
-    BucketCache cache = BucketCache.create(config, allocator);
-    caches.add(cache);
-    return cache;
+    return caches.create(config);
   }
 
   private BlockCacheKey key(long offset) {
