@@ -713,10 +713,18 @@ public final class BucketCache implements BlockCache {
     }
   }
 
-  /** Bytes the size classes are short of their (1 - min factor) share of free slots. */
+  /**
+   * Bytes the size classes are short of their (1 - min factor) share of free slots. A class without
+   * a bucket counts only if it is {@linkplain BucketAllocator#starved starved}, for one slot.
+   */
   private long bytesToFree(List<SizeClassStats> classes) {
     long needed = 0;
-    for (SizeClassStats sizeClass : classes) {
+    for (int i = 0; i < classes.size(); i++) {
+      SizeClassStats sizeClass = classes.get(i);
+      if (sizeClass.bucketCount() == 0) {
+        needed += allocator.starved(i) ? sizeClass.itemSize() : 0;
+        continue;
+      }
       long freeGoal = Math.max(1,
           (long) Math.floor(sizeClass.totalSlots() * (1 - config.minFactor())));
       if (sizeClass.freeSlots() < freeGoal) {

@@ -124,7 +124,7 @@ final class AllocatorOracle {
       if (s.itemSize() == allocator.roundUp(length)) {
         assertEquals(0, s.freeSlots(), context + ": allocating " + length + " failed");
       }
-      assertTrue(s.bucketCount() <= 1 || s.completelyFreeBuckets() == 0,
+      assertTrue(s.itemSize() == allocator.roundUp(length) || s.completelyFreeBuckets() == 0,
           context + ": allocating " + length + " failed though size " + s.itemSize()
               + " could give up a bucket");
     }

@@ -1,6 +1,7 @@
 package dev.cellar.cache.bucket;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -192,17 +193,39 @@ class BucketAllocatorTest {
   }
 
   @Test
-  void aClassNeverGivesUpItsLastBucket() {
-    BucketAllocator small = new BucketAllocator(3 * 4096, new int[] {256, 512, 1024});
-    for (int i = 0; i < 16; i++) {
-      assertEquals(i * 256L, small.allocate(200));
+  void aClassGivesUpItsLastEmptyBucketOnlyWhenNoOtherClassCanSpareOne() {
+    // Buckets 0, 1 and 2 serve 256, 512 and 1024 bytes, bucket 3 the largest class too.
+    BucketAllocator small = new BucketAllocator(4 * 4096, new int[] {256, 512, 1024});
+    List<Long> secondBucket = new ArrayList<>();
+    for (int i = 0; i < 64; i++) {
+      long offset = small.allocate(200);
+      int bucket = i / 16;
+      long expectedBase = new long[] {0, 2 * 4096, 4096, 3 * 4096}[bucket];
+      assertEquals(expectedBase + (i % 16) * 256L, offset, "allocation " + i);
+      if (bucket == 2) {
+        secondBucket.add(offset);
+      }
     }
     assertEquals(-1, small.allocate(200));
     List<SizeClassStats> stats = small.sizeClassStats();
-    assertEquals(1, stats.get(1).completelyFreeBuckets());
-    assertEquals(1, stats.get(2).completelyFreeBuckets());
-    assertEquals(1, small.sizeClassesWithoutFreeSlots());
+    assertEquals(4, stats.get(0).bucketCount());
+    assertEquals(0, stats.get(1).bucketCount());
+    assertEquals(0, stats.get(2).bucketCount());
+    assertEquals(1, small.sizeClassesWithoutFreeSlots(), "classes that never asked need nothing");
+    assertFalse(small.starved(1));
+
+    assertEquals(-1, small.allocate(512));
+    assertTrue(small.starved(1));
+    assertFalse(small.starved(2));
+    assertEquals(2, small.sizeClassesWithoutFreeSlots());
+
+    for (long offset : secondBucket) {
+      small.free(offset, 200);
+    }
     assertEquals(4096, small.allocate(512));
+    assertFalse(small.starved(1));
+    assertEquals(1, small.sizeClassStats().get(1).bucketCount());
+    assertEquals(1, small.sizeClassesWithoutFreeSlots());
   }
 
   @Test
@@ -213,9 +236,14 @@ class BucketAllocatorTest {
       last = allocator.allocate(LARGEST);
       assertTrue(last >= 0, "allocation " + i);
     }
+    for (int i = 0; i < (SIZES.length - 1) * 4; i++) {
+      long offset = allocator.allocate(LARGEST);
+      assertEquals((i / 4) * BUCKET + (i % 4) * LARGEST, offset,
+          "the empty last bucket of each smaller class, smallest first; allocation " + i);
+    }
     assertEquals(-1, allocator.allocate(LARGEST));
     assertEquals(-1, allocator.allocate(400_000));
-    fillClassZeroBucket();
+    assertEquals(1, allocator.sizeClassesWithoutFreeSlots());
     assertEquals(-1, allocator.allocate(1));
     assertEquals(2, allocator.sizeClassesWithoutFreeSlots());
     assertEquals(LARGEST, allocator.free(last, LARGEST));

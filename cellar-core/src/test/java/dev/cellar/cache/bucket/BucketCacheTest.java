@@ -159,6 +159,26 @@ class BucketCacheTest {
   }
 
   @Test
+  void blocksOfOneSizeTakeTheEmptyBucketOfAnotherSizeBeforeAnythingIsEvicted() throws Exception {
+    // Bucket 0 serves 5 KiB slots and buckets 1 to 9 the 9 KiB ones: 36 slots, and 38 fit under
+    // the accept factor once the empty 5 KiB bucket is taken too.
+    BucketCache cache = cache("offheap", 10);
+    int blocks = 38;
+    for (int i = 0; i < blocks; i++) {
+      put(cache, key(i * 10_000L), 8000);
+      settle(cache);
+    }
+    BucketCacheSnapshot snapshot = cache.snapshot();
+    assertEquals(0, snapshot.stats().evictedBlockCount());
+    assertEquals(blocks, snapshot.blockCount());
+    for (int i = 0; i < blocks; i++) {
+      Cacheable block = cache.getBlockRetained(key(i * 10_000L), true, false, true);
+      assertNotNull(block, "block " + i);
+      block.release();
+    }
+  }
+
+  @Test
   void freeSpaceSkipsBlocksReadersHold() throws Exception {
     BucketCache cache = cache("offheap", 2);
     List<Cacheable> held = new ArrayList<>();
