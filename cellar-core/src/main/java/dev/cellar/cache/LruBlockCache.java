@@ -368,9 +368,7 @@ public final class LruBlockCache implements BlockCache {
     for (BlockPriority priority : PRIORITIES) {
       buckets[priority.ordinal()] = new EvictionBucket<>(config.targetSize(priority), bytesToFree);
     }
-    for (LruEntry entry : map.values()) {
-      buckets[entry.priority().ordinal()].add(entry);
-    }
+    map.forEach(entry -> buckets[entry.priority().ordinal()].add(entry));
     if (config.sparesInMemory()) {
       freeSparingInMemory(buckets, bytesToFree);
     } else {

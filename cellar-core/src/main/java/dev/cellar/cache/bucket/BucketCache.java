@@ -741,11 +741,11 @@ public final class BucketCache implements BlockCache {
         new EvictionBucket<>((long) (total * config.singleFactor() * minFactor), limit),
         new EvictionBucket<>((long) (total * config.multiFactor() * minFactor), limit),
         new EvictionBucket<>((long) (total * config.memoryFactor() * minFactor), limit));
-    for (BucketEntry entry : backingMap.values()) {
+    backingMap.forEach(entry -> {
       if (!entry.isReferencedByReader()) {
         groups.get(entry.priority().ordinal()).add(entry);
       }
-    }
+    });
     return groups;
   }
 
