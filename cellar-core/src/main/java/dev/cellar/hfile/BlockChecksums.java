@@ -55,12 +55,16 @@ public final class BlockChecksums {
     }
     int dataLength = header.onDiskDataSizeWithHeader();
     int bytesPerChecksum = header.bytesPerChecksum();
-    ByteBuffer view = contiguousView(block, dataLength);
+    byte[] array = block.isSingleSegment()
+        && block.segment().heapBase().orElse(null) instanceof byte[] heap ? heap : null;
+    int arrayStart = array != null ? (int) block.segment().address() : 0;
+    ByteBuffer view = array == null ? contiguousView(block, dataLength) : null;
     int at = dataLength;
     int chunk = 0;
     for (int start = 0; start < dataLength; start += bytesPerChecksum, chunk++) {
       int length = Math.min(bytesPerChecksum, dataLength - start);
-      int computed = type.compute(view.limit(start + length).position(start));
+      int computed = array != null ? type.compute(array, arrayStart + start, length)
+          : type.compute(view.limit(start + length).position(start));
       int stored = block.getInt(at);
       if (computed != stored) {
         throw new CorruptHFileException(file, offset, header.type() + " block " + type
@@ -86,8 +90,9 @@ public final class BlockChecksums {
   }
 
   /**
-   * One view of the first {@code length} bytes for all the chunks: in place for a single-segment
-   * block (one view object per block), a heap copy for a block that spans segments.
+   * One view of the first {@code length} bytes for all the chunks of an off-heap block: in place
+   * for a single-segment block (one view object per block), a heap copy for a block that spans
+   * segments. A block in one heap array is summed in it directly, with no view.
    */
   private static ByteBuffer contiguousView(Buf block, int length) {
     if (block.isSingleSegment()) {

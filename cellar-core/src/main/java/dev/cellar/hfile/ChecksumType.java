@@ -76,6 +76,13 @@ public enum ChecksumType {
     return (int) checksum.getValue();
   }
 
+  /** The checksum of {@code length} bytes of {@code array} from {@code offset}, as above. */
+  public int compute(byte[] array, int offset, int length) {
+    Checksum checksum = reset();
+    checksum.update(array, offset, length);
+    return (int) checksum.getValue();
+  }
+
   private Checksum reset() {
     Checksum checksum = switch (this) {
       case CRC32 -> THREAD_CRC32.get();

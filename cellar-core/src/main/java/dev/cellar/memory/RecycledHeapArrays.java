@@ -126,13 +126,14 @@ public final class RecycledHeapArrays implements BufSource {
   private final class SizeClass implements Recycler {
 
     private final int arrayLength;
-    private final byte[][] slots;
+    /** Each slot's array as a whole segment, made once: a take slices it, allocating one view. */
+    private final MemorySegment[] slots;
     private final StripedFreeSlots free;
     private final AtomicLong numbered = new AtomicLong();
 
     SizeClass(int arrayLength, int maxCount) {
       this.arrayLength = arrayLength;
-      this.slots = new byte[maxCount][];
+      this.slots = new MemorySegment[maxCount];
       this.free = new StripedFreeSlots(maxCount, StripedFreeSlots.defaultStripes());
     }
 
@@ -145,7 +146,7 @@ public final class RecycledHeapArrays implements BufSource {
           return null;
         }
       }
-      MemorySegment segment = MemorySegment.ofArray(slots[slot]).asSlice(0, length);
+      MemorySegment segment = slots[slot].asSlice(0, length);
       return Buf.wrap(segment, RefCnt.recycling(this, slot));
     }
 
@@ -160,7 +161,7 @@ public final class RecycledHeapArrays implements BufSource {
         createdBytes.getAndAdd(-arrayLength);
         return -1;
       }
-      slots[(int) slot] = new byte[arrayLength];
+      slots[(int) slot] = MemorySegment.ofArray(new byte[arrayLength]);
       return (int) slot;
     }
 

@@ -92,23 +92,32 @@ final class CellOffsets implements SeekIndex {
     this.entriesStart = entriesStart;
   }
 
-  /** Collects the offsets of a block walked from its first cell, in order. */
+  /**
+   * Collects the offsets of a block walked from its first cell, in order. Reused block after block
+   * by one seeker (its scratch array grows to the largest block and stays), so building an index
+   * allocates only the index.
+   */
   static final class Builder {
 
-    private final PayloadReader in;
-    private final MemorySegment payload;
-    private final int[] offsets;
+    private PayloadReader in;
+    private MemorySegment payload;
+    private int[] offsets = new int[0];
     private int count;
 
     /**
-     * For the cells region of {@code in}'s payload, {@code cellsSize} bytes starting at {@code
-     * firstCell}.
+     * Starts over for the cells region of {@code in}'s payload, {@code cellsSize} bytes starting at
+     * {@code firstCell}.
      */
-    Builder(PayloadReader in, int firstCell, int cellsSize) {
+    Builder start(PayloadReader in, int firstCell, int cellsSize) {
       this.in = in;
       this.payload = in.segment();
-      offsets = new int[cellsSize / MIN_GAP + 1];
+      int most = cellsSize / MIN_GAP + 1;
+      if (offsets.length < most) {
+        offsets = new int[most];
+      }
+      count = 0;
       offsets[count++] = firstCell;
+      return this;
     }
 
     /**
@@ -146,6 +155,15 @@ final class CellOffsets implements SeekIndex {
      * @throws MalformedBlockException if a noted cell's row does not fit in its key
      */
     CellOffsets build() {
+      try {
+        return buildIndex();
+      } finally {
+        in = null;
+        payload = null;
+      }
+    }
+
+    private CellOffsets buildIndex() {
       int firstLength = rowLength(in, offsets[0]);
       long firstRow = rowOffset(offsets[0]);
       int last = offsets[count - 1] & OFFSET_MASK;

@@ -14,6 +14,8 @@ import dev.cellar.cell.Cell;
  */
 final class NoneSeeker extends PlainSeeker {
 
+  private final CellOffsets.Builder indexBuilder = new CellOffsets.Builder();
+
   NoneSeeker(EncodingContext context) {
     super(context, DataBlockEncoding.NONE);
   }
@@ -27,7 +29,7 @@ final class NoneSeeker extends PlainSeeker {
   public SeekIndex indexBlock() {
     checkBlock();
     CellOffsets.Builder builder =
-        new CellOffsets.Builder(in, cellsStart(), cellsEnd() - cellsStart());
+        indexBuilder.start(in, cellsStart(), cellsEnd() - cellsStart());
     int previous = cellsStart();
     for (int at = skipCell(previous); at < cellsEnd(); ) {
       int next = skipCell(at);

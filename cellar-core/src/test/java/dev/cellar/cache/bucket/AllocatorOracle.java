@@ -5,9 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.Set;
 import java.util.TreeMap;
 
 /**
@@ -21,6 +23,8 @@ final class AllocatorOracle {
   private final String context;
   private final TreeMap<Long, Integer> live = new TreeMap<>();
   private final List<Long> offsets = new ArrayList<>();
+  /** Slot sizes without a bucket whose allocation failed since they last had one. */
+  private final Set<Integer> starved = new HashSet<>();
 
   AllocatorOracle(String context) {
     this.context = context;
@@ -34,8 +38,9 @@ final class AllocatorOracle {
     return live;
   }
 
-  void allocated(long offset, int length) {
+  void allocated(BucketAllocator allocator, long offset, int length) {
     assertNull(live.put(offset, length), context + ": offset " + offset + " handed out twice");
+    starved.remove(allocator.roundUp(length));
     offsets.add(offset);
   }
 
@@ -107,7 +112,8 @@ final class AllocatorOracle {
           used * item, (total - used) * item, bucketCapacity % item * (buckets - empty),
           fragmentation.getOrDefault(item, 0L), full, empty);
       assertEquals(expected, s, context + ": statistics of size " + item);
-      withoutFreeSlots += total == used ? 1 : 0;
+      boolean needsBucket = buckets > 0 ? total == used : starved.contains(item);
+      withoutFreeSlots += needsBucket ? 1 : 0;
       bucketsSeen += buckets;
     }
     assertEquals(allocator.bucketCount(), bucketsSeen, context + ": buckets across classes");
@@ -123,6 +129,9 @@ final class AllocatorOracle {
     for (SizeClassStats s : stats) {
       if (s.itemSize() == allocator.roundUp(length)) {
         assertEquals(0, s.freeSlots(), context + ": allocating " + length + " failed");
+        if (s.bucketCount() == 0) {
+          starved.add(s.itemSize());
+        }
       }
       assertTrue(s.itemSize() == allocator.roundUp(length) || s.completelyFreeBuckets() == 0,
           context + ": allocating " + length + " failed though size " + s.itemSize()

@@ -78,7 +78,7 @@ class BucketAllocatorRandomizedTest {
           oracle.checkFull(allocator, length);
           oracle.check(allocator);
         } else {
-          oracle.allocated(offset, length);
+          oracle.allocated(allocator, offset, length);
         }
       }
       if (op % CHECK_EVERY == 0) {
