@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cellar.memory.Buf;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
 import java.nio.charset.StandardCharsets;
 import java.util.Random;
 import java.util.function.Consumer;
@@ -127,6 +129,32 @@ class BlockHeaderTest {
             "seed=" + seed + " byte " + position);
         assertTrue(error.getMessage().contains("checksum of chunk"), error.getMessage());
         bytes[position] ^= (byte) bit;
+      }
+    }
+  }
+
+  @Test
+  void checksumsAreVerifiedWhereverTheBlockLies() throws CorruptHFileException {
+    BlockHeader header = sample(500, 100);
+    int length = header.onDiskSizeWithHeader();
+    byte[] bytes = new byte[length + 13];
+    Buf block = Buf.wrap(MemorySegment.ofArray(bytes).asSlice(7, length));
+    header.write(block, 0);
+    for (int i = BlockHeader.SIZE; i < header.onDiskDataSizeWithHeader(); i++) {
+      block.putByte(i, (byte) (i * 31));
+    }
+    BlockChecksums.write(block, header.onDiskDataSizeWithHeader(), ChecksumType.CRC32C, 100);
+    try (Arena arena = Arena.ofConfined()) {
+      MemorySegment offHeapMemory = arena.allocate(length);
+      MemorySegment.copy(MemorySegment.ofArray(bytes), 7, offHeapMemory, 0, length);
+      Buf offHeap = Buf.wrap(offHeapMemory);
+      for (Buf copy : new Buf[] {block, offHeap}) {
+        assertDoesNotThrow(() -> BlockChecksums.verify(copy, header, FILE, 0));
+        int position = BlockHeader.SIZE + 250;
+        copy.putByte(position, (byte) (copy.getByte(position) ^ 4));
+        assertThrows(CorruptHFileException.class,
+            () -> BlockChecksums.verify(copy, header, FILE, 0));
+        copy.putByte(position, (byte) (copy.getByte(position) ^ 4));
       }
     }
   }
