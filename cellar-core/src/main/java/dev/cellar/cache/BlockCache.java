@@ -41,6 +41,24 @@ public interface BlockCache {
   }
 
   /**
+   * Whether a block that has just missed under {@code key} (whose expected category is known) is to
+   * be read into this cache, or served to its reader only ({@link MissDoorkeeper}). The default
+   * takes every block.
+   */
+  default boolean admitsOnMiss(BlockCacheKey key) {
+    return true;
+  }
+
+  /**
+   * Where a block of {@code category} that will not be cached is best read into, so that its
+   * readers get the same kind of memory as from this cache (an on-heap cache's recycled arrays);
+   * null when pooled memory will do. The default is null.
+   */
+  default BufSource uncachedBlockMemory(BlockCategory category) {
+    return null;
+  }
+
+  /**
    * Where a block of {@code category} about to be offered to this cache is best read into, so that
    * the cache keeps the very buffer rather than a copy of it (an on-heap cache's recycled arrays);
    * null when any memory will do. The default is null.

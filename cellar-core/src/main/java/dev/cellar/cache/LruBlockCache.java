@@ -89,6 +89,7 @@ public final class LruBlockCache implements BlockCache {
   private final ReentrantLock evictionLock = new ReentrantLock();
   private final BlockCache victimCache;
   private final RecycledHeapArrays copyArrays;
+  private final MissDoorkeeper doorkeeper;
   private volatile boolean shutdown;
 
   /** A cache whose eviction runs on the given executor (a direct one runs it on the inserter). */
@@ -112,6 +113,25 @@ public final class LruBlockCache implements BlockCache {
     this.ownedExecutor = ownedExecutor;
     this.victimCache = victimCache;
     this.copyArrays = new RecycledHeapArrays(config.hardLimitSize());
+    this.doorkeeper = config.doorkeeper() ? MissDoorkeeper.forCache(config.maxSize()) : null;
+  }
+
+  /**
+   * Every block while the cache has room; once it churns (see {@link MissDoorkeeper#churning}), a
+   * data block only at its second miss when the cache was built with a doorkeeper.
+   */
+  @Override
+  public boolean admitsOnMiss(BlockCacheKey key) {
+    return doorkeeper == null || key.expectedCategory() != BlockCategory.DATA
+        || !MissDoorkeeper.churning(size.get(), config.maxSize(), config.acceptableFactor(),
+            config.minFactor())
+        || doorkeeper.secondMiss(key.fileId(), key.offset());
+  }
+
+  /** This cache's recycled arrays: a block read once is read on the heap, as cached ones are. */
+  @Override
+  public BufSource uncachedBlockMemory(BlockCategory category) {
+    return copyArrays;
   }
 
   /** A cache with its own eviction thread, {@value #EVICTION_THREAD_NAME}. */

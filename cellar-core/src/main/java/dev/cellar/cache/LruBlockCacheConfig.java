@@ -21,6 +21,8 @@ import dev.cellar.config.Settings;
  * @param minFactor eviction frees down to this share of the capacity
  * @param hardCapacityLimitFactor inserts are refused at this multiple of the acceptable size
  * @param forceInMemory evict in-memory blocks only once the single and multi groups are empty
+ * @param doorkeeper whether a churning cache takes a data block in only at its second miss
+ *     ({@link MissDoorkeeper#ENABLED_KEY}, default true)
  */
 public record LruBlockCacheConfig(
     long maxSize,
@@ -31,7 +33,8 @@ public record LruBlockCacheConfig(
     double acceptableFactor,
     double minFactor,
     double hardCapacityLimitFactor,
-    boolean forceInMemory) {
+    boolean forceInMemory,
+    boolean doorkeeper) {
 
   public static final String CACHE_SIZE_KEY = "hfile.block.cache.size";
   public static final String CACHE_MEMORY_SIZE_KEY = "hfile.block.cache.memory.size";
@@ -109,14 +112,15 @@ public record LruBlockCacheConfig(
         settings.getDouble(ACCEPTABLE_FACTOR_KEY, DEFAULT_ACCEPTABLE_FACTOR),
         settings.getDouble(MIN_FACTOR_KEY, DEFAULT_MIN_FACTOR),
         settings.getDouble(HARD_CAPACITY_LIMIT_FACTOR_KEY, DEFAULT_HARD_CAPACITY_LIMIT_FACTOR),
-        settings.getBoolean(FORCE_IN_MEMORY_KEY, false));
+        settings.getBoolean(FORCE_IN_MEMORY_KEY, false),
+        settings.getBoolean(MissDoorkeeper.ENABLED_KEY, true));
   }
 
   /** Defaults for everything but the capacity. */
   public static LruBlockCacheConfig withCapacity(long maxSize) {
     return new LruBlockCacheConfig(maxSize, DEFAULT_MAX_BLOCK_SIZE, DEFAULT_SINGLE_FACTOR,
         DEFAULT_MULTI_FACTOR, DEFAULT_MEMORY_FACTOR, DEFAULT_ACCEPTABLE_FACTOR, DEFAULT_MIN_FACTOR,
-        DEFAULT_HARD_CAPACITY_LIMIT_FACTOR, false);
+        DEFAULT_HARD_CAPACITY_LIMIT_FACTOR, false, true);
   }
 
   private static long capacity(Settings settings, long maxHeap) {

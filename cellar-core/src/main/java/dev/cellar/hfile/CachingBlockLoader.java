@@ -123,6 +123,10 @@ public final class CachingBlockLoader implements BlockLoader {
     if (hit != null || !caching) {
       return hit != null ? hit : source.loadBlock(offset, onDiskSizeWithHeader, expectedType, false);
     }
+    if (expectedType != null && !cache.admitsOnMiss(key)) {
+      return source.loadBlock(offset, onDiskSizeWithHeader, expectedType, false,
+          cache.uncachedBlockMemory(key.expectedCategory()));
+    }
     ReentrantLock lock = locks[key.hashCode() & (LOCK_STRIPES - 1)];
     lock.lock();
     try {

@@ -14,6 +14,7 @@ import dev.cellar.cache.CacheStats;
 import dev.cellar.cache.Cacheable;
 import dev.cellar.cache.LruBlockCache;
 import dev.cellar.cache.LruBlockCacheConfig;
+import dev.cellar.cache.MissDoorkeeper;
 import dev.cellar.cell.CellType;
 import dev.cellar.cell.KeyValue;
 import dev.cellar.config.Settings;
@@ -215,6 +216,62 @@ class CachingBlockLoaderTest {
       assertEquals(CELLS, scan(reader, true));
       assertEquals(blocks, packed.stats().snapshot().missCount(), "the second scan hits");
       CachedReadFixture.concurrentSeeks(reader, Rows.NUMBERED, CELLS, 3, 2000, 17);
+    }
+  }
+
+  /**
+   * Once the cache churns, a data block is served but not cached at its first miss, and cached at
+   * its second; until then, and always with the doorkeeper off, every block read is cached. A
+   * block served uncached from an on-heap cache is on the heap too, and pins no pooled buffer.
+   */
+  @ParameterizedTest
+  @CsvSource({"true", "false"})
+  void aChurningCacheTakesADataBlockInAtItsSecondMiss(boolean doorkeeper) throws IOException {
+    Path path = CachedReadFixture.writePerformanceEvaluation(dir, DataBlockEncoding.NONE, 1000);
+    LruBlockCache cache = new LruBlockCache(LruBlockCacheConfig.from(Settings.of(Map.of(
+        LruBlockCacheConfig.CACHE_MEMORY_SIZE_KEY, "512k",
+        MissDoorkeeper.ENABLED_KEY, Boolean.toString(doorkeeper)))), Runnable::run);
+    caches.add(cache);
+    try (HFileReader reader = open(path, cache)) {
+      int blocks = 0;
+      int cachedAtFirstMiss = 0;
+      List<Long> leftOut = new ArrayList<>();
+      for (long offset = reader.trailer().firstDataBlockOffset();
+          offset <= reader.trailer().lastDataBlockOffset(); blocks++) {
+        HFileBlock block = reader.blockLoader().loadBlock(offset, -1, BlockType.DATA, true);
+        boolean onHeap = !block.buf().isDirect();
+        boolean lastReference = block.release();
+        if (cache.containsBlock(new BlockCacheKey(path.toString(), offset))) {
+          cachedAtFirstMiss++;
+        } else {
+          leftOut.add(offset);
+          assertTrue(onHeap, "an uncached block is served on the heap, as cached ones");
+          assertTrue(lastReference, "nothing but its reader held an uncached block");
+        }
+        offset += block.onDiskSizeWithHeader();
+      }
+      assertEquals(0, allocator.stats().usedBufferCount(), "no block pinned a pooled buffer");
+      CacheStats.Snapshot stats = cache.stats().snapshot();
+      if (!doorkeeper) {
+        assertTrue(stats.evictedBlockCount() > 0, "the file is larger than the cache: " + stats);
+        assertEquals(blocks, cachedAtFirstMiss, "every block read was cached");
+        return;
+      }
+      assertEquals(0, stats.evictedBlockCount(), "nothing was cached to be evicted: " + stats);
+      long blocksTheCacheHolds = cache.config().maxSize() / (64 << 10);
+      assertTrue(cachedAtFirstMiss > 0 && cachedAtFirstMiss <= blocksTheCacheHolds,
+          cachedAtFirstMiss + " blocks cached while there was room, of " + blocks);
+      assertEquals(blocks, cachedAtFirstMiss + leftOut.size());
+      assertTrue(leftOut.size() > blocks / 2, leftOut.size() + " of " + blocks + " left out");
+
+      long again = leftOut.get(leftOut.size() / 2);
+      HFileBlock served = reader.blockLoader().loadBlock(again, -1, BlockType.DATA, true);
+      try {
+        assertTrue(cache.containsBlock(new BlockCacheKey(path.toString(), again)),
+            "cached at its second miss");
+      } finally {
+        served.release();
+      }
     }
   }
 

@@ -10,6 +10,7 @@ import dev.cellar.cache.Cacheable;
 import dev.cellar.cache.CacheableDeserializer;
 import dev.cellar.cache.EvictionBucket;
 import dev.cellar.cache.FileIds;
+import dev.cellar.cache.MissDoorkeeper;
 import dev.cellar.cache.RecencyClock;
 import dev.cellar.memory.Buf;
 import dev.cellar.memory.BufAllocator;
@@ -116,6 +117,7 @@ public final class BucketCache implements BlockCache {
   private final AtomicBoolean freeSpaceRequested = new AtomicBoolean();
   private final BufSource slotLender = this::lendSlotRetained;
   private final ReentrantLock freeSpaceLock = new ReentrantLock();
+  private final MissDoorkeeper doorkeeper;
   private final BucketCachePersister persister;
   private volatile boolean enabled = true;
   private volatile boolean shutdown;
@@ -125,6 +127,7 @@ public final class BucketCache implements BlockCache {
     this.config = config;
     this.engine = engine;
     this.allocator = allocator;
+    this.doorkeeper = config.doorkeeper() ? MissDoorkeeper.forCache(config.capacity()) : null;
     this.bufAllocator = bufAllocator;
     this.keepsChecksums = engine.isPersistent() && config.persistentPath() != null;
     this.ioErrors = new IoErrorTracker(config.ioErrorsToleratedMillis());
@@ -263,6 +266,19 @@ public final class BucketCache implements BlockCache {
       ramCache.remove(entry);
       stats.failedInsertion();
     }
+  }
+
+  /**
+   * Every block while the cache has room; once its slots churn (see {@link
+   * MissDoorkeeper#churning}), a data block only at its second miss when the cache was built with
+   * a doorkeeper. A block not taken is read into pooled memory, as off heap as the slots.
+   */
+  @Override
+  public boolean admitsOnMiss(BlockCacheKey key) {
+    return doorkeeper == null || key.expectedCategory() != BlockCategory.DATA
+        || !MissDoorkeeper.churning(allocator.usedSize(), allocator.totalSize(),
+            config.acceptFactor(), config.minFactor())
+        || doorkeeper.secondMiss(key.fileId(), key.offset());
   }
 
   // ---------------------------------------------------------------- blocks read into their slot

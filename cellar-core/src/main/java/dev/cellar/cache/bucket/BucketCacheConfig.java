@@ -1,6 +1,7 @@
 package dev.cellar.cache.bucket;
 
 import dev.cellar.config.InvalidConfigException;
+import dev.cellar.cache.MissDoorkeeper;
 import dev.cellar.config.Settings;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -26,6 +27,8 @@ import java.util.Objects;
  * @param persistIntervalMillis how often a changed index is persisted
  * @param queueAdditionWaitMillis how long a cache-only insert waits for a full queue (0: never)
  * @param ioErrorsToleratedMillis continuous engine errors for longer than this disable the cache
+ * @param doorkeeper whether a churning cache takes a data block in only at its second miss
+ *     ({@link MissDoorkeeper#ENABLED_KEY}, default true)
  */
 public record BucketCacheConfig(
     String ioEngine,
@@ -42,7 +45,8 @@ public record BucketCacheConfig(
     Path persistentPath,
     long persistIntervalMillis,
     long queueAdditionWaitMillis,
-    long ioErrorsToleratedMillis) {
+    long ioErrorsToleratedMillis,
+    boolean doorkeeper) {
 
   public static final String IOENGINE_KEY = "hbase.bucketcache.ioengine";
   public static final String SIZE_KEY = "hbase.bucketcache.size";
@@ -193,7 +197,8 @@ public record BucketCacheConfig(
         path == null || path.isBlank() ? null : Path.of(path.trim()),
         settings.getLong(PERSIST_INTERVAL_KEY, DEFAULT_PERSIST_INTERVAL_MILLIS),
         settings.getLong(QUEUE_ADDITION_WAIT_KEY, 0),
-        settings.getLong(IO_ERRORS_TOLERATED_KEY, DEFAULT_IO_ERRORS_TOLERATED_MILLIS));
+        settings.getLong(IO_ERRORS_TOLERATED_KEY, DEFAULT_IO_ERRORS_TOLERATED_MILLIS),
+        settings.getBoolean(MissDoorkeeper.ENABLED_KEY, true));
   }
 
   /** Defaults for everything but the engine and the capacity; no persistence. */
@@ -202,21 +207,22 @@ public record BucketCacheConfig(
         DEFAULT_WRITER_QUEUE_LENGTH, DEFAULT_ACCEPT_FACTOR, DEFAULT_MIN_FACTOR,
         DEFAULT_EXTRA_FREE_FACTOR, DEFAULT_SINGLE_FACTOR, DEFAULT_MULTI_FACTOR,
         DEFAULT_MEMORY_FACTOR, null, DEFAULT_PERSIST_INTERVAL_MILLIS, 0,
-        DEFAULT_IO_ERRORS_TOLERATED_MILLIS);
+        DEFAULT_IO_ERRORS_TOLERATED_MILLIS, true);
   }
 
   /** This configuration with other bucket sizes. */
   public BucketCacheConfig withBucketSizes(int... sizes) {
     return new BucketCacheConfig(ioEngine, capacity, sizes, writerThreads, writerQueueLength,
         acceptFactor, minFactor, extraFreeFactor, singleFactor, multiFactor, memoryFactor,
-        persistentPath, persistIntervalMillis, queueAdditionWaitMillis, ioErrorsToleratedMillis);
+        persistentPath, persistIntervalMillis, queueAdditionWaitMillis, ioErrorsToleratedMillis,
+        doorkeeper);
   }
 
   /** This configuration persisting its index at {@code path}. */
   public BucketCacheConfig withPersistentPath(Path path) {
     return new BucketCacheConfig(ioEngine, capacity, bucketSizes, writerThreads, writerQueueLength,
         acceptFactor, minFactor, extraFreeFactor, singleFactor, multiFactor, memoryFactor, path,
-        persistIntervalMillis, queueAdditionWaitMillis, ioErrorsToleratedMillis);
+        persistIntervalMillis, queueAdditionWaitMillis, ioErrorsToleratedMillis, doorkeeper);
   }
 
   private static int[] bucketSizes(Settings settings) {

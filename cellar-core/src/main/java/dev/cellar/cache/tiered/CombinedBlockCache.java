@@ -65,6 +65,17 @@ public final class CombinedBlockCache extends TwoTierBlockCache {
     return tierOf(likely).blockMemory(likely);
   }
 
+  /** The decision of the tier that would keep the block. */
+  @Override
+  public boolean admitsOnMiss(BlockCacheKey key) {
+    return tierOf(key.expectedCategory()).admitsOnMiss(key);
+  }
+
+  @Override
+  public BufSource uncachedBlockMemory(BlockCategory category) {
+    return tierOf(category).uncachedBlockMemory(category);
+  }
+
   @Override
   public Cacheable getBlockRetained(
       BlockCacheKey key, boolean caching, boolean repeat, boolean updateCacheMetrics) {

@@ -40,7 +40,8 @@ class BucketCacheCrashTest {
     return new BucketCacheConfig(base.ioEngine(), base.capacity(), base.bucketSizes(),
         base.writerThreads(), base.writerQueueLength(), base.acceptFactor(), base.minFactor(),
         base.extraFreeFactor(), base.singleFactor(), base.multiFactor(), base.memoryFactor(),
-        base.persistentPath(), 50, base.queueAdditionWaitMillis(), base.ioErrorsToleratedMillis());
+        base.persistentPath(), 50, base.queueAdditionWaitMillis(), base.ioErrorsToleratedMillis(),
+        base.doorkeeper());
   }
 
   static BlockCacheKey key(int i) {

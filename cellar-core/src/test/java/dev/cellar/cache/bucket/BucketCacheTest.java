@@ -12,13 +12,16 @@ import dev.cellar.cache.BlockCacheKey;
 import dev.cellar.cache.BlockCategory;
 import dev.cellar.cache.Cacheable;
 import dev.cellar.cache.CacheableDeserializer;
+import dev.cellar.cache.MissDoorkeeper;
 import dev.cellar.cache.TestBlock;
+import dev.cellar.config.Settings;
 import dev.cellar.memory.Buf;
 import dev.cellar.memory.BufAllocator;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -89,6 +92,48 @@ class BucketCacheTest {
     first.release();
     second.release();
     assertEquals(1, first.refCnt());
+  }
+
+  /**
+   * A cache with room takes every block; once its slots are filled past the churn level, a data
+   * block at its second miss only, other categories always; the setting turns it off.
+   */
+  @Test
+  void aChurningCacheLetsADataBlockInAtItsSecondMiss() throws Exception {
+    BucketCache cache = cache("offheap", 4);
+    BlockCacheKey data = new BlockCacheKey(file, 1L << 40, BlockCategory.DATA);
+    BlockCacheKey index = new BlockCacheKey(file, 1L << 41, BlockCategory.INDEX);
+    assertTrue(cache.admitsOnMiss(data), "a cache with room takes every block");
+    assertTrue(cache.admitsOnMiss(data), "and remembers none of its misses");
+    long offset = 0;
+    while (cache.snapshot().usedSize() < cache.snapshot().capacity() * 0.76) {
+      put(cache, key(offset), BLOCK);
+      settle(cache);
+      offset += BLOCK;
+      assertTrue(offset < 64 * BLOCK, "the cache never filled: " + cache.snapshot());
+    }
+    assertFalse(cache.admitsOnMiss(data), "a first miss is only recorded");
+    assertTrue(cache.admitsOnMiss(data), "the second is let in");
+    assertTrue(cache.admitsOnMiss(index), "blocks other than data are always taken");
+
+    BucketCacheConfig off = BucketCacheConfig.from(Settings.of(Map.of(
+        BucketCacheConfig.IOENGINE_KEY, "offheap", BucketCacheConfig.SIZE_KEY, "1",
+        MissDoorkeeper.ENABLED_KEY, "false")));
+    assertFalse(off.doorkeeper());
+    assertTrue(BucketCacheConfig.from(Settings.of(Map.of(BucketCacheConfig.IOENGINE_KEY,
+        "offheap", BucketCacheConfig.SIZE_KEY, "1"))).doorkeeper(), "on by default");
+    BucketCache without = cache(new BucketCacheConfig(off.ioEngine(), cache.snapshot().capacity(),
+        SIZES, off.writerThreads(), off.writerQueueLength(), off.acceptFactor(), off.minFactor(),
+        off.extraFreeFactor(), off.singleFactor(), off.multiFactor(), off.memoryFactor(), null,
+        off.persistIntervalMillis(), off.queueAdditionWaitMillis(), off.ioErrorsToleratedMillis(),
+        false));
+    for (offset = 0; offset < 24 * BLOCK; offset += BLOCK) {
+      put(without, key(offset), BLOCK);
+      settle(without);
+    }
+    assertTrue(without.snapshot().usedSize() >= without.snapshot().capacity() * 0.76,
+        without.snapshot().toString());
+    assertTrue(without.admitsOnMiss(data), "without a doorkeeper every block is taken");
   }
 
   @Test
