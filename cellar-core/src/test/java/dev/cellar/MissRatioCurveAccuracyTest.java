@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.cellar.cache.BlockCategory;
 import dev.cellar.cache.CacheStats;
 import dev.cellar.cache.LruBlockCacheConfig;
+import dev.cellar.cache.MissDoorkeeper;
 import dev.cellar.cache.MissRatioCurveTracker;
 import dev.cellar.observe.http.Observability;
 import java.io.IOException;
@@ -38,7 +39,9 @@ import org.junit.jupiter.api.io.TempDir;
  * exact LRU: it evicts from 99% of its size down to 95%, and its priority groups favour blocks read
  * twice. Its hard limit is set to its acceptable size, so an eviction thread that lags on a busy
  * machine makes it refuse blocks rather than hold up to 1.2 times its size, which it measured as a
- * few points more hits than its size allows. Randomized: the seed is printed, {@code
+ * few points more hits than its size allows. Its doorkeeper is off: the curve models a cache that
+ * takes every block it misses (with the doorkeeper, the Zipfian run at the middle size missed
+ * 0.42 of its lookups where the curve, and the cache without it, missed 0.47). Randomized: the seed is printed, {@code
  * -Dcellar.test.seed} replays it (the sampled blocks depend on the file names too).
  */
 class MissRatioCurveAccuracyTest {
@@ -115,6 +118,7 @@ class MissRatioCurveAccuracyTest {
     CellarConfig config = CellarConfig.defaults()
         .with("hfile.block.cache.memory.size", String.valueOf(cacheBytes))
         .with(LruBlockCacheConfig.HARD_CAPACITY_LIMIT_FACTOR_KEY, "1.0")
+        .with(MissDoorkeeper.ENABLED_KEY, "false")
         .with(MissRatioCurveTracker.RATE_KEY, "1.0")
         .with(Observability.JMX_ENABLED_KEY, "true");
     try (Cellar cellar = Cellar.open(directory, config)) {

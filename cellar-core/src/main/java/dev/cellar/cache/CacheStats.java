@@ -7,7 +7,8 @@ import java.util.Map;
 /**
  * A cache's counters since creation, named as HBase's CacheStats names them: hits and misses (all
  * requests, and those that wanted the block cached), eviction runs, blocks evicted by those runs,
- * failed insertions, and hits and misses per block category.
+ * failed insertions, hits and misses per block category, and (Cellar's) missed blocks the cache
+ * left out ({@link MissDoorkeeper}).
  *
  * <p>Concurrency: the counters are {@link ThreadCounters}, so recording costs no lock and no atomic
  * instruction, each thread counting in a row of its own; a {@link #snapshot()} reads them one by
@@ -29,7 +30,8 @@ public final class CacheStats {
   private static final int EVICTIONS = MISSES_UNCATEGORIZED + 1;
   private static final int EVICTED_BLOCKS = EVICTIONS + 1;
   private static final int FAILED_INSERTIONS = EVICTED_BLOCKS + 1;
-  private static final int COUNTERS = FAILED_INSERTIONS + 1;
+  private static final int LEFT_OUT = FAILED_INSERTIONS + 1;
+  private static final int COUNTERS = LEFT_OUT + 1;
 
   private final ThreadCounters counters = new ThreadCounters(COUNTERS);
 
@@ -64,6 +66,11 @@ public final class CacheStats {
     counters.increment(FAILED_INSERTIONS);
   }
 
+  /** One missed block the cache chose not to take in (served to its reader only). */
+  public void leftOut() {
+    counters.increment(LEFT_OUT);
+  }
+
   public Snapshot snapshot() {
     Map<BlockCategory, Long> hits = sums(HITS);
     Map<BlockCategory, Long> misses = sums(MISSES);
@@ -72,7 +79,7 @@ public final class CacheStats {
     return new Snapshot(hitCount, Math.max(0, hitCount - counters.sum(HITS_NOT_CACHING)),
         missCount, Math.max(0, missCount - counters.sum(MISSES_NOT_CACHING)),
         counters.sum(EVICTIONS), counters.sum(EVICTED_BLOCKS), counters.sum(FAILED_INSERTIONS),
-        hits, misses);
+        counters.sum(LEFT_OUT), hits, misses);
   }
 
   private static long total(Map<BlockCategory, Long> counts) {
@@ -104,6 +111,7 @@ public final class CacheStats {
       long evictionCount,
       long evictedBlockCount,
       long failedInsertions,
+      long leftOutCount,
       Map<BlockCategory, Long> hitsByCategory,
       Map<BlockCategory, Long> missesByCategory) {
 

@@ -125,7 +125,12 @@ public final class LruBlockCache implements BlockCache {
     return doorkeeper == null || key.expectedCategory() != BlockCategory.DATA
         || !MissDoorkeeper.churning(size.get(), config.maxSize(), config.acceptableFactor(),
             config.minFactor())
-        || doorkeeper.secondMiss(key.fileId(), key.offset());
+        || doorkeeper.secondMiss(key.fileId(), key.offset()) || leftOut();
+  }
+
+  private boolean leftOut() {
+    stats.leftOut();
+    return false;
   }
 
   /** This cache's recycled arrays: a block read once is read on the heap, as cached ones are. */

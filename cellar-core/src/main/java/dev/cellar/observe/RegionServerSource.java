@@ -170,6 +170,9 @@ final class RegionServerSource implements MetricSource {
         "Percent of requests wanting caching that were hits", stats.hitCachingRatio() * 100));
     out.add(Metric.counter("blockCacheFailedInsertionCount",
         "Blocks the cache refused to store", stats.failedInsertions()));
+    out.add(Metric.counter("blockCacheLeftOutCount",
+        "Missed data blocks a churning cache served without taking them in (first misses)",
+        stats.leftOutCount()));
     for (BlockCategory category : BlockCategory.values()) {
       String word = HBaseNames.category(category);
       out.add(Metric.counter("blockCache" + word + "HitCount",
@@ -187,6 +190,8 @@ final class RegionServerSource implements MetricSource {
         tier.evictionCount()));
     out.add(Metric.counter(prefix + "HitCount", "Hits in the tier", tier.hitCount()));
     out.add(Metric.counter(prefix + "MissCount", "Misses in the tier", tier.missCount()));
+    out.add(Metric.counter(prefix + "LeftOutCount",
+        "Missed data blocks the tier served without taking them in", tier.stats().leftOutCount()));
     out.add(Metric.gauge(prefix + "HitRatio", "Hits over requests of the tier",
         tier.hitRatio()));
     out.add(Metric.gauge(prefix + "MissRatio", "Misses over requests of the tier",

@@ -72,6 +72,7 @@ public final class ServerJmx {
   private CacheFigures.Tier tier(String bean, String name, String prefix) throws IOException {
     return new CacheFigures.Tier(name, (long) number(bean, prefix + "HitCount"),
         (long) number(bean, prefix + "MissCount"),
+        (long) number(bean, prefix + "LeftOutCount"),
         (long) number(bean, prefix + "Count"),
         (long) number(bean, prefix + "Size"));
   }

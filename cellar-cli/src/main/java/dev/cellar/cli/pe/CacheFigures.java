@@ -14,8 +14,11 @@ import java.util.List;
  */
 public record CacheFigures(List<Tier> tiers) {
 
-  /** One tier's lookups and what it holds. */
-  public record Tier(String name, long hits, long misses, long blocks, long bytes) {
+  /**
+   * One tier's lookups and what it holds; {@code leftOut} of the misses were served without
+   * being cached.
+   */
+  public record Tier(String name, long hits, long misses, long leftOut, long blocks, long bytes) {
 
     public long requests() {
       return hits + misses;
@@ -47,7 +50,8 @@ public record CacheFigures(List<Tier> tiers) {
   }
 
   private static Tier tier(String name, CacheStats.Snapshot stats, long blocks, long bytes) {
-    return new Tier(name, stats.hitCount(), stats.missCount(), blocks, bytes);
+    return new Tier(name, stats.hitCount(), stats.missCount(), stats.leftOutCount(), blocks,
+        bytes);
   }
 
   /** The lookups since {@code earlier}, with this snapshot's occupancy. */
@@ -56,8 +60,8 @@ public record CacheFigures(List<Tier> tiers) {
     for (int i = 0; i < tiers.size(); i++) {
       Tier now = tiers.get(i);
       Tier then = earlier.tiers.get(i);
-      delta.add(new Tier(now.name, now.hits - then.hits, now.misses - then.misses, now.blocks,
-          now.bytes));
+      delta.add(new Tier(now.name, now.hits - then.hits, now.misses - then.misses,
+          now.leftOut - then.leftOut, now.blocks, now.bytes));
     }
     return new CacheFigures(delta);
   }

@@ -352,8 +352,9 @@ final class CellarSide implements ComparedStore {
     lastCache = now;
     StringJoiner line = new StringJoiner("; ");
     for (CacheFigures.Tier tier : delta.tiers()) {
-      line.add(String.format("%s hit ratio %.3f (%,d hits, %,d misses)", tier.name(),
-          tier.hitRatio(), tier.hits(), tier.misses()));
+      line.add(String.format("%s hit ratio %.3f (%,d hits, %,d misses%s)", tier.name(),
+          tier.hitRatio(), tier.hits(), tier.misses(), tier.leftOut() == 0 ? ""
+              : String.format(", %,d of them left out", tier.leftOut())));
     }
     return line.toString();
   }

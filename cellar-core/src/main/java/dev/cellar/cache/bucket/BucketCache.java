@@ -278,7 +278,12 @@ public final class BucketCache implements BlockCache {
     return doorkeeper == null || key.expectedCategory() != BlockCategory.DATA
         || !MissDoorkeeper.churning(allocator.usedSize(), allocator.totalSize(),
             config.acceptFactor(), config.minFactor())
-        || doorkeeper.secondMiss(key.fileId(), key.offset());
+        || doorkeeper.secondMiss(key.fileId(), key.offset()) || leftOut();
+  }
+
+  private boolean leftOut() {
+    stats.leftOut();
+    return false;
   }
 
   // ---------------------------------------------------------------- blocks read into their slot

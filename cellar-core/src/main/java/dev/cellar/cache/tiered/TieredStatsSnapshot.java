@@ -36,6 +36,7 @@ public record TieredStatsSnapshot(
         first.stats().evictionCount() + second.stats().evictionCount(),
         first.stats().evictedBlockCount() + second.stats().evictedBlockCount(),
         first.stats().failedInsertions() + second.stats().failedInsertions(),
+        first.stats().leftOutCount() + second.stats().leftOutCount(),
         requests.hitsByCategory(),
         requests.missesByCategory());
     return new TieredStatsSnapshot(
