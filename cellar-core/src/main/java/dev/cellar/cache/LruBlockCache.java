@@ -122,15 +122,8 @@ public final class LruBlockCache implements BlockCache {
    */
   @Override
   public boolean admitsOnMiss(BlockCacheKey key) {
-    return doorkeeper == null || key.expectedCategory() != BlockCategory.DATA
-        || !MissDoorkeeper.churning(size.get(), config.maxSize(), config.acceptableFactor(),
-            config.minFactor())
-        || doorkeeper.secondMiss(key.fileId(), key.offset()) || leftOut();
-  }
-
-  private boolean leftOut() {
-    stats.leftOut();
-    return false;
+    return doorkeeper == null || doorkeeper.admits(key, MissDoorkeeper.churning(size.get(),
+        config.maxSize(), config.acceptableFactor(), config.minFactor()), stats);
   }
 
   /** This cache's recycled arrays: a block read once is read on the heap, as cached ones are. */

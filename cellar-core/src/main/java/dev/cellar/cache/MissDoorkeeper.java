@@ -63,6 +63,20 @@ public final class MissDoorkeeper {
     return used >= capacity * (2 * minFactor - acceptableFactor);
   }
 
+  /**
+   * Whether a cache ({@code churning} or not) takes in the block that just missed under {@code
+   * key}: any block but a data block, any block while the cache has room, else a block at its
+   * {@link #secondMiss}. A block left out is counted in {@code stats}.
+   */
+  public boolean admits(BlockCacheKey key, boolean churning, CacheStats stats) {
+    if (key.expectedCategory() != BlockCategory.DATA || !churning
+        || secondMiss(key.fileId(), key.offset())) {
+      return true;
+    }
+    stats.leftOut();
+    return false;
+  }
+
   /** The number of slots. */
   int capacity() {
     return slots.length;

@@ -252,6 +252,7 @@ class CachingBlockLoaderTest {
       }
       assertEquals(0, allocator.stats().usedBufferCount(), "no block pinned a pooled buffer");
       CacheStats.Snapshot stats = cache.stats().snapshot();
+      assertEquals(leftOut.size(), stats.leftOutCount(), "the blocks left out are counted");
       if (!doorkeeper) {
         assertTrue(stats.evictedBlockCount() > 0, "the file is larger than the cache: " + stats);
         assertEquals(blocks, cachedAtFirstMiss, "every block read was cached");

@@ -275,15 +275,9 @@ public final class BucketCache implements BlockCache {
    */
   @Override
   public boolean admitsOnMiss(BlockCacheKey key) {
-    return doorkeeper == null || key.expectedCategory() != BlockCategory.DATA
-        || !MissDoorkeeper.churning(allocator.usedSize(), allocator.totalSize(),
-            config.acceptFactor(), config.minFactor())
-        || doorkeeper.secondMiss(key.fileId(), key.offset()) || leftOut();
-  }
-
-  private boolean leftOut() {
-    stats.leftOut();
-    return false;
+    return doorkeeper == null || doorkeeper.admits(key, MissDoorkeeper.churning(
+        allocator.usedSize(), allocator.totalSize(), config.acceptFactor(), config.minFactor()),
+        stats);
   }
 
   // ---------------------------------------------------------------- blocks read into their slot
