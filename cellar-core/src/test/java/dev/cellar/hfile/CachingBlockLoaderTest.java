@@ -276,6 +276,27 @@ class CachingBlockLoaderTest {
     }
   }
 
+  /**
+   * Readers racing through a churning on-heap cache, whose blocks left out are read into the
+   * arrays its evictions recycle, find every cell right.
+   */
+  @Test
+  void concurrentSeeksThroughAChurningCacheReturnTheRightCells() throws Exception {
+    Path path = CachedReadFixture.writePerformanceEvaluation(dir, DataBlockEncoding.NONE, 1000);
+    LruBlockCache cache = cache("512k");
+    long seed = Long.getLong("cellar.test.seed", System.nanoTime());
+    System.out.println("concurrentSeeksThroughAChurningCacheReturnTheRightCells seed " + seed);
+    try (HFileReader reader = open(path, cache)) {
+      CachedReadFixture.concurrentSeeks(reader, Rows.performanceEvaluation(1000), PE_ROWS, 4,
+          3_000, seed);
+    }
+    CacheStats.Snapshot stats = cache.stats().snapshot();
+    assertTrue(stats.leftOutCount() > 0, "the cache churned: " + stats);
+    assertTrue(stats.evictedBlockCount() > 0, "blocks let in at a second miss evicted others: "
+        + stats);
+    assertTrue(stats.hitCount() > 0, stats.toString());
+  }
+
   @Test
   void concurrentSeeksThroughASmallCacheReturnTheRightCells() throws Exception {
     Path path = write();
