@@ -1,6 +1,7 @@
 package dev.cellar;
 
 import dev.cellar.store.CollectedRow;
+import dev.cellar.store.RowBudget;
 import dev.cellar.store.RowStream;
 import java.io.IOException;
 
@@ -18,6 +19,10 @@ import java.io.IOException;
  *   }
  * }
  * }</pre>
+ *
+ * <p><b>Parts of rows.</b> {@link #nextPart} reads a wide row a part at a time, each part limited
+ * in cells, bytes and time, as HBase's region server answers a client that takes partial results;
+ * the scanner stays inside the row between parts, and pins only the blocks of the part in view.
  *
  * <p><b>Cost.</b> A row of cached blocks allocates nothing on the heap once the scanner's row holder
  * has grown to the largest row: the row's cells are flyweight views reused from row to row, and
@@ -45,6 +50,8 @@ public final class RowScanner implements AutoCloseable {
   private final CollectedRow row;
   private final RowView view;
   private final LeakGuard guard;
+  /** The budget of each {@link #nextPart} call, reset for each. */
+  private final RowBudget budget = new RowBudget();
   private long remaining;
   private boolean closed;
 
@@ -69,7 +76,7 @@ public final class RowScanner implements AutoCloseable {
    * @throws IllegalStateException if the scanner was closed
    */
   public RowView nextView() throws IOException {
-    return read(false, 0);
+    return read(false, false, 0);
   }
 
   /**
@@ -82,36 +89,83 @@ public final class RowScanner implements AutoCloseable {
    * @throws IllegalStateException if the scanner was closed
    */
   public RowView nextView(long deadlineNanos) throws IOException {
-    return read(true, deadlineNanos);
+    return read(false, true, deadlineNanos);
   }
 
-  /** Whether the last {@link #nextView(long)} returned null because its deadline passed. */
+  /**
+   * Reads the next part of a row into this scanner's view, as HBase's region server splits a wide
+   * row for a client that takes partial results: the rest of the row the previous call stopped
+   * inside ({@link #stoppedInRow()}), else the next row, up to {@code maxCells} cells and until
+   * the cells reach {@code maxBytes} bytes (the cell that reaches them included; see {@link
+   * RowBudget} for how a cell counts). A part stops inside its row only when the row has more
+   * cells; the part that ends a row a previous call stopped inside may be empty, when the rest of
+   * the row holds nothing the scan returns. A scan whose filter needs whole rows ({@link
+   * dev.cellar.filter.Filter#hasFilterRow}) returns whole rows. Null at the end of the scan (or
+   * once the scan's limit is reached: a row counts once its last part is read). The view's cells
+   * are valid until the next call or {@link #close()}.
+   *
+   * <p>The parts of a row, in order, hold the cells {@link #nextView()} returns for it; {@code
+   * nextView()} after a part that stopped inside a row returns the rest of that row.
+   *
+   * @throws IllegalArgumentException if {@code maxCells} or {@code maxBytes} is below 1
+   * @throws IllegalStateException if the scanner was closed
+   */
+  public RowView nextPart(int maxCells, long maxBytes) throws IOException {
+    budget.reset(maxCells, maxBytes);
+    return read(true, false, 0);
+  }
+
+  /**
+   * As {@link #nextPart(int, long)}, but gives up once {@code deadlineNanos} (a {@link
+   * System#nanoTime()} value) has passed: inside a row (looked at every {@value
+   * RowBudget#CELLS_PER_DEADLINE_CHECK} cells the scan examines, and between families), returning
+   * the part read so far, or null if it is empty; between rows, as {@link #nextView(long)} does.
+   * {@link #stoppedAtDeadline()} tells a null at the deadline from the end of the scan.
+   */
+  public RowView nextPart(int maxCells, long maxBytes, long deadlineNanos) throws IOException {
+    budget.reset(maxCells, maxBytes, deadlineNanos);
+    return read(true, true, deadlineNanos);
+  }
+
+  /**
+   * Whether the last {@link #nextPart} stopped inside its row: the next call goes on with the
+   * rest of it (HBase's {@code mayHaveMoreCellsInRow}: the rest may turn out to hold no cell).
+   */
+  public boolean stoppedInRow() {
+    return scanner.stoppedInRow();
+  }
+
+  /** Whether the last timed call returned null because its deadline passed. */
   public boolean stoppedAtDeadline() {
     return scanner.stoppedAtDeadline();
   }
 
   /**
-   * After a call that {@link #stoppedAtDeadline()}: the key of the last row the scan went past (a
-   * copy), so that every row up to it has been scanned (HBase's scan cursor).
+   * After a timed call: the key of the last row the scan examined (a copy). After one that {@link
+   * #stoppedAtDeadline()} between rows, every row up to it has been scanned (HBase's scan cursor);
+   * after one that stopped inside a row, that row.
    */
   public byte[] lastSkippedRow() {
     return scanner.lastSkippedRow();
   }
 
-  private RowView read(boolean timed, long deadlineNanos) throws IOException {
+  private RowView read(boolean part, boolean timed, long deadlineNanos) throws IOException {
     if (closed) {
       throw new IllegalStateException("the row scanner was closed");
     }
     row.clearCarryingPins();
     try {
-      if (remaining <= 0) {
+      if (remaining <= 0 && !scanner.stoppedInRow()) {
         return null;
       }
-      boolean found = timed ? scanner.next(row, deadlineNanos) : scanner.next(row);
+      boolean found = part ? scanner.nextPart(row, budget)
+          : timed ? scanner.next(row, deadlineNanos) : scanner.next(row);
       if (!found) {
         return null;
       }
-      remaining--;
+      if (!scanner.stoppedInRow()) {
+        remaining--;
+      }
       return view;
     } finally {
       row.releaseCarriedPins();

@@ -3,10 +3,17 @@ package dev.cellar.client;
 import dev.cellar.Result;
 import dev.cellar.ResultScanner;
 import dev.cellar.Scan;
+import dev.cellar.Get;
+import dev.cellar.RowReader;
+import dev.cellar.RowScanner;
+import dev.cellar.cell.Bytes;
 import dev.cellar.cell.Cell;
+import dev.cellar.cell.CellComparator;
 import dev.cellar.client.rpc.RemoteException;
 import dev.cellar.client.rpc.RpcResponse;
+import dev.cellar.spi.ApiAccess;
 import dev.cellar.store.CollectedRow;
+import dev.cellar.store.Pins;
 import dev.cellar.store.RowStream;
 import java.io.IOException;
 import java.lang.foreign.MemorySegment;
@@ -24,6 +31,11 @@ import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos;
  * ({@link #next(CollectedRow)}). The server closes the scanner itself once it says there are no more rows; a
  * scanner closed earlier sends a close. The server keeps a scanner for its lease ({@code ttl})
  * between calls; {@link #renewLease()} keeps an idle one alive.
+ *
+ * <p><b>Partial rows.</b> The client takes partial results ({@code client_handles_partials}), as
+ * HBase's does, so the server splits a row wider than the call's size (or not read in its time)
+ * into results flagged partial, the rest following in the next calls: this scanner puts them
+ * together, handing out whole rows.
  *
  * <p><b>Failures.</b> If the server lost the scanner (lease expired: UnknownScannerException), a
  * next was out of sequence (a retried call the server had answered), or the region moved, the
@@ -62,13 +74,40 @@ final class RemoteScanner implements ResultScanner, RowStream {
           : cells.result(message.getResults(row));
     }
 
-    void nextInto(CollectedRow into) throws IOException {
+    /** Moves the next result into {@code into}; returns whether it was flagged partial. */
+    boolean nextInto(CollectedRow into) throws IOException {
+      boolean partial = nextPartial();
       int row = next++;
       if (message.getCellsPerResultCount() > 0) {
         cells.moveInto(message.getCellsPerResult(row), into);
       } else {
         cells.moveInto(message.getResults(row), into);
       }
+      return partial;
+    }
+
+    /**
+     * Whether the next result is flagged partial: its row may go on in the results after it
+     * (HBase's {@code mayHaveMoreCellsInRow}).
+     */
+    boolean nextPartial() {
+      if (message.getCellsPerResultCount() > 0) {
+        return next < message.getPartialFlagPerResultCount()
+            && message.getPartialFlagPerResult(next);
+      }
+      return message.getResults(next).getPartial();
+    }
+
+    /** Whether the next result holds cells of the row of {@code cell}. */
+    boolean nextIsOfRow(Cell cell) {
+      if (message.getCellsPerResultCount() == 0 && message.getResults(next).getCellCount() > 0) {
+        byte[] row = message.getResults(next).getCell(0).getRow().toByteArray();
+        return Bytes.equals(cell.segment(), cell.rowOffset(), cell.rowLength(), row);
+      }
+      int count = message.getCellsPerResultCount() > 0 ? message.getCellsPerResult(next)
+          : message.getResults(next).getAssociatedCellCount();
+      Cell first = cells.peek();
+      return count > 0 && first != null && CellComparator.compareRows(first, cell) == 0;
     }
 
     @Override
@@ -97,6 +136,10 @@ final class RemoteScanner implements ResultScanner, RowStream {
    */
   private byte[] lastRow = new byte[64];
   private int lastRowLength = -1;
+  /** The number of times the scan was opened on the server, to tell a reopen mid-row. */
+  private long opens;
+  /** Where the parts of a row split across results are put together for {@link #next()}. */
+  private final CollectedRow assembled = new CollectedRow();
   private boolean closed;
 
   RemoteScanner(String table, Scan scan, Calls calls, Retrier retrier, RegionLocator locator) {
@@ -120,6 +163,7 @@ final class RemoteScanner implements ResultScanner, RowStream {
   }
 
   private void openOnce() throws IOException {
+    opens++;
     region = locator.region(table);
     ClientProtos.Scan.Builder proto = Protos.scan(scan, caching,
         calls.settings().scannerMaxResultSize()).toBuilder();
@@ -150,7 +194,18 @@ final class RemoteScanner implements ResultScanner, RowStream {
     if (batch == null) {
       return null;
     }
-    Result row = batch.nextResult();
+    Result row;
+    if (batch.nextPartial()) {
+      try {
+        assemble(batch, assembled);
+        Pins pins = new Pins();
+        row = results().result(assembled.detach(pins), pins);
+      } finally {
+        assembled.clear();
+      }
+    } else {
+      row = batch.nextResult();
+    }
     if (!row.isEmpty()) {
       remember(row.rawCells().getFirst());
     }
@@ -158,7 +213,7 @@ final class RemoteScanner implements ResultScanner, RowStream {
     return row;
   }
 
-  /** Appends the next row's cells to {@code into} as views pinning their batch's block. */
+  /** Appends the next row's cells to {@code into} as views pinning their batches' blocks. */
   @Override
   public boolean next(CollectedRow into) throws IOException {
     Batch batch = batchWithRow();
@@ -166,12 +221,38 @@ final class RemoteScanner implements ResultScanner, RowStream {
       return false;
     }
     int first = into.size();
-    batch.nextInto(into);
+    assemble(batch, into);
     if (into.size() > first) {
       remember(into.get(first));
     }
     remaining--;
     return true;
+  }
+
+  /**
+   * Moves the row of {@code batch}'s next result into {@code into}: a result flagged partial is
+   * followed by the rest of its row, in this batch or the responses after it, unless the next
+   * result is another row's (the rest held nothing the scan returns) or the scan ends. If the
+   * scan is reopened meanwhile (the server lost the scanner), it starts again at this row, after
+   * the last row handed out: the parts taken are dropped and the row is read anew.
+   */
+  private void assemble(Batch batch, CollectedRow into) throws IOException {
+    int first = into.size();
+    long opened = opens;
+    boolean partial = batch.nextInto(into);
+    while (partial) {
+      Batch next = batchWithRow();
+      if (opens != opened) {
+        into.cells().subList(first, into.size()).clear();
+        opened = opens;
+      } else if (next == null || !next.nextIsOfRow(into.get(first))) {
+        return;
+      }
+      if (next == null) {
+        return;
+      }
+      partial = next.nextInto(into);
+    }
   }
 
   /** The batch holding the next row, fetching batches as needed; null at the end of the scan. */
@@ -275,6 +356,7 @@ final class RemoteScanner implements ResultScanner, RowStream {
       return;
     }
     closed = true;
+    assembled.clear();
     batches.forEach(Batch::close);
     batches.clear();
     if (more && scannerId >= 0) {
@@ -284,6 +366,10 @@ final class RemoteScanner implements ResultScanner, RowStream {
           ClientProtos.ScanResponse.parser(), calls.settings().rpcTimeoutMillis())
           .thenAccept(RpcResponse::release);
     }
+  }
+
+  private static ApiAccess.Makers<Get, Result, RowReader, RowScanner> results() {
+    return ApiAccess.makers();
   }
 
   @Override

@@ -91,6 +91,11 @@ final class ResponseCells implements AutoCloseable {
         + what);
   }
 
+  /** The next cell to be handed out (a view), or null if none is left. */
+  Cell peek() {
+    return position < cells.size() ? cells.get(position) : null;
+  }
+
   /** The number of cells not yet handed out. */
   int remaining() {
     return cells.size() - position;

@@ -8,7 +8,8 @@ import java.lang.foreign.MemorySegment;
  * The row a scanner is sifting, as it must be remembered while the cursor's views move through it:
  * a cell of the row that outlives the moves (the first one the row holder took: a view of a pinned
  * block, or a copy) or, when none was taken before the cursor first moves, a copy of the row. Most
- * rows start with a cell the holder takes, so most rows are never copied. Not thread-safe.
+ * rows start with a cell the holder takes, so most rows are never copied; a row a part read stops
+ * inside is copied then, as the holder is cleared before the read goes on. Not thread-safe.
  */
 final class CurrentRow {
 
@@ -32,6 +33,18 @@ final class CurrentRow {
   void copyIfUnkept(Cell current) {
     if (kept == null && !copy.isSet()) {
       copy.setRow(current);
+    }
+  }
+
+  /**
+   * Makes the row stand for itself, copying it from the cell kept if one stands for it: the row
+   * holder is about to be cleared while the scanner stays in the row (a part read stopped inside
+   * it), and its cells with it.
+   */
+  void ownCopy() {
+    if (kept != null) {
+      copy.setRow(kept);
+      kept = null;
     }
   }
 

@@ -27,8 +27,19 @@ import java.util.List;
  * the deadline has passed after it skipped a row, so that a filter that rejects row after row
  * cannot hold the caller past it (a server answers its client with a heartbeat then). The scan
  * stays where it stopped: the next call goes on with the row after the last one skipped, whose key
- * {@link #lastSkippedRow()} gives (HBase's scan cursor). The deadline is checked between rows, not
- * between the cells of one row.
+ * {@link #lastSkippedRow()} gives (HBase's scan cursor). For a whole-row read the deadline is
+ * checked between rows, not between the cells of one row.
+ *
+ * <p><b>Parts of rows.</b> A part read ({@link #nextPart}) may stop inside a row once its {@link
+ * RowBudget} is spent, as HBase's region scanner does with limits between cells: inside a family
+ * (see {@link RowSifter#collectRow}) or between two families, when the row has more cells. The
+ * scanner then stays in the row: the families that have it ({@link #inRow}), the one it stopped
+ * in ({@link #family}), that family's place in it, and the filter, which is not reset and not
+ * asked about the row key again. The next call goes on with the rest of the row, and ends with it
+ * even when it holds no more cells, so that the caller learns the row is complete. The whole-row
+ * parts of the filter apply to the cells of the row's last part only ({@link Filter#filterRow}, as
+ * HBase asks it then too); a filter that needs whole rows ({@link Filter#hasFilterRow}) gets them,
+ * every part read returning whole rows, as HBase then limits only between rows.
  */
 public final class RegionScanner implements RowStream {
 
@@ -50,6 +61,9 @@ public final class RegionScanner implements RowStream {
   /** The key of the row the current timed call examined last, for {@link #lastSkippedRow()}. */
   private byte[] examinedRow = Bytes.EMPTY;
   private int examinedRowLength;
+  /** Whether the last call stopped inside its row, and the store of {@link #inRow} it was in. */
+  private boolean midRow;
+  private int family;
 
   /**
    * @param stores one scanner per family, in family order, all in the scan's direction; taken
@@ -79,12 +93,13 @@ public final class RegionScanner implements RowStream {
 
   /**
    * Adds the next row's cells to {@code out}; false, adding nothing, when there are no more rows.
-   * The caller clears {@code out} between rows (or keeps several rows in it).
+   * The caller clears {@code out} between rows (or keeps several rows in it). After a part read
+   * that stopped inside a row, adds the rest of that row (maybe nothing) instead.
    */
   @Override
   public boolean next(CollectedRow out) throws IOException {
     timed = false;
-    return timedNext(out);
+    return read(out, RowBudget.WHOLE_ROW);
   }
 
   /**
@@ -96,7 +111,28 @@ public final class RegionScanner implements RowStream {
   public boolean next(CollectedRow out, long deadlineNanos) throws IOException {
     timed = true;
     this.deadlineNanos = deadlineNanos;
-    return timedNext(out);
+    return read(out, RowBudget.WHOLE_ROW);
+  }
+
+  /**
+   * Adds the next part of a row to {@code out}: the rest of the row the previous call stopped
+   * inside ({@link #stoppedInRow()}), else the next row, until the row ends or {@code budget} is
+   * spent. The part that ends a row the previous call stopped inside may add nothing.
+   *
+   * @return true if a part was read; false, adding nothing, at the end of the scan or at the
+   *     budget's deadline ({@link #stoppedAtDeadline()}, between rows or inside one)
+   */
+  @Override
+  public boolean nextPart(CollectedRow out, RowBudget budget) throws IOException {
+    timed = budget.timed();
+    deadlineNanos = budget.deadlineNanos();
+    return read(out, budget);
+  }
+
+  /** Whether the last part read stopped inside its row, which the next read goes on with. */
+  @Override
+  public boolean stoppedInRow() {
+    return midRow;
   }
 
   /** Whether the last call returned false because its deadline passed (not at the scan's end). */
@@ -106,18 +142,19 @@ public final class RegionScanner implements RowStream {
   }
 
   /**
-   * The key of the last row a call that {@link #stoppedAtDeadline()} skipped (a copy): every row
-   * up to it has been scanned.
+   * After a timed call, the key of the last row it examined (a copy): after one that {@link
+   * #stoppedAtDeadline()} between rows, every row up to it has been scanned; inside a row, the
+   * row it stopped in.
    */
   @Override
   public byte[] lastSkippedRow() {
     return Arrays.copyOf(examinedRow, examinedRowLength);
   }
 
-  private boolean timedNext(CollectedRow out) throws IOException {
+  private boolean read(CollectedRow out, RowBudget budget) throws IOException {
     stoppedAtDeadline = false;
     long start = metrics == null ? EngineMetrics.NOT_TIMED : metrics.start(Operation.SCAN_NEXT);
-    boolean found = nextRow(out);
+    boolean found = midRow ? restOfRow(out, budget) : nextRow(out, budget);
     if (found && metrics != null) {
       metrics.recordSince(Operation.SCAN_NEXT, start);
       metrics.increment(Counter.READ_REQUESTS);
@@ -125,14 +162,15 @@ public final class RegionScanner implements RowStream {
     return found;
   }
 
-  private boolean nextRow(CollectedRow out) throws IOException {
+  private boolean nextRow(CollectedRow out, RowBudget budget) throws IOException {
+    RowBudget rowBudget = filter != null && filter.hasFilterRow() ? RowBudget.WHOLE_ROW : budget;
     while (!done) {
       Cell first = firstOfNextRow();
       if (first == null || pastStop(first) || (filter != null && filter.filterAllRemaining())) {
         done = true;
         return false;
       }
-      if (timed) {
+      if (timed || rowBudget.limited()) {
         rememberRow(first);
       }
       if (filter != null) {
@@ -149,8 +187,9 @@ public final class RegionScanner implements RowStream {
       }
       int start = out.size();
       int pinned = out.pinnedBuffers();
-      for (int i = 0; i < inRowCount; i++) {
-        inRow[i].collectRow(out);
+      family = 0;
+      if (!collectFamilies(out, rowBudget)) {
+        return stoppedInRow(out, start);
       }
       if (filter != null && out.size() > start) {
         filterRow(out.cells().subList(start, out.size()));
@@ -163,6 +202,53 @@ public final class RegionScanner implements RowStream {
         return false;
       }
     }
+    return false;
+  }
+
+  /** Goes on with the row the previous call stopped inside, to its end or the budget's. */
+  private boolean restOfRow(CollectedRow out, RowBudget budget) throws IOException {
+    int start = out.size();
+    int pinned = out.pinnedBuffers();
+    if (!collectFamilies(out, budget)) {
+      return stoppedInRow(out, start);
+    }
+    midRow = false;
+    if (filter != null && out.size() > start) {
+      filterRow(out.cells().subList(start, out.size()));
+    }
+    if (out.size() == start) {
+      out.unpinAfter(pinned);
+    }
+    return true;
+  }
+
+  /**
+   * Collects the row from the store of {@link #inRow} at {@link #family} on; false when {@code
+   * budget} stopped it inside the row (inside a store, or before the next one).
+   */
+  private boolean collectFamilies(CollectedRow out, RowBudget budget) throws IOException {
+    while (family < inRowCount) {
+      if (!inRow[family].collectRow(out, budget)) {
+        return false;
+      }
+      family++;
+      if (family < inRowCount && budget.spent()) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /**
+   * Records a stop inside the row: a part if cells were added since {@code start}, else (only a
+   * deadline stops a read before its first cell) nothing, at the deadline.
+   */
+  private boolean stoppedInRow(CollectedRow out, int start) {
+    midRow = true;
+    if (out.size() > start) {
+      return true;
+    }
+    stoppedAtDeadline = true;
     return false;
   }
 

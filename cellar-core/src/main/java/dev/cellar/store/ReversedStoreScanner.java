@@ -12,12 +12,20 @@ import java.util.List;
  * the first cell of its own current row (the largest not yet returned); the family's next row is
  * the largest of those. The row itself is read forward, with the same matcher as a forward scan,
  * through a heap over the sources on that row; afterwards those sources step back to their
- * previous row. Not thread-safe.
+ * previous row. A part read that stops inside a row keeps that heap for the next call. Not
+ * thread-safe.
  */
 final class ReversedStoreScanner implements FamilyScanner {
 
   private final List<KeyValueScanner> sources = new ArrayList<>();
   private final RowSifter sifter;
+  /**
+   * While a row is read: the heap over the sources on it, those sources and the row (kept from
+   * one call to the next when a part read stops inside the row); null between rows.
+   */
+  private KeyValueHeap rowHeap;
+  private List<KeyValueScanner> onRow;
+  private byte[] row;
 
   /**
    * Positions {@code sources} (taken over) on their last row not after {@code startRow} (empty:
@@ -71,13 +79,20 @@ final class ReversedStoreScanner implements FamilyScanner {
   }
 
   @Override
-  public void collectRow(CollectedRow out) throws IOException {
-    byte[][] row = new byte[1][];
-    List<KeyValueScanner> onRow = onLargestRow(row);
-    try (KeyValueHeap heap = new KeyValueHeap(onRow, false)) {
-      sifter.collectRow(heap, out, false);
+  public boolean collectRow(CollectedRow out, RowBudget budget) throws IOException {
+    if (rowHeap == null) {
+      byte[][] row = new byte[1][];
+      onRow = onLargestRow(row);
+      this.row = row[0];
+      rowHeap = new KeyValueHeap(onRow, false);
     }
-    stepBack(onRow, row[0]);
+    if (!sifter.collectRow(rowHeap, out, false, budget)) {
+      return false;
+    }
+    rowHeap.close();
+    rowHeap = null;
+    stepBack(onRow, row);
+    return true;
   }
 
   @Override
@@ -98,6 +113,10 @@ final class ReversedStoreScanner implements FamilyScanner {
 
   @Override
   public void close() {
+    if (rowHeap != null) {
+      rowHeap.close();
+      rowHeap = null;
+    }
     for (KeyValueScanner source : sources) {
       source.close();
     }

@@ -17,6 +17,9 @@ import java.io.IOException;
  * target is near (HBASE-13109): a seek walks the block index, while the usual skip (the one version
  * of a column a scan asks for, the end of a row) is one step.
  *
+ * <p><b>Parts.</b> A sift may stop inside a row when its {@link RowBudget} is spent, and the next
+ * one goes on from there (see {@link #collectRow}); a whole-row budget never stops it.
+ *
  * <p><b>Memory.</b> The cursor's cells are views that move, so what a skip compares against must
  * outlive the moves: the column left is the cell just added to the row holder (or a key of the
  * column, built in a reused buffer), the row is the row holder's first cell of it or a copy ({@link
@@ -33,6 +36,8 @@ final class RowSifter {
   /** A key of the column a skip leaves when the row holder took no cell of it. */
   private final SearchKey column = new SearchKey();
   private final SearchKey seekKey = new SearchKey();
+  /** Whether the last sift stopped inside its row, which the next one goes on with. */
+  private boolean stoppedInRow;
 
   RowSifter(ScanSpec spec) {
     this.matcher = new ScanQueryMatcher(spec, new SearchKey());
@@ -40,26 +45,52 @@ final class RowSifter {
 
   /**
    * Sifts the cells of the row under {@code heap}'s cursor through the matcher, adding the matches
-   * to {@code out}. When the matcher is done with the row early, the heap skips past it only if
-   * {@code skipPastRow} (a caller that ends with the row, or moves on by itself, saves the skip).
+   * to {@code out}, until the row ends or {@code budget} stops the sift inside it. When the matcher
+   * is done with the row early, the heap skips past it only if {@code skipPastRow} (a caller that
+   * ends with the row, or moves on by itself, saves the skip).
+   *
+   * <p>A sift stops inside the row after a cell that spends the budget's cells or bytes, when the
+   * row has more cells, or before a cell at which the budget's deadline is found passed. The next
+   * call then goes on from the cell the cursor is on, the matcher still in the row (its column and
+   * delete trackers keep copies of what they track) and the row copied ({@link
+   * CurrentRow#ownCopy}), as the caller clears {@code out} in between.
+   *
+   * @return true when done with the row, false when stopped inside it
    */
-  void collectRow(KeyValueHeap heap, CollectedRow out, boolean skipPastRow) throws IOException {
+  boolean collectRow(KeyValueHeap heap, CollectedRow out, boolean skipPastRow, RowBudget budget)
+      throws IOException {
     Cell cell = heap.peek();
-    row.start();
-    matcher.startRow();
+    if (!stoppedInRow) {
+      row.start();
+      matcher.startRow();
+    }
+    stoppedInRow = false;
     while (cell != null) {
+      if (budget.examineAtDeadline()) {
+        return stopInRow(cell);
+      }
       switch (matcher.match(cell)) {
         case INCLUDE -> {
-          keep(heap, out);
+          boolean spent = budget.take(keep(heap, out));
           cell = nextInRow(heap);
+          if (spent && cell != null) {
+            return stopInRow(cell);
+          }
         }
-        case INCLUDE_AND_SEEK_NEXT_COL -> cell = skipColumn(heap, keep(heap, out));
+        case INCLUDE_AND_SEEK_NEXT_COL -> {
+          Cell kept = keep(heap, out);
+          boolean spent = budget.take(kept);
+          cell = skipColumn(heap, kept);
+          if (spent && cell != null) {
+            return stopInRow(cell);
+          }
+        }
         case INCLUDE_AND_SEEK_NEXT_ROW -> {
-          keep(heap, out);
+          budget.take(keep(heap, out));
           if (skipPastRow) {
             skipRest(heap);
           }
-          return;
+          return true;
         }
         case SKIP -> {
           row.copyIfUnkept(cell);
@@ -74,7 +105,7 @@ final class RowSifter {
             row.copyIfUnkept(cell);
             skipRest(heap);
           }
-          return;
+          return true;
         }
         case SEEK_NEXT_USING_HINT -> {
           row.copyIfUnkept(cell);
@@ -83,10 +114,23 @@ final class RowSifter {
         }
       }
     }
+    return true;
+  }
+
+  /**
+   * Leaves the sift inside the row, on {@code next}, a cell of it, for the next {@link
+   * #collectRow} to go on with.
+   */
+  private boolean stopInRow(Cell next) {
+    row.copyIfUnkept(next);
+    row.ownCopy();
+    stoppedInRow = true;
+    return false;
   }
 
   /** Moves {@code heap} past the row under its cursor without reading it. */
   void skipRow(KeyValueHeap heap) throws IOException {
+    stoppedInRow = false;
     row.start();
     row.copyIfUnkept(heap.peek());
     skipRest(heap);

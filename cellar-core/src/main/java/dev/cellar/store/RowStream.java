@@ -20,14 +20,33 @@ public interface RowStream extends AutoCloseable {
     return next(into);
   }
 
-  /** Whether the last timed {@link #next(CollectedRow, long)} stopped at its deadline. */
+  /**
+   * Appends the next part of a row to {@code into}: the rest of the row the previous call stopped
+   * inside ({@link #stoppedInRow()}), else the next row, until the row ends or {@code budget} is
+   * spent (see {@link RowBudget}). The part that ends a row a previous call stopped inside may
+   * append nothing. A stream that cannot stop inside rows reads whole rows, as does a scan whose
+   * filter needs them.
+   *
+   * @return true if a part was read; false, appending nothing, at the end of the scan or at the
+   *     budget's deadline ({@link #stoppedAtDeadline()})
+   */
+  default boolean nextPart(CollectedRow into, RowBudget budget) throws IOException {
+    return budget.timed() ? next(into, budget.deadlineNanos()) : next(into);
+  }
+
+  /** Whether the last {@link #nextPart} stopped inside its row, which the next read goes on in. */
+  default boolean stoppedInRow() {
+    return false;
+  }
+
+  /** Whether the last timed call stopped at its deadline. */
   default boolean stoppedAtDeadline() {
     return false;
   }
 
   /**
-   * After a call that {@link #stoppedAtDeadline()}: the key of the last row it went past (a
-   * copy), or null.
+   * After a timed call: the key of the last row it examined (a copy), or null. After one that
+   * {@link #stoppedAtDeadline()} between rows, every row up to it has been scanned.
    */
   default byte[] lastSkippedRow() {
     return null;

@@ -53,13 +53,14 @@ final class StoreScanner implements FamilyScanner {
   }
 
   /**
-   * Adds the family's matching cells of the row under the cursor to {@code out} and leaves the
-   * cursor on the next row.
+   * Adds the family's matching cells of the row under the cursor to {@code out} and, unless the
+   * budget stopped it inside the row, leaves the cursor on the next row.
    */
   @Override
-  public void collectRow(CollectedRow out) throws IOException {
-    rowDone = singleRow;
-    sifter.collectRow(heap, out, !singleRow);
+  public boolean collectRow(CollectedRow out, RowBudget budget) throws IOException {
+    boolean done = sifter.collectRow(heap, out, !singleRow, budget);
+    rowDone = done && singleRow;
+    return done;
   }
 
   @Override

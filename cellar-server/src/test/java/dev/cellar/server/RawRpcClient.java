@@ -64,9 +64,18 @@ final class RawRpcClient implements AutoCloseable {
 
   /** Sends a call; returns its id. */
   int call(String method, Message request, byte[] cellBlock) throws IOException {
+    return call(method, request, cellBlock, 0);
+  }
+
+  /** Sends a call whose header gives the client's timeout (none when 0); returns its id. */
+  int call(String method, Message request, byte[] cellBlock, int timeoutMillis)
+      throws IOException {
     int callId = nextCallId++;
     RequestHeader.Builder header = RequestHeader.newBuilder().setCallId(callId)
         .setMethodName(method).setRequestParam(true);
+    if (timeoutMillis > 0) {
+      header.setTimeout(timeoutMillis);
+    }
     if (cellBlock != null) {
       header.setCellBlockMeta(CellBlockMeta.newBuilder().setLength(cellBlock.length));
     }

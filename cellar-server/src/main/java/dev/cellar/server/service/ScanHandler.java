@@ -16,19 +16,42 @@ import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos.ScanRespon
 import org.apache.hbase.thirdparty.com.google.protobuf.ByteString;
 
 /**
- * The Scan call: opens a scanner, reads its next rows, renews its lease or closes it. Scanners keep
- * their state in {@link Scanners}: the rows, the client's call sequence number, the rows left
- * under the scan's limit and the lease. A response holds whole rows (split into batches of {@code
- * batch_size} cells, flagged partial, when the scan asks for it) up to the request's row count or
- * the smaller of the scan's and the server's result size ({@link ScanLimits}); an exhausted
- * scanner is closed and says so ({@code more_results_in_region} false), as the client then sends
- * no close. A call out of sequence closes the scanner and gets OutOfOrderScannerNextException, so
- * the client reopens the scan.
+ * The Scan call: opens a scanner, reads its next results, renews its lease or closes it. Scanners
+ * keep their state in {@link Scanners}: the rows (and the place inside a row a call stopped at),
+ * the client's call sequence number, the rows left under the scan's limit and the lease. An
+ * exhausted scanner is closed and says so ({@code more_results_in_region} false), as the client
+ * then sends no close. A call out of sequence closes the scanner and gets
+ * OutOfOrderScannerNextException, so the client reopens the scan.
  *
- * <p><b>Heartbeats.</b> For a client that takes them, a call stops at its {@link ScanLimits time
- * limit}, between rows, and answers with the rows it has (maybe none), {@code heartbeat_message}
- * set and more results to come; with the {@code cursor} (the last row the scan went past) when
- * the scan asked for one. The scanner stays where it stopped, and the next call goes on from there.
+ * <p><b>Results and partial rows</b>, as HBase's region server answers (2.6, {@code
+ * RSRpcServices.scan} with its ScannerContext): a call reads one part of a row after another, each
+ * a result, until it has the request's number of results, its cells reach the size limit (the
+ * smaller of the scan's {@code max_result_size} and the server's, {@link ScanLimits}) or its time
+ * limit passes. A part is a whole row, or less:
+ *
+ * <ul>
+ *   <li>with {@code batch_size}, at most that many cells, always;
+ *   <li>for a client that handles partial results ({@code client_handles_partials}), the cells up
+ *       to the one that reaches the size limit, and, for one that also takes heartbeats, the cells
+ *       read when the time limit passes: the limits apply between cells, so a row of any width
+ *       comes in pieces of about the limit. For other clients they apply between rows: the row
+ *       that crosses the size limit comes whole, and time does not limit the call.
+ * </ul>
+ *
+ * A result that does not end its row is flagged partial ({@code partial_flag_per_result}, HBase's
+ * {@code mayHaveMoreCellsInRow}) and the next call goes on from the next cell of the row. A scan
+ * whose filter needs whole rows ({@code hasFilterRow}: page, single-column-value, while-match,
+ * filter-all and lists holding one) gets whole rows, as from HBase, cut into batches here when it
+ * asks for them (HBase's client refuses such a batch scan). A row counts against the scan's limit
+ * once its last part is read. The partial flag means "may have more cells": the rest of a row may
+ * turn out empty, and the client learns the row is over from the next row, or from the end of the
+ * scan, which clears the flag of the response's last result.
+ *
+ * <p><b>Heartbeats.</b> For a client that takes heartbeats and partial results, a call that
+ * reaches its {@link ScanLimits time limit} answers with what it has (maybe nothing, when a filter
+ * skipped every row or cell it read), {@code heartbeat_message} set and more results to come; with
+ * the {@code cursor} (the last row the scan examined) when the scan asked for one. The scanner
+ * stays where it stopped, between rows or inside one, and the next call goes on from there.
  *
  * <p>A table row's cells lying in cached off-heap blocks go out from the blocks' memory ({@link
  * ResultEncoder#appendPinned}), the response's cell block pinning those blocks until written.
@@ -123,54 +146,65 @@ final class ScanHandler implements AutoCloseable {
     }
   }
 
-  /** Reads rows into the response; the caller holds the scanner's lock. */
+  /**
+   * Reads results into the response, as HBase's region server does ({@code RSRpcServices.scan}):
+   * one part of a row after another (a whole row, a batch of {@code batch_size} cells or a part cut
+   * by the size or time limit), each a result, until the request's number of results, the size
+   * limit or the time limit; the caller holds the scanner's lock.
+   */
   private ScanResponse fill(RpcCall call, Scanners.Open scanner, ScanRequest request,
       ScanResponse.Builder response) throws IOException {
     long started = System.nanoTime();
     boolean blocks = call.codec().usesCellBlocks();
-    long rowsWanted = request.hasNumberOfRows() ? request.getNumberOfRows() : Long.MAX_VALUE;
+    long resultsWanted = request.hasNumberOfRows() ? request.getNumberOfRows() : Long.MAX_VALUE;
+    boolean partials = request.getClientHandlesPartials();
     boolean timed = limits.timed(request);
     long deadline = timed ? limits.deadlineNanos(call, System.nanoTime()) : 0;
-    long rows = 0;
+    int cellsPerResult = scanner.batch > 0 ? scanner.batch : Integer.MAX_VALUE;
+    long results = 0;
     long bytes = 0;
     boolean exhausted = false;
-    byte[] heartbeatCursor = null;
     boolean heartbeat = false;
     try {
-      while (rows < rowsWanted && bytes < scanner.maxResultSize && !request.getCloseScanner()) {
+      while (results < resultsWanted && !request.getCloseScanner()) {
         if (scanner.remainingRows <= 0) {
           exhausted = true;
           break;
         }
-        List<? extends Cell> row = timed ? scanner.rows.next(deadline) : scanner.rows.next();
-        if (row == null) {
-          if (timed && scanner.rows.stoppedAtDeadline()) {
-            heartbeat = true;
-            heartbeatCursor = scanner.needCursor ? scanner.rows.lastSkippedRow() : null;
-          } else {
-            exhausted = true;
-          }
+        long sizeLeft = partials ? scanner.maxResultSize - bytes : Long.MAX_VALUE;
+        List<? extends Cell> part = timed
+            ? scanner.rows.nextPart(cellsPerResult, sizeLeft, deadline)
+            : scanner.rows.nextPart(cellsPerResult, sizeLeft);
+        if (part == null) {
+          heartbeat = timed && scanner.rows.stoppedAtDeadline();
+          exhausted = !heartbeat;
           break;
         }
-        appendRow(call, scanner, response, row, blocks);
-        bytes += ResultEncoder.size(row);
-        rows++;
-        scanner.remainingRows--;
-        if (timed && System.nanoTime() - deadline >= 0 && rows < rowsWanted
-            && bytes < scanner.maxResultSize && scanner.remainingRows > 0) {
+        boolean inRow = scanner.rows.stoppedInRow();
+        if (!part.isEmpty()) {
+          results += appendPart(call, scanner, response, part, inRow, blocks);
+          bytes += ResultEncoder.size(part);
+        }
+        if (!inRow && --scanner.remainingRows <= 0) {
+          exhausted = true;
+          break;
+        }
+        if (timed && System.nanoTime() - deadline >= 0) {
           heartbeat = true;
-          RowView view = scanner.rows.view();
-          heartbeatCursor = scanner.needCursor && view != null ? view.row() : null;
           break;
         }
-      }
-      if (!exhausted && scanner.remainingRows <= 0) {
-        exhausted = true;
+        if (bytes >= scanner.maxResultSize) {
+          break;
+        }
       }
     } catch (IOException | RuntimeException e) {
       scanners.closeLocked(scanner);
       throw e;
     }
+    if (exhausted) {
+      completeLastResult(response, blocks);
+    }
+    byte[] cursor = heartbeat && scanner.needCursor ? scanner.rows.cursorRow() : null;
     if (exhausted || request.getCloseScanner()) {
       scanners.closeLocked(scanner);
     }
@@ -180,36 +214,64 @@ final class ScanHandler implements AutoCloseable {
     }
     if (heartbeat) {
       response.setHeartbeatMessage(true);
-      if (heartbeatCursor != null) {
-        response.setCursor(ClientProtos.Cursor.newBuilder()
-            .setRow(ByteString.copyFrom(heartbeatCursor)));
+      if (cursor != null) {
+        response.setCursor(ClientProtos.Cursor.newBuilder().setRow(ByteString.copyFrom(cursor)));
       }
     }
     return response.setMoreResultsInRegion(!exhausted).setMoreResults(!exhausted)
         .setTtl((int) scanners.leaseMillis()).build();
   }
 
-  /** Adds one row to the response, split into batches when the scan asks for them. */
-  private static void appendRow(RpcCall call, Scanners.Open scanner,
-      ScanResponse.Builder response, List<? extends Cell> row, boolean blocks) {
+  /**
+   * Adds one part of a row to the response as results of at most {@code batch_size} cells (a
+   * filter that needs whole rows gets its rows whole, then cut into batches here); every result
+   * but the row's last is flagged partial. Returns the number of results added.
+   */
+  private static int appendPart(RpcCall call, Scanners.Open scanner,
+      ScanResponse.Builder response, List<? extends Cell> part, boolean inRow, boolean blocks) {
     RowView view = scanner.rows.view();
-    int batch = scanner.batch > 0 ? scanner.batch : row.size();
-    for (int from = 0; from < row.size(); from += batch) {
-      int to = Math.min(row.size(), from + batch);
+    int batch = scanner.batch > 0 ? scanner.batch : part.size();
+    int added = 0;
+    for (int from = 0; from < part.size(); from += batch) {
+      int to = Math.min(part.size(), from + batch);
+      boolean partial = to < part.size() || inRow;
       if (blocks && view != null && !scanner.filter.keyOnly()) {
         ResultEncoder.appendPinned(call.cells(), view, from, to);
         response.addCellsPerResult(to - from);
-        response.addPartialFlagPerResult(to < row.size());
+        response.addPartialFlagPerResult(partial);
       } else if (blocks) {
-        ResultEncoder.append(call.cells(), row, from, to, scanner.filter);
+        ResultEncoder.append(call.cells(), part, from, to, scanner.filter);
         response.addCellsPerResult(to - from);
-        response.addPartialFlagPerResult(to < row.size());
+        response.addPartialFlagPerResult(partial);
       } else {
         ClientProtos.Result.Builder result = ClientProtos.Result.newBuilder();
         for (int i = from; i < to; i++) {
-          result.addCell(ResultEncoder.protoCell(row.get(i), scanner.filter));
+          result.addCell(ResultEncoder.protoCell(part.get(i), scanner.filter));
         }
-        response.addResults(result.setPartial(to < row.size()));
+        response.addResults(result.setPartial(partial));
+      }
+      added++;
+    }
+    return added;
+  }
+
+  /**
+   * Clears the partial flag of the response's last result, if it has one, in a response that ends
+   * the scan: the rest of that result's row held nothing the scan returns. A result saying its row
+   * goes on in a response saying nothing does would contradict itself (HBASE-21206, which HBase
+   * clears the same way; a row whose rest is empty but followed by another keeps its flag, as the
+   * next row tells the client the row is over).
+   */
+  private static void completeLastResult(ScanResponse.Builder response, boolean blocks) {
+    if (blocks) {
+      int last = response.getPartialFlagPerResultCount() - 1;
+      if (last >= 0) {
+        response.setPartialFlagPerResult(last, false);
+      }
+    } else {
+      int last = response.getResultsCount() - 1;
+      if (last >= 0) {
+        response.setResults(last, response.getResults(last).toBuilder().setPartial(false));
       }
     }
   }

@@ -10,13 +10,19 @@ import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos.ScanReques
  * <p><b>Time.</b> A client that handles heartbeats and partial results gets an answer within half
  * of the shorter of the scanner lease and what is left of the call's own timeout (the request
  * header's, else {@code hbase.rpc.timeout}, less the time since the call was read), but never less
- * than {@code minimumTimeLimitMillis}: a scan whose filter skips rows for longer than that answers
- * with what it has, flagged as a heartbeat, and goes on at the next call. The client's scan
+ * than {@code minimumTimeLimitMillis}: a scan whose filter skips rows or cells for longer than that
+ * answers with what it has, flagged as a heartbeat, and goes on at the next call. The client's scan
  * thereby never waits past its own scanner timeout when the two sides share the lease period.
  *
- * <p><b>Size.</b> A call returns rows until their cells reach the scan's {@code max_result_size}
- * or the server's {@code maxResultSize}, whichever is smaller; the row that crosses it is
- * returned whole.
+ * <p><b>Size.</b> A call returns cells until they reach the scan's {@code max_result_size} or the
+ * server's {@code maxResultSize}, whichever is smaller. For a client that handles partial results
+ * the limit applies between cells, as in HBase: the call stops after the cell that reaches it,
+ * inside its row if the row goes on, and the next call resumes there. For other clients it applies
+ * between rows: the row that crosses it is returned whole.
+ *
+ * <p>The time limit, too, stops a call inside a row (see {@link ScanHandler}), looked at every
+ * {@value dev.cellar.store.RowBudget#CELLS_PER_DEADLINE_CHECK} cells the scan examines, between
+ * families and between rows; a filter that needs whole rows is limited between rows only.
  *
  * @param leaseMillis the scanner lease ({@code hbase.client.scanner.timeout.period})
  * @param rpcTimeoutMillis a call's timeout when its header gives none ({@code hbase.rpc.timeout})
