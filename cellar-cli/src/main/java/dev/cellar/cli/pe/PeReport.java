@@ -107,9 +107,11 @@ final class PeReport {
     }
     StringJoiner tiers = new StringJoiner("; ");
     for (CacheFigures.Tier tier : cache.tiers()) {
-      tiers.add(String.format("%s hit ratio %s (%,d hits, %,d misses; holds %,d blocks, %.1f MiB)",
+      tiers.add(String.format("%s hit ratio %s (%,d hits, %,d misses%s; holds %,d blocks, %.1f MiB)",
           tier.name(), Double.isNaN(tier.hitRatio()) ? "-" : String.format("%.3f", tier.hitRatio()),
-          tier.hits(), tier.misses(), tier.blocks(), tier.bytes() / 1048576.0));
+          tier.hits(), tier.misses(), tier.leftOut() == 0 ? ""
+              : String.format(", %,d of them left out", tier.leftOut()),
+          tier.blocks(), tier.bytes() / 1048576.0));
     }
     return tiers.toString();
   }
