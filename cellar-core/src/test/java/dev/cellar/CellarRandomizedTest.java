@@ -128,17 +128,11 @@ class CellarRandomizedTest {
   }
 
   private static Delete randomDelete(SplittableRandom random) {
-    Delete delete = new Delete(row(random.nextInt(40)));
+    byte[] row = row(random.nextInt(40));
     byte[] family = FAMILIES[random.nextInt(2)];
     byte[] qualifier = ("q" + random.nextInt(6)).getBytes();
     long ts = 1 + random.nextInt(20);
-    switch (random.nextInt(4)) {
-      case 0 -> delete.addFamily(family, ts);
-      case 1 -> delete.addFamilyVersion(family, ts);
-      case 2 -> delete.addColumns(family, qualifier, ts);
-      default -> delete.addColumn(family, qualifier, ts);
-    }
-    return delete;
+    return RandomDeletes.of(random, row, family, qualifier, ts);
   }
 
   private static ScanSpec spec(int versions, long min, long max, List<byte[]> qualifiers) {

@@ -9,6 +9,7 @@ import dev.cellar.Database;
 import dev.cellar.Delete;
 import dev.cellar.Get;
 import dev.cellar.Put;
+import dev.cellar.RandomDeletes;
 import dev.cellar.Result;
 import dev.cellar.ResultScanner;
 import dev.cellar.Scan;
@@ -182,17 +183,11 @@ class RandomizedOracleTest {
   }
 
   private static Delete randomDelete(SplittableRandom random) {
-    Delete delete = new Delete(row(random.nextInt(40)));
+    byte[] row = row(random.nextInt(40));
     byte[] family = FAMILIES[random.nextInt(2)];
     byte[] qualifier = ("q" + random.nextInt(6)).getBytes();
     long ts = 1 + random.nextInt(20);
-    switch (random.nextInt(4)) {
-      case 0 -> delete.addFamily(family, ts);
-      case 1 -> delete.addFamilyVersion(family, ts);
-      case 2 -> delete.addColumns(family, qualifier, ts);
-      default -> delete.addColumn(family, qualifier, ts);
-    }
-    return delete;
+    return RandomDeletes.of(random, row, family, qualifier, ts);
   }
 
   private static ScanSpec spec(int versions, long min, long max, List<byte[]> qualifiers) {
