@@ -19,7 +19,7 @@ import java.io.IOException;
  * #seekBefore} steps back through the data blocks' previous-block offsets.
  *
  * <p>In-block seeks binary-search the block's {@link SeekIndex} when the block object has one; the
- * second seek into a block object without one builds it for every reader of that object (see
+ * third seek into a block object without one builds it for every reader of that object (see
  * {@link SeekIndexSlot}).
  *
  * <p>Not thread-safe: one scanner per thread.

@@ -232,13 +232,13 @@ class HFileScannerSeekTest {
   }
 
   /**
-   * A block object is indexed by its second seek, and then seeks binary-search the index: every
+   * A block object is indexed by its third seek, and then seeks binary-search the index: every
    * reader of a cached block shares it; an uncached block read anew for each seek never gets one.
    * The block's heap size, which a cache accounts once, already counts the index.
    */
   @ParameterizedTest(name = "{0} {1}")
   @MethodSource("encodingsAndSources")
-  void theSecondSeekIntoABlockObjectIndexesIt(DataBlockEncoding encoding, Source source)
+  void theThirdSeekIntoABlockObjectIndexesIt(DataBlockEncoding encoding, Source source)
       throws Exception {
     HFileContext context = HFileContext.builder().encoding(encoding).blockSize(8192)
         .includesTags(false).build();
@@ -248,11 +248,11 @@ class HFileScannerSeekTest {
     try (HFileReader reader = open(path, source, new AtomicInteger())) {
       warm(reader);
       KeyValue key = cells.get(cells.size() / 2);
-      for (int seek = 1; seek <= 3; seek++) {
+      for (int seek = 1; seek <= 4; seek++) {
         try (HFileScanner scanner = reader.scanner(true)) {
           assertEquals(HFileScanner.EXACT, scanner.seekTo(key));
           SeekIndex index = scanner.currentBlock().seekIndex();
-          boolean expected = indexable && source != Source.UNCACHED && seek >= 2;
+          boolean expected = indexable && source != Source.UNCACHED && seek >= 3;
           assertEquals(expected, index != null, "seek " + seek + ": " + index);
           if (index != null) {
             HFileBlock block = scanner.currentBlock();
