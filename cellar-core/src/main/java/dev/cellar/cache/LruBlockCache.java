@@ -33,6 +33,11 @@ import java.util.concurrent.locks.ReentrantLock;
  * as its {@link Cacheable#heapSize()}, plus the slack of its recycled array beyond the block, plus
  * {@link #ENTRY_OVERHEAD} for the map node, entry and key.
  *
+ * <p><b>Admission.</b> Once the cache churns, a missed data block is taken in only at its second
+ * miss ({@link MissDoorkeeper}, unless built without one); a block left out is read into the
+ * recycled arrays too, so its reader sees heap memory as on a hit, and its array comes back when
+ * the reader releases it.
+ *
  * <p><b>Concurrency.</b> Blocks live in a {@link BlockMap}. A read is a lock-free {@code get} plus a
  * {@code tryRetain} on the block, and every removal goes through {@code remove(entry)} before it
  * releases the cache's reference. A reader that finds an entry being removed

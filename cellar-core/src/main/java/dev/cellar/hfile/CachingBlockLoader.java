@@ -22,6 +22,11 @@ import org.slf4j.LoggerFactory;
  * lock, as a fixed array so nothing is allocated per miss); different blocks mostly take different
  * stripes. Hits take no lock.
  *
+ * <p><b>Admission.</b> A missed block whose category the caller named is read into the cache only
+ * if the cache {@linkplain BlockCache#admitsOnMiss admits} it (a churning cache takes a data block
+ * at its second miss); otherwise it is read, without the miss lock, into the memory the cache
+ * names for blocks it does not keep, and handed to the caller alone.
+ *
  * <p><b>Miss-ratio curve.</b> Every lookup of a data block (hit or miss) is shown to the
  * database's {@link MissRatioCurveTracker}, if any, once the block is in hand: a hash and a
  * compare for the blocks it does not sample.
