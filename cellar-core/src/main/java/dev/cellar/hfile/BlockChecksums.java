@@ -48,13 +48,30 @@ public final class BlockChecksums {
   public static void verify(
       Buf block, BlockHeader header, String file, long offset)
       throws CorruptHFileException {
-    ChecksumType type = header.checksumType();
+    verify(block, header.type(), header.checksumType(), header.bytesPerChecksum(),
+        header.onDiskDataSizeWithHeader(), header.onDiskSizeWithHeader(), file, offset);
+  }
+
+  /**
+   * As {@link #verify(Buf, BlockHeader, String, long)}, the header's fields read from the block's
+   * start, which {@link BlockHeader#check} passed as a header of type {@code type}.
+   */
+  static void verifyChecked(Buf block, BlockType type, String file, long offset)
+      throws CorruptHFileException {
+    verify(block, type,
+        ChecksumType.fromCode(block.getByte(BlockHeader.CHECKSUM_TYPE_OFFSET)),
+        block.getInt(BlockHeader.BYTES_PER_CHECKSUM_OFFSET),
+        BlockHeader.onDiskDataSizeWithHeader(block, 0), BlockHeader.onDiskSizeWithHeader(block, 0),
+        file, offset);
+  }
+
+  private static void verify(Buf block, BlockType blockType, ChecksumType type,
+      int bytesPerChecksum, int dataLength, int onDiskSize, String file, long offset)
+      throws CorruptHFileException {
     if (type == ChecksumType.NULL) {
-      verifyEmptyArea(block, header, file, offset);
+      verifyEmptyArea(block, blockType, dataLength, onDiskSize, file, offset);
       return;
     }
-    int dataLength = header.onDiskDataSizeWithHeader();
-    int bytesPerChecksum = header.bytesPerChecksum();
     byte[] array = block.isSingleSegment()
         && block.segment().heapBase().orElse(null) instanceof byte[] heap ? heap : null;
     int arrayStart = array != null ? (int) block.segment().address() : 0;
@@ -67,7 +84,7 @@ public final class BlockChecksums {
           : type.compute(view.limit(start + length).position(start));
       int stored = block.getInt(at);
       if (computed != stored) {
-        throw new CorruptHFileException(file, offset, header.type() + " block " + type
+        throw new CorruptHFileException(file, offset, blockType + " block " + type
             + " checksum of chunk " + chunk + " (block bytes " + start + ".." + (start + length)
             + ")", hex(stored) + " as stored", hex(computed) + " computed");
       }
@@ -75,14 +92,12 @@ public final class BlockChecksums {
     }
   }
 
-  private static void verifyEmptyArea(Buf block, BlockHeader header, String file, long offset)
-      throws CorruptHFileException {
-    int start = header.onDiskDataSizeWithHeader();
-    int end = header.onDiskSizeWithHeader();
+  private static void verifyEmptyArea(Buf block, BlockType blockType, int start, int end,
+      String file, long offset) throws CorruptHFileException {
     for (int at = start; at < end; at += ChecksumType.CHECKSUM_SIZE) {
       int value = block.getInt(at);
       if (value != 0) {
-        throw new CorruptHFileException(file, offset, header.type() + " block with checksum type"
+        throw new CorruptHFileException(file, offset, blockType + " block with checksum type"
             + " NULL, checksum slot " + (at - start) / ChecksumType.CHECKSUM_SIZE, "zeros",
             hex(value));
       }

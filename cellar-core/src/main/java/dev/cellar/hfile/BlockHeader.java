@@ -83,6 +83,44 @@ public record BlockHeader(
    */
   public static BlockHeader read(Buf buf, int index, String file, long fileOffset)
       throws CorruptHFileException {
+    return of(buf, index, check(buf, index, file, fileOffset));
+  }
+
+  /**
+   * The header at {@code index} of {@code buf}, already {@linkplain #check checked} to be of type
+   * {@code type}.
+   */
+  static BlockHeader of(Buf buf, int index, BlockType type) {
+    return new BlockHeader(type, buf.getInt(index + ON_DISK_SIZE_OFFSET),
+        buf.getInt(index + UNCOMPRESSED_SIZE_OFFSET), buf.getLong(index + PREV_BLOCK_OFFSET_OFFSET),
+        ChecksumType.fromCode(buf.getByte(index + CHECKSUM_TYPE_OFFSET)),
+        buf.getInt(index + BYTES_PER_CHECKSUM_OFFSET), buf.getInt(index + ON_DISK_DATA_SIZE_OFFSET));
+  }
+
+  /** The on-disk size with header of the (checked) header at {@code index} of {@code buf}. */
+  static int onDiskSizeWithHeader(Buf buf, int index) {
+    return SIZE + buf.getInt(index + ON_DISK_SIZE_OFFSET);
+  }
+
+  /** The uncompressed payload size of the (checked) header at {@code index} of {@code buf}. */
+  static int uncompressedSizeWithoutHeader(Buf buf, int index) {
+    return buf.getInt(index + UNCOMPRESSED_SIZE_OFFSET);
+  }
+
+  /** The on-disk data size with header of the (checked) header at {@code index} of {@code buf}. */
+  static int onDiskDataSizeWithHeader(Buf buf, int index) {
+    return buf.getInt(index + ON_DISK_DATA_SIZE_OFFSET);
+  }
+
+  /**
+   * Validates the header at {@code index} of {@code buf} as {@link #read} does, without making a
+   * record of it (the block read path reads the few fields it needs from the buffer); returns the
+   * block's type.
+   *
+   * @throws CorruptHFileException as {@link #read}
+   */
+  static BlockType check(Buf buf, int index, String file, long fileOffset)
+      throws CorruptHFileException {
     BlockType type = BlockType.fromMagic(buf, index + MAGIC_OFFSET);
     if (type == null) {
       throw new CorruptHFileException(file, fileOffset, "bad block magic", "one of the block magics",
@@ -127,7 +165,6 @@ public record BlockHeader(
           expectedArea + " bytes for " + onDiskDataSize + " bytes in chunks of " + bytesPerChecksum
               + (checked ? "" : " (or 0, checksum type NULL)"), area);
     }
-    return new BlockHeader(type, onDiskSize, uncompressedSize, prevBlockOffset, checksumType,
-        bytesPerChecksum, onDiskDataSize);
+    return type;
   }
 }

@@ -78,9 +78,16 @@ public final class BlockReader {
    */
   public HFileBlock readBlock(long offset, int onDiskSizeWithHeader, BlockType expected,
       BufSource memory) throws IOException {
-    Verified read = readVerified(offset, onDiskSizeWithHeader, expected,
+    Buf onDisk = readVerified(offset, onDiskSizeWithHeader, expected,
         compression == Compression.NONE ? memory : null);
-    return unpack(read.header(), offset, read.onDisk(), read.nextBlockOnDiskSize());
+    BlockType type;
+    try {
+      type = BlockType.fromMagic(onDisk, BlockHeader.MAGIC_OFFSET);
+    } catch (RuntimeException e) {
+      onDisk.release();
+      throw e;
+    }
+    return unpack(type, offset, onDisk, nextBlockOnDiskSize(onDisk));
   }
 
   /** Whether the file's blocks are compressed, so that {@link #readPacked} means something. */
@@ -96,12 +103,12 @@ public final class BlockReader {
    */
   public PackedBlock readPacked(long offset, int onDiskSizeWithHeader, BlockType expected)
       throws IOException {
-    Verified read = readVerified(offset, onDiskSizeWithHeader, expected, null);
-    Buf onDisk = read.onDisk();
+    Buf onDisk = readVerified(offset, onDiskSizeWithHeader, expected, null);
     try {
-      PackedBlock packed = new PackedBlock(read.header(), offset,
-          onDisk.slice(0, read.header().onDiskDataSizeWithHeader()),
-          read.nextBlockOnDiskSize());
+      BlockHeader header =
+          BlockHeader.of(onDisk, 0, BlockType.fromMagic(onDisk, BlockHeader.MAGIC_OFFSET));
+      PackedBlock packed = new PackedBlock(header, offset,
+          onDisk.slice(0, header.onDiskDataSizeWithHeader()), nextBlockOnDiskSize(onDisk));
       onDisk = null;
       return packed;
     } finally {
@@ -127,14 +134,15 @@ public final class BlockReader {
       source.copyTo(0, direct, 0, source.capacity());
       source = direct;
     }
-    return unpack(packed.header(), packed.offset(), source, packed.nextBlockOnDiskSize());
+    return unpack(packed.type(), packed.offset(), source, packed.nextBlockOnDiskSize());
   }
 
-  /** A block's bytes as read and checked: header, on-disk buffer (one reference), next size. */
-  private record Verified(BlockHeader header, Buf onDisk, int nextBlockOnDiskSize) {}
-
-  /** Reads into a buffer from {@code memory}, or from the allocator when it is null. */
-  private Verified readVerified(long offset, int onDiskSizeWithHeader, BlockType expected,
+  /**
+   * Reads a block and checks its header and checksums; returns its on-disk bytes from its header
+   * on, with the next block's header after them when it was read along (one reference for the
+   * caller). From a buffer of {@code memory}, or of the allocator when it is null.
+   */
+  private Buf readVerified(long offset, int onDiskSizeWithHeader, BlockType expected,
       BufSource memory) throws IOException {
     if (offset < 0 || offset + BlockHeader.SIZE > blockRegionEnd) {
       throw new CorruptHFileException(name, offset, "block offset", "0 .. "
@@ -158,22 +166,20 @@ public final class BlockReader {
       boolean reread = false;
       while (true) {
         try {
-          int nextBlockOnDiskSize = peek == 0 ? -1 : peekedSize(onDisk, size);
-          BlockHeader header = BlockHeader.read(onDisk, 0, name, offset);
-          if (header.onDiskSizeWithHeader() != size) {
-            throw new CorruptHFileException(name, offset, header.type() + " block on-disk size",
-                size, header.onDiskSizeWithHeader());
+          BlockType type = BlockHeader.check(onDisk, 0, name, offset);
+          int sizeRead = BlockHeader.onDiskSizeWithHeader(onDisk, 0);
+          if (sizeRead != size) {
+            throw new CorruptHFileException(name, offset, type + " block on-disk size", size,
+                sizeRead);
           }
-          if (expected != null && !matches(expected, header.type())) {
-            throw new CorruptHFileException(name, offset, "block type", expected, header.type());
+          if (expected != null && !matches(expected, type)) {
+            throw new CorruptHFileException(name, offset, "block type", expected, type);
           }
-          BlockChecksums.verify(onDisk, header, name, offset);
-          Verified verified = new Verified(header, onDisk, nextBlockOnDiskSize);
+          BlockChecksums.verifyChecked(onDisk, type, name, offset);
+          Buf verified = onDisk;
           onDisk = null;
           return verified;
         } catch (CorruptHFileException e) {
-          // One allocation site for the header and the result, in the loop, so that the JIT can
-          // still keep them off the heap on the common path.
           if (reread || !file.readFullyVerifiedByStorage(offset, onDisk, 0, size + peek)) {
             throw e;
           }
@@ -188,10 +194,15 @@ public final class BlockReader {
   }
 
   /**
-   * The on-disk size of the next block, from its header read along with this block (not yet
-   * verified: a wrong value makes the next read fail its size check), or -1 if implausible.
+   * The on-disk size of the next block, from its header when it was read along with this block's
+   * on-disk bytes (not yet verified: a wrong value makes the next read fail its size check), or -1
+   * if it was not or is implausible.
    */
-  private int peekedSize(Buf onDisk, int size) {
+  private static int nextBlockOnDiskSize(Buf onDisk) {
+    int size = BlockHeader.onDiskSizeWithHeader(onDisk, 0);
+    if (onDisk.capacity() < size + BlockHeader.SIZE) {
+      return -1;
+    }
     int withoutHeader = onDisk.getInt(size + BlockHeader.ON_DISK_SIZE_OFFSET);
     return withoutHeader < 0 || withoutHeader > Integer.MAX_VALUE - BlockHeader.SIZE
         ? -1
@@ -216,19 +227,21 @@ public final class BlockReader {
     }
   }
 
-  /** Takes over {@code onDisk}'s reference (released on failure); returns the unpacked block. */
-  private HFileBlock unpack(BlockHeader header, long offset, Buf onDisk, int nextBlockOnDiskSize)
+  /**
+   * Takes over {@code onDisk}'s reference (released on failure), a checked block of type {@code
+   * type} from its header on; returns the unpacked block.
+   */
+  private HFileBlock unpack(BlockType type, long offset, Buf onDisk, int nextBlockOnDiskSize)
       throws IOException {
-    int payload = header.uncompressedSizeWithoutHeader();
-    int onDiskPayload = header.onDiskDataSizeWithHeader() - BlockHeader.SIZE;
+    int payload = BlockHeader.uncompressedSizeWithoutHeader(onDisk, 0);
+    int onDiskPayload = BlockHeader.onDiskDataSizeWithHeader(onDisk, 0) - BlockHeader.SIZE;
     if (compression == Compression.NONE) {
       if (onDiskPayload != payload) {
         onDisk.release();
-        throw new CorruptHFileException(name, offset, header.type()
+        throw new CorruptHFileException(name, offset, type
             + " uncompressed block payload size", onDiskPayload, payload);
       }
-      Buf unpacked = onDisk.slice(0, BlockHeader.SIZE + payload);
-      return new HFileBlock(header, offset, unpacked, nextBlockOnDiskSize);
+      return new HFileBlock(type, offset, onDisk, payload, nextBlockOnDiskSize);
     }
     Buf unpacked = allocator.allocateContiguous(BlockHeader.SIZE + payload);
     try {
@@ -238,10 +251,10 @@ public final class BlockReader {
     } catch (IOException | RuntimeException e) {
       unpacked.release();
       onDisk.release();
-      throw new CorruptHFileException(name, offset, header.type() + " block " + compression
+      throw new CorruptHFileException(name, offset, type + " block " + compression
           + " payload", e);
     }
     onDisk.release();
-    return new HFileBlock(header, offset, unpacked, nextBlockOnDiskSize);
+    return new HFileBlock(type, offset, unpacked, payload, nextBlockOnDiskSize);
   }
 }

@@ -16,59 +16,99 @@ import dev.cellar.memory.Buf;
  * {@link #release()}. {@link #retain()} adds a reference for another holder. Thread-safe for
  * reads: the memory is never written after the block is built.
  *
- * <p>A data block object also carries the {@link SeekIndex} its readers build for it (see {@link
- * SeekIndexSlot}): a cached block is indexed once and shared with its index. {@link #heapSize()}
+ * <p>Memory: one object per block read, besides its buffer and payload views. The header is not
+ * kept as a record but read from the block's memory when asked; the block is its own {@link
+ * SeekIndexSlot}: a data block object carries the {@link SeekIndex} its readers build for it, so
+ * a cached block is indexed once and shared with its index (a copy made by {@link #withBuf} uses
+ * its original's slot). {@link #heapSize()}
  * counts the most such an index may take from the start ({@link
  * DataBlockEncoding#maxSeekIndexHeapSize}), so a cache's accounting of the block never changes
  * while it holds it.
  */
-public final class HFileBlock implements Cacheable {
+public final class HFileBlock extends SeekIndexSlot implements Cacheable {
 
   private static final HFileBlockDeserializer DESERIALIZER = new HFileBlockDeserializer();
 
   /**
-   * Heap bytes of the block object, its header record, its buffer view and its seek index slot,
-   * for cache sizing.
+   * Heap bytes of the block object, its buffer views and their segments, for cache sizing.
    */
   private static final long OBJECT_OVERHEAD = 184;
 
-  private final BlockHeader header;
+  private final BlockType type;
   private final long offset;
-  private final Buf buf;
+  /**
+   * The header and payload, and after them, in a block read from an uncompressed file, what was
+   * read along (its checksums, the next block's header): one reference for the block, one view,
+   * so that a block read costs no second view. The header's fields are read from here.
+   */
+  private final Buf memory;
   private final int nextBlockOnDiskSize;
+  /** The header's on-disk size, kept: the block's holders ask it after their release too. */
+  private final int onDiskSizeWithHeader;
   /** The payload view, made once: readers ask for it on every seek. */
   private final Buf payload;
+  /**
+   * The header and payload exactly (what {@link #buf()} shows): {@link #memory} itself when it
+   * holds nothing more, else a view made at the first call, which caches and readers that pin the
+   * block make (a racing second call makes an equal view; either may stay).
+   */
+  private Buf exact;
   /**
    * An index block's validated entries, parsed by the first reader and shared by the later ones
    * (a racing second parse makes an equal object; either may win). Views of this block's memory,
    * so valid while a reference to the block is held, as the block itself.
    */
   private volatile BlockIndexReader.NonRootEntries indexEntries;
+  /** This block itself, or the block this one is a copy of ({@link #withBuf}). */
   private final SeekIndexSlot seekIndex;
 
   /**
-   * @param header the block's header as read (sizes describe the on-disk form)
+   * A block over {@code buf} holding exactly its header and payload, as a cache stores it.
+   *
+   * @param header the block's header as read (sizes describe the on-disk form), which also lies
+   *     at the start of {@code buf}
    * @param offset the block's file offset
    * @param buf header plus uncompressed payload; the block takes over the caller's reference
    * @param nextBlockOnDiskSize the following block's on-disk size if it was read along, else -1
    */
   public HFileBlock(BlockHeader header, long offset, Buf buf, int nextBlockOnDiskSize) {
-    this(header, offset, buf, nextBlockOnDiskSize, new SeekIndexSlot());
+    this(header.type(), offset, exactly(header.uncompressedSizeWithoutHeader(), offset, buf),
+        header.uncompressedSizeWithoutHeader(), nextBlockOnDiskSize, null);
   }
 
-  private HFileBlock(BlockHeader header, long offset, Buf buf, int nextBlockOnDiskSize,
-      SeekIndexSlot seekIndex) {
-    int expected = BlockHeader.SIZE + header.uncompressedSizeWithoutHeader();
+  /**
+   * A block over the start of {@code memory}: its header, checked to be of type {@code type}, then
+   * {@code payloadSize} bytes of payload, then anything; the block takes over the caller's
+   * reference.
+   */
+  HFileBlock(BlockType type, long offset, Buf memory, int payloadSize, int nextBlockOnDiskSize) {
+    this(type, offset, memory, payloadSize, nextBlockOnDiskSize, null);
+  }
+
+  private HFileBlock(BlockType type, long offset, Buf memory, int payloadSize,
+      int nextBlockOnDiskSize, SeekIndexSlot seekIndex) {
+    if (memory.capacity() < BlockHeader.SIZE + payloadSize
+        || BlockHeader.uncompressedSizeWithoutHeader(memory, 0) != payloadSize) {
+      throw new IllegalArgumentException("block at " + offset + " needs a header of a " + payloadSize
+          + "-byte payload and the payload, buffer has " + memory.capacity() + " bytes");
+    }
+    this.type = type;
+    this.offset = offset;
+    this.memory = memory;
+    this.nextBlockOnDiskSize = nextBlockOnDiskSize;
+    this.onDiskSizeWithHeader = BlockHeader.onDiskSizeWithHeader(memory, 0);
+    this.payload = memory.slice(BlockHeader.SIZE, payloadSize);
+    this.exact = memory.capacity() == BlockHeader.SIZE + payloadSize ? memory : null;
+    this.seekIndex = seekIndex != null ? seekIndex : this;
+  }
+
+  private static Buf exactly(int payloadSize, long offset, Buf buf) {
+    int expected = BlockHeader.SIZE + payloadSize;
     if (buf.capacity() != expected) {
       throw new IllegalArgumentException("block at " + offset + " needs " + expected
           + " bytes of header and payload, buffer has " + buf.capacity());
     }
-    this.header = header;
-    this.offset = offset;
-    this.buf = buf;
-    this.nextBlockOnDiskSize = nextBlockOnDiskSize;
-    this.payload = buf.slice(BlockHeader.SIZE, header.uncompressedSizeWithoutHeader());
-    this.seekIndex = seekIndex;
+    return buf;
   }
 
   /** The on-disk size of the block that follows this one, or -1 if it was not read along. */
@@ -77,11 +117,17 @@ public final class HFileBlock implements Cacheable {
   }
 
   public BlockType type() {
-    return header.type();
+    return type;
   }
 
+  /** The block's header, read from its memory (a new record per call). */
   public BlockHeader header() {
-    return header;
+    return BlockHeader.of(memory, 0, type);
+  }
+
+  /** The offset of the previous block of the same type, or -1 (the header's field). */
+  public long prevBlockOffset() {
+    return memory.getLong(BlockHeader.PREV_BLOCK_OFFSET_OFFSET);
   }
 
   /** The block's file offset. */
@@ -91,24 +137,29 @@ public final class HFileBlock implements Cacheable {
 
   /** The block's size on disk, header and checksums included (what an index entry records). */
   public int onDiskSizeWithHeader() {
-    return header.onDiskSizeWithHeader();
+    return onDiskSizeWithHeader;
   }
 
   /** Uncompressed payload bytes. */
   public int payloadSize() {
-    return header.uncompressedSizeWithoutHeader();
+    return payload.capacity();
   }
 
   /** The header and payload; a view valid while the caller's reference is held. */
   @Override
   public Buf buf() {
-    return buf;
+    Buf view = exact;
+    if (view == null) {
+      view = memory.slice(0, BlockHeader.SIZE + payloadSize());
+      exact = view;
+    }
+    return view;
   }
 
   /** Heap bytes of the block, with room for the largest seek index it may be given. */
   @Override
   public long heapSize() {
-    return OBJECT_OVERHEAD + buf.capacity() + seekIndexReserve();
+    return OBJECT_OVERHEAD + BlockHeader.SIZE + payloadSize() + seekIndexReserve();
   }
 
   /**
@@ -156,7 +207,7 @@ public final class HFileBlock implements Cacheable {
 
   @Override
   public BlockCategory category() {
-    return categoryOf(header.type());
+    return categoryOf(type);
   }
 
   /** The cache category blocks of {@code type} are accounted under. */
@@ -177,7 +228,8 @@ public final class HFileBlock implements Cacheable {
    */
   @Override
   public HFileBlock withBuf(Buf other) {
-    return new HFileBlock(header, offset, other, nextBlockOnDiskSize, seekIndex);
+    return new HFileBlock(type, offset, exactly(payloadSize(), offset, other), payloadSize(),
+        nextBlockOnDiskSize, seekIndex);
   }
 
   @Override
@@ -205,20 +257,20 @@ public final class HFileBlock implements Cacheable {
 
   @Override
   public int refCnt() {
-    return buf.refCnt();
+    return memory.refCnt();
   }
 
   /** Adds a reference; returns this block. */
   @Override
   public HFileBlock retain() {
-    buf.retain();
+    memory.retain();
     return this;
   }
 
   /** Drops a reference; the last one frees the memory. Returns true if it did. */
   @Override
   public boolean release() {
-    return buf.release();
+    return memory.release();
   }
 
   @Override

@@ -185,7 +185,7 @@ public final class HFileScanner implements AutoCloseable {
       valid = seeker.isValid();
       return valid;
     }
-    long previous = block.header().prevBlockOffset();
+    long previous = block.prevBlockOffset();
     if (previous < 0) {
       clear();
       return false;

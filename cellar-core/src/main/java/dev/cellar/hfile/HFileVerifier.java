@@ -129,7 +129,7 @@ public final class HFileVerifier {
       default -> true;
     };
     long expected = ownChain ? lastOffsetByChain.getOrDefault(chain, -1L) : -1L;
-    long found = block.header().prevBlockOffset();
+    long found = block.prevBlockOffset();
     if (found != expected) {
       throw corrupt(offset, type + " block previous-block offset", expected, found);
     }

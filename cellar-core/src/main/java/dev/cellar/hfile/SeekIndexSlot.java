@@ -26,12 +26,13 @@ import java.lang.invoke.VarHandle;
  * both see it, which only delays the build by a seek. A build that fails (a malformed block) publishes no index and the state still
  * reaches DONE, so it is never tried again on that object.
  *
- * <p><b>Memory.</b> The index is on the heap, within its encoding's {@link
+ * <p><b>Memory.</b> The slot is no object of its own: {@link HFileBlock} extends it, so its two
+ * fields lie in the block object. The index is on the heap, within its encoding's {@link
  * dev.cellar.hfile.encoding.DataBlockEncoding#maxSeekIndexHeapSize} of the block's payload, which
  * {@link HFileBlock#heapSize()} counts up front; it is garbage once the block object is (an evicted
  * cache entry, a released read).
  */
-final class SeekIndexSlot {
+class SeekIndexSlot {
 
   private static final int FRESH = 0;
   private static final int SOUGHT = 1;
@@ -57,7 +58,7 @@ final class SeekIndexSlot {
   @SuppressWarnings("unused")
   private SeekIndex index;
 
-  /** A slot with no index yet. */
+  /** A slot with no index yet (a block object is its own: {@link HFileBlock}). */
   SeekIndexSlot() {}
 
   /** The index, or null if none was built (yet). */

@@ -130,7 +130,7 @@ final class StoreFileScanner implements KeyValueScanner {
   @Override
   public void collectCurrent(CollectedRow row) {
     if (cellsLieInBlock) {
-      row.addView(current, scanner.currentBlock().buf());
+      row.addView(current, scanner.currentBlock().payload());
     } else {
       row.addCopy(current);
     }
