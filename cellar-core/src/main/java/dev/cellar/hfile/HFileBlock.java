@@ -19,8 +19,8 @@ import dev.cellar.memory.Buf;
  * <p>Memory: one object per block read, besides its buffer and payload views. The header is not
  * kept as a record but read from the block's memory when asked; the block is its own {@link
  * SeekIndexSlot}: a data block object carries the {@link SeekIndex} its readers build for it, so
- * a cached block is indexed once and shared with its index (a copy made by {@link #withBuf} uses
- * its original's slot). {@link #heapSize()}
+ * a cached block is indexed once and shared with its index, whose memory is recycled at the
+ * block's last release. {@link #heapSize()}
  * counts the most such an index may take from the start ({@link
  * DataBlockEncoding#maxSeekIndexHeapSize}), so a cache's accounting of the block never changes
  * while it holds it.
@@ -59,8 +59,6 @@ public final class HFileBlock extends SeekIndexSlot implements Cacheable {
    * so valid while a reference to the block is held, as the block itself.
    */
   private volatile BlockIndexReader.NonRootEntries indexEntries;
-  /** This block itself, or the block this one is a copy of ({@link #withBuf}). */
-  private final SeekIndexSlot seekIndex;
 
   /**
    * A block over {@code buf} holding exactly its header and payload, as a cache stores it.
@@ -73,7 +71,7 @@ public final class HFileBlock extends SeekIndexSlot implements Cacheable {
    */
   public HFileBlock(BlockHeader header, long offset, Buf buf, int nextBlockOnDiskSize) {
     this(header.type(), offset, exactly(header.uncompressedSizeWithoutHeader(), offset, buf),
-        header.uncompressedSizeWithoutHeader(), nextBlockOnDiskSize, null);
+        header.uncompressedSizeWithoutHeader(), nextBlockOnDiskSize);
   }
 
   /**
@@ -82,11 +80,6 @@ public final class HFileBlock extends SeekIndexSlot implements Cacheable {
    * reference.
    */
   HFileBlock(BlockType type, long offset, Buf memory, int payloadSize, int nextBlockOnDiskSize) {
-    this(type, offset, memory, payloadSize, nextBlockOnDiskSize, null);
-  }
-
-  private HFileBlock(BlockType type, long offset, Buf memory, int payloadSize,
-      int nextBlockOnDiskSize, SeekIndexSlot seekIndex) {
     if (memory.capacity() < BlockHeader.SIZE + payloadSize
         || BlockHeader.uncompressedSizeWithoutHeader(memory, 0) != payloadSize) {
       throw new IllegalArgumentException("block at " + offset + " needs a header of a " + payloadSize
@@ -99,7 +92,6 @@ public final class HFileBlock extends SeekIndexSlot implements Cacheable {
     this.onDiskSizeWithHeader = BlockHeader.onDiskSizeWithHeader(memory, 0);
     this.payload = memory.slice(BlockHeader.SIZE, payloadSize);
     this.exact = memory.capacity() == BlockHeader.SIZE + payloadSize ? memory : null;
-    this.seekIndex = seekIndex != null ? seekIndex : this;
   }
 
   private static Buf exactly(int payloadSize, long offset, Buf buf) {
@@ -189,7 +181,7 @@ public final class HFileBlock extends SeekIndexSlot implements Cacheable {
 
   /** The seek index built for this block object, or null if none was (yet). */
   SeekIndex seekIndex() {
-    return seekIndex.get();
+    return get();
   }
 
   /**
@@ -197,12 +189,12 @@ public final class HFileBlock extends SeekIndexSlot implements Cacheable {
    * now and {@link #publishSeekIndex} it.
    */
   boolean claimSeekIndexBuild() {
-    return seekIndex.claim();
+    return claim();
   }
 
   /** Publishes the index built after {@link #claimSeekIndexBuild()}; null if none could be. */
   void publishSeekIndex(SeekIndex index) {
-    seekIndex.publish(index);
+    publish(index);
   }
 
   @Override
@@ -222,14 +214,13 @@ public final class HFileBlock extends SeekIndexSlot implements Cacheable {
 
   /**
    * The same block over {@code other}, which holds the same bytes (same header, offset and
-   * read-ahead size), sharing this block's seek index slot: the index describes the bytes,
-   * wherever they lie, and the seeks into either object count toward building it for both (the
-   * L1's heap copy of a block just read is indexed by its first reader, not its second).
+   * read-ahead size), with a seek index slot of its own: each object recycles its index at its
+   * own last release.
    */
   @Override
   public HFileBlock withBuf(Buf other) {
     return new HFileBlock(type, offset, exactly(payloadSize(), offset, other), payloadSize(),
-        nextBlockOnDiskSize, seekIndex);
+        nextBlockOnDiskSize);
   }
 
   @Override
@@ -267,10 +258,20 @@ public final class HFileBlock extends SeekIndexSlot implements Cacheable {
     return this;
   }
 
-  /** Drops a reference; the last one frees the memory. Returns true if it did. */
+  /**
+   * Drops a reference; the last one frees the memory and recycles the block's seek index (no
+   * reader holds the block, so none reads the index). Returns true if it did.
+   */
   @Override
   public boolean release() {
-    return memory.release();
+    if (!memory.release()) {
+      return false;
+    }
+    SeekIndex index = get();
+    if (index != null) {
+      index.recycle();
+    }
+    return true;
   }
 
   @Override

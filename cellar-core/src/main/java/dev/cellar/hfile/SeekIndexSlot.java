@@ -9,7 +9,7 @@ import java.lang.invoke.VarHandle;
  * then used by every reader the object is handed to.
  *
  * <p><b>Which blocks are indexed.</b> The reader whose seek is the third one into a block object
- * (or into a copy of it, which shares its slot: {@link HFileBlock#withBuf}) builds its index. Blocks
+ * builds its index. Blocks
  * that many readers share are so indexed early and once: an L1 entry, an off-heap or heap L2
  * entry's zero-copy block (built once per entry), a block waiting in the L2's write queue. A block
  * read for one reader and sought once, as a point read reads an uncached block or an L2 file
@@ -29,8 +29,8 @@ import java.lang.invoke.VarHandle;
  * <p><b>Memory.</b> The slot is no object of its own: {@link HFileBlock} extends it, so its two
  * fields lie in the block object. The index is on the heap, within its encoding's {@link
  * dev.cellar.hfile.encoding.DataBlockEncoding#maxSeekIndexHeapSize} of the block's payload, which
- * {@link HFileBlock#heapSize()} counts up front; it is garbage once the block object is (an evicted
- * cache entry, a released read).
+ * {@link HFileBlock#heapSize()} counts up front; the block object hands it back at its last release
+ * (an evicted cache entry, a released read), so that its memory serves the next index built.
  */
 class SeekIndexSlot {
 

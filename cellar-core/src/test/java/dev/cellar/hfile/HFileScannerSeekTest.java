@@ -2,6 +2,7 @@ package dev.cellar.hfile;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cellar.cache.BlockCache;
@@ -17,6 +18,7 @@ import dev.cellar.cell.KeyValue;
 import dev.cellar.cell.Tag;
 import dev.cellar.config.Settings;
 import dev.cellar.hfile.encoding.DataBlockEncoding;
+import dev.cellar.hfile.encoding.IndexArrays;
 import dev.cellar.hfile.encoding.SeekIndex;
 import dev.cellar.memory.Buf;
 import dev.cellar.memory.BufAllocator;
@@ -35,6 +37,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -264,6 +267,46 @@ class HFileScannerSeekTest {
           }
         }
       }
+    }
+  }
+
+  /**
+   * A cached NONE block's seek index goes back to the index arrays at the block object's last
+   * release (after the cache evicted it and the last reader let go), not before, and the next
+   * index built takes it again.
+   */
+  @Test
+  void aBlockHandsItsSeekIndexBackAtItsLastRelease() throws Exception {
+    HFileContext context = HFileContext.builder().encoding(DataBlockEncoding.NONE)
+        .blockSize(8192).includesTags(false).build();
+    List<KeyValue> cells = cells(new Random(11), context);
+    Path path = write(context, cells);
+    try (HFileReader reader = open(path, Source.L1, null)) {
+      BlockCache cache = caches.get(caches.size() - 1);
+      KeyValue key = cells.get(cells.size() / 3);
+      HFileBlock held = null;
+      for (int seek = 1; seek <= 3; seek++) {
+        try (HFileScanner scanner = reader.scanner(true)) {
+          assertEquals(HFileScanner.EXACT, scanner.seekTo(key));
+          if (seek == 3) {
+            held = scanner.currentBlock().retain();
+          }
+        }
+      }
+      assertNotNull(held.seekIndex(), "the third seek indexed the block");
+      long kept = IndexArrays.keptBytes();
+      assertTrue(cache.evictBlocksByHfileName(path.toString()) > 0);
+      assertEquals(kept, IndexArrays.keptBytes(), "the evicted block is still held");
+      assertTrue(held.release(), "the last reference");
+      long handedBack = IndexArrays.keptBytes() - kept;
+      assertTrue(handedBack > 0, "the index array came back: " + handedBack + " bytes");
+      for (int seek = 1; seek <= 3; seek++) {
+        try (HFileScanner scanner = reader.scanner(true)) {
+          assertEquals(HFileScanner.EXACT, scanner.seekTo(key));
+        }
+      }
+      assertTrue(IndexArrays.keptBytes() < kept + handedBack,
+          "the next index built took an array back");
     }
   }
 

@@ -6,6 +6,7 @@ import dev.cellar.cell.KeyValueLayout;
 import dev.cellar.cell.RowWords;
 import dev.cellar.memory.ByteLayouts;
 import java.lang.foreign.MemorySegment;
+import java.util.Arrays;
 
 /**
  * The {@link SeekIndex} of a NONE block: the block's first cell and cells at least {@value
@@ -22,7 +23,7 @@ import java.lang.foreign.MemorySegment;
  * row's first cell as the entry after the last one before the key ({@link
  * PlainSeeker#seekToRowStart}), without walking the cells of the row before.
  *
- * <p><b>Layout.</b> Everything lies in one {@code long[]}, so that a seek into a block not touched
+ * <p><b>Layout.</b> Everything lies in one {@code long[]} (recycled: {@link IndexArrays}), so that a seek into a block not touched
  * since it was cached misses on as few cache lines as it can: the index's object, then
  * <pre>
  *   [prefix]   the shared row prefix, 8 bytes per long, big-endian, the last long zero-padded
@@ -67,8 +68,11 @@ final class CellOffsets implements SeekIndex {
   private static final long OBJECT_SIZE = 32;
   private static final long ARRAY_HEADER_SIZE = 16;
 
-  /** An upper bound of the heap bytes besides the entries after the first and the prefix. */
-  private static final long FIXED_HEAP_SIZE = 160;
+  /**
+   * An upper bound of the heap bytes besides the entries after the first and the prefix: the
+   * object, the array's header and the room its class adds ({@link IndexArrays}).
+   */
+  private static final long FIXED_HEAP_SIZE = 160 + IndexArrays.CLASS_LONGS * Long.BYTES;
 
   /** The most heap bytes the index of a block with a payload of {@code payloadSize} bytes takes. */
   static long maxHeapSize(int payloadSize) {
@@ -170,7 +174,7 @@ final class CellOffsets implements SeekIndex {
       int shared = RowWords.sharedLength(payload, firstRow, firstLength,
           payload, rowOffset(last), rowLength(in, last));
       if (shared > RowWords.MAX_SHARED) {
-        long[] index = new long[count];
+        long[] index = IndexArrays.take(count);
         for (int i = 0; i < count; i++) {
           index[i] = Integer.toUnsignedLong(offsets[i]);
         }
@@ -179,7 +183,8 @@ final class CellOffsets implements SeekIndex {
       int prefixLongs = (shared + Long.BYTES - 1) / Long.BYTES;
       int groups = (count + GROUP - 1) / GROUP;
       int entriesStart = prefixLongs + (groups + 1) / 2;
-      long[] index = new long[entriesStart + count];
+      long[] index = IndexArrays.take(entriesStart + count);
+      Arrays.fill(index, 0, entriesStart, 0L);
       for (int i = 0; i < shared; i++) {
         long b = Byte.toUnsignedLong(payload.get(ByteLayouts.BYTE, firstRow + i));
         index[i / Long.BYTES] |= b << (Long.SIZE - Byte.SIZE * (1 + i % Long.BYTES));
@@ -360,6 +365,12 @@ final class CellOffsets implements SeekIndex {
       }
     }
     return Integer.toUnsignedLong(RowWords.word(segment, row, rowLength, shared));
+  }
+
+  /** Hands the array to the next index built; this index is not read again. */
+  @Override
+  public void recycle() {
+    IndexArrays.give(index);
   }
 
   @Override

@@ -31,4 +31,10 @@ public sealed interface SeekIndex permits CellOffsets, Checkpoints {
 
   /** The number of entries. */
   int count();
+
+  /**
+   * Called by the block object that carried this index at its last release, when no reader can
+   * reach the index any more: an index may hand its memory to the next one built. Nothing after.
+   */
+  default void recycle() {}
 }
