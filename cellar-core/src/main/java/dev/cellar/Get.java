@@ -8,12 +8,20 @@ public final class Get extends Query {
 
   private byte[] row;
 
+  /**
+   * A read of {@code row}, which the Get keeps, as HBase's does (not a copy): the array must not
+   * change while the Get is read.
+   */
   public Get(byte[] row) {
+    this.row = checked(row);
+  }
+
+  private static byte[] checked(byte[] row) {
     Objects.requireNonNull(row, "row");
     if (row.length == 0) {
       throw new IllegalArgumentException("a row key is at least one byte");
     }
-    this.row = row.clone();
+    return row;
   }
 
   public byte[] row() {
@@ -22,19 +30,11 @@ public final class Get extends Query {
 
   /**
    * Points this Get at another row, keeping its columns, versions, time range and filter: a Get
-   * reused row after row with a {@link RowReader} is compiled once. The row is copied into the
-   * Get's own array when the lengths match (no allocation), else cloned.
+   * reused row after row with a {@link RowReader} is compiled once. The Get keeps {@code newRow}
+   * as the constructor keeps its row.
    */
   public Get setRow(byte[] newRow) {
-    Objects.requireNonNull(newRow, "row");
-    if (newRow.length == 0) {
-      throw new IllegalArgumentException("a row key is at least one byte");
-    }
-    if (newRow.length == row.length) {
-      System.arraycopy(newRow, 0, row, 0, newRow.length);
-    } else {
-      row = newRow.clone();
-    }
+    row = checked(newRow);
     return this;
   }
 

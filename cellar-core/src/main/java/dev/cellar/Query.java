@@ -15,8 +15,18 @@ import java.util.TreeMap;
  */
 public abstract sealed class Query permits Get, Scan {
 
-  /** Families asked for; a null value means every column of the family. Empty: every family. */
-  private final TreeMap<String, List<byte[]>> columns = new TreeMap<>();
+  /*
+   * Families asked for and their sorted qualifiers (null: every column of the family); none named
+   * means every family. Most queries name one family, which is kept in the two fields below with
+   * no map (a Get made per read, as HBase's API has callers do, then costs no map and entry); a
+   * second family moves them into the map.
+   */
+  /** The one family named, while only one is; else null. */
+  private String family;
+  /** The qualifiers of {@link #family}, null for all its columns. */
+  private List<byte[]> qualifiers;
+  /** Every family named, once two are; else null. */
+  private TreeMap<String, List<byte[]>> families;
   private int maxVersions = 1;
   private long minTimestamp = 0;
   private long maxTimestamp = Long.MAX_VALUE;
@@ -27,31 +37,60 @@ public abstract sealed class Query permits Get, Scan {
 
   Query() {}
 
-  void addFamilyInternal(byte[] family) {
+  void addFamilyInternal(byte[] familyName) {
     modifications++;
-    columns.put(FamilyNames.of(family), null);
+    put(FamilyNames.of(familyName), null);
   }
 
-  void addColumnInternal(byte[] family, byte[] qualifier) {
+  /** Adds a column; the query keeps {@code qualifier} itself, as HBase's does (not a copy). */
+  void addColumnInternal(byte[] familyName, byte[] qualifier) {
     modifications++;
-    String name = FamilyNames.of(family);
-    if (columns.containsKey(name) && columns.get(name) == null) {
+    String name = FamilyNames.of(familyName);
+    if (!names(name)) {
+      put(name, List.of(qualifier));
       return;
     }
-    List<byte[]> qualifiers = columns.get(name);
-    if (qualifiers == null) {
-      columns.put(name, List.of(qualifier.clone()));
+    List<byte[]> named = qualifiersOf(name);
+    if (named == null) {
       return;
     }
-    for (byte[] existing : qualifiers) {
+    for (byte[] existing : named) {
       if (Bytes.compare(existing, qualifier) == 0) {
         return;
       }
     }
-    List<byte[]> more = new ArrayList<>(qualifiers);
-    more.add(qualifier.clone());
+    List<byte[]> more = new ArrayList<>(named);
+    more.add(qualifier);
     more.sort(Bytes::compare);
-    columns.put(name, more);
+    put(name, more);
+  }
+
+  private void put(String name, List<byte[]> columns) {
+    if (families != null) {
+      families.put(name, columns);
+    } else if (family == null || family.equals(name)) {
+      family = name;
+      qualifiers = columns;
+    } else {
+      families = new TreeMap<>();
+      families.put(family, qualifiers);
+      families.put(name, columns);
+      family = null;
+      qualifiers = null;
+    }
+  }
+
+  private boolean names(String name) {
+    return families != null ? families.containsKey(name) : name.equals(family);
+  }
+
+  /** The qualifiers asked for in family {@code name}: null for all, or if it is not named. */
+  private List<byte[]> qualifiersOf(String name) {
+    return families != null ? families.get(name) : name.equals(family) ? qualifiers : null;
+  }
+
+  private int familyCount() {
+    return families != null ? families.size() : family != null ? 1 : 0;
   }
 
   void readVersionsInternal(int versions) {
@@ -83,7 +122,10 @@ public abstract sealed class Query permits Get, Scan {
 
   /** Families and their sorted qualifiers (null: all columns); empty means every family. */
   public Map<String, List<byte[]>> columns() {
-    return Collections.unmodifiableMap(columns);
+    if (families != null) {
+      return Collections.unmodifiableMap(families);
+    }
+    return family == null ? Map.of() : Collections.singletonMap(family, qualifiers);
   }
 
   /**
@@ -93,16 +135,15 @@ public abstract sealed class Query permits Get, Scan {
   boolean sameShapeAs(Query other) {
     if (maxVersions != other.maxVersions || minTimestamp != other.minTimestamp
         || maxTimestamp != other.maxTimestamp || filter != other.filter
-        || cacheBlocks != other.cacheBlocks || columns.size() != other.columns.size()) {
+        || cacheBlocks != other.cacheBlocks || familyCount() != other.familyCount()) {
       return false;
     }
-    if (columns.isEmpty()) {
-      return true;
+    if (families == null) {
+      return family == null
+          || (other.names(family) && sameQualifiers(qualifiers, other.qualifiersOf(family)));
     }
-    for (String family = columns.firstKey(); family != null;
-        family = columns.higherKey(family)) {
-      if (!other.columns.containsKey(family)
-          || !sameQualifiers(columns.get(family), other.columns.get(family))) {
+    for (String name = families.firstKey(); name != null; name = families.higherKey(name)) {
+      if (!other.names(name) || !sameQualifiers(families.get(name), other.qualifiersOf(name))) {
         return false;
       }
     }
