@@ -105,13 +105,13 @@ public final class BlockChecksums {
   }
 
   /**
-   * One view of the first {@code length} bytes for all the chunks of an off-heap block: in place
-   * for a single-segment block (one view object per block), a heap copy for a block that spans
-   * segments. A block in one heap array is summed in it directly, with no view.
+   * One view of at least the first {@code length} bytes for all the chunks of an off-heap block:
+   * in place for a single-segment block (the whole block, one view object per block; the chunks
+   * set its bounds), a heap copy for a block that spans segments. A block in one heap array is summed in it directly, with no view.
    */
   private static ByteBuffer contiguousView(Buf block, int length) {
     if (block.isSingleSegment()) {
-      return block.segment().asSlice(0, length).asByteBuffer();
+      return block.segment().asByteBuffer();
     }
     return ByteBuffer.wrap(block.getBytes(0, length));
   }

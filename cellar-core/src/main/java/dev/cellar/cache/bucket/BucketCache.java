@@ -116,6 +116,7 @@ public final class BucketCache implements BlockCache {
   private final AtomicBoolean engineClosed = new AtomicBoolean();
   private final AtomicBoolean freeSpaceRequested = new AtomicBoolean();
   private final BufSource slotLender = this::lendSlotRetained;
+  private final LentSlot.Returner slotReturner = this::slotReturned;
   private final ReentrantLock freeSpaceLock = new ReentrantLock();
   private final MissDoorkeeper doorkeeper;
   private final BucketCachePersister persister;
@@ -305,7 +306,7 @@ public final class BucketCache implements BlockCache {
       slotReturned(offset, capacity);
       return bufAllocator.allocateContiguous(capacity);
     }
-    return new LentSlot(engine, offset, capacity, this::slotReturned).bytes();
+    return new LentSlot(engine, offset, capacity, slotReturner).bytes();
   }
 
   /**

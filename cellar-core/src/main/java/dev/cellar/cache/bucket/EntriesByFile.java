@@ -29,11 +29,25 @@ final class EntriesByFile {
 
   private final ConcurrentHashMap<Long, Set<BucketEntry>> files = new ConcurrentHashMap<>();
 
+  /**
+   * Adds {@code entry}. A file that has entries takes it into its set with no lambda or lock of
+   * the map; the add then checks that the set is still the file's, as a removal may have dropped
+   * it empty just before (a set holding the new entry is never dropped), and otherwise adds it as
+   * a file's first entry is added, inside the map's {@code compute}.
+   */
   void add(BucketEntry entry) {
-    files.compute(entry.key.fileId(), (id, entries) -> {
-      Set<BucketEntry> set = entries != null ? entries : ConcurrentHashMap.newKeySet();
+    long fileId = entry.key.fileId();
+    Set<BucketEntry> set = files.get(fileId);
+    if (set != null) {
       set.add(entry);
-      return set;
+      if (files.get(fileId) == set) {
+        return;
+      }
+    }
+    files.compute(fileId, (id, entries) -> {
+      Set<BucketEntry> created = entries != null ? entries : ConcurrentHashMap.newKeySet();
+      created.add(entry);
+      return created;
     });
   }
 
