@@ -15,6 +15,20 @@ public interface Cacheable {
   /** The block's bytes; valid while the caller holds a reference. */
   Buf buf();
 
+  /**
+   * The buffer the block lies at the start of, which may hold more bytes after it (a block read
+   * from its file keeps the buffer it was read into): what a cache that keeps the block's own
+   * memory accounts for. Its references are the block's. The default is {@link #buf()}.
+   */
+  default Buf backing() {
+    return buf();
+  }
+
+  /** The block's length in bytes, {@code buf().capacity()}. */
+  default int length() {
+    return buf().capacity();
+  }
+
   /** The heap the block occupies when cached on the heap: its bytes plus its objects, in bytes. */
   long heapSize();
 

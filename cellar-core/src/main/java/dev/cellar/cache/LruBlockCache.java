@@ -185,8 +185,9 @@ public final class LruBlockCache implements BlockCache {
     if (shutdown) {
       throw new IllegalStateException("the block cache is shut down");
     }
-    insert(key, block, inMemory, block.buf().isSingleSegment()
-        && block.buf().segment().heapBase().isPresent());
+    Buf backing = block.backing();
+    insert(key, block, inMemory, backing.isSingleSegment()
+        && backing.segment().heapBase().isPresent());
   }
 
   /**
@@ -210,8 +211,7 @@ public final class LruBlockCache implements BlockCache {
       return;
     }
     Cacheable owned = asItIs ? block.retain() : onHeap(block);
-    Buf ownedBuf = owned.buf();
-    long slack = RecycledHeapArrays.arrayLength(ownedBuf) - ownedBuf.capacity();
+    long slack = RecycledHeapArrays.arrayLength(owned.backing()) - owned.length();
     BlockPriority priority = inMemory ? BlockPriority.MEMORY : BlockPriority.SINGLE;
     LruEntry entry = new LruEntry(key, owned, owned.heapSize() + slack + ENTRY_OVERHEAD, priority,
         clock.tick());
@@ -235,11 +235,11 @@ public final class LruBlockCache implements BlockCache {
    * holds exactly the bytes it counts.
    */
   private Cacheable onHeap(Cacheable block) {
-    Buf buf = block.buf();
-    if (buf.isSingleSegment() && isWholeArray(buf.segment())) {
+    Buf backing = block.backing();
+    if (backing.isSingleSegment() && isWholeArray(backing.segment())) {
       return block.retain();
     }
-    return block.withBuf(copyArrays.copyRetained(buf));
+    return block.withBuf(copyArrays.copyRetained(block.buf()));
   }
 
   private static boolean isWholeArray(MemorySegment segment) {

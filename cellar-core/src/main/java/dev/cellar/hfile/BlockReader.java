@@ -78,8 +78,8 @@ public final class BlockReader {
    */
   public HFileBlock readBlock(long offset, int onDiskSizeWithHeader, BlockType expected,
       BufSource memory) throws IOException {
-    Buf onDisk = readVerified(offset, onDiskSizeWithHeader, expected,
-        compression == Compression.NONE ? memory : null);
+    BufSource source = compression == Compression.NONE ? memory : null;
+    Buf onDisk = readVerified(offset, onDiskSizeWithHeader, expected, source);
     BlockType type;
     try {
       type = BlockType.fromMagic(onDisk, BlockHeader.MAGIC_OFFSET);
@@ -87,7 +87,7 @@ public final class BlockReader {
       onDisk.release();
       throw e;
     }
-    return unpack(type, offset, onDisk, nextBlockOnDiskSize(onDisk));
+    return unpack(type, offset, onDisk, nextBlockOnDiskSize(onDisk, offset, source));
   }
 
   /** Whether the file's blocks are compressed, so that {@link #readPacked} means something. */
@@ -108,7 +108,8 @@ public final class BlockReader {
       BlockHeader header =
           BlockHeader.of(onDisk, 0, BlockType.fromMagic(onDisk, BlockHeader.MAGIC_OFFSET));
       PackedBlock packed = new PackedBlock(header, offset,
-          onDisk.slice(0, header.onDiskDataSizeWithHeader()), nextBlockOnDiskSize(onDisk));
+          onDisk.slice(0, header.onDiskDataSizeWithHeader()),
+          nextBlockOnDiskSize(onDisk, offset, null));
       onDisk = null;
       return packed;
     } finally {
@@ -138,9 +139,11 @@ public final class BlockReader {
   }
 
   /**
-   * Reads a block and checks its header and checksums; returns its on-disk bytes from its header
-   * on, with the next block's header after them when it was read along (one reference for the
-   * caller). From a buffer of {@code memory}, or of the allocator when it is null.
+   * Reads a block and checks its header and checksums; returns a buffer holding its on-disk bytes
+   * from its header on, with the next block's header after them when it was read along ({@link
+   * #peekLength}), and possibly more bytes after those, one reference for the caller. From a
+   * buffer of {@code memory}, or of the allocator when it is null; an uncompressed block takes a
+   * whole buffer of the class that holds it, so that it needs no view of the buffer's first bytes.
    */
   private Buf readVerified(long offset, int onDiskSizeWithHeader, BlockType expected,
       BufSource memory) throws IOException {
@@ -153,12 +156,10 @@ public final class BlockReader {
       throw new CorruptHFileException(name, offset, "block size", BlockHeader.SIZE + " .. "
           + (blockRegionEnd - offset), size);
     }
-    int peek = offset + size + BlockHeader.SIZE <= blockRegionEnd
-        && (memory != null || size + BlockHeader.SIZE <= allocator.contiguousRoomFor(size))
-        ? BlockHeader.SIZE
-        : 0;
-    Buf onDisk = memory != null ? memory.takeRetained(size + peek)
-        : compression == Compression.NONE || size + peek <= allocator.config().largestBufferSize()
+    int peek = peekLength(offset, size, memory);
+    Buf onDisk = memory != null ? memory.takeAtLeastRetained(size + peek)
+        : compression == Compression.NONE ? allocator.allocateContiguousAtLeast(size + peek)
+        : size + peek <= allocator.config().largestBufferSize()
         ? allocator.allocateContiguous(size + peek)
         : allocator.allocate(size + peek);
     try {
@@ -194,13 +195,25 @@ public final class BlockReader {
   }
 
   /**
-   * The on-disk size of the next block, from its header when it was read along with this block's
-   * on-disk bytes (not yet verified: a wrong value makes the next read fail its size check), or -1
-   * if it was not or is implausible.
+   * How many bytes of the next block's header a read of the {@code size}-byte block at {@code
+   * offset} into {@code memory} (or the allocator's, when null) takes along: the whole header when
+   * there is a next block and the buffer the read takes has room for it anyway, else none.
    */
-  private static int nextBlockOnDiskSize(Buf onDisk) {
+  private int peekLength(long offset, int size, BufSource memory) {
+    return offset + size + BlockHeader.SIZE <= blockRegionEnd
+        && (memory != null || size + BlockHeader.SIZE <= allocator.contiguousRoomFor(size))
+        ? BlockHeader.SIZE
+        : 0;
+  }
+
+  /**
+   * The on-disk size of the next block, from its header when it was read along with the block at
+   * {@code offset} into {@code memory} ({@link #peekLength}; not yet verified: a wrong value makes
+   * the next read fail its size check), or -1 if it was not or is implausible.
+   */
+  private int nextBlockOnDiskSize(Buf onDisk, long offset, BufSource memory) {
     int size = BlockHeader.onDiskSizeWithHeader(onDisk, 0);
-    if (onDisk.capacity() < size + BlockHeader.SIZE) {
+    if (peekLength(offset, size, memory) == 0) {
       return -1;
     }
     int withoutHeader = onDisk.getInt(size + BlockHeader.ON_DISK_SIZE_OFFSET);

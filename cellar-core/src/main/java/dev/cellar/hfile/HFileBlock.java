@@ -148,6 +148,17 @@ public final class HFileBlock extends SeekIndexSlot implements Cacheable {
     return view;
   }
 
+  /** The buffer the block was built over: its header and payload, then what was read along. */
+  @Override
+  public Buf backing() {
+    return memory;
+  }
+
+  @Override
+  public int length() {
+    return BlockHeader.SIZE + payloadSize();
+  }
+
   /** Heap bytes of the block, with room for the largest seek index it may be given. */
   @Override
   public long heapSize() {
@@ -249,6 +260,11 @@ public final class HFileBlock extends SeekIndexSlot implements Cacheable {
   @Override
   public int refCnt() {
     return memory.refCnt();
+  }
+
+  @Override
+  public boolean tryRetain() {
+    return memory.tryRetain();
   }
 
   /** Adds a reference; returns this block. */

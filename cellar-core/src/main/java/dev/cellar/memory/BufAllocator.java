@@ -103,6 +103,21 @@ public final class BufAllocator implements AutoCloseable {
   }
 
   /**
+   * A contiguous buffer of at least {@code size} bytes: a whole pooled buffer of the class that
+   * holds {@code size} (the pool keeps a view of each, so none is made), or a heap buffer of
+   * exactly {@code size} when the pool has none.
+   */
+  public Buf allocateContiguousAtLeast(int size) {
+    int room = contiguousRoomFor(size);
+    if (room == size || size == 0) {
+      return allocateContiguous(size);
+    }
+    BufferPool pool = room == bufferSize ? buffers : largeBuffers;
+    Buf pooled = pool.isEnabled() ? pool.allocate(room) : null;
+    return pooled != null ? pooled : heap(size);
+  }
+
+  /**
    * The bytes a contiguous allocation of {@code size} may grow to while taking the same memory:
    * the size of its pooled class (the buffer size, or the large size above it), or {@code size}
    * itself above every class. A reader uses it to read ahead into room it is given anyway.

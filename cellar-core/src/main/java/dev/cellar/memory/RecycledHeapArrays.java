@@ -16,7 +16,8 @@ import java.util.concurrent.atomic.LongAdder;
  * class that holds it, so a 64 KiB block of a given family keeps finding arrays of its own class.
  * Smaller and larger copies get an exact-size array of their own, as do copies made once the pool
  * has created arrays worth its byte budget (set by the cache to what it may hold, so in steady
- * state the cache's own blocks are the budget).
+ * state the cache's own blocks are the budget). A block read straight into the pool takes a whole
+ * array ({@link #takeAtLeastRetained}), sparing the view of its first bytes.
  *
  * <p><b>Memory.</b> Arrays are created lazily and kept for the pool's life (they leave with it to
  * the garbage collector); each class has a slot table and free-slot stacks sized by the budget
@@ -74,7 +75,22 @@ public final class RecycledHeapArrays implements BufSource {
    */
   @Override
   public Buf takeRetained(int capacity) {
-    Buf taken = capacity < MIN_POOLED || capacity > MAX_POOLED ? null : pooled(capacity);
+    Buf taken = capacity < MIN_POOLED || capacity > MAX_POOLED ? null : pooled(capacity, false);
+    if (taken == null) {
+      freshCopies.increment();
+      return Buf.wrap(new byte[capacity]);
+    }
+    recycledCopies.increment();
+    return taken;
+  }
+
+  /**
+   * As {@link #takeRetained}, over the whole recycled array when one is taken (its length rounded
+   * up to the size class), with no view of its first bytes to make.
+   */
+  @Override
+  public Buf takeAtLeastRetained(int capacity) {
+    Buf taken = capacity < MIN_POOLED || capacity > MAX_POOLED ? null : pooled(capacity, true);
     if (taken == null) {
       freshCopies.increment();
       return Buf.wrap(new byte[capacity]);
@@ -107,7 +123,7 @@ public final class RecycledHeapArrays implements BufSource {
     return createdBytes.get();
   }
 
-  private Buf pooled(int length) {
+  private Buf pooled(int length, boolean whole) {
     int index = (length + GRANULE - 1) / GRANULE;
     SizeClass sizeClass = classes.get(index);
     if (sizeClass == null) {
@@ -119,7 +135,7 @@ public final class RecycledHeapArrays implements BufSource {
       classes.compareAndSet(index, null, new SizeClass(arrayLength, maxCount));
       sizeClass = classes.get(index);
     }
-    return sizeClass.take(length);
+    return sizeClass.take(whole ? sizeClass.arrayLength : length);
   }
 
   /** The arrays of one length: a slot table, free-slot stacks and the count of slots numbered. */
@@ -146,7 +162,8 @@ public final class RecycledHeapArrays implements BufSource {
           return null;
         }
       }
-      MemorySegment segment = slots[slot].asSlice(0, length);
+      MemorySegment whole = slots[slot];
+      MemorySegment segment = length == arrayLength ? whole : whole.asSlice(0, length);
       return Buf.wrap(segment, RefCnt.recycling(this, slot));
     }
 
