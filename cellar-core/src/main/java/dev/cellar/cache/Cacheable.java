@@ -73,6 +73,14 @@ public interface Cacheable {
     return buf().tryRetain();
   }
 
+  /**
+   * Called once the block's memory was freed by a last release made not through this object but
+   * on its buffer's shared count (a cache entry that built the block over its memory and drops
+   * its own reference): no reader holds the block, so it may give back what it keeps beside its
+   * memory. The default does nothing.
+   */
+  default void memoryFreed() {}
+
   /** The current reference count; zero once released. */
   default int refCnt() {
     return buf().refCnt();

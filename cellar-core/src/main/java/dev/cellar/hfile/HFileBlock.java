@@ -262,6 +262,12 @@ public final class HFileBlock extends SeekIndexSlot implements Cacheable {
     return memory.refCnt();
   }
 
+  /** Recycles the seek index: the block's memory was freed by a release not made through it. */
+  @Override
+  public void memoryFreed() {
+    recycleOnce();
+  }
+
   @Override
   public boolean tryRetain() {
     return memory.tryRetain();
@@ -283,10 +289,7 @@ public final class HFileBlock extends SeekIndexSlot implements Cacheable {
     if (!memory.release()) {
       return false;
     }
-    SeekIndex index = get();
-    if (index != null) {
-      index.recycle();
-    }
+    recycleOnce();
     return true;
   }
 

@@ -19,7 +19,7 @@ import java.lang.invoke.VarHandle;
  * about 5% faster and allocated 53 fewer bytes per get than with a build at the second seek.
  *
  * <p><b>Concurrency.</b> A state word moves {@code FRESH -> SOUGHT -> SOUGHT_TWICE -> BUILDING ->
- * DONE}: the first two seeks move it on by one, the seek whose compare-and-set moves it from
+ * DONE -> RECYCLED} (the last at most once, when the block's memory is freed): the first two seeks move it on by one, the seek whose compare-and-set moves it from
  * SOUGHT_TWICE to BUILDING builds the index and publishes it (release), and readers load it with
  * acquire semantics; the index is immutable, so a reader that sees it sees it whole. Readers that
  * find no index, while it is being built or for good, seek without one. Seeks racing on one state
@@ -39,6 +39,7 @@ class SeekIndexSlot {
   private static final int SOUGHT_TWICE = 2;
   private static final int BUILDING = 3;
   private static final int DONE = 4;
+  private static final int RECYCLED = 5;
 
   private static final VarHandle STATE;
   private static final VarHandle INDEX;
@@ -87,5 +88,20 @@ class SeekIndexSlot {
   void publish(SeekIndex built) {
     INDEX.setRelease(this, built);
     STATE.setRelease(this, DONE);
+  }
+
+  /**
+   * Recycles the index ({@link SeekIndex#recycle}) once the block's memory is freed and no reader
+   * holds the block: the first call after the index was published does it, any other call
+   * nothing (a block freed both through itself and through its cache's entry is recycled once).
+   */
+  void recycleOnce() {
+    if (STATE.compareAndSet(this, DONE, RECYCLED)) {
+      SeekIndex built = (SeekIndex) INDEX.getAcquire(this);
+      INDEX.setRelease(this, null);
+      if (built != null) {
+        built.recycle();
+      }
+    }
   }
 }

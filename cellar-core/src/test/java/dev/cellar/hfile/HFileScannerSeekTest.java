@@ -37,7 +37,6 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -271,43 +270,52 @@ class HFileScannerSeekTest {
   }
 
   /**
-   * A cached NONE block's seek index goes back to the index arrays at the block object's last
-   * release (after the cache evicted it and the last reader let go), not before, and the next
-   * index built takes it again.
+   * A cached NONE block's seek index goes back to the index arrays when the block's memory is
+   * freed, not before: at the last reader's release after the cache evicted the block, or at the
+   * eviction itself when no reader holds it (the L2's entry drops the last reference on its own
+   * count); and the next index built takes the array again.
    */
-  @Test
-  void aBlockHandsItsSeekIndexBackAtItsLastRelease() throws Exception {
+  @ParameterizedTest(name = "{0}, held over the eviction: {1}")
+  @CsvSource({"L1, true", "L1, false", "L2_OFFHEAP, true", "L2_OFFHEAP, false"})
+  void aBlockHandsItsSeekIndexBackWhenItsMemoryIsFreed(Source source, boolean held)
+      throws Exception {
     HFileContext context = HFileContext.builder().encoding(DataBlockEncoding.NONE)
         .blockSize(8192).includesTags(false).build();
     List<KeyValue> cells = cells(new Random(11), context);
     Path path = write(context, cells);
-    try (HFileReader reader = open(path, Source.L1, null)) {
+    try (HFileReader reader = open(path, source, null)) {
       BlockCache cache = caches.get(caches.size() - 1);
       KeyValue key = cells.get(cells.size() / 3);
-      HFileBlock held = null;
-      for (int seek = 1; seek <= 3; seek++) {
-        try (HFileScanner scanner = reader.scanner(true)) {
-          assertEquals(HFileScanner.EXACT, scanner.seekTo(key));
-          if (seek == 3) {
-            held = scanner.currentBlock().retain();
-          }
-        }
-      }
-      assertNotNull(held.seekIndex(), "the third seek indexed the block");
+      HFileBlock indexed = seekUntilIndexed(reader, key);
       long kept = IndexArrays.keptBytes();
+      if (!held) {
+        indexed.release();
+        assertEquals(kept, IndexArrays.keptBytes(), "the cache still holds the block");
+      }
       assertTrue(cache.evictBlocksByHfileName(path.toString()) > 0);
-      assertEquals(kept, IndexArrays.keptBytes(), "the evicted block is still held");
-      assertTrue(held.release(), "the last reference");
+      if (held) {
+        assertEquals(kept, IndexArrays.keptBytes(), "the evicted block is still held");
+        assertTrue(indexed.release(), "the last reference");
+      }
       long handedBack = IndexArrays.keptBytes() - kept;
       assertTrue(handedBack > 0, "the index array came back: " + handedBack + " bytes");
-      for (int seek = 1; seek <= 3; seek++) {
-        try (HFileScanner scanner = reader.scanner(true)) {
-          assertEquals(HFileScanner.EXACT, scanner.seekTo(key));
-        }
-      }
+      seekUntilIndexed(reader, key).release();
       assertTrue(IndexArrays.keptBytes() < kept + handedBack,
           "the next index built took an array back");
     }
+  }
+
+  /** Seeks to {@code key} until its block object is indexed; returns it with a reference. */
+  private static HFileBlock seekUntilIndexed(HFileReader reader, KeyValue key) throws IOException {
+    for (int seek = 1; seek <= 6; seek++) {
+      try (HFileScanner scanner = reader.scanner(true)) {
+        assertEquals(HFileScanner.EXACT, scanner.seekTo(key));
+        if (scanner.currentBlock().seekIndex() != null) {
+          return scanner.currentBlock().retain();
+        }
+      }
+    }
+    throw new AssertionError("no index after six seeks into " + key);
   }
 
   /**

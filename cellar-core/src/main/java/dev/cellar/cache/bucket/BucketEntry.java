@@ -179,6 +179,10 @@ final class BucketEntry implements Recycler, EvictionCandidate, BlockMap.Keyed {
 
   @Override
   public void recycle(int token) {
+    Cacheable shared = sharedBlock();
+    if (shared != null) {
+      shared.memoryFreed();
+    }
     owner.slotReleased(this);
   }
 
