@@ -43,6 +43,8 @@ final class CellarSide implements ComparedStore {
 
   static final String TABLE = "TestTable";
   private static final byte[] FAMILY = PeData.family(0);
+  /** The qualifier of a one-column shape, made once as PE's {@code COLUMN_ZERO} is. */
+  private static final byte[] FIRST_QUALIFIER = PeData.qualifier(0);
 
   /** Where Cellar's block cache lives. */
   enum CacheTier { L1, L2 }
@@ -155,8 +157,7 @@ final class CellarSide implements ComparedStore {
    */
   private static Get readGet(RowShape shape, byte[] row) {
     Get get = new Get(row);
-    return shape.columns() == 1 ? get.addColumn(FAMILY, PeData.qualifier(0))
-        : get.addFamily(FAMILY);
+    return shape.columns() == 1 ? get.addColumn(FAMILY, FIRST_QUALIFIER) : get.addFamily(FAMILY);
   }
 
   /** Whether {@code cells} are the shape's columns with values of its size. */
