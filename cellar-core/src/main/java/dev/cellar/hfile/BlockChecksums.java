@@ -106,10 +106,15 @@ public final class BlockChecksums {
 
   /**
    * One view of at least the first {@code length} bytes for all the chunks of an off-heap block:
-   * in place for a single-segment block (the whole block, one view object per block; the chunks
-   * set its bounds), a heap copy for a block that spans segments. A block in one heap array is summed in it directly, with no view.
+   * in place for a single-segment block (the chunks set its bounds): the pool's own view of a block
+   * read into a whole pooled buffer (the reader is its sole holder), else one view object per
+   * block; a heap copy for a block that spans segments. A block in one heap array is summed in it directly, with no view.
    */
   private static ByteBuffer contiguousView(Buf block, int length) {
+    ByteBuffer pooled = block.soleHolderView();
+    if (pooled != null) {
+      return pooled;
+    }
     if (block.isSingleSegment()) {
       return block.segment().asByteBuffer();
     }

@@ -188,6 +188,18 @@ public abstract sealed class Buf permits SingleSegmentBuf, CompositeBuf {
    */
   public abstract ByteBuffer asReadOnlyByteBuffer();
 
+  /**
+   * A {@link ByteBuffer} over this buffer's memory from its first byte, kept by the pool the
+   * memory came from and shared with whoever holds that memory after this buffer's last release,
+   * possibly longer than this buffer; null when the memory has none (the default). Only for the
+   * sole holder of the memory (a block just read, not yet handed to anyone), reading through the
+   * position and limit it sets before each use: it spares a view object per pass (a checksum pass
+   * over each block read). Like the other views, it does not check the reference count.
+   */
+  public ByteBuffer soleHolderView() {
+    return null;
+  }
+
   /** Read-only big-endian views of the buffer's segments, in order (one for single-segment). */
   public abstract ByteBuffer[] readOnlyByteBuffers();
 

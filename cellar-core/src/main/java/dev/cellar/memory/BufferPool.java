@@ -2,6 +2,7 @@ package dev.cellar.memory;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
+import java.nio.ByteBuffer;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.LongAdder;
 import org.slf4j.Logger;
@@ -34,6 +35,11 @@ final class BufferPool implements Recycler {
   private final int buffersPerSlab;
   private final String description;
   private final MemorySegment[] slots;
+  /**
+   * A {@link ByteBuffer} over each slot's whole buffer, made with the slot: its holder reads
+   * through it without a view object per read ({@link #soleHolderView}).
+   */
+  private final ByteBuffer[] views;
   private final StripedFreeSlots free;
   private final Object slabLock = new Object();
   private final LongAdder inUse = new LongAdder();
@@ -55,6 +61,7 @@ final class BufferPool implements Recycler {
     this.buffersPerSlab = (int) Math.max(1, SLAB_BYTES / Math.max(1, bufferSize));
     this.description = "pooled buffer of " + bufferSize + " bytes";
     this.slots = new MemorySegment[maxCount];
+    this.views = new ByteBuffer[maxCount];
     this.free = new StripedFreeSlots(maxCount, StripedFreeSlots.defaultStripes());
   }
 
@@ -123,6 +130,7 @@ final class BufferPool implements Recycler {
       int first = created;
       for (int i = 0; i < count; i++) {
         slots[first + i] = slab.asSlice((long) i * bufferSize, bufferSize);
+        views[first + i] = slots[first + i].asByteBuffer();
       }
       for (int i = count - 1; i >= 1; i--) {
         free.push(first + i);
@@ -130,6 +138,16 @@ final class BufferPool implements Recycler {
       created = first + count;
       return first;
     }
+  }
+
+  /**
+   * The view of slot {@code slot}'s whole buffer when {@code segment} starts at the slot's start,
+   * else null. The view is the slot's for good: only the sole holder of the slot's buffer may set
+   * its position and limit (see {@link Buf#soleHolderView()}).
+   */
+  ByteBuffer soleHolderView(int slot, MemorySegment segment) {
+    MemorySegment whole = slots[slot];
+    return whole != null && segment.address() == whole.address() ? views[slot] : null;
   }
 
   /** Returns slot {@code token} to the free stacks (called by a buffer's last release). */

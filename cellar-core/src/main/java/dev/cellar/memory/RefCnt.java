@@ -70,6 +70,11 @@ public final class RefCnt {
     return recycler;
   }
 
+  /** What the last release hands the recycler (a pool's slot number). */
+  int token() {
+    return token;
+  }
+
   /** The current count; zero once released. */
   public int refCnt() {
     return (int) COUNT.getVolatile(this);

@@ -43,6 +43,13 @@ public final class SingleSegmentBuf extends Buf {
   }
 
   @Override
+  public ByteBuffer soleHolderView() {
+    return refCnt.recycler() instanceof BufferPool pool
+        ? pool.soleHolderView(refCnt.token(), segment)
+        : null;
+  }
+
+  @Override
   public boolean isDirect() {
     return segment.isNative();
   }

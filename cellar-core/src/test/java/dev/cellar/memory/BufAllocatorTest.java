@@ -3,11 +3,14 @@ package dev.cellar.memory;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cellar.config.InvalidConfigException;
 import dev.cellar.config.Settings;
+import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -72,6 +75,28 @@ class BufAllocatorTest {
           () -> BufAllocatorConfig.from(Settings.of(Map.ofEntries(bad))));
       assertEquals(bad.getKey(), error.key());
       assertTrue(error.getMessage().contains(bad.getValue()), error.getMessage());
+    }
+  }
+
+  @Test
+  void aReadIntoAWholePooledBufferGetsItsSlotsOwnView() {
+    try (BufAllocator allocator = new BufAllocator(new BufAllocatorConfig(true, 1024, 1, 0))) {
+      Buf whole = allocator.allocateContiguousAtLeast(700);
+      assertEquals(1024, whole.capacity(), "the whole buffer of the class");
+      ByteBuffer view = whole.soleHolderView();
+      assertEquals(1024, view.capacity());
+      whole.putInt(600, 0x01020304);
+      assertEquals(0x01020304, view.getInt(600), "the view is over the buffer's memory");
+      assertNull(whole.slice(8, 100).soleHolderView(), "a view not at the slot's start has none");
+      whole.release();
+      Buf again = allocator.allocateContiguousAtLeast(900);
+      assertSame(view, again.soleHolderView(), "the slot keeps its view");
+      Buf heap = allocator.allocateContiguousAtLeast(900);
+      assertFalse(heap.isDirect(), "the one buffer is taken");
+      assertEquals(900, heap.capacity(), "a heap buffer of the size asked");
+      assertNull(heap.soleHolderView());
+      again.release();
+      heap.release();
     }
   }
 
