@@ -316,10 +316,11 @@ public final class BucketCache implements BlockCache {
    */
   @Override
   public void cacheBlockInItsMemory(BlockCacheKey probeOrKey, Cacheable block, boolean inMemory) {
-    Buf content = block.buf();
+    Buf backing = block.backing();
+    int contentLength = block.length();
     CacheableDeserializer deserializer = block.deserializer();
-    int storedLength = content.capacity() + deserializer.metadataLength();
-    if (!(content.owner() instanceof LentSlot slot) || !slot.holds(content) || slot.isPublished()
+    int storedLength = contentLength + deserializer.metadataLength();
+    if (!(backing.owner() instanceof LentSlot slot) || !slot.holds(backing) || slot.isPublished()
         || storedLength > slot.length
         || allocator.roundUp(storedLength) != allocator.roundUp(slot.length)
         || deserializer.metadataLength() > MAX_METADATA_LENGTH
@@ -335,11 +336,11 @@ public final class BucketCache implements BlockCache {
       return;
     }
     Buf stored = slot.bytes();
-    block.writeMetadata(stored, content.capacity());
+    block.writeMetadata(stored, contentLength);
     int checksum = keepsChecksums ? SlotChecksum.of(key, stored, storedLength) : 0;
     slot.markPublished();
     BlockPriority priority = inMemory ? BlockPriority.MEMORY : BlockPriority.SINGLE;
-    BucketEntry entry = new BucketEntry(key, slot.offset, content.capacity(), deserializer,
+    BucketEntry entry = new BucketEntry(key, slot.offset, contentLength, deserializer,
         block.category(), priority, clock.tick(), checksum, true, slot);
     if (!index(entry)) {
       entry.markEvicted();
