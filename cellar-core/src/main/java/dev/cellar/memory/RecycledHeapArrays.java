@@ -75,13 +75,7 @@ public final class RecycledHeapArrays implements BufSource {
    */
   @Override
   public Buf takeRetained(int capacity) {
-    Buf taken = capacity < MIN_POOLED || capacity > MAX_POOLED ? null : pooled(capacity, false);
-    if (taken == null) {
-      freshCopies.increment();
-      return Buf.wrap(new byte[capacity]);
-    }
-    recycledCopies.increment();
-    return taken;
+    return take(capacity, false);
   }
 
   /**
@@ -90,7 +84,11 @@ public final class RecycledHeapArrays implements BufSource {
    */
   @Override
   public Buf takeAtLeastRetained(int capacity) {
-    Buf taken = capacity < MIN_POOLED || capacity > MAX_POOLED ? null : pooled(capacity, true);
+    return take(capacity, true);
+  }
+
+  private Buf take(int capacity, boolean whole) {
+    Buf taken = capacity < MIN_POOLED || capacity > MAX_POOLED ? null : pooled(capacity, whole);
     if (taken == null) {
       freshCopies.increment();
       return Buf.wrap(new byte[capacity]);

@@ -56,6 +56,22 @@ class RecycledHeapArraysTest {
   }
 
   @Test
+  void aBufferTakenAtLeastIsTheWholeArrayOfItsClassAndGoesBackAsOne() {
+    RecycledHeapArrays arrays = new RecycledHeapArrays(1 << 20);
+    Buf whole = arrays.takeAtLeastRetained(40_000);
+    assertEquals(40_448, whole.capacity(), "the whole array of the class");
+    assertEquals(whole.capacity(), RecycledHeapArrays.arrayLength(whole));
+    Object array = arrayOf(whole);
+    whole.release();
+    Buf exact = arrays.takeRetained(40_100);
+    assertSame(array, arrayOf(exact), "the same array, now for an exact buffer");
+    assertEquals(40_100, exact.capacity());
+    exact.release();
+    assertEquals(100, arrays.takeAtLeastRetained(100).capacity(), "below the classes: exact");
+    assertEquals(1, arrays.freshCopies());
+  }
+
+  @Test
   void aCopyStillReferencedKeepsItsArray() {
     RecycledHeapArrays arrays = new RecycledHeapArrays(1 << 20);
     Buf first = arrays.copyRetained(Buf.wrap(filled(40_000, 1)));
