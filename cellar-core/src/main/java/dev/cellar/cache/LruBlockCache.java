@@ -39,7 +39,7 @@ import java.util.concurrent.locks.ReentrantLock;
  * the reader releases it.
  *
  * <p><b>Concurrency.</b> Blocks live in a {@link BlockMap}. A read is a lock-free {@code get} plus a
- * {@code tryRetain} on the block, and every removal goes through {@code remove(entry)} before it
+ * {@code tryRetain} on the block's memory (the entry keeps it), and every removal goes through {@code remove(entry)} before it
  * releases the cache's reference. A reader that finds an entry being removed
  * either retains the block before the cache's release (and keeps it readable until it releases
  * its own reference) or fails to retain a block already released and reports a miss; it never
@@ -257,7 +257,7 @@ public final class LruBlockCache implements BlockCache {
   public Cacheable getBlockRetained(
       BlockCacheKey key, boolean caching, boolean repeat, boolean updateCacheMetrics) {
     LruEntry entry = map.get(key);
-    if (entry == null || !entry.block.tryRetain()) {
+    if (entry == null || !entry.backing.tryRetain()) {
       if (!repeat && updateCacheMetrics) {
         stats.miss(caching, key.expectedCategory());
       }
@@ -265,7 +265,7 @@ public final class LruBlockCache implements BlockCache {
     }
     entry.access(clock.tick());
     if (updateCacheMetrics) {
-      stats.hit(caching, entry.block.category());
+      stats.hit(caching, entry.category);
     }
     return entry.block;
   }
@@ -291,7 +291,7 @@ public final class LruBlockCache implements BlockCache {
   @Override
   public Cacheable peekBlockRetained(BlockCacheKey key) {
     LruEntry entry = map.get(key);
-    return entry != null && entry.block.tryRetain() ? entry.block : null;
+    return entry != null && entry.backing.tryRetain() ? entry.block : null;
   }
 
   /** The priority group of the block under {@code key}, or null if it is not cached. */

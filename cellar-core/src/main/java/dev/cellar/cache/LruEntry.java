@@ -1,5 +1,7 @@
 package dev.cellar.cache;
 
+import dev.cellar.memory.Buf;
+
 /**
  * One block in the {@link LruBlockCache}: the cache's own block (holding the cache's reference),
  * its accounted size, its priority and when it was last read.
@@ -15,6 +17,13 @@ final class LruEntry implements EvictionCandidate, BlockMap.Keyed {
   private final long fileId;
   private final long offset;
   final Cacheable block;
+  /**
+   * The block's {@linkplain Cacheable#backing() memory} and category, kept here so that a hit
+   * retains the block and counts itself from this entry's line: the loads of the buffer's count and
+   * of the block object no longer wait on each other.
+   */
+  final Buf backing;
+  final BlockCategory category;
   final long size;
   private volatile BlockPriority priority;
   private volatile long lastAccess;
@@ -24,6 +33,8 @@ final class LruEntry implements EvictionCandidate, BlockMap.Keyed {
     this.fileId = key.fileId();
     this.offset = key.offset();
     this.block = block;
+    this.backing = block.backing();
+    this.category = block.category();
     this.size = size;
     this.priority = priority;
     this.lastAccess = tick;

@@ -19,11 +19,10 @@ import dev.cellar.memory.Buf;
  * <p>Memory: one object per block read, besides its buffer and payload views. The header is not
  * kept as a record but read from the block's memory when asked; the block is its own {@link
  * SeekIndexSlot}: a data block object carries the {@link SeekIndex} its readers build for it, so
- * a cached block is indexed once and shared with its index, whose memory is recycled at the
- * block's last release. {@link #heapSize()}
- * counts the most such an index may take from the start ({@link
- * DataBlockEncoding#maxSeekIndexHeapSize}), so a cache's accounting of the block never changes
- * while it holds it.
+ * a cached block is indexed once and shared with its index, whose memory is recycled when the
+ * block's memory is freed. {@link #heapSize()} counts the most such an index may take from the
+ * start ({@link DataBlockEncoding#maxSeekIndexHeapSize}), so a cache's accounting of the block
+ * never changes while it holds it.
  */
 public final class HFileBlock extends SeekIndexSlot implements Cacheable {
 
