@@ -5,7 +5,6 @@ import dev.cellar.cell.KeyValue;
 import dev.cellar.filter.CompareOperator;
 import dev.cellar.metrics.Operation;
 import dev.cellar.store.CollectedRow;
-import dev.cellar.store.Pins;
 import dev.cellar.store.Region;
 import dev.cellar.store.RegionScanner;
 import dev.cellar.store.RowMutation;
@@ -173,8 +172,7 @@ final class CellarTable implements Table {
       if (row.size() == 0) {
         return Result.empty();
       }
-      Pins pins = new Pins();
-      return new Result(row.detach(pins), pins);
+      return Result.detach(row);
     } finally {
       row.clear();
     }
@@ -245,8 +243,7 @@ final class CellarTable implements Table {
           return null;
         }
         remaining--;
-        Pins pins = new Pins();
-        return new Result(row.detach(pins), pins);
+        return Result.detach(row);
       } finally {
         row.clear();
       }

@@ -1,5 +1,6 @@
 package dev.cellar;
 
+import dev.cellar.memory.Buf;
 import dev.cellar.store.Pins;
 import java.lang.ref.Cleaner;
 import java.util.concurrent.atomic.AtomicLong;
@@ -13,12 +14,17 @@ import org.slf4j.LoggerFactory;
  * been closed, the cleaner's thread runs the release and counts (and logs, the first time and then
  * every {@value #LOG_EVERY}th time) the leak.
  *
+ * <p><b>Memory.</b> One guard and one cleaner registration per guarded owner. A result's guard is
+ * the smallest that holds what it releases: the one buffer most Gets pin, else the result's
+ * {@link Pins}; a reader's guard runs the reader's own release.
+ *
  * <p><b>Concurrency.</b> {@link #close()} runs on the owner's thread; the cleaner runs the release
  * at most once, either from {@code close()} or from its own thread after the owner is unreachable,
- * when nothing else can touch the released state. Cost: one registration (two small objects) per
- * guarded owner.
+ * when nothing else can touch the released state. The guard is registered once it is whole, so the
+ * cleaner's thread sees what it releases.
  */
-final class LeakGuard implements Runnable {
+abstract sealed class LeakGuard implements Runnable
+    permits LeakGuard.Pinning, LeakGuard.OfRelease {
 
   private static final Logger LOG = LoggerFactory.getLogger(LeakGuard.class);
   private static final Cleaner CLEANER = Cleaner.create(runnable -> {
@@ -29,36 +35,40 @@ final class LeakGuard implements Runnable {
   private static final long LOG_EVERY = 1000;
   private static final AtomicLong LEAKED = new AtomicLong();
 
-  private final String what;
-  private final Runnable release;
-  private final Pins pins;
-  private final Cleaner.Cleanable cleanable;
+  private Cleaner.Cleanable cleanable;
   private volatile boolean closed;
-
-  private LeakGuard(Object owner, String what, Runnable release, Pins pins) {
-    this.what = what;
-    this.release = release;
-    this.pins = pins;
-    this.cleanable = CLEANER.register(owner, this);
-  }
 
   /**
    * Guards {@code owner}: {@code release} runs once, at {@link #close()} or after the owner became
    * unreachable unclosed. {@code release} must not reference the owner.
    */
   static LeakGuard of(Object owner, String what, Runnable release) {
-    return new LeakGuard(owner, what, release, null);
+    return register(owner, new OfRelease(what, release));
   }
 
-  /** Guards {@code owner}, which holds {@code pins}: they are released once (see above). */
-  static LeakGuard ofPins(Object owner, String what, Pins pins) {
-    return new LeakGuard(owner, what, null, pins);
+  /** Guards a result that holds one reference to {@code buf}, released once (see above). */
+  static Pinning ofBuf(Result owner, Buf buf) {
+    return register(owner, new OfBuf(buf));
+  }
+
+  /** Guards a result that holds {@code pins}: they are released once (see above). */
+  static Pinning ofPins(Result owner, Pins pins) {
+    return register(owner, new OfPins(pins));
+  }
+
+  private static <G extends LeakGuard> G register(Object owner, G guard) {
+    ((LeakGuard) guard).cleanable = CLEANER.register(owner, guard);
+    return guard;
   }
 
   /** Releases now (the owner was closed); later calls do nothing. */
-  void close() {
+  final void close() {
     closed = true;
     cleanable.clean();
+  }
+
+  final boolean isClosed() {
+    return closed;
   }
 
   /** The number of owners released because they were never closed, since this JVM started. */
@@ -66,19 +76,89 @@ final class LeakGuard implements Runnable {
     return LEAKED.get();
   }
 
+  /** What the owner is, for the leak's log line. */
+  abstract String what();
+
+  /** Gives back what the owner held. */
+  abstract void release();
+
   @Override
-  public void run() {
+  public final void run() {
     if (!closed) {
       long count = LEAKED.incrementAndGet();
       if (count == 1 || count % LOG_EVERY == 0) {
         LOG.warn("a {} was not closed; its pinned memory was released when it was garbage"
-            + " collected ({} so far). Close results and readers (try-with-resources).", what,
+            + " collected ({} so far). Close results and readers (try-with-resources).", what(),
             count);
       }
     }
-    if (pins != null) {
+    release();
+  }
+
+  /** A result's guard, which knows how many buffers it keeps pinned. */
+  abstract static sealed class Pinning extends LeakGuard permits OfBuf, OfPins {
+
+    /** The block and chunk references held; zero once closed. */
+    abstract int pinnedBuffers();
+
+    @Override
+    final String what() {
+      return "Result";
+    }
+  }
+
+  private static final class OfBuf extends Pinning {
+    private final Buf buf;
+
+    OfBuf(Buf buf) {
+      this.buf = buf;
+    }
+
+    @Override
+    int pinnedBuffers() {
+      return isClosed() ? 0 : 1;
+    }
+
+    @Override
+    void release() {
+      buf.release();
+    }
+  }
+
+  private static final class OfPins extends Pinning {
+    private final Pins pins;
+
+    OfPins(Pins pins) {
+      this.pins = pins;
+    }
+
+    @Override
+    int pinnedBuffers() {
+      return pins.size();
+    }
+
+    @Override
+    void release() {
       pins.release();
-    } else {
+    }
+  }
+
+  private static final class OfRelease extends LeakGuard {
+    private final String what;
+    private final Runnable release;
+
+    OfRelease(String what, Runnable release) {
+      this.what = what;
+      this.release = release;
+    }
+
+    @Override
+    String what() {
+      return what;
+    }
+
+    @Override
+    void release() {
       release.run();
     }
   }

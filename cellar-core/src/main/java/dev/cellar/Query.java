@@ -17,13 +17,15 @@ public abstract sealed class Query permits Get, Scan {
 
   /*
    * Families asked for and their sorted qualifiers (null: every column of the family); none named
-   * means every family. Most queries name one family, which is kept in the two fields below with
-   * no map (a Get made per read, as HBase's API has callers do, then costs no map and entry); a
-   * second family moves them into the map.
+   * means every family. Most queries name one family, which is kept in the fields below with no
+   * map, and a single column of it with no list (a Get made per read, as HBase's API has callers
+   * do, then costs no map, entry or list); a second family moves them into the map.
    */
   /** The one family named, while only one is; else null. */
   private String family;
-  /** The qualifiers of {@link #family}, null for all its columns. */
+  /** The one qualifier named in {@link #family}, while only one is; else null. */
+  private byte[] soleQualifier;
+  /** The qualifiers of {@link #family} once two are named; null for one or for all its columns. */
   private List<byte[]> qualifiers;
   /** Every family named, once two are; else null. */
   private TreeMap<String, List<byte[]>> families;
@@ -46,6 +48,11 @@ public abstract sealed class Query permits Get, Scan {
   void addColumnInternal(byte[] familyName, byte[] qualifier) {
     modifications++;
     String name = FamilyNames.of(familyName);
+    if (family == null && families == null) {
+      family = name;
+      soleQualifier = qualifier;
+      return;
+    }
     if (!names(name)) {
       put(name, List.of(qualifier));
       return;
@@ -70,12 +77,16 @@ public abstract sealed class Query permits Get, Scan {
       families.put(name, columns);
     } else if (family == null || family.equals(name)) {
       family = name;
-      qualifiers = columns;
+      boolean sole = columns != null && columns.size() == 1;
+      soleQualifier = sole ? columns.get(0) : null;
+      qualifiers = sole ? null : columns;
     } else {
+      List<byte[]> first = qualifiersOf(family);
       families = new TreeMap<>();
-      families.put(family, qualifiers);
+      families.put(family, first);
       families.put(name, columns);
       family = null;
+      soleQualifier = null;
       qualifiers = null;
     }
   }
@@ -86,7 +97,13 @@ public abstract sealed class Query permits Get, Scan {
 
   /** The qualifiers asked for in family {@code name}: null for all, or if it is not named. */
   private List<byte[]> qualifiersOf(String name) {
-    return families != null ? families.get(name) : name.equals(family) ? qualifiers : null;
+    if (families != null) {
+      return families.get(name);
+    }
+    if (!name.equals(family)) {
+      return null;
+    }
+    return soleQualifier != null ? List.of(soleQualifier) : qualifiers;
   }
 
   private int familyCount() {
@@ -125,7 +142,7 @@ public abstract sealed class Query permits Get, Scan {
     if (families != null) {
       return Collections.unmodifiableMap(families);
     }
-    return family == null ? Map.of() : Collections.singletonMap(family, qualifiers);
+    return family == null ? Map.of() : Collections.singletonMap(family, qualifiersOf(family));
   }
 
   /**
@@ -139,8 +156,9 @@ public abstract sealed class Query permits Get, Scan {
       return false;
     }
     if (families == null) {
-      return family == null
-          || (other.names(family) && sameQualifiers(qualifiers, other.qualifiersOf(family)));
+      return family == null || (family.equals(other.family)
+          && Arrays.equals(soleQualifier, other.soleQualifier)
+          && sameQualifiers(qualifiers, other.qualifiers));
     }
     for (String name = families.firstKey(); name != null; name = families.higherKey(name)) {
       if (!other.names(name) || !sameQualifiers(families.get(name), other.qualifiersOf(name))) {

@@ -3,6 +3,8 @@ package dev.cellar;
 import dev.cellar.cell.Bytes;
 import dev.cellar.cell.Cell;
 import dev.cellar.cell.KeyValue;
+import dev.cellar.memory.Buf;
+import dev.cellar.store.CollectedRow;
 import dev.cellar.store.Pins;
 import java.util.List;
 
@@ -17,22 +19,46 @@ import java.util.List;
  *
  * <p><b>A forgotten close</b> does not pin the blocks for ever: a result that pins memory is
  * guarded, and once it is garbage collected unclosed its blocks are released and the leak is
- * logged. Closing promptly remains the way to give the memory back early. Not thread-safe.
+ * logged. Closing promptly remains the way to give the memory back early. A result pinning one
+ * buffer (a Get's cells in one block) holds it in its guard, with no {@link Pins}. Not thread-safe.
  */
 public final class Result implements AutoCloseable {
 
-  private static final Result EMPTY = new Result(List.of(), null);
+  private static final Result EMPTY = new Result(List.of(), (Pins) null);
 
   private final List<Cell> cells;
-  private final Pins pins;
-  private final LeakGuard guard;
+  /** Holds and releases the pinned memory; null when the cells pin none. */
+  private final LeakGuard.Pinning guard;
   private boolean closed;
 
+  /** A result of {@code cells}, which point into the buffers {@code pins} holds (or none). */
   Result(List<Cell> cells, Pins pins) {
     this.cells = List.copyOf(cells);
-    this.pins = pins;
-    this.guard = pins != null && pins.size() > 0 ? LeakGuard.ofPins(this, "Result", pins)
-        : null;
+    this.guard = pins != null && pins.size() > 0 ? LeakGuard.ofPins(this, pins) : null;
+  }
+
+  /** A result of {@code cells}, which point into {@code pinned}, whose reference it takes over. */
+  Result(List<Cell> cells, Buf pinned) {
+    this.cells = List.copyOf(cells);
+    this.guard = LeakGuard.ofBuf(this, pinned);
+  }
+
+  /**
+   * The cells of {@code row}, detached, taking over its pins (the caller then clears the row): the
+   * one buffer most rows pin is held without a {@link Pins}.
+   */
+  static Result detach(CollectedRow row) {
+    List<Cell> cells = row.detachCells();
+    Buf sole = row.handOverSolePin();
+    if (sole != null) {
+      return new Result(cells, sole);
+    }
+    Pins pins = null;
+    if (row.pinnedBuffers() > 0) {
+      pins = new Pins();
+      row.movePinsInto(pins);
+    }
+    return new Result(cells, pins);
   }
 
   static Result empty() {
@@ -96,7 +122,7 @@ public final class Result implements AutoCloseable {
 
   /** The number of block and chunk references this result holds. */
   public int pinnedBuffers() {
-    return pins == null ? 0 : pins.size();
+    return guard == null ? 0 : guard.pinnedBuffers();
   }
 
   /** Drops the references to the memory the cells point into; idempotent. */
@@ -108,8 +134,6 @@ public final class Result implements AutoCloseable {
     closed = true;
     if (guard != null) {
       guard.close();
-    } else if (pins != null) {
-      pins.release();
     }
   }
 

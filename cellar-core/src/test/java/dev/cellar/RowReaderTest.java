@@ -185,10 +185,12 @@ class RowReaderTest {
         .findFirst().orElseThrow(() -> new AssertionError("no Result measurement in: " + output));
     double perResult = Double.parseDouble(resultLine.substring("bytes per result read ".length()));
     // A block's cells stay where they are, pinned by the Result, and so do a MemStore's, pinned
-    // through their MSLAB: no case copies the 1000-byte cell.
-    int budget = 512;
+    // through their MSLAB: no case copies the 1000-byte cell. The Get, the Result, its cell's view
+    // and list, its guard and the guard's cleaner registration: 240 bytes (the target is 512).
+    int budget = 256;
     assertTrue(perResult <= budget, where + ": Table.get with a new Get and Result took "
-        + perResult + " heap bytes per read, the allocating API's budget is " + budget);
+        + perResult + " heap bytes per read, more than the " + budget + " it takes (a Get, its"
+        + " Result, the cell's view and list, the leak guard and its registration)");
   }
 
   @Test

@@ -153,7 +153,20 @@ public final class CollectedRow {
    * KeyValue}. The caller clears this holder afterwards (it holds no pins any more).
    */
   public List<Cell> detach(Pins target) {
+    movePinsInto(target);
+    return detachCells();
+  }
+
+  /** Moves every pin of this holder into {@code target}, which keeps one per buffer. */
+  public void movePinsInto(Pins target) {
     pins.moveAllInto(target);
+  }
+
+  /**
+   * The cells detached as by {@link #detach(Pins)}, the pins left here: the caller takes them over
+   * ({@link #handOverSolePin()}, {@link #movePinsInto(Pins)}) or they are dropped by {@link #clear()}.
+   */
+  public List<Cell> detachCells() {
     if (size == 1) {
       return List.of(detached(0));
     }
@@ -162,6 +175,15 @@ public final class CollectedRow {
       detached[i] = detached(i);
     }
     return List.of(detached);
+  }
+
+  /**
+   * Hands the caller this holder's reference to the one buffer it pins, leaving it none; null,
+   * with nothing changed, if it pins none or several. A Get's detached row most often points into
+   * one block, which its result then holds without a {@link Pins} of its own.
+   */
+  public Buf handOverSolePin() {
+    return pins.handOverSole();
   }
 
   private Cell detached(int index) {

@@ -114,6 +114,21 @@ public final class Pins {
     index = null;
   }
 
+  /**
+   * Hands the caller the reference to the one buffer held, leaving this empty; null, with nothing
+   * changed, if this holds none or several.
+   */
+  Buf handOverSole() {
+    if (size != 1) {
+      return null;
+    }
+    Buf sole = pinned[0];
+    pinned[0] = null;
+    size = 0;
+    index = null;
+    return sole;
+  }
+
   /** Adds to {@code target} a reference of its own to each buffer this holds (none it has). */
   void retainAllInto(Pins target) {
     for (int i = 0; i < size; i++) {
