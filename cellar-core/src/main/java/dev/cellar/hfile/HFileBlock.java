@@ -5,7 +5,9 @@ import dev.cellar.cache.Cacheable;
 import dev.cellar.cache.CacheableDeserializer;
 import dev.cellar.hfile.encoding.DataBlockEncoding;
 import dev.cellar.hfile.encoding.SeekIndex;
+import dev.cellar.hfile.encoding.BlockSeeker;
 import dev.cellar.memory.Buf;
+import java.lang.foreign.MemorySegment;
 
 /**
  * One unpacked HFile block: its header followed by its uncompressed payload, with no checksum
@@ -16,7 +18,9 @@ import dev.cellar.memory.Buf;
  * {@link #release()}. {@link #retain()} adds a reference for another holder. Thread-safe for
  * reads: the memory is never written after the block is built.
  *
- * <p>Memory: one object per block read, besides its buffer and payload views. The header is not
+ * <p>Memory: one object per block read, besides its buffer and a segment of its payload that
+ * seekers read (a payload {@link Buf} is made only when asked, by index and bloom readers). The
+ * header is not
  * kept as a record but read from the block's memory when asked; the block is its own {@link
  * SeekIndexSlot}: a data block object carries the {@link SeekIndex} its readers build for it, so
  * a cached block is indexed once and shared with its index, whose memory is recycled when the
@@ -44,8 +48,17 @@ public final class HFileBlock extends SeekIndexSlot implements Cacheable {
   private final int nextBlockOnDiskSize;
   /** The header's on-disk size, kept: the block's holders ask it after their release too. */
   private final int onDiskSizeWithHeader;
-  /** The payload view, made once: readers ask for it on every seek. */
-  private final Buf payload;
+  private final int payloadSize;
+  /**
+   * The payload's bytes, made once for the seekers, who read it on every seek; null when the
+   * memory spans several segments (such a block is read through {@link #payload()}).
+   */
+  private final MemorySegment payloadSegment;
+  /**
+   * The payload as a buffer view, made at the first call (a racing second call makes an equal
+   * view; either may stay).
+   */
+  private Buf payload;
   /**
    * The header and payload exactly (what {@link #buf()} shows): {@link #memory} itself when it
    * holds nothing more, else a view made at the first call, which caches and readers that pin the
@@ -89,7 +102,9 @@ public final class HFileBlock extends SeekIndexSlot implements Cacheable {
     this.memory = memory;
     this.nextBlockOnDiskSize = nextBlockOnDiskSize;
     this.onDiskSizeWithHeader = BlockHeader.onDiskSizeWithHeader(memory, 0);
-    this.payload = memory.slice(BlockHeader.SIZE, payloadSize);
+    this.payloadSize = payloadSize;
+    this.payloadSegment = memory.isSingleSegment()
+        ? memory.segment().asSlice(BlockHeader.SIZE, payloadSize) : null;
     this.exact = memory.capacity() == BlockHeader.SIZE + payloadSize ? memory : null;
   }
 
@@ -133,7 +148,7 @@ public final class HFileBlock extends SeekIndexSlot implements Cacheable {
 
   /** Uncompressed payload bytes. */
   public int payloadSize() {
-    return payload.capacity();
+    return payloadSize;
   }
 
   /** The header and payload; a view valid while the caller's reference is held. */
@@ -180,7 +195,7 @@ public final class HFileBlock extends SeekIndexSlot implements Cacheable {
     if (type() != BlockType.ENCODED_DATA || size < DataBlockEncoding.ID_SIZE) {
       return 0;
     }
-    short id = payload.getShort(0);
+    short id = memory.getShort(BlockHeader.SIZE);
     for (DataBlockEncoding encoding : DataBlockEncoding.values()) {
       if (encoding.id() == id) {
         return encoding.maxSeekIndexHeapSize(size);
@@ -245,7 +260,29 @@ public final class HFileBlock extends SeekIndexSlot implements Cacheable {
 
   /** The payload (after the header); a view valid while the caller's reference is held. */
   public Buf payload() {
-    return payload;
+    Buf view = payload;
+    if (view == null) {
+      view = memory.slice(BlockHeader.SIZE, payloadSize);
+      payload = view;
+    }
+    return view;
+  }
+
+  /** Sets {@code seeker} on this block's payload, through its segment when it has one. */
+  public void setInto(BlockSeeker seeker) {
+    if (payloadSegment != null) {
+      seeker.setBlock(payloadSegment);
+    } else {
+      seeker.setBlock(payload());
+    }
+  }
+
+  /**
+   * A buffer that counts in this block's references, for a holder of views of its cells to pin:
+   * valid while the caller's reference is held.
+   */
+  public Buf pinnable() {
+    return memory;
   }
 
   BlockIndexReader.NonRootEntries indexEntries() {

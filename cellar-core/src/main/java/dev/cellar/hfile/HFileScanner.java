@@ -293,7 +293,7 @@ public final class HFileScanner implements AutoCloseable {
     block = next;
     indexed = false;
     try {
-      seeker.setBlock(next.payload());
+      next.setInto(seeker);
     } catch (RuntimeException e) {
       CorruptHFileException corrupt = corrupt(e);
       release();

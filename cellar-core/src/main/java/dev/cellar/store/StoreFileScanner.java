@@ -130,7 +130,7 @@ final class StoreFileScanner implements KeyValueScanner {
   @Override
   public void collectCurrent(CollectedRow row) {
     if (cellsLieInBlock) {
-      row.addView(current, scanner.currentBlock().payload());
+      row.addView(current, scanner.currentBlock().pinnable());
     } else {
       row.addCopy(current);
     }

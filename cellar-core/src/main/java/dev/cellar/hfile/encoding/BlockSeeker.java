@@ -2,6 +2,7 @@ package dev.cellar.hfile.encoding;
 
 import dev.cellar.cell.Cell;
 import dev.cellar.memory.Buf;
+import java.lang.foreign.MemorySegment;
 
 /**
  * A cursor over the cells of one unpacked data block payload, in one of HBase's encodings. Not
@@ -43,7 +44,17 @@ public interface BlockSeeker {
    * @throws IllegalArgumentException if the payload spans more than one memory segment
    * @throws MalformedBlockException if the payload is not a block of this encoding
    */
-  void setBlock(Buf payload);
+  default void setBlock(Buf payload) {
+    setBlock(PayloadReader.segmentOf(payload));
+  }
+
+  /**
+   * As {@link #setBlock(Buf)}, over the payload's bytes themselves: a cached block hands its
+   * segment, with no buffer view made per block read.
+   *
+   * @throws MalformedBlockException if the payload is not a block of this encoding
+   */
+  void setBlock(MemorySegment payload);
 
   /**
    * Walks the current block once and returns an index of its cells, which this seeker uses from

@@ -3,7 +3,6 @@ package dev.cellar.hfile.encoding;
 import dev.cellar.cell.Cell;
 import dev.cellar.cell.CellComparator;
 import dev.cellar.cell.KeyValueLayout;
-import dev.cellar.memory.Buf;
 import dev.cellar.memory.ByteLayouts;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
@@ -76,8 +75,7 @@ abstract class DeltaSeeker implements BlockSeeker {
   abstract void decodeNext(DecodedCell target, DecodedCell base);
 
   @Override
-  public final void setBlock(Buf payload) {
-    MemorySegment segment = PayloadReader.segmentOf(payload);
+  public final void setBlock(MemorySegment segment) {
     blockSet = false;
     valid = false;
     checkpoints = null;

@@ -5,7 +5,6 @@ import dev.cellar.cell.Cell;
 import dev.cellar.cell.CellComparator;
 import dev.cellar.cell.KeyValueCell;
 import dev.cellar.cell.KeyValueLayout;
-import dev.cellar.memory.Buf;
 import dev.cellar.memory.ByteLayouts;
 import java.lang.foreign.MemorySegment;
 
@@ -84,8 +83,7 @@ abstract class PlainSeeker implements BlockSeeker {
   }
 
   @Override
-  public final void setBlock(Buf payload) {
-    MemorySegment segment = PayloadReader.segmentOf(payload);
+  public final void setBlock(MemorySegment segment) {
     blockSet = false;
     valid = false;
     offsets = null;
