@@ -131,10 +131,14 @@ public final class LruBlockCache implements BlockCache {
         config.maxSize(), config.acceptableFactor(), config.minFactor()), stats);
   }
 
-  /** This cache's recycled arrays: a block read once is read on the heap, as cached ones are. */
+  /**
+   * This cache's recycled arrays, taken as reusable buffers: a block read once is read on the
+   * heap, as cached ones are, and the block object of the slot's last such read serves it (no
+   * cache holds such a block, so none looks it up after its release).
+   */
   @Override
   public BufSource uncachedBlockMemory(BlockCategory category) {
-    return copyArrays;
+    return copyArrays.reusableSource();
   }
 
   /** A cache with its own eviction thread, {@value #EVICTION_THREAD_NAME}. */

@@ -254,7 +254,7 @@ public final class BlockReader {
         throw new CorruptHFileException(name, offset, type
             + " uncompressed block payload size", onDiskPayload, payload);
       }
-      return new HFileBlock(type, offset, onDisk, payload, nextBlockOnDiskSize);
+      return HFileBlock.over(type, offset, onDisk, payload, nextBlockOnDiskSize);
     }
     Buf unpacked = allocator.allocateContiguous(BlockHeader.SIZE + payload);
     try {

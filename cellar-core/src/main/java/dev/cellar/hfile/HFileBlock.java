@@ -7,6 +7,7 @@ import dev.cellar.hfile.encoding.DataBlockEncoding;
 import dev.cellar.hfile.encoding.SeekIndex;
 import dev.cellar.hfile.encoding.BlockSeeker;
 import dev.cellar.memory.Buf;
+import dev.cellar.memory.SlotAttachment;
 import java.lang.foreign.MemorySegment;
 
 /**
@@ -18,9 +19,13 @@ import java.lang.foreign.MemorySegment;
  * {@link #release()}. {@link #retain()} adds a reference for another holder. Thread-safe for
  * reads: the memory is never written after the block is built.
  *
- * <p>Memory: one object per block read, besides its buffer and a segment of its payload that
- * seekers read (a payload {@link Buf} is made only when asked, by index and bloom readers). The
- * header is not
+ * <p>Memory: one object per block read, besides its buffer and a segment from its payload on that
+ * seekers read (a payload {@link Buf} is made only when asked, by index and bloom readers). A
+ * block read for one reader into a reusable pooled slot ({@link
+ * dev.cellar.memory.RecycledHeapArrays#reusableSource()}) is kept with the slot and reset for the
+ * next block read there ({@link #over}), its segment with it: such a read makes no object at all.
+ * Nothing may touch such a block after its last release (its fields may be another block's by
+ * then), which every holder already obeys, and no cache may hold it. The header is not
  * kept as a record but read from the block's memory when asked; the block is its own {@link
  * SeekIndexSlot}: a data block object carries the {@link SeekIndex} its readers build for it, so
  * a cached block is indexed once and shared with its index, whose memory is recycled when the
@@ -28,7 +33,7 @@ import java.lang.foreign.MemorySegment;
  * start ({@link DataBlockEncoding#maxSeekIndexHeapSize}), so a cache's accounting of the block
  * never changes while it holds it.
  */
-public final class HFileBlock extends SeekIndexSlot implements Cacheable {
+public final class HFileBlock extends SeekIndexSlot implements Cacheable, SlotAttachment {
 
   private static final HFileBlockDeserializer DESERIALIZER = new HFileBlockDeserializer();
 
@@ -37,23 +42,25 @@ public final class HFileBlock extends SeekIndexSlot implements Cacheable {
    */
   private static final long OBJECT_OVERHEAD = 184;
 
-  private final BlockType type;
-  private final long offset;
+  private BlockType type;
+  private long offset;
   /**
    * The header and payload, and after them, in a block read from an uncompressed file, what was
    * read along (its checksums, the next block's header): one reference for the block, one view,
    * so that a block read costs no second view. The header's fields are read from here.
    */
   private final Buf memory;
-  private final int nextBlockOnDiskSize;
-  /** The header's on-disk size, kept: the block's holders ask it after their release too. */
-  private final int onDiskSizeWithHeader;
-  private final int payloadSize;
+  private int nextBlockOnDiskSize;
+  private int onDiskSizeWithHeader;
+  private int payloadSize;
   /**
-   * The payload's bytes, made once for the seekers, who read it on every seek; null when the
-   * memory spans several segments (such a block is read through {@link #payload()}).
+   * The memory from the payload's first byte to its end (the payload, then what was read along),
+   * made once for the seekers, who read the first {@link #payloadSize} bytes on every seek; null
+   * when the memory spans several segments (such a block is read through {@link #payload()}).
    */
-  private final MemorySegment payloadSegment;
+  private final MemorySegment payloadTail;
+  /** Whether this object is kept with its memory's pooled slot, reset for each read there. */
+  private boolean keptWithSlot;
   /**
    * The payload as a buffer view, made at the first call (a racing second call makes an equal
    * view; either may stay).
@@ -92,20 +99,48 @@ public final class HFileBlock extends SeekIndexSlot implements Cacheable {
    * reference.
    */
   HFileBlock(BlockType type, long offset, Buf memory, int payloadSize, int nextBlockOnDiskSize) {
+    this.memory = memory;
+    checkFits(offset, payloadSize);
+    this.payloadTail = memory.isSingleSegment() ? memory.segment().asSlice(BlockHeader.SIZE)
+        : null;
+    set(type, offset, payloadSize, nextBlockOnDiskSize);
+  }
+
+  /**
+   * The block at the start of {@code memory}, as {@link #HFileBlock(BlockType, long, Buf, int,
+   * int)}: the object kept with the memory's reusable slot, reset for this block, when the slot
+   * has one; else a new object, kept with the slot when the memory is a reusable slot's.
+   */
+  static HFileBlock over(BlockType type, long offset, Buf memory, int payloadSize,
+      int nextBlockOnDiskSize) {
+    if (memory.slotAttachment() instanceof HFileBlock kept) {
+      kept.checkFits(offset, payloadSize);
+      kept.resetSlot();
+      kept.set(type, offset, payloadSize, nextBlockOnDiskSize);
+      return kept;
+    }
+    HFileBlock block = new HFileBlock(type, offset, memory, payloadSize, nextBlockOnDiskSize);
+    block.keptWithSlot = memory.attachToSlot(block);
+    return block;
+  }
+
+  private void checkFits(long offset, int payloadSize) {
     if (memory.capacity() < BlockHeader.SIZE + payloadSize
         || BlockHeader.uncompressedSizeWithoutHeader(memory, 0) != payloadSize) {
       throw new IllegalArgumentException("block at " + offset + " needs a header of a " + payloadSize
           + "-byte payload and the payload, buffer has " + memory.capacity() + " bytes");
     }
+  }
+
+  private void set(BlockType type, long offset, int payloadSize, int nextBlockOnDiskSize) {
     this.type = type;
     this.offset = offset;
-    this.memory = memory;
     this.nextBlockOnDiskSize = nextBlockOnDiskSize;
     this.onDiskSizeWithHeader = BlockHeader.onDiskSizeWithHeader(memory, 0);
     this.payloadSize = payloadSize;
-    this.payloadSegment = memory.isSingleSegment()
-        ? memory.segment().asSlice(BlockHeader.SIZE, payloadSize) : null;
+    this.payload = null;
     this.exact = memory.capacity() == BlockHeader.SIZE + payloadSize ? memory : null;
+    this.indexEntries = null;
   }
 
   private static Buf exactly(int payloadSize, long offset, Buf buf) {
@@ -270,8 +305,8 @@ public final class HFileBlock extends SeekIndexSlot implements Cacheable {
 
   /** Sets {@code seeker} on this block's payload, through its segment when it has one. */
   public void setInto(BlockSeeker seeker) {
-    if (payloadSegment != null) {
-      seeker.setBlock(payloadSegment);
+    if (payloadTail != null) {
+      seeker.setBlock(payloadTail, payloadSize);
     } else {
       seeker.setBlock(payload());
     }
@@ -304,6 +339,15 @@ public final class HFileBlock extends SeekIndexSlot implements Cacheable {
     recycleOnce();
   }
 
+  /**
+   * Recycles the seek index of a block kept with its slot, whose memory was freed: before the slot
+   * is taken again and this object reset for the next block.
+   */
+  @Override
+  public void slotFreed() {
+    recycleOnce();
+  }
+
   @Override
   public boolean tryRetain() {
     return memory.tryRetain();
@@ -322,10 +366,13 @@ public final class HFileBlock extends SeekIndexSlot implements Cacheable {
    */
   @Override
   public boolean release() {
+    boolean kept = keptWithSlot;
     if (!memory.release()) {
       return false;
     }
-    recycleOnce();
+    if (!kept) {
+      recycleOnce();
+    }
     return true;
   }
 

@@ -91,6 +91,15 @@ class SeekIndexSlot {
   }
 
   /**
+   * Empties the slot of a block object reused for another block: called by the only holder of
+   * the object, after {@link #recycleOnce()} ran for the block before (if it had an index).
+   */
+  void resetSlot() {
+    INDEX.setRelease(this, null);
+    STATE.setRelease(this, FRESH);
+  }
+
+  /**
    * Recycles the index ({@link SeekIndex#recycle}) once the block's memory is freed and no reader
    * holds the block: the first call after the index was published does it, any other call
    * nothing (a block freed both through itself and through its cache's entry is recycled once).

@@ -200,6 +200,23 @@ public abstract sealed class Buf permits SingleSegmentBuf, CompositeBuf {
     return null;
   }
 
+  /**
+   * The attachment kept with this buffer's pooled slot, when this is the slot's reusable buffer
+   * (see {@link RecycledHeapArrays#reusableSource()}) and its earlier user attached one; else
+   * null (the default).
+   */
+  public SlotAttachment slotAttachment() {
+    return null;
+  }
+
+  /**
+   * Keeps {@code attachment} with this buffer's slot for the slot's next users; false, keeping
+   * nothing, when this is no slot's reusable buffer (the default).
+   */
+  public boolean attachToSlot(SlotAttachment attachment) {
+    return false;
+  }
+
   /** Read-only big-endian views of the buffer's segments, in order (one for single-segment). */
   public abstract ByteBuffer[] readOnlyByteBuffers();
 

@@ -19,6 +19,14 @@ import java.util.concurrent.atomic.LongAdder;
  * state the cache's own blocks are the budget). A block read straight into the pool takes a whole
  * array ({@link #takeAtLeastRetained}), sparing the view of its first bytes.
  *
+ * <p><b>Reusable buffers.</b> A block read for one reader and cached nowhere (a miss the cache
+ * leaves out) takes its array through {@link #reusableSource()}: the slot's buffer object and its
+ * count are made at the slot's first such take and handed out anew (revived) at each later one,
+ * with what the previous user attached to the slot (its block object, {@link SlotAttachment}),
+ * so such a read allocates nothing. This is sound only because nobody looks such a buffer up: a
+ * holder of a released buffer never tries to retain it again, which a cache's lookup would (it
+ * could then revive another block's memory). Buffers taken otherwise get a count of their own.
+ *
  * <p><b>Memory.</b> Arrays are created lazily and kept for the pool's life (they leave with it to
  * the garbage collector); each class has a slot table and free-slot stacks sized by the budget
  * over its array size, created on the class's first use. A buffer handed out covers the first
@@ -87,8 +95,35 @@ public final class RecycledHeapArrays implements BufSource {
     return take(capacity, true);
   }
 
+  /**
+   * Takes whole arrays as reusable buffers (see the class comment), for blocks read for one reader
+   * that no cache keeps: each slot's buffer object is handed out anew with the slot.
+   */
+  public BufSource reusableSource() {
+    return reusableTakes;
+  }
+
+  private final BufSource reusableTakes = new BufSource() {
+    @Override
+    public Buf takeRetained(int capacity) {
+      return take(capacity, Take.REUSABLE);
+    }
+
+    @Override
+    public Buf takeAtLeastRetained(int capacity) {
+      return take(capacity, Take.REUSABLE);
+    }
+  };
+
+  /** How a buffer is taken: a view of the array's first bytes, the whole array, or reusable. */
+  private enum Take { PART, WHOLE, REUSABLE }
+
   private Buf take(int capacity, boolean whole) {
-    Buf taken = capacity < MIN_POOLED || capacity > MAX_POOLED ? null : pooled(capacity, whole);
+    return take(capacity, whole ? Take.WHOLE : Take.PART);
+  }
+
+  private Buf take(int capacity, Take how) {
+    Buf taken = capacity < MIN_POOLED || capacity > MAX_POOLED ? null : pooled(capacity, how);
     if (taken == null) {
       freshCopies.increment();
       return Buf.wrap(new byte[capacity]);
@@ -121,7 +156,7 @@ public final class RecycledHeapArrays implements BufSource {
     return createdBytes.get();
   }
 
-  private Buf pooled(int length, boolean whole) {
+  private Buf pooled(int length, Take how) {
     int index = (length + GRANULE - 1) / GRANULE;
     SizeClass sizeClass = classes.get(index);
     if (sizeClass == null) {
@@ -133,26 +168,38 @@ public final class RecycledHeapArrays implements BufSource {
       classes.compareAndSet(index, null, new SizeClass(arrayLength, maxCount));
       sizeClass = classes.get(index);
     }
-    return sizeClass.take(whole ? sizeClass.arrayLength : length);
+    return sizeClass.take(how == Take.PART ? length : sizeClass.arrayLength,
+        how == Take.REUSABLE);
   }
 
   /** The arrays of one length: a slot table, free-slot stacks and the count of slots numbered. */
-  private final class SizeClass implements Recycler {
+  private final class SizeClass implements Recycler, ReusableSlots {
 
     private final int arrayLength;
     /** Each slot's array as a whole segment, made once: a take slices it, allocating one view. */
     private final MemorySegment[] slots;
+    /**
+     * Each slot's reusable buffer, made at its first reusable take; and what its users attached.
+     * Written by the slot's holder, read by the next one after the free stack's handoff.
+     */
+    private final Buf[] reusable;
+    private final SlotAttachment[] attachments;
     private final StripedFreeSlots free;
     private final AtomicLong numbered = new AtomicLong();
 
     SizeClass(int arrayLength, int maxCount) {
       this.arrayLength = arrayLength;
       this.slots = new MemorySegment[maxCount];
+      this.reusable = new Buf[maxCount];
+      this.attachments = new SlotAttachment[maxCount];
       this.free = new StripedFreeSlots(maxCount, StripedFreeSlots.defaultStripes());
     }
 
-    /** A buffer over the first {@code length} bytes of a free or new array; null if none. */
-    Buf take(int length) {
+    /**
+     * A buffer over the first {@code length} bytes of a free or new array, or the slot's reusable
+     * buffer revived; null if none.
+     */
+    Buf take(int length, boolean reuse) {
       int slot = free.pop();
       if (slot < 0) {
         slot = create();
@@ -161,8 +208,32 @@ public final class RecycledHeapArrays implements BufSource {
         }
       }
       MemorySegment whole = slots[slot];
+      if (reuse) {
+        Buf kept = reusable[slot];
+        if (kept != null) {
+          kept.refCnt.revive();
+          return kept;
+        }
+        kept = Buf.wrap(whole, RefCnt.recycling(this, slot));
+        reusable[slot] = kept;
+        return kept;
+      }
       MemorySegment segment = length == arrayLength ? whole : whole.asSlice(0, length);
       return Buf.wrap(segment, RefCnt.recycling(this, slot));
+    }
+
+    @Override
+    public SlotAttachment attachment(int slot, Buf buf) {
+      return reusable[slot] == buf ? attachments[slot] : null;
+    }
+
+    @Override
+    public boolean attach(int slot, Buf buf, SlotAttachment attachment) {
+      if (reusable[slot] != buf) {
+        return false;
+      }
+      attachments[slot] = attachment;
+      return true;
     }
 
     private int create() {
@@ -182,6 +253,10 @@ public final class RecycledHeapArrays implements BufSource {
 
     @Override
     public void recycle(int token) {
+      SlotAttachment attachment = attachments[token];
+      if (attachment != null) {
+        attachment.slotFreed();
+      }
       free.push(token);
     }
   }

@@ -157,6 +157,20 @@ public final class RefCnt {
     }
   }
 
+  /**
+   * Gives a released count its first reference again, for a pool that keeps the buffer object of a
+   * slot and hands it out anew: only for an untracked count, by the pool that just took the slot,
+   * whose earlier holders have all released it (none may {@link #tryRetain} it any more).
+   *
+   * @throws IllegalStateException if the count is not zero or is tracked by the leak detector
+   */
+  void revive() {
+    if (leak != null || !COUNT.compareAndSet(this, 0, 1)) {
+      throw new IllegalStateException("only a released, untracked count is revived; refCnt "
+          + refCnt());
+    }
+  }
+
   /** Records an access point for leak reports (PARANOID only); free otherwise. */
   public void touch(Object hint) {
     if (leak != null) {

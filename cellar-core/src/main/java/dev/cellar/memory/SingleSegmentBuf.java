@@ -50,6 +50,18 @@ public final class SingleSegmentBuf extends Buf {
   }
 
   @Override
+  public SlotAttachment slotAttachment() {
+    return refCnt.recycler() instanceof ReusableSlots slots
+        ? slots.attachment(refCnt.token(), this) : null;
+  }
+
+  @Override
+  public boolean attachToSlot(SlotAttachment attachment) {
+    return refCnt.recycler() instanceof ReusableSlots slots
+        && slots.attach(refCnt.token(), this, attachment);
+  }
+
+  @Override
   public boolean isDirect() {
     return segment.isNative();
   }

@@ -45,16 +45,18 @@ public interface BlockSeeker {
    * @throws MalformedBlockException if the payload is not a block of this encoding
    */
   default void setBlock(Buf payload) {
-    setBlock(PayloadReader.segmentOf(payload));
+    MemorySegment segment = PayloadReader.segmentOf(payload);
+    setBlock(segment, (int) segment.byteSize());
   }
 
   /**
-   * As {@link #setBlock(Buf)}, over the payload's bytes themselves: a cached block hands its
-   * segment, with no buffer view made per block read.
+   * As {@link #setBlock(Buf)}, over the first {@code length} bytes of {@code segment}, which may
+   * go on after the payload (a block hands the memory it was read into from its payload on, with
+   * no view made per block read); nothing past the payload is read.
    *
    * @throws MalformedBlockException if the payload is not a block of this encoding
    */
-  void setBlock(MemorySegment payload);
+  void setBlock(MemorySegment segment, int length);
 
   /**
    * Walks the current block once and returns an index of its cells, which this seeker uses from

@@ -75,11 +75,11 @@ abstract class DeltaSeeker implements BlockSeeker {
   abstract void decodeNext(DecodedCell target, DecodedCell base);
 
   @Override
-  public final void setBlock(MemorySegment segment) {
+  public final void setBlock(MemorySegment segment, int length) {
     blockSet = false;
     valid = false;
     checkpoints = null;
-    in.reset(segment);
+    in.reset(segment, length);
     in.expectEncodingId();
     in.readInt("the unencoded data size");
     readPreamble();

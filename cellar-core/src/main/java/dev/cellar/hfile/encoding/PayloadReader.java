@@ -50,10 +50,14 @@ final class PayloadReader {
     return payload.segment();
   }
 
-  /** Reads {@code segment}, the whole payload, from position 0. */
-  void reset(MemorySegment segment) {
+  /** Reads the payload, the first {@code length} bytes of {@code segment}, from position 0. */
+  void reset(MemorySegment segment, int length) {
+    if (length < 0 || length > segment.byteSize()) {
+      throw new IllegalArgumentException("a payload of " + length + " bytes in a segment of "
+          + segment.byteSize());
+    }
     this.segment = segment;
-    this.limit = (int) segment.byteSize();
+    this.limit = length;
     this.position = 0;
   }
 

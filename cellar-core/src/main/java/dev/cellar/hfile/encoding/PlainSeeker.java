@@ -83,11 +83,11 @@ abstract class PlainSeeker implements BlockSeeker {
   }
 
   @Override
-  public final void setBlock(MemorySegment segment) {
+  public final void setBlock(MemorySegment segment, int length) {
     blockSet = false;
     valid = false;
     offsets = null;
-    in.reset(segment);
+    in.reset(segment, length);
     locateCells();
     firstPending = true;
     firstKeyRead = false;
