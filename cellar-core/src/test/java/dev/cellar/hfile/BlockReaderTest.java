@@ -2,6 +2,8 @@ package dev.cellar.hfile;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -9,11 +11,14 @@ import dev.cellar.io.AppendOnlyFile;
 import dev.cellar.io.ReadOnlyFile;
 import dev.cellar.memory.BufAllocator;
 import dev.cellar.memory.BufAllocatorConfig;
+import dev.cellar.memory.RecycledHeapArrays;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -57,6 +62,54 @@ class BlockReaderTest {
       out.append(new byte[16], 0, 16);
     }
     return written;
+  }
+
+  /**
+   * Blocks read one after the other into reusable arrays (a cache's left-out misses) come back in
+   * one block object, reset for each block, with each block's own header fields, payload and
+   * read-ahead; a block read while an earlier one is held gets an object of its own.
+   */
+  @Test
+  void blocksReadIntoAReusableSlotShareTheSlotsBlockObject() throws IOException {
+    long seed = Long.getLong("cellar.test.seed", System.nanoTime());
+    Path path = dir.resolve("blocks");
+    List<Written> written = writeBlocks(path, Compression.NONE, new Random(seed), 16384);
+    RecycledHeapArrays arrays = new RecycledHeapArrays(1 << 20);
+    try (ReadOnlyFile file = ReadOnlyFile.open(path)) {
+      BlockReader reader = new BlockReader(file, file.size() - 16, Compression.NONE, allocator);
+      Map<Integer, HFileBlock> objectBySize = new HashMap<>();
+      int reused = 0;
+      for (Written w : written) {
+        HFileBlock block = reader.readBlock(w.block().offset(), w.block().onDiskSizeWithHeader(),
+            w.block().type(), arrays.reusableSource());
+        try {
+          assertEquals(w.block().type(), block.type(), "seed=" + seed);
+          assertEquals(w.block().offset(), block.offset());
+          assertEquals(w.block().onDiskSizeWithHeader(), block.onDiskSizeWithHeader());
+          assertEquals(w.payload().length, block.payloadSize());
+          assertArrayEquals(w.payload(), block.payload().getBytes(0, block.payloadSize()),
+              "seed=" + seed + " " + block);
+          assertArrayEquals(w.payload(), block.buf().getBytes(BlockHeader.SIZE,
+              block.payloadSize()), "the exact view of the block");
+          int sizeClass = RecycledHeapArrays.arrayLength(block.backing());
+          HFileBlock earlier = objectBySize.putIfAbsent(sizeClass, block);
+          if (earlier == block) {
+            reused++;
+          }
+          if (sizeClass >= RecycledHeapArrays.MIN_POOLED && earlier != null) {
+            assertSame(earlier, block, "the slot's block object, reset");
+          }
+          HFileBlock other = reader.readBlock(w.block().offset(),
+              w.block().onDiskSizeWithHeader(), w.block().type(), arrays.reusableSource());
+          assertNotSame(block, other, "a slot in use is not handed out");
+          assertArrayEquals(w.payload(), other.payload().getBytes(0, other.payloadSize()));
+          other.release();
+        } finally {
+          block.release();
+        }
+      }
+      assertTrue(reused > 0, "seed=" + seed + ": no block object was reused");
+    }
   }
 
   @ParameterizedTest

@@ -2,7 +2,9 @@ package dev.cellar.memory;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -164,5 +166,107 @@ class RecycledHeapArraysTest {
     }
     held.forEach(Buf::release);
     return null;
+  }
+
+  /** Counts its slot's frees and whether the slot was free when told. */
+  private static final class CountingAttachment implements SlotAttachment {
+    int freed;
+
+    @Override
+    public void slotFreed() {
+      freed++;
+    }
+  }
+
+  @Test
+  void aReusableBufferIsTheSameObjectRevivedWithItsSlotsAttachment() {
+    RecycledHeapArrays arrays = new RecycledHeapArrays(1 << 20);
+    BufSource reusable = arrays.reusableSource();
+    Buf first = reusable.takeAtLeastRetained(40_000);
+    assertEquals(40_448, first.capacity(), "a whole array of the class");
+    assertNull(first.slotAttachment());
+    CountingAttachment attachment = new CountingAttachment();
+    assertTrue(first.attachToSlot(attachment));
+    assertSame(attachment, first.slotAttachment());
+    first.putInt(0, 42);
+    assertTrue(first.release());
+    assertEquals(1, attachment.freed, "told before the slot can be taken again");
+    assertThrows(IllegalStateException.class, () -> first.getInt(0),
+        "a released reusable buffer refuses access until taken again");
+    assertFalse(first.tryRetain());
+
+    Buf second = reusable.takeAtLeastRetained(40_100);
+    assertSame(first, second, "the slot's buffer object, revived");
+    assertEquals(1, second.refCnt());
+    assertSame(attachment, second.slotAttachment());
+    assertEquals(42, second.getInt(0), "the array as its last holder left it");
+    second.retain();
+    assertFalse(second.release());
+    assertTrue(second.release());
+    assertEquals(2, attachment.freed);
+  }
+
+  @Test
+  void onlyAReusableBufferKeepsAnAttachment() {
+    RecycledHeapArrays arrays = new RecycledHeapArrays(1 << 20);
+    Buf whole = arrays.takeAtLeastRetained(40_000);
+    assertFalse(whole.attachToSlot(new CountingAttachment()));
+    assertNull(whole.slotAttachment());
+    whole.release();
+    assertFalse(Buf.wrap(new byte[16]).attachToSlot(new CountingAttachment()));
+    Buf outOfRange = arrays.reusableSource().takeAtLeastRetained(RecycledHeapArrays.MAX_POOLED + 1);
+    assertFalse(outOfRange.attachToSlot(new CountingAttachment()), "an array of its own");
+    outOfRange.release();
+  }
+
+  @Test
+  void aSlotTakenAsAPartAfterAReusableTakeGetsACountOfItsOwn() {
+    RecycledHeapArrays arrays = new RecycledHeapArrays(40_448);
+    Buf reusable = arrays.reusableSource().takeAtLeastRetained(40_000);
+    CountingAttachment attachment = new CountingAttachment();
+    reusable.attachToSlot(attachment);
+    Object array = arrayOf(reusable);
+    reusable.release();
+    Buf part = arrays.takeRetained(40_000);
+    assertSame(array, arrayOf(part), "the budget holds one array");
+    assertNotSame(reusable, part);
+    assertEquals(0, reusable.refCnt(), "the reusable buffer stays released");
+    assertFalse(reusable.tryRetain());
+    part.release();
+    assertEquals(2, attachment.freed, "told again, which it must ignore");
+    assertSame(reusable, arrays.reusableSource().takeAtLeastRetained(40_000));
+  }
+
+  @Test
+  void reusableTakesFromManyThreadsNeverShareABuffer() throws Exception {
+    RecycledHeapArrays arrays = new RecycledHeapArrays(8 * 40_448);
+    BufSource reusable = arrays.reusableSource();
+    ExecutorService pool = Executors.newFixedThreadPool(4);
+    try {
+      List<Future<?>> runs = new ArrayList<>();
+      for (int t = 0; t < 4; t++) {
+        int thread = t;
+        runs.add(pool.submit(() -> {
+          for (int i = 0; i < 20_000; i++) {
+            Buf buf = reusable.takeAtLeastRetained(40_000);
+            int stamp = thread * 1_000_000 + i;
+            buf.putInt(0, stamp);
+            buf.putInt(40_000 - 4, stamp);
+            Thread.onSpinWait();
+            if (buf.getInt(0) != stamp || buf.getInt(40_000 - 4) != stamp
+                || buf.refCnt() != 1) {
+              throw new AssertionError("buffer shared: " + stamp + " found " + buf.getInt(0));
+            }
+            buf.release();
+          }
+          return null;
+        }));
+      }
+      for (Future<?> run : runs) {
+        run.get();
+      }
+    } finally {
+      pool.shutdownNow();
+    }
   }
 }
