@@ -191,7 +191,7 @@ public final class LruBlockCache implements BlockCache {
     }
     Buf backing = block.backing();
     insert(key, block, inMemory, backing.isSingleSegment()
-        && backing.segment().heapBase().isPresent());
+        && backing.segment().heapBase().isPresent() && backing.slotAttachment() == null);
   }
 
   /**
@@ -236,11 +236,13 @@ public final class LruBlockCache implements BlockCache {
   /**
    * The block itself (retained) when its buffer is a whole heap array, else a heap copy owning its
    * buffer: pooled memory, several pieces, and a slice of a larger array are copied, so the cache
-   * holds exactly the bytes it counts.
+   * holds exactly the bytes it counts. So is a block read into a reusable slot (its object and
+   * count serve the slot's next read, which a lookup after its release could mistake for it).
    */
   private Cacheable onHeap(Cacheable block) {
     Buf backing = block.backing();
-    if (backing.isSingleSegment() && isWholeArray(backing.segment())) {
+    if (backing.isSingleSegment() && isWholeArray(backing.segment())
+        && backing.slotAttachment() == null) {
       return block.retain();
     }
     return block.withBuf(copyArrays.copyRetained(block.buf()));

@@ -7,6 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.cellar.cache.BlockCacheKey;
+import dev.cellar.cache.LruBlockCache;
+import dev.cellar.cache.LruBlockCacheConfig;
 import dev.cellar.io.AppendOnlyFile;
 import dev.cellar.io.ReadOnlyFile;
 import dev.cellar.memory.BufAllocator;
@@ -109,6 +112,42 @@ class BlockReaderTest {
         }
       }
       assertTrue(reused > 0, "seed=" + seed + ": no block object was reused");
+    }
+  }
+
+  /**
+   * A block read into a reusable slot that reaches a cache anyway is kept as a copy by the L1, so
+   * that the slot's next read cannot change what the cache serves.
+   */
+  @Test
+  void anL1KeepsACopyOfABlockReadIntoAReusableSlot() throws IOException {
+    Path path = dir.resolve("blocks");
+    List<Written> written = writeBlocks(path, Compression.NONE, new Random(5), 16384);
+    Written first = written.stream().filter(w -> w.payload().length > 20_000).findFirst()
+        .orElseThrow();
+    RecycledHeapArrays arrays = new RecycledHeapArrays(1 << 20);
+    LruBlockCache cache = new LruBlockCache(LruBlockCacheConfig.withCapacity(1 << 22),
+        Runnable::run);
+    try (ReadOnlyFile file = ReadOnlyFile.open(path)) {
+      BlockReader reader = new BlockReader(file, file.size() - 16, Compression.NONE, allocator);
+      HFileBlock block = reader.readBlock(first.block().offset(),
+          first.block().onDiskSizeWithHeader(), first.block().type(), arrays.reusableSource());
+      BlockCacheKey key = new BlockCacheKey("blocks", first.block().offset());
+      cache.cacheBlockInItsMemory(key, block, false);
+      block.release();
+      for (Written w : written) {
+        reader.readBlock(w.block().offset(), w.block().onDiskSizeWithHeader(), w.block().type(),
+            arrays.reusableSource()).release();
+      }
+      HFileBlock cached = (HFileBlock) cache.getBlockRetained(key, true, false, false);
+      try {
+        assertNotSame(block, cached);
+        assertArrayEquals(first.payload(), cached.payload().getBytes(0, cached.payloadSize()));
+      } finally {
+        cached.release();
+      }
+    } finally {
+      cache.shutdown();
     }
   }
 

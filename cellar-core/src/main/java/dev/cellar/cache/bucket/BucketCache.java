@@ -243,6 +243,12 @@ public final class BucketCache implements BlockCache {
     if (!enabled || backingMap.containsKey(key) || ramCache.containsKey(key)) {
       return;
     }
+    if (block.backing().slotAttachment() != null) {
+      // A block read into a reusable slot: its object and count serve the slot's next read, which
+      // a lookup in the RAM cache after its release could mistake for it.
+      stats.failedInsertion();
+      return;
+    }
     CacheableDeserializer deserializer = block.deserializer();
     if (deserializer.metadataLength() > MAX_METADATA_LENGTH) {
       throw new IllegalArgumentException(deserializer.name() + " declares "
