@@ -43,7 +43,10 @@ import java.util.concurrent.locks.ReentrantLock;
  * releases the cache's reference. A reader that finds an entry being removed
  * either retains the block before the cache's release (and keeps it readable until it releases
  * its own reference) or fails to retain a block already released and reports a miss; it never
- * gets freed memory (HBASE-22422). The size is an {@link AtomicLong} adjusted after each put and
+ * gets freed memory (HBASE-22422). A data block read into a reusable slot shares its buffer
+ * object, count and block object with the slot's next reads, so the entry keeps the count's
+ * generation and a hit retains the block only in it: a reader that found the entry of a block
+ * whose slot was taken again meanwhile fails its retain as if the block were released. The size is an {@link AtomicLong} adjusted after each put and
  * removal, so it can briefly lag the map; limits are soft by that margin. Recency is a {@link
  * RecencyClock} tick at each insert and hit, which writes no word shared with other readers. Caching an existing key keeps the cached block. An insert racing {@link #shutdown()}
  * checks the flag again after its put and removes its own entry, so nothing outlives the shutdown.
@@ -191,7 +194,8 @@ public final class LruBlockCache implements BlockCache {
     }
     Buf backing = block.backing();
     insert(key, block, inMemory, backing.isSingleSegment()
-        && backing.segment().heapBase().isPresent() && backing.slotAttachment() == null);
+        && backing.segment().heapBase().isPresent()
+        && (victimCache == null || backing.slotAttachment() == null));
   }
 
   /**
@@ -236,13 +240,14 @@ public final class LruBlockCache implements BlockCache {
   /**
    * The block itself (retained) when its buffer is a whole heap array, else a heap copy owning its
    * buffer: pooled memory, several pieces, and a slice of a larger array are copied, so the cache
-   * holds exactly the bytes it counts. So is a block read into a reusable slot (its object and
-   * count serve the slot's next read, which a lookup after its release could mistake for it).
+   * holds exactly the bytes it counts. A block read into a reusable slot is kept as it is too (a
+   * hit retains it only in the generation it was cached in), unless the cache has a victim, which
+   * would turn it away when evicted (see {@link #blockMemory}).
    */
   private Cacheable onHeap(Cacheable block) {
     Buf backing = block.backing();
     if (backing.isSingleSegment() && isWholeArray(backing.segment())
-        && backing.slotAttachment() == null) {
+        && (victimCache == null || backing.slotAttachment() == null)) {
       return block.retain();
     }
     return block.withBuf(copyArrays.copyRetained(block.buf()));
@@ -253,17 +258,23 @@ public final class LruBlockCache implements BlockCache {
         && segment.address() == 0 && segment.byteSize() == array.length;
   }
 
-  /** This cache's recycled arrays, for every category: a block read there is kept uncopied. */
+  /**
+   * This cache's recycled arrays, for every category: a block read there is kept uncopied. Data
+   * blocks take reusable ones (see {@link #uncachedBlockMemory}), whose block object serves the
+   * slot's next read once the cache let the block go; not in a cache with a victim, which keeps
+   * no such block (its lookups could not tell the slot's next block from the one it was given).
+   */
   @Override
   public BufSource blockMemory(BlockCategory category) {
-    return copyArrays;
+    return category == BlockCategory.DATA && victimCache == null ? copyArrays.reusableSource()
+        : copyArrays;
   }
 
   @Override
   public Cacheable getBlockRetained(
       BlockCacheKey key, boolean caching, boolean repeat, boolean updateCacheMetrics) {
     LruEntry entry = map.get(key);
-    if (entry == null || !entry.backing.tryRetain()) {
+    if (entry == null || !entry.backing.tryRetain(entry.generation)) {
       if (!repeat && updateCacheMetrics) {
         stats.miss(caching, key.expectedCategory());
       }
@@ -297,7 +308,7 @@ public final class LruBlockCache implements BlockCache {
   @Override
   public Cacheable peekBlockRetained(BlockCacheKey key) {
     LruEntry entry = map.get(key);
-    return entry != null && entry.backing.tryRetain() ? entry.block : null;
+    return entry != null && entry.backing.tryRetain(entry.generation) ? entry.block : null;
   }
 
   /** The priority group of the block under {@code key}, or null if it is not cached. */

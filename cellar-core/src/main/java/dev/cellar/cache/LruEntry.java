@@ -23,6 +23,11 @@ final class LruEntry implements EvictionCandidate, BlockMap.Keyed {
    * of the block object no longer wait on each other.
    */
   final Buf backing;
+  /**
+   * The generation of {@link #backing} when cached: a block read into a reusable slot shares its
+   * buffer object and count with the slot's later reads, so a hit retains it only in this one.
+   */
+  final int generation;
   final BlockCategory category;
   final long size;
   private volatile BlockPriority priority;
@@ -34,6 +39,7 @@ final class LruEntry implements EvictionCandidate, BlockMap.Keyed {
     this.offset = key.offset();
     this.block = block;
     this.backing = block.backing();
+    this.generation = backing.generation();
     this.category = block.category();
     this.size = size;
     this.priority = priority;

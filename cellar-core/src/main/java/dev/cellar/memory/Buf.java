@@ -255,6 +255,19 @@ public abstract sealed class Buf permits SingleSegmentBuf, CompositeBuf {
     return refCnt.tryRetain();
   }
 
+  /**
+   * As {@link #tryRetain()}, while the buffer is still in {@code generation} (see {@link
+   * RefCnt#tryRetain(int)}): for a holder that kept it without a reference.
+   */
+  public final boolean tryRetain(int generation) {
+    return refCnt.tryRetain(generation);
+  }
+
+  /** The generation of this buffer's count (see {@link RefCnt#generation()}). */
+  public final int generation() {
+    return refCnt.generation();
+  }
+
   /** Adds {@code increment} references; returns this buffer. */
   public final Buf retain(int increment) {
     refCnt.retain(increment);

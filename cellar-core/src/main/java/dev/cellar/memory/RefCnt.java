@@ -30,6 +30,11 @@ public final class RefCnt {
   }
 
   private int count = 1;
+  /**
+   * Counts the times a pool handed this count out anew ({@link #revive}): written before the
+   * revival's compare-and-set, read after a retain's, so a retain sees the generation it counts in.
+   */
+  private int generation;
   private final Recycler recycler;
   private final int token;
   /** Set once, before the count is published to any other thread; null when untracked. */
@@ -165,10 +170,41 @@ public final class RefCnt {
    * @throws IllegalStateException if the count is not zero or is tracked by the leak detector
    */
   void revive() {
-    if (leak != null || !COUNT.compareAndSet(this, 0, 1)) {
+    if (leak != null || refCnt() != 0) {
       throw new IllegalStateException("only a released, untracked count is revived; refCnt "
           + refCnt());
     }
+    generation++;
+    if (!COUNT.compareAndSet(this, 0, 1)) {
+      throw new IllegalStateException("a count being revived was retained");
+    }
+  }
+
+  /**
+   * How many times the buffer was handed out anew (0 for a count never revived): what a holder
+   * that keeps the buffer without a reference records, to {@link #tryRetain(int)} it later.
+   * Read by a holder of a reference.
+   */
+  public int generation() {
+    return generation;
+  }
+
+  /**
+   * As {@link #tryRetain()}, and only while the buffer is still in generation {@code expected}:
+   * a cache entry looked up as it is evicted must not take the slot's next use for its block
+   * when the pool revived the count meanwhile.
+   *
+   * @return false, changing nothing the caller owns, if the memory was released or handed out anew
+   */
+  public boolean tryRetain(int expected) {
+    if (!tryRetain()) {
+      return false;
+    }
+    if (generation == expected) {
+      return true;
+    }
+    release();
+    return false;
   }
 
   /** Records an access point for leak reports (PARANOID only); free otherwise. */

@@ -2,6 +2,7 @@ package dev.cellar.hfile;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -19,10 +20,11 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashMap;
+import java.util.Collections;
+import java.util.IdentityHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Random;
+import java.util.Set;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -77,14 +79,16 @@ class BlockReaderTest {
     long seed = Long.getLong("cellar.test.seed", System.nanoTime());
     Path path = dir.resolve("blocks");
     List<Written> written = writeBlocks(path, Compression.NONE, new Random(seed), 16384);
-    RecycledHeapArrays arrays = new RecycledHeapArrays(1 << 20);
+    RecycledHeapArrays arrays = new RecycledHeapArrays(1 << 26);
     try (ReadOnlyFile file = ReadOnlyFile.open(path)) {
       BlockReader reader = new BlockReader(file, file.size() - 16, Compression.NONE, allocator);
-      Map<Integer, HFileBlock> objectBySize = new HashMap<>();
       int reused = 0;
+      Set<HFileBlock> seen = Collections.newSetFromMap(new IdentityHashMap<>());
       for (Written w : written) {
         HFileBlock block = reader.readBlock(w.block().offset(), w.block().onDiskSizeWithHeader(),
             w.block().type(), arrays.reusableSource());
+        HFileBlock other;
+        seen.add(block);
         try {
           assertEquals(w.block().type(), block.type(), "seed=" + seed);
           assertEquals(w.block().offset(), block.offset());
@@ -94,33 +98,37 @@ class BlockReaderTest {
               "seed=" + seed + " " + block);
           assertArrayEquals(w.payload(), block.buf().getBytes(BlockHeader.SIZE,
               block.payloadSize()), "the exact view of the block");
-          int sizeClass = RecycledHeapArrays.arrayLength(block.backing());
-          HFileBlock earlier = objectBySize.putIfAbsent(sizeClass, block);
-          if (earlier == block) {
-            reused++;
-          }
-          if (sizeClass >= RecycledHeapArrays.MIN_POOLED && earlier != null) {
-            assertSame(earlier, block, "the slot's block object, reset");
-          }
-          HFileBlock other = reader.readBlock(w.block().offset(),
+          other = reader.readBlock(w.block().offset(),
               w.block().onDiskSizeWithHeader(), w.block().type(), arrays.reusableSource());
           assertNotSame(block, other, "a slot in use is not handed out");
           assertArrayEquals(w.payload(), other.payload().getBytes(0, other.payloadSize()));
+          seen.add(other);
           other.release();
         } finally {
           block.release();
         }
+        HFileBlock again = reader.readBlock(w.block().offset(), w.block().onDiskSizeWithHeader(),
+            w.block().type(), arrays.reusableSource());
+        if (RecycledHeapArrays.arrayLength(again.backing()) >= RecycledHeapArrays.MIN_POOLED) {
+          assertTrue(seen.contains(again),
+              "read again into a free slot of its class, with that slot's block object");
+          reused++;
+        }
+        assertEquals(w.block().offset(), again.offset());
+        assertArrayEquals(w.payload(), again.payload().getBytes(0, again.payloadSize()));
+        again.release();
       }
       assertTrue(reused > 0, "seed=" + seed + ": no block object was reused");
     }
   }
 
   /**
-   * A block read into a reusable slot that reaches a cache anyway is kept as a copy by the L1, so
-   * that the slot's next read cannot change what the cache serves.
+   * An L1 keeps a block read into a reusable slot as it is; once evicted and released, the slot's
+   * next read gets the same block object and buffer in a new generation, and the old entry's
+   * generation no longer retains it.
    */
   @Test
-  void anL1KeepsACopyOfABlockReadIntoAReusableSlot() throws IOException {
+  void anL1KeepsABlockReadIntoAReusableSlotForItsGenerationOnly() throws IOException {
     Path path = dir.resolve("blocks");
     List<Written> written = writeBlocks(path, Compression.NONE, new Random(5), 16384);
     Written first = written.stream().filter(w -> w.payload().length > 20_000).findFirst()
@@ -134,18 +142,22 @@ class BlockReaderTest {
           first.block().onDiskSizeWithHeader(), first.block().type(), arrays.reusableSource());
       BlockCacheKey key = new BlockCacheKey("blocks", first.block().offset());
       cache.cacheBlockInItsMemory(key, block, false);
+      int generation = block.backing().generation();
       block.release();
-      for (Written w : written) {
-        reader.readBlock(w.block().offset(), w.block().onDiskSizeWithHeader(), w.block().type(),
-            arrays.reusableSource()).release();
-      }
       HFileBlock cached = (HFileBlock) cache.getBlockRetained(key, true, false, false);
-      try {
-        assertNotSame(block, cached);
-        assertArrayEquals(first.payload(), cached.payload().getBytes(0, cached.payloadSize()));
-      } finally {
-        cached.release();
-      }
+      assertSame(block, cached, "kept as it is");
+      assertArrayEquals(first.payload(), cached.payload().getBytes(0, cached.payloadSize()));
+      cached.release();
+      assertTrue(cache.evictBlock(key));
+      assertEquals(0, block.refCnt());
+
+      HFileBlock next = reader.readBlock(first.block().offset(),
+          first.block().onDiskSizeWithHeader(), first.block().type(), arrays.reusableSource());
+      assertSame(block, next, "the slot's block object, in its next generation");
+      assertTrue(next.backing().generation() != generation);
+      assertFalse(next.backing().tryRetain(generation), "an old entry's hit misses");
+      assertEquals(1, next.refCnt(), "and leaves the count as it found it");
+      next.release();
     } finally {
       cache.shutdown();
     }

@@ -207,6 +207,40 @@ class RecycledHeapArraysTest {
   }
 
   @Test
+  void aRevivedBufferIsRetainedOnlyInItsNewGeneration() {
+    RecycledHeapArrays arrays = new RecycledHeapArrays(1 << 20);
+    Buf buf = arrays.reusableSource().takeAtLeastRetained(40_000);
+    int first = buf.generation();
+    assertTrue(buf.tryRetain(first));
+    buf.release();
+    buf.release();
+    assertFalse(buf.tryRetain(first), "released");
+    assertSame(buf, arrays.reusableSource().takeAtLeastRetained(40_000));
+    assertFalse(buf.tryRetain(first), "handed out anew");
+    assertEquals(1, buf.refCnt());
+    assertTrue(buf.tryRetain(buf.generation()));
+    assertEquals(2, buf.refCnt());
+    buf.release();
+    assertTrue(buf.release());
+  }
+
+  @Test
+  void aStaleRetainThatMeetsTheLastReleaseFreesTheSlot() {
+    RecycledHeapArrays arrays = new RecycledHeapArrays(40_448);
+    Buf buf = arrays.reusableSource().takeAtLeastRetained(40_000);
+    CountingAttachment attachment = new CountingAttachment();
+    buf.attachToSlot(attachment);
+    int old = buf.generation();
+    buf.release();
+    assertSame(buf, arrays.reusableSource().takeAtLeastRetained(40_000));
+    assertFalse(buf.tryRetain(old));
+    assertTrue(buf.release(), "the new holder's release is the last");
+    assertEquals(2, attachment.freed);
+    assertSame(buf, arrays.reusableSource().takeAtLeastRetained(40_000), "the slot came back");
+    buf.release();
+  }
+
+  @Test
   void onlyAReusableBufferKeepsAnAttachment() {
     RecycledHeapArrays arrays = new RecycledHeapArrays(1 << 20);
     Buf whole = arrays.takeAtLeastRetained(40_000);
