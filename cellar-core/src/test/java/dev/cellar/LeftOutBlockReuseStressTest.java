@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.cellar.cache.BlockCache;
+import dev.cellar.cache.tiered.TwoTierBlockCache;
 import dev.cellar.cell.Cell;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -17,12 +19,15 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * Reads of blocks an L1 leaves out (it holds an eighth of the data, so its doorkeeper turns most
- * misses away) reuse their slot's buffer and block object from read to read. Readers on several
+ * Reads of blocks a cache leaves out (it holds an eighth to a quarter of the data, so its
+ * doorkeeper turns most misses away) reuse their slot's buffer and block object from read to
+ * read: recycled heap arrays under the L1, pooled off-heap buffers under the L2, where the L1 also
+ * keeps the blocks it takes in reusable arrays (its hits retain them by generation). Readers on several
  * threads keep some of their results open while they read on, and check every value both when
  * read and again before closing: a block object or buffer reset for another read while a result
  * still pinned it would show another row's bytes. Runs {@code cellar.stress.seconds} seconds (2
@@ -32,7 +37,7 @@ class LeftOutBlockReuseStressTest {
 
   private static final byte[] FAMILY = "f".getBytes(StandardCharsets.US_ASCII);
   private static final byte[] QUALIFIER = "q".getBytes(StandardCharsets.US_ASCII);
-  private static final int ROWS = 8_000;
+  private static final int ROWS = 24_000;
   private static final int READERS = 3;
   private static final int KEPT_OPEN = 6;
 
@@ -51,11 +56,17 @@ class LeftOutBlockReuseStressTest {
     return value.array();
   }
 
-  @Test
-  void resultsKeepTheirRowsWhileLeftOutBlocksAreReadAgainAndAgain() throws Exception {
+  @ParameterizedTest
+  @ValueSource(strings = {"L1", "L2"})
+  void resultsKeepTheirRowsWhileLeftOutBlocksAreReadAgainAndAgain(String tier) throws Exception {
     long seed = Long.getLong("cellar.test.seed", System.nanoTime());
     long seconds = Long.getLong("cellar.stress.seconds", 2);
-    CellarConfig config = CellarConfig.defaults().with("hfile.block.cache.memory.size", "1m");
+    CellarConfig config = CellarConfig.defaults().with("hfile.block.cache.memory.size", "3m");
+    if (tier.equals("L2")) {
+      config = config.with("hbase.bucketcache.ioengine", "offheap")
+          .with("hbase.bucketcache.size", "6")
+          .with("hbase.bucketcache.bucket.sizes", "20480,66560");
+    }
     try (Cellar cellar = Cellar.open(directory, config)) {
       cellar.admin().createTable(TableDescriptor.of("t",
           ColumnFamilyDescriptor.of("f", Map.of("BLOCKSIZE", "16384"))));
@@ -65,7 +76,7 @@ class LeftOutBlockReuseStressTest {
             .setDurability(Durability.SKIP_WAL));
       }
       cellar.admin().flush("t");
-      long leftOutBefore = cellar.blockCache().stats().snapshot().leftOutCount();
+      long leftOutBefore = leftOut(cellar.blockCache());
       long deadline = System.nanoTime() + seconds * 1_000_000_000L;
       ExecutorService threads = Executors.newFixedThreadPool(READERS);
       try {
@@ -78,7 +89,7 @@ class LeftOutBlockReuseStressTest {
         for (Future<Long> reader : readers) {
           reads += reader.get();
         }
-        long leftOut = cellar.blockCache().stats().snapshot().leftOutCount() - leftOutBefore;
+        long leftOut = leftOut(cellar.blockCache()) - leftOutBefore;
         assertTrue(reads > 1000, "seed " + seed + ": only " + reads + " reads");
         assertTrue(leftOut > reads / 10, "seed " + seed + ": " + leftOut
             + " blocks left out of the cache in " + reads + " reads");
@@ -88,6 +99,14 @@ class LeftOutBlockReuseStressTest {
     } catch (AssertionError | ExecutionException e) {
       throw new AssertionError("seed " + seed + ": " + e.getMessage(), e);
     }
+  }
+
+  /** Blocks the cache's tiers left out so far. */
+  private static long leftOut(BlockCache cache) {
+    if (cache instanceof TwoTierBlockCache tiers) {
+      return leftOut(tiers.l1()) + leftOut(tiers.l2());
+    }
+    return cache.stats().snapshot().leftOutCount();
   }
 
   /** Random gets, results kept open a while and checked again; also through a row reader. */

@@ -90,6 +90,14 @@ public final class BlockReader {
     return unpack(type, offset, onDisk, nextBlockOnDiskSize(onDisk, offset, source));
   }
 
+  /**
+   * The allocator's reusable buffers ({@link dev.cellar.memory.BufAllocator#reusableSource()}),
+   * for blocks read for one reader that no cache keeps.
+   */
+  public BufSource reusableMemory() {
+    return allocator.reusableSource();
+  }
+
   /** Whether the file's blocks are compressed, so that {@link #readPacked} means something. */
   public boolean compressed() {
     return compression != Compression.NONE;

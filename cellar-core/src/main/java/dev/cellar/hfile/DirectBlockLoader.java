@@ -27,9 +27,15 @@ public final class DirectBlockLoader implements BlockLoader {
     return reader.readBlock(offset, onDiskSizeWithHeader, expectedType);
   }
 
+  /**
+   * Reads into {@code memory}; a block no cache will keep ({@code cacheBlock} false), with no
+   * memory given, into the allocator's reusable buffers, whose block object serves the buffer's
+   * next such read.
+   */
   @Override
   public HFileBlock loadBlock(long offset, int onDiskSizeWithHeader, BlockType expectedType,
       boolean cacheBlock, BufSource memory) throws IOException {
-    return reader.readBlock(offset, onDiskSizeWithHeader, expectedType, memory);
+    return reader.readBlock(offset, onDiskSizeWithHeader, expectedType,
+        memory != null || cacheBlock ? memory : reader.reusableMemory());
   }
 }

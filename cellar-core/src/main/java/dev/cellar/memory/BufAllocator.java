@@ -103,6 +103,40 @@ public final class BufAllocator implements AutoCloseable {
   }
 
   /**
+   * Takes whole pooled buffers as reusable ones, for blocks read for one reader that no cache
+   * keeps: a slot's buffer object and count are made once and handed out anew with the slot,
+   * with what its last user attached (see {@link RecycledHeapArrays#reusableSource()}, whose rule
+   * their holders keep: none retains such a buffer again after its release). Sizes no pool holds
+   * come from the heap, as for {@link #allocateContiguousAtLeast}; an exact take is a plain
+   * contiguous allocation.
+   */
+  public BufSource reusableSource() {
+    return reusableTakes;
+  }
+
+  private final BufSource reusableTakes = new BufSource() {
+    @Override
+    public Buf takeRetained(int capacity) {
+      return allocateContiguous(capacity);
+    }
+
+    @Override
+    public Buf takeAtLeastRetained(int capacity) {
+      return allocateReusableAtLeast(capacity);
+    }
+  };
+
+  private Buf allocateReusableAtLeast(int size) {
+    int room = contiguousRoomFor(size);
+    BufferPool pool = room == bufferSize ? buffers : room == largeBufferSize ? largeBuffers : null;
+    if (size == 0 || pool == null || !pool.isEnabled()) {
+      return allocateContiguousAtLeast(size);
+    }
+    Buf pooled = pool.allocateReusable();
+    return pooled != null ? pooled : heap(size);
+  }
+
+  /**
    * A contiguous buffer of at least {@code size} bytes: a whole pooled buffer of the class that
    * holds {@code size} (the pool keeps a view of each, so none is made), or a heap buffer of
    * exactly {@code size} when the pool has none.

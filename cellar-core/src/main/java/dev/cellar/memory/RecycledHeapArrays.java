@@ -211,7 +211,7 @@ public final class RecycledHeapArrays implements BufSource {
       if (reuse) {
         Buf kept = reusable[slot];
         if (kept != null) {
-          kept.refCnt.revive();
+          kept.refCnt.revive(null);
           return kept;
         }
         kept = Buf.wrap(whole, RefCnt.recycling(this, slot));

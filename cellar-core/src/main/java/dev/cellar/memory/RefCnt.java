@@ -37,7 +37,7 @@ public final class RefCnt {
   private int generation;
   private final Recycler recycler;
   private final int token;
-  /** Set once, before the count is published to any other thread; null when untracked. */
+  /** Set before the count is published to any other thread (made or revived); null if untracked. */
   private LeakRecord leak;
 
   private RefCnt(Recycler recycler, int token) {
@@ -163,18 +163,22 @@ public final class RefCnt {
   }
 
   /**
-   * Gives a released count its first reference again, for a pool that keeps the buffer object of a
-   * slot and hands it out anew: only for an untracked count, by the pool that just took the slot,
-   * whose earlier holders have all released it (none may {@link #tryRetain} it any more).
+   * Gives a released count its first reference again, in a new {@link #generation()}, for a pool
+   * that keeps the buffer object of a slot and hands it out anew: called by the pool that just
+   * took the slot, whose earlier holders have all released it (a holder without a reference
+   * retains it only with the generation it knew, {@link #tryRetain(int)}). A pool's count is
+   * tracked by the leak detector afresh for each use, as a new one would be ({@code trackedAs} its
+   * description; null for heap memory, untracked); the detector can report such a buffer still
+   * held, but not return it once unreachable, as the pool keeps it reachable.
    *
-   * @throws IllegalStateException if the count is not zero or is tracked by the leak detector
+   * @throws IllegalStateException if the count is not zero
    */
-  void revive() {
-    if (leak != null || refCnt() != 0) {
-      throw new IllegalStateException("only a released, untracked count is revived; refCnt "
-          + refCnt());
+  void revive(String trackedAs) {
+    if (refCnt() != 0) {
+      throw new IllegalStateException("only a released count is revived; refCnt " + refCnt());
     }
     generation++;
+    leak = trackedAs == null ? null : LeakDetector.track(this, trackedAs, recycler, token);
     if (!COUNT.compareAndSet(this, 0, 1)) {
       throw new IllegalStateException("a count being revived was retained");
     }

@@ -3,6 +3,8 @@ package dev.cellar.memory;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -97,6 +99,49 @@ class BufAllocatorTest {
       assertNull(heap.soleHolderView());
       again.release();
       heap.release();
+    }
+  }
+
+  @Test
+  void aReusablePooledBufferComesBackRevivedWithItsAttachmentAndView() {
+    try (BufAllocator allocator = new BufAllocator(new BufAllocatorConfig(true, 1024, 1, 0))) {
+      BufSource reusable = allocator.reusableSource();
+      Buf first = reusable.takeAtLeastRetained(700);
+      assertEquals(1024, first.capacity(), "the whole buffer of the class");
+      assertTrue(first.isDirect());
+      ByteBuffer view = first.soleHolderView();
+      assertNotNull(view, "the slot's own view");
+      SlotAttachment attachment = new SlotAttachment() {
+        @Override
+        public void slotFreed() {
+          assertEquals(1, allocator.stats().usedBufferCount(), "told before the slot is free");
+        }
+      };
+      assertTrue(first.attachToSlot(attachment));
+      int generation = first.generation();
+      first.release();
+      assertEquals(0, allocator.stats().usedBufferCount());
+      assertFalse(first.tryRetain(generation));
+
+      Buf second = reusable.takeAtLeastRetained(900);
+      assertSame(first, second, "the slot's buffer object, revived");
+      assertSame(attachment, second.slotAttachment());
+      assertSame(view, second.soleHolderView());
+      assertFalse(second.tryRetain(generation), "an earlier generation is not retained");
+      Buf heap = reusable.takeAtLeastRetained(900);
+      assertFalse(heap.isDirect(), "the one buffer is taken: the heap");
+      assertNull(heap.slotAttachment());
+      assertFalse(heap.attachToSlot(attachment));
+      Buf plain = allocator.allocateContiguousAtLeast(900);
+      assertFalse(plain.attachToSlot(attachment));
+      plain.release();
+      heap.release();
+      second.release();
+      Buf taken = allocator.allocateContiguousAtLeast(900);
+      assertNotSame(first, taken, "a plain take of the slot gets a buffer of its own");
+      assertNull(taken.slotAttachment());
+      taken.release();
+      assertEquals(0, allocator.stats().usedBufferCount());
     }
   }
 
