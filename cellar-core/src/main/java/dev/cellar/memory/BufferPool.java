@@ -24,7 +24,7 @@ import org.slf4j.LoggerFactory;
  * slots} before the slot is pushed, and the push's CAS publishes it to the thread that pops it. The
  * first time the pool runs out is logged once. Thread-safe.
  */
-final class BufferPool implements Recycler, ReusableSlots {
+final class BufferPool implements Recycler, ReusableSlots.Owner {
 
   private static final Logger LOG = LoggerFactory.getLogger(BufferPool.class);
 
@@ -40,12 +40,8 @@ final class BufferPool implements Recycler, ReusableSlots {
    * through it without a view object per read ({@link #soleHolderView}).
    */
   private final ByteBuffer[] views;
-  /**
-   * Each slot's reusable buffer ({@link #allocateReusable}), made at its first such take, and what
-   * its users attached; written by the slot's holder, read by the next after the stack's handoff.
-   */
-  private final Buf[] reusable;
-  private final SlotAttachment[] attachments;
+  /** Each slot's reusable buffer ({@link #allocateReusable}) and what its users attached. */
+  private final ReusableSlots reusable;
   private final StripedFreeSlots free;
   private final Object slabLock = new Object();
   private final LongAdder inUse = new LongAdder();
@@ -68,8 +64,7 @@ final class BufferPool implements Recycler, ReusableSlots {
     this.description = "pooled buffer of " + bufferSize + " bytes";
     this.slots = new MemorySegment[maxCount];
     this.views = new ByteBuffer[maxCount];
-    this.reusable = new Buf[maxCount];
-    this.attachments = new SlotAttachment[maxCount];
+    this.reusable = new ReusableSlots(maxCount);
     this.free = new StripedFreeSlots(maxCount, StripedFreeSlots.defaultStripes());
   }
 
@@ -130,28 +125,14 @@ final class BufferPool implements Recycler, ReusableSlots {
     if (slot < 0) {
       return null;
     }
-    Buf kept = reusable[slot];
-    if (kept != null) {
-      kept.refCnt.revive(description);
-      return kept;
-    }
-    kept = new SingleSegmentBuf(RefCnt.pooled(this, slot, description), slots[slot]);
-    reusable[slot] = kept;
-    return kept;
+    Buf kept = reusable.revive(slot, description);
+    return kept != null ? kept : reusable.keep(slot,
+        new SingleSegmentBuf(RefCnt.pooled(this, slot, description), slots[slot]));
   }
 
   @Override
-  public SlotAttachment attachment(int slot, Buf buf) {
-    return reusable[slot] == buf ? attachments[slot] : null;
-  }
-
-  @Override
-  public boolean attach(int slot, Buf buf, SlotAttachment attachment) {
-    if (reusable[slot] != buf) {
-      return false;
-    }
-    attachments[slot] = attachment;
-    return true;
+  public ReusableSlots reusableSlots() {
+    return reusable;
   }
 
   private int growAndTake() {
@@ -194,10 +175,7 @@ final class BufferPool implements Recycler, ReusableSlots {
   /** Returns slot {@code token} to the free stacks (called by a buffer's last release). */
   @Override
   public void recycle(int token) {
-    SlotAttachment attachment = attachments[token];
-    if (attachment != null) {
-      attachment.slotFreed();
-    }
+    reusable.freed(token);
     inUse.decrement();
     free.push(token);
   }

@@ -173,25 +173,20 @@ public final class RecycledHeapArrays implements BufSource {
   }
 
   /** The arrays of one length: a slot table, free-slot stacks and the count of slots numbered. */
-  private final class SizeClass implements Recycler, ReusableSlots {
+  private final class SizeClass implements Recycler, ReusableSlots.Owner {
 
     private final int arrayLength;
     /** Each slot's array as a whole segment, made once: a take slices it, allocating one view. */
     private final MemorySegment[] slots;
-    /**
-     * Each slot's reusable buffer, made at its first reusable take; and what its users attached.
-     * Written by the slot's holder, read by the next one after the free stack's handoff.
-     */
-    private final Buf[] reusable;
-    private final SlotAttachment[] attachments;
+    /** Each slot's reusable buffer and what its users attached. */
+    private final ReusableSlots reusable;
     private final StripedFreeSlots free;
     private final AtomicLong numbered = new AtomicLong();
 
     SizeClass(int arrayLength, int maxCount) {
       this.arrayLength = arrayLength;
       this.slots = new MemorySegment[maxCount];
-      this.reusable = new Buf[maxCount];
-      this.attachments = new SlotAttachment[maxCount];
+      this.reusable = new ReusableSlots(maxCount);
       this.free = new StripedFreeSlots(maxCount, StripedFreeSlots.defaultStripes());
     }
 
@@ -209,31 +204,17 @@ public final class RecycledHeapArrays implements BufSource {
       }
       MemorySegment whole = slots[slot];
       if (reuse) {
-        Buf kept = reusable[slot];
-        if (kept != null) {
-          kept.refCnt.revive(null);
-          return kept;
-        }
-        kept = Buf.wrap(whole, RefCnt.recycling(this, slot));
-        reusable[slot] = kept;
-        return kept;
+        Buf kept = reusable.revive(slot, null);
+        return kept != null ? kept
+            : reusable.keep(slot, Buf.wrap(whole, RefCnt.recycling(this, slot)));
       }
       MemorySegment segment = length == arrayLength ? whole : whole.asSlice(0, length);
       return Buf.wrap(segment, RefCnt.recycling(this, slot));
     }
 
     @Override
-    public SlotAttachment attachment(int slot, Buf buf) {
-      return reusable[slot] == buf ? attachments[slot] : null;
-    }
-
-    @Override
-    public boolean attach(int slot, Buf buf, SlotAttachment attachment) {
-      if (reusable[slot] != buf) {
-        return false;
-      }
-      attachments[slot] = attachment;
-      return true;
+    public ReusableSlots reusableSlots() {
+      return reusable;
     }
 
     private int create() {
@@ -253,10 +234,7 @@ public final class RecycledHeapArrays implements BufSource {
 
     @Override
     public void recycle(int token) {
-      SlotAttachment attachment = attachments[token];
-      if (attachment != null) {
-        attachment.slotFreed();
-      }
+      reusable.freed(token);
       free.push(token);
     }
   }

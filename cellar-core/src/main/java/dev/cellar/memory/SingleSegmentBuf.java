@@ -51,14 +51,14 @@ public final class SingleSegmentBuf extends Buf {
 
   @Override
   public SlotAttachment slotAttachment() {
-    return refCnt.recycler() instanceof ReusableSlots slots
-        ? slots.attachment(refCnt.token(), this) : null;
+    return refCnt.recycler() instanceof ReusableSlots.Owner pool
+        ? pool.reusableSlots().attachment(refCnt.token(), this) : null;
   }
 
   @Override
   public boolean attachToSlot(SlotAttachment attachment) {
-    return refCnt.recycler() instanceof ReusableSlots slots
-        && slots.attach(refCnt.token(), this, attachment);
+    return refCnt.recycler() instanceof ReusableSlots.Owner pool
+        && pool.reusableSlots().attach(refCnt.token(), this, attachment);
   }
 
   @Override
