@@ -125,12 +125,12 @@ public final class CachingBlockLoader implements BlockLoader {
     BlockCacheKey key = PROBES.get().set(fileName, fileId, offset,
         expectedType == null ? null : HFileBlock.categoryOf(expectedType));
     HFileBlock hit = lookup(key, caching, false, offset, expectedType);
-    if (hit != null || !caching) {
-      return hit != null ? hit : source.loadBlock(offset, onDiskSizeWithHeader, expectedType, false);
+    if (hit != null) {
+      return hit;
     }
-    if (expectedType != null && !cache.admitsOnMiss(key)) {
+    if (!caching || (expectedType != null && !cache.admitsOnMiss(key))) {
       return source.loadBlock(offset, onDiskSizeWithHeader, expectedType, false,
-          cache.uncachedBlockMemory(key.expectedCategory()));
+          expectedType == null ? null : cache.uncachedBlockMemory(key.expectedCategory()));
     }
     ReentrantLock lock = locks[key.hashCode() & (LOCK_STRIPES - 1)];
     lock.lock();

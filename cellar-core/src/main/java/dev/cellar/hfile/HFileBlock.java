@@ -3,9 +3,9 @@ package dev.cellar.hfile;
 import dev.cellar.cache.BlockCategory;
 import dev.cellar.cache.Cacheable;
 import dev.cellar.cache.CacheableDeserializer;
+import dev.cellar.hfile.encoding.BlockSeeker;
 import dev.cellar.hfile.encoding.DataBlockEncoding;
 import dev.cellar.hfile.encoding.SeekIndex;
-import dev.cellar.hfile.encoding.BlockSeeker;
 import dev.cellar.memory.Buf;
 import dev.cellar.memory.SlotAttachment;
 import java.lang.foreign.MemorySegment;
@@ -21,11 +21,13 @@ import java.lang.foreign.MemorySegment;
  *
  * <p>Memory: one object per block read, besides its buffer and a segment from its payload on that
  * seekers read (a payload {@link Buf} is made only when asked, by index and bloom readers). A
- * block read for one reader into a reusable pooled slot ({@link
+ * block read into a reusable pooled slot ({@link
  * dev.cellar.memory.RecycledHeapArrays#reusableSource()}) is kept with the slot and reset for the
  * next block read there ({@link #over}), its segment with it: such a read makes no object at all.
  * Nothing may touch such a block after its last release (its fields may be another block's by
- * then), which every holder already obeys, and no cache may hold it. The header is not
+ * then), which every holder obeys; a cache that keeps one looks it up by its memory's generation
+ * ({@link Buf#tryRetain(int)}), so that a lookup racing its eviction cannot take the slot's next
+ * block for it. The header is not
  * kept as a record but read from the block's memory when asked; the block is its own {@link
  * SeekIndexSlot}: a data block object carries the {@link SeekIndex} its readers build for it, so
  * a cached block is indexed once and shared with its index, whose memory is recycled when the

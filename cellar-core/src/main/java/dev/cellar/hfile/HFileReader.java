@@ -179,18 +179,18 @@ public final class HFileReader implements AutoCloseable {
       try {
         dataRoot = RootIndex.parse(block.payload(), trailer.dataIndexCount(), name, offset,
             "data index root");
+        offset += block.onDiskSizeWithHeader();
       } finally {
         block.release();
       }
-      offset += block.onDiskSizeWithHeader();
       block = blockReader.readBlock(offset, -1, BlockType.ROOT_INDEX);
       try {
         metaRoot = RootIndex.parse(block.payload(), trailer.metaIndexCount(), name, offset,
             "meta index root");
+        offset += block.onDiskSizeWithHeader();
       } finally {
         block.release();
       }
-      offset += block.onDiskSizeWithHeader();
       if (offset != trailer.fileInfoOffset()) {
         throw new CorruptHFileException(name, offset, "file info block offset",
             trailer.fileInfoOffset() + " (from the trailer)", offset);
@@ -198,12 +198,13 @@ public final class HFileReader implements AutoCloseable {
       block = blockReader.readBlock(offset, -1, BlockType.FILE_INFO);
       try {
         fileInfo = FileInfo.parse(block.payload(), name, offset);
+        offset += block.onDiskSizeWithHeader();
       } finally {
         block.release();
       }
-      offset += block.onDiskSizeWithHeader();
       while (offset < blocksEnd) {
         block = blockReader.readBlock(offset, -1, null);
+        int onDiskSize;
         try {
           byte[] payload = block.payload().getBytes(0, block.payloadSize());
           switch (block.type()) {
@@ -212,10 +213,11 @@ public final class HFileReader implements AutoCloseable {
             default -> throw new CorruptHFileException(name, offset, "load-on-open block type",
                 "GENERAL_BLOOM_META or DELETE_FAMILY_BLOOM_META", block.type());
           }
+          onDiskSize = block.onDiskSizeWithHeader();
         } finally {
           block.release();
         }
-        offset += block.onDiskSizeWithHeader();
+        offset += onDiskSize;
       }
     }
   }

@@ -23,9 +23,10 @@ import java.util.concurrent.atomic.LongAdder;
  * leaves out) takes its array through {@link #reusableSource()}: the slot's buffer object and its
  * count are made at the slot's first such take and handed out anew (revived) at each later one,
  * with what the previous user attached to the slot (its block object, {@link SlotAttachment}),
- * so such a read allocates nothing. This is sound only because nobody looks such a buffer up: a
- * holder of a released buffer never tries to retain it again, which a cache's lookup would (it
- * could then revive another block's memory). Buffers taken otherwise get a count of their own.
+ * so such a read allocates nothing. This is sound because a holder of a released buffer never
+ * retains it again but by the generation it knew ({@link RefCnt#tryRetain(int)}: a revived count
+ * starts a new one), as a cache's lookup does; a plain retain could revive another block's
+ * memory for it. Buffers taken otherwise get a count of their own.
  *
  * <p><b>Memory.</b> Arrays are created lazily and kept for the pool's life (they leave with it to
  * the garbage collector); each class has a slot table and free-slot stacks sized by the budget
@@ -97,7 +98,8 @@ public final class RecycledHeapArrays implements BufSource {
 
   /**
    * Takes whole arrays as reusable buffers (see the class comment), for blocks read for one reader
-   * that no cache keeps: each slot's buffer object is handed out anew with the slot.
+   * or kept by a cache that looks them up by generation: each slot's buffer object is handed out
+   * anew with the slot.
    */
   public BufSource reusableSource() {
     return reusableTakes;
