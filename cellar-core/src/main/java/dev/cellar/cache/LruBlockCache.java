@@ -274,7 +274,7 @@ public final class LruBlockCache implements BlockCache {
   public Cacheable getBlockRetained(
       BlockCacheKey key, boolean caching, boolean repeat, boolean updateCacheMetrics) {
     LruEntry entry = map.get(key);
-    if (entry == null || !entry.backing.tryRetain(entry.generation)) {
+    if (entry == null || !entry.tryRetainBlock()) {
       if (!repeat && updateCacheMetrics) {
         stats.miss(caching, key.expectedCategory());
       }
@@ -308,7 +308,7 @@ public final class LruBlockCache implements BlockCache {
   @Override
   public Cacheable peekBlockRetained(BlockCacheKey key) {
     LruEntry entry = map.get(key);
-    return entry != null && entry.backing.tryRetain(entry.generation) ? entry.block : null;
+    return entry != null && entry.tryRetainBlock() ? entry.block : null;
   }
 
   /** The priority group of the block under {@code key}, or null if it is not cached. */

@@ -27,7 +27,7 @@ final class LruEntry implements EvictionCandidate, BlockMap.Keyed {
    * The generation of {@link #backing} when cached: a block read into a reusable slot shares its
    * buffer object and count with the slot's later reads, so a hit retains it only in this one.
    */
-  final int generation;
+  private final int generation;
   final BlockCategory category;
   final long size;
   private volatile BlockPriority priority;
@@ -44,6 +44,14 @@ final class LruEntry implements EvictionCandidate, BlockMap.Keyed {
     this.size = size;
     this.priority = priority;
     this.lastAccess = tick;
+  }
+
+  /**
+   * Retains the block for a hit: false if it was released, or if its buffer was handed out anew
+   * since it was cached (a reusable slot's next block, see {@link #generation}).
+   */
+  boolean tryRetainBlock() {
+    return backing.tryRetain(generation);
   }
 
   /** Records a read at {@code tick}; a block read again moves from SINGLE to MULTI. */

@@ -106,9 +106,10 @@ public final class RecycledHeapArrays implements BufSource {
   }
 
   private final BufSource reusableTakes = new BufSource() {
+    /** An exact buffer is a part of an array, with a count of its own. */
     @Override
     public Buf takeRetained(int capacity) {
-      return take(capacity, Take.REUSABLE);
+      return take(capacity, Take.PART);
     }
 
     @Override

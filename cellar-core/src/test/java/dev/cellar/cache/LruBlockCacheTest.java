@@ -79,6 +79,40 @@ class LruBlockCacheTest extends BlockCacheContractTest {
     assertEquals(COST, cache.size());
   }
 
+  /**
+   * A data block read into the cache's reusable memory is kept as it is; once evicted and freed,
+   * the slot's next read gets the same buffer, and an entry of the old block (a lookup racing
+   * the eviction) no longer retains it, leaving its count as it found it.
+   */
+  @Test
+  void anEntryRetainsABlockOfAReusableSlotOnlyInItsGeneration() {
+    LruBlockCache cache = (LruBlockCache) cache(ROOMY);
+    BlockCacheKey key = lruKey(4);
+    BufSource memory = cache.blockMemory(BlockCategory.DATA);
+    int size = RecycledHeapArrays.MIN_POOLED + 1000;
+    Buf read = memory.takeAtLeastRetained(size);
+    for (int i = 0; i < size; i++) {
+      read.putByte(i, TestBlock.expected(key, i));
+    }
+    TestBlock block = new TestBlock(read, BlockCategory.DATA);
+    cache.cacheBlockInItsMemory(key, block, false);
+    LruEntry stale = new LruEntry(key, block, COST, BlockPriority.SINGLE, 0);
+    Cacheable hit = cache.getBlockRetained(key, true, false, true);
+    assertSame(block, hit, "kept as it is");
+    hit.release();
+    assertTrue(stale.tryRetainBlock(), "the same generation");
+    block.release();
+    block.release();
+    assertTrue(cache.evictBlock(key));
+    assertEquals(0, read.refCnt());
+
+    Buf next = memory.takeAtLeastRetained(size);
+    assertSame(read, next, "the slot's buffer, handed out anew");
+    assertFalse(stale.tryRetainBlock(), "an entry of the block before");
+    assertEquals(1, next.refCnt());
+    next.release();
+  }
+
   @Test
   void aHeapBlockSlicedFromALargerArrayIsCopiedToItsOwnSize() {
     LruBlockCache cache = (LruBlockCache) cache(ROOMY);
