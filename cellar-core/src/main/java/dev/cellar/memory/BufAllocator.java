@@ -106,7 +106,8 @@ public final class BufAllocator implements AutoCloseable {
    * Takes whole pooled buffers as reusable ones, for blocks read for one reader that no cache
    * keeps: a slot's buffer object and count are made once and handed out anew with the slot,
    * with what its last user attached (see {@link RecycledHeapArrays#reusableSource()}, whose rule
-   * their holders keep: none retains such a buffer again after its release). Sizes no pool holds
+   * their holders keep: none retains such a buffer again after its release but by the generation
+   * it knew, {@link RefCnt#tryRetain(int)}). Sizes no pool holds
    * come from the heap, as for {@link #allocateContiguousAtLeast}; an exact take is a plain
    * contiguous allocation.
    */

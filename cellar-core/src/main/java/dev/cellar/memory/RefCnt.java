@@ -8,11 +8,14 @@ import java.lang.invoke.VarHandle;
  *
  * <p>Concurrency: the count is an {@code int} updated only by compare-and-set through a {@link
  * VarHandle}, so a retain or a release costs one CAS. The release that moves it from one to zero
- * is the only one that succeeds in that transition, so the {@link Recycler} runs exactly once.
- * Retaining or releasing at zero throws: a buffer cannot be resurrected, and an over-release is a
- * bug reported where it happens rather than a double free. {@link #ensureAccessible()} is a plain
+ * is the only one that succeeds in that transition, so the {@link Recycler} runs exactly once per
+ * use.
+ * Retaining or releasing at zero throws: a holder cannot resurrect a buffer, and an over-release
+ * is a bug reported where it happens rather than a double free. Only a pool that keeps a slot's
+ * buffer object hands it out anew ({@link #revive}), in a new generation that a holder without a
+ * reference must name to retain it ({@link #tryRetain(int)}). {@link #ensureAccessible()} is a plain
  * read used on every buffer access: it catches any use after release by a caller that no longer
- * holds a reference; a caller that races its own release against a read on another thread has a
+ * holds a reference (until a pool hands a reusable buffer out again); a caller that races its own release against a read on another thread has a
  * bug this check cannot always see.
  *
  * <p>This class is final and monomorphic on purpose, so the JIT inlines it on the hit path.
