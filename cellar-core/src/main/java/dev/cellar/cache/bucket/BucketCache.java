@@ -85,6 +85,8 @@ import org.slf4j.LoggerFactory;
  */
 public final class BucketCache implements BlockCache {
 
+  /** The most lent slots whose objects are kept for their next lending. */
+  private static final int MAX_LENT_SLOTS = 1 << 20;
   private static final Logger LOG = LoggerFactory.getLogger(BucketCache.class);
 
   static final String WRITER_THREAD_PREFIX = "cellar-bucket-writer-";
@@ -115,7 +117,28 @@ public final class BucketCache implements BlockCache {
   private final AtomicBoolean indexChanged = new AtomicBoolean();
   private final AtomicBoolean engineClosed = new AtomicBoolean();
   private final AtomicBoolean freeSpaceRequested = new AtomicBoolean();
-  private final BufSource slotLender = this::lendSlotRetained;
+  private final BufSource slotLender = new BufSource() {
+    /** The first {@code capacity} bytes of a lent slot (a view sharing its count). */
+    @Override
+    public Buf takeRetained(int capacity) {
+      Buf lent = lendSlotRetained(capacity);
+      return lent.capacity() == capacity ? lent : lent.slice(0, capacity);
+    }
+
+    /** A whole lent slot, its view and block object those of the slot's last lending. */
+    @Override
+    public Buf takeAtLeastRetained(int capacity) {
+      return lendSlotRetained(capacity);
+    }
+  };
+  /**
+   * The object of each slot lent so far, by offset over the smallest slot size (a table of at
+   * most {@value #MAX_LENT_SLOTS}, shared by offsets that collide), lent again when the allocator
+   * hands out the same slot. An entry is read and written only by the thread the allocator just
+   * gave its offset to, whose lock orders it after the slot's last lending.
+   */
+  private final LentSlot[] lentSlots;
+  private final int smallestSlot;
   private final LentSlot.Returner slotReturner = this::slotReturned;
   private final ReentrantLock freeSpaceLock = new ReentrantLock();
   private final MissDoorkeeper doorkeeper;
@@ -128,6 +151,9 @@ public final class BucketCache implements BlockCache {
     this.config = config;
     this.engine = engine;
     this.allocator = allocator;
+    this.smallestSlot = allocator.roundUp(1);
+    this.lentSlots = new LentSlot[(int) Math.min(MAX_LENT_SLOTS,
+        Math.max(1, allocator.totalSize() / smallestSlot))];
     this.doorkeeper = config.doorkeeper() ? MissDoorkeeper.forCache(config.capacity()) : null;
     this.bufAllocator = bufAllocator;
     this.keepsChecksums = engine.isPersistent() && config.persistentPath() != null;
@@ -296,8 +322,10 @@ public final class BucketCache implements BlockCache {
   }
 
   /**
-   * A slot of {@code capacity} bytes lent to the caller, or a pooled buffer when no slot is free
-   * (a writer is then asked to free space) or the cache is closing.
+   * A slot for {@code capacity} bytes lent to the caller, whole (the slot's size), or a pooled
+   * buffer of {@code capacity} bytes when no slot is free (a writer is then asked to free space)
+   * or the cache is closing. The slot's object from its last lending serves it again when it was
+   * freed since (its view, count and block object: see {@link LentSlot}).
    */
   private Buf lendSlotRetained(int capacity) {
     long offset = enabled && !shutdown && allocator.roundUp(capacity) > 0
@@ -308,11 +336,21 @@ public final class BucketCache implements BlockCache {
       return bufAllocator.allocateContiguous(capacity);
     }
     liveEntries.incrementAndGet();
+    int slotLength = allocator.roundUp(capacity);
     if (shutdown) {
-      slotReturned(offset, capacity);
+      slotReturned(offset, slotLength);
       return bufAllocator.allocateContiguous(capacity);
     }
-    return new LentSlot(engine, offset, capacity, slotReturner).bytes();
+    int index = (int) ((offset / smallestSlot) % lentSlots.length);
+    LentSlot slot = lentSlots[index];
+    if (slot != null && slot.offset == offset && slot.length == slotLength
+        && slot.bytes().refCnt() == 0) {
+      slot.relend();
+    } else {
+      slot = new LentSlot(engine, offset, slotLength, slotReturner);
+      lentSlots[index] = slot;
+    }
+    return slot.bytes();
   }
 
   /**

@@ -4,12 +4,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cellar.cache.BlockCacheKey;
 import dev.cellar.cache.BlockCategory;
 import dev.cellar.cache.Cacheable;
 import dev.cellar.cache.TestBlock;
+import dev.cellar.memory.Buf;
 import dev.cellar.memory.BufAllocator;
 import dev.cellar.memory.BufSource;
 import java.io.IOException;
@@ -90,6 +92,37 @@ class BucketCacheLentSlotTest {
     hit.release();
     loaded.release();
     assertEquals(5120, cache.usedSlotBytes(), "the index keeps the slot");
+  }
+
+  @Test
+  void aSlotLentAgainIsTheSameViewRevivedInANewGeneration() throws Exception {
+    BucketCache cache = offHeap(4);
+    BufSource memory = cache.blockMemory(BlockCategory.DATA);
+    Buf first = memory.takeAtLeastRetained(BLOCK + TRAILING);
+    assertEquals(5120, first.capacity(), "the whole slot");
+    long address = first.segment().address();
+    int generation = first.generation();
+    first.release();
+    assertEquals(0, cache.usedSlotBytes(), "a slot nobody published returns at the release");
+
+    Buf again = memory.takeAtLeastRetained(BLOCK + TRAILING);
+    assertSame(first, again, "the slot's view, lent again");
+    assertEquals(1, again.refCnt());
+    assertTrue(again.generation() != generation);
+    again.release();
+
+    TestBlock loaded = read(cache, key(1), BLOCK, TRAILING);
+    assertEquals(address, loaded.buf().segment().address(), "the same slot");
+    cache.cacheBlockInItsMemory(key(1), loaded, false);
+    assertEquals(1, cache.blockCount());
+    loaded.release();
+    assertEquals(5120, cache.usedSlotBytes(), "the entry keeps the slot");
+    assertTrue(cache.evictBlock(key(1)));
+    assertEquals(0, cache.usedSlotBytes());
+    Buf third = memory.takeAtLeastRetained(BLOCK + TRAILING);
+    assertSame(first, third, "lent again once the entry let go");
+    assertEquals(1, third.refCnt());
+    third.release();
   }
 
   @Test
