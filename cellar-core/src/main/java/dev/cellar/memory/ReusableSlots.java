@@ -1,5 +1,8 @@
 package dev.cellar.memory;
 
+import java.lang.foreign.MemorySegment;
+import java.nio.ByteBuffer;
+
 /**
  * The reusable buffers of a pool's slots and what their users attached to them (see {@link
  * RecycledHeapArrays#reusableSource()}): a slot's buffer object and count are made at its first
@@ -21,10 +24,13 @@ public final class ReusableSlots {
 
   private final Buf[] buffers;
   private final SlotAttachment[] attachments;
+  /** A {@link ByteBuffer} over each off-heap slot's reusable buffer, made at its first use. */
+  private final ByteBuffer[] views;
 
   public ReusableSlots(int slots) {
     this.buffers = new Buf[slots];
     this.attachments = new SlotAttachment[slots];
+    this.views = new ByteBuffer[slots];
   }
 
   /**
@@ -57,6 +63,23 @@ public final class ReusableSlots {
     }
     attachments[slot] = attachment;
     return true;
+  }
+
+  /**
+   * A view of the whole of {@code slot}'s reusable buffer, if {@code buf} is it and lies off heap,
+   * made once and kept with the slot, for the buffer's sole holder to read through as {@link
+   * Buf#soleHolderView()} says; else null.
+   */
+  ByteBuffer soleHolderView(int slot, Buf buf, MemorySegment segment) {
+    if (buffers[slot] != buf || !segment.isNative()) {
+      return null;
+    }
+    ByteBuffer view = views[slot];
+    if (view == null) {
+      view = segment.asByteBuffer();
+      views[slot] = view;
+    }
+    return view;
   }
 
   /** Tells the attachment of {@code slot}, if any, that its memory was freed. */

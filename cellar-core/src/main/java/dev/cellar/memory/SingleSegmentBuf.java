@@ -44,8 +44,12 @@ public final class SingleSegmentBuf extends Buf {
 
   @Override
   public ByteBuffer soleHolderView() {
-    return refCnt.recycler() instanceof BufferPool pool
-        ? pool.soleHolderView(refCnt.token(), segment)
+    Recycler recycler = refCnt.recycler();
+    if (recycler instanceof BufferPool pool) {
+      return pool.soleHolderView(refCnt.token(), segment);
+    }
+    return recycler instanceof ReusableSlots.Owner owner
+        ? owner.reusableSlots().soleHolderView(refCnt.token(), this, segment)
         : null;
   }
 

@@ -15,6 +15,7 @@ import dev.cellar.memory.Buf;
 import dev.cellar.memory.BufAllocator;
 import dev.cellar.memory.BufSource;
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -102,11 +103,14 @@ class BucketCacheLentSlotTest {
     assertEquals(5120, first.capacity(), "the whole slot");
     long address = first.segment().address();
     int generation = first.generation();
+    ByteBuffer view = first.soleHolderView();
+    assertNotNull(view, "the slot's own view, for the checksum pass");
     first.release();
     assertEquals(0, cache.usedSlotBytes(), "a slot nobody published returns at the release");
 
     Buf again = memory.takeAtLeastRetained(BLOCK + TRAILING);
     assertSame(first, again, "the slot's view, lent again");
+    assertSame(view, again.soleHolderView());
     assertEquals(1, again.refCnt());
     assertTrue(again.generation() != generation);
     again.release();
