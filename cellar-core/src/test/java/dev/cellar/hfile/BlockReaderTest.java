@@ -13,8 +13,10 @@ import dev.cellar.cache.LruBlockCache;
 import dev.cellar.cache.LruBlockCacheConfig;
 import dev.cellar.io.AppendOnlyFile;
 import dev.cellar.io.ReadOnlyFile;
+import dev.cellar.memory.Buf;
 import dev.cellar.memory.BufAllocator;
 import dev.cellar.memory.BufAllocatorConfig;
+import dev.cellar.memory.BufSource;
 import dev.cellar.memory.RecycledHeapArrays;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -161,6 +163,40 @@ class BlockReaderTest {
     } finally {
       cache.shutdown();
     }
+  }
+
+  /**
+   * A damaged block read into a reusable slot (heap arrays, or the allocator's off-heap buffers)
+   * fails its checksum and gives the slot back: the slot is taken again at once, with one
+   * reference, and the allocator has no buffer left in use.
+   */
+  @Test
+  void aDamagedBlockReadIntoAReusableSlotGivesTheSlotBack() throws IOException {
+    long seed = Long.getLong("cellar.test.seed", System.nanoTime());
+    Random random = new Random(seed);
+    Path path = dir.resolve("blocks");
+    List<Written> written = writeBlocks(path, Compression.NONE, random, 512);
+    Written target = written.stream().filter(w -> w.payload().length > 20_000).findFirst()
+        .orElseThrow();
+    byte[] damaged = Files.readAllBytes(path);
+    damaged[(int) target.block().offset() + BlockHeader.SIZE + 100] ^= 1;
+    Path damagedPath = dir.resolve("damaged");
+    Files.write(damagedPath, damaged);
+    RecycledHeapArrays arrays = new RecycledHeapArrays(1 << 22);
+    try (ReadOnlyFile file = ReadOnlyFile.open(damagedPath)) {
+      BlockReader reader = new BlockReader(file, file.size() - 16, Compression.NONE, allocator);
+      for (BufSource memory : List.of(arrays.reusableSource(), allocator.reusableSource())) {
+        for (int attempt = 0; attempt < 3; attempt++) {
+          assertThrows(CorruptHFileException.class, () -> reader.readBlock(
+              target.block().offset(), target.block().onDiskSizeWithHeader(),
+              target.block().type(), memory).release(), "seed=" + seed);
+        }
+        Buf again = memory.takeAtLeastRetained(target.block().onDiskSizeWithHeader());
+        assertEquals(1, again.refCnt(), "the slot came back with no reference left");
+        again.release();
+      }
+    }
+    assertEquals(0, allocator.stats().usedBufferCount(), "no buffer leaked on the error path");
   }
 
   @ParameterizedTest
