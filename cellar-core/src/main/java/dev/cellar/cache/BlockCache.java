@@ -16,6 +16,8 @@ public interface BlockCache {
    * Offers {@code block} for caching under {@code key}. A cache may refuse it (too large, cache
    * over its hard limit), counting a failed insertion; a key already cached keeps its block.
    *
+   * @param key the block's key, possibly a reader's {@link BlockCacheKey.Probe}: a cache keeps
+   *     {@link BlockCacheKey#detached()} or the key's fields, never the probe
    * @param inMemory true for blocks of an in-memory column family, given the highest priority
    */
   void cacheBlock(BlockCacheKey key, Cacheable block, boolean inMemory);

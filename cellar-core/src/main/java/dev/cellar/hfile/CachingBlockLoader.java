@@ -173,8 +173,9 @@ public final class CachingBlockLoader implements BlockLoader {
   }
 
   /**
-   * Offers {@code block} to the cache, which takes its own reference or copy if it keeps it; the
-   * caller's reference stays the caller's either way. A cache that throws is logged, not passed
+   * Offers {@code block} to the cache, which takes its own reference or copy if it keeps it, and
+   * its own key: {@code key} may be the reader's probe. The caller's reference stays the caller's
+   * either way. A cache that throws is logged, not passed
    * on: the read itself succeeded.
    */
   private void offer(BlockCacheKey key, Cacheable block) {
@@ -185,9 +186,9 @@ public final class CachingBlockLoader implements BlockLoader {
   private void offer(BlockCacheKey key, Cacheable block, boolean inItsMemory) {
     try {
       if (inItsMemory) {
-        cache.cacheBlockInItsMemory(key.detached(), block, inMemory);
+        cache.cacheBlockInItsMemory(key, block, inMemory);
       } else {
-        cache.cacheBlock(key.detached(), block, inMemory);
+        cache.cacheBlock(key, block, inMemory);
       }
     } catch (RuntimeException e) {
       if (cacheFailures.getAndIncrement() == 0) {

@@ -64,6 +64,17 @@ public final class LeakDetector {
     return record;
   }
 
+  /**
+   * As {@link #track}, for a buffer its pool keeps reachable between uses (a reusable slot's,
+   * revived): only at PARANOID, where {@link #outstandingSince} lists what is still held. Sampled
+   * at SIMPLE, such a record could never be reported (the cleaner never sees the buffer become
+   * unreachable) and cost a stack trace each time: a fifth of the heap a Get left when misses
+   * reused slots.
+   */
+  static LeakRecord trackKept(Object referent, String description, Recycler recycler, int token) {
+    return LEVEL == LeakLevel.PARANOID ? track(referent, description, recycler, token) : null;
+  }
+
   static void forget(LeakRecord record) {
     OPEN.remove(record.id());
   }

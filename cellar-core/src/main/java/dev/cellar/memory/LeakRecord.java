@@ -44,7 +44,8 @@ final class LeakRecord implements Runnable {
   private final boolean recordTouches;
   private final Recycler recycler;
   private final int token;
-  private final ArrayDeque<Throwable> touches = new ArrayDeque<>();
+  /** The recent accesses, recorded only at PARANOID; null otherwise. */
+  private final ArrayDeque<Throwable> touches;
   private int droppedTouches;
   private int state = OPEN;
   private Cleaner.Cleanable cleanable;
@@ -54,6 +55,7 @@ final class LeakRecord implements Runnable {
     this.description = description;
     this.allocationSite = new Throwable("allocated here");
     this.recordTouches = recordTouches;
+    this.touches = recordTouches ? new ArrayDeque<>() : null;
     this.recycler = recycler;
     this.token = token;
   }
@@ -121,7 +123,7 @@ final class LeakRecord implements Runnable {
     List<Throwable> recent;
     int dropped;
     synchronized (this) {
-      recent = List.copyOf(touches);
+      recent = touches == null ? List.of() : List.copyOf(touches);
       dropped = droppedTouches;
     }
     if (dropped > 0) {

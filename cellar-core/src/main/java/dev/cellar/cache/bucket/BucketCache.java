@@ -41,8 +41,7 @@ import org.slf4j.LoggerFactory;
  * never stall readers. A writer ({@value #WRITER_THREAD_PREFIX}N) drains its queue in batches. For
  * each block it holds a reference of its own while it copies (an eviction may drop the RAM
  * cache's meanwhile), allocates a slot for content plus metadata, copies the bytes into the
- * engine, then publishes a {@link BucketEntry} in the index (the backing {@link BlockMap} and a
- * per-file ordered map) in the same atomic step that takes the block out of the RAM cache ({@link
+ * engine, then publishes a {@link BucketEntry} in the index (the backing {@link BlockMap}) in the same atomic step that takes the block out of the RAM cache ({@link
  * RamCache#publish}). An eviction removes the RAM entry before it looks at the index, so it
  * either prevents the publication (the written slot is freed) or finds the published entry: an
  * evicted block never reappears. A full cache makes the writer run {@link
@@ -87,6 +86,8 @@ public final class BucketCache implements BlockCache {
 
   /** The most lent slots whose objects are kept for their next lending. */
   private static final int MAX_LENT_SLOTS = 1 << 20;
+  private static final Comparator<BucketEntry> BY_FILE_AND_OFFSET =
+      Comparator.comparingLong(BucketEntry::keyFileId).thenComparingLong(BucketEntry::keyOffset);
   private static final Logger LOG = LoggerFactory.getLogger(BucketCache.class);
 
   static final String WRITER_THREAD_PREFIX = "cellar-bucket-writer-";
@@ -104,7 +105,6 @@ public final class BucketCache implements BlockCache {
   private final BufAllocator bufAllocator;
   private final boolean keepsChecksums;
   private final BlockMap<BucketEntry> backingMap = new BlockMap<>();
-  private final EntriesByFile byFile = new EntriesByFile();
   private final RamCache ramCache = new RamCache();
   private final List<ArrayBlockingQueue<RamEntry>> queues = new ArrayList<>();
   private final List<Thread> writers = new ArrayList<>();
@@ -218,7 +218,6 @@ public final class BucketCache implements BlockCache {
           stored.checksum(), false, this::slotReleased);
       liveEntries.incrementAndGet();
       backingMap.putIfAbsent(entry);
-      byFile.add(entry);
       realCacheSize.addAndGet(entry.storedLength());
       clock.follow(stored.accessCounter());
     }
@@ -372,19 +371,20 @@ public final class BucketCache implements BlockCache {
       cacheBlock(probeOrKey, block, inMemory);
       return;
     }
-    BlockCacheKey key = probeOrKey.detached();
     if (shutdown) {
       throw new IllegalStateException("the bucket cache is shut down");
     }
-    if (!enabled || backingMap.containsKey(key)) {
+    if (!enabled || backingMap.containsKey(probeOrKey)) {
       return;
     }
     Buf stored = slot.bytes();
     block.writeMetadata(stored, contentLength);
-    int checksum = keepsChecksums ? SlotChecksum.of(key, stored, storedLength) : 0;
+    int checksum = keepsChecksums
+        ? SlotChecksum.of(probeOrKey.fileName(), probeOrKey.offset(), stored, storedLength)
+        : 0;
     slot.markPublished();
     BlockPriority priority = inMemory ? BlockPriority.MEMORY : BlockPriority.SINGLE;
-    BucketEntry entry = new BucketEntry(key, slot.offset, contentLength, deserializer,
+    BucketEntry entry = new BucketEntry(probeOrKey, slot.offset, contentLength, deserializer,
         block.category(), priority, clock.tick(), checksum, true, slot);
     if (!index(entry)) {
       entry.markEvicted();
@@ -501,14 +501,13 @@ public final class BucketCache implements BlockCache {
   }
 
   /**
-   * Adds a written entry to the index (backing map and per-file map); false if the key is there
+   * Adds a written entry to the index (the backing map); false if the key is there
    * already. Runs inside {@link RamCache#publish}, atomically with the queued block's removal.
    */
   private boolean index(BucketEntry entry) {
     if (backingMap.putIfAbsent(entry) != null) {
       return false;
     }
-    byFile.add(entry);
     realCacheSize.addAndGet(entry.storedLength());
     indexChanged.set(true);
     return true;
@@ -650,7 +649,7 @@ public final class BucketCache implements BlockCache {
 
   /** Checks a restored entry's bytes against its checksum; a mismatch evicts it. */
   private boolean verify(BucketEntry entry, Buf stored) {
-    if (SlotChecksum.of(entry.key, stored, entry.storedLength()) == entry.checksum) {
+    if (SlotChecksum.of(entry.fileName(), entry.keyOffset(), stored, entry.storedLength()) == entry.checksum) {
       entry.markVerified();
       return true;
     }
@@ -691,6 +690,11 @@ public final class BucketCache implements BlockCache {
     return (entry != null && removeEntry(entry)) || removed;
   }
 
+  /**
+   * Evicts the file's blocks, found by a pass over the index, as the L1 finds them: a per-file set
+   * kept beside the index cost a node for every block the cache took in (a sixth of the heap a Get
+   * left with a third of the data cached), for a call made when a file goes away.
+   */
   @Override
   public int evictBlocksByHfileName(String fileName) {
     long fileId = FileIds.existingIdOf(fileName);
@@ -699,11 +703,11 @@ public final class BucketCache implements BlockCache {
     }
     Set<BlockCacheKey> evicted = new HashSet<>();
     ramCache.removeFile(fileId, evicted);
-    for (BucketEntry entry : byFile.of(fileId)) {
-      if (removeEntry(entry)) {
-        evicted.add(entry.key);
+    backingMap.forEach(entry -> {
+      if (entry.keyFileId() == fileId && removeEntry(entry)) {
+        evicted.add(entry.key());
       }
-    }
+    });
     return evicted.size();
   }
 
@@ -712,7 +716,6 @@ public final class BucketCache implements BlockCache {
     if (!backingMap.remove(entry)) {
       return false;
     }
-    byFile.remove(entry);
     realCacheSize.addAndGet(-entry.storedLength());
     indexChanged.set(true);
     entry.markEvicted();
@@ -919,7 +922,9 @@ public final class BucketCache implements BlockCache {
 
   /** A snapshot of the mapped entries in file and offset order, for the persister. */
   List<BucketEntry> entries() {
-    return byFile.inFileAndOffsetOrder();
+    List<BucketEntry> entries = backingMap.values();
+    entries.sort(BY_FILE_AND_OFFSET);
+    return entries;
   }
 
   /** Persists the index now (tests and tools; the persister does it periodically). */

@@ -46,8 +46,12 @@ final class BucketEntry implements Recycler, EvictionCandidate, BlockMap.Keyed {
     }
   }
 
-  final BlockCacheKey key;
-  /** The key's file id and block offset, kept here so a map lookup reads no key object. */
+  /**
+   * The block's key as three fields, not a key object: a map lookup reads no other object, and an
+   * entry the cache takes in for a reader's probe costs no copy of the probe ({@link #key()} makes
+   * one for the rare caller that wants it).
+   */
+  private final String fileName;
   private final long keyFileId;
   private final long keyOffset;
   /** Where the entry's slot lies in the engine. */
@@ -72,6 +76,7 @@ final class BucketEntry implements Recycler, EvictionCandidate, BlockMap.Keyed {
   }
 
   /**
+   * @param key the block's key, a probe or a key: the entry keeps its fields, not the object
    * @param checksum the stored bytes' checksum, or 0 when the cache does not keep checksums
    * @param verified false for an entry restored after a restart, whose bytes must be checked
    *     against {@code checksum} on its first read
@@ -79,7 +84,7 @@ final class BucketEntry implements Recycler, EvictionCandidate, BlockMap.Keyed {
   BucketEntry(BlockCacheKey key, long offset, int contentLength, CacheableDeserializer deserializer,
       BlockCategory category, BlockPriority priority, long accessCounter, int checksum,
       boolean verified, SlotOwner owner) {
-    this.key = key;
+    this.fileName = key.fileName();
     this.keyFileId = key.fileId();
     this.keyOffset = key.offset();
     this.offset = offset;
@@ -97,6 +102,16 @@ final class BucketEntry implements Recycler, EvictionCandidate, BlockMap.Keyed {
   /** Content plus metadata: the bytes the entry occupies in its slot. */
   int storedLength() {
     return contentLength + deserializer.metadataLength();
+  }
+
+  /** A key equal to the one the entry was made for. */
+  BlockCacheKey key() {
+    return new BlockCacheKey(fileName, keyOffset);
+  }
+
+  /** The name of the block's file. */
+  String fileName() {
+    return fileName;
   }
 
   @Override
@@ -188,6 +203,6 @@ final class BucketEntry implements Recycler, EvictionCandidate, BlockMap.Keyed {
 
   @Override
   public String toString() {
-    return key + "->" + offset + "+" + storedLength();
+    return fileName + "@" + keyOffset + "->" + offset + "+" + storedLength();
   }
 }

@@ -125,8 +125,8 @@ final class BucketIndexFile {
         int to = Math.min(snapshot.size(), from + CHUNK_ENTRIES);
         out.writeInt(to - from);
         for (BucketEntry entry : snapshot.subList(from, to)) {
-          out.writeUTF(entry.key.fileName());
-          out.writeLong(entry.key.offset());
+          out.writeUTF(entry.fileName());
+          out.writeLong(entry.keyOffset());
           out.writeLong(entry.offset);
           out.writeInt(entry.contentLength);
           out.writeShort(deserializerIndex.get(entry.deserializer.name()));

@@ -21,14 +21,17 @@ final class SlotChecksum {
     CRC32C crc = new CRC32C();
     update(crc, content, 0, contentLength);
     update(crc, metadata, 0, metadataLength);
-    return finish(crc, key);
+    return finish(crc, key.fileName(), key.offset());
   }
 
-  /** The checksum of a block stored contiguously in {@code stored} from index 0. */
-  static int of(BlockCacheKey key, Buf stored, int storedLength) {
+  /**
+   * The checksum of a block stored contiguously in {@code stored} from index 0, the block at
+   * {@code blockOffset} of file {@code fileName}.
+   */
+  static int of(String fileName, long blockOffset, Buf stored, int storedLength) {
     CRC32C crc = new CRC32C();
     update(crc, stored, 0, storedLength);
-    return finish(crc, key);
+    return finish(crc, fileName, blockOffset);
   }
 
   private static void update(CRC32C crc, Buf buf, int index, int length) {
@@ -40,9 +43,9 @@ final class SlotChecksum {
     }
   }
 
-  private static int finish(CRC32C crc, BlockCacheKey key) {
+  private static int finish(CRC32C crc, String fileName, long blockOffset) {
     ByteBuffer keyBytes = ByteBuffer.allocate(12);
-    keyBytes.putInt(key.fileName().hashCode()).putLong(key.offset()).flip();
+    keyBytes.putInt(fileName.hashCode()).putLong(blockOffset).flip();
     crc.update(keyBytes);
     return (int) crc.getValue();
   }

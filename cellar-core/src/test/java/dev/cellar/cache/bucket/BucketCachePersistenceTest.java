@@ -184,7 +184,7 @@ class BucketCachePersistenceTest {
     BucketCache probe = reopen();
     long slot;
     try {
-      slot = probe.entries().stream().filter(e -> e.key.equals(key(7))).findFirst()
+      slot = probe.entries().stream().filter(e -> e.key().equals(key(7))).findFirst()
           .orElseThrow().offset;
     } finally {
       probe.shutdown();
