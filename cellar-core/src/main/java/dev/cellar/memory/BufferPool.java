@@ -14,7 +14,8 @@ import org.slf4j.LoggerFactory;
  * last reference to them is released.
  *
  * <p><b>Memory.</b> Buffers are carved from one long-lived shared {@link Arena}, in slabs of about
- * 2 MiB (at least one buffer per slab) created lazily as demand grows, up to the maximum count;
+ * 2 MiB (at least one buffer per slab; a huge page each where the system offers them, {@link
+ * HugePageMemory}) created lazily as demand grows, up to the maximum count;
  * they are never freed before {@link #close()}, which frees them all at once. No arena is ever
  * created or closed per buffer.
  *
@@ -148,7 +149,7 @@ final class BufferPool implements Recycler, ReusableSlots.Owner {
         arena = Arena.ofShared();
       }
       int count = Math.min(buffersPerSlab, slots.length - created);
-      MemorySegment slab = arena.allocate((long) count * bufferSize, Long.BYTES);
+      MemorySegment slab = HugePageMemory.allocate(arena, (long) count * bufferSize);
       int first = created;
       for (int i = 0; i < count; i++) {
         slots[first + i] = slab.asSlice((long) i * bufferSize, bufferSize);

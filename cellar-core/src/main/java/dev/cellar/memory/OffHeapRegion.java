@@ -34,14 +34,17 @@ public final class OffHeapRegion implements AutoCloseable {
     this.segment = segment;
   }
 
-  /** {@code bytes} of zeroed off-heap memory, aligned for longs. */
+  /**
+   * {@code bytes} of zeroed off-heap memory, aligned for longs, in huge pages where the system
+   * offers them ({@link HugePageMemory}).
+   */
   public static OffHeapRegion allocate(long bytes) {
     if (bytes <= 0) {
       throw new IllegalArgumentException("region size must be > 0, was " + bytes);
     }
     Arena arena = Arena.ofShared();
     try {
-      return new OffHeapRegion(arena, arena.allocate(bytes, Long.BYTES));
+      return new OffHeapRegion(arena, HugePageMemory.allocate(arena, bytes));
     } catch (RuntimeException | Error e) {
       arena.close();
       throw e;
