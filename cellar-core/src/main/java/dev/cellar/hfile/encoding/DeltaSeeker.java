@@ -1,5 +1,6 @@
 package dev.cellar.hfile.encoding;
 
+import dev.cellar.cell.Bytes;
 import dev.cellar.cell.Cell;
 import dev.cellar.cell.CellComparator;
 import dev.cellar.cell.KeyValueLayout;
@@ -102,8 +103,11 @@ abstract class DeltaSeeker implements BlockSeeker {
     decodeFromStart();
     while (current.end() < in.limit()) {
       int start = current.end();
-      int suffixAt = decode(current, current);
-      builder.cell(start, current, suffixAt);
+      DecodedCell spare = previous;
+      int suffixAt = decode(spare, current);
+      previous = current;
+      current = spare;
+      builder.cell(start, current, suffixAt, !sameRow(previous, current));
     }
     checkpoints = builder.build();
     decodeFromStart();
@@ -196,6 +200,31 @@ abstract class DeltaSeeker implements BlockSeeker {
       comparison = nextComparison;
     }
     return comparison == 0 ? EXACT : BEFORE;
+  }
+
+  /**
+   * Restores the checkpoint after the last one not after {@code key} when it is the first cell of
+   * {@code key}'s row (so it is the first cell after the key, every cell before it in an earlier
+   * row): a Get lands on its row without decoding the cells before it.
+   */
+  @Override
+  public final boolean seekToRowStart(Cell key) {
+    checkBlock();
+    if (checkpoints == null) {
+      return false;
+    }
+    int checkpoint = checkpoints.lastQualifying(key, false, 0) + 1;
+    if (checkpoint >= checkpoints.count() || !checkpoints.startsRow(checkpoint)
+        || !checkpoints.sameRow(checkpoint, key)) {
+      return false;
+    }
+    restore(checkpoint);
+    return true;
+  }
+
+  private static boolean sameRow(Cell a, Cell b) {
+    return Bytes.equals(a.segment(), a.rowOffset(), a.rowLength(), b.segment(), b.rowOffset(),
+        b.rowLength());
   }
 
   /**
