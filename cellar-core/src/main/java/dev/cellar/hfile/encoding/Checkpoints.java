@@ -6,6 +6,7 @@ import dev.cellar.cell.CellComparator;
 import dev.cellar.cell.KeyValueLayout;
 import dev.cellar.cell.RowWords;
 import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
 import java.util.Arrays;
 
 /**
@@ -29,17 +30,24 @@ import java.util.Arrays;
  * DeltaSeeker#seekToRowStart}) instead of restoring the checkpoint before it and decoding the
  * cells of the rows between (with wide rows, a whole row of cells per Get).
  *
- * <p>Layout of {@link #entries}, {@value #FIELDS} ints per checkpoint, in block order:
- *
+ * <p><b>Layout.</b> Everything lies in one {@code long[]}, taken from and handed back to {@link
+ * IndexArrays} (a cache holding a third of what is read builds and drops indexes all the time):
  * <pre>
- *  start        payload offset where the cell's encoded bytes start; the top bit set when the
- *               cell starts its row
- *  keyAt        where its key starts in {@link #keys}
- *  keyLength    the key's length (the KeyValue key: row length to type)
- *  valueOffset  payload offset of its value
- *  valueLength  its value's length
- *  suffixAt     payload offset of its tags length (or mvcc, or the next cell)
+ *   [words]    each checkpoint's {@link RowWords row word} after the rows' shared prefix, two per
+ *              long, the even checkpoint's in the high half (absent when the rows share more
+ *              than {@link RowWords#MAX_SHARED} bytes)
+ *   [entries]  {@value #FIELDS} ints per checkpoint, two per long, in block order:
+ *                start        payload offset where the cell's encoded bytes start; the top bit
+ *                             set when the cell starts its row
+ *                keyAt        the byte offset of its key in the array
+ *                keyLength    the key's length (the KeyValue key: row length to type)
+ *                valueOffset  payload offset of its value
+ *                valueLength  its value's length
+ *                suffixAt     payload offset of its tags length (or mvcc, or the next cell)
+ *   [keys]     the checkpoints' keys, back to back
  * </pre>
+ * A binary search reads the words (a line or two) and compares a key in place only where words
+ * tie.
  */
 final class Checkpoints implements SeekIndex {
 
@@ -50,6 +58,7 @@ final class Checkpoints implements SeekIndex {
   private static final int VALUE_LENGTH = 4;
   private static final int SUFFIX_AT = 5;
   private static final int FIELDS = 6;
+  private static final int LONGS_PER_ENTRY = FIELDS / 2;
   private static final int ROW_START = 1 << 31;
 
   /** Heap bytes of a checkpoint besides its key: its fields and its row word. */
@@ -61,59 +70,45 @@ final class Checkpoints implements SeekIndex {
   /** The payload bytes a checkpoint at a row's first cell stands for, at least, per heap byte. */
   static final int ROW_SHARE = 8;
 
-  private static final long OBJECT_SIZE = 24;
+  private static final long OBJECT_SIZE = 32;
   private static final long SEGMENT_SIZE = 48;
   private static final long ARRAY_HEADER_SIZE = 16;
 
-  /** An upper bound of the heap bytes besides the checkpoints. */
-  private static final long FIXED_HEAP_SIZE = 192;
+  /**
+   * An upper bound of the heap bytes besides the checkpoints: the object, two segment views, the
+   * array's header, its class's rounding ({@link IndexArrays}) and the padding of words and keys.
+   */
+  private static final long FIXED_HEAP_SIZE =
+      OBJECT_SIZE + 2 * SEGMENT_SIZE + ARRAY_HEADER_SIZE
+          + IndexArrays.CLASS_LONGS * Long.BYTES + 2 * Long.BYTES;
 
   /** The most heap bytes the index of a block with a payload of {@code payloadSize} bytes takes. */
   static long maxHeapSize(int payloadSize) {
     return payloadSize / ROW_SHARE + FIXED_HEAP_SIZE;
   }
 
-  private final int[] entries;
-  private final byte[] keys;
+  private final long[] index;
+  private final int count;
+  private final int entriesStart;
+  /** The whole array as bytes, for the keys. */
   private final MemorySegment keySegment;
-  /**
-   * Each checkpoint's {@link RowWords row word} after the rows' shared prefix, in an array of its
-   * own so that a binary search reads a line or two of words rather than a key per step; null
-   * when the rows share more than {@link RowWords#MAX_SHARED} bytes.
-   */
-  private final int[] words;
-  /** The shared prefix, a view of the first checkpoint's row; null without words. */
+  /** The rows' shared prefix, a view of the first checkpoint's row; null without words. */
   private final MemorySegment sharedRow;
 
-  private Checkpoints(int[] entries, byte[] keys) {
-    this.entries = entries;
-    this.keys = keys;
-    this.keySegment = MemorySegment.ofArray(keys);
-    int count = entries.length / FIELDS;
-    int shared = count == 0 ? RowWords.MAX_SHARED + 1 : RowWords.sharedLength(
-        keySegment, rowOffset(0), rowLength(0), keySegment, rowOffset(count - 1),
-        rowLength(count - 1));
-    if (shared > RowWords.MAX_SHARED) {
-      this.words = null;
-      this.sharedRow = null;
-    } else {
-      this.words = new int[count];
-      for (int i = 0; i < count; i++) {
-        words[i] = RowWords.word(keySegment, rowOffset(i), rowLength(i), shared);
-      }
-      this.sharedRow = keySegment.asSlice(rowOffset(0), shared);
-    }
+  private Checkpoints(long[] index, int count, int entriesStart, MemorySegment keySegment,
+      MemorySegment sharedRow) {
+    this.index = index;
+    this.count = count;
+    this.entriesStart = entriesStart;
+    this.keySegment = keySegment;
+    this.sharedRow = sharedRow;
   }
 
-  private long rowOffset(int checkpoint) {
-    return KeyValueLayout.rowOffset(entries[checkpoint * FIELDS + KEY_AT]);
-  }
-
-  private int rowLength(int checkpoint) {
-    return KeyValueLayout.rowLength(keySegment, entries[checkpoint * FIELDS + KEY_AT]);
-  }
-
-  /** Collects the checkpoints of a block decoded from its first cell, in order. */
+  /**
+   * Collects the checkpoints of a block decoded from its first cell, in order. Reused block after
+   * block by one seeker (its scratch arrays grow to the largest block and stay), so building an
+   * index allocates only the index's objects, its array coming from {@link IndexArrays}.
+   */
   static final class Builder {
 
     private static final int INITIAL_CHECKPOINTS = 16;
@@ -125,9 +120,12 @@ final class Checkpoints implements SeekIndex {
     private int keyBytes;
     private int lastStart;
 
-    /** For a block whose first cell starts at payload offset {@code firstCell}. */
-    Builder(int firstCell) {
+    /** Starts over for a block whose first cell starts at payload offset {@code firstCell}. */
+    Builder start(int firstCell) {
+      count = 0;
+      keyBytes = 0;
       lastStart = firstCell;
+      return this;
     }
 
     /**
@@ -161,9 +159,51 @@ final class Checkpoints implements SeekIndex {
       lastStart = start;
     }
 
+    /** The index of the checkpoints noted, in an array from {@link IndexArrays}. */
     Checkpoints build() {
-      return new Checkpoints(
-          Arrays.copyOf(entries, count * FIELDS), Arrays.copyOf(keys, keyBytes));
+      MemorySegment scratch = MemorySegment.ofArray(keys);
+      int shared = count == 0 ? RowWords.MAX_SHARED + 1 : RowWords.sharedLength(
+          scratch, rowOffset(0), rowLength(scratch, 0),
+          scratch, rowOffset(count - 1), rowLength(scratch, count - 1));
+      boolean withWords = shared <= RowWords.MAX_SHARED;
+      int entriesStart = withWords ? (count + 1) / 2 : 0;
+      int keysStart = entriesStart + count * LONGS_PER_ENTRY;
+      long[] index = IndexArrays.take(keysStart + (keyBytes + Long.BYTES - 1) / Long.BYTES);
+      MemorySegment segment = MemorySegment.ofArray(index);
+      long keyBase = (long) keysStart * Long.BYTES;
+      for (int i = 0; i < count; i++) {
+        int at = i * FIELDS;
+        int entry = entriesStart + i * LONGS_PER_ENTRY;
+        index[entry] = pack(entries[at + START], (int) (keyBase + entries[at + KEY_AT]));
+        index[entry + 1] = pack(entries[at + KEY_LENGTH], entries[at + VALUE_OFFSET]);
+        index[entry + 2] = pack(entries[at + VALUE_LENGTH], entries[at + SUFFIX_AT]);
+      }
+      if (withWords) {
+        for (int i = 0; i < entriesStart; i++) {
+          int even = RowWords.word(scratch, rowOffset(2 * i), rowLength(scratch, 2 * i), shared);
+          int odd = 2 * i + 1 < count
+              ? RowWords.word(scratch, rowOffset(2 * i + 1), rowLength(scratch, 2 * i + 1), shared)
+              : 0;
+          index[i] = pack(even, odd);
+        }
+      }
+      MemorySegment.copy(scratch, 0, segment, keyBase, keyBytes);
+      MemorySegment sharedRow = withWords
+          ? segment.asSlice(keyBase + KeyValueLayout.rowOffset(entries[KEY_AT]), shared)
+          : null;
+      return new Checkpoints(index, count, entriesStart, segment, sharedRow);
+    }
+
+    private long rowOffset(int checkpoint) {
+      return KeyValueLayout.rowOffset(entries[checkpoint * FIELDS + KEY_AT]);
+    }
+
+    private int rowLength(MemorySegment scratch, int checkpoint) {
+      return KeyValueLayout.rowLength(scratch, entries[checkpoint * FIELDS + KEY_AT]);
+    }
+
+    private static long pack(int high, int low) {
+      return ((long) high << Integer.SIZE) | Integer.toUnsignedLong(low);
     }
   }
 
@@ -181,54 +221,64 @@ final class Checkpoints implements SeekIndex {
 
   @Override
   public int count() {
-    return entries.length / FIELDS;
+    return count;
+  }
+
+  private int field(int checkpoint, int field) {
+    long pair = index[entriesStart + checkpoint * LONGS_PER_ENTRY + field / 2];
+    return field % 2 == 0 ? (int) (pair >>> Integer.SIZE) : (int) pair;
+  }
+
+  private int word(int checkpoint) {
+    long pair = index[checkpoint / 2];
+    return checkpoint % 2 == 0 ? (int) (pair >>> Integer.SIZE) : (int) pair;
   }
 
   int start(int checkpoint) {
-    return entries[checkpoint * FIELDS + START] & ~ROW_START;
+    return field(checkpoint, START) & ~ROW_START;
   }
 
   /** Whether checkpoint {@code checkpoint}'s cell starts its row. */
   boolean startsRow(int checkpoint) {
-    return (entries[checkpoint * FIELDS + START] & ROW_START) != 0;
+    return (field(checkpoint, START) & ROW_START) != 0;
+  }
+
+  int valueOffset(int checkpoint) {
+    return field(checkpoint, VALUE_OFFSET);
+  }
+
+  int valueLength(int checkpoint) {
+    return field(checkpoint, VALUE_LENGTH);
+  }
+
+  int suffixAt(int checkpoint) {
+    return field(checkpoint, SUFFIX_AT);
+  }
+
+  int keyLength(int checkpoint) {
+    return field(checkpoint, KEY_LENGTH);
+  }
+
+  /** Copies the checkpoint's key into {@code target} at {@code offset}. */
+  void copyKey(int checkpoint, byte[] target, int offset) {
+    MemorySegment.copy(keySegment, ValueLayout.JAVA_BYTE, field(checkpoint, KEY_AT), target,
+        offset, keyLength(checkpoint));
+  }
+
+  private long rowOffset(int checkpoint) {
+    return KeyValueLayout.rowOffset(field(checkpoint, KEY_AT));
   }
 
   /** Whether checkpoint {@code checkpoint}'s row is {@code key}'s. */
   boolean sameRow(int checkpoint, Cell key) {
     return Bytes.equals(key.segment(), key.rowOffset(), key.rowLength(), keySegment,
-        rowOffset(checkpoint), rowLength(checkpoint));
-  }
-
-  int valueOffset(int checkpoint) {
-    return entries[checkpoint * FIELDS + VALUE_OFFSET];
-  }
-
-  int valueLength(int checkpoint) {
-    return entries[checkpoint * FIELDS + VALUE_LENGTH];
-  }
-
-  int suffixAt(int checkpoint) {
-    return entries[checkpoint * FIELDS + SUFFIX_AT];
-  }
-
-  int keyLength(int checkpoint) {
-    return entries[checkpoint * FIELDS + KEY_LENGTH];
-  }
-
-  /** Copies the checkpoint's key into {@code target} at {@code offset}. */
-  void copyKey(int checkpoint, byte[] target, int offset) {
-    System.arraycopy(
-        keys,
-        entries[checkpoint * FIELDS + KEY_AT],
-        target,
-        offset,
-        entries[checkpoint * FIELDS + KEY_LENGTH]);
+        rowOffset(checkpoint), KeyValueLayout.rowLength(keySegment, field(checkpoint, KEY_AT)));
   }
 
   /** Returns the first checkpoint whose cell starts at or after {@code position}, or the count. */
   int firstAtOrAfter(int position) {
     int low = 0;
-    int high = count() - 1;
+    int high = count - 1;
     while (low <= high) {
       int mid = (low + high) >>> 1;
       if (start(mid) < position) {
@@ -247,8 +297,7 @@ final class Checkpoints implements SeekIndex {
    * comparison.
    */
   int lastQualifying(Cell key, boolean seekBefore, int from) {
-    int count = count();
-    long keyWord = words == null ? RowWords.NONE : RowWords.keyWord(key, sharedRow);
+    long keyWord = sharedRow == null ? RowWords.NONE : RowWords.keyWord(key, sharedRow);
     if (from >= count || !qualifies(key, keyWord, seekBefore, from)) {
       return -1;
     }
@@ -268,33 +317,30 @@ final class Checkpoints implements SeekIndex {
   }
 
   private boolean qualifies(Cell key, long keyWord, boolean seekBefore, int checkpoint) {
-    int byWords = words == null ? 0 : RowWords.compare(keyWord, words[checkpoint]);
+    int byWords = sharedRow == null ? 0 : RowWords.compare(keyWord, word(checkpoint));
     if (byWords != 0) {
       return byWords > 0;
     }
-    int at = checkpoint * FIELDS;
     return PlainSeeker.qualifies(
-        CellComparator.compareKey(key, keySegment, entries[at + KEY_AT], entries[at + KEY_LENGTH]),
+        CellComparator.compareKey(key, keySegment, field(checkpoint, KEY_AT),
+            keyLength(checkpoint)),
         seekBefore);
   }
 
   @Override
   public long heapSize() {
-    return OBJECT_SIZE
-        + SEGMENT_SIZE
-        + align(ARRAY_HEADER_SIZE + (long) Integer.BYTES * entries.length)
-        + align(ARRAY_HEADER_SIZE + keys.length)
-        + (words == null
-            ? 0
-            : SEGMENT_SIZE + align(ARRAY_HEADER_SIZE + (long) Integer.BYTES * words.length));
+    return OBJECT_SIZE + SEGMENT_SIZE + (sharedRow == null ? 0 : SEGMENT_SIZE)
+        + ARRAY_HEADER_SIZE + (long) Long.BYTES * index.length;
   }
 
-  private static long align(long size) {
-    return (size + 7) & ~7L;
+  /** Hands the array to the next index built; this index is not read again. */
+  @Override
+  public void recycle() {
+    IndexArrays.give(index);
   }
 
   @Override
   public String toString() {
-    return "Checkpoints[" + count() + " entries, " + keys.length + " key bytes]";
+    return "Checkpoints[" + count + " entries, " + index.length + " longs]";
   }
 }

@@ -55,6 +55,7 @@ abstract class DeltaSeeker implements BlockSeeker {
   private boolean aheadValid;
   private int firstCellAt;
   private Checkpoints checkpoints;
+  private final Checkpoints.Builder checkpointBuilder = new Checkpoints.Builder();
 
   DeltaSeeker(EncodingContext context, DataBlockEncoding encoding) {
     this.context = context;
@@ -99,7 +100,7 @@ abstract class DeltaSeeker implements BlockSeeker {
     if (tagDictionary != null) {
       return null;
     }
-    Checkpoints.Builder builder = new Checkpoints.Builder(firstCellAt);
+    Checkpoints.Builder builder = checkpointBuilder.start(firstCellAt);
     decodeFromStart();
     while (current.end() < in.limit()) {
       int start = current.end();

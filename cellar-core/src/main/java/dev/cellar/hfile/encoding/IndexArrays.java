@@ -4,8 +4,8 @@ import java.util.Arrays;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * The {@code long[]} arrays of NONE blocks' seek indexes ({@link CellOffsets}), handed back when
- * the block object that carried an index is released for the last time ({@link
+ * The {@code long[]} arrays of blocks' seek indexes ({@link CellOffsets}, {@link Checkpoints}),
+ * handed back when the block object that carried an index is released for the last time ({@link
  * SeekIndex#recycle}) and taken again by the next index built. In a cache that holds a third of
  * what is read, a block is indexed at its third seek and evicted soon after, so without this every
  * eviction left an index array of a few hundred bytes to the garbage collector, a fifth of the heap
