@@ -56,12 +56,18 @@ class HugePageMemoryTest {
     assertTrue(HugePageMemory.available(), "mapping is available on Linux with native access");
     try (Arena arena = Arena.ofShared()) {
       MemorySegment segment = HugePageMemory.allocate(arena, SIZE);
-      assertEquals(1, thpEligible(segment.address()), "THPeligible of the mapping's smaps entry");
+      assertEquals(1, smapsField(segment.address(), "THPeligible"),
+          "THPeligible of the mapping's smaps entry");
+      assertTrue(smapsField(segment.address(), "Rss") * 1024 >= SIZE,
+          "the whole mapping is faulted in when made, not by its first reader");
     }
   }
 
-  /** The {@code THPeligible} field of the {@code /proc/self/smaps} entry holding {@code address}. */
-  private static int thpEligible(long address) throws IOException {
+  /**
+   * The number in field {@code name} ({@code THPeligible}, or a size in kB) of the {@code
+   * /proc/self/smaps} entry holding {@code address}.
+   */
+  private static long smapsField(long address, String name) throws IOException {
     List<String> lines = Files.readAllLines(Path.of("/proc/self/smaps"));
     boolean inside = false;
     for (String line : lines) {
@@ -69,8 +75,8 @@ class HugePageMemoryTest {
         String[] range = line.substring(0, line.indexOf(' ')).split("-");
         inside = Long.parseUnsignedLong(range[0], 16) <= address
             && address < Long.parseUnsignedLong(range[1], 16);
-      } else if (inside && line.startsWith("THPeligible:")) {
-        return Integer.parseInt(line.substring("THPeligible:".length()).trim());
+      } else if (inside && line.startsWith(name + ":")) {
+        return Long.parseLong(line.substring(name.length() + 1).replace("kB", "").trim());
       }
     }
     throw new AssertionError("no smaps entry holds " + Long.toHexString(address));

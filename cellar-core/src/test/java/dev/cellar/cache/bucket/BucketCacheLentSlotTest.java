@@ -95,6 +95,39 @@ class BucketCacheLentSlotTest {
     assertEquals(5120, cache.usedSlotBytes(), "the index keeps the slot");
   }
 
+  /**
+   * A reader offers its block under its own probe, re-pointed at the next block right after: the
+   * entry keeps the key's fields, not the probe, and is found, evicted with its file and
+   * persisted under its own key.
+   */
+  @Test
+  void aBlockOfferedUnderAProbeKeepsItsOwnKey() throws Exception {
+    BucketCache cache = offHeap(4);
+    BlockCacheKey.Probe probe = new BlockCacheKey.Probe();
+    for (int i = 0; i < 3; i++) {
+      TestBlock loaded = read(cache, key(i), BLOCK, TRAILING);
+      cache.cacheBlockInItsMemory(probe.set(file, key(i).fileId(), key(i).offset(), null),
+          loaded, false);
+      loaded.release();
+    }
+    probe.set("another-" + file, 1, 0, null);
+    assertEquals(3, cache.blockCount());
+    List<BlockCacheKey> keys = new ArrayList<>();
+    for (BucketEntry entry : cache.entries()) {
+      keys.add(entry.key());
+    }
+    assertEquals(List.of(key(0), key(1), key(2)), keys, "in file and offset order");
+    for (int i = 0; i < 3; i++) {
+      Cacheable hit = cache.getBlockRetained(key(i), true, false, true);
+      assertNotNull(hit, "block " + i);
+      assertEquals(-1, TestBlock.firstMismatch(hit, key(i), BLOCK), "block " + i);
+      hit.release();
+    }
+    assertEquals(3, cache.evictBlocksByHfileName(file));
+    assertEquals(0, cache.blockCount());
+    assertEquals(0, cache.usedSlotBytes(), "every slot freed");
+  }
+
   @Test
   void aSlotLentAgainIsTheSameViewRevivedInANewGeneration() throws Exception {
     BucketCache cache = offHeap(4);
