@@ -205,12 +205,11 @@ public final class LruBlockCache implements BlockCache {
    */
   private void insert(BlockCacheKey probeOrKey, Cacheable block, boolean inMemory,
       boolean asItIs) {
-    BlockCacheKey key = probeOrKey.detached();
     if (block.heapSize() > config.maxBlockSize()) {
       stats.failedInsertion();
       return;
     }
-    if (map.containsKey(key)) {
+    if (map.containsKey(probeOrKey)) {
       return;
     }
     if (size.get() >= config.hardLimitSize()) {
@@ -221,7 +220,7 @@ public final class LruBlockCache implements BlockCache {
     Cacheable owned = asItIs ? block.retain() : onHeap(block);
     long slack = RecycledHeapArrays.arrayLength(owned.backing()) - owned.length();
     BlockPriority priority = inMemory ? BlockPriority.MEMORY : BlockPriority.SINGLE;
-    LruEntry entry = new LruEntry(key, owned, owned.heapSize() + slack + ENTRY_OVERHEAD, priority,
+    LruEntry entry = new LruEntry(probeOrKey, owned, owned.heapSize() + slack + ENTRY_OVERHEAD, priority,
         clock.tick());
     if (map.putIfAbsent(entry) != null) {
       owned.release();
@@ -331,7 +330,7 @@ public final class LruBlockCache implements BlockCache {
     }
     int evicted = 0;
     for (LruEntry entry : map.values()) {
-      if (entry.key.fileId() == fileId && remove(entry)) {
+      if (entry.keyFileId() == fileId && remove(entry)) {
         evicted++;
       }
     }
@@ -364,7 +363,7 @@ public final class LruBlockCache implements BlockCache {
     stats.evicted();
     try {
       if (victimCache != null) {
-        victimCache.cacheBlock(entry.key, entry.block, entry.priority() == BlockPriority.MEMORY);
+        victimCache.cacheBlock(entry.key(), entry.block, entry.priority() == BlockPriority.MEMORY);
       }
     } finally {
       entry.block.release();

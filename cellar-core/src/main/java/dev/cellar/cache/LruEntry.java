@@ -12,8 +12,11 @@ import dev.cellar.memory.Buf;
  */
 final class LruEntry implements EvictionCandidate, BlockMap.Keyed {
 
-  final BlockCacheKey key;
-  /** The key's file id and offset, kept here so a map lookup reads no key object. */
+  /**
+   * The block's key as fields, not a key object: a map lookup reads no other object, and a block
+   * cached for a reader's probe costs no copy of the probe ({@link #key()} makes one when needed).
+   */
+  private final String fileName;
   private final long fileId;
   private final long offset;
   final Cacheable block;
@@ -33,8 +36,9 @@ final class LruEntry implements EvictionCandidate, BlockMap.Keyed {
   private volatile BlockPriority priority;
   private volatile long lastAccess;
 
+  /** @param key the block's key, a probe or a key: the entry keeps its fields, not the object */
   LruEntry(BlockCacheKey key, Cacheable block, long size, BlockPriority priority, long tick) {
-    this.key = key;
+    this.fileName = key.fileName();
     this.fileId = key.fileId();
     this.offset = key.offset();
     this.block = block;
@@ -60,6 +64,11 @@ final class LruEntry implements EvictionCandidate, BlockMap.Keyed {
     if (priority == BlockPriority.SINGLE) {
       priority = BlockPriority.MULTI;
     }
+  }
+
+  /** A key equal to the one the block was cached under. */
+  BlockCacheKey key() {
+    return new BlockCacheKey(fileName, offset);
   }
 
   @Override

@@ -140,6 +140,45 @@ public abstract class BlockCacheContractTest {
     assertTrue(cache.containsBlock(new BlockCacheKey(other, 10_000L)));
   }
 
+  /**
+   * A reader offers blocks under its own probe, re-pointed at the next block (and finally at
+   * another file) right after each offer: the cache keeps a key of its own, so every block is
+   * found under its key and evicted with its file.
+   */
+  @Test
+  void aBlockOfferedUnderAProbeKeepsItsOwnKey() {
+    BlockCache cache = cache(ROOMY);
+    BlockCacheKey.Probe probe = new BlockCacheKey.Probe();
+    for (int i = 0; i < 4; i++) {
+      BlockCacheKey key = key(i * 10_000L);
+      TestBlock block = TestBlock.allocate(allocator, key, BLOCK_SIZE, BlockCategory.DATA);
+      try {
+        cache.cacheBlock(probe.set(key.fileName(), key.fileId(), key.offset(), null), block, false);
+      } finally {
+        block.release();
+      }
+    }
+    String other = file + "-probe";
+    probe.set(other, FileIds.idOf(other), 0, null);
+    settle(cache);
+    assertEquals(4, cache.blockCount());
+    for (int i = 0; i < 4; i++) {
+      BlockCacheKey key = key(i * 10_000L);
+      Cacheable hit = cache.getBlockRetained(key, true, false, true);
+      assertNotNull(hit, "block " + i);
+      try {
+        assertBytes(hit, key);
+      } finally {
+        hit.release();
+      }
+    }
+    assertFalse(cache.containsBlock(probe));
+    assertEquals(0, cache.evictBlocksByHfileName(other));
+    assertEquals(4, cache.evictBlocksByHfileName(file));
+    settle(cache);
+    assertEquals(0, cache.blockCount());
+  }
+
   @Test
   void sizeAccountingFollowsInsertsAndEvictions() {
     BlockCache cache = cache(ROOMY);
