@@ -79,8 +79,13 @@ public final class HugePageMemory {
     if (mapped == null) {
       return arena.allocate(bytes, Long.BYTES);
     }
-    MemorySegment segment = mapped.reinterpret(bytes, arena, unmapped -> NATIVE.unmap(unmapped,
-        bytes));
+    MemorySegment segment;
+    try {
+      segment = mapped.reinterpret(bytes, arena, unmapped -> NATIVE.unmap(unmapped, bytes));
+    } catch (RuntimeException e) {
+      NATIVE.unmap(mapped, bytes);
+      throw e;
+    }
     faultIn(segment);
     return segment;
   }

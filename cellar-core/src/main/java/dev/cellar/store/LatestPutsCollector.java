@@ -2,6 +2,7 @@ package dev.cellar.store;
 
 import dev.cellar.cell.Bytes;
 import dev.cellar.cell.Cell;
+import dev.cellar.cell.CellComparator;
 import dev.cellar.cell.CellType;
 import java.io.IOException;
 
@@ -49,7 +50,7 @@ final class LatestPutsCollector {
     long minTimestamp = Math.max(spec.minTimestamp(), oldestUnexpired);
     long maxTimestamp = spec.maxTimestamp();
     Cell cell = source.peek();
-    while (cell != null && sameRow(cell, rowStart)) {
+    while (cell != null && CellComparator.sameRow(cell, rowStart)) {
       long timestamp = cell.timestamp();
       if (cell.typeByte() != PUT_CODE || timestamp >= maxTimestamp || timestamp < minTimestamp) {
         out.truncate(before);
@@ -67,11 +68,6 @@ final class LatestPutsCollector {
       }
     }
     return true;
-  }
-
-  private static boolean sameRow(Cell cell, Cell rowStart) {
-    return Bytes.equals(cell.segment(), cell.rowOffset(), cell.rowLength(), rowStart.segment(),
-        rowStart.rowOffset(), rowStart.rowLength());
   }
 
   /** Same row and qualifier (a store holds one family). */

@@ -1,6 +1,5 @@
 package dev.cellar.store;
 
-import dev.cellar.cell.Bytes;
 import dev.cellar.cell.Cell;
 import dev.cellar.cell.CellComparator;
 import dev.cellar.cell.SearchKey;
@@ -71,7 +70,8 @@ final class StorePointRead {
     int opened = store.memStore().openPointCursors(readPoint, memCursors);
     try {
       for (int i = 0; i < opened; i++) {
-        if (memCursors[i].seek(rowStart) && sameRow(memCursors[i].peek(), rowStart)) {
+        if (memCursors[i].seek(rowStart)
+            && CellComparator.sameRow(memCursors[i].peek(), rowStart)) {
           sources.add(memScanners[i]);
         }
       }
@@ -131,7 +131,7 @@ final class StorePointRead {
       }
       StoreFileScanner scanner = reads.scanner;
       used.add(scanner);
-      if (scanner.seek(rowStart) && sameRow(scanner.peek(), rowStart)) {
+      if (scanner.seek(rowStart) && CellComparator.sameRow(scanner.peek(), rowStart)) {
         sources.add(scanner);
       }
     }
@@ -175,7 +175,8 @@ final class StorePointRead {
     matcher.configure(spec, nowMillis);
     heap.reset(sources);
     matcher.startRow();
-    for (Cell cell = heap.peek(); cell != null && sameRow(cell, rowStart); cell = heap.peek()) {
+    for (Cell cell = heap.peek(); cell != null && CellComparator.sameRow(cell, rowStart);
+        cell = heap.peek()) {
       switch (matcher.match(cell)) {
         case INCLUDE -> {
           heap.collectCurrent(out);
@@ -215,11 +216,6 @@ final class StorePointRead {
       }
     }
     heap.reseek(columnEnd);
-  }
-
-  private static boolean sameRow(Cell cell, Cell rowStart) {
-    return Bytes.equals(cell.segment(), cell.rowOffset(), cell.rowLength(), rowStart.segment(),
-        rowStart.rowOffset(), rowStart.rowLength());
   }
 
   /** Parks every scanner, closes the MemStore cursors and drops the file references. */

@@ -38,6 +38,33 @@ class HugePageMemoryTest {
     assertThrows(IllegalStateException.class, () -> closed.get(ValueLayout.JAVA_BYTE, 0));
   }
 
+  /** An arena that is closed already refuses the mapping, which is unmapped, not leaked. */
+  @Test
+  void aMappingIntoAClosedArenaIsRefusedAndUnmapped() throws IOException {
+    Arena arena = Arena.ofShared();
+    arena.close();
+    long mappingsBefore = mappings();
+    assertThrows(IllegalStateException.class, () -> HugePageMemory.allocate(arena, SIZE));
+    assertEquals(mappingsBefore, mappings(), "no mapping of that length left behind");
+  }
+
+  /**
+   * How many of this process's mappings are as long as one of {@link #SIZE} bytes (a length no
+   * other mapping has); 0 where the kernel does not list them.
+   */
+  private static long mappings() throws IOException {
+    Path maps = Path.of("/proc/self/maps");
+    if (!Files.isReadable(maps)) {
+      return 0;
+    }
+    long length = (SIZE + 4095) / 4096 * 4096;
+    return Files.readAllLines(maps).stream()
+        .map(line -> line.substring(0, line.indexOf(' ')).split("-"))
+        .filter(range -> Long.parseUnsignedLong(range[1], 16)
+            - Long.parseUnsignedLong(range[0], 16) == length)
+        .count();
+  }
+
   @Test
   void aSmallAllocationComesFromTheArena() {
     try (Arena arena = Arena.ofConfined()) {

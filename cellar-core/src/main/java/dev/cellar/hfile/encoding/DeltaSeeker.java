@@ -1,6 +1,5 @@
 package dev.cellar.hfile.encoding;
 
-import dev.cellar.cell.Bytes;
 import dev.cellar.cell.Cell;
 import dev.cellar.cell.CellComparator;
 import dev.cellar.cell.KeyValueLayout;
@@ -108,7 +107,7 @@ abstract class DeltaSeeker implements BlockSeeker {
       int suffixAt = decode(spare, current);
       previous = current;
       current = spare;
-      builder.cell(start, current, suffixAt, !sameRow(previous, current));
+      builder.cell(start, current, suffixAt, !CellComparator.sameRow(previous, current));
     }
     checkpoints = builder.build();
     decodeFromStart();
@@ -221,11 +220,6 @@ abstract class DeltaSeeker implements BlockSeeker {
     }
     restore(checkpoint);
     return true;
-  }
-
-  private static boolean sameRow(Cell a, Cell b) {
-    return Bytes.equals(a.segment(), a.rowOffset(), a.rowLength(), b.segment(), b.rowOffset(),
-        b.rowLength());
   }
 
   /**
