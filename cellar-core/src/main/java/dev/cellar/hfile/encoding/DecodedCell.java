@@ -39,6 +39,7 @@ final class DecodedCell implements Cell {
   private long tagsOffset;
   private long sequenceId;
   private int end;
+  private boolean inPreviousRow;
 
   /**
    * Makes room for a key of {@code length} bytes, keeping the key bytes already there (a cell may
@@ -102,6 +103,19 @@ final class DecodedCell implements Cell {
   void setEnd(long newSequenceId, int newEnd) {
     sequenceId = newSequenceId;
     end = newEnd;
+  }
+
+  /**
+   * Records whether this cell was decoded from its predecessor and shares its row (the shared key
+   * prefix covers the row length and the row); false where that is not known.
+   */
+  void setInPreviousRow(boolean inRow) {
+    inPreviousRow = inRow;
+  }
+
+  /** Returns what {@link #setInPreviousRow} recorded. */
+  boolean inPreviousRow() {
+    return inPreviousRow;
   }
 
   /** Returns the payload offset right after this cell. */

@@ -25,7 +25,11 @@ import java.lang.foreign.ValueLayout;
  * again from the first cell (a rewind, which also clears the tag dictionary). With a {@link
  * Checkpoints} index it first binary-searches the checkpoints for the last one that qualifies and,
  * when that one lies ahead of the current cell (or the seek would start again), restores it as the
- * current cell and decodes forward from there: at most the cells up to the next checkpoint.
+ * current cell and decodes forward from there: at most the cells up to the next checkpoint. Walking
+ * forward, it compares the key only with cells that start a row, and within the key's own row:
+ * a cell whose shared prefix with its predecessor covers the row sorts on the same side of a key of
+ * another row as that predecessor did, so a block without checkpoints costs a decode per cell but
+ * a comparison per row.
  */
 abstract class DeltaSeeker implements BlockSeeker {
 
@@ -71,9 +75,10 @@ abstract class DeltaSeeker implements BlockSeeker {
   /**
    * Decodes the key and value, up to the tags, of the cell after {@code base} into {@code target}.
    * {@code target} may be {@code base} itself: everything needed from {@code base} (its lengths,
-   * timestamp, type, value position) must be read before {@code target} is written.
+   * timestamp, type, value position) must be read before {@code target} is written. Returns how
+   * many leading key bytes the cell shares with {@code base}, as the block stores it.
    */
-  abstract void decodeNext(DecodedCell target, DecodedCell base);
+  abstract int decodeNext(DecodedCell target, DecodedCell base);
 
   @Override
   public final void setBlock(MemorySegment segment, int length) {
@@ -183,6 +188,7 @@ abstract class DeltaSeeker implements BlockSeeker {
         return KEY_BEFORE_BLOCK;
       }
     }
+    boolean rowDecides = false;
     while (aheadValid || current.end() < in.limit()) {
       if (aheadValid) {
         stepForward();
@@ -192,7 +198,14 @@ abstract class DeltaSeeker implements BlockSeeker {
         previous = current;
         current = spare;
       }
-      int nextComparison = compare(key, current);
+      if (rowDecides && current.inPreviousRow()) {
+        continue;
+      }
+      int nextComparison = CellComparator.compareRows(key, current);
+      rowDecides = nextComparison != 0;
+      if (!rowDecides) {
+        nextComparison = compare(key, current);
+      }
       if (!PlainSeeker.qualifies(nextComparison, seekBefore)) {
         stepBack();
         break;
@@ -237,6 +250,7 @@ abstract class DeltaSeeker implements BlockSeeker {
         KeyValueLayout.familyLength(
             key, KeyValueLayout.familyLengthOffset(KeyValueLayout.KEY_OFFSET, rowLength));
     current.setKey(keyLength, rowLength, familyLength);
+    current.setInPreviousRow(false);
     current.setValue(
         in.segment(), checkpoints.valueOffset(checkpoint), checkpoints.valueLength(checkpoint));
     in.position(checkpoints.suffixAt(checkpoint));
@@ -251,7 +265,8 @@ abstract class DeltaSeeker implements BlockSeeker {
   private int decode(DecodedCell target, DecodedCell base) {
     valid = false;
     in.position(base.end());
-    decodeNext(target, base);
+    int common = decodeNext(target, base);
+    target.setInPreviousRow(common >= KeyValueLayout.ROW_LENGTH_SIZE + target.rowLength());
     int suffixAt = in.position();
     readSuffix(target);
     valid = true;
@@ -286,6 +301,7 @@ abstract class DeltaSeeker implements BlockSeeker {
     }
     in.position(firstCellAt);
     decodeFirst(current);
+    current.setInPreviousRow(false);
     readSuffix(current);
     valid = true;
   }

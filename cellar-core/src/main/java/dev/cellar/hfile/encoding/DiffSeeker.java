@@ -60,7 +60,7 @@ final class DiffSeeker extends DeltaSeeker {
   }
 
   @Override
-  void decodeNext(DecodedCell target, DecodedCell base) {
+  int decodeNext(DecodedCell target, DecodedCell base) {
     long previousTimestamp = base.timestamp();
     byte previousType = base.typeByte();
     int flags = in.readUnsignedByte("the flags");
@@ -76,6 +76,7 @@ final class DiffSeeker extends DeltaSeeker {
     MemorySegment key =
         readKeyBeforeTimestamp(target, base, common, keyLength, familyAt, familyLength);
     finish(target, key, flags, previousTimestamp, previousType, valueLength);
+    return common;
   }
 
   private void finish(

@@ -55,7 +55,7 @@ final class FastDiffSeeker extends DeltaSeeker {
   }
 
   @Override
-  void decodeNext(DecodedCell target, DecodedCell base) {
+  int decodeNext(DecodedCell target, DecodedCell base) {
     long previousTimestamp = base.timestamp();
     byte previousType = base.typeByte();
     long previousValueAt = base.valueOffset();
@@ -88,5 +88,6 @@ final class FastDiffSeeker extends DeltaSeeker {
     } else {
       target.setValue(in.segment(), previousValueAt, valueLength);
     }
+    return common;
   }
 }

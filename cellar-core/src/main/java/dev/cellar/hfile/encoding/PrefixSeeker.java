@@ -22,11 +22,11 @@ final class PrefixSeeker extends DeltaSeeker {
   }
 
   @Override
-  void decodeNext(DecodedCell target, DecodedCell base) {
-    decode(target, base);
+  int decodeNext(DecodedCell target, DecodedCell base) {
+    return decode(target, base);
   }
 
-  private void decode(DecodedCell target, DecodedCell base) {
+  private int decode(DecodedCell target, DecodedCell base) {
     int at = in.position();
     int stored = in.readCompressedInt("a key length");
     int valueLength = in.readCompressedInt("a value length");
@@ -52,5 +52,6 @@ final class PrefixSeeker extends DeltaSeeker {
     in.copyTo(stored, target.keyArray(), KeyValueLayout.KEY_OFFSET + common, "key bytes");
     checkKey(target, at, keyLength, key);
     readValue(target, valueLength);
+    return common;
   }
 }
