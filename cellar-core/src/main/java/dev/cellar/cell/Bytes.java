@@ -311,6 +311,14 @@ public final class Bytes {
     return WritableVarLongs.sizeFromFirstByte(first);
   }
 
+  /**
+   * Returns the value of a vlong of more than one byte from its first byte and the big-endian
+   * magnitude its other bytes hold, for readers that fetched those bytes themselves.
+   */
+  public static long vlongFromParts(byte first, long magnitude) {
+    return WritableVarLongs.fromParts(first, magnitude);
+  }
+
   /** Writes {@code value} as a Hadoop vlong at {@code offset}; returns the bytes written. */
   public static int writeVLong(MemorySegment segment, long offset, long value) {
     return WritableVarLongs.write(segment, offset, value);

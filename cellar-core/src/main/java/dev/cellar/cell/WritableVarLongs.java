@@ -84,6 +84,10 @@ final class WritableVarLongs {
         magnitude = (magnitude << Byte.SIZE) | next;
       }
     }
+    return fromParts(first, magnitude);
+  }
+
+  static long fromParts(byte first, long magnitude) {
     return first < NEGATIVE_BASE ? ~magnitude : magnitude;
   }
 

@@ -15,6 +15,14 @@ import java.lang.foreign.ValueLayout;
  * so that no {@code IndexOutOfBoundsException} ever escapes from malformed bytes. Reading allocates
  * nothing; only the failure path builds messages.
  *
+ * <p>Fields of a few bytes (flags, lengths, timestamps, sequence ids) are read out of a window: the
+ * eight payload bytes from {@code windowAt}, fetched with one big-endian load and kept in a {@code
+ * long}, so the bytes of a cell's header cost shifts rather than a checked memory access each.
+ * Blocks are immutable while a seeker reads them, so the window only has to follow the position
+ * and is dropped when the reader moves to another payload. Bytes past the segment's end read as
+ * zero in the window; the end checks against the payload's limit come first, so they are never
+ * returned.
+ *
  * <p>HBase's "compressed int" (CINT): 7 bits per byte, least significant group first, the high bit
  * set on every byte but the last, at most {@value #CINT_MAX_SIZE} bytes. Lengths and prefixes are
  * never negative, so a CINT decoding to a negative value is malformed.
@@ -25,11 +33,15 @@ final class PayloadReader {
   private static final int CINT_GROUP_BITS = 7;
   private static final int CINT_GROUP_MASK = 0x7F;
   private static final int CINT_CONTINUATION = 0x80;
+  /** A window start no read falls behind: every read refills. */
+  private static final int NO_WINDOW = Integer.MIN_VALUE;
 
   private final DataBlockEncoding encoding;
   private MemorySegment segment;
   private int limit;
   private int position;
+  private long window;
+  private int windowAt;
 
   PayloadReader(DataBlockEncoding encoding) {
     this.encoding = encoding;
@@ -59,6 +71,34 @@ final class PayloadReader {
     this.segment = segment;
     this.limit = length;
     this.position = 0;
+    this.windowAt = NO_WINDOW;
+  }
+
+  /**
+   * Returns the {@code count} bytes (0 to 8) at {@code at}, which {@link #require} checked, as the
+   * low bytes of a big-endian number, refilling the window when they are not all in it.
+   */
+  private long fromWindow(int at, int count) {
+    int skip = at - windowAt;
+    if (skip < 0 || skip + count > Long.BYTES) {
+      fill(at);
+      skip = 0;
+    }
+    return count == 0 ? 0 : (window << (skip * Byte.SIZE)) >>> (Long.SIZE - count * Byte.SIZE);
+  }
+
+  private void fill(int at) {
+    windowAt = at;
+    if (at + Long.BYTES <= segment.byteSize()) {
+      window = segment.get(ByteLayouts.LONG_BE, at);
+      return;
+    }
+    long bytes = 0;
+    for (int i = 0; i < Long.BYTES; i++) {
+      int next = at + i < segment.byteSize() ? segment.get(ByteLayouts.BYTE, at + i) & 0xFF : 0;
+      bytes = (bytes << Byte.SIZE) | next;
+    }
+    window = bytes;
   }
 
   MemorySegment segment() {
@@ -102,7 +142,7 @@ final class PayloadReader {
   }
 
   byte readByte(String what) {
-    return segment.get(ByteLayouts.BYTE, require(Byte.BYTES, what));
+    return (byte) fromWindow(require(Byte.BYTES, what), Byte.BYTES);
   }
 
   int readUnsignedByte(String what) {
@@ -148,33 +188,28 @@ final class PayloadReader {
         start, what + " as a compressed int of at most " + CINT_MAX_SIZE + " bytes", "more");
   }
 
-  /** Reads {@code count} bytes (1 to 8) as an unsigned little-endian number. */
+  /** Reads {@code count} bytes (0 to 8) as an unsigned little-endian number. */
   long readLittleEndian(int count, String what) {
-    int at = require(count, what);
-    long value = 0;
-    for (int i = 0; i < count; i++) {
-      value |= Byte.toUnsignedLong(segment.get(ByteLayouts.BYTE, at + i)) << (i * Byte.SIZE);
-    }
-    return value;
+    long bigEndian = readBigEndian(count, what);
+    return count == 0 ? 0 : Long.reverseBytes(bigEndian) >>> (Long.SIZE - count * Byte.SIZE);
   }
 
-  /** Reads {@code count} bytes (1 to 8) as an unsigned big-endian number. */
+  /** Reads {@code count} bytes (0 to 8) as an unsigned big-endian number. */
   long readBigEndian(int count, String what) {
-    int at = require(count, what);
-    long value = 0;
-    for (int i = 0; i < count; i++) {
-      value = (value << Byte.SIZE) | Byte.toUnsignedLong(segment.get(ByteLayouts.BYTE, at + i));
-    }
-    return value;
+    return fromWindow(require(count, what), count);
   }
 
   /** Reads a Hadoop vlong. */
   long readVLong(String what) {
     int at = position;
-    int size = Bytes.vlongSizeFromFirstByte(readByte(what));
+    byte first = readByte(what);
+    int size = Bytes.vlongSizeFromFirstByte(first);
+    if (size == 1) {
+      return first;
+    }
     position = at;
     require(size, what);
-    return Bytes.readVLong(segment, at);
+    return Bytes.vlongFromParts(first, fromWindow(at + 1, size - 1));
   }
 
   /** Copies {@code count} bytes into {@code target} at {@code targetOffset}. */
