@@ -265,6 +265,11 @@ public final class Bytes {
     return (long) BE_LONG.get(bytes, offset);
   }
 
+  /** Writes {@code value} as a big-endian int at {@code offset}. */
+  public static void putInt(byte[] bytes, int offset, int value) {
+    BE_INT.set(bytes, offset, value);
+  }
+
   // ---------------------------------------------------------------- printing
 
   /**

@@ -1,5 +1,6 @@
 package dev.cellar.hfile.encoding;
 
+import dev.cellar.cell.Bytes;
 import dev.cellar.cell.Cell;
 import dev.cellar.cell.KeyValue;
 import dev.cellar.cell.KeyValueLayout;
@@ -77,7 +78,7 @@ final class DecodedCell implements Cell {
     keyLength = newKeyLength;
     rowLength = newRowLength;
     familyLength = newFamilyLength;
-    keySegment.set(KeyValueLayout.INT, KeyValueLayout.KEY_LENGTH_OFFSET, newKeyLength);
+    Bytes.putInt(keyBytes, KeyValueLayout.KEY_LENGTH_OFFSET, newKeyLength);
   }
 
   /** Sets the value, a view of {@code length} bytes of {@code segment} at {@code offset}. */
@@ -85,7 +86,7 @@ final class DecodedCell implements Cell {
     valueSegment = segment;
     valueOffset = offset;
     valueLength = length;
-    keySegment.set(KeyValueLayout.INT, KeyValueLayout.VALUE_LENGTH_OFFSET, length);
+    Bytes.putInt(keyBytes, KeyValueLayout.VALUE_LENGTH_OFFSET, length);
   }
 
   /**
@@ -133,6 +134,19 @@ final class DecodedCell implements Cell {
     setValue(keySegment, KeyValueLayout.KEY_OFFSET + source.keyLength, 0);
     setTags(false, keySegment, KeyValueLayout.KEY_OFFSET + source.keyLength, 0);
     setEnd(0, source.end);
+  }
+
+  /** The timestamp, read from the key scratch as an array (the next cell's decode needs it). */
+  @Override
+  public long timestamp() {
+    return Bytes.toLong(
+        keyBytes, (int) KeyValueLayout.timestampOffset(KeyValueLayout.KEY_OFFSET, keyLength));
+  }
+
+  /** The type byte, read from the key scratch as an array. */
+  @Override
+  public byte typeByte() {
+    return keyBytes[(int) KeyValueLayout.typeOffset(KeyValueLayout.KEY_OFFSET, keyLength)];
   }
 
   @Override

@@ -5,6 +5,7 @@ import dev.cellar.memory.Buf;
 import dev.cellar.memory.ByteLayouts;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
+import java.util.Objects;
 
 /**
  * A bounds-checked sequential reader over one block payload. Not thread-safe: owned by one seeker,
@@ -212,10 +213,22 @@ final class PayloadReader {
     return Bytes.vlongFromParts(first, fromWindow(at + 1, size - 1));
   }
 
-  /** Copies {@code count} bytes into {@code target} at {@code targetOffset}. */
+  /**
+   * Copies {@code count} bytes into {@code target} at {@code targetOffset}: up to eight (a key's
+   * changed tail, mostly) out of the window, more with a bulk copy.
+   */
   void copyTo(int count, byte[] target, int targetOffset, String what) {
-    MemorySegment.copy(segment, ValueLayout.JAVA_BYTE, require(count, what), target, targetOffset,
-        count);
+    int at = require(count, what);
+    if (count > Long.BYTES) {
+      MemorySegment.copy(segment, ValueLayout.JAVA_BYTE, at, target, targetOffset, count);
+      return;
+    }
+    Objects.checkFromIndexSize(targetOffset, count, target.length);
+    long bytes = fromWindow(at, count);
+    for (int i = count - 1; i >= 0; i--) {
+      target[targetOffset + i] = (byte) bytes;
+      bytes >>>= Byte.SIZE;
+    }
   }
 
   /** Returns an exception for a problem at payload offset {@code at}. */
