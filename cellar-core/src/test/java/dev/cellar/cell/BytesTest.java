@@ -116,6 +116,36 @@ class BytesTest {
     }
   }
 
+  /**
+   * {@code mismatch} against the JDK's over ranges of every length through the word-at-a-time path
+   * and past it, sharing a prefix of any length (so the first difference falls in every word and
+   * in the tail), or equal, or one a prefix of the other, on heap and off-heap segments.
+   */
+  @Test
+  void mismatchFindsTheFirstDifferenceAsTheJdkDoes() {
+    long seed = TestSeeds.seed();
+    Random random = new Random(seed);
+    try (Arena arena = Arena.ofConfined()) {
+      for (int i = 0; i < 20_000; i++) {
+        int leftLength = random.nextInt(81);
+        int rightLength = random.nextBoolean() ? leftLength : random.nextInt(81);
+        byte[] left = new byte[leftLength + 2];
+        random.nextBytes(left);
+        MemorySegment right = arena.allocate(rightLength + 5);
+        int shared = random.nextInt(Math.min(leftLength, rightLength) + 1);
+        MemorySegment.copy(MemorySegment.ofArray(left), 2, right, 5, shared);
+        for (int at = shared; at < rightLength; at++) {
+          right.set(ValueLayout.JAVA_BYTE, 5 + at, (byte) random.nextInt(256));
+        }
+        MemorySegment heap = MemorySegment.ofArray(left);
+        long expected =
+            MemorySegment.mismatch(heap, 2, 2 + leftLength, right, 5, 5 + rightLength);
+        assertEquals(expected, Bytes.mismatch(heap, 2, leftLength, right, 5, rightLength),
+            "lengths " + leftLength + ", " + rightLength + " " + TestSeeds.replay(seed));
+      }
+    }
+  }
+
   /** Short arrays over a tiny alphabet that straddles 0x7F/0x80, so ties and prefixes abound. */
   private static byte[] randomKeyish(Random random) {
     byte[] alphabet = {0x00, 0x01, 0x7F, (byte) 0x80, (byte) 0xFF};

@@ -40,7 +40,7 @@ final class DecodedCell implements Cell {
   private long tagsOffset;
   private long sequenceId;
   private int end;
-  private boolean inPreviousRow;
+  private int rowBytesShared = -1;
 
   /**
    * Makes room for a key of {@code length} bytes, keeping the key bytes already there (a cell may
@@ -107,16 +107,17 @@ final class DecodedCell implements Cell {
   }
 
   /**
-   * Records whether this cell was decoded from its predecessor and shares its row (the shared key
-   * prefix covers the row length and the row); false where that is not known.
+   * Records how many leading row bytes this cell shares with its predecessor, whose row has the same
+   * length (the shared key prefix covers the row length): the whole row length when the two cells
+   * are in one row; -1 where that is not known.
    */
-  void setInPreviousRow(boolean inRow) {
-    inPreviousRow = inRow;
+  void setRowBytesShared(int count) {
+    rowBytesShared = count;
   }
 
-  /** Returns what {@link #setInPreviousRow} recorded. */
-  boolean inPreviousRow() {
-    return inPreviousRow;
+  /** Returns what {@link #setRowBytesShared} recorded. */
+  int rowBytesShared() {
+    return rowBytesShared;
   }
 
   /** Returns the payload offset right after this cell. */

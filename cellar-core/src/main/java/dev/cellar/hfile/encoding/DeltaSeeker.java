@@ -1,5 +1,6 @@
 package dev.cellar.hfile.encoding;
 
+import dev.cellar.cell.Bytes;
 import dev.cellar.cell.Cell;
 import dev.cellar.cell.CellComparator;
 import dev.cellar.cell.KeyValueLayout;
@@ -25,11 +26,14 @@ import java.lang.foreign.ValueLayout;
  * again from the first cell (a rewind, which also clears the tag dictionary). With a {@link
  * Checkpoints} index it first binary-searches the checkpoints for the last one that qualifies and,
  * when that one lies ahead of the current cell (or the seek would start again), restores it as the
- * current cell and decodes forward from there: at most the cells up to the next checkpoint. Walking
- * forward, it compares the key only with cells that start a row, and within the key's own row:
- * a cell whose shared prefix with its predecessor covers the row sorts on the same side of a key of
- * another row as that predecessor did, so a block without checkpoints costs a decode per cell but
- * a comparison per row.
+ * current cell and decodes forward from there: at most the cells up to the next checkpoint.
+ *
+ * <p>Walking forward, a seek compares the key with few cells: the key's row first differs from the
+ * current cell's at some row byte (the match), and the next cell, whose row shares some leading
+ * bytes with the current one (the key prefix the encoding stored), is known to sort before the key
+ * as well when it shares more than the match (it differs from the key where the current cell did)
+ * or the whole row. So a block without checkpoints costs a decode per cell, and a comparison only
+ * where the walk comes closer to the key's row than before, and within that row.
  */
 abstract class DeltaSeeker implements BlockSeeker {
 
@@ -189,6 +193,7 @@ abstract class DeltaSeeker implements BlockSeeker {
       }
     }
     boolean rowDecides = false;
+    int rowMatch = 0;
     while (aheadValid || current.end() < in.limit()) {
       if (aheadValid) {
         stepForward();
@@ -198,10 +203,13 @@ abstract class DeltaSeeker implements BlockSeeker {
         previous = current;
         current = spare;
       }
-      if (rowDecides && current.inPreviousRow()) {
+      int shared = current.rowBytesShared();
+      if (rowDecides && (shared > rowMatch || shared == current.rowLength())) {
         continue;
       }
-      int nextComparison = CellComparator.compareRows(key, current);
+      rowMatch = Bytes.mismatch(key.segment(), key.rowOffset(), key.rowLength(),
+          current.segment(), current.rowOffset(), current.rowLength());
+      int nextComparison = rowMatch < 0 ? 0 : rowOrder(key, current, rowMatch);
       rowDecides = nextComparison != 0;
       if (!rowDecides) {
         nextComparison = compare(key, current);
@@ -250,7 +258,7 @@ abstract class DeltaSeeker implements BlockSeeker {
         KeyValueLayout.familyLength(
             key, KeyValueLayout.familyLengthOffset(KeyValueLayout.KEY_OFFSET, rowLength));
     current.setKey(keyLength, rowLength, familyLength);
-    current.setInPreviousRow(false);
+    current.setRowBytesShared(-1);
     current.setValue(
         in.segment(), checkpoints.valueOffset(checkpoint), checkpoints.valueLength(checkpoint));
     in.position(checkpoints.suffixAt(checkpoint));
@@ -266,7 +274,8 @@ abstract class DeltaSeeker implements BlockSeeker {
     valid = false;
     in.position(base.end());
     int common = decodeNext(target, base);
-    target.setInPreviousRow(common >= KeyValueLayout.ROW_LENGTH_SIZE + target.rowLength());
+    target.setRowBytesShared(common < KeyValueLayout.ROW_LENGTH_SIZE ? -1
+        : Math.min(common - KeyValueLayout.ROW_LENGTH_SIZE, target.rowLength()));
     int suffixAt = in.position();
     readSuffix(target);
     valid = true;
@@ -289,6 +298,18 @@ abstract class DeltaSeeker implements BlockSeeker {
     aheadValid = true;
   }
 
+  /**
+   * The order of {@code key}'s row against {@code cell}'s, which first differ at row byte {@code
+   * at} (or where the shorter ends).
+   */
+  private static int rowOrder(Cell key, Cell cell, int at) {
+    if (at < key.rowLength() && at < cell.rowLength()) {
+      return Byte.toUnsignedInt(key.segment().get(ValueLayout.JAVA_BYTE, key.rowOffset() + at))
+          - Byte.toUnsignedInt(cell.segment().get(ValueLayout.JAVA_BYTE, cell.rowOffset() + at));
+    }
+    return key.rowLength() - cell.rowLength();
+  }
+
   private static int compare(Cell key, DecodedCell cell) {
     return CellComparator.compareKeyIgnoringSequenceId(key, cell);
   }
@@ -301,7 +322,7 @@ abstract class DeltaSeeker implements BlockSeeker {
     }
     in.position(firstCellAt);
     decodeFirst(current);
-    current.setInPreviousRow(false);
+    current.setRowBytesShared(-1);
     readSuffix(current);
     valid = true;
   }
