@@ -315,6 +315,21 @@ public final class HFileBlock extends SeekIndexSlot implements Cacheable, SlotAt
   }
 
   /**
+   * Sets {@code seeker} on this block's payload with {@code index}, this block's seek index
+   * ({@link BlockSeeker#setIndexedBlock}); as {@link #setInto(BlockSeeker)} when it is null.
+   */
+  void setInto(BlockSeeker seeker, SeekIndex index) {
+    if (index == null) {
+      setInto(seeker);
+    } else if (payloadTail != null) {
+      seeker.setIndexedBlock(payloadTail, payloadSize, index);
+    } else {
+      seeker.setBlock(payload());
+      seeker.useIndex(index);
+    }
+  }
+
+  /**
    * A buffer that counts in this block's references, for a holder of views of its cells to pin:
    * valid while the caller's reference is held.
    */

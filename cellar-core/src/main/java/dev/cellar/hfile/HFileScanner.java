@@ -287,13 +287,17 @@ public final class HFileScanner implements AutoCloseable {
     }
   }
 
-  /** Makes {@code next} the current block, to seek in (its first cell is not read yet). */
+  /**
+   * Makes {@code next} the current block, to seek in (its first cell is not read yet), with its
+   * seek index when it has one.
+   */
   private void useBlock(HFileBlock next) throws IOException {
     release();
     block = next;
-    indexed = false;
+    SeekIndex index = next.seekIndex();
+    indexed = index != null;
     try {
-      next.setInto(seeker);
+      next.setInto(seeker, index);
     } catch (RuntimeException e) {
       CorruptHFileException corrupt = corrupt(e);
       release();

@@ -59,6 +59,20 @@ public interface BlockSeeker {
   void setBlock(MemorySegment segment, int length);
 
   /**
+   * As {@link #setBlock(MemorySegment, int)} then {@link #useIndex}, for a block whose seek index
+   * was built over these very bytes: the index shows that the block keeps to its encoding, so a
+   * seeker may leave the block's first bytes unread until a move needs them (a Get that lands on its
+   * row through the index then never touches them). The seeker is on the block's first cell, as
+   * after {@code setBlock}.
+   *
+   * @throws IllegalArgumentException if {@code index} was built for another encoding
+   */
+  default void setIndexedBlock(MemorySegment segment, int length, SeekIndex index) {
+    setBlock(segment, length);
+    useIndex(index);
+  }
+
+  /**
    * Walks the current block once and returns an index of its cells, which this seeker uses from
    * then on and any seeker set on the same block bytes may be given ({@link #useIndex}); or null if
    * the block has no use for one: ROW_INDEX_V1 blocks carry their own row index, and delta-encoded

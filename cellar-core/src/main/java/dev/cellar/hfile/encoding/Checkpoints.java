@@ -70,7 +70,7 @@ final class Checkpoints implements SeekIndex {
   /** The payload bytes a checkpoint at a row's first cell stands for, at least, per heap byte. */
   static final int ROW_SHARE = 8;
 
-  private static final long OBJECT_SIZE = 32;
+  private static final long OBJECT_SIZE = 48;
   private static final long SEGMENT_SIZE = 48;
   private static final long ARRAY_HEADER_SIZE = 16;
 
@@ -94,14 +94,20 @@ final class Checkpoints implements SeekIndex {
   private final MemorySegment keySegment;
   /** The rows' shared prefix, a view of the first checkpoint's row; null without words. */
   private final MemorySegment sharedRow;
+  /** The payload offset of the block's first cell. */
+  private final int firstCellAt;
+  /** What the seeker needs from the block's start to decode later cells ({@link #blockFacts}). */
+  private final long blockFacts;
 
   private Checkpoints(long[] index, int count, int entriesStart, MemorySegment keySegment,
-      MemorySegment sharedRow) {
+      MemorySegment sharedRow, int firstCellAt, long blockFacts) {
     this.index = index;
     this.count = count;
     this.entriesStart = entriesStart;
     this.keySegment = keySegment;
     this.sharedRow = sharedRow;
+    this.firstCellAt = firstCellAt;
+    this.blockFacts = blockFacts;
   }
 
   /**
@@ -119,12 +125,14 @@ final class Checkpoints implements SeekIndex {
     private int count;
     private int keyBytes;
     private int lastStart;
+    private int firstCellAt;
 
     /** Starts over for a block whose first cell starts at payload offset {@code firstCell}. */
     Builder start(int firstCell) {
       count = 0;
       keyBytes = 0;
       lastStart = firstCell;
+      firstCellAt = firstCell;
       return this;
     }
 
@@ -159,8 +167,11 @@ final class Checkpoints implements SeekIndex {
       lastStart = start;
     }
 
-    /** The index of the checkpoints noted, in an array from {@link IndexArrays}. */
-    Checkpoints build() {
+    /**
+     * The index of the checkpoints noted, in an array from {@link IndexArrays}, keeping the
+     * seeker's {@code blockFacts} about the block's start.
+     */
+    Checkpoints build(long blockFacts) {
       MemorySegment scratch = MemorySegment.ofArray(keys);
       int shared = count == 0 ? RowWords.MAX_SHARED + 1 : RowWords.sharedLength(
           scratch, rowOffset(0), rowLength(scratch, 0),
@@ -191,7 +202,8 @@ final class Checkpoints implements SeekIndex {
       MemorySegment sharedRow = withWords
           ? segment.asSlice(keyBase + KeyValueLayout.rowOffset(entries[KEY_AT]), shared)
           : null;
-      return new Checkpoints(index, count, entriesStart, segment, sharedRow);
+      return new Checkpoints(index, count, entriesStart, segment, sharedRow, firstCellAt,
+          blockFacts);
     }
 
     private long rowOffset(int checkpoint) {
@@ -222,6 +234,20 @@ final class Checkpoints implements SeekIndex {
   @Override
   public int count() {
     return count;
+  }
+
+  /** The payload offset of the block's first cell, after the header and any preamble. */
+  int firstCellAt() {
+    return firstCellAt;
+  }
+
+  /**
+   * What the seeker that built this index read from the block's start and needs to decode any
+   * later cell (the family's place, for DIFF and FAST_DIFF), so that a seeker handed a block with
+   * its index need not read the block's first bytes.
+   */
+  long blockFacts() {
+    return blockFacts;
   }
 
   private int field(int checkpoint, int field) {

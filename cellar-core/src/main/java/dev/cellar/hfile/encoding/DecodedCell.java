@@ -132,9 +132,14 @@ final class DecodedCell implements Cell {
         source.keyBytes, KeyValueLayout.KEY_OFFSET, keyBytes, KeyValueLayout.KEY_OFFSET,
         source.keyLength);
     setKey(source.keyLength, source.rowLength, source.familyLength);
-    setValue(keySegment, KeyValueLayout.KEY_OFFSET + source.keyLength, 0);
-    setTags(false, keySegment, KeyValueLayout.KEY_OFFSET + source.keyLength, 0);
-    setEnd(0, source.end);
+    keepKeyOnly(source.end);
+  }
+
+  /** Makes this cell key-only (no value, no tags), ending at payload offset {@code newEnd}. */
+  void keepKeyOnly(int newEnd) {
+    setValue(keySegment, KeyValueLayout.KEY_OFFSET + keyLength, 0);
+    setTags(false, keySegment, KeyValueLayout.KEY_OFFSET + keyLength, 0);
+    setEnd(0, newEnd);
   }
 
   /** The timestamp, read from the key scratch as an array (the next cell's decode needs it). */

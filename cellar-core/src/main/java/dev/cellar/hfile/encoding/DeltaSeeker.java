@@ -60,6 +60,10 @@ abstract class DeltaSeeker implements BlockSeeker {
   private boolean blockSet;
   private boolean valid;
   private boolean aheadValid;
+  /** On the block's first cell, not decoded yet ({@link #setIndexedBlock}). */
+  private boolean atFirstUndecoded;
+  /** The block's first key is not in {@link #firstKey} yet ({@link #setIndexedBlock}). */
+  private boolean firstKeyUndecoded;
   private int firstCellAt;
   private Checkpoints checkpoints;
   private final Checkpoints.Builder checkpointBuilder = new Checkpoints.Builder();
@@ -72,6 +76,17 @@ abstract class DeltaSeeker implements BlockSeeker {
 
   /** Reads what the encoding stores between the header and the first cell. */
   void readPreamble() {}
+
+  /**
+   * What decoding cells after the first needs from the block's start (read by {@link
+   * #readPreamble} or {@link #decodeFirst}), packed for the block's index to keep.
+   */
+  long blockFacts() {
+    return 0;
+  }
+
+  /** Takes back what {@link #blockFacts} returned for the current block. */
+  void restoreBlockFacts(long facts) {}
 
   /** Decodes the first cell's key and value, up to its tags, into {@code target}. */
   abstract void decodeFirst(DecodedCell target);
@@ -88,6 +103,8 @@ abstract class DeltaSeeker implements BlockSeeker {
   public final void setBlock(MemorySegment segment, int length) {
     blockSet = false;
     valid = false;
+    atFirstUndecoded = false;
+    firstKeyUndecoded = false;
     checkpoints = null;
     in.reset(segment, length);
     in.expectEncodingId();
@@ -99,6 +116,29 @@ abstract class DeltaSeeker implements BlockSeeker {
     }
     decodeFromStart();
     firstKey.copyKeyOf(current);
+    blockSet = true;
+  }
+
+  /**
+   * Leaves the block's header, preamble and first cell unread: the index brings where the first
+   * cell starts and the {@link #blockFacts}, and the first cell is decoded when a move needs it.
+   */
+  @Override
+  public final void setIndexedBlock(MemorySegment segment, int length, SeekIndex index) {
+    Checkpoints indexed = Checkpoints.of(index);
+    if (indexed == null) {
+      setBlock(segment, length);
+      return;
+    }
+    blockSet = false;
+    valid = false;
+    aheadValid = false;
+    in.reset(segment, length);
+    checkpoints = indexed;
+    firstCellAt = indexed.firstCellAt();
+    restoreBlockFacts(indexed.blockFacts());
+    atFirstUndecoded = true;
+    firstKeyUndecoded = true;
     blockSet = true;
   }
 
@@ -118,7 +158,7 @@ abstract class DeltaSeeker implements BlockSeeker {
       current = spare;
       builder.cell(start, current, suffixAt, !CellComparator.sameRow(previous, current));
     }
-    checkpoints = builder.build();
+    checkpoints = builder.build(blockFacts());
     decodeFromStart();
     return checkpoints;
   }
@@ -137,6 +177,7 @@ abstract class DeltaSeeker implements BlockSeeker {
 
   @Override
   public final boolean next() {
+    decodeFirstIfPending();
     if (!valid) {
       return false;
     }
@@ -154,11 +195,12 @@ abstract class DeltaSeeker implements BlockSeeker {
 
   @Override
   public final boolean isValid() {
-    return valid;
+    return valid || atFirstUndecoded;
   }
 
   @Override
   public final Cell current() {
+    decodeFirstIfPending();
     if (!valid) {
       throw new IllegalStateException("the seeker is not positioned on a cell");
     }
@@ -168,12 +210,21 @@ abstract class DeltaSeeker implements BlockSeeker {
   @Override
   public final Cell firstKeyInBlock() {
     checkBlock();
+    if (firstKeyUndecoded) {
+      int position = in.position();
+      in.position(firstCellAt);
+      decodeFirst(firstKey);
+      firstKey.keepKeyOnly(in.position());
+      in.position(position);
+      firstKeyUndecoded = false;
+    }
     return firstKey;
   }
 
   @Override
   public final int seekToKeyInBlock(Cell key, boolean seekBefore) {
     checkBlock();
+    atFirstUndecoded = false;
     int comparison = valid ? compare(key, current) : 0;
     boolean forward = valid && PlainSeeker.qualifies(comparison, seekBefore);
     if (checkpoints != null) {
@@ -240,6 +291,7 @@ abstract class DeltaSeeker implements BlockSeeker {
       return false;
     }
     restore(checkpoint);
+    atFirstUndecoded = false;
     return true;
   }
 
@@ -314,7 +366,15 @@ abstract class DeltaSeeker implements BlockSeeker {
     return CellComparator.compareKeyIgnoringSequenceId(key, cell);
   }
 
+  /** Decodes the first cell when the seeker is on it but has not decoded it yet. */
+  private void decodeFirstIfPending() {
+    if (atFirstUndecoded) {
+      decodeFromStart();
+    }
+  }
+
   private void decodeFromStart() {
+    atFirstUndecoded = false;
     valid = false;
     aheadValid = false;
     if (tagDictionary != null) {

@@ -45,6 +45,17 @@ final class DiffSeeker extends DeltaSeeker {
   }
 
   @Override
+  long blockFacts() {
+    return ((long) familyAt << Integer.SIZE) | familyLength;
+  }
+
+  @Override
+  void restoreBlockFacts(long facts) {
+    familyAt = (int) (facts >>> Integer.SIZE);
+    familyLength = (int) facts;
+  }
+
+  @Override
   void decodeFirst(DecodedCell target) {
     int at = in.position();
     int flags = in.readUnsignedByte("the flags");

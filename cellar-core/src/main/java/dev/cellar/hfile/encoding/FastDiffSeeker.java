@@ -36,6 +36,16 @@ final class FastDiffSeeker extends DeltaSeeker {
   }
 
   @Override
+  long blockFacts() {
+    return familyAt;
+  }
+
+  @Override
+  void restoreBlockFacts(long facts) {
+    familyAt = (int) facts;
+  }
+
+  @Override
   void decodeFirst(DecodedCell target) {
     int at = in.position();
     int flags = in.readUnsignedByte("the flags");

@@ -32,6 +32,58 @@ class RowStartSeekTest {
     return value;
   }
 
+  /**
+   * A seeker handed a block with its index, which may leave the block's start unread, still decodes
+   * what it needs from there: the next row, of another length than the row it landed on, takes its
+   * family from the block's first key (DIFF, FAST_DIFF).
+   */
+  @ParameterizedTest(name = "{0}")
+  @CsvSource({"FAST_DIFF", "DIFF", "PREFIX"})
+  void aSeekerSetWithTheIndexDecodesRowsOfAnotherLength(DataBlockEncoding encoding) {
+    EncodingContext context = new EncodingContext(false, true, false);
+    BlockEncoder encoder = encoding.newEncoder(context);
+    List<byte[]> rows = new ArrayList<>();
+    for (int r = 0; encoder.unencodedSize() < 65_536; r++) {
+      byte[] row = bytes(String.format("%06d", r) + "x".repeat(r % 4));
+      rows.add(row);
+      for (int c = 0; c < 2; c++) {
+        encoder.append(KeyValue.create(row, bytes("fam"), bytes("field" + c), 1_000L,
+            CellType.PUT, value(1000, 2 * r + c)));
+      }
+    }
+    byte[] payload = encoder.finishBlock();
+    Buf buf = Buf.wrap(payload);
+    BlockSeeker indexer = encoding.newSeeker(context);
+    indexer.setBlock(buf);
+    SeekIndex index = indexer.indexBlock();
+    int landed = 0;
+    for (int r = 0; r + 1 < rows.size(); r++) {
+      BlockSeeker seeker = encoding.newSeeker(context);
+      seeker.setIndexedBlock(buf.segment(), payload.length, index);
+      if (seeker.seekToRowStart(KeyValue.firstOnRow(rows.get(r)))) {
+        landed++;
+        assertRowFromItsStart(seeker, rows.get(r), 2, "row " + r);
+        assertTrue(seeker.next(), "row " + (r + 1));
+        assertArrayEquals(rows.get(r + 1), seeker.current().rowArray(), "row " + (r + 1));
+        assertArrayEquals(bytes("fam"), seeker.current().familyArray(), "row " + (r + 1));
+        assertArrayEquals(bytes("field0"), seeker.current().qualifierArray(), "row " + (r + 1));
+      }
+    }
+    assertEquals(rows.size() - 2, landed);
+  }
+
+  /** The seeker is on {@code row}'s first cell, and its next cells are the row's others. */
+  private static void assertRowFromItsStart(BlockSeeker seeker, byte[] row, int columns,
+      String message) {
+    assertArrayEquals(row, seeker.current().rowArray(), message);
+    assertArrayEquals(bytes("field0"), seeker.current().qualifierArray(), message);
+    for (int c = 1; c < columns; c++) {
+      assertTrue(seeker.next(), message + " cell " + c);
+      assertArrayEquals(row, seeker.current().rowArray(), message);
+      assertArrayEquals(bytes("field" + c), seeker.current().qualifierArray(), message);
+    }
+  }
+
   private static byte[] bytes(String text) {
     return text.getBytes(StandardCharsets.US_ASCII);
   }
@@ -58,19 +110,24 @@ class RowStartSeekTest {
     Buf buf = Buf.wrap(payload);
     seeker.setBlock(buf);
     assertFalse(seeker.seekToRowStart(KeyValue.firstOnRow(rows.get(5))), "no index yet");
-    assertTrue(seeker.indexBlock() != null);
+    SeekIndex index = seeker.indexBlock();
+    assertTrue(index != null);
+    BlockSeeker setIndexed = encoding.newSeeker(context);
     int found = 0;
     for (int r = 0; r < rows.size(); r++) {
       KeyValue key = KeyValue.firstOnRow(rows.get(r));
-      if (seeker.seekToRowStart(key)) {
+      boolean landed = seeker.seekToRowStart(key);
+      if (landed) {
         found++;
-        assertArrayEquals(rows.get(r), seeker.current().rowArray(), "row " + r);
-        assertArrayEquals(bytes("field0"), seeker.current().qualifierArray(), "row " + r);
-        for (int c = 1; c < columns; c++) {
-          assertTrue(seeker.next(), "row " + r + " cell " + c);
-          assertArrayEquals(rows.get(r), seeker.current().rowArray(), "row " + r);
-          assertArrayEquals(bytes("field" + c), seeker.current().qualifierArray(), "row " + r);
-        }
+        assertRowFromItsStart(seeker, rows.get(r), columns, "row " + r);
+      }
+      // a seeker handed the block with its index may not have read the block's start
+      setIndexed.setIndexedBlock(buf.segment(), payload.length, index);
+      assertEquals(landed, setIndexed.seekToRowStart(key), "row " + r + ", set indexed");
+      if (landed) {
+        assertRowFromItsStart(setIndexed, rows.get(r), columns, "row " + r + ", set indexed");
+      } else {
+        assertArrayEquals(rows.get(0), setIndexed.current().rowArray(), "row " + r);
       }
     }
     assertFalse(seeker.seekToRowStart(KeyValue.firstOnRow(bytes("0"))), "before the block");

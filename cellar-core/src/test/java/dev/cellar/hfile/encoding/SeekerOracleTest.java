@@ -111,8 +111,12 @@ class SeekerOracleTest {
         buf.putBytes(0, payload, 0, payload.length);
         assertTrue(buf.isDirect() && buf.isSingleSegment(), message);
       }
+      TreeMap<Cell, Integer> oracle = new TreeMap<>(CellComparator.IGNORING_SEQUENCE_ID);
+      for (int i = 0; i < block.size(); i++) {
+        oracle.put(block.get(i), i);
+      }
       seeker.setBlock(buf);
-      switch (random.nextInt(4)) {
+      switch (random.nextInt(5)) {
         case 0 -> checkIndex(seeker.indexBlock(), encoding(seeker), context, payload, message);
         case 1 -> {
           indexer.setBlock(buf);
@@ -122,13 +126,17 @@ class SeekerOracleTest {
             seeker.useIndex(index);
           }
         }
+        case 2 -> {
+          indexer.setBlock(buf);
+          SeekIndex index = indexer.indexBlock();
+          if (index != null) {
+            seeker.setIndexedBlock(buf.segment(), payload.length, index);
+            startIndexed(seeker, context, block, oracle, random, message + " (set indexed)");
+          }
+        }
         default -> {}
       }
       iterate(seeker, context, block, buf.segment(), message);
-      TreeMap<Cell, Integer> oracle = new TreeMap<>(CellComparator.IGNORING_SEQUENCE_ID);
-      for (int i = 0; i < block.size(); i++) {
-        oracle.put(block.get(i), i);
-      }
       for (int probe = 0; probe < PROBES_PER_BLOCK; probe++) {
         KeyValue key = probeKey(random, block);
         if (random.nextInt(4) == 0) {
@@ -140,6 +148,63 @@ class SeekerOracleTest {
     } finally {
       buf.release();
     }
+  }
+
+  /**
+   * The first move after {@code setIndexedBlock}, which may leave the block's first cell undecoded:
+   * the seeker must be on that cell whichever move comes first, and a seek must find what it would
+   * have found after {@code setBlock}.
+   */
+  private void startIndexed(
+      BlockSeeker seeker,
+      EncodingContext context,
+      List<KeyValue> block,
+      TreeMap<Cell, Integer> oracle,
+      Random random,
+      String message) {
+    switch (random.nextInt(5)) {
+      case 0 -> {
+        assertTrue(seeker.isValid(), message);
+        CellAssertions.assertSameCell(block.get(0), seeker.current(), context, () -> message);
+      }
+      case 1 -> {
+        assertEquals(block.size() > 1, seeker.next(), message);
+        if (block.size() > 1) {
+          CellAssertions.assertSameCell(block.get(1), seeker.current(), context, () -> message);
+        }
+      }
+      case 2 -> {
+        CellAssertions.assertSameKey(block.get(0), seeker.firstKeyInBlock(), () -> message);
+        CellAssertions.assertSameCell(block.get(0), seeker.current(), context, () -> message);
+      }
+      case 3 -> {
+        KeyValue key = probeKey(random, block);
+        Supplier<String> what = () -> message + " seekToRowStart " + key;
+        if (seeker.seekToRowStart(key)) {
+          int index = firstAfter(block, key);
+          CellAssertions.assertSameCell(block.get(index), seeker.current(), context, what);
+          assertEquals(index + 1 < block.size(), seeker.next(), what);
+          if (index + 1 < block.size()) {
+            CellAssertions.assertSameCell(block.get(index + 1), seeker.current(), context, what);
+          }
+        } else {
+          assertTrue(seeker.isValid(), what);
+          CellAssertions.assertSameCell(block.get(0), seeker.current(), context, what);
+        }
+      }
+      default -> seek(seeker, context, block, oracle, probeKey(random, block),
+          random.nextBoolean(), random, message);
+    }
+  }
+
+  /** The index of the first cell after {@code key}, or the block's size. */
+  private static int firstAfter(List<KeyValue> block, KeyValue key) {
+    int index = 0;
+    while (index < block.size()
+        && CellComparator.compareKeyIgnoringSequenceId(block.get(index), key) <= 0) {
+      index++;
+    }
+    return index;
   }
 
   private static DataBlockEncoding encoding(BlockSeeker seeker) {
@@ -249,11 +314,7 @@ class SeekerOracleTest {
     KeyValue before = wasValid ? KeyValue.copyOf(seeker.current()) : null;
     if (seeker.seekToRowStart(key)) {
       // the first cell after the key (the oracle keeps the last of cells with equal keys)
-      int index = 0;
-      while (index < block.size()
-          && CellComparator.compareKeyIgnoringSequenceId(block.get(index), key) <= 0) {
-        index++;
-      }
+      int index = firstAfter(block, key);
       assertTrue(index < block.size(), what);
       CellAssertions.assertSameCell(block.get(index), seeker.current(), context, what);
       assertTrue(index > 0 && !Arrays.equals(block.get(index - 1).rowArray(),
