@@ -142,15 +142,6 @@ final class PayloadReader {
     return at;
   }
 
-  /**
-   * Returns the eight bytes from the position as a big-endian number without moving past them, for
-   * a reader that parses several short fields at once and then {@link #require}s what it used;
-   * bytes past the payload's end are unspecified (zero past the segment's).
-   */
-  long peekWord() {
-    return fromWindow(position, Long.BYTES);
-  }
-
   byte readByte(String what) {
     return (byte) fromWindow(require(Byte.BYTES, what), Byte.BYTES);
   }
