@@ -66,26 +66,36 @@ public final class Bytes {
       MemorySegment right,
       long rightOffset,
       int rightLength) {
-    int at = mismatch(left, leftOffset, leftLength, right, rightOffset, rightLength);
-    return at < 0 ? 0 : orderAt(left, leftOffset, leftLength, right, rightOffset, rightLength, at);
-  }
-
-  /**
-   * The order of two ranges whose first difference lies at {@code at}, as {@link #mismatch}
-   * returns it for them (an index inside both, or the shorter one's length): the unsigned order of
-   * the bytes there, or the shorter first.
-   */
-  public static int orderAt(
-      MemorySegment left,
-      long leftOffset,
-      int leftLength,
-      MemorySegment right,
-      long rightOffset,
-      int rightLength,
-      int at) {
-    if (at < leftLength && at < rightLength) {
-      return Byte.toUnsignedInt(left.get(ValueLayout.JAVA_BYTE, leftOffset + at))
+    int common = Math.min(leftLength, rightLength);
+    if (common >= MISMATCH_MIN_LENGTH) {
+      return compareByMismatch(left, leftOffset, leftLength, right, rightOffset, rightLength);
+    }
+    Objects.checkFromIndexSize(leftOffset, leftLength, left.byteSize());
+    Objects.checkFromIndexSize(rightOffset, rightLength, right.byteSize());
+    int at = 0;
+    for (; at + Long.BYTES <= common; at += Long.BYTES) {
+      long leftWord = left.get(LONG_BE, leftOffset + at);
+      long rightWord = right.get(LONG_BE, rightOffset + at);
+      if (leftWord != rightWord) {
+        return Long.compareUnsigned(leftWord, rightWord);
+      }
+    }
+    if (at < common && common >= Long.BYTES) {
+      // The last eight common bytes as one word: those before the tail are equal already, so the
+      // first difference, if any, lies in the tail and decides the order.
+      long leftWord = left.get(LONG_BE, leftOffset + common - Long.BYTES);
+      long rightWord = right.get(LONG_BE, rightOffset + common - Long.BYTES);
+      if (leftWord != rightWord) {
+        return Long.compareUnsigned(leftWord, rightWord);
+      }
+      return leftLength - rightLength;
+    }
+    for (; at < common; at++) {
+      int diff = Byte.toUnsignedInt(left.get(ValueLayout.JAVA_BYTE, leftOffset + at))
           - Byte.toUnsignedInt(right.get(ValueLayout.JAVA_BYTE, rightOffset + at));
+      if (diff != 0) {
+        return diff;
+      }
     }
     return leftLength - rightLength;
   }
@@ -93,8 +103,7 @@ public final class Bytes {
   /**
    * Returns the index of the first byte at which two ranges differ, the shorter range's length when
    * it is a proper prefix of the other, or -1 when they are equal, as {@link MemorySegment#mismatch}
-   * does, and with it for long ranges; short ones (rows, qualifiers) are compared eight bytes at
-   * a time, which avoids its fixed setup cost.
+   * does; short ranges are compared eight bytes at a time, as {@link #compare} does.
    */
   public static int mismatch(
       MemorySegment left,
@@ -134,6 +143,32 @@ public final class Bytes {
       }
     }
     return leftLength == rightLength ? -1 : common;
+  }
+
+  /** The vectorized path for long ranges, where {@code mismatch}'s setup cost pays off. */
+  private static int compareByMismatch(
+      MemorySegment left,
+      long leftOffset,
+      int leftLength,
+      MemorySegment right,
+      long rightOffset,
+      int rightLength) {
+    long at =
+        MemorySegment.mismatch(
+            left,
+            leftOffset,
+            leftOffset + leftLength,
+            right,
+            rightOffset,
+            rightOffset + rightLength);
+    if (at < 0) {
+      return 0;
+    }
+    if (at == leftLength || at == rightLength) {
+      return leftLength - rightLength;
+    }
+    return Byte.toUnsignedInt(left.get(ValueLayout.JAVA_BYTE, leftOffset + at))
+        - Byte.toUnsignedInt(right.get(ValueLayout.JAVA_BYTE, rightOffset + at));
   }
 
   /** Compares two byte ranges of arrays as unsigned bytes, lexicographically. */

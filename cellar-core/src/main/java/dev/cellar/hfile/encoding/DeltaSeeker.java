@@ -260,8 +260,7 @@ abstract class DeltaSeeker implements BlockSeeker {
       }
       rowMatch = Bytes.mismatch(key.segment(), key.rowOffset(), key.rowLength(),
           current.segment(), current.rowOffset(), current.rowLength());
-      int nextComparison = rowMatch < 0 ? 0 : Bytes.orderAt(key.segment(), key.rowOffset(),
-          key.rowLength(), current.segment(), current.rowOffset(), current.rowLength(), rowMatch);
+      int nextComparison = rowMatch < 0 ? 0 : rowOrder(key, current, rowMatch);
       rowDecides = nextComparison != 0;
       if (!rowDecides) {
         nextComparison = compare(key, current);
@@ -349,6 +348,18 @@ abstract class DeltaSeeker implements BlockSeeker {
     current = previous;
     previous = spare;
     aheadValid = true;
+  }
+
+  /**
+   * The order of {@code key}'s row against {@code cell}'s, which first differ at row byte {@code
+   * at} (or where the shorter ends).
+   */
+  private static int rowOrder(Cell key, Cell cell, int at) {
+    if (at < key.rowLength() && at < cell.rowLength()) {
+      return Byte.toUnsignedInt(key.segment().get(ValueLayout.JAVA_BYTE, key.rowOffset() + at))
+          - Byte.toUnsignedInt(cell.segment().get(ValueLayout.JAVA_BYTE, cell.rowOffset() + at));
+    }
+    return key.rowLength() - cell.rowLength();
   }
 
   private static int compare(Cell key, DecodedCell cell) {
