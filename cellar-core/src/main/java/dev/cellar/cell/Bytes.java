@@ -103,7 +103,9 @@ public final class Bytes {
   /**
    * Returns the index of the first byte at which two ranges differ, the shorter range's length when
    * it is a proper prefix of the other, or -1 when they are equal, as {@link MemorySegment#mismatch}
-   * does; short ranges are compared eight bytes at a time, as {@link #compare} does.
+   * does; short ranges are compared eight bytes at a time, as {@link #compare} does. ({@code
+   * compare} keeps a loop of its own: taking the order straight from the words that differ measured
+   * 12-20% faster in {@code CellCompareBenchmark} than deriving it from this index.)
    */
   public static int mismatch(
       MemorySegment left,
