@@ -92,18 +92,12 @@ abstract class DeltaSeeker implements BlockSeeker {
   abstract void decodeFirst(DecodedCell target);
 
   /**
-   * Reads the header of the cell after {@code base}, from the position through the length of the
-   * key prefix it shares with {@code base}, which it returns; keeps what {@link #readBody} needs.
+   * Decodes the key and value, up to the tags, of the cell after {@code base} into {@code target}.
+   * {@code target} may be {@code base} itself: everything needed from {@code base} (its lengths,
+   * timestamp, type, value position) must be read before {@code target} is written. Returns how
+   * many leading key bytes the cell shares with {@code base}, as the block stores it.
    */
-  abstract int readHeader(DecodedCell base);
-
-  /**
-   * Decodes the rest of the cell whose header {@link #readHeader} just read (its key sharing
-   * {@code common} bytes with {@code base}'s), up to the tags, into {@code target}. {@code target}
-   * may be {@code base} itself: everything needed from {@code base} (its lengths, timestamp, type,
-   * value position) must be read before {@code target} is written.
-   */
-  abstract void readBody(DecodedCell target, DecodedCell base, int common);
+  abstract int decodeNext(DecodedCell target, DecodedCell base);
 
   @Override
   public final void setBlock(MemorySegment segment, int length) {
@@ -254,23 +248,15 @@ abstract class DeltaSeeker implements BlockSeeker {
     while (aheadValid || current.end() < in.limit()) {
       if (aheadValid) {
         stepForward();
-        if (rowDecides && sortsBeforeByRow(current.rowBytesShared(), current.rowLength(),
-            rowMatch)) {
-          continue;
-        }
       } else {
-        in.position(current.end());
-        int common = readHeader(current);
-        if (rowDecides && sortsBeforeByRow(rowBytesShared(common, current.rowLength()),
-            current.rowLength(), rowMatch)) {
-          // the cell qualifies, so the current one is no longer needed to step back to
-          finishDecoding(current, current, common);
-          continue;
-        }
         DecodedCell spare = previous;
-        finishDecoding(spare, current, common);
+        decode(spare, current);
         previous = current;
         current = spare;
+      }
+      int shared = current.rowBytesShared();
+      if (rowDecides && (shared > rowMatch || shared == current.rowLength())) {
+        continue;
       }
       rowMatch = Bytes.mismatch(key.segment(), key.rowOffset(), key.rowLength(),
           current.segment(), current.rowOffset(), current.rowLength());
@@ -337,44 +323,15 @@ abstract class DeltaSeeker implements BlockSeeker {
    * returns the payload offset of the cell's suffix.
    */
   private int decode(DecodedCell target, DecodedCell base) {
-    in.position(base.end());
-    return finishDecoding(target, base, readHeader(base));
-  }
-
-  /**
-   * Decodes the cell after {@code base} into {@code target} (which may be {@code base}), its
-   * header read already and its key sharing {@code common} bytes with {@code base}'s; returns the
-   * payload offset of the cell's suffix.
-   */
-  private int finishDecoding(DecodedCell target, DecodedCell base, int common) {
     valid = false;
-    int rowLength = base.rowLength();
-    readBody(target, base, common);
-    target.setRowBytesShared(rowBytesShared(common, rowLength));
+    in.position(base.end());
+    int common = decodeNext(target, base);
+    target.setRowBytesShared(common < KeyValueLayout.ROW_LENGTH_SIZE ? -1
+        : Math.min(common - KeyValueLayout.ROW_LENGTH_SIZE, target.rowLength()));
     int suffixAt = in.position();
     readSuffix(target);
     valid = true;
     return suffixAt;
-  }
-
-  /**
-   * How many leading row bytes a cell sharing {@code common} key bytes with a cell whose row is
-   * {@code rowLength} bytes shares with that row (the two rows then have one length); -1 when the
-   * shared prefix does not cover the row length, so the rows' lengths may differ.
-   */
-  private static int rowBytesShared(int common, int rowLength) {
-    return common < KeyValueLayout.ROW_LENGTH_SIZE ? -1
-        : Math.min(common - KeyValueLayout.ROW_LENGTH_SIZE, rowLength);
-  }
-
-  /**
-   * Whether a cell sharing {@code shared} leading row bytes with its predecessor (of {@code
-   * rowLength} bytes, see {@link #rowBytesShared}) sorts before a key whose row sorts after the
-   * predecessor's and first differs from it at row byte {@code rowMatch}: it shares more than that
-   * (it differs from the key where the predecessor did), or the whole row.
-   */
-  private static boolean sortsBeforeByRow(int shared, int rowLength, int rowMatch) {
-    return shared > rowMatch || shared == rowLength;
   }
 
   private void stepForward() {

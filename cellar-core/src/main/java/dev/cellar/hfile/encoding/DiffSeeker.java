@@ -26,10 +26,6 @@ final class DiffSeeker extends DeltaSeeker {
 
   private int familyAt;
   private int familyLength;
-  /** What {@link #readHeader} read of the cell being decoded, for {@link #readBody}. */
-  private int headerFlags;
-  private int headerKeyLength;
-  private int headerValueLength;
 
   DiffSeeker(EncodingContext context) {
     super(context, DataBlockEncoding.DIFF);
@@ -75,27 +71,23 @@ final class DiffSeeker extends DeltaSeeker {
   }
 
   @Override
-  int readHeader(DecodedCell base) {
+  int decodeNext(DecodedCell target, DecodedCell base) {
+    long previousTimestamp = base.timestamp();
+    byte previousType = base.typeByte();
     int flags = in.readUnsignedByte("the flags");
-    headerKeyLength =
+    int keyLength =
         (flags & FLAG_SAME_KEY_LENGTH) != 0
             ? base.keyLength()
             : in.readCompressedInt("a key length");
-    headerValueLength =
+    int valueLength =
         (flags & FLAG_SAME_VALUE_LENGTH) != 0
             ? base.valueLength()
             : in.readCompressedInt("a value length");
-    headerFlags = flags;
-    return in.readCompressedInt("a common prefix length");
-  }
-
-  @Override
-  void readBody(DecodedCell target, DecodedCell base, int common) {
-    long previousTimestamp = base.timestamp();
-    byte previousType = base.typeByte();
+    int common = in.readCompressedInt("a common prefix length");
     MemorySegment key =
-        readKeyBeforeTimestamp(target, base, common, headerKeyLength, familyAt, familyLength);
-    finish(target, key, headerFlags, previousTimestamp, previousType, headerValueLength);
+        readKeyBeforeTimestamp(target, base, common, keyLength, familyAt, familyLength);
+    finish(target, key, flags, previousTimestamp, previousType, valueLength);
+    return common;
   }
 
   private void finish(

@@ -30,11 +30,6 @@ final class FastDiffSeeker extends DeltaSeeker {
 
   /** Payload offset of the family length byte in the block's first key, whole in the block. */
   private int familyAt;
-  /** What {@link #readHeader} read of the cell being decoded, for {@link #readBody}. */
-  private int headerFlags;
-  private int headerKeyLength;
-  private int headerValueLength;
-  private int headerAt;
 
   FastDiffSeeker(EncodingContext context) {
     super(context, DataBlockEncoding.FAST_DIFF);
@@ -70,34 +65,25 @@ final class FastDiffSeeker extends DeltaSeeker {
   }
 
   @Override
-  int readHeader(DecodedCell base) {
+  int decodeNext(DecodedCell target, DecodedCell base) {
+    long previousTimestamp = base.timestamp();
+    byte previousType = base.typeByte();
+    long previousValueAt = base.valueOffset();
     int at = in.position();
     int flags = in.readUnsignedByte("the flags");
     if ((flags & ~KNOWN_FLAGS) != 0) {
       throw in.malformed(
           at, "flags within 0x" + Integer.toHexString(KNOWN_FLAGS), "flags " + flags);
     }
-    headerKeyLength =
+    int keyLength =
         (flags & FLAG_SAME_KEY_LENGTH) != 0
             ? base.keyLength()
             : in.readCompressedInt("a key length");
-    headerValueLength =
+    int valueLength =
         (flags & FLAG_SAME_VALUE_LENGTH) != 0
             ? base.valueLength()
             : in.readCompressedInt("a value length");
-    headerFlags = flags;
-    headerAt = at;
-    return in.readCompressedInt("a common prefix length");
-  }
-
-  @Override
-  void readBody(DecodedCell target, DecodedCell base, int common) {
-    long previousTimestamp = base.timestamp();
-    byte previousType = base.typeByte();
-    long previousValueAt = base.valueOffset();
-    int flags = headerFlags;
-    int keyLength = headerKeyLength;
-    int valueLength = headerValueLength;
+    int common = in.readCompressedInt("a common prefix length");
     MemorySegment key =
         readKeyBeforeTimestamp(target, base, common, keyLength, familyAt, base.familyLength());
     int prefixBytes = flags & MASK_TIMESTAMP_PREFIX;
@@ -108,10 +94,10 @@ final class FastDiffSeeker extends DeltaSeeker {
     if ((flags & FLAG_SAME_VALUE) == 0) {
       readValue(target, valueLength);
     } else if (previousValueAt + valueLength > in.limit()) {
-      throw in.malformed(
-          headerAt, "a repeated value inside the block", "value length " + valueLength);
+      throw in.malformed(at, "a repeated value inside the block", "value length " + valueLength);
     } else {
       target.setValue(in.segment(), previousValueAt, valueLength);
     }
+    return common;
   }
 }

@@ -12,22 +12,21 @@ import java.lang.foreign.MemorySegment;
  */
 final class PrefixSeeker extends DeltaSeeker {
 
-  /** What {@link #readHeader} read of the cell being decoded, for {@link #readBody}. */
-  private int headerAt;
-  private int headerStored;
-  private int headerValueLength;
-
   PrefixSeeker(EncodingContext context) {
     super(context, DataBlockEncoding.PREFIX);
   }
 
   @Override
   void decodeFirst(DecodedCell target) {
-    readBody(target, null, readHeader(null));
+    decode(target, null);
   }
 
   @Override
-  int readHeader(DecodedCell base) {
+  int decodeNext(DecodedCell target, DecodedCell base) {
+    return decode(target, base);
+  }
+
+  private int decode(DecodedCell target, DecodedCell base) {
     int at = in.position();
     int stored = in.readCompressedInt("a key length");
     int valueLength = in.readCompressedInt("a value length");
@@ -43,23 +42,16 @@ final class PrefixSeeker extends DeltaSeeker {
               + " stored key bytes",
           "common prefix " + common + ", stored " + stored);
     }
-    headerAt = at;
-    headerStored = stored;
-    headerValueLength = valueLength;
-    return common;
-  }
-
-  @Override
-  void readBody(DecodedCell target, DecodedCell base, int common) {
-    int keyLength = common + headerStored;
+    int keyLength = common + stored;
     MemorySegment key = target.prepareKey(keyLength);
     if (common > 0 && target != base) {
       System.arraycopy(
           base.keyArray(), KeyValueLayout.KEY_OFFSET, target.keyArray(), KeyValueLayout.KEY_OFFSET,
           common);
     }
-    in.copyTo(headerStored, target.keyArray(), KeyValueLayout.KEY_OFFSET + common, "key bytes");
-    checkKey(target, headerAt, keyLength, key);
-    readValue(target, headerValueLength);
+    in.copyTo(stored, target.keyArray(), KeyValueLayout.KEY_OFFSET + common, "key bytes");
+    checkKey(target, at, keyLength, key);
+    readValue(target, valueLength);
+    return common;
   }
 }
