@@ -45,10 +45,14 @@ public final class Result implements AutoCloseable {
 
   /**
    * The cells of {@code row}, detached, taking over its pins (the caller then clears the row): the
-   * one buffer most rows pin is held without a {@link Pins}.
+   * one buffer most rows pin is held without a {@link Pins}. A row of copies only (its keys copied
+   * out of delta-encoded blocks, their values with them now) needs none of its pins.
    */
   static Result detach(CollectedRow row) {
     List<Cell> cells = row.detachCells();
+    if (!row.holdsViews()) {
+      return new Result(cells, (Pins) null);
+    }
     Buf sole = row.handOverSolePin();
     if (sole != null) {
       return new Result(cells, sole);

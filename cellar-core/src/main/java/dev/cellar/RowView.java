@@ -106,8 +106,8 @@ public final class RowView {
   }
 
   /**
-   * The number of blocks the view pins: those its cells lie in (copies of MemStore and
-   * delta-encoded cells pin nothing).
+   * The number of blocks the view pins: those its cells or their values lie in (copies of MemStore
+   * cells pin nothing; delta-encoded cells pin the blocks holding their values).
    */
   public int pinnedBuffers() {
     return held().pinnedBuffers();
@@ -116,8 +116,8 @@ public final class RowView {
   /**
    * Whether the cell at {@code index} lies in a block this view pins, so that it stays readable
    * as long as a {@link RowPins} holding this view's pins (see {@link #retainPinsInto}), even
-   * after the next read; else it is the reader's copy (a MemStore or delta-encoded cell), valid
-   * until the next read only.
+   * after the next read; else it is, whole or in its key, the reader's copy (a MemStore or
+   * delta-encoded cell), valid until the next read only.
    */
   public boolean isInPinnedBlock(int index) {
     return held().isView(index);

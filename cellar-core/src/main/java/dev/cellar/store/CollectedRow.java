@@ -18,9 +18,12 @@ import java.util.RandomAccess;
  * <p><b>Memory.</b> A cell that lies whole in a cached block stays there: the holder pins the
  * block (one reference per block, however many cells) and keeps a flyweight view of the cell. A
  * cell whose bytes would not outlive the cursor (a MemStore cell, whose chunk is recycled after a
- * flush; a cell of a delta-encoded block, whose key is rebuilt in the decoder's scratch buffer) is
- * copied into the holder's heap arena, an array that grows to the largest row and is reused; a
- * copied cell pins nothing. {@link #clear()} drops the pins and forgets the cells: the views it
+ * flush) is copied into the holder's heap arena, an array that grows to the largest row and is
+ * reused; a copied cell pins nothing. A cell of a delta-encoded block, whose key is rebuilt in the
+ * decoder's scratch buffer but whose value lies whole in the block, has only its key copied into
+ * the arena and keeps its value and tags where they lie, pinning the block ({@link
+ * #addKeyCopy}): a Get of ten 100-byte columns copies their keys, not their kilobyte of values.
+ * {@link #clear()} drops the pins and forgets the cells: the views it
  * handed out are then invalid, and reading them is the caller's bug (the owner of this holder
  * refuses access after that point). Cells removed through {@link #cells()} (a whole-row filter)
  * keep their block pinned until the clear.
@@ -33,9 +36,16 @@ public final class CollectedRow {
   private static final MemorySegment NO_ARENA = MemorySegment.ofArray(Bytes.EMPTY);
 
   private final Pins pins = new Pins();
+  /** What each held cell is: a {@link #VIEW}, a {@link #COPY} or a {@link #KEY_COPY}. */
+  private static final byte VIEW = 0;
+  private static final byte COPY = 1;
+  private static final byte KEY_COPY = 2;
+
+  /** The flyweights of views and copies, by position. */
   private KeyValueCell[] cells = new KeyValueCell[4];
-  /** Whether each cell is a view of a pinned block (else a copy in the arena). */
-  private boolean[] views = new boolean[4];
+  /** The flyweights of key copies, by position; made at the first key copy. */
+  private CopiedKeyCell[] keyCopies;
+  private byte[] kinds = new byte[4];
   private int size;
   /** Made on the first copy: a holder of views only (a scan of unencoded files) never needs one. */
   private byte[] arena = Bytes.EMPTY;
@@ -56,10 +66,11 @@ public final class CollectedRow {
    */
   public void addView(Cell cell, Buf block) {
     pins.pin(block);
+    int index = next(VIEW);
     if (cell instanceof KeyValueCell view) {
-      next(true).set(view);
+      cells[index].set(view);
     } else {
-      next(true).reset(cell.segment(), cell.offset(), cell.length(), hasTagsSection(cell),
+      cells[index].reset(cell.segment(), cell.offset(), cell.length(), hasTagsSection(cell),
           cell.sequenceId());
     }
   }
@@ -67,31 +78,69 @@ public final class CollectedRow {
   /** Adds a copy of {@code cell} in the arena. */
   public void addCopy(Cell cell) {
     int length = cell.length();
+    int at = reserve(length);
+    KeyValue.writeTo(cell, arenaSegment, at);
+    int index = next(COPY);
+    cells[index].reset(arenaSegment, at, length, hasTagsSection(cell), cell.sequenceId());
+  }
+
+  /**
+   * Adds {@code cell}, whose value and tags lie in {@code block}, with its key (and length fields)
+   * copied into the arena and its value and tags left in the block, which it pins as {@link
+   * #addView} does.
+   */
+  public void addKeyCopy(Cell cell, Buf block) {
+    pins.pin(block);
+    int header = (int) (cell.keyOffset() - cell.offset());
+    int length = header + cell.keyLength();
+    int at = reserve(length);
+    MemorySegment.copy(cell.segment(), cell.offset(), arenaSegment, at, length);
+    if (keyCopies == null) {
+      keyCopies = new CopiedKeyCell[cells.length];
+      for (int i = 0; i < keyCopies.length; i++) {
+        keyCopies[i] = new CopiedKeyCell();
+      }
+    }
+    int index = next(KEY_COPY);
+    keyCopies[index].set(arenaSegment, at, cell, hasTagsSection(cell));
+  }
+
+  /**
+   * Returns where {@code length} free bytes of the arena start, taking them; a new, larger arena
+   * when the current one is short (the cells already copied keep the old one).
+   */
+  private int reserve(int length) {
     if (arena.length - arenaUsed < length) {
       arena = new byte[Math.max(length, Math.max(INITIAL_ARENA, 2 * arena.length))];
       arenaSegment = MemorySegment.ofArray(arena);
       arenaUsed = 0;
     }
     int at = arenaUsed;
-    KeyValue.writeTo(cell, arenaSegment, at);
     arenaUsed += length;
-    next(false).reset(arenaSegment, at, length, hasTagsSection(cell), cell.sequenceId());
+    return at;
   }
 
   private static boolean hasTagsSection(Cell cell) {
     return cell.length() > 2 * Integer.BYTES + cell.keyLength() + cell.valueLength();
   }
 
-  private KeyValueCell next(boolean view) {
+  /** Takes the next position for a cell of {@code kind}; returns it. */
+  private int next(byte kind) {
     if (size == cells.length) {
       cells = Arrays.copyOf(cells, 2 * size);
-      views = Arrays.copyOf(views, 2 * size);
+      kinds = Arrays.copyOf(kinds, 2 * size);
       for (int i = size; i < cells.length; i++) {
         cells[i] = new KeyValueCell();
       }
+      if (keyCopies != null) {
+        keyCopies = Arrays.copyOf(keyCopies, 2 * size);
+        for (int i = size; i < keyCopies.length; i++) {
+          keyCopies[i] = new CopiedKeyCell();
+        }
+      }
     }
-    views[size] = view;
-    return cells[size++];
+    kinds[size] = kind;
+    return size++;
   }
 
   /** The number of cells held. */
@@ -104,7 +153,7 @@ public final class CollectedRow {
     if (index < 0 || index >= size) {
       throw new IndexOutOfBoundsException("cell " + index + " of a row of " + size);
     }
-    return cells[index];
+    return kinds[index] == KEY_COPY ? keyCopies[index] : cells[index];
   }
 
   /**
@@ -123,7 +172,17 @@ public final class CollectedRow {
     if (index < 0 || index >= size) {
       throw new IndexOutOfBoundsException("cell " + index + " of a row of " + size);
     }
-    return views[index];
+    return kinds[index] == VIEW;
+  }
+
+  /** Whether any cell held is a view of a pinned block ({@link #isView}). */
+  public boolean holdsViews() {
+    for (int i = 0; i < size; i++) {
+      if (kinds[i] == VIEW) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /**
@@ -187,8 +246,7 @@ public final class CollectedRow {
   }
 
   private Cell detached(int index) {
-    KeyValueCell cell = cells[index];
-    return views[index] ? cell.duplicate() : KeyValue.copyOf(cell);
+    return kinds[index] == VIEW ? cells[index].duplicate() : KeyValue.copyOf(get(index));
   }
 
   /**
@@ -234,11 +292,22 @@ public final class CollectedRow {
     if (removed <= 0) {
       return;
     }
-    KeyValueCell[] spare = Arrays.copyOfRange(cells, from, to);
-    System.arraycopy(cells, to, cells, from, size - to);
-    System.arraycopy(views, to, views, from, size - to);
-    System.arraycopy(spare, 0, cells, size - removed, removed);
+    rotateOut(cells, from, to);
+    if (keyCopies != null) {
+      rotateOut(keyCopies, from, to);
+    }
+    System.arraycopy(kinds, to, kinds, from, size - to);
     size -= removed;
+  }
+
+  /**
+   * Moves {@code flyweights[to, size)} to {@code from} and the removed ones after them, so that
+   * every flyweight stays in the array once.
+   */
+  private <T> void rotateOut(T[] flyweights, int from, int to) {
+    T[] spare = Arrays.copyOfRange(flyweights, from, to);
+    System.arraycopy(flyweights, to, flyweights, from, size - to);
+    System.arraycopy(spare, 0, flyweights, size - (to - from), to - from);
   }
 
   /** The held cells as a list, without copying; removal is supported, for whole-row filters. */

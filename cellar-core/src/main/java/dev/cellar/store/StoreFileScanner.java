@@ -13,7 +13,8 @@ import java.io.IOException;
  *
  * <p>{@link #collectCurrent} keeps a cell of an unencoded file as a view of the block it lies in,
  * pinning the block; a cell of a delta-encoded file, whose key lives in the decoder's scratch
- * buffer, is copied. A bulk-loaded file's cells are presented with the file's sequence id ({@link
+ * buffer, has its key copied and its value kept in the block, pinned the same way (the whole cell
+ * is copied when its tags were expanded out of a tag dictionary into the decoder's scratch). A bulk-loaded file's cells are presented with the file's sequence id ({@link
  * LoadedCell}). Not thread-safe.
  */
 final class StoreFileScanner implements KeyValueScanner {
@@ -131,6 +132,8 @@ final class StoreFileScanner implements KeyValueScanner {
   public void collectCurrent(CollectedRow row) {
     if (cellsLieInBlock) {
       row.addView(current, scanner.currentBlock().pinnable());
+    } else if (current.tagsLength() == 0 || current.tagsSegment() == current.valueSegment()) {
+      row.addKeyCopy(current, scanner.currentBlock().pinnable());
     } else {
       row.addCopy(current);
     }
