@@ -11,6 +11,7 @@ import dev.cellar.RowReader;
 import dev.cellar.Table;
 import dev.cellar.TableDescriptor;
 import java.io.IOException;
+import java.util.Map;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -40,10 +41,11 @@ import org.rocksdb.WriteOptions;
  * RocksDB's {@code get} into a reused array. Both stores hold the same {@value #ROWS} PE-shaped rows
  * ({@link PeCells}: 26-byte keys, {@code valueSize}-byte values), flushed and compacted, with a
  * block cache of twice the data: Cellar's L1, or ({@code tier=L2}) an 8 MiB L1 for index and bloom
- * blocks and an off-heap L2 for data; RocksDB's LRU cache with 64 KiB blocks, a 10-bit bloom and
- * index and filter blocks in the cache, as {@code cellar bench rocksdb} sets it up. Every read
- * copies the value out (into a reused array) so all three do the same work. Keys are replayed from
- * {@link RandomKeys}; the caches are warmed by reading every row before measuring.
+ * blocks and an off-heap L2 for data, its family's blocks encoded as {@code encoding} says (NONE,
+ * or a delta encoding: PREFIX, DIFF, FAST_DIFF); RocksDB's LRU cache with 64 KiB blocks, a 10-bit
+ * bloom and index and filter blocks in the cache, as {@code cellar bench rocksdb} sets it up.
+ * Every read copies the value out (into a reused array) so all three do the same work. Keys are
+ * replayed from {@link RandomKeys}; the caches are warmed by reading every row before measuring.
  *
  * <p>Run: {@code ./cellar bench jmh CachedGetBenchmark -prof gc}; {@code gc.alloc.rate.norm} is
  * heap bytes per Get.
@@ -65,6 +67,10 @@ public class CachedGetBenchmark extends BenchmarkBase {
     @Param({"1000"})
     public int valueSize;
 
+    /** The family's {@code DATA_BLOCK_ENCODING}. */
+    @Param({"NONE"})
+    public String encoding;
+
     TempDir dir;
     Cellar cellar;
     Table table;
@@ -80,7 +86,8 @@ public class CachedGetBenchmark extends BenchmarkBase {
               .with("hbase.bucketcache.ioengine", "offheap")
               .with("hbase.bucketcache.size", Long.toString(cacheBytes >> 20));
       cellar = Cellar.open(dir.resolve("db"), config);
-      cellar.admin().createTable(TableDescriptor.of("t", ColumnFamilyDescriptor.of("info")));
+      cellar.admin().createTable(TableDescriptor.of("t",
+          ColumnFamilyDescriptor.of("info", Map.of("DATA_BLOCK_ENCODING", encoding))));
       table = cellar.table("t");
       keys = rowKeys();
       Random random = new Random(7);

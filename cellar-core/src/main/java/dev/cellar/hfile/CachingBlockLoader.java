@@ -129,8 +129,10 @@ public final class CachingBlockLoader implements BlockLoader {
       return hit;
     }
     if (!caching || (expectedType != null && !cache.admitsOnMiss(key))) {
-      return source.loadBlock(offset, onDiskSizeWithHeader, expectedType, false,
+      HFileBlock block = source.loadBlock(offset, onDiskSizeWithHeader, expectedType, false,
           expectedType == null ? null : cache.uncachedBlockMemory(key.expectedCategory()));
+      block.markLeftOut();
+      return block;
     }
     ReentrantLock lock = locks[key.hashCode() & (LOCK_STRIPES - 1)];
     lock.lock();

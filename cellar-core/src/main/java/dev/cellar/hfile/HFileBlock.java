@@ -64,6 +64,11 @@ public final class HFileBlock extends SeekIndexSlot implements Cacheable, SlotAt
   /** Whether this object is kept with its memory's pooled slot, reset for each read there. */
   private boolean keptWithSlot;
   /**
+   * Whether the block was read for its reader alone, no cache keeping it ({@link #markLeftOut}):
+   * its seek index is then kept by the file ({@link LeftOutSeekIndexes}), not by this object.
+   */
+  private boolean leftOut;
+  /**
    * The payload as a buffer view, made at the first call (a racing second call makes an equal
    * view; either may stay).
    */
@@ -143,6 +148,17 @@ public final class HFileBlock extends SeekIndexSlot implements Cacheable, SlotAt
     this.payload = null;
     this.exact = memory.capacity() == BlockHeader.SIZE + payloadSize ? memory : null;
     this.indexEntries = null;
+    this.leftOut = false;
+  }
+
+  /** Marks the block as read for its reader alone: no cache holds it or its object. */
+  void markLeftOut() {
+    leftOut = true;
+  }
+
+  /** Whether {@link #markLeftOut} marked the block. */
+  boolean leftOut() {
+    return leftOut;
   }
 
   private static Buf exactly(int payloadSize, long offset, Buf buf) {

@@ -51,6 +51,8 @@ public final class HFileReader implements AutoCloseable {
   private final CompoundBloomReader deleteFamilyBloom;
   /** Loads bloom chunks through the block loader; the payload shares the block's count. */
   private final ChunkLoader bloomLoader;
+  /** Made at the first seek into a left-out data block (a racing second one may be dropped). */
+  private volatile LeftOutSeekIndexes leftOutSeekIndexes;
 
   private HFileReader(Path path, ReadOnlyFile file, BufAllocator allocator,
       UnaryOperator<BlockLoader> loaderWrapper) throws IOException {
@@ -294,6 +296,16 @@ public final class HFileReader implements AutoCloseable {
 
   BlockIndexReader dataIndex() {
     return dataIndex;
+  }
+
+  /** The seek indexes of the data blocks the cache leaves out, kept by this file. */
+  LeftOutSeekIndexes leftOutSeekIndexes() {
+    LeftOutSeekIndexes indexes = leftOutSeekIndexes;
+    if (indexes == null) {
+      indexes = LeftOutSeekIndexes.forData(Math.max(0, trailer.lastDataBlockOffset() + 1));
+      leftOutSeekIndexes = indexes;
+    }
+    return indexes;
   }
 
   /** Entries of the data index root, for tools. */

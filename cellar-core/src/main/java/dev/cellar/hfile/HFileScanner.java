@@ -20,7 +20,9 @@ import java.io.IOException;
  *
  * <p>In-block seeks binary-search the block's {@link SeekIndex} when the block object has one; the
  * third seek into a block object without one builds it for every reader of that object (see
- * {@link SeekIndexSlot}).
+ * {@link SeekIndexSlot}). A block the cache left out, read for this scanner alone, takes its index
+ * from the file instead, which keeps a sparse one from the block's second such seek on (see {@link
+ * LeftOutSeekIndexes}).
  *
  * <p>Not thread-safe: one scanner per thread.
  */
@@ -209,6 +211,10 @@ public final class HFileScanner implements AutoCloseable {
     if (indexed) {
       return;
     }
+    if (block.leftOut()) {
+      useLeftOutSeekIndex();
+      return;
+    }
     SeekIndex index = block.seekIndex();
     if (index == null && block.claimSeekIndexBuild()) {
       try {
@@ -220,6 +226,28 @@ public final class HFileScanner implements AutoCloseable {
       }
     }
     if (index != null) {
+      seeker.useIndex(index);
+      indexed = true;
+    }
+  }
+
+  /**
+   * Builds a sparse index of the current block, which no cache keeps, at the file's second seek
+   * into it without one, and keeps it with the file's (see {@link LeftOutSeekIndexes}).
+   */
+  private void useLeftOutSeekIndex() {
+    LeftOutSeekIndexes indexes = reader.leftOutSeekIndexes();
+    if (!indexes.secondSeek(block.offset())) {
+      return;
+    }
+    SeekIndex index;
+    try {
+      index = seeker.indexBlockSparsely();
+    } catch (MalformedBlockException e) {
+      return;
+    }
+    if (index != null) {
+      indexes.put(block.offset(), index);
       seeker.useIndex(index);
       indexed = true;
     }
@@ -294,7 +322,8 @@ public final class HFileScanner implements AutoCloseable {
   private void useBlock(HFileBlock next) throws IOException {
     release();
     block = next;
-    SeekIndex index = next.seekIndex();
+    SeekIndex index = next.leftOut() ? reader.leftOutSeekIndexes().find(next.offset())
+        : next.seekIndex();
     indexed = index != null;
     try {
       next.setInto(seeker, index);

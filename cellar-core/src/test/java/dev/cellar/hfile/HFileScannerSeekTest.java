@@ -61,8 +61,11 @@ class HFileScannerSeekTest {
   private static final int OPERATIONS = 3000;
   private static final byte[] FAMILY = {'f'};
 
-  /** Where the scanner's data blocks come from. */
-  enum Source { UNCACHED, L1, L2_OFFHEAP }
+  /**
+   * Where the scanner's data blocks come from: read directly, an L1, an off-heap L2, or read
+   * through an L1 that keeps only index and bloom blocks (every data block left out).
+   */
+  enum Source { UNCACHED, L1, L2_OFFHEAP, LEFT_OUT }
 
   @TempDir Path dir;
 
@@ -117,12 +120,13 @@ class HFileScannerSeekTest {
   }
 
   /**
-   * Four threads seek and reseek the same cached blocks at once, each with its own scanner, while
-   * the blocks' indexes are being built and published: every seek lands where the oracle says.
+   * Four threads seek and reseek the same cached blocks (or blocks left out, whose indexes the file
+   * keeps) at once, each with its own scanner, while the blocks' indexes are being built and
+   * published: every seek lands where the oracle says.
    */
   @ParameterizedTest(name = "{0} {1}")
   @CsvSource({"NONE, L1", "NONE, L2_OFFHEAP", "PREFIX, L1", "FAST_DIFF, L1",
-      "FAST_DIFF, L2_OFFHEAP"})
+      "FAST_DIFF, L2_OFFHEAP", "NONE, LEFT_OUT", "DIFF, LEFT_OUT", "FAST_DIFF, LEFT_OUT"})
   void concurrentSeeksShareTheBlocksIndexes(DataBlockEncoding encoding, Source source)
       throws Exception {
     long seed = Long.getLong("cellar.test.seed", System.nanoTime());
@@ -236,7 +240,8 @@ class HFileScannerSeekTest {
   /**
    * A block object is indexed by its third seek, and then seeks binary-search the index: every
    * reader of a cached block shares it; an uncached block read anew for each seek never gets one.
-   * The block's heap size, which a cache accounts once, already counts the index.
+   * The block's heap size, which a cache accounts once, already counts the index. A block the
+   * cache leaves out gets a sparse index kept by the file at its second seek.
    */
   @ParameterizedTest(name = "{0} {1}")
   @MethodSource("encodingsAndSources")
@@ -254,8 +259,21 @@ class HFileScannerSeekTest {
         try (HFileScanner scanner = reader.scanner(true)) {
           assertEquals(HFileScanner.EXACT, scanner.seekTo(key));
           SeekIndex index = scanner.currentBlock().seekIndex();
-          boolean expected = indexable && source != Source.UNCACHED && seek >= 3;
-          assertEquals(expected, index != null, "seek " + seek + ": " + index);
+          boolean cached = source == Source.L1 || source == Source.L2_OFFHEAP;
+          assertEquals(indexable && cached && seek >= 3, index != null,
+              "seek " + seek + ": " + index);
+          SeekIndex fileKept =
+              reader.leftOutSeekIndexes().find(scanner.currentBlock().offset());
+          assertEquals(indexable && source == Source.LEFT_OUT && seek >= 2, fileKept != null,
+              "seek " + seek + ": " + fileKept);
+          if (fileKept != null) {
+            int payload = scanner.currentBlock().payloadSize();
+            assertTrue(fileKept.count() > 0, fileKept.toString());
+            assertTrue(fileKept.heapSize()
+                <= DataBlockEncoding.NONE.maxSeekIndexHeapSize(payload) + 256,
+                "a left-out block's index is sparse: " + fileKept + ", "
+                + fileKept.heapSize() + " bytes for " + payload);
+          }
           if (index != null) {
             HFileBlock block = scanner.currentBlock();
             assertTrue(block.heapSize() >= block.buf().capacity() + index.heapSize(),
@@ -386,7 +404,7 @@ class HFileScannerSeekTest {
       throws IOException {
     BlockCache cache = switch (source) {
       case UNCACHED -> null;
-      case L1 -> new LruBlockCache(LruBlockCacheConfig.from(Settings.of(Map.of(
+      case L1, LEFT_OUT -> new LruBlockCache(LruBlockCacheConfig.from(Settings.of(Map.of(
           LruBlockCacheConfig.CACHE_MEMORY_SIZE_KEY, "64m"))), Runnable::run);
       case L2_OFFHEAP -> BlockCacheFactory.create(Settings.of(Map.of(
           "hfile.block.cache.memory.size", "16m", "hbase.bucketcache.ioengine", "offheap",
@@ -395,6 +413,7 @@ class HFileScannerSeekTest {
     if (cache != null) {
       caches.add(cache);
     }
+    boolean cacheData = source != Source.LEFT_OUT;
     return HFileReader.open(path, allocator, direct -> {
       BlockLoader file = corruptionSeed == 0 ? direct : corrupting(direct, corruptionSeed);
       BlockLoader loader = cache == null
@@ -404,7 +423,7 @@ class HFileScannerSeekTest {
         if (loads != null) {
           loads.incrementAndGet();
         }
-        return loader.loadBlock(offset, size, type, cacheBlock);
+        return loader.loadBlock(offset, size, type, cacheBlock && cacheData);
       };
     });
   }

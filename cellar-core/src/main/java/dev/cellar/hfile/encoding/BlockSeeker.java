@@ -88,6 +88,16 @@ public interface BlockSeeker {
   SeekIndex indexBlock();
 
   /**
+   * As {@link #indexBlock()}, an index of at most 1/64 of the payload's size plus a few objects,
+   * for a block no cache keeps (whose index is kept apart from it): seeks with it may decode more
+   * cells after the entry they start from. The default is {@link #indexBlock()}, for encodings
+   * whose index is that small already.
+   */
+  default SeekIndex indexBlockSparsely() {
+    return indexBlock();
+  }
+
+  /**
    * Lets seeks into the current block binary-search {@code index}, which {@link #indexBlock()} built
    * over these very block bytes (by this seeker or another), until the next {@link #setBlock}. The
    * position is unchanged.

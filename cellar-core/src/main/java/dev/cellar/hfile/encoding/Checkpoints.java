@@ -126,13 +126,19 @@ final class Checkpoints implements SeekIndex {
     private int keyBytes;
     private int lastStart;
     private int firstCellAt;
+    private int rowShare;
 
-    /** Starts over for a block whose first cell starts at payload offset {@code firstCell}. */
-    Builder start(int firstCell) {
+    /**
+     * Starts over for a block whose first cell starts at payload offset {@code firstCell}, with a
+     * checkpoint at a row's first cell every {@code rowShare} times its heap bytes at most ({@link
+     * #ROW_SHARE} for a cached block, {@link #PAYLOAD_SHARE} for a sparse index).
+     */
+    Builder start(int firstCell, int rowShare) {
       count = 0;
       keyBytes = 0;
       lastStart = firstCell;
       firstCellAt = firstCell;
+      this.rowShare = rowShare;
       return this;
     }
 
@@ -144,7 +150,7 @@ final class Checkpoints implements SeekIndex {
      */
     void cell(int start, DecodedCell cell, int suffixAt, boolean startsRow) {
       int keyLength = cell.keyLength();
-      int share = startsRow ? ROW_SHARE : PAYLOAD_SHARE;
+      int share = startsRow ? rowShare : PAYLOAD_SHARE;
       if ((long) start - lastStart < (long) share * (ENTRY_SIZE + keyLength)) {
         return;
       }

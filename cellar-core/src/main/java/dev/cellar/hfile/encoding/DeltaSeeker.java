@@ -144,11 +144,21 @@ abstract class DeltaSeeker implements BlockSeeker {
 
   @Override
   public final SeekIndex indexBlock() {
+    return indexBlock(Checkpoints.ROW_SHARE);
+  }
+
+  /** Checkpoints at rows' first cells as sparse as at other cells: 1/64 of the payload at most. */
+  @Override
+  public final SeekIndex indexBlockSparsely() {
+    return indexBlock(Checkpoints.PAYLOAD_SHARE);
+  }
+
+  private SeekIndex indexBlock(int rowShare) {
     checkBlock();
     if (tagDictionary != null) {
       return null;
     }
-    Checkpoints.Builder builder = checkpointBuilder.start(firstCellAt);
+    Checkpoints.Builder builder = checkpointBuilder.start(firstCellAt, rowShare);
     decodeFromStart();
     while (current.end() < in.limit()) {
       int start = current.end();

@@ -1,0 +1,99 @@
+package dev.cellar.hfile;
+
+import dev.cellar.hfile.encoding.SeekIndex;
+import java.util.concurrent.atomic.AtomicLongArray;
+import java.util.concurrent.atomic.AtomicReferenceArray;
+
+/**
+ * The seek indexes of one file's data blocks that its block cache leaves out: blocks read for one
+ * reader and dropped after its seek, which a cache holding part of what is read at random leaves
+ * out again and again. Without an index a seek into such a block walks from its first cell, half a
+ * block on average, and a delta-encoded block (whose formats have no restart points) decodes every
+ * cell of that walk. With one kept here, a seek restores the checkpoint before its key and decodes
+ * the few cells after it, as a restart-point search in RocksDB's blocks does.
+ *
+ * <p><b>Which blocks.</b> A left-out block's index is built at its second seek that finds none
+ * here ({@link #secondSeek}), so blocks read once (a sweep of Gets over cold data) cost no pass
+ * over their cells; the indexes are sparse ({@link
+ * dev.cellar.hfile.encoding.BlockSeeker#indexBlockSparsely}: at most 1/64 of the payload).
+ *
+ * <p><b>Layout and memory.</b> A direct-mapped table of {@code slots} entries keyed by block offset
+ * (a power of two, about four per data block of the file); an entry is an immutable pair of the
+ * offset and the index, and a block whose slot holds another block's entry replaces it. Memory is
+ * the table (12 bytes a slot) and the indexes, on the heap beside the file's block index, outside
+ * the block cache's budget: at most a 64th of the data's size when every block is left out. A
+ * replaced index is left to the garbage collector, never recycled, since a reader may still seek
+ * with it; the file's reader drops the table when it closes.
+ *
+ * <p><b>Concurrency.</b> Lock-free: entries are published with release and read with acquire
+ * semantics, so a reader that sees an entry sees its index whole. The second-seek marks are
+ * plain reads and writes: two racing seeks may build one index twice, or a third seek may build
+ * it, which costs time and no correctness.
+ */
+final class LeftOutSeekIndexes {
+
+  /** Data bytes per slot: a quarter of a 64 KiB block. */
+  private static final long BYTES_PER_SLOT = 16 * 1024;
+  private static final int MIN_SLOTS = 16;
+  private static final int MAX_SLOTS = 1 << 22;
+
+  private record Entry(long offset, SeekIndex index) {}
+
+  private final AtomicReferenceArray<Entry> entries;
+  /** Per slot, one more than the offset of the block last sought there without an index, or 0. */
+  private final AtomicLongArray sought;
+  private final int mask;
+
+  /** A table for a file whose data blocks span {@code dataBytes} bytes. */
+  static LeftOutSeekIndexes forData(long dataBytes) {
+    long wanted = Math.max(MIN_SLOTS, Math.min(MAX_SLOTS, dataBytes / BYTES_PER_SLOT));
+    return new LeftOutSeekIndexes(Integer.highestOneBit((int) (wanted * 2 - 1)));
+  }
+
+  /** A table of {@code slots} entries, a power of two. */
+  LeftOutSeekIndexes(int slots) {
+    if (slots <= 0 || Integer.bitCount(slots) != 1) {
+      throw new IllegalArgumentException("slots must be a power of two, got " + slots);
+    }
+    this.entries = new AtomicReferenceArray<>(slots);
+    this.sought = new AtomicLongArray(slots);
+    this.mask = slots - 1;
+  }
+
+  /** The index of the block at {@code offset}, or null if none is kept. */
+  SeekIndex find(long offset) {
+    Entry entry = entries.getAcquire(slot(offset));
+    return entry != null && entry.offset() == offset ? entry.index() : null;
+  }
+
+  /**
+   * Records a seek into the left-out block at {@code offset} that found no index; returns true if
+   * it is the block's second in a row at its slot, when the caller is to build the index and
+   * {@link #put} it.
+   */
+  boolean secondSeek(long offset) {
+    int slot = slot(offset);
+    long mark = offset + 1;
+    if (sought.getPlain(slot) == mark) {
+      sought.setPlain(slot, 0);
+      return true;
+    }
+    sought.setPlain(slot, mark);
+    return false;
+  }
+
+  /** Keeps {@code index} as the block at {@code offset}'s, replacing its slot's entry. */
+  void put(long offset, SeekIndex index) {
+    entries.setRelease(slot(offset), new Entry(offset, index));
+  }
+
+  /** The number of slots. */
+  int slots() {
+    return mask + 1;
+  }
+
+  private int slot(long offset) {
+    long mixed = offset * 0x9E3779B97F4A7C15L;
+    return (int) (mixed >>> 32) & mask;
+  }
+}

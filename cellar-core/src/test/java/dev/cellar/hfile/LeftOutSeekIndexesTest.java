@@ -1,0 +1,75 @@
+package dev.cellar.hfile;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.cellar.cell.CellType;
+import dev.cellar.cell.KeyValue;
+import dev.cellar.hfile.encoding.BlockSeeker;
+import dev.cellar.hfile.encoding.DataBlockEncoding;
+import dev.cellar.hfile.encoding.EncodingContext;
+import dev.cellar.hfile.encoding.SeekIndex;
+import dev.cellar.memory.Buf;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@link LeftOutSeekIndexes}: a block's index is asked for at its second seek without one, found
+ * only under its own offset, and replaced by another block's that takes its slot; the table is
+ * sized from the file's data.
+ */
+class LeftOutSeekIndexesTest {
+
+  /** A real (NONE) index of a one-cell block, to keep and find. */
+  private static SeekIndex anIndex() {
+    KeyValue cell = KeyValue.create("r".getBytes(), "f".getBytes(), "q".getBytes(), 1,
+        CellType.PUT, "v".getBytes());
+    MemorySegment payload =
+        MemorySegment.ofArray(cell.segment().toArray(ValueLayout.JAVA_BYTE));
+    BlockSeeker seeker =
+        DataBlockEncoding.NONE.newSeeker(new EncodingContext(false, false, false));
+    seeker.setBlock(Buf.wrap(payload));
+    return seeker.indexBlockSparsely();
+  }
+
+  @Test
+  void theSecondSeekAsksForTheIndexAndOnlyItsOffsetFindsIt() {
+    LeftOutSeekIndexes indexes = new LeftOutSeekIndexes(16);
+    assertFalse(indexes.secondSeek(4096));
+    assertTrue(indexes.secondSeek(4096));
+    assertFalse(indexes.secondSeek(4096), "the mark is spent once the build is asked for");
+    assertNull(indexes.find(4096));
+    SeekIndex index = anIndex();
+    indexes.put(4096, index);
+    assertSame(index, indexes.find(4096));
+    assertNull(indexes.find(4096 + 16 * 65536L));
+  }
+
+  @Test
+  void aBlockTakingTheSlotReplacesTheEntry() {
+    LeftOutSeekIndexes indexes = new LeftOutSeekIndexes(1);
+    SeekIndex first = anIndex();
+    SeekIndex second = anIndex();
+    indexes.put(0, first);
+    indexes.put(65536, second);
+    assertNull(indexes.find(0));
+    assertSame(second, indexes.find(65536));
+    assertFalse(indexes.secondSeek(0));
+    assertFalse(indexes.secondSeek(65536), "another block's seek resets the slot's mark");
+    assertTrue(indexes.secondSeek(65536));
+  }
+
+  @Test
+  void tablesHaveAboutFourSlotsPerBlockOfData() {
+    assertEquals(16, LeftOutSeekIndexes.forData(0).slots());
+    assertEquals(65536, LeftOutSeekIndexes.forData(1L << 30).slots());
+    assertEquals(131072, LeftOutSeekIndexes.forData((1L << 30) + 16384).slots());
+    assertEquals(1 << 22, LeftOutSeekIndexes.forData(1L << 50).slots());
+    assertThrows(IllegalArgumentException.class, () -> new LeftOutSeekIndexes(12));
+  }
+}
