@@ -248,13 +248,8 @@ public final class HFileBlock extends SeekIndexSlot implements Cacheable, SlotAt
     if (type() != BlockType.ENCODED_DATA || size < DataBlockEncoding.ID_SIZE) {
       return 0;
     }
-    short id = memory.getShort(BlockHeader.SIZE);
-    for (DataBlockEncoding encoding : DataBlockEncoding.values()) {
-      if (encoding.id() == id) {
-        return encoding.maxSeekIndexHeapSize(size);
-      }
-    }
-    return 0;
+    DataBlockEncoding encoding = DataBlockEncoding.ofIdOrNull(memory.getShort(BlockHeader.SIZE));
+    return encoding == null ? 0 : encoding.maxSeekIndexHeapSize(size);
   }
 
   /** The seek index built for this block object, or null if none was (yet). */

@@ -17,9 +17,13 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
  * over their cells; the indexes are sparse ({@link
  * dev.cellar.hfile.encoding.BlockSeeker#indexBlockSparsely}: at most 1/64 of the payload).
  *
- * <p><b>Layout and memory.</b> A direct-mapped table of {@code slots} entries keyed by block offset
- * (a power of two, about four per data block of the file); an entry is an immutable pair of the
- * offset and the index, and a block whose slot holds another block's entry replaces it. Memory is
+ * <p><b>Layout and memory.</b> A table of {@code slots} entries keyed by block offset (a power of
+ * two, about four per data block of the file) in which each block has two candidate slots; an
+ * entry is an immutable pair of the offset and the index. A block takes the first of its slots that
+ * is free (or its own), else replaces its second slot's entry: with one slot per block, a fifth of
+ * the blocks shared theirs with another and the two kept replacing each other's index (one build
+ * per six left-out reads of small rows); with two, a block loses its index only when both its
+ * slots are another's. Memory is
  * the table (12 bytes a slot) and the indexes, on the heap beside the file's block index, outside
  * the block cache's budget: at most a 64th of the data's size when every block is left out. A
  * replaced index is left to the garbage collector, never recycled, since a reader may still seek
@@ -62,7 +66,11 @@ final class LeftOutSeekIndexes {
 
   /** The index of the block at {@code offset}, or null if none is kept. */
   SeekIndex find(long offset) {
-    Entry entry = entries.getAcquire(slot(offset));
+    Entry entry = entries.getAcquire(firstSlot(offset));
+    if (entry != null && entry.offset() == offset) {
+      return entry.index();
+    }
+    entry = entries.getAcquire(secondSlot(offset));
     return entry != null && entry.offset() == offset ? entry.index() : null;
   }
 
@@ -72,7 +80,7 @@ final class LeftOutSeekIndexes {
    * {@link #put} it.
    */
   boolean secondSeek(long offset) {
-    int slot = slot(offset);
+    int slot = firstSlot(offset);
     long mark = offset + 1;
     if (sought.getPlain(slot) == mark) {
       sought.setPlain(slot, 0);
@@ -82,9 +90,15 @@ final class LeftOutSeekIndexes {
     return false;
   }
 
-  /** Keeps {@code index} as the block at {@code offset}'s, replacing its slot's entry. */
+  /**
+   * Keeps {@code index} as the block at {@code offset}'s: in its first slot if that is free or the
+   * block's, else in its second, replacing what is there.
+   */
   void put(long offset, SeekIndex index) {
-    entries.setRelease(slot(offset), new Entry(offset, index));
+    int first = firstSlot(offset);
+    Entry there = entries.getAcquire(first);
+    int slot = there == null || there.offset() == offset ? first : secondSlot(offset);
+    entries.setRelease(slot, new Entry(offset, index));
   }
 
   /** The number of slots. */
@@ -92,8 +106,11 @@ final class LeftOutSeekIndexes {
     return mask + 1;
   }
 
-  private int slot(long offset) {
-    long mixed = offset * 0x9E3779B97F4A7C15L;
-    return (int) (mixed >>> 32) & mask;
+  private int firstSlot(long offset) {
+    return (int) ((offset * 0x9E3779B97F4A7C15L) >>> 32) & mask;
+  }
+
+  private int secondSlot(long offset) {
+    return (int) ((offset * 0xC2B2AE3D27D4EB4FL) >>> 32) & mask;
   }
 }

@@ -51,17 +51,41 @@ class LeftOutSeekIndexesTest {
   }
 
   @Test
-  void aBlockTakingTheSlotReplacesTheEntry() {
+  void aBlockWhoseSlotsAreTakenReplacesTheEntryInItsSecond() {
     LeftOutSeekIndexes indexes = new LeftOutSeekIndexes(1);
     SeekIndex first = anIndex();
     SeekIndex second = anIndex();
+    SeekIndex third = anIndex();
     indexes.put(0, first);
+    assertSame(first, indexes.find(0));
     indexes.put(65536, second);
     assertNull(indexes.find(0));
     assertSame(second, indexes.find(65536));
+    indexes.put(65536, third);
+    assertSame(third, indexes.find(65536));
     assertFalse(indexes.secondSeek(0));
     assertFalse(indexes.secondSeek(65536), "another block's seek resets the slot's mark");
     assertTrue(indexes.secondSeek(65536));
+  }
+
+  @Test
+  void blocksSharingOneSlotKeepTheirIndexesInTheirSecond() {
+    LeftOutSeekIndexes indexes = new LeftOutSeekIndexes(1 << 12);
+    long[] offsets = new long[800];
+    SeekIndex[] kept = new SeekIndex[offsets.length];
+    for (int i = 0; i < offsets.length; i++) {
+      offsets[i] = 65_621L * i;
+      kept[i] = anIndex();
+      indexes.put(offsets[i], kept[i]);
+    }
+    int found = 0;
+    for (int i = 0; i < offsets.length; i++) {
+      SeekIndex index = indexes.find(offsets[i]);
+      assertTrue(index == null || index == kept[i], "block " + i + " found another's index");
+      found += index == null ? 0 : 1;
+    }
+    assertTrue(found >= offsets.length * 97 / 100,
+        found + " of " + offsets.length + " blocks kept their index at a load of a fifth");
   }
 
   @Test

@@ -35,6 +35,8 @@ public enum DataBlockEncoding {
   private static final short BITSET_ID = 1;
   private static final short COPY_KEY_ID = 5;
   private static final short PREFIX_TREE_ID = 6;
+  /** {@link #values()} once: that call copies the array every time. */
+  private static final DataBlockEncoding[] ALL = values();
 
   private final short id;
   private final Function<EncodingContext, BlockEncoder> encoders;
@@ -89,16 +91,25 @@ public enum DataBlockEncoding {
     return seekers.apply(context);
   }
 
+  /** Returns the encoding with the given id, or null if no encoding has it; allocates nothing. */
+  public static DataBlockEncoding ofIdOrNull(short id) {
+    for (DataBlockEncoding encoding : ALL) {
+      if (encoding.id == id) {
+        return encoding;
+      }
+    }
+    return null;
+  }
+
   /**
    * Returns the encoding with the given id.
    *
    * @throws IllegalArgumentException for an id HBase reserved, removed or never defined
    */
   public static DataBlockEncoding fromId(short id) {
-    for (DataBlockEncoding encoding : values()) {
-      if (encoding.id == id) {
-        return encoding;
-      }
+    DataBlockEncoding known = ofIdOrNull(id);
+    if (known != null) {
+      return known;
     }
     String why =
         switch (id) {
@@ -118,7 +129,7 @@ public enum DataBlockEncoding {
    * @throws IllegalArgumentException for a name HBase removed or never defined
    */
   public static DataBlockEncoding fromName(String name) {
-    for (DataBlockEncoding encoding : values()) {
+    for (DataBlockEncoding encoding : ALL) {
       if (encoding.name().equals(name)) {
         return encoding;
       }
@@ -135,7 +146,7 @@ public enum DataBlockEncoding {
 
   private static String known() {
     StringBuilder out = new StringBuilder();
-    for (DataBlockEncoding encoding : values()) {
+    for (DataBlockEncoding encoding : ALL) {
       out.append(out.isEmpty() ? "" : ", ").append(encoding).append(" (").append(encoding.id);
       out.append(')');
     }
