@@ -45,7 +45,10 @@ public final class HFileScanner implements AutoCloseable {
   private final BlockSeeker seeker;
   private final BlockIndexReader.BlockPointer pointer = new BlockIndexReader.BlockPointer();
   private HFileBlock block;
-  /** Whether the seeker was given the current block's seek index. */
+  /**
+   * Whether the seeker was given the current block's own seek index, or for a block left out, the
+   * file's; a cached block sought with the file's sparse one still builds its own.
+   */
   private boolean indexed;
   private boolean valid;
 
@@ -317,14 +320,15 @@ public final class HFileScanner implements AutoCloseable {
 
   /**
    * Makes {@code next} the current block, to seek in (its first cell is not read yet), with its
-   * seek index when it has one.
+   * seek index when it has one, else with the sparse one its file keeps from when the cache left
+   * it out, if any (a block just taken into the cache is sought so until its own is built).
    */
   private void useBlock(HFileBlock next) throws IOException {
     release();
     block = next;
-    SeekIndex index = next.leftOut() ? reader.leftOutSeekIndexes().find(next.offset())
-        : next.seekIndex();
-    indexed = index != null;
+    SeekIndex own = next.leftOut() ? null : next.seekIndex();
+    SeekIndex index = own != null ? own : reader.leftOutSeekIndexes().find(next.offset());
+    indexed = own != null || (index != null && next.leftOut());
     try {
       next.setInto(seeker, index);
     } catch (RuntimeException e) {

@@ -62,10 +62,12 @@ class HFileScannerSeekTest {
   private static final byte[] FAMILY = {'f'};
 
   /**
-   * Where the scanner's data blocks come from: read directly, an L1, an off-heap L2, or read
-   * through an L1 that keeps only index and bloom blocks (every data block left out).
+   * Where the scanner's data blocks come from: read directly, an L1, an off-heap L2, read through
+   * an L1 that keeps only index and bloom blocks (every data block left out), or through an L1
+   * that takes a data block at one load in three (a block is left out, perhaps sought with the
+   * sparse index its file keeps, then cached and sought with that index until it has its own).
    */
-  enum Source { UNCACHED, L1, L2_OFFHEAP, LEFT_OUT }
+  enum Source { UNCACHED, L1, L2_OFFHEAP, LEFT_OUT, MIXED }
 
   @TempDir Path dir;
 
@@ -87,6 +89,11 @@ class HFileScannerSeekTest {
       }
     }
     return arguments.stream();
+  }
+
+  /** As {@link #encodingsAndSources()}, without the source that caches some blocks only. */
+  static Stream<Arguments> encodingsAndSingleSources() {
+    return encodingsAndSources().filter(arguments -> arguments.get()[1] != Source.MIXED);
   }
 
   @ParameterizedTest(name = "{0} {1}")
@@ -126,7 +133,8 @@ class HFileScannerSeekTest {
    */
   @ParameterizedTest(name = "{0} {1}")
   @CsvSource({"NONE, L1", "NONE, L2_OFFHEAP", "PREFIX, L1", "FAST_DIFF, L1",
-      "FAST_DIFF, L2_OFFHEAP", "NONE, LEFT_OUT", "DIFF, LEFT_OUT", "FAST_DIFF, LEFT_OUT"})
+      "FAST_DIFF, L2_OFFHEAP", "NONE, LEFT_OUT", "DIFF, LEFT_OUT", "FAST_DIFF, LEFT_OUT",
+      "FAST_DIFF, MIXED"})
   void concurrentSeeksShareTheBlocksIndexes(DataBlockEncoding encoding, Source source)
       throws Exception {
     long seed = Long.getLong("cellar.test.seed", System.nanoTime());
@@ -244,7 +252,7 @@ class HFileScannerSeekTest {
    * cache leaves out gets a sparse index kept by the file at its second seek.
    */
   @ParameterizedTest(name = "{0} {1}")
-  @MethodSource("encodingsAndSources")
+  @MethodSource("encodingsAndSingleSources")
   void theThirdSeekIntoABlockObjectIndexesIt(DataBlockEncoding encoding, Source source)
       throws Exception {
     HFileContext context = HFileContext.builder().encoding(encoding).blockSize(8192)
@@ -404,7 +412,7 @@ class HFileScannerSeekTest {
       throws IOException {
     BlockCache cache = switch (source) {
       case UNCACHED -> null;
-      case L1, LEFT_OUT -> new LruBlockCache(LruBlockCacheConfig.from(Settings.of(Map.of(
+      case L1, LEFT_OUT, MIXED -> new LruBlockCache(LruBlockCacheConfig.from(Settings.of(Map.of(
           LruBlockCacheConfig.CACHE_MEMORY_SIZE_KEY, "64m"))), Runnable::run);
       case L2_OFFHEAP -> BlockCacheFactory.create(Settings.of(Map.of(
           "hfile.block.cache.memory.size", "16m", "hbase.bucketcache.ioengine", "offheap",
@@ -413,7 +421,7 @@ class HFileScannerSeekTest {
     if (cache != null) {
       caches.add(cache);
     }
-    boolean cacheData = source != Source.LEFT_OUT;
+    AtomicInteger dataLoads = new AtomicInteger();
     return HFileReader.open(path, allocator, direct -> {
       BlockLoader file = corruptionSeed == 0 ? direct : corrupting(direct, corruptionSeed);
       BlockLoader loader = cache == null
@@ -423,6 +431,11 @@ class HFileScannerSeekTest {
         if (loads != null) {
           loads.incrementAndGet();
         }
+        boolean cacheData = switch (source) {
+          case LEFT_OUT -> false;
+          case MIXED -> dataLoads.incrementAndGet() % 3 == 0;
+          default -> true;
+        };
         return loader.loadBlock(offset, size, type, cacheBlock && cacheData);
       };
     });
