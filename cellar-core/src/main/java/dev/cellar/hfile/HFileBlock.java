@@ -258,14 +258,15 @@ public final class HFileBlock extends SeekIndexSlot implements Cacheable, SlotAt
   }
 
   /**
-   * Records a seek into this block; returns true if the caller is to build the block's seek index
-   * now and {@link #publishSeekIndex} it.
+   * Records a seek into this block; returns true if it is seek {@code buildingSeek} (see {@link
+   * SeekIndexSlot}) and the caller is to build the block's seek index now and {@link
+   * #publishSeekIndex} it.
    */
-  boolean claimSeekIndexBuild() {
-    return claim();
+  boolean claimSeekIndexBuild(int buildingSeek) {
+    return claim(buildingSeek);
   }
 
-  /** Publishes the index built after {@link #claimSeekIndexBuild()}; null if none could be. */
+  /** Publishes the index built after {@link #claimSeekIndexBuild(int)}; null if none could be. */
   void publishSeekIndex(SeekIndex index) {
     publish(index);
   }

@@ -22,7 +22,8 @@ import java.io.IOException;
  * third seek into a block object without one builds it for every reader of that object (see
  * {@link SeekIndexSlot}). A block the cache left out, read for this scanner alone, takes its index
  * from the file instead, which keeps a sparse one from the block's second such seek on (see {@link
- * LeftOutSeekIndexes}).
+ * LeftOutSeekIndexes}); a cached block sought with that one meanwhile builds its own at its eighth
+ * seek.
  *
  * <p>Not thread-safe: one scanner per thread.
  */
@@ -50,6 +51,8 @@ public final class HFileScanner implements AutoCloseable {
    * file's; a cached block sought with the file's sparse one still builds its own.
    */
   private boolean indexed;
+  /** Whether the seeker was given the file's sparse index of the current block. */
+  private boolean sparselyIndexed;
   private boolean valid;
 
   HFileScanner(HFileReader reader, boolean cacheBlocks) {
@@ -219,7 +222,9 @@ public final class HFileScanner implements AutoCloseable {
       return;
     }
     SeekIndex index = block.seekIndex();
-    if (index == null && block.claimSeekIndexBuild()) {
+    int buildingSeek = sparselyIndexed ? SeekIndexSlot.BUILDING_SEEK_AFTER_SPARSE
+        : SeekIndexSlot.BUILDING_SEEK;
+    if (index == null && block.claimSeekIndexBuild(buildingSeek)) {
       try {
         index = seeker.indexBlock();
       } catch (MalformedBlockException e) {
@@ -329,6 +334,7 @@ public final class HFileScanner implements AutoCloseable {
     SeekIndex own = next.leftOut() ? null : next.seekIndex();
     SeekIndex index = own != null ? own : reader.leftOutSeekIndexes().find(next.offset());
     indexed = own != null || (index != null && next.leftOut());
+    sparselyIndexed = own == null && index != null;
     try {
       next.setInto(seeker, index);
     } catch (RuntimeException e) {

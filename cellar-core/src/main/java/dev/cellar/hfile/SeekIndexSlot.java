@@ -9,7 +9,9 @@ import java.lang.invoke.VarHandle;
  * then used by every reader the object is handed to.
  *
  * <p><b>Which blocks are indexed.</b> The reader whose seek is the third one into a block object
- * builds its index. Blocks
+ * builds its index (the eighth when the block's seeks have its file's sparse index meanwhile,
+ * {@link LeftOutSeekIndexes}: in a churning cache most blocks are dropped before that, and those
+ * seeks cost a few more cells decoded, not a pass over the block). Blocks
  * that many readers share are so indexed early and once: an L1 entry, an off-heap or heap L2
  * entry's zero-copy block (built once per entry), a block waiting in the L2's write queue. A block
  * read for one reader and sought once, as a point read reads an uncached block or an L2 file
@@ -18,9 +20,11 @@ import java.lang.invoke.VarHandle;
  * of the block, a seek without the index over half of them on average): small rows read so ran
  * about 5% faster and allocated 53 fewer bytes per get than with a build at the second seek.
  *
- * <p><b>Concurrency.</b> A state word moves {@code FRESH -> SOUGHT -> SOUGHT_TWICE -> BUILDING ->
- * DONE -> RECYCLED} (the last at most once, when the block's memory is freed): the first two seeks move it on by one, the seek whose compare-and-set moves it from
- * SOUGHT_TWICE to BUILDING builds the index and publishes it (release), and readers load it with
+ * <p><b>Concurrency.</b> A state word counts the seeks, {@code 0, 1, 2, ...}, then moves {@code
+ * BUILDING -> DONE -> RECYCLED} (the last at most once, when the block's memory is freed): the
+ * seeks before the building one move it on by one, the seek whose compare-and-set moves it from
+ * the count before the building seek to BUILDING builds the index and publishes it (release), and
+ * readers load it with
  * acquire semantics; the index is immutable, so a reader that sees it sees it whole. Readers that
  * find no index, while it is being built or for good, seek without one. Seeks racing on one state
  * both see it, which only delays the build by a seek. A build that fails (a malformed block) publishes no index and the state still
@@ -34,12 +38,15 @@ import java.lang.invoke.VarHandle;
  */
 class SeekIndexSlot {
 
+  /** The seek that builds the index of a block sought without one. */
+  static final int BUILDING_SEEK = 3;
+  /** The seek that builds the index of a block sought with its file's sparse one meanwhile. */
+  static final int BUILDING_SEEK_AFTER_SPARSE = 8;
+
   private static final int FRESH = 0;
-  private static final int SOUGHT = 1;
-  private static final int SOUGHT_TWICE = 2;
-  private static final int BUILDING = 3;
-  private static final int DONE = 4;
-  private static final int RECYCLED = 5;
+  private static final int BUILDING = 1 << 16;
+  private static final int DONE = BUILDING + 1;
+  private static final int RECYCLED = BUILDING + 2;
 
   private static final VarHandle STATE;
   private static final VarHandle INDEX;
@@ -68,23 +75,23 @@ class SeekIndexSlot {
   }
 
   /**
-   * Records a seek into the block; returns true if the caller is to build the index now and then
-   * {@link #publish} it (whether or not it could build one).
+   * Records a seek into the block; returns true if it is seek {@code buildingSeek} (or a later one
+   * while none built), when the caller is to build the index now and then {@link #publish} it
+   * (whether or not it could build one).
    */
-  boolean claim() {
+  boolean claim(int buildingSeek) {
     int current = (int) STATE.getAcquire(this);
-    if (current == FRESH) {
-      STATE.compareAndSet(this, FRESH, SOUGHT);
+    if (current >= BUILDING) {
       return false;
     }
-    if (current == SOUGHT) {
-      STATE.compareAndSet(this, SOUGHT, SOUGHT_TWICE);
+    if (current + 1 < buildingSeek) {
+      STATE.compareAndSet(this, current, current + 1);
       return false;
     }
-    return current == SOUGHT_TWICE && STATE.compareAndSet(this, SOUGHT_TWICE, BUILDING);
+    return STATE.compareAndSet(this, current, BUILDING);
   }
 
-  /** Publishes the index built after a successful {@link #claim()}; null if none could be. */
+  /** Publishes the index built after a successful {@link #claim}; null if none could be. */
   void publish(SeekIndex built) {
     INDEX.setRelease(this, built);
     STATE.setRelease(this, DONE);

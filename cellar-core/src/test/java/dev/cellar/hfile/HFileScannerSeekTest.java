@@ -32,6 +32,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.TreeSet;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
@@ -73,6 +74,8 @@ class HFileScannerSeekTest {
 
   private final BufAllocator allocator = new BufAllocator(BufAllocatorConfig.DEFAULT);
   private final List<BlockCache> caches = new ArrayList<>();
+  /** Whether the LEFT_OUT source's cache takes data blocks after all (a test flips it). */
+  private final AtomicBoolean cacheLeftOutData = new AtomicBoolean();
 
   @AfterEach
   void shutDown() {
@@ -296,6 +299,48 @@ class HFileScannerSeekTest {
   }
 
   /**
+   * A block left out gets its file's sparse index at its second seek; once the cache takes it, its
+   * seeks use that index and its own index is built at its eighth seek, not its third.
+   */
+  @ParameterizedTest(name = "{0}")
+  @EnumSource(value = DataBlockEncoding.class, names = {"NONE", "PREFIX", "DIFF", "FAST_DIFF"})
+  void aCachedBlockSoughtWithItsFilesSparseIndexBuildsItsOwnLater(DataBlockEncoding encoding)
+      throws Exception {
+    HFileContext context = HFileContext.builder().encoding(encoding).blockSize(8192)
+        .includesTags(false).build();
+    List<KeyValue> cells = cells(new Random(11), context);
+    Path path = write(context, cells);
+    try (HFileReader reader = open(path, Source.LEFT_OUT, null)) {
+      KeyValue key = cells.get(cells.size() / 3);
+      for (int seek = 1; seek <= 2; seek++) {
+        try (HFileScanner scanner = reader.scanner(true)) {
+          assertEquals(HFileScanner.EXACT, scanner.seekTo(key));
+          assertTrue(scanner.currentBlock().leftOut());
+        }
+      }
+      long offset;
+      try (HFileScanner scanner = reader.scanner(true)) {
+        assertEquals(HFileScanner.EXACT, scanner.seekTo(key));
+        offset = scanner.currentBlock().offset();
+      }
+      SeekIndex sparse = reader.leftOutSeekIndexes().find(offset);
+      assertNotNull(sparse, "the second seek left the file an index");
+      cacheLeftOutData.set(true);
+      for (int seek = 1; seek <= 9; seek++) {
+        try (HFileScanner scanner = reader.scanner(true)) {
+          assertEquals(HFileScanner.EXACT, scanner.seekTo(key), "cached seek " + seek);
+          assertSame(key, scanner.current(), "cached seek " + seek);
+          HFileBlock block = scanner.currentBlock();
+          assertFalse(block.leftOut(), "cached seek " + seek);
+          assertEquals(seek >= SeekIndexSlot.BUILDING_SEEK_AFTER_SPARSE,
+              block.seekIndex() != null, "cached seek " + seek + ": " + block.seekIndex());
+        }
+      }
+      assertTrue(sparse == reader.leftOutSeekIndexes().find(offset), "the file keeps its index");
+    }
+  }
+
+  /**
    * A cached NONE block's seek index goes back to the index arrays when the block's memory is
    * freed, not before: at the last reader's release after the cache evicted the block, or at the
    * eviction itself when no reader holds it (the L2's entry drops the last reference on its own
@@ -432,7 +477,7 @@ class HFileScannerSeekTest {
           loads.incrementAndGet();
         }
         boolean cacheData = switch (source) {
-          case LEFT_OUT -> false;
+          case LEFT_OUT -> cacheLeftOutData.get();
           case MIXED -> dataLoads.incrementAndGet() % 3 == 0;
           default -> true;
         };
