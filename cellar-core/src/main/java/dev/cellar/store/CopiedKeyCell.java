@@ -52,23 +52,6 @@ final class CopiedKeyCell implements Cell {
     sequenceId = source.sequenceId();
   }
 
-  /** Points this flyweight where {@code other} points (a holder moving its cells around). */
-  void set(CopiedKeyCell other) {
-    keySegment = other.keySegment;
-    offset = other.offset;
-    keyLength = other.keyLength;
-    valueLength = other.valueLength;
-    rowLength = other.rowLength;
-    familyLength = other.familyLength;
-    tagsLength = other.tagsLength;
-    hasTagsSection = other.hasTagsSection;
-    valueSegment = other.valueSegment;
-    valueOffset = other.valueOffset;
-    tagsSegment = other.tagsSegment;
-    tagsOffset = other.tagsOffset;
-    sequenceId = other.sequenceId;
-  }
-
   @Override
   public MemorySegment segment() {
     return keySegment;
