@@ -43,10 +43,12 @@ import org.openjdk.jmh.annotations.TearDown;
  * continue forward from the current cell, which this benchmark does not use. For ROW_INDEX_V1 both
  * seekers binary-search the block's row index instead of walking from the start.
  *
- * <p>Cellar is measured twice: {@code cellar} with the block's seek index, as every block a cache
- * shares carries one (Cellar's scanner builds it on the second seek into a block object), and
- * {@code cellarUnindexed} without, as a block read for one seek is searched. ROW_INDEX_V1 blocks
- * have no seek index: both Cellar scores are the same search there.
+ * <p>Cellar is measured three times: {@code cellar} with the block's seek index, as every block a
+ * cache shares carries one (Cellar's scanner builds it on the third seek into a block object),
+ * {@code cellarSparse} with the sparse index a file keeps for a block its cache leaves out (from
+ * the block's second seek on), and {@code cellarUnindexed} without, as a block is searched at its
+ * first seek. ROW_INDEX_V1 blocks have no seek index: the Cellar scores are the same search
+ * there.
  *
  * <p>NONE: HBase has no seeker for unencoded blocks, whose seek is part of its file scanner, so
  * HBase's side is its {@code HFileScanner.seekTo(key)} over the same one-block file, read into
@@ -83,6 +85,11 @@ public class BlockSeekBenchmark extends BenchmarkBase {
 
   @Benchmark
   public long cellarUnindexed(CellarSeeker seeker) {
+    return seeker.seekAndRead();
+  }
+
+  @Benchmark
+  public long cellarSparse(SparselyIndexedCellarSeeker seeker) {
     return seeker.seekAndRead();
   }
 
@@ -174,6 +181,16 @@ public class BlockSeekBenchmark extends BenchmarkBase {
     @Override
     void index(BlockSeeker blockSeeker) {
       blockSeeker.indexBlock();
+    }
+  }
+
+  /** Cellar's seeker with the sparse index a file keeps for a block its cache leaves out. */
+  @State(Scope.Thread)
+  public static class SparselyIndexedCellarSeeker extends CellarSeeker {
+
+    @Override
+    void index(BlockSeeker blockSeeker) {
+      blockSeeker.indexBlockSparsely();
     }
   }
 
