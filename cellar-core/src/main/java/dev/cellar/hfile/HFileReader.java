@@ -402,6 +402,10 @@ public final class HFileReader implements AutoCloseable {
 
   @Override
   public void close() throws IOException {
+    LeftOutSeekIndexes indexes = leftOutSeekIndexes;
+    if (indexes != null) {
+      indexes.clear();
+    }
     file.close();
   }
 

@@ -241,7 +241,8 @@ public final class HFileScanner implements AutoCloseable {
 
   /**
    * Builds a sparse index of the current block, which no cache keeps, at the file's second seek
-   * into it without one, and keeps it with the file's (see {@link LeftOutSeekIndexes}).
+   * into it without one, seeks with it and keeps it with the file's when their heap budget has
+   * room (see {@link LeftOutSeekIndexes}).
    */
   private void useLeftOutSeekIndex() {
     LeftOutSeekIndexes indexes = reader.leftOutSeekIndexes();

@@ -25,12 +25,15 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
  * per six left-out reads of small rows); with two, a block loses its index only when both its
  * slots are another's. Memory is
  * the table (12 bytes a slot) and the indexes, on the heap beside the file's block index, outside
- * the block cache's budget: at most a 64th of the data's size when every block is left out. A
- * replaced index is left to the garbage collector, never recycled, since a reader may still seek
- * with it; the file's reader drops the table when it closes.
+ * the block cache's budget: at most a 64th of the data's size when every block is left out, and
+ * at most what a {@link HeapBudget} shared by every open file allows (an index that does not fit
+ * is used for its seek and not kept, its block then walked as before). A replaced index is left to
+ * the garbage collector, never recycled, since a reader may still seek with it; the file's reader
+ * empties the table and gives its bytes back when it closes.
  *
- * <p><b>Concurrency.</b> Lock-free: entries are published with release and read with acquire
- * semantics, so a reader that sees an entry sees its index whole. The second-seek marks are
+ * <p><b>Concurrency.</b> Lock-free: entries are published by compare-and-set (a put that loses a
+ * race to the same slot gives its bytes back and keeps nothing) and read with acquire semantics,
+ * so a reader that sees an entry sees its index whole. The second-seek marks are
  * plain reads and writes: two racing seeks may build one index twice, or a third seek may build
  * it, which costs time and no correctness.
  */
@@ -41,24 +44,34 @@ final class LeftOutSeekIndexes {
   private static final int MIN_SLOTS = 16;
   private static final int MAX_SLOTS = 1 << 22;
 
-  private record Entry(long offset, SeekIndex index) {}
+  /** The heap an entry takes besides its index: the record and its slot. */
+  private static final long ENTRY_BYTES = 32;
 
+  /** A kept index and the heap bytes reserved for it (the index's and the entry's). */
+  private record Entry(long offset, SeekIndex index, long bytes) {}
+
+  private final HeapBudget budget;
   private final AtomicReferenceArray<Entry> entries;
   /** Per slot, one more than the offset of the block last sought there without an index, or 0. */
   private final AtomicLongArray sought;
   private final int mask;
 
-  /** A table for a file whose data blocks span {@code dataBytes} bytes. */
+  /**
+   * A table for a file whose data blocks span {@code dataBytes} bytes, its indexes counted in
+   * {@link HeapBudget#LEFT_OUT_SEEK_INDEXES}.
+   */
   static LeftOutSeekIndexes forData(long dataBytes) {
     long wanted = Math.max(MIN_SLOTS, Math.min(MAX_SLOTS, dataBytes / BYTES_PER_SLOT));
-    return new LeftOutSeekIndexes(Integer.highestOneBit((int) (wanted * 2 - 1)));
+    return new LeftOutSeekIndexes(Integer.highestOneBit((int) (wanted * 2 - 1)),
+        HeapBudget.LEFT_OUT_SEEK_INDEXES);
   }
 
-  /** A table of {@code slots} entries, a power of two. */
-  LeftOutSeekIndexes(int slots) {
+  /** A table of {@code slots} entries, a power of two, whose indexes {@code budget} bounds. */
+  LeftOutSeekIndexes(int slots, HeapBudget budget) {
     if (slots <= 0 || Integer.bitCount(slots) != 1) {
       throw new IllegalArgumentException("slots must be a power of two, got " + slots);
     }
+    this.budget = budget;
     this.entries = new AtomicReferenceArray<>(slots);
     this.sought = new AtomicLongArray(slots);
     this.mask = slots - 1;
@@ -92,13 +105,41 @@ final class LeftOutSeekIndexes {
 
   /**
    * Keeps {@code index} as the block at {@code offset}'s: in its first slot if that is free or the
-   * block's, else in its second, replacing what is there.
+   * block's, else in its second, replacing what is there. Returns false, keeping nothing, when
+   * the budget has no room for it or another thread changed the slot meanwhile.
    */
-  void put(long offset, SeekIndex index) {
+  boolean put(long offset, SeekIndex index) {
     int first = firstSlot(offset);
     Entry there = entries.getAcquire(first);
-    int slot = there == null || there.offset() == offset ? first : secondSlot(offset);
-    entries.setRelease(slot, new Entry(offset, index));
+    int slot = first;
+    if (there != null && there.offset() != offset) {
+      slot = secondSlot(offset);
+      there = entries.getAcquire(slot);
+    }
+    long bytes = index.heapSize() + ENTRY_BYTES;
+    long more = bytes - (there == null ? 0 : there.bytes());
+    if (!budget.tryReserve(more)) {
+      return false;
+    }
+    if (!entries.compareAndSet(slot, there, new Entry(offset, index, bytes))) {
+      budget.release(more);
+      return false;
+    }
+    return true;
+  }
+
+  /**
+   * Drops every index kept and gives their bytes back to the budget: the file's reader closed. An
+   * index put while this runs may stay until the table is collected, its bytes counted until then
+   * only if it lands after the slot was emptied.
+   */
+  void clear() {
+    for (int slot = 0; slot <= mask; slot++) {
+      Entry dropped = entries.getAndSet(slot, null);
+      if (dropped != null) {
+        budget.release(dropped.bytes());
+      }
+    }
   }
 
   /** The number of slots. */

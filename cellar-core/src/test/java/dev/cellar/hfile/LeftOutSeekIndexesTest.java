@@ -21,7 +21,7 @@ import org.junit.jupiter.api.Test;
 /**
  * {@link LeftOutSeekIndexes}: a block's index is asked for at its second seek without one, found
  * only under its own offset, and replaced by another block's that takes its slot; the table is
- * sized from the file's data.
+ * sized from the file's data; the indexes kept stay within their heap budget.
  */
 class LeftOutSeekIndexesTest {
 
@@ -39,7 +39,7 @@ class LeftOutSeekIndexesTest {
 
   @Test
   void theSecondSeekAsksForTheIndexAndOnlyItsOffsetFindsIt() {
-    LeftOutSeekIndexes indexes = new LeftOutSeekIndexes(16);
+    LeftOutSeekIndexes indexes = new LeftOutSeekIndexes(16, new HeapBudget(1 << 20));
     assertFalse(indexes.secondSeek(4096));
     assertTrue(indexes.secondSeek(4096));
     assertFalse(indexes.secondSeek(4096), "the mark is spent once the build is asked for");
@@ -52,7 +52,7 @@ class LeftOutSeekIndexesTest {
 
   @Test
   void aBlockWhoseSlotsAreTakenReplacesTheEntryInItsSecond() {
-    LeftOutSeekIndexes indexes = new LeftOutSeekIndexes(1);
+    LeftOutSeekIndexes indexes = new LeftOutSeekIndexes(1, new HeapBudget(1 << 20));
     SeekIndex first = anIndex();
     SeekIndex second = anIndex();
     SeekIndex third = anIndex();
@@ -70,7 +70,7 @@ class LeftOutSeekIndexesTest {
 
   @Test
   void blocksSharingOneSlotKeepTheirIndexesInTheirSecond() {
-    LeftOutSeekIndexes indexes = new LeftOutSeekIndexes(1 << 12);
+    LeftOutSeekIndexes indexes = new LeftOutSeekIndexes(1 << 12, new HeapBudget(1 << 30));
     long[] offsets = new long[800];
     SeekIndex[] kept = new SeekIndex[offsets.length];
     for (int i = 0; i < offsets.length; i++) {
@@ -94,6 +94,29 @@ class LeftOutSeekIndexesTest {
     assertEquals(65536, LeftOutSeekIndexes.forData(1L << 30).slots());
     assertEquals(131072, LeftOutSeekIndexes.forData((1L << 30) + 16384).slots());
     assertEquals(1 << 22, LeftOutSeekIndexes.forData(1L << 50).slots());
-    assertThrows(IllegalArgumentException.class, () -> new LeftOutSeekIndexes(12));
+    assertThrows(IllegalArgumentException.class, () -> new LeftOutSeekIndexes(12, new HeapBudget(0)));
+  }
+
+  @Test
+  void indexesStayWithinTheirBudgetAndGiveItBackWhenDropped() {
+    SeekIndex index = anIndex();
+    long each = index.heapSize() + 32;
+    HeapBudget budget = new HeapBudget(3 * each);
+    LeftOutSeekIndexes indexes = new LeftOutSeekIndexes(1 << 10, budget);
+    LeftOutSeekIndexes other = new LeftOutSeekIndexes(1 << 10, budget);
+    assertTrue(indexes.put(0, index));
+    assertTrue(indexes.put(65_536, anIndex()));
+    assertTrue(other.put(0, anIndex()));
+    assertEquals(3 * each, budget.used());
+    assertFalse(other.put(65_536, anIndex()), "a fourth index passes the budget");
+    assertNull(other.find(65_536));
+    assertTrue(indexes.put(0, anIndex()), "replacing an index takes no more");
+    assertEquals(3 * each, budget.used());
+    indexes.clear();
+    assertNull(indexes.find(0));
+    assertEquals(each, budget.used());
+    assertTrue(other.put(65_536, anIndex()));
+    other.clear();
+    assertEquals(0, budget.used());
   }
 }
