@@ -6,7 +6,9 @@ import dev.cellar.cell.CellComparator;
 import dev.cellar.cell.KeyValueLayout;
 import dev.cellar.cell.RowWords;
 import java.lang.foreign.MemorySegment;
-import java.lang.foreign.ValueLayout;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import java.util.Arrays;
 
 /**
@@ -30,13 +32,13 @@ import java.util.Arrays;
  * DeltaSeeker#seekToRowStart}) instead of restoring the checkpoint before it and decoding the
  * cells of the rows between (with wide rows, a whole row of cells per Get).
  *
- * <p><b>Layout.</b> Everything lies in one {@code long[]}, taken from and handed back to {@link
- * IndexArrays} (a cache holding a third of what is read builds and drops indexes all the time):
+ * <p><b>Layout.</b> Everything lies in one {@code byte[]}, taken from and handed back to {@link
+ * IndexArrays} (a cache holding a third of what is read builds and drops indexes all the time),
+ * its ints in the machine's byte order:
  * <pre>
- *   [words]    each checkpoint's {@link RowWords row word} after the rows' shared prefix, two per
- *              long, the even checkpoint's in the high half (absent when the rows share more
- *              than {@link RowWords#MAX_SHARED} bytes)
- *   [entries]  {@value #FIELDS} ints per checkpoint, two per long, in block order:
+ *   [words]    each checkpoint's {@link RowWords row word} after the rows' shared prefix, an int
+ *              each (absent when the rows share more than {@link RowWords#MAX_SHARED} bytes)
+ *   [entries]  {@value #FIELDS} ints per checkpoint, in block order:
  *                start        payload offset where the cell's encoded bytes start; the top bit
  *                             set when the cell starts its row
  *                keyAt        the byte offset of its key in the array
@@ -47,7 +49,10 @@ import java.util.Arrays;
  *   [keys]     the checkpoints' keys, back to back
  * </pre>
  * A binary search reads the words (a line or two) and compares a key in place only where words
- * tie.
+ * tie. The keys are compared as a byte array's memory, as the Get's key and every heap block are:
+ * a key comparison that also met a {@code long[]}'s memory (as this index's keys once lay) reads
+ * every segment through a type check the JIT cannot remove, and every Get's comparisons, the
+ * file index's too, were a tenth slower for it.
  */
 final class Checkpoints implements SeekIndex {
 
@@ -58,8 +63,10 @@ final class Checkpoints implements SeekIndex {
   private static final int VALUE_LENGTH = 4;
   private static final int SUFFIX_AT = 5;
   private static final int FIELDS = 6;
-  private static final int LONGS_PER_ENTRY = FIELDS / 2;
+  private static final int ENTRY_BYTES = FIELDS * Integer.BYTES;
   private static final int ROW_START = 1 << 31;
+  private static final VarHandle INTS =
+      MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.nativeOrder());
 
   /** Heap bytes of a checkpoint besides its key: its fields and its row word. */
   static final int ENTRY_SIZE = FIELDS * Integer.BYTES + RowWords.BYTES;
@@ -76,19 +83,19 @@ final class Checkpoints implements SeekIndex {
 
   /**
    * An upper bound of the heap bytes besides the checkpoints: the object, two segment views, the
-   * array's header, its class's rounding ({@link IndexArrays}) and the padding of words and keys.
+   * array's header and its class's rounding ({@link IndexArrays}).
    */
   private static final long FIXED_HEAP_SIZE =
-      OBJECT_SIZE + 2 * SEGMENT_SIZE + ARRAY_HEADER_SIZE
-          + IndexArrays.CLASS_LONGS * Long.BYTES + 2 * Long.BYTES;
+      OBJECT_SIZE + 2 * SEGMENT_SIZE + ARRAY_HEADER_SIZE + IndexArrays.CLASS_BYTES;
 
   /** The most heap bytes the index of a block with a payload of {@code payloadSize} bytes takes. */
   static long maxHeapSize(int payloadSize) {
     return payloadSize / ROW_SHARE + FIXED_HEAP_SIZE;
   }
 
-  private final long[] index;
+  private final byte[] index;
   private final int count;
+  /** The byte offset of the entries in the array. */
   private final int entriesStart;
   /** The whole array as bytes, for the keys. */
   private final MemorySegment keySegment;
@@ -99,7 +106,7 @@ final class Checkpoints implements SeekIndex {
   /** What the seeker needs from the block's start to decode later cells ({@link #blockFacts}). */
   private final long blockFacts;
 
-  private Checkpoints(long[] index, int count, int entriesStart, MemorySegment keySegment,
+  private Checkpoints(byte[] index, int count, int entriesStart, MemorySegment keySegment,
       MemorySegment sharedRow, int firstCellAt, long blockFacts) {
     this.index = index;
     this.count = count;
@@ -183,30 +190,25 @@ final class Checkpoints implements SeekIndex {
           scratch, rowOffset(0), rowLength(scratch, 0),
           scratch, rowOffset(count - 1), rowLength(scratch, count - 1));
       boolean withWords = shared <= RowWords.MAX_SHARED;
-      int entriesStart = withWords ? (count + 1) / 2 : 0;
-      int keysStart = entriesStart + count * LONGS_PER_ENTRY;
-      long[] index = IndexArrays.take(keysStart + (keyBytes + Long.BYTES - 1) / Long.BYTES);
-      MemorySegment segment = MemorySegment.ofArray(index);
-      long keyBase = (long) keysStart * Long.BYTES;
+      int entriesStart = withWords ? count * RowWords.BYTES : 0;
+      int keysStart = entriesStart + count * ENTRY_BYTES;
+      byte[] index = IndexArrays.takeBytes(keysStart + keyBytes);
       for (int i = 0; i < count; i++) {
         int at = i * FIELDS;
-        int entry = entriesStart + i * LONGS_PER_ENTRY;
-        index[entry] = pack(entries[at + START], (int) (keyBase + entries[at + KEY_AT]));
-        index[entry + 1] = pack(entries[at + KEY_LENGTH], entries[at + VALUE_OFFSET]);
-        index[entry + 2] = pack(entries[at + VALUE_LENGTH], entries[at + SUFFIX_AT]);
-      }
-      if (withWords) {
-        for (int i = 0; i < entriesStart; i++) {
-          int even = RowWords.word(scratch, rowOffset(2 * i), rowLength(scratch, 2 * i), shared);
-          int odd = 2 * i + 1 < count
-              ? RowWords.word(scratch, rowOffset(2 * i + 1), rowLength(scratch, 2 * i + 1), shared)
-              : 0;
-          index[i] = pack(even, odd);
+        int entry = entriesStart + i * ENTRY_BYTES;
+        for (int field = 0; field < FIELDS; field++) {
+          int value = field == KEY_AT ? keysStart + entries[at + KEY_AT] : entries[at + field];
+          INTS.set(index, entry + field * Integer.BYTES, value);
+        }
+        if (withWords) {
+          INTS.set(index, i * RowWords.BYTES,
+              RowWords.word(scratch, rowOffset(i), rowLength(scratch, i), shared));
         }
       }
-      MemorySegment.copy(scratch, 0, segment, keyBase, keyBytes);
+      System.arraycopy(keys, 0, index, keysStart, keyBytes);
+      MemorySegment segment = MemorySegment.ofArray(index);
       MemorySegment sharedRow = withWords
-          ? segment.asSlice(keyBase + KeyValueLayout.rowOffset(entries[KEY_AT]), shared)
+          ? segment.asSlice(keysStart + KeyValueLayout.rowOffset(entries[KEY_AT]), shared)
           : null;
       return new Checkpoints(index, count, entriesStart, segment, sharedRow, firstCellAt,
           blockFacts);
@@ -218,10 +220,6 @@ final class Checkpoints implements SeekIndex {
 
     private int rowLength(MemorySegment scratch, int checkpoint) {
       return KeyValueLayout.rowLength(scratch, entries[checkpoint * FIELDS + KEY_AT]);
-    }
-
-    private static long pack(int high, int low) {
-      return ((long) high << Integer.SIZE) | Integer.toUnsignedLong(low);
     }
   }
 
@@ -257,13 +255,11 @@ final class Checkpoints implements SeekIndex {
   }
 
   private int field(int checkpoint, int field) {
-    long pair = index[entriesStart + checkpoint * LONGS_PER_ENTRY + field / 2];
-    return field % 2 == 0 ? (int) (pair >>> Integer.SIZE) : (int) pair;
+    return (int) INTS.get(index, entriesStart + checkpoint * ENTRY_BYTES + field * Integer.BYTES);
   }
 
   private int word(int checkpoint) {
-    long pair = index[checkpoint / 2];
-    return checkpoint % 2 == 0 ? (int) (pair >>> Integer.SIZE) : (int) pair;
+    return (int) INTS.get(index, checkpoint * RowWords.BYTES);
   }
 
   int start(int checkpoint) {
@@ -293,8 +289,7 @@ final class Checkpoints implements SeekIndex {
 
   /** Copies the checkpoint's key into {@code target} at {@code offset}. */
   void copyKey(int checkpoint, byte[] target, int offset) {
-    MemorySegment.copy(keySegment, ValueLayout.JAVA_BYTE, field(checkpoint, KEY_AT), target,
-        offset, keyLength(checkpoint));
+    System.arraycopy(index, field(checkpoint, KEY_AT), target, offset, keyLength(checkpoint));
   }
 
   private long rowOffset(int checkpoint) {
@@ -362,17 +357,17 @@ final class Checkpoints implements SeekIndex {
   @Override
   public long heapSize() {
     return OBJECT_SIZE + SEGMENT_SIZE + (sharedRow == null ? 0 : SEGMENT_SIZE)
-        + ARRAY_HEADER_SIZE + (long) Long.BYTES * index.length;
+        + ARRAY_HEADER_SIZE + index.length;
   }
 
   /** Hands the array to the next index built; this index is not read again. */
   @Override
   public void recycle() {
-    IndexArrays.give(index);
+    IndexArrays.giveBytes(index);
   }
 
   @Override
   public String toString() {
-    return "Checkpoints[" + count + " entries, " + index.length + " longs]";
+    return "Checkpoints[" + count + " entries, " + index.length + " bytes]";
   }
 }

@@ -22,6 +22,25 @@ class IndexArraysTest {
   }
 
   @Test
+  void byteArraysHaveClassesOfTheirOwn() {
+    byte[] bytes = IndexArrays.takeBytes(IndexArrays.CLASS_BYTES + 1);
+    assertEquals(2 * IndexArrays.CLASS_BYTES, bytes.length, "rounded up to its class");
+    long[] longs = IndexArrays.take(2 * IndexArrays.CLASS_LONGS);
+    long kept = IndexArrays.keptBytes();
+    IndexArrays.giveBytes(bytes);
+    assertEquals(kept + bytes.length, IndexArrays.keptBytes());
+    IndexArrays.give(longs);
+    assertSame(bytes, IndexArrays.takeBytes(2 * IndexArrays.CLASS_BYTES), "same class, same array");
+    assertSame(longs, IndexArrays.take(2 * IndexArrays.CLASS_LONGS), "the long[] kept apart");
+    assertEquals(kept, IndexArrays.keptBytes());
+    byte[] large = IndexArrays.takeBytes(IndexArrays.MAX_POOLED_BYTES + 1);
+    assertEquals(IndexArrays.MAX_POOLED_BYTES + 1, large.length);
+    IndexArrays.giveBytes(large);
+    IndexArrays.giveBytes(new byte[IndexArrays.CLASS_BYTES + 1]);
+    assertEquals(kept, IndexArrays.keptBytes(), "arrays outside the classes are not kept");
+  }
+
+  @Test
   void arraysOutsideTheClassesAreNeitherRoundedNorKept() {
     long[] large = IndexArrays.take(IndexArrays.MAX_POOLED_LONGS + 1);
     assertEquals(IndexArrays.MAX_POOLED_LONGS + 1, large.length);
