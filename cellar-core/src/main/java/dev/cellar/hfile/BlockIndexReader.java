@@ -81,7 +81,7 @@ final class BlockIndexReader {
         nextKey = new byte[Math.max(length, 2 * nextKey.length)];
         nextKeySegment = MemorySegment.ofArray(nextKey);
       }
-      MemorySegment.copy(source, at, nextKeySegment, 0, length);
+      MemorySegment.copy(source, ValueLayout.JAVA_BYTE, at, nextKey, 0, length);
       nextKeyLength = length;
       lastBlock = false;
     }

@@ -6,6 +6,7 @@ import dev.cellar.cell.KeyValue;
 import dev.cellar.cell.KeyValueCell;
 import dev.cellar.memory.Buf;
 import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
 import java.util.AbstractList;
 import java.util.Arrays;
 import java.util.List;
@@ -94,7 +95,7 @@ public final class CollectedRow {
     int header = (int) (cell.keyOffset() - cell.offset());
     int length = header + cell.keyLength();
     int at = reserve(length);
-    MemorySegment.copy(cell.segment(), cell.offset(), arenaSegment, at, length);
+    MemorySegment.copy(cell.segment(), ValueLayout.JAVA_BYTE, cell.offset(), arena, at, length);
     if (keyCopies == null) {
       keyCopies = new CopiedKeyCell[cells.length];
       for (int i = 0; i < keyCopies.length; i++) {
