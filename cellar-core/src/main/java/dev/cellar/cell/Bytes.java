@@ -317,6 +317,11 @@ public final class Bytes {
     BE_INT.set(bytes, offset, value);
   }
 
+  /** Writes {@code value} as a big-endian long at {@code offset}. */
+  public static void putLong(byte[] bytes, int offset, long value) {
+    BE_LONG.set(bytes, offset, value);
+  }
+
   // ---------------------------------------------------------------- printing
 
   /**

@@ -15,9 +15,12 @@ import java.lang.foreign.ValueLayout;
  *
  * <p>Design: a cell can only be decoded from its predecessor. Iterating decodes each cell in place
  * over the current one, so only the bytes that differ from the previous key are written. A seek
- * must be able to step back once when it overshoots, so while seeking the seeker decodes into a
- * spare instead (copying the shared prefix) and keeps three {@link DecodedCell}s whose roles
- * rotate: the current cell, the previous one and, after stepping back, the one ahead. Moving
+ * must be able to step back once when it overshoots, so while seeking the seeker decodes a cell
+ * that may overshoot into a spare instead (copying the shared prefix) and keeps three {@link
+ * DecodedCell}s whose roles rotate: the current cell, the previous one and, after stepping back,
+ * the one ahead. A cell whose header alone shows that it sorts before the key (see below) cannot
+ * overshoot and is decoded in place: each decoder reads a cell's header ({@link #readHeader})
+ * apart from its body ({@link #decodeBody}) so that the seek can choose where the body goes. Moving
  * forward again reuses the cell ahead instead of decoding it a second time, which keeps the tag
  * dictionary in step with the writer's (HBase keeps its decompressed tags for the same reason).
  * Nothing is allocated per cell; scratch buffers only grow.
@@ -32,8 +35,9 @@ import java.lang.foreign.ValueLayout;
  * current cell's at some row byte (the match), and the next cell, whose row shares some leading
  * bytes with the current one (the key prefix the encoding stored), is known to sort before the key
  * as well when it shares more than the match (it differs from the key where the current cell did)
- * or the whole row. So a block without checkpoints costs a decode per cell, and a comparison only
- * where the walk comes closer to the key's row than before, and within that row.
+ * or the whole row. So a block without checkpoints costs a decode per cell, in place for the cells
+ * so known to sort before the key, and a comparison only where the walk comes closer to the key's
+ * row than before, and within that row.
  */
 abstract class DeltaSeeker implements BlockSeeker {
 
@@ -92,12 +96,20 @@ abstract class DeltaSeeker implements BlockSeeker {
   abstract void decodeFirst(DecodedCell target);
 
   /**
-   * Decodes the key and value, up to the tags, of the cell after {@code base} into {@code target}.
-   * {@code target} may be {@code base} itself: everything needed from {@code base} (its lengths,
-   * timestamp, type, value position) must be read before {@code target} is written. Returns how
-   * many leading key bytes the cell shares with {@code base}, as the block stores it.
+   * Reads the header of the cell after {@code base} (its flags and lengths, up to the common
+   * prefix), which the seeker keeps for {@link #decodeBody}, and returns how many leading key bytes
+   * the cell shares with {@code base}, as the block stores it. Nothing is written to any cell, so
+   * the caller may pick the cell to decode into from what it returns.
    */
-  abstract int decodeNext(DecodedCell target, DecodedCell base);
+  abstract int readHeader(DecodedCell base);
+
+  /**
+   * Decodes the key and value, up to the tags, of the cell whose header {@link #readHeader} just
+   * read after {@code base}, into {@code target}. {@code target} may be {@code base} itself:
+   * everything needed from {@code base} (its lengths, timestamp, type, value position) must be
+   * read before {@code target} is written.
+   */
+  abstract void decodeBody(DecodedCell target, DecodedCell base);
 
   @Override
   public final void setBlock(MemorySegment segment, int length) {
@@ -259,8 +271,13 @@ abstract class DeltaSeeker implements BlockSeeker {
       if (aheadValid) {
         stepForward();
       } else {
+        int common = readHeaderAfter(current);
+        if (rowDecides && sortsBeforeKey(common, rowMatch)) {
+          decodeBody(current, current, common);
+          continue;
+        }
         DecodedCell spare = previous;
-        decode(spare, current);
+        decodeBody(spare, current, common);
         previous = current;
         current = spare;
       }
@@ -282,6 +299,28 @@ abstract class DeltaSeeker implements BlockSeeker {
       comparison = nextComparison;
     }
     return comparison == 0 ? EXACT : BEFORE;
+  }
+
+  /**
+   * Whether the cell after the current one, sharing {@code common} leading key bytes with it, sorts
+   * before the key by that alone, when the current cell's row sorts before the key's and first
+   * differs from it at row byte {@code rowMatch}: the next cell has the current one's row, or
+   * shares more of it than that. Such a cell is decoded over the current one: a seek never steps
+   * back to the cell before it, and only the bytes that changed are written, not the shared prefix
+   * copied into a spare.
+   */
+  private boolean sortsBeforeKey(int common, int rowMatch) {
+    int shared = rowBytesShared(common, current.rowLength());
+    return shared >= 0 && (shared > rowMatch || shared == current.rowLength());
+  }
+
+  /**
+   * The row bytes a key sharing {@code common} leading bytes with one of row length {@code
+   * rowLength} shares with that row; -1 when it does not share the row length.
+   */
+  private static int rowBytesShared(int common, int rowLength) {
+    return common < KeyValueLayout.ROW_LENGTH_SIZE ? -1
+        : Math.min(common - KeyValueLayout.ROW_LENGTH_SIZE, rowLength);
   }
 
   /**
@@ -333,11 +372,24 @@ abstract class DeltaSeeker implements BlockSeeker {
    * returns the payload offset of the cell's suffix.
    */
   private int decode(DecodedCell target, DecodedCell base) {
+    return decodeBody(target, base, readHeaderAfter(base));
+  }
+
+  /** Reads the header of the cell after {@code base}; returns its common prefix length. */
+  private int readHeaderAfter(DecodedCell base) {
     valid = false;
     in.position(base.end());
-    int common = decodeNext(target, base);
-    target.setRowBytesShared(common < KeyValueLayout.ROW_LENGTH_SIZE ? -1
-        : Math.min(common - KeyValueLayout.ROW_LENGTH_SIZE, target.rowLength()));
+    return readHeader(base);
+  }
+
+  /**
+   * Decodes the rest of the cell whose header {@link #readHeaderAfter} read, sharing {@code common}
+   * leading key bytes with {@code base}, into {@code target}; returns the payload offset of its
+   * suffix.
+   */
+  private int decodeBody(DecodedCell target, DecodedCell base, int common) {
+    decodeBody(target, base);
+    target.setRowBytesShared(rowBytesShared(common, target.rowLength()));
     int suffixAt = in.position();
     readSuffix(target);
     valid = true;
@@ -480,7 +532,8 @@ abstract class DeltaSeeker implements BlockSeeker {
       if (common > 0 && target != base) {
         System.arraycopy(base.keyArray(), keyAt, keyArray, keyAt, common);
       }
-      in.copyTo(KeyValueLayout.ROW_LENGTH_SIZE - common, keyArray, keyAt + common, "the row length");
+      copyKeyBytes(KeyValueLayout.ROW_LENGTH_SIZE - common, keyArray, keyAt + common,
+          "the row length");
       rowLength = KeyValueLayout.rowLength(key, keyAt);
     }
     int rowEnd = KeyValueLayout.ROW_LENGTH_SIZE + rowLength;
@@ -495,11 +548,15 @@ abstract class DeltaSeeker implements BlockSeeker {
           "row length " + rowLength + " in a key of " + keyLength + " bytes");
     }
     if (common < rowEnd) {
-      if (sameRowLength && target != base) {
-        System.arraycopy(base.keyArray(), keyAt, keyArray, keyAt, familyEnd);
-      }
       int from = Math.max(common, KeyValueLayout.ROW_LENGTH_SIZE);
-      in.copyTo(rowEnd - from, keyArray, keyAt + from, "the row");
+      if (!sameRowLength) {
+        copyKeyBytes(rowEnd - from, keyArray, keyAt + from, "the row");
+      } else {
+        if (target != base) {
+          System.arraycopy(base.keyArray(), keyAt, keyArray, keyAt, familyEnd);
+        }
+        copyRowTailKeepingFamily(rowEnd - from, keyArray, keyAt + from, keyAt + rowEnd);
+      }
       if (!sameRowLength) {
         MemorySegment.copy(
             in.segment(),
@@ -509,7 +566,7 @@ abstract class DeltaSeeker implements BlockSeeker {
             keyAt + rowEnd,
             familyEnd - rowEnd);
       }
-      in.copyTo(qualifierLength, keyArray, keyAt + familyEnd, "the qualifier");
+      copyKeyBytes(qualifierLength, keyArray, keyAt + familyEnd, "the qualifier");
     } else {
       if (common < familyEnd) {
         throw in.malformed(
@@ -521,10 +578,39 @@ abstract class DeltaSeeker implements BlockSeeker {
         System.arraycopy(base.keyArray(), keyAt, keyArray, keyAt, common);
       }
       int prefixEnd = keyLength - TIMESTAMP_AND_TYPE_SIZE;
-      in.copyTo(prefixEnd - common, keyArray, keyAt + common, "the qualifier");
+      copyKeyBytes(prefixEnd - common, keyArray, keyAt + common, "the qualifier");
     }
     target.setKey(keyLength, rowLength, familyLength);
     return key;
+  }
+
+  /**
+   * Copies {@code count} key bytes from the block into the key scratch at {@code at}; up to eight
+   * with one store that may overwrite the eight bytes after them, which every caller of {@link
+   * #readKeyBeforeTimestamp} writes afterwards (the row, family, qualifier, timestamp and type
+   * follow each other, and the key ends with the nine bytes of the timestamp and type).
+   */
+  private void copyKeyBytes(int count, byte[] keyArray, int at, String what) {
+    if (count <= Long.BYTES && PayloadReader.roomToCopyOver(keyArray, at)) {
+      in.copyOver(count, keyArray, at, what);
+    } else {
+      in.copyTo(count, keyArray, at, what);
+    }
+  }
+
+  /**
+   * Copies the {@code count} changed bytes of a row that keeps its length (and the family after
+   * it, already in place at {@code familyAt}) into the key scratch at {@code at}: up to eight with
+   * one store, the eight bytes from {@code familyAt} saved before and put back after it.
+   */
+  private void copyRowTailKeepingFamily(int count, byte[] keyArray, int at, int familyAt) {
+    if (count <= Long.BYTES && PayloadReader.roomToCopyOver(keyArray, familyAt)) {
+      long family = Bytes.toLong(keyArray, familyAt);
+      in.copyOver(count, keyArray, at, "the row");
+      Bytes.putLong(keyArray, familyAt, family);
+    } else {
+      in.copyTo(count, keyArray, at, "the row");
+    }
   }
 
   /** Sets {@code target}'s value to {@code valueLength} bytes read at the current position. */

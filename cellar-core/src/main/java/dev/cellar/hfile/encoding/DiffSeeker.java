@@ -26,6 +26,11 @@ final class DiffSeeker extends DeltaSeeker {
 
   private int familyAt;
   private int familyLength;
+  /** The header {@link #readHeader} read last. */
+  private int headerFlags;
+  private int headerKeyLength;
+  private int headerValueLength;
+  private int headerCommon;
 
   DiffSeeker(EncodingContext context) {
     super(context, DataBlockEncoding.DIFF);
@@ -71,23 +76,28 @@ final class DiffSeeker extends DeltaSeeker {
   }
 
   @Override
-  int decodeNext(DecodedCell target, DecodedCell base) {
-    long previousTimestamp = base.timestamp();
-    byte previousType = base.typeByte();
+  int readHeader(DecodedCell base) {
     int flags = in.readUnsignedByte("the flags");
-    int keyLength =
+    headerFlags = flags;
+    headerKeyLength =
         (flags & FLAG_SAME_KEY_LENGTH) != 0
             ? base.keyLength()
             : in.readCompressedInt("a key length");
-    int valueLength =
+    headerValueLength =
         (flags & FLAG_SAME_VALUE_LENGTH) != 0
             ? base.valueLength()
             : in.readCompressedInt("a value length");
-    int common = in.readCompressedInt("a common prefix length");
-    MemorySegment key =
-        readKeyBeforeTimestamp(target, base, common, keyLength, familyAt, familyLength);
-    finish(target, key, flags, previousTimestamp, previousType, valueLength);
-    return common;
+    headerCommon = in.readCompressedInt("a common prefix length");
+    return headerCommon;
+  }
+
+  @Override
+  void decodeBody(DecodedCell target, DecodedCell base) {
+    long previousTimestamp = base.timestamp();
+    byte previousType = base.typeByte();
+    MemorySegment key = readKeyBeforeTimestamp(
+        target, base, headerCommon, headerKeyLength, familyAt, familyLength);
+    finish(target, key, headerFlags, previousTimestamp, previousType, headerValueLength);
   }
 
   private void finish(

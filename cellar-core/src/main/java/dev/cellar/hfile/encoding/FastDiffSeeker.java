@@ -30,6 +30,12 @@ final class FastDiffSeeker extends DeltaSeeker {
 
   /** Payload offset of the family length byte in the block's first key, whole in the block. */
   private int familyAt;
+  /** The header {@link #readHeader} read last: where it starts, and its fields. */
+  private int headerAt;
+  private int headerFlags;
+  private int headerKeyLength;
+  private int headerValueLength;
+  private int headerCommon;
 
   FastDiffSeeker(EncodingContext context) {
     super(context, DataBlockEncoding.FAST_DIFF);
@@ -65,27 +71,36 @@ final class FastDiffSeeker extends DeltaSeeker {
   }
 
   @Override
-  int decodeNext(DecodedCell target, DecodedCell base) {
-    long previousTimestamp = base.timestamp();
-    byte previousType = base.typeByte();
-    long previousValueAt = base.valueOffset();
-    int at = in.position();
+  int readHeader(DecodedCell base) {
+    headerAt = in.position();
     int flags = in.readUnsignedByte("the flags");
     if ((flags & ~KNOWN_FLAGS) != 0) {
       throw in.malformed(
-          at, "flags within 0x" + Integer.toHexString(KNOWN_FLAGS), "flags " + flags);
+          headerAt, "flags within 0x" + Integer.toHexString(KNOWN_FLAGS), "flags " + flags);
     }
-    int keyLength =
+    headerFlags = flags;
+    headerKeyLength =
         (flags & FLAG_SAME_KEY_LENGTH) != 0
             ? base.keyLength()
             : in.readCompressedInt("a key length");
-    int valueLength =
+    headerValueLength =
         (flags & FLAG_SAME_VALUE_LENGTH) != 0
             ? base.valueLength()
             : in.readCompressedInt("a value length");
-    int common = in.readCompressedInt("a common prefix length");
-    MemorySegment key =
-        readKeyBeforeTimestamp(target, base, common, keyLength, familyAt, base.familyLength());
+    headerCommon = in.readCompressedInt("a common prefix length");
+    return headerCommon;
+  }
+
+  @Override
+  void decodeBody(DecodedCell target, DecodedCell base) {
+    long previousTimestamp = base.timestamp();
+    byte previousType = base.typeByte();
+    long previousValueAt = base.valueOffset();
+    int flags = headerFlags;
+    int keyLength = headerKeyLength;
+    int valueLength = headerValueLength;
+    MemorySegment key = readKeyBeforeTimestamp(
+        target, base, headerCommon, keyLength, familyAt, base.familyLength());
     int prefixBytes = flags & MASK_TIMESTAMP_PREFIX;
     long tail = in.readBigEndian(KeyValueLayout.TIMESTAMP_SIZE - prefixBytes, "the timestamp");
     long prefix = prefixBytes == 0 ? 0 : previousTimestamp & (-1L << (Long.SIZE - prefixBytes * Byte.SIZE));
@@ -94,10 +109,10 @@ final class FastDiffSeeker extends DeltaSeeker {
     if ((flags & FLAG_SAME_VALUE) == 0) {
       readValue(target, valueLength);
     } else if (previousValueAt + valueLength > in.limit()) {
-      throw in.malformed(at, "a repeated value inside the block", "value length " + valueLength);
+      throw in.malformed(
+          headerAt, "a repeated value inside the block", "value length " + valueLength);
     } else {
       target.setValue(in.segment(), previousValueAt, valueLength);
     }
-    return common;
   }
 }

@@ -31,6 +31,8 @@ import java.util.Objects;
 final class PayloadReader {
 
   private static final int CINT_MAX_SIZE = 5;
+  /** The longest copy made with eight-byte moves rather than a bulk copy. */
+  private static final int SHORT_COPY = 4 * Long.BYTES;
   private static final int CINT_GROUP_BITS = 7;
   private static final int CINT_GROUP_MASK = 0x7F;
   private static final int CINT_CONTINUATION = 0x80;
@@ -215,20 +217,54 @@ final class PayloadReader {
 
   /**
    * Copies {@code count} bytes into {@code target} at {@code targetOffset}: up to eight (a key's
-   * changed tail, mostly) out of the window, more with a bulk copy.
+   * changed tail, mostly) out of the window, up to {@value #SHORT_COPY} (the tail of a PREFIX key)
+   * as eight-byte loads and stores, the last one overlapping the one before, more with a bulk
+   * copy.
    */
   void copyTo(int count, byte[] target, int targetOffset, String what) {
     int at = require(count, what);
-    if (count > Long.BYTES) {
+    if (count > SHORT_COPY) {
       MemorySegment.copy(segment, ValueLayout.JAVA_BYTE, at, target, targetOffset, count);
       return;
     }
     Objects.checkFromIndexSize(targetOffset, count, target.length);
+    if (count > Long.BYTES) {
+      int last = count - Long.BYTES;
+      for (int i = 0; i < last; i += Long.BYTES) {
+        Bytes.putLong(target, targetOffset + i, segment.get(ByteLayouts.LONG_BE, at + i));
+      }
+      Bytes.putLong(target, targetOffset + last, segment.get(ByteLayouts.LONG_BE, at + last));
+      return;
+    }
     long bytes = fromWindow(at, count);
     for (int i = count - 1; i >= 0; i--) {
       target[targetOffset + i] = (byte) bytes;
       bytes >>>= Byte.SIZE;
     }
+  }
+
+  /**
+   * Whether {@link #copyOver} may write at {@code targetOffset} of {@code target}: eight bytes
+   * from there lie in it.
+   */
+  static boolean roomToCopyOver(byte[] target, int targetOffset) {
+    return targetOffset >= 0 && targetOffset <= target.length - Long.BYTES;
+  }
+
+  /**
+   * Copies {@code count} bytes (0 to 8) into {@code target} at {@code targetOffset} with one
+   * eight-byte store out of the window, which also overwrites the {@code 8 - count} bytes after
+   * them (with the payload's next bytes, or zeros past its end): for a caller that writes those
+   * bytes afterwards, or puts them back. {@code target} must have {@link #roomToCopyOver room}.
+   */
+  void copyOver(int count, byte[] target, int targetOffset, String what) {
+    int at = require(count, what);
+    int skip = at - windowAt;
+    if (skip < 0 || skip + count > Long.BYTES) {
+      fill(at);
+      skip = 0;
+    }
+    Bytes.putLong(target, targetOffset, skip == Long.BYTES ? 0 : window << (skip * Byte.SIZE));
   }
 
   /** Returns an exception for a problem at payload offset {@code at}. */

@@ -12,25 +12,36 @@ import java.lang.foreign.MemorySegment;
  */
 final class PrefixSeeker extends DeltaSeeker {
 
+  /** The header {@link #readHeader} read last: where it starts, and its fields. */
+  private int headerAt;
+  private int headerStored;
+  private int headerValueLength;
+  private int headerCommon;
+
   PrefixSeeker(EncodingContext context) {
     super(context, DataBlockEncoding.PREFIX);
   }
 
   @Override
   void decodeFirst(DecodedCell target) {
-    decode(target, null);
+    readHeader(null);
+    decodeBody(target, null);
   }
 
   @Override
-  int decodeNext(DecodedCell target, DecodedCell base) {
-    return decode(target, base);
+  int readHeader(DecodedCell base) {
+    headerAt = in.position();
+    headerStored = in.readCompressedInt("a key length");
+    headerValueLength = in.readCompressedInt("a value length");
+    headerCommon = in.readCompressedInt("a common prefix length");
+    return headerCommon;
   }
 
-  private int decode(DecodedCell target, DecodedCell base) {
-    int at = in.position();
-    int stored = in.readCompressedInt("a key length");
-    int valueLength = in.readCompressedInt("a value length");
-    int common = in.readCompressedInt("a common prefix length");
+  @Override
+  void decodeBody(DecodedCell target, DecodedCell base) {
+    int at = headerAt;
+    int stored = headerStored;
+    int common = headerCommon;
     int baseLength = base == null ? 0 : base.keyLength();
     if (common > baseLength || stored > in.remaining()) {
       throw in.malformed(
@@ -51,7 +62,6 @@ final class PrefixSeeker extends DeltaSeeker {
     }
     in.copyTo(stored, target.keyArray(), KeyValueLayout.KEY_OFFSET + common, "key bytes");
     checkKey(target, at, keyLength, key);
-    readValue(target, valueLength);
-    return common;
+    readValue(target, headerValueLength);
   }
 }
