@@ -286,8 +286,9 @@ abstract class PlainSeeker implements BlockSeeker {
     if (at < cellsStart || at > cellsEnd - KeyValueLayout.KEY_OFFSET) {
       throw noLengths(at);
     }
-    int keyLength = KeyValueLayout.keyLength(payload, at);
-    int valueLength = KeyValueLayout.valueLength(payload, at);
+    long lengths = payload.get(KeyValueLayout.LONG, at);
+    int keyLength = (int) (lengths >> Integer.SIZE);
+    int valueLength = (int) lengths;
     long end = KeyValueLayout.valueOffset(at, keyLength) + valueLength;
     if (keyLength < KeyValueLayout.KEY_INFRASTRUCTURE_SIZE || valueLength < 0 || end > cellsEnd) {
       throw badLengths(at, keyLength, valueLength);
@@ -300,9 +301,10 @@ abstract class PlainSeeker implements BlockSeeker {
     parsedValueLength = valueLength;
     parsedSequenceId = 0;
     if (context.includesMvcc()) {
-      int size = mvccSize(payload, end);
-      parsedSequenceId = size == 1 ? payload.get(ByteLayouts.BYTE, end)
-          : Bytes.readVLong(payload, end);
+      byte first = mvccFirstByte(payload, end);
+      int size = Bytes.vlongSizeFromFirstByte(first);
+      checkMvccEnd(end, size);
+      parsedSequenceId = size == 1 ? first : Bytes.readVLong(payload, end);
       end += size;
     }
     return (int) end;
@@ -337,14 +339,24 @@ abstract class PlainSeeker implements BlockSeeker {
 
   /** The size of the sequence id vlong at {@code end}, checked to end within the cells. */
   private int mvccSize(MemorySegment payload, long end) {
+    int size = Bytes.vlongSizeFromFirstByte(mvccFirstByte(payload, end));
+    checkMvccEnd(end, size);
+    return size;
+  }
+
+  /** The first byte of the sequence id vlong at {@code end}, checked to lie within the cells. */
+  private byte mvccFirstByte(MemorySegment payload, long end) {
     if (end >= cellsEnd) {
       throw noMvcc(end);
     }
-    int size = Bytes.vlongSizeFromFirstByte(payload.get(ByteLayouts.BYTE, end));
+    return payload.get(ByteLayouts.BYTE, end);
+  }
+
+  /** Checks that a sequence id vlong of {@code size} bytes at {@code end} ends within the cells. */
+  private void checkMvccEnd(long end, int size) {
     if (end + size > cellsEnd) {
       throw badMvcc(end, size);
     }
-    return size;
   }
 
   /** The end of the tags of the cell at {@code at}, whose value ends at {@code end}. */
