@@ -69,6 +69,10 @@ abstract class DeltaSeeker implements BlockSeeker {
   /** The block's first key is not in {@link #firstKey} yet ({@link #setIndexedBlock}). */
   private boolean firstKeyUndecoded;
   private int firstCellAt;
+  /** The lengths of the header {@link #readHeader} read last (the key's as stored, for PREFIX). */
+  int headerKeyLength;
+  int headerValueLength;
+  int headerCommon;
   private Checkpoints checkpoints;
   private final Checkpoints.Builder checkpointBuilder = new Checkpoints.Builder();
 
@@ -102,6 +106,19 @@ abstract class DeltaSeeker implements BlockSeeker {
    * the caller may pick the cell to decode into from what it returns.
    */
   abstract int readHeader(DecodedCell base);
+
+  /**
+   * Reads what a DIFF or FAST_DIFF header holds after its flags: the key length and the value
+   * length, each unless the flags say it repeats {@code base}'s, then the common prefix length; keeps
+   * them as the header's and returns the common prefix length.
+   */
+  final int readLengths(boolean sameKeyLength, boolean sameValueLength, DecodedCell base) {
+    headerKeyLength = sameKeyLength ? base.keyLength() : in.readCompressedInt("a key length");
+    headerValueLength =
+        sameValueLength ? base.valueLength() : in.readCompressedInt("a value length");
+    headerCommon = in.readCompressedInt("a common prefix length");
+    return headerCommon;
+  }
 
   /**
    * Decodes the key and value, up to the tags, of the cell whose header {@link #readHeader} just

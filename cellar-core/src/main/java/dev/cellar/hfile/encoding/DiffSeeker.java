@@ -26,11 +26,8 @@ final class DiffSeeker extends DeltaSeeker {
 
   private int familyAt;
   private int familyLength;
-  /** The header {@link #readHeader} read last. */
+  /** The flags of the header {@link #readHeader} read last. */
   private int headerFlags;
-  private int headerKeyLength;
-  private int headerValueLength;
-  private int headerCommon;
 
   DiffSeeker(EncodingContext context) {
     super(context, DataBlockEncoding.DIFF);
@@ -79,16 +76,8 @@ final class DiffSeeker extends DeltaSeeker {
   int readHeader(DecodedCell base) {
     int flags = in.readUnsignedByte("the flags");
     headerFlags = flags;
-    headerKeyLength =
-        (flags & FLAG_SAME_KEY_LENGTH) != 0
-            ? base.keyLength()
-            : in.readCompressedInt("a key length");
-    headerValueLength =
-        (flags & FLAG_SAME_VALUE_LENGTH) != 0
-            ? base.valueLength()
-            : in.readCompressedInt("a value length");
-    headerCommon = in.readCompressedInt("a common prefix length");
-    return headerCommon;
+    return readLengths((flags & FLAG_SAME_KEY_LENGTH) != 0, (flags & FLAG_SAME_VALUE_LENGTH) != 0,
+        base);
   }
 
   @Override

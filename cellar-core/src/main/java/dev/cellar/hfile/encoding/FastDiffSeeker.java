@@ -30,12 +30,9 @@ final class FastDiffSeeker extends DeltaSeeker {
 
   /** Payload offset of the family length byte in the block's first key, whole in the block. */
   private int familyAt;
-  /** The header {@link #readHeader} read last: where it starts, and its fields. */
+  /** Where the header {@link #readHeader} read last starts, and its flags. */
   private int headerAt;
   private int headerFlags;
-  private int headerKeyLength;
-  private int headerValueLength;
-  private int headerCommon;
 
   FastDiffSeeker(EncodingContext context) {
     super(context, DataBlockEncoding.FAST_DIFF);
@@ -79,16 +76,8 @@ final class FastDiffSeeker extends DeltaSeeker {
           headerAt, "flags within 0x" + Integer.toHexString(KNOWN_FLAGS), "flags " + flags);
     }
     headerFlags = flags;
-    headerKeyLength =
-        (flags & FLAG_SAME_KEY_LENGTH) != 0
-            ? base.keyLength()
-            : in.readCompressedInt("a key length");
-    headerValueLength =
-        (flags & FLAG_SAME_VALUE_LENGTH) != 0
-            ? base.valueLength()
-            : in.readCompressedInt("a value length");
-    headerCommon = in.readCompressedInt("a common prefix length");
-    return headerCommon;
+    return readLengths((flags & FLAG_SAME_KEY_LENGTH) != 0, (flags & FLAG_SAME_VALUE_LENGTH) != 0,
+        base);
   }
 
   @Override

@@ -12,11 +12,8 @@ import java.lang.foreign.MemorySegment;
  */
 final class PrefixSeeker extends DeltaSeeker {
 
-  /** The header {@link #readHeader} read last: where it starts, and its fields. */
+  /** Where the header {@link #readHeader} read last starts. */
   private int headerAt;
-  private int headerStored;
-  private int headerValueLength;
-  private int headerCommon;
 
   PrefixSeeker(EncodingContext context) {
     super(context, DataBlockEncoding.PREFIX);
@@ -31,7 +28,7 @@ final class PrefixSeeker extends DeltaSeeker {
   @Override
   int readHeader(DecodedCell base) {
     headerAt = in.position();
-    headerStored = in.readCompressedInt("a key length");
+    headerKeyLength = in.readCompressedInt("a key length");
     headerValueLength = in.readCompressedInt("a value length");
     headerCommon = in.readCompressedInt("a common prefix length");
     return headerCommon;
@@ -40,7 +37,7 @@ final class PrefixSeeker extends DeltaSeeker {
   @Override
   void decodeBody(DecodedCell target, DecodedCell base) {
     int at = headerAt;
-    int stored = headerStored;
+    int stored = headerKeyLength;
     int common = headerCommon;
     int baseLength = base == null ? 0 : base.keyLength();
     if (common > baseLength || stored > in.remaining()) {
