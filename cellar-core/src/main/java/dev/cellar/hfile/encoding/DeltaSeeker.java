@@ -121,6 +121,27 @@ abstract class DeltaSeeker implements BlockSeeker {
   }
 
   /**
+   * Decodes the cell whose header {@link #readHeader} just read after {@code cell} over {@code
+   * cell}, as {@link #decodeBody} would, but may leave the key's changed bytes in the block until
+   * {@link #settleKey}: its lengths are set and checked, so a seek can step over it by them. Only a
+   * seek's walk over cells known to sort before the key calls it, each after the other, and settles
+   * the key before it reads the cell's key or decodes a cell from it otherwise. False, with nothing
+   * read, when the encoding decodes the whole cell instead.
+   */
+  boolean decodeKeyLazily(DecodedCell cell) {
+    return false;
+  }
+
+  /** Writes the key bytes {@link #decodeKeyLazily} left in the block into the cell's key. */
+  void settleKey() {}
+
+  /**
+   * Forgets a key {@link #decodeKeyLazily} left unsettled by a walk that a malformed cell ended:
+   * that walk's cell is not valid any more, and the next walk starts from a whole key.
+   */
+  void dropUnsettledKey() {}
+
+  /**
    * Decodes the key and value, up to the tags, of the cell whose header {@link #readHeader} just
    * read after {@code base}, into {@code target}. {@code target} may be {@code base} itself:
    * everything needed from {@code base} (its lengths, timestamp, type, value position) must be
@@ -284,15 +305,22 @@ abstract class DeltaSeeker implements BlockSeeker {
     }
     boolean rowDecides = false;
     int rowMatch = 0;
+    dropUnsettledKey();
     while (aheadValid || current.end() < in.limit()) {
       if (aheadValid) {
         stepForward();
       } else {
         int common = readHeaderAfter(current);
         if (rowDecides && sortsBeforeKey(common, rowMatch)) {
-          decodeBody(current, current, common);
+          if (decodeKeyLazily(current)) {
+            finishBody(current, common);
+          } else {
+            settleKey();
+            decodeBody(current, current, common);
+          }
           continue;
         }
+        settleKey();
         DecodedCell spare = previous;
         decodeBody(spare, current, common);
         previous = current;
@@ -315,6 +343,7 @@ abstract class DeltaSeeker implements BlockSeeker {
       }
       comparison = nextComparison;
     }
+    settleKey();
     return comparison == 0 ? EXACT : BEFORE;
   }
 
@@ -406,6 +435,15 @@ abstract class DeltaSeeker implements BlockSeeker {
    */
   private int decodeBody(DecodedCell target, DecodedCell base, int common) {
     decodeBody(target, base);
+    return finishBody(target, common);
+  }
+
+  /**
+   * Reads the suffix of the cell whose key and value were just decoded into {@code target}, sharing
+   * {@code common} leading key bytes with the cell before it; returns the payload offset of its
+   * suffix.
+   */
+  private int finishBody(DecodedCell target, int common) {
     target.setRowBytesShared(rowBytesShared(common, target.rowLength()));
     int suffixAt = in.position();
     readSuffix(target);
@@ -664,7 +702,17 @@ abstract class DeltaSeeker implements BlockSeeker {
             ? KeyValueLayout.familyLength(
                 key, KeyValueLayout.familyLengthOffset(KeyValueLayout.KEY_OFFSET, rowLength))
             : 0;
-    if (!rowFits || familyLength > available - rowLength) {
+    checkKey(target, at, keyLength, rowLength, familyLength);
+  }
+
+  /**
+   * Checks the lengths of a key of {@code keyLength} bytes whose row and family lengths the caller
+   * read ({@code familyLength} -1 when the key ends before it), and sets them in {@code target}.
+   */
+  final void checkKey(DecodedCell target, int at, int keyLength, int rowLength, int familyLength) {
+    int available = keyLength - KeyValueLayout.KEY_INFRASTRUCTURE_SIZE;
+    boolean rowFits = available >= 0 && rowLength >= 0 && rowLength <= available;
+    if (!rowFits || familyLength < 0 || familyLength > available - rowLength) {
       throw in.malformed(
           at,
           "a key of at least "

@@ -2,6 +2,7 @@ package dev.cellar.hfile.encoding;
 
 import dev.cellar.cell.KeyValueLayout;
 import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
 
 /**
  * Reads PREFIX data blocks (layout in {@link PrefixEncoder}). Not thread-safe; one per reader
@@ -14,6 +15,12 @@ final class PrefixSeeker extends DeltaSeeker {
 
   /** Where the header {@link #readHeader} read last starts. */
   private int headerAt;
+  /** The cell whose key {@link #decodeKeyLazily} left unsettled, or null. */
+  private DecodedCell unsettled;
+  /** Where the unsettled key's stored bytes start in the payload. */
+  private int unsettledAt;
+  /** The leading bytes of the unsettled key that are in its scratch already. */
+  private int unsettledCommon;
 
   PrefixSeeker(EncodingContext context) {
     super(context, DataBlockEncoding.PREFIX);
@@ -60,5 +67,66 @@ final class PrefixSeeker extends DeltaSeeker {
     in.copyTo(stored, target.keyArray(), KeyValueLayout.KEY_OFFSET + common, "key bytes");
     checkKey(target, at, keyLength, key);
     readValue(target, headerValueLength);
+  }
+
+  /**
+   * Steps over the key of a cell that shares its row length with the one before: the scratch keeps
+   * the key bytes the two share and the rest stays in the block, so the stored bytes are not
+   * copied for a cell the seek only steps over. While keys follow that share no more than the
+   * unsettled one's prefix, nothing is copied at all; one sharing more needs the unsettled key's
+   * bytes up to there copied first.
+   */
+  @Override
+  boolean decodeKeyLazily(DecodedCell cell) {
+    int common = headerCommon;
+    int stored = headerKeyLength;
+    if (common < KeyValueLayout.ROW_LENGTH_SIZE || common > cell.keyLength()
+        || stored > in.remaining()) {
+      return false;
+    }
+    if (unsettled != null && common > unsettledCommon) {
+      copyUnsettled(common - unsettledCommon);
+    }
+    int storedAt = in.require(stored, "key bytes");
+    cell.prepareKey(common + stored);
+    int rowLength = cell.rowLength();
+    int familyLength = common > KeyValueLayout.ROW_LENGTH_SIZE + rowLength ? cell.familyLength()
+        : storedFamilyLength(storedAt, rowLength, common);
+    checkKey(cell, headerAt, common + stored, rowLength, familyLength);
+    readValue(cell, headerValueLength);
+    unsettled = cell;
+    unsettledAt = storedAt;
+    unsettledCommon = common;
+    return true;
+  }
+
+  @Override
+  void settleKey() {
+    if (unsettled != null) {
+      copyUnsettled(unsettled.keyLength() - unsettledCommon);
+      unsettled = null;
+    }
+  }
+
+  @Override
+  void dropUnsettledKey() {
+    unsettled = null;
+  }
+
+  /** Copies the first {@code count} bytes of the unsettled key's stored bytes into its scratch. */
+  private void copyUnsettled(int count) {
+    MemorySegment.copy(in.segment(), ValueLayout.JAVA_BYTE, unsettledAt, unsettled.keyArray(),
+        KeyValueLayout.KEY_OFFSET + unsettledCommon, count);
+  }
+
+  /**
+   * The family length byte of a key whose row length ({@code rowLength}) is the previous key's but
+   * whose family length byte is among the bytes stored from {@code storedAt}; -1 when the key ends
+   * before it.
+   */
+  private int storedFamilyLength(int storedAt, int rowLength, int common) {
+    int at = storedAt + KeyValueLayout.ROW_LENGTH_SIZE + rowLength - common;
+    return at < in.position() ? Byte.toUnsignedInt(in.segment().get(ValueLayout.JAVA_BYTE, at))
+        : -1;
   }
 }
