@@ -35,6 +35,12 @@ final class PrefixSeeker extends DeltaSeeker {
   @Override
   int readHeader(DecodedCell base) {
     headerAt = in.position();
+    if (in.readThreeCompressedInts()) {
+      headerKeyLength = in.firstInt();
+      headerValueLength = in.secondInt();
+      headerCommon = in.thirdInt();
+      return headerCommon;
+    }
     headerKeyLength = in.readCompressedInt("a key length");
     headerValueLength = in.readCompressedInt("a value length");
     headerCommon = in.readCompressedInt("a common prefix length");

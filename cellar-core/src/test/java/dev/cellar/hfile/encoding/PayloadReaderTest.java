@@ -2,7 +2,9 @@ package dev.cellar.hfile.encoding;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.lang.foreign.MemorySegment;
 import java.util.Arrays;
@@ -12,7 +14,8 @@ import org.junit.jupiter.api.Test;
 /**
  * The reader's copies against the bytes they stand for: every length a copy takes a path for (out
  * of the window, as two eight-byte moves, in bulk), at every offset of a payload whose limit falls
- * short of its segment.
+ * short of its segment; a header's three compressed ints read at once against the same read one by
+ * one.
  */
 class PayloadReaderTest {
 
@@ -70,6 +73,62 @@ class PayloadReaderTest {
     assertThrows(MalformedBlockException.class, () -> in.copyTo(4, new byte[16], 0, "bytes"));
     assertThrows(MalformedBlockException.class, () -> in.copyOver(4, new byte[16], 0, "bytes"));
     assertThrows(MalformedBlockException.class, () -> in.copyTo(12, new byte[16], 0, "bytes"));
+  }
+
+  @Test
+  void threeCompressedIntsReadAsOneByOne() {
+    Seeds.run("three compressed ints", random -> {
+      byte[] bytes = randomBytes(random, SEGMENT);
+      for (int at = 0; at < PAYLOAD; at++) {
+        if (random.nextBoolean()) {
+          plantHeader(random, bytes, at);
+        }
+        PayloadReader fast = reader(bytes);
+        PayloadReader slow = reader(bytes);
+        fast.position(at);
+        slow.position(at);
+        if (random.nextBoolean() && at >= 2) {
+          fast.readByte("a byte before");
+          fast.position(at - 1 - random.nextInt(2));
+          fast.readByte("a byte before");
+          fast.position(at);
+        }
+        boolean taken = fast.readThreeCompressedInts();
+        int[] expected = new int[3];
+        try {
+          for (int i = 0; i < 3; i++) {
+            expected[i] = slow.readCompressedInt("an int");
+          }
+        } catch (MalformedBlockException e) {
+          assertFalse(taken, "ints read past the limit or malformed at " + at);
+          continue;
+        }
+        if (taken) {
+          assertArrayEquals(expected, new int[] {fast.firstInt(), fast.secondInt(),
+              fast.thirdInt()}, "ints at " + at);
+          assertEquals(slow.position(), fast.position());
+        } else {
+          assertEquals(at, fast.position());
+          assertTrue(slow.position() - at > 3, "three one-byte ints at " + at + " read one by one");
+        }
+      }
+    });
+  }
+
+  /** Writes three compressed ints of one or two bytes at {@code at}, as far as the payload goes. */
+  private static void plantHeader(Random random, byte[] bytes, int at) {
+    int to = at;
+    for (int i = 0; i < 3; i++) {
+      int value = random.nextBoolean() ? random.nextInt(128) : random.nextInt(1 << 14);
+      do {
+        int group = value & 0x7F;
+        value >>>= 7;
+        if (to < PAYLOAD) {
+          bytes[to] = (byte) (value == 0 ? group : group | 0x80);
+        }
+        to++;
+      } while (value != 0);
+    }
   }
 
   private static PayloadReader reader(byte[] bytes) {
