@@ -75,6 +75,15 @@ abstract class DeltaSeeker implements BlockSeeker {
   int headerCommon;
   private Checkpoints checkpoints;
   private final Checkpoints.Builder checkpointBuilder = new Checkpoints.Builder();
+  /**
+   * The cell whose key a seek's walk left partly in the block ({@link #decodeKeyLazily}), or null;
+   * where its stored bytes start, and how many leading bytes its scratch holds already. A walk
+   * settles it before it ends or reads the key, and one that a malformed cell ended forgets it at
+   * the next walk's start.
+   */
+  private DecodedCell unsettled;
+  private int unsettledAt;
+  private int unsettledCommon;
 
   DeltaSeeker(EncodingContext context, DataBlockEncoding encoding) {
     this.context = context;
@@ -122,24 +131,52 @@ abstract class DeltaSeeker implements BlockSeeker {
 
   /**
    * Decodes the cell whose header {@link #readHeader} just read after {@code cell} over {@code
-   * cell}, as {@link #decodeBody} would, but may leave the key's changed bytes in the block until
-   * {@link #settleKey}: its lengths are set and checked, so a seek can step over it by them. Only a
-   * seek's walk over cells known to sort before the key calls it, each after the other, and settles
-   * the key before it reads the cell's key or decodes a cell from it otherwise. False, with nothing
-   * read, when the encoding decodes the whole cell instead.
+   * cell}, as {@link #decodeBody} would, but may leave the key bytes the block stores for it there
+   * (see {@link #leaveKeyUnsettled}): its lengths are set and checked, so a seek can step over it
+   * by them. Only a seek's walk over cells known to sort before the key calls it, each after the
+   * other on the same cell, and settles the key before anything reads it. False, with nothing read,
+   * when the cell must be decoded whole (its row length differs from the key before it).
    */
-  boolean decodeKeyLazily(DecodedCell cell) {
-    return false;
+  abstract boolean decodeKeyLazily(DecodedCell cell);
+
+  /**
+   * Writes into {@code cell}'s key scratch the key bytes the block stores for it from the
+   * position, after the {@code common} leading bytes it shares with the key before it, as decoding
+   * the cell in place over that key would; the scratch holds those leading bytes.
+   */
+  abstract void rebuildKey(DecodedCell cell, int common);
+
+  /**
+   * Notes that {@code cell}'s key, decoded lazily, shares {@code common} leading bytes with the key
+   * before it (which the scratch holds) and has the rest stored in the block from {@code storedAt}.
+   * A key decoded lazily after it may share no more than that; one that shares more settles this
+   * one first ({@link #settleBefore}).
+   */
+  final void leaveKeyUnsettled(DecodedCell cell, int storedAt, int common) {
+    unsettled = cell;
+    unsettledAt = storedAt;
+    unsettledCommon = common;
+  }
+
+  /** Settles the unsettled key when a key sharing {@code common} bytes with it needs more of it. */
+  final void settleBefore(int common) {
+    if (unsettled != null && common > unsettledCommon) {
+      settleKey();
+    }
   }
 
   /** Writes the key bytes {@link #decodeKeyLazily} left in the block into the cell's key. */
-  void settleKey() {}
-
-  /**
-   * Forgets a key {@link #decodeKeyLazily} left unsettled by a walk that a malformed cell ended:
-   * that walk's cell is not valid any more, and the next walk starts from a whole key.
-   */
-  void dropUnsettledKey() {}
+  private void settleKey() {
+    if (unsettled == null) {
+      return;
+    }
+    DecodedCell cell = unsettled;
+    unsettled = null;
+    int position = in.position();
+    in.position(unsettledAt);
+    rebuildKey(cell, unsettledCommon);
+    in.position(position);
+  }
 
   /**
    * Decodes the key and value, up to the tags, of the cell whose header {@link #readHeader} just
@@ -305,7 +342,7 @@ abstract class DeltaSeeker implements BlockSeeker {
     }
     boolean rowDecides = false;
     int rowMatch = 0;
-    dropUnsettledKey();
+    unsettled = null;
     while (aheadValid || current.end() < in.limit()) {
       if (aheadValid) {
         stepForward();
@@ -562,20 +599,7 @@ abstract class DeltaSeeker implements BlockSeeker {
       int familyAt,
       int familyLength) {
     int at = in.position();
-    int baseLimit = base == null ? 0 : base.keyLength() - TIMESTAMP_AND_TYPE_SIZE;
-    if (keyLength < KeyValueLayout.KEY_INFRASTRUCTURE_SIZE
-        || common > keyLength - TIMESTAMP_AND_TYPE_SIZE
-        || common > baseLimit
-        || (long) keyLength - common > (long) in.remaining() + MAX_KEY_BYTES_OUTSIDE_CELL) {
-      throw in.malformed(
-          at,
-          "a key of at least "
-              + KeyValueLayout.KEY_INFRASTRUCTURE_SIZE
-              + " bytes sharing at most "
-              + baseLimit
-              + " bytes with the previous key",
-          "key length " + keyLength + ", common prefix " + common);
-    }
+    checkSharedPrefix(at, base, common, keyLength);
     MemorySegment key = target.prepareKey(keyLength);
     byte[] keyArray = target.keyArray();
     int keyAt = KeyValueLayout.KEY_OFFSET;
@@ -593,15 +617,7 @@ abstract class DeltaSeeker implements BlockSeeker {
     }
     int rowEnd = KeyValueLayout.ROW_LENGTH_SIZE + rowLength;
     int familyEnd = rowEnd + KeyValueLayout.FAMILY_LENGTH_SIZE + familyLength;
-    int qualifierLength = KeyValueLayout.qualifierLength(keyLength, rowLength, familyLength);
-    if (rowLength < 0 || qualifierLength < 0) {
-      throw in.malformed(
-          at,
-          "a row of at most "
-              + (keyLength - KeyValueLayout.KEY_INFRASTRUCTURE_SIZE - familyLength)
-              + " bytes",
-          "row length " + rowLength + " in a key of " + keyLength + " bytes");
-    }
+    int qualifierLength = checkQualifierLength(at, keyLength, rowLength, familyLength);
     if (common < rowEnd) {
       int from = Math.max(common, KeyValueLayout.ROW_LENGTH_SIZE);
       if (!sameRowLength) {
@@ -623,12 +639,7 @@ abstract class DeltaSeeker implements BlockSeeker {
       }
       copyKeyBytes(qualifierLength, keyArray, keyAt + familyEnd, "the qualifier");
     } else {
-      if (common < familyEnd) {
-        throw in.malformed(
-            at,
-            "a common prefix covering the whole row and family (" + familyEnd + " bytes)",
-            "common prefix " + common);
-      }
+      checkPrefixCoversFamily(at, common, familyEnd);
       if (target != base) {
         System.arraycopy(base.keyArray(), keyAt, keyArray, keyAt, common);
       }
@@ -637,6 +648,94 @@ abstract class DeltaSeeker implements BlockSeeker {
     }
     target.setKey(keyLength, rowLength, familyLength);
     return key;
+  }
+
+  /**
+   * Steps over the key bytes a DIFF or FAST_DIFF cell stores up to its timestamp, as {@link
+   * #readKeyBeforeTimestamp} with {@code cell} as both target and base would read them, checking
+   * the same, but writes none of them: for a cell sharing its row length with {@code cell} (at least
+   * {@value KeyValueLayout#ROW_LENGTH_SIZE} common bytes), decoded lazily. Sets the key's lengths;
+   * the caller writes the timestamp and type.
+   */
+  final MemorySegment skipKeyBeforeTimestamp(
+      DecodedCell cell, int common, int keyLength, int familyLength) {
+    int at = in.position();
+    checkSharedPrefix(at, cell, common, keyLength);
+    int rowLength = cell.rowLength();
+    int rowEnd = KeyValueLayout.ROW_LENGTH_SIZE + rowLength;
+    int qualifierLength = checkQualifierLength(at, keyLength, rowLength, familyLength);
+    int stored;
+    if (common < rowEnd) {
+      stored = rowEnd - common + qualifierLength;
+    } else {
+      checkPrefixCoversFamily(at, common, rowEnd + KeyValueLayout.FAMILY_LENGTH_SIZE + familyLength);
+      stored = keyLength - TIMESTAMP_AND_TYPE_SIZE - common;
+    }
+    in.require(stored, "the key");
+    MemorySegment key = cell.prepareKey(keyLength);
+    cell.setKey(keyLength, rowLength, familyLength);
+    return key;
+  }
+
+  /**
+   * Writes the key bytes of a DIFF or FAST_DIFF cell that {@link #skipKeyBeforeTimestamp} stepped
+   * over into its scratch, keeping the timestamp and type written since (the writes may run into
+   * them).
+   */
+  final void rebuildKeyBeforeTimestamp(
+      DecodedCell cell, int common, int familyAt, int familyLength) {
+    long timestamp = cell.timestamp();
+    byte type = cell.typeByte();
+    int keyLength = cell.keyLength();
+    MemorySegment key =
+        readKeyBeforeTimestamp(cell, cell, common, keyLength, familyAt, familyLength);
+    key.set(ByteLayouts.LONG_BE, timestampAt(keyLength), timestamp);
+    key.set(ByteLayouts.BYTE, typeAt(keyLength), type);
+  }
+
+  /**
+   * Checks that a key of {@code keyLength} bytes sharing {@code common} with {@code base}'s (none
+   * for the first cell, {@code base} null) can be so; {@code at} is where its bytes start.
+   */
+  private void checkSharedPrefix(int at, DecodedCell base, int common, int keyLength) {
+    int baseLimit = base == null ? 0 : base.keyLength() - TIMESTAMP_AND_TYPE_SIZE;
+    if (keyLength < KeyValueLayout.KEY_INFRASTRUCTURE_SIZE
+        || common > keyLength - TIMESTAMP_AND_TYPE_SIZE
+        || common > baseLimit
+        || (long) keyLength - common > (long) in.remaining() + MAX_KEY_BYTES_OUTSIDE_CELL) {
+      throw in.malformed(
+          at,
+          "a key of at least "
+              + KeyValueLayout.KEY_INFRASTRUCTURE_SIZE
+              + " bytes sharing at most "
+              + baseLimit
+              + " bytes with the previous key",
+          "key length " + keyLength + ", common prefix " + common);
+    }
+  }
+
+  /** The qualifier length of a key so made up, checked not to be negative. */
+  private int checkQualifierLength(int at, int keyLength, int rowLength, int familyLength) {
+    int qualifierLength = KeyValueLayout.qualifierLength(keyLength, rowLength, familyLength);
+    if (rowLength < 0 || qualifierLength < 0) {
+      throw in.malformed(
+          at,
+          "a row of at most "
+              + (keyLength - KeyValueLayout.KEY_INFRASTRUCTURE_SIZE - familyLength)
+              + " bytes",
+          "row length " + rowLength + " in a key of " + keyLength + " bytes");
+    }
+    return qualifierLength;
+  }
+
+  /** Checks that a prefix reaching past the row covers the family too. */
+  private void checkPrefixCoversFamily(int at, int common, int familyEnd) {
+    if (common < familyEnd) {
+      throw in.malformed(
+          at,
+          "a common prefix covering the whole row and family (" + familyEnd + " bytes)",
+          "common prefix " + common);
+    }
   }
 
   /**

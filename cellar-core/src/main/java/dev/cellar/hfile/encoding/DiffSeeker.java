@@ -82,10 +82,38 @@ final class DiffSeeker extends DeltaSeeker {
 
   @Override
   void decodeBody(DecodedCell target, DecodedCell base) {
+    decode(target, base, false);
+  }
+
+  @Override
+  boolean decodeKeyLazily(DecodedCell cell) {
+    int common = headerCommon;
+    if (common < KeyValueLayout.ROW_LENGTH_SIZE) {
+      return false;
+    }
+    settleBefore(common);
+    int storedAt = in.position();
+    decode(cell, cell, true);
+    leaveKeyUnsettled(cell, storedAt, common);
+    return true;
+  }
+
+  @Override
+  void rebuildKey(DecodedCell cell, int common) {
+    rebuildKeyBeforeTimestamp(cell, common, familyAt, familyLength);
+  }
+
+  /**
+   * Decodes the cell whose header was just read after {@code base} into {@code target}; {@code
+   * lazily}, over {@code base} itself, leaves the key bytes before the timestamp in the block.
+   */
+  private void decode(DecodedCell target, DecodedCell base, boolean lazily) {
     long previousTimestamp = base.timestamp();
     byte previousType = base.typeByte();
-    MemorySegment key = readKeyBeforeTimestamp(
-        target, base, headerCommon, headerKeyLength, familyAt, familyLength);
+    MemorySegment key = lazily
+        ? skipKeyBeforeTimestamp(target, headerCommon, headerKeyLength, familyLength)
+        : readKeyBeforeTimestamp(
+            target, base, headerCommon, headerKeyLength, familyAt, familyLength);
     finish(target, key, headerFlags, previousTimestamp, previousType, headerValueLength);
   }
 

@@ -82,14 +82,42 @@ final class FastDiffSeeker extends DeltaSeeker {
 
   @Override
   void decodeBody(DecodedCell target, DecodedCell base) {
+    decode(target, base, false);
+  }
+
+  @Override
+  boolean decodeKeyLazily(DecodedCell cell) {
+    int common = headerCommon;
+    if (common < KeyValueLayout.ROW_LENGTH_SIZE) {
+      return false;
+    }
+    settleBefore(common);
+    int storedAt = in.position();
+    decode(cell, cell, true);
+    leaveKeyUnsettled(cell, storedAt, common);
+    return true;
+  }
+
+  @Override
+  void rebuildKey(DecodedCell cell, int common) {
+    rebuildKeyBeforeTimestamp(cell, common, familyAt, cell.familyLength());
+  }
+
+  /**
+   * Decodes the cell whose header was just read after {@code base} into {@code target}; {@code
+   * lazily}, over {@code base} itself, leaves the key bytes before the timestamp in the block.
+   */
+  private void decode(DecodedCell target, DecodedCell base, boolean lazily) {
     long previousTimestamp = base.timestamp();
     byte previousType = base.typeByte();
     long previousValueAt = base.valueOffset();
     int flags = headerFlags;
     int keyLength = headerKeyLength;
     int valueLength = headerValueLength;
-    MemorySegment key = readKeyBeforeTimestamp(
-        target, base, headerCommon, keyLength, familyAt, base.familyLength());
+    MemorySegment key = lazily
+        ? skipKeyBeforeTimestamp(target, headerCommon, keyLength, base.familyLength())
+        : readKeyBeforeTimestamp(
+            target, base, headerCommon, keyLength, familyAt, base.familyLength());
     int prefixBytes = flags & MASK_TIMESTAMP_PREFIX;
     long tail = in.readBigEndian(KeyValueLayout.TIMESTAMP_SIZE - prefixBytes, "the timestamp");
     long prefix = prefixBytes == 0 ? 0 : previousTimestamp & (-1L << (Long.SIZE - prefixBytes * Byte.SIZE));

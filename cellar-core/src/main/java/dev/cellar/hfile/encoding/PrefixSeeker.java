@@ -15,12 +15,6 @@ final class PrefixSeeker extends DeltaSeeker {
 
   /** Where the header {@link #readHeader} read last starts. */
   private int headerAt;
-  /** The cell whose key {@link #decodeKeyLazily} left unsettled, or null. */
-  private DecodedCell unsettled;
-  /** Where the unsettled key's stored bytes start in the payload. */
-  private int unsettledAt;
-  /** The leading bytes of the unsettled key that are in its scratch already. */
-  private int unsettledCommon;
 
   PrefixSeeker(EncodingContext context) {
     super(context, DataBlockEncoding.PREFIX);
@@ -79,8 +73,8 @@ final class PrefixSeeker extends DeltaSeeker {
    * Steps over the key of a cell that shares its row length with the one before: the scratch keeps
    * the key bytes the two share and the rest stays in the block, so the stored bytes are not
    * copied for a cell the seek only steps over. While keys follow that share no more than the
-   * unsettled one's prefix, nothing is copied at all; one sharing more needs the unsettled key's
-   * bytes up to there copied first.
+   * unsettled one's prefix, nothing is copied at all; one sharing more has the unsettled key
+   * settled first.
    */
   @Override
   boolean decodeKeyLazily(DecodedCell cell) {
@@ -90,9 +84,7 @@ final class PrefixSeeker extends DeltaSeeker {
         || stored > in.remaining()) {
       return false;
     }
-    if (unsettled != null && common > unsettledCommon) {
-      copyUnsettled(common - unsettledCommon);
-    }
+    settleBefore(common);
     int storedAt = in.require(stored, "key bytes");
     cell.prepareKey(common + stored);
     int rowLength = cell.rowLength();
@@ -100,29 +92,14 @@ final class PrefixSeeker extends DeltaSeeker {
         : storedFamilyLength(storedAt, rowLength, common);
     checkKey(cell, headerAt, common + stored, rowLength, familyLength);
     readValue(cell, headerValueLength);
-    unsettled = cell;
-    unsettledAt = storedAt;
-    unsettledCommon = common;
+    leaveKeyUnsettled(cell, storedAt, common);
     return true;
   }
 
   @Override
-  void settleKey() {
-    if (unsettled != null) {
-      copyUnsettled(unsettled.keyLength() - unsettledCommon);
-      unsettled = null;
-    }
-  }
-
-  @Override
-  void dropUnsettledKey() {
-    unsettled = null;
-  }
-
-  /** Copies the first {@code count} bytes of the unsettled key's stored bytes into its scratch. */
-  private void copyUnsettled(int count) {
-    MemorySegment.copy(in.segment(), ValueLayout.JAVA_BYTE, unsettledAt, unsettled.keyArray(),
-        KeyValueLayout.KEY_OFFSET + unsettledCommon, count);
+  void rebuildKey(DecodedCell cell, int common) {
+    in.copyTo(cell.keyLength() - common, cell.keyArray(), KeyValueLayout.KEY_OFFSET + common,
+        "key bytes");
   }
 
   /**
