@@ -38,6 +38,15 @@ import java.lang.foreign.ValueLayout;
  * or the whole row. So a block without checkpoints costs a decode per cell, in place for the cells
  * so known to sort before the key, and a comparison only where the walk comes closer to the key's
  * row than before, and within that row.
+ *
+ * <p>Lazy keys: a cell so known to sort before the key, with the row length of the cell before
+ * it, is decoded without its key bytes ({@link #decodeKeyLazily}): the walk needs only its
+ * lengths, its timestamp and type (later cells derive theirs from them) and where it ends. Its
+ * scratch then holds the leading bytes it shares with the key before it, and the rest stays in the
+ * block. The next key needs no more while it shares no more than that; one that shares more, or a
+ * cell decoded whole from it, or the walk's end, first rebuilds the unsettled key in place ({@link
+ * #rebuildKey}) from where its bytes lie. In a walk over many rows that share a long prefix, such
+ * as row numbers, most keys are so never written.
  */
 abstract class DeltaSeeker implements BlockSeeker {
 
