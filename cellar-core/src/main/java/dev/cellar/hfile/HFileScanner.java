@@ -4,8 +4,10 @@ import dev.cellar.cell.Cell;
 import dev.cellar.cell.CellComparator;
 import dev.cellar.hfile.encoding.BlockSeeker;
 import dev.cellar.hfile.encoding.MalformedBlockException;
+import dev.cellar.hfile.encoding.RowCellSink;
 import dev.cellar.hfile.encoding.SeekIndex;
 import java.io.IOException;
+import java.lang.foreign.MemorySegment;
 
 /**
  * A cursor over an HFile's cells in order. It holds at most one data block (one reference), and
@@ -302,6 +304,35 @@ public final class HFileScanner implements AutoCloseable {
     }
     clear();
     return false;
+  }
+
+  /**
+   * Hands {@code sink} the newest put of each column of the row of {@code rowLength} bytes at
+   * {@code rowOffset} of {@code row}, from the current cell (a cell of that row) on, block after
+   * block, as {@link BlockSeeker#collectLatestPuts} does within one: the sink keeps each block a
+   * cell it takes lies in. Leaves the scanner on the first cell after the row (not positioned at
+   * the file's end), or for {@link BlockSeeker#GAVE_UP} on the cell that stopped it.
+   *
+   * @return {@link BlockSeeker#ROW_ENDED}, {@link BlockSeeker#GAVE_UP} or, for an encoding whose
+   *     cells do not lie in the block, {@link BlockSeeker#NOT_COLLECTED} with nothing moved
+   */
+  public int collectLatestPuts(MemorySegment row, long rowOffset, int rowLength,
+      long minTimestamp, long maxTimestamp, RowCellSink sink) throws IOException {
+    if (!valid) {
+      throw new IllegalStateException("the scanner is not positioned on a cell");
+    }
+    while (true) {
+      int result;
+      try {
+        result = seeker.collectLatestPuts(row, rowOffset, rowLength, minTimestamp, maxTimestamp,
+            sink);
+      } catch (MalformedBlockException e) {
+        throw corrupt(e);
+      }
+      if (result != BlockSeeker.BLOCK_ENDED || !next()) {
+        return result == BlockSeeker.BLOCK_ENDED ? BlockSeeker.ROW_ENDED : result;
+      }
+    }
   }
 
   private HFileBlock load(long offset, int onDiskSize) throws IOException {

@@ -90,6 +90,22 @@ final class KeyValueHeap implements AutoCloseable {
     return current == null ? null : current.peek();
   }
 
+  /**
+   * The one source left, when every other is exhausted (or there was only one), for a caller that
+   * moves it by itself and then calls {@link #sourceMoved}; else null.
+   */
+  KeyValueScanner onlySource() {
+    return heap.isEmpty() ? current : null;
+  }
+
+  /** Takes note that the {@link #onlySource} moved: retires it if it is exhausted. */
+  void sourceMoved() {
+    if (current != null && current.peek() == null) {
+      retire(current);
+      current = null;
+    }
+  }
+
   /** Moves past the current cell; returns the new smallest cell or null. */
   Cell next() throws IOException {
     if (current == null) {

@@ -20,6 +20,10 @@ import java.io.IOException;
  * over follows, in the same column, a put it took: by the key order (timestamps descending, then
  * markers before puts), nothing there can mask that put.
  *
+ * <p><b>In place.</b> A file whose cells lie whole in its blocks is walked by its block seekers
+ * instead ({@link StoreFileScanner#collectLatestPuts}): the same decisions on raw keys, with no
+ * cursor layers crossed per cell.
+ *
  * <p><b>Memory.</b> The column just taken is recognised by comparing with the cell added to the
  * row holder, whose memory the holder keeps (a pinned block or its arena): no key is copied and
  * nothing is allocated. Stateless; safe to share.
@@ -49,6 +53,13 @@ final class LatestPutsCollector {
     int before = out.size();
     long minTimestamp = Math.max(spec.minTimestamp(), oldestUnexpired);
     long maxTimestamp = spec.maxTimestamp();
+    if (source instanceof StoreFileScanner file && file.collectsInPlace()) {
+      if (file.collectLatestPuts(rowStart, minTimestamp, maxTimestamp, out)) {
+        return true;
+      }
+      out.truncate(before);
+      return false;
+    }
     Cell cell = source.peek();
     while (cell != null && CellComparator.sameRow(cell, rowStart)) {
       long timestamp = cell.timestamp();

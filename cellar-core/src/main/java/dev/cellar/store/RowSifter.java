@@ -17,6 +17,11 @@ import java.io.IOException;
  * target is near (HBASE-13109): a seek walks the block index, while the usual skip (the one version
  * of a column a scan asks for, the end of a row) is one step.
  *
+ * <p><b>Newest puts.</b> A whole-row sift for a spec that asks for the newest put of every column,
+ * with one source left, takes the row with {@link LatestPutsCollector} instead of the matcher (in
+ * place in the blocks of an unencoded file), and falls back to the matcher from the row's start when
+ * the row holds a delete marker or a cell outside the time range.
+ *
  * <p><b>Parts.</b> A sift may stop inside a row when its {@link RowBudget} is spent, and the next
  * one goes on from there (see {@link #collectRow}); a whole-row budget never stops it.
  *
@@ -32,6 +37,9 @@ final class RowSifter {
   static final int STEPS_BEFORE_SEEK = 8;
 
   private final ScanQueryMatcher matcher;
+  private final ScanSpec spec;
+  /** Whether a row from one source may be taken by {@link LatestPutsCollector}. */
+  private final boolean latestPuts;
   private final CurrentRow row = new CurrentRow();
   /** A key of the column a skip leaves when the row holder took no cell of it. */
   private final SearchKey column = new SearchKey();
@@ -41,6 +49,8 @@ final class RowSifter {
 
   RowSifter(ScanSpec spec) {
     this.matcher = new ScanQueryMatcher(spec, new SearchKey());
+    this.spec = spec;
+    this.latestPuts = LatestPutsCollector.applies(spec);
   }
 
   /**
@@ -59,6 +69,10 @@ final class RowSifter {
    */
   boolean collectRow(KeyValueHeap heap, CollectedRow out, boolean skipPastRow, RowBudget budget)
       throws IOException {
+    if (!stoppedInRow && latestPuts && budget == RowBudget.WHOLE_ROW
+        && collectLatestPuts(heap, out)) {
+      return true;
+    }
     Cell cell = heap.peek();
     if (!stoppedInRow) {
       row.start();
@@ -115,6 +129,28 @@ final class RowSifter {
       }
     }
     return true;
+  }
+
+  /**
+   * Takes the row under the cursor with {@link LatestPutsCollector} when one source is left (a
+   * table flushed and compacted into one file, the usual cached scan), leaving the cursor on the
+   * next row. False, with the cursor back on the row's first cell and nothing added, when more
+   * sources are left or the row needs the matcher.
+   */
+  private boolean collectLatestPuts(KeyValueHeap heap, CollectedRow out) throws IOException {
+    KeyValueScanner source = heap.onlySource();
+    if (source == null) {
+      return false;
+    }
+    Cell first = source.peek();
+    Cell rowKey = seekKey.firstOnRow(first.segment(), first.rowOffset(), first.rowLength());
+    boolean collected =
+        LatestPutsCollector.collect(source, rowKey, spec.oldestUnexpiredTimestamp(), spec, out);
+    heap.sourceMoved();
+    if (!collected) {
+      heap.seek(rowKey);
+    }
+    return collected;
   }
 
   /**

@@ -3,8 +3,11 @@ package dev.cellar.store;
 import dev.cellar.cell.Cell;
 import dev.cellar.cell.CellComparator;
 import dev.cellar.cell.KeyValue;
+import dev.cellar.cell.KeyValueCell;
 import dev.cellar.hfile.HFileReader;
 import dev.cellar.hfile.HFileScanner;
+import dev.cellar.hfile.encoding.BlockSeeker;
+import dev.cellar.hfile.encoding.RowCellSink;
 import java.io.IOException;
 
 /**
@@ -29,6 +32,7 @@ final class StoreFileScanner implements KeyValueScanner {
   private final LoadedCell loaded;
   private Cell current;
   private boolean closed;
+  private final BlockViews sink = new BlockViews();
 
   /** A scanner over {@code reader}'s cells; {@code onClose} runs once when it closes. */
   StoreFileScanner(HFileReader reader, boolean cacheBlocks, long order, Runnable onClose) {
@@ -136,6 +140,59 @@ final class StoreFileScanner implements KeyValueScanner {
       row.addKeyCopy(current, scanner.currentBlock().pinnable());
     } else {
       row.addCopy(current);
+    }
+  }
+
+  /**
+   * Whether {@link #collectLatestPuts} collects rows in place: the file's cells lie whole in its
+   * blocks and read as they are stored (not a bulk-loaded file's, which take the file's sequence
+   * id).
+   */
+  boolean collectsInPlace() {
+    return cellsLieInBlock && loaded == null;
+  }
+
+  /**
+   * Adds the newest put of each column of the row of {@code rowStart} to {@code out}, from the
+   * current cell on, in the block seekers' walk ({@link HFileScanner#collectLatestPuts}), as
+   * {@link LatestPutsCollector} does cell by cell; for {@link #collectsInPlace} files only. False,
+   * with what it added left in {@code out} and the scanner inside the row, when the row needs the
+   * general matcher.
+   */
+  boolean collectLatestPuts(Cell rowStart, long minTimestamp, long maxTimestamp, CollectedRow out)
+      throws IOException {
+    sink.start(out);
+    int result;
+    try {
+      result = scanner.collectLatestPuts(rowStart.segment(), rowStart.rowOffset(),
+          rowStart.rowLength(), minTimestamp, maxTimestamp, sink);
+    } finally {
+      sink.start(null);
+    }
+    current = scanner.isValid() ? scanner.current() : null;
+    return result == BlockSeeker.ROW_ENDED;
+  }
+
+  /** Keeps the cells a row collection takes as views of the scanner's current block. */
+  private final class BlockViews implements RowCellSink {
+
+    private CollectedRow target;
+    private int rowStart;
+
+    void start(CollectedRow row) {
+      target = row;
+      rowStart = row == null ? 0 : row.size();
+    }
+
+    @Override
+    public void take(KeyValueCell cell) {
+      target.addView(cell, scanner.currentBlock().pinnable());
+    }
+
+    @Override
+    public Cell lastTaken() {
+      int size = target.size();
+      return size > rowStart ? target.get(size - 1) : null;
     }
   }
 

@@ -164,4 +164,35 @@ public interface BlockSeeker {
    * @throws IllegalStateException if no block was set
    */
   Cell firstKeyInBlock();
+
+  /** {@link #collectLatestPuts}: stopped on the first cell of another row. */
+  int ROW_ENDED = 0;
+
+  /** {@link #collectLatestPuts}: every cell to the block's end is of the row; on the last one. */
+  int BLOCK_ENDED = 1;
+
+  /**
+   * {@link #collectLatestPuts}: stopped on a cell the collection cannot decide (a delete marker, or
+   * a put outside the time range); the row needs the general matcher.
+   */
+  int GAVE_UP = 2;
+
+  /** {@link #collectLatestPuts}: this encoding collects no rows in place. */
+  int NOT_COLLECTED = 3;
+
+  /**
+   * Hands {@code sink} the newest put of each column of the row whose {@code rowLength} bytes lie
+   * at {@code rowOffset} of {@code row}, from the current cell (a cell of that row) on, in place:
+   * the cells are the block's own bytes, and the walk compares raw keys with no cell objects made
+   * or layers crossed per cell. A column's first cell is taken when its timestamp lies in [{@code
+   * minTimestamp}, {@code maxTimestamp}), and its later cells (older versions) are stepped over;
+   * any cell that is not a put gives up. For encodings whose cells lie whole in the block (the
+   * default: {@link #NOT_COLLECTED}, nothing moved).
+   *
+   * @return {@link #ROW_ENDED}, {@link #BLOCK_ENDED}, {@link #GAVE_UP} or {@link #NOT_COLLECTED}
+   */
+  default int collectLatestPuts(MemorySegment row, long rowOffset, int rowLength,
+      long minTimestamp, long maxTimestamp, RowCellSink sink) {
+    return NOT_COLLECTED;
+  }
 }

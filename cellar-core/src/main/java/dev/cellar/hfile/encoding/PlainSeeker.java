@@ -3,6 +3,7 @@ package dev.cellar.hfile.encoding;
 import dev.cellar.cell.Bytes;
 import dev.cellar.cell.Cell;
 import dev.cellar.cell.CellComparator;
+import dev.cellar.cell.CellType;
 import dev.cellar.cell.KeyValueCell;
 import dev.cellar.cell.KeyValueLayout;
 import dev.cellar.memory.ByteLayouts;
@@ -29,6 +30,8 @@ abstract class PlainSeeker implements BlockSeeker {
    * indexed (hundreds of small cells) costs a comparison per stride rather than per cell.
    */
   private static final int STRIDE = 8;
+
+  private static final byte PUT_CODE = CellType.PUT.code();
 
   protected final PayloadReader in;
   private final EncodingContext context;
@@ -243,6 +246,54 @@ abstract class PlainSeeker implements BlockSeeker {
     firstPending = false;
     positionAt(at);
     return true;
+  }
+
+  /**
+   * The row collection in place (see {@link BlockSeeker#collectLatestPuts}): each step is the
+   * cursor's own (lengths checked, the flyweight reset), then the row, type, timestamp and
+   * qualifier are read from the flyweight's fields and the block, and the older versions of a
+   * column taken are compared with it where it lies (in this block, or the sink's cell from an
+   * earlier one).
+   */
+  @Override
+  public final int collectLatestPuts(MemorySegment row, long rowOffset, int rowLength,
+      long minTimestamp, long maxTimestamp, RowCellSink sink) {
+    resolveFirst();
+    if (!valid) {
+      throw new IllegalStateException("the seeker is not positioned on a cell");
+    }
+    MemorySegment payload = in.segment();
+    KeyValueCell cell = current;
+    Cell taken = sink.lastTaken();
+    MemorySegment takenSegment = taken == null ? null : taken.segment();
+    long takenQualifier = taken == null ? 0 : taken.qualifierOffset();
+    int takenLength = taken == null ? -1 : taken.qualifierLength();
+    while (true) {
+      if (cell.rowLength() != rowLength
+          || !Bytes.equals(payload, cell.rowOffset(), rowLength, row, rowOffset, rowLength)) {
+        return ROW_ENDED;
+      }
+      if (cell.typeByte() != PUT_CODE) {
+        return GAVE_UP;
+      }
+      long qualifier = cell.qualifierOffset();
+      int qualifierLength = cell.qualifierLength();
+      if (takenLength != qualifierLength || !Bytes.equals(payload, qualifier, qualifierLength,
+          takenSegment, takenQualifier, takenLength)) {
+        long timestamp = cell.timestamp();
+        if (timestamp >= maxTimestamp || timestamp < minTimestamp) {
+          return GAVE_UP;
+        }
+        sink.take(cell);
+        takenSegment = payload;
+        takenQualifier = qualifier;
+        takenLength = qualifierLength;
+      }
+      if (positionEnd >= cellsEnd) {
+        return BLOCK_ENDED;
+      }
+      positionAt(positionEnd);
+    }
   }
 
   /**
