@@ -5,6 +5,7 @@ import dev.cellar.cell.Cell;
 import dev.cellar.cell.CellComparator;
 import dev.cellar.cell.SearchKey;
 import java.io.IOException;
+import java.lang.foreign.MemorySegment;
 
 /**
  * The row loop both scan directions share: sifts the cells of the row under a {@link
@@ -136,6 +137,11 @@ final class RowSifter {
    * table flushed and compacted into one file, the usual cached scan), leaving the cursor on the
    * next row. False, with the cursor back on the row's first cell and nothing added, when more
    * sources are left or the row needs the matcher.
+   *
+   * <p>A file collected in place reads the row from the cursor's first cell once, before it moves,
+   * and that cell's bytes stay readable after a collection that gives up (its block is either the
+   * cursor's still, or pinned by the row holder, which took the cell): the row is copied into a
+   * seek key only then. Other sources compare every cell with the row, which is copied first.
    */
   private boolean collectLatestPuts(KeyValueHeap heap, CollectedRow out) throws IOException {
     KeyValueScanner source = heap.onlySource();
@@ -143,12 +149,16 @@ final class RowSifter {
       return false;
     }
     Cell first = source.peek();
-    Cell rowKey = seekKey.firstOnRow(first.segment(), first.rowOffset(), first.rowLength());
+    MemorySegment rowSegment = first.segment();
+    long rowOffset = first.rowOffset();
+    int rowLength = first.rowLength();
+    boolean inPlace = source instanceof StoreFileScanner file && file.collectsInPlace();
+    Cell rowStart = inPlace ? first : seekKey.firstOnRow(rowSegment, rowOffset, rowLength);
     boolean collected =
-        LatestPutsCollector.collect(source, rowKey, spec.oldestUnexpiredTimestamp(), spec, out);
+        LatestPutsCollector.collect(source, rowStart, spec.oldestUnexpiredTimestamp(), spec, out);
     heap.sourceMoved();
     if (!collected) {
-      heap.seek(rowKey);
+      heap.seek(seekKey.firstOnRow(rowSegment, rowOffset, rowLength));
     }
     return collected;
   }

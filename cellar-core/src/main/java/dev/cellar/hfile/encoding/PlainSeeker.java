@@ -269,8 +269,7 @@ abstract class PlainSeeker implements BlockSeeker {
     long takenQualifier = taken == null ? 0 : taken.qualifierOffset();
     int takenLength = taken == null ? -1 : taken.qualifierLength();
     while (true) {
-      if (cell.rowLength() != rowLength
-          || !Bytes.equals(payload, cell.rowOffset(), rowLength, row, rowOffset, rowLength)) {
+      if (!sameBytes(payload, cell.rowOffset(), cell.rowLength(), row, rowOffset, rowLength)) {
         return ROW_ENDED;
       }
       if (cell.typeByte() != PUT_CODE) {
@@ -278,8 +277,8 @@ abstract class PlainSeeker implements BlockSeeker {
       }
       long qualifier = cell.qualifierOffset();
       int qualifierLength = cell.qualifierLength();
-      if (takenLength != qualifierLength || !Bytes.equals(payload, qualifier, qualifierLength,
-          takenSegment, takenQualifier, takenLength)) {
+      if (!sameBytes(payload, qualifier, qualifierLength, takenSegment, takenQualifier,
+          takenLength)) {
         long timestamp = cell.timestamp();
         if (timestamp >= maxTimestamp || timestamp < minTimestamp) {
           return GAVE_UP;
@@ -294,6 +293,22 @@ abstract class PlainSeeker implements BlockSeeker {
       }
       positionAt(positionEnd);
     }
+  }
+
+  /**
+   * Whether two ranges hold the same bytes, their last bytes compared first: the rows and
+   * qualifiers a row collection compares mostly differ at the end (row numbers, numbered columns),
+   * if at all. A length of -1 (no range) matches nothing.
+   */
+  private static boolean sameBytes(MemorySegment left, long leftOffset, int leftLength,
+      MemorySegment right, long rightOffset, int rightLength) {
+    if (leftLength != rightLength) {
+      return false;
+    }
+    return leftLength == 0
+        || left.get(ByteLayouts.BYTE, leftOffset + leftLength - 1)
+            == right.get(ByteLayouts.BYTE, rightOffset + rightLength - 1)
+        && Bytes.equals(left, leftOffset, leftLength, right, rightOffset, rightLength);
   }
 
   /**
