@@ -19,7 +19,7 @@ import java.lang.foreign.MemorySegment;
  * <p>The family, stored once before the first cell, is copied from there into every key whose row
  * differs from the previous one. A first cell whose flags refer to a previous cell is malformed.
  */
-final class DiffSeeker extends DeltaSeeker {
+final class DiffSeeker extends TimestampedDeltaSeeker {
 
   private static final int FLAGS_NEEDING_A_PREVIOUS_CELL =
       FLAG_SAME_KEY_LENGTH | FLAG_SAME_VALUE_LENGTH | FLAG_SAME_TYPE | FLAG_TIMESTAMP_IS_DIFF;
@@ -81,33 +81,17 @@ final class DiffSeeker extends DeltaSeeker {
   }
 
   @Override
-  void decodeBody(DecodedCell target, DecodedCell base) {
-    decode(target, base, false);
+  int familyAt() {
+    return familyAt;
   }
 
   @Override
-  boolean decodeKeyLazily(DecodedCell cell) {
-    int common = headerCommon;
-    if (common < KeyValueLayout.ROW_LENGTH_SIZE) {
-      return false;
-    }
-    settleBefore(common);
-    int storedAt = in.position();
-    decode(cell, cell, true);
-    leaveKeyUnsettled(cell, storedAt, common);
-    return true;
+  int familyLength(DecodedCell cell) {
+    return familyLength;
   }
 
   @Override
-  void rebuildKey(DecodedCell cell, int common) {
-    rebuildKeyBeforeTimestamp(cell, common, familyAt, familyLength);
-  }
-
-  /**
-   * Decodes the cell whose header was just read after {@code base} into {@code target}; {@code
-   * lazily}, over {@code base} itself, leaves the key bytes before the timestamp in the block.
-   */
-  private void decode(DecodedCell target, DecodedCell base, boolean lazily) {
+  void decode(DecodedCell target, DecodedCell base, boolean lazily) {
     long previousTimestamp = base.timestamp();
     byte previousType = base.typeByte();
     MemorySegment key = lazily

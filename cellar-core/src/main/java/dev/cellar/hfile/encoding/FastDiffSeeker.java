@@ -19,7 +19,7 @@ import java.lang.foreign.MemorySegment;
  * the previous key; a repeated value (SAME_VALUE) is a view of the previous cell's value bytes in
  * the block, so it costs nothing to decode.
  */
-final class FastDiffSeeker extends DeltaSeeker {
+final class FastDiffSeeker extends TimestampedDeltaSeeker {
 
   private static final int KNOWN_FLAGS =
       MASK_TIMESTAMP_PREFIX
@@ -81,33 +81,17 @@ final class FastDiffSeeker extends DeltaSeeker {
   }
 
   @Override
-  void decodeBody(DecodedCell target, DecodedCell base) {
-    decode(target, base, false);
+  int familyAt() {
+    return familyAt;
   }
 
   @Override
-  boolean decodeKeyLazily(DecodedCell cell) {
-    int common = headerCommon;
-    if (common < KeyValueLayout.ROW_LENGTH_SIZE) {
-      return false;
-    }
-    settleBefore(common);
-    int storedAt = in.position();
-    decode(cell, cell, true);
-    leaveKeyUnsettled(cell, storedAt, common);
-    return true;
+  int familyLength(DecodedCell cell) {
+    return cell.familyLength();
   }
 
   @Override
-  void rebuildKey(DecodedCell cell, int common) {
-    rebuildKeyBeforeTimestamp(cell, common, familyAt, cell.familyLength());
-  }
-
-  /**
-   * Decodes the cell whose header was just read after {@code base} into {@code target}; {@code
-   * lazily}, over {@code base} itself, leaves the key bytes before the timestamp in the block.
-   */
-  private void decode(DecodedCell target, DecodedCell base, boolean lazily) {
+  void decode(DecodedCell target, DecodedCell base, boolean lazily) {
     long previousTimestamp = base.timestamp();
     byte previousType = base.typeByte();
     long previousValueAt = base.valueOffset();
