@@ -370,7 +370,7 @@ abstract class PlainSeeker implements BlockSeeker {
       byte first = mvccFirstByte(payload, end);
       int size = Bytes.vlongSizeFromFirstByte(first);
       checkMvccEnd(end, size);
-      parsedSequenceId = size == 1 ? first : Bytes.readVLong(payload, end);
+      parsedSequenceId = size == 1 ? first : sequenceId(payload, end, first, size);
       end += size;
     }
     return (int) end;
@@ -401,6 +401,27 @@ abstract class PlainSeeker implements BlockSeeker {
       end += mvccSize(payload, end);
     }
     return (int) end;
+  }
+
+  /**
+   * The sequence id vlong of {@code size} bytes (more than one, checked to end within the cells) at
+   * {@code end}, whose first byte is {@code first}: its magnitude bytes with one eight-byte load
+   * where the segment has room, as the first byte was read already.
+   */
+  private static long sequenceId(MemorySegment payload, long end, byte first, int size) {
+    int magnitudeBytes = size - 1;
+    long magnitude;
+    if (end + 1 <= payload.byteSize() - Long.BYTES) {
+      magnitude = payload.get(ByteLayouts.LONG_BE, end + 1)
+          >>> (Byte.SIZE * (Long.BYTES - magnitudeBytes));
+    } else {
+      magnitude = 0;
+      for (int i = 1; i <= magnitudeBytes; i++) {
+        magnitude = (magnitude << Byte.SIZE)
+            | Byte.toUnsignedLong(payload.get(ByteLayouts.BYTE, end + i));
+      }
+    }
+    return Bytes.vlongFromParts(first, magnitude);
   }
 
   /** The size of the sequence id vlong at {@code end}, checked to end within the cells. */
