@@ -20,7 +20,9 @@ import java.lang.foreign.MemorySegment;
  * (every {@value #STRIDE}th cell, then the cells of the stride that overshot) and stops before the
  * first cell that no longer qualifies; since a cell is located from its
  * predecessor's end, "moving back one" is just keeping the previous offset. A {@link CellOffsets}
- * index, when given, is kept for the subclass to start seeks from.
+ * index, when given, is kept for the subclass to start seeks from. A row's newest puts are
+ * collected by the cursor's own steps ({@link #collectLatestPuts}), the cells taken handed over as
+ * the flyweight, which the taker copies.
  */
 abstract class PlainSeeker implements BlockSeeker {
 
