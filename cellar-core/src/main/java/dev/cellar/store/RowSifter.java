@@ -138,10 +138,11 @@ final class RowSifter {
    * next row. False, with the cursor back on the row's first cell and nothing added, when more
    * sources are left or the row needs the matcher.
    *
-   * <p>A file collected in place reads the row from the cursor's first cell once, before it moves,
-   * and that cell's bytes stay readable after a collection that gives up (its block is either the
-   * cursor's still, or pinned by the row holder, which took the cell): the row is copied into a
-   * seek key only then. Other sources compare every cell with the row, which is copied first.
+   * <p>An unencoded file collected in place reads the row from the cursor's first cell once,
+   * before it moves, and that cell's bytes stay readable after a collection that gives up (its
+   * block is either the cursor's still, or pinned by the row holder, which took the cell): the row
+   * is copied into a seek key only then. Other sources (a delta-encoded file rebuilds each key in
+   * the scratch the first cell's lies in) have the row copied first.
    */
   private boolean collectLatestPuts(KeyValueHeap heap, CollectedRow out) throws IOException {
     KeyValueScanner source = heap.onlySource();
@@ -152,13 +153,14 @@ final class RowSifter {
     MemorySegment rowSegment = first.segment();
     long rowOffset = first.rowOffset();
     int rowLength = first.rowLength();
-    boolean inPlace = source instanceof StoreFileScanner file && file.collectsInPlace();
-    Cell rowStart = inPlace ? first : seekKey.firstOnRow(rowSegment, rowOffset, rowLength);
+    boolean rowInBlock = source instanceof StoreFileScanner file && file.collectsInPlace()
+        && file.cellsLieInBlock();
+    Cell rowStart = rowInBlock ? first : seekKey.firstOnRow(rowSegment, rowOffset, rowLength);
     boolean collected =
         LatestPutsCollector.collect(source, rowStart, spec.oldestUnexpiredTimestamp(), spec, out);
     heap.sourceMoved();
     if (!collected) {
-      heap.seek(seekKey.firstOnRow(rowSegment, rowOffset, rowLength));
+      heap.seek(rowInBlock ? seekKey.firstOnRow(rowSegment, rowOffset, rowLength) : rowStart);
     }
     return collected;
   }

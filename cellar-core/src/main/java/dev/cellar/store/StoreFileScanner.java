@@ -3,7 +3,6 @@ package dev.cellar.store;
 import dev.cellar.cell.Cell;
 import dev.cellar.cell.CellComparator;
 import dev.cellar.cell.KeyValue;
-import dev.cellar.cell.KeyValueCell;
 import dev.cellar.hfile.HFileReader;
 import dev.cellar.hfile.HFileScanner;
 import dev.cellar.hfile.encoding.BlockSeeker;
@@ -134,22 +133,31 @@ final class StoreFileScanner implements KeyValueScanner {
 
   @Override
   public void collectCurrent(CollectedRow row) {
+    collectInto(current, row);
+  }
+
+  /** Adds {@code cell}, the current cell as the scanner presents it, to {@code row}. */
+  private void collectInto(Cell cell, CollectedRow row) {
     if (cellsLieInBlock) {
-      row.addView(current, scanner.currentBlock().pinnable());
-    } else if (current.tagsLength() == 0 || current.tagsSegment() == current.valueSegment()) {
-      row.addKeyCopy(current, scanner.currentBlock().pinnable());
+      row.addView(cell, scanner.currentBlock().pinnable());
+    } else if (cell.tagsLength() == 0 || cell.tagsSegment() == cell.valueSegment()) {
+      row.addKeyCopy(cell, scanner.currentBlock().pinnable());
     } else {
-      row.addCopy(current);
+      row.addCopy(cell);
     }
   }
 
   /**
-   * Whether {@link #collectLatestPuts} collects rows in place: the file's cells lie whole in its
-   * blocks and read as they are stored (not a bulk-loaded file's, which take the file's sequence
-   * id).
+   * Whether {@link #collectLatestPuts} collects rows in place: the file's cells read as they are
+   * stored (not a bulk-loaded file's, which take the file's sequence id).
    */
   boolean collectsInPlace() {
-    return cellsLieInBlock && loaded == null;
+    return loaded == null;
+  }
+
+  /** Whether this file's cells lie whole in its blocks (an unencoded file's), views of them. */
+  boolean cellsLieInBlock() {
+    return cellsLieInBlock;
   }
 
   /**
@@ -185,8 +193,8 @@ final class StoreFileScanner implements KeyValueScanner {
     }
 
     @Override
-    public void take(KeyValueCell cell) {
-      target.addView(cell, scanner.currentBlock().pinnable());
+    public void take(Cell cell) {
+      collectInto(cell, target);
     }
 
     @Override

@@ -10,7 +10,6 @@ import dev.cellar.cell.Cell;
 import dev.cellar.cell.CellComparator;
 import dev.cellar.cell.CellType;
 import dev.cellar.cell.KeyValue;
-import dev.cellar.cell.KeyValueCell;
 import dev.cellar.cell.Tag;
 import dev.cellar.config.Settings;
 import dev.cellar.hfile.encoding.BlockSeeker;
@@ -36,8 +35,8 @@ import org.junit.jupiter.params.provider.CsvSource;
  * of a file of small blocks (rows spanning blocks), from the row's first cell, the cells taken are
  * the newest put of each column whose timestamp lies in the range, the result says whether the row
  * needed the general matcher (a delete marker anywhere in it, or a column's newest cell outside the
- * range), and after a collected row the scanner stands on the next row's first cell. Files are
- * unencoded or ROW_INDEX_V1, with or without tags and sequence ids, read uncached and from an L1.
+ * range), and after a collected row the scanner stands on the next row's first cell. Files of
+ * every encoding, with or without tags and sequence ids, read uncached and from an L1.
  *
  * <p>The seed is printed with every failure; replay one with {@code -Dcellar.test.seed=N}.
  */
@@ -60,7 +59,9 @@ class HFileScannerRowCollectionTest {
   }
 
   @ParameterizedTest(name = "{0} cached {1}")
-  @CsvSource({"NONE, false", "NONE, true", "ROW_INDEX_V1, false", "ROW_INDEX_V1, true"})
+  @CsvSource({"NONE, false", "NONE, true", "ROW_INDEX_V1, false", "ROW_INDEX_V1, true",
+      "PREFIX, false", "PREFIX, true", "DIFF, false", "DIFF, true", "FAST_DIFF, false",
+      "FAST_DIFF, true"})
   void rowsCollectAsTheOracleSays(DataBlockEncoding encoding, boolean cached) throws Exception {
     long seed = Long.getLong("cellar.test.seed", System.nanoTime());
     try {
@@ -212,7 +213,7 @@ class HFileScannerRowCollectionTest {
     final List<KeyValue> taken = new ArrayList<>();
 
     @Override
-    public void take(KeyValueCell cell) {
+    public void take(Cell cell) {
       taken.add(KeyValue.copyOf(cell));
     }
 

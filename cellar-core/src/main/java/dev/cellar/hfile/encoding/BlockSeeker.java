@@ -186,8 +186,8 @@ public interface BlockSeeker {
    * the cells are the block's own bytes, and the walk compares raw keys with no cell objects made
    * or layers crossed per cell. A column's first cell is taken when its timestamp lies in [{@code
    * minTimestamp}, {@code maxTimestamp}), and its later cells (older versions) are stepped over;
-   * any cell that is not a put gives up. Encodings whose cells lie whole in the block (NONE,
-   * ROW_INDEX_V1) collect so; the others return {@link #NOT_COLLECTED} with nothing moved.
+   * any cell that is not a put gives up. The default returns {@link #NOT_COLLECTED} with nothing
+   * moved.
    *
    * @return {@link #ROW_ENDED}, {@link #BLOCK_ENDED}, {@link #GAVE_UP} or {@link #NOT_COLLECTED}
    */

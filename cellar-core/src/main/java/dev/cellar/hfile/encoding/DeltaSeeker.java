@@ -3,6 +3,7 @@ package dev.cellar.hfile.encoding;
 import dev.cellar.cell.Bytes;
 import dev.cellar.cell.Cell;
 import dev.cellar.cell.CellComparator;
+import dev.cellar.cell.CellType;
 import dev.cellar.cell.KeyValueLayout;
 import dev.cellar.memory.ByteLayouts;
 import java.lang.foreign.MemorySegment;
@@ -49,6 +50,8 @@ import java.lang.foreign.ValueLayout;
  * as row numbers, most keys are so never written.
  */
 abstract class DeltaSeeker implements BlockSeeker {
+
+  private static final byte PUT_CODE = CellType.PUT.code();
 
   /** The bytes at the end of every key after the qualifier. */
   static final int TIMESTAMP_AND_TYPE_SIZE =
@@ -391,6 +394,46 @@ abstract class DeltaSeeker implements BlockSeeker {
     }
     settleKey();
     return comparison == 0 ? EXACT : BEFORE;
+  }
+
+  /**
+   * The row collection of the delta encodings (see {@link BlockSeeker#collectLatestPuts}): each
+   * step decodes the next cell in place, as {@link #next()} does, and the row, type, timestamp and
+   * qualifier are read from the rebuilt key; the qualifier of the column taken last is compared
+   * with the sink's copy of it (the scratch it was rebuilt in moves on).
+   */
+  @Override
+  public final int collectLatestPuts(MemorySegment row, long rowOffset, int rowLength,
+      long minTimestamp, long maxTimestamp, RowCellSink sink) {
+    decodeFirstIfPending();
+    if (!valid) {
+      throw new IllegalStateException("the seeker is not positioned on a cell");
+    }
+    Cell taken = sink.lastTaken();
+    while (true) {
+      DecodedCell cell = current;
+      if (!Bytes.equals(cell.segment(), cell.rowOffset(), cell.rowLength(), row, rowOffset,
+          rowLength)) {
+        return ROW_ENDED;
+      }
+      if (cell.typeByte() != PUT_CODE) {
+        return GAVE_UP;
+      }
+      if (taken == null || !Bytes.equals(cell.segment(), cell.qualifierOffset(),
+          cell.qualifierLength(), taken.segment(), taken.qualifierOffset(),
+          taken.qualifierLength())) {
+        long timestamp = cell.timestamp();
+        if (timestamp >= maxTimestamp || timestamp < minTimestamp) {
+          return GAVE_UP;
+        }
+        sink.take(cell);
+        taken = sink.lastTaken();
+      }
+      if (!aheadValid && current.end() >= in.limit()) {
+        return BLOCK_ENDED;
+      }
+      next();
+    }
   }
 
   /**

@@ -1,7 +1,6 @@
 package dev.cellar.hfile.encoding;
 
 import dev.cellar.cell.Cell;
-import dev.cellar.cell.KeyValueCell;
 
 /**
  * Where a block seeker's row collection ({@link BlockSeeker#collectLatestPuts}) hands the cells it
@@ -10,8 +9,12 @@ import dev.cellar.cell.KeyValueCell;
  */
 public interface RowCellSink {
 
-  /** Takes {@code cell}, a view of the current block whose lengths the seeker checked. */
-  void take(KeyValueCell cell);
+  /**
+   * Takes {@code cell}, the seeker's flyweight, whose lengths the seeker checked: a view of the
+   * current block (NONE, ROW_INDEX_V1), or a key rebuilt in the seeker's scratch with its value in
+   * the block (delta encodings).
+   */
+  void take(Cell cell);
 
   /**
    * The cell of the row taken last, which outlives the seeker's moves (it may lie in an earlier
