@@ -87,6 +87,52 @@ class HFileScannerRowCollectionTest {
     }
   }
 
+  /**
+   * A data block corrupted on disk: the row collection that reaches it fails with the file's
+   * corruption error (its checksum), never a wrong row, and the scanner gives back every pooled
+   * buffer when it closes (checked after the test).
+   */
+  @ParameterizedTest(name = "{0}")
+  @CsvSource({"NONE", "FAST_DIFF"})
+  void aCorruptBlockFailsTheCollectionAndLeaksNothing(DataBlockEncoding encoding)
+      throws Exception {
+    long seed = Long.getLong("cellar.test.seed", System.nanoTime());
+    Random random = new Random(seed);
+    HFileContext context = HFileContext.builder().encoding(encoding).blockSize(512)
+        .indexBlockMaxSize(256).includesMvcc(true).build();
+    List<KeyValue> cells = cells(random, false);
+    Path path = dir.resolve("corrupt.hfile");
+    try (HFileWriter writer = HFileWriter.create(path, context)) {
+      for (KeyValue cell : cells) {
+        writer.append(cell);
+      }
+    }
+    byte[] bytes = java.nio.file.Files.readAllBytes(path);
+    int at = bytes.length / 3;
+    bytes[at] ^= 0x5A;
+    java.nio.file.Files.write(path, bytes);
+    CorruptHFileException failure = null;
+    try (HFileReader reader = open(path, true);
+        HFileScanner scanner = reader.scanner(true)) {
+      TakenCells sink = new TakenCells();
+      try {
+        for (int first = 0; first < cells.size(); first++) {
+          if (first > 0 && CellComparator.sameRow(cells.get(first), cells.get(first - 1))) {
+            continue;
+          }
+          KeyValue row = cells.get(first);
+          positionOn(scanner, row);
+          sink.taken.clear();
+          scanner.collectLatestPuts(row.segment(), row.rowOffset(), row.rowLength(),
+              Long.MIN_VALUE, Long.MAX_VALUE, sink);
+        }
+      } catch (CorruptHFileException e) {
+        failure = e;
+      }
+    }
+    assertTrue(failure != null, "seed " + seed + ": the corrupt byte at " + at + " went unseen");
+  }
+
   private void checkEveryRow(Random random, List<KeyValue> cells, HFileScanner scanner,
       boolean sequenceIds) throws IOException {
     int collected = 0;
