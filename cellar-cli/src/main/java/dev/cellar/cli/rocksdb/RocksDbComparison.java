@@ -218,9 +218,16 @@ final class RocksDbComparison {
     Worker.Factory of(ComparedStore store, int round) throws IOException;
   }
 
-  /** Runs {@code --rounds} measured rounds, each store in turn; the measurements per store. */
+  /**
+   * Runs {@code --rounds} measured rounds, each store in turn; the measurements per store. A full
+   * collection comes first: both stores share this JVM, and a collection the load or the warm-ups
+   * left due (G1's concurrent cycle after the caches filled the old generation) would otherwise
+   * take a core from whichever store's round it lands in. Collections the rounds themselves cause
+   * are counted.
+   */
   private List<List<RunMeasurement>> measureRounds(List<ComparedStore> open, String suffix,
       RoundWorkers workers) throws IOException {
+    System.gc();
     List<List<RunMeasurement>> measured = new ArrayList<>();
     for (int i = 0; i < open.size(); i++) {
       measured.add(new ArrayList<>());
