@@ -255,6 +255,7 @@ public final class Cellar implements Database {
       throw e;
     }
     try {
+      OpenAudit.verify(storage, directory);
       if (!storage.isDirectory(directory.resolve("tables"))) {
         storage.createDirectories(directory.resolve("tables"));
         storage.syncDirectory(directory);
@@ -311,9 +312,12 @@ public final class Cellar implements Database {
       if (!storage.isDirectory(dir)) {
         continue;
       }
-      if (!storage.isFile(dir.resolve(TableDirectory.DESCRIPTOR))) {
-        LOG.info("deleting {}: a table directory without a descriptor, left by an interrupted"
-            + " create or drop", dir);
+      if (TableDirectory.dropped(dir)) {
+        LOG.info("deleting {}: a dropped table's directory, left by an interrupted drop", dir);
+        TableDirectory.clearLeftover(storage, dir);
+      } else if (!storage.isFile(dir.resolve(TableDirectory.DESCRIPTOR))) {
+        LOG.info("deleting {}: a table directory without a descriptor or data, left by an"
+            + " interrupted create", dir);
         TableDirectory.clearLeftover(storage, dir);
       } else {
         TableDirectory.Stored stored = TableDirectory.read(storage, dir);

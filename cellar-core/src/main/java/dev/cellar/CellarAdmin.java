@@ -27,6 +27,11 @@ final class CellarAdmin implements Admin {
     long createdAt = cellar.wal().lastSequenceId();
     Path directory = cellar.tableDirectory(descriptor.name());
     if (cellar.storage().isDirectory(directory)) {
+      if (TableDirectory.holdsData(cellar.storage(), directory)) {
+        throw new IOException("cannot create table " + descriptor.name() + ": its directory "
+            + cellar.storage().describe(directory) + " exists and holds data that is no table's"
+            + " (move it away first); nothing was changed");
+      }
       TableDirectory.clearLeftover(cellar.storage(), directory);
     }
     TableDirectory.write(cellar.storage(), directory, descriptor, createdAt);

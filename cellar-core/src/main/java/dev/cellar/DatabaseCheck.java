@@ -154,9 +154,17 @@ public final class DatabaseCheck {
       return;
     }
     Path descriptorFile = table.resolve(TableDirectory.DESCRIPTOR);
+    if (TableDirectory.dropped(table)) {
+      problems.add(FileProblem.of(table, "a dropped table's directory, left by an interrupted"
+          + " drop (the next open deletes it)"));
+      return;
+    }
     if (!storage.isFile(descriptorFile)) {
-      problems.add(FileProblem.of(table, "a table directory without " + TableDirectory.DESCRIPTOR
-          + ", left by an interrupted create or drop (the next open deletes it)"));
+      problems.add(FileProblem.of(table, TableDirectory.holdsData(storage, table)
+          ? "a table directory without " + TableDirectory.DESCRIPTOR + " that holds data: the"
+              + " descriptor was lost (the next open refuses; 'cellar repair' sets it aside)"
+          : "a table directory without " + TableDirectory.DESCRIPTOR + " or data, left by an"
+              + " interrupted create (the next open deletes it)"));
       return;
     }
     TableDescriptor descriptor;

@@ -20,9 +20,14 @@ import java.util.TreeMap;
  *
  * <p><b>Crash safety.</b> The descriptor is what makes a directory a table. {@link #write} writes
  * it to a temporary file, forces it, renames it into place and forces the table's directory and
- * {@code tables/}, so after a crash the table exists whole or not at all. {@link #remove} deletes
- * the descriptor first, durably, then the rest: a crash part way leaves a directory without a
- * descriptor, which is no table and is cleared by the next open ({@link #clearLeftover}).
+ * {@code tables/}, so after a crash the table exists whole or not at all; a create a crash cut
+ * short leaves a directory with no descriptor and no data (at most the descriptor's temporary
+ * file), which the next open clears ({@link #clearLeftover}). {@link #remove} first renames the
+ * whole directory to a name no table has ({@value #DROPPED_PREFIX}{@code <name>-<nanos>}),
+ * durably, then deletes it: a drop a crash cut short leaves such a directory, which the next open
+ * clears. So a table directory under a table's name that has no descriptor but holds data (a
+ * manifest, store files) is no leftover of Cellar's: it is damage, and the open refuses it
+ * ({@link #holdsData}).
  *
  * <p><b>Where.</b> A table of the default namespace lives in {@code tables/<qualifier>}; a table of
  * another namespace in {@code namespaces/<namespace>/<qualifier>}, one directory per namespace as
@@ -35,6 +40,8 @@ final class TableDirectory {
   static final String DESCRIPTOR = ".tabledesc";
   static final String TABLES = "tables";
   static final String NAMESPACES = "namespaces";
+  /** The start of a dropped table's directory name while it is deleted; no table starts so. */
+  static final String DROPPED_PREFIX = ".dropped-";
 
   private TableDirectory() {}
 
@@ -115,13 +122,36 @@ final class TableDirectory {
   }
 
   /**
-   * Deletes the table in {@code directory}: its descriptor first, durably (from then on it is no
-   * table), then everything else.
+   * Deletes the table in {@code directory}: renames it to a dropped name, durably (from then on it
+   * is no table), then deletes everything in it.
    */
   static void remove(Storage storage, Path directory) throws IOException {
-    storage.deleteIfExists(directory.resolve(DESCRIPTOR));
-    storage.syncDirectory(directory);
-    clearLeftover(storage, directory);
+    Path dropped = directory.resolveSibling(DROPPED_PREFIX + directory.getFileName() + "-"
+        + System.nanoTime());
+    storage.rename(directory, dropped);
+    storage.syncDirectory(directory.getParent());
+    clearLeftover(storage, dropped);
+  }
+
+  /** Whether {@code directory} is a dropped table's, being deleted when a crash stopped it. */
+  static boolean dropped(Path directory) {
+    return directory.getFileName().toString().startsWith(DROPPED_PREFIX);
+  }
+
+  /**
+   * Whether {@code directory}, a table directory without a descriptor, holds anything a create cut
+   * short does not leave: a file other than the descriptor's temporary one, or a directory that
+   * is not empty.
+   */
+  static boolean holdsData(Storage storage, Path directory) throws IOException {
+    for (Path child : storage.list(directory)) {
+      if (storage.isDirectory(child)
+          ? !storage.list(child).isEmpty()
+          : !child.getFileName().toString().equals(DESCRIPTOR + ".tmp")) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /**

@@ -9,6 +9,8 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
+import dev.cellar.store.DirectoryHash;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -96,22 +98,32 @@ class TableNamesTest {
   }
 
   @Test
-  void aTableDirectoryWithoutDescriptorIsClearedAtOpen() throws IOException {
-    Path leftover = directory.resolve("tables").resolve("t").resolve("f");
-    Files.createDirectories(leftover);
-    Files.writeString(leftover.resolve("0123abcd"), "not an HFile, and no longer a table's");
+  void whatACreateOrDropLeftIsClearedAtOpenAndADirectoryHoldingDataIsRefused() throws IOException {
+    Path created = directory.resolve("tables").resolve("t");
+    Files.createDirectories(created.resolve("f"));
+    Files.writeString(created.resolve(".tabledesc.tmp"), "name=t");
+    Path dropped = directory.resolve("tables").resolve(".dropped-v-12345").resolve("f");
+    Files.createDirectories(dropped);
+    Files.writeString(dropped.resolve("0123abcd"), "a dropped table's file");
     try (Cellar cellar = Cellar.open(directory, CellarConfig.defaults())) {
-      assertFalse(Files.exists(leftover.getParent()), "the leftover directory is deleted");
-      Path stray = directory.resolve("tables").resolve("u").resolve("f");
-      Files.createDirectories(stray);
-      Files.writeString(stray.resolve("0123abcd"), "not an HFile");
+      assertFalse(Files.exists(created), "a create's leftover is deleted");
+      assertFalse(Files.exists(dropped.getParent()), "a drop's leftover is deleted");
       cellar.admin().createTable(TableDescriptor.of("u", ColumnFamilyDescriptor.of("f")));
-      assertFalse(Files.exists(stray.resolve("0123abcd")),
-          "creating a table clears what its directory held");
+      cellar.admin().dropTable("u");
+      Path stray = directory.resolve("tables").resolve("w").resolve("f");
+      Files.createDirectories(stray);
+      Files.writeString(stray.resolve("0123abcd"), "data Cellar did not write");
+      IOException refused = assertThrows(IOException.class, () -> cellar.admin().createTable(
+          TableDescriptor.of("w", ColumnFamilyDescriptor.of("f"))));
+      assertTrue(refused.getMessage().contains(stray.getParent().toString()),
+          refused.getMessage());
+      assertTrue(Files.exists(stray.resolve("0123abcd")), "creating a table deletes no data");
     }
-    try (Cellar cellar = Cellar.open(directory, CellarConfig.defaults())) {
-      assertEquals(List.of("u"), cellar.admin().listTables());
-    }
+    Map<String, String> before = DirectoryHash.of(directory);
+    IOException refused = assertThrows(IOException.class,
+        () -> Cellar.open(directory, CellarConfig.defaults()));
+    assertTrue(refused.getMessage().contains("cellar repair"), refused.getMessage());
+    assertEquals(before, DirectoryHash.of(directory), "a refused open changes nothing");
   }
 
   /**

@@ -14,16 +14,24 @@ import picocli.CommandLine.Parameters;
 
 /**
  * {@code cellar check DIR}: verifies a database offline ({@link DatabaseCheck}) and prints one line
- * per problem, {@code PROBLEM: <file> at offset <n>: <what>}, then exit code 1; or a summary of
- * what it verified and exit code 0. Changes nothing in the directory.
+ * per problem, {@code PROBLEM: <file> at offset <n>: <what>}, each saying what the next open does
+ * about it and which command fixes it. Exit codes: 0 nothing wrong; 1 damage or leftovers found;
+ * 2 the directory could not be checked (not a database, unreadable); 3 the database is open in
+ * another process, so what it writes meanwhile may show as damage. Changes nothing in the
+ * directory.
  */
 @Command(
     name = "check",
     mixinStandardHelpOptions = true,
     description = {"Verify a database offline: lock, table descriptors, manifests, every live",
         "HFile's checksums and cell order, log segments. One line per problem with file and",
-        "offset; exit 1 if any. With the log elsewhere, give --wal-dir as the database has it."})
+        "offset, and what the next open does about it. Exit 0 OK, 1 problems found, 2 not",
+        "checkable, 3 in use by another process. With the log elsewhere, give --wal-dir as the",
+        "database has it."})
 final class CheckCommand implements Callable<Integer> {
+
+  /** The exit code when another process holds the database. */
+  static final int IN_USE = 3;
 
   @Parameters(index = "0", paramLabel = "DIR",
       description = "the database directory: a path or a URI such as hdfs://host:8020/path")
@@ -59,6 +67,6 @@ final class CheckCommand implements Callable<Integer> {
       return 0;
     }
     out.println(report.problems().size() + " problem(s) in " + directory + " (" + summary + ")");
-    return 1;
+    return report.lockHolder().isPresent() ? IN_USE : 1;
   }
 }

@@ -8,9 +8,10 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The commit of a bulk load (see {@link Region#bulkLoad}): staged files placed into their family
- * directories under bulk-load names, opened, recorded in one manifest record, then added to
- * their stores.
+ * The commit of a bulk load (see {@link Region#bulkLoad}): the files' bulk-load names recorded
+ * as the load's intent (so that a crash before the commit leaves files the next open knows for an
+ * interrupted load's), the staged files placed into their family directories under those names,
+ * opened, recorded in one manifest record, then added to their stores.
  *
  * <p><b>Failure.</b> Until the record is appended, a failure renames every placed file back to
  * its staged path and closes what was opened: the table is as before and the caller still has
@@ -28,21 +29,34 @@ final class BulkLoadCommit {
 
   static void commit(Manifest manifest, Map<Store, List<Path>> staged, long sequenceId)
       throws IOException {
+    Map<Store, List<String>> names = new LinkedHashMap<>();
+    Map<String, List<String>> intent = new LinkedHashMap<>();
+    for (Map.Entry<Store, List<Path>> family : staged.entrySet()) {
+      List<String> familyNames = new ArrayList<>();
+      family.getValue().forEach(file -> familyNames.add(BulkLoadNames.newName(sequenceId)));
+      names.put(family.getKey(), familyNames);
+      intent.merge(family.getKey().family().nameString(), familyNames, (a, b) -> {
+        List<String> both = new ArrayList<>(a);
+        both.addAll(b);
+        return both;
+      });
+    }
+    manifest.recordIntent(intent);
     List<Placed> placed = new ArrayList<>();
     Map<Store, List<StoreFile>> opened = new LinkedHashMap<>();
     List<Manifest.Edit> edits = new ArrayList<>();
     try {
       for (Map.Entry<Store, List<Path>> family : staged.entrySet()) {
         Store store = family.getKey();
-        List<String> names = new ArrayList<>();
-        for (Path file : family.getValue()) {
-          Path target = store.placeLoaded(file, BulkLoadNames.newName(sequenceId));
+        List<String> familyNames = names.get(store);
+        for (int i = 0; i < family.getValue().size(); i++) {
+          Path file = family.getValue().get(i);
+          Path target = store.placeLoaded(file, familyNames.get(i));
           placed.add(new Placed(store, file, target));
           opened.computeIfAbsent(store, s -> new ArrayList<>()).add(store.openFlushed(target));
-          names.add(target.getFileName().toString());
         }
-        edits.add(new Manifest.Edit(store.family().nameString(), Manifest.UNCHANGED, names,
-            List.of()));
+        edits.add(new Manifest.Edit(store.family().nameString(), Manifest.UNCHANGED,
+            familyNames, List.of()));
       }
     } catch (IOException | RuntimeException e) {
       opened.values().forEach(files -> files.forEach(StoreFile::close));

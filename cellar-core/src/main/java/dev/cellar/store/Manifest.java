@@ -8,6 +8,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -68,54 +69,112 @@ final class Manifest implements AutoCloseable {
   /** One family's change in a record. */
   record Edit(String family, long flushedWalId, List<String> added, List<String> removed) {}
 
-  /** A family's state: its live files in the order they were added, and its flushed log id. */
+  /**
+   * A family's state: its live files in the order they were added, the names a record said are
+   * not live ({@code retired}), and its flushed log id.
+   */
   static final class FamilyState {
     final Set<String> files = new LinkedHashSet<>();
+    /**
+     * Names a record removed and no later record added: the intents of operations that had not
+     * committed when it was written, and files a compaction or a family's deletion retired whose
+     * deletion may not have happened. A file of such a name is provably not live.
+     */
+    final Set<String> retired = new LinkedHashSet<>();
     long flushedWalId;
   }
 
   private final Storage storage;
   private final Path directory;
   private final Map<String, FamilyState> families;
+  /** Families the table no longer has whose retired files may still be there. */
+  private final Map<String, FamilyState> former;
+  /** Names whose intent this process recorded and whose operation has not committed. */
+  private final Set<String> inFlight = new HashSet<>();
   private AppendOnlyFile out;
   private int appended;
 
-  private Manifest(Storage storage, Path directory, Map<String, FamilyState> families) {
+  private Manifest(Storage storage, Path directory, Map<String, FamilyState> families,
+      Map<String, FamilyState> former) {
     this.storage = storage;
     this.directory = directory;
     this.families = families;
+    this.former = former;
   }
 
   /**
-   * Reads the manifest of the table in {@code directory} (or starts one from the family
-   * directories' files), rewrites it compactly, and deletes the files of {@code familyNames}'
-   * directories that it does not list.
+   * Reads the manifest of the table in {@code directory}, audits its directory against it ({@link
+   * FileSetAudit}), deletes what the audit proves is garbage and rewrites the manifest compactly.
+   * Nothing is written unless the audit finds no damage.
    *
-   * @throws CorruptManifestException if a record before the last is damaged, or a listed file is
-   *     missing
+   * @throws CorruptManifestException if a record before the last is damaged, or the manifest is
+   *     missing while the families hold files
+   * @throws DamagedTableException if the audit finds a listed file missing or a file nothing
+   *     accounts for
    */
   static Manifest open(Storage storage, Path directory, List<String> familyNames)
+      throws IOException {
+    Map<String, FamilyState> recorded = load(storage, directory, familyNames);
+    FileSetAudit.Verdict verdict =
+        FileSetAudit.audit(storage, directory, familyNames, recorded);
+    if (verdict.damaged()) {
+      throw new DamagedTableException(directory, verdict.damage());
+    }
+    Map<String, FamilyState> families = new LinkedHashMap<>();
+    Map<String, FamilyState> former = new LinkedHashMap<>();
+    recorded.forEach((family, state) ->
+        (familyNames.contains(family) ? families : former).put(family, state));
+    storage.createDirectories(directory);
+    for (String family : familyNames) {
+      // before the rewrite, which forces the table directory: a family directory whose entry a
+      // power loss could take back would take the family's recorded files with it
+      storage.createDirectories(directory.resolve(family));
+    }
+    Manifest manifest = new Manifest(storage, directory, families, former);
+    manifest.delete(verdict.garbage());
+    manifest.rewrite();
+    return manifest;
+  }
+
+  /**
+   * The state of every family the manifest's records name, the descriptor's {@code familyNames}
+   * first (a family without records as empty). A torn last record is left out.
+   *
+   * @throws CorruptManifestException if a record before the last is damaged, or there is no
+   *     manifest while a family directory holds a file
+   */
+  static Map<String, FamilyState> load(Storage storage, Path directory, List<String> familyNames)
       throws IOException {
     Path file = directory.resolve(FILE_NAME);
     Map<String, FamilyState> families = new LinkedHashMap<>();
     for (String family : familyNames) {
       families.put(family, new FamilyState());
     }
-    if (storage.isFile(file)) {
-      replay(file, storage.readAllBytes(file), families);
-    } else {
+    if (!storage.isFile(file)) {
       for (String family : familyNames) {
         for (Path path : storage.list(directory.resolve(family))) {
           if (storage.isFile(path)) {
-            families.get(family).files.add(path.getFileName().toString());
+            throw new CorruptManifestException(file, 0, "missing, while " + path
+                + " is there: without it no file of the table can be told live");
           }
         }
       }
+      return families;
     }
-    Manifest manifest = new Manifest(storage, directory, families);
-    manifest.checkAndDeleteOrphans();
-    manifest.rewrite();
-    return manifest;
+    Records read = read(storage.readAllBytes(file));
+    if (read.damage() != null && !read.tornTail()) {
+      throw new CorruptManifestException(file, read.damageOffset(), read.damage());
+    }
+    if (read.damage() != null) {
+      LOG.warn("manifest {}: leaving out a torn last record at offset {} ({})", file,
+          read.damageOffset(), read.damage());
+    }
+    for (List<Edit> record : read.records()) {
+      for (Edit edit : record) {
+        apply(edit, families.computeIfAbsent(edit.family(), f -> new FamilyState()));
+      }
+    }
+    return families;
   }
 
   /**
@@ -170,54 +229,62 @@ final class Manifest implements AutoCloseable {
     return new Records(records, -1, null, false);
   }
 
-  private static void replay(Path file, byte[] bytes, Map<String, FamilyState> families)
-      throws IOException {
-    Records read = read(bytes);
-    if (read.damage() != null && !read.tornTail()) {
-      throw new CorruptManifestException(file, read.damageOffset(), read.damage());
-    }
-    if (read.damage() != null) {
-      LOG.warn("manifest {}: dropping a torn last record at offset {} ({})", file,
-          read.damageOffset(), read.damage());
-    }
-    for (List<Edit> record : read.records()) {
-      apply(record, families);
-    }
-  }
-
   static void apply(List<Edit> edits, Map<String, FamilyState> families) {
     for (Edit edit : edits) {
       FamilyState state = families.get(edit.family());
-      if (state == null) {
-        continue;
-      }
-      state.files.removeAll(edit.removed());
-      state.files.addAll(edit.added());
-      if (edit.flushedWalId() != UNCHANGED) {
-        state.flushedWalId = Math.max(state.flushedWalId, edit.flushedWalId());
+      if (state != null) {
+        apply(edit, state);
       }
     }
   }
 
-  /** Deletes unlisted files of the families' directories; fails if a listed file is missing. */
-  private void checkAndDeleteOrphans() throws IOException {
-    for (Map.Entry<String, FamilyState> family : families.entrySet()) {
-      Path familyDirectory = directory.resolve(family.getKey());
-      for (String name : family.getValue().files) {
-        if (!storage.isFile(familyDirectory.resolve(name))) {
-          throw new CorruptManifestException(directory.resolve(FILE_NAME), 0,
-              "lists file " + familyDirectory.resolve(name) + ", which is missing");
-        }
-      }
-      for (Path path : storage.list(familyDirectory)) {
-        if (storage.isFile(path)
-            && !family.getValue().files.contains(path.getFileName().toString())) {
-          LOG.info("deleting {}: not in the table's manifest (a flush or compaction a crash"
-              + " interrupted, or an input it retired)", path);
-          storage.deleteIfExists(path);
-        }
+  private static void apply(Edit edit, FamilyState state) {
+    state.files.removeAll(edit.removed());
+    state.retired.addAll(edit.removed());
+    state.files.addAll(edit.added());
+    state.retired.removeAll(edit.added());
+    if (edit.flushedWalId() != UNCHANGED) {
+      state.flushedWalId = Math.max(state.flushedWalId, edit.flushedWalId());
+    }
+  }
+
+  /** Deletes what the audit proved is garbage, then forces the directories it changed. */
+  private void delete(List<FileSetAudit.Garbage> garbage) throws IOException {
+    Set<Path> changed = new LinkedHashSet<>();
+    for (FileSetAudit.Garbage file : garbage) {
+      LOG.info("deleting {}: {}", file.path(), file.why());
+      deleteTree(file.path());
+      changed.add(file.path().getParent());
+    }
+    for (Path changedDirectory : changed) {
+      if (storage.isDirectory(changedDirectory)) {
+        storage.syncDirectory(changedDirectory);
       }
     }
+  }
+
+  private void deleteTree(Path path) throws IOException {
+    if (storage.isDirectory(path)) {
+      for (Path child : storage.list(path)) {
+        deleteTree(child);
+      }
+    }
+    storage.deleteIfExists(path);
+  }
+
+  /**
+   * Records, before an operation writes them, the names of the files it will add to each family
+   * ({@code names}: family to names) as not live, and forces the record: should a crash stop the
+   * operation before its commit record, the next open knows the files for an interrupted
+   * operation's output ({@link FileSetAudit}). The commit record adds them.
+   *
+   * @throws IOException as {@link #append}
+   */
+  synchronized void recordIntent(Map<String, List<String>> names) throws IOException {
+    List<Edit> edits = new ArrayList<>();
+    names.forEach((family, files) -> edits.add(new Edit(family, UNCHANGED, List.of(), files)));
+    names.values().forEach(inFlight::addAll);
+    append(edits);
   }
 
   /** The live files of {@code family}, in the order they were added. */
@@ -248,6 +315,10 @@ final class Manifest implements AutoCloseable {
       families.remove(family);
       throw e;
     }
+    FamilyState earlier = former.remove(family);
+    if (earlier != null) {
+      families.get(family).retired.addAll(earlier.retired);
+    }
   }
 
   /**
@@ -260,7 +331,7 @@ final class Manifest implements AutoCloseable {
       return;
     }
     append(List.of(new Edit(family, UNCHANGED, List.of(), List.copyOf(state.files))));
-    families.remove(family);
+    former.put(family, families.remove(family));
   }
 
   /**
@@ -283,6 +354,7 @@ final class Manifest implements AutoCloseable {
       throw e;
     }
     apply(edits, families);
+    edits.forEach(edit -> edit.added().forEach(inFlight::remove));
     if (++appended >= RECORDS_BEFORE_REWRITE) {
       rewrite();
     }
@@ -304,8 +376,17 @@ final class Manifest implements AutoCloseable {
   private void rewrite() throws IOException {
     List<Edit> state = new ArrayList<>();
     for (Map.Entry<String, FamilyState> family : families.entrySet()) {
-      state.add(new Edit(family.getKey(), family.getValue().flushedWalId,
-          List.copyOf(family.getValue().files), List.of()));
+      FamilyState value = family.getValue();
+      value.retired.removeIf(name -> !stillMatters(family.getKey(), name));
+      state.add(new Edit(family.getKey(), value.flushedWalId, List.copyOf(value.files),
+          List.copyOf(value.retired)));
+    }
+    for (Map.Entry<String, FamilyState> family : former.entrySet()) {
+      family.getValue().retired.removeIf(name -> !stillMatters(family.getKey(), name));
+      if (!family.getValue().retired.isEmpty()) {
+        state.add(new Edit(family.getKey(), UNCHANGED, List.of(),
+            List.copyOf(family.getValue().retired)));
+      }
     }
     Path temporary = directory.resolve(FILE_NAME + ".tmp");
     storage.deleteIfExists(temporary);
@@ -330,6 +411,23 @@ final class Manifest implements AutoCloseable {
     }
     out = next;
     appended = 0;
+  }
+
+  /**
+   * Whether a retired name must outlive a rewrite: its file is still there (readers hold a
+   * retired input, or its deletion failed), or its operation is in flight.
+   */
+  private boolean stillMatters(String family, String name) {
+    if (inFlight.contains(name)) {
+      return true;
+    }
+    Path familyDirectory = directory.resolve(family);
+    try {
+      return storage.isFile(familyDirectory.resolve(name))
+          || storage.isFile(familyDirectory.resolve(StoreFileWriter.TMP_DIRECTORY).resolve(name));
+    } catch (IOException e) {
+      return true;
+    }
   }
 
   static byte[] encodeRecord(List<Edit> edits) {

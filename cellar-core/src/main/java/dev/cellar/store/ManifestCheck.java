@@ -10,14 +10,12 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Checks a table's file set offline, changing nothing: reads its {@value Manifest#FILE_NAME}
- * record by record, then compares what it lists with the family directories. Reports, each with
- * file and offset: a damaged record (a torn last record, which the next open drops, or damage
- * before the last, which fails the open), a listed file that is missing, a file in a family
- * directory or its {@code .tmp/} that the manifest does not list (the next open deletes it). A
- * table without a manifest (an older Cellar's) lists every file of its family directories, as an
- * open would. Damage before the last record leaves the file set unknown: the listed files of the
- * records before it are verified, the directories are not compared. Stateless.
+ * Checks a table's file set offline, changing nothing, with the same audit the open makes ({@link
+ * FileSetAudit}), so that what it reports is what the next open does: a torn last record (which
+ * the open leaves out), damage before the last record or a missing manifest beside files (the
+ * open refuses), a listed file that is missing or a file nothing accounts for (the open refuses,
+ * and {@code cellar repair} rebuilds the manifest), and what the open deletes as provably left by
+ * an interrupted flush, compaction or bulk load. Stateless.
  */
 public final class ManifestCheck {
 
@@ -30,79 +28,55 @@ public final class ManifestCheck {
    * @param records the manifest's intact records
    * @param files the live files of each family, by the manifest (absent ones included)
    * @param problems what is wrong, in the order found
+   * @param refuses whether the next open refuses the table
    */
-  public record Result(int records, Map<String, List<Path>> files, List<FileProblem> problems) {}
+  public record Result(int records, Map<String, List<Path>> files, List<FileProblem> problems,
+      boolean refuses) {}
 
   private ManifestCheck() {}
 
   /** Checks the table in {@code tableDirectory}, whose descriptor names {@code families}. */
   public static Result check(Storage storage, Path tableDirectory, List<String> families)
       throws IOException {
-    Map<String, Manifest.FamilyState> state = new LinkedHashMap<>();
-    for (String family : families) {
-      state.put(family, new Manifest.FamilyState());
-    }
     List<FileProblem> problems = new ArrayList<>();
     Path file = tableDirectory.resolve(Manifest.FILE_NAME);
     int records = 0;
-    boolean fatal = false;
     if (storage.isFile(file)) {
       Manifest.Records read = Manifest.read(storage.readAllBytes(file));
       records = read.records().size();
-      for (List<Manifest.Edit> record : read.records()) {
-        Manifest.apply(record, state);
+      if (read.damage() != null && read.tornTail()) {
+        problems.add(new FileProblem(file, read.damageOffset(), "torn last record ("
+            + read.damage() + "): a write a crash interrupted, which the next open leaves out"));
+      } else if (read.damage() != null) {
+        problems.add(new FileProblem(file, read.damageOffset(), "damaged record ("
+            + read.damage() + ") with records after it: the next open refuses the table;"
+            + " 'cellar repair' rebuilds the manifest from the files present"));
+        return new Result(records, Map.of(), problems, true);
       }
-      fatal = read.damage() != null && !read.tornTail();
-      if (read.damage() != null) {
-        problems.add(new FileProblem(file, read.damageOffset(), read.tornTail()
-            ? "torn last record (" + read.damage() + "): a write a crash interrupted, which the"
-                + " next open drops"
-            : "damaged record (" + read.damage() + ") with records after it: the next open"
-                + " fails, and the family directories are not compared with the manifest"));
-      }
-    } else {
-      for (String family : families) {
-        for (Path path : regularFiles(storage, tableDirectory.resolve(family))) {
-          state.get(family).files.add(path.getFileName().toString());
-        }
-      }
+    }
+    Map<String, Manifest.FamilyState> state;
+    try {
+      state = Manifest.load(storage, tableDirectory, families);
+    } catch (CorruptManifestException e) {
+      problems.add(FileProblem.of(file, e.getMessage() + ": the next open refuses the table;"
+          + " 'cellar repair' rebuilds the manifest from the files present"));
+      return new Result(records, Map.of(), problems, true);
     }
     Map<String, List<Path>> files = new LinkedHashMap<>();
-    for (Map.Entry<String, Manifest.FamilyState> family : state.entrySet()) {
-      Path directory = tableDirectory.resolve(family.getKey());
+    for (String family : families) {
       List<Path> listed = new ArrayList<>();
-      for (String name : family.getValue().files) {
-        Path path = directory.resolve(name);
-        listed.add(path);
-        if (!storage.isFile(path)) {
-          problems.add(FileProblem.of(path, "listed in " + file + " but missing"));
-        }
-      }
-      files.put(family.getKey(), listed);
-      if (fatal) {
-        continue;
-      }
-      for (Path path : regularFiles(storage, directory)) {
-        if (!family.getValue().files.contains(path.getFileName().toString())) {
-          problems.add(FileProblem.of(path, "not listed in " + file
-              + " (left by an interrupted flush or compaction; the next open deletes it)"));
-        }
-      }
-      for (Path path : regularFiles(storage, directory.resolve(StoreFileWriter.TMP_DIRECTORY))) {
-        problems.add(FileProblem.of(path, "a file being written when the database stopped"
-            + " (the next open deletes it)"));
-      }
+      state.get(family).files.forEach(name -> listed.add(tableDirectory.resolve(family)
+          .resolve(name)));
+      files.put(family, listed);
     }
-    return new Result(records, files, problems);
-  }
-
-  private static List<Path> regularFiles(Storage storage, Path directory) throws IOException {
-    List<Path> files = new ArrayList<>();
-    for (Path path : storage.list(directory)) {
-      if (storage.isFile(path)) {
-        files.add(path);
-      }
+    FileSetAudit.Verdict verdict = FileSetAudit.audit(storage, tableDirectory, families, state);
+    for (FileProblem damage : verdict.damage()) {
+      problems.add(new FileProblem(damage.file(), damage.offset(), damage.what()
+          + " (the next open refuses the table; 'cellar repair' rebuilds the manifest)"));
     }
-    return files;
+    for (FileSetAudit.Garbage garbage : verdict.garbage()) {
+      problems.add(FileProblem.of(garbage.path(), garbage.why() + " (the next open deletes it)"));
+    }
+    return new Result(records, files, problems, verdict.damaged());
   }
 }

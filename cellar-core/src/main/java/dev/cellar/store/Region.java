@@ -208,13 +208,6 @@ public final class Region implements AutoCloseable {
   public static Region open(Path directory, String name, List<FamilySettings> families,
       Services services, long replayAfterWalId) throws IOException {
     Map<String, Store> stores = new LinkedHashMap<>();
-    services.storage().createDirectories(directory);
-    for (FamilySettings family : families) {
-      // before the manifest, whose rewrite forces the table directory: a family directory whose
-      // entry a power loss could take back would take the family's recorded files with it
-      services.storage().createDirectories(directory.resolve(family.nameString()));
-    }
-    clearDeletedFamilies(services.storage(), directory, families);
     Manifest manifest = Manifest.open(services.storage(), directory,
         families.stream().map(FamilySettings::nameString).toList());
     try {
@@ -236,38 +229,6 @@ public final class Region implements AutoCloseable {
       }
       throw e;
     }
-  }
-
-  /**
-   * Deletes the directories in the table's directory that belong to no family of {@code
-   * families}: a family deleted by an alter (whose files may have outlived it while readers held
-   * them, or a crash cut its removal short), or one whose addition a crash interrupted before
-   * the table's descriptor recorded it.
-   */
-  private static void clearDeletedFamilies(Storage storage, Path directory,
-      List<FamilySettings> families) throws IOException {
-    List<String> names = families.stream().map(FamilySettings::nameString).toList();
-    boolean cleared = false;
-    for (Path child : storage.list(directory)) {
-      if (storage.isDirectory(child) && !names.contains(child.getFileName().toString())) {
-        LOG.info("deleting {}: the directory of a family table {} no longer has", child,
-            directory.getFileName());
-        deleteTree(storage, child);
-        cleared = true;
-      }
-    }
-    if (cleared) {
-      storage.syncDirectory(directory);
-    }
-  }
-
-  private static void deleteTree(Storage storage, Path path) throws IOException {
-    if (storage.isDirectory(path)) {
-      for (Path child : storage.list(path)) {
-        deleteTree(storage, child);
-      }
-    }
-    storage.deleteIfExists(path);
   }
 
   private static Store newStore(Path directory, FamilySettings family, Manifest manifest,
@@ -1026,6 +987,15 @@ public final class Region implements AutoCloseable {
     }
     deleteTree(storage, familyDirectory);
     storage.syncDirectory(directory);
+  }
+
+  private static void deleteTree(Storage storage, Path path) throws IOException {
+    if (storage.isDirectory(path)) {
+      for (Path child : storage.list(path)) {
+        deleteTree(storage, child);
+      }
+    }
+    storage.deleteIfExists(path);
   }
 
   private void checkOpen() {

@@ -16,6 +16,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.locks.ReentrantLock;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -312,9 +313,12 @@ public final class Store implements AutoCloseable {
     if (flush.snapshot().isEmpty()) {
       return null;
     }
+    String name = StoreFileWriter.newName();
+    manifest.recordIntent(Map.of(family.nameString(), List.of(name)));
     try (CellCursor cursor = flush.snapshot().cursor()) {
-      return StoreFileWriter.write(storage, directory, family, cursor::next,
-          flush.maxSequenceId(), flush.walId(), false);
+      return StoreFileWriter.write(storage, directory, name, family, cursor::next,
+          StoreFileWriter.Origin.flush(flush.maxSequenceId(), flush.walId()),
+          family.fileContext().includesTags());
     }
   }
 
@@ -483,18 +487,29 @@ public final class Store implements AutoCloseable {
       sources.add(scanner);
     }
     boolean tags = selected.stream().anyMatch(StoreFile::includesTags);
+    List<String> inputs = selected.stream().map(file -> file.path().getFileName().toString())
+        .toList();
+    String name = StoreFileWriter.newName();
+    try {
+      manifest.recordIntent(Map.of(settings.nameString(), List.of(name)));
+    } catch (IOException | RuntimeException e) {
+      sources.forEach(KeyValueScanner::close);
+      throw e;
+    }
+    StoreFileWriter.Origin origin =
+        new StoreFileWriter.Origin(maxSequenceId, maxWalId, dropDeletes, inputs);
     if (!dropDeletes) {
       try (KeyValueHeap heap = new KeyValueHeap(seekAll(sources))) {
-        return StoreFileWriter.write(storage, directory, settings,
-            throttled(new HeapSource(heap), control), maxSequenceId, maxWalId, false, tags);
+        return StoreFileWriter.write(storage, directory, name, settings,
+            throttled(new HeapSource(heap), control), origin, tags);
       }
     }
     ScanSpec spec = new ScanSpec(null, settings.maxVersions(), 0, Long.MAX_VALUE,
         settings.ttlMillis(), settings.minVersions(), nowMillis, null);
     try (StoreScanner scanner = new StoreScanner(sources, spec, KeyValue.firstOnRow(new byte[0]),
         false); RowSource rows = new RowSource(scanner)) {
-      return StoreFileWriter.write(storage, directory, settings, throttled(rows, control),
-          maxSequenceId, maxWalId, true, tags);
+      return StoreFileWriter.write(storage, directory, name, settings,
+          throttled(rows, control), origin, tags);
     }
   }
 

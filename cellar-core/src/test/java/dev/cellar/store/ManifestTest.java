@@ -128,20 +128,69 @@ class ManifestTest {
   }
 
   @Test
-  void aFileTheManifestNeverRecordedIsDeletedAtOpen() throws IOException {
+  void aFlushOutputWhoseCommitRecordNeverLandedIsDeletedAtOpen() throws IOException {
     write("a", CellType.PUT);
-    storage.failNext(operation -> operation.kind() == FaultyStorage.Kind.FORCE
-        && operation.path().getFileName().toString().startsWith(Manifest.FILE_NAME));
-    assertThrows(IOException.class, region::flush, "the manifest record cannot be forced");
+    int[] manifestWrites = new int[1];
+    storage.failNext(operation -> operation.kind() == FaultyStorage.Kind.WRITE
+        && operation.path().getFileName().toString().startsWith(Manifest.FILE_NAME)
+        && ++manifestWrites[0] == 2);
+    assertThrows(IOException.class, region::flush, "the commit record cannot be written");
     assertEquals(0, region.stores().get(0).fileCount(), "nothing was added");
     assertEquals("v", value("a"), "the write is still in the MemStore");
-
     region.abort();
     region = null;
-    Files.writeString(family().resolve("0badc0ffee"), "an output never recorded");
+    List<Path> left = hfilesOf(family());
+    assertEquals(1, left.size(), "the flush's output is left, unrecorded: " + left);
+
     region = openRegion();
-    assertFalse(Files.exists(family().resolve("0badc0ffee")));
+    assertFalse(Files.exists(left.get(0)), "its intent was recorded: an interrupted flush's");
     assertEquals("v", value("a"), "replayed from the log");
+  }
+
+  @Test
+  void aFileNothingAccountsForIsRefusedAndNothingChanges() throws IOException {
+    write("a", CellType.PUT);
+    region.flush();
+    region.abort();
+    region = null;
+    Path stray = family().resolve("0badc0ffee");
+    Files.writeString(stray, "a file no flush, compaction or bulk load wrote");
+    Map<String, String> before = DirectoryHash.of(directory.resolve("t"));
+
+    DamagedTableException refused = assertThrows(DamagedTableException.class, this::openRegion);
+    assertTrue(refused.getMessage().contains(stray.toString())
+        && refused.getMessage().contains("cellar repair"), refused.getMessage());
+    assertEquals(before, DirectoryHash.of(directory.resolve("t")), "a refusal changes nothing");
+    assertTrue(Files.exists(stray));
+  }
+
+  @Test
+  void aManifestCutAtARecordBoundaryIsRefusedNotEmptied() throws IOException {
+    write("a", CellType.PUT);
+    region.flush();
+    reopen();
+    long compacted = Files.size(manifest());
+    for (String row : List.of("b", "c", "d")) {
+      write(row, CellType.PUT);
+      region.flush();
+    }
+    region.abort();
+    region = null;
+    try (var channel = java.nio.channels.FileChannel.open(manifest(),
+        java.nio.file.StandardOpenOption.WRITE)) {
+      channel.truncate(compacted);
+    }
+    Map<String, String> before = DirectoryHash.of(directory.resolve("t"));
+
+    DamagedTableException refused = assertThrows(DamagedTableException.class, this::openRegion);
+    assertEquals(3, refused.problems().size(), refused.getMessage());
+    assertEquals(before, DirectoryHash.of(directory.resolve("t")), "no file was deleted");
+  }
+
+  private static List<Path> hfilesOf(Path familyDirectory) throws IOException {
+    try (var files = Files.list(familyDirectory)) {
+      return files.filter(Files::isRegularFile).toList();
+    }
   }
 
   @Test

@@ -1,0 +1,67 @@
+package dev.cellar;
+
+import dev.cellar.io.Storage;
+import dev.cellar.store.DamagedTableException;
+import dev.cellar.store.FileSetAudit;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * What an open decides about a database's tables before it writes anything: every table
+ * directory is read (its descriptor, its manifest, its files, {@link FileSetAudit}) and any
+ * damage that would make the open refuse is found here, so that a refused open leaves the
+ * directory as it found it. Directories a crash left (a create without its descriptor, a dropped
+ * table's directory) are no damage; the open clears them afterwards. Reads only; stateless.
+ */
+final class OpenAudit {
+
+  private OpenAudit() {}
+
+  /**
+   * Reads every table of the database in {@code database}.
+   *
+   * @throws DamagedTableException naming the table's files if a table's directory holds files its
+   *     manifest cannot account for, or data without a descriptor
+   * @throws IOException naming the file if a descriptor or manifest cannot be read, or a
+   *     descriptor names another table's directory
+   */
+  static void verify(Storage storage, Path database) throws IOException {
+    if (!storage.isDirectory(database.resolve(TableDirectory.TABLES))) {
+      return;
+    }
+    for (Path table : TableDirectory.all(storage, database)) {
+      if (storage.isDirectory(table) && !TableDirectory.dropped(table)) {
+        verifyTable(storage, database, table);
+      }
+    }
+  }
+
+  private static void verifyTable(Storage storage, Path database, Path table)
+      throws IOException {
+    if (!storage.isFile(table.resolve(TableDirectory.DESCRIPTOR))) {
+      if (TableDirectory.holdsData(storage, table)) {
+        throw new IOException("table directory " + storage.describe(table) + " has no "
+            + TableDirectory.DESCRIPTOR + " but holds data (a create or drop leaves none): the"
+            + " descriptor was lost; nothing was changed, and 'cellar repair' on the database"
+            + " sets the directory aside");
+      }
+      return;
+    }
+    TableDescriptor descriptor = TableDirectory.read(storage, table).descriptor();
+    Path expected = Cellar.tableDirectory(database, descriptor.name());
+    if (!expected.equals(table.normalize())
+        && !TableDirectory.legacy(database, table, descriptor.name())) {
+      throw new IOException(table.resolve(TableDirectory.DESCRIPTOR) + ": names table '"
+          + descriptor.name() + "', whose directory is " + expected + ", not " + table
+          + "; nothing was changed");
+    }
+    List<String> families = new ArrayList<>();
+    descriptor.families().forEach(family -> families.add(family.name()));
+    FileSetAudit.Verdict verdict = FileSetAudit.auditTable(storage, table, families);
+    if (verdict.damaged()) {
+      throw new DamagedTableException(table, verdict.damage());
+    }
+  }
+}
