@@ -24,6 +24,7 @@ import dev.cellar.store.FamilySettings;
 import dev.cellar.store.Region;
 import dev.cellar.store.memstore.ChunkPool;
 import dev.cellar.store.memstore.MemStoreConfig;
+import dev.cellar.store.wal.RecoveryBounds;
 import dev.cellar.store.wal.WalConfig;
 import dev.cellar.store.wal.WalStats;
 import dev.cellar.store.wal.WriteAheadLog;
@@ -110,7 +111,7 @@ public final class Cellar implements Database {
    * caller holds {@code lock} and releases it if this throws.
    */
   private Cellar(Path directory, CellarConfig config, Storage storage, StorageLock lock,
-      WalPlacement walPlacement) throws IOException {
+      WalPlacement walPlacement, RecoveryBounds bounds) throws IOException {
     this.directory = directory;
     this.lock = lock;
     this.storage = storage;
@@ -130,7 +131,8 @@ public final class Cellar implements Database {
       createdCache = BlockCacheFactory.create(settings, allocator).orElse(null);
       this.curve = createdCache == null ? null : curveOf(createdCache);
       createdPool = memStoreConfig.mslabEnabled() ? new ChunkPool(memStoreConfig) : null;
-      this.wal = WriteAheadLog.open(walPlacement.storage(), walPlacement.directory(), walConfig);
+      this.wal = WriteAheadLog.open(walPlacement.storage(), walPlacement.directory(), walConfig,
+          bounds);
     } catch (IOException | RuntimeException e) {
       if (createdCache != null) {
         createdCache.shutdown();
@@ -255,13 +257,13 @@ public final class Cellar implements Database {
       throw e;
     }
     try {
-      OpenAudit.verify(storage, directory);
+      RecoveryBounds bounds = OpenAudit.verify(storage, directory);
       if (!storage.isDirectory(directory.resolve("tables"))) {
         storage.createDirectories(directory.resolve("tables"));
         storage.syncDirectory(directory);
       }
       walPlacement.claim(storage, directory);
-      cellar = new Cellar(directory, config, storage, lock, walPlacement);
+      cellar = new Cellar(directory, config, storage, lock, walPlacement, bounds);
     } catch (IOException | RuntimeException e) {
       closeQuietly(lock, e);
       closeQuietly(walPlacement, e);
@@ -278,6 +280,19 @@ public final class Cellar implements Database {
       throw e;
     }
     return cellar;
+  }
+
+  /**
+   * Repairs the closed database at {@code location} (a path or a URI) so that it opens, setting
+   * aside in its {@code lost/} what is damaged or unaccounted for and deleting nothing; with
+   * {@code dryRun} only says what it would do. See {@link DatabaseRepair}.
+   *
+   * @throws dev.cellar.io.DirectoryLockedException if another process holds the database
+   * @throws IOException in one line if {@code location} is no database or cannot be written
+   */
+  public static DatabaseRepair.Report repair(String location, CellarConfig config,
+      boolean dryRun) throws IOException {
+    return DatabaseRepair.repair(location, config, dryRun);
   }
 
   /**

@@ -10,6 +10,7 @@ import dev.cellar.io.StorageLocation;
 import dev.cellar.memory.BufAllocator;
 import dev.cellar.memory.BufAllocatorConfig;
 import dev.cellar.store.ManifestCheck;
+import dev.cellar.store.wal.RecoveryBounds;
 import dev.cellar.store.wal.WalCheck;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -125,10 +126,22 @@ public final class DatabaseCheck {
     }
     List<String> lines = new ArrayList<>();
     problems.forEach(problem -> lines.add(problem.describe(storage)));
-    WalCheck.Result wal = WalCheck.check(walStorage, walDirectory);
+    WalCheck.Result wal = WalCheck.check(walStorage, walDirectory, recoveryBounds());
     wal.problems().forEach(problem -> lines.add(problem.describe(walStorage)));
     return new Report(holder, tables, manifestRecords, hfiles, cells, wal.segments(),
         wal.entries(), List.copyOf(lines));
+  }
+
+  /**
+   * What the open would weigh the log's damage against; unknown when a table is damaged (the
+   * open refuses for that already, and reports it).
+   */
+  private RecoveryBounds recoveryBounds() {
+    try {
+      return OpenAudit.verify(storage, directory);
+    } catch (IOException | RuntimeException e) {
+      return RecoveryBounds.UNKNOWN;
+    }
   }
 
   /**

@@ -3,53 +3,74 @@ package dev.cellar;
 import dev.cellar.io.Storage;
 import dev.cellar.store.DamagedTableException;
 import dev.cellar.store.FileSetAudit;
+import dev.cellar.store.wal.RecoveryBounds;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * What an open decides about a database's tables before it writes anything: every table
  * directory is read (its descriptor, its manifest, its files, {@link FileSetAudit}) and any
  * damage that would make the open refuse is found here, so that a refused open leaves the
  * directory as it found it. Directories a crash left (a create without its descriptor, a dropped
- * table's directory) are no damage; the open clears them afterwards. Reads only; stateless.
+ * table's directory) are no damage; the open clears them afterwards. What the manifests say each
+ * table is flushed up to is what the log's recovery weighs damage against ({@link
+ * RecoveryBounds}). Reads only; stateless.
  */
 final class OpenAudit {
 
   private OpenAudit() {}
 
   /**
-   * Reads every table of the database in {@code database}.
+   * Reads every table of the database in {@code database}, and returns what their manifests say
+   * of the log.
    *
    * @throws DamagedTableException naming the table's files if a table's directory holds files its
    *     manifest cannot account for, or data without a descriptor
    * @throws IOException naming the file if a descriptor or manifest cannot be read, or a
    *     descriptor names another table's directory
    */
-  static void verify(Storage storage, Path database) throws IOException {
+  static RecoveryBounds verify(Storage storage, Path database) throws IOException {
+    Map<String, Long> floors = new HashMap<>();
+    long highest = 0;
     if (!storage.isDirectory(database.resolve(TableDirectory.TABLES))) {
-      return;
+      return RecoveryBounds.of(floors, highest);
     }
     for (Path table : TableDirectory.all(storage, database)) {
-      if (storage.isDirectory(table) && !TableDirectory.dropped(table)) {
-        verifyTable(storage, database, table);
+      if (!storage.isDirectory(table) || TableDirectory.dropped(table)) {
+        continue;
       }
+      if (!storage.isFile(table.resolve(TableDirectory.DESCRIPTOR))) {
+        verifyLeftover(storage, table);
+        continue;
+      }
+      TableDirectory.Stored stored = TableDirectory.read(storage, table);
+      long floor = Long.MAX_VALUE;
+      for (long flushed : verifyTable(storage, database, table, stored).flushed().values()) {
+        floor = Math.min(floor, flushed);
+        highest = Math.max(highest, flushed);
+      }
+      floors.put(stored.descriptor().name(),
+          Math.max(stored.createdAtWalId(), floor == Long.MAX_VALUE ? 0 : floor));
+    }
+    return RecoveryBounds.of(floors, highest);
+  }
+
+  private static void verifyLeftover(Storage storage, Path table) throws IOException {
+    if (TableDirectory.holdsData(storage, table)) {
+      throw new IOException("table directory " + storage.describe(table) + " has no "
+          + TableDirectory.DESCRIPTOR + " but holds data (a create or drop leaves none): the"
+          + " descriptor was lost; nothing was changed, and 'cellar repair' on the database"
+          + " sets the directory aside");
     }
   }
 
-  private static void verifyTable(Storage storage, Path database, Path table)
-      throws IOException {
-    if (!storage.isFile(table.resolve(TableDirectory.DESCRIPTOR))) {
-      if (TableDirectory.holdsData(storage, table)) {
-        throw new IOException("table directory " + storage.describe(table) + " has no "
-            + TableDirectory.DESCRIPTOR + " but holds data (a create or drop leaves none): the"
-            + " descriptor was lost; nothing was changed, and 'cellar repair' on the database"
-            + " sets the directory aside");
-      }
-      return;
-    }
-    TableDescriptor descriptor = TableDirectory.read(storage, table).descriptor();
+  private static FileSetAudit.Verdict verifyTable(Storage storage, Path database, Path table,
+      TableDirectory.Stored stored) throws IOException {
+    TableDescriptor descriptor = stored.descriptor();
     Path expected = Cellar.tableDirectory(database, descriptor.name());
     if (!expected.equals(table.normalize())
         && !TableDirectory.legacy(database, table, descriptor.name())) {
@@ -63,5 +84,6 @@ final class OpenAudit {
     if (verdict.damaged()) {
       throw new DamagedTableException(table, verdict.damage());
     }
+    return verdict;
   }
 }

@@ -54,8 +54,10 @@ public final class FileSetAudit {
    *
    * @param garbage what the open deletes
    * @param damage what makes the open refuse, each naming its file
+   * @param flushed the log id each of the descriptor's families is flushed up to, as recorded
    */
-  public record Verdict(List<Garbage> garbage, List<FileProblem> damage) {
+  public record Verdict(List<Garbage> garbage, List<FileProblem> damage,
+      Map<String, Long> flushed) {
 
     public boolean damaged() {
       return !damage.isEmpty();
@@ -99,7 +101,12 @@ public final class FileSetAudit {
       Map<String, Manifest.FamilyState> recorded) throws IOException {
     FileSetAudit audit = new FileSetAudit(storage, table, recorded);
     audit.run(families);
-    return new Verdict(List.copyOf(audit.garbage), List.copyOf(audit.damage));
+    Map<String, Long> flushed = new LinkedHashMap<>();
+    for (String family : families) {
+      Manifest.FamilyState state = recorded.get(family);
+      flushed.put(family, state == null ? 0 : state.flushedWalId);
+    }
+    return new Verdict(List.copyOf(audit.garbage), List.copyOf(audit.damage), flushed);
   }
 
   private void run(List<String> families) throws IOException {

@@ -137,6 +137,19 @@ final class Manifest implements AutoCloseable {
   }
 
   /**
+   * Writes a manifest of {@code families}' state in {@code directory} (replacing one there, by
+   * rename), forced, and returns it open for appends: for a repair that rebuilt the state from
+   * the files present.
+   */
+  static Manifest writeNew(Storage storage, Path directory, Map<String, FamilyState> families)
+      throws IOException {
+    Manifest manifest = new Manifest(storage, directory, new LinkedHashMap<>(families),
+        new LinkedHashMap<>());
+    manifest.rewrite();
+    return manifest;
+  }
+
+  /**
    * The state of every family the manifest's records name, the descriptor's {@code familyNames}
    * first (a family without records as empty). A torn last record is left out.
    *

@@ -35,6 +35,14 @@ public final class CorruptWalException extends IOException {
     this.offset = offset;
   }
 
+  /**
+   * This damage with {@code consequence} (what it means for the open, and what to do) after its
+   * detail; file and offset stay.
+   */
+  CorruptWalException withConsequence(String described, String consequence) {
+    return new CorruptWalException(file, described, offset, detail + "; " + consequence);
+  }
+
   /** The segment file that is corrupt. */
   public Path file() {
     return file;

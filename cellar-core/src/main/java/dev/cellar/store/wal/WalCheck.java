@@ -1,6 +1,7 @@
 package dev.cellar.store.wal;
 
 import dev.cellar.io.FileProblem;
+import dev.cellar.io.LostAndFound;
 import java.io.IOException;
 import dev.cellar.io.Storage;
 import java.nio.file.Path;
@@ -10,10 +11,11 @@ import java.util.List;
 /**
  * Checks a log directory offline, changing nothing: reads every segment as recovery would (header,
  * then each entry's length, CRC32C, sequence id and cells; {@link SegmentReader}) and reports the
- * first bad entry of each with file and offset. Damage in the last segment is what a crash leaves
- * and recovery cuts it there, so it is reported as a torn tail; damage in any other segment fails
- * recovery and is reported as corruption. Also reports segments whose first sequence id is not
- * above the previous segment's last, and files in the directory that name no segment. Stateless.
+ * first bad entry of each with file and offset, saying what the next open does about it: the
+ * same decision {@link WalRecovery} takes with the same {@link RecoveryBounds} (cut a crash's torn
+ * tail, set aside damage whose ids every table has flushed, or refuse). Also reports segments
+ * whose first sequence id is not above the previous segment's last, and files in the directory
+ * that name no segment. Stateless.
  */
 public final class WalCheck {
 
@@ -23,54 +25,68 @@ public final class WalCheck {
    * @param segments the segment files read
    * @param entries the intact entries read, across segments
    * @param problems what is wrong, in the order found
+   * @param refuses whether the next open refuses the log
    */
-  public record Result(int segments, long entries, List<FileProblem> problems) {}
+  public record Result(int segments, long entries, List<FileProblem> problems,
+      boolean refuses) {}
 
   private WalCheck() {}
 
-  /** Checks the log in {@code directory}; a missing directory is an empty log. */
-  public static Result check(Storage storage, Path directory) throws IOException {
+  /**
+   * Checks the log in {@code directory} as an open with {@code bounds} would recover it; a
+   * missing directory is an empty log.
+   */
+  public static Result check(Storage storage, Path directory, RecoveryBounds bounds)
+      throws IOException {
     List<FileProblem> problems = new ArrayList<>();
-    List<Path> segments = new ArrayList<>();
-    for (Path path : storage.list(directory)) {
-      String name = path.getFileName().toString();
-      if (WalLayout.parseFileName(name) >= 0 && storage.isFile(path)) {
-        segments.add(path);
-      } else if (!name.equals("LOCK") && !name.equals(WalLayout.OWNER_FILE)) {
-        problems.add(FileProblem.of(path, "not a log segment"));
+    if (storage.isDirectory(directory)) {
+      for (Path path : storage.list(directory)) {
+        String name = path.getFileName().toString();
+        if (WalLayout.parseFileName(name) < 0 && !name.equals("LOCK")
+            && !name.equals(WalLayout.OWNER_FILE) && !name.equals(LostAndFound.DIRECTORY)) {
+          problems.add(FileProblem.of(path, "not a log segment"));
+        }
       }
+    }
+    List<WalRecovery.Inspected> inspected;
+    try {
+      inspected = WalRecovery.inspect(storage, directory);
+    } catch (CorruptWalException e) {
+      problems.add(new FileProblem(e.file(), e.offset(), e.detail() + " (the next open refuses)"));
+      return new Result(0, 0, problems, true);
     }
     long entries = 0;
-    long highestId = 0;
-    for (int i = 0; i < segments.size(); i++) {
-      Path path = segments.get(i);
-      long first = WalLayout.parseFileName(path.getFileName().toString());
-      boolean last = i == segments.size() - 1;
-      if (i > 0 && first <= highestId) {
-        problems.add(new FileProblem(path, 0, "first sequence id " + first + " is not above "
-            + highestId + ", the last id before it"));
+    boolean refuses = false;
+    for (WalRecovery.Decision decision : WalRecovery.decide(storage, inspected, bounds)) {
+      WalRecovery.Inspected one = decision.inspected();
+      entries += one.entries();
+      FileProblem problem = problem(decision, directory);
+      if (problem != null) {
+        problems.add(problem);
       }
-      highestId = Math.max(highestId, first - 1);
-      try (SegmentReader reader = SegmentReader.open(storage, path, first)) {
-        try {
-          for (WalEntry entry = reader.next(); entry != null; entry = reader.next()) {
-            entries++;
-            highestId = entry.sequenceId();
-          }
-        } catch (CorruptWalException e) {
-          problems.add(damage(path, e, last));
-        }
-      } catch (CorruptWalException e) {
-        problems.add(damage(path, e, last));
-      }
+      refuses |= decision.action() == WalRecovery.Action.REFUSE;
     }
-    return new Result(segments.size(), entries, problems);
+    return new Result(inspected.size(), entries, problems, refuses);
   }
 
-  private static FileProblem damage(Path path, CorruptWalException e, boolean last) {
-    String what = e.detail();
-    return new FileProblem(path, e.offset(), last
-        ? "torn or corrupt tail of the last segment: " + what + " (the next open cuts it here)"
-        : "corrupt: " + what + " (the next open fails)");
+  private static FileProblem problem(WalRecovery.Decision decision, Path directory) {
+    WalRecovery.Inspected one = decision.inspected();
+    long offset = one.segment().readableLength();
+    String detail = one.damage() == null ? "" : one.damage().detail();
+    return switch (decision.action()) {
+      case KEEP -> null;
+      case DELETE -> one.damage() == null ? null
+          : new FileProblem(one.path(), offset, decision.why() + " (the next open deletes it)");
+      case CUT -> new FileProblem(one.path(), offset, "torn or corrupt tail of the last segment: "
+          + detail + " (the next open cuts it here)");
+      case SET_ASIDE_AND_CUT -> new FileProblem(one.path(), offset, decision.why()
+          + " (the next open keeps the bytes from here in " + directory.resolve(
+              LostAndFound.DIRECTORY) + "/ and cuts the segment here)");
+      case MOVE_ASIDE -> new FileProblem(one.path(), offset, decision.why()
+          + " (the next open moves the segment to " + directory.resolve(LostAndFound.DIRECTORY)
+          + "/)");
+      case REFUSE -> new FileProblem(one.path(), offset, "corrupt: "
+          + decision.refusal().detail() + " (the next open fails)");
+    };
   }
 }

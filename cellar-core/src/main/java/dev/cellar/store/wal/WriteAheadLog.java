@@ -101,17 +101,26 @@ public final class WriteAheadLog implements AutoCloseable {
   /** Opens the log in {@code directory} of {@code storage}; see {@link #open(Path, WalConfig)}. */
   public static WriteAheadLog open(Storage storage, Path directory, WalConfig config)
       throws IOException {
-    return open(storage, directory, config, AppendOnlyFileOutput.on(storage));
+    return open(storage, directory, config, RecoveryBounds.UNKNOWN);
+  }
+
+  /**
+   * Opens the log in {@code directory} of {@code storage}, deciding about damage by what the
+   * tables' files say ({@code bounds}; see {@link WalRecovery}).
+   */
+  public static WriteAheadLog open(Storage storage, Path directory, WalConfig config,
+      RecoveryBounds bounds) throws IOException {
+    return open(storage, directory, config, AppendOnlyFileOutput.on(storage), bounds);
   }
 
   /** Opens the log writing its segments through {@code outputs}: the seam for fault injection. */
   static WriteAheadLog open(Path directory, WalConfig config, SegmentOutput.Factory outputs)
       throws IOException {
-    return open(Storage.local(), directory, config, outputs);
+    return open(Storage.local(), directory, config, outputs, RecoveryBounds.UNKNOWN);
   }
 
   private static WriteAheadLog open(Storage storage, Path directory, WalConfig config,
-      SegmentOutput.Factory outputs) throws IOException {
+      SegmentOutput.Factory outputs, RecoveryBounds bounds) throws IOException {
     if (storage == null || directory == null || config == null) {
       throw new IllegalArgumentException("storage, directory and config are required, found "
           + storage + ", " + directory + " and " + config);
@@ -125,7 +134,7 @@ public final class WriteAheadLog implements AutoCloseable {
     }
     StorageLock lock = storage.lock(directory);
     try {
-      WalRecovery.Recovered recovered = WalRecovery.recover(storage, directory);
+      WalRecovery.Recovered recovered = WalRecovery.recover(storage, directory, bounds);
       SegmentCatalog catalog = new SegmentCatalog(recovered.segments());
       CommitQueue queue = new CommitQueue(directory, recovered.nextSequenceId());
       WalSyncer syncer = WalSyncer.create(storage, lock, directory, config, outputs, queue,

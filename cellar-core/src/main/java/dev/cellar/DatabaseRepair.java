@@ -1,0 +1,223 @@
+package dev.cellar;
+
+import dev.cellar.io.DirectoryLockedException;
+import dev.cellar.io.LostAndFound;
+import dev.cellar.io.RepairStep;
+import dev.cellar.io.Storage;
+import dev.cellar.io.StorageLocation;
+import dev.cellar.io.StorageLock;
+import dev.cellar.memory.BufAllocator;
+import dev.cellar.memory.BufAllocatorConfig;
+import dev.cellar.store.TableRepair;
+import dev.cellar.store.wal.RecoveryBounds;
+import dev.cellar.store.wal.WalRepair;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Brings a damaged database back so that it opens, as LevelDB's {@code RepairDB} and HBase's
+ * {@code hbck2} do ({@code cellar repair}, {@link Cellar#repair}). It plans every change reading
+ * only, then makes them in order:
+ *
+ * <ul>
+ *   <li>each table's manifest is rebuilt from the store files present when it is damaged or does
+ *       not account for them ({@link TableRepair}: files that fail verification and compaction
+ *       inputs a file present holds are set aside);
+ *   <li>a table directory without a readable descriptor, or naming another table, is set aside
+ *       whole, and so is what a crash left (a create without its descriptor, a dropped table's
+ *       directory, files being written), which the open would have deleted;
+ *   <li>the log keeps every entry before its damage, its damaged parts are set aside and an
+ *       empty segment starts its ids above every id the tables' files hold ({@link WalRepair}).
+ * </ul>
+ *
+ * Nothing is deleted: what is taken out of the way goes to {@code lost/<time>/} of the database
+ * ({@link LostAndFound}, the log's in its own directory when it lives on another file system)
+ * with {@value LostAndFound#NOTES} saying why, and the report lists every step and every edit
+ * that may be lost. Afterwards the open works and {@code cellar check} finds nothing.
+ *
+ * <p><b>Refusals.</b> A path that is no database, a database another process holds (its lock or
+ * its log's), or a directory that cannot be written: one line, and nothing changed. A dry run
+ * only probes the locks and takes nothing. Not thread-safe; one repair at a time per database.
+ */
+public final class DatabaseRepair {
+
+  /**
+   * What a repair did, or would do.
+   *
+   * @param steps every change, in order, one line each (empty if nothing was wrong)
+   * @param lost where what was set aside went, if anything was
+   * @param dryRun whether the steps were only planned
+   */
+  public record Report(List<String> steps, Optional<String> lost, boolean dryRun) {}
+
+  private DatabaseRepair() {}
+
+  /**
+   * Repairs the database at {@code location} (a path or a URI) with its log where {@value
+   * CellarConfig#WAL_DIR} in {@code config} says; with {@code dryRun} only plans.
+   *
+   * @throws DirectoryLockedException if another process holds the database or its log
+   * @throws IOException in one line if {@code location} is no database or cannot be written
+   */
+  public static Report repair(String location, CellarConfig config, boolean dryRun)
+      throws IOException {
+    try (StorageLocation database = StorageLocation.resolve(location, config.settings());
+        WalPlacement wal = WalPlacement.resolve(database, config)) {
+      return repair(database.storage(), database.directory(), wal, dryRun);
+    }
+  }
+
+  /** Repairs the database in {@code directory} of {@code storage} with its log at {@code wal}. */
+  static Report repair(Storage storage, Path directory, WalPlacement wal, boolean dryRun)
+      throws IOException {
+    if (!storage.isDirectory(directory)
+        || !storage.isDirectory(directory.resolve(TableDirectory.TABLES))) {
+      throw new IOException(storage.describe(directory) + " is not a Cellar database (it has"
+          + " no " + TableDirectory.TABLES + "/ directory); nothing was changed");
+    }
+    if (!dryRun) {
+      return repairLocked(storage, directory, wal);
+    }
+    refuseIfHeld(storage, directory);
+    if (wal.storage().isDirectory(wal.directory())) {
+      refuseIfHeld(wal.storage(), wal.directory());
+    }
+    return plan(storage, directory, wal).report(true);
+  }
+
+  private static Report repairLocked(Storage storage, Path directory, WalPlacement wal)
+      throws IOException {
+    try (StorageLock lock = lock(storage, directory);
+        StorageLock walLock = wal.storage().isDirectory(wal.directory())
+            ? lock(wal.storage(), wal.directory()) : null) {
+      probeWritable(storage, directory);
+      Planned planned = plan(storage, directory, wal);
+      Instant now = Instant.now();
+      boolean walApart = wal.storage() != storage || !wal.directory().startsWith(directory);
+      try (LostAndFound lost = LostAndFound.under(storage, directory, now);
+          LostAndFound walLost = walApart
+              ? LostAndFound.under(wal.storage(), wal.directory(), now) : lost) {
+        for (RepairStep step : planned.tables()) {
+          step.action().run(lost);
+        }
+        for (RepairStep step : planned.log()) {
+          step.action().run(walLost);
+        }
+        if (walApart) {
+          walLost.close();
+        }
+        Report report = planned.report(false);
+        return lost.isEmpty() && (!walApart || walLost.isEmpty()) ? report
+            : new Report(report.steps(), Optional.of(storage.describe(lost.root())), false);
+      }
+    }
+  }
+
+  /** Takes {@code directory}'s lock, saying in one line why it cannot be taken. */
+  private static StorageLock lock(Storage storage, Path directory) throws IOException {
+    try {
+      return storage.lock(directory);
+    } catch (DirectoryLockedException e) {
+      throw e;
+    } catch (IOException e) {
+      throw new IOException("cannot take the lock of " + storage.describe(directory) + ": " + e
+          + " (is it writable?); nothing was changed", e);
+    }
+  }
+
+  private static void probeWritable(Storage storage, Path directory) throws IOException {
+    Path probe = directory.resolve(".repair-probe");
+    try {
+      storage.create(probe).close();
+      storage.deleteIfExists(probe);
+    } catch (IOException e) {
+      throw new IOException("cannot repair " + storage.describe(directory) + ": it cannot be"
+          + " written (" + e + "); nothing was changed", e);
+    }
+  }
+
+  /** Every step, tables first, then the log. */
+  private record Planned(List<RepairStep> tables, List<RepairStep> log) {
+
+    Report report(boolean dryRun) {
+      List<String> lines = new ArrayList<>();
+      tables.forEach(step -> lines.add(step.what()));
+      log.forEach(step -> lines.add(step.what()));
+      return new Report(List.copyOf(lines), Optional.empty(), dryRun);
+    }
+  }
+
+  private static void refuseIfHeld(Storage storage, Path directory) throws IOException {
+    Optional<String> holder = storage.probeLock(directory);
+    if (holder.isPresent()) {
+      throw new DirectoryLockedException(directory, storage.describe(directory),
+          "held by " + holder.get() + "; close it before repairing");
+    }
+  }
+
+  private static Planned plan(Storage storage, Path directory, WalPlacement wal)
+      throws IOException {
+    List<RepairStep> steps = new ArrayList<>();
+    Map<String, Long> floors = new HashMap<>();
+    long highest = 0;
+    try (BufAllocator allocator = new BufAllocator(BufAllocatorConfig.DEFAULT)) {
+      for (Path table : TableDirectory.all(storage, directory)) {
+        if (!storage.isDirectory(table)) {
+          continue;
+        }
+        String unusable = unusable(storage, directory, table);
+        if (unusable != null) {
+          steps.add(new RepairStep("set " + storage.describe(table) + " aside: " + unusable,
+              lost -> lost.move(table, unusable)));
+          continue;
+        }
+        TableDirectory.Stored stored = TableDirectory.read(storage, table);
+        List<String> families = new ArrayList<>();
+        stored.descriptor().families().forEach(family -> families.add(family.name()));
+        TableRepair.Plan plan = TableRepair.plan(storage, table, families, allocator);
+        steps.addAll(plan.steps());
+        long floor = Long.MAX_VALUE;
+        for (long flushed : plan.flushed().values()) {
+          floor = Math.min(floor, flushed);
+          highest = Math.max(highest, flushed);
+        }
+        floors.put(stored.descriptor().name(),
+            Math.max(stored.createdAtWalId(), floor == Long.MAX_VALUE ? 0 : floor));
+      }
+    }
+    List<RepairStep> log = WalRepair.plan(wal.storage(), wal.directory(),
+        RecoveryBounds.of(floors, highest));
+    return new Planned(steps, log);
+  }
+
+  /** Why the table directory {@code table} cannot be repaired in place, or null if it can. */
+  private static String unusable(Storage storage, Path database, Path table) throws IOException {
+    if (TableDirectory.dropped(table)) {
+      return "a dropped table's directory, left by an interrupted drop";
+    }
+    if (!storage.isFile(table.resolve(TableDirectory.DESCRIPTOR))) {
+      return TableDirectory.holdsData(storage, table)
+          ? "a table directory without its " + TableDirectory.DESCRIPTOR + " that holds data"
+          : "a table directory left by an interrupted create";
+    }
+    TableDescriptor descriptor;
+    try {
+      descriptor = TableDirectory.read(storage, table).descriptor();
+    } catch (IOException | RuntimeException e) {
+      return "its " + TableDirectory.DESCRIPTOR + " cannot be read: " + e.getMessage();
+    }
+    Path expected = Cellar.tableDirectory(database, descriptor.name());
+    if (!expected.equals(table.normalize())
+        && !TableDirectory.legacy(database, table, descriptor.name())) {
+      return "its " + TableDirectory.DESCRIPTOR + " names table '" + descriptor.name()
+          + "', whose directory is " + expected;
+    }
+    return null;
+  }
+}
