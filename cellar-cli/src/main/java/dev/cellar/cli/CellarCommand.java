@@ -14,7 +14,8 @@ import picocli.CommandLine.Command;
     version = "Cellar 0.1.0-SNAPSHOT",
     description = "A wide-column key-value store with an off-heap read path.",
     subcommands = {CommandLine.HelpCommand.class, DemoCommand.class, PeCommand.class,
-        HFileCommand.class, CheckCommand.class, ExportCommand.class, BulkLoadCommand.class,
+        HFileCommand.class, CheckCommand.class, RepairCommand.class, ExportCommand.class,
+        BulkLoadCommand.class,
         BenchCommand.class, ServeCommand.class, ShellCommand.class, YcsbCommand.class})
 public final class CellarCommand implements Runnable {
 
