@@ -165,7 +165,8 @@ public final class HadoopStorage implements Storage, AutoCloseable {
       fs.delete(file, false);
       throw e;
     }
-    return new HadoopAppendOnlyFile(path, out, settings.hsyncLog());
+    return new HadoopAppendOnlyFile(path, file, fs.getDefaultReplication(file), out,
+        settings.hsyncLog());
   }
 
   /** HBase's rule: a stream that cannot hflush and hsync could lose acknowledged writes. */

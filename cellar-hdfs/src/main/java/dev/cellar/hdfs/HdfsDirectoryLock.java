@@ -26,17 +26,39 @@ import org.slf4j.LoggerFactory;
 /**
  * One writer per directory on HDFS, where there is no {@code tryLock}: the holder keeps the
  * directory's {@code LOCK} file open for writing, and so holds the file's HDFS lease, which its
- * client renews while the process lives. The file's last line names the holder (process, host,
- * since when); the file itself stays when the hold ends.
+ * client renews while the process lives. The file names the holder (process, host, since when) in
+ * its one line; the file itself stays when the hold ends.
  *
  * <p><b>Taking the hold.</b> The file is created without overwrite; if it exists, the hold is taken
- * over by appending to it, which the NameNode grants to one client only and only when nobody holds
- * the lease: the file is closed (its holder released it, or died and its lease was recovered), or
- * the holder's lease expired (the NameNode then recovers it first, and the append is retried until
- * {@code hbase.lease.recovery.timeout}). A live holder renews its lease, so an open that meets one
- * fails at once with a {@link DirectoryLockedException} naming the directory and the holder. A
- * holder that died on this host (its process is gone) does not make the next open wait for the
- * lease to expire: the open recovers the lease at once.
+ * over by emptying the file (a truncate to 0) and appending to it in a new block. The NameNode
+ * grants both only when nobody holds the lease: the file is closed (its holder released it, or
+ * died and its lease was recovered), or the holder's lease expired (the NameNode then recovers it
+ * first, and the take-over is retried until {@code hbase.lease.recovery.timeout}). A live holder
+ * renews its lease, so an open that meets one fails at once with a {@link
+ * DirectoryLockedException} naming the directory and the holder; two openers that both emptied a
+ * released file race for the append, which one wins. A holder that died on this host (its process
+ * is gone) does not make the next open wait for the lease to expire: the open recovers the lease at
+ * once.
+ *
+ * <p><b>Why empty, and why a new block.</b> An append to the last block reopens that block's
+ * DataNode pipeline, and HDFS's {@code DEFAULT} {@code
+ * dfs.client.block.write.replace-datanode-on-failure.policy} then wants as many DataNodes in it as
+ * the file's replication ({@code dfs.replication}, 3 by default), when that is 3 or more, before
+ * it writes a byte: on a cluster with fewer DataNodes there is none to add, and the take-over
+ * failed with "Failed to replace a bad datanode on the existing pipeline" although the first open
+ * had worked. A new block is placed by the NameNode on the DataNodes there are, as the first block
+ * of a new file is (the log's segments are new files, as HBase's log files are, never appended
+ * to). Emptying the file first keeps it at one block however often it is taken over, where a
+ * block per open would meet the NameNode's {@code dfs.namenode.fs-limits.max-blocks-per-file};
+ * the append asks for a new block all the same, so that no block is reopened whatever the file
+ * held (a truncate leaves a file that is already empty as it is). The lock's bytes need no more
+ * replicas than they get: the hold is the lease, which lives in the NameNode, and the line only
+ * names the holder. A DataNode lost later from the holder's pipeline is replaced under the
+ * client's policy, as in every file ({@link DataNodeReplacement}). The other ways were worse: a
+ * client of its own for the lock with the policy {@code NEVER} would let the holder's pipeline
+ * shrink to nothing as DataNodes of a large cluster stop one after another, and one with {@code
+ * best-effort} would log a warning with a stack trace at every open of a small one; a replication
+ * below {@code dfs.replication} would leave the lock on fewer DataNodes than a large cluster has.
  *
  * <p><b>In this JVM</b> a table of held directories refuses a second hold before any RPC, as the
  * local lock does.
@@ -55,14 +77,16 @@ final class HdfsDirectoryLock implements StorageLock {
   private final java.nio.file.Path directory;
   private final String key;
   private final Path file;
+  private final short replication;
   private final FSDataOutputStream out;
   private boolean closed;
 
   private HdfsDirectoryLock(java.nio.file.Path directory, String key, Path file,
-      FSDataOutputStream out) {
+      short replication, FSDataOutputStream out) {
     this.directory = directory;
     this.key = key;
     this.file = file;
+    this.replication = replication;
     this.out = out;
   }
 
@@ -78,6 +102,7 @@ final class HdfsDirectoryLock implements StorageLock {
     }
     try {
       FSDataOutputStream out = open(storage, directory, file);
+      short replication = storage.fileSystem().getDefaultReplication(file);
       try {
         out.write((holder + "\n").getBytes(StandardCharsets.UTF_8));
         out.hflush();
@@ -89,9 +114,12 @@ final class HdfsDirectoryLock implements StorageLock {
             e.addSuppressed(closing);
           }
         }
+        if (DataNodeReplacement.refused(e)) {
+          throw DataNodeReplacement.explain(file, replication, e);
+        }
         throw new IOException(file + ": cannot write the holder: " + e.getMessage(), e);
       }
-      return new HdfsDirectoryLock(directory, key, file, out);
+      return new HdfsDirectoryLock(directory, key, file, replication, out);
     } catch (IOException | RuntimeException e) {
       HELD.remove(key);
       throw e;
@@ -124,7 +152,7 @@ final class HdfsDirectoryLock implements StorageLock {
         + storage.settings().leaseRecoveryTimeoutMillis() * 1_000_000;
     while (true) {
       try {
-        return fs.append(file);
+        return takeOver(storage, file);
       } catch (RemoteException e) {
         String type = e.getClassName();
         boolean recovering = type.endsWith("RecoveryInProgressException");
@@ -148,6 +176,20 @@ final class HdfsDirectoryLock implements StorageLock {
         throw new InterruptedIOException(file + ": interrupted while taking over the lock");
       }
     }
+  }
+
+  /**
+   * Empties {@code file} and opens it for appending to a new block (see the class comment). A
+   * truncate to 0 ends on a block boundary and needs no block recovery, so the file is closed again
+   * when it returns; {@link HadoopStorage#awaitClosed} covers a file system that says otherwise.
+   */
+  private static FSDataOutputStream takeOver(HadoopStorage storage, Path file)
+      throws IOException {
+    FileSystem fs = storage.fileSystem();
+    if (!fs.truncate(file, 0)) {
+      storage.awaitClosed(file, "emptying it");
+    }
+    return fs.append(file, true);
   }
 
   /**
@@ -227,6 +269,9 @@ final class HdfsDirectoryLock implements StorageLock {
       out.write('\n');
       out.hflush();
     } catch (IOException e) {
+      if (DataNodeReplacement.refused(e)) {
+        throw DataNodeReplacement.explain(file, replication, e);
+      }
       throw new IOException(file + ": this process no longer holds " + directory
           + " (another open recovered its lease): " + HadoopStorage.firstLine(e), e);
     }

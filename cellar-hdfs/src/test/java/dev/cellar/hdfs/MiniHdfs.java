@@ -111,9 +111,10 @@ public final class MiniHdfs implements BeforeAllCallback, AfterAllCallback, Auto
 
   /**
    * What a client of this cluster sets: its replication, at most the DataNodes there are (with
-   * fewer, an hflush asks for a replacement DataNode that does not exist and fails), a short
-   * pause between checks of a lease recovery, and a short first wait when closing a file finds its
-   * last block not yet reported by the DataNode (400 ms by default: most of a test's time).
+   * fewer, a pipeline that loses a DataNode asks for a replacement that does not exist and fails),
+   * a short pause between checks of a lease recovery, and a short first wait when closing a file
+   * finds its last block not yet reported by the DataNode (400 ms by default: most of a test's
+   * time).
    */
   public CellarConfig config() {
     return CellarConfig.defaults().with("dfs.replication", Integer.toString(replication()))
