@@ -29,9 +29,11 @@ import java.util.Optional;
  *   <li>each table's manifest is rebuilt from the store files present when it is damaged or does
  *       not account for them ({@link TableRepair}: files that fail verification and compaction
  *       inputs a file present holds are set aside);
- *   <li>a table directory without a readable descriptor, or naming another table, is set aside
- *       whole, and so is what a crash left (a create without its descriptor, a dropped table's
- *       directory, files being written), which the open would have deleted;
+ *   <li>a damaged descriptor is rewritten as much of it as reads (its checksum recomputed), a
+ *       missing or unreadable one from the directory (the table's name, a family of default
+ *       attributes per family directory); a descriptor naming another table's directory is set
+ *       aside with its directory, and so is what a crash left (a create without its descriptor, a
+ *       dropped table's directory), which the open would have deleted;
  *   <li>the log keeps every entry before its damage, its damaged parts are set aside and an
  *       empty segment starts its ids above every id the tables' files hold ({@link WalRepair}).
  * </ul>
@@ -177,7 +179,7 @@ public final class DatabaseRepair {
               lost -> lost.move(table, unusable)));
           continue;
         }
-        TableDirectory.Stored stored = TableDirectory.read(storage, table);
+        TableDirectory.Stored stored = descriptor(storage, directory, table, steps);
         List<String> families = new ArrayList<>();
         stored.descriptor().families().forEach(family -> families.add(family.name()));
         TableRepair.Plan plan = TableRepair.plan(storage, table, families, allocator);
@@ -201,23 +203,67 @@ public final class DatabaseRepair {
     if (TableDirectory.dropped(table)) {
       return "a dropped table's directory, left by an interrupted drop";
     }
-    if (!storage.isFile(table.resolve(TableDirectory.DESCRIPTOR))) {
-      return TableDirectory.holdsData(storage, table)
-          ? "a table directory without its " + TableDirectory.DESCRIPTOR + " that holds data"
-          : "a table directory left by an interrupted create";
+    Path file = table.resolve(TableDirectory.DESCRIPTOR);
+    if (!storage.isFile(file) && !TableDirectory.holdsData(storage, table)) {
+      return "a table directory left by an interrupted create";
     }
-    TableDescriptor descriptor;
-    try {
-      descriptor = TableDirectory.read(storage, table).descriptor();
-    } catch (IOException | RuntimeException e) {
-      return "its " + TableDirectory.DESCRIPTOR + " cannot be read: " + e.getMessage();
-    }
-    Path expected = Cellar.tableDirectory(database, descriptor.name());
-    if (!expected.equals(table.normalize())
-        && !TableDirectory.legacy(database, table, descriptor.name())) {
-      return "its " + TableDirectory.DESCRIPTOR + " names table '" + descriptor.name()
-          + "', whose directory is " + expected;
+    if (storage.isFile(file)) {
+      try {
+        String name = TableDirectory.read(storage, table).descriptor().name();
+        Path expected = Cellar.tableDirectory(database, name);
+        if (!expected.equals(table.normalize())
+            && !TableDirectory.legacy(database, table, name)) {
+          return "its " + TableDirectory.DESCRIPTOR + " names table '" + name
+              + "', whose directory is " + expected;
+        }
+      } catch (IOException | RuntimeException e) {
+        return null;
+      }
     }
     return null;
+  }
+
+  /**
+   * The table's descriptor: as stored when it reads whole; else as much of it as reads, or one
+   * made from the directory (its name, a family of default attributes per family directory),
+   * written by a step added to {@code steps}, the old one set aside.
+   */
+  private static TableDirectory.Stored descriptor(Storage storage, Path database, Path table,
+      List<RepairStep> steps) throws IOException {
+    Path file = table.resolve(TableDirectory.DESCRIPTOR);
+    if (storage.isFile(file)) {
+      try {
+        return TableDirectory.read(storage, table);
+      } catch (IOException | RuntimeException e) {
+        TableDirectory.Stored lenient = lenient(storage, database, table);
+        TableDirectory.Stored rebuilt = lenient != null ? lenient
+            : TableDirectory.fromDirectory(storage, database, table);
+        steps.add(new RepairStep("rewrite " + storage.describe(file) + " (" + e.getMessage()
+            + ") " + (lenient != null ? "as it reads, with a new checksum: check its family"
+                + " attributes" : "from the directory, with default family attributes: set"
+                + " them again with alter") + "; the old one set aside", lost -> {
+                  lost.move(file, "damaged: " + e.getMessage());
+                  TableDirectory.write(storage, table, rebuilt.descriptor(),
+                      rebuilt.createdAtWalId());
+                }));
+        return rebuilt;
+      }
+    }
+    TableDirectory.Stored rebuilt = TableDirectory.fromDirectory(storage, database, table);
+    steps.add(new RepairStep("write " + storage.describe(file) + ", which is missing, from the"
+        + " directory, with default family attributes: set them again with alter", lost ->
+        TableDirectory.write(storage, table, rebuilt.descriptor(), rebuilt.createdAtWalId())));
+    return rebuilt;
+  }
+
+  /** The descriptor as much of it as reads, if that names this directory's table; else null. */
+  private static TableDirectory.Stored lenient(Storage storage, Path database, Path table) {
+    try {
+      TableDirectory.Stored stored = TableDirectory.readLeniently(storage, table);
+      return Cellar.tableDirectory(database, stored.descriptor().name()).equals(table.normalize())
+          ? stored : null;
+    } catch (IOException | RuntimeException e) {
+      return null;
+    }
   }
 }

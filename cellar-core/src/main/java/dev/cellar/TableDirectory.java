@@ -6,17 +6,23 @@ import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.TreeMap;
+import java.util.zip.CRC32C;
 
 /**
  * A table's directory and its descriptor file, {@value #DESCRIPTOR}: a Java properties file with
  * the table name, the write-ahead-log id at creation (so a re-created table never replays a
- * dropped table's log entries) and every family attribute as {@code family.<name>.<ATTRIBUTE>}.
+ * dropped table's log entries), every family attribute as {@code family.<name>.<ATTRIBUTE>}, and
+ * {@value #CHECKSUM_KEY}: the CRC32C of every other key and value ({@link #checksum}), so that a
+ * flipped byte (a family's name or attribute changed) fails the read instead of being taken for
+ * the table's schema. A descriptor without it (written before) is read as it is; one with a key
+ * this format does not have is refused.
  *
  * <p><b>Crash safety.</b> The descriptor is what makes a directory a table. {@link #write} writes
  * it to a temporary file, forces it, renames it into place and forces the table's directory and
@@ -40,6 +46,9 @@ final class TableDirectory {
   static final String DESCRIPTOR = ".tabledesc";
   static final String TABLES = "tables";
   static final String NAMESPACES = "namespaces";
+  /** The descriptor's key holding the CRC32C of its other keys and values, in hex. */
+  static final String CHECKSUM_KEY = "checksum";
+
   /** The start of a dropped table's directory name while it is deleted; no table starts so. */
   static final String DROPPED_PREFIX = ".dropped-";
 
@@ -108,6 +117,7 @@ final class TableDirectory {
       family.attributes().forEach((key, value) ->
           properties.setProperty("family." + family.name() + "." + key, value));
     }
+    properties.setProperty(CHECKSUM_KEY, checksum(properties));
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();
     properties.store(bytes, "Cellar table descriptor");
     Path temporary = directory.resolve(DESCRIPTOR + ".tmp");
@@ -172,12 +182,85 @@ final class TableDirectory {
     storage.deleteIfExists(path);
   }
 
+  /**
+   * The CRC32C, in hex, of every key and value of {@code properties} but {@value #CHECKSUM_KEY},
+   * in key order, each as its UTF-8 bytes followed by a zero byte.
+   */
+  static String checksum(Properties properties) {
+    CRC32C crc = new CRC32C();
+    for (String key : new TreeMap<>(properties).keySet().stream().map(Object::toString).toList()) {
+      if (!key.equals(CHECKSUM_KEY)) {
+        crc.update(key.getBytes(StandardCharsets.UTF_8));
+        crc.update(0);
+        crc.update(properties.getProperty(key).getBytes(StandardCharsets.UTF_8));
+        crc.update(0);
+      }
+    }
+    return Long.toHexString(crc.getValue());
+  }
+
   static Stored read(Storage storage, Path directory) throws IOException {
     Path file = directory.resolve(DESCRIPTOR);
+    Properties properties = parse(storage, file);
+    String stored = properties.getProperty(CHECKSUM_KEY);
+    if (stored != null && !stored.equals(checksum(properties))) {
+      throw new IOException(storage.describe(file) + ": checksum mismatch (expected " + stored
+          + " as stored, found " + checksum(properties) + " computed): the descriptor is"
+          + " damaged");
+    }
+    for (String key : properties.stringPropertyNames()) {
+      if (!key.equals("name") && !key.equals("createdAtWalId") && !key.equals(CHECKSUM_KEY)
+          && !(key.startsWith("family.") && key.indexOf('.', "family.".length()) > 0)) {
+        throw new IOException(storage.describe(file) + ": unknown key '" + key + "': the"
+            + " descriptor is damaged or not Cellar's");
+      }
+    }
+    return described(file, properties);
+  }
+
+  /**
+   * The descriptor in {@code directory} read as well as it can be, its checksum and unknown keys
+   * ignored: for a repair that must rebuild a damaged one.
+   */
+  static Stored readLeniently(Storage storage, Path directory) throws IOException {
+    Path file = directory.resolve(DESCRIPTOR);
+    return described(file, parse(storage, file));
+  }
+
+  /**
+   * A descriptor made from {@code directory} alone: the table's name from its path ({@code
+   * tables/<name>}, {@code namespaces/<namespace>/<name>}), one family of default attributes per
+   * subdirectory holding a file, created at log id 0: for a repair whose descriptor is lost.
+   */
+  static Stored fromDirectory(Storage storage, Path database, Path directory)
+      throws IOException {
+    Path parent = directory.normalize().getParent();
+    String qualifier = directory.getFileName().toString();
+    String name = parent.getParent() != null
+        && parent.getParent().equals(database.resolve(NAMESPACES).normalize())
+        ? parent.getFileName() + ":" + qualifier : qualifier;
+    List<ColumnFamilyDescriptor> families = new ArrayList<>();
+    for (Path child : storage.list(directory)) {
+      if (storage.isDirectory(child) && !child.getFileName().toString().startsWith(".")
+          && holdsData(storage, child)) {
+        families.add(ColumnFamilyDescriptor.of(child.getFileName().toString()));
+      }
+    }
+    return new Stored(new TableDescriptor(name, families), 0);
+  }
+
+  private static Properties parse(Storage storage, Path file) throws IOException {
     Properties properties = new Properties();
     try (InputStream in = new ByteArrayInputStream(storage.readAllBytes(file))) {
       properties.load(in);
+    } catch (IllegalArgumentException e) {
+      throw new IOException(storage.describe(file) + ": not a properties file: "
+          + e.getMessage(), e);
     }
+    return properties;
+  }
+
+  private static Stored described(Path file, Properties properties) throws IOException {
     String name = properties.getProperty("name");
     String created = properties.getProperty("createdAtWalId");
     if (name == null || created == null) {

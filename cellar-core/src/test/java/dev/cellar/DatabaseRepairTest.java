@@ -195,7 +195,7 @@ class DatabaseRepairTest {
   }
 
   @Test
-  void aTableWithoutItsDescriptorIsSetAsideWhole() throws IOException {
+  void aLostDescriptorIsRebuiltFromTheDirectory() throws IOException {
     TreeMap<String, String> oracle = new TreeMap<>();
     try (Cellar cellar = Cellar.open(directory, config())) {
       write(cellar, oracle, 0, 20);
@@ -204,12 +204,34 @@ class DatabaseRepairTest {
     Files.delete(directory.resolve("tables/t/.tabledesc"));
     assertThrows(IOException.class, () -> Cellar.open(directory, config()));
 
-    repair();
+    DatabaseRepair.Report report = repair();
+    assertTrue(report.steps().stream().anyMatch(step -> step.contains("default family")),
+        report.steps().toString());
+    assertOpensWith(oracle);
+  }
+
+  @Test
+  void aFlippedDescriptorIsRefusedThenRewrittenAsItReads() throws IOException {
+    TreeMap<String, String> oracle = new TreeMap<>();
     try (Cellar cellar = Cellar.open(directory, config())) {
-      assertEquals(List.of(), cellar.admin().listTables());
+      cellar.admin().createTable(TableDescriptor.of("t",
+          ColumnFamilyDescriptor.of("f", Map.of("VERSIONS", "3"))));
+      write(cellar, oracle, 0, 20);
+      cellar.admin().flush("t");
     }
-    assertTrue(lostFiles().stream().anyMatch(path -> path.toString().contains("tables/t/f/")),
-        "its files are kept: " + lostFiles());
+    Path file = directory.resolve("tables/t/.tabledesc");
+    String text = Files.readString(file, StandardCharsets.ISO_8859_1);
+    Files.writeString(file, text.replace("VERSIONS=3", "VERSIONS=7"),
+        StandardCharsets.ISO_8859_1);
+    IOException refused = assertThrows(IOException.class, () -> Cellar.open(directory, config()));
+    assertTrue(refused.getMessage().contains("checksum mismatch"), refused.getMessage());
+
+    repair();
+    assertOpensWith(oracle);
+    try (Cellar cellar = Cellar.open(directory, config())) {
+      assertEquals(7, cellar.admin().describe("t").family("f").maxVersions(),
+          "taken as it reads, for the operator to check");
+    }
   }
 
   @Test
