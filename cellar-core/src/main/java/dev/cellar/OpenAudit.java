@@ -1,6 +1,10 @@
 package dev.cellar;
 
+import dev.cellar.hfile.CorruptHFileException;
+import dev.cellar.hfile.HFileReader;
+import dev.cellar.io.FileProblem;
 import dev.cellar.io.Storage;
+import dev.cellar.memory.BufAllocator;
 import dev.cellar.store.DamagedTableException;
 import dev.cellar.store.FileSetAudit;
 import dev.cellar.store.wal.RecoveryBounds;
@@ -10,10 +14,12 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.UnaryOperator;
 
 /**
  * What an open decides about a database's tables before it writes anything: every table
- * directory is read (its descriptor, its manifest, its files, {@link FileSetAudit}) and any
+ * directory is read (its descriptor, its manifest, its files, {@link FileSetAudit}; each live
+ * HFile's trailer and the blocks an open reads first, checksums verified) and any
  * damage that would make the open refuse is found here, so that a refused open leaves the
  * directory as it found it. Directories a crash left (a create without its descriptor, a dropped
  * table's directory) are no damage; the open clears them afterwards. What the manifests say each
@@ -83,6 +89,21 @@ final class OpenAudit {
     FileSetAudit.Verdict verdict = FileSetAudit.auditTable(storage, table, families);
     if (verdict.damaged()) {
       throw new DamagedTableException(table, verdict.damage());
+    }
+    List<FileProblem> unreadable = new ArrayList<>();
+    for (Path file : verdict.live()) {
+      try (HFileReader reader =
+          HFileReader.open(storage, file, BufAllocator.HEAP, UnaryOperator.identity())) {
+        reader.fileInfo();
+      } catch (CorruptHFileException e) {
+        unreadable.add(new FileProblem(file, e.offset(), "not a readable HFile: "
+            + e.getMessage()));
+      } catch (IOException | RuntimeException e) {
+        unreadable.add(FileProblem.of(file, "not a readable HFile: " + e.getMessage()));
+      }
+    }
+    if (!unreadable.isEmpty()) {
+      throw new DamagedTableException(table, unreadable);
     }
     return verdict;
   }

@@ -1,5 +1,6 @@
 package dev.cellar.store;
 
+import dev.cellar.hfile.FileInfo;
 import dev.cellar.hfile.HFileReader;
 import dev.cellar.io.FileProblem;
 import dev.cellar.io.Storage;
@@ -26,11 +27,9 @@ import java.util.function.UnaryOperator;
  * <ul>
  *   <li>It is in a family's {@value StoreFileWriter#TMP_DIRECTORY}: it was never renamed into the
  *       family (an output being written, or a staged bulk-load file).
- *   <li>A record removed its name and no later record added it: a flush, compaction or bulk load
- *       records its output's name as removed (its intent) before it writes the file, so an
- *       operation a crash interrupted before its commit record leaves a file so named; a
- *       compaction's inputs and a deleted family's files are removed by the record that retires
- *       them, and the manifest keeps such names across its rewrites while their files exist.
+ *   <li>A record removed it while it was live: a compaction's inputs and a deleted family's files
+ *       are removed by the record that retires them, and the manifest keeps such names across
+ *       its rewrites while their files exist.
  *   <li>A listed file's file info names it as a compaction input ({@value
  *       StoreFileWriter#COMPACTION_INPUTS_KEY}): every cell of it is in that live output.
  *   <li>{@code MANIFEST.tmp}: a rewrite that stopped before its rename.
@@ -39,7 +38,13 @@ import java.util.function.UnaryOperator;
  *       addition a crash cut short before the descriptor named it.
  * </ul>
  *
- * Anything else in a family directory, a file the manifest lists that is missing, and a family
+ * A flush, compaction or bulk load records its output's name as removed (its intent) before it
+ * writes the file, so a file so named that no record added is complete, and either an operation a
+ * crash interrupted before its commit record or a committed one whose record a damaged manifest
+ * lost: the open adopts it ({@link Adopted}), which at worst holds cells also found elsewhere (the
+ * log replays them, or the compaction's inputs hold them), and never deletes it.
+ *
+ * <p>Anything else in a family directory, a file the manifest lists that is missing, and a family
  * directory of no family holding a file of unknown origin are damage: a manifest that lost
  * records (a cut or an older copy), a file copied in by hand. Their cells may be acknowledged
  * writes that no log holds any more, so the open must not delete them. Stateless.
@@ -49,15 +54,20 @@ public final class FileSetAudit {
   /** A file that is provably not live, and why. */
   public record Garbage(Path path, String why) {}
 
+  /** A complete file an operation announced and did not record, which the open adds. */
+  public record Adopted(String family, Path path, String why) {}
+
   /**
    * The verdict on one table directory.
    *
    * @param garbage what the open deletes
    * @param damage what makes the open refuse, each naming its file
    * @param flushed the log id each of the descriptor's families is flushed up to, as recorded
+   * @param live the files the manifest lists, every family's
+   * @param adopted what the open adds to the file set
    */
   public record Verdict(List<Garbage> garbage, List<FileProblem> damage,
-      Map<String, Long> flushed) {
+      Map<String, Long> flushed, List<Path> live, List<Adopted> adopted) {
 
     public boolean damaged() {
       return !damage.isEmpty();
@@ -70,6 +80,9 @@ public final class FileSetAudit {
   private final Map<String, Manifest.FamilyState> recorded;
   private final List<Garbage> garbage = new ArrayList<>();
   private final List<FileProblem> damage = new ArrayList<>();
+  private final List<Adopted> adopted = new ArrayList<>();
+  /** The highest sequence id of a listed file of the table; -1 until first needed. */
+  private long highestListed = -1;
   /** Names listed compaction outputs took as inputs, per family; read on first need. */
   private final Map<String, Set<String>> compactedInputs = new LinkedHashMap<>();
 
@@ -102,11 +115,16 @@ public final class FileSetAudit {
     FileSetAudit audit = new FileSetAudit(storage, table, recorded);
     audit.run(families);
     Map<String, Long> flushed = new LinkedHashMap<>();
+    List<Path> live = new ArrayList<>();
     for (String family : families) {
       Manifest.FamilyState state = recorded.get(family);
       flushed.put(family, state == null ? 0 : state.flushedWalId);
+      if (state != null) {
+        state.files.forEach(name -> live.add(table.resolve(family).resolve(name)));
+      }
     }
-    return new Verdict(List.copyOf(audit.garbage), List.copyOf(audit.damage), flushed);
+    return new Verdict(List.copyOf(audit.garbage), List.copyOf(audit.damage), flushed,
+        List.copyOf(live), List.copyOf(audit.adopted));
   }
 
   private void run(List<String> families) throws IOException {
@@ -152,8 +170,16 @@ public final class FileSetAudit {
   private void auditUnlisted(String family, Manifest.FamilyState state, Path path, String name)
       throws IOException {
     if (state.retired.contains(name)) {
-      garbage.add(new Garbage(path, "named by " + manifest + " as not live (the output of a"
-          + " flush, compaction or bulk load a crash interrupted, or a retired input)"));
+      garbage.add(new Garbage(path, "retired by " + manifest + " (a compaction's input or a"
+          + " deleted family's file whose deletion a crash interrupted)"));
+    } else if (state.intents.contains(name) && interruptedLoad(name)) {
+      garbage.add(new Garbage(path, "a file of a bulk load " + manifest + " announced and the"
+          + " table never went past (a crash before its commit): the load did not happen, and its"
+          + " source files are the caller's"));
+    } else if (state.intents.contains(name)) {
+      adopted.add(new Adopted(family, path, "the complete output of a flush, compaction or bulk"
+          + " load " + manifest + " announced and does not record (a crash before its commit, or"
+          + " a commit record the manifest lost): kept, its cells are at worst also elsewhere"));
     } else if (inputsOfListedCompactions(family, state).contains(name)) {
       garbage.add(new Garbage(path, "an input of a live compaction output, which holds its"
           + " cells"));
@@ -180,8 +206,8 @@ public final class FileSetAudit {
     List<Path> unknown = new ArrayList<>();
     for (Path path : storage.list(directory)) {
       String name = path.getFileName().toString();
-      boolean retired = state != null
-          && (state.retired.contains(name) || state.files.contains(name));
+      boolean retired = state != null && (state.retired.contains(name)
+          || state.files.contains(name) || state.intents.contains(name));
       if (storage.isDirectory(path) ? !name.equals(StoreFileWriter.TMP_DIRECTORY) : !retired) {
         unknown.add(path);
       }
@@ -193,6 +219,43 @@ public final class FileSetAudit {
       damage.add(FileProblem.of(path, "in the directory of a family the table's descriptor does"
           + " not name, and not retired by " + manifest + ": the descriptor may have lost the"
           + " family"));
+    }
+  }
+
+  /**
+   * Whether {@code name} is a bulk-loaded file's whose sequence id no listed file of the table
+   * went past: the table's last operation, a load a crash interrupted. (A load whose commit a
+   * damaged manifest lost, with writes flushed after it, is adopted instead.)
+   */
+  private boolean interruptedLoad(String name) throws IOException {
+    long loadedAt = BulkLoadNames.sequenceId(name);
+    return loadedAt >= 0 && loadedAt > highestListedSequenceId();
+  }
+
+  private long highestListedSequenceId() throws IOException {
+    if (highestListed < 0) {
+      highestListed = 0;
+      for (Map.Entry<String, Manifest.FamilyState> family : recorded.entrySet()) {
+        for (String name : family.getValue().files) {
+          highestListed = Math.max(highestListed,
+              sequenceId(table.resolve(family.getKey()).resolve(name)));
+        }
+      }
+    }
+    return highestListed;
+  }
+
+  /** A store file's sequence id: a bulk-loaded one's from its name, else from its file info. */
+  private long sequenceId(Path file) throws IOException {
+    long loaded = BulkLoadNames.sequenceId(file.getFileName().toString());
+    if (loaded >= 0 || !storage.isFile(file)) {
+      return Math.max(loaded, 0);
+    }
+    try (HFileReader reader =
+        HFileReader.open(storage, file, BufAllocator.HEAP, UnaryOperator.identity())) {
+      return reader.fileInfo().getLong(FileInfo.MAX_SEQ_ID_KEY, 0);
+    } catch (IOException | RuntimeException e) {
+      return 0;
     }
   }
 

@@ -70,17 +70,24 @@ final class Manifest implements AutoCloseable {
   record Edit(String family, long flushedWalId, List<String> added, List<String> removed) {}
 
   /**
-   * A family's state: its live files in the order they were added, the names a record said are
-   * not live ({@code retired}), and its flushed log id.
+   * A family's state: its live files in the order they were added, the names of files retired
+   * and of outputs announced but not added, and its flushed log id.
    */
   static final class FamilyState {
     final Set<String> files = new LinkedHashSet<>();
     /**
-     * Names a record removed and no later record added: the intents of operations that had not
-     * committed when it was written, and files a compaction or a family's deletion retired whose
-     * deletion may not have happened. A file of such a name is provably not live.
+     * Files a record removed while they were live (a compaction's inputs, a deleted family's
+     * files) whose deletion may not have happened: provably not live, their cells elsewhere.
      */
     final Set<String> retired = new LinkedHashSet<>();
+    /**
+     * Names a record removed before any record added them: the intents of flushes, compactions
+     * and bulk loads that had not committed. A file of such a name is complete (it is renamed into
+     * the family only once written and forced) and holds only cells that are live elsewhere or
+     * were about to be: the open adopts it rather than delete what may be a committed file whose
+     * record a damaged manifest lost.
+     */
+    final Set<String> intents = new LinkedHashSet<>();
     long flushedWalId;
   }
 
@@ -119,6 +126,13 @@ final class Manifest implements AutoCloseable {
         FileSetAudit.audit(storage, directory, familyNames, recorded);
     if (verdict.damaged()) {
       throw new DamagedTableException(directory, verdict.damage());
+    }
+    for (FileSetAudit.Adopted adopted : verdict.adopted()) {
+      LOG.warn("adopting {}: {}", adopted.path(), adopted.why());
+      FamilyState state = recorded.get(adopted.family());
+      String name = adopted.path().getFileName().toString();
+      state.intents.remove(name);
+      state.files.add(name);
     }
     Map<String, FamilyState> families = new LinkedHashMap<>();
     Map<String, FamilyState> former = new LinkedHashMap<>();
@@ -252,10 +266,18 @@ final class Manifest implements AutoCloseable {
   }
 
   private static void apply(Edit edit, FamilyState state) {
-    state.files.removeAll(edit.removed());
-    state.retired.addAll(edit.removed());
-    state.files.addAll(edit.added());
-    state.retired.removeAll(edit.added());
+    for (String name : edit.removed()) {
+      if (state.files.remove(name)) {
+        state.retired.add(name);
+      } else if (!state.retired.contains(name)) {
+        state.intents.add(name);
+      }
+    }
+    for (String name : edit.added()) {
+      state.files.add(name);
+      state.retired.remove(name);
+      state.intents.remove(name);
+    }
     if (edit.flushedWalId() != UNCHANGED) {
       state.flushedWalId = Math.max(state.flushedWalId, edit.flushedWalId());
     }
@@ -331,6 +353,7 @@ final class Manifest implements AutoCloseable {
     FamilyState earlier = former.remove(family);
     if (earlier != null) {
       families.get(family).retired.addAll(earlier.retired);
+      families.get(family).retired.addAll(earlier.intents);
     }
   }
 
@@ -389,17 +412,10 @@ final class Manifest implements AutoCloseable {
   private void rewrite() throws IOException {
     List<Edit> state = new ArrayList<>();
     for (Map.Entry<String, FamilyState> family : families.entrySet()) {
-      FamilyState value = family.getValue();
-      value.retired.removeIf(name -> !stillMatters(family.getKey(), name));
-      state.add(new Edit(family.getKey(), value.flushedWalId, List.copyOf(value.files),
-          List.copyOf(value.retired)));
+      stateOf(family.getKey(), family.getValue(), family.getValue().flushedWalId, state);
     }
     for (Map.Entry<String, FamilyState> family : former.entrySet()) {
-      family.getValue().retired.removeIf(name -> !stillMatters(family.getKey(), name));
-      if (!family.getValue().retired.isEmpty()) {
-        state.add(new Edit(family.getKey(), UNCHANGED, List.of(),
-            List.copyOf(family.getValue().retired)));
-      }
+      stateOf(family.getKey(), family.getValue(), UNCHANGED, state);
     }
     Path temporary = directory.resolve(FILE_NAME + ".tmp");
     storage.deleteIfExists(temporary);
@@ -427,7 +443,25 @@ final class Manifest implements AutoCloseable {
   }
 
   /**
-   * Whether a retired name must outlive a rewrite: its file is still there (readers hold a
+   * Adds the edits that rebuild {@code value} on replay to {@code state}: retired names that still
+   * matter as added then removed (so that they replay as retired), then the live files with the
+   * flushed id, removing the intents still in flight (so that they replay as intents).
+   */
+  private void stateOf(String family, FamilyState value, long flushedWalId, List<Edit> state) {
+    value.retired.removeIf(name -> !stillMatters(family, name));
+    value.intents.removeIf(name -> !stillMatters(family, name));
+    if (!value.retired.isEmpty()) {
+      state.add(new Edit(family, UNCHANGED, List.copyOf(value.retired), List.of()));
+      state.add(new Edit(family, UNCHANGED, List.of(), List.copyOf(value.retired)));
+    }
+    if (flushedWalId != UNCHANGED || !value.files.isEmpty() || !value.intents.isEmpty()) {
+      state.add(new Edit(family, flushedWalId, List.copyOf(value.files),
+          List.copyOf(value.intents)));
+    }
+  }
+
+  /**
+   * Whether a retired name or an intent must outlive a rewrite: its file is still there (readers hold a
    * retired input, or its deletion failed), or its operation is in flight.
    */
   private boolean stillMatters(String family, String name) {

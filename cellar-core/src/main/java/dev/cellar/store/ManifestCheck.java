@@ -74,6 +74,10 @@ public final class ManifestCheck {
       problems.add(new FileProblem(damage.file(), damage.offset(), damage.what()
           + " (the next open refuses the table; 'cellar repair' rebuilds the manifest)"));
     }
+    for (FileSetAudit.Adopted adopted : verdict.adopted()) {
+      problems.add(FileProblem.of(adopted.path(), adopted.why() + " (the next open adds it to"
+          + " the table)"));
+    }
     for (FileSetAudit.Garbage garbage : verdict.garbage()) {
       problems.add(FileProblem.of(garbage.path(), garbage.why() + " (the next open deletes it)"));
     }

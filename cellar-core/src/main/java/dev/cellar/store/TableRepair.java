@@ -77,7 +77,7 @@ public final class TableRepair {
       return null;
     }
     FileSetAudit.Verdict verdict = FileSetAudit.audit(storage, table, families, recorded);
-    if (verdict.damaged()) {
+    if (verdict.damaged() || !verdict.adopted().isEmpty()) {
       return null;
     }
     for (String family : families) {

@@ -128,7 +128,7 @@ class ManifestTest {
   }
 
   @Test
-  void aFlushOutputWhoseCommitRecordNeverLandedIsDeletedAtOpen() throws IOException {
+  void aFlushOutputWhoseCommitRecordNeverLandedIsAdoptedNotDeleted() throws IOException {
     write("a", CellType.PUT);
     int[] manifestWrites = new int[1];
     storage.failNext(operation -> operation.kind() == FaultyStorage.Kind.WRITE
@@ -143,8 +143,10 @@ class ManifestTest {
     assertEquals(1, left.size(), "the flush's output is left, unrecorded: " + left);
 
     region = openRegion();
-    assertFalse(Files.exists(left.get(0)), "its intent was recorded: an interrupted flush's");
-    assertEquals("v", value("a"), "replayed from the log");
+    assertEquals(left, region.stores().get(0).filePaths(), "its intent was recorded: adopted");
+    assertEquals("v", value("a"), "from the file, and replayed from the log");
+    reopen();
+    assertEquals(left, region.stores().get(0).filePaths(), "recorded by the open");
   }
 
   @Test
