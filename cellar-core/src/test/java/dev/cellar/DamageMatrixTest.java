@@ -9,14 +9,13 @@ import dev.cellar.cell.Bytes;
 import dev.cellar.cell.Cell;
 import dev.cellar.hfile.HFileReader;
 import dev.cellar.hfile.HFileScanner;
+import dev.cellar.io.AppendOnlyFile;
+import dev.cellar.io.Storage;
+import dev.cellar.io.StorageLocation;
 import dev.cellar.memory.BufAllocator;
-import dev.cellar.store.DirectoryHash;
 import java.io.IOException;
-import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -25,8 +24,7 @@ import java.util.Map;
 import java.util.Random;
 import java.util.Set;
 import java.util.TreeMap;
-import java.util.stream.Stream;
-import org.junit.jupiter.api.BeforeAll;
+import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -58,39 +56,57 @@ class DamageMatrixTest {
   private static final List<String> TABLES = List.of("t", "u");
   private static final byte[] QUALIFIER = bytes("q");
 
-  @TempDir static Path fixtureRoot;
-  private static Path fixture;
   /** Table to "row/family" to value: every acknowledged cell. */
-  private static final Map<String, TreeMap<String, String>> ORACLE = new LinkedHashMap<>();
+  private final Map<String, TreeMap<String, String>> oracle = new LinkedHashMap<>();
   /** "table:row/family" of the unflushed writes, in write order. */
-  private static final List<String> UNFLUSHED = new ArrayList<>();
+  private final List<String> unflushed = new ArrayList<>();
   /** The names of the fixture's store files. */
-  private static final Set<String> HFILES = new HashSet<>();
+  private final Set<String> hfiles = new HashSet<>();
 
   @TempDir Path temporary;
+  private StorageLocation root;
+  private Storage storage;
+
+  /** Where the databases of this run live: a local directory, or a URI (HDFS). */
+  String location() {
+    return temporary.toString();
+  }
+
+  /** {@code config} with the settings of the file system the databases live on. */
+  CellarConfig storageSettings(CellarConfig config) {
+    return config;
+  }
+
+  /** The random cases after the matrix, unless -Dcellar.damage.rounds says. */
+  int defaultRounds() {
+    return 0;
+  }
 
   private static byte[] bytes(String text) {
     return text.getBytes(StandardCharsets.UTF_8);
   }
 
-  private static CellarConfig config() {
-    return CellarConfig.defaults().with("hfile.block.cache.memory.size", "4m")
-        .with("hbase.hstore.compaction.min", "100").with("hbase.hstore.compaction.max", "100");
+  private CellarConfig config() {
+    return storageSettings(CellarConfig.defaults().with("hfile.block.cache.memory.size", "4m")
+        .with("hbase.hstore.compaction.min", "100").with("hbase.hstore.compaction.max", "100"));
+  }
+
+  private String locationOf(Path database) {
+    return storage.describe(database);
   }
 
   private static List<String> familiesOf(String table) {
     return table.equals("t") ? List.of("f", "g") : List.of("f");
   }
 
-  @BeforeAll
-  static void buildFixture() throws IOException {
-    fixture = fixtureRoot.resolve("db");
-    Cellar cellar = Cellar.open(fixture, config());
+  /** Builds the database every case damages a copy of, in {@code fixture}. */
+  private void buildFixture(Path fixture) throws IOException {
+    Cellar cellar = Cellar.open(locationOf(fixture), config());
     for (String table : TABLES) {
       List<ColumnFamilyDescriptor> families = new ArrayList<>();
       familiesOf(table).forEach(family -> families.add(ColumnFamilyDescriptor.of(family)));
       cellar.admin().createTable(new TableDescriptor(table, families));
-      ORACLE.put(table, new TreeMap<>());
+      oracle.put(table, new TreeMap<>());
     }
     int row = 0;
     for (int round = 0; round < 3; round++) {
@@ -106,24 +122,26 @@ class DamageMatrixTest {
     cellar.admin().majorCompact("t");
     for (int i = 0; i < 25; i++, row++) {
       for (String table : TABLES) {
-        put(cellar, table, row, UNFLUSHED);
+        put(cellar, table, row, unflushed);
       }
     }
     cellar.abort();
-    try (Stream<Path> files = Files.walk(fixture.resolve("tables"))) {
-      files.filter(Files::isRegularFile).map(path -> path.getFileName().toString())
-          .filter(name -> name.matches("[0-9a-f]{32}.*")).forEach(HFILES::add);
+    for (Path file : walk(fixture.resolve("tables"))) {
+      String name = file.getFileName().toString();
+      if (name.matches("[0-9a-f]{32}.*")) {
+        hfiles.add(name);
+      }
     }
   }
 
-  private static void put(Cellar cellar, String table, int row, List<String> unflushed)
+  private void put(Cellar cellar, String table, int row, List<String> unflushed)
       throws IOException {
     String key = String.format("row-%05d", row);
     Put put = new Put(bytes(key));
     for (String family : familiesOf(table)) {
       String value = table + "-" + family + "-" + row;
       put.addColumn(bytes(family), QUALIFIER, bytes(value));
-      ORACLE.get(table).put(key + "/" + family, value);
+      oracle.get(table).put(key + "/" + family, value);
       if (unflushed != null) {
         unflushed.add(table + ":" + key + "/" + family);
       }
@@ -134,40 +152,45 @@ class DamageMatrixTest {
   @Test
   void everyKindOfFileDamagedEveryWay() throws IOException {
     long seed = Long.getLong("cellar.test.seed", System.nanoTime());
-    int rounds = Integer.getInteger("cellar.damage.rounds", 0);
+    int rounds = Integer.getInteger("cellar.damage.rounds", defaultRounds());
     System.out.println("DamageMatrixTest seed " + seed + " (-Dcellar.test.seed=" + seed + ")");
     Random random = new Random(seed);
+    root = StorageLocation.resolve(location(), config().settings());
+    storage = root.storage();
+    Path fixture = root.directory().resolve("fixture");
+    buildFixture(fixture);
     int run = 0;
     for (Kind kind : Kind.values()) {
       for (Damage damage : Damage.values()) {
-        runCase(kind, damage, random, seed, run++);
+        runCase(fixture, kind, damage, random, seed, run++);
       }
     }
     for (int i = 0; i < rounds; i++) {
-      runCase(Kind.values()[random.nextInt(Kind.values().length)],
+      runCase(fixture, Kind.values()[random.nextInt(Kind.values().length)],
           Damage.values()[random.nextInt(Damage.values().length)], random, seed, run++);
     }
+    root.close();
   }
 
-  private void runCase(Kind kind, Damage damage, Random random, long seed, int run)
+  private void runCase(Path fixture, Kind kind, Damage damage, Random random, long seed, int run)
       throws IOException {
-    Path database = temporary.resolve("case-" + run);
+    Path database = root.directory().resolve("case-" + run);
     copyTree(fixture, database);
     Path file = pick(kind, database, random);
     String context = "seed " + seed + ", case " + run + ": " + damage + " of " + kind + " "
         + database.relativize(file);
-    Set<String> inDamagedFile = kind == Kind.HFILE ? keysIn(database, file) : Set.of();
+    Set<String> inDamagedFile = kind == Kind.HFILE ? keysIn(file) : Set.of();
     String detail = damage(file, damage, random);
     context += detail;
-    Map<String, String> before = DirectoryHash.of(database);
+    Map<String, String> before = hash(database);
 
     boolean servedWhole = false;
-    try (Cellar cellar = Cellar.open(database, config())) {
+    try (Cellar cellar = Cellar.open(locationOf(database), config())) {
       servedWhole = servesEveryAcknowledgedCell(cellar, kind, context);
     } catch (IOException e) {
       assertFalse(e.getMessage() == null || e.getMessage().isBlank(), context);
-      assertEquals(before, DirectoryHash.of(database), context + ": a refused open changed files"
-          + " (" + e.getMessage() + ")");
+      assertEquals(before, hash(database), context + ": a refused open changed files ("
+          + e.getMessage() + ")");
     }
     String deleted = damage == Damage.DELETE ? file.getFileName().toString() : null;
     assertNoStoreFileDeleted(database, deleted, context);
@@ -175,18 +198,18 @@ class DamageMatrixTest {
       return;
     }
     try {
-      Cellar.repair(database.toString(), config(), false);
+      Cellar.repair(locationOf(database), config(), false);
     } catch (IOException e) {
       throw new AssertionError(context + ": repair failed: " + e.getMessage(), e);
     }
     assertNoStoreFileDeleted(database, deleted, context + ", after repair");
-    try (Cellar cellar = Cellar.open(database, config())) {
+    try (Cellar cellar = Cellar.open(locationOf(database), config())) {
       Map<String, TreeMap<String, String>> found = readAll(cellar, context);
       assertRepaired(found, kind, inDamagedFile, context);
     } catch (IOException e) {
       throw new AssertionError(context + ": the open after repair failed: " + e.getMessage(), e);
     }
-    assertEquals(List.of(), DatabaseCheck.check(database).problems(),
+    assertEquals(List.of(), DatabaseCheck.check(locationOf(database), config()).problems(),
         context + ": check after repair");
   }
 
@@ -208,8 +231,8 @@ class DamageMatrixTest {
     }
     List<String> missing = missing(found, context);
     if (kind == Kind.LOG_SEGMENT && !missing.isEmpty()) {
-      List<String> suffix = UNFLUSHED.subList(UNFLUSHED.size() - missing.size(),
-          UNFLUSHED.size());
+      List<String> suffix = unflushed.subList(unflushed.size() - missing.size(),
+          unflushed.size());
       assertEquals(new HashSet<>(suffix), new HashSet<>(missing), context + ": what the cut log"
           + " lost is not the writes after one point in time");
       return true;
@@ -224,7 +247,7 @@ class DamageMatrixTest {
     for (String cell : missing) {
       boolean allowed = switch (kind) {
         case HFILE -> inDamagedFile.contains(cell);
-        case LOG_SEGMENT -> UNFLUSHED.contains(cell);
+        case LOG_SEGMENT -> unflushed.contains(cell);
         default -> false;
       };
       if (!allowed) {
@@ -235,17 +258,16 @@ class DamageMatrixTest {
   }
 
   /** The acknowledged cells {@code found} lacks; fails on a wrong value or an extra cell. */
-  private static List<String> missing(Map<String, TreeMap<String, String>> found,
-      String context) {
+  private List<String> missing(Map<String, TreeMap<String, String>> found, String context) {
     List<String> missing = new ArrayList<>();
     for (String table : TABLES) {
       TreeMap<String, String> cells = found.get(table);
       assertTrue(cells != null, context + ": table " + table + " is gone");
       for (Map.Entry<String, String> cell : cells.entrySet()) {
-        assertEquals(ORACLE.get(table).get(cell.getKey()), cell.getValue(),
+        assertEquals(oracle.get(table).get(cell.getKey()), cell.getValue(),
             context + ": wrong or unknown value for " + table + ":" + cell.getKey());
       }
-      for (String key : ORACLE.get(table).keySet()) {
+      for (String key : oracle.get(table).keySet()) {
         if (!cells.containsKey(key)) {
           missing.add(table + ":" + key);
         }
@@ -284,24 +306,22 @@ class DamageMatrixTest {
    * Every store file of the fixture but the one the test deleted ({@code deleted}, or null) is
    * still somewhere in the database, lost/ included.
    */
-  private static void assertNoStoreFileDeleted(Path database, String deleted, String context)
+  private void assertNoStoreFileDeleted(Path database, String deleted, String context)
       throws IOException {
     Set<String> present = new HashSet<>();
-    try (Stream<Path> files = Files.walk(database)) {
-      files.filter(Files::isRegularFile).forEach(path ->
-          present.add(path.getFileName().toString()));
-    }
-    for (String name : HFILES) {
+    walk(database).forEach(path -> present.add(path.getFileName().toString()));
+    for (String name : hfiles) {
       assertTrue(present.contains(name) || name.equals(deleted), context + ": store file " + name + " was deleted");
     }
   }
 
   /** The "table:row/family" cells {@code file}, an HFile of the fixture, holds. */
-  private static Set<String> keysIn(Path database, Path file) throws IOException {
+  private Set<String> keysIn(Path file) throws IOException {
     String table = file.getParent().getParent().getFileName().toString();
     String family = file.getParent().getFileName().toString();
     Set<String> keys = new HashSet<>();
-    try (HFileReader reader = HFileReader.open(file, BufAllocator.HEAP);
+    try (HFileReader reader =
+        HFileReader.open(storage, file, BufAllocator.HEAP, UnaryOperator.identity());
         HFileScanner scanner = reader.scanner(false)) {
       for (boolean more = scanner.seekTo(); more; more = scanner.next()) {
         Cell cell = scanner.current();
@@ -312,7 +332,7 @@ class DamageMatrixTest {
     return keys;
   }
 
-  private static Path pick(Kind kind, Path database, Random random) throws IOException {
+  private Path pick(Kind kind, Path database, Random random) throws IOException {
     String table = TABLES.get(random.nextInt(TABLES.size()));
     return switch (kind) {
       case MANIFEST -> database.resolve("tables").resolve(table).resolve("MANIFEST");
@@ -332,11 +352,15 @@ class DamageMatrixTest {
     };
   }
 
-  private static List<Path> list(Path directory, String prefix) throws IOException {
-    try (Stream<Path> files = Files.list(directory)) {
-      return files.filter(Files::isRegularFile)
-          .filter(path -> path.getFileName().toString().startsWith(prefix)).sorted().toList();
+  private List<Path> list(Path directory, String prefix) throws IOException {
+    List<Path> files = new ArrayList<>();
+    for (Path path : storage.list(directory)) {
+      if (storage.isFile(path) && path.getFileName().toString().startsWith(prefix)) {
+        files.add(path);
+      }
     }
+    files.sort(null);
+    return files;
   }
 
   private static Path oneOf(List<Path> files, Random random) {
@@ -344,49 +368,98 @@ class DamageMatrixTest {
   }
 
   /** Damages {@code file}; returns what was done, for the failure message. */
-  private static String damage(Path file, Damage damage, Random random) throws IOException {
-    long size = Files.size(file);
+  private String damage(Path file, Damage damage, Random random) throws IOException {
+    long size = storage.size(file);
     switch (damage) {
-      case DELETE -> Files.delete(file);
-      case EMPTY -> truncate(file, 0);
+      case DELETE -> storage.deleteIfExists(file);
+      case EMPTY -> rewrite(file, new byte[0]);
       case CUT -> {
         long at = size == 0 ? 0 : random.nextLong(size);
-        truncate(file, at);
+        rewrite(file, java.util.Arrays.copyOf(storage.readAllBytes(file), (int) at));
         return " at " + at + " of " + size;
       }
       case FLIP -> {
         if (size == 0) {
           return " (empty)";
         }
-        byte[] content = Files.readAllBytes(file);
+        byte[] content = storage.readAllBytes(file);
         int at = random.nextInt(content.length);
         content[at] ^= (byte) (1 + random.nextInt(255));
-        Files.write(file, content);
+        rewrite(file, content);
         return " at " + at + " of " + size;
       }
       case GARBAGE -> {
         byte[] garbage = new byte[(int) Math.max(1, size)];
         random.nextBytes(garbage);
-        Files.write(file, garbage);
+        rewrite(file, garbage);
       }
     }
     return "";
   }
 
-  private static void truncate(Path file, long length) throws IOException {
-    try (FileChannel channel = FileChannel.open(file, StandardOpenOption.WRITE)) {
-      channel.truncate(length);
+  /** Replaces {@code file}'s content with {@code content}. */
+  private void rewrite(Path file, byte[] content) throws IOException {
+    storage.deleteIfExists(file);
+    try (AppendOnlyFile out = storage.create(file)) {
+      out.append(content, 0, content.length);
+      out.sync();
     }
   }
 
-  private static void copyTree(Path from, Path to) throws IOException {
-    try (Stream<Path> paths = Files.walk(from)) {
-      for (Path path : paths.toList()) {
-        Path target = to.resolve(from.relativize(path).toString());
-        if (Files.isDirectory(path)) {
-          Files.createDirectories(target);
-        } else {
-          Files.copy(path, target);
+  /** Every regular file under {@code directory}. */
+  private List<Path> walk(Path directory) throws IOException {
+    List<Path> files = new ArrayList<>();
+    for (Path path : storage.list(directory)) {
+      if (storage.isDirectory(path)) {
+        files.addAll(walk(path));
+      } else {
+        files.add(path);
+      }
+    }
+    return files;
+  }
+
+  /**
+   * Every entry under {@code directory} with a digest of its bytes ("dir" for a directory),
+   * {@code LOCK} files left out (they record who opened last, not data).
+   */
+  private Map<String, String> hash(Path directory) throws IOException {
+    Map<String, String> entries = new TreeMap<>();
+    hash(directory, directory, entries);
+    return entries;
+  }
+
+  private void hash(Path root, Path directory, Map<String, String> entries) throws IOException {
+    for (Path path : storage.list(directory)) {
+      String name = root.relativize(path).toString();
+      if (storage.isDirectory(path)) {
+        entries.put(name, "dir");
+        hash(root, path, entries);
+      } else if (!path.getFileName().toString().equals("LOCK")) {
+        entries.put(name, java.util.HexFormat.of().formatHex(sha256(storage.readAllBytes(path))));
+      }
+    }
+  }
+
+  private static byte[] sha256(byte[] bytes) {
+    try {
+      return java.security.MessageDigest.getInstance("SHA-256").digest(bytes);
+    } catch (java.security.NoSuchAlgorithmException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  private void copyTree(Path from, Path to) throws IOException {
+    storage.createDirectories(to);
+    for (Path path : storage.list(from)) {
+      Path target = to.resolve(path.getFileName().toString());
+      if (storage.isDirectory(path)) {
+        copyTree(path, target);
+      } else {
+        byte[] content = storage.readAllBytes(path);
+        try (AppendOnlyFile out = storage.create(target)) {
+          out.append(content, 0, content.length);
+          out.sync();
         }
       }
     }
