@@ -4,6 +4,7 @@ import dev.cellar.Cellar;
 import dev.cellar.ColumnFamilyDescriptor;
 import dev.cellar.TableDescriptor;
 import dev.cellar.io.AppendOnlyFile;
+import dev.cellar.io.LostAndFound;
 import dev.cellar.io.Storage;
 import dev.cellar.server.rpc.RpcException;
 import java.io.IOException;
@@ -12,6 +13,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.Collection;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -24,6 +26,8 @@ import org.apache.hadoop.hbase.shaded.protobuf.generated.HBaseProtos.NamespaceDe
 import org.apache.hadoop.hbase.shaded.protobuf.generated.HBaseProtos.TableSchema;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.HBaseProtos.TableState;
 import org.apache.hbase.thirdparty.com.google.protobuf.ByteString;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The server's view of the tables and their namespaces: each table's HBase schema (kept verbatim,
@@ -37,8 +41,10 @@ import org.apache.hbase.thirdparty.com.google.protobuf.ByteString;
  * tables/<table>.table} ({@code tables/<namespace>=<qualifier>.table} outside the default
  * namespace, as '=' is in no table name and ':' is refused by some file systems): the
  * varint-delimited {@code TableSchema}, {@code TableState} and {@code RegionInfo} (HBase's
- * messages), replaced atomically (written beside, then renamed); the namespaces in {@code
- * namespaces/}. At open, a table of the database without a file (created through the embedded
+ * messages) with a checksum trailer ({@link SealedFile}), replaced atomically (written beside,
+ * then renamed); the namespaces in {@code namespaces/}. The catalog is derived from the database:
+ * a damaged file is set aside in the server directory's {@code lost/<time>/} and the table's entry
+ * made again from its descriptor, with a warning naming what is not kept. At open, a table of the database without a file (created through the embedded
  * API) gets one from its descriptor, and its namespace is made if missing; a file whose table is
  * gone is removed, and a schema whose families disagree with the table's (a crash between an
  * alter and the write of the schema) is made to agree.
@@ -47,6 +53,8 @@ import org.apache.hbase.thirdparty.com.google.protobuf.ByteString;
  * snapshot of both maps through volatile fields, which lookups read without locking.
  */
 public final class Catalog {
+
+  private static final Logger LOG = LoggerFactory.getLogger(Catalog.class);
 
   /** One table as clients see it. */
   public record Entry(String name, TableSchema schema, boolean enabled, long regionId,
@@ -95,19 +103,30 @@ public final class Catalog {
       throws IOException {
     Path tables = serverDirectory.resolve("tables");
     storage.createDirectories(tables);
-    Catalog catalog = new Catalog(cellar, storage, tables,
-        Namespaces.open(storage, serverDirectory.resolve("namespaces")));
-    catalog.load();
-    return catalog;
+    try (LostAndFound lost = LostAndFound.under(storage, serverDirectory, Instant.now())) {
+      Catalog catalog = new Catalog(cellar, storage, tables,
+          Namespaces.open(storage, serverDirectory.resolve("namespaces"), lost));
+      catalog.load(lost);
+      return catalog;
+    }
   }
 
-  private synchronized void load() throws IOException {
+  private synchronized void load(LostAndFound lost) throws IOException {
     Map<String, Entry> entries = new TreeMap<>();
     for (Path file : storage.list(directory)) {
       if (!file.getFileName().toString().endsWith(SUFFIX)) {
         continue;
       }
-      Entry entry = read(file);
+      Entry entry;
+      try {
+        entry = read(file);
+      } catch (IOException e) {
+        Path aside = lost.move(file, "damaged: " + e.getMessage());
+        LOG.warn("table file {} is damaged ({}); set aside as {}: the table's schema is made"
+            + " again from the database's descriptor (table attributes and a disabled state are"
+            + " not kept: alter or disable it again)", file, e.getMessage(), aside);
+        continue;
+      }
       if (cellar.admin().tableExists(entry.name())) {
         TableSchema schema = SchemaMapping.reconciled(entry.schema(),
             cellar.admin().describe(entry.name()));
@@ -414,14 +433,15 @@ public final class Catalog {
   private void write(Entry entry) throws IOException {
     Path target = file(entry.name());
     Path temporary = directory.resolve(fileName(entry.name()) + SUFFIX + ".tmp");
-    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-    entry.schema().writeDelimitedTo(bytes);
+    ByteArrayOutputStream content = new ByteArrayOutputStream();
+    entry.schema().writeDelimitedTo(content);
     TableState.newBuilder().setState(entry.enabled() ? TableState.State.ENABLED
-        : TableState.State.DISABLED).build().writeDelimitedTo(bytes);
-    entry.regionInfo().writeDelimitedTo(bytes);
+        : TableState.State.DISABLED).build().writeDelimitedTo(content);
+    entry.regionInfo().writeDelimitedTo(content);
+    byte[] bytes = SealedFile.seal(content.toByteArray());
     storage.deleteIfExists(temporary);
     try (AppendOnlyFile out = storage.create(temporary)) {
-      out.append(bytes.toByteArray(), 0, bytes.size());
+      out.append(bytes, 0, bytes.length);
       out.sync();
     }
     storage.rename(temporary, target);
@@ -429,7 +449,8 @@ public final class Catalog {
   }
 
   private Entry read(Path file) throws IOException {
-    try (InputStream in = new ByteArrayInputStream(storage.readAllBytes(file))) {
+    try (InputStream in = new ByteArrayInputStream(
+        SealedFile.open(file, storage.readAllBytes(file)))) {
       TableSchema schema = TableSchema.parseDelimitedFrom(in);
       TableState state = TableState.parseDelimitedFrom(in);
       HBaseProtos.RegionInfo region = HBaseProtos.RegionInfo.parseDelimitedFrom(in);

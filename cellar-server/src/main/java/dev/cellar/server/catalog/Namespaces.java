@@ -1,6 +1,7 @@
 package dev.cellar.server.catalog;
 
 import dev.cellar.io.AppendOnlyFile;
+import dev.cellar.io.LostAndFound;
 import dev.cellar.io.Storage;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -9,6 +10,8 @@ import java.util.Collections;
 import java.util.Map;
 import java.util.TreeMap;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.HBaseProtos.NamespaceDescriptor;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.apache.hbase.thirdparty.com.google.protobuf.ByteString;
 import org.apache.hbase.thirdparty.com.google.protobuf.InvalidProtocolBufferException;
 
@@ -27,6 +30,8 @@ import org.apache.hbase.thirdparty.com.google.protobuf.InvalidProtocolBufferExce
  */
 final class Namespaces {
 
+  private static final Logger LOG = LoggerFactory.getLogger(Namespaces.class);
+
   static final String SYSTEM_NAMESPACE = "hbase";
   private static final String SUFFIX = ".namespace";
 
@@ -40,15 +45,27 @@ final class Namespaces {
     this.byName = Collections.unmodifiableMap(loaded);
   }
 
-  /** The namespaces kept in {@code directory} (created if missing), with the built-in ones. */
-  static Namespaces open(Storage storage, Path directory) throws IOException {
+  /**
+   * The namespaces kept in {@code directory} (created if missing), with the built-in ones; a
+   * damaged namespace file is set aside in {@code lost} (the catalog makes the namespaces its
+   * tables need again).
+   */
+  static Namespaces open(Storage storage, Path directory, LostAndFound lost) throws IOException {
     storage.createDirectories(directory);
     Map<String, NamespaceDescriptor> loaded = new TreeMap<>();
     loaded.put(SchemaMapping.DEFAULT_NAMESPACE, named(SchemaMapping.DEFAULT_NAMESPACE));
     loaded.put(SYSTEM_NAMESPACE, named(SYSTEM_NAMESPACE));
     for (Path file : storage.list(directory)) {
       if (file.getFileName().toString().endsWith(SUFFIX)) {
-        NamespaceDescriptor namespace = read(storage, file);
+        NamespaceDescriptor namespace;
+        try {
+          namespace = read(storage, file);
+        } catch (IOException e) {
+          Path aside = lost.move(file, "damaged: " + e.getMessage());
+          LOG.warn("namespace file {} is damaged ({}); set aside as {}: the namespaces the tables"
+              + " need are made again, without their configuration", file, e.getMessage(), aside);
+          continue;
+        }
         loaded.put(namespace.getName().toStringUtf8(), namespace);
       }
     }
@@ -80,7 +97,7 @@ final class Namespaces {
     String name = namespace.getName().toStringUtf8();
     Path target = directory.resolve(name + SUFFIX);
     Path temporary = directory.resolve(name + SUFFIX + ".tmp");
-    byte[] bytes = namespace.toByteArray();
+    byte[] bytes = SealedFile.seal(namespace.toByteArray());
     storage.deleteIfExists(temporary);
     try (AppendOnlyFile out = storage.create(temporary)) {
       out.append(bytes, 0, bytes.length);
@@ -104,7 +121,8 @@ final class Namespaces {
 
   private static NamespaceDescriptor read(Storage storage, Path file) throws IOException {
     try {
-      NamespaceDescriptor namespace = NamespaceDescriptor.parseFrom(storage.readAllBytes(file));
+      NamespaceDescriptor namespace = NamespaceDescriptor.parseFrom(
+          SealedFile.open(file, storage.readAllBytes(file)));
       String expected = file.getFileName().toString();
       expected = expected.substring(0, expected.length() - SUFFIX.length());
       if (!namespace.getName().toStringUtf8().equals(expected)) {
