@@ -30,7 +30,6 @@ import dev.cellar.store.wal.WalStats;
 import dev.cellar.store.wal.WriteAheadLog;
 import java.io.IOException;
 import java.net.InetSocketAddress;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;

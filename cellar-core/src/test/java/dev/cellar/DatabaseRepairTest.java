@@ -5,6 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static dev.cellar.NumberedRows.FAMILY;
+import static dev.cellar.NumberedRows.QUALIFIER;
+import static dev.cellar.NumberedRows.bytes;
+import static dev.cellar.NumberedRows.config;
+import static dev.cellar.NumberedRows.read;
+import static dev.cellar.NumberedRows.write;
 
 import dev.cellar.io.DirectoryLockedException;
 import dev.cellar.io.FaultyStorage;
@@ -33,43 +39,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class DatabaseRepairTest {
 
-  private static final byte[] FAMILY = bytes("f");
-  private static final byte[] QUALIFIER = bytes("q");
-
   @TempDir Path directory;
-
-  private static byte[] bytes(String text) {
-    return text.getBytes(StandardCharsets.UTF_8);
-  }
-
-  private static CellarConfig config() {
-    return CellarConfig.defaults().with("hfile.block.cache.memory.size", "4m");
-  }
-
-  private static void write(Cellar cellar, TreeMap<String, String> oracle, int from, int rows)
-      throws IOException {
-    if (!cellar.admin().tableExists("t")) {
-      cellar.admin().createTable(TableDescriptor.of("t", ColumnFamilyDescriptor.of("f")));
-    }
-    for (int i = from; i < from + rows; i++) {
-      String row = String.format("row-%05d", i);
-      cellar.table("t").put(new Put(bytes(row)).addColumn(FAMILY, QUALIFIER, bytes("v" + i)));
-      oracle.put(row, "v" + i);
-    }
-  }
-
-  private static TreeMap<String, String> read(Cellar cellar) throws IOException {
-    TreeMap<String, String> found = new TreeMap<>();
-    try (ResultScanner scanner = cellar.table("t").scanner(new Scan())) {
-      for (Result result : scanner) {
-        try (result) {
-          found.put(new String(result.row(), StandardCharsets.UTF_8),
-              new String(result.getValue(FAMILY, QUALIFIER), StandardCharsets.UTF_8));
-        }
-      }
-    }
-    return found;
-  }
 
   private DatabaseRepair.Report repair() throws IOException {
     return Cellar.repair(directory.toString(), config(), false);

@@ -2,8 +2,6 @@ package dev.cellar.store.wal;
 
 import dev.cellar.cell.Cell;
 import dev.cellar.cell.KeyValue;
-import dev.cellar.io.DirectoryLock;
-import dev.cellar.io.DurableFiles;
 import dev.cellar.metrics.HistogramSnapshot;
 import dev.cellar.io.Storage;
 import dev.cellar.io.StorageLock;
