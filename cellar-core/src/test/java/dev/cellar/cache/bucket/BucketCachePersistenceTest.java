@@ -143,6 +143,20 @@ class BucketCachePersistenceTest {
   }
 
   @Test
+  void anEmptiedIndexOrOneReplacedByGarbageGivesAnEmptyCache() throws Exception {
+    written();
+    Path index = directory.resolve("cache.index");
+    int length = (int) Files.size(index);
+    Files.write(index, new byte[0]);
+    assertEmptyAndUsable();
+    written();
+    byte[] garbage = new byte[length];
+    new SplittableRandom(length).nextBytes(garbage);
+    Files.write(index, garbage);
+    assertEmptyAndUsable();
+  }
+
+  @Test
   void aBitFlipAnywhereInTheIndexGivesAnEmptyCache() throws Exception {
     written();
     Path index = directory.resolve("cache.index");
