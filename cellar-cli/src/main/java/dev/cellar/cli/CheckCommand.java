@@ -23,8 +23,9 @@ import picocli.CommandLine.Parameters;
 @Command(
     name = "check",
     mixinStandardHelpOptions = true,
-    description = {"Verify a database offline: lock, table descriptors, manifests, every live",
-        "HFile's checksums and cell order, log segments. One line per problem with file and",
+    description = {"Verify a database offline, changing nothing.",
+        "Reads the lock, table descriptors, manifests, every live HFile's checksums and cell",
+        "order, and the log segments. One line per problem with file and",
         "offset, and what the next open does about it. Exit 0 OK, 1 problems found, 2 not",
         "checkable, 3 in use by another process. With the log elsewhere, give --wal-dir as the",
         "database has it."})

@@ -24,10 +24,11 @@ import picocli.CommandLine.Parameters;
 @Command(
     name = "repair",
     mixinStandardHelpOptions = true,
-    description = {"Bring a damaged, closed database back so that it opens: rebuild damaged",
-        "manifests from the HFiles present, set aside unreadable files and damaged log parts in",
-        "DIR/lost/<time>/ with a note of why, keep every log entry before its damage. Deletes",
-        "nothing. Exit 0 done, 1 failed part way, 2 refused (nothing changed)."})
+    description = {"Bring a damaged, closed database back so that it opens.",
+        "Rebuilds damaged manifests from the HFiles present, sets aside unreadable files and",
+        "damaged log parts in DIR/lost/<time>/ with a note of why, keeps every log entry before",
+        "its damage. Deletes nothing. Exit 0 done, 1 failed part way, 2 refused (nothing",
+        "changed)."})
 final class RepairCommand implements Callable<Integer> {
 
   @Parameters(index = "0", paramLabel = "DIR",
@@ -55,7 +56,7 @@ final class RepairCommand implements Callable<Integer> {
       return e instanceof DirectoryLockedException
           || String.valueOf(e.getMessage()).contains("nothing was changed") ? 2 : 1;
     }
-    String verb = dryRun ? "would " : "";
+    String verb = dryRun ? "would be " : "";
     for (String step : report.steps()) {
       out.println((dryRun ? "WOULD: " : "DONE: ") + step);
     }

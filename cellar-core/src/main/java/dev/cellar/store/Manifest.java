@@ -122,6 +122,7 @@ final class Manifest implements AutoCloseable {
   static Manifest open(Storage storage, Path directory, List<String> familyNames)
       throws IOException {
     Map<String, FamilyState> recorded = load(storage, directory, familyNames);
+    warnOfTornTail(storage, directory.resolve(FILE_NAME));
     FileSetAudit.Verdict verdict =
         FileSetAudit.audit(storage, directory, familyNames, recorded);
     if (verdict.damaged()) {
@@ -148,6 +149,16 @@ final class Manifest implements AutoCloseable {
     manifest.delete(verdict.garbage());
     manifest.rewrite();
     return manifest;
+  }
+
+  private static void warnOfTornTail(Storage storage, Path file) throws IOException {
+    if (storage.isFile(file)) {
+      Records read = read(storage.readAllBytes(file));
+      if (read.tornTail()) {
+        LOG.warn("manifest {}: leaving out a torn last record at offset {} ({})", file,
+            read.damageOffset(), read.damage());
+      }
+    }
   }
 
   /**
@@ -191,10 +202,6 @@ final class Manifest implements AutoCloseable {
     Records read = read(storage.readAllBytes(file));
     if (read.damage() != null && !read.tornTail()) {
       throw new CorruptManifestException(file, read.damageOffset(), read.damage());
-    }
-    if (read.damage() != null) {
-      LOG.warn("manifest {}: leaving out a torn last record at offset {} ({})", file,
-          read.damageOffset(), read.damage());
     }
     for (List<Edit> record : read.records()) {
       for (Edit edit : record) {

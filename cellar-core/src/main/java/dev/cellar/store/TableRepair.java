@@ -160,6 +160,9 @@ public final class TableRepair {
     List<Readable> readable = new ArrayList<>();
     for (Path path : storage.list(directory)) {
       if (storage.isDirectory(path)) {
+        if (storage.list(path).isEmpty()) {
+          continue;
+        }
         setAside(path, path.getFileName().toString().equals(StoreFileWriter.TMP_DIRECTORY)
             ? "files being written or staged when the database stopped"
             : "a directory inside a family directory, which Cellar never makes");
