@@ -42,7 +42,7 @@ public final class ManifestCheck {
     Path file = tableDirectory.resolve(Manifest.FILE_NAME);
     int records = 0;
     if (storage.isFile(file)) {
-      Manifest.Records read = Manifest.read(storage.readAllBytes(file));
+      ManifestCodec.Records read = ManifestCodec.read(storage.readAllBytes(file));
       records = read.records().size();
       if (read.damage() != null && read.tornTail()) {
         problems.add(new FileProblem(file, read.damageOffset(), "torn last record ("

@@ -144,7 +144,7 @@ public final class TableRepair {
     }
     Map<String, Manifest.FamilyState> state = new LinkedHashMap<>();
     families.forEach(family -> state.put(family, new Manifest.FamilyState()));
-    for (List<Manifest.Edit> record : Manifest.read(storage.readAllBytes(file)).records()) {
+    for (List<Manifest.Edit> record : ManifestCodec.read(storage.readAllBytes(file)).records()) {
       Manifest.apply(record, state);
     }
     state.forEach((family, value) -> flushed.put(family, value.flushedWalId));

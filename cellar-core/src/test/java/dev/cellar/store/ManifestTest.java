@@ -214,17 +214,17 @@ class ManifestTest {
     region = null;
 
     byte[] damaged = Files.readAllBytes(manifest());
-    int firstPayload = Manifest.MAGIC.length + Manifest.RECORD_HEADER;
+    int firstPayload = ManifestCodec.MAGIC.length + ManifestCodec.RECORD_HEADER;
     damaged[firstPayload + 2] ^= 0x40;
-    byte[] withMore = new byte[damaged.length + (int) intact - Manifest.MAGIC.length];
+    byte[] withMore = new byte[damaged.length + (int) intact - ManifestCodec.MAGIC.length];
     System.arraycopy(damaged, 0, withMore, 0, damaged.length);
-    System.arraycopy(bytes, Manifest.MAGIC.length, withMore, damaged.length,
-        (int) intact - Manifest.MAGIC.length);
+    System.arraycopy(bytes, ManifestCodec.MAGIC.length, withMore, damaged.length,
+        (int) intact - ManifestCodec.MAGIC.length);
     Files.write(manifest(), withMore);
     CorruptManifestException failure = assertThrows(CorruptManifestException.class,
         this::openRegion);
     assertTrue(failure.getMessage().contains(manifest().toString())
-        && failure.getMessage().contains("offset " + Manifest.MAGIC.length),
+        && failure.getMessage().contains("offset " + ManifestCodec.MAGIC.length),
         failure.getMessage());
   }
 
@@ -233,9 +233,9 @@ class ManifestTest {
     List<Manifest.Edit> edits = List.of(
         new Manifest.Edit("f", 7, List.of("a1", "b2"), List.of()),
         new Manifest.Edit("g", Manifest.UNCHANGED, List.of("c3"), List.of("a1")));
-    byte[] record = Manifest.encodeRecord(edits);
-    assertEquals(edits, Manifest.decode(ByteBuffer.wrap(record, Manifest.RECORD_HEADER,
-        record.length - Manifest.RECORD_HEADER)));
+    byte[] record = ManifestCodec.encodeRecord(edits);
+    assertEquals(edits, ManifestCodec.decode(ByteBuffer.wrap(record, ManifestCodec.RECORD_HEADER,
+        record.length - ManifestCodec.RECORD_HEADER)));
 
     for (int i = 0; i < 10; i++) {
       write("r" + i, CellType.PUT);
