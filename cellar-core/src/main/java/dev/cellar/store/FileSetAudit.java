@@ -1,6 +1,5 @@
 package dev.cellar.store;
 
-import dev.cellar.hfile.FileInfo;
 import dev.cellar.hfile.HFileReader;
 import dev.cellar.io.FileProblem;
 import dev.cellar.io.Storage;
@@ -41,8 +40,14 @@ import java.util.function.UnaryOperator;
  * A flush, compaction or bulk load records its output's name as removed (its intent) before it
  * writes the file, so a file so named that no record added is complete, and either an operation a
  * crash interrupted before its commit record or a committed one whose record a damaged manifest
- * lost: the open adopts it ({@link Adopted}), which at worst holds cells also found elsewhere (the
- * log replays them, or the compaction's inputs hold them), and never deletes it.
+ * lost. An intent a later record could have committed and did not is an operation that failed
+ * while the process went on: its file is stale (a major compaction may since have dropped the
+ * delete markers that hid its cells) and is deleted ({@link Manifest#load} folds such intents
+ * into the retired names). Of the intents after the last commit, a compaction's output is deleted
+ * (its cells are in its inputs, which the manifest still lists, or whose absence refuses the
+ * open), and so is a bulk load's file (the load did not happen; its sources are the caller's); a
+ * flush's output the open adopts ({@link Adopted}): at worst it holds cells the log replays
+ * again, and if damage cut its commit record it may hold acknowledged cells no log has any more.
  *
  * <p>Anything else in a family directory, a file the manifest lists that is missing, and a family
  * directory of no family holding a file of unknown origin are damage: a manifest that lost
@@ -81,8 +86,6 @@ public final class FileSetAudit {
   private final List<Garbage> garbage = new ArrayList<>();
   private final List<FileProblem> damage = new ArrayList<>();
   private final List<Adopted> adopted = new ArrayList<>();
-  /** The highest sequence id of a listed file of the table; -1 until first needed. */
-  private long highestListed = -1;
   /** Names listed compaction outputs took as inputs, per family; read on first need. */
   private final Map<String, Set<String>> compactedInputs = new LinkedHashMap<>();
 
@@ -172,10 +175,13 @@ public final class FileSetAudit {
     if (state.retired.contains(name)) {
       garbage.add(new Garbage(path, "retired by " + manifest + " (a compaction's input or a"
           + " deleted family's file whose deletion a crash interrupted)"));
-    } else if (state.intents.contains(name) && interruptedLoad(name)) {
-      garbage.add(new Garbage(path, "a file of a bulk load " + manifest + " announced and the"
-          + " table never went past (a crash before its commit): the load did not happen, and its"
-          + " source files are the caller's"));
+    } else if (state.intents.contains(name) && isCompactionOutput(path)) {
+      garbage.add(new Garbage(path, "the output of a compaction " + manifest + " announced and"
+          + " did not record: its cells are in its inputs, or in what replaced them"));
+    } else if (state.intents.contains(name) && BulkLoadNames.sequenceId(name) >= 0) {
+      garbage.add(new Garbage(path, "a file of a bulk load " + manifest + " announced and did"
+          + " not record (a crash before its commit): the load did not happen, and its source"
+          + " files are the caller's"));
     } else if (state.intents.contains(name)) {
       adopted.add(new Adopted(family, path, "the complete output of a flush, compaction or bulk"
           + " load " + manifest + " announced and does not record (a crash before its commit, or"
@@ -222,41 +228,9 @@ public final class FileSetAudit {
     }
   }
 
-  /**
-   * Whether {@code name} is a bulk-loaded file's whose sequence id no listed file of the table
-   * went past: the table's last operation, a load a crash interrupted. (A load whose commit a
-   * damaged manifest lost, with writes flushed after it, is adopted instead.)
-   */
-  private boolean interruptedLoad(String name) throws IOException {
-    long loadedAt = BulkLoadNames.sequenceId(name);
-    return loadedAt >= 0 && loadedAt > highestListedSequenceId();
-  }
-
-  private long highestListedSequenceId() throws IOException {
-    if (highestListed < 0) {
-      highestListed = 0;
-      for (Map.Entry<String, Manifest.FamilyState> family : recorded.entrySet()) {
-        for (String name : family.getValue().files) {
-          highestListed = Math.max(highestListed,
-              sequenceId(table.resolve(family.getKey()).resolve(name)));
-        }
-      }
-    }
-    return highestListed;
-  }
-
-  /** A store file's sequence id: a bulk-loaded one's from its name, else from its file info. */
-  private long sequenceId(Path file) throws IOException {
-    long loaded = BulkLoadNames.sequenceId(file.getFileName().toString());
-    if (loaded >= 0 || !storage.isFile(file)) {
-      return Math.max(loaded, 0);
-    }
-    try (HFileReader reader =
-        HFileReader.open(storage, file, BufAllocator.HEAP, UnaryOperator.identity())) {
-      return reader.fileInfo().getLong(FileInfo.MAX_SEQ_ID_KEY, 0);
-    } catch (IOException | RuntimeException e) {
-      return 0;
-    }
+  /** Whether {@code file} is a compaction's output (its file info names its inputs). */
+  private boolean isCompactionOutput(Path file) {
+    return !compactionInputs(storage, file).isEmpty();
   }
 
   /** The names the listed files of {@code family} say they were compacted from. */

@@ -185,12 +185,45 @@ final class Manifest implements AutoCloseable {
     if (read.damage() != null && !read.tornTail()) {
       throw new CorruptManifestException(file, read.damageOffset(), read.damage());
     }
-    for (List<Edit> record : read.records()) {
-      for (Edit edit : record) {
-        apply(edit, families.computeIfAbsent(edit.family(), f -> new FamilyState()));
+    Map<String, Integer> intendedAt = new LinkedHashMap<>();
+    int lastCommit = -1;
+    for (int index = 0; index < read.records().size(); index++) {
+      for (Edit edit : read.records().get(index)) {
+        FamilyState state = families.computeIfAbsent(edit.family(), f -> new FamilyState());
+        apply(edit, state);
+        if (!edit.added().isEmpty() || edit.flushedWalId() != UNCHANGED) {
+          lastCommit = index;
+        }
+        for (String name : edit.removed()) {
+          if (state.intents.contains(name)) {
+            intendedAt.putIfAbsent(edit.family() + "/" + name, index);
+          }
+        }
       }
     }
+    settleIntents(families, intendedAt, lastCommit);
     return families;
+  }
+
+  /**
+   * Makes every intent that a later record could have committed but did not a retired name: the
+   * operation failed while the process went on (a flush retried with a later file, a compaction
+   * whose inputs later ones replaced), so its file is stale and must not come back. Only the
+   * intents after the last commit stay intents: a crash came before their commit, or damage cut
+   * the records that committed them.
+   */
+  private static void settleIntents(Map<String, FamilyState> families,
+      Map<String, Integer> intendedAt, int lastCommit) {
+    intendedAt.forEach((key, index) -> {
+      if (index <= lastCommit) {
+        int slash = key.indexOf('/');
+        FamilyState state = families.get(key.substring(0, slash));
+        String name = key.substring(slash + 1);
+        if (state.intents.remove(name)) {
+          state.retired.add(name);
+        }
+      }
+    });
   }
 
   static void apply(List<Edit> edits, Map<String, FamilyState> families) {

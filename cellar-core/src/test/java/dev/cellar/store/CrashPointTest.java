@@ -282,7 +282,8 @@ class CrashPointTest {
       CollectedRow row = new CollectedRow();
       try (RegionScanner scanner = region.scanner(request)) {
         while (scanner.next(row)) {
-          assertEquals(2, row.size(), "both families of " + Bytes.toString(row.get(0).rowArray()));
+          assertEquals(2, row.size(), "both families of " + Bytes.toString(row.get(0).rowArray())
+              + " in " + directory);
           String a = Bytes.toString(row.get(0).valueArray());
           assertEquals(a, Bytes.toString(row.get(1).valueArray()));
           found.put(Bytes.toString(row.get(0).rowArray()), a);

@@ -150,6 +150,30 @@ class ManifestTest {
   }
 
   @Test
+  void theOutputOfACompactionThatFailedWhileTheProcessWentOnNeverComesBack() throws IOException {
+    write("k", CellType.PUT);
+    region.flush();
+    write("other", CellType.PUT);
+    region.flush();
+    storage.failNext(operation -> operation.kind() == FaultyStorage.Kind.SYNC_DIRECTORY
+        && operation.path().equals(family()));
+    assertThrows(IOException.class, () -> region.compact(true), "the output's directory force");
+    List<Path> stale = hfilesOf(family()).stream()
+        .filter(path -> !region.stores().get(0).filePaths().contains(path)).toList();
+    assertEquals(1, stale.size(), "the failed compaction's output is left: " + stale);
+    write("k", CellType.DELETE_COLUMN);
+    region.flush();
+    region.compact(true);
+    assertNull(value("k"));
+    region.abort();
+    region = null;
+
+    region = openRegion();
+    assertFalse(Files.exists(stale.get(0)), "a later record could have committed it: stale");
+    assertNull(value("k"), "the put its delete marker's major compaction dropped stays deleted");
+  }
+
+  @Test
   void aFileNothingAccountsForIsRefusedAndNothingChanges() throws IOException {
     write("a", CellType.PUT);
     region.flush();
