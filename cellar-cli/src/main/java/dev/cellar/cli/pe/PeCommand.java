@@ -187,8 +187,6 @@ public final class PeCommand implements Callable<Integer> {
     }
     PrintStream out = System.out;
     PrintStream err = System.err;
-    err.printf("cellar pe: %s, %d thread(s) x %,d rows, seed %d%n", options.workload().command(),
-        options.threads(), options.rowsPerThread(), options.seed());
     List<PeResult> results;
     try {
       results = PerformanceEvaluation.run(options, setup, err);

@@ -3,15 +3,19 @@ package dev.cellar.cli.pe;
 import dev.cellar.Admin;
 import dev.cellar.CellarConfig;
 import dev.cellar.Table;
+import dev.cellar.cli.ServerConnect;
 import dev.cellar.client.CellarClient;
 import dev.cellar.client.ClientSettings;
+import dev.cellar.client.ServerUnreachableException;
 import java.io.IOException;
+import java.io.PrintStream;
 import java.util.List;
 
 /**
  * A {@code cellar serve} a PE run works on ({@code --connect host:port}), through Cellar's client
  * configured from the run's settings (HBase's client keys: {@code hbase.rpc.timeout}, {@code
- * hbase.client.retries.number}, ...). The block cache and the allocator are the server's, so
+ * hbase.client.retries.number}, ...), connected through {@link ServerConnect} so that a server
+ * that cannot be reached ends the run at once. The block cache and the allocator are the server's, so
  * their figures are not the client's to report.
  */
 final class PeServer implements PeTarget {
@@ -24,12 +28,18 @@ final class PeServer implements PeTarget {
     this.client = client;
   }
 
-  /** A client of {@code address}. @throws PeException naming a malformed address or setting */
-  static PeServer connect(String address, CellarConfig config) {
+  /**
+   * A client of {@code address} whose server has answered; waits are announced on {@code err}.
+   *
+   * @throws PeException naming a malformed address or setting, or a server that cannot be reached
+   */
+  static PeServer connect(String address, CellarConfig config, PrintStream err) {
     try {
-      return new PeServer(address, CellarClient.connect(address,
-          ClientSettings.from(config)));
-    } catch (IllegalArgumentException e) {
+      return new PeServer(address, ServerConnect.open("cellar pe", address,
+          ClientSettings.from(config), err));
+    } catch (ServerUnreachableException e) {
+      throw new PeException(e.getMessage());
+    } catch (IllegalArgumentException | IOException e) {
       throw new PeException("--connect " + address + ": " + e.getMessage());
     }
   }

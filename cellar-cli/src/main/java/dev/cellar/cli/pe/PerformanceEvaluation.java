@@ -8,7 +8,7 @@ import java.util.List;
 
 /**
  * HBase's PerformanceEvaluation over an embedded Cellar, or a server through Cellar's client
- * ({@code --connect}): opens the database (connects), writes the rows
+ * ({@code --connect}): opens the database (connects), announces the run, writes the rows
  * first when asked ({@code --load}), runs the measured phase with one {@link Worker} per thread
  * and returns what was measured, one {@link PeResult} per phase.
  *
@@ -25,7 +25,10 @@ public final class PerformanceEvaluation {
   public static List<PeResult> run(PeOptions options, PeSetup setup, PrintStream err)
       throws IOException {
     List<PeResult> results = new ArrayList<>();
-    try (PeTarget database = open(setup)) {
+    try (PeTarget database = open(setup, err)) {
+      err.printf("cellar pe: %s, %d thread(s) x %,d rows, seed %d%n",
+          options.workload().command(), options.threads(), options.rowsPerThread(),
+          options.seed());
       err.println("cellar pe: database in " + database.describe()
           + (database instanceof PeDatabase embedded && embedded.deletedOnClose()
               ? " (temporary, deleted at the end; --keep keeps it)" : ""));
@@ -43,8 +46,8 @@ public final class PerformanceEvaluation {
     return results;
   }
 
-  private static PeTarget open(PeSetup setup) throws IOException {
-    return setup.connect() != null ? PeServer.connect(setup.connect(), setup.config())
+  private static PeTarget open(PeSetup setup, PrintStream err) throws IOException {
+    return setup.connect() != null ? PeServer.connect(setup.connect(), setup.config(), err)
         : PeDatabase.open(setup.directory(), setup.keep(), setup.config());
   }
 

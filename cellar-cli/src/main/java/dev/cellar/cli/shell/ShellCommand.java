@@ -3,9 +3,10 @@ package dev.cellar.cli.shell;
 import dev.cellar.Cellar;
 import dev.cellar.CellarConfig;
 import dev.cellar.Database;
+import dev.cellar.cli.ServerConnect;
 import dev.cellar.cli.WalDirOption;
-import dev.cellar.client.CellarClient;
 import dev.cellar.client.ClientSettings;
+import dev.cellar.client.ServerUnreachableException;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -32,11 +33,12 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code cellar shell [--connect HOST:PORT | DIR]}: HBase's shell commands on a server or an
- * embedded database. On a terminal it reads lines with JLine (history in {@code
+ * embedded database. A server that cannot be reached is reported at once ({@link
+ * ServerConnect}). On a terminal it reads lines with JLine (history in {@code
  * ~/.cellar_shell_history}, completion of commands and table names); otherwise it reads the
  * commands from standard input, one per line, so scripts can be piped in, and exits 1 if any
- * command failed. Exit codes: 0, 1 (a command failed, or the database could not be opened), 2
- * (bad options).
+ * command failed. Exit codes: 0, 1 (a command failed, or the database could not be opened or the
+ * server reached), 2 (bad options).
  */
 @Command(
     name = "shell",
@@ -87,8 +89,11 @@ public final class ShellCommand implements Callable<Integer> {
     Database database;
     try {
       database = connect != null
-          ? CellarClient.connect(connect, ClientSettings.from(config))
+          ? ServerConnect.open("cellar shell", connect, ClientSettings.from(config), System.err)
           : Cellar.open(dir, config);
+    } catch (ServerUnreachableException e) {
+      System.err.println("cellar shell: " + e.getMessage());
+      return 1;
     } catch (IOException | IllegalArgumentException e) {
       System.err.println("cellar shell: cannot open " + (connect != null ? connect : dir) + ": "
           + e.getMessage());

@@ -1,8 +1,11 @@
 package dev.cellar.cli.ycsb;
 
+import dev.cellar.CellarConfig;
 import dev.cellar.ColumnFamilyDescriptor;
 import dev.cellar.TableDescriptor;
+import dev.cellar.cli.ServerConnect;
 import dev.cellar.client.CellarClient;
+import dev.cellar.client.ClientSettings;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
@@ -29,10 +32,12 @@ import picocli.CommandLine.Spec;
  * Cellar's binding ({@link CellarYcsbDb}) and one of the workloads A to F shipped with Cellar (or
  * a workload file). {@code load} creates the table ({@code usertable}, family {@code family}
  * unless {@code -p table=} or {@code -p columnfamily=} say otherwise) when it is missing, then
- * inserts the records; {@code run} runs the workload's operations. YCSB's client runs in a child
+ * inserts the records; {@code run} runs the workload's operations. Either first connects through
+ * {@link ServerConnect}, so that a server that cannot be reached is reported at once, before
+ * YCSB's client starts. YCSB's client runs in a child
  * JVM (it ends its process when done), with this one's class path; its report is copied to
  * standard output. Exit codes: YCSB's (0 done), 1 when the server cannot be reached or the table
- * made, 2 bad options.
+ * made (one line on standard error says why), 2 bad options.
  */
 @Command(
     name = "ycsb",
@@ -88,10 +93,16 @@ public final class YcsbCommand implements Callable<Integer> {
     String table = properties.getOrDefault("table", "usertable");
     String family = properties.getOrDefault(CellarYcsbDb.FAMILY, CellarYcsbDb.DEFAULT_FAMILY);
     try {
-      if (phase.equals("load")) {
-        createTableIfMissing(table, family);
+      try (CellarClient client = ServerConnect.open("cellar ycsb", connect,
+          ClientSettings.from(CellarConfig.defaults().withAll(properties)), System.err)) {
+        if (phase.equals("load")) {
+          createTableIfMissing(client, table, family);
+        }
       }
       return runClient(workloadFile);
+    } catch (IOException e) {
+      System.err.println("cellar ycsb: " + e.getMessage());
+      return 1;
     } catch (IllegalArgumentException | UncheckedIOException e) {
       System.err.println("cellar ycsb: " + e.getMessage());
       return 1;
@@ -119,12 +130,11 @@ public final class YcsbCommand implements Callable<Integer> {
     }
   }
 
-  private void createTableIfMissing(String table, String family) throws IOException {
-    try (CellarClient client = CellarClient.connect(connect)) {
-      if (!client.admin().tableExists(table)) {
-        client.admin().createTable(TableDescriptor.of(table, ColumnFamilyDescriptor.of(family)));
-        System.err.println("cellar ycsb: created table " + table + " with family " + family);
-      }
+  private static void createTableIfMissing(CellarClient client, String table, String family)
+      throws IOException {
+    if (!client.admin().tableExists(table)) {
+      client.admin().createTable(TableDescriptor.of(table, ColumnFamilyDescriptor.of(family)));
+      System.err.println("cellar ycsb: created table " + table + " with family " + family);
     }
   }
 
