@@ -32,13 +32,15 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code cellar shell [--connect HOST:PORT | DIR]}: HBase's shell commands on a server or an
- * embedded database. A server that cannot be reached is reported at once ({@link
- * ServerConnect}). On a terminal it reads lines with JLine (history in {@code
+ * {@code cellar shell [--connect HOST:PORT | [--create] DIR]}: HBase's shell commands on a server
+ * or an embedded database. A server that cannot be reached is reported at once ({@link
+ * ServerConnect}); a directory that is not a Cellar database (no {@code tables/}) is refused
+ * unless {@code --create} asks for a new one, so a mistyped path does not become an empty
+ * database. On a terminal it reads lines with JLine (history in {@code
  * ~/.cellar_shell_history}, completion of commands and table names); otherwise it reads the
  * commands from standard input, one per line, so scripts can be piped in, and exits 1 if any
  * command failed. Exit codes: 0, 1 (a command failed, or the database could not be opened or the
- * server reached), 2 (bad options).
+ * server reached), 2 (bad options, or DIR is not a database and {@code --create} was not given).
  */
 @Command(
     name = "shell",
@@ -47,6 +49,7 @@ import picocli.CommandLine.Spec;
     description = {
       "HBase's shell commands on a server (--connect) or an embedded database (DIR).",
       "Reads commands from the terminal, or from standard input when it is not one.",
+      "DIR must hold a Cellar database; --create makes a new one there.",
       "Example: echo \"scan 't', {LIMIT => 5}\" | cellar shell --connect localhost:16020"
     })
 public final class ShellCommand implements Callable<Integer> {
@@ -58,6 +61,9 @@ public final class ShellCommand implements Callable<Integer> {
   @Parameters(index = "0", arity = "0..1", paramLabel = "DIR", description = "an embedded"
       + " database directory")
   Path dir;
+
+  @Option(names = "--create", description = "create the database in DIR if it has none")
+  boolean create;
 
   @Mixin WalDirOption walDirOption = new WalDirOption();
 
@@ -78,6 +84,10 @@ public final class ShellCommand implements Callable<Integer> {
       throw new ParameterException(spec.commandLine(), "cellar shell: give a database"
           + " directory or --connect HOST:PORT (one of them)");
     }
+    if (create && dir == null) {
+      throw new ParameterException(spec.commandLine(), "cellar shell: --create is for a database"
+          + " directory, not --connect");
+    }
     if (conf != null && !Files.isRegularFile(conf)) {
       throw new ParameterException(spec.commandLine(), "cellar shell: --conf " + conf
           + " is not a file");
@@ -85,6 +95,11 @@ public final class ShellCommand implements Callable<Integer> {
     CellarConfig config = (conf != null ? CellarConfig.load(conf) : CellarConfig.defaults())
         .withAll(properties);
     config = walDirOption.applyTo(config);
+    if (dir != null && !create && !Files.isDirectory(dir.resolve("tables"))) {
+      System.err.println("cellar shell: " + dir + " is not a Cellar database (no tables/"
+          + " directory); give --create to make a new one");
+      return 2;
+    }
     PrintStream out = System.out;
     Database database;
     try {

@@ -12,6 +12,7 @@ import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -45,7 +46,7 @@ class ShellCommandTest {
   /** Runs {@code script} on an embedded database, or on a server over the same directory. */
   private CliRun run(String mode, String script) throws IOException {
     if (mode.equals("embedded")) {
-      return shell(script, dir.toString());
+      return shell(script, "--create", dir.toString());
     }
     CellarConfig config = CellarConfig.defaults().with(ServerOptions.PORT, "0")
         .with(ServerOptions.HANDLERS, "2");
@@ -232,5 +233,31 @@ class ShellCommandTest {
     assertEquals(1, bad.exit(), bad.toString());
     assertTrue(bad.err().contains("cellar shell: cannot open nohost: server address 'nohost'"
         + " is not host:port"), bad.toString());
+  }
+
+  @Test
+  void aDirectoryWithoutADatabaseIsRefusedUnlessCreateIsGiven() {
+    Path typo = dir.resolve("typo-db");
+    CliRun refused = shell("create 't', 'f'\n", typo.toString());
+    assertEquals(2, refused.exit(), refused.toString());
+    assertEquals("cellar shell: " + typo + " is not a Cellar database (no tables/ directory);"
+        + " give --create to make a new one\n", refused.err(), refused.toString());
+    assertFalse(Files.exists(typo), "nothing is created: " + refused);
+
+    CliRun created = shell("create 't', 'f'\n", "--create", typo.toString());
+    assertEquals(0, created.exit(), created.toString());
+    assertTrue(created.out().contains("Created table t"), created.toString());
+    assertTrue(Files.isDirectory(typo.resolve("tables")), created.toString());
+
+    CliRun reopened = shell("list\n", typo.toString());
+    assertEquals(0, reopened.exit(), reopened.toString());
+    assertTrue(reopened.out().contains("TABLE\nt\n1 row(s)"), reopened.toString());
+  }
+
+  @Test
+  void createIsForADirectoryOnly() {
+    CliRun run = shell("list\n", "--create", "--connect", "localhost:16020");
+    assertEquals(2, run.exit(), run.toString());
+    assertTrue(run.err().contains("--create is for a database directory"), run.toString());
   }
 }

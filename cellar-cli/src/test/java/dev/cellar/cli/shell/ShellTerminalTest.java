@@ -37,7 +37,7 @@ class ShellTerminalTest {
       String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
       String command = "'" + java + "' -Duser.home='" + home + "'"
           + " --enable-native-access=ALL-UNNAMED -cp '" + System.getProperty("java.class.path")
-          + "' dev.cellar.cli.CellarCommand shell '" + database + "'";
+          + "' dev.cellar.cli.CellarCommand shell --create '" + database + "'";
       process = new ProcessBuilder("script", "-q", "-c", command, "/dev/null")
           .redirectErrorStream(true).start();
       keys = process.getOutputStream();
