@@ -23,9 +23,10 @@ import picocli.CommandLine.Option;
  * {@code cellar export}: writes a table as HBase's bulk load takes it ({@link TableExport}),
  * progress on stderr, one summary line on stdout. Either opens the database itself ({@code --dir},
  * or {@code hbase.rootdir}) or, with {@code --connect}, asks the {@code cellar serve} that holds it
- * ({@link RemoteExport}), which writes the files. The output directory is local or a URI
- * (HDFS). Exit codes: 0 done, 1 refused or failed (one line on stderr saying why: no such table,
- * output in use, database locked by a running server).
+ * ({@link RemoteExport}, connected through {@link ServerConnect}), which writes the files. The
+ * output directory is local or a URI (HDFS). Exit codes: 0 done, 1 refused or failed (one line on
+ * stderr saying why: no such table, output in use, database locked by a running server, server
+ * not reachable).
  */
 @Command(
     name = "export",
@@ -108,8 +109,8 @@ final class ExportCommand implements Callable<Integer> {
   }
 
   private int exportThroughServer(CellarConfig config, List<byte[]> keys) throws IOException {
-    try (CellarClient client = CellarClient.connect(connect,
-        ClientSettings.from(config))) {
+    try (CellarClient client = ServerConnect.open("cellar export", connect,
+        ClientSettings.from(config), System.err)) {
       RemoteExport.Result result = client.exports().export(table, out, keys);
       result.progress().forEach(System.err::println);
       long files = result.families().stream().mapToLong(family -> family.files().size()).sum();

@@ -19,7 +19,8 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * The client tools ({@code shell}, {@code pe}, {@code ycsb} with {@code --connect}) never wait in
+ * The client tools ({@code shell}, {@code pe}, {@code ycsb}, {@code export} with {@code
+ * --connect}) never wait in
  * silence: a closed port or an unknown host fails at once with one line naming the address and
  * what was tried, and a server that accepts connections but does not answer is announced after a
  * second while HBase's retries run.
@@ -33,7 +34,9 @@ class ServerConnectTest {
     return Stream.of(
         Arguments.of("shell", List.of("shell"), List.of()),
         Arguments.of("pe", List.of("pe"), List.of("--rows", "10", "sequentialWrite", "1")),
-        Arguments.of("ycsb", List.of("ycsb", "load"), List.of()));
+        Arguments.of("ycsb", List.of("ycsb", "load"), List.of()),
+        Arguments.of("export", List.of("export"), List.of("--table", "t", "--out",
+            "target/never-written-export")));
   }
 
   private static CliRun run(List<String> before, String address, List<String> after,
