@@ -6,12 +6,13 @@ import dev.cellar.cli.ycsb.YcsbCommand;
 import java.io.PrintWriter;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
 
 /** The {@code cellar} command: the entry point of every Cellar tool. */
 @Command(
     name = "cellar",
     mixinStandardHelpOptions = true,
-    version = "Cellar 0.1.0-SNAPSHOT",
     description = "A wide-column key-value store with an off-heap read path.",
     subcommands = {CommandLine.HelpCommand.class, DemoCommand.class, PeCommand.class,
         HFileCommand.class, CheckCommand.class, RepairCommand.class, ExportCommand.class,
@@ -19,7 +20,9 @@ import picocli.CommandLine.Command;
         BenchCommand.class, ServeCommand.class, ShellCommand.class, YcsbCommand.class})
 public final class CellarCommand implements Runnable {
 
-  @CommandLine.Spec CommandLine.Model.CommandSpec spec;
+  private static final CellarVersion VERSION = new CellarVersion();
+
+  @CommandLine.Spec CommandSpec spec;
 
   @Override
   public void run() {
@@ -29,10 +32,11 @@ public final class CellarCommand implements Runnable {
   /**
    * The command line, which answers a bad option with its message and where to find help (exit
    * code 2) rather than the whole usage text. An argument starting with {@code @} is taken as it
-   * is, not as a file of arguments: {@code --split-keys @FILE} names a file of keys.
+   * is, not as a file of arguments: {@code --split-keys @FILE} names a file of keys. Every command
+   * answers {@code --version} with {@link CellarVersion}'s line.
    */
   public static CommandLine commandLine() {
-    return new CommandLine(new CellarCommand()).setExpandAtFiles(false)
+    return answeringVersion(new CommandLine(new CellarCommand())).setExpandAtFiles(false)
         .setParameterExceptionHandler((e, args) -> {
           CommandLine command = e.getCommandLine();
           PrintWriter err = command.getErr();
@@ -42,6 +46,22 @@ public final class CellarCommand implements Runnable {
           err.flush();
           return command.getCommandSpec().exitCodeOnInvalidInput();
         });
+  }
+
+  /**
+   * Gives the command and its subcommands, at any depth, the shared version line. A command
+   * without a {@code --version} option (the help command, and {@code bench jmh}, which hands its
+   * options to JMH) gets one, without the short {@code -V}.
+   */
+  private static CommandLine answeringVersion(CommandLine command) {
+    CommandSpec spec = command.getCommandSpec();
+    spec.versionProvider(VERSION);
+    if (spec.findOption("--version") == null) {
+      spec.addOption(OptionSpec.builder("--version").versionHelp(true)
+          .description("Print version information and exit.").build());
+    }
+    command.getSubcommands().values().forEach(CellarCommand::answeringVersion);
+    return command;
   }
 
   public static void main(String[] args) {
