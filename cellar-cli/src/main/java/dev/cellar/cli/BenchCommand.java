@@ -25,7 +25,7 @@ final class BenchCommand {
   @Command(
       name = "jmh",
       description = {
-        "Run JMH microbenchmarks (all, or those matching the given regexes).",
+        "Run JMH microbenchmarks (all, or those matching the regexes).",
         "Any JMH option may follow, e.g. -f 1 -wi 3 -i 5 -rf json -rff results.json.",
         "The GC profiler (-prof gc: heap bytes per op, GC time) is added unless -prof is given.",
         "Use 'cellar bench jmh -l' to list benchmarks and 'cellar bench jmh -h' for JMH's help."

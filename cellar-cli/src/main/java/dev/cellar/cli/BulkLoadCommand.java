@@ -25,10 +25,11 @@ import picocli.CommandLine.Parameters;
     mixinStandardHelpOptions = true,
     sortOptions = false,
     description = {
-      "Loads HFiles into a table as HBase's completebulkload does. SRC holds one directory per",
-      "family (<family>/<hfile>): a flushed HBase region's directory, a snapshot's files, or the",
-      "output of cellar export. Every file is verified before anything changes; the table is",
-      "created with the families found if it does not exist. Files are copied unless --move.",
+      "Load HFiles into a table as HBase's completebulkload does.",
+      "SRC holds one directory per family (<family>/<hfile>): a flushed HBase region's"
+          + " directory, a snapshot's files, or the output of cellar export. Every file is"
+          + " verified before anything changes; the table is created with the families found if"
+          + " it does not exist. Files are copied unless --move.",
       "Example: cellar bulkload --dir ./data --table t /hbase/data/default/t/0f3c9a..."
     })
 final class BulkLoadCommand implements Callable<Integer> {

@@ -19,8 +19,9 @@ import picocli.CommandLine.Spec;
     name = "demo",
     mixinStandardHelpOptions = true,
     description = {
-      "Cellar's embedded PerformanceEvaluation on its defaults: write rows into a temporary",
-      "database (sequentialWrite), then read them back at random (randomRead).",
+      "Run a short PerformanceEvaluation on a temporary embedded database.",
+      "Writes rows (sequentialWrite), then reads them back at random (randomRead), on"
+          + " Cellar's defaults.",
       "Same as: cellar pe --load --rows <rows / threads> randomRead <threads>."
     })
 final class DemoCommand implements Callable<Integer> {

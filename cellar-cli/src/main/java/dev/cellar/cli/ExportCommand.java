@@ -33,9 +33,10 @@ import picocli.CommandLine.Option;
     mixinStandardHelpOptions = true,
     sortOptions = false,
     description = {
-      "Writes a point-in-time copy of a table as HBase's bulk load takes it: OUT/<family>/<hfile>,",
-      "with each family's block size, encoding, compression and bloom filter, every version the",
-      "family keeps, delete markers applied. Load it into HBase with",
+      "Write a point-in-time copy of a table for HBase's bulk load.",
+      "The copy is OUT/<family>/<hfile>, with each family's block size, encoding, compression"
+          + " and bloom filter, every version the family keeps, delete markers applied. Load it"
+          + " into HBase with",
       "  hbase completebulkload OUT TABLE",
       "Example: cellar export --dir ./data --table t --out /tmp/t-export --split-keys row5,row9",
       "While cellar serve holds the database:",

@@ -36,7 +36,8 @@ import picocli.CommandLine.Parameters;
 @Command(
     name = "hfile",
     mixinStandardHelpOptions = true,
-    description = "Inspect an HFile (v3): trailer, file info, index, blocks, cells, checksums.")
+    description = {"Inspect an HFile (v3).",
+        "Shows its trailer, file info, index, blocks and cells, and verifies its checksums."})
 final class HFileCommand implements Callable<Integer> {
 
   @Parameters(index = "0", paramLabel = "FILE",

@@ -27,9 +27,11 @@ import picocli.CommandLine.Option;
     mixinStandardHelpOptions = true,
     sortOptions = false,
     description = {
-      "Serves a database directory to HBase 2.x clients over HBase's RPC protocol.",
-      "Clients set hbase.client.registry.impl=org.apache.hadoop.hbase.client.RpcConnectionRegistry",
-      "and hbase.client.bootstrap.servers=HOST:PORT. Stops cleanly on SIGTERM or Ctrl-C.",
+      "Serve a database directory to HBase 2.x clients.",
+      "Speaks HBase's RPC protocol and stops cleanly on SIGTERM or Ctrl-C. Clients set",
+      "  hbase.client.registry.impl=",
+      "    org.apache.hadoop.hbase.client.RpcConnectionRegistry",
+      "  hbase.client.bootstrap.servers=HOST:PORT",
       "Example: cellar serve --dir /var/lib/cellar"
     })
 final class ServeCommand implements Callable<Integer> {

@@ -34,7 +34,8 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     sortOptions = false,
     description = {
-      "HBase's PerformanceEvaluation on an embedded Cellar, or on a server with --connect.",
+      "Run HBase's PerformanceEvaluation on Cellar.",
+      "On an embedded database, or on a server with --connect.",
       "Commands: sequentialWrite, randomWrite, randomRead, sequentialRead, scan, scanRange10,"
           + " scanRange100, scanRange1000, scanRange10000, filterScan, randomSeekScan.",
       "Read commands need rows: write them in an earlier run with --dir DIR --keep and pass the"

@@ -32,6 +32,7 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     sortOptions = false,
     description = {
+      "Compare Cellar with RocksDB on the same rows and block cache size.",
       "Cellar and RocksDB side by side: the same rows, the same block cache size, the same random"
           + " gets.",
       "Both stores are loaded, flushed and compacted; each scenario reopens them with a cache of"

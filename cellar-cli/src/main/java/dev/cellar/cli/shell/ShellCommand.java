@@ -47,7 +47,8 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     sortOptions = false,
     description = {
-      "HBase's shell commands on a server (--connect) or an embedded database (DIR).",
+      "Run HBase's shell commands on Cellar.",
+      "On a server (--connect) or an embedded database (DIR).",
       "Reads commands from the terminal, or from standard input when it is not one.",
       "DIR must hold a Cellar database; --create makes a new one there.",
       "Example: echo \"scan 't', {LIMIT => 5}\" | cellar shell --connect localhost:16020"

@@ -44,7 +44,7 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     sortOptions = false,
     description = {
-      "YCSB's client with Cellar's binding against a cellar serve.",
+      "Run YCSB's client with Cellar's binding against a cellar serve.",
       "Example: cellar ycsb load --connect localhost:16020 --workload a --records 100000",
       "         cellar ycsb run --connect localhost:16020 --workload a --operations 100000"
     })

@@ -28,6 +28,7 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     sortOptions = false,
     description = {
+      "Compare block encodings and compressions on the seed's rows.",
       "Block encodings x compression on the seed's rows (an int key, two floats): footprint on"
           + " disk and in the block cache, full scan time and random Get latency, with the block"
           + " cache off and on.",

@@ -31,6 +31,7 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     sortOptions = false,
     description = {
+      "Compare the off-heap read path with the on-heap one.",
       "The off-heap read path (BucketCache offheap, small heap) against the on-heap one (LRU,"
           + " large heap), each in its own JVM: PE randomRead, multi-gets of 100 rows, range"
           + " scans of 10,000 rows (all filtered out on the server, or 10%% returned) and YCSB C"

@@ -30,6 +30,7 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     sortOptions = false,
     description = {
+      "Compare block cache deploys on PE randomRead.",
       "The BlockCache showdown: LRU, BucketCache offheap, heap and file on tmpfs and a"
           + " SlabCache-like deploy, each in its own JVM sized as the seed's configuration table,"
           + " at database:RAM ratios 0.5, 1.5 and 4.5; PE randomRead with 5 clients.",
