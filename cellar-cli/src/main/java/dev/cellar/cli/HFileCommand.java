@@ -17,7 +17,6 @@ import dev.cellar.memory.BufAllocatorConfig;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.AccessDeniedException;
 import java.nio.file.FileSystemException;
 import java.nio.file.Path;
 import java.util.Map;
@@ -204,11 +203,8 @@ final class HFileCommand implements Callable<Integer> {
   }
 
   private static String reason(Exception e) {
-    if (e instanceof AccessDeniedException) {
-      return "permission denied";
-    }
-    if (e instanceof FileSystemException fileSystem && fileSystem.getReason() != null) {
-      return fileSystem.getReason();
+    if (e instanceof FileSystemException fileSystem) {
+      return FileProblem.reason(fileSystem);
     }
     String message = e.getMessage();
     String kind = e.getClass().getSimpleName();

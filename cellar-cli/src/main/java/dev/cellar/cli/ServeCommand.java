@@ -103,7 +103,10 @@ final class ServeCommand implements Callable<Integer> {
     CellarServer server;
     try {
       server = CellarServer.start(ServerOptions.from(location, config), config);
-    } catch (IOException | IllegalArgumentException e) {
+    } catch (IOException e) {
+      System.err.println("cellar serve: " + FileProblem.describe(e));
+      return 1;
+    } catch (IllegalArgumentException e) {
       System.err.println("cellar serve: " + e.getMessage());
       return 1;
     }
