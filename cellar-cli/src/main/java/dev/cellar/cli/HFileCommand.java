@@ -204,7 +204,7 @@ final class HFileCommand implements Callable<Integer> {
 
   private static String reason(Exception e) {
     if (e instanceof FileSystemException fileSystem) {
-      return FileProblem.reason(fileSystem);
+      return FileFailures.reason(fileSystem);
     }
     String message = e.getMessage();
     String kind = e.getClass().getSimpleName();

@@ -104,7 +104,7 @@ final class ServeCommand implements Callable<Integer> {
     try {
       server = CellarServer.start(ServerOptions.from(location, config), config);
     } catch (IOException e) {
-      System.err.println("cellar serve: " + FileProblem.describe(e));
+      System.err.println("cellar serve: " + FileFailures.describe(e));
       return 1;
     } catch (IllegalArgumentException e) {
       System.err.println("cellar serve: " + e.getMessage());

@@ -12,9 +12,9 @@ import java.nio.file.NotDirectoryException;
  * system's reason ("Not a directory", "Read-only file system") except for the kinds the exception
  * type itself names, whose message is the bare path; those are named here.
  */
-final class FileProblem {
+final class FileFailures {
 
-  private FileProblem() {}
+  private FileFailures() {}
 
   /** {@code FILE: reason} for a file system failure, else the exception's message. */
   static String describe(IOException e) {
