@@ -40,8 +40,8 @@ import java.util.Optional;
  *
  * Nothing is deleted: what is taken out of the way goes to {@code lost/<time>/} of the database
  * ({@link LostAndFound}, the log's in its own directory when it lives on another file system)
- * with {@value LostAndFound#NOTES} saying why, and the report lists every step and every edit
- * that may be lost. Afterwards the open works and {@code cellar check} finds nothing.
+ * with {@value LostAndFound#NOTES} saying why, and {@value LostAndFound#REPORT} there lists every
+ * step and every edit that may be lost. Afterwards the open works and {@code cellar check} finds nothing.
  *
  * <p><b>Refusals.</b> A path that is no database, a database another process holds (its lock or
  * its log's), or a directory that cannot be written: one line, and nothing changed. A dry run
@@ -115,8 +115,11 @@ public final class DatabaseRepair {
           walLost.close();
         }
         Report report = planned.report(false);
-        return lost.isEmpty() && (!walApart || walLost.isEmpty()) ? report
-            : new Report(report.steps(), Optional.of(storage.describe(lost.root())), false);
+        if (report.steps().isEmpty()) {
+          return report;
+        }
+        lost.report(report.steps());
+        return new Report(report.steps(), Optional.of(storage.describe(lost.root())), false);
       }
     }
   }

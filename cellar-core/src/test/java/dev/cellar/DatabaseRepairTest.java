@@ -98,6 +98,9 @@ class DatabaseRepairTest {
     assertOpensWith(oracle);
     assertTrue(lostFiles().stream().anyMatch(path -> path.endsWith("tables/t/MANIFEST")),
         "the old manifest is kept: " + lostFiles());
+    Path reportFile = lostFiles().stream()
+        .filter(path -> path.endsWith(LostAndFound.REPORT)).findFirst().orElseThrow();
+    assertEquals(report.steps(), Files.readAllLines(reportFile), "the report lists every step");
     assertEquals(List.of(), repair().steps(), "a second repair finds nothing to do");
   }
 

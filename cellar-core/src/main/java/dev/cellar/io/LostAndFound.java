@@ -27,6 +27,8 @@ public final class LostAndFound implements AutoCloseable {
   public static final String DIRECTORY = "lost";
   /** The file in each {@code lost/<time>/} that says what is there and why. */
   public static final String NOTES = "NOTES.txt";
+  /** The file in a repair's {@code lost/<time>/} listing every change it made. */
+  public static final String REPORT = "REPORT.txt";
 
   private static final DateTimeFormatter STAMP =
       DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss-SSS").withZone(ZoneOffset.UTC);
@@ -110,15 +112,23 @@ public final class LostAndFound implements AutoCloseable {
     return List.copyOf(notes);
   }
 
+  /** Writes {@code lines} as {@value #REPORT}, forced: what a repair did, beside what it kept. */
+  public void report(List<String> lines) throws IOException {
+    write(REPORT, lines);
+  }
+
   /** Writes {@value #NOTES} if anything was set aside, and forces it. */
   @Override
   public void close() throws IOException {
-    if (notes.isEmpty()) {
-      return;
+    if (!notes.isEmpty()) {
+      write(NOTES, notes);
     }
+  }
+
+  private void write(String name, List<String> lines) throws IOException {
     storage.createDirectories(root);
-    byte[] text = (String.join("\n", notes) + "\n").getBytes(StandardCharsets.UTF_8);
-    Path file = root.resolve(NOTES);
+    byte[] text = (String.join("\n", lines) + "\n").getBytes(StandardCharsets.UTF_8);
+    Path file = root.resolve(name);
     storage.deleteIfExists(file);
     try (AppendOnlyFile out = storage.create(file)) {
       out.append(text, 0, text.length);
