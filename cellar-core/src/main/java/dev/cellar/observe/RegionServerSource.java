@@ -32,6 +32,10 @@ import java.util.List;
  */
 final class RegionServerSource implements MetricSource {
 
+  /** A cache tier that is not configured: no blocks, no requests. */
+  private static final TieredStatsSnapshot.Tier ABSENT =
+      new TieredStatsSnapshot.Tier(new CacheStats().snapshot(), 0, 0, 0);
+
   private final ObservedDatabase database;
 
   RegionServerSource(ObservedDatabase database) {
@@ -134,8 +138,15 @@ final class RegionServerSource implements MetricSource {
     }
   }
 
+  /**
+   * Publishes the block cache as a whole and per tier; a tier that is not configured is published
+   * at zero, as HBase publishes its {@code l2Cache*} without an L2, so that dashboards built on
+   * the names find them.
+   */
   private static void addBlockCache(List<Metric> out, BlockCache cache) {
     if (cache == null) {
+      addTier(out, "l1Cache", ABSENT);
+      addTier(out, "l2Cache", ABSENT);
       return;
     }
     CacheStats.Snapshot stats;
@@ -148,6 +159,7 @@ final class RegionServerSource implements MetricSource {
       stats = cache.stats().snapshot();
       addTier(out, "l1Cache", new TieredStatsSnapshot.Tier(stats, cache.size(),
           cache.freeSize(), cache.blockCount()));
+      addTier(out, "l2Cache", ABSENT);
     }
     out.add(Metric.gauge("blockCacheFreeSize", "Size of the block cache that is not occupied.",
         cache.freeSize()));
