@@ -1,23 +1,25 @@
 package dev.cellar.cli;
 
-import dev.cellar.cli.pe.PeCommand;
 import dev.cellar.cli.shell.ShellCommand;
-import dev.cellar.cli.ycsb.YcsbCommand;
 import java.io.PrintWriter;
+import java.util.ServiceLoader;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
 
-/** The {@code cellar} command: the entry point of every Cellar tool. */
+/**
+ * The {@code cellar} command: the entry point of every Cellar tool. The commands of this module
+ * serve, inspect and move databases; those of a {@link CommandModule} on the class path (the
+ * benchmark tools) follow them.
+ */
 @Command(
     name = "cellar",
     mixinStandardHelpOptions = true,
     description = "A wide-column key-value store with an off-heap read path.",
-    subcommands = {CommandLine.HelpCommand.class, DemoCommand.class, PeCommand.class,
-        HFileCommand.class, CheckCommand.class, RepairCommand.class, ExportCommand.class,
-        BulkLoadCommand.class,
-        BenchCommand.class, ServeCommand.class, ShellCommand.class, YcsbCommand.class})
+    subcommands = {CommandLine.HelpCommand.class, ServeCommand.class, ShellCommand.class,
+        CheckCommand.class, RepairCommand.class, HFileCommand.class, ExportCommand.class,
+        BulkLoadCommand.class})
 public final class CellarCommand implements Runnable {
 
   private static final CellarVersion VERSION = new CellarVersion();
@@ -36,7 +38,11 @@ public final class CellarCommand implements Runnable {
    * answers {@code --version} with {@link CellarVersion}'s line.
    */
   public static CommandLine commandLine() {
-    return answeringVersion(new CommandLine(new CellarCommand())).setExpandAtFiles(false)
+    CommandLine root = new CommandLine(new CellarCommand());
+    for (CommandModule module : ServiceLoader.load(CommandModule.class)) {
+      module.commands().forEach(root::addSubcommand);
+    }
+    return answeringVersion(root).setExpandAtFiles(false)
         .setParameterExceptionHandler((e, args) -> {
           CommandLine command = e.getCommandLine();
           PrintWriter err = command.getErr();

@@ -14,7 +14,6 @@ import dev.cellar.Put;
 import dev.cellar.Result;
 import dev.cellar.Table;
 import dev.cellar.TableDescriptor;
-import dev.cellar.cli.experiments.ServerProcess;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;

@@ -3,7 +3,7 @@ package dev.cellar.cli.experiments.offheap;
 import dev.cellar.Cellar;
 import dev.cellar.CellarConfig;
 import dev.cellar.cli.experiments.Directories;
-import dev.cellar.cli.experiments.ServerProcess;
+import dev.cellar.cli.ServerProcess;
 import dev.cellar.cli.experiments.showdown.ChildJvm;
 import dev.cellar.cli.experiments.showdown.Deploy;
 import dev.cellar.cli.experiments.showdown.PeTableLoader;

@@ -1,6 +1,5 @@
-package dev.cellar.cli.experiments;
+package dev.cellar.cli;
 
-import dev.cellar.cli.CellarCommand;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -16,8 +15,8 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * A {@code cellar serve} in a JVM of its own, as an experiment's region server: this JVM's java
- * and class path, the given heap ({@code -Xms} = {@code -Xmx}) and direct memory limit, the
+ * A {@code cellar serve} in a JVM of its own, as an experiment's region server or a test's: this
+ * JVM's java and class path, the given heap ({@code -Xms} = {@code -Xmx}) and direct memory limit, the
  * database directory and the configuration as {@code -D} settings, listening on a free port of
  * {@code bind} (RPC and info server both on port 0). {@link #start} waits until the server prints
  * its addresses; a server that ends or stays silent first fails the start with its output.

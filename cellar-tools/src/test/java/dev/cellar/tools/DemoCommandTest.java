@@ -1,8 +1,9 @@
-package dev.cellar.cli;
+package dev.cellar.tools;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.cellar.cli.CliRun;
 import org.junit.jupiter.api.Test;
 
 class DemoCommandTest {

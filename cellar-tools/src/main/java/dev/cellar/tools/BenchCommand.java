@@ -1,4 +1,4 @@
-package dev.cellar.cli;
+package dev.cellar.tools;
 
 import dev.cellar.cli.experiments.encoding.EncodingCommand;
 import dev.cellar.cli.experiments.offheap.OffheapCommand;

@@ -1,7 +1,7 @@
 package dev.cellar.cli.experiments.showdown;
 
 import dev.cellar.cli.experiments.ServerJmx;
-import dev.cellar.cli.experiments.ServerProcess;
+import dev.cellar.cli.ServerProcess;
 import dev.cellar.cli.pe.CacheFigures;
 import dev.cellar.cli.pe.GcFigures;
 import dev.cellar.client.CellarClient;

@@ -1,7 +1,7 @@
 package dev.cellar.cli.experiments.showdown;
 
 import dev.cellar.CellarConfig;
-import dev.cellar.cli.experiments.ServerProcess;
+import dev.cellar.cli.ServerProcess;
 import dev.cellar.cli.pe.PeOptions;
 import dev.cellar.cli.pe.PeSetup;
 import dev.cellar.cli.pe.PeWorkload;

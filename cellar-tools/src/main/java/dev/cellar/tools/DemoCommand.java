@@ -1,5 +1,6 @@
-package dev.cellar.cli;
+package dev.cellar.tools;
 
+import dev.cellar.cli.CellarCommand;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
