@@ -30,7 +30,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * buffer in its pool.
  *
  * <p>CI runs a few seconds per engine; {@code -Dcellar.stress.seconds=N} (through {@code
- * -Dcellar.test.extraJvmArgs}) runs longer, see the README.
+ * -Dcellar.test.extraJvmArgs}) runs longer, see docs/guide/testing.md.
  */
 class BucketCacheStressTest {
 

@@ -110,6 +110,6 @@ final class EncodingReport {
         "'Block cache off' scans and Gets set cacheBlocks=false: every block is read from the"
             + " file (in the OS cache after the first scan), checked and decompressed.",
         "The seed published its footprints as numbers and its times as charts; the times are"
-            + " compared in the README's findings, not here.");
+            + " compared in docs/perf/2026-11-25-seed-experiments.md, not here.");
   }
 }

@@ -62,7 +62,7 @@ final class ShowdownReport {
             "Warming follows the seed: a full caching scan at ratio 0.5, else randomRead at"
                 + " sample rate 0.1 for one run's length.",
             "The seed published its latencies as charts (PDF) only; its conclusions are compared"
-                + " in the README."));
+                + " in docs/perf/2026-11-25-seed-experiments.md."));
   }
 
   private static Chart chart(String id, String title, String unit, ShowdownSettings settings,
