@@ -16,6 +16,7 @@ import dev.cellar.server.service.MasterService;
 import dev.cellar.server.service.RegionAdminService;
 import dev.cellar.server.service.RegistryService;
 import dev.cellar.io.AppendOnlyFile;
+import dev.cellar.io.DirectoryLockedException;
 import dev.cellar.io.Storage;
 import dev.cellar.io.StorageLocation;
 import dev.cellar.spi.Engine;
@@ -42,8 +43,8 @@ import org.slf4j.LoggerFactory;
  *
  * <p><b>Directory.</b> The database's files, plus {@code server/}: the lock, the cluster id and
  * the catalog of HBase schemas ({@link Catalog}). On a local disk or, by URI, on another file
- * system (HDFS) through the same {@link Storage} as the database; there the server's lock is
- * {@code server/LOCK} held as the database's own locks are.
+ * system (HDFS) through the same {@link Storage} as the database; the server's lock is
+ * {@code server/LOCK}, held as the database's own locks are.
  *
  * <p><b>Threads.</b> Netty's acceptor and event loops ({@link RpcServer}), the handler pool
  * {@value #HANDLER_THREAD}-N with its bounded queue, the scanner lease sweeper, and the database's
@@ -98,9 +99,11 @@ public final class CellarServer implements AutoCloseable {
     Closeable lock;
     try {
       storage.createDirectories(serverDir);
-      lock = location.isLocal()
-          ? DirectoryLock.acquire(location.directory(), serverDir.resolve("lock"))::close
-          : storage.lock(serverDir)::close;
+      lock = storage.lock(serverDir)::close;
+    } catch (DirectoryLockedException e) {
+      closeQuietly(location, e);
+      throw new IOException("directory " + options.location() + " is in use by another Cellar"
+          + " server: " + e.getMessage(), e);
     } catch (IOException | RuntimeException e) {
       closeQuietly(location, e);
       throw e;
