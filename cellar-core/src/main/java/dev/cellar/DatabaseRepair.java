@@ -102,17 +102,14 @@ public final class DatabaseRepair {
       Planned planned = plan(storage, directory, wal);
       Instant now = Instant.now();
       boolean walApart = wal.storage() != storage || !wal.directory().startsWith(directory);
-      try (LostAndFound lost = LostAndFound.under(storage, directory, now);
-          LostAndFound walLost = walApart
-              ? LostAndFound.under(wal.storage(), wal.directory(), now) : lost) {
-        for (RepairStep step : planned.tables()) {
-          step.action().run(lost);
-        }
-        for (RepairStep step : planned.log()) {
-          step.action().run(walLost);
-        }
+      try (LostAndFound lost = LostAndFound.under(storage, directory, now)) {
+        run(planned.tables(), lost);
         if (walApart) {
-          walLost.close();
+          try (LostAndFound walLost = LostAndFound.under(wal.storage(), wal.directory(), now)) {
+            run(planned.log(), walLost);
+          }
+        } else {
+          run(planned.log(), lost);
         }
         Report report = planned.report(false);
         if (report.steps().isEmpty()) {
@@ -121,6 +118,12 @@ public final class DatabaseRepair {
         lost.report(report.steps());
         return new Report(report.steps(), Optional.of(storage.describe(lost.root())), false);
       }
+    }
+  }
+
+  private static void run(List<RepairStep> steps, LostAndFound lost) throws IOException {
+    for (RepairStep step : steps) {
+      step.action().run(lost);
     }
   }
 

@@ -402,7 +402,7 @@ public final class LruBlockCache implements BlockCache {
       return;
     }
     stats.evictionRun();
-    @SuppressWarnings("unchecked")
+    @SuppressWarnings({"unchecked", "rawtypes"})
     EvictionBucket<LruEntry>[] buckets = new EvictionBucket[PRIORITIES.length];
     for (BlockPriority priority : PRIORITIES) {
       buckets[priority.ordinal()] = new EvictionBucket<>(config.targetSize(priority), bytesToFree);

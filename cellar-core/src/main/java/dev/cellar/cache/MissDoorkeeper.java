@@ -49,7 +49,7 @@ public final class MissDoorkeeper {
 
   /** A doorkeeper for a cache of {@code cacheBytes}: a slot per {@link #BYTES_PER_SLOT}. */
   public static MissDoorkeeper forCache(long cacheBytes) {
-    return new MissDoorkeeper((int) Math.clamp(cacheBytes / BYTES_PER_SLOT, MIN_SLOTS, MAX_SLOTS));
+    return new MissDoorkeeper(Math.clamp(cacheBytes / BYTES_PER_SLOT, MIN_SLOTS, MAX_SLOTS));
   }
 
   /**

@@ -69,8 +69,10 @@ public final class HugePageMemory {
   /**
    * {@code bytes} of zeroed memory in {@code arena}, aligned for longs: mapped and advised for
    * huge pages when {@code bytes} is at least one huge page and mapping is available, otherwise
-   * {@code arena.allocate(bytes, Long.BYTES)}.
+   * {@code arena.allocate(bytes, Long.BYTES)}. Restricted: sizes the mapping mmap returned, which
+   * {@link Native#load} makes only with native access granted.
    */
+  @SuppressWarnings("restricted")
   public static MemorySegment allocate(Arena arena, long bytes) {
     if (NATIVE == null || bytes < HUGE_PAGE) {
       return arena.allocate(bytes, Long.BYTES);
@@ -107,6 +109,8 @@ public final class HugePageMemory {
   /** The three libc calls, bound once; null where they cannot be used. */
   private record Native(MethodHandle mmap, MethodHandle madvise, MethodHandle munmap) {
 
+    /** Binds libc's calls; restricted, so only when this module has native access. */
+    @SuppressWarnings("restricted")
     static Native load() {
       if (!Boolean.parseBoolean(System.getProperty(PROPERTY, "true"))) {
         return null;

@@ -289,18 +289,18 @@ class BytesTest {
 
       ByteArrayOutputStream expected = new ByteArrayOutputStream();
       CodedOutputStream out = CodedOutputStream.newInstance(expected);
-      out.writeRawVarint64(value64);
+      out.writeUInt64NoTag(value64);
       out.flush();
       int written = Bytes.writeVarint64(buffer, 1, value64);
       assertArrayEquals(
           expected.toByteArray(), buffer.asSlice(1, written).toArray(ValueLayout.JAVA_BYTE));
-      assertEquals(CodedOutputStream.computeRawVarint64Size(value64), Bytes.varint64Size(value64));
+      assertEquals(CodedOutputStream.computeUInt64SizeNoTag(value64), Bytes.varint64Size(value64));
       assertEquals(written, Bytes.varintLength(buffer, 1));
       assertEquals(value64, Bytes.readVarint64(buffer, 1), TestSeeds.replay(seed));
 
       expected.reset();
       out = CodedOutputStream.newInstance(expected);
-      out.writeRawVarint64(Integer.toUnsignedLong(value32));
+      out.writeUInt64NoTag(Integer.toUnsignedLong(value32));
       out.flush();
       written = Bytes.writeVarint32(buffer, 0, value32);
       assertArrayEquals(

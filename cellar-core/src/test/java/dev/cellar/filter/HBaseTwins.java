@@ -22,6 +22,7 @@ final class HBaseTwins {
   }
 
   /** A Cellar copy of an HBase cell (a hint), so the two can be compared by Cellar's order. */
+  @SuppressWarnings("deprecation") // getTypeByte is the KeyValue's own type byte, as stored
   static KeyValue fromHBase(org.apache.hadoop.hbase.Cell cell) {
     return KeyValue.create(org.apache.hadoop.hbase.CellUtil.cloneRow(cell),
         org.apache.hadoop.hbase.CellUtil.cloneFamily(cell),

@@ -76,7 +76,7 @@ class BlockCodecTest {
   }
 
   private IntFunction<Buf>[] sources() {
-    @SuppressWarnings("unchecked")
+    @SuppressWarnings({"unchecked", "rawtypes"})
     IntFunction<Buf>[] sources = new IntFunction[] {
         (IntFunction<Buf>) pool::allocate,
         (IntFunction<Buf>) size -> Buf.wrap(new byte[size]),

@@ -169,7 +169,11 @@ public final class HadoopStorage implements Storage, AutoCloseable {
         settings.hsyncLog());
   }
 
-  /** HBase's rule: a stream that cannot hflush and hsync could lose acknowledged writes. */
+  /**
+   * HBase's rule: a stream that cannot hflush and hsync could lose acknowledged writes. Hadoop
+   * deprecates the HFLUSH name, and HBase still asks for it, as this does.
+   */
+  @SuppressWarnings("deprecation")
   void checkCapabilities(Path file, FSDataOutputStream out) throws IOException {
     if (!settings.enforceCapabilities()) {
       return;

@@ -484,8 +484,8 @@ class HBaseClientInteropTest {
     assertArrayEquals(bytes("three"), table.get(new Get(row)).getValue(F, bytes("q")));
     org.apache.hadoop.hbase.client.RowMutations both =
         new org.apache.hadoop.hbase.client.RowMutations(row);
-    both.add(new Put(row).addColumn(F, bytes("r"), bytes("x")));
-    both.add(new Delete(row).addColumns(F, bytes("q")));
+    both.add(List.of(new Put(row).addColumn(F, bytes("r"), bytes("x")),
+        new Delete(row).addColumns(F, bytes("q"))));
     assertTrue(table.checkAndMutate(CheckAndMutate.newBuilder(row).ifEquals(F, bytes("q"),
         bytes("three")).build(both)).isSuccess());
     Result after = table.get(new Get(row));

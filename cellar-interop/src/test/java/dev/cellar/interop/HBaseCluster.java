@@ -113,7 +113,7 @@ final class HBaseCluster implements AutoCloseable {
     for (org.apache.hadoop.fs.Path region : regionDirectories(table)) {
       org.apache.hadoop.fs.Path familyDirectory = new org.apache.hadoop.fs.Path(region, family);
       FileSystem fs = familyDirectory.getFileSystem(conf);
-      if (fs.isDirectory(familyDirectory)) {
+      if (fs.exists(familyDirectory) && fs.getFileStatus(familyDirectory).isDirectory()) {
         Arrays.stream(fs.listStatus(familyDirectory)).filter(FileStatus::isFile)
             .filter(status -> !status.getPath().getName().startsWith("."))
             .forEach(files::add);

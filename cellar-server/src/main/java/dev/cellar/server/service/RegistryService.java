@@ -29,6 +29,8 @@ public final class RegistryService {
 
   private RegistryService() {}
 
+  // GetMasters is deprecated in HBase 2.6 and still asked by its 2.5 clients, so it is answered.
+  @SuppressWarnings("deprecation")
   public static RpcService create(ServerIdentity server) {
     GetClusterIdResponse clusterId = GetClusterIdResponse.newBuilder()
         .setClusterId(server.clusterId()).build();
