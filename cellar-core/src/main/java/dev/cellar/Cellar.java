@@ -495,6 +495,14 @@ public final class Cellar implements Database {
     }
   }
 
+  /** Tells the info server's UI the port a server over this database answers RPCs on. */
+  void servesRpcOn(int port) {
+    Observability current = observability;
+    if (current != null) {
+      current.servesRpcOn(port);
+    }
+  }
+
   /**
    * The address of the info server ({@code /jmx}, {@code /prometheus}, the web UI), if the
    * configuration started one ({@code hbase.regionserver.info.port}).

@@ -46,4 +46,9 @@ record CellarEngine(Cellar cellar) implements Engine {
   public void publish(MetricSource source) {
     cellar.publish(source);
   }
+
+  @Override
+  public void servesRpcOn(int port) {
+    cellar.servesRpcOn(port);
+  }
 }

@@ -39,4 +39,7 @@ public interface Engine {
    * /prometheus, until the database closes: for a server's figures (its RPC metrics).
    */
   void publish(MetricSource source);
+
+  /** Tells the info server's web UI the port a server over the database answers RPCs on. */
+  void servesRpcOn(int port);
 }

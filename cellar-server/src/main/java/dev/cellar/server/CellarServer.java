@@ -54,7 +54,8 @@ import org.slf4j.LoggerFactory;
  * <p><b>Metrics.</b> Beside the database's own beans, the server publishes HBase's IPC bean
  * ({@link IpcSource}, with the admin calls by method) and counts its requests into the
  * database's {@code sub=Server} bean ({@code totalRequestCount}, {@code rpcGetRequestCount}, ...,
- * {@code ScanTime}, {@code ScanSize}).
+ * {@code ScanTime}, {@code ScanSize}); it tells the info server its RPC port, for the web UI's
+ * summary.
  */
 public final class CellarServer implements AutoCloseable {
 
@@ -136,6 +137,7 @@ public final class CellarServer implements AutoCloseable {
       Engine engine = EngineAccess.engine(cellar);
       engine.metrics().servedOverRpc();
       engine.publish(new IpcSource(rpcMetrics, handlers, rpc::openConnections, adminCalls));
+      engine.servesRpcOn(port);
       LOG.info("cellar serve: {} on {}:{} ({}), advertised as {}, cluster id {}",
           options.location(), options.bindAddress(), port, rpc.usesEpoll() ? "epoll" : "nio",
           identity.hostAndPort(), clusterId);

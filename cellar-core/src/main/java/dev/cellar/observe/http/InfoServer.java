@@ -19,6 +19,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.function.IntSupplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -26,8 +27,9 @@ import org.slf4j.LoggerFactory;
  * The HTTP info server of a database, HBase's region server info port: {@code /jmx} (the JMX JSON
  * of HBase's servlet, {@link JmxJson}), {@code /prometheus} ({@link PrometheusText}), {@code /}
  * the web UI (a page and a script from this jar, with uPlot's chart library from its WebJar), and
- * the UI's data: {@code /api/samples} (the {@link Sampler}'s ring) and {@code /api/tables}
- * ({@link TablesJson}).
+ * the UI's data: {@code /api/samples} (the {@link Sampler}'s ring), {@code /api/tables}
+ * ({@link TablesJson}) and {@code /api/server} (version, start, directory and ports, {@link
+ * ServerJson}).
  *
  * <p>The JDK's {@link HttpServer} serves it: an info port sees a few requests a second at most, so
  * a small blocking server with no dependencies beats a second Netty pipeline. Requests run on one
@@ -59,13 +61,14 @@ public final class InfoServer implements AutoCloseable {
   }
 
   /**
-   * Starts serving {@code database}'s {@code sources} as {@code config} says.
+   * Starts serving {@code database}'s {@code sources} as {@code config} says; {@code rpcPort}
+   * tells, when asked, the port a server over the database answers RPCs on, or -1 for none.
    *
    * @throws IOException naming the address and {@link InfoServerConfig#PORT_KEY} when the port
    *     cannot be bound
    */
   public static InfoServer start(InfoServerConfig config, ObservedDatabase database,
-      List<MetricSource> sources) throws IOException {
+      List<MetricSource> sources, IntSupplier rpcPort) throws IOException {
     InetSocketAddress address = new InetSocketAddress(config.bindAddress(), config.port());
     HttpServer server;
     try {
@@ -97,6 +100,11 @@ public final class InfoServer implements AutoCloseable {
         () -> new Reply(200, "application/json; charset=utf-8", sampler.samplesJson())));
     server.createContext("/api/tables", exchange -> info.answer(exchange,
         () -> new Reply(200, "application/json; charset=utf-8", TablesJson.render(database))));
+    String version = BuildVersion.read();
+    server.createContext("/api/server", exchange -> info.answer(exchange,
+        () -> new Reply(200, "application/json; charset=utf-8", ServerJson.render(database,
+            version, server.getAddress().getPort(), rpcPort.getAsInt(),
+            System.currentTimeMillis()))));
     server.createContext("/", exchange -> info.answer(exchange, () -> asset(exchange)));
     server.setExecutor(executor);
     server.start();

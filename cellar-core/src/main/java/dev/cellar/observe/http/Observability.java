@@ -10,14 +10,16 @@ import java.net.InetSocketAddress;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * What a database publishes while open: its metric sources on JMX (unless {@value
  * #JMX_ENABLED_KEY} is false) and, when configured, the info server; a server running over the
- * database adds its own sources with {@link #publish}. {@link #close()} takes both down.
+ * database adds its own sources with {@link #publish} and tells its RPC port with {@link
+ * #servesRpcOn}. {@link #close()} takes both down.
  *
  * <p>Concurrency: the sources are a copy-on-write list, so /prometheus reads them while one is
- * published.
+ * published; the RPC port is an atomic the info server reads per request.
  */
 public final class Observability implements AutoCloseable {
 
@@ -34,13 +36,15 @@ public final class Observability implements AutoCloseable {
   private final InfoServer info;
   private final List<MetricSource> sources;
   private final boolean jmxEnabled;
+  private final AtomicInteger rpcPort;
 
   private Observability(JmxRegistration jmx, InfoServer info, List<MetricSource> sources,
-      boolean jmxEnabled) {
+      boolean jmxEnabled, AtomicInteger rpcPort) {
     this.jmx = jmx;
     this.info = info;
     this.sources = sources;
     this.jmxEnabled = jmxEnabled;
+    this.rpcPort = rpcPort;
   }
 
   /**
@@ -55,12 +59,13 @@ public final class Observability implements AutoCloseable {
     List<MetricSource> sources = new CopyOnWriteArrayList<>(MetricSources.of(database));
     boolean jmxEnabled = settings.getBoolean(JMX_ENABLED_KEY, true);
     JmxRegistration jmx = JmxRegistration.register(jmxEnabled ? sources : List.of());
+    AtomicInteger rpcPort = new AtomicInteger(-1);
     if (!config.enabled()) {
-      return new Observability(jmx, null, sources, jmxEnabled);
+      return new Observability(jmx, null, sources, jmxEnabled, rpcPort);
     }
     try {
-      return new Observability(jmx, InfoServer.start(config, database, sources), sources,
-          jmxEnabled);
+      return new Observability(jmx, InfoServer.start(config, database, sources, rpcPort::get),
+          sources, jmxEnabled, rpcPort);
     } catch (IOException | RuntimeException e) {
       jmx.close();
       throw e;
@@ -76,6 +81,11 @@ public final class Observability implements AutoCloseable {
     if (jmxEnabled) {
       jmx.add(source);
     }
+  }
+
+  /** Records the port a server over the database answers RPCs on, for the UI's summary. */
+  public void servesRpcOn(int port) {
+    rpcPort.set(port);
   }
 
   /** The info server's address, if it runs. */

@@ -1,5 +1,7 @@
-// Cellar's info page: reads /jmx, /api/tables and /api/samples and renders the tabs; every
-// figure cell carries data-metric="<sub>.<attribute>" naming the /jmx attribute it shows.
+// Cellar's info page: reads /jmx, /api/server, /api/tables and /api/samples and renders the tabs;
+// every figure cell carries data-metric="<sub>.<attribute>" naming the /jmx attribute it shows
+// (and data-format="time" when it shows that attribute's milliseconds as a date and time), and
+// every cell of /api/server's facts data-field="<field>".
 'use strict';
 
 const REFRESH_MILLIS = 2000;
@@ -24,6 +26,36 @@ function format(value) {
   return String(value);
 }
 
+function pad(number) {
+  return String(number).padStart(2, '0');
+}
+
+// Times read as local ISO dates, '2026-12-07 21:20:35 +01:00': sortable, and the offset says
+// which clock they are on.
+function dateTime(millis) {
+  const date = new Date(millis);
+  const offset = -date.getTimezoneOffset();
+  return date.getFullYear() + '-' + pad(date.getMonth() + 1) + '-' + pad(date.getDate()) + ' '
+    + clock(millis) + ' ' + (offset < 0 ? '-' : '+') + pad(Math.floor(Math.abs(offset) / 60))
+    + ':' + pad(Math.abs(offset) % 60);
+}
+
+function clock(millis) {
+  const date = new Date(millis);
+  return pad(date.getHours()) + ':' + pad(date.getMinutes()) + ':' + pad(date.getSeconds());
+}
+
+function duration(millis) {
+  let seconds = Math.floor(millis / 1000);
+  const parts = [];
+  for (const [unit, size] of [['d', 86400], ['h', 3600], ['min', 60]]) {
+    if (seconds >= size || parts.length) parts.push(Math.floor(seconds / size) + ' ' + unit);
+    seconds %= size;
+  }
+  parts.push(seconds + ' s');
+  return parts.join(' ');
+}
+
 function human(bytes) {
   if (typeof bytes !== 'number') return '';
   const units = ['B', 'KB', 'MB', 'GB', 'TB'];
@@ -33,26 +65,47 @@ function human(bytes) {
   return value.toFixed(unit === 0 ? 0 : 1) + ' ' + units[unit];
 }
 
-function cell(sub, attribute) {
-  const td = document.createElement('td');
-  td.className = 'num';
+function fill(td, sub, attribute) {
   td.dataset.metric = sub + '.' + attribute;
   const value = (beans[sub] || {})[attribute];
+  if (td.dataset.format === 'time') {
+    td.textContent = typeof value === 'number' ? dateTime(value) : '';
+    return;
+  }
+  td.className = 'num';
   td.textContent = format(value);
   if (/Size|Bytes|Capacity/.test(attribute) && typeof value === 'number') td.title = human(value);
+}
+
+function cell(sub, attribute) {
+  const td = document.createElement('td');
+  fill(td, sub, attribute);
   return td;
+}
+
+function row(table, label, sub, attribute) {
+  const tr = document.createElement('tr');
+  const th = document.createElement('th');
+  th.textContent = label;
+  tr.append(th, cell(sub, attribute));
+  table.append(tr);
+}
+
+function section(table, title) {
+  const tr = document.createElement('tr');
+  const th = document.createElement('th');
+  th.className = 'section';
+  th.colSpan = 2;
+  th.textContent = title;
+  tr.append(th);
+  table.append(tr);
 }
 
 function figures(tableId, sub, rows) {
   const table = document.getElementById(tableId);
   table.replaceChildren();
   for (const [label, attribute] of rows) {
-    if (!(attribute in (beans[sub] || {}))) continue;
-    const tr = document.createElement('tr');
-    const th = document.createElement('th');
-    th.textContent = label;
-    tr.append(th, cell(sub, attribute));
-    table.append(tr);
+    if (attribute in (beans[sub] || {})) row(table, label, sub, attribute);
   }
 }
 
@@ -82,6 +135,24 @@ function grid(tableId, headers, rows) {
   }
 }
 
+function renderAbout(about) {
+  const shown = {
+    version: about.version,
+    uptime: duration(about.uptimeMillis),
+    directory: about.directory,
+    infoPort: String(about.infoPort),
+    rpcPort: about.rpcPort === null ? 'none (embedded: no cellar serve over this database)'
+      : String(about.rpcPort),
+  };
+  for (const td of document.querySelectorAll('#about-table [data-field]')) {
+    td.textContent = shown[td.dataset.field];
+  }
+  for (const td of document.querySelectorAll('#about-table [data-metric]')) {
+    const [sub, attribute] = td.dataset.metric.split('.');
+    fill(td, sub, attribute);
+  }
+}
+
 function renderSummary() {
   const server = beans[SERVER] || {};
   document.getElementById('server-name').textContent = server.serverName || '';
@@ -91,7 +162,7 @@ function renderSummary() {
     ['MemStore bytes', 'memStoreSize'], ['Read requests', 'readRequestCount'],
     ['Write requests', 'writeRequestCount'], ['Block cache hit %', 'blockCacheCountHitPercent'],
     ['Allocator heap ratio', 'ByteBuffAllocatorHeapAllocationRatio'],
-    ['GC pauses > 1 s', 'pauseInfoThresholdExceeded'], ['Started (ms since epoch)', 'regionServerStartTime']]);
+    ['GC pauses > 1 s', 'pauseInfoThresholdExceeded']]);
   const operations = ['Get', 'MultiGet', 'Put', 'Delete', 'PutBatch', 'CheckAndMutate',
     'ScanNext', 'ScanTime', 'FlushTime', 'CompactionTime', 'MajorCompactionTime', 'PauseTimeWithGc'];
   const columns = ['num_ops', 'mean', 'median', '99th_percentile', '99.9th_percentile', 'max'];
@@ -103,14 +174,60 @@ function renderSummary() {
     const walRows = [['Log appends', 'appendCount'], ['Log syncs', 'syncCount'],
       ['Entries per sync', 'entriesPerSync'], ['Sync p99 (ms)', 'SyncTime_99th_percentile']];
     const table = document.getElementById('summary-table');
-    for (const [label, attribute] of walRows) {
-      const tr = document.createElement('tr');
-      const th = document.createElement('th');
-      th.textContent = label;
-      tr.append(th, cell('WAL', attribute));
-      table.append(tr);
+    for (const [label, attribute] of walRows) row(table, label, 'WAL', attribute);
+  }
+}
+
+// The allocator tab's rows, by section: a label for each /jmx attribute. A CellarMemory
+// attribute missing here still shows, under "Other", its name cut into words.
+const POOL_FIGURES = [['Size', 'size of one (bytes)'], ['MaxCount', 'most that may be created'],
+  ['CreatedCount', 'created'], ['UsedCount', 'in use'], ['FreeCount', 'created and free'],
+  ['AllocatedBytes', 'bytes handed out']];
+const ALLOCATOR_SECTIONS = [
+  ['Pooled allocator (as HBase counts it)', SERVER, [
+    ['Bytes allocated from the pool', 'ByteBuffAllocatorPoolAllocationBytes'],
+    ['Bytes allocated on the heap instead', 'ByteBuffAllocatorHeapAllocationBytes'],
+    ['Heap allocation ratio', 'ByteBuffAllocatorHeapAllocationRatio'],
+    ['Buffers in the pool', 'ByteBuffAllocatorTotalBufferCount'],
+    ['Buffers in use', 'ByteBuffAllocatorUsedBufferCount']]],
+  ['Pooled buffers', 'CellarMemory', [
+    ...POOL_FIGURES.map(([word, label]) => ['Buffers: ' + label, 'allocatorBuffer' + word]),
+    ...POOL_FIGURES.map(([word, label]) => ['Large buffers: ' + label,
+      'allocatorLargeBuffer' + word]),
+    ['Allocations that took heap memory', 'allocatorHeapAllocationCount']]],
+  ['MemStore chunk pool', 'CellarMemory', [
+    ['Chunk size (bytes)', 'chunkPoolChunkSize'], ['Most chunks it may create', 'chunkPoolMaxCount'],
+    ['Chunks created', 'chunkPoolCreatedCount'], ['Chunks free in the pool', 'chunkPoolPooledCount'],
+    ['Chunks held by MemStores', 'chunkPoolInUseCount'],
+    ['One-off heap chunks made', 'chunkPoolHeapChunkCount']]],
+  ['Memory', 'CellarMemory', [
+    ['Off-heap bytes held', 'offHeapBytes'], ['Heap used (bytes)', 'heapUsedBytes'],
+    ['Heap maximum (bytes)', 'heapMaxBytes']]],
+];
+
+function words(attribute) {
+  const text = attribute.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+function renderAllocator() {
+  const table = document.getElementById('allocator-table');
+  table.replaceChildren();
+  const labelled = new Set();
+  for (const [title, sub, rows] of ALLOCATOR_SECTIONS) {
+    const present = rows.filter(([, attribute]) => attribute in (beans[sub] || {}));
+    if (!present.length) continue;
+    section(table, title);
+    for (const [label, attribute] of present) {
+      row(table, label, sub, attribute);
+      labelled.add(sub + '.' + attribute);
     }
   }
+  const memory = beans.CellarMemory || {};
+  const others = Object.keys(memory).filter((name) => typeof memory[name] === 'number'
+    && !labelled.has('CellarMemory.' + name));
+  if (others.length) section(table, 'Other');
+  for (const name of others) row(table, words(name), 'CellarMemory', name);
 }
 
 function renderBlockCache() {
@@ -126,6 +243,7 @@ function renderBlockCache() {
   grid('cache-category-table', ['category', 'hits', 'misses'], categories.map(([label, word]) =>
     [label, cell(SERVER, 'blockCache' + word + 'HitCount'),
       cell(SERVER, 'blockCache' + word + 'MissCount')]));
+  const detail = beans.CellarBlockCache || {};
   for (const tier of ['l1', 'l2']) {
     const prefix = tier + 'Cache';
     figures('cache-' + tier + '-table', SERVER, [
@@ -133,29 +251,24 @@ function renderBlockCache() {
       ['Free (bytes)', prefix + 'FreeSize'], ['Hits', prefix + 'HitCount'],
       ['Misses', prefix + 'MissCount'], ['Hit ratio', prefix + 'HitRatio'],
       ['Evicted blocks', prefix + 'EvictionCount']]);
-    const detail = document.getElementById('cache-' + tier + '-table');
-    for (const [word] of [['Implementation'], ['EvictionRunCount']]) {
-      if (!((prefix + word) in (beans.CellarBlockCache || {}))) continue;
-      const tr = document.createElement('tr');
-      const th = document.createElement('th');
-      th.textContent = word === 'Implementation' ? 'Implementation' : 'Eviction runs';
-      tr.append(th, cell('CellarBlockCache', prefix + word));
-      detail.append(tr);
+    const table = document.getElementById('cache-' + tier + '-table');
+    for (const [label, word] of [['Implementation', 'Implementation'],
+      ['Eviction runs', 'EvictionRunCount']]) {
+      if ((prefix + word) in detail) row(table, label, 'CellarBlockCache', prefix + word);
     }
   }
-  const detail = beans.CellarBlockCache || {};
+  // RegionServer's l2Cache* figures read 0 without an L2, as HBase's do: only the detail
+  // bean's tier says whether one is configured.
+  const hasL2 = 'l2CacheImplementation' in detail;
+  document.getElementById('l2-none').hidden = hasL2;
+  document.getElementById('l2-present').hidden = !hasL2;
   const l2 = document.getElementById('cache-l2-table');
   for (const [label, attribute] of [['Engine', 'bucketCacheIoEngine'],
     ['Capacity (bytes)', 'bucketCacheCapacity'], ['Used slot bytes', 'bucketCacheUsedSize'],
     ['Block bytes', 'bucketCacheRealSize'], ['Fragmentation (bytes)', 'bucketCacheFragmentationBytes'],
     ['Waiting for a writer', 'bucketCacheQueuedCount'],
     ['Checksum failures', 'bucketCacheChecksumFailures'], ['I/O errors', 'bucketCacheIoErrors']]) {
-    if (!(attribute in detail)) continue;
-    const tr = document.createElement('tr');
-    const th = document.createElement('th');
-    th.textContent = label;
-    tr.append(th, cell('CellarBlockCache', attribute));
-    l2.append(tr);
+    if (attribute in detail) row(l2, label, 'CellarBlockCache', attribute);
   }
   const sizes = Object.keys(detail)
     .map((name) => /^bucketSizeClass(\d+)TotalSlots$/.exec(name))
@@ -166,19 +279,7 @@ function renderBlockCache() {
     'fragmentation', 'full buckets', 'free buckets'],
     sizes.map((size) => [size, ...fields.map((f) =>
       cell('CellarBlockCache', 'bucketSizeClass' + size + f))]));
-  const memory = beans.CellarMemory || {};
-  const rows = Object.keys(memory).filter((name) => typeof memory[name] === 'number');
-  figures('allocator-table', 'CellarMemory', rows.map((name) => [name, name]));
-  const table = document.getElementById('allocator-table');
-  for (const attribute of ['ByteBuffAllocatorHeapAllocationBytes',
-    'ByteBuffAllocatorPoolAllocationBytes', 'ByteBuffAllocatorHeapAllocationRatio',
-    'ByteBuffAllocatorTotalBufferCount', 'ByteBuffAllocatorUsedBufferCount']) {
-    const tr = document.createElement('tr');
-    const th = document.createElement('th');
-    th.textContent = attribute;
-    tr.append(th, cell(SERVER, attribute));
-    table.append(tr);
-  }
+  renderAllocator();
 }
 
 const CURVE = 'CellarMissRatioCurve';
@@ -227,7 +328,8 @@ function renderCurve() {
         {label: 'estimated', stroke: '#1f77b4', width: 2},
         {label: 'measured at the configured size', stroke: '#d62728',
           points: {show: true, size: 9, fill: '#d62728'}, paths: () => null}],
-      axes: [{}, {size: 50}],
+      padding: [null, 40, null, null],
+      axes: [{}, {size: axisSize}],
       hooks: {draw: [(u) => {
         const x = u.valToPos(Number(element.dataset.configuredMiB), 'x', true);
         const ctx = u.ctx;
@@ -261,38 +363,103 @@ function renderTables(data) {
     rows);
 }
 
-function chart(id, title, series, columns) {
-  const element = document.getElementById(id);
+const COLORS = ['#1f77b4', '#d62728', '#2ca02c'];
+const measure = document.createElement('canvas').getContext('2d');
+
+// A y axis as wide as its widest label in the axis's own font, plus its tick, its gap and a
+// margin, so no label is cut at the canvas's left edge (uPlot's default is a fixed 50 px).
+function axisSize(u, values, axisIndex) {
+  const axis = u.axes[axisIndex];
+  measure.font = axis.font[0];
+  const widest = Math.max(0, ...(values || [])
+    .map((value) => measure.measureText(value == null ? '' : String(value)).width));
+  return Math.ceil(widest / devicePixelRatio + axis.ticks.size + axis.gap) + 8;
+}
+
+function axisLabels(render) {
+  return (u, splits) => splits.map((value) => (value == null ? null : render(value)));
+}
+
+// On a log axis, grid lines and ticks at the decades only: the multiples between them crowd a
+// small chart.
+function decades(u, splits) {
+  return splits.map((value) => {
+    const exponent = Math.log10(value);
+    return Math.abs(exponent - Math.round(exponent)) < 1e-9 ? value : null;
+  });
+}
+
+function compact(value) {
+  return value.toLocaleString('en-US', {notation: 'compact', maximumFractionDigits: 1});
+}
+
+function micros(value) {
+  if (value >= 1e6) return format(value / 1e6) + ' s';
+  if (value >= 1e3) return format(value / 1e3) + ' ms';
+  return format(value) + ' µs';
+}
+
+// uPlot draws a sample's point only when the samples are few, and a line needs two neighbours:
+// a sample between gaps (an interval with lookups between idle ones) would not show at all, so
+// such lone samples get their point whatever the density.
+function lonePoints(u, seriesIndex, show) {
+  if (show) return null;
+  const values = u.data[seriesIndex];
+  const lone = [];
+  for (let i = 0; i < values.length; i++) {
+    if (values[i] != null && values[i - 1] == null && values[i + 1] == null) lone.push(i);
+  }
+  return lone.length ? lone : null;
+}
+
+// p99 latency is one chart on a log axis rather than one chart per operation: gets and writes
+// stay comparable on one time line, and every decade gets the same height, so microsecond gets
+// stay visible beside a write that took milliseconds. An interval without the operation has no
+// latency, and 0 has no place on a log axis: it is a gap.
+const CHART_SPECS = [
+  {id: 'chart-ops', title: 'Operations per second', axis: compact, series: [
+    ['gets', 'getsPerSecond'], ['writes', 'writesPerSecond'], ['scanned rows', 'scanRowsPerSecond']]},
+  {id: 'chart-p99', title: 'p99 latency (log scale)', axis: micros, log: true, series: [
+    ['get', 'getP99Micros'], ['write', 'writeP99Micros']]},
+  {id: 'chart-hits', title: 'Hit ratio per tier', axis: format, range: [0, 1], series: [
+    ['L1', 'l1HitRatio'], ['L2', 'l2HitRatio']]},
+  {id: 'chart-evictions', title: 'Evicted blocks per sample', axis: compact, series: [
+    ['L1', 'l1Evictions'], ['L2', 'l2Evictions']]},
+  {id: 'chart-memory', title: 'Memory', axis: human, series: [
+    ['heap used', 'heapUsedBytes'], ['off-heap held', 'offHeapBytes']]},
+  {id: 'chart-gc', title: 'GC pause time per sample (ms)', axis: compact, series: [
+    ['pauses', 'gcPauseMillis']]},
+];
+
+function chart(spec, samples) {
+  const element = document.getElementById(spec.id);
   if (typeof uPlot === 'undefined') {
-    element.textContent = title + ': chart library not loaded';
+    element.textContent = spec.title + ': chart library not loaded';
     return;
   }
-  if (!charts[id]) {
-    charts[id] = new uPlot({
-      title, width: 500, height: 220,
-      series: [{}, ...series.map((label, i) => ({label, stroke: ['#1f77b4', '#d62728', '#2ca02c'][i]}))],
-      axes: [{}, {size: 70}],
-    }, columns, element);
-  } else {
-    charts[id].setData(columns);
+  const columns = [samples.map((s) => s.timeMillis / 1000),
+    ...spec.series.map(([, field]) => samples.map((s) =>
+      (spec.log && !(s[field] > 0) ? null : s[field])))];
+  if (charts[spec.id]) {
+    charts[spec.id].setData(columns);
+    return;
   }
+  const y = spec.log ? {distr: 3} : spec.range ? {range: spec.range} : {};
+  const yAxis = {size: axisSize, values: axisLabels(spec.axis)};
+  if (spec.log) Object.assign(yAxis, {grid: {filter: decades}, ticks: {filter: decades}});
+  charts[spec.id] = new uPlot({
+    title: spec.title, width: 540, height: 240, padding: [null, 40, null, null],
+    scales: {y},
+    series: [{label: 'time', value: (u, v) => (v == null ? '--' : dateTime(v * 1000))},
+      ...spec.series.map(([label], i) => ({label, stroke: COLORS[i], width: 1.5,
+        value: (u, v) => (v == null ? '--' : spec.axis(v)),
+        points: {size: 6, fill: COLORS[i], filter: lonePoints}}))],
+    axes: [{space: 80, values: axisLabels((v) => clock(v * 1000))}, yAxis],
+  }, columns, element);
 }
 
 function renderCharts(data) {
-  const samples = data.samples;
-  const time = samples.map((s) => s.timeMillis / 1000);
-  const pick = (field) => samples.map((s) => s[field]);
-  chart('chart-ops', 'Operations per second', ['gets', 'writes', 'scanned rows'],
-    [time, pick('getsPerSecond'), pick('writesPerSecond'), pick('scanRowsPerSecond')]);
-  chart('chart-p99', 'p99 latency (µs)', ['get', 'write'],
-    [time, pick('getP99Micros'), pick('writeP99Micros')]);
-  chart('chart-hits', 'Hit ratio per tier', ['L1', 'L2'],
-    [time, pick('l1HitRatio'), pick('l2HitRatio')]);
-  chart('chart-evictions', 'Evicted blocks per sample', ['L1', 'L2'],
-    [time, pick('l1Evictions'), pick('l2Evictions')]);
-  chart('chart-memory', 'Memory (bytes)', ['heap used', 'off-heap held'],
-    [time, pick('heapUsedBytes'), pick('offHeapBytes')]);
-  chart('chart-gc', 'GC pause time per sample (ms)', ['pauses'], [time, pick('gcPauseMillis')]);
+  for (const spec of CHART_SPECS) chart(spec, data.samples);
 }
 
 async function refresh() {
@@ -304,11 +471,12 @@ async function refresh() {
     renderSummary();
     renderBlockCache();
     renderCurve();
+    renderAbout(await (await fetch('/api/server')).json());
     renderTables(await (await fetch('/api/tables')).json());
     renderCharts(await (await fetch('/api/samples')).json());
     refreshes++;
     document.body.dataset.refreshes = String(refreshes);
-    document.getElementById('updated').textContent = 'updated ' + new Date().toLocaleTimeString();
+    document.getElementById('updated').textContent = 'updated ' + clock(Date.now());
   } catch (e) {
     document.getElementById('updated').textContent = 'update failed: ' + e;
   }

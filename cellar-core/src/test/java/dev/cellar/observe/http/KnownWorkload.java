@@ -15,9 +15,9 @@ import java.nio.file.Path;
 import java.util.Map;
 
 /**
- * A database with L1 and an off-heap L2, its info server on a free port, and a workload of known
- * counts: {@link #ROWS} puts, one flush, then two passes of Gets over every row. The miss-ratio
- * curve samples every block, so its figures are exact.
+ * A database with L1 and an off-heap L2 (or, {@link #withoutL2}, the L1 alone), its info server
+ * on a free port, and a workload of known counts: {@link #ROWS} puts, one flush, then two passes
+ * of Gets over every row. The miss-ratio curve samples every block, so its figures are exact.
  */
 final class KnownWorkload {
 
@@ -28,17 +28,25 @@ final class KnownWorkload {
   private KnownWorkload() {}
 
   static CellarConfig config() {
+    return withoutL2()
+        .with("hbase.bucketcache.ioengine", "offheap")
+        .with("hbase.bucketcache.size", "32");
+  }
+
+  static CellarConfig withoutL2() {
     return CellarConfig.defaults()
         .with("hfile.block.cache.memory.size", "8m")
-        .with("hbase.bucketcache.ioengine", "offheap")
-        .with("hbase.bucketcache.size", "32")
         .with(InfoServerConfig.PORT_KEY, "0")
         .with(InfoServerConfig.SAMPLE_INTERVAL_KEY, "100000")
         .with(MissRatioCurveTracker.RATE_KEY, "1");
   }
 
   static Cellar openAndRun(Path directory) throws IOException {
-    Cellar cellar = Cellar.open(directory, config());
+    return openAndRun(directory, config());
+  }
+
+  static Cellar openAndRun(Path directory, CellarConfig config) throws IOException {
+    Cellar cellar = Cellar.open(directory, config);
     try {
       cellar.admin().createTable(TableDescriptor.of("t",
           ColumnFamilyDescriptor.of("f", Map.of("BLOCKSIZE", "1024"))));

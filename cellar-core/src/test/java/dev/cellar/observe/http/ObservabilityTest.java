@@ -26,9 +26,12 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import javax.management.MBeanServer;
 import javax.management.ObjectName;
 import org.junit.jupiter.api.AfterEach;
@@ -241,6 +244,30 @@ class ObservabilityTest {
     assertEquals(1, family.getAsJsonArray("files").size());
     assertTrue(family.getAsJsonArray("files").get(0).getAsJsonObject().get("bytes")
         .getAsLong() > 0);
+  }
+
+  @Test
+  void theServerSummaryNamesVersionStartDirectoryAndPorts() throws Exception {
+    JsonObject about = JsonParser.parseString(get("/api/server").body()).getAsJsonObject();
+    assertEquals(projectVersion(), about.get("version").getAsString());
+    assertEquals(attribute(SERVER, "regionServerStartTime"), about.get("startMillis").getAsLong());
+    assertEquals(about.get("nowMillis").getAsLong() - about.get("startMillis").getAsLong(),
+        about.get("uptimeMillis").getAsLong());
+    assertEquals(directory.toString(), about.get("directory").getAsString());
+    assertEquals(cellar.infoServerAddress().orElseThrow().getPort(),
+        about.get("infoPort").getAsInt());
+    assertTrue(about.get("rpcPort").isJsonNull(), "embedded: no RPC port");
+    EngineAccess.engine(cellar).servesRpcOn(16020);
+    assertEquals(16020, JsonParser.parseString(get("/api/server").body()).getAsJsonObject()
+        .get("rpcPort").getAsInt(), "the port a server says it answers on");
+  }
+
+  /** The project version as cellar-core's pom names it (its parent's), read from the source. */
+  static String projectVersion() throws IOException {
+    Matcher version = Pattern.compile("<parent>.*?<version>([^<]+)</version>", Pattern.DOTALL)
+        .matcher(Files.readString(Path.of("pom.xml")));
+    assertTrue(version.find(), "cellar-core's pom names its parent's version");
+    return version.group(1);
   }
 
   @Test

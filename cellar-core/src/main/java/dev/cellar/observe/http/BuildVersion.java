@@ -1,0 +1,33 @@
+package dev.cellar.observe.http;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.util.Properties;
+
+/**
+ * The version of the build this jar came from, for the web UI's summary. Maven writes the project
+ * version into {@code version.properties} beside this class (see cellar-core's pom); a class path
+ * without that resource, or with it unfiltered (an IDE's build), gets {@value #UNKNOWN} rather
+ * than a guess.
+ */
+final class BuildVersion {
+
+  static final String UNKNOWN = "unknown";
+
+  private BuildVersion() {}
+
+  static String read() {
+    try (InputStream in = BuildVersion.class.getResourceAsStream("version.properties")) {
+      if (in == null) {
+        return UNKNOWN;
+      }
+      Properties properties = new Properties();
+      properties.load(in);
+      String version = properties.getProperty("version", "");
+      return version.isEmpty() || version.startsWith("${") ? UNKNOWN : version;
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+}
