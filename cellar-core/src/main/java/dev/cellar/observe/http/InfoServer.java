@@ -2,6 +2,7 @@ package dev.cellar.observe.http;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
+import dev.cellar.config.BuildVersion;
 import dev.cellar.observe.JmxJson;
 import dev.cellar.observe.MetricSource;
 import dev.cellar.observe.ObservedDatabase;

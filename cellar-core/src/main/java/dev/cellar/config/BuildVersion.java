@@ -1,4 +1,4 @@
-package dev.cellar.observe.http;
+package dev.cellar.config;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -6,18 +6,18 @@ import java.io.UncheckedIOException;
 import java.util.Properties;
 
 /**
- * The version of the build this jar came from, for the web UI's summary. Maven writes the project
- * version into {@code version.properties} beside this class (see cellar-core's pom); a class path
- * without that resource, or with it unfiltered (an IDE's build), gets {@value #UNKNOWN} rather
- * than a guess.
+ * The version of the build this jar came from: what the web UI's summary, {@code cellar
+ * --version} and the server's answers name. Maven writes the project version into {@code
+ * version.properties} beside this class (see cellar-core's pom); a class path without that
+ * resource, or with it unfiltered (an IDE's build), gets {@value #UNKNOWN} rather than a guess.
  */
-final class BuildVersion {
+public final class BuildVersion {
 
-  static final String UNKNOWN = "unknown";
+  public static final String UNKNOWN = "unknown";
 
   private BuildVersion() {}
 
-  static String read() {
+  public static String read() {
     try (InputStream in = BuildVersion.class.getResourceAsStream("version.properties")) {
       if (in == null) {
         return UNKNOWN;
