@@ -7,7 +7,6 @@ import dev.cellar.cell.KeyValue;
 import dev.cellar.store.wal.WalTestSupport.Expected;
 import dev.cellar.testing.TestSeed;
 import dev.cellar.testing.TestSeedExtension;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
