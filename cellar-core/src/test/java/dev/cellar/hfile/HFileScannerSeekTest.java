@@ -192,7 +192,7 @@ class HFileScannerSeekTest {
         assertEquals(HFileScanner.EXACT, scanner.reseekTo(cells.get(j)));
         assertEquals(before, loads.get(), "reseek from #" + i + " to #" + j
             + " in the same block loaded a block");
-        assertSame(cells.get(j), scanner.current());
+        assertSame(cells.get(j), scanner.current(), "reseek to #" + j);
         reseeks++;
       }
       assertTrue(reseeks > 10, "only " + reseeks + " reseeks inside a block");

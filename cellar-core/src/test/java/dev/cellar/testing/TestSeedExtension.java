@@ -14,14 +14,15 @@ import org.junit.jupiter.api.extension.TestExecutionExceptionHandler;
  * Picks, prints and reports the seed of randomized tests; register it with
  * {@code @ExtendWith(TestSeedExtension.class)} and declare a {@link TestSeed} parameter.
  *
- * <p>The seed is {@code -Dcellar.test.seed} when given, else a fresh random one, chosen the first
- * time a test asks for it and kept in the test's extension store: a test method, its
- * {@code @BeforeEach} and {@code @AfterEach} methods share one seed, and each test (each
- * invocation of a parameterized or repeated test) has its own. A seed asked for by a
- * {@code @BeforeAll} method belongs to the class, and the class's tests share it: a store finds
- * what its parents hold. The seed is printed once, when chosen, naming the test; and whatever the
- * test, or one of its lifecycle methods, throws carries the seed as a suppressed {@link Seed}, so
- * the report of a failure names the seed that produced it.
+ * <p>The seed is {@code -Dcellar.test.seed} when given, else a fresh random one, never negative so
+ * that it passes as a command-line argument. It is chosen the first time a test asks for it and
+ * kept in the test's extension store: a test method and its {@code @BeforeEach} and
+ * {@code @AfterEach} methods share one seed, and each test (each invocation of a parameterized or
+ * repeated test) has its own. A seed asked for by a {@code @BeforeAll} method belongs to the class,
+ * and the class's tests share it: a store finds what its parents hold. The seed is printed once,
+ * when chosen, naming the test; and whatever the test or one of its lifecycle methods throws
+ * carries the seed as a suppressed {@link Seed}, so the report of a failure names the seed that
+ * produced it.
  */
 public final class TestSeedExtension
     implements ParameterResolver, TestExecutionExceptionHandler,
@@ -97,7 +98,7 @@ public final class TestSeedExtension
   private static long choose() {
     String given = System.getProperty(TestSeed.PROPERTY);
     if (given == null) {
-      return ThreadLocalRandom.current().nextLong();
+      return ThreadLocalRandom.current().nextLong(Long.MAX_VALUE);
     }
     try {
       return Long.parseLong(given.strip());
