@@ -171,7 +171,8 @@ class AlterPowerLossTest {
   }
 
   @Test
-  void noAcknowledgedWriteIsLostAndNoDeletedFamilyComesBackAfterAPowerLoss(TestSeed seed) throws Exception {
+  void noAcknowledgedWriteIsLostAndNoDeletedFamilyComesBackAfterAPowerLoss(TestSeed seed)
+      throws Exception {
     Run clean = new Run(root.resolve("clean"), root.resolve("clean.stash"));
     clean.scenario();
     int operations = clean.storage.operations();

@@ -177,7 +177,8 @@ class CellarPowerLossTest {
   }
 
   @Test
-  void noAcknowledgedWriteIsLostAndNoDeleteOrDropComesBackAfterAPowerLoss(TestSeed seed) throws Exception {
+  void noAcknowledgedWriteIsLostAndNoDeleteOrDropComesBackAfterAPowerLoss(TestSeed seed)
+      throws Exception {
     Run clean = new Run(runDirectory("clean"), root.resolve("clean.stash"));
     clean.scenario();
     int operations = clean.storage.operations();

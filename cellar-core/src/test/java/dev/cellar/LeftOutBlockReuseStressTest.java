@@ -61,7 +61,8 @@ class LeftOutBlockReuseStressTest {
 
   @ParameterizedTest
   @ValueSource(strings = {"L1", "L2"})
-  void resultsKeepTheirRowsWhileLeftOutBlocksAreReadAgainAndAgain(String tier, TestSeed seed) throws Exception {
+  void resultsKeepTheirRowsWhileLeftOutBlocksAreReadAgainAndAgain(String tier, TestSeed seed)
+      throws Exception {
     long seconds = Long.getLong("cellar.stress.seconds", 2);
     CellarConfig config = CellarConfig.defaults().with("hfile.block.cache.memory.size", "3m");
     if (tier.equals("L2")) {

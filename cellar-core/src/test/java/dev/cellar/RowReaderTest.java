@@ -90,7 +90,8 @@ class RowReaderTest {
 
   @ParameterizedTest
   @ValueSource(strings = {"l1/NONE", "l2/NONE", "l1/FAST_DIFF", "l2/ROW_INDEX_V1"})
-  void aReusedReaderReturnsWhatGetReturnsOnEveryRow(String setup, TestSeed seed) throws IOException {
+  void aReusedReaderReturnsWhatGetReturnsOnEveryRow(String setup, TestSeed seed)
+      throws IOException {
     String[] parts = setup.split("/");
     SplittableRandom random = new SplittableRandom(seed.value());
     try (Cellar cellar = Cellar.open(directory, config(parts[0]))) {

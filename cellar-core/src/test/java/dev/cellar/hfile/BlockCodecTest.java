@@ -86,8 +86,8 @@ class BlockCodecTest {
 
   @ParameterizedTest
   @EnumSource(value = Compression.class, names = {"GZ", "SNAPPY", "LZ4", "ZSTD"})
-  void corruptOrTruncatedInputFailsWithIoExceptionNeverAnythingElse(Compression algorithm, TestSeed seed)
-      throws IOException {
+  void corruptOrTruncatedInputFailsWithIoExceptionNeverAnythingElse(
+      Compression algorithm, TestSeed seed) throws IOException {
     Random random = new Random(seed.value());
     BlockCodec codec = algorithm.codec();
     byte[] original = payload(random, 20_000);

@@ -52,8 +52,8 @@ class BlockIndexTest {
   @ParameterizedTest(name = "{0} blocks, chunk {1} bytes -> {2} levels")
   @CsvSource({"0, 131072, 1", "1, 131072, 1", "50, 131072, 1", "300, 256, 3", "3000, 256, 4",
       "3000, 2048, 3"})
-  void everyKeyFindsTheBlockThatCoversIt(int blocks, int chunkSize, int expectedLevels, TestSeed seed)
-      throws IOException {
+  void everyKeyFindsTheBlockThatCoversIt(
+      int blocks, int chunkSize, int expectedLevels, TestSeed seed) throws IOException {
     Random random = new Random(seed.value());
     Path path = dir.resolve("index");
     List<KeyValue> firstKeys = new ArrayList<>();

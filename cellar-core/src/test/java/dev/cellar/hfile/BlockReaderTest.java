@@ -203,7 +203,8 @@ class BlockReaderTest {
 
   @ParameterizedTest
   @EnumSource(value = Compression.class, names = {"NONE", "GZ", "SNAPPY", "LZ4", "ZSTD"})
-  void readsBackEveryBlockWithOrWithoutItsSize(Compression compression, TestSeed seed) throws IOException {
+  void readsBackEveryBlockWithOrWithoutItsSize(Compression compression, TestSeed seed)
+      throws IOException {
     Random random = new Random(seed.value());
     Path path = dir.resolve("blocks");
     List<Written> written = writeBlocks(path, compression, random, 16384);
@@ -241,7 +242,8 @@ class BlockReaderTest {
 
   @ParameterizedTest
   @EnumSource(value = Compression.class, names = {"NONE", "GZ", "SNAPPY", "LZ4", "ZSTD"})
-  void everyFlippedBitIsDetectedAndNamed(Compression compression, TestSeed seed) throws IOException {
+  void everyFlippedBitIsDetectedAndNamed(Compression compression, TestSeed seed)
+      throws IOException {
     Random random = new Random(seed.value());
     Path path = dir.resolve("blocks");
     List<Written> written = writeBlocks(path, compression, random, 512);
@@ -304,7 +306,8 @@ class BlockReaderTest {
    */
   @ParameterizedTest
   @EnumSource(value = Compression.class, names = {"NONE", "GZ", "SNAPPY", "LZ4", "ZSTD"})
-  void nullChecksumBlocksKeepAZeroFilledChecksumArea(Compression compression, TestSeed seed) throws IOException {
+  void nullChecksumBlocksKeepAZeroFilledChecksumArea(Compression compression, TestSeed seed)
+      throws IOException {
     Random random = new Random(seed.value());
     Path path = dir.resolve("blocks");
     int bytesPerChecksum = 512;

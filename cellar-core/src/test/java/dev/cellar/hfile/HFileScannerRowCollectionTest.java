@@ -64,7 +64,8 @@ class HFileScannerRowCollectionTest {
   @CsvSource({"NONE, false", "NONE, true", "ROW_INDEX_V1, false", "ROW_INDEX_V1, true",
       "PREFIX, false", "PREFIX, true", "DIFF, false", "DIFF, true", "FAST_DIFF, false",
       "FAST_DIFF, true"})
-  void rowsCollectAsTheOracleSays(DataBlockEncoding encoding, boolean cached, TestSeed seed) throws Exception {
+  void rowsCollectAsTheOracleSays(DataBlockEncoding encoding, boolean cached, TestSeed seed)
+      throws Exception {
     Random random = new Random(seed.value());
     boolean tags = random.nextBoolean();
     HFileContext context = HFileContext.builder().encoding(encoding)

@@ -102,7 +102,8 @@ class HFileScannerSeekTest {
 
   @ParameterizedTest(name = "{0} {1}")
   @MethodSource("encodingsAndSources")
-  void seeksLandWhereTheOracleSays(DataBlockEncoding encoding, Source source, TestSeed seed) throws Exception {
+  void seeksLandWhereTheOracleSays(DataBlockEncoding encoding, Source source, TestSeed seed)
+      throws Exception {
     Random random = new Random(seed.value());
     HFileContext context = randomContext(random, encoding);
     List<KeyValue> cells = cells(random, context);
@@ -133,8 +134,8 @@ class HFileScannerSeekTest {
   @CsvSource({"NONE, L1", "NONE, L2_OFFHEAP", "PREFIX, L1", "FAST_DIFF, L1",
       "FAST_DIFF, L2_OFFHEAP", "NONE, LEFT_OUT", "DIFF, LEFT_OUT", "FAST_DIFF, LEFT_OUT",
       "FAST_DIFF, MIXED"})
-  void concurrentSeeksShareTheBlocksIndexes(DataBlockEncoding encoding, Source source, TestSeed seed)
-      throws Exception {
+  void concurrentSeeksShareTheBlocksIndexes(
+      DataBlockEncoding encoding, Source source, TestSeed seed) throws Exception {
     Random random = new Random(seed.value());
     HFileContext context = randomContext(random, encoding);
     List<KeyValue> cells = cells(random, context);
@@ -171,8 +172,8 @@ class HFileScannerSeekTest {
 
   @ParameterizedTest(name = "{0} {1}")
   @MethodSource("encodingsAndSources")
-  void aReseekInsideTheCurrentBlockLoadsNothing(DataBlockEncoding encoding, Source source, TestSeed seed)
-      throws Exception {
+  void aReseekInsideTheCurrentBlockLoadsNothing(
+      DataBlockEncoding encoding, Source source, TestSeed seed) throws Exception {
     Random random = new Random(seed.value());
     HFileContext context = randomContext(random, encoding);
     List<KeyValue> cells = cells(random, context);
@@ -388,8 +389,8 @@ class HFileScannerSeekTest {
    */
   @ParameterizedTest(name = "{0} {1}")
   @MethodSource("encodingsAndSources")
-  void malformedBlocksRaiseOnlyCorruptHFileException(DataBlockEncoding encoding, Source source, TestSeed seed)
-      throws Exception {
+  void malformedBlocksRaiseOnlyCorruptHFileException(
+      DataBlockEncoding encoding, Source source, TestSeed seed) throws Exception {
     Random random = new Random(seed.value());
     HFileContext context = randomContext(random, encoding);
     List<KeyValue> cells = cells(random, context);

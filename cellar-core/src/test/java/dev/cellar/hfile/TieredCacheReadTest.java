@@ -212,7 +212,8 @@ class TieredCacheReadTest {
 
   @ParameterizedTest
   @ValueSource(strings = {"offheap", "file"})
-  void concurrentSeeksThroughASmallL2ReturnTheRightCells(String engine, TestSeed seed) throws Exception {
+  void concurrentSeeksThroughASmallL2ReturnTheRightCells(String engine, TestSeed seed)
+      throws Exception {
     Path path = write();
     CombinedBlockCache cache = cache(engine, "1");
     try (HFileReader reader = CachedReadFixture.open(path, allocator, cache)) {

@@ -45,7 +45,8 @@ class FileIoTest {
 
   @ParameterizedTest(name = "mapped={0}")
   @ValueSource(booleans = {false, true})
-  void positionalReadsIntoPooledBuffersMatchWhatWasAppended(boolean mapped, TestSeed seed) throws IOException {
+  void positionalReadsIntoPooledBuffersMatchWhatWasAppended(boolean mapped, TestSeed seed)
+      throws IOException {
     Random random = new Random(seed.value());
     byte[] content = new byte[200_000];
     random.nextBytes(content);

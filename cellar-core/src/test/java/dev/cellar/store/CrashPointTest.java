@@ -301,7 +301,8 @@ class CrashPointTest {
   }
 
   @Test
-  void everyFailedFileOperationLosesNoAcknowledgedWriteAndBringsNoDeleteBack(TestSeed seed) throws Exception {
+  void everyFailedFileOperationLosesNoAcknowledgedWriteAndBringsNoDeleteBack(TestSeed seed)
+      throws Exception {
     crashAtEachOperation("failing", directory -> failing(), seed);
   }
 
@@ -315,7 +316,8 @@ class CrashPointTest {
     CrashableStorage create(Path directory) throws IOException;
   }
 
-  private void crashAtEachOperation(String what, StorageFactory storages, TestSeed seed) throws Exception {
+  private void crashAtEachOperation(String what, StorageFactory storages, TestSeed seed)
+      throws Exception {
     Path cleanDirectory = runDirectory("clean");
     Run clean = new Run(cleanDirectory, storages.create(cleanDirectory));
     clean.scenario();

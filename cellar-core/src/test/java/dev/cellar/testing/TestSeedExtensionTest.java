@@ -107,8 +107,8 @@ class TestSeedExtensionTest {
     assertEquals(3, lines.size(), run.output);
     for (int i = 0; i < 3; i++) {
       long seed = SEEDS.get(2 * i);
-      assertEquals("TestSeedExtensionTest$PerTest > passes(TestSeed) > repetition " + (i + 1) + " of 3: seed " + seed
-          + " (rerun: -Dcellar.test.seed=" + seed + ")", lines.get(i));
+      assertEquals("TestSeedExtensionTest$PerTest > passes(TestSeed) > repetition " + (i + 1)
+          + " of 3: seed " + seed + " (rerun: -Dcellar.test.seed=" + seed + ")", lines.get(i));
     }
   }
 
@@ -132,7 +132,8 @@ class TestSeedExtensionTest {
     assertEquals(2, run.tests.succeeded().count());
     assertEquals(3, SEEDS.size());
     assertEquals(1, SEEDS.stream().distinct().count(), "one seed: " + SEEDS);
-    assertTrue(run.output.contains("TestSeedExtensionTest$PerClass: seed " + SEEDS.getFirst()), run.output);
+    assertTrue(run.output.contains("TestSeedExtensionTest$PerClass: seed " + SEEDS.getFirst()),
+        run.output);
   }
 
   @Test

@@ -83,8 +83,8 @@ class HFileInteropTest {
 
   @ParameterizedTest(name = "{0} {1} bloom {2}")
   @MethodSource("matrix")
-  void cellarReadsWhatHBaseWrote(Encoding encoding, Compression compression, Bloom bloom, TestSeed seed)
-      throws IOException {
+  void cellarReadsWhatHBaseWrote(
+      Encoding encoding, Compression compression, Bloom bloom, TestSeed seed) throws IOException {
     List<CellSpec> cells = TestCells.sorted(new Random(seed.value()), CELLS, CELLS / 4);
     Path file = dir.resolve("hbase.hfile");
     Spec spec = spec(encoding, compression, bloom);
@@ -110,8 +110,8 @@ class HFileInteropTest {
 
   @ParameterizedTest(name = "{0} {1} bloom {2}")
   @MethodSource("matrix")
-  void hbaseReadsWhatCellarWrote(Encoding encoding, Compression compression, Bloom bloom, TestSeed seed)
-      throws IOException {
+  void hbaseReadsWhatCellarWrote(
+      Encoding encoding, Compression compression, Bloom bloom, TestSeed seed) throws IOException {
     List<CellSpec> cells = TestCells.sorted(new Random(seed.value()), CELLS, CELLS / 4);
     Path file = dir.resolve("cellar.hfile");
     Spec spec = spec(encoding, compression, bloom);
@@ -145,8 +145,8 @@ class HFileInteropTest {
    */
   @ParameterizedTest(name = "{0}")
   @EnumSource(Encoding.class)
-  void withoutCompressionTheScannedSectionMatchesHBaseBlockForBlock(Encoding encoding, TestSeed seed)
-      throws IOException {
+  void withoutCompressionTheScannedSectionMatchesHBaseBlockForBlock(
+      Encoding encoding, TestSeed seed) throws IOException {
     List<CellSpec> cells = TestCells.sorted(new Random(seed.value()), CELLS, CELLS / 4);
     Spec spec = spec(encoding, Compression.NONE, Bloom.ROW);
     Path theirs = dir.resolve("hbase.hfile");
@@ -183,7 +183,8 @@ class HFileInteropTest {
 
   @ParameterizedTest(name = "{0}")
   @EnumSource(value = Compression.class, names = {"NONE", "GZ", "SNAPPY", "LZ4", "ZSTD"})
-  void cellarVerifiesEveryBlockOfAnHBaseFile(Compression compression, TestSeed seed) throws IOException {
+  void cellarVerifiesEveryBlockOfAnHBaseFile(Compression compression, TestSeed seed)
+      throws IOException {
     List<CellSpec> cells = TestCells.sorted(new Random(seed.value()), CELLS, CELLS / 4);
     Path file = dir.resolve("hbase.hfile");
     hbase.write(file, cells, spec(Encoding.FAST_DIFF, compression, Bloom.ROWCOL));

@@ -337,7 +337,8 @@ class ScanPartialRowsInteropTest {
    * what the embedded database returns.
    */
   @Test
-  void randomScansOfRandomWideRowsReturnWhatTheEmbeddedDatabaseReturns(TestSeed seed) throws IOException {
+  void randomScansOfRandomWideRowsReturnWhatTheEmbeddedDatabaseReturns(TestSeed seed)
+      throws IOException {
     SplittableRandom random = new SplittableRandom(seed.value());
     try (ServedCellar served = serve(dir.resolve("data"), Map.of())) {
       for (int r = 0; r < 25; r++) {

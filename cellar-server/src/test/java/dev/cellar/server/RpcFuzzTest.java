@@ -32,7 +32,8 @@ class RpcFuzzTest {
   @TempDir Path dir;
 
   @Test
-  void brokenFramesNeverStopTheServerFromAnsweringWellFormedClients(TestSeed seed) throws IOException {
+  void brokenFramesNeverStopTheServerFromAnsweringWellFormedClients(TestSeed seed)
+      throws IOException {
     Random random = new Random(seed.value());
     CellarConfig config = CellarConfig.defaults().with(ServerOptions.PORT, "0")
         .with(ServerOptions.MAX_REQUEST_SIZE, "65536").with(ServerOptions.HANDLERS, "4");

@@ -63,7 +63,8 @@ class BucketCacheStressTest {
 
   @ParameterizedTest
   @ValueSource(strings = {"offheap", "file"})
-  void readersOnlyEverSeeTheirBlocksBytesAndNothingLeaks(String engine, TestSeed seed) throws Exception {
+  void readersOnlyEverSeeTheirBlocksBytesAndNothingLeaks(String engine, TestSeed seed)
+      throws Exception {
     BufAllocator allocator = new BufAllocator(new BufAllocatorConfig(true, 32768, 512, 0));
     String spec = engine.equals("file") ? "file:" + directory.resolve("stress.data") : engine;
     long dataBytes = (long) FILES * BLOCKS_PER_FILE * 15_000;

@@ -55,7 +55,8 @@ class WalCorruptionTest {
   }
 
   @Test
-  void aFlippedBitInAMiddleSegmentFailsTheOpenNamingFileAndOffset(TestSeed seed) throws IOException {
+  void aFlippedBitInAMiddleSegmentFailsTheOpenNamingFileAndOffset(TestSeed seed)
+      throws IOException {
     Random random = new Random(seed.value());
     List<Long> offsets = WalTestSupport.entryOffsets(segments.get(1));
     for (int round = 0; round < 20; round++) {

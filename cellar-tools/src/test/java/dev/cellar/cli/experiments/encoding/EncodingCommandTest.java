@@ -74,7 +74,8 @@ class EncodingCommandTest {
   }
 
   @Test
-  void throughTheNetworkTheTablesLiveInTheServer(@TempDir Path dir, TestSeed seed) throws Exception {
+  void throughTheNetworkTheTablesLiveInTheServer(@TempDir Path dir, TestSeed seed)
+      throws Exception {
     CellarConfig config = CellarConfig.defaults().with(ServerOptions.PORT, "0")
         .with(InfoServerConfig.PORT_KEY, "0");
     try (CellarServer server = CellarServer.start(ServerOptions.from(dir.resolve("server"),

@@ -53,7 +53,8 @@ class OffheapCommandTest {
   }
 
   @Test
-  void throughTheNetworkBothDeploysServeTheirPhases(@TempDir Path dir, TestSeed seed) throws Exception {
+  void throughTheNetworkBothDeploysServeTheirPhases(@TempDir Path dir, TestSeed seed)
+      throws Exception {
     Path out = dir.resolve("results");
     CliRun run = CliRun.of("bench", "offheap", "--connect", "--memory", "40m", "--threads", "2",
         "--runs", "1", "--run-seconds", "0.3", "--seed", Long.toString(seed.value()), "--out",

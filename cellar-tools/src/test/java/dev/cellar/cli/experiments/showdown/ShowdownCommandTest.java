@@ -68,7 +68,8 @@ class ShowdownCommandTest {
   }
 
   @Test
-  void throughTheNetworkEachDeployIsAServerOfItsOwn(@TempDir Path dir, TestSeed seed) throws Exception {
+  void throughTheNetworkEachDeployIsAServerOfItsOwn(@TempDir Path dir, TestSeed seed)
+      throws Exception {
     Path out = dir.resolve("results");
     CliRun run = CliRun.of("bench", "showdown", "--connect", "--memory", "16m", "--ratios", "0.5",
         "--deploys", "LRU,BUCKET_OFFHEAP", "--runs", "1", "--run-seconds", "0.3", "--tmpfs",
