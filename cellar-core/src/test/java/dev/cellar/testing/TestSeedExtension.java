@@ -12,7 +12,9 @@ import org.junit.jupiter.api.extension.TestExecutionExceptionHandler;
 
 /**
  * Picks, prints and reports the seed of randomized tests; register it with
- * {@code @ExtendWith(TestSeedExtension.class)} and declare a {@link TestSeed} parameter.
+ * {@code @ExtendWith(TestSeedExtension.class)} and declare a {@link TestSeed} parameter. It is
+ * registered by hand rather than auto-detected so that a randomized test says where its seed
+ * comes from, and other tests pay nothing.
  *
  * <p>The seed is {@code -Dcellar.test.seed} when given, else a fresh random one, never negative so
  * that it passes as a command-line argument. It is chosen the first time a test asks for it and
