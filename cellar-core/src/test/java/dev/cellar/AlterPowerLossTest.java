@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cellar.io.PowerLossStorage;
 import dev.cellar.io.Storage;
+import dev.cellar.testing.TestSeed;
+import dev.cellar.testing.TestSeedExtension;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -13,6 +15,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -24,6 +27,7 @@ import org.junit.jupiter.api.io.TempDir;
  * Every tenth operation by default, from a seeded offset; {@code -Dcellar.crash.allPoints=true}
  * (through {@code -Dcellar.test.extraJvmArgs}) cuts at every one.
  */
+@ExtendWith(TestSeedExtension.class)
 class AlterPowerLossTest {
 
   private static final byte[] QUALIFIER = bytes("q");
@@ -167,7 +171,8 @@ class AlterPowerLossTest {
   }
 
   @Test
-  void noAcknowledgedWriteIsLostAndNoDeletedFamilyComesBackAfterAPowerLoss() throws Exception {
+  void noAcknowledgedWriteIsLostAndNoDeletedFamilyComesBackAfterAPowerLoss(TestSeed seed)
+      throws Exception {
     Run clean = new Run(root.resolve("clean"), root.resolve("clean.stash"));
     clean.scenario();
     int operations = clean.storage.operations();
@@ -175,12 +180,11 @@ class AlterPowerLossTest {
     clean.verify("without a power loss before the end");
     assertTrue(operations > 50, "the scenario made " + operations + " file operations");
 
-    long seed = Long.getLong("cellar.test.seed", System.nanoTime());
     int stride = Boolean.getBoolean("cellar.crash.allPoints") ? 1 : 10;
-    int first = (int) Math.floorMod(seed, (long) stride);
+    int first = (int) Math.floorMod(seed.value(), (long) stride);
     System.out.println("AlterPowerLossTest: " + operations + " file operations, losing power"
-        + " at every " + stride + "th from " + first + " (seed " + seed + "; -Dcellar.test.seed="
-        + seed + " replays it, -Dcellar.crash.allPoints=true cuts at every one)");
+        + " at every " + stride + "th from " + first
+        + " (-Dcellar.crash.allPoints=true cuts at every one)");
     for (int cutAt = first; cutAt < operations; cutAt += stride) {
       Run run = new Run(root.resolve("cut-" + cutAt), root.resolve("cut-" + cutAt + ".stash"));
       run.storage.cutAt(cutAt);
@@ -190,8 +194,7 @@ class AlterPowerLossTest {
         // the power went
       }
       run.crash();
-      run.verify("power lost before file operation " + cutAt + " of " + operations + ", seed "
-          + seed);
+      run.verify("power lost before file operation " + cutAt + " of " + operations);
     }
   }
 }

@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.cellar.testing.TestSeed;
+import dev.cellar.testing.TestSeedExtension;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
@@ -13,6 +15,7 @@ import java.util.List;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -23,6 +26,7 @@ import org.junit.jupiter.api.io.TempDir;
  * -Dcellar.test.extraJvmArgs}) runs more. A subclass runs it on another storage by overriding
  * {@link #location()} and {@link #storageSettings()}.
  */
+@ExtendWith(TestSeedExtension.class)
 class CellarCrashTest {
 
   static final byte[] FAMILY = "f".getBytes();
@@ -72,14 +76,13 @@ class CellarCrashTest {
   }
 
   @Test
-  void everyAcknowledgedWriteSurvivesAKillAndNoneIsHalfApplied() throws Exception {
+  void everyAcknowledgedWriteSurvivesAKillAndNoneIsHalfApplied(TestSeed seed) throws Exception {
     int rounds = Integer.getInteger("cellar.crash.rounds", 3);
-    long seed = System.nanoTime();
-    SplittableRandom random = new SplittableRandom(seed);
+    SplittableRandom random = new SplittableRandom(seed.value());
     int acked = -1;
     for (int round = 0; round < rounds; round++) {
       acked = Math.max(acked, runAndKill(acked + 1, 200 + random.nextInt(1500)));
-      verify(acked, "seed " + seed + " round " + round);
+      verify(acked, "round " + round);
     }
   }
 

@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.cellar.io.PowerCut;
 import dev.cellar.io.PowerLossStorage;
 import dev.cellar.io.Storage;
+import dev.cellar.testing.TestSeed;
+import dev.cellar.testing.TestSeedExtension;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -13,6 +15,7 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -25,6 +28,7 @@ import org.junit.jupiter.api.io.TempDir;
  * (through {@code -Dcellar.test.extraJvmArgs}) cuts at every one. A subclass runs it on another
  * storage with that storage's power-loss model ({@link #powerCut}, {@link #runDirectory}).
  */
+@ExtendWith(TestSeedExtension.class)
 class CellarPowerLossTest {
 
   private static final byte[] FAMILY = bytes("f");
@@ -173,7 +177,8 @@ class CellarPowerLossTest {
   }
 
   @Test
-  void noAcknowledgedWriteIsLostAndNoDeleteOrDropComesBackAfterAPowerLoss() throws Exception {
+  void noAcknowledgedWriteIsLostAndNoDeleteOrDropComesBackAfterAPowerLoss(TestSeed seed)
+      throws Exception {
     Run clean = new Run(runDirectory("clean"), root.resolve("clean.stash"));
     clean.scenario();
     int operations = clean.storage.operations();
@@ -181,12 +186,11 @@ class CellarPowerLossTest {
     clean.verify("without a power loss before the end");
     assertTrue(operations > 50, "the scenario made " + operations + " file operations");
 
-    long seed = Long.getLong("cellar.test.seed", System.nanoTime());
     int stride = Boolean.getBoolean("cellar.crash.allPoints") ? 1 : stride();
-    int first = (int) Math.floorMod(seed, (long) stride);
+    int first = (int) Math.floorMod(seed.value(), (long) stride);
     System.out.println("CellarPowerLossTest: " + operations + " file operations, losing power"
-        + " at every " + stride + "th from " + first + " (seed " + seed + "; -Dcellar.test.seed="
-        + seed + " replays it, -Dcellar.crash.allPoints=true cuts at every one)");
+        + " at every " + stride + "th from " + first
+        + " (-Dcellar.crash.allPoints=true cuts at every one)");
     for (int cutAt = first; cutAt < operations; cutAt += stride) {
       Run run = new Run(runDirectory("cut-" + cutAt), root.resolve("cut-" + cutAt + ".stash"));
       run.storage.cutAt(cutAt);
@@ -196,8 +200,7 @@ class CellarPowerLossTest {
         // the power went
       }
       run.crash();
-      run.verify("power lost before file operation " + cutAt + " of " + operations + ", seed "
-          + seed);
+      run.verify("power lost before file operation " + cutAt + " of " + operations);
     }
   }
 }

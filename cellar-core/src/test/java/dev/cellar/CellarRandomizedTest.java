@@ -8,6 +8,8 @@ import dev.cellar.cell.KeyValue;
 import dev.cellar.store.ReadSemanticsOracle;
 import dev.cellar.store.Region;
 import dev.cellar.store.ScanSpec;
+import dev.cellar.testing.TestSeed;
+import dev.cellar.testing.TestSeedExtension;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -15,6 +17,7 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -27,6 +30,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * compactions happen in the background too. The seed is printed on failure. Runs on a local
  * directory; a subclass runs it on another storage ({@link #location()}).
  */
+@ExtendWith(TestSeedExtension.class)
 class CellarRandomizedTest {
 
   private static final int VERSIONS = 3;
@@ -72,16 +76,15 @@ class CellarRandomizedTest {
 
   @ParameterizedTest
   @ValueSource(strings = {"l1", "l2"})
-  void randomOperationsMatchTheOracle(String cache) throws IOException {
-    long seed = Long.getLong("cellar.test.seed", System.nanoTime());
-    SplittableRandom random = new SplittableRandom(seed);
+  void randomOperationsMatchTheOracle(String cache, TestSeed seed) throws IOException {
+    SplittableRandom random = new SplittableRandom(seed.value());
     List<Cell> written = new ArrayList<>();
     long sequence = 0;
     Cellar cellar = Cellar.open(location(), config(cache));
     try {
       cellar.admin().createTable(table());
       for (int step = 0; step < steps(); step++) {
-        String context = "seed " + seed + " step " + step;
+        String context = "step " + step;
         int op = random.nextInt(100);
         Table table = cellar.table("t");
         if (op < 45) {
@@ -121,7 +124,7 @@ class CellarRandomizedTest {
           cellar = Cellar.open(location(), config(cache));
         }
       }
-      checkScan(cellar.table("t"), written, random, "seed " + seed + " at the end");
+      checkScan(cellar.table("t"), written, random, "at the end");
     } finally {
       cellar.close();
     }

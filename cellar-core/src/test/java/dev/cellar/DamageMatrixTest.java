@@ -13,6 +13,8 @@ import dev.cellar.io.AppendOnlyFile;
 import dev.cellar.io.Storage;
 import dev.cellar.io.StorageLocation;
 import dev.cellar.memory.BufAllocator;
+import dev.cellar.testing.TestSeed;
+import dev.cellar.testing.TestSeedExtension;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -26,6 +28,7 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -47,6 +50,7 @@ import org.junit.jupiter.api.io.TempDir;
  * -pl cellar-core -Dtest=DamageMatrixTest -Dcellar.damage.rounds=2000}; replay a run with {@code
  * -Dcellar.test.seed=N} (the seed is printed and named in every failure).
  */
+@ExtendWith(TestSeedExtension.class)
 class DamageMatrixTest {
 
   enum Kind { MANIFEST, DESCRIPTOR, LOG_SEGMENT, HFILE, LOCK }
@@ -150,11 +154,9 @@ class DamageMatrixTest {
   }
 
   @Test
-  void everyKindOfFileDamagedEveryWay() throws IOException {
-    long seed = Long.getLong("cellar.test.seed", System.nanoTime());
+  void everyKindOfFileDamagedEveryWay(TestSeed seed) throws IOException {
     int rounds = Integer.getInteger("cellar.damage.rounds", defaultRounds());
-    System.out.println("DamageMatrixTest seed " + seed + " (-Dcellar.test.seed=" + seed + ")");
-    Random random = new Random(seed);
+    Random random = new Random(seed.value());
     root = StorageLocation.resolve(location(), config().settings());
     storage = root.storage();
     Path fixture = root.directory().resolve("fixture");
@@ -162,22 +164,22 @@ class DamageMatrixTest {
     int run = 0;
     for (Kind kind : Kind.values()) {
       for (Damage damage : Damage.values()) {
-        runCase(fixture, kind, damage, random, seed, run++);
+        runCase(fixture, kind, damage, random, run++);
       }
     }
     for (int i = 0; i < rounds; i++) {
       runCase(fixture, Kind.values()[random.nextInt(Kind.values().length)],
-          Damage.values()[random.nextInt(Damage.values().length)], random, seed, run++);
+          Damage.values()[random.nextInt(Damage.values().length)], random, run++);
     }
     root.close();
   }
 
-  private void runCase(Path fixture, Kind kind, Damage damage, Random random, long seed, int run)
+  private void runCase(Path fixture, Kind kind, Damage damage, Random random, int run)
       throws IOException {
     Path database = root.directory().resolve("case-" + run);
     copyTree(fixture, database);
     Path file = pick(kind, database, random);
-    String context = "seed " + seed + ", case " + run + ": " + damage + " of " + kind + " "
+    String context = "case " + run + ": " + damage + " of " + kind + " "
         + database.relativize(file);
     Set<String> inDamagedFile = kind == Kind.HFILE ? keysIn(file) : Set.of();
     String detail = damage(file, damage, random);

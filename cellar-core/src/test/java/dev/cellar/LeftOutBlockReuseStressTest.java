@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.cellar.cache.BlockCache;
 import dev.cellar.cache.tiered.TwoTierBlockCache;
 import dev.cellar.cell.Cell;
+import dev.cellar.testing.TestSeed;
+import dev.cellar.testing.TestSeedExtension;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -15,10 +17,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -33,6 +35,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * still pinned it would show another row's bytes. Runs {@code cellar.stress.seconds} seconds (2
  * by default); the seed is printed on failure.
  */
+@ExtendWith(TestSeedExtension.class)
 class LeftOutBlockReuseStressTest {
 
   private static final byte[] FAMILY = "f".getBytes(StandardCharsets.US_ASCII);
@@ -58,8 +61,8 @@ class LeftOutBlockReuseStressTest {
 
   @ParameterizedTest
   @ValueSource(strings = {"L1", "L2"})
-  void resultsKeepTheirRowsWhileLeftOutBlocksAreReadAgainAndAgain(String tier) throws Exception {
-    long seed = Long.getLong("cellar.test.seed", System.nanoTime());
+  void resultsKeepTheirRowsWhileLeftOutBlocksAreReadAgainAndAgain(String tier, TestSeed seed)
+      throws Exception {
     long seconds = Long.getLong("cellar.stress.seconds", 2);
     CellarConfig config = CellarConfig.defaults().with("hfile.block.cache.memory.size", "3m");
     if (tier.equals("L2")) {
@@ -82,7 +85,7 @@ class LeftOutBlockReuseStressTest {
       try {
         List<Future<Long>> readers = new ArrayList<>();
         for (int t = 0; t < READERS; t++) {
-          long threadSeed = seed + t;
+          long threadSeed = seed.value() + t;
           readers.add(threads.submit(() -> read(table, threadSeed, deadline)));
         }
         long reads = 0;
@@ -90,14 +93,12 @@ class LeftOutBlockReuseStressTest {
           reads += reader.get();
         }
         long leftOut = leftOut(cellar.blockCache()) - leftOutBefore;
-        assertTrue(reads > 1000, "seed " + seed + ": only " + reads + " reads");
-        assertTrue(leftOut > reads / 10, "seed " + seed + ": " + leftOut
+        assertTrue(reads > 1000, "only " + reads + " reads");
+        assertTrue(leftOut > reads / 10, leftOut
             + " blocks left out of the cache in " + reads + " reads");
       } finally {
         threads.shutdownNow();
       }
-    } catch (AssertionError | ExecutionException e) {
-      throw new AssertionError("seed " + seed + ": " + e.getMessage(), e);
     }
   }
 

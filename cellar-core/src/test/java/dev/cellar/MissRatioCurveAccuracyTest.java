@@ -9,6 +9,8 @@ import dev.cellar.cache.LruBlockCacheConfig;
 import dev.cellar.cache.MissDoorkeeper;
 import dev.cellar.cache.MissRatioCurveTracker;
 import dev.cellar.observe.http.Observability;
+import dev.cellar.testing.TestSeed;
+import dev.cellar.testing.TestSeedExtension;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
@@ -21,6 +23,7 @@ import java.util.SplittableRandom;
 import javax.management.MBeanServer;
 import javax.management.ObjectName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -44,9 +47,9 @@ import org.junit.jupiter.api.io.TempDir;
  * 0.42 of its lookups where the curve, and the cache without it, missed 0.47). Randomized: the seed is printed, {@code
  * -Dcellar.test.seed} replays it (the sampled blocks depend on the file names too).
  */
+@ExtendWith(TestSeedExtension.class)
 class MissRatioCurveAccuracyTest {
 
-  private static final long SEED = Long.getLong("cellar.test.seed", System.nanoTime());
   private static final int ROWS = 32_000;
   private static final int GETS = 80_000;
   private static final double ERROR = 0.05;
@@ -58,16 +61,14 @@ class MissRatioCurveAccuracyTest {
   private record Run(long cacheBytes, double measured, double[] curve, long[] sizes) {}
 
   @Test
-  void theCurvePredictsCachesOfThreeSizes() throws Exception {
-    System.out.println("MissRatioCurveAccuracyTest seed " + SEED
-        + " (replay with -Dcellar.test.seed=" + SEED + ")");
+  void theCurvePredictsCachesOfThreeSizes(TestSeed seed) throws Exception {
     long dataBytes = load();
     long size = dataBytes / 4;
     for (boolean zipfian : new boolean[] {false, true}) {
       Run[] runs = new Run[3];
       long[] cacheSizes = {size / 2, size, size * 2};
       for (int i = 0; i < 3; i++) {
-        runs[i] = run(cacheSizes[i], zipfian);
+        runs[i] = run(cacheSizes[i], zipfian, seed);
       }
       String workload = zipfian ? "zipfian" : "uniform";
       Run middle = runs[1];
@@ -81,9 +82,9 @@ class MissRatioCurveAccuracyTest {
             + " its own curve %.4f%n", workload, runs[i].cacheBytes(), runs[i].measured(),
             middle.cacheBytes(), predicted, own);
         assertEquals(runs[i].cacheBytes(), middle.sizes()[points[i]], 1.0);
-        assertEquals(runs[i].measured(), predicted, ERROR, "seed " + SEED + ", " + workload
+        assertEquals(runs[i].measured(), predicted, ERROR, workload
             + ": the curve at " + runs[i].cacheBytes() + " bytes");
-        assertEquals(runs[i].measured(), own, ERROR, "seed " + SEED + ", " + workload
+        assertEquals(runs[i].measured(), own, ERROR, workload
             + ": the run's own curve at its size");
       }
       assertTrue(runs[0].measured() < runs[2].measured(), "a larger cache hits more");
@@ -114,7 +115,7 @@ class MissRatioCurveAccuracyTest {
     }
   }
 
-  private Run run(long cacheBytes, boolean zipfian) throws Exception {
+  private Run run(long cacheBytes, boolean zipfian, TestSeed seed) throws Exception {
     CellarConfig config = CellarConfig.defaults()
         .with("hfile.block.cache.memory.size", String.valueOf(cacheBytes))
         .with(LruBlockCacheConfig.HARD_CAPACITY_LIMIT_FACTOR_KEY, "1.0")
@@ -123,7 +124,7 @@ class MissRatioCurveAccuracyTest {
         .with(Observability.JMX_ENABLED_KEY, "true");
     try (Cellar cellar = Cellar.open(directory, config)) {
       Table table = cellar.table("t");
-      SplittableRandom random = new SplittableRandom(SEED);
+      SplittableRandom random = new SplittableRandom(seed.value());
       Zipfian popularity = zipfian ? new Zipfian(ROWS, 0.99) : null;
       for (int i = 0; i < GETS; i++) {
         int rank = zipfian ? popularity.next(random) : random.nextInt(ROWS);

@@ -3,6 +3,8 @@ package dev.cellar;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.cellar.testing.TestSeed;
+import dev.cellar.testing.TestSeedExtension;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -17,6 +19,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLongArray;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -27,6 +30,7 @@ import org.junit.jupiter.api.io.TempDir;
  * file swapped by a compaction, or a snapshot moved to a file, returns an older version or none.
  * Runs {@code cellar.stress.seconds} seconds (2 by default); the seed is printed on failure.
  */
+@ExtendWith(TestSeedExtension.class)
 class PointGetStressTest {
 
   private static final byte[] FAMILY = "f".getBytes(StandardCharsets.US_ASCII);
@@ -45,8 +49,7 @@ class PointGetStressTest {
   }
 
   @Test
-  void readsNeverMissRowsWhileFilesAreFlushedAndCompacted() throws Exception {
-    long seed = Long.getLong("cellar.test.seed", System.nanoTime());
+  void readsNeverMissRowsWhileFilesAreFlushedAndCompacted(TestSeed seed) throws Exception {
     long seconds = Long.getLong("cellar.stress.seconds", 2);
     CellarConfig config = CellarConfig.defaults()
         .with("hbase.hregion.memstore.flush.size", "16384")
@@ -65,7 +68,7 @@ class PointGetStressTest {
       ExecutorService threads = Executors.newFixedThreadPool(READERS + 1);
       List<Future<Long>> readers = new ArrayList<>();
       Future<?> writer = threads.submit(() -> {
-        SplittableRandom random = new SplittableRandom(seed);
+        SplittableRandom random = new SplittableRandom(seed.value());
         long version = 1;
         while (!stop.get()) {
           int i = random.nextInt(ROWS);
@@ -83,7 +86,7 @@ class PointGetStressTest {
         return null;
       });
       for (int r = 0; r < READERS; r++) {
-        long readerSeed = seed + 1 + r;
+        long readerSeed = seed.value() + 1 + r;
         boolean useReader = r % 2 == 0;
         readers.add(threads.submit(() -> {
           SplittableRandom random = new SplittableRandom(readerSeed);
@@ -103,7 +106,7 @@ class PointGetStressTest {
                   found = bytes == null ? -1 : ByteBuffer.wrap(bytes).getLong();
                 }
               }
-              assertTrue(found >= atLeast, "seed " + seed + ": row " + i + " read version "
+              assertTrue(found >= atLeast, "row " + i + " read version "
                   + found + " after version " + atLeast + " was acknowledged");
               reads++;
             }
@@ -115,14 +118,14 @@ class PointGetStressTest {
       stop.set(true);
       writer.get();
       for (Future<Long> reader : readers) {
-        assertTrue(reader.get() > 0, "seed " + seed + ": a reader read nothing");
+        assertTrue(reader.get() > 0, "a reader read nothing");
       }
       threads.shutdown();
       assertTrue(threads.awaitTermination(10, TimeUnit.SECONDS));
       for (int i = 0; i < ROWS; i++) {
         try (Result result = table.get(new Get(row(i)))) {
           assertEquals(acknowledged.get(i),
-              ByteBuffer.wrap(result.getValue(FAMILY, QUALIFIER)).getLong(), "seed " + seed);
+              ByteBuffer.wrap(result.getValue(FAMILY, QUALIFIER)).getLong());
         }
       }
     }

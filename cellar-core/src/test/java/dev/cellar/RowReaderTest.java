@@ -8,6 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cellar.cell.Cell;
 import dev.cellar.cell.KeyValue;
+import dev.cellar.testing.TestSeed;
+import dev.cellar.testing.TestSeedExtension;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -17,6 +19,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -27,6 +30,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * a read of a cached row allocates nothing; a forgotten result is released. The seed of the random
  * rows is printed on failure ({@code -Dcellar.test.seed} replays it).
  */
+@ExtendWith(TestSeedExtension.class)
 class RowReaderTest {
 
   private static final byte[] FAMILY = bytes("f");
@@ -86,10 +90,10 @@ class RowReaderTest {
 
   @ParameterizedTest
   @ValueSource(strings = {"l1/NONE", "l2/NONE", "l1/FAST_DIFF", "l2/ROW_INDEX_V1"})
-  void aReusedReaderReturnsWhatGetReturnsOnEveryRow(String setup) throws IOException {
+  void aReusedReaderReturnsWhatGetReturnsOnEveryRow(String setup, TestSeed seed)
+      throws IOException {
     String[] parts = setup.split("/");
-    long seed = Long.getLong("cellar.test.seed", System.nanoTime());
-    SplittableRandom random = new SplittableRandom(seed);
+    SplittableRandom random = new SplittableRandom(seed.value());
     try (Cellar cellar = Cellar.open(directory, config(parts[0]))) {
       cellar.admin().createTable(table(parts[1]));
       load(cellar, random);
@@ -108,7 +112,7 @@ class RowReaderTest {
           get.setRow(row(i));
           RowView view = reader.getView(get);
           try (Result result = table.get(get)) {
-            String context = "seed " + seed + " row " + i;
+            String context = "row " + i;
             assertEquals(describe(result.rawCells()), describe(view.cells()), context);
             assertEquals(result.isEmpty(), view.isEmpty(), context);
             byte[] expected = result.getValue(FAMILY, qualifier(0));

@@ -19,6 +19,8 @@ import dev.cellar.filter.SingleColumnValueFilter;
 import dev.cellar.filter.ValueFilter;
 import dev.cellar.store.ReadSemanticsOracle;
 import dev.cellar.store.RowBudget;
+import dev.cellar.testing.TestSeed;
+import dev.cellar.testing.TestSeedExtension;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -28,6 +30,7 @@ import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -42,6 +45,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * RowBudget#CELLS_PER_DEADLINE_CHECK} cells examined without losing or repeating any. The seed
  * is printed with each failure ({@code -Dcellar.test.seed} replays it).
  */
+@ExtendWith(TestSeedExtension.class)
 class RowScannerPartsTest {
 
   private static final byte[][] FAMILIES = {bytes("a"), bytes("b")};
@@ -77,10 +81,8 @@ class RowScannerPartsTest {
   }
 
   @Test
-  void partsOfRandomRowsMakeUpTheRowsWholeReadsReturn() throws IOException {
-    long seed = Long.getLong("cellar.test.seed", System.nanoTime());
-    System.out.println("RowScannerPartsTest seed " + seed);
-    SplittableRandom random = new SplittableRandom(seed);
+  void partsOfRandomRowsMakeUpTheRowsWholeReadsReturn(TestSeed seed) throws IOException {
+    SplittableRandom random = new SplittableRandom(seed.value());
     try (Cellar cellar = Cellar.open(directory, config())) {
       cellar.admin().createTable(table());
       Table table = cellar.table("t");
@@ -91,7 +93,7 @@ class RowScannerPartsTest {
         } else if (op < 70) {
           table.delete(randomDelete(random).setDurability(Durability.SKIP_WAL));
         } else if (op < 93) {
-          checkScan(table, random, "seed " + seed + " step " + step);
+          checkScan(table, random, "step " + step);
         } else if (op < 97) {
           cellar.admin().flush("t");
         } else {
@@ -100,7 +102,7 @@ class RowScannerPartsTest {
       }
       cellar.admin().flush("t");
       for (int i = 0; i < 30; i++) {
-        checkScan(table, random, "seed " + seed + " at the end");
+        checkScan(table, random, "at the end");
       }
     }
   }

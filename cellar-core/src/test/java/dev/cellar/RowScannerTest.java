@@ -23,6 +23,8 @@ import dev.cellar.filter.SingleColumnValueFilter;
 import dev.cellar.store.ReadSemanticsOracle;
 import dev.cellar.store.Region;
 import dev.cellar.store.ScanSpec;
+import dev.cellar.testing.TestSeed;
+import dev.cellar.testing.TestSeedExtension;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -33,6 +35,7 @@ import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -46,6 +49,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * access; a scan of cached rows allocates nothing per row; a forgotten scanner is closed. The seed
  * is printed on failure ({@code -Dcellar.test.seed} replays it).
  */
+@ExtendWith(TestSeedExtension.class)
 class RowScannerTest {
 
   private static final int VERSIONS = 3;
@@ -81,17 +85,16 @@ class RowScannerTest {
 
   @ParameterizedTest
   @ValueSource(strings = {"l1/NONE", "l2/NONE", "l1/FAST_DIFF", "l2/ROW_INDEX_V1"})
-  void viewsReturnWhatResultsAndTheOracleReturn(String setup) throws IOException {
+  void viewsReturnWhatResultsAndTheOracleReturn(String setup, TestSeed seed) throws IOException {
     String[] parts = setup.split("/");
-    long seed = Long.getLong("cellar.test.seed", System.nanoTime());
-    SplittableRandom random = new SplittableRandom(seed);
+    SplittableRandom random = new SplittableRandom(seed.value());
     List<Cell> written = new ArrayList<>();
     long sequence = 0;
     Cellar cellar = Cellar.open(directory, config(parts[0]));
     try {
       cellar.admin().createTable(table(parts[1]));
       for (int step = 0; step < 700; step++) {
-        String context = "seed " + seed + " step " + step;
+        String context = "step " + step;
         Table table = cellar.table("t");
         int op = random.nextInt(100);
         if (op < 55) {
@@ -122,7 +125,7 @@ class RowScannerTest {
         }
       }
       for (int i = 0; i < 10; i++) {
-        checkScan(cellar.table("t"), written, random, "seed " + seed + " at the end");
+        checkScan(cellar.table("t"), written, random, "at the end");
       }
     } finally {
       cellar.close();

@@ -13,7 +13,8 @@ import dev.cellar.hfile.HFileReader;
 import dev.cellar.hfile.encoding.DataBlockEncoding;
 import dev.cellar.memory.BufAllocator;
 import dev.cellar.memory.BufAllocatorConfig;
-import dev.cellar.store.RegionExport;
+import dev.cellar.testing.TestSeed;
+import dev.cellar.testing.TestSeedExtension;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -26,6 +27,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -33,6 +35,7 @@ import org.junit.jupiter.api.io.TempDir;
  * with deletes applied, split keys, a point in time while writes go on, and what bulk loading
  * the export back gives (the same cells).
  */
+@ExtendWith(TestSeedExtension.class)
 class TableExportTest {
 
   @TempDir Path root;
@@ -70,21 +73,19 @@ class TableExportTest {
   }
 
   @Test
-  void exportLoadsBackToTheSameCellsInHBasesLayout() throws IOException {
-    long seed = new Random().nextLong();
-    System.out.println("seed " + seed);
+  void exportLoadsBackToTheSameCellsInHBasesLayout(TestSeed seed) throws IOException {
     Path out = root.resolve("export");
     List<String> expected;
     List<String> progress = new ArrayList<>();
     try (Cellar source = Cellar.open(root.resolve("source"), CellarConfig.defaults())) {
       source.admin().createTable(twoFamilies("t"));
-      fill(source.table("t"), source.admin(), seed, 3000);
+      fill(source.table("t"), source.admin(), seed.value(), 3000);
       expected = dump(source.table("t"));
       List<TableExport.Family> exported =
           TableExport.export(source, "t", out, List.of(), progress::add);
       assertEquals(List.of("a", "b"), exported.stream().map(TableExport.Family::name).toList());
       assertEquals(expected.size(), exported.stream().mapToLong(TableExport.Family::cells).sum(),
-          "seed " + seed);
+          "cells exported");
     }
     assertTrue(progress.stream().anyMatch(line -> line.contains("family a")), progress::toString);
     try (Stream<Path> walk = Files.walk(out)) {
@@ -112,12 +113,12 @@ class TableExportTest {
     try (Cellar target = Cellar.open(root.resolve("target"), CellarConfig.defaults())) {
       target.admin().createTable(twoFamilies("t"));
       BulkLoad.load(target, "t", out, false, line -> { });
-      assertEquals(expected, dump(target.table("t")), "seed " + seed);
+      assertEquals(expected, dump(target.table("t")));
     }
     try (Cellar reopened = Cellar.open(root.resolve("target"), CellarConfig.defaults())) {
-      assertEquals(expected, dump(reopened.table("t")), "seed " + seed);
+      assertEquals(expected, dump(reopened.table("t")));
       reopened.admin().majorCompact("t");
-      assertEquals(expected, dump(reopened.table("t")), "seed " + seed);
+      assertEquals(expected, dump(reopened.table("t")));
     }
   }
 

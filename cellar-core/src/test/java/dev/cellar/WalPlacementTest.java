@@ -1,6 +1,5 @@
 package dev.cellar;
 
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -8,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cellar.io.DirectoryLockedException;
 import dev.cellar.store.wal.WalLayout;
+import dev.cellar.testing.TestSeed;
+import dev.cellar.testing.TestSeedExtension;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -16,6 +17,7 @@ import java.util.SplittableRandom;
 import java.util.TreeMap;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -25,6 +27,7 @@ import org.junit.jupiter.api.io.TempDir;
  * the log fails in one line without changing what is stored. Random rows and values; the seed is
  * printed and {@code -Dcellar.test.seed} repeats a run.
  */
+@ExtendWith(TestSeedExtension.class)
 class WalPlacementTest {
 
   private static final byte[] FAMILY = bytes("f");
@@ -91,14 +94,12 @@ class WalPlacementTest {
   }
 
   @Test
-  void editsLoggedElsewhereSurviveACrashAndAreReplayedFromThere() throws IOException {
-    long seed = Long.getLong("cellar.test.seed", System.nanoTime());
-    System.out.println("WalPlacementTest seed " + seed);
-    SplittableRandom random = new SplittableRandom(seed);
+  void editsLoggedElsewhereSurviveACrashAndAreReplayedFromThere(TestSeed seed) throws IOException {
+    SplittableRandom random = new SplittableRandom(seed.value());
     TreeMap<String, String> oracle = new TreeMap<>();
     for (int round = 0; round < 3; round++) {
       Cellar cellar = Cellar.open(database(), config(logRoot()));
-      verify(cellar, oracle, "seed " + seed + " round " + round + ", after reopening");
+      verify(cellar, oracle, "round " + round + ", after reopening");
       write(cellar, oracle, random, 200 + random.nextInt(300));
       if (random.nextBoolean()) {
         cellar.admin().flush("t");
@@ -109,7 +110,7 @@ class WalPlacementTest {
       cellar.abort();
     }
     try (Cellar cellar = Cellar.open(database(), config(logRoot()))) {
-      verify(cellar, oracle, "seed " + seed + ", last reopen");
+      verify(cellar, oracle, "last reopen");
     }
     assertEquals("file:" + logRoot().resolve("wal"),
         Files.readString(database().resolve(WalPlacement.LOCATION_FILE)));

@@ -10,6 +10,8 @@ import dev.cellar.hfile.HFileVerifier;
 import dev.cellar.io.StorageLocation;
 import dev.cellar.memory.BufAllocator;
 import dev.cellar.memory.BufAllocatorConfig;
+import dev.cellar.testing.TestSeed;
+import dev.cellar.testing.TestSeedExtension;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
@@ -19,6 +21,7 @@ import java.util.SplittableRandom;
 import java.util.TreeSet;
 import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -29,6 +32,7 @@ import org.junit.jupiter.api.io.TempDir;
  * the table's after random puts and deletes; an output directory on HDFS that is not empty is
  * refused in one line naming its URI. The seed is printed; {@code -Dcellar.test.seed} repeats it.
  */
+@ExtendWith(TestSeedExtension.class)
 class HdfsExportTest {
 
   @RegisterExtension static final MiniHdfs hdfs = MiniHdfs.withDataNodes(1);
@@ -40,19 +44,17 @@ class HdfsExportTest {
   }
 
   @Test
-  void aDatabaseOnHdfsExportsIntoTheSameHdfs() throws IOException {
-    exportAndCheck(hdfs.newDirectory("db"));
+  void aDatabaseOnHdfsExportsIntoTheSameHdfs(TestSeed seed) throws IOException {
+    exportAndCheck(hdfs.newDirectory("db"), seed);
   }
 
   @Test
-  void aLocalDatabaseExportsToHdfs() throws IOException {
-    exportAndCheck(local.resolve("db").toString());
+  void aLocalDatabaseExportsToHdfs(TestSeed seed) throws IOException {
+    exportAndCheck(local.resolve("db").toString(), seed);
   }
 
-  private void exportAndCheck(String database) throws IOException {
-    long seed = Long.getLong("cellar.test.seed", System.nanoTime());
-    System.out.println("HdfsExportTest seed " + seed);
-    SplittableRandom random = new SplittableRandom(seed);
+  private void exportAndCheck(String database, TestSeed seed) throws IOException {
+    SplittableRandom random = new SplittableRandom(seed.value());
     String out = hdfs.newDirectory("export");
     TreeSet<String> rows = new TreeSet<>();
     List<TableExport.Family> families;
@@ -85,7 +87,7 @@ class HdfsExportTest {
       BulkLoadException notEmpty = assertThrows(BulkLoadException.class,
           () -> TableExport.export(cellar, "t", out, hdfs.config(), List.of(), line -> { }));
       assertEquals(out + ": is not empty; export into a new or empty directory",
-          notEmpty.getMessage(), "seed " + seed);
+          notEmpty.getMessage());
     }
     long cells = 0;
     try (StorageLocation output = StorageLocation.resolve(out, hdfs.config().settings());
@@ -107,7 +109,7 @@ class HdfsExportTest {
         }
       }
     }
-    assertEquals(2L * rows.size(), cells, "seed " + seed);
+    assertEquals(2L * rows.size(), cells);
     assertEquals(cells, families.stream().mapToLong(TableExport.Family::cells).sum());
   }
 }

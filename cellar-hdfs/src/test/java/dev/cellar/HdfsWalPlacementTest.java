@@ -6,12 +6,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cellar.hdfs.MiniHdfs;
 import dev.cellar.io.DirectoryLockedException;
+import dev.cellar.testing.TestSeed;
+import dev.cellar.testing.TestSeedExtension;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.SplittableRandom;
 import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -22,6 +25,7 @@ import org.junit.jupiter.api.io.TempDir;
  * flushed) the reopen with the right setting replays every edit from the other file system.
  * Random rows; the seed is printed and {@code -Dcellar.test.seed} repeats a run.
  */
+@ExtendWith(TestSeedExtension.class)
 class HdfsWalPlacementTest {
 
   private static final byte[] FAMILY = bytes("f");
@@ -41,22 +45,21 @@ class HdfsWalPlacementTest {
   }
 
   @Test
-  void dataOnHdfsLogLocal() throws IOException {
+  void dataOnHdfsLogLocal(TestSeed seed) throws IOException {
     crashAndReplay(hdfs.newDirectory("data"), local.resolve("logs").toString(),
-        local.resolve("other").toString());
+        local.resolve("other").toString(), seed);
   }
 
   @Test
-  void dataLocalLogOnHdfs() throws IOException {
+  void dataLocalLogOnHdfs(TestSeed seed) throws IOException {
     crashAndReplay(local.resolve("data").toString(), hdfs.newDirectory("logs"),
-        hdfs.newDirectory("other"));
+        hdfs.newDirectory("other"), seed);
   }
 
-  private void crashAndReplay(String database, String logRoot, String otherDatabase)
+  private void crashAndReplay(
+      String database, String logRoot, String otherDatabase, TestSeed seed)
       throws IOException {
-    long seed = Long.getLong("cellar.test.seed", System.nanoTime());
-    System.out.println("HdfsWalPlacementTest seed " + seed);
-    SplittableRandom random = new SplittableRandom(seed);
+    SplittableRandom random = new SplittableRandom(seed.value());
     TreeMap<String, String> oracle = new TreeMap<>();
     Cellar cellar = Cellar.open(database, config(logRoot));
     try {
@@ -90,7 +93,7 @@ class HdfsWalPlacementTest {
           }
         }
       }
-      assertEquals(oracle, found, "seed " + seed);
+      assertEquals(oracle, found);
     }
   }
 }

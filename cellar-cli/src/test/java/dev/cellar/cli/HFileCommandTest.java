@@ -13,6 +13,8 @@ import dev.cellar.hfile.Compression;
 import dev.cellar.hfile.HFileContext;
 import dev.cellar.hfile.HFileWriter;
 import dev.cellar.hfile.encoding.DataBlockEncoding;
+import dev.cellar.testing.TestSeed;
+import dev.cellar.testing.TestSeedExtension;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -24,9 +26,11 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 
+@ExtendWith(TestSeedExtension.class)
 class HFileCommandTest {
 
   @TempDir Path dir;
@@ -154,9 +158,8 @@ class HFileCommandTest {
    * {@code CORRUPT} line from the reader naming file and offset, and never prints a stack trace.
    */
   @Test
-  void randomDamageEndsInOneLineNeverAStackTrace() throws IOException {
-    long seed = Long.getLong("cellar.test.seed", System.nanoTime());
-    Random random = new Random(seed);
+  void randomDamageEndsInOneLineNeverAStackTrace(TestSeed seed) throws IOException {
+    Random random = new Random(seed.value());
     for (ChecksumType checksums : List.of(ChecksumType.NULL, ChecksumType.CRC32C)) {
       DataBlockEncoding encoding =
           DataBlockEncoding.values()[random.nextInt(DataBlockEncoding.values().length)];
@@ -175,7 +178,7 @@ class HFileCommandTest {
         Files.write(bad, damaged);
         List<String> mode = MODES.get(random.nextInt(MODES.size()));
         CliRun run = runMode(mode, bad);
-        String context = "seed=" + seed + " trial " + trial + " " + checksums + " " + encoding
+        String context = "trial " + trial + " " + checksums + " " + encoding
             + " " + mode + ": " + run;
         assertNoStackTrace(run, context);
         if (checksums != ChecksumType.NULL && damaged.length == bytes.length

@@ -11,6 +11,8 @@ import dev.cellar.Result;
 import dev.cellar.Table;
 import dev.cellar.TableDescriptor;
 import dev.cellar.server.NettyLeakCheck;
+import dev.cellar.testing.TestSeed;
+import dev.cellar.testing.TestSeedExtension;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -28,6 +30,7 @@ import org.junit.jupiter.api.io.TempDir;
  * each gets its own answer (the answers are matched by call id, whatever order they come in).
  */
 @ExtendWith(NettyLeakCheck.class)
+@ExtendWith(TestSeedExtension.class)
 class PipeliningTest {
 
   private static final int ROWS = 200;
@@ -41,9 +44,7 @@ class PipeliningTest {
   }
 
   @Test
-  void concurrentCallsShareOneConnectionAndGetTheirOwnAnswers() throws Exception {
-    long seed = System.nanoTime();
-    System.out.println("PipeliningTest seed " + seed);
+  void concurrentCallsShareOneConnectionAndGetTheirOwnAnswers(TestSeed seed) throws Exception {
     try (ServedDatabase served = ServedDatabase.start(directory, CellarConfig.defaults())) {
       served.client.admin().createTable(TableDescriptor.of("t", ColumnFamilyDescriptor.of("f")));
       Table table = served.client.table("t");
@@ -58,7 +59,7 @@ class PipeliningTest {
       try {
         List<Future<Integer>> done = new ArrayList<>();
         for (int t = 0; t < 8; t++) {
-          SplittableRandom random = new SplittableRandom(seed + t);
+          SplittableRandom random = new SplittableRandom(seed.value() + t);
           done.add(threads.submit(() -> {
             int checked = 0;
             for (int i = 0; i < 300; i++) {
@@ -67,7 +68,7 @@ class PipeliningTest {
                   .getBytes(StandardCharsets.UTF_8)))) {
                 assertEquals(new String(value(row), StandardCharsets.UTF_8),
                     new String(result.getValue(F, Q), StandardCharsets.UTF_8),
-                    "seed " + seed + " row " + row);
+                    "row " + row);
                 checked++;
               }
             }

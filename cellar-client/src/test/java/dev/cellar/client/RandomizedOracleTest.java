@@ -24,6 +24,8 @@ import dev.cellar.server.ServerOptions;
 import dev.cellar.store.ReadSemanticsOracle;
 import dev.cellar.store.Region;
 import dev.cellar.store.ScanSpec;
+import dev.cellar.testing.TestSeed;
+import dev.cellar.testing.TestSeedExtension;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -45,6 +47,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * printed and can be set with {@code -Dcellar.test.seed}.
  */
 @ExtendWith(NettyLeakCheck.class)
+@ExtendWith(TestSeedExtension.class)
 class RandomizedOracleTest {
 
   private static final int VERSIONS = 3;
@@ -127,10 +130,8 @@ class RandomizedOracleTest {
 
   @ParameterizedTest
   @ValueSource(strings = {"embedded", "remote"})
-  void randomOperationsMatchTheOracle(String mode) throws IOException {
-    long seed = Long.getLong("cellar.test.seed", System.nanoTime());
-    System.out.println("RandomizedOracleTest " + mode + " seed " + seed);
-    SplittableRandom random = new SplittableRandom(seed);
+  void randomOperationsMatchTheOracle(String mode, TestSeed seed) throws IOException {
+    SplittableRandom random = new SplittableRandom(seed.value());
     List<Cell> written = new ArrayList<>();
     long sequence = 0;
     try (Subject subject = mode.equals("embedded") ? embedded() : remote()) {
@@ -139,7 +140,7 @@ class RandomizedOracleTest {
           ColumnFamilyDescriptor.of("b", Map.of("VERSIONS", "3", "BLOCKSIZE", "1024",
               "DATA_BLOCK_ENCODING", "FAST_DIFF"))));
       for (int step = 0; step < 1200; step++) {
-        String context = mode + " seed " + seed + " step " + step;
+        String context = mode + " step " + step;
         int op = random.nextInt(100);
         Table table = subject.database().table("t");
         if (op < 40) {
@@ -177,8 +178,7 @@ class RandomizedOracleTest {
           subject.restart();
         }
       }
-      checkScan(subject.database().table("t"), written, random, mode + " seed " + seed
-          + " at the end");
+      checkScan(subject.database().table("t"), written, random, mode + " at the end");
     }
   }
 

@@ -8,6 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cellar.memory.BufAllocator;
 import dev.cellar.memory.BufAllocatorConfig;
+import dev.cellar.testing.TestSeed;
+import dev.cellar.testing.TestSeedExtension;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -18,6 +20,7 @@ import java.util.concurrent.CountDownLatch;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * The behaviour every {@link BlockCache} shares: lookups hand out retained blocks that stay
@@ -25,6 +28,7 @@ import org.junit.jupiter.api.Test;
  * and concurrent use with every returned byte checked. Blocks come from a pooled allocator, which
  * must be back to no buffer in use when each test ends.
  */
+@ExtendWith(TestSeedExtension.class)
 public abstract class BlockCacheContractTest {
 
   protected static final int BLOCK_SIZE = 4096;
@@ -247,17 +251,16 @@ public abstract class BlockCacheContractTest {
   }
 
   @Test
-  void concurrentCacheGetAndEvictReturnOnlyCorrectBytes() throws InterruptedException {
+  void concurrentCacheGetAndEvictReturnOnlyCorrectBytes(TestSeed seed) throws InterruptedException {
     BlockCache cache = cache(16L * (BLOCK_SIZE + 1024));
     int threads = 4;
     int keys = 128;
     int operations = 3000;
-    long seed = System.nanoTime();
     Queue<String> failures = new ConcurrentLinkedQueue<>();
     CountDownLatch start = new CountDownLatch(1);
     List<Thread> workers = new ArrayList<>();
     for (int t = 0; t < threads; t++) {
-      SplittableRandom random = new SplittableRandom(seed + t);
+      SplittableRandom random = new SplittableRandom(seed.value() + t);
       workers.add(Thread.ofPlatform().name("cache-contract-worker-" + t).start(() -> {
         try {
           start.await();
@@ -288,8 +291,8 @@ public abstract class BlockCacheContractTest {
     for (Thread worker : workers) {
       assertTrue(worker.join(Duration.ofSeconds(60)), "worker did not finish");
     }
-    assertTrue(failures.isEmpty(), "seed " + seed + ": " + failures);
-    assertTrue(cache.stats().snapshot().hitCount() > 0, "seed " + seed + ": no hits");
+    assertTrue(failures.isEmpty(), failures.toString());
+    assertTrue(cache.stats().snapshot().hitCount() > 0, "no hits");
     cache.shutdown();
     assertEquals(0, cache.blockCount());
   }

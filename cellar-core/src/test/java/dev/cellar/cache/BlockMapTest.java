@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.cellar.testing.TestSeed;
+import dev.cellar.testing.TestSeedExtension;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -15,12 +17,14 @@ import java.util.SplittableRandom;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * The block map against a {@link HashMap} oracle (random puts, removes, lookups and iterations,
  * across table rebuilds), and concurrent readers that must always find the entries no writer
- * touches while writers churn the others. Seeds are printed.
+ * touches while writers churn the others.
  */
+@ExtendWith(TestSeedExtension.class)
 class BlockMapTest {
 
   private record Entry(long keyFileId, long keyOffset, int version) implements BlockMap.Keyed {}
@@ -28,10 +32,8 @@ class BlockMapTest {
   private record Key(long fileId, long offset) {}
 
   @Test
-  void behavesAsAMapAcrossRebuilds() {
-    long seed = System.nanoTime();
-    System.out.println("behavesAsAMapAcrossRebuilds seed " + seed);
-    SplittableRandom random = new SplittableRandom(seed);
+  void behavesAsAMapAcrossRebuilds(TestSeed seed) {
+    SplittableRandom random = new SplittableRandom(seed.value());
     BlockMap<Entry> map = new BlockMap<>();
     Map<Key, Entry> oracle = new HashMap<>();
     for (int op = 0; op < 200_000; op++) {
@@ -44,23 +46,23 @@ class BlockMapTest {
           Entry entry = new Entry(fileId, offset, op);
           Entry present = map.putIfAbsent(entry);
           Entry expected = oracle.putIfAbsent(key, entry);
-          assertSame(expected, present, "put " + key + ", seed " + seed);
+          assertSame(expected, present, "put " + key);
         }
         case 2 -> {
           Entry stored = oracle.get(key);
           Entry other = new Entry(fileId, offset, -1);
           assertEquals(false, map.remove(other), "an equal but other entry is not removed");
           if (stored != null) {
-            assertTrue(map.remove(stored), "remove " + key + ", seed " + seed);
+            assertTrue(map.remove(stored), "remove " + key);
             oracle.remove(key);
           }
         }
         default -> assertSame(oracle.get(key), map.get(fileId, offset),
-            "get " + key + ", seed " + seed);
+            "get " + key);
       }
       if (op % 20_000 == 0) {
         assertEquals(oracle.size(), map.size());
-        assertEquals(new HashSet<>(oracle.values()), new HashSet<>(map.values()), "seed " + seed);
+        assertEquals(new HashSet<>(oracle.values()), new HashSet<>(map.values()));
       }
     }
     assertEquals(oracle.size(), map.size());
@@ -91,9 +93,7 @@ class BlockMapTest {
   }
 
   @Test
-  void readersAlwaysFindTheEntriesNoWriterTouches() throws Exception {
-    long seed = System.nanoTime();
-    System.out.println("readersAlwaysFindTheEntriesNoWriterTouches seed " + seed);
+  void readersAlwaysFindTheEntriesNoWriterTouches(TestSeed seed) throws Exception {
     BlockMap<Entry> map = new BlockMap<>();
     List<Entry> stable = new ArrayList<>();
     for (int i = 0; i < 2_000; i++) {
@@ -105,7 +105,7 @@ class BlockMapTest {
     AtomicReference<Throwable> failure = new AtomicReference<>();
     List<Thread> threads = new ArrayList<>();
     for (int w = 0; w < 2; w++) {
-      SplittableRandom random = new SplittableRandom(seed + w);
+      SplittableRandom random = new SplittableRandom(seed.value() + w);
       long fileId = 100 + w;
       threads.add(Thread.ofPlatform().start(() -> {
         Set<Entry> mine = new HashSet<>();
@@ -128,7 +128,7 @@ class BlockMapTest {
       }));
     }
     for (int r = 0; r < 2; r++) {
-      SplittableRandom random = new SplittableRandom(seed + 10 + r);
+      SplittableRandom random = new SplittableRandom(seed.value() + 10 + r);
       threads.add(Thread.ofPlatform().start(() -> {
         for (int i = 0; i < 2_000_000 && failure.get() == null; i++) {
           Entry expected = stable.get(random.nextInt(stable.size()));
@@ -146,7 +146,7 @@ class BlockMapTest {
       thread.join();
     }
     if (failure.get() != null) {
-      throw new AssertionError("seed " + seed, failure.get());
+      throw new AssertionError("a reader or writer failed", failure.get());
     }
     for (Entry entry : stable) {
       assertSame(entry, map.get(entry.keyFileId(), entry.keyOffset()));

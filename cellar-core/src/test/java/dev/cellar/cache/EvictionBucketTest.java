@@ -3,11 +3,14 @@ package dev.cellar.cache;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import dev.cellar.testing.TestSeed;
+import dev.cellar.testing.TestSeedExtension;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * The victims of an {@link EvictionBucket} against an oracle that sorts every entry by recency:
@@ -15,16 +18,16 @@ import org.junit.jupiter.api.Test;
  * recently read entries, oldest first, until the bytes asked for are covered. Ticks are distinct
  * (a random part and the entry's number), so the oldest entries are one set.
  */
+@ExtendWith(TestSeedExtension.class)
 class EvictionBucketTest {
 
   private record Candidate(long lastAccess, long evictionSize) implements EvictionCandidate {}
 
   @Test
-  void freesTheOldestEntriesInOrderWhateverTheirArrivalOrder() {
-    long seed = System.nanoTime();
-    Random random = new Random(seed);
+  void freesTheOldestEntriesInOrderWhateverTheirArrivalOrder(TestSeed seed) {
+    Random random = new Random(seed.value());
     for (int round = 0; round < 300; round++) {
-      String context = "seed=" + seed + " round=" + round;
+      String context = "round=" + round;
       int entries = 1 + random.nextInt(400);
       List<Candidate> all = new ArrayList<>();
       long total = 0;

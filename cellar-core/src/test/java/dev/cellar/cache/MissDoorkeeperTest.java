@@ -5,10 +5,14 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.cellar.testing.TestSeed;
+import dev.cellar.testing.TestSeedExtension;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /** The doorkeeper's memory of misses, its sizing and the churn level. */
+@ExtendWith(TestSeedExtension.class)
 class MissDoorkeeperTest {
 
   @Test
@@ -40,17 +44,15 @@ class MissDoorkeeperTest {
    * against that oracle (seed printed, and taken from {@code cellar.test.seed}).
    */
   @Test
-  void oneSlotRemembersTheLastMissOnly() {
-    long seed = Long.getLong("cellar.test.seed", System.nanoTime());
-    System.out.println("MissDoorkeeperTest seed " + seed);
-    Random random = new Random(seed);
+  void oneSlotRemembersTheLastMissOnly(TestSeed seed) {
+    Random random = new Random(seed.value());
     MissDoorkeeper doorkeeper = new MissDoorkeeper(1);
     assertEquals(1, doorkeeper.capacity());
     long remembered = -1;
     for (int i = 0; i < 100_000; i++) {
       long block = random.nextInt(4);
       boolean expected = block == remembered;
-      assertEquals(expected, doorkeeper.secondMiss(1, block), "seed " + seed + ", miss " + i);
+      assertEquals(expected, doorkeeper.secondMiss(1, block), "miss " + i);
       remembered = expected ? -1 : block;
     }
   }

@@ -3,10 +3,13 @@ package dev.cellar.cache;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.cellar.testing.TestSeed;
+import dev.cellar.testing.TestSeedExtension;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * The SHARDS tracker against exact LRU figures. Sampling every block, it must equal a naive LRU
@@ -15,14 +18,8 @@ import org.junit.jupiter.api.Test;
  * few blocks so that the rate falls, it must come within a few points of LRU caches simulated at
  * three sizes. Randomized: the seed is printed, and {@code -Dcellar.test.seed} replays it.
  */
+@ExtendWith(TestSeedExtension.class)
 class MissRatioCurveTrackerTest {
-
-  private static final long SEED = Long.getLong("cellar.test.seed", System.nanoTime());
-
-  static {
-    System.out.println("MissRatioCurveTrackerTest seed " + SEED
-        + " (replay with -Dcellar.test.seed=" + SEED + ")");
-  }
 
   /** A trace of block accesses: key per access, and each key's fixed weight in bytes. */
   private record Trace(int[] keys, int[] weights) {}
@@ -41,8 +38,8 @@ class MissRatioCurveTrackerTest {
   }
 
   @Test
-  void samplingEveryBlockEqualsTheStackDistanceOracle() {
-    SplittableRandom random = new SplittableRandom(SEED);
+  void samplingEveryBlockEqualsTheStackDistanceOracle(TestSeed seed) {
+    SplittableRandom random = new SplittableRandom(seed.value());
     for (boolean skewed : new boolean[] {false, true}) {
       int blocks = 150 + random.nextInt(100);
       Trace trace = trace(random, blocks, 20_000, skewed);
@@ -54,7 +51,7 @@ class MissRatioCurveTrackerTest {
       MissRatioCurve curve = tracker.curve();
       double[] expected = stackDistanceOracle(trace, curve.sizes());
       for (int k = 0; k < expected.length; k++) {
-        assertEquals(expected[k], curve.hitRatios()[k], 1e-9, "seed " + SEED + ", skewed "
+        assertEquals(expected[k], curve.hitRatios()[k], 1e-9, "skewed "
             + skewed + ": hit ratio at " + curve.sizes()[k] + " bytes");
       }
       assertEquals(1.0, curve.rate());
@@ -100,8 +97,8 @@ class MissRatioCurveTrackerTest {
   private static final double SAMPLED_ERROR = 0.03;
 
   @Test
-  void aTenthOfTheBlocksPredictsLruCachesOfThreeSizes() {
-    SplittableRandom random = new SplittableRandom(SEED + 1);
+  void aTenthOfTheBlocksPredictsLruCachesOfThreeSizes(TestSeed seed) {
+    SplittableRandom random = new SplittableRandom(seed.value());
     for (boolean skewed : new boolean[] {false, true}) {
       Trace trace = trace(random, 20_000, 400_000, skewed);
       long total = Arrays.stream(trace.weights()).asLongStream().sum();
@@ -115,8 +112,8 @@ class MissRatioCurveTrackerTest {
   }
 
   @Test
-  void aFixedSizeTrackerLowersItsRateAndStillPredicts() {
-    SplittableRandom random = new SplittableRandom(SEED + 2);
+  void aFixedSizeTrackerLowersItsRateAndStillPredicts(TestSeed seed) {
+    SplittableRandom random = new SplittableRandom(seed.value());
     for (boolean skewed : new boolean[] {false, true}) {
       Trace trace = trace(random, 20_000, 400_000, skewed);
       long total = Arrays.stream(trace.weights()).asLongStream().sum();
@@ -148,7 +145,7 @@ class MissRatioCurveTrackerTest {
       double measured = simulateLru(trace, size);
       double predicted = curve.hitRatios()[k];
       System.out.printf("%s: %d bytes: LRU %.4f, curve %.4f%n", what, size, measured, predicted);
-      assertEquals(measured, predicted, SAMPLED_ERROR, "seed " + SEED + ", " + what + ", at "
+      assertEquals(measured, predicted, SAMPLED_ERROR, what + ", at "
           + size + " bytes");
     }
   }
@@ -193,8 +190,8 @@ class MissRatioCurveTrackerTest {
   }
 
   @Test
-  void selectingTheKthAgreesWithSorting() {
-    SplittableRandom random = new SplittableRandom(SEED + 3);
+  void selectingTheKthAgreesWithSorting(TestSeed seed) {
+    SplittableRandom random = new SplittableRandom(seed.value());
     for (int round = 0; round < 200; round++) {
       int count = 1 + random.nextInt(300);
       long[] values = new long[count];
@@ -204,7 +201,7 @@ class MissRatioCurveTrackerTest {
       long[] sorted = values.clone();
       Arrays.sort(sorted);
       int k = random.nextInt(count);
-      assertEquals(sorted[k], ReuseDistances.selectKth(values, count, k), "seed " + SEED);
+      assertEquals(sorted[k], ReuseDistances.selectKth(values, count, k));
     }
   }
 

@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.google.protobuf.CodedOutputStream;
+import dev.cellar.testing.TestSeed;
+import dev.cellar.testing.TestSeedExtension;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.lang.foreign.Arena;
@@ -21,7 +23,9 @@ import org.apache.hadoop.hbase.util.JenkinsHash;
 import org.apache.hadoop.hbase.util.MurmurHash;
 import org.apache.hadoop.hbase.util.MurmurHash3;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
+@ExtendWith(TestSeedExtension.class)
 class BytesTest {
 
   private static final long[] VLONG_EDGES = {
@@ -53,9 +57,8 @@ class BytesTest {
   };
 
   @Test
-  void compareMatchesHBaseOnRandomRangesOfHeapAndOffHeapSegments() {
-    long seed = TestSeeds.seed();
-    Random random = new Random(seed);
+  void compareMatchesHBaseOnRandomRangesOfHeapAndOffHeapSegments(TestSeed seed) {
+    Random random = new Random(seed.value());
     try (Arena arena = Arena.ofConfined()) {
       for (int i = 0; i < 20_000; i++) {
         byte[] left = randomKeyish(random);
@@ -67,19 +70,17 @@ class BytesTest {
         int expected =
             Integer.signum(
                 org.apache.hadoop.hbase.util.Bytes.compareTo(left, lo, ll, right, ro, rl));
-        String message = TestSeeds.replay(seed);
-        assertEquals(expected, Integer.signum(Bytes.compare(left, lo, ll, right, ro, rl)), message);
+        assertEquals(expected, Integer.signum(Bytes.compare(left, lo, ll, right, ro, rl)));
         MemorySegment offHeap = arena.allocate(right.length + 3);
         MemorySegment.copy(MemorySegment.ofArray(right), 0, offHeap, 3, right.length);
         int segmentResult = Bytes.compare(MemorySegment.ofArray(left), lo, ll, offHeap, ro + 3, rl);
-        assertEquals(expected, Integer.signum(segmentResult), message);
+        assertEquals(expected, Integer.signum(segmentResult));
         assertEquals(
             expected == 0,
-            Bytes.equals(MemorySegment.ofArray(left), lo, ll, offHeap, ro + 3, rl),
-            message);
-        assertEquals(expected == 0, Bytes.equals(left, lo, ll, right, ro, rl), message);
+            Bytes.equals(MemorySegment.ofArray(left), lo, ll, offHeap, ro + 3, rl));
+        assertEquals(expected == 0, Bytes.equals(left, lo, ll, right, ro, rl));
         assertEquals(expected == 0, Bytes.equals(offHeap, ro + 3, rl,
-            Arrays.copyOfRange(left, lo, lo + ll)), message);
+            Arrays.copyOfRange(left, lo, lo + ll)));
       }
     }
   }
@@ -89,16 +90,15 @@ class BytesTest {
    * at unaligned offsets of heap and off-heap segments, and one byte changed at each position.
    */
   @Test
-  void equalsFindsADifferenceAtAnyPositionOfRangesOfAnyLength() {
-    long seed = TestSeeds.seed();
-    Random random = new Random(seed);
+  void equalsFindsADifferenceAtAnyPositionOfRangesOfAnyLength(TestSeed seed) {
+    Random random = new Random(seed.value());
     try (Arena arena = Arena.ofConfined()) {
       for (int length = 0; length <= 80; length++) {
         byte[] bytes = new byte[length + 5];
         random.nextBytes(bytes);
         MemorySegment offHeap = arena.allocate(length + 3);
         MemorySegment.copy(MemorySegment.ofArray(bytes), 5, offHeap, 3, length);
-        String message = "length " + length + " " + TestSeeds.replay(seed);
+        String message = "length " + length;
         assertTrue(Bytes.equals(MemorySegment.ofArray(bytes), 5, length, offHeap, 3, length),
             message);
         for (int at = 0; at < length; at++) {
@@ -122,9 +122,8 @@ class BytesTest {
    * in the tail), or equal, or one a prefix of the other, on heap and off-heap segments.
    */
   @Test
-  void mismatchFindsTheFirstDifferenceAsTheJdkDoes() {
-    long seed = TestSeeds.seed();
-    Random random = new Random(seed);
+  void mismatchFindsTheFirstDifferenceAsTheJdkDoes(TestSeed seed) {
+    Random random = new Random(seed.value());
     try (Arena arena = Arena.ofConfined()) {
       for (int i = 0; i < 20_000; i++) {
         int leftLength = random.nextInt(81);
@@ -141,7 +140,7 @@ class BytesTest {
         long expected =
             MemorySegment.mismatch(heap, 2, 2 + leftLength, right, 5, 5 + rightLength);
         assertEquals(expected, Bytes.mismatch(heap, 2, leftLength, right, 5, rightLength),
-            "lengths " + leftLength + ", " + rightLength + " " + TestSeeds.replay(seed));
+            "lengths " + leftLength + ", " + rightLength);
       }
     }
   }
@@ -175,12 +174,11 @@ class BytesTest {
   }
 
   @Test
-  void hashesMatchHBaseOnRandomInputsOffsetsLengthsAndSeeds() {
-    long seed = TestSeeds.seed();
-    Random random = new Random(seed);
+  void hashesMatchHBaseOnRandomInputsOffsetsLengthsAndSeeds(TestSeed seed) {
+    Random random = new Random(seed.value());
     try (Arena arena = Arena.ofConfined()) {
       for (int i = 0; i < 5_000; i++) {
-        byte[] data = TestSeeds.randomBytes(random, random.nextInt(80));
+        byte[] data = RandomCells.bytes(random, random.nextInt(80));
         int offset = random.nextInt(data.length + 1);
         int length = random.nextInt(data.length - offset + 1);
         int hashSeed = random.nextInt(4) == 0 ? 0 : random.nextInt();
@@ -188,7 +186,7 @@ class BytesTest {
         MemorySegment offHeap = arena.allocate(Math.max(1, data.length));
         MemorySegment.copy(MemorySegment.ofArray(data), 0, offHeap, 0, data.length);
         Supplier<String> message =
-            () -> TestSeeds.replay(seed) + ", input " + Bytes.toStringBinary(data, offset, length);
+            () -> "input " + Bytes.toStringBinary(data, offset, length);
 
         int murmur = MurmurHash.getInstance().hash(key, hashSeed);
         assertEquals(murmur, Bytes.murmurHash(data, offset, length, hashSeed), message);
@@ -240,19 +238,18 @@ class BytesTest {
   }
 
   @Test
-  void vlongDecodingMatchesHBaseOnRandomValues() {
-    long seed = TestSeeds.seed();
-    Random random = new Random(seed);
+  void vlongDecodingMatchesHBaseOnRandomValues(TestSeed seed) {
+    Random random = new Random(seed.value());
     for (int i = 0; i < 10_000; i++) {
       long value = random.nextLong() >> random.nextInt(64);
       byte[] hbase = org.apache.hadoop.hbase.util.Bytes.vintToBytes(value);
-      assertEquals(value, Bytes.readVLong(MemorySegment.ofArray(hbase), 0), TestSeeds.replay(seed));
+      assertEquals(value, Bytes.readVLong(MemorySegment.ofArray(hbase), 0));
       byte[] followed = Arrays.copyOf(hbase, hbase.length + 8);
       random.nextBytes(followed);
       System.arraycopy(hbase, 0, followed, 0, hbase.length);
       assertEquals(value, Bytes.readVLong(MemorySegment.ofArray(followed), 0),
-          "followed by other bytes, " + TestSeeds.replay(seed));
-      assertEquals(hbase.length, Bytes.vlongSize(value), TestSeeds.replay(seed));
+          "followed by other bytes");
+      assertEquals(hbase.length, Bytes.vlongSize(value));
     }
   }
 
@@ -279,9 +276,8 @@ class BytesTest {
   }
 
   @Test
-  void varintsMatchProtobuf() throws IOException {
-    long seed = TestSeeds.seed();
-    Random random = new Random(seed);
+  void varintsMatchProtobuf(TestSeed seed) throws IOException {
+    Random random = new Random(seed.value());
     MemorySegment buffer = MemorySegment.ofArray(new byte[16]);
     for (int i = 0; i < 5_000; i++) {
       long value64 = random.nextLong() >>> random.nextInt(64);
@@ -296,7 +292,7 @@ class BytesTest {
           expected.toByteArray(), buffer.asSlice(1, written).toArray(ValueLayout.JAVA_BYTE));
       assertEquals(CodedOutputStream.computeUInt64SizeNoTag(value64), Bytes.varint64Size(value64));
       assertEquals(written, Bytes.varintLength(buffer, 1));
-      assertEquals(value64, Bytes.readVarint64(buffer, 1), TestSeeds.replay(seed));
+      assertEquals(value64, Bytes.readVarint64(buffer, 1));
 
       expected.reset();
       out = CodedOutputStream.newInstance(expected);
@@ -306,7 +302,7 @@ class BytesTest {
       assertArrayEquals(
           expected.toByteArray(), buffer.asSlice(0, written).toArray(ValueLayout.JAVA_BYTE));
       assertEquals(written, Bytes.varint32Size(value32));
-      assertEquals(value32, Bytes.readVarint32(buffer, 0), TestSeeds.replay(seed));
+      assertEquals(value32, Bytes.readVarint32(buffer, 0));
     }
   }
 
@@ -347,17 +343,15 @@ class BytesTest {
   }
 
   @Test
-  void toStringBinaryMatchesHBase() {
-    long seed = TestSeeds.seed();
-    Random random = new Random(seed);
+  void toStringBinaryMatchesHBase(TestSeed seed) {
+    Random random = new Random(seed.value());
     for (int i = 0; i < 1_000; i++) {
-      byte[] data = TestSeeds.randomBytes(random, random.nextInt(40));
+      byte[] data = RandomCells.bytes(random, random.nextInt(40));
       int offset = random.nextInt(data.length + 1);
       int length = random.nextInt(data.length - offset + 1);
       assertEquals(
           org.apache.hadoop.hbase.util.Bytes.toStringBinary(data, offset, length),
-          Bytes.toStringBinary(data, offset, length),
-          TestSeeds.replay(seed));
+          Bytes.toStringBinary(data, offset, length));
     }
     assertEquals(
         "a\\x5Cb\\x00\\xFF~ ", Bytes.toStringBinary(new byte[] {'a', '\\', 'b', 0, -1, '~', ' '}));

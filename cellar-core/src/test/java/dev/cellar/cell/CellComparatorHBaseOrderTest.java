@@ -3,6 +3,8 @@ package dev.cellar.cell;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import dev.cellar.testing.TestSeed;
+import dev.cellar.testing.TestSeedExtension;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
@@ -14,19 +16,20 @@ import java.util.function.Supplier;
 import java.util.stream.IntStream;
 import org.apache.hadoop.hbase.CellComparatorImpl;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * Our {@link CellComparator} against HBase's {@code CellComparatorImpl} on the same random cells,
  * half of ours read as {@link KeyValueCell} views of off-heap memory.
  */
+@ExtendWith(TestSeedExtension.class)
 class CellComparatorHBaseOrderTest {
 
   private static final CellComparatorImpl HBASE = CellComparatorImpl.COMPARATOR;
 
   @Test
-  void sortedOrderIsIdenticalToHBase() {
-    long seed = TestSeeds.seed();
-    Random random = new Random(seed);
+  void sortedOrderIsIdenticalToHBase(TestSeed seed) {
+    Random random = new Random(seed.value());
     for (int round = 0; round < 5; round++) {
       List<RandomCells.Spec> specs =
           withoutRepeatedLastOnRowMarkers(RandomCells.generate(random, 2_000));
@@ -42,8 +45,7 @@ class CellComparatorHBaseOrderTest {
         for (int k = 0; k < ourOrder.size(); k++) {
           if (!ourOrder.get(k).equals(hbaseOrder.get(k))) {
             fail(
-                TestSeeds.replay(seed)
-                    + ", round "
+                "round "
                     + round
                     + ": position "
                     + k
@@ -59,9 +61,8 @@ class CellComparatorHBaseOrderTest {
   }
 
   @Test
-  void everyPairComparesWithTheSameSignAsHBase() {
-    long seed = TestSeeds.seed();
-    Random random = new Random(seed);
+  void everyPairComparesWithTheSameSignAsHBase(TestSeed seed) {
+    Random random = new Random(seed.value());
     List<RandomCells.Spec> specs = RandomCells.generate(random, 600);
     try (Arena arena = Arena.ofConfined()) {
       List<Cell> ours = ourCells(specs, arena);
@@ -73,7 +74,7 @@ class CellComparatorHBaseOrderTest {
           Cell b = ours.get(j);
           org.apache.hadoop.hbase.KeyValue ha = hbase.get(i);
           org.apache.hadoop.hbase.KeyValue hb = hbase.get(j);
-          Supplier<String> message = () -> TestSeeds.replay(seed) + ": " + a + " vs " + b;
+          Supplier<String> message = () -> a + " vs " + b;
           assertEquals(
               Integer.signum(HBASE.compare(ha, hb)),
               Integer.signum(CellComparator.INSTANCE.compare(a, b)),

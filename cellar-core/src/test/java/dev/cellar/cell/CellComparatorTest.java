@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.cellar.testing.TestSeed;
+import dev.cellar.testing.TestSeedExtension;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
@@ -12,7 +14,9 @@ import java.util.List;
 import java.util.Random;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
+@ExtendWith(TestSeedExtension.class)
 class CellComparatorTest {
 
   private static final byte[] ROW = Bytes.toBytes("row");
@@ -158,9 +162,8 @@ class CellComparatorTest {
   }
 
   @Test
-  void rawKeysCompareLikeTheirCellsOnAndOffHeap() {
-    long seed = TestSeeds.seed();
-    Random random = new Random(seed);
+  void rawKeysCompareLikeTheirCellsOnAndOffHeap(TestSeed seed) {
+    Random random = new Random(seed.value());
     List<KeyValue> cells =
         RandomCells.generate(random, 300).stream().map(RandomCells.Spec::toKeyValue).toList();
     try (Arena arena = Arena.ofConfined()) {
@@ -175,7 +178,7 @@ class CellComparatorTest {
           KeyValue left = cells.get(i);
           KeyValue right = cells.get(j);
           int expected = Integer.signum(CellComparator.compareKeyIgnoringSequenceId(left, right));
-          Supplier<String> message = () -> TestSeeds.replay(seed) + ": " + left + " vs " + right;
+          Supplier<String> message = () -> left + " vs " + right;
           assertEquals(
               expected,
               Integer.signum(CellComparator.compareKey(left, keys.get(j), 5, right.keyLength())),

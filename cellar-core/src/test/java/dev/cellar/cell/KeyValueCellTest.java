@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.cellar.testing.TestSeed;
+import dev.cellar.testing.TestSeedExtension;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
@@ -13,7 +15,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
+@ExtendWith(TestSeedExtension.class)
 class KeyValueCellTest {
 
   private static final byte[] ROW = Bytes.toBytes("row");
@@ -91,19 +95,18 @@ class KeyValueCellTest {
   }
 
   @Test
-  void flyweightWalksABlockOfCellsWithAndWithoutTagsSections() {
-    long seed = TestSeeds.seed();
-    Random random = new Random(seed);
+  void flyweightWalksABlockOfCellsWithAndWithoutTagsSections(TestSeed seed) {
+    Random random = new Random(seed.value());
     List<KeyValue> cells = new ArrayList<>();
     for (int i = 0; i < 200; i++) {
       cells.add(
           KeyValue.create(
-              TestSeeds.randomBytes(random, 1 + random.nextInt(10)),
-              TestSeeds.randomBytes(random, random.nextInt(4)),
-              TestSeeds.randomBytes(random, random.nextInt(6)),
+              RandomCells.bytes(random, 1 + random.nextInt(10)),
+              RandomCells.bytes(random, random.nextInt(4)),
+              RandomCells.bytes(random, random.nextInt(6)),
               random.nextLong(),
               CellType.PUT,
-              TestSeeds.randomBytes(random, random.nextInt(20))));
+              RandomCells.bytes(random, random.nextInt(20))));
     }
     try (Arena arena = Arena.ofConfined()) {
       MemorySegment block = arena.allocate(64 * 1024);
@@ -119,7 +122,7 @@ class KeyValueCellTest {
         KeyValue expected = cells.get(i);
         int length = expected.length() + KeyValueLayout.TAGS_LENGTH_SIZE;
         assertSame(cursor, cursor.reset(block, position, length, true, i));
-        String message = TestSeeds.replay(seed) + ", cell " + i;
+        String message = "cell " + i;
         assertEquals(0, CellComparator.compareKeyIgnoringSequenceId(expected, cursor), message);
         assertArrayEquals(expected.valueArray(), cursor.valueArray(), message);
         assertEquals(0, cursor.tagsLength(), message);

@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import dev.cellar.testing.TestSeed;
+import dev.cellar.testing.TestSeedExtension;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.util.ArrayList;
@@ -15,7 +17,9 @@ import java.util.Random;
 import org.apache.hadoop.hbase.ArrayBackedTag;
 import org.apache.hadoop.hbase.KeyValueUtil;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
+@ExtendWith(TestSeedExtension.class)
 class KeyValueTest {
 
   private static final byte[] ROW = Bytes.toBytes("row-1");
@@ -65,21 +69,20 @@ class KeyValueTest {
   }
 
   @Test
-  void randomCellsSerializeAndParseLikeHBase() {
-    long seed = TestSeeds.seed();
-    Random random = new Random(seed);
+  void randomCellsSerializeAndParseLikeHBase(TestSeed seed) {
+    Random random = new Random(seed.value());
     for (int i = 0; i < 500; i++) {
-      byte[] row = TestSeeds.randomBytes(random, random.nextInt(20));
-      byte[] family = TestSeeds.randomBytes(random, random.nextInt(10));
-      byte[] qualifier = TestSeeds.randomBytes(random, random.nextInt(10));
-      byte[] value = TestSeeds.randomBytes(random, random.nextInt(30));
+      byte[] row = RandomCells.bytes(random, random.nextInt(20));
+      byte[] family = RandomCells.bytes(random, random.nextInt(10));
+      byte[] qualifier = RandomCells.bytes(random, random.nextInt(10));
+      byte[] value = RandomCells.bytes(random, random.nextInt(30));
       long timestamp = random.nextLong();
       CellType type = CellType.values()[random.nextInt(CellType.values().length)];
       List<Tag> tags = new ArrayList<>();
       List<org.apache.hadoop.hbase.Tag> hbaseTags = new ArrayList<>();
       for (int t = random.nextInt(3); t > 0; t--) {
         byte tagType = (byte) random.nextInt();
-        byte[] tagValue = TestSeeds.randomBytes(random, random.nextInt(5));
+        byte[] tagValue = RandomCells.bytes(random, random.nextInt(5));
         tags.add(new Tag(tagType, tagValue));
         hbaseTags.add(new ArrayBackedTag(tagType, tagValue));
       }
@@ -93,23 +96,22 @@ class KeyValueTest {
               org.apache.hadoop.hbase.KeyValue.Type.codeToType(type.code()),
               value,
               hbaseTags);
-      String message = TestSeeds.replay(seed);
-      assertArrayEquals(hbase.getBuffer(), serialized(ours), message);
-      assertEquals(hbase.getKeyLength(), ours.keyLength(), message);
-      assertEquals(hbase.getRowOffset(), ours.rowOffset(), message);
-      assertEquals(hbase.getFamilyOffset(), ours.familyOffset(), message);
-      assertEquals(hbase.getQualifierOffset(), ours.qualifierOffset(), message);
-      assertEquals(hbase.getQualifierLength(), ours.qualifierLength(), message);
-      assertEquals(hbase.getValueOffset(), ours.valueOffset(), message);
-      assertEquals(hbase.getTimestamp(), ours.timestamp(), message);
-      assertEquals(hbase.getTypeByte(), ours.typeByte(), message);
-      assertEquals(type, ours.type(), message);
-      assertArrayEquals(row, ours.rowArray(), message);
-      assertArrayEquals(family, ours.familyArray(), message);
-      assertArrayEquals(qualifier, ours.qualifierArray(), message);
-      assertArrayEquals(value, ours.valueArray(), message);
-      assertEquals(tags, ours.tags(), message);
-      assertEquals(hbase.toString(), ours.toString(), message);
+      assertArrayEquals(hbase.getBuffer(), serialized(ours));
+      assertEquals(hbase.getKeyLength(), ours.keyLength());
+      assertEquals(hbase.getRowOffset(), ours.rowOffset());
+      assertEquals(hbase.getFamilyOffset(), ours.familyOffset());
+      assertEquals(hbase.getQualifierOffset(), ours.qualifierOffset());
+      assertEquals(hbase.getQualifierLength(), ours.qualifierLength());
+      assertEquals(hbase.getValueOffset(), ours.valueOffset());
+      assertEquals(hbase.getTimestamp(), ours.timestamp());
+      assertEquals(hbase.getTypeByte(), ours.typeByte());
+      assertEquals(type, ours.type());
+      assertArrayEquals(row, ours.rowArray());
+      assertArrayEquals(family, ours.familyArray());
+      assertArrayEquals(qualifier, ours.qualifierArray());
+      assertArrayEquals(value, ours.valueArray());
+      assertEquals(tags, ours.tags());
+      assertEquals(hbase.toString(), ours.toString());
     }
   }
 

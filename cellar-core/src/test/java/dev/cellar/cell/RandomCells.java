@@ -71,7 +71,7 @@ final class RandomCells {
               random.nextInt(4) == 0 ? Bytes.EMPTY : pick(random, qualifiers),
               TIMESTAMPS[random.nextInt(TIMESTAMPS.length)],
               types[random.nextInt(types.length)],
-              TestSeeds.randomBytes(random, random.nextInt(4)),
+              bytes(random, random.nextInt(4)),
               SEQUENCE_IDS[random.nextInt(SEQUENCE_IDS.length)]));
     }
     return specs;
@@ -100,5 +100,12 @@ final class RandomCells {
 
   private static byte[] pick(Random random, List<byte[]> pool) {
     return pool.get(random.nextInt(pool.size()));
+  }
+
+  /** Returns {@code length} random bytes drawn from the whole byte range. */
+  static byte[] bytes(Random random, int length) {
+    byte[] bytes = new byte[length];
+    random.nextBytes(bytes);
+    return bytes;
   }
 }

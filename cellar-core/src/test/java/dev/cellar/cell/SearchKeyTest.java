@@ -2,9 +2,13 @@ package dev.cellar.cell;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.cellar.testing.TestSeed;
+import dev.cellar.testing.TestSeedExtension;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
+@ExtendWith(TestSeedExtension.class)
 class SearchKeyTest {
 
   private static byte[] random(Random random, int maxLength) {
@@ -15,9 +19,8 @@ class SearchKeyTest {
 
   /** One search key reused for columns of every size gives HBase's last-on-column key each time. */
   @Test
-  void lastOnColumnIsTheColumnsLastKeyWhateverTheCellBefore() {
-    long seed = Long.getLong("cellar.test.seed", System.nanoTime());
-    Random random = new Random(seed);
+  void lastOnColumnIsTheColumnsLastKeyWhateverTheCellBefore(TestSeed seed) {
+    Random random = new Random(seed.value());
     SearchKey key = new SearchKey();
     for (int i = 0; i < 2000; i++) {
       byte[] row = random(random, 40);
@@ -34,10 +37,10 @@ class SearchKeyTest {
       Cell built = key.lastOnColumn(cell);
       KeyValue expected = KeyValue.lastOnColumn(row, family, qualifier);
       assertEquals(0, CellComparator.compareKeyIgnoringSequenceId(built, expected),
-          "seed=" + seed + " built " + built + " expected " + expected);
-      assertEquals(expected.keyLength(), built.keyLength(), "seed=" + seed);
-      assertEquals(CellType.MINIMUM, built.type(), "seed=" + seed);
-      assertEquals(KeyValue.OLDEST_TIMESTAMP, built.timestamp(), "seed=" + seed);
+          "built " + built + " expected " + expected);
+      assertEquals(expected.keyLength(), built.keyLength());
+      assertEquals(CellType.MINIMUM, built.type());
+      assertEquals(KeyValue.OLDEST_TIMESTAMP, built.timestamp());
     }
   }
 }

@@ -9,10 +9,14 @@ import dev.cellar.cell.CellComparator;
 import dev.cellar.cell.CellType;
 import dev.cellar.cell.KeyValue;
 import dev.cellar.filter.Filter.ReturnCode;
+import dev.cellar.testing.TestSeed;
+import dev.cellar.testing.TestSeedExtension;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /** ColumnPrefixFilter's answers and hints, alone and against HBase's. */
+@ExtendWith(TestSeedExtension.class)
 class ColumnPrefixFilterTest {
 
   private static KeyValue cell(String qualifier) {
@@ -52,15 +56,14 @@ class ColumnPrefixFilterTest {
   }
 
   @Test
-  void answersAndHintsMatchHBase() throws Exception {
-    long seed = Long.getLong("cellar.test.seed", System.nanoTime());
-    SplittableRandom random = new SplittableRandom(seed);
+  void answersAndHintsMatchHBase(TestSeed seed) throws Exception {
+    SplittableRandom random = new SplittableRandom(seed.value());
     byte[] alphabet = {'a', 'b', 0, (byte) 0x80, (byte) 0xFF};
     for (int round = 0; round < 5_000; round++) {
       ColumnPrefixFilter filter = new ColumnPrefixFilter(bytes(random, alphabet, 3));
       org.apache.hadoop.hbase.filter.Filter twin = HBaseTwins.filter(filter);
       KeyValue cell = cell(bytes(random, alphabet, 4));
-      String what = "seed " + seed + " round " + round + ": " + filter + " on " + cell;
+      String what = "round " + round + ": " + filter + " on " + cell;
       ReturnCode code = filter.filterCell(cell);
       org.apache.hadoop.hbase.KeyValue twinCell = HBaseTwins.cell(cell);
       assertEquals(HBaseTwins.code(twin.filterCell(twinCell)), code, what);

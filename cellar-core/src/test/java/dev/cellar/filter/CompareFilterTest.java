@@ -7,15 +7,19 @@ import dev.cellar.cell.Bytes;
 import dev.cellar.cell.CellType;
 import dev.cellar.cell.KeyValue;
 import dev.cellar.filter.Filter.ReturnCode;
+import dev.cellar.testing.TestSeed;
+import dev.cellar.testing.TestSeedExtension;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * RowFilter, FamilyFilter, QualifierFilter and ValueFilter with every comparator and operator:
  * against the plain meaning of each combination, and against HBase's own filters on random bytes.
  */
+@ExtendWith(TestSeedExtension.class)
 class CompareFilterTest {
 
   private static final List<byte[]> PROBES = List.of(Bytes.EMPTY, b("a"), b("ab"), b("abb"),
@@ -89,9 +93,8 @@ class CompareFilterTest {
   }
 
   @Test
-  void answersMatchHBaseOnRandomBytes() throws Exception {
-    long seed = Long.getLong("cellar.test.seed", System.nanoTime());
-    SplittableRandom random = new SplittableRandom(seed);
+  void answersMatchHBaseOnRandomBytes(TestSeed seed) throws Exception {
+    SplittableRandom random = new SplittableRandom(seed.value());
     byte[] alphabet = {'a', 'b', 'c', 'A', 'B', 0, 0x7F, (byte) 0x80, (byte) 0xC3, (byte) 0xA9};
     for (int round = 0; round < 20_000; round++) {
       byte[] value = randomBytes(random, alphabet, 3);
@@ -106,7 +109,7 @@ class CompareFilterTest {
       }
       byte[] probe = randomBytes(random, alphabet, 5);
       KeyValue cell = cell(probe.length == 0 ? b("r") : probe, b("f"), probe, probe);
-      String what = "seed " + seed + " round " + round + ": " + comparator + " " + operator + " "
+      String what = "round " + round + ": " + comparator + " " + operator + " "
           + Bytes.toStringBinary(probe);
       for (Filter filter : List.of(new RowFilter(operator, comparator),
           new QualifierFilter(operator, comparator), new ValueFilter(operator, comparator))) {

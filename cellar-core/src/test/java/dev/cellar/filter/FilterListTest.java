@@ -12,16 +12,20 @@ import dev.cellar.cell.CellType;
 import dev.cellar.cell.KeyValue;
 import dev.cellar.filter.Filter.ReturnCode;
 import dev.cellar.filter.FilterList.Operator;
+import dev.cellar.testing.TestSeed;
+import dev.cellar.testing.TestSeedExtension;
 import java.lang.reflect.Method;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * FilterList: the two merge tables, hints and row-level answers of each operator, nesting, and
  * random nested lists held against HBase's FilterList over random rows.
  */
+@ExtendWith(TestSeedExtension.class)
 class FilterListTest {
 
   private static final byte[] ROW = Bytes.toBytes("r");
@@ -398,13 +402,12 @@ class FilterListTest {
   }
 
   @Test
-  void randomNestedListsAnswerAsHBasesDo() throws Exception {
-    long seed = Long.getLong("cellar.test.seed", System.nanoTime());
-    SplittableRandom random = new SplittableRandom(seed);
+  void randomNestedListsAnswerAsHBasesDo(TestSeed seed) throws Exception {
+    SplittableRandom random = new SplittableRandom(seed.value());
     for (int round = 0; round < 2_000; round++) {
       Filter filter = randomFilter(random, 0);
       org.apache.hadoop.hbase.filter.Filter twin = HBaseTwins.filter(filter);
-      String what = "seed " + seed + " round " + round + ": " + filter;
+      String what = "round " + round + ": " + filter;
       walk(filter, twin, randomRows(random), what);
     }
   }

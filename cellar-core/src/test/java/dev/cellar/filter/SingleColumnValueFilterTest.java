@@ -7,16 +7,20 @@ import dev.cellar.cell.Bytes;
 import dev.cellar.cell.CellType;
 import dev.cellar.cell.KeyValue;
 import dev.cellar.filter.Filter.ReturnCode;
+import dev.cellar.testing.TestSeed;
+import dev.cellar.testing.TestSeedExtension;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * SingleColumnValueFilter over one row at a time (the cells a scan shows it, in order): the column
  * present and matching or not, missing with and without filterIfMissing, the newest version only
  * or any version; and against HBase's filter on random rows.
  */
+@ExtendWith(TestSeedExtension.class)
 class SingleColumnValueFilterTest {
 
   private static final byte[] F = Bytes.toBytes("f");
@@ -108,9 +112,8 @@ class SingleColumnValueFilterTest {
   }
 
   @Test
-  void answersMatchHBaseOnRandomRows() throws Exception {
-    long seed = Long.getLong("cellar.test.seed", System.nanoTime());
-    SplittableRandom random = new SplittableRandom(seed);
+  void answersMatchHBaseOnRandomRows(TestSeed seed) throws Exception {
+    SplittableRandom random = new SplittableRandom(seed.value());
     String[] columns = {"a", "q", "z"};
     String[] values = {"m", "n", "o"};
     for (int round = 0; round < 3_000; round++) {
@@ -122,7 +125,7 @@ class SingleColumnValueFilterTest {
       org.apache.hadoop.hbase.filter.Filter twin = HBaseTwins.filter(filter);
       filter.reset();
       twin.reset();
-      String what = "seed " + seed + " round " + round + ": " + filter;
+      String what = "round " + round + ": " + filter;
       for (String family : new String[] {"f", "g"}) {
         for (String column : columns) {
           if (random.nextInt(3) == 0) {

@@ -8,14 +8,18 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.cellar.memory.Buf;
 import dev.cellar.memory.BufAllocator;
 import dev.cellar.memory.BufAllocatorConfig;
+import dev.cellar.testing.TestSeed;
+import dev.cellar.testing.TestSeedExtension;
 import java.io.IOException;
 import java.util.Arrays;
 import java.util.Random;
 import java.util.function.IntFunction;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
+@ExtendWith(TestSeedExtension.class)
 class BlockCodecTest {
 
   private final BufAllocator pool = new BufAllocator(new BufAllocatorConfig(true, 70_000, 64, 1000));
@@ -25,10 +29,6 @@ class BlockCodecTest {
   void closePools() {
     pool.close();
     smallPool.close();
-  }
-
-  private static long seed() {
-    return Long.getLong("cellar.test.seed", System.nanoTime());
   }
 
   /** Payload shapes: random bytes, text-like repetitive bytes, and runs of one value. */
@@ -49,9 +49,8 @@ class BlockCodecTest {
 
   @ParameterizedTest
   @EnumSource(value = Compression.class, names = {"GZ", "SNAPPY", "LZ4", "ZSTD"})
-  void roundTripsBetweenEveryKindOfBuffer(Compression algorithm) throws IOException {
-    long seed = seed();
-    Random random = new Random(seed);
+  void roundTripsBetweenEveryKindOfBuffer(Compression algorithm, TestSeed seed) throws IOException {
+    Random random = new Random(seed.value());
     BlockCodec codec = algorithm.codec();
     int[] sizes = {0, 1, 33, 4096, 65_536, 65_600, 300_000, 600_000};
     for (int size : sizes) {
@@ -65,7 +64,7 @@ class BlockCodecTest {
           try {
             codec.decompress(in, 3, compressed.length, out, 5, size);
             assertArrayEquals(original, out.getBytes(5, size),
-                algorithm + " seed=" + seed + " size=" + size);
+                algorithm + " size=" + size);
           } finally {
             in.release();
             out.release();
@@ -87,10 +86,9 @@ class BlockCodecTest {
 
   @ParameterizedTest
   @EnumSource(value = Compression.class, names = {"GZ", "SNAPPY", "LZ4", "ZSTD"})
-  void corruptOrTruncatedInputFailsWithIoExceptionNeverAnythingElse(Compression algorithm)
-      throws IOException {
-    long seed = seed();
-    Random random = new Random(seed);
+  void corruptOrTruncatedInputFailsWithIoExceptionNeverAnythingElse(
+      Compression algorithm, TestSeed seed) throws IOException {
+    Random random = new Random(seed.value());
     BlockCodec codec = algorithm.codec();
     byte[] original = payload(random, 20_000);
     byte[] compressed = codec.compress(original, 0, original.length);
@@ -111,7 +109,7 @@ class BlockCodecTest {
       } catch (IOException expected) {
         detected++;
       } catch (RuntimeException | Error e) {
-        throw new AssertionError(algorithm + " seed=" + seed + " trial=" + trial
+        throw new AssertionError(algorithm + " trial=" + trial
             + " threw " + e + " instead of an IOException", e);
       } finally {
         in.release();

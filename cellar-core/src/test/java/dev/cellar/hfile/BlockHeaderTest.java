@@ -7,13 +7,17 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cellar.memory.Buf;
+import dev.cellar.testing.TestSeed;
+import dev.cellar.testing.TestSeedExtension;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.nio.charset.StandardCharsets;
 import java.util.Random;
 import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
+@ExtendWith(TestSeedExtension.class)
 class BlockHeaderTest {
 
   private static final String FILE = "test.hfile";
@@ -105,9 +109,8 @@ class BlockHeaderTest {
   }
 
   @Test
-  void checksumsCatchEveryFlippedBit() throws CorruptHFileException {
-    long seed = Long.getLong("cellar.test.seed", System.nanoTime());
-    Random random = new Random(seed);
+  void checksumsCatchEveryFlippedBit(TestSeed seed) throws CorruptHFileException {
+    Random random = new Random(seed.value());
     for (int bytesPerChecksum : new int[] {16, 100, 16384}) {
       int payload = 1 + random.nextInt(700);
       BlockHeader header = sample(payload, bytesPerChecksum);
@@ -126,7 +129,7 @@ class BlockHeaderTest {
         bytes[position] ^= (byte) bit;
         CorruptHFileException error = assertThrows(CorruptHFileException.class,
             () -> BlockChecksums.verify(block, header, FILE, 4096),
-            "seed=" + seed + " byte " + position);
+            "byte " + position);
         assertTrue(error.getMessage().contains("checksum of chunk"), error.getMessage());
         bytes[position] ^= (byte) bit;
       }

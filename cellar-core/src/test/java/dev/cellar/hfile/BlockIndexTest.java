@@ -12,6 +12,8 @@ import dev.cellar.io.AppendOnlyFile;
 import dev.cellar.io.ReadOnlyFile;
 import dev.cellar.memory.BufAllocator;
 import dev.cellar.memory.BufAllocatorConfig;
+import dev.cellar.testing.TestSeed;
+import dev.cellar.testing.TestSeedExtension;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -19,11 +21,13 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /** Writes a data block index of every shape and finds every key through it. */
+@ExtendWith(TestSeedExtension.class)
 class BlockIndexTest {
 
   @TempDir Path dir;
@@ -48,10 +52,9 @@ class BlockIndexTest {
   @ParameterizedTest(name = "{0} blocks, chunk {1} bytes -> {2} levels")
   @CsvSource({"0, 131072, 1", "1, 131072, 1", "50, 131072, 1", "300, 256, 3", "3000, 256, 4",
       "3000, 2048, 3"})
-  void everyKeyFindsTheBlockThatCoversIt(int blocks, int chunkSize, int expectedLevels)
-      throws IOException {
-    long seed = Long.getLong("cellar.test.seed", System.nanoTime());
-    Random random = new Random(seed);
+  void everyKeyFindsTheBlockThatCoversIt(
+      int blocks, int chunkSize, int expectedLevels, TestSeed seed) throws IOException {
+    Random random = new Random(seed.value());
     Path path = dir.resolve("index");
     List<KeyValue> firstKeys = new ArrayList<>();
     List<Long> offsets = new ArrayList<>();
@@ -90,9 +93,9 @@ class BlockIndexTest {
       assertFalse(reader.locate(cell(-1), loader, pointer), "before the first key");
       for (int probe = 0; probe < 2000 && blocks > 0; probe++) {
         int row = random.nextInt(blocks * 10 + 20);
-        assertTrue(reader.locate(cell(row), loader, pointer), "seed=" + seed + " row " + row);
+        assertTrue(reader.locate(cell(row), loader, pointer), "row " + row);
         int expected = Math.min(row / 10, blocks - 1);
-        assertEquals((long) offsets.get(expected), pointer.offset, "seed=" + seed + " row " + row);
+        assertEquals((long) offsets.get(expected), pointer.offset, "row " + row);
       }
       byte[] midKey = reader.midKey(loader);
       if (blocks == 0) {

@@ -18,6 +18,8 @@ import dev.cellar.memory.BufAllocator;
 import dev.cellar.memory.BufAllocatorConfig;
 import dev.cellar.memory.BufSource;
 import dev.cellar.memory.RecycledHeapArrays;
+import dev.cellar.testing.TestSeed;
+import dev.cellar.testing.TestSeedExtension;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -29,10 +31,12 @@ import java.util.Random;
 import java.util.Set;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
+@ExtendWith(TestSeedExtension.class)
 class BlockReaderTest {
 
   @TempDir Path dir;
@@ -77,10 +81,9 @@ class BlockReaderTest {
    * read-ahead; a block read while an earlier one is held gets an object of its own.
    */
   @Test
-  void blocksReadIntoAReusableSlotShareTheSlotsBlockObject() throws IOException {
-    long seed = Long.getLong("cellar.test.seed", System.nanoTime());
+  void blocksReadIntoAReusableSlotShareTheSlotsBlockObject(TestSeed seed) throws IOException {
     Path path = dir.resolve("blocks");
-    List<Written> written = writeBlocks(path, Compression.NONE, new Random(seed), 16384);
+    List<Written> written = writeBlocks(path, Compression.NONE, new Random(seed.value()), 16384);
     RecycledHeapArrays arrays = new RecycledHeapArrays(1 << 26);
     try (ReadOnlyFile file = ReadOnlyFile.open(path)) {
       BlockReader reader = new BlockReader(file, file.size() - 16, Compression.NONE, allocator);
@@ -92,12 +95,12 @@ class BlockReaderTest {
         HFileBlock other;
         seen.add(block);
         try {
-          assertEquals(w.block().type(), block.type(), "seed=" + seed);
+          assertEquals(w.block().type(), block.type());
           assertEquals(w.block().offset(), block.offset());
           assertEquals(w.block().onDiskSizeWithHeader(), block.onDiskSizeWithHeader());
           assertEquals(w.payload().length, block.payloadSize());
           assertArrayEquals(w.payload(), block.payload().getBytes(0, block.payloadSize()),
-              "seed=" + seed + " " + block);
+              block.toString());
           assertArrayEquals(w.payload(), block.buf().getBytes(BlockHeader.SIZE,
               block.payloadSize()), "the exact view of the block");
           other = reader.readBlock(w.block().offset(),
@@ -120,7 +123,7 @@ class BlockReaderTest {
         assertArrayEquals(w.payload(), again.payload().getBytes(0, again.payloadSize()));
         again.release();
       }
-      assertTrue(reused > 0, "seed=" + seed + ": no block object was reused");
+      assertTrue(reused > 0, "no block object was reused");
     }
   }
 
@@ -171,9 +174,8 @@ class BlockReaderTest {
    * reference, and the allocator has no buffer left in use.
    */
   @Test
-  void aDamagedBlockReadIntoAReusableSlotGivesTheSlotBack() throws IOException {
-    long seed = Long.getLong("cellar.test.seed", System.nanoTime());
-    Random random = new Random(seed);
+  void aDamagedBlockReadIntoAReusableSlotGivesTheSlotBack(TestSeed seed) throws IOException {
+    Random random = new Random(seed.value());
     Path path = dir.resolve("blocks");
     List<Written> written = writeBlocks(path, Compression.NONE, random, 512);
     Written target = written.stream().filter(w -> w.payload().length > 20_000).findFirst()
@@ -189,7 +191,7 @@ class BlockReaderTest {
         for (int attempt = 0; attempt < 3; attempt++) {
           assertThrows(CorruptHFileException.class, () -> reader.readBlock(
               target.block().offset(), target.block().onDiskSizeWithHeader(),
-              target.block().type(), memory).release(), "seed=" + seed);
+              target.block().type(), memory).release());
         }
         Buf again = memory.takeAtLeastRetained(target.block().onDiskSizeWithHeader());
         assertEquals(1, again.refCnt(), "the slot came back with no reference left");
@@ -201,9 +203,9 @@ class BlockReaderTest {
 
   @ParameterizedTest
   @EnumSource(value = Compression.class, names = {"NONE", "GZ", "SNAPPY", "LZ4", "ZSTD"})
-  void readsBackEveryBlockWithOrWithoutItsSize(Compression compression) throws IOException {
-    long seed = Long.getLong("cellar.test.seed", System.nanoTime());
-    Random random = new Random(seed);
+  void readsBackEveryBlockWithOrWithoutItsSize(Compression compression, TestSeed seed)
+      throws IOException {
+    Random random = new Random(seed.value());
     Path path = dir.resolve("blocks");
     List<Written> written = writeBlocks(path, compression, random, 16384);
     try (ReadOnlyFile file = ReadOnlyFile.open(path)) {
@@ -219,7 +221,7 @@ class BlockReaderTest {
             assertEquals(w.block().offset(), block.offset());
             assertEquals(w.block().onDiskSizeWithHeader(), block.onDiskSizeWithHeader());
             assertArrayEquals(w.payload(), block.payload().getBytes(0, block.payloadSize()),
-                "seed=" + seed + " " + block);
+                block.toString());
             assertEquals(lastOffsetByType[block.type().ordinal()], block.header().prevBlockOffset());
             int index = written.indexOf(w);
             int size = w.block().onDiskSizeWithHeader();
@@ -240,9 +242,9 @@ class BlockReaderTest {
 
   @ParameterizedTest
   @EnumSource(value = Compression.class, names = {"NONE", "GZ", "SNAPPY", "LZ4", "ZSTD"})
-  void everyFlippedBitIsDetectedAndNamed(Compression compression) throws IOException {
-    long seed = Long.getLong("cellar.test.seed", System.nanoTime());
-    Random random = new Random(seed);
+  void everyFlippedBitIsDetectedAndNamed(Compression compression, TestSeed seed)
+      throws IOException {
+    Random random = new Random(seed.value());
     Path path = dir.resolve("blocks");
     List<Written> written = writeBlocks(path, compression, random, 512);
     byte[] bytes = Files.readAllBytes(path);
@@ -258,7 +260,7 @@ class BlockReaderTest {
         CorruptHFileException error = assertThrows(CorruptHFileException.class,
             () -> reader.readBlock(target.block().offset(), target.block().onDiskSizeWithHeader(),
                 target.block().type()).release(),
-            "seed=" + seed + " flipped byte " + position);
+            "flipped byte " + position);
         assertEquals(target.block().offset(), error.offset());
         assertTrue(error.getMessage().contains(damagedPath.toString()), error.getMessage());
       }
@@ -304,9 +306,9 @@ class BlockReaderTest {
    */
   @ParameterizedTest
   @EnumSource(value = Compression.class, names = {"NONE", "GZ", "SNAPPY", "LZ4", "ZSTD"})
-  void nullChecksumBlocksKeepAZeroFilledChecksumArea(Compression compression) throws IOException {
-    long seed = Long.getLong("cellar.test.seed", System.nanoTime());
-    Random random = new Random(seed);
+  void nullChecksumBlocksKeepAZeroFilledChecksumArea(Compression compression, TestSeed seed)
+      throws IOException {
+    Random random = new Random(seed.value());
     Path path = dir.resolve("blocks");
     int bytesPerChecksum = 512;
     List<Written> written = writeBlocks(path, compression, random, ChecksumType.NULL,
@@ -321,13 +323,13 @@ class BlockReaderTest {
           int dataSize = header.onDiskDataSizeWithHeader();
           int chunks = (dataSize + bytesPerChecksum - 1) / bytesPerChecksum;
           assertEquals(ChecksumType.NULL, header.checksumType());
-          assertEquals(4 * chunks, header.checksumBytes(), "seed=" + seed + " " + block);
+          assertEquals(4 * chunks, header.checksumBytes(), block.toString());
           assertEquals(dataSize + 4 * chunks, w.block().onDiskSizeWithHeader());
           int areaStart = (int) w.block().offset() + dataSize;
           assertArrayEquals(new byte[4 * chunks],
               java.util.Arrays.copyOfRange(bytes, areaStart, areaStart + 4 * chunks));
           assertArrayEquals(w.payload(), block.payload().getBytes(0, block.payloadSize()),
-              "seed=" + seed + " " + block);
+              block.toString());
         } finally {
           block.release();
         }

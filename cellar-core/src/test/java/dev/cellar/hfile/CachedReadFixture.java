@@ -145,7 +145,7 @@ final class CachedReadFixture {
 
   /**
    * Seeks random rows from {@code threads} threads at once, {@code seeks} each, checking every cell
-   * found; throws the first failure, naming the seed.
+   * found; throws the first failure. Thread {@code t} draws its rows from {@code seed + t}.
    */
   static void concurrentSeeks(HFileReader reader, Rows rows, int cells, int threads, int seeks,
       long seed) throws InterruptedException {
@@ -164,7 +164,7 @@ final class CachedReadFixture {
             } else if (result == HFileScanner.BEFORE_KEY) {
               scanner.next();
             }
-            rows.assertCell(target, scanner.current(), "seed=" + seed);
+            rows.assertCell(target, scanner.current(), "seek " + i);
           }
         } catch (Throwable e) {
           failure.compareAndSet(null, e);
@@ -175,7 +175,7 @@ final class CachedReadFixture {
       thread.join();
     }
     if (failure.get() != null) {
-      throw new AssertionError("seed " + seed, failure.get());
+      throw new AssertionError("a reader failed", failure.get());
     }
   }
 }

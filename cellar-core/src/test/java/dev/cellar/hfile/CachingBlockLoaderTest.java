@@ -1,6 +1,5 @@
 package dev.cellar.hfile;
 
-import static dev.cellar.hfile.CachedReadFixture.PE_BLOCK;
 import static dev.cellar.hfile.CachedReadFixture.PE_ROWS;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -25,6 +24,8 @@ import dev.cellar.memory.BufAllocator;
 import dev.cellar.memory.BufAllocatorConfig;
 import dev.cellar.memory.BufAllocatorStats;
 import dev.cellar.memory.RecycledHeapArrays;
+import dev.cellar.testing.TestSeed;
+import dev.cellar.testing.TestSeedExtension;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -32,6 +33,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -40,6 +42,7 @@ import org.junit.jupiter.params.provider.CsvSource;
  * Reading an HFile through an {@link LruBlockCache}: hits, misses, cache flags and eviction, and
  * blocks just over the pool buffer held as exact heap copies.
  */
+@ExtendWith(TestSeedExtension.class)
 class CachingBlockLoaderTest {
 
   private static final int CELLS = 20_000;
@@ -282,14 +285,12 @@ class CachingBlockLoaderTest {
    * arrays its evictions recycle, find every cell right.
    */
   @Test
-  void concurrentSeeksThroughAChurningCacheReturnTheRightCells() throws Exception {
+  void concurrentSeeksThroughAChurningCacheReturnTheRightCells(TestSeed seed) throws Exception {
     Path path = CachedReadFixture.writePerformanceEvaluation(dir, DataBlockEncoding.NONE, 1000);
     LruBlockCache cache = cache("512k");
-    long seed = Long.getLong("cellar.test.seed", System.nanoTime());
-    System.out.println("concurrentSeeksThroughAChurningCacheReturnTheRightCells seed " + seed);
     try (HFileReader reader = open(path, cache)) {
       CachedReadFixture.concurrentSeeks(reader, Rows.performanceEvaluation(1000), PE_ROWS, 4,
-          3_000, seed);
+          3_000, seed.value());
     }
     CacheStats.Snapshot stats = cache.stats().snapshot();
     assertTrue(stats.leftOutCount() > 0, "the cache churned: " + stats);
@@ -299,12 +300,11 @@ class CachingBlockLoaderTest {
   }
 
   @Test
-  void concurrentSeeksThroughASmallCacheReturnTheRightCells() throws Exception {
+  void concurrentSeeksThroughASmallCacheReturnTheRightCells(TestSeed seed) throws Exception {
     Path path = write();
     LruBlockCache cache = cache("200k");
-    long seed = Long.getLong("cellar.test.seed", System.nanoTime());
     try (HFileReader reader = open(path, cache)) {
-      CachedReadFixture.concurrentSeeks(reader, Rows.NUMBERED, CELLS, 4, 3_000, seed);
+      CachedReadFixture.concurrentSeeks(reader, Rows.NUMBERED, CELLS, 4, 3_000, seed.value());
     }
     CacheStats.Snapshot stats = cache.stats().snapshot();
     assertTrue(stats.evictedBlockCount() > 0, "the cache was far smaller than the file: " + stats);

@@ -7,13 +7,17 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cellar.memory.Buf;
+import dev.cellar.testing.TestSeed;
+import dev.cellar.testing.TestSeedExtension;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
+@ExtendWith(TestSeedExtension.class)
 class FileInfoTest {
 
   @Test
@@ -43,7 +47,7 @@ class FileInfoTest {
   }
 
   @Test
-  void wrongValueWidthsAndDamageAreCorruption() throws IOException {
+  void wrongValueWidthsAndDamageAreCorruption(TestSeed seed) throws IOException {
     FileInfo info = new FileInfo();
     info.put(FileInfo.AVG_KEY_LEN, new byte[] {1, 2});
     FileInfo parsed = FileInfo.parse(Buf.wrap(info.toPayload()), "f.hfile", 99);
@@ -52,8 +56,7 @@ class FileInfoTest {
     assertTrue(error.getMessage().contains("f.hfile at offset 99"), error.getMessage());
     assertThrows(CorruptHFileException.class,
         () -> FileInfo.parse(Buf.wrap("XBUF".getBytes(StandardCharsets.US_ASCII)), "f", 0));
-    long seed = Long.getLong("cellar.test.seed", System.nanoTime());
-    Random random = new Random(seed);
+    Random random = new Random(seed.value());
     info.putLong(FileInfo.MAX_SEQ_ID_KEY, 7);
     info.put(FileInfo.LASTKEY, new byte[40]);
     byte[] payload = info.toPayload();
@@ -66,7 +69,7 @@ class FileInfoTest {
       } catch (CorruptHFileException expected) {
         assertTrue(expected.getMessage().startsWith("f at offset 0"));
       } catch (RuntimeException e) {
-        throw new AssertionError("seed=" + seed + " trial=" + trial, e);
+        throw new AssertionError("trial " + trial, e);
       }
     }
   }

@@ -11,6 +11,8 @@ import dev.cellar.hfile.bloom.BloomType;
 import dev.cellar.hfile.encoding.DataBlockEncoding;
 import dev.cellar.memory.BufAllocator;
 import dev.cellar.memory.BufAllocatorConfig;
+import dev.cellar.testing.TestSeed;
+import dev.cellar.testing.TestSeedExtension;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -20,6 +22,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -29,6 +32,7 @@ import org.junit.jupiter.params.provider.CsvSource;
  * region of the trailer) and truncates it at random lengths: opening and verifying the damaged copy
  * must report a {@link CorruptHFileException}, never succeed and never fail any other way.
  */
+@ExtendWith(TestSeedExtension.class)
 class HFileCorruptionTest {
 
   private static final int FLIPS_PER_REGION = 12;
@@ -87,9 +91,8 @@ class HFileCorruptionTest {
   @CsvSource({"NONE, NONE, ROW", "FAST_DIFF, SNAPPY, ROWCOL", "ROW_INDEX_V1, GZ, ROW",
       "DIFF, ZSTD, ROW", "PREFIX, LZ4, ROWCOL"})
   void everyFlippedBitIsReported(DataBlockEncoding encoding, Compression compression,
-      BloomType bloom) throws IOException {
-    long seed = Long.getLong("cellar.test.seed", System.nanoTime());
-    Random random = new Random(seed);
+      BloomType bloom, TestSeed seed) throws IOException {
+    Random random = new Random(seed.value());
     Path good = writeFile(encoding, compression, bloom);
     try (HFileReader reader = HFileReader.open(good, allocator)) {
       HFileVerifier.Report report = HFileVerifier.verify(reader);
@@ -112,7 +115,7 @@ class HFileCorruptionTest {
         byte[] copy = bytes.clone();
         copy[position] ^= (byte) (1 << bit);
         Files.write(damaged, copy);
-        String where = "seed=" + seed + " " + region.getKey() + " byte " + position + " ("
+        String where = region.getKey() + " byte " + position + " ("
             + (position - range[0]) + " into it) bit " + bit;
         expectCorruption(damaged, where);
         detected.merge(region.getKey(), 1, Integer::sum);
@@ -121,7 +124,7 @@ class HFileCorruptionTest {
     for (int cut = 0; cut < 40; cut++) {
       int length = random.nextInt(bytes.length);
       Files.write(damaged, Arrays.copyOf(bytes, length));
-      expectCorruption(damaged, "seed=" + seed + " truncated to " + length + " bytes");
+      expectCorruption(damaged, "truncated to " + length + " bytes");
     }
     assertEquals(regions.keySet(), detected.keySet());
     assertEquals(0, allocator.stats().usedBufferCount(), "no buffer leaked on any error path");

@@ -14,6 +14,8 @@ import dev.cellar.hfile.bloom.BloomType;
 import dev.cellar.hfile.encoding.DataBlockEncoding;
 import dev.cellar.memory.BufAllocator;
 import dev.cellar.memory.BufAllocatorConfig;
+import dev.cellar.testing.TestSeed;
+import dev.cellar.testing.TestSeedExtension;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -23,6 +25,7 @@ import java.util.Random;
 import java.util.TreeMap;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -32,6 +35,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * Writes random cells with every encoding, compression and a range of block sizes, then reads them
  * back through full scans and random seeks, checked against a {@link TreeMap} oracle.
  */
+@ExtendWith(TestSeedExtension.class)
 class HFileRoundTripTest {
 
   @TempDir Path dir;
@@ -92,10 +96,9 @@ class HFileRoundTripTest {
   @ParameterizedTest(name = "{0} {1} block {2} tags={3} mvcc={4}")
   @MethodSource("matrix")
   void cellsComeBackThroughScansAndSeeks(DataBlockEncoding encoding, Compression compression,
-      int blockSize, boolean tags, boolean mvcc) throws IOException {
-    long seed = Long.getLong("cellar.test.seed", System.nanoTime());
-    String where = "seed=" + seed + " " + encoding + " " + compression + " block " + blockSize;
-    Random random = new Random(seed);
+      int blockSize, boolean tags, boolean mvcc, TestSeed seed) throws IOException {
+    String where = encoding + " " + compression + " block " + blockSize;
+    Random random = new Random(seed.value());
     TreeMap<Cell, Cell> oracle = randomCells(random, 300 + random.nextInt(700), tags, mvcc);
     Path path = dir.resolve("file.hfile");
     HFileContext context = HFileContext.builder().blockSize(blockSize).encoding(encoding)

@@ -17,6 +17,8 @@ import dev.cellar.hfile.encoding.DataBlockEncoding;
 import dev.cellar.hfile.encoding.RowCellSink;
 import dev.cellar.memory.BufAllocator;
 import dev.cellar.memory.BufAllocatorConfig;
+import dev.cellar.testing.TestSeed;
+import dev.cellar.testing.TestSeedExtension;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -26,6 +28,7 @@ import java.util.Map;
 import java.util.Random;
 import java.util.TreeSet;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -37,9 +40,8 @@ import org.junit.jupiter.params.provider.CsvSource;
  * needed the general matcher (a delete marker anywhere in it, or a column's newest cell outside the
  * range), and after a collected row the scanner stands on the next row's first cell. Files of
  * every encoding, with or without tags and sequence ids, read uncached and from an L1.
- *
- * <p>The seed is printed with every failure; replay one with {@code -Dcellar.test.seed=N}.
  */
+@ExtendWith(TestSeedExtension.class)
 class HFileScannerRowCollectionTest {
 
   private static final byte[] FAMILY = {'f'};
@@ -62,28 +64,23 @@ class HFileScannerRowCollectionTest {
   @CsvSource({"NONE, false", "NONE, true", "ROW_INDEX_V1, false", "ROW_INDEX_V1, true",
       "PREFIX, false", "PREFIX, true", "DIFF, false", "DIFF, true", "FAST_DIFF, false",
       "FAST_DIFF, true"})
-  void rowsCollectAsTheOracleSays(DataBlockEncoding encoding, boolean cached) throws Exception {
-    long seed = Long.getLong("cellar.test.seed", System.nanoTime());
-    try {
-      Random random = new Random(seed);
-      boolean tags = random.nextBoolean();
-      HFileContext context = HFileContext.builder().encoding(encoding)
-          .blockSize(new int[] {256, 512, 2048}[random.nextInt(3)]).indexBlockMaxSize(256)
-          .includesTags(tags).includesMvcc(random.nextBoolean()).build();
-      List<KeyValue> cells = cells(random, tags);
-      Path path = dir.resolve("rows.hfile");
-      try (HFileWriter writer = HFileWriter.create(path, context)) {
-        for (KeyValue cell : cells) {
-          writer.append(cell);
-        }
+  void rowsCollectAsTheOracleSays(DataBlockEncoding encoding, boolean cached, TestSeed seed)
+      throws Exception {
+    Random random = new Random(seed.value());
+    boolean tags = random.nextBoolean();
+    HFileContext context = HFileContext.builder().encoding(encoding)
+        .blockSize(new int[] {256, 512, 2048}[random.nextInt(3)]).indexBlockMaxSize(256)
+        .includesTags(tags).includesMvcc(random.nextBoolean()).build();
+    List<KeyValue> cells = cells(random, tags);
+    Path path = dir.resolve("rows.hfile");
+    try (HFileWriter writer = HFileWriter.create(path, context)) {
+      for (KeyValue cell : cells) {
+        writer.append(cell);
       }
-      try (HFileReader reader = open(path, cached);
-          HFileScanner scanner = reader.scanner(cached)) {
-        checkEveryRow(random, cells, scanner, context.includesMvcc());
-      }
-    } catch (Throwable failure) {
-      throw new AssertionError(encoding + " cached " + cached + " failed with seed " + seed
-          + " (replay with -Dcellar.test.seed=" + seed + "): " + failure, failure);
+    }
+    try (HFileReader reader = open(path, cached);
+        HFileScanner scanner = reader.scanner(cached)) {
+      checkEveryRow(random, cells, scanner, context.includesMvcc());
     }
   }
 
@@ -94,10 +91,9 @@ class HFileScannerRowCollectionTest {
    */
   @ParameterizedTest(name = "{0}")
   @CsvSource({"NONE", "FAST_DIFF"})
-  void aCorruptBlockFailsTheCollectionAndLeaksNothing(DataBlockEncoding encoding)
+  void aCorruptBlockFailsTheCollectionAndLeaksNothing(DataBlockEncoding encoding, TestSeed seed)
       throws Exception {
-    long seed = Long.getLong("cellar.test.seed", System.nanoTime());
-    Random random = new Random(seed);
+    Random random = new Random(seed.value());
     HFileContext context = HFileContext.builder().encoding(encoding).blockSize(512)
         .indexBlockMaxSize(256).includesMvcc(true).build();
     List<KeyValue> cells = cells(random, false);
@@ -133,7 +129,7 @@ class HFileScannerRowCollectionTest {
         failure = e;
       }
     }
-    assertTrue(failure != null, "seed " + seed + ": the corrupt byte at " + at + " went unseen");
+    assertTrue(failure != null, "the corrupt byte at " + at + " went unseen");
   }
 
   private void checkEveryRow(Random random, List<KeyValue> cells, HFileScanner scanner,

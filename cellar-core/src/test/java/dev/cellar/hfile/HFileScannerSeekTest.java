@@ -23,6 +23,8 @@ import dev.cellar.hfile.encoding.SeekIndex;
 import dev.cellar.memory.Buf;
 import dev.cellar.memory.BufAllocator;
 import dev.cellar.memory.BufAllocatorConfig;
+import dev.cellar.testing.TestSeed;
+import dev.cellar.testing.TestSeedExtension;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
@@ -38,6 +40,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -52,10 +55,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * first cell, the current cell, or an entry of the block's seek index) and whether or not a reseek
  * skips the index walk, the scanner lands where a linear seek lands. Files have small blocks and a
  * multi-level index, and random keys, tags and sequence ids.
- *
- * <p>The seed is printed with every failure; replay one with {@code -Dcellar.test.seed=N} (in the
- * forked test JVM: {@code -Dcellar.test.extraJvmArgs=-Dcellar.test.seed=N}).
  */
+@ExtendWith(TestSeedExtension.class)
 class HFileScannerSeekTest {
 
   private static final int CELLS = 3000;
@@ -101,31 +102,26 @@ class HFileScannerSeekTest {
 
   @ParameterizedTest(name = "{0} {1}")
   @MethodSource("encodingsAndSources")
-  void seeksLandWhereTheOracleSays(DataBlockEncoding encoding, Source source) throws Exception {
-    long seed = Long.getLong("cellar.test.seed", System.nanoTime());
-    try {
-      Random random = new Random(seed);
-      HFileContext context = randomContext(random, encoding);
-      List<KeyValue> cells = cells(random, context);
-      Path path = write(context, cells);
-      AtomicInteger loads = new AtomicInteger();
-      try (HFileReader reader = open(path, source, loads);
-          HFileScanner scanner = reader.scanner(true)) {
-        warm(reader);
-        Oracle oracle = new Oracle(cells);
-        for (int operation = 0; operation < OPERATIONS; operation++) {
-          String what = "operation " + operation;
-          switch (random.nextInt(8)) {
-            case 0, 1, 2 -> oracle.checkSeekTo(scanner, probe(random, cells), what);
-            case 3, 4, 5 -> oracle.checkReseek(scanner, random, what);
-            case 6 -> oracle.checkSeekBefore(scanner, probe(random, cells), what);
-            default -> oracle.checkNext(scanner, random.nextInt(4), what);
-          }
+  void seeksLandWhereTheOracleSays(DataBlockEncoding encoding, Source source, TestSeed seed)
+      throws Exception {
+    Random random = new Random(seed.value());
+    HFileContext context = randomContext(random, encoding);
+    List<KeyValue> cells = cells(random, context);
+    Path path = write(context, cells);
+    AtomicInteger loads = new AtomicInteger();
+    try (HFileReader reader = open(path, source, loads);
+        HFileScanner scanner = reader.scanner(true)) {
+      warm(reader);
+      Oracle oracle = new Oracle(cells);
+      for (int operation = 0; operation < OPERATIONS; operation++) {
+        String what = "operation " + operation;
+        switch (random.nextInt(8)) {
+          case 0, 1, 2 -> oracle.checkSeekTo(scanner, probe(random, cells), what);
+          case 3, 4, 5 -> oracle.checkReseek(scanner, random, what);
+          case 6 -> oracle.checkSeekBefore(scanner, probe(random, cells), what);
+          default -> oracle.checkNext(scanner, random.nextInt(4), what);
         }
       }
-    } catch (Throwable failure) {
-      throw new AssertionError(encoding + " " + source + " failed with seed " + seed
-          + " (replay with -Dcellar.test.seed=" + seed + "): " + failure, failure);
     }
   }
 
@@ -138,10 +134,9 @@ class HFileScannerSeekTest {
   @CsvSource({"NONE, L1", "NONE, L2_OFFHEAP", "PREFIX, L1", "FAST_DIFF, L1",
       "FAST_DIFF, L2_OFFHEAP", "NONE, LEFT_OUT", "DIFF, LEFT_OUT", "FAST_DIFF, LEFT_OUT",
       "FAST_DIFF, MIXED"})
-  void concurrentSeeksShareTheBlocksIndexes(DataBlockEncoding encoding, Source source)
-      throws Exception {
-    long seed = Long.getLong("cellar.test.seed", System.nanoTime());
-    Random random = new Random(seed);
+  void concurrentSeeksShareTheBlocksIndexes(
+      DataBlockEncoding encoding, Source source, TestSeed seed) throws Exception {
+    Random random = new Random(seed.value());
     HFileContext context = randomContext(random, encoding);
     List<KeyValue> cells = cells(random, context);
     Path path = write(context, cells);
@@ -150,7 +145,7 @@ class HFileScannerSeekTest {
       warm(reader);
       List<Thread> threads = new ArrayList<>();
       for (int t = 0; t < 4; t++) {
-        Random threadRandom = new Random(seed + t);
+        Random threadRandom = new Random(seed.value() + t);
         threads.add(Thread.ofPlatform().name("seeker-" + t).start(() -> {
           try (HFileScanner scanner = reader.scanner(true)) {
             Oracle oracle = new Oracle(cells);
@@ -171,17 +166,15 @@ class HFileScannerSeekTest {
       }
     }
     if (failure.get() != null) {
-      throw new AssertionError(encoding + " " + source + " failed with seed " + seed
-          + " (replay with -Dcellar.test.seed=" + seed + ")", failure.get());
+      throw new AssertionError(encoding + " " + source + " failed", failure.get());
     }
   }
 
   @ParameterizedTest(name = "{0} {1}")
   @MethodSource("encodingsAndSources")
-  void aReseekInsideTheCurrentBlockLoadsNothing(DataBlockEncoding encoding, Source source)
-      throws Exception {
-    long seed = Long.getLong("cellar.test.seed", System.nanoTime());
-    Random random = new Random(seed);
+  void aReseekInsideTheCurrentBlockLoadsNothing(
+      DataBlockEncoding encoding, Source source, TestSeed seed) throws Exception {
+    Random random = new Random(seed.value());
     HFileContext context = randomContext(random, encoding);
     List<KeyValue> cells = cells(random, context);
     Path path = write(context, cells);
@@ -195,12 +188,12 @@ class HFileScannerSeekTest {
         if (j >= cells.size() || blockOf[j] != blockOf[i]) {
           continue;
         }
-        assertEquals(HFileScanner.EXACT, scanner.seekTo(cells.get(i)), "seed " + seed);
+        assertEquals(HFileScanner.EXACT, scanner.seekTo(cells.get(i)));
         int before = loads.get();
-        assertEquals(HFileScanner.EXACT, scanner.reseekTo(cells.get(j)), "seed " + seed);
-        assertEquals(before, loads.get(), "seed " + seed + ": reseek from #" + i + " to #" + j
+        assertEquals(HFileScanner.EXACT, scanner.reseekTo(cells.get(j)));
+        assertEquals(before, loads.get(), "reseek from #" + i + " to #" + j
             + " in the same block loaded a block");
-        assertSame(cells.get(j), scanner.current(), "seed " + seed);
+        assertSame(cells.get(j), scanner.current(), "reseek to #" + j);
         reseeks++;
       }
       assertTrue(reseeks > 10, "only " + reseeks + " reseeks inside a block");
@@ -396,15 +389,14 @@ class HFileScannerSeekTest {
    */
   @ParameterizedTest(name = "{0} {1}")
   @MethodSource("encodingsAndSources")
-  void malformedBlocksRaiseOnlyCorruptHFileException(DataBlockEncoding encoding, Source source)
-      throws Exception {
-    long seed = Long.getLong("cellar.test.seed", System.nanoTime());
-    Random random = new Random(seed);
+  void malformedBlocksRaiseOnlyCorruptHFileException(
+      DataBlockEncoding encoding, Source source, TestSeed seed) throws Exception {
+    Random random = new Random(seed.value());
     HFileContext context = randomContext(random, encoding);
     List<KeyValue> cells = cells(random, context);
     Path path = write(context, cells);
     int corrupt = 0;
-    try (HFileReader reader = open(path, source, null, seed);
+    try (HFileReader reader = open(path, source, null, seed.value());
         HFileScanner scanner = reader.scanner(true)) {
       Oracle oracle = new Oracle(cells);
       for (int operation = 0; operation < OPERATIONS; operation++) {
@@ -426,12 +418,12 @@ class HFileScannerSeekTest {
         } catch (CorruptHFileException expected) {
           corrupt++;
         } catch (Throwable unexpected) {
-          throw new AssertionError(encoding + " " + source + " seed " + seed + ", operation "
+          throw new AssertionError(encoding + " " + source + ", operation "
               + operation + " raised " + unexpected, unexpected);
         }
       }
     }
-    assertTrue(corrupt > 0, "seed " + seed + ": no corruption detected");
+    assertTrue(corrupt > 0, "no corruption detected");
   }
 
   private Path write(HFileContext context, List<KeyValue> cells) throws IOException {

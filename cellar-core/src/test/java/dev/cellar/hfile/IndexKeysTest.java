@@ -6,11 +6,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.cellar.cell.CellComparator;
 import dev.cellar.cell.CellType;
 import dev.cellar.cell.KeyValue;
+import dev.cellar.testing.TestSeed;
+import dev.cellar.testing.TestSeedExtension;
 import java.lang.foreign.MemorySegment;
 import java.nio.charset.StandardCharsets;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
+@ExtendWith(TestSeedExtension.class)
 class IndexKeysTest {
 
   private static byte[] b(String s) {
@@ -36,9 +40,8 @@ class IndexKeysTest {
   }
 
   @Test
-  void midpointSortsAfterTheLeftKeyAndNotAfterTheRightKey() {
-    long seed = Long.getLong("cellar.test.seed", System.nanoTime());
-    Random random = new Random(seed);
+  void midpointSortsAfterTheLeftKeyAndNotAfterTheRightKey(TestSeed seed) {
+    Random random = new Random(seed.value());
     String alphabet = "ab\u0000\u00ff";
     for (int trial = 0; trial < 20_000; trial++) {
       KeyValue left = randomCell(random, alphabet);
@@ -54,7 +57,7 @@ class IndexKeysTest {
       }
       byte[] mid = IndexKeys.midpoint(left, right);
       MemorySegment segment = MemorySegment.ofArray(mid);
-      String where = "seed=" + seed + " left=" + left + " right=" + right;
+      String where = "left=" + left + " right=" + right;
       assertTrue(CellComparator.compareKey(left, segment, 0, mid.length) < 0, where);
       assertTrue(CellComparator.compareKey(right, segment, 0, mid.length) >= 0, where);
     }

@@ -20,6 +20,8 @@ import dev.cellar.hfile.encoding.DataBlockEncoding;
 import dev.cellar.memory.BufAllocator;
 import dev.cellar.memory.BufAllocatorConfig;
 import dev.cellar.memory.BufAllocatorStats;
+import dev.cellar.testing.TestSeed;
+import dev.cellar.testing.TestSeedExtension;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -27,6 +29,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -40,6 +43,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * just over the 65 KiB pool buffer, are read into pooled memory and take 68 KiB slots, also across
  * a restart of a persistent L2.
  */
+@ExtendWith(TestSeedExtension.class)
 class TieredCacheReadTest {
 
   private static final int CELLS = 40_000;
@@ -208,12 +212,12 @@ class TieredCacheReadTest {
 
   @ParameterizedTest
   @ValueSource(strings = {"offheap", "file"})
-  void concurrentSeeksThroughASmallL2ReturnTheRightCells(String engine) throws Exception {
+  void concurrentSeeksThroughASmallL2ReturnTheRightCells(String engine, TestSeed seed)
+      throws Exception {
     Path path = write();
     CombinedBlockCache cache = cache(engine, "1");
-    long seed = Long.getLong("cellar.test.seed", System.nanoTime());
     try (HFileReader reader = CachedReadFixture.open(path, allocator, cache)) {
-      CachedReadFixture.concurrentSeeks(reader, Rows.NUMBERED, CELLS, 4, 2_000, seed);
+      CachedReadFixture.concurrentSeeks(reader, Rows.NUMBERED, CELLS, 4, 2_000, seed.value());
     }
     CacheStats.Snapshot l2 = cache.l2().stats().snapshot();
     assertTrue(l2.evictedBlockCount() > 0, "the L2 was far smaller than the file: " + l2);

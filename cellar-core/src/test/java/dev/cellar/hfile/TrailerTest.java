@@ -4,11 +4,15 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.cellar.testing.TestSeed;
+import dev.cellar.testing.TestSeedExtension;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
+@ExtendWith(TestSeedExtension.class)
 class TrailerTest {
 
   private static final String FILE = "t.hfile";
@@ -62,9 +66,8 @@ class TrailerTest {
   }
 
   @Test
-  void randomDamageNeverEscapesAsAnythingButCorruption() throws IOException {
-    long seed = Long.getLong("cellar.test.seed", System.nanoTime());
-    Random random = new Random(seed);
+  void randomDamageNeverEscapesAsAnythingButCorruption(TestSeed seed) throws IOException {
+    Random random = new Random(seed.value());
     byte[] bytes = sample().toBytes();
     for (int trial = 0; trial < 2000; trial++) {
       byte[] damaged = bytes.clone();
@@ -74,7 +77,7 @@ class TrailerTest {
       } catch (CorruptHFileException expected) {
         assertTrue(expected.getMessage().startsWith(FILE), expected.getMessage());
       } catch (RuntimeException e) {
-        throw new AssertionError("seed=" + seed + " trial=" + trial, e);
+        throw new AssertionError("trial " + trial, e);
       }
     }
   }

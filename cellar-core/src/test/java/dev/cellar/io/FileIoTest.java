@@ -8,6 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.cellar.memory.Buf;
 import dev.cellar.memory.BufAllocator;
 import dev.cellar.memory.BufAllocatorConfig;
+import dev.cellar.testing.TestSeed;
+import dev.cellar.testing.TestSeedExtension;
 import java.io.EOFException;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -18,10 +20,12 @@ import java.util.Arrays;
 import java.util.Random;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
+@ExtendWith(TestSeedExtension.class)
 class FileIoTest {
 
   @TempDir Path dir;
@@ -41,9 +45,9 @@ class FileIoTest {
 
   @ParameterizedTest(name = "mapped={0}")
   @ValueSource(booleans = {false, true})
-  void positionalReadsIntoPooledBuffersMatchWhatWasAppended(boolean mapped) throws IOException {
-    long seed = Long.getLong("cellar.test.seed", System.nanoTime());
-    Random random = new Random(seed);
+  void positionalReadsIntoPooledBuffersMatchWhatWasAppended(boolean mapped, TestSeed seed)
+      throws IOException {
+    Random random = new Random(seed.value());
     byte[] content = new byte[200_000];
     random.nextBytes(content);
     Path path = dir.resolve("data");
@@ -72,7 +76,7 @@ class FileIoTest {
         Buf buf = allocator.allocate(length + 7);
         in.readFully(position, buf, 7, length);
         assertArrayEquals(Arrays.copyOfRange(content, position, position + length),
-            buf.getBytes(7, length), "seed=" + seed + " position=" + position);
+            buf.getBytes(7, length), "position=" + position);
         buf.release();
       }
     }

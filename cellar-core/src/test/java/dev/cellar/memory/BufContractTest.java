@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.cellar.testing.TestSeed;
+import dev.cellar.testing.TestSeedExtension;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
@@ -18,11 +20,13 @@ import java.util.Random;
 import java.util.function.Consumer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * The behaviour every {@link Buf} flavour shares, checked against a {@code byte[]} oracle.
  * Subclasses say how to make a buffer of a given capacity; the test releases what it makes.
  */
+@ExtendWith(TestSeedExtension.class)
 abstract class BufContractTest {
 
   private final List<Buf> made = new ArrayList<>();
@@ -46,10 +50,6 @@ abstract class BufContractTest {
         buf.release();
       }
     }
-  }
-
-  private static long seed() {
-    return Long.getLong("cellar.test.seed", System.nanoTime());
   }
 
   @Test
@@ -90,9 +90,8 @@ abstract class BufContractTest {
   }
 
   @Test
-  void randomizedAgainstByteArrayOracle() {
-    long seed = seed();
-    Random random = new Random(seed);
+  void randomizedAgainstByteArrayOracle(TestSeed seed) {
+    Random random = new Random(seed.value());
     int capacity = 1 + random.nextInt(5000);
     Buf buf = newBuf(capacity);
     byte[] oracleBytes = new byte[capacity];
@@ -110,7 +109,7 @@ abstract class BufContractTest {
         continue;
       }
       int index = random.nextInt(capacity - width + 1);
-      String where = "seed=" + seed + " op=" + op + " index=" + index + " width=" + width;
+      String where = "op=" + op + " index=" + index + " width=" + width;
       if (random.nextBoolean()) {
         long value = random.nextLong();
         switch (width) {
@@ -139,7 +138,7 @@ abstract class BufContractTest {
         }
       }
     }
-    assertArrayEquals(oracleBytes, buf.getBytes(0, capacity), "seed=" + seed);
+    assertArrayEquals(oracleBytes, buf.getBytes(0, capacity));
   }
 
   @Test

@@ -9,6 +9,8 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.cellar.testing.TestSeed;
+import dev.cellar.testing.TestSeedExtension;
 import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -18,7 +20,9 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
+@ExtendWith(TestSeedExtension.class)
 class RecycledHeapArraysTest {
 
   private static byte[] filled(int length, int seed) {
@@ -123,16 +127,14 @@ class RecycledHeapArraysTest {
    * own bytes until released, whatever other threads recycle meanwhile.
    */
   @Test
-  void concurrentCopiesNeverShareALiveArray() throws Exception {
-    long seed = Long.getLong("cellar.test.seed", System.nanoTime());
-    System.out.println("RecycledHeapArraysTest seed=" + seed);
+  void concurrentCopiesNeverShareALiveArray(TestSeed seed) throws Exception {
     RecycledHeapArrays arrays = new RecycledHeapArrays(2 << 20);
     ExecutorService pool = Executors.newFixedThreadPool(4);
     try {
       List<Future<?>> futures = new ArrayList<>();
       for (int t = 0; t < 4; t++) {
-        long threadSeed = seed + t;
-        futures.add(pool.submit(() -> copyAndCheck(arrays, new Random(threadSeed), seed)));
+        long threadSeed = seed.value() + t;
+        futures.add(pool.submit(() -> copyAndCheck(arrays, new Random(threadSeed))));
       }
       for (Future<?> future : futures) {
         future.get();
@@ -140,11 +142,11 @@ class RecycledHeapArraysTest {
     } finally {
       pool.shutdownNow();
     }
-    assertTrue(arrays.recycledCopies() > 0, "seed=" + seed);
-    assertTrue(arrays.createdBytes() <= 2 << 20, "seed=" + seed);
+    assertTrue(arrays.recycledCopies() > 0);
+    assertTrue(arrays.createdBytes() <= 2 << 20);
   }
 
-  private static Void copyAndCheck(RecycledHeapArrays arrays, Random random, long seed) {
+  private static Void copyAndCheck(RecycledHeapArrays arrays, Random random) {
     List<Buf> held = new ArrayList<>();
     List<Byte> marks = new ArrayList<>();
     for (int i = 0; i < 2000; i++) {
@@ -159,7 +161,7 @@ class RecycledHeapArraysTest {
         Buf buf = held.remove(victim);
         byte expected = marks.remove(victim);
         for (int index = 0; index < buf.capacity(); index += 997) {
-          assertEquals(expected, buf.getByte(index), "seed=" + seed + " index=" + index);
+          assertEquals(expected, buf.getByte(index), "index=" + index);
         }
         buf.release();
       }

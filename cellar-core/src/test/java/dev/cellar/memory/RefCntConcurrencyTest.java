@@ -3,6 +3,8 @@ package dev.cellar.memory;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import dev.cellar.testing.TestSeed;
+import dev.cellar.testing.TestSeedExtension;
 import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
 import java.util.List;
@@ -14,8 +16,10 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /** Retain and release from many threads: no double free, no lost buffer, no corrupted bytes. */
+@ExtendWith(TestSeedExtension.class)
 class RefCntConcurrencyTest {
 
   private static final int THREADS = 4;
@@ -62,13 +66,12 @@ class RefCntConcurrencyTest {
   }
 
   @Test
-  void pooledBuffersHandedBetweenThreadsKeepTheirBytes() throws Exception {
-    long seed = Long.getLong("cellar.test.seed", System.nanoTime());
+  void pooledBuffersHandedBetweenThreadsKeepTheirBytes(TestSeed seed) throws Exception {
     try (BufAllocator allocator = new BufAllocator(new BufAllocatorConfig(true, 4096, 24, 512))) {
       BlockingQueue<Buf> handoff = new ArrayBlockingQueue<>(64);
       AtomicInteger stamps = new AtomicInteger();
       runConcurrently(THREADS, id -> {
-        Random random = new Random(seed + id);
+        Random random = new Random(seed.value() + id);
         List<Buf> mine = new ArrayList<>();
         for (int i = 0; i < 5_000; i++) {
           int size = 1 + random.nextInt(3 * 4096);
@@ -82,29 +85,29 @@ class RefCntConcurrencyTest {
           }
           Buf received = handoff.poll();
           if (received != null) {
-            verify(received, seed);
+            verify(received);
             received.release();
           }
           if (mine.size() > 3 || random.nextBoolean()) {
             for (Buf held : mine) {
-              verify(held, seed);
+              verify(held);
               held.release();
             }
             mine.clear();
           }
         }
         for (Buf held : mine) {
-          verify(held, seed);
+          verify(held);
           held.release();
         }
       });
       for (Buf left = handoff.poll(); left != null; left = handoff.poll()) {
-        verify(left, seed);
+        verify(left);
         left.release();
       }
       BufAllocatorStats stats = allocator.stats();
-      assertEquals(0, stats.usedBufferCount(), "seed=" + seed + " " + stats);
-      assertEquals(stats.totalBufferCount(), stats.freeBufferCount(), "seed=" + seed);
+      assertEquals(0, stats.usedBufferCount(), stats.toString());
+      assertEquals(stats.totalBufferCount(), stats.freeBufferCount());
     }
   }
 
@@ -120,7 +123,7 @@ class RefCntConcurrencyTest {
     }
   }
 
-  private static void verify(Buf buf, long seed) {
+  private static void verify(Buf buf) {
     int capacity = buf.capacity();
     if (capacity < Integer.BYTES) {
       return;
@@ -128,7 +131,7 @@ class RefCntConcurrencyTest {
     int stamp = buf.getInt(0);
     for (int i = Integer.BYTES; i < capacity; i++) {
       if (buf.getByte(i) != (byte) (stamp * 31 + i)) {
-        throw new AssertionError("seed=" + seed + ": buffer with stamp " + stamp
+        throw new AssertionError("buffer with stamp " + stamp
             + " was overwritten at index " + i + " of " + capacity);
       }
     }

@@ -3,14 +3,18 @@ package dev.cellar.metrics;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.cellar.testing.TestSeed;
+import dev.cellar.testing.TestSeedExtension;
 import java.util.Arrays;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * The histogram's buckets tile the values without gaps or overlaps, and percentiles read from
  * them stay within a bucket's width (1/16) of the exact percentile of what was recorded.
  */
+@ExtendWith(TestSeedExtension.class)
 class LatencyHistogramTest {
 
   @Test
@@ -25,11 +29,8 @@ class LatencyHistogramTest {
   }
 
   @Test
-  void percentilesAreWithinABucketOfTheExactOnes() {
-    long seed = Long.getLong("cellar.test.seed", System.nanoTime());
-    System.out.println("LatencyHistogramTest seed " + seed + " (rerun: -Dcellar.test.seed="
-        + seed + ")");
-    SplittableRandom random = new SplittableRandom(seed);
+  void percentilesAreWithinABucketOfTheExactOnes(TestSeed seed) {
+    SplittableRandom random = new SplittableRandom(seed.value());
     LatencyHistogram histogram = new LatencyHistogram();
     long[] values = new long[20_000];
     for (int i = 0; i < values.length; i++) {
@@ -39,15 +40,15 @@ class LatencyHistogramTest {
     }
     Arrays.sort(values);
     HistogramSnapshot snapshot = histogram.snapshot();
-    assertEquals(values.length, snapshot.count(), "seed " + seed);
-    assertEquals(values[0], snapshot.min(), "seed " + seed);
-    assertEquals(values[values.length - 1], snapshot.max(), "seed " + seed);
-    assertEquals(Arrays.stream(values).sum(), snapshot.sum(), "seed " + seed);
+    assertEquals(values.length, snapshot.count());
+    assertEquals(values[0], snapshot.min());
+    assertEquals(values[values.length - 1], snapshot.max());
+    assertEquals(Arrays.stream(values).sum(), snapshot.sum());
     for (double fraction : HistogramSnapshot.PERCENTILES) {
       long exact = values[(int) Math.ceil(fraction * values.length) - 1];
       long read = snapshot.percentile(fraction);
       assertTrue(read >= exact && read <= exact + exact / 16 + 1,
-          "p" + fraction + ": exact " + exact + ", read " + read + " (seed " + seed + ")");
+          "p" + fraction + ": exact " + exact + ", read " + read);
     }
   }
 

@@ -4,25 +4,27 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.cellar.testing.TestSeed;
+import dev.cellar.testing.TestSeedExtension;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.concurrent.CountDownLatch;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /** Counters each thread adds to in a row of its own: exact sums, rows of ended threads folded. */
+@ExtendWith(TestSeedExtension.class)
 class ThreadCountersTest {
 
   @Test
-  void sumsAreExactOnceThreadsStopAdding() throws Exception {
+  void sumsAreExactOnceThreadsStopAdding(TestSeed seed) throws Exception {
     ThreadCounters counters = new ThreadCounters(3);
-    long seed = System.nanoTime();
-    System.out.println("sumsAreExactOnceThreadsStopAdding seed " + seed);
     long[] expected = new long[3];
     List<Thread> threads = new ArrayList<>();
     CountDownLatch start = new CountDownLatch(1);
     for (int t = 0; t < 6; t++) {
-      SplittableRandom random = new SplittableRandom(seed + t);
+      SplittableRandom random = new SplittableRandom(seed.value() + t);
       long[] mine = new long[3];
       int[] counter = new int[200_000];
       long[] amount = new long[counter.length];
@@ -56,7 +58,7 @@ class ThreadCountersTest {
       thread.join();
     }
     for (int c = 0; c < 3; c++) {
-      assertEquals(expected[c], counters.sum(c), "counter " + c + ", seed " + seed);
+      assertEquals(expected[c], counters.sum(c), "counter " + c);
     }
   }
 

@@ -19,6 +19,8 @@ import dev.cellar.store.memstore.MemStoreConfig;
 import dev.cellar.store.wal.Durability;
 import dev.cellar.store.wal.WalConfig;
 import dev.cellar.store.wal.WriteAheadLog;
+import dev.cellar.testing.TestSeed;
+import dev.cellar.testing.TestSeedExtension;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -30,6 +32,7 @@ import java.util.Objects;
 import java.util.TreeMap;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -46,6 +49,7 @@ import org.junit.jupiter.api.io.TempDir;
  * it on another storage ({@link #baseStorage()}) with that storage's power-loss model ({@link
  * #powerCut}).
  */
+@ExtendWith(TestSeedExtension.class)
 class CrashPointTest {
 
   private static final byte[][] FAMILIES = {Bytes.toBytes("a"), Bytes.toBytes("b")};
@@ -297,21 +301,23 @@ class CrashPointTest {
   }
 
   @Test
-  void everyFailedFileOperationLosesNoAcknowledgedWriteAndBringsNoDeleteBack() throws Exception {
-    crashAtEachOperation("failing", directory -> failing());
+  void everyFailedFileOperationLosesNoAcknowledgedWriteAndBringsNoDeleteBack(TestSeed seed)
+      throws Exception {
+    crashAtEachOperation("failing", directory -> failing(), seed);
   }
 
   @Test
-  void everyPowerLossLosesNoAcknowledgedWriteAndBringsNoDeleteBack() throws Exception {
+  void everyPowerLossLosesNoAcknowledgedWriteAndBringsNoDeleteBack(TestSeed seed) throws Exception {
     crashAtEachOperation("losing power at",
-        directory -> losingPower(root.resolve(directory.getFileName() + ".stash")));
+        directory -> losingPower(root.resolve(directory.getFileName() + ".stash")), seed);
   }
 
   private interface StorageFactory {
     CrashableStorage create(Path directory) throws IOException;
   }
 
-  private void crashAtEachOperation(String what, StorageFactory storages) throws Exception {
+  private void crashAtEachOperation(String what, StorageFactory storages, TestSeed seed)
+      throws Exception {
     Path cleanDirectory = runDirectory("clean");
     Run clean = new Run(cleanDirectory, storages.create(cleanDirectory));
     clean.scenario();
@@ -320,12 +326,10 @@ class CrashPointTest {
     clean.verify("without a crash");
     assertTrue(operations > 50, "the scenario made " + operations + " file operations");
 
-    long seed = Long.getLong("cellar.test.seed", System.nanoTime());
     int stride = Boolean.getBoolean("cellar.crash.allPoints") ? 1 : stride();
-    int first = (int) Math.floorMod(seed, (long) stride);
+    int first = (int) Math.floorMod(seed.value(), (long) stride);
     System.out.println("CrashPointTest: " + operations + " file operations, " + what + " every "
-        + stride + "th from " + first + " (seed " + seed + "; -Dcellar.test.seed=" + seed
-        + " replays it, -Dcellar.crash.allPoints=true crashes at every one)");
+        + stride + "th from " + first + " (-Dcellar.crash.allPoints=true crashes at every one)");
     for (int crashAt = first; crashAt < operations; crashAt += stride) {
       Path directory = runDirectory("crash-" + crashAt);
       Run run = new Run(directory, storages.create(directory));
@@ -336,7 +340,7 @@ class CrashPointTest {
         // the crash point
       }
       run.crash();
-      run.verify(what + " file operation " + crashAt + " of " + operations + ", seed " + seed);
+      run.verify(what + " file operation " + crashAt + " of " + operations);
     }
     if (baseStorage() == Storage.local()) {
       deleteTree(root);

@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.cellar.cell.Cell;
 import dev.cellar.cell.CellType;
 import dev.cellar.cell.KeyValue;
+import dev.cellar.testing.TestSeed;
+import dev.cellar.testing.TestSeedExtension;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -14,12 +16,14 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * The matcher-free path of a point read: what it takes equals what {@link ReadSemanticsOracle}
  * says, and it gives up (with the row holder as it was) exactly when the row holds a marker or a
  * cell outside the time range or TTL.
  */
+@ExtendWith(TestSeedExtension.class)
 class LatestPutsCollectorTest {
 
   private static final byte[] FAMILY = bytes("f");
@@ -47,14 +51,13 @@ class LatestPutsCollectorTest {
   }
 
   @Test
-  void agreesWithTheOracleOnRandomRows() throws IOException {
-    long seed = Long.getLong("cellar.test.seed", System.nanoTime());
-    SplittableRandom random = new SplittableRandom(seed);
+  void agreesWithTheOracleOnRandomRows(TestSeed seed) throws IOException {
+    SplittableRandom random = new SplittableRandom(seed.value());
     CellType[] markers = {CellType.DELETE, CellType.DELETE_COLUMN, CellType.DELETE_FAMILY,
         CellType.DELETE_FAMILY_VERSION};
     int tookRows = 0;
     for (int round = 0; round < 2_000; round++) {
-      String context = "seed " + seed + " round " + round;
+      String context = "round " + round;
       boolean withMarkers = random.nextInt(4) == 0;
       List<Cell> cells = new ArrayList<>();
       long sequence = 0;
@@ -96,7 +99,7 @@ class LatestPutsCollectorTest {
       }
       assertEquals(expected, actual, context + ": " + cells);
     }
-    assertTrue(tookRows > 500, "seed " + seed + ": only " + tookRows + " rows took the short way");
+    assertTrue(tookRows > 500, "only " + tookRows + " rows took the short way");
   }
 
   private static boolean sameRow(Cell cell) {

@@ -25,6 +25,8 @@ import dev.cellar.filter.RowFilter;
 import dev.cellar.filter.SingleColumnValueFilter;
 import dev.cellar.filter.SubstringComparator;
 import dev.cellar.filter.ValueFilter;
+import dev.cellar.testing.TestSeed;
+import dev.cellar.testing.TestSeedExtension;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -33,6 +35,7 @@ import java.util.SplittableRandom;
 import java.util.function.Predicate;
 import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * Every filter run through region scanners over random data (versions, delete markers, time
@@ -47,6 +50,7 @@ import org.junit.jupiter.api.Test;
  * they skip they would reject), a SingleColumnValueFilter comes first in its list and shares it
  * only with filters that drop whole rows or single cells, and a PageFilter comes last.
  */
+@ExtendWith(TestSeedExtension.class)
 class RegionScannerFilterTest {
 
   private static final byte[][] FAMILIES = {b("a"), b("b")};
@@ -277,16 +281,15 @@ class RegionScannerFilterTest {
   }
 
   @Test
-  void randomFiltersMatchTheOracleFilteredByTheirMeaning() throws IOException {
-    long seed = Long.getLong("cellar.test.seed", System.nanoTime());
-    SplittableRandom random = new SplittableRandom(seed);
+  void randomFiltersMatchTheOracleFilteredByTheirMeaning(TestSeed seed) throws IOException {
+    SplittableRandom random = new SplittableRandom(seed.value());
     for (int round = 0; round < 600; round++) {
       List<KeyValue> cells = randomCells(random, 20 + random.nextInt(200));
       Case filterCase = randomCase(random);
       ScanSpec spec = randomSpec(random, filterCase.filter());
       byte[] start = random.nextInt(3) == 0 ? b(pick(random, ROWS)) : Bytes.EMPTY;
       byte[] stop = random.nextInt(3) == 0 ? b(pick(random, ROWS)) : Bytes.EMPTY;
-      String what = "seed " + seed + " round " + round + " filter " + filterCase.filter()
+      String what = "round " + round + " filter " + filterCase.filter()
           + " spec " + spec;
       List<List<String>> expected = ScanHarness.describe(
           filterCase.expected().apply(ReadSemanticsOracle.scanCells(cells, spec, start, stop)));

@@ -5,18 +5,22 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import dev.cellar.cell.Bytes;
 import dev.cellar.cell.CellType;
 import dev.cellar.cell.KeyValue;
+import dev.cellar.testing.TestSeed;
+import dev.cellar.testing.TestSeedExtension;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * The read semantics of store and region scanners (versions, the four kinds of delete markers,
  * time ranges, TTL with minimum versions, column selection, several sources and families, skips by
  * steps and by seeks) against {@link ReadSemanticsOracle}, on random data with the seed printed.
  */
+@ExtendWith(TestSeedExtension.class)
 class RegionScannerTest {
 
   private static final byte[][] FAMILIES = {"a".getBytes(), "b".getBytes()};
@@ -62,9 +66,8 @@ class RegionScannerTest {
   }
 
   @Test
-  void randomCellsAndScansMatchTheOracle() throws IOException {
-    long seed = Long.getLong("cellar.test.seed", System.nanoTime());
-    SplittableRandom random = new SplittableRandom(seed);
+  void randomCellsAndScansMatchTheOracle(TestSeed seed) throws IOException {
+    SplittableRandom random = new SplittableRandom(seed.value());
     for (int round = 0; round < 300; round++) {
       List<KeyValue> cells = randomCells(random, 20 + random.nextInt(200));
       ScanSpec spec = randomSpec(random);
@@ -73,7 +76,7 @@ class RegionScannerTest {
       List<List<String>> expected = ReadSemanticsOracle.scan(cells, spec, start, stop);
       List<List<String>> actual = ScanHarness.describe(ScanHarness.scan(cells, FAMILIES,
           1 + random.nextInt(4), spec, start, stop, null, random));
-      assertEquals(expected, actual, "seed " + seed + " round " + round + " spec " + spec);
+      assertEquals(expected, actual, "round " + round + " spec " + spec);
     }
   }
 
@@ -82,9 +85,8 @@ class RegionScannerTest {
    * a skip tries before it seeks, so both ways of skipping are checked.
    */
   @Test
-  void longColumnsAndRowsAreSkippedBySeekingAfterAFewSteps() throws IOException {
-    long seed = Long.getLong("cellar.test.seed", System.nanoTime());
-    SplittableRandom random = new SplittableRandom(seed);
+  void longColumnsAndRowsAreSkippedBySeekingAfterAFewSteps(TestSeed seed) throws IOException {
+    SplittableRandom random = new SplittableRandom(seed.value());
     List<KeyValue> cells = new ArrayList<>();
     int sequence = 0;
     for (int row = 0; row < 4; row++) {
@@ -107,14 +109,13 @@ class RegionScannerTest {
           Bytes.EMPTY);
       List<List<String>> actual = ScanHarness.describe(ScanHarness.scan(cells, FAMILIES,
           1 + random.nextInt(3), spec, Bytes.EMPTY, Bytes.EMPTY, null, random));
-      assertEquals(expected, actual, "seed " + seed + " round " + round + " spec " + spec);
+      assertEquals(expected, actual, "round " + round + " spec " + spec);
     }
   }
 
   @Test
-  void reversedScansReturnTheOraclesRowsLargestFirst() throws IOException {
-    long seed = Long.getLong("cellar.test.seed", System.nanoTime());
-    SplittableRandom random = new SplittableRandom(seed);
+  void reversedScansReturnTheOraclesRowsLargestFirst(TestSeed seed) throws IOException {
+    SplittableRandom random = new SplittableRandom(seed.value());
     for (int round = 0; round < 300; round++) {
       List<KeyValue> cells = randomCells(random, 20 + random.nextInt(200));
       ScanSpec spec = randomSpec(random);
@@ -127,7 +128,7 @@ class RegionScannerTest {
       Collections.reverse(expected);
       List<List<String>> actual = ScanHarness.describe(ScanHarness.scan(cells, FAMILIES,
           1 + random.nextInt(4), spec, start, stop, true, null, random));
-      assertEquals(expected, actual, "seed " + seed + " round " + round + " reversed from "
+      assertEquals(expected, actual, "round " + round + " reversed from "
           + Bytes.toStringBinary(start) + " down to " + Bytes.toStringBinary(stop) + " " + spec);
     }
   }

@@ -13,6 +13,8 @@ import dev.cellar.io.StorageLocation;
 import dev.cellar.memory.Buf;
 import dev.cellar.memory.BufAllocator;
 import dev.cellar.memory.BufAllocatorConfig;
+import dev.cellar.testing.TestSeed;
+import dev.cellar.testing.TestSeedExtension;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.ByteBuffer;
@@ -29,10 +31,12 @@ import org.apache.hadoop.hdfs.protocol.ExtendedBlock;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /** {@link HadoopStorage} on a MiniDFSCluster of two DataNodes, and on a local Hadoop file system. */
+@ExtendWith(TestSeedExtension.class)
 class HadoopStorageTest {
 
   @RegisterExtension static final MiniHdfs hdfs = MiniHdfs.withDataNodes(2);
@@ -96,16 +100,14 @@ class HadoopStorageTest {
   }
 
   @Test
-  void concurrentPreadsShareOneStream() throws Exception {
+  void concurrentPreadsShareOneStream(TestSeed seed) throws Exception {
     byte[] bytes = randomBytes(1 << 20, 2);
     Path path = write("shared", bytes);
-    long seed = System.nanoTime();
-    System.out.println("concurrentPreadsShareOneStream seed " + seed);
     ExecutorService threads = Executors.newFixedThreadPool(4);
     try (ReadOnlyFile file = storage.openRead(path)) {
       List<Future<?>> results = new java.util.ArrayList<>();
       for (int t = 0; t < 4; t++) {
-        long threadSeed = seed + t;
+        long threadSeed = seed.value() + t;
         results.add(threads.submit(() -> {
           SplittableRandom random = new SplittableRandom(threadSeed);
           for (int i = 0; i < 200; i++) {
@@ -115,7 +117,7 @@ class HadoopStorageTest {
             try {
               file.readFully(offset, buf, 0, length);
               assertArrayEquals(java.util.Arrays.copyOfRange(bytes, offset, offset + length),
-                  buf.getBytes(0, length), "seed " + threadSeed + " read " + i);
+                  buf.getBytes(0, length), "read " + i);
             } finally {
               buf.release();
             }

@@ -24,6 +24,8 @@ import dev.cellar.cell.Tag;
 import dev.cellar.cli.CellarCommand;
 import dev.cellar.hfile.HFileContext;
 import dev.cellar.hfile.HFileWriter;
+import dev.cellar.testing.TestSeed;
+import dev.cellar.testing.TestSeedExtension;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -42,6 +44,7 @@ import org.apache.hadoop.hbase.tool.BulkLoadHFiles;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -52,6 +55,7 @@ import org.junit.jupiter.api.io.TempDir;
  * reader finds every tag in its store files. Each time, HBase's client and Cellar's scan read the
  * same cells.
  */
+@ExtendWith(TestSeedExtension.class)
 class BulkLoadInteropTest {
 
   @TempDir static Path root;
@@ -95,23 +99,21 @@ class BulkLoadInteropTest {
   }
 
   @Test
-  void hbasesBulkLoadToolLoadsAnExportUnchanged() throws Exception {
-    long seed = TestCells.seed();
-    String replay = TestCells.replay(seed);
+  void hbasesBulkLoadToolLoadsAnExportUnchanged(TestSeed seed) throws Exception {
     Path out = root.resolve("export");
     Path outForNewTable = root.resolve("export-new");
     List<String> expected;
     List<String> expectedLatest;
     try (Cellar cellar = openCellar(root.resolve("cellar-export"))) {
       cellar.admin().createTable(cellarTable("t"));
-      write(cellar, "t", operations(seed, 6000));
+      write(cellar, "t", operations(seed.value(), 6000));
       dev.cellar.Table table = cellar.table("t");
       expected = cellarDump(table, Integer.MAX_VALUE);
       expectedLatest = cellarDump(table, 1);
       TableExport.export(cellar, "t", out, List.of(SPLITS), line -> { });
       TableExport.export(cellar, "t", outForNewTable, List.of(), line -> { });
     }
-    assertTrue(expected.size() > expectedLatest.size(), "several versions: " + replay);
+    assertTrue(expected.size() > expectedLatest.size(), "several versions");
 
     TableName name = TableName.valueOf("exported");
     try (Admin admin = hbase.connection().getAdmin()) {
@@ -119,7 +121,7 @@ class BulkLoadInteropTest {
     }
     assertFalse(BulkLoadHFiles.create(hbase.conf()).bulkLoad(name,
         new org.apache.hadoop.fs.Path(out.toUri())).isEmpty(), "HBase's tool loaded nothing");
-    assertEquals(expected, hbaseDump(hbase.connection(), name), replay);
+    assertEquals(expected, hbaseDump(hbase.connection(), name));
     for (String family : FAMILIES) {
       assertEquals(sizes(exported(out.resolve(family))), storeFileSizes(name, family),
           "family " + family + ": HBase kept the exported files as they are");
@@ -129,19 +131,18 @@ class BulkLoadInteropTest {
     assertFalse(BulkLoadHFiles.create(hbase.conf()).bulkLoad(created,
         new org.apache.hadoop.fs.Path(outForNewTable.toUri())).isEmpty());
     assertEquals(expectedLatest, hbaseDump(hbase.connection(), created),
-        "HBase's own table keeps one version; " + replay);
+        "HBase's own table keeps one version");
   }
 
   @Test
-  void cellarBulkloadLoadsAFlushedHBaseRegion() throws Exception {
-    long seed = TestCells.seed();
+  void cellarBulkloadLoadsAFlushedHBaseRegion(TestSeed seed) throws Exception {
     TableName name = TableName.valueOf("written");
     try (Admin admin = hbase.connection().getAdmin();
         Table table = hbase.connection().getTable(name)) {
       admin.createTable(hbaseTable(name));
       List<Put> puts = new ArrayList<>();
       List<Delete> deletes = new ArrayList<>();
-      for (BulkLoadTables.Operation op : operations(seed, 4000)) {
+      for (BulkLoadTables.Operation op : operations(seed.value(), 4000)) {
         if (op.deletesFamily()) {
           deletes.add(new Delete(bytes(op.row())).addFamily(bytes(op.family())));
         } else if (op.deletesColumn()) {
@@ -174,8 +175,7 @@ class BulkLoadInteropTest {
         "--table", "written", region.toString());
     assertEquals(0, exit);
     try (Cellar cellar = openCellar(database)) {
-      assertEquals(expected, cellarDump(cellar.table("written"), Integer.MAX_VALUE),
-          TestCells.replay(seed));
+      assertEquals(expected, cellarDump(cellar.table("written"), Integer.MAX_VALUE));
     }
   }
 

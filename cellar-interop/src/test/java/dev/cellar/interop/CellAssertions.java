@@ -10,11 +10,11 @@ final class CellAssertions {
   private CellAssertions() {}
 
   /** Asserts that both lists hold the same cells in the same order. */
-  static void assertSameCells(List<CellSpec> expected, List<CellSpec> actual, String context) {
+  static void assertSameCells(List<CellSpec> expected, List<CellSpec> actual) {
     int common = Math.min(expected.size(), actual.size());
     for (int i = 0; i < common; i++) {
-      assertEquals(expected.get(i), actual.get(i), "cell " + i + ", " + context);
+      assertEquals(expected.get(i), actual.get(i), "cell " + i);
     }
-    assertEquals(expected.size(), actual.size(), "cell count, " + context);
+    assertEquals(expected.size(), actual.size(), "cell count");
   }
 }

@@ -15,6 +15,8 @@ import dev.cellar.interop.Spec.Encoding;
 import dev.cellar.io.ReadOnlyFile;
 import dev.cellar.memory.BufAllocator;
 import dev.cellar.memory.BufAllocatorConfig;
+import dev.cellar.testing.TestSeed;
+import dev.cellar.testing.TestSeedExtension;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -25,6 +27,7 @@ import java.util.Random;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -33,6 +36,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  * Cellar's trailer parser and block reader on files HBase wrote: every block of every compression,
  * found by walking the file from offset 0 with sizes taken from the block headers.
  */
+@ExtendWith(TestSeedExtension.class)
 class CellarReadsHBaseBlocksTest {
 
   private static final int CELLS = 3_000;
@@ -41,7 +45,6 @@ class CellarReadsHBaseBlocksTest {
 
   @TempDir Path dir;
 
-  private final long seed = TestCells.seed();
   /** Every block in pooled off-heap buffers, so the leak check sees each one. */
   private final BufAllocator allocator = new BufAllocator(
       new BufAllocatorConfig(true, BufAllocatorConfig.DEFAULT_BUFFER_SIZE, 64, 0));
@@ -60,36 +63,35 @@ class CellarReadsHBaseBlocksTest {
    * A file with every kind of block HBase writes for a store: encoded data, leaf index, bloom
    * chunks, general and delete-family bloom meta.
    */
-  private Path writeWithHBase(Compression compression) throws IOException {
+  private Path writeWithHBase(Compression compression, TestSeed seed) throws IOException {
     Path file = dir.resolve("hfile");
     Spec spec = Spec.defaults().withBlockSizes(4 * 1024, 1024).withEncoding(Encoding.FAST_DIFF)
         .withCompression(compression).withBloom(Bloom.ROW);
-    hbase.write(file, TestCells.sorted(new Random(seed), CELLS, CELLS / 4), spec);
+    hbase.write(file, TestCells.sorted(new Random(seed.value()), CELLS, CELLS / 4), spec);
     return file;
   }
 
   @ParameterizedTest
   @EnumSource(value = Compression.class, names = {"NONE", "GZ", "SNAPPY", "LZ4", "ZSTD"})
-  void parsesTheTrailerAsHBaseDoes(Compression compression) throws IOException {
-    Path file = writeWithHBase(compression);
+  void parsesTheTrailerAsHBaseDoes(Compression compression, TestSeed seed) throws IOException {
+    Path file = writeWithHBase(compression, seed);
     Trailer cellar = parseTrailer(file);
     Trailer hbaseTrailer = hbase.trailer(file);
 
     assertEquals(Trailer.COMPARATOR_NAME, cellar.comparatorClassName());
     assertEquals(HBaseHFiles.STORE_COMPARATOR, hbaseTrailer.comparatorClassName());
-    assertEquals(hbaseTrailer, withComparator(cellar, hbaseTrailer.comparatorClassName()),
-        TestCells.replay(seed));
+    assertEquals(hbaseTrailer, withComparator(cellar, hbaseTrailer.comparatorClassName()));
   }
 
   @ParameterizedTest
   @EnumSource(value = Compression.class, names = {"NONE", "GZ", "SNAPPY", "LZ4", "ZSTD"})
-  void readsAndVerifiesEveryBlock(Compression compression) throws IOException {
-    Path file = writeWithHBase(compression);
+  void readsAndVerifiesEveryBlock(Compression compression, TestSeed seed) throws IOException {
+    Path file = writeWithHBase(compression, seed);
     Trailer trailer = parseTrailer(file);
     List<BlockInfo> cellar = readAllBlocks(file, trailer.compression());
 
     List<BlockInfo> hbaseBlocks = hbase.readBlocks(file);
-    assertEquals(hbaseBlocks, cellar.subList(0, hbaseBlocks.size()), TestCells.replay(seed));
+    assertEquals(hbaseBlocks, cellar.subList(0, hbaseBlocks.size()));
     List<BlockInfo> loadOnOpen = cellar.subList(hbaseBlocks.size(), cellar.size());
     assertEquals(trailer.loadOnOpenDataOffset(), loadOnOpen.getFirst().offset());
     assertEquals(List.of(BlockType.ROOT_INDEX, BlockType.ROOT_INDEX, BlockType.FILE_INFO,

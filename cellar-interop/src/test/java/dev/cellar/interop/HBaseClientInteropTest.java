@@ -13,6 +13,8 @@ import dev.cellar.ColumnFamilyDescriptor;
 import dev.cellar.TableDescriptor;
 import dev.cellar.filter.BinaryComparator;
 import dev.cellar.filter.CompareOperator;
+import dev.cellar.testing.TestSeed;
+import dev.cellar.testing.TestSeedExtension;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -50,6 +52,7 @@ import org.apache.hadoop.hbase.util.Bytes;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -58,6 +61,7 @@ import org.junit.jupiter.api.io.TempDir;
  * the client reads must equal what the embedded database reads. Timestamps are explicit wherever a
  * comparison depends on them, so both sides hold the same versions.
  */
+@ExtendWith(TestSeedExtension.class)
 class HBaseClientInteropTest {
 
   private static final byte[] F = bytes("f");
@@ -104,11 +108,9 @@ class HBaseClientInteropTest {
     return String.format("row-%04d", i);
   }
 
-  /** Writes the same random rows, versions and families on both sides; returns the seed. */
-  private long load(int rows) throws IOException {
-    long seed = System.nanoTime();
-    System.out.println("HBaseClientInteropTest seed " + seed);
-    Random random = new Random(seed);
+  /** Writes the same random rows, versions and families on both sides. */
+  private void load(int rows, TestSeed seed) throws IOException {
+    Random random = new Random(seed.value());
     List<Put> puts = new ArrayList<>();
     List<dev.cellar.Put> mirror = new ArrayList<>();
     for (int i = 0; i < rows; i++) {
@@ -135,7 +137,6 @@ class HBaseClientInteropTest {
     }
     table.put(puts);
     expected.put(mirror);
-    return seed;
   }
 
   /** A result's cells as comparable text, in the order they came. */
@@ -281,8 +282,8 @@ class HBaseClientInteropTest {
   }
 
   @Test
-  void getsAndMultiGetsReadWhatTheEmbeddedDatabaseReads() throws IOException {
-    load(200);
+  void getsAndMultiGetsReadWhatTheEmbeddedDatabaseReads(TestSeed seed) throws IOException {
+    load(200, seed);
     Random random = new Random(7);
     for (int i = 0; i < 100; i++) {
       byte[] key = bytes(row(random.nextInt(220)));
@@ -314,8 +315,8 @@ class HBaseClientInteropTest {
   }
 
   @Test
-  void scansReadWhatTheEmbeddedDatabaseReads() throws IOException {
-    load(300);
+  void scansReadWhatTheEmbeddedDatabaseReads(TestSeed seed) throws IOException {
+    load(300, seed);
     assertEquals(scannedEmbedded(new dev.cellar.Scan()), scanned(new Scan()));
     assertEquals(scannedEmbedded(new dev.cellar.Scan().withStartRow(bytes(row(20)))
             .withStopRow(bytes(row(120)))),
@@ -349,8 +350,8 @@ class HBaseClientInteropTest {
   }
 
   @Test
-  void filtersSelectWhatTheEmbeddedFiltersSelect() throws IOException {
-    load(200);
+  void filtersSelectWhatTheEmbeddedFiltersSelect(TestSeed seed) throws IOException {
+    load(200, seed);
     assertEquals(
         scannedEmbedded(new dev.cellar.Scan().setFilter(new dev.cellar.filter.PrefixFilter(
             bytes("row-01")))),
@@ -399,8 +400,8 @@ class HBaseClientInteropTest {
   }
 
   @Test
-  void deletesOfEveryKindRemoveWhatTheEmbeddedDeletesRemove() throws IOException {
-    load(60);
+  void deletesOfEveryKindRemoveWhatTheEmbeddedDeletesRemove(TestSeed seed) throws IOException {
+    load(60, seed);
     List<Consumer<Integer>> kinds = List.of(
         i -> both(new Delete(bytes(row(i))), new dev.cellar.Delete(bytes(row(i)))),
         i -> both(new Delete(bytes(row(i))).addFamily(F),

@@ -11,6 +11,8 @@ import dev.cellar.hfile.Compression;
 import dev.cellar.hfile.Trailer;
 import dev.cellar.interop.Spec.Bloom;
 import dev.cellar.interop.Spec.Encoding;
+import dev.cellar.testing.TestSeed;
+import dev.cellar.testing.TestSeedExtension;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -19,6 +21,7 @@ import java.util.Random;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -27,6 +30,7 @@ import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /** Proves the HBase harness: what HBase writes through it, HBase reads back through it. */
+@ExtendWith(TestSeedExtension.class)
 class HBaseHarnessTest {
 
   private static final int CELLS = 3_000;
@@ -50,14 +54,13 @@ class HBaseHarnessTest {
 
   @ParameterizedTest(name = "{0} {1}")
   @MethodSource("encodingsAndCompressions")
-  void readsBackEveryCellWithTagsAndMvcc(Encoding encoding, Compression compression)
+  void readsBackEveryCellWithTagsAndMvcc(Encoding encoding, Compression compression, TestSeed seed)
       throws IOException {
-    long seed = TestCells.seed();
-    List<CellSpec> cells = TestCells.sorted(new Random(seed), CELLS, CELLS / 4);
+    List<CellSpec> cells = TestCells.sorted(new Random(seed.value()), CELLS, CELLS / 4);
     Path file = dir.resolve("hfile");
     hbase.write(file, cells, SMALL_BLOCKS.withEncoding(encoding).withCompression(compression));
 
-    assertSameCells(cells, hbase.read(file), TestCells.replay(seed));
+    assertSameCells(cells, hbase.read(file));
     List<BlockInfo> blocks = hbase.readBlocks(file);
     assertTrue(blocks.stream().filter(b -> b.type().isData()).count() > 20, blocks::toString);
     assertTrue(blocks.stream().anyMatch(b -> b.type() == BlockType.LEAF_INDEX), blocks::toString);
@@ -69,26 +72,24 @@ class HBaseHarnessTest {
   @ParameterizedTest(name = "tags {0}, mvcc {1}, {2}")
   @CsvSource({"false, false, NONE", "false, true, PREFIX", "true, false, FAST_DIFF",
       "false, false, ROW_INDEX_V1"})
-  void dropsWhatTheFileDoesNotInclude(boolean tags, boolean mvcc, Encoding encoding)
+  void dropsWhatTheFileDoesNotInclude(boolean tags, boolean mvcc, Encoding encoding, TestSeed seed)
       throws IOException {
-    long seed = TestCells.seed();
-    List<CellSpec> cells = TestCells.sorted(new Random(seed), CELLS, CELLS / 4);
+    List<CellSpec> cells = TestCells.sorted(new Random(seed.value()), CELLS, CELLS / 4);
     Path file = dir.resolve("hfile");
     hbase.write(file, cells, SMALL_BLOCKS.withEncoding(encoding).withTagsAndMvcc(tags, mvcc));
 
     List<CellSpec> expected = cells.stream().map(c -> c.storedAs(tags, mvcc)).toList();
-    assertSameCells(expected, hbase.read(file), TestCells.replay(seed));
+    assertSameCells(expected, hbase.read(file));
   }
 
   @ParameterizedTest
   @EnumSource(value = Bloom.class, names = {"ROW", "ROWCOL"})
-  void bloomFilterHoldsEveryWrittenKey(Bloom bloom) throws IOException {
-    long seed = TestCells.seed();
-    List<CellSpec> cells = TestCells.sorted(new Random(seed), CELLS, CELLS / 4);
+  void bloomFilterHoldsEveryWrittenKey(Bloom bloom, TestSeed seed) throws IOException {
+    List<CellSpec> cells = TestCells.sorted(new Random(seed.value()), CELLS, CELLS / 4);
     Path file = dir.resolve("hfile");
     hbase.write(file, cells, SMALL_BLOCKS.withBloom(bloom).withCompression(Compression.SNAPPY));
 
-    assertSameCells(cells, hbase.read(file), TestCells.replay(seed));
+    assertSameCells(cells, hbase.read(file));
     try (HBaseHFiles.BloomProbe probe = hbase.openBloom(file)) {
       for (CellSpec cell : cells) {
         assertTrue(probe.mightContain(cell.row(), cell.qualifier()), cell::toString);

@@ -9,6 +9,8 @@ import dev.cellar.hfile.ChecksumType;
 import dev.cellar.hfile.Compression;
 import dev.cellar.interop.Spec.Bloom;
 import dev.cellar.interop.Spec.Encoding;
+import dev.cellar.testing.TestSeed;
+import dev.cellar.testing.TestSeedExtension;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -19,10 +21,12 @@ import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 
 /** {@code cellar hfile} on files Apache HBase wrote: it describes them and verifies them. */
+@ExtendWith(TestSeedExtension.class)
 class HFileCommandOnHBaseFilesTest {
 
   private static HBaseHFiles hbase;
@@ -49,8 +53,8 @@ class HFileCommandOnHBaseFilesTest {
     return new Run(exit, captured.toString(StandardCharsets.UTF_8));
   }
 
-  private Path hbaseFile() throws IOException {
-    List<CellSpec> cells = TestCells.sorted(new Random(TestCells.seed()), 3_000, 700);
+  private Path hbaseFile(TestSeed seed) throws IOException {
+    List<CellSpec> cells = TestCells.sorted(new Random(seed.value()), 3_000, 700);
     Path file = dir.resolve("hbase.hfile");
     hbase.write(file, cells, Spec.defaults().withBlockSizes(4 * 1024, 1024)
         .withEncoding(Encoding.FAST_DIFF).withCompression(Compression.SNAPPY).withBloom(Bloom.ROW));
@@ -58,8 +62,8 @@ class HFileCommandOnHBaseFilesTest {
   }
 
   @Test
-  void describesAndVerifiesAnHBaseFile() throws IOException {
-    Path file = hbaseFile();
+  void describesAndVerifiesAnHBaseFile(TestSeed seed) throws IOException {
+    Path file = hbaseFile(seed);
     Run summary = cellar("hfile", "--blocks", "--cells", "--limit", "2", file.toString());
     assertEquals(0, summary.exit(), summary.output());
     assertTrue(summary.output().contains("compression: SNAPPY"), summary.output());
@@ -80,8 +84,8 @@ class HFileCommandOnHBaseFilesTest {
    * {@code hbase.hstore.bytes.per.checksum=512}, 8 KiB blocks, no encoding or compression.
    */
   @Test
-  void verifiesAndPrintsAnHBaseFileWithoutChecksums() throws IOException {
-    List<CellSpec> cells = TestCells.sorted(new Random(TestCells.seed()), 3_000, 700);
+  void verifiesAndPrintsAnHBaseFileWithoutChecksums(TestSeed seed) throws IOException {
+    List<CellSpec> cells = TestCells.sorted(new Random(seed.value()), 3_000, 700);
     Path file = dir.resolve("hbase-null-checksums.hfile");
     hbase.write(file, cells, Spec.defaults().withBlockSizes(8 * 1024, 1024)
         .withChecksums(ChecksumType.NULL, 512));
@@ -99,8 +103,8 @@ class HFileCommandOnHBaseFilesTest {
   }
 
   @Test
-  void namesTheBadBlockOfACorruptedCopy() throws IOException {
-    Path file = hbaseFile();
+  void namesTheBadBlockOfACorruptedCopy(TestSeed seed) throws IOException {
+    Path file = hbaseFile(seed);
     BlockInfo victim = hbase.readBlocks(file).stream()
         .filter(b -> b.type() == BlockType.ENCODED_DATA)
         .skip(3)

@@ -16,6 +16,8 @@ import dev.cellar.interop.Spec.Bloom;
 import dev.cellar.interop.Spec.Encoding;
 import dev.cellar.memory.BufAllocator;
 import dev.cellar.memory.BufAllocatorConfig;
+import dev.cellar.testing.TestSeed;
+import dev.cellar.testing.TestSeedExtension;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -26,6 +28,7 @@ import java.util.Random;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -38,6 +41,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * pass HBase's checksum verification and bloom lookups, and with no compression their block
  * layout is HBase's own, block for block.
  */
+@ExtendWith(TestSeedExtension.class)
 class HFileInteropTest {
 
   private static final int CELLS = 3_000;
@@ -79,25 +83,24 @@ class HFileInteropTest {
 
   @ParameterizedTest(name = "{0} {1} bloom {2}")
   @MethodSource("matrix")
-  void cellarReadsWhatHBaseWrote(Encoding encoding, Compression compression, Bloom bloom)
-      throws IOException {
-    long seed = TestCells.seed();
-    List<CellSpec> cells = TestCells.sorted(new Random(seed), CELLS, CELLS / 4);
+  void cellarReadsWhatHBaseWrote(
+      Encoding encoding, Compression compression, Bloom bloom, TestSeed seed) throws IOException {
+    List<CellSpec> cells = TestCells.sorted(new Random(seed.value()), CELLS, CELLS / 4);
     Path file = dir.resolve("hbase.hfile");
     Spec spec = spec(encoding, compression, bloom);
     hbase.write(file, cells, spec);
 
-    assertSameCells(cells, CellarHFiles.read(file, allocator), TestCells.replay(seed));
+    assertSameCells(cells, CellarHFiles.read(file, allocator));
     try (HFileReader reader = HFileReader.open(file, allocator);
         HFileScanner scanner = reader.scanner(true)) {
-      Random random = new Random(seed);
+      Random random = new Random(seed.value());
       for (int probe = 0; probe < 200; probe++) {
         CellSpec target = cells.get(random.nextInt(cells.size()));
         Cell key = target.toCellar();
-        assertEquals(HFileScanner.EXACT, scanner.seekTo(key), TestCells.replay(seed));
-        assertEquals(target, CellSpec.fromCellar(scanner.current()), TestCells.replay(seed));
+        assertEquals(HFileScanner.EXACT, scanner.seekTo(key));
+        assertEquals(target, CellSpec.fromCellar(scanner.current()));
         assertTrue(reader.mightContain(target.row(), target.qualifier()),
-            "bloom false negative for an HBase file, " + TestCells.replay(seed));
+            "bloom false negative for an HBase file");
       }
       assertEquals(bloom == Bloom.NONE ? BloomType.NONE : BloomType.valueOf(bloom.name()),
           reader.bloomType());
@@ -107,14 +110,13 @@ class HFileInteropTest {
 
   @ParameterizedTest(name = "{0} {1} bloom {2}")
   @MethodSource("matrix")
-  void hbaseReadsWhatCellarWrote(Encoding encoding, Compression compression, Bloom bloom)
-      throws IOException {
-    long seed = TestCells.seed();
-    List<CellSpec> cells = TestCells.sorted(new Random(seed), CELLS, CELLS / 4);
+  void hbaseReadsWhatCellarWrote(
+      Encoding encoding, Compression compression, Bloom bloom, TestSeed seed) throws IOException {
+    List<CellSpec> cells = TestCells.sorted(new Random(seed.value()), CELLS, CELLS / 4);
     Path file = dir.resolve("cellar.hfile");
     Spec spec = spec(encoding, compression, bloom);
     CellarHFiles.write(file, cells, CellarHFiles.context(spec));
-    assertSameCells(cells, hbase.read(file), TestCells.replay(seed));
+    assertSameCells(cells, hbase.read(file));
     List<BlockInfo> blocks = hbase.readBlocks(file);
     assertTrue(blocks.stream().anyMatch(b -> b.type() == BlockType.LEAF_INDEX), blocks::toString);
     Trailer ours;
@@ -130,7 +132,7 @@ class HFileInteropTest {
       try (HBaseHFiles.BloomProbe probe = hbase.openBloom(file)) {
         for (CellSpec cell : cells) {
           assertTrue(probe.mightContain(cell.row(), cell.qualifier()),
-              "HBase's bloom lookup misses " + cell + ", " + TestCells.replay(seed));
+              "HBase's bloom lookup misses " + cell);
         }
       }
     }
@@ -143,10 +145,9 @@ class HFileInteropTest {
    */
   @ParameterizedTest(name = "{0}")
   @EnumSource(Encoding.class)
-  void withoutCompressionTheScannedSectionMatchesHBaseBlockForBlock(Encoding encoding)
-      throws IOException {
-    long seed = TestCells.seed();
-    List<CellSpec> cells = TestCells.sorted(new Random(seed), CELLS, CELLS / 4);
+  void withoutCompressionTheScannedSectionMatchesHBaseBlockForBlock(
+      Encoding encoding, TestSeed seed) throws IOException {
+    List<CellSpec> cells = TestCells.sorted(new Random(seed.value()), CELLS, CELLS / 4);
     Spec spec = spec(encoding, Compression.NONE, Bloom.ROW);
     Path theirs = dir.resolve("hbase.hfile");
     Path ours = dir.resolve("cellar.hfile");
@@ -160,10 +161,9 @@ class HFileInteropTest {
     BlockInfo last = hbaseBlocks.getLast();
     int end = (int) (last.offset() + last.onDiskSizeWithHeader());
     int differs = Arrays.mismatch(Arrays.copyOf(hbaseBytes, end), Arrays.copyOf(cellarBytes, end));
-    assertEquals(hbaseBlocks, cellarBlocks, TestCells.replay(seed));
+    assertEquals(hbaseBlocks, cellarBlocks);
     assertEquals(-1, differs, "the data, leaf index and bloom blocks are byte-identical; first"
-        + " difference at " + differs + " in " + blockAt(hbaseBlocks, differs) + ", "
-        + TestCells.replay(seed));
+        + " difference at " + differs + " in " + blockAt(hbaseBlocks, differs));
   }
 
   private static BlockInfo blockAt(List<BlockInfo> blocks, long offset) {
@@ -183,9 +183,9 @@ class HFileInteropTest {
 
   @ParameterizedTest(name = "{0}")
   @EnumSource(value = Compression.class, names = {"NONE", "GZ", "SNAPPY", "LZ4", "ZSTD"})
-  void cellarVerifiesEveryBlockOfAnHBaseFile(Compression compression) throws IOException {
-    long seed = TestCells.seed();
-    List<CellSpec> cells = TestCells.sorted(new Random(seed), CELLS, CELLS / 4);
+  void cellarVerifiesEveryBlockOfAnHBaseFile(Compression compression, TestSeed seed)
+      throws IOException {
+    List<CellSpec> cells = TestCells.sorted(new Random(seed.value()), CELLS, CELLS / 4);
     Path file = dir.resolve("hbase.hfile");
     hbase.write(file, cells, spec(Encoding.FAST_DIFF, compression, Bloom.ROWCOL));
     try (HFileReader reader = HFileReader.open(file, allocator)) {

@@ -15,6 +15,8 @@ import dev.cellar.Cellar;
 import dev.cellar.CellarConfig;
 import dev.cellar.cli.CellarCommand;
 import dev.cellar.hdfs.MiniHdfs;
+import dev.cellar.testing.TestSeed;
+import dev.cellar.testing.TestSeedExtension;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Path;
@@ -33,6 +35,7 @@ import org.apache.hadoop.hdfs.protocol.HdfsFileStatus;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -44,6 +47,7 @@ import org.junit.jupiter.api.io.TempDir;
  * of copying it; HBase's client then reads every cell Cellar's scan read. The seed is printed
  * with a failure; {@code -Dcellar.test.seed} repeats it.
  */
+@ExtendWith(TestSeedExtension.class)
 class HdfsBulkLoadInteropTest {
 
   /** What HBase, Cellar and the command set as the HDFS's clients: one DataNode to write to. */
@@ -109,15 +113,13 @@ class HdfsBulkLoadInteropTest {
   }
 
   @Test
-  void hbasesBulkLoadToolMovesAnExportOnTheSameHdfs() throws Exception {
-    long seed = TestCells.seed();
-    String replay = TestCells.replay(seed);
+  void hbasesBulkLoadToolMovesAnExportOnTheSameHdfs(TestSeed seed) throws Exception {
     String database = hdfs.uri("/cellar/db");
     String out = hdfs.uri("/bulk/t");
     List<String> expected;
     try (Cellar cellar = Cellar.open(database, cellarConfig())) {
       cellar.admin().createTable(cellarTable("t"));
-      write(cellar, "t", operations(seed, 6000));
+      write(cellar, "t", operations(seed.value(), 6000));
       expected = cellarDump(cellar.table("t"), Integer.MAX_VALUE);
     }
     List<String> command = new ArrayList<>(List.of("export", "--dir", database, "--table", "t",
@@ -146,6 +148,6 @@ class HdfsBulkLoadInteropTest {
       assertEquals(exported.get(family), fileIds(fs, hbase.storeFiles(name, family)),
           "family " + family + ": HBase's store files are the exported files, not copies");
     }
-    assertEquals(expected, hbaseDump(hbase.connection(), name), replay);
+    assertEquals(expected, hbaseDump(hbase.connection(), name));
   }
 }

@@ -17,6 +17,8 @@ import dev.cellar.interop.Spec.Encoding;
 import dev.cellar.memory.Buf;
 import dev.cellar.memory.BufAllocator;
 import dev.cellar.memory.BufAllocatorConfig;
+import dev.cellar.testing.TestSeed;
+import dev.cellar.testing.TestSeedExtension;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -27,6 +29,7 @@ import java.util.Random;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -39,6 +42,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * sizes, with and without compression. Every block HBase writes so keeps the room of its checksums,
  * zero-filled; Cellar reads that layout and writes it, byte for byte where there is no compression.
  */
+@ExtendWith(TestSeedExtension.class)
 class NullChecksumInteropTest {
 
   private static final int CELLS = 3_000;
@@ -89,26 +93,24 @@ class NullChecksumInteropTest {
   @ParameterizedTest(name = "block {0} {1} bytesPerChecksum {2} {3} bloom {4}")
   @MethodSource("matrix")
   void cellarReadsWhatHBaseWrote(int blockSize, Compression compression, int bytesPerChecksum,
-      Encoding encoding, Bloom bloom) throws IOException {
-    long seed = TestCells.seed();
-    List<CellSpec> cells = TestCells.sorted(new Random(seed), CELLS, CELLS / 4);
+      Encoding encoding, Bloom bloom, TestSeed seed) throws IOException {
+    List<CellSpec> cells = TestCells.sorted(new Random(seed.value()), CELLS, CELLS / 4);
     Path file = dir.resolve("hbase.hfile");
     hbase.write(file, cells, spec(blockSize, compression, bytesPerChecksum, encoding, bloom));
     int blocks = assertNullChecksumLayout(file, bytesPerChecksum);
 
-    assertSameCells(cells, CellarHFiles.read(file, allocator), TestCells.replay(seed));
+    assertSameCells(cells, CellarHFiles.read(file, allocator));
     try (HFileReader reader = HFileReader.open(file, allocator)) {
       HFileVerifier.Report report = HFileVerifier.verify(reader);
       assertEquals(blocks, report.blocks());
       assertEquals(blocks, report.blocksWithoutChecksums());
       assertEquals(CELLS, report.cells());
       try (HFileScanner scanner = reader.scanner(true)) {
-        Random random = new Random(seed);
+        Random random = new Random(seed.value());
         for (int probe = 0; probe < 100; probe++) {
           CellSpec target = cells.get(random.nextInt(cells.size()));
-          assertEquals(HFileScanner.EXACT, scanner.seekTo(target.toCellar()),
-              TestCells.replay(seed));
-          assertEquals(target, CellSpec.fromCellar(scanner.current()), TestCells.replay(seed));
+          assertEquals(HFileScanner.EXACT, scanner.seekTo(target.toCellar()));
+          assertEquals(target, CellSpec.fromCellar(scanner.current()));
         }
       }
     }
@@ -118,14 +120,13 @@ class NullChecksumInteropTest {
   @ParameterizedTest(name = "block {0} {1} bytesPerChecksum {2} {3} bloom {4}")
   @MethodSource("matrix")
   void hbaseReadsWhatCellarWrote(int blockSize, Compression compression, int bytesPerChecksum,
-      Encoding encoding, Bloom bloom) throws IOException {
-    long seed = TestCells.seed();
-    List<CellSpec> cells = TestCells.sorted(new Random(seed), CELLS, CELLS / 4);
+      Encoding encoding, Bloom bloom, TestSeed seed) throws IOException {
+    List<CellSpec> cells = TestCells.sorted(new Random(seed.value()), CELLS, CELLS / 4);
     Path file = dir.resolve("cellar.hfile");
     Spec spec = spec(blockSize, compression, bytesPerChecksum, encoding, bloom);
     CellarHFiles.write(file, cells, CellarHFiles.context(spec));
 
-    assertSameCells(cells, hbase.read(file), TestCells.replay(seed));
+    assertSameCells(cells, hbase.read(file));
     List<BlockInfo> scanned = hbase.readBlocks(file);
     int blocks = assertNullChecksumLayout(file, bytesPerChecksum);
     assertTrue(scanned.size() < blocks, "HBase read the blocks before the load-on-open section");
@@ -136,7 +137,7 @@ class NullChecksumInteropTest {
       try (HBaseHFiles.BloomProbe probe = hbase.openBloom(file)) {
         for (CellSpec cell : cells) {
           assertTrue(probe.mightContain(cell.row(), cell.qualifier()),
-              "HBase's bloom lookup misses " + cell + ", " + TestCells.replay(seed));
+              "HBase's bloom lookup misses " + cell);
         }
       }
     }
@@ -148,10 +149,9 @@ class NullChecksumInteropTest {
    */
   @ParameterizedTest(name = "block {0}")
   @ValueSource(ints = {1024, 8 * 1024, 64 * 1024})
-  void withoutCompressionTheScannedSectionMatchesHBaseByteForByte(int blockSize)
+  void withoutCompressionTheScannedSectionMatchesHBaseByteForByte(int blockSize, TestSeed seed)
       throws IOException {
-    long seed = TestCells.seed();
-    List<CellSpec> cells = TestCells.sorted(new Random(seed), CELLS, CELLS / 4);
+    List<CellSpec> cells = TestCells.sorted(new Random(seed.value()), CELLS, CELLS / 4);
     Spec spec = spec(blockSize, Compression.NONE, 512, Encoding.FAST_DIFF, Bloom.ROW);
     Path theirs = dir.resolve("hbase.hfile");
     Path ours = dir.resolve("cellar.hfile");
@@ -168,7 +168,7 @@ class NullChecksumInteropTest {
     byte[] hbaseBytes = Arrays.copyOf(Files.readAllBytes(theirs), end);
     byte[] cellarBytes = Arrays.copyOf(Files.readAllBytes(ours), end);
     assertEquals(-1, Arrays.mismatch(hbaseBytes, cellarBytes),
-        "first difference in the scanned section, " + TestCells.replay(seed));
+        "first difference in the scanned section");
   }
 
   /**

@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cellar.server.ServerOptions;
+import dev.cellar.testing.TestSeed;
+import dev.cellar.testing.TestSeedExtension;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -33,6 +35,7 @@ import org.apache.hadoop.hbase.filter.SubstringComparator;
 import org.apache.hadoop.hbase.filter.ValueFilter;
 import org.apache.hadoop.hbase.io.compress.Compression;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -47,6 +50,7 @@ import org.junit.jupiter.api.io.TempDir;
  * and random scans of random wide rows (the seed printed, {@code -Dcellar.test.seed} replays it)
  * return what the embedded database returns.
  */
+@ExtendWith(TestSeedExtension.class)
 class ScanPartialRowsInteropTest {
 
   private static final TableName NAME = TableName.valueOf("t");
@@ -333,10 +337,9 @@ class ScanPartialRowsInteropTest {
    * what the embedded database returns.
    */
   @Test
-  void randomScansOfRandomWideRowsReturnWhatTheEmbeddedDatabaseReturns() throws IOException {
-    long seed = Long.getLong("cellar.test.seed", System.nanoTime());
-    System.out.println("ScanPartialRowsInteropTest seed " + seed);
-    SplittableRandom random = new SplittableRandom(seed);
+  void randomScansOfRandomWideRowsReturnWhatTheEmbeddedDatabaseReturns(TestSeed seed)
+      throws IOException {
+    SplittableRandom random = new SplittableRandom(seed.value());
     try (ServedCellar served = serve(dir.resolve("data"), Map.of())) {
       for (int r = 0; r < 25; r++) {
         int cells = random.nextInt(6) == 0 ? 50 + random.nextInt(400) : 1 + random.nextInt(8);
@@ -344,7 +347,7 @@ class ScanPartialRowsInteropTest {
             ? 2000 : 50));
       }
       for (int i = 0; i < 40; i++) {
-        checkRandomScan(served, random, "seed " + seed + " scan " + i);
+        checkRandomScan(served, random, "scan " + i);
       }
       assertEquals(0, served.server.openScanners(), "scanners left open on the server");
     }

@@ -17,9 +17,6 @@ import org.apache.hadoop.hbase.KeyValue;
  */
 final class TestCells {
 
-  /** The system property that replays a run. */
-  static final String SEED_PROPERTY = "cellar.test.seed";
-
   static final byte[] FAMILY = bytes("f");
 
   private static final CellType[] DELETES = {
@@ -28,16 +25,6 @@ final class TestCells {
   };
 
   private TestCells() {}
-
-  /** Returns the seed given by {@value #SEED_PROPERTY}, or a fresh one. */
-  static long seed() {
-    return Long.getLong(SEED_PROPERTY, System.nanoTime());
-  }
-
-  /** Returns the text to put in an assertion message so a failure can be replayed. */
-  static String replay(long seed) {
-    return "seed " + seed + " (replay with -D" + SEED_PROPERTY + "=" + seed + ")";
-  }
 
   /** The row key of row number {@code i}. */
   static byte[] row(int i) {

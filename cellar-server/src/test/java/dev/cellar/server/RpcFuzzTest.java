@@ -3,6 +3,8 @@ package dev.cellar.server;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.cellar.CellarConfig;
+import dev.cellar.testing.TestSeed;
+import dev.cellar.testing.TestSeedExtension;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Random;
@@ -12,14 +14,16 @@ import org.apache.hadoop.hbase.shaded.protobuf.generated.RegistryProtos.GetClust
 import org.apache.hadoop.hbase.shaded.protobuf.generated.RegistryProtos.GetClusterIdResponse;
 import org.apache.hbase.thirdparty.com.google.protobuf.ByteString;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Thousands of broken connections (random preambles, random, truncated and oversized frames,
  * garbage requests and cell blocks to every ClientService method), with a well-formed client
  * checking between them that the server still answers. Seeded: the seed is printed and can be
- * given back with {@code -Dcellar.fuzz.seed}.
+ * given back with {@code -Dcellar.test.seed}.
  */
+@ExtendWith(TestSeedExtension.class)
 class RpcFuzzTest {
 
   private static final int CASES = 3_000;
@@ -28,10 +32,9 @@ class RpcFuzzTest {
   @TempDir Path dir;
 
   @Test
-  void brokenFramesNeverStopTheServerFromAnsweringWellFormedClients() throws IOException {
-    long seed = Long.getLong("cellar.fuzz.seed", System.nanoTime());
-    System.out.println("RpcFuzzTest seed " + seed + " (-Dcellar.fuzz.seed=" + seed + ")");
-    Random random = new Random(seed);
+  void brokenFramesNeverStopTheServerFromAnsweringWellFormedClients(TestSeed seed)
+      throws IOException {
+    Random random = new Random(seed.value());
     CellarConfig config = CellarConfig.defaults().with(ServerOptions.PORT, "0")
         .with(ServerOptions.MAX_REQUEST_SIZE, "65536").with(ServerOptions.HANDLERS, "4");
     try (CellarServer server = CellarServer.start(ServerOptions.from(dir, config),
@@ -43,11 +46,11 @@ class RpcFuzzTest {
           // the server closed the connection under the case: what it should do with garbage
         }
         if (i % 100 == 99) {
-          assertStillAnswers(server, "after case " + i + " (seed " + seed + ")");
+          assertStillAnswers(server, "after case " + i);
         }
       }
-      assertStillAnswers(server, "at the end (seed " + seed + ")");
-      assertEquals(0, server.openScanners(), "scanners left open (seed " + seed + ")");
+      assertStillAnswers(server, "at the end");
+      assertEquals(0, server.openScanners(), "scanners left open");
     }
   }
 

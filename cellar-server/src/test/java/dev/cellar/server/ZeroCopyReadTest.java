@@ -11,6 +11,8 @@ import dev.cellar.Put;
 import dev.cellar.Result;
 import dev.cellar.TableDescriptor;
 import dev.cellar.server.catalog.Catalog;
+import dev.cellar.testing.TestSeed;
+import dev.cellar.testing.TestSeedExtension;
 import java.io.ByteArrayInputStream;
 import java.io.DataInputStream;
 import java.io.IOException;
@@ -22,6 +24,7 @@ import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.HBaseProtos;
 import org.apache.hbase.thirdparty.com.google.protobuf.ByteString;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -31,6 +34,7 @@ import org.junit.jupiter.api.io.TempDir;
  * leak check, run after every test, fails on a block still referenced once the database closed;
  * Netty's on a response buffer never released).
  */
+@ExtendWith(TestSeedExtension.class)
 class ZeroCopyReadTest {
 
   private static final int ROWS = 300;
@@ -39,10 +43,8 @@ class ZeroCopyReadTest {
   @TempDir Path dir;
 
   @Test
-  void largeValuesArriveIntactAndPinsAreReleased() throws Exception {
-    long seed = System.nanoTime();
-    System.out.println("ZeroCopyReadTest seed " + seed);
-    byte[][] values = load(new Random(seed));
+  void largeValuesArriveIntactAndPinsAreReleased(TestSeed seed) throws Exception {
+    byte[][] values = load(new Random(seed.value()));
     CellarConfig config = config();
     try (CellarServer server = CellarServer.start(ServerOptions.from(dir, config),
         config)) {
@@ -56,7 +58,7 @@ class ZeroCopyReadTest {
                 .getAssociatedCellCount(), "row " + i);
             byte[] cells = response.cells();
             assertArrayEquals(values[i], value(Arrays.copyOfRange(cells, 4, cells.length)),
-                "seed " + seed + " row " + i);
+                "row " + i);
           }
         }
       }
@@ -70,7 +72,7 @@ class ZeroCopyReadTest {
         for (int i = 0; i < ROWS; i++) {
           byte[] cell = new byte[cells.readInt()];
           cells.readFully(cell);
-          assertArrayEquals(values[i], value(cell), "seed " + seed + " scanned row " + i);
+          assertArrayEquals(values[i], value(cell), "scanned row " + i);
         }
       }
     }

@@ -16,7 +16,7 @@ import java.util.TreeMap;
  * What a test has allocated (offset to block length) and the checks a {@link BucketAllocator} must
  * pass against it: live slots never overlap nor cross a bucket boundary, and every total, bucket
  * figure and size-class statistic agrees with a recount from the live set. Every assertion message
- * starts with the context the test gave (its seed), so a failure can be replayed.
+ * starts with the context the test gave, which names the run.
  */
 final class AllocatorOracle {
 

@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.cellar.testing.TestSeed;
+import dev.cellar.testing.TestSeedExtension;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -14,12 +16,14 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * Random allocations and frees against {@link AllocatorOracle}, on a small allocator that runs full
- * and moves buckets between classes often. The seed is in every assertion message; to replay a
- * failure, put it in {@link #runSeed}.
+ * and moves buckets between classes often. Four runs, from the test's seed and the three after
+ * it; every assertion message names its run's seed.
  */
+@ExtendWith(TestSeedExtension.class)
 class BucketAllocatorRandomizedTest {
 
   /** 16 KiB buckets with 64, 32, 12 (plus a 1 KiB tail), 8 and 4 slots. */
@@ -31,10 +35,9 @@ class BucketAllocatorRandomizedTest {
   private static final int PHASE = 2_000;
 
   @Test
-  void randomAllocationsAndFreesAgreeWithTheOracle() {
-    long base = System.nanoTime();
+  void randomAllocationsAndFreesAgreeWithTheOracle(TestSeed seed) {
     for (int i = 0; i < 4; i++) {
-      runSeed(base + i);
+      runSeed(seed.value() + i);
     }
   }
 
@@ -104,17 +107,16 @@ class BucketAllocatorRandomizedTest {
   }
 
   @Test
-  void concurrentAllocationsAndFreesKeepTheAccountingExact() throws Exception {
+  void concurrentAllocationsAndFreesKeepTheAccountingExact(TestSeed seed) throws Exception {
     BucketAllocator allocator = new BucketAllocator(CAPACITY, SIZES);
     ConcurrentHashMap<Long, Integer> owned = new ConcurrentHashMap<>();
     int threads = 4;
-    long seed = System.nanoTime();
     CountDownLatch start = new CountDownLatch(1);
     ExecutorService pool = Executors.newFixedThreadPool(threads);
     try {
       List<Future<?>> runs = new ArrayList<>();
       for (int t = 0; t < threads; t++) {
-        Random random = new Random(seed + t);
+        Random random = new Random(seed.value() + t);
         runs.add(pool.submit(() -> {
           start.await();
           List<long[]> mine = new ArrayList<>();
@@ -127,7 +129,7 @@ class BucketAllocatorRandomizedTest {
               int length = randomLength(random, random.nextInt(SIZES.length));
               long offset = allocator.allocate(length);
               if (offset >= 0) {
-                assertNull(owned.putIfAbsent(offset, length), "seed=" + seed + " offset " + offset);
+                assertNull(owned.putIfAbsent(offset, length), "offset " + offset);
                 mine.add(new long[] {offset, length});
               }
             }
@@ -146,9 +148,9 @@ class BucketAllocatorRandomizedTest {
     } finally {
       pool.shutdownNow();
     }
-    assertTrue(owned.isEmpty(), "seed=" + seed);
-    assertEquals(0, allocator.usedSize(), "seed=" + seed);
-    assertEquals(0, allocator.usedCount(), "seed=" + seed);
-    new AllocatorOracle("seed=" + seed).check(allocator);
+    assertTrue(owned.isEmpty());
+    assertEquals(0, allocator.usedSize());
+    assertEquals(0, allocator.usedCount());
+    new AllocatorOracle("after the threads").check(allocator);
   }
 }

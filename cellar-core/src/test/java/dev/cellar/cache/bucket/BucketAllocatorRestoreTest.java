@@ -12,6 +12,8 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.cellar.testing.TestSeed;
+import dev.cellar.testing.TestSeedExtension;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.Collections;
@@ -19,22 +21,22 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * {@link BucketAllocator#restore}: a round trip from the live set of a random run, each kind of
  * rejected entry, and how buckets without entries are shared out.
  */
+@ExtendWith(TestSeedExtension.class)
 class BucketAllocatorRestoreTest {
 
   @Test
-  void restoringTheLiveSetOfARandomRunRebuildsTheSameAllocator() {
-    long seed = System.nanoTime();
-    String context = "seed=" + seed;
-    Random random = new Random(seed);
+  void restoringTheLiveSetOfARandomRunRebuildsTheSameAllocator(TestSeed seed) {
+    Random random = new Random(seed.value());
     int[] sizes = BucketAllocatorRandomizedTest.SIZES;
     long capacity = BucketAllocatorRandomizedTest.CAPACITY;
     BucketAllocator original = new BucketAllocator(capacity, sizes);
-    AllocatorOracle oracle = new AllocatorOracle(context);
+    AllocatorOracle oracle = new AllocatorOracle("the run before the restore");
     BucketAllocatorRandomizedTest.exercise(original, oracle, random, 5_000);
 
     List<Map.Entry<Long, Integer>> entries = new ArrayList<>(oracle.live().entrySet());
@@ -48,21 +50,21 @@ class BucketAllocatorRestoreTest {
     BitSet accepted = new BitSet();
     BucketAllocator restored = BucketAllocator.restore(capacity, sizes, offsets, lengths, accepted);
 
-    assertEquals(offsets.length, accepted.cardinality(), context);
-    assertEquals(original.usedSize(), restored.usedSize(), context);
-    assertEquals(original.usedCount(), restored.usedCount(), context);
+    assertEquals(offsets.length, accepted.cardinality());
+    assertEquals(original.usedSize(), restored.usedSize());
+    assertEquals(original.usedCount(), restored.usedCount());
     oracle.check(restored);
     List<SizeClassStats> before = original.sizeClassStats();
     List<SizeClassStats> after = restored.sizeClassStats();
     for (int c = 0; c < sizes.length; c++) {
-      assertEquals(before.get(c).usedSlots(), after.get(c).usedSlots(), context);
-      assertEquals(before.get(c).fragmentationBytes(), after.get(c).fragmentationBytes(), context);
+      assertEquals(before.get(c).usedSlots(), after.get(c).usedSlots());
+      assertEquals(before.get(c).fragmentationBytes(), after.get(c).fragmentationBytes());
       assertTrue(after.get(c).bucketCount() >= 1
               || after.stream().allMatch(s -> s.completelyFreeBuckets() == 0),
-          context + ": class " + c + " has no bucket though one is empty");
+          "class " + c + " has no bucket though one is empty");
     }
     for (int b = 0; b < original.bucketCount(); b++) {
-      assertEquals(original.usedSlots(b), restored.usedSlots(b), context + ": bucket " + b);
+      assertEquals(original.usedSlots(b), restored.usedSlots(b), "bucket " + b);
     }
 
     BucketAllocatorRandomizedTest.exercise(restored, oracle, random, 5_000);

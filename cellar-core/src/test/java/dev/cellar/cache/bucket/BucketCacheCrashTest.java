@@ -8,6 +8,8 @@ import dev.cellar.cache.Cacheable;
 import dev.cellar.cache.TestBlock;
 import dev.cellar.memory.BufAllocator;
 import dev.cellar.memory.BufAllocatorConfig;
+import dev.cellar.testing.TestSeed;
+import dev.cellar.testing.TestSeedExtension;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
@@ -17,6 +19,7 @@ import java.util.List;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -25,6 +28,7 @@ import org.junit.jupiter.api.io.TempDir;
  * their bytes, and serve no block with bytes other than its own. CI runs a few rounds; {@code
  * -Dcellar.crash.rounds=N} (through {@code -Dcellar.test.extraJvmArgs}) runs more.
  */
+@ExtendWith(TestSeedExtension.class)
 class BucketCacheCrashTest {
 
   static final int[] SIZES = {5120, 9216};
@@ -53,17 +57,16 @@ class BucketCacheCrashTest {
   }
 
   @Test
-  void aKilledWriterLeavesACacheThatServesOnlyCorrectBytes() throws Exception {
+  void aKilledWriterLeavesACacheThatServesOnlyCorrectBytes(TestSeed seed) throws Exception {
     int rounds = Integer.getInteger("cellar.crash.rounds", 2);
-    long seed = System.nanoTime();
-    SplittableRandom random = new SplittableRandom(seed);
+    SplittableRandom random = new SplittableRandom(seed.value());
     for (int round = 0; round < rounds; round++) {
       Path data = directory.resolve("round-" + round + ".data");
       Path index = directory.resolve("round-" + round + ".index");
       int cachedBeforeKill = runAndKill(data, index, random.nextLong(), 300 + random.nextInt(2000));
       int served = verifyRestart(data, index, cachedBeforeKill + 200,
-          "seed " + seed + " round " + round);
-      assertTrue(served > 0, "seed " + seed + " round " + round + ": nothing came back warm after "
+          "round " + round);
+      assertTrue(served > 0, "round " + round + ": nothing came back warm after "
           + cachedBeforeKill + " blocks cached");
     }
   }

@@ -14,6 +14,8 @@ import dev.cellar.cache.TestBlock;
 import dev.cellar.memory.Buf;
 import dev.cellar.memory.BufAllocator;
 import dev.cellar.memory.BufSource;
+import dev.cellar.testing.TestSeed;
+import dev.cellar.testing.TestSeedExtension;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
@@ -24,6 +26,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -31,6 +34,7 @@ import org.junit.jupiter.api.io.TempDir;
  * cacheBlockInItsMemory}): indexed at once without a copy, the slot's lifetime shared by the reader
  * and the entry, and every case where the cache must fall back to its queued, copying path.
  */
+@ExtendWith(TestSeedExtension.class)
 class BucketCacheLentSlotTest {
 
   static final int BLOCK = 4096;
@@ -290,14 +294,12 @@ class BucketCacheLentSlotTest {
   }
 
   @Test
-  void readersRacingOverASmallCacheAlwaysSeeTheirOwnBytes() throws Exception {
+  void readersRacingOverASmallCacheAlwaysSeeTheirOwnBytes(TestSeed seed) throws Exception {
     BucketCache cache = offHeap(3);
-    long seed = System.nanoTime();
-    System.out.println("readersRacingOverASmallCacheAlwaysSeeTheirOwnBytes seed " + seed);
     AtomicReference<Throwable> failure = new AtomicReference<>();
     List<Thread> threads = new ArrayList<>();
     for (int t = 0; t < 4; t++) {
-      SplittableRandom random = new SplittableRandom(seed + t);
+      SplittableRandom random = new SplittableRandom(seed.value() + t);
       threads.add(Thread.ofPlatform().start(() -> {
         try {
           for (int op = 0; op < 20_000; op++) {
@@ -326,7 +328,7 @@ class BucketCacheLentSlotTest {
       thread.join();
     }
     if (failure.get() != null) {
-      throw new AssertionError("seed " + seed, failure.get());
+      throw new AssertionError("a reader failed", failure.get());
     }
     assertTrue(cache.stats().snapshot().evictedBlockCount() > 0, "the cache never filled");
     assertTrue(cache.usedSlotBytes() <= cache.totalSize());

@@ -10,6 +10,8 @@ import dev.cellar.cache.Cacheable;
 import dev.cellar.cache.TestBlock;
 import dev.cellar.memory.BufAllocator;
 import dev.cellar.memory.BufAllocatorConfig;
+import dev.cellar.testing.TestSeed;
+import dev.cellar.testing.TestSeedExtension;
 import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.nio.file.Files;
@@ -20,6 +22,7 @@ import java.util.SplittableRandom;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -28,6 +31,7 @@ import org.junit.jupiter.api.io.TempDir;
  * older than the cache's contents (a crash after the last persist). In every case the cache opens,
  * and no block is served with bytes other than its own.
  */
+@ExtendWith(TestSeedExtension.class)
 class BucketCachePersistenceTest {
 
   static final int[] SIZES = {5120, 9216};
@@ -157,12 +161,11 @@ class BucketCachePersistenceTest {
   }
 
   @Test
-  void aBitFlipAnywhereInTheIndexGivesAnEmptyCache() throws Exception {
+  void aBitFlipAnywhereInTheIndexGivesAnEmptyCache(TestSeed seed) throws Exception {
     written();
     Path index = directory.resolve("cache.index");
     byte[] original = Files.readAllBytes(index);
-    long seed = System.nanoTime();
-    SplittableRandom random = new SplittableRandom(seed);
+    SplittableRandom random = new SplittableRandom(seed.value());
     for (int round = 0; round < 8; round++) {
       byte[] flipped = original.clone();
       int at = random.nextInt(flipped.length);
@@ -170,7 +173,7 @@ class BucketCachePersistenceTest {
       Files.write(index, flipped);
       BucketCache cache = reopen();
       try {
-        assertEquals(0, cache.blockCount(), "seed " + seed + ": flip at byte " + at + " accepted");
+        assertEquals(0, cache.blockCount(), "flip at byte " + at + " accepted");
       } finally {
         cache.shutdown();
       }

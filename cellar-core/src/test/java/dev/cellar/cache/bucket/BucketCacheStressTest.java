@@ -9,6 +9,8 @@ import dev.cellar.cache.Cacheable;
 import dev.cellar.cache.TestBlock;
 import dev.cellar.memory.BufAllocator;
 import dev.cellar.memory.BufAllocatorConfig;
+import dev.cellar.testing.TestSeed;
+import dev.cellar.testing.TestSeedExtension;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -18,6 +20,7 @@ import java.util.SplittableRandom;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.LongAdder;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -32,6 +35,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * <p>CI runs a few seconds per engine; {@code -Dcellar.stress.seconds=N} (through {@code
  * -Dcellar.test.extraJvmArgs}) runs longer, see docs/guide/testing.md.
  */
+@ExtendWith(TestSeedExtension.class)
 class BucketCacheStressTest {
 
   static final int[] SIZES = {5120, 9216, 17408, 33792};
@@ -59,14 +63,14 @@ class BucketCacheStressTest {
 
   @ParameterizedTest
   @ValueSource(strings = {"offheap", "file"})
-  void readersOnlyEverSeeTheirBlocksBytesAndNothingLeaks(String engine) throws Exception {
+  void readersOnlyEverSeeTheirBlocksBytesAndNothingLeaks(String engine, TestSeed seed)
+      throws Exception {
     BufAllocator allocator = new BufAllocator(new BufAllocatorConfig(true, 32768, 512, 0));
     String spec = engine.equals("file") ? "file:" + directory.resolve("stress.data") : engine;
     long dataBytes = (long) FILES * BLOCKS_PER_FILE * 15_000;
     long buckets = Math.max(SIZES.length, dataBytes / 10 / BUCKET);
     BucketCache cache = BucketCache.create(
         BucketCacheConfig.of(spec, buckets * BUCKET).withBucketSizes(SIZES), allocator);
-    long seed = System.nanoTime();
     Queue<String> failures = new ConcurrentLinkedQueue<>();
     LongAdder reads = new LongAdder();
     LongAdder hits = new LongAdder();
@@ -74,7 +78,7 @@ class BucketCacheStressTest {
     CountDownLatch start = new CountDownLatch(1);
     List<Thread> workers = new ArrayList<>();
     for (int t = 0; t < THREADS; t++) {
-      SplittableRandom random = new SplittableRandom(seed + t);
+      SplittableRandom random = new SplittableRandom(seed.value() + t);
       boolean evicts = t == 0;
       workers.add(Thread.ofPlatform().name("bucket-stress-" + t).start(() -> {
         try {
@@ -104,7 +108,7 @@ class BucketCacheStressTest {
     }
     BucketCacheSnapshot snapshot = cache.snapshot();
     cache.shutdown();
-    String context = "seed " + seed + ", engine " + engine + ", " + reads.sum() + " reads, "
+    String context = "engine " + engine + ", " + reads.sum() + " reads, "
         + hits.sum() + " hits";
     assertTrue(failures.isEmpty(), context + ": " + failures);
     assertTrue(hits.sum() > 0, context + ": no hits");

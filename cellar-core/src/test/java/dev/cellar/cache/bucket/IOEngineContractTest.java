@@ -12,6 +12,8 @@ import dev.cellar.memory.Buf;
 import dev.cellar.memory.BufAllocator;
 import dev.cellar.memory.BufAllocatorConfig;
 import dev.cellar.memory.RefCnt;
+import dev.cellar.testing.TestSeed;
+import dev.cellar.testing.TestSeedExtension;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -26,6 +28,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.function.Executable;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -34,6 +37,7 @@ import org.junit.jupiter.api.io.TempDir;
  * whole capacity. Subclasses say how to make the engine and what kind it is. Every access stays
  * inside one segment, as the bucket cache's allocation guarantees.
  */
+@ExtendWith(TestSeedExtension.class)
 abstract class IOEngineContractTest {
 
   static final int SEGMENT = 16 * 1024;
@@ -44,8 +48,7 @@ abstract class IOEngineContractTest {
   @TempDir Path dir;
 
   IOEngine engine;
-  final long seed = Long.getLong("cellar.test.seed", System.nanoTime());
-  final Random random = new Random(seed);
+  Random random;
   private final BufAllocator allocator =
       new BufAllocator(new BufAllocatorConfig(true, 4096, 64, 0));
 
@@ -57,7 +60,8 @@ abstract class IOEngineContractTest {
   abstract boolean expectSharesMemory();
 
   @BeforeEach
-  void openEngine() throws IOException {
+  void openEngine(TestSeed seed) throws IOException {
+    random = new Random(seed.value());
     engine = create(dir, CAPACITY, SEGMENT);
   }
 
@@ -65,10 +69,6 @@ abstract class IOEngineContractTest {
   void closeEngine() throws IOException {
     engine.close();
     allocator.close();
-  }
-
-  String replay() {
-    return "seed " + seed + " (replay with -Dcellar.test.seed=" + seed + ")";
   }
 
   byte[] randomBytes(int length) {
@@ -119,7 +119,7 @@ abstract class IOEngineContractTest {
     for (int segment = 0; segment < SEGMENTS; segment++) {
       int start = segment * SEGMENT;
       assertArrayEquals(Arrays.copyOfRange(oracle, start, start + SEGMENT), read(start, SEGMENT),
-          "segment " + segment + ", " + replay());
+          "segment " + segment);
     }
   }
 
@@ -145,7 +145,7 @@ abstract class IOEngineContractTest {
       int readOffset = segment * SEGMENT + random.nextInt(SEGMENT - readLength + 1);
       assertArrayEquals(Arrays.copyOfRange(oracle, readOffset, readOffset + readLength),
           read(readOffset, readLength),
-          "read of " + readLength + " at " + readOffset + " after op " + i + ", " + replay());
+          "read of " + readLength + " at " + readOffset + " after op " + i);
     }
     engine.sync();
     assertContent(oracle);
@@ -168,8 +168,8 @@ abstract class IOEngineContractTest {
       oracle[start] = (byte) segment;
       oracle[end - 1] = (byte) ~segment;
     }
-    assertArrayEquals(new byte[] {oracle[0]}, read(0, 1), replay());
-    assertArrayEquals(new byte[] {oracle[(int) CAPACITY - 1]}, read(CAPACITY - 1, 1), replay());
+    assertArrayEquals(new byte[] {oracle[0]}, read(0, 1));
+    assertArrayEquals(new byte[] {oracle[(int) CAPACITY - 1]}, read(CAPACITY - 1, 1));
     engine.read(CAPACITY, Buf.wrap(new byte[0]), 0, 0);
     assertContent(oracle);
   }
@@ -185,10 +185,10 @@ abstract class IOEngineContractTest {
       assertFalse(composite.isSingleSegment());
       engine.read(offset, single, 0, 3000);
       assertArrayEquals(Arrays.copyOfRange(oracle, (int) offset, (int) offset + 3000),
-          single.getBytes(0, 3000), replay());
+          single.getBytes(0, 3000));
       engine.read(offset + 7, composite, 50, 9000);
       assertArrayEquals(Arrays.copyOfRange(oracle, (int) offset + 7, (int) offset + 9007),
-          composite.getBytes(50, 9000), replay());
+          composite.getBytes(50, 9000));
 
       byte[] bytes = randomBytes(10_000);
       composite.putBytes(0, bytes, 0, bytes.length);
@@ -218,7 +218,7 @@ abstract class IOEngineContractTest {
 
     byte[] later = randomBytes(500);
     write(offset, later);
-    assertArrayEquals(later, view.getBytes(0, 500), replay());
+    assertArrayEquals(later, view.getBytes(0, 500));
     view.putByte(499, (byte) 42);
     assertArrayEquals(new byte[] {42}, read(CAPACITY - 1, 1), "writes through a view land");
 
@@ -240,7 +240,7 @@ abstract class IOEngineContractTest {
     for (int segment = 0; segment < SEGMENTS; segment++) {
       int start = segment * SEGMENT;
       assertArrayEquals(Arrays.copyOfRange(oracle, start, start + SEGMENT),
-          engine.view(start, SEGMENT, entry).getBytes(0, SEGMENT), replay());
+          engine.view(start, SEGMENT, entry).getBytes(0, SEGMENT));
     }
   }
 
@@ -252,7 +252,7 @@ abstract class IOEngineContractTest {
   }
 
   @Test
-  void concurrentDisjointWritesAndReadsKeepEveryByte() throws Exception {
+  void concurrentDisjointWritesAndReadsKeepEveryByte(TestSeed seed) throws Exception {
     byte[] oracle = fill();
     CyclicBarrier start = new CyclicBarrier(THREADS);
     ExecutorService pool = Executors.newFixedThreadPool(THREADS);
@@ -260,7 +260,7 @@ abstract class IOEngineContractTest {
       List<Future<?>> done = new ArrayList<>();
       for (int t = 0; t < THREADS; t++) {
         int thread = t;
-        long threadSeed = seed + t;
+        long threadSeed = seed.value() + t;
         done.add(pool.submit(() -> {
           start.await();
           exerciseOwnSegments(thread, new Random(threadSeed), oracle);
@@ -293,7 +293,7 @@ abstract class IOEngineContractTest {
         buf.putBytes(0, bytes, 0, length);
         engine.read(offset, buf, 0, length);
         assertArrayEquals(Arrays.copyOfRange(oracle, offset, offset + length),
-            buf.getBytes(0, length), "thread " + thread + ", op " + i + ", " + replay());
+            buf.getBytes(0, length), "thread " + thread + ", op " + i);
       } finally {
         buf.release();
       }

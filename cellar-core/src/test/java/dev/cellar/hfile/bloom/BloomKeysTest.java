@@ -10,11 +10,15 @@ import dev.cellar.cell.Bytes;
 import dev.cellar.cell.CellComparator;
 import dev.cellar.cell.CellType;
 import dev.cellar.cell.KeyValue;
+import dev.cellar.testing.TestSeed;
+import dev.cellar.testing.TestSeedExtension;
 import java.lang.foreign.MemorySegment;
 import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
+@ExtendWith(TestSeedExtension.class)
 class BloomKeysTest {
 
   private static final byte[] ROW = {'r', 'o', 'w', (byte) 0x90};
@@ -53,9 +57,8 @@ class BloomKeysTest {
 
   /** The allocation-free comparison agrees with comparing the built keys in the bloom's order. */
   @Test
-  void compareAgreesWithTheBuiltKeys() {
-    long seed = BloomTestSeeds.seed();
-    Random random = new Random(seed);
+  void compareAgreesWithTheBuiltKeys(TestSeed seed) {
+    Random random = new Random(seed.value());
     for (int i = 0; i < 5_000; i++) {
       KeyValue left =
           KeyValue.create(
@@ -85,7 +88,7 @@ class BloomKeysTest {
         assertEquals(
             expected,
             Integer.signum(BloomKeys.compare(type, prefix, left, rightKey)),
-            () -> BloomTestSeeds.replay(seed) + ": " + type + " " + left + " vs " + right);
+            () -> type + " " + left + " vs " + right);
       }
       int rows = Bytes.compare(left.rowArray(), right.rowArray());
       int columns = rows != 0 ? rows : Bytes.compare(left.qualifierArray(), right.qualifierArray());
@@ -101,7 +104,7 @@ class BloomKeysTest {
                   MemorySegment.ofArray(rightRowCol),
                   0,
                   rightRowCol.length)),
-          () -> BloomTestSeeds.replay(seed) + ": ROWCOL keys order by row, then qualifier");
+          "ROWCOL keys order by row, then qualifier");
     }
   }
 }

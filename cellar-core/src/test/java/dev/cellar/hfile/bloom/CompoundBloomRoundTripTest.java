@@ -9,6 +9,8 @@ import dev.cellar.cell.KeyValue;
 import dev.cellar.memory.Buf;
 import dev.cellar.memory.BufAllocator;
 import dev.cellar.memory.BufAllocatorConfig;
+import dev.cellar.testing.TestSeed;
+import dev.cellar.testing.TestSeedExtension;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -19,6 +21,7 @@ import java.util.Random;
 import java.util.Set;
 import java.util.TreeSet;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -28,6 +31,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * found through {@link CompoundBloomReader}, whose chunks come from pooled off-heap buffers that it
  * must release; absent keys are reported present at about the configured rate.
  */
+@ExtendWith(TestSeedExtension.class)
 class CompoundBloomRoundTripTest {
 
   private static final byte[] FAMILY = {'f'};
@@ -49,10 +53,9 @@ class CompoundBloomRoundTripTest {
   @EnumSource(
       value = BloomType.class,
       names = {"ROW", "ROWCOL", "ROWPREFIX_FIXED_LENGTH"})
-  void everyKeyIsFoundAndFalsePositivesStayNearTheTarget(BloomType type) throws IOException {
-    long seed = BloomTestSeeds.seed();
-    String replay = BloomTestSeeds.replay(seed);
-    Random random = new Random(seed);
+  void everyKeyIsFoundAndFalsePositivesStayNearTheTarget(BloomType type, TestSeed seed)
+      throws IOException {
+    Random random = new Random(seed.value());
     int prefixLength = 6;
     BloomConfig config =
         new BloomConfig(
@@ -75,14 +78,14 @@ class CompoundBloomRoundTripTest {
     }
     Written written = write(CompoundBloomWriter.general(type, config), cells);
     CompoundBloomReader reader = CompoundBloomReader.parse(Buf.wrap(written.meta()), type);
-    assertTrue(reader.chunkCount() > 10, replay + ": expected many chunks, got " + reader);
+    assertTrue(reader.chunkCount() > 10, "expected many chunks, got " + reader);
     ChunkLoader loader = pooledLoader(written.chunks());
 
     for (KeyValue cell : cells) {
       byte[] key = BloomKeys.of(type, prefixLength, cell);
       assertTrue(
           reader.mightContain(key, 0, key.length, loader),
-          () -> replay + ": false negative for " + cell);
+          () -> "false negative for " + cell);
     }
 
     int probes = 0;
@@ -107,19 +110,17 @@ class CompoundBloomRoundTripTest {
     double target = config.errorRateFor(type);
     double measured = (double) positives / probes;
     System.out.printf(
-        "%s bloom, %s: %d chunks, %d keys, false-positive rate %.5f (target %.5f), %s%n",
-        type, config.hashType(), reader.chunkCount(), reader.keyCount(), measured, target, replay);
+        "%s bloom, %s: %d chunks, %d keys, false-positive rate %.5f (target %.5f)%n",
+        type, config.hashType(), reader.chunkCount(), reader.keyCount(), measured, target);
     assertTrue(
         measured <= 3 * target,
-        replay + ": false-positive rate " + measured + " exceeds 3 x " + target);
+        "false-positive rate " + measured + " exceeds 3 x " + target);
   }
 
   @ParameterizedTest
   @ValueSource(ints = {64, 1024})
-  void deleteFamilyBloomFindsEveryMarkedRow(int chunkHint) throws IOException {
-    long seed = BloomTestSeeds.seed();
-    String replay = BloomTestSeeds.replay(seed);
-    Random random = new Random(seed);
+  void deleteFamilyBloomFindsEveryMarkedRow(int chunkHint, TestSeed seed) throws IOException {
+    Random random = new Random(seed.value());
     BloomConfig config = new BloomConfig(0.01f, 7, chunkHint, HashType.MURMUR, 0);
     List<KeyValue> cells = new ArrayList<>();
     List<byte[]> marked = new ArrayList<>();
@@ -141,14 +142,14 @@ class CompoundBloomRoundTripTest {
       cells.add(KeyValue.create(row, FAMILY, new byte[] {'q'}, 5, CellType.PUT, new byte[0]));
     }
     Written written = write(CompoundBloomWriter.deleteFamily(config), cells);
-    assertEquals(markers, written.writer().deleteFamilyCount(), replay);
-    assertEquals(marked.size(), written.writer().keyCount(), replay);
+    assertEquals(markers, written.writer().deleteFamilyCount());
+    assertEquals(marked.size(), written.writer().keyCount());
     CompoundBloomReader reader = CompoundBloomReader.parse(Buf.wrap(written.meta()), BloomType.ROW);
     ChunkLoader loader = pooledLoader(written.chunks());
     for (byte[] row : marked) {
       assertTrue(
           reader.mightContain(row, 0, row.length, loader),
-          () -> replay + ": false negative for row " + Bytes.toStringBinary(row));
+          () -> "false negative for row " + Bytes.toStringBinary(row));
     }
     int positives = 0;
     for (byte[] row : unmarked) {
@@ -158,7 +159,7 @@ class CompoundBloomRoundTripTest {
     }
     assertTrue(
         positives <= 3 * 0.01 * unmarked.size() + 5,
-        replay + ": " + positives + " of " + unmarked.size() + " unmarked rows reported");
+        positives + " of " + unmarked.size() + " unmarked rows reported");
   }
 
   /** Drives the writer as an HFile writer would: a poll every few cells, then close. */

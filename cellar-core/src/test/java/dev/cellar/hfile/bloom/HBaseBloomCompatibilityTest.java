@@ -8,6 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import dev.cellar.cell.Bytes;
 import dev.cellar.cell.KeyValue;
 import dev.cellar.memory.Buf;
+import dev.cellar.testing.TestSeed;
+import dev.cellar.testing.TestSeedExtension;
 import java.io.ByteArrayOutputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
@@ -23,6 +25,7 @@ import org.apache.hadoop.hbase.nio.ByteBuff;
 import org.apache.hadoop.hbase.util.BloomFilterUtil;
 import org.apache.hadoop.hbase.util.Hash;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -32,6 +35,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * folding, chunk first keys and their places, the meta payload, {@code LAST_BLOOM_KEY}, and the
  * answers of HBase's reader on the same bytes.
  */
+@ExtendWith(TestSeedExtension.class)
 class HBaseBloomCompatibilityTest {
 
   /** Lookups of present keys, and of random keys, per written bloom. */
@@ -92,9 +96,8 @@ class HBaseBloomCompatibilityTest {
   }
 
   @Test
-  void probesAgreeWithHBaseOnTheSameBits() {
-    long seed = BloomTestSeeds.seed();
-    Random random = new Random(seed);
+  void probesAgreeWithHBaseOnTheSameBits(TestSeed seed) {
+    Random random = new Random(seed.value());
     for (HashType hashType : HashType.values()) {
       BloomFilterChunk chunk = new BloomFilterChunk(ChunkSizing.forHint(64, 3, 0.05), hashType);
       for (int i = 0; i < 40; i++) {
@@ -118,16 +121,15 @@ class HBaseBloomCompatibilityTest {
                 MemorySegment.ofArray(key),
                 0,
                 key.length),
-            () -> BloomTestSeeds.replay(seed) + ": " + hashType + " " + Bytes.toStringBinary(key));
+            () -> hashType + " " + Bytes.toStringBinary(key));
       }
     }
   }
 
   /** Every key count from 1 to a full chunk, so that every fold boundary is crossed. */
   @Test
-  void foldedChunksMatchHBaseAtEveryKeyCount() throws IOException {
-    long seed = BloomTestSeeds.seed();
-    Random random = new Random(seed);
+  void foldedChunksMatchHBaseAtEveryKeyCount(TestSeed seed) throws IOException {
+    Random random = new Random(seed.value());
     for (HashType hashType : HashType.values()) {
       ChunkSizing sizing = ChunkSizing.forHint(256, 7, 0.01f);
       for (int keys = 1; keys <= sizing.maxKeys(); keys++) {
@@ -144,7 +146,7 @@ class HBaseBloomCompatibilityTest {
         ours.fold();
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         hbase.writeBloom(new DataOutputStream(bytes));
-        String context = BloomTestSeeds.replay(seed) + ", " + hashType + ", " + keys + " keys";
+        String context = hashType + ", " + keys + " keys";
         assertEquals(hbase.getMaxKeys(), ours.maxKeys(), context);
         assertArrayEquals(bytes.toByteArray(), ours.toByteArray(), context);
       }
@@ -170,11 +172,9 @@ class HBaseBloomCompatibilityTest {
    */
   @ParameterizedTest(name = "{0} bloom, {1}")
   @MethodSource("blooms")
-  void writerAndReaderAreByteCompatibleWithHBase(BloomType type, HashType hashType)
-      throws IOException {
-    long seed = BloomTestSeeds.seed();
-    String replay = BloomTestSeeds.replay(seed);
-    Random random = new Random(seed);
+  void writerAndReaderAreByteCompatibleWithHBase(
+      BloomType type, HashType hashType, TestSeed seed) throws IOException {
+    Random random = new Random(seed.value());
     for (int round = 0; round < 3; round++) {
       BloomConfig config =
           new BloomConfig(
@@ -184,7 +184,7 @@ class HBaseBloomCompatibilityTest {
               hashType,
               type == BloomType.ROWPREFIX_FIXED_LENGTH ? 1 + random.nextInt(4) : 0);
       List<BloomCells.Pair> cells = BloomCells.generate(random, 150 + random.nextInt(900));
-      String context = replay + ", round " + round + ", " + config;
+      String context = "round " + round + ", " + config;
 
       HBaseBloomWriter hbase = new HBaseBloomWriter(type, config);
       CompoundBloomWriter ours =

@@ -6,11 +6,14 @@ import static org.junit.jupiter.api.Assertions.fail;
 import dev.cellar.cell.Cell;
 import dev.cellar.cell.KeyValue;
 import dev.cellar.memory.Buf;
+import dev.cellar.testing.TestSeed;
+import dev.cellar.testing.TestSeedExtension;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Random;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
@@ -19,6 +22,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  * MalformedBlockException}: not while setting the block, indexing it, iterating, reading every part
  * of every cell, or seeking (with the block's seek index when building it succeeded).
  */
+@ExtendWith(TestSeedExtension.class)
 class CorruptBlockTest {
 
   private static final int MUTATIONS = 3000;
@@ -31,39 +35,37 @@ class CorruptBlockTest {
 
   @ParameterizedTest
   @EnumSource(DataBlockEncoding.class)
-  void malformedPayloadsRaiseOnlyMalformedBlockException(DataBlockEncoding encoding) {
-    Seeds.run(
-        "corrupt " + encoding,
-        random -> {
-          List<Sample> samples = samples(encoding, random);
-          List<BlockSeeker> seekers = new ArrayList<>();
-          for (Sample sample : samples) {
-            seekers.add(encoding.newSeeker(sample.context()));
-          }
-          int malformed = 0;
-          for (int mutation = 0; mutation < MUTATIONS; mutation++) {
-            int which = random.nextInt(samples.size());
-            Sample sample = samples.get(which);
-            byte[] bytes = mutate(random, sample.payload());
-            try {
-              exercise(seekers.get(which), bytes, sample.cells(), random);
-            } catch (MalformedBlockException expected) {
-              malformed++;
-            } catch (Throwable unexpected) {
-              fail(
-                  "mutation "
-                      + mutation
-                      + " of a "
-                      + sample.context()
-                      + " block raised "
-                      + unexpected
-                      + "; payload "
-                      + HexFormat.of().formatHex(bytes),
-                  unexpected);
-            }
-          }
-          assertTrue(malformed > MUTATIONS / 10, "only " + malformed + " mutations detected");
-        });
+  void malformedPayloadsRaiseOnlyMalformedBlockException(
+      DataBlockEncoding encoding, TestSeed seed) {
+    Random random = new Random(seed.value());
+    List<Sample> samples = samples(encoding, random);
+    List<BlockSeeker> seekers = new ArrayList<>();
+    for (Sample sample : samples) {
+      seekers.add(encoding.newSeeker(sample.context()));
+    }
+    int malformed = 0;
+    for (int mutation = 0; mutation < MUTATIONS; mutation++) {
+      int which = random.nextInt(samples.size());
+      Sample sample = samples.get(which);
+      byte[] bytes = mutate(random, sample.payload());
+      try {
+        exercise(seekers.get(which), bytes, sample.cells(), random);
+      } catch (MalformedBlockException expected) {
+        malformed++;
+      } catch (Throwable unexpected) {
+        fail(
+            "mutation "
+                + mutation
+                + " of a "
+                + sample.context()
+                + " block raised "
+                + unexpected
+                + "; payload "
+                + HexFormat.of().formatHex(bytes),
+            unexpected);
+      }
+    }
+    assertTrue(malformed > MUTATIONS / 10, "only " + malformed + " mutations detected");
   }
 
   private static List<Sample> samples(DataBlockEncoding encoding, Random random) {

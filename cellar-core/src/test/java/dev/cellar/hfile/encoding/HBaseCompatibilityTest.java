@@ -7,9 +7,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cellar.cell.KeyValue;
 import dev.cellar.memory.Buf;
+import dev.cellar.testing.TestSeed;
+import dev.cellar.testing.TestSeedExtension;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Random;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -18,6 +22,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * Our encoders write the bytes HBase 2.6's encoders write, and our seekers read HBase's bytes back
  * cell for cell, for every encoding and every combination of tags, mvcc and tag compression.
  */
+@ExtendWith(TestSeedExtension.class)
 class HBaseCompatibilityTest {
 
   private static final int BLOCKS = 40;
@@ -37,19 +42,17 @@ class HBaseCompatibilityTest {
 
   @ParameterizedTest(name = "{0} {1}")
   @MethodSource("encodingsAndContexts")
-  void encodesLikeHBaseAndDecodesHBaseBlocks(DataBlockEncoding encoding, EncodingContext context) {
-    Seeds.run(
-        encoding + " " + context,
-        random -> {
-          BlockEncoder encoder = encoding.newEncoder(context);
-          BlockSeeker seeker = encoding.newSeeker(context);
-          for (int block = 0; block < BLOCKS; block++) {
-            List<CellSpec> cells =
-                RandomBlockCells.generate(
-                    random, 1 + random.nextInt(MAX_CELLS), context.includesTags(), block < 2);
-            checkBlock(encoder, seeker, encoding, context, cells, "block " + block);
-          }
-        });
+  void encodesLikeHBaseAndDecodesHBaseBlocks(
+      DataBlockEncoding encoding, EncodingContext context, TestSeed seed) throws Exception {
+    Random random = new Random(seed.value());
+    BlockEncoder encoder = encoding.newEncoder(context);
+    BlockSeeker seeker = encoding.newSeeker(context);
+    for (int block = 0; block < BLOCKS; block++) {
+      List<CellSpec> cells =
+          RandomBlockCells.generate(
+              random, 1 + random.nextInt(MAX_CELLS), context.includesTags(), block < 2);
+      checkBlock(encoder, seeker, encoding, context, cells, "block " + block);
+    }
   }
 
   private static void checkBlock(

@@ -6,10 +6,13 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.cellar.testing.TestSeed;
+import dev.cellar.testing.TestSeedExtension;
 import java.lang.foreign.MemorySegment;
 import java.util.Arrays;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * The reader's copies against the bytes they stand for: every length a copy takes a path for (out
@@ -17,53 +20,52 @@ import org.junit.jupiter.api.Test;
  * short of its segment; a header's three compressed ints read at once against the same read one by
  * one.
  */
+@ExtendWith(TestSeedExtension.class)
 class PayloadReaderTest {
 
   private static final int PAYLOAD = 96;
   private static final int SEGMENT = PAYLOAD + 5;
 
   @Test
-  void copiesMatchThePayloadForEveryLengthAndOffset() {
-    Seeds.run("copies", random -> {
-      byte[] bytes = randomBytes(random, SEGMENT);
-      PayloadReader in = reader(bytes);
-      for (int at = 0; at < PAYLOAD; at++) {
-        for (int count = 0; at + count <= PAYLOAD && count <= 40; count++) {
-          byte[] target = randomBytes(random, count + 20);
-          byte[] expected = target.clone();
-          int targetAt = random.nextInt(20);
-          System.arraycopy(bytes, at, expected, targetAt, count);
-          in.position(at);
-          in.copyTo(count, target, targetAt, "bytes");
-          assertArrayEquals(expected, target, "copy of " + count + " bytes at " + at);
-          assertEquals(at + count, in.position());
-        }
+  void copiesMatchThePayloadForEveryLengthAndOffset(TestSeed seed) {
+    Random random = new Random(seed.value());
+    byte[] bytes = randomBytes(random, SEGMENT);
+    PayloadReader in = reader(bytes);
+    for (int at = 0; at < PAYLOAD; at++) {
+      for (int count = 0; at + count <= PAYLOAD && count <= 40; count++) {
+        byte[] target = randomBytes(random, count + 20);
+        byte[] expected = target.clone();
+        int targetAt = random.nextInt(20);
+        System.arraycopy(bytes, at, expected, targetAt, count);
+        in.position(at);
+        in.copyTo(count, target, targetAt, "bytes");
+        assertArrayEquals(expected, target, "copy of " + count + " bytes at " + at);
+        assertEquals(at + count, in.position());
       }
-    });
+    }
   }
 
   @Test
-  void copyOverWritesTheBytesAndAtMostEightInAll() {
-    Seeds.run("copies over", random -> {
-      byte[] bytes = randomBytes(random, SEGMENT);
-      PayloadReader in = reader(bytes);
-      for (int at = 0; at < PAYLOAD; at++) {
-        for (int count = 0; at + count <= PAYLOAD && count <= Long.BYTES; count++) {
-          byte[] target = randomBytes(random, 40);
-          byte[] before = target.clone();
-          int targetAt = random.nextInt(target.length - Long.BYTES + 1);
-          in.position(at);
-          in.copyOver(count, target, targetAt, "bytes");
-          assertArrayEquals(Arrays.copyOfRange(bytes, at, at + count),
-              Arrays.copyOfRange(target, targetAt, targetAt + count));
-          assertArrayEquals(Arrays.copyOfRange(before, 0, targetAt),
-              Arrays.copyOfRange(target, 0, targetAt));
-          assertArrayEquals(Arrays.copyOfRange(before, targetAt + Long.BYTES, target.length),
-              Arrays.copyOfRange(target, targetAt + Long.BYTES, target.length));
-          assertEquals(at + count, in.position());
-        }
+  void copyOverWritesTheBytesAndAtMostEightInAll(TestSeed seed) {
+    Random random = new Random(seed.value());
+    byte[] bytes = randomBytes(random, SEGMENT);
+    PayloadReader in = reader(bytes);
+    for (int at = 0; at < PAYLOAD; at++) {
+      for (int count = 0; at + count <= PAYLOAD && count <= Long.BYTES; count++) {
+        byte[] target = randomBytes(random, 40);
+        byte[] before = target.clone();
+        int targetAt = random.nextInt(target.length - Long.BYTES + 1);
+        in.position(at);
+        in.copyOver(count, target, targetAt, "bytes");
+        assertArrayEquals(Arrays.copyOfRange(bytes, at, at + count),
+            Arrays.copyOfRange(target, targetAt, targetAt + count));
+        assertArrayEquals(Arrays.copyOfRange(before, 0, targetAt),
+            Arrays.copyOfRange(target, 0, targetAt));
+        assertArrayEquals(Arrays.copyOfRange(before, targetAt + Long.BYTES, target.length),
+            Arrays.copyOfRange(target, targetAt + Long.BYTES, target.length));
+        assertEquals(at + count, in.position());
       }
-    });
+    }
   }
 
   @Test
@@ -76,43 +78,42 @@ class PayloadReaderTest {
   }
 
   @Test
-  void threeCompressedIntsReadAsOneByOne() {
-    Seeds.run("three compressed ints", random -> {
-      byte[] bytes = randomBytes(random, SEGMENT);
-      for (int at = 0; at < PAYLOAD; at++) {
-        if (random.nextBoolean()) {
-          plantHeader(random, bytes, at);
-        }
-        PayloadReader fast = reader(bytes);
-        PayloadReader slow = reader(bytes);
-        fast.position(at);
-        slow.position(at);
-        if (random.nextBoolean() && at >= 2) {
-          fast.readByte("a byte before");
-          fast.position(at - 1 - random.nextInt(2));
-          fast.readByte("a byte before");
-          fast.position(at);
-        }
-        boolean taken = fast.readThreeCompressedInts();
-        int[] expected = new int[3];
-        try {
-          for (int i = 0; i < 3; i++) {
-            expected[i] = slow.readCompressedInt("an int");
-          }
-        } catch (MalformedBlockException e) {
-          assertFalse(taken, "ints read past the limit or malformed at " + at);
-          continue;
-        }
-        if (taken) {
-          assertArrayEquals(expected, new int[] {fast.firstInt(), fast.secondInt(),
-              fast.thirdInt()}, "ints at " + at);
-          assertEquals(slow.position(), fast.position());
-        } else {
-          assertEquals(at, fast.position());
-          assertTrue(slow.position() - at > 3, "three one-byte ints at " + at + " read one by one");
-        }
+  void threeCompressedIntsReadAsOneByOne(TestSeed seed) {
+    Random random = new Random(seed.value());
+    byte[] bytes = randomBytes(random, SEGMENT);
+    for (int at = 0; at < PAYLOAD; at++) {
+      if (random.nextBoolean()) {
+        plantHeader(random, bytes, at);
       }
-    });
+      PayloadReader fast = reader(bytes);
+      PayloadReader slow = reader(bytes);
+      fast.position(at);
+      slow.position(at);
+      if (random.nextBoolean() && at >= 2) {
+        fast.readByte("a byte before");
+        fast.position(at - 1 - random.nextInt(2));
+        fast.readByte("a byte before");
+        fast.position(at);
+      }
+      boolean taken = fast.readThreeCompressedInts();
+      int[] expected = new int[3];
+      try {
+        for (int i = 0; i < 3; i++) {
+          expected[i] = slow.readCompressedInt("an int");
+        }
+      } catch (MalformedBlockException e) {
+        assertFalse(taken, "ints read past the limit or malformed at " + at);
+        continue;
+      }
+      if (taken) {
+        assertArrayEquals(expected, new int[] {fast.firstInt(), fast.secondInt(),
+            fast.thirdInt()}, "ints at " + at);
+        assertEquals(slow.position(), fast.position());
+      } else {
+        assertEquals(at, fast.position());
+        assertTrue(slow.position() - at > 3, "three one-byte ints at " + at + " read one by one");
+      }
+    }
   }
 
   /** Writes three compressed ints of one or two bytes at {@code at}, as far as the payload goes. */

@@ -12,6 +12,8 @@ import dev.cellar.cell.KeyValue;
 import dev.cellar.memory.Buf;
 import dev.cellar.memory.BufAllocator;
 import dev.cellar.memory.BufAllocatorConfig;
+import dev.cellar.testing.TestSeed;
+import dev.cellar.testing.TestSeedExtension;
 import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -22,6 +24,7 @@ import java.util.TreeMap;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -34,6 +37,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * the blocks with a seek index, built by the seeker itself or by another seeker and handed over.
  * Blocks run from 256 bytes to 64 KiB, so that large blocks hold indexes of many entry groups.
  */
+@ExtendWith(TestSeedExtension.class)
 class SeekerOracleTest {
 
   private static final int CELLS = 1000;
@@ -62,32 +66,30 @@ class SeekerOracleTest {
 
   @ParameterizedTest(name = "{0} {1}")
   @MethodSource("encodingsAndContexts")
-  void roundTripsAndSeeksLikeTheOracle(DataBlockEncoding encoding, EncodingContext context) {
-    Seeds.run(
-        encoding + " " + context,
-        random -> {
-          List<KeyValue> cells = new ArrayList<>();
-          for (CellSpec spec :
-              RandomBlockCells.generate(random, CELLS, context.includesTags(), true)) {
-            cells.add(spec.toKeyValue());
-          }
-          int blockSize = 256 << random.nextInt(9);
-          BlockEncoder encoder = encoding.newEncoder(context);
-          BlockSeeker seeker = encoding.newSeeker(context);
-          BlockSeeker indexer = encoding.newSeeker(context);
-          int start = 0;
-          for (int end = 1; end <= cells.size(); end++) {
-            encoder.append(cells.get(end - 1));
-            boolean last = end == cells.size();
-            if (last || cutBefore(encoder, blockSize, cells.get(end - 1), cells.get(end))) {
-              List<KeyValue> block = cells.subList(start, end);
-              byte[] payload = encoder.finishBlock();
-              checkBlock(
-                  seeker, indexer, context, block, payload, random, "block at cell " + start);
-              start = end;
-            }
-          }
-        });
+  void roundTripsAndSeeksLikeTheOracle(
+      DataBlockEncoding encoding, EncodingContext context, TestSeed seed) {
+    Random random = new Random(seed.value());
+    List<KeyValue> cells = new ArrayList<>();
+    for (CellSpec spec :
+        RandomBlockCells.generate(random, CELLS, context.includesTags(), true)) {
+      cells.add(spec.toKeyValue());
+    }
+    int blockSize = 256 << random.nextInt(9);
+    BlockEncoder encoder = encoding.newEncoder(context);
+    BlockSeeker seeker = encoding.newSeeker(context);
+    BlockSeeker indexer = encoding.newSeeker(context);
+    int start = 0;
+    for (int end = 1; end <= cells.size(); end++) {
+      encoder.append(cells.get(end - 1));
+      boolean last = end == cells.size();
+      if (last || cutBefore(encoder, blockSize, cells.get(end - 1), cells.get(end))) {
+        List<KeyValue> block = cells.subList(start, end);
+        byte[] payload = encoder.finishBlock();
+        checkBlock(
+            seeker, indexer, context, block, payload, random, "block at cell " + start);
+        start = end;
+      }
+    }
   }
 
   /** HBase's cut: at least a block's worth written, and never between cells with equal keys. */

@@ -9,6 +9,8 @@ import dev.cellar.cell.Cell;
 import dev.cellar.cell.CellComparator;
 import dev.cellar.cell.CellType;
 import dev.cellar.cell.KeyValue;
+import dev.cellar.testing.TestSeed;
+import dev.cellar.testing.TestSeedExtension;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.util.ArrayList;
@@ -24,12 +26,14 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * Four writers add while a scanner reads and a flusher snapshots and clears: every cell a reader
  * sees must be in order and byte for byte what was written, also when the snapshot it is reading is
  * cleared under it and its chunks could be reused (the pool is small, so they are).
  */
+@ExtendWith(TestSeedExtension.class)
 class MemStoreConcurrencyTest {
 
   private static final int WRITERS = 4;
@@ -39,9 +43,7 @@ class MemStoreConcurrencyTest {
   private record Written(byte[] bytes, long sequenceId) {}
 
   @Test
-  void writersScannersAndFlushesAgreeOnEveryByte() throws Exception {
-    long seed = TestCells.seed("writersScannersAndFlushesAgreeOnEveryByte");
-    String replay = TestCells.replay(seed);
+  void writersScannersAndFlushesAgreeOnEveryByte(TestSeed seed) throws Exception {
     MemStoreConfig config = new MemStoreConfig(true, 16 * 1024, 256, 128, 0, 1 << 20);
     Map<String, Written> written = new ConcurrentHashMap<>();
     Map<String, Written> flushed = new HashMap<>();
@@ -54,7 +56,7 @@ class MemStoreConcurrencyTest {
       List<Future<?>> writers = new ArrayList<>();
       for (int t = 0; t < WRITERS; t++) {
         int writer = t;
-        Random random = new Random(seed + t);
+        Random random = new Random(seed.value() + t);
         writers.add(executor.submit(() -> {
           for (int i = 0; i < CELLS_PER_WRITER; i++) {
             byte[] value = new byte[random.nextInt(400)];
@@ -73,22 +75,22 @@ class MemStoreConcurrencyTest {
       }
       Future<Integer> scanner = executor.submit(() -> {
         int scans = 0;
-        Random random = new Random(seed - 1);
+        Random random = new Random(seed.value() - 1);
         while (writing.get()) {
           try (CellCursor cursor = TestCells.merge(memStore.getScanners(Long.MAX_VALUE))) {
             Cell previous = null;
             for (Cell cell = cursor.next(); cell != null; cell = cursor.next()) {
-              check(written, cell, replay);
+              check(written, cell);
               if (previous != null) {
                 assertTrue(CellComparator.INSTANCE.compare(previous, cell) < 0,
-                    previous + " before " + cell + ", " + replay);
+                    previous + " before " + cell);
               }
               previous = KeyValue.copyOf(cell);
               if (random.nextInt(500) == 0) {
                 KeyValue key = KeyValue.firstOnRow(Bytes.toBytes(
                     String.format("row-%08d", random.nextInt(100_000_000))));
                 if (cursor.reseek(key)) {
-                  assertTrue(CellComparator.INSTANCE.compare(cursor.peek(), key) >= 0, replay);
+                  assertTrue(CellComparator.INSTANCE.compare(cursor.peek(), key) >= 0);
                 }
               }
             }
@@ -104,7 +106,7 @@ class MemStoreConcurrencyTest {
           MemStoreSnapshot snapshot = memStore.snapshot();
           try (CellCursor cursor = snapshot.cursor()) {
             for (Cell cell = cursor.next(); cell != null; cell = cursor.next()) {
-              check(written, cell, replay);
+              check(written, cell);
               flushed.put(Bytes.toString(cell.rowArray()), new Written(
                   KeyValue.copyOf(cell).segment().toArray(ValueLayout.JAVA_BYTE),
                   cell.sequenceId()));
@@ -127,7 +129,7 @@ class MemStoreConcurrencyTest {
       Map<String, Written> stored = new HashMap<>(flushed);
       try (CellCursor cursor = TestCells.merge(memStore.getScanners(Long.MAX_VALUE))) {
         for (Cell cell = cursor.next(); cell != null; cell = cursor.next()) {
-          check(written, cell, replay);
+          check(written, cell);
           Written previous = stored.put(Bytes.toString(cell.rowArray()),
               new Written(null, cell.sequenceId()));
           assertEquals(null, previous, "flushed and still in the memstore: " + cell);
@@ -142,13 +144,13 @@ class MemStoreConcurrencyTest {
   }
 
   /** Asserts that {@code cell} is, byte for byte and with its sequence id, a written cell. */
-  private static void check(Map<String, Written> written, Cell cell, String replay) {
+  private static void check(Map<String, Written> written, Cell cell) {
     Written expected = written.get(Bytes.toString(cell.rowArray()));
-    assertNotNull(expected, "a cell nobody wrote: " + cell + ", " + replay);
-    assertEquals(expected.sequenceId(), cell.sequenceId(), replay);
+    assertNotNull(expected, "a cell nobody wrote: " + cell);
+    assertEquals(expected.sequenceId(), cell.sequenceId());
     long mismatch = MemorySegment.mismatch(cell.segment(), cell.offset(),
         cell.offset() + cell.length(), MemorySegment.ofArray(expected.bytes()), 0,
         expected.bytes().length);
-    assertEquals(-1, mismatch, "bytes differ at " + mismatch + " in " + cell + ", " + replay);
+    assertEquals(-1, mismatch, "bytes differ at " + mismatch + " in " + cell);
   }
 }

@@ -5,10 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import dev.cellar.cell.Cell;
 import dev.cellar.cell.CellComparator;
 import dev.cellar.cell.KeyValue;
+import dev.cellar.testing.TestSeed;
+import dev.cellar.testing.TestSeedExtension;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import java.util.TreeMap;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -18,16 +21,15 @@ import org.junit.jupiter.params.provider.ValueSource;
  * the snapshot's). Small chunks and a small max allocation make cells spread over many chunks and
  * some go to the heap.
  */
+@ExtendWith(TestSeedExtension.class)
 class MemStoreRandomizedTest {
 
   private static final int OPERATIONS = 5000;
 
   @ParameterizedTest(name = "mslab={0}")
   @ValueSource(booleans = {true, false})
-  void randomOperationsMatchATreeMapOracle(boolean mslab) {
-    long seed = TestCells.seed("randomOperationsMatchATreeMapOracle(mslab=" + mslab + ")");
-    String replay = TestCells.replay(seed);
-    Random random = new Random(seed);
+  void randomOperationsMatchATreeMapOracle(boolean mslab, TestSeed seed) {
+    Random random = new Random(seed.value());
     TestCells.Generator generator = new TestCells.Generator(random, 40, 700);
     MemStoreConfig config = new MemStoreConfig(mslab, 4096, 512, 256, 0, 1 << 20);
     TreeMap<Cell, Cell> active = new TreeMap<>(CellComparator.INSTANCE);
@@ -36,7 +38,7 @@ class MemStoreRandomizedTest {
     long nextSequenceId = 1;
     try (ChunkPool pool = new ChunkPool(config); MemStore memStore = new MemStore(config, pool)) {
       for (int op = 0; op < OPERATIONS; op++) {
-        String where = "operation " + op + ", " + replay;
+        String where = "operation " + op;
         int dice = random.nextInt(100);
         if (dice < 70) {
           long sequenceId = nextSequenceId;

@@ -11,11 +11,8 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.Random;
 
-/** Seeds, random cells and cell comparisons for the memstore tests. */
+/** Random cells and cell comparisons for the memstore tests. */
 final class TestCells {
-
-  /** The system property that replays a randomized run. */
-  static final String SEED_PROPERTY = "cellar.test.seed";
 
   /** The types a memstore holds: data and delete markers, never the seek-only MINIMUM/MAXIMUM. */
   private static final CellType[] TYPES = {
@@ -26,17 +23,6 @@ final class TestCells {
   private static final long[] TIMESTAMPS = {0, 1, 2, 1_000, 1_700_000_000_000L, Long.MAX_VALUE - 1};
 
   private TestCells() {}
-
-  /** The seed given by {@value #SEED_PROPERTY}, or a fresh one; printed for replays. */
-  static long seed(String test) {
-    long seed = Long.getLong(SEED_PROPERTY, System.nanoTime());
-    System.out.println(test + ": " + replay(seed));
-    return seed;
-  }
-
-  static String replay(long seed) {
-    return "seed " + seed + " (replay with -D" + SEED_PROPERTY + "=" + seed + ")";
-  }
 
   /** Random cells over a few rows, families and qualifiers so that keys collide often. */
   static final class Generator {

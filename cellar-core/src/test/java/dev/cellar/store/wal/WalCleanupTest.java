@@ -5,7 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.cellar.cell.KeyValue;
 import dev.cellar.store.wal.WalTestSupport.Expected;
-import java.nio.file.Files;
+import dev.cellar.testing.TestSeed;
+import dev.cellar.testing.TestSeedExtension;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -13,12 +14,14 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@link WriteAheadLog#markFlushed} deletes exactly the closed segments all of whose entries are
  * flushed, table by table, and never the segment being written.
  */
+@ExtendWith(TestSeedExtension.class)
 class WalCleanupTest {
 
   @TempDir Path directory;
@@ -67,17 +70,15 @@ class WalCleanupTest {
   }
 
   @Test
-  void randomFlushesDeleteExactlyTheCoveredSegments() throws Exception {
-    long seed = WalTestSupport.seed("randomFlushesDeleteExactlyTheCoveredSegments");
-    String context = WalTestSupport.replay(seed);
-    Random random = new Random(seed);
+  void randomFlushesDeleteExactlyTheCoveredSegments(TestSeed seed) throws Exception {
+    Random random = new Random(seed.value());
     Map<String, Long> flushed = new HashMap<>();
     try (WriteAheadLog wal = WriteAheadLog.open(directory, WalConfig.defaults())) {
       List<Path> live = new ArrayList<>(wal.segments());
       Map<Path, Map<String, Long>> highestByTable = new HashMap<>();
       Map<Path, List<Expected>> entries = new HashMap<>();
       for (int step = 0; step < 300; step++) {
-        String where = context + ", step " + step;
+        String where = "step " + step;
         int action = random.nextInt(10);
         String table = "t" + random.nextInt(4);
         if (action < 6) {
@@ -113,7 +114,7 @@ class WalCleanupTest {
         expected.addAll(entries.getOrDefault(segment, List.of()));
       }
       WalTestSupport.assertSameEntries(expected, WalTestSupport.replayAll(wal, 0),
-          context + ": the remaining segments replay");
+          "the remaining segments replay");
     }
   }
 

@@ -9,6 +9,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cellar.cell.KeyValue;
 import dev.cellar.store.wal.WalTestSupport.Expected;
+import dev.cellar.testing.TestSeed;
+import dev.cellar.testing.TestSeedExtension;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -17,12 +19,14 @@ import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Damage inside a segment that is not the last one is never skipped: opening or replaying fails
  * with a {@link CorruptWalException} naming the file and the offset of the damaged header or entry.
  */
+@ExtendWith(TestSeedExtension.class)
 class WalCorruptionTest {
 
   @TempDir Path root;
@@ -51,9 +55,9 @@ class WalCorruptionTest {
   }
 
   @Test
-  void aFlippedBitInAMiddleSegmentFailsTheOpenNamingFileAndOffset() throws IOException {
-    long seed = WalTestSupport.seed("aFlippedBitInAMiddleSegmentFailsTheOpenNamingFileAndOffset");
-    Random random = new Random(seed);
+  void aFlippedBitInAMiddleSegmentFailsTheOpenNamingFileAndOffset(TestSeed seed)
+      throws IOException {
+    Random random = new Random(seed.value());
     List<Long> offsets = WalTestSupport.entryOffsets(segments.get(1));
     for (int round = 0; round < 20; round++) {
       int entry = 1 + random.nextInt(offsets.size() - 3);
@@ -63,7 +67,7 @@ class WalCorruptionTest {
       WalTestSupport.copyDirectory(base, directory);
       Path damaged = directory.resolve(segments.get(1).getFileName());
       WalTestSupport.flipBit(damaged, offset, random.nextInt(8));
-      String context = WalTestSupport.replay(seed) + ", bit flipped at " + offset + " in entry "
+      String context = "bit flipped at " + offset + " in entry "
           + entry + " at " + start;
       CorruptWalException error = assertThrows(CorruptWalException.class,
           () -> WriteAheadLog.open(directory, WalConfig.defaults()).close(), context);

@@ -8,6 +8,8 @@ import dev.cellar.cell.Bytes;
 import dev.cellar.cell.CellType;
 import dev.cellar.cell.KeyValue;
 import dev.cellar.store.wal.WalTestSupport.Expected;
+import dev.cellar.testing.TestSeed;
+import dev.cellar.testing.TestSeedExtension;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -19,6 +21,7 @@ import java.util.Random;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -28,6 +31,7 @@ import org.junit.jupiter.api.io.TempDir;
  * each round also recovers what earlier recoveries left. CI runs two rounds; {@code
  * -Dcellar.crash.rounds=N} (through {@code -Dcellar.test.extraJvmArgs}) runs more.
  */
+@ExtendWith(TestSeedExtension.class)
 class WalCrashTest {
 
   private static final int THREADS = 4;
@@ -60,14 +64,13 @@ class WalCrashTest {
   private record Ack(long sequenceId, int thread, int k) {}
 
   @Test
-  void aKilledWriterLosesNoAcknowledgedEntryAndLeavesNoPartialOne() throws Exception {
+  void aKilledWriterLosesNoAcknowledgedEntryAndLeavesNoPartialOne(TestSeed seed) throws Exception {
     int rounds = Integer.getInteger("cellar.crash.rounds", 2);
-    long seed = WalTestSupport.seed("aKilledWriterLosesNoAcknowledgedEntryAndLeavesNoPartialOne");
-    SplittableRandom random = new SplittableRandom(seed);
+    SplittableRandom random = new SplittableRandom(seed.value());
     List<List<Ack>> acksByRound = new ArrayList<>();
     for (int round = 0; round < rounds; round++) {
-      acksByRound.add(runAndKill(round, seed, 100 + random.nextInt(600)));
-      verify(acksByRound, seed, WalTestSupport.replay(seed) + ", round " + round);
+      acksByRound.add(runAndKill(round, seed.value(), 100 + random.nextInt(600)));
+      verify(acksByRound, seed.value(), "round " + round);
     }
   }
 

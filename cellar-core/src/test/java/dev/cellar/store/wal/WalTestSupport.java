@@ -19,9 +19,6 @@ import java.util.stream.Stream;
 /** Random cells, an entry oracle and file helpers shared by the write-ahead log tests. */
 final class WalTestSupport {
 
-  /** The system property that replays a randomized run. */
-  static final String SEED_PROPERTY = "cellar.test.seed";
-
   private static final CellType[] TYPES = {
     CellType.PUT, CellType.DELETE, CellType.DELETE_COLUMN, CellType.DELETE_FAMILY,
     CellType.DELETE_FAMILY_VERSION
@@ -31,18 +28,6 @@ final class WalTestSupport {
   record Expected(String table, long sequenceId, List<KeyValue> cells) {}
 
   private WalTestSupport() {}
-
-  /** Returns the seed given by {@value #SEED_PROPERTY}, or a fresh one; prints it. */
-  static long seed(String test) {
-    long seed = Long.getLong(SEED_PROPERTY, System.nanoTime());
-    System.out.println(test + ": " + replay(seed));
-    return seed;
-  }
-
-  /** Returns the text to put in an assertion message so a failure can be replayed. */
-  static String replay(long seed) {
-    return "seed " + seed + " (replay with -D" + SEED_PROPERTY + "=" + seed + ")";
-  }
 
   /** Returns a random cell: short row, family, qualifier, a value of up to 300 bytes, some tags. */
   static KeyValue randomCell(Random random) {

@@ -11,6 +11,8 @@ import dev.cellar.Put;
 import dev.cellar.Result;
 import dev.cellar.io.LostAndFound;
 import dev.cellar.io.Storage;
+import dev.cellar.testing.TestSeed;
+import dev.cellar.testing.TestSeedExtension;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -23,6 +25,7 @@ import org.apache.hadoop.hbase.shaded.protobuf.generated.HBaseProtos;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.HBaseProtos.TableSchema;
 import org.apache.hbase.thirdparty.com.google.protobuf.ByteString;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -32,6 +35,7 @@ import org.junit.jupiter.api.io.TempDir;
  * directory's {@code lost/} (never deleted) and the table's entry made again from the database.
  * Seed printed; replay with {@code -Dcellar.test.seed=N}.
  */
+@ExtendWith(TestSeedExtension.class)
 class CatalogDamageTest {
 
   enum Damage { CUT, FLIP, DELETE, GARBAGE, EMPTY }
@@ -43,15 +47,12 @@ class CatalogDamageTest {
   }
 
   @Test
-  void everyCatalogFileDamagedEveryWay() throws Exception {
-    long seed = Long.getLong("cellar.test.seed", System.nanoTime());
-    System.out.println("CatalogDamageTest seed " + seed + " (-Dcellar.test.seed=" + seed + ")");
-    Random random = new Random(seed);
+  void everyCatalogFileDamagedEveryWay(TestSeed seed) throws Exception {
+    Random random = new Random(seed.value());
     int run = 0;
     for (String kind : List.of("tables/ns=t.table", "namespaces/ns.namespace")) {
       for (Damage damage : Damage.values()) {
-        runCase(kind, damage, random, "seed " + seed + ", case " + run++ + ": " + damage + " of "
-            + kind);
+        runCase(kind, damage, random, "case " + run++ + ": " + damage + " of " + kind);
       }
     }
   }

@@ -10,6 +10,8 @@ import dev.cellar.cell.Cell;
 import dev.cellar.cell.CellType;
 import dev.cellar.cell.KeyValue;
 import dev.cellar.cell.KeyValueCell;
+import dev.cellar.testing.TestSeed;
+import dev.cellar.testing.TestSeedExtension;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
 import io.netty.buffer.CompositeByteBuf;
@@ -21,6 +23,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * The cell block builder sends large cells of native memory by reference and everything else as
@@ -28,15 +31,14 @@ import org.junit.jupiter.api.Test;
  * memory (as cached off-heap blocks hold them), some on the heap, are built twice, once copying
  * every cell and once through {@link CellBlockBuilder#addPinned}, and compared.
  */
+@ExtendWith(TestSeedExtension.class)
 class CellBlockBuilderTest {
 
   private static final PooledByteBufAllocator ALLOCATOR = PooledByteBufAllocator.DEFAULT;
 
   @Test
-  void pinnedCellsGiveTheBytesOfCopiedOnes() {
-    long seed = System.nanoTime();
-    System.out.println("CellBlockBuilderTest seed " + seed);
-    Random random = new Random(seed);
+  void pinnedCellsGiveTheBytesOfCopiedOnes(TestSeed seed) {
+    Random random = new Random(seed.value());
     try (Arena arena = Arena.ofConfined()) {
       for (int round = 0; round < 50; round++) {
         List<Cell> cells = new ArrayList<>();
@@ -48,11 +50,11 @@ class CellBlockBuilderTest {
         ByteBuf pinned = build(cells, true);
         try {
           assertArrayEquals(ByteBufUtil.getBytes(copied), ByteBufUtil.getBytes(pinned),
-              "seed " + seed + " round " + round);
+              "round " + round);
           boolean anyLarge = cells.stream().anyMatch(c -> c.segment().isNative()
               && CellBlockBuilder.encodedSize(c, CellCodec.KEY_VALUE)
                   >= CellBlockBuilder.MIN_PINNED_BYTES);
-          assertEquals(anyLarge, pinned instanceof CompositeByteBuf, "seed " + seed);
+          assertEquals(anyLarge, pinned instanceof CompositeByteBuf);
         } finally {
           copied.release();
           pinned.release();

@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.cellar.testing.TestSeed;
+import dev.cellar.testing.TestSeedExtension;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
@@ -13,6 +15,7 @@ import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.HBaseProtos;
 import org.apache.hbase.thirdparty.com.google.protobuf.ByteString;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * {@link GetRequestBytes}: in a serialized GetRequest it finds the region name and the row, and two
@@ -21,6 +24,7 @@ import org.junit.jupiter.api.Test;
  * encoded region name, no row, an unknown field, truncated or random bytes) are refused, never
  * misread. Random bytes use a printed seed.
  */
+@ExtendWith(TestSeedExtension.class)
 class GetRequestBytesTest {
 
   private static final byte[] REGION = "t,,1700000000000.0123456789abcdef0123456789abcdef."
@@ -102,10 +106,8 @@ class GetRequestBytesTest {
   }
 
   @Test
-  void randomBytesAreRefusedOrReadWithinTheirBounds() {
-    long seed = System.nanoTime();
-    System.out.println("GetRequestBytesTest seed " + seed);
-    SplittableRandom random = new SplittableRandom(seed);
+  void randomBytesAreRefusedOrReadWithinTheirBounds(TestSeed seed) {
+    SplittableRandom random = new SplittableRandom(seed.value());
     byte[] whole = request(get("row-1")).toByteArray();
     GetRequestBytes bytes = new GetRequestBytes();
     for (int i = 0; i < 20_000; i++) {
@@ -115,9 +117,9 @@ class GetRequestBytesTest {
       }
       if (bytes.parse(framed(mutated))) {
         assertTrue(bytes.rowOffset >= 5 && bytes.rowOffset + bytes.rowLength <= 5
-            + mutated.length, "seed " + seed);
+            + mutated.length);
         assertTrue(bytes.regionOffset >= 5 && bytes.regionOffset + bytes.regionLength <= 5
-            + mutated.length, "seed " + seed);
+            + mutated.length);
         assertEquals(bytes.rowLength, bytes.row().length);
       }
     }

@@ -11,25 +11,26 @@ import dev.cellar.cli.CliRun;
 import dev.cellar.observe.http.InfoServerConfig;
 import dev.cellar.server.CellarServer;
 import dev.cellar.server.ServerOptions;
+import dev.cellar.testing.TestSeed;
+import dev.cellar.testing.TestSeedExtension;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /** {@code cellar bench encoding} end to end at a tiny scale: its files and what they say. */
+@ExtendWith(TestSeedExtension.class)
 class EncodingCommandTest {
 
   @Test
-  void tinyRunWritesResultsThatHoldTogether(@TempDir Path dir) throws Exception {
-    long seed = Long.getLong("cellar.test.seed", System.nanoTime());
-    System.out.println("EncodingCommandTest seed " + seed + " (replay: -Dcellar.test.seed="
-        + seed + ")");
+  void tinyRunWritesResultsThatHoldTogether(@TempDir Path dir, TestSeed seed) throws Exception {
     Path out = dir.resolve("results");
     CliRun run = CliRun.of("bench", "encoding", "--scale", "0.002", "--seed",
-        Long.toString(seed), "--encodings", "NONE,FAST_DIFF", "--compressions", "NONE,GZ",
+        Long.toString(seed.value()), "--encodings", "NONE,FAST_DIFF", "--compressions", "NONE,GZ",
         "--out", out.toString());
     assertEquals(0, run.exit(), run.toString());
     assertTrue(run.err().contains("[4/4] FAST_DIFF + GZ"), "progress on stderr: " + run.err());
@@ -73,10 +74,8 @@ class EncodingCommandTest {
   }
 
   @Test
-  void throughTheNetworkTheTablesLiveInTheServer(@TempDir Path dir) throws Exception {
-    long seed = Long.getLong("cellar.test.seed", System.nanoTime());
-    System.out.println("EncodingCommandTest seed " + seed + " (replay: -Dcellar.test.seed="
-        + seed + ")");
+  void throughTheNetworkTheTablesLiveInTheServer(@TempDir Path dir, TestSeed seed)
+      throws Exception {
     CellarConfig config = CellarConfig.defaults().with(ServerOptions.PORT, "0")
         .with(InfoServerConfig.PORT_KEY, "0");
     try (CellarServer server = CellarServer.start(ServerOptions.from(dir.resolve("server"),
@@ -85,7 +84,7 @@ class EncodingCommandTest {
       Path out = dir.resolve("results");
       CliRun run = CliRun.of("bench", "encoding", "--connect", server.hostAndPort(),
           "--info-port", Integer.toString(infoPort), "--scale", "0.002", "--seed",
-          Long.toString(seed), "--encodings", "NONE,FAST_DIFF", "--compressions", "NONE,GZ",
+          Long.toString(seed.value()), "--encodings", "NONE,FAST_DIFF", "--compressions", "NONE,GZ",
           "--out", out.toString());
       assertEquals(0, run.exit(), run.toString());
       JsonObject json = JsonParser.parseString(Files.readString(out.resolve("encoding.json")))

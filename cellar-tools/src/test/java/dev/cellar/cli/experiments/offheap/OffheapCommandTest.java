@@ -7,25 +7,26 @@ import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
 import dev.cellar.cli.CliRun;
+import dev.cellar.testing.TestSeed;
+import dev.cellar.testing.TestSeedExtension;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code cellar bench offheap} end to end at a tiny scale, embedded and through the network: both
  * deploys, every workload (PE's and YCSB's), each returning the rows it should.
  */
+@ExtendWith(TestSeedExtension.class)
 class OffheapCommandTest {
 
   @Test
-  void tinyRunMeasuresEveryPhaseOfBothDeploys(@TempDir Path dir) throws Exception {
-    long seed = Long.getLong("cellar.test.seed", System.nanoTime());
-    System.out.println("OffheapCommandTest seed " + seed + " (replay: -Dcellar.test.seed="
-        + seed + ")");
+  void tinyRunMeasuresEveryPhaseOfBothDeploys(@TempDir Path dir, TestSeed seed) throws Exception {
     Path out = dir.resolve("results");
     CliRun run = CliRun.of("bench", "offheap", "--memory", "40m", "--threads", "1,2",
-        "--runs", "1", "--run-seconds", "0.3", "--seed", Long.toString(seed), "--out",
+        "--runs", "1", "--run-seconds", "0.3", "--seed", Long.toString(seed.value()), "--out",
         out.toString());
     assertEquals(0, run.exit(), run.toString());
 
@@ -52,13 +53,11 @@ class OffheapCommandTest {
   }
 
   @Test
-  void throughTheNetworkBothDeploysServeTheirPhases(@TempDir Path dir) throws Exception {
-    long seed = Long.getLong("cellar.test.seed", System.nanoTime());
-    System.out.println("OffheapCommandTest seed " + seed + " (replay: -Dcellar.test.seed="
-        + seed + ")");
+  void throughTheNetworkBothDeploysServeTheirPhases(@TempDir Path dir, TestSeed seed)
+      throws Exception {
     Path out = dir.resolve("results");
     CliRun run = CliRun.of("bench", "offheap", "--connect", "--memory", "40m", "--threads", "2",
-        "--runs", "1", "--run-seconds", "0.3", "--seed", Long.toString(seed), "--out",
+        "--runs", "1", "--run-seconds", "0.3", "--seed", Long.toString(seed.value()), "--out",
         out.toString());
     assertEquals(0, run.exit(), run.toString());
     assertTrue(run.err().contains("LruBlockCache serves at 127.0.0.1:"), run.err());

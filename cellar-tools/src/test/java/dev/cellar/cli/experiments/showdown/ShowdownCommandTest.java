@@ -7,29 +7,30 @@ import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
 import dev.cellar.cli.CliRun;
+import dev.cellar.testing.TestSeed;
+import dev.cellar.testing.TestSeedExtension;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code cellar bench showdown} end to end at a tiny scale: every deploy in its own JVM at two
  * ratios (one warmed by a scan, one by random reads), its files and what they say.
  */
+@ExtendWith(TestSeedExtension.class)
 class ShowdownCommandTest {
 
   @Test
-  void tinyRunMeasuresEveryDeployInItsOwnJvm(@TempDir Path dir) throws Exception {
-    long seed = Long.getLong("cellar.test.seed", System.nanoTime());
-    System.out.println("ShowdownCommandTest seed " + seed + " (replay: -Dcellar.test.seed="
-        + seed + ")");
+  void tinyRunMeasuresEveryDeployInItsOwnJvm(@TempDir Path dir, TestSeed seed) throws Exception {
     Path out = dir.resolve("results");
     CliRun run = CliRun.of("bench", "showdown", "--memory", "16m", "--ratios", "0.5,1.5",
         "--runs", "2", "--run-seconds", "0.3", "--tmpfs", dir.toString(), "--seed",
-        Long.toString(seed), "--out", out.toString());
+        Long.toString(seed.value()), "--out", out.toString());
     assertEquals(0, run.exit(), run.toString());
     assertTrue(run.err().contains("ratio 1.5, BucketCache file on tmpfs"), run.err());
 
@@ -67,14 +68,12 @@ class ShowdownCommandTest {
   }
 
   @Test
-  void throughTheNetworkEachDeployIsAServerOfItsOwn(@TempDir Path dir) throws Exception {
-    long seed = Long.getLong("cellar.test.seed", System.nanoTime());
-    System.out.println("ShowdownCommandTest seed " + seed + " (replay: -Dcellar.test.seed="
-        + seed + ")");
+  void throughTheNetworkEachDeployIsAServerOfItsOwn(@TempDir Path dir, TestSeed seed)
+      throws Exception {
     Path out = dir.resolve("results");
     CliRun run = CliRun.of("bench", "showdown", "--connect", "--memory", "16m", "--ratios", "0.5",
         "--deploys", "LRU,BUCKET_OFFHEAP", "--runs", "1", "--run-seconds", "0.3", "--tmpfs",
-        dir.toString(), "--seed", Long.toString(seed), "--out", out.toString());
+        dir.toString(), "--seed", Long.toString(seed.value()), "--out", out.toString());
     assertEquals(0, run.exit(), run.toString());
     assertTrue(run.err().contains("BucketCache offheap serves at 127.0.0.1:"), run.err());
     assertTrue(run.err().contains("database in the server at 127.0.0.1:"),
