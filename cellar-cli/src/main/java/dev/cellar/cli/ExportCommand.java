@@ -41,7 +41,7 @@ import picocli.CommandLine.Spec;
       "  hbase completebulkload OUT TABLE",
       "The database is --dir DIR, else hbase.rootdir (from --conf or -D).",
       "Example:",
-      "  cellar export --dir ./data --table t --out /tmp/t-export --split-keys row5,row9",
+      "  cellar export --dir ./data --table t --out /tmp/t-copy --split-keys row5,row9",
       "While cellar serve holds the database:",
       "  cellar export --connect host:16020 --table t --out DIR",
       "(DIR is written by the server: a path on its machine or a URI such as hdfs://nn:8020/x)"

@@ -25,7 +25,8 @@ import picocli.CommandLine.Option;
     description = {
       "Serve a database directory to HBase 2.x clients.",
       "Speaks HBase's RPC protocol and stops cleanly on SIGTERM or Ctrl-C. The database is"
-          + " --dir DIR, else hbase.rootdir (from --conf or -D), made if missing. Clients set",
+          + " --dir DIR, else hbase.rootdir (from --conf or -D), made if missing.",
+      "Clients set",
       "  hbase.client.registry.impl=",
       "    org.apache.hadoop.hbase.client.RpcConnectionRegistry",
       "  hbase.client.bootstrap.servers=HOST:PORT",

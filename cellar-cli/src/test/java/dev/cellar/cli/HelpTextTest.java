@@ -19,7 +19,8 @@ import picocli.CommandLine.Model.OptionSpec;
  * The help text of every command, at picocli's default width of 80: each command's listing in
  * its parent's help is one whole sentence on one line; no line is wider; a dotted name (a class,
  * a configuration key, a file name) or a URL is never cut at the end of a line; options show their
- * kebab-case names and not their old camelCase ones; and the exit codes close every help.
+ * kebab-case names and not their old camelCase ones; an example is never wrapped; and the exit
+ * codes close every help.
  */
 class HelpTextTest {
 
@@ -78,6 +79,17 @@ class HelpTextTest {
     }
   }
 
+  /** An example (a line of a description that starts with two spaces) is never wrapped. */
+  @Test
+  void examplesAreNeverWrapped() {
+    for (CommandLine command : commands()) {
+      for (String line : command.getCommandSpec().usageMessage().description()) {
+        assertTrue(!line.startsWith("  ") || line.length() <= WIDTH,
+            () -> name(command) + ": " + line);
+      }
+    }
+  }
+
   @Test
   void optionsShowTheirKebabCaseNamesOnly() {
     for (CommandLine command : commands()) {
@@ -85,8 +97,8 @@ class HelpTextTest {
       for (OptionSpec option : command.getCommandSpec().options()) {
         List<String> names = Arrays.asList(option.names());
         for (String name : names) {
-          Pattern shown = Pattern.compile("(^|[\\s\\[,])" + Pattern.quote(name) + "($|[\\s=\\[,\\]])",
-              Pattern.MULTILINE);
+          Pattern shown = Pattern.compile(
+              "(^|[\\s\\[,])" + Pattern.quote(name) + "($|[\\s=\\[,\\]])", Pattern.MULTILINE);
           boolean legacy = LegacyOptionNames.isLegacy(name, names);
           assertEquals(!legacy && !option.hidden(), shown.matcher(help).find(),
               () -> name(command) + ": " + name + (legacy ? " is shown" : " is not shown")

@@ -43,8 +43,9 @@ import picocli.CommandLine.Spec;
       "Without --dir, the run makes a temporary database and deletes it at the end. Read commands"
           + " need rows: write them in an earlier run with --dir DIR and pass the same --dir,"
           + " or add --load to run sequentialWrite first in the same run.",
-      "Example: cellar pe --rows=100000 --load randomRead 2",
-      "Against a server: cellar pe --connect localhost:16020 --rows=100000 --load randomRead 2"
+      "Examples, embedded and against a server:",
+      "  cellar pe --rows=100000 --load randomRead 2",
+      "  cellar pe --connect localhost:16020 --rows=100000 --load randomRead 2"
     },
     exitCodeList = "1:the run could not go on (one line on standard error says why)")
 public final class PeCommand implements Callable<Integer> {
@@ -102,7 +103,8 @@ public final class PeCommand implements Callable<Integer> {
       + " cache the data blocks they read (default true)")
   boolean cacheBlocks;
 
-  @Option(names = {"--row-reader", "--rowReader"}, arity = "0..1", description = "Cellar only: reads go through"
+  @Option(names = {"--row-reader", "--rowReader"},
+      arity = "0..1", description = "Cellar only: reads go through"
       + " a RowReader per thread with one reused Get (no garbage per read) instead of a new Get"
       + " and Result per read, as HBase's PE does; default false")
   boolean rowReader;

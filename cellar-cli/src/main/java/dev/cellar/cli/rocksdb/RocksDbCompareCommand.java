@@ -42,8 +42,8 @@ import picocli.CommandLine.Spec;
       "With --workload scan, both scan the table (each thread its share, or --scan-rows rows from"
           + " random rows); with write, both write batches of --batch new rows with the log"
           + " synced per batch.",
-      "Example: cellar bench rocksdb --rows 1000000 --threads 2 --seconds 30 --workload"
-          + " get,scan,write"
+      "Example:",
+      "  cellar bench rocksdb --rows 1000000 --seconds 30 --workload get,scan,write"
     })
 public final class RocksDbCompareCommand implements Callable<Integer> {
 
@@ -57,7 +57,8 @@ public final class RocksDbCompareCommand implements Callable<Integer> {
   @Option(names = "--rows", defaultValue = "1000000", description = "rows (default ${DEFAULT-VALUE})")
   long rows;
 
-  @Option(names = {"--value-size", "--valueSize"}, defaultValue = "1000", description = "value bytes (default ${DEFAULT-VALUE})")
+  @Option(names = {"--value-size", "--valueSize"},
+      defaultValue = "1000", description = "value bytes (default ${DEFAULT-VALUE})")
   int valueSize;
 
   @Option(names = "--columns", defaultValue = "1", description = "values per row, each of"
@@ -65,15 +66,18 @@ public final class RocksDbCompareCommand implements Callable<Integer> {
       + " (default ${DEFAULT-VALUE})")
   int columns;
 
-  @Option(names = {"--key-length", "--keyLength"}, defaultValue = "26", description = "row key bytes: the row"
+  @Option(names = {"--key-length", "--keyLength"},
+      defaultValue = "26", description = "row key bytes: the row"
       + " number in zero-padded digits, 26 as PE (default ${DEFAULT-VALUE})")
   int keyLength;
 
-  @Option(names = {"--scan-rows", "--scanRows"}, defaultValue = "0", description = "rows per scan from a random"
+  @Option(names = {"--scan-rows", "--scanRows"},
+      defaultValue = "0", description = "rows per scan from a random"
       + " row, or 0 for scans of each thread's share of the table (default ${DEFAULT-VALUE})")
   long scanRows;
 
-  @Option(names = {"--cache-blocks", "--cacheBlocks"}, defaultValue = "true", arity = "0..1", description = "whether"
+  @Option(names = {"--cache-blocks", "--cacheBlocks"},
+      defaultValue = "true", arity = "0..1", description = "whether"
       + " scans cache the blocks they read (Cellar's Scan.setCacheBlocks, RocksDB's fill_cache;"
       + " default ${DEFAULT-VALUE})")
   boolean cacheBlocks;
@@ -94,11 +98,13 @@ public final class RocksDbCompareCommand implements Callable<Integer> {
       + " the ratios per round are reported with their median (default ${DEFAULT-VALUE})")
   int rounds;
 
-  @Option(names = {"--cache-ratio", "--cacheRatio"}, split = ",", defaultValue = "1.5,0.333", description = "block"
+  @Option(names = {"--cache-ratio", "--cacheRatio"},
+      split = ",", defaultValue = "1.5,0.333", description = "block"
       + " cache size as a multiple of the data, one scenario each (default ${DEFAULT-VALUE})")
   List<Double> cacheRatios;
 
-  @Option(names = {"--cache-tier", "--cacheTier"}, defaultValue = "L1", description = "Cellar's cache: L1 (on heap)"
+  @Option(names = {"--cache-tier", "--cacheTier"},
+      defaultValue = "L1", description = "Cellar's cache: L1 (on heap)"
       + " or L2 (a small L1 for index and bloom blocks, data in an off-heap L2); default"
       + " ${DEFAULT-VALUE}")
   String cacheTier;
@@ -138,7 +144,8 @@ public final class RocksDbCompareCommand implements Callable<Integer> {
       + " between progress lines on stderr, 0 for none (default ${DEFAULT-VALUE})")
   int progress;
 
-  @Option(names = {"--cellar-api", "--cellarApi"}, defaultValue = "view", description = "Cellar's reads: view (a"
+  @Option(names = {"--cellar-api", "--cellarApi"},
+      defaultValue = "view", description = "Cellar's reads: view (a"
       + " reused RowReader and Get, a RowScanner: zero garbage) or result (Table.get with a new Get,"
       + " Table.scanner, a Result per row, as HBase's API); default view")
   String cellarApi;

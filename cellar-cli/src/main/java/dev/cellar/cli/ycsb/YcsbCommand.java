@@ -51,8 +51,9 @@ import picocli.CommandLine.Spec;
     sortOptions = false,
     description = {
       "Run YCSB's client with Cellar's binding against a cellar serve.",
-      "Example: cellar ycsb load --connect localhost:16020 --workload a --records 100000",
-      "         cellar ycsb run --connect localhost:16020 --workload a --operations 100000"
+      "Examples:",
+      "  cellar ycsb load --connect localhost:16020 --workload a --records 100000",
+      "  cellar ycsb run --connect localhost:16020 --workload a --operations 100000"
     },
     exitCodeList = "1:the server could not be reached or the table made (one line on standard"
         + " error says why), or YCSB's client failed (its report says why)")

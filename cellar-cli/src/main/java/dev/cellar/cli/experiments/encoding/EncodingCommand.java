@@ -54,7 +54,8 @@ public final class EncodingCommand implements Callable<Integer> {
       description = "COMPRESSIONs to measure (default ${DEFAULT-VALUE})")
   List<String> compressions;
 
-  @Option(names = {"--block-size", "--blockSize"}, defaultValue = "65536", description = "BLOCKSIZE (default"
+  @Option(names = {"--block-size", "--blockSize"},
+      defaultValue = "65536", description = "BLOCKSIZE (default"
       + " ${DEFAULT-VALUE})")
   int blockSize;
 
