@@ -20,7 +20,7 @@ public final class ConfigOptions {
   Path conf;
 
   @Option(names = "-D", paramLabel = "key=value", description = "a setting, in HBase's names"
-      + " (e.g. -Dhbase.rpc.timeout=5000); overrides the one of --conf")
+      + " (e.g. -Dhfile.block.cache.size=0.4); overrides the one of --conf")
   Map<String, String> properties = new LinkedHashMap<>();
 
   /**

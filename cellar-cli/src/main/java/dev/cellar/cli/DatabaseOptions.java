@@ -36,6 +36,7 @@ public final class DatabaseOptions {
 
   @Mixin ConfigOptions settings = new ConfigOptions();
 
+  /** {@link #config()}, read once: the command and {@link #location} both want it. */
   private CellarConfig config;
 
   /**

@@ -39,10 +39,9 @@ final class WordWrapTable extends TextTable {
     }
     String plain = value.plainString();
     Text indent = colorScheme.text(" ".repeat(indentWrappedLines));
-    int start = 0;
-    int end = lineEnd(plain, start, column.width - column.indent);
-    Cell cell = super.putValue(row, col, value.substring(start, end));
-    for (start = nextWord(plain, end); start < plain.length(); start = nextWord(plain, end)) {
+    int end = lineEnd(plain, 0, column.width - column.indent);
+    Cell cell = super.putValue(row, col, value.substring(0, end));
+    for (int start = nextWord(plain, end); start < plain.length(); start = nextWord(plain, end)) {
       end = lineEnd(plain, start, column.width - column.indent - indentWrappedLines);
       addEmptyRow();
       cell = super.putValue(cell.row + 1, col, indent.concat(value.substring(start, end)));
