@@ -15,6 +15,7 @@ import org.w3c.dom.Element;
 import org.w3c.dom.Node;
 import org.w3c.dom.NodeList;
 import org.xml.sax.SAXException;
+import org.xml.sax.helpers.DefaultHandler;
 
 /**
  * Cellar's configuration: keys and values as in HBase's {@code hbase-site.xml}, read from a
@@ -64,6 +65,7 @@ public final class CellarConfig {
       factory.setFeature(XMLConstants.FEATURE_SECURE_PROCESSING, true);
       factory.setFeature("http://apache.org/xml/features/disallow-doctype-decl", true);
       DocumentBuilder builder = factory.newDocumentBuilder();
+      builder.setErrorHandler(new DefaultHandler()); // fails with the exception, prints nothing
       Element root = builder.parse(in).getDocumentElement();
       if (!root.getTagName().equals("configuration")) {
         throw new IOException(siteFile + ": the root element is <" + root.getTagName()
@@ -114,6 +116,11 @@ public final class CellarConfig {
   /** The value of {@code key}, or null. */
   public String get(String key) {
     return values.get(key);
+  }
+
+  /** Every key that is set, with its value (unmodifiable). */
+  public Map<String, String> values() {
+    return values;
   }
 
   /**

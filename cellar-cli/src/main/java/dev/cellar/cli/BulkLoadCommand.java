@@ -2,12 +2,9 @@ package dev.cellar.cli;
 
 import dev.cellar.BulkLoad;
 import dev.cellar.Cellar;
-import dev.cellar.CellarConfig;
 import dev.cellar.io.StorageLocation;
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
-import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -17,8 +14,8 @@ import picocli.CommandLine.Parameters;
 /**
  * {@code cellar bulkload}: loads a directory of HFiles into a table as HBase's {@code
  * completebulkload} does ({@link BulkLoad}), progress on stderr, one summary line on stdout.
- * Exit codes: 0 loaded, 1 refused or failed (one line on stderr naming the file and what was
- * wrong; the table is as it was).
+ * Exit code 1 when refused or failed, with one line on stderr naming the file and what was wrong;
+ * the table is then as it was. The database is on the local file system, made if missing.
  */
 @Command(
     name = "bulkload",
@@ -30,15 +27,15 @@ import picocli.CommandLine.Parameters;
           + " directory, a snapshot's files, or the output of cellar export. Every file is"
           + " verified before anything changes; the table is created with the families found if"
           + " it does not exist. Files are copied unless --move.",
+      "The database is --dir DIR, else hbase.rootdir (from --conf or -D), on the local file"
+          + " system; it is made if missing.",
       "Example: cellar bulkload --dir ./data --table t /hbase/data/default/t/0f3c9a..."
-    })
+    },
+    exitCodeList = "1:refused or failed (one line on standard error names the file and what was"
+        + " wrong; the table is as it was)")
 final class BulkLoadCommand implements Callable<Integer> {
 
-  @Option(names = "--dir", required = true, paramLabel = "DIR",
-      description = "the database directory on the local file system (created if missing)")
-  String dir;
-
-  @Mixin WalDirOption walDirOption = new WalDirOption();
+  @Mixin DatabaseOptions database;
 
   @Option(names = "--table", required = true, paramLabel = "TABLE", description = "the table")
   String table;
@@ -46,37 +43,31 @@ final class BulkLoadCommand implements Callable<Integer> {
   @Option(names = "--move", description = "move the files instead of copying them")
   boolean move;
 
-  @Option(names = "-D", paramLabel = "key=value", description = "a configuration setting")
-  Map<String, String> properties = new LinkedHashMap<>();
-
   @Parameters(index = "0", paramLabel = "SRC", description = "the local directory of family"
       + " directories of HFiles")
   String source;
 
   @Override
   public Integer call() {
-    if (!StorageLocation.isLocalPath(dir)) {
-      System.err.println("cellar bulkload: --dir " + dir + ": not a local directory; cellar"
-          + " bulkload loads into a database on the local file system");
-      return 1;
+    String location = database.location(null);
+    if (!StorageLocation.isLocalPath(location)) {
+      throw new CommandFailure("--dir " + location + ": not a local directory; cellar bulkload"
+          + " loads into a database on the local file system");
     }
     if (!StorageLocation.isLocalPath(source)) {
-      System.err.println("cellar bulkload: " + source + ": not a local directory; copy it to"
-          + " one first (hdfs dfs -get)");
-      return 1;
+      throw new CommandFailure(source + ": not a local directory; copy it to one first (hdfs dfs"
+          + " -get)");
     }
-    try (Cellar cellar = Cellar.open(Path.of(dir),
-        walDirOption.applyTo(CellarConfig.defaults().withAll(properties)))) {
+    try (Cellar cellar = Cellar.open(Path.of(location), database.config())) {
       BulkLoad.Report report = BulkLoad.load(cellar, table, Path.of(source), move,
           System.err::println);
       System.out.println("loaded " + report.cells() + " cells in " + report.files().values()
           .stream().mapToInt(Integer::intValue).sum() + " files " + report.files() + " into "
           + report.table() + (report.created() ? " (created)" : "") + " at sequence id "
           + report.sequenceId());
-      return 0;
+      return ExitCodes.DONE;
     } catch (IOException | IllegalArgumentException e) {
-      System.err.println("cellar bulkload: " + e.getMessage());
-      return 1;
+      throw new CommandFailure(e.getMessage());
     }
   }
 }

@@ -1,60 +1,53 @@
 package dev.cellar.cli;
 
-import dev.cellar.CellarConfig;
 import dev.cellar.DatabaseCheck;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.util.LinkedHashMap;
-import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /**
  * {@code cellar check DIR}: verifies a database offline ({@link DatabaseCheck}) and prints one line
  * per problem, {@code PROBLEM: <file> at offset <n>: <what>}, each saying what the next open does
- * about it and which command fixes it. Exit codes: 0 nothing wrong; 1 damage or leftovers found;
- * 2 the directory could not be checked (not a database, unreadable); 3 the database is open in
- * another process, so what it writes meanwhile may show as damage. Changes nothing in the
- * directory.
+ * about it and which command fixes it. Exit code 0 when nothing is wrong, 1 when anything is
+ * (damage, leftovers, the lock held by another process, whose writes meanwhile may show as
+ * damage) or the directory could not be checked. Changes nothing in the directory.
  */
 @Command(
     name = "check",
     mixinStandardHelpOptions = true,
+    sortOptions = false,
     description = {"Verify a database offline, changing nothing.",
-        "Reads the lock, table descriptors, manifests, every live HFile's checksums and cell",
-        "order, and the log segments. One line per problem with file and",
-        "offset, and what the next open does about it. Exit 0 OK, 1 problems found, 2 not",
-        "checkable, 3 in use by another process. With the log elsewhere, give --wal-dir as the",
-        "database has it."})
+        "Reads the lock, table descriptors, manifests, every live HFile's checksums and cell"
+            + " order, and the log segments, and prints one line per problem with its file and"
+            + " offset and what the next open does about it. A database open in another process"
+            + " is checked too, its lock reported as a problem: what that process writes"
+            + " meanwhile may show as damage. With the log elsewhere, give --wal-dir as the"
+            + " database has it.",
+        "The database is DIR or --dir DIR, else hbase.rootdir (from --conf or -D).",
+        "Example: cellar check /var/lib/cellar"},
+    exitCodeList = "1:problems found (one PROBLEM line each), or the database could not be"
+        + " checked (one line on standard error says why)")
 final class CheckCommand implements Callable<Integer> {
 
-  /** The exit code when another process holds the database. */
-  static final int IN_USE = 3;
-
-  @Parameters(index = "0", paramLabel = "DIR",
-      description = "the database directory: a path or a URI such as hdfs://host:8020/path")
+  @Parameters(index = "0", arity = "0..1", paramLabel = "DIR",
+      description = DatabaseOptions.ARGUMENT)
   String directory;
 
-  @Mixin WalDirOption walDirOption = new WalDirOption();
-
-  @Option(names = "-D", paramLabel = "key=value", description = "a configuration setting (HDFS"
-      + " client settings, hbase.wal.dir)")
-  Map<String, String> properties = new LinkedHashMap<>();
+  @Mixin DatabaseOptions database;
 
   @Override
   public Integer call() {
-    PrintStream out = System.out;
+    String location = database.location(directory);
     DatabaseCheck.Report report;
-    CellarConfig config = walDirOption.applyTo(CellarConfig.defaults().withAll(properties));
     try {
-      report = DatabaseCheck.check(directory, config);
+      report = DatabaseCheck.check(location, database.config());
     } catch (IOException e) {
-      System.err.println("cellar check: " + e.getMessage());
-      return 2;
+      throw new CommandFailure(e.getMessage());
     }
+    PrintStream out = System.out;
     for (String problem : report.problems()) {
       out.println("PROBLEM: " + problem);
     }
@@ -64,10 +57,10 @@ final class CheckCommand implements Callable<Integer> {
         + " entr" + (report.entries() == 1 ? "y" : "ies") + "; lock "
         + report.lockHolder().map(holder -> "held by " + holder).orElse("free");
     if (report.problems().isEmpty()) {
-      out.println("OK: " + directory + ": " + summary);
-      return 0;
+      out.println("OK: " + location + ": " + summary);
+      return ExitCodes.DONE;
     }
-    out.println(report.problems().size() + " problem(s) in " + directory + " (" + summary + ")");
-    return report.lockHolder().isPresent() ? IN_USE : 1;
+    out.println(report.problems().size() + " problem(s) in " + location + " (" + summary + ")");
+    return ExitCodes.FAILED;
   }
 }

@@ -12,19 +12,19 @@ import java.nio.file.NotDirectoryException;
  * system's reason ("Not a directory", "Read-only file system") except for the kinds the exception
  * type itself names, whose message is the bare path; those are named here.
  */
-final class FileFailures {
+public final class FileFailures {
 
   private FileFailures() {}
 
   /** {@code FILE: reason} for a file system failure, else the exception's message. */
-  static String describe(IOException e) {
+  public static String describe(IOException e) {
     return e instanceof FileSystemException fileSystem && fileSystem.getFile() != null
         ? fileSystem.getFile() + ": " + reason(fileSystem)
         : e.getMessage();
   }
 
   /** Why the system refused the file, without its name. */
-  static String reason(FileSystemException e) {
+  public static String reason(FileSystemException e) {
     if (e.getReason() != null) {
       return e.getReason();
     }

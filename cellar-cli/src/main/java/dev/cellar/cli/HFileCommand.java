@@ -9,8 +9,8 @@ import dev.cellar.hfile.HFileReader;
 import dev.cellar.hfile.HFileScanner;
 import dev.cellar.hfile.HFileVerifier;
 import dev.cellar.hfile.Trailer;
-import dev.cellar.config.Settings;
 import dev.cellar.io.Storage;
+import dev.cellar.spi.EngineAccess;
 import dev.cellar.io.StorageLocation;
 import dev.cellar.memory.BufAllocator;
 import dev.cellar.memory.BufAllocatorConfig;
@@ -23,20 +23,23 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.function.UnaryOperator;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /**
  * {@code cellar hfile FILE}: prints an HFile's trailer, file info and index summary, and on
  * request its block listing, a checksum verification of every block, or its cells. Works on files
- * written by Cellar and by Apache HBase. A bad file ends every mode with one line naming what is
- * wrong and exit code 1, never a stack trace.
+ * written by Cellar and by Apache HBase, on the local file system or HDFS (client settings from
+ * {@code --conf} and {@code -D}). A bad file ends every mode with one line naming what is wrong
+ * and exit code 1, never a stack trace.
  */
 @Command(
     name = "hfile",
     mixinStandardHelpOptions = true,
     description = {"Inspect an HFile (v3).",
-        "Shows its trailer, file info, index, blocks and cells, and verifies its checksums."})
+        "Shows its trailer, file info, index, blocks and cells, and verifies its checksums."},
+    exitCodeList = "1:the file is damaged (one CORRUPT line says where) or could not be read")
 final class HFileCommand implements Callable<Integer> {
 
   @Parameters(index = "0", paramLabel = "FILE",
@@ -50,8 +53,8 @@ final class HFileCommand implements Callable<Integer> {
   @Option(names = "--blocks", description = "list every block: type, offset, sizes, encoding, compression")
   boolean blocks;
 
-  @Option(names = "--verify", description = {"verify the whole file: every block's checksums,",
-      "the block chain, index, blooms, cell order and trailer totals; exit 1 on corruption"})
+  @Option(names = "--verify", description = "verify the whole file: every block's checksums, the"
+      + " block chain, index, blooms, cell order and trailer totals; exit 1 on corruption")
   boolean verify;
 
   @Option(names = "--cells", description = "print the cells")
@@ -60,22 +63,23 @@ final class HFileCommand implements Callable<Integer> {
   @Option(names = "--limit", defaultValue = "-1", description = "print at most this many cells (default: all)")
   long limit;
 
+  @Mixin ConfigOptions settings;
+
   @Override
   public Integer call() {
     PrintStream out = System.out;
-    try (StorageLocation location = StorageLocation.resolve(file, Settings.empty())) {
+    try (StorageLocation location = StorageLocation.resolve(file,
+        EngineAccess.settings(settings.config()))) {
       storage = location.storage();
       path = location.directory();
       if (!storage.isFile(path)) {
-        System.err.println("cellar hfile: " + file + " is not a file");
-        return 2;
+        throw new CommandFailure(file + " is not a file");
       }
       try (BufAllocator allocator = new BufAllocator(BufAllocatorConfig.DEFAULT)) {
         return verify ? verifyBlocks(out, allocator) : describe(out, allocator);
       }
     } catch (IOException e) {
-      System.err.println("cellar hfile: " + e.getMessage());
-      return 2;
+      throw new CommandFailure(e.getMessage());
     }
   }
 

@@ -1,13 +1,9 @@
 package dev.cellar.cli;
 
 import dev.cellar.Cellar;
-import dev.cellar.CellarConfig;
 import dev.cellar.DatabaseRepair;
-import dev.cellar.io.DirectoryLockedException;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.util.LinkedHashMap;
-import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -17,55 +13,53 @@ import picocli.CommandLine.Parameters;
 /**
  * {@code cellar repair DIR}: brings a damaged, closed database back so that it opens ({@link
  * DatabaseRepair}), printing each change on one line; with {@code --dry-run} only prints them.
- * Nothing is deleted: what is taken out of the way goes to {@code DIR/lost/<time>/}. Exit codes: 0
- * repaired or nothing to do; 1 the repair failed part way (the lines printed say how far it got);
- * 2 refused, nothing changed (no database there, held by another process, not writable).
+ * Nothing is deleted: what is taken out of the way goes to {@code DIR/lost/<time>/}. Exit code 0
+ * when repaired or nothing was to do, 1 when refused (no database there, held by another process,
+ * not writable: nothing changed) or failed part way (the lines printed say how far it got); the
+ * one line on standard error says which.
  */
 @Command(
     name = "repair",
     mixinStandardHelpOptions = true,
+    sortOptions = false,
     description = {"Bring a damaged, closed database back so that it opens.",
-        "Rebuilds damaged manifests from the HFiles present, sets aside unreadable files and",
-        "damaged log parts in DIR/lost/<time>/ with a note of why, keeps every log entry before",
-        "its damage. Deletes nothing. Exit 0 done, 1 failed part way, 2 refused (nothing",
-        "changed)."})
+        "Rebuilds damaged manifests from the HFiles present, sets aside unreadable files and"
+            + " damaged log parts in DIR/lost/<time>/ with a note of why, keeps every log entry"
+            + " before its damage, and writes what it did to REPORT.txt there. Deletes nothing.",
+        "The database is DIR or --dir DIR, else hbase.rootdir (from --conf or -D).",
+        "Example: cellar repair --dry-run /var/lib/cellar"},
+    exitCodeList = "1:refused, nothing changed (no database there, in use, not writable), or"
+        + " failed part way (the lines printed say how far it got)")
 final class RepairCommand implements Callable<Integer> {
 
-  @Parameters(index = "0", paramLabel = "DIR",
-      description = "the database directory: a path or a URI such as hdfs://host:8020/path")
+  @Parameters(index = "0", arity = "0..1", paramLabel = "DIR",
+      description = DatabaseOptions.ARGUMENT)
   String directory;
 
   @Option(names = "--dry-run", description = "print what would change, change nothing")
   boolean dryRun;
 
-  @Mixin WalDirOption walDirOption = new WalDirOption();
-
-  @Option(names = "-D", paramLabel = "key=value", description = "a configuration setting (HDFS"
-      + " client settings, hbase.wal.dir)")
-  Map<String, String> properties = new LinkedHashMap<>();
+  @Mixin DatabaseOptions database;
 
   @Override
   public Integer call() {
-    PrintStream out = System.out;
-    CellarConfig config = walDirOption.applyTo(CellarConfig.defaults().withAll(properties));
+    String location = database.location(directory);
     DatabaseRepair.Report report;
     try {
-      report = Cellar.repair(directory, config, dryRun);
+      report = Cellar.repair(location, database.config(), dryRun);
     } catch (IOException e) {
-      System.err.println("cellar repair: " + e.getMessage());
-      return e instanceof DirectoryLockedException
-          || String.valueOf(e.getMessage()).contains("nothing was changed") ? 2 : 1;
+      throw new CommandFailure(e.getMessage());
     }
-    String verb = dryRun ? "would be " : "";
+    PrintStream out = System.out;
     for (String step : report.steps()) {
       out.println((dryRun ? "WOULD: " : "DONE: ") + step);
     }
     if (report.steps().isEmpty()) {
-      out.println("OK: " + directory + ": nothing to repair");
+      out.println("OK: " + location + ": nothing to repair");
     } else {
-      out.println(report.steps().size() + " change(s) " + verb + "made in " + directory
-          + report.lost().map(lost -> "; set aside in " + lost).orElse(""));
+      out.println(report.steps().size() + " change(s) " + (dryRun ? "would be " : "") + "made in "
+          + location + report.lost().map(lost -> "; set aside in " + lost).orElse(""));
     }
-    return 0;
+    return ExitCodes.DONE;
   }
 }

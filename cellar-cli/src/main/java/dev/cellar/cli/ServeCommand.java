@@ -5,10 +5,6 @@ import dev.cellar.observe.http.InfoServerConfig;
 import dev.cellar.server.CellarServer;
 import dev.cellar.server.ServerOptions;
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.LinkedHashMap;
-import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine.Command;
@@ -18,7 +14,7 @@ import picocli.CommandLine.Option;
 /**
  * {@code cellar serve}: serves a database directory to HBase 2.x clients (HBase's own Java client,
  * PerformanceEvaluation, YCSB's HBase binding) over HBase's RPC protocol. Runs until SIGTERM or
- * SIGINT, then closes cleanly (running calls finish, the database is flushed). Exit codes: 0 after
+ * SIGINT, then closes cleanly (running calls finish, the database is flushed). Exit code 0 after
  * a clean stop, 1 when the server cannot start (the message says why: port or directory taken,
  * bad configuration).
  */
@@ -28,20 +24,19 @@ import picocli.CommandLine.Option;
     sortOptions = false,
     description = {
       "Serve a database directory to HBase 2.x clients.",
-      "Speaks HBase's RPC protocol and stops cleanly on SIGTERM or Ctrl-C. Clients set",
+      "Speaks HBase's RPC protocol and stops cleanly on SIGTERM or Ctrl-C. The database is"
+          + " --dir DIR, else hbase.rootdir (from --conf or -D), made if missing.",
+      "Clients set",
       "  hbase.client.registry.impl=",
       "    org.apache.hadoop.hbase.client.RpcConnectionRegistry",
       "  hbase.client.bootstrap.servers=HOST:PORT",
       "Example: cellar serve --dir /var/lib/cellar"
-    })
+    },
+    exitCodeList = "1:the server could not start (one line on standard error says why: port or"
+        + " directory taken, bad configuration)")
 final class ServeCommand implements Callable<Integer> {
 
-  @Option(names = "--dir", paramLabel = "DIR",
-      description = "database directory (created if missing): a path or a URI such as"
-          + " hdfs://host:8020/path (default: hbase.rootdir)")
-  String location;
-
-  @Mixin WalDirOption walDirOption = new WalDirOption();
+  @Mixin DatabaseOptions database;
 
   @Option(names = "--port", paramLabel = "PORT", description = "RPC port (default 16020, or"
       + " hbase.regionserver.port)")
@@ -60,23 +55,10 @@ final class ServeCommand implements Callable<Integer> {
       + " 0 for any free port)")
   Integer infoPort;
 
-  @Option(names = "-D", paramLabel = "key=value", description = "a configuration setting, e.g."
-      + " -Dhbase.regionserver.handler.count=30")
-  Map<String, String> properties = new LinkedHashMap<>();
-
-  @Option(names = "--conf", paramLabel = "FILE", description = "a cellar-site.xml (or"
-      + " hbase-site.xml); -D settings override it")
-  Path conf;
-
   @Override
   public Integer call() throws IOException, InterruptedException {
-    if (conf != null && !Files.isRegularFile(conf)) {
-      System.err.println("cellar serve: --conf " + conf + " is not a file");
-      return 1;
-    }
-    CellarConfig config = (conf != null ? CellarConfig.load(conf) : CellarConfig.defaults())
-        .withAll(properties);
-    config = walDirOption.applyTo(config);
+    String location = database.location(null);
+    CellarConfig config = database.config();
     if (port != null) {
       config = config.with(ServerOptions.PORT, port.toString());
     }
@@ -92,23 +74,13 @@ final class ServeCommand implements Callable<Integer> {
       config = config.with(InfoServerConfig.PORT_KEY,
           String.valueOf(InfoServerConfig.DEFAULT_PORT));
     }
-    if (location == null) {
-      location = config.get(CellarConfig.ROOT_DIR);
-      if (location == null) {
-        System.err.println("cellar serve: give --dir, or set " + CellarConfig.ROOT_DIR
-            + " (in --conf or as -D" + CellarConfig.ROOT_DIR + "=...)");
-        return 1;
-      }
-    }
     CellarServer server;
     try {
       server = CellarServer.start(ServerOptions.from(location, config), config);
     } catch (IOException e) {
-      System.err.println("cellar serve: " + FileFailures.describe(e));
-      return 1;
+      throw new CommandFailure(FileFailures.describe(e));
     } catch (IllegalArgumentException e) {
-      System.err.println("cellar serve: " + e.getMessage());
-      return 1;
+      throw new CommandFailure(e.getMessage());
     }
     CountDownLatch stopped = new CountDownLatch(1);
     Runtime.getRuntime().addShutdownHook(Thread.ofPlatform().name("cellar-serve-stop")
@@ -130,6 +102,6 @@ final class ServeCommand implements Callable<Integer> {
         address.getPort()));
     System.out.flush();
     stopped.await();
-    return 0;
+    return ExitCodes.DONE;
   }
 }

@@ -29,7 +29,7 @@ final class SplitKeys {
       try {
         texts = Files.readAllLines(file, StandardCharsets.UTF_8);
       } catch (IOException e) {
-        throw new IllegalArgumentException("--split-keys: cannot read " + file + ": " + e);
+        throw new IllegalArgumentException("--split-keys: " + FileFailures.describe(e));
       }
     } else {
       texts = List.of(spec.split(","));

@@ -28,7 +28,6 @@ import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 @ExtendWith(TestSeedExtension.class)
 class HFileCommandTest {
@@ -41,7 +40,7 @@ class HFileCommandTest {
     int exit;
     try {
       System.setOut(new PrintStream(captured, true, StandardCharsets.UTF_8));
-      exit = new CommandLine(new CellarCommand()).execute(args);
+      exit = CellarCommand.commandLine().execute(args);
     } finally {
       System.setOut(original);
     }
@@ -87,7 +86,10 @@ class HFileCommandTest {
     Path truncated = dir.resolve("truncated.hfile");
     Files.write(truncated, Arrays.copyOf(bytes, bytes.length - 100));
     assertTrue(run(1, "hfile", "--verify", truncated.toString()).startsWith("CORRUPT: "));
-    run(2, "hfile", dir.resolve("missing").toString());
+    CliRun missing = CliRun.of("hfile", dir.resolve("missing").toString());
+    assertEquals(1, missing.exit(), missing::toString);
+    assertEquals("cellar hfile: " + dir.resolve("missing") + " is not a file\n", missing.err(),
+        missing::toString);
   }
 
   private static final List<List<String>> MODES = List.of(List.of(), List.of("--blocks"),

@@ -21,7 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * {@code cellar repair}: a dry run prints the plan and changes nothing, the repair prints each
  * change and {@code cellar check} then says OK; what it cannot do is one line on standard error
- * with exit code 2.
+ * with exit code 1.
  */
 class RepairCommandTest {
 
@@ -73,10 +73,10 @@ class RepairCommandTest {
   }
 
   @Test
-  void aPathThatIsNoDatabaseIsOneLineAndExitTwo() throws IOException {
+  void aPathThatIsNoDatabaseIsOneLineAndExitOne() throws IOException {
     Path empty = Files.createDirectories(temporary.resolve("empty"));
     CliRun run = CliRun.of("repair", empty.toString());
-    assertEquals(2, run.exit(), run.toString());
+    assertEquals(1, run.exit(), run.toString());
     assertEquals(1, run.err().lines().count(), run.toString());
     assertTrue(run.err().contains("is not a Cellar database"), run.toString());
   }

@@ -1,5 +1,6 @@
 package dev.cellar.tools;
 
+import dev.cellar.cli.CommandFailure;
 import dev.cellar.cli.experiments.encoding.EncodingCommand;
 import dev.cellar.cli.experiments.offheap.OffheapCommand;
 import dev.cellar.cli.experiments.showdown.ShowdownCommand;
@@ -29,7 +30,8 @@ final class BenchCommand {
         "Any JMH option may follow, e.g. -f 1 -wi 3 -i 5 -rf json -rff results.json.",
         "The GC profiler (-prof gc: heap bytes per op, GC time) is added unless -prof is given.",
         "Use 'cellar bench jmh -l' to list benchmarks and 'cellar bench jmh -h' for JMH's help."
-      })
+      },
+      exitCodeList = "1:the benchmarks failed, or JMH refused an option (its message says why)")
   static final class Jmh implements Runnable {
 
     @Unmatched
@@ -46,7 +48,7 @@ final class BenchCommand {
       try {
         org.openjdk.jmh.Main.main(jmhArgs.toArray(String[]::new));
       } catch (Exception e) {
-        throw new IllegalStateException("JMH failed: " + e.getMessage(), e);
+        throw new CommandFailure("JMH failed: " + e.getMessage());
       }
     }
   }

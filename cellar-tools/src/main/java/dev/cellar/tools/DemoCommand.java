@@ -30,7 +30,8 @@ final class DemoCommand implements Callable<Integer> {
   @Option(names = "--rows", defaultValue = "100000", description = "rows in all (default ${DEFAULT-VALUE})")
   long rows;
 
-  @Option(names = "--valueSize", defaultValue = "1000", description = "value bytes (default ${DEFAULT-VALUE})")
+  @Option(names = {"--value-size", "--valueSize"}, defaultValue = "1000",
+      description = "value bytes (default ${DEFAULT-VALUE})")
   int valueSize;
 
   @Option(names = "--threads", defaultValue = "2", description = "writer and reader threads (default ${DEFAULT-VALUE})")
@@ -44,7 +45,7 @@ final class DemoCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     if (threads < 1 || rows < threads || valueSize < 1) {
-      throw new ParameterException(spec.commandLine(), "cellar demo: --threads and --valueSize"
+      throw new ParameterException(spec.commandLine(), "--threads and --value-size"
           + " must be at least 1 and --rows at least --threads, were " + threads + ", "
           + valueSize + " and " + rows);
     }

@@ -4,7 +4,9 @@ import dev.cellar.Cellar;
 import dev.cellar.CellarConfig;
 import dev.cellar.Database;
 import dev.cellar.cli.ServerConnect;
-import dev.cellar.cli.WalDirOption;
+import dev.cellar.cli.CommandFailure;
+import dev.cellar.cli.DatabaseOptions;
+import dev.cellar.cli.ExitCodes;
 import dev.cellar.client.ClientSettings;
 import dev.cellar.client.ServerUnreachableException;
 import java.io.BufferedReader;
@@ -14,8 +16,6 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
-import java.util.Map;
 import java.util.concurrent.Callable;
 import org.jline.reader.EndOfFileException;
 import org.jline.reader.LineReader;
@@ -33,14 +33,14 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code cellar shell [--connect HOST:PORT | [--create] DIR]}: HBase's shell commands on a server
- * or an embedded database. A server that cannot be reached is reported at once ({@link
+ * or an embedded database (DIR, or {@code --dir DIR}). A server that cannot be reached is reported at once ({@link
  * ServerConnect}); a directory that is not a Cellar database (no {@code tables/}) is refused
  * unless {@code --create} asks for a new one, so a mistyped path does not become an empty
  * database. On a terminal it reads lines with JLine (history in {@code
  * ~/.cellar_shell_history}, completion of commands and table names); otherwise it reads the
- * commands from standard input, one per line, so scripts can be piped in, and exits 1 if any
- * command failed. Exit codes: 0, 1 (a command failed, or the database could not be opened or the
- * server reached), 2 (bad options, or DIR is not a database and {@code --create} was not given).
+ * commands from standard input, one per line, so scripts can be piped in. Exit code 1 when a
+ * command failed, the database could not be opened, DIR holds no database and {@code --create}
+ * was not given, or the server could not be reached.
  */
 @Command(
     name = "shell",
@@ -52,75 +52,65 @@ import picocli.CommandLine.Spec;
       "Reads commands from the terminal, or from standard input when it is not one.",
       "DIR must hold a Cellar database; --create makes a new one there.",
       "Example: echo \"scan 't', {LIMIT => 5}\" | cellar shell --connect localhost:16020"
-    })
+    },
+    exitCodeList = "1:a command failed, the database could not be opened (DIR holds none and"
+        + " --create was not given), or the server could not be reached")
 public final class ShellCommand implements Callable<Integer> {
 
   private static final String PROMPT = "cellar> ";
 
   @Spec CommandSpec spec;
 
-  @Parameters(index = "0", arity = "0..1", paramLabel = "DIR", description = "an embedded"
-      + " database directory")
-  Path dir;
+  @Parameters(index = "0", arity = "0..1", paramLabel = "DIR",
+      description = DatabaseOptions.ARGUMENT)
+  String dir;
 
   @Option(names = "--create", description = "create the database in DIR if it has none")
   boolean create;
 
-  @Mixin WalDirOption walDirOption = new WalDirOption();
-
   @Option(names = "--connect", paramLabel = "HOST:PORT", description = "a cellar serve to"
-      + " connect to")
+      + " connect to, instead of a database directory")
   String connect;
 
-  @Option(names = "-D", paramLabel = "key=value", description = "a configuration setting")
-  Map<String, String> properties = new LinkedHashMap<>();
-
-  @Option(names = "--conf", paramLabel = "FILE", description = "a cellar-site.xml (or"
-      + " hbase-site.xml); -D settings override it")
-  Path conf;
+  @Mixin DatabaseOptions database;
 
   @Override
   public Integer call() throws IOException {
-    if ((connect == null) == (dir == null)) {
-      throw new ParameterException(spec.commandLine(), "cellar shell: give a database"
-          + " directory or --connect HOST:PORT (one of them)");
+    String given = database.given(dir);
+    if ((connect == null) == (given == null)) {
+      throw new ParameterException(spec.commandLine(), "give a database directory (DIR or --dir"
+          + " DIR) or --connect HOST:PORT, one of them");
     }
-    if (create && dir == null) {
-      throw new ParameterException(spec.commandLine(), "cellar shell: --create is for a database"
-          + " directory, not --connect");
+    if (create && connect != null) {
+      throw new ParameterException(spec.commandLine(), "--create is for a database directory,"
+          + " not --connect");
     }
-    if (conf != null && !Files.isRegularFile(conf)) {
-      throw new ParameterException(spec.commandLine(), "cellar shell: --conf " + conf
-          + " is not a file");
+    CellarConfig config = database.config();
+    if (given != null && !create && !Files.isDirectory(Path.of(given).resolve("tables"))) {
+      throw new CommandFailure(given + " is not a Cellar database (no tables/ directory); give"
+          + " --create to make a new one");
     }
-    CellarConfig config = (conf != null ? CellarConfig.load(conf) : CellarConfig.defaults())
-        .withAll(properties);
-    config = walDirOption.applyTo(config);
-    if (dir != null && !create && !Files.isDirectory(dir.resolve("tables"))) {
-      System.err.println("cellar shell: " + dir + " is not a Cellar database (no tables/"
-          + " directory); give --create to make a new one");
-      return 2;
-    }
-    PrintStream out = System.out;
-    Database database;
+    Database opened;
     try {
-      database = connect != null
+      opened = connect != null
           ? ServerConnect.open("cellar shell", connect, ClientSettings.from(config), System.err)
-          : Cellar.open(dir, config);
+          : Cellar.open(Path.of(given), config);
     } catch (ServerUnreachableException e) {
-      System.err.println("cellar shell: " + e.getMessage());
-      return 1;
+      throw new CommandFailure(e.getMessage());
     } catch (IOException | IllegalArgumentException e) {
-      System.err.println("cellar shell: cannot open " + (connect != null ? connect : dir) + ": "
+      throw new CommandFailure("cannot open " + (connect != null ? connect : given) + ": "
           + e.getMessage());
-      return 1;
     }
+    return run(opened, connect != null ? connect : given);
+  }
+
+  private static int run(Database database, String name) throws IOException {
+    PrintStream out = System.out;
     try (database) {
-      Shell shell = new Shell(database, connect != null ? connect : dir.toString(),
-          new ShellOutput(out));
+      Shell shell = new Shell(database, name, new ShellOutput(out));
       if (System.console() != null && System.console().isTerminal()) {
         interactive(shell, database);
-        return 0;
+        return ExitCodes.DONE;
       }
       BufferedReader in = new BufferedReader(new InputStreamReader(System.in,
           StandardCharsets.UTF_8));
@@ -129,7 +119,7 @@ public final class ShellCommand implements Callable<Integer> {
           break;
         }
       }
-      return shell.errors() > 0 ? 1 : 0;
+      return shell.errors() > 0 ? ExitCodes.FAILED : ExitCodes.DONE;
     }
   }
 

@@ -227,7 +227,8 @@ class ShellCommandTest {
   void aDatabaseOrAServerIsRequired() {
     CliRun neither = shell("list\n");
     assertEquals(2, neither.exit(), neither.toString());
-    assertTrue(neither.err().contains("give a database directory or --connect HOST:PORT"),
+    assertTrue(neither.err().contains("give a database directory (DIR or --dir DIR) or --connect"
+        + " HOST:PORT"),
         neither.toString());
     CliRun bad = shell("list\n", "--connect", "nohost");
     assertEquals(1, bad.exit(), bad.toString());
@@ -239,7 +240,7 @@ class ShellCommandTest {
   void aDirectoryWithoutADatabaseIsRefusedUnlessCreateIsGiven() {
     Path typo = dir.resolve("typo-db");
     CliRun refused = shell("create 't', 'f'\n", typo.toString());
-    assertEquals(2, refused.exit(), refused.toString());
+    assertEquals(1, refused.exit(), refused.toString());
     assertEquals("cellar shell: " + typo + " is not a Cellar database (no tables/ directory);"
         + " give --create to make a new one\n", refused.err(), refused.toString());
     assertFalse(Files.exists(typo), "nothing is created: " + refused);

@@ -2,7 +2,10 @@ package dev.cellar.cli.pe;
 
 import dev.cellar.CellarConfig;
 import dev.cellar.ColumnFamilyDescriptor;
-import dev.cellar.cli.WalDirOption;
+import dev.cellar.cli.CommandFailure;
+import dev.cellar.cli.DatabaseOptions;
+import dev.cellar.cli.ExitCodes;
+import dev.cellar.cli.FileFailures;
 import dev.cellar.observe.http.InfoServerConfig;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -26,8 +29,7 @@ import picocli.CommandLine.Spec;
  * commands, options and data, reporting what HBase's PE cannot show (GC, heap bytes per
  * operation, block cache tiers, allocator). Turns the command line into {@link
  * PeOptions} and {@link PeSetup}, runs {@link PerformanceEvaluation} and prints the results, also
- * as JSON with {@code --json}. Exit codes: 0 done, 1 the run could not go on (the message says
- * why), 2 bad options.
+ * as JSON with {@code --json}. Exit code 1 when the run could not go on (the message says why).
  */
 @Command(
     name = "pe",
@@ -38,11 +40,14 @@ import picocli.CommandLine.Spec;
       "On an embedded database, or on a server with --connect.",
       "Commands: sequentialWrite, randomWrite, randomRead, sequentialRead, scan, scanRange10,"
           + " scanRange100, scanRange1000, scanRange10000, filterScan, randomSeekScan.",
-      "Read commands need rows: write them in an earlier run with --dir DIR --keep and pass the"
-          + " same --dir, or add --load to run sequentialWrite first in the same run.",
-      "Example: cellar pe --rows=100000 --load randomRead 2",
-      "Against a server: cellar pe --connect localhost:16020 --rows=100000 --load randomRead 2"
-    })
+      "Without --dir, the run makes a temporary database and deletes it at the end. Read commands"
+          + " need rows: write them in an earlier run with --dir DIR and pass the same --dir,"
+          + " or add --load to run sequentialWrite first in the same run.",
+      "Examples, embedded and against a server:",
+      "  cellar pe --rows=100000 --load randomRead 2",
+      "  cellar pe --connect localhost:16020 --rows=100000 --load randomRead 2"
+    },
+    exitCodeList = "1:the run could not go on (one line on standard error says why)")
 public final class PeCommand implements Callable<Integer> {
 
   /** HBase's "GB" for --size: 1024 x 1024 x 1000 bytes. */
@@ -98,7 +103,8 @@ public final class PeCommand implements Callable<Integer> {
       + " cache the data blocks they read (default true)")
   boolean cacheBlocks;
 
-  @Option(names = "--rowReader", arity = "0..1", description = "Cellar only: reads go through"
+  @Option(names = {"--row-reader", "--rowReader"},
+      arity = "0..1", description = "Cellar only: reads go through"
       + " a RowReader per thread with one reused Get (no garbage per read) instead of a new Get"
       + " and Result per read, as HBase's PE does; default false")
   boolean rowReader;
@@ -133,13 +139,10 @@ public final class PeCommand implements Callable<Integer> {
       + " ${DEFAULT-VALUE})")
   String table;
 
-  @Option(names = "--dir", description = "database directory or URI, e.g. hdfs://host:8020/pe"
-      + " (default: a local temporary directory, deleted at the end unless --keep)")
-  String dir;
+  @Mixin DatabaseOptions database;
 
-  @Mixin WalDirOption walDirOption = new WalDirOption();
-
-  @Option(names = "--keep", description = "keep the temporary database directory")
+  @Option(names = "--keep", description = "keep the temporary database, which a run without"
+      + " --dir makes, instead of deleting it at the end")
   boolean keep;
 
   @Option(names = "--connect", paramLabel = "HOST:PORT", description = "run against a cellar"
@@ -153,14 +156,6 @@ public final class PeCommand implements Callable<Integer> {
 
   @Option(names = "--compact", description = "major-compact the table after writing")
   boolean compact;
-
-  @Option(names = "-D", paramLabel = "key=value", description = "a configuration setting, e.g."
-      + " -Dhbase.bucketcache.ioengine=offheap -Dhbase.bucketcache.size=512")
-  Map<String, String> properties = new LinkedHashMap<>();
-
-  @Option(names = "--conf", paramLabel = "FILE", description = "a cellar-site.xml (or"
-      + " hbase-site.xml); -D settings override it")
-  Path conf;
 
   @Option(names = "--info-port", paramLabel = "PORT", description = "serve /jmx, /prometheus and"
       + " the web UI on this port while the run lasts, to watch it live (0: any free port)")
@@ -184,7 +179,7 @@ public final class PeCommand implements Callable<Integer> {
       options = options();
       setup = setup();
     } catch (IllegalArgumentException e) {
-      throw new ParameterException(spec.commandLine(), "cellar pe: " + e.getMessage());
+      throw new ParameterException(spec.commandLine(), e.getMessage());
     }
     PrintStream out = System.out;
     PrintStream err = System.err;
@@ -192,8 +187,7 @@ public final class PeCommand implements Callable<Integer> {
     try {
       results = PerformanceEvaluation.run(options, setup, err);
     } catch (PeException e) {
-      err.println("cellar pe: " + e.getMessage());
-      return 1;
+      throw new CommandFailure(e.getMessage());
     }
     for (PeResult result : results) {
       PeReport.print(result, options.latency(), out);
@@ -201,12 +195,16 @@ public final class PeCommand implements Callable<Integer> {
     if (json != null) {
       Map<String, Object> document = new LinkedHashMap<>();
       document.put("options", options.toJson());
-      document.put("configuration", new LinkedHashMap<>(properties));
+      document.put("configuration", new LinkedHashMap<>(database.settings().overrides()));
       document.put("results", PeResult.toJson(results));
-      Files.writeString(json, Json.write(document));
+      try {
+        Files.writeString(json, Json.write(document));
+      } catch (IOException e) {
+        throw new CommandFailure("--json " + FileFailures.describe(e));
+      }
       err.println("cellar pe: results written to " + json);
     }
-    return 0;
+    return ExitCodes.DONE;
   }
 
   private PeOptions options() {
@@ -239,20 +237,17 @@ public final class PeCommand implements Callable<Integer> {
         latency, table, seed != null ? seed : System.nanoTime(), progress);
   }
 
-  private PeSetup setup() throws IOException {
+  private PeSetup setup() {
     if (load && PeWorkload.of(command).writes()) {
       throw new IllegalArgumentException("--load is for read commands; " + command
           + " writes the rows itself");
     }
+    String dir = database.given(null);
     if (connect != null && (dir != null || keep)) {
       throw new IllegalArgumentException("--dir and --keep are for an embedded database; with"
           + " --connect the data is in the server's directory");
     }
-    if (conf != null && !Files.isRegularFile(conf)) {
-      throw new IllegalArgumentException("--conf " + conf + " is not a file");
-    }
-    CellarConfig config = conf != null ? CellarConfig.load(conf) : CellarConfig.defaults();
-    config = walDirOption.applyTo(config.withAll(properties));
+    CellarConfig config = database.config();
     if (infoPort != null) {
       config = config.with(InfoServerConfig.PORT_KEY, infoPort.toString());
     }

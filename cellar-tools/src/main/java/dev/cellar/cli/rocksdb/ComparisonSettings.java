@@ -48,29 +48,29 @@ record ComparisonSettings(Set<Workload> workloads, RowShape shape, long rows, in
     ColumnFamilyDescriptor.of(PeData.familyName(0), familyAttributes);
     require(batchRows >= 1, "--batch must be at least 1, was " + batchRows);
     require(rows >= 1, "--rows must be at least 1, was " + rows);
-    require(shape.valueSize() >= 1, "--valueSize must be at least 1, was " + shape.valueSize());
+    require(shape.valueSize() >= 1, "--value-size must be at least 1, was " + shape.valueSize());
     require(shape.columns() >= 1 && shape.columns() <= 100,
         "--columns must be between 1 and 100, was " + shape.columns());
     require(shape.keyLength() >= RowShape.MIN_KEY_LENGTH && shape.keyLength() <= 64,
-        "--keyLength must be between " + RowShape.MIN_KEY_LENGTH + " and 64, was "
+        "--key-length must be between " + RowShape.MIN_KEY_LENGTH + " and 64, was "
             + shape.keyLength());
     require(threads >= 1, "--threads must be at least 1, was " + threads);
     require(operations >= 0, "--ops must be 0 or more, was " + operations);
     require(operations > 0 || seconds >= 1, "give --ops or --seconds of at least 1");
     require(operations == 0 || operations >= threads, "--ops must be at least --threads");
     require(!cacheRatios.isEmpty() && cacheRatios.stream().allMatch(r -> r > 0 && r <= 100),
-        "--cacheRatio needs ratios in (0, 100], was " + cacheRatios);
+        "--cache-ratio needs ratios in (0, 100], was " + cacheRatios);
     require(warmupOperations >= 0, "--warmup must be 0 or more, was " + warmupOperations);
     require(verifyRows >= 0, "--verify must be 0 or more, was " + verifyRows);
-    require(scanRows >= 0, "--scanRows must be 0 or more, was " + scanRows);
+    require(scanRows >= 0, "--scan-rows must be 0 or more, was " + scanRows);
     require(rounds >= 1, "--rounds must be at least 1, was " + rounds);
     require(operations == 0 || operations >= (long) threads * rounds,
         "--ops must be at least --threads x --rounds");
     for (double ratio : cacheRatios) {
       long bytes = (long) (ratio * rows * shape.rowBytes());
       require(cacheTier == CellarSide.CacheTier.L1 || bytes >= MIN_L2_CACHE,
-          "--cacheTier L2 needs a cache of at least " + (MIN_L2_CACHE >> 20) + " MiB (the bucket"
-              + " cache takes a 2 MiB bucket per size class); --cacheRatio " + ratio + " gives "
+          "--cache-tier L2 needs a cache of at least " + (MIN_L2_CACHE >> 20) + " MiB (the bucket"
+              + " cache takes a 2 MiB bucket per size class); --cache-ratio " + ratio + " gives "
               + (bytes >> 20) + " MiB");
     }
   }

@@ -2,6 +2,7 @@ package dev.cellar.cli.rocksdb;
 
 import dev.cellar.CellarConfig;
 import dev.cellar.observe.http.InfoServerConfig;
+import dev.cellar.cli.ConfigOptions;
 import dev.cellar.cli.pe.Json;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -14,6 +15,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
@@ -36,12 +38,12 @@ import picocli.CommandLine.Spec;
       "Cellar and RocksDB side by side: the same rows, the same block cache size, the same random"
           + " gets.",
       "Both stores are loaded, flushed and compacted; each scenario reopens them with a cache of"
-          + " --cacheRatio x the data, checks values, warms up and measures.",
-      "With --workload scan, both scan the table (each thread its share, or --scanRows rows from"
+          + " --cache-ratio x the data, checks values, warms up and measures.",
+      "With --workload scan, both scan the table (each thread its share, or --scan-rows rows from"
           + " random rows); with write, both write batches of --batch new rows with the log"
           + " synced per batch.",
-      "Example: cellar bench rocksdb --rows 1000000 --threads 2 --seconds 30 --workload"
-          + " get,scan,write"
+      "Example:",
+      "  cellar bench rocksdb --rows 1000000 --seconds 30 --workload get,scan,write"
     })
 public final class RocksDbCompareCommand implements Callable<Integer> {
 
@@ -55,23 +57,27 @@ public final class RocksDbCompareCommand implements Callable<Integer> {
   @Option(names = "--rows", defaultValue = "1000000", description = "rows (default ${DEFAULT-VALUE})")
   long rows;
 
-  @Option(names = "--valueSize", defaultValue = "1000", description = "value bytes (default ${DEFAULT-VALUE})")
+  @Option(names = {"--value-size", "--valueSize"},
+      defaultValue = "1000", description = "value bytes (default ${DEFAULT-VALUE})")
   int valueSize;
 
   @Option(names = "--columns", defaultValue = "1", description = "values per row, each of"
-      + " --valueSize bytes: Cellar's columns info0:0.., one RocksDB value in YCSB's layout"
+      + " --value-size bytes: Cellar's columns info0:0.., one RocksDB value in YCSB's layout"
       + " (default ${DEFAULT-VALUE})")
   int columns;
 
-  @Option(names = "--keyLength", defaultValue = "26", description = "row key bytes: the row"
+  @Option(names = {"--key-length", "--keyLength"},
+      defaultValue = "26", description = "row key bytes: the row"
       + " number in zero-padded digits, 26 as PE (default ${DEFAULT-VALUE})")
   int keyLength;
 
-  @Option(names = "--scanRows", defaultValue = "0", description = "rows per scan from a random"
+  @Option(names = {"--scan-rows", "--scanRows"},
+      defaultValue = "0", description = "rows per scan from a random"
       + " row, or 0 for scans of each thread's share of the table (default ${DEFAULT-VALUE})")
   long scanRows;
 
-  @Option(names = "--cacheBlocks", defaultValue = "true", arity = "0..1", description = "whether"
+  @Option(names = {"--cache-blocks", "--cacheBlocks"},
+      defaultValue = "true", arity = "0..1", description = "whether"
       + " scans cache the blocks they read (Cellar's Scan.setCacheBlocks, RocksDB's fill_cache;"
       + " default ${DEFAULT-VALUE})")
   boolean cacheBlocks;
@@ -92,11 +98,13 @@ public final class RocksDbCompareCommand implements Callable<Integer> {
       + " the ratios per round are reported with their median (default ${DEFAULT-VALUE})")
   int rounds;
 
-  @Option(names = "--cacheRatio", split = ",", defaultValue = "1.5,0.333", description = "block"
+  @Option(names = {"--cache-ratio", "--cacheRatio"},
+      split = ",", defaultValue = "1.5,0.333", description = "block"
       + " cache size as a multiple of the data, one scenario each (default ${DEFAULT-VALUE})")
   List<Double> cacheRatios;
 
-  @Option(names = "--cacheTier", defaultValue = "L1", description = "Cellar's cache: L1 (on heap)"
+  @Option(names = {"--cache-tier", "--cacheTier"},
+      defaultValue = "L1", description = "Cellar's cache: L1 (on heap)"
       + " or L2 (a small L1 for index and bloom blocks, data in an off-heap L2); default"
       + " ${DEFAULT-VALUE}")
   String cacheTier;
@@ -118,8 +126,7 @@ public final class RocksDbCompareCommand implements Callable<Integer> {
       + " directory, deleted at the end)")
   Path dir;
 
-  @Option(names = "-D", paramLabel = "key=value", description = "a Cellar setting")
-  Map<String, String> properties = new LinkedHashMap<>();
+  @Mixin ConfigOptions settings;
 
   @Option(names = "--family", paramLabel = "ATTRIBUTE=VALUE", description = "an attribute of"
       + " Cellar's column family, in HBase's names (e.g. DATA_BLOCK_ENCODING=FAST_DIFF,"
@@ -137,7 +144,8 @@ public final class RocksDbCompareCommand implements Callable<Integer> {
       + " between progress lines on stderr, 0 for none (default ${DEFAULT-VALUE})")
   int progress;
 
-  @Option(names = "--cellarApi", defaultValue = "view", description = "Cellar's reads: view (a"
+  @Option(names = {"--cellar-api", "--cellarApi"},
+      defaultValue = "view", description = "Cellar's reads: view (a"
       + " reused RowReader and Get, a RowScanner: zero garbage) or result (Table.get with a new Get,"
       + " Table.scanner, a Result per row, as HBase's API); default view")
   String cellarApi;
@@ -146,7 +154,7 @@ public final class RocksDbCompareCommand implements Callable<Integer> {
   Path json;
 
   private CellarConfig cellarConfig() {
-    CellarConfig config = CellarConfig.defaults().withAll(properties);
+    CellarConfig config = settings.config();
     return infoPort == null ? config
         : config.with(InfoServerConfig.PORT_KEY, infoPort.toString());
   }
@@ -160,7 +168,7 @@ public final class RocksDbCompareCommand implements Callable<Integer> {
           dir, cellarConfig(), seed, verify, progress, batch,
           scanRows, cacheBlocks, rounds, familyAttributes);
     } catch (IllegalArgumentException e) {
-      throw new ParameterException(spec.commandLine(), "cellar bench rocksdb: " + e.getMessage());
+      throw new ParameterException(spec.commandLine(), e.getMessage());
     }
     List<RocksDbComparison.ComparedStoreType> stores = List.of(
         new RocksDbComparison.ComparedStoreType("Cellar", "cellar",
@@ -181,7 +189,7 @@ public final class RocksDbCompareCommand implements Callable<Integer> {
       return CellarSide.Api.valueOf(cellarApi.toUpperCase(Locale.ROOT));
     } catch (IllegalArgumentException e) {
       throw new ParameterException(spec.commandLine(),
-          "cellar bench rocksdb: --cellarApi must be view or result, was " + cellarApi);
+          "--cellar-api must be view or result, was " + cellarApi);
     }
   }
 
@@ -197,7 +205,7 @@ public final class RocksDbCompareCommand implements Callable<Integer> {
     try {
       return CellarSide.CacheTier.valueOf(cacheTier.toUpperCase(Locale.ROOT));
     } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException("--cacheTier must be L1 or L2, was " + cacheTier);
+      throw new IllegalArgumentException("--cache-tier must be L1 or L2, was " + cacheTier);
     }
   }
 }

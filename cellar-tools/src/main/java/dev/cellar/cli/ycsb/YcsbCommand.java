@@ -3,6 +3,9 @@ package dev.cellar.cli.ycsb;
 import dev.cellar.CellarConfig;
 import dev.cellar.ColumnFamilyDescriptor;
 import dev.cellar.TableDescriptor;
+import dev.cellar.cli.CommandFailure;
+import dev.cellar.cli.ConfigOptions;
+import dev.cellar.cli.ExitCodes;
 import dev.cellar.cli.ServerConnect;
 import dev.cellar.client.CellarClient;
 import dev.cellar.client.ClientSettings;
@@ -21,6 +24,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
@@ -36,8 +40,10 @@ import picocli.CommandLine.Spec;
  * {@link ServerConnect}, so that a server that cannot be reached is reported at once, before
  * YCSB's client starts. YCSB's client runs in a child
  * JVM (it ends its process when done), with this one's class path; its report is copied to
- * standard output. Exit codes: YCSB's (0 done), 1 when the server cannot be reached or the table
- * made (one line on standard error says why), 2 bad options.
+ * standard output. Settings for the client ({@code hbase.rpc.timeout}, ...) come from {@code
+ * --conf} and {@code -D}, and from YCSB's {@code -p}, which wins. Exit code 1 when the server
+ * cannot be reached or the table made (one line on standard error says why), or YCSB's client
+ * failed (its report says why).
  */
 @Command(
     name = "ycsb",
@@ -45,9 +51,12 @@ import picocli.CommandLine.Spec;
     sortOptions = false,
     description = {
       "Run YCSB's client with Cellar's binding against a cellar serve.",
-      "Example: cellar ycsb load --connect localhost:16020 --workload a --records 100000",
-      "         cellar ycsb run --connect localhost:16020 --workload a --operations 100000"
-    })
+      "Examples:",
+      "  cellar ycsb load --connect localhost:16020 --workload a --records 100000",
+      "  cellar ycsb run --connect localhost:16020 --workload a --operations 100000"
+    },
+    exitCodeList = "1:the server could not be reached or the table made (one line on standard"
+        + " error says why), or YCSB's client failed (its report says why)")
 public final class YcsbCommand implements Callable<Integer> {
 
   @Spec CommandSpec spec;
@@ -75,37 +84,36 @@ public final class YcsbCommand implements Callable<Integer> {
       + " workload's)")
   Long operations;
 
-  @Option(names = "-p", paramLabel = "key=value", description = "a YCSB or client property,"
-      + " e.g. -p fieldcount=1 -p hbase.rpc.timeout=5000")
+  @Option(names = "-p", paramLabel = "key=value", description = "a YCSB property, e.g. -p"
+      + " fieldcount=1; also taken as a client setting")
   Map<String, String> properties = new LinkedHashMap<>();
+
+  @Mixin ConfigOptions settings;
 
   @Override
   public Integer call() throws IOException, InterruptedException {
     if (!phase.equals("load") && !phase.equals("run")) {
-      throw new ParameterException(spec.commandLine(), "cellar ycsb: the phase is load or run,"
+      throw new ParameterException(spec.commandLine(), "the phase is load or run,"
           + " not '" + phase + "'");
     }
     if (threads < 1) {
-      throw new ParameterException(spec.commandLine(), "cellar ycsb: --threads must be at least"
+      throw new ParameterException(spec.commandLine(), "--threads must be at least"
           + " 1, was " + threads);
     }
     Path workloadFile = workloadFile();
     String table = properties.getOrDefault("table", "usertable");
     String family = properties.getOrDefault(CellarYcsbDb.FAMILY, CellarYcsbDb.DEFAULT_FAMILY);
+    CellarConfig config = settings.config().withAll(properties);
     try {
       try (CellarClient client = ServerConnect.open("cellar ycsb", connect,
-          ClientSettings.from(CellarConfig.defaults().withAll(properties)), System.err)) {
+          ClientSettings.from(config), System.err)) {
         if (phase.equals("load")) {
           createTableIfMissing(client, table, family);
         }
       }
-      return runClient(workloadFile);
-    } catch (IOException e) {
-      System.err.println("cellar ycsb: " + e.getMessage());
-      return 1;
-    } catch (IllegalArgumentException | UncheckedIOException e) {
-      System.err.println("cellar ycsb: " + e.getMessage());
-      return 1;
+      return runClient(workloadFile, config) == 0 ? ExitCodes.DONE : ExitCodes.FAILED;
+    } catch (IOException | IllegalArgumentException | UncheckedIOException e) {
+      throw new CommandFailure(e.getMessage());
     } finally {
       if (!Files.exists(Path.of(workload))) {
         Files.deleteIfExists(workloadFile);
@@ -121,7 +129,7 @@ public final class YcsbCommand implements Callable<Integer> {
     String name = "workload" + workload.toLowerCase(java.util.Locale.ROOT);
     try (InputStream shipped = YcsbCommand.class.getResourceAsStream(name)) {
       if (shipped == null || !workload.matches("[a-fA-F]")) {
-        throw new ParameterException(spec.commandLine(), "cellar ycsb: --workload " + workload
+        throw new ParameterException(spec.commandLine(), "--workload " + workload
             + " is neither a to f nor a file");
       }
       Path file = Files.createTempFile("cellar-ycsb-" + name + "-", "");
@@ -138,7 +146,9 @@ public final class YcsbCommand implements Callable<Integer> {
     }
   }
 
-  private int runClient(Path workloadFile) throws IOException, InterruptedException {
+  /** Runs YCSB's client with {@code config}'s settings as its properties; its exit code. */
+  private int runClient(Path workloadFile, CellarConfig config)
+      throws IOException, InterruptedException {
     List<String> command = new ArrayList<>(List.of(
         Path.of(System.getProperty("java.home"), "bin", "java").toString(),
         "--enable-native-access=ALL-UNNAMED", "--sun-misc-unsafe-memory-access=allow",
@@ -152,7 +162,7 @@ public final class YcsbCommand implements Callable<Integer> {
     if (operations != null) {
       command.addAll(List.of("-p", "operationcount=" + operations));
     }
-    properties.forEach((key, value) -> command.addAll(List.of("-p", key + "=" + value)));
+    config.values().forEach((key, value) -> command.addAll(List.of("-p", key + "=" + value)));
     Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
     PrintStream out = System.out;
     try (BufferedReader lines = new BufferedReader(new InputStreamReader(

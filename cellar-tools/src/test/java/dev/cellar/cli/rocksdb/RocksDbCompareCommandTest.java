@@ -31,8 +31,8 @@ class RocksDbCompareCommandTest {
   @Test
   void comparesBothStoresInEveryScenario() throws IOException {
     Path json = dir.resolve("compare.json");
-    CliRun run = CliRun.of("bench", "rocksdb", "--rows", "3000", "--valueSize", "200",
-        "--threads", "2", "--ops", "4000", "--warmup", "1000", "--cacheRatio", "1.5,0.333",
+    CliRun run = CliRun.of("bench", "rocksdb", "--rows", "3000", "--value-size", "200",
+        "--threads", "2", "--ops", "4000", "--warmup", "1000", "--cache-ratio", "1.5,0.333",
         "--progress", "0", "--verify", "500", "--json", json.toString());
     assertEquals(0, run.exit(), run.toString());
     assertTrue(run.out().contains("cache 1.50 x data"), run.toString());
@@ -54,8 +54,8 @@ class RocksDbCompareCommandTest {
   void comparesScansOfYcsbShapedRows() throws IOException {
     Path json = dir.resolve("scan.json");
     CliRun run = CliRun.of("bench", "rocksdb", "--workload", "get,scan", "--rows", "3000",
-        "--valueSize", "100", "--columns", "10", "--keyLength", "16", "--threads", "2", "--ops",
-        "40", "--scanRows", "100", "--cacheRatio", "1.5", "--progress", "0", "--verify", "100",
+        "--value-size", "100", "--columns", "10", "--key-length", "16", "--threads", "2", "--ops",
+        "40", "--scan-rows", "100", "--cache-ratio", "1.5", "--progress", "0", "--verify", "100",
         "--family", "DATA_BLOCK_ENCODING=FAST_DIFF", "--json", json.toString());
     assertEquals(0, run.exit(), run.toString());
     assertTrue(run.out().contains("a 16-byte key and 10 values of 100 bytes"), run.toString());
@@ -74,9 +74,9 @@ class RocksDbCompareCommandTest {
 
   @Test
   void comparesWithAnOffHeapL2() {
-    CliRun run = CliRun.of("bench", "rocksdb", "--rows", "30000", "--valueSize", "1000",
-        "--threads", "2", "--ops", "3000", "--warmup", "1000", "--cacheRatio", "1.5",
-        "--cacheTier", "L2", "--progress", "0", "--verify", "100");
+    CliRun run = CliRun.of("bench", "rocksdb", "--rows", "30000", "--value-size", "1000",
+        "--threads", "2", "--ops", "3000", "--warmup", "1000", "--cache-ratio", "1.5",
+        "--cache-tier", "L2", "--progress", "0", "--verify", "100");
     assertEquals(0, run.exit(), run.toString());
     assertTrue(run.out().contains("L1 (index, bloom) + L2 offheap (data)"), run.toString());
     assertTrue(run.out().contains("L2 hit ratio"), run.toString());
@@ -151,7 +151,7 @@ class RocksDbCompareCommandTest {
   void comparesBatchedSyncedWrites() throws IOException {
     Path json = dir.resolve("write.json");
     CliRun run = CliRun.of("bench", "rocksdb", "--workload", "write", "--rows", "2000",
-        "--valueSize", "200", "--threads", "2", "--ops", "40", "--batch", "10", "--warmup", "200",
+        "--value-size", "200", "--threads", "2", "--ops", "40", "--batch", "10", "--warmup", "200",
         "--progress", "0", "--verify", "50", "--json", json.toString());
     assertEquals(0, run.exit(), run.toString());
     assertTrue(run.out().contains("write: batches of 10 new random rows"), run.toString());
@@ -194,19 +194,19 @@ class RocksDbCompareCommandTest {
 
   @Test
   void badOptionsAreRejected() {
-    CliRun run = CliRun.of("bench", "rocksdb", "--cacheRatio", "0", "--rows", "10");
+    CliRun run = CliRun.of("bench", "rocksdb", "--cache-ratio", "0", "--rows", "10");
     assertEquals(2, run.exit(), run.toString());
-    assertTrue(run.err().contains("--cacheRatio needs ratios in (0, 100]"), run.toString());
-    run = CliRun.of("bench", "rocksdb", "--cacheTier", "L3");
+    assertTrue(run.err().contains("--cache-ratio needs ratios in (0, 100]"), run.toString());
+    run = CliRun.of("bench", "rocksdb", "--cache-tier", "L3");
     assertEquals(2, run.exit(), run.toString());
-    assertTrue(run.err().contains("--cacheTier must be L1 or L2, was L3"), run.toString());
+    assertTrue(run.err().contains("--cache-tier must be L1 or L2, was L3"), run.toString());
     run = CliRun.of("bench", "rocksdb", "--workload", "get,seek");
     assertEquals(2, run.exit(), run.toString());
     assertTrue(run.err().contains("--workload takes get, scan and write, was seek"),
         run.toString());
-    run = CliRun.of("bench", "rocksdb", "--workload", "scan", "--scanRows", "-1");
+    run = CliRun.of("bench", "rocksdb", "--workload", "scan", "--scan-rows", "-1");
     assertEquals(2, run.exit(), run.toString());
-    assertTrue(run.err().contains("--scanRows must be 0 or more, was -1"), run.toString());
+    assertTrue(run.err().contains("--scan-rows must be 0 or more, was -1"), run.toString());
     run = CliRun.of("bench", "rocksdb", "--family", "DATA_BLOCK_ENCODING=SQUEEZED");
     assertEquals(2, run.exit(), run.toString());
     assertTrue(run.err().contains("DATA_BLOCK_ENCODING"), run.toString());
@@ -214,16 +214,16 @@ class RocksDbCompareCommandTest {
     run = CliRun.of("bench", "rocksdb", "--rounds", "0");
     assertEquals(2, run.exit(), run.toString());
     assertTrue(run.err().contains("--rounds must be at least 1, was 0"), run.toString());
-    run = CliRun.of("bench", "rocksdb", "--keyLength", "8");
+    run = CliRun.of("bench", "rocksdb", "--key-length", "8");
     assertEquals(2, run.exit(), run.toString());
-    assertTrue(run.err().contains("--keyLength must be between 10 and 64, was 8"),
+    assertTrue(run.err().contains("--key-length must be between 10 and 64, was 8"),
         run.toString());
     run = CliRun.of("bench", "rocksdb", "--workload", "write", "--batch", "0");
     assertEquals(2, run.exit(), run.toString());
     assertTrue(run.err().contains("--batch must be at least 1, was 0"), run.toString());
-    run = CliRun.of("bench", "rocksdb", "--cacheTier", "L2", "--rows", "1000");
+    run = CliRun.of("bench", "rocksdb", "--cache-tier", "L2", "--rows", "1000");
     assertEquals(2, run.exit(), run.toString());
-    assertTrue(run.err().contains("--cacheTier L2 needs a cache of at least 40 MiB"),
+    assertTrue(run.err().contains("--cache-tier L2 needs a cache of at least 40 MiB"),
         run.toString());
   }
 }

@@ -1,6 +1,6 @@
 package dev.cellar.cli.experiments.encoding;
 
-import dev.cellar.CellarConfig;
+import dev.cellar.cli.ConfigOptions;
 import dev.cellar.cli.experiments.ExperimentOptions;
 import dev.cellar.cli.experiments.report.ExperimentReport;
 import dev.cellar.cli.experiments.report.Machine;
@@ -54,7 +54,8 @@ public final class EncodingCommand implements Callable<Integer> {
       description = "COMPRESSIONs to measure (default ${DEFAULT-VALUE})")
   List<String> compressions;
 
-  @Option(names = "--blockSize", defaultValue = "65536", description = "BLOCKSIZE (default"
+  @Option(names = {"--block-size", "--blockSize"},
+      defaultValue = "65536", description = "BLOCKSIZE (default"
       + " ${DEFAULT-VALUE})")
   int blockSize;
 
@@ -68,17 +69,18 @@ public final class EncodingCommand implements Callable<Integer> {
       + " ${DEFAULT-VALUE})")
   int infoPort;
 
+  @Mixin ConfigOptions configuration;
+
   @Override
   public Integer call() throws IOException {
     EncodingSettings settings;
     try {
       settings = new EncodingSettings(encodings, compressions,
           experiment.scaled(DEFAULT_ROWS, 1000), experiment.scaled(DEFAULT_GETS, 100), blockSize,
-          CellarConfig.defaults(), experiment.seed(), connect, connect == null ? null
+          configuration.config(), experiment.seed(), connect, connect == null ? null
               : connect.substring(0, Math.max(0, connect.lastIndexOf(':'))) + ":" + infoPort);
     } catch (IllegalArgumentException e) {
-      throw new ParameterException(spec.commandLine(), "cellar bench encoding: "
-          + e.getMessage());
+      throw new ParameterException(spec.commandLine(), e.getMessage());
     }
     PrintStream err = System.err;
     err.printf("cellar bench encoding: %d x %d pairs, %,d rows each, seed %d%n",

@@ -83,7 +83,7 @@ public final class OffheapCommand implements Callable<Integer> {
         throw new IllegalArgumentException("--tmpfs " + tmpfs + " is not a directory");
       }
     } catch (IllegalArgumentException e) {
-      throw new ParameterException(spec.commandLine(), "cellar bench offheap: " + e.getMessage());
+      throw new ParameterException(spec.commandLine(), e.getMessage());
     }
     PrintStream err = System.err;
     err.printf("cellar bench offheap: %,d MiB per deploy, %,d PE rows, %,d YCSB records,"

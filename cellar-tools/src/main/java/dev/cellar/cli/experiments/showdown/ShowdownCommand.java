@@ -85,8 +85,7 @@ public final class ShowdownCommand implements Callable<Integer> {
       settings = new ShowdownSettings(allotment, ratios, deploys, clients, 0.01,
           Math.round(runSeconds * 1000), runs, tmpfs, experiment.seed(), served.host());
     } catch (IllegalArgumentException e) {
-      throw new ParameterException(spec.commandLine(), "cellar bench showdown: "
-          + e.getMessage());
+      throw new ParameterException(spec.commandLine(), e.getMessage());
     }
     PrintStream err = System.err;
     err.printf("cellar bench showdown: %,d MiB per deploy, %d deploys x %d ratios, seed %d%n",
