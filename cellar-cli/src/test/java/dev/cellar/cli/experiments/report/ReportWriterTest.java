@@ -22,6 +22,8 @@ class ReportWriterTest {
   static ExperimentReport sample() {
     return new ExperimentReport("sample", "A <sample> & report", "What does it answer?",
         Map.of("rows", 1000, "note", "</script><b>bold</b>"),
+        List.of(new SetupTable("Sizes", "how they were reached", List.of("case", "MiB"),
+            List.of(List.of("a", 64.0)))),
         List.of("case", "value", "missing"),
         List.of(Arrays.asList("a, \"quoted\"", 1.5, null), Arrays.asList("b", 2.5, 3L)),
         List.of(new Chart("values", "Values", "ms", List.of("a", "b"), List.of(
@@ -29,7 +31,7 @@ class ReportWriterTest {
             new Chart.Series("seed", Arrays.asList(null, 3.0))))),
         List.of(new Reference("a seed", "its setup", List.of("case", "figure"),
             List.of(List.of("b", 3.0)))),
-        List.of("a note"));
+        List.of("a note"), List.of());
   }
 
   static final Machine MACHINE = new Machine(2, 8L << 30, "a JDK", "an OS");
@@ -65,8 +67,8 @@ class ReportWriterTest {
   @Test
   void refusesRowsAndSeriesOfTheWrongLength() {
     IllegalArgumentException row = assertThrows(IllegalArgumentException.class,
-        () -> new ExperimentReport("x", "x", "x", Map.of(), List.of("a", "b"),
-            List.of(List.of(1)), List.of(), List.of(), List.of()));
+        () -> new ExperimentReport("x", "x", "x", Map.of(), List.of(), List.of("a", "b"),
+            List.of(List.of(1)), List.of(), List.of(), List.of(), List.of()));
     assertTrue(row.getMessage().contains("1 values for 2 columns"), row.getMessage());
     IllegalArgumentException series = assertThrows(IllegalArgumentException.class,
         () -> new Chart("c", "c", "ms", List.of("a", "b"),
