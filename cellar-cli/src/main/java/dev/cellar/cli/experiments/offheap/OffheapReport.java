@@ -128,7 +128,8 @@ final class OffheapReport {
       }
       series.add(new Chart.Series(deploy.title(), values));
     }
-    return new Chart(id, title, unit, settings.threads().stream().map(t -> t + " threads")
+    return new Chart(id, title, unit, settings.threads().stream()
+        .map(t -> t == 1 ? "1 thread" : t + " threads")
         .toList(), series);
   }
 }

@@ -65,6 +65,29 @@ class ReportWriterTest {
   }
 
   @Test
+  void aSmokeRunIsMarkedInTheTitleTheJsonAndThePage(@TempDir Path dir) throws Exception {
+    ExperimentReport full = sample();
+    ExperimentReport smoke = new ExperimentReport(full.name(), "Sizes", full.question(),
+        full.configuration(), full.setup(), full.columns(), full.rows(), full.charts(),
+        full.references(), full.notes(), List.of("--scale 0.01 is below 1"));
+    assertFalse(full.smokeRun());
+    assertEquals(full.title(), full.fullTitle());
+    List<Path> files = ReportWriter.write(smoke, MACHINE, dir);
+
+    JsonObject json = JsonParser.parseString(Files.readString(files.get(0))).getAsJsonObject();
+    assertEquals("Smoke run: Sizes", json.get("title").getAsString());
+    assertTrue(json.get("smokeRun").getAsBoolean());
+    assertEquals("--scale 0.01 is below 1", json.getAsJsonArray("smokeReasons").get(0)
+        .getAsString());
+    assertEquals("how they were reached", json.getAsJsonArray("setup").get(0).getAsJsonObject()
+        .get("text").getAsString());
+    String html = Files.readString(files.get(2));
+    assertTrue(html.contains("<title>Smoke run: Sizes</title>"), "the page's title");
+    assertTrue(html.contains("report.smokeRun") && html.contains("report.setup"),
+        "the page draws the smoke banner and the setup tables");
+  }
+
+  @Test
   void refusesRowsAndSeriesOfTheWrongLength() {
     IllegalArgumentException row = assertThrows(IllegalArgumentException.class,
         () -> new ExperimentReport("x", "x", "x", Map.of(), List.of(), List.of("a", "b"),
