@@ -22,7 +22,7 @@ public final class ExperimentFiles {
 
   private ExperimentFiles() {}
 
-  /** The JSON report is a smoke run's: marked in its title, with a reason containing {@code why}. */
+  /** The JSON report is a smoke run's: marked in its title, a reason containing {@code why}. */
   public static void assertSmokeRun(JsonObject json, String why) {
     assertTrue(json.get("smokeRun").getAsBoolean(), "marked as a smoke run");
     assertTrue(json.get("title").getAsString().startsWith("Smoke run: "),

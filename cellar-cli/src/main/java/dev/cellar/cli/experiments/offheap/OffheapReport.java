@@ -31,6 +31,7 @@ final class OffheapReport {
     List<String> columns = new ArrayList<>(List.of("deploy", "workload", "threads",
         "opsPerSecond", "rowsPerOperation", "p50Micros", "p99Micros", "p999Micros", "gcMillis"));
     columns.addAll(TierHitRatios.columns("hitRatio"));
+    columns.add("loadAverage1m");
     List<List<Object>> rows = new ArrayList<>();
     for (OffheapCase c : cases) {
       PhaseFigures f = c.figures();
@@ -38,6 +39,7 @@ final class OffheapReport {
           c.phase().workload().command(), c.phase().threads(), f.opsPerSecond(),
           f.rowsPerOperation(), f.p50Micros(), f.p99Micros(), f.p999Micros(), f.gcMillis()));
       row.addAll(TierHitRatios.of(f.hitRatios()).values());
+      row.add(f.loadAverage());
       rows.add(row);
     }
     List<Chart> charts = new ArrayList<>();
@@ -91,6 +93,7 @@ final class OffheapReport {
             "Hit ratios are per tier: the L1 (the LRU deploy's only cache; the off-heap deploy's"
                 + " holds index and bloom blocks, which scans do not look up, so its L1 is empty"
                 + " for them), the L2 (data blocks, off-heap) and both combined.",
+            PhaseFigures.LOAD_NOTE,
             "multiGet100 is one Get of a list of 100 random rows, as the seed's PE multi-gets;"
                 + " its throughput chart counts rows, as the seed's table does.",
             "ycsbC and ycsbScan are YCSB's CoreWorkload (workload C, and E with scans only: 1"

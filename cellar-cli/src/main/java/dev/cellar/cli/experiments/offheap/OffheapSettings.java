@@ -59,7 +59,7 @@ public record OffheapSettings(Allotment allotment, long rows, long ycsbRecords,
     return allotment.bytes();
   }
 
-  /** Why this is a smoke run (a reduced scale, sizes raised to their floors); empty if it is not. */
+  /** Why this is a smoke run (a reduced scale, sizes raised to their floors), or none. */
   List<String> smokeReasons() {
     List<String> reasons = new ArrayList<>(allotment.smokeReasons());
     reasons.addAll(DeploySizing.floors(DEPLOYS, memory()));

@@ -12,6 +12,7 @@ import dev.cellar.cli.pe.LoadRunner;
 import dev.cellar.cli.pe.RunMeasurement;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.lang.management.ManagementFactory;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Properties;
@@ -29,11 +30,16 @@ import java.util.Set;
  * {@code ycsbRecords} also warms the YCSB table ({@link YcsbRecords}). Stateless.
  *
  * <p><b>JIT warm-up.</b> Before a workload's first phase, the workload runs untimed for one run's
- * length (at least a second), unless the cache's warming already ran it. A fresh JVM reads
- * interpreted until the JIT has compiled the read path, and the off-heap path, which reads
- * through memory segments, is far slower so than the on-heap one: without this, a workload timed
- * once ({@code runs} 1, or the short runs of a smoke run) measured the interpreter, and the
- * off-heap deploy read tens of times slower than the LRU with every lookup a hit.
+ * length (at least a second), unless the cache's warming already ran it. A fresh JVM compiles a
+ * workload's read path during its first run, so a workload timed once ({@code runs} 1, or the
+ * short runs of a smoke run) measured its compilation: on the shared 2-core machine, 1 s runs of
+ * the filtered range scans at {@code --scale 0.05} ran 33 and 53 times slower in the off-heap
+ * deploy than in the LRU one, every lookup a hit in both, and within 2% of each other once each
+ * had run 2 s before.
+ *
+ * <p><b>Load.</b> Each phase's result has the machine's one-minute load average at the end of its
+ * last run: the deploys run one after the other, so one measured while other work loads the
+ * machine comes out slower without a fault of its own.
  */
 public final class DeployRun {
 
@@ -84,6 +90,7 @@ public final class DeployRun {
       RunMeasurement last = null;
       CacheFigures cache = null;
       GcFigures gc = null;
+      double load = Double.NaN;
       for (int run = 0; run < runs; run++) {
         CacheFigures cacheBefore = engine.cache();
         GcFigures gcBefore = engine.gc();
@@ -91,13 +98,15 @@ public final class DeployRun {
         last = LoadRunner.run(new LoadRunner.Plan(phase.key(), phase.threads(), 0,
             durationNanos, sampleRate, 0), phase.workload().workers(database, table, rows,
                 records, phase.threads(), runSeed), progress);
+        load = ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
         gc = engine.gc().since(gcBefore);
         cache = engine.cache().since(cacheBefore);
       }
       put(result, phase.key() + ".", last, cache, gc);
-      progress.printf("%s: %.0f ops/s, p99 %.0f us, GC %d ms, hit ratios %s%n", phase.key(),
-          last.opsPerSecond(), last.latencyMicros(99), gc.totalMillis(),
-          TierHitRatios.of(cache).describe());
+      result.setProperty(phase.key() + ".loadAverage", Double.toString(load));
+      progress.printf("%s: %.0f ops/s, p99 %.0f us, GC %d ms, hit ratios %s, load %.1f%n",
+          phase.key(), last.opsPerSecond(), last.latencyMicros(99), gc.totalMillis(),
+          TierHitRatios.of(cache).describe(), load);
     }
     return result;
   }

@@ -98,6 +98,6 @@ public final class ShowdownExperiment {
       String prefix) {
     PhaseFigures f = PhaseFigures.of(r, prefix);
     return new ShowdownCase(deploy, ratio, rows, f.opsPerSecond(), f.p50Micros(), f.p99Micros(),
-        f.p999Micros(), f.gcMillis(), TierHitRatios.of(f.hitRatios()));
+        f.p999Micros(), f.gcMillis(), TierHitRatios.of(f.hitRatios()), f.loadAverage());
   }
 }

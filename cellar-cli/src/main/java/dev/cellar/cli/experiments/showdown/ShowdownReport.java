@@ -28,6 +28,7 @@ final class ShowdownReport {
         "heapBytes", "l1Bytes", "l2Bytes", "opsPerSecond", "p50Micros", "p99Micros",
         "p999Micros", "gcMillis"));
     columns.addAll(TierHitRatios.columns("hitRatio"));
+    columns.add("loadAverage1m");
     List<List<Object>> rows = new ArrayList<>();
     long memory = settings.memory();
     for (ShowdownCase c : cases) {
@@ -35,6 +36,7 @@ final class ShowdownReport {
           c.deploy().heapBytes(memory), c.deploy().l1Bytes(memory), c.deploy().l2Bytes(memory),
           c.opsPerSecond(), c.p50Micros(), c.p99Micros(), c.p999Micros(), c.gcMillis()));
       row.addAll(c.hitRatios().values());
+      row.add(c.loadAverage());
       rows.add(row);
     }
     List<Chart> charts = List.of(
@@ -86,6 +88,7 @@ final class ShowdownReport {
         + " path before the timed runs.");
     notes.add("Hit ratios are per tier: the L1 (the only cache of LruBlockCache), the L2 and both"
         + " combined; a deploy without an L2 has none, and a tier no lookup reached is empty.");
+    notes.add(PhaseFigures.LOAD_NOTE);
     notes.add("The seed published its latencies as charts (PDF) only; its conclusions are"
         + " compared in the README.");
     return notes;

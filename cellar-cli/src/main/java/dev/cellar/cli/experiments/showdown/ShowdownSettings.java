@@ -47,7 +47,7 @@ public record ShowdownSettings(Allotment allotment, List<Double> ratios, List<De
     return allotment.bytes();
   }
 
-  /** Why this is a smoke run (a reduced scale, sizes raised to their floors); empty if it is not. */
+  /** Why this is a smoke run (a reduced scale, sizes raised to their floors), or none. */
   List<String> smokeReasons() {
     List<String> reasons = new ArrayList<>(allotment.smokeReasons());
     reasons.addAll(DeploySizing.floors(deploys, memory()));

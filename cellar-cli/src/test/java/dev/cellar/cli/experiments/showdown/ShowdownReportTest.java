@@ -23,7 +23,7 @@ class ShowdownReportTest {
 
   private static ShowdownCase result(Deploy deploy, double ratio) {
     return new ShowdownCase(deploy, ratio, 100, 1000, 1, 2, 3, 0,
-        new TierHitRatios(1.0, deploy == Deploy.LRU ? null : 0.5, 0.75));
+        new TierHitRatios(1.0, deploy == Deploy.LRU ? null : 0.5, 0.75), 1.5);
   }
 
   @Test
