@@ -41,16 +41,18 @@ public final class ExperimentFiles {
   }
 
   /**
-   * One result has the three hit ratio columns: the L1's and the combined one present (the
-   * combined a number), the L2's a number when the deploy has an L2 and null when it has none.
+   * One result has the three hit ratio columns, the combined one a number; a deploy without an
+   * L2 has none (null), and one with an L2 has its ratio, or null when no lookup reached it (an
+   * inclusive L1 that hit every block).
    */
   public static void assertHitRatiosPerTier(JsonObject result, boolean hasL2) {
     for (String tier : List.of("hitRatioL1", "hitRatioL2", "hitRatioCombined")) {
       assertTrue(result.has(tier), tier + " in " + result);
     }
     assertFalse(result.get("hitRatioCombined").isJsonNull(), "combined ratio: " + result);
-    assertEquals(hasL2, !result.get("hitRatioL2").isJsonNull(), "an L2 ratio exactly when the"
-        + " deploy has an L2: " + result);
+    if (!hasL2) {
+      assertTrue(result.get("hitRatioL2").isJsonNull(), "no L2, no L2 ratio: " + result);
+    }
   }
 
   /**
