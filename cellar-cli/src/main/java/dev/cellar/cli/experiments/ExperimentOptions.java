@@ -19,8 +19,8 @@ public final class ExperimentOptions {
   Path out;
 
   @Option(names = "--scale", paramLabel = "F", defaultValue = "1", description = "multiplies"
-      + " the data sizes: 0.01 for a smoke run, above 1 for a bigger machine (default"
-      + " ${DEFAULT-VALUE})")
+      + " the data sizes: below 1 a smoke run (0.01: shorter runs too, marked as such in the"
+      + " report), above 1 for a bigger machine (default ${DEFAULT-VALUE})")
   double scale;
 
   @Option(names = "--seed", description = "random seed (default: time based, printed)")
