@@ -42,11 +42,11 @@ public record OffheapSettings(Allotment allotment, long rows, long ycsbRecords,
     }
     if (rows < ReadWorkload.SCAN_ROWS) {
       throw new IllegalArgumentException("the table needs at least " + ReadWorkload.SCAN_ROWS
-          + " rows for its range scans, would have " + rows + " (raise --memory or --scale)");
+          + " rows for its range scans, would have " + rows);
     }
     if (ycsbRecords < 100) {
       throw new IllegalArgumentException("the YCSB table needs at least 100 records, would have "
-          + ycsbRecords + " (raise --memory or --scale)");
+          + ycsbRecords);
     }
     if (runs < 1 || runMillis < 100) {
       throw new IllegalArgumentException("runs must be at least 1 and a run at least 100 ms: "

@@ -64,7 +64,7 @@ class ShowdownCommandTest {
         assertTrue(result.get("hitRatioL1").getAsDouble() > 0.9,
             "the data fits and was scanned into the cache: " + result);
       }
-      if (deploy.startsWith("BucketCache")) {
+      if (deploy.startsWith("BucketCache") || deploy.equals("SlabCache-like")) {
         assertTrue(result.get("hitRatioL2").getAsDouble() > 0, "the L2 serves: " + result);
       }
     }
