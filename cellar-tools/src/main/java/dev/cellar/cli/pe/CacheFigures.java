@@ -2,15 +2,16 @@ package dev.cellar.cli.pe;
 
 import dev.cellar.cache.BlockCache;
 import dev.cellar.cache.CacheStats;
-import dev.cellar.cache.tiered.CombinedBlockCache;
+import dev.cellar.cache.tiered.TwoTierBlockCache;
 import dev.cellar.cache.tiered.TieredStatsSnapshot;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
  * Block cache hits and misses per tier at one moment, or between two moments: L1 and L2 of a
- * {@link CombinedBlockCache} (what each tier counted of the lookups that reached it) and the
- * combined figures, or the single cache's. Empty when the configuration has no block cache.
+ * {@link TwoTierBlockCache}, combined or inclusive (what each tier counted of the lookups that
+ * reached it), and the combined figures, or the single cache's. Empty when the configuration has
+ * no block cache.
  */
 public record CacheFigures(List<Tier> tiers) {
 
@@ -37,8 +38,8 @@ public record CacheFigures(List<Tier> tiers) {
   /** The counters of {@code cache} now; {@code cache} may be null (no block cache). */
   public static CacheFigures of(BlockCache cache) {
     List<Tier> tiers = new ArrayList<>();
-    if (cache instanceof CombinedBlockCache combined) {
-      TieredStatsSnapshot snapshot = combined.tierStats();
+    if (cache instanceof TwoTierBlockCache tiered) {
+      TieredStatsSnapshot snapshot = tiered.tierStats();
       tiers.add(tier("L1", snapshot.l1().stats(), snapshot.l1().blockCount(), snapshot.l1().size()));
       tiers.add(tier("L2", snapshot.l2().stats(), snapshot.l2().blockCount(), snapshot.l2().size()));
       tiers.add(tier("combined", snapshot.combined(), snapshot.blockCount(), snapshot.size()));

@@ -65,6 +65,8 @@ class ExperimentReportBrowserTest {
       }
       assertEquals(4, browser.evaluate("document.querySelectorAll('#results tr').length")
           .getAsInt() - 1, "a table row per pair");
+      assertTrue(browser.evaluate("document.getElementById('smoke').textContent").getAsString()
+          .contains("--scale 0.001 is below 1"), "the smoke run's banner with its reason");
       browser.screenshot(Path.of("target", "report-screenshots", "encoding.png"));
     }
   }
@@ -90,6 +92,10 @@ class ExperimentReportBrowserTest {
               + painted);
         }
       }
+      assertEquals(2, browser.evaluate("document.querySelectorAll('#setup tr').length")
+          .getAsInt() - 1, "a memory row per deploy");
+      assertTrue(browser.evaluate("document.querySelectorAll('#smoke li').length").getAsInt()
+          > 0, "40m is below the seed's shares: a smoke run, its floors listed");
       browser.screenshot(Path.of("target", "report-screenshots", "offheap.png"));
     }
   }

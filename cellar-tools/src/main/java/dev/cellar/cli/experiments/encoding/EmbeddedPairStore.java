@@ -82,8 +82,13 @@ final class EmbeddedPairStore implements PairStore {
   /** Bytes in the block cache: the combined figure of two tiers, else the single cache's. */
   @Override
   public long cachedBytes() {
-    CacheFigures figures = CacheFigures.of(EngineAccess.engine(cellar).blockCache());
+    CacheFigures figures = cache();
     return figures.tiers().isEmpty() ? 0 : figures.tiers().getLast().bytes();
+  }
+
+  @Override
+  public CacheFigures cache() {
+    return CacheFigures.of(EngineAccess.engine(cellar).blockCache());
   }
 
   @Override

@@ -1,5 +1,6 @@
 package dev.cellar.cli.experiments.encoding;
 
+import dev.cellar.cli.experiments.TierHitRatios;
 import dev.cellar.cli.pe.RunMeasurement;
 
 /**
@@ -12,10 +13,13 @@ import dev.cellar.cli.pe.RunMeasurement;
  * @param scanCachedMillis a full scan with every block already in the block cache
  * @param getsUncached random Gets that do not cache blocks (each reads and decodes its block)
  * @param getsCached random Gets with every block in the block cache
+ * @param getsUncachedHits the block cache's hit ratios per tier during {@code getsUncached}
+ * @param getsCachedHits the block cache's hit ratios per tier during {@code getsCached}
  */
 record EncodingCase(String encoding, String compression, long rows, long diskBytes,
     long cachedBytes, long loadMillis, double scanUncachedMillis, double scanCachedMillis,
-    RunMeasurement getsUncached, RunMeasurement getsCached) {
+    RunMeasurement getsUncached, RunMeasurement getsCached, TierHitRatios getsUncachedHits,
+    TierHitRatios getsCachedHits) {
 
   String label() {
     return encoding + "+" + compression;

@@ -2,6 +2,7 @@ package dev.cellar.cli.experiments.encoding;
 
 import dev.cellar.cli.ConfigOptions;
 import dev.cellar.cli.experiments.ExperimentOptions;
+import dev.cellar.cli.experiments.SmokeNotice;
 import dev.cellar.cli.experiments.report.ExperimentReport;
 import dev.cellar.cli.experiments.report.Machine;
 import dev.cellar.cli.experiments.report.ReportWriter;
@@ -75,7 +76,7 @@ public final class EncodingCommand implements Callable<Integer> {
   public Integer call() throws IOException {
     EncodingSettings settings;
     try {
-      settings = new EncodingSettings(encodings, compressions,
+      settings = new EncodingSettings(encodings, compressions, experiment.scale(),
           experiment.scaled(DEFAULT_ROWS, 1000), experiment.scaled(DEFAULT_GETS, 100), blockSize,
           configuration.config(), experiment.seed(), connect, connect == null ? null
               : connect.substring(0, Math.max(0, connect.lastIndexOf(':'))) + ":" + infoPort);
@@ -85,6 +86,7 @@ public final class EncodingCommand implements Callable<Integer> {
     PrintStream err = System.err;
     err.printf("cellar bench encoding: %d x %d pairs, %,d rows each, seed %d%n",
         encodings.size(), compressions.size(), settings.rows(), settings.seed());
+    SmokeNotice.print("cellar bench encoding", settings.smokeReasons(), err);
     ExperimentReport report;
     try {
       report = EncodingReport.of(settings, EncodingExperiment.run(settings, err));
@@ -93,7 +95,8 @@ public final class EncodingCommand implements Callable<Integer> {
       return 1;
     }
     List<Path> files = ReportWriter.write(report, Machine.current(), experiment.out());
-    err.println("cellar bench encoding: wrote " + files);
+    err.println("cellar bench encoding: wrote " + files
+        + SmokeNotice.mark(settings.smokeReasons()));
     return 0;
   }
 }

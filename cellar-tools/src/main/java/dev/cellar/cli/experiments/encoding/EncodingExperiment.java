@@ -4,6 +4,8 @@ import dev.cellar.Result;
 import dev.cellar.ResultScanner;
 import dev.cellar.Scan;
 import dev.cellar.Table;
+import dev.cellar.cli.experiments.TierHitRatios;
+import dev.cellar.cli.pe.CacheFigures;
 import dev.cellar.cli.pe.LoadRunner;
 import dev.cellar.cli.pe.RunMeasurement;
 import java.io.IOException;
@@ -69,20 +71,26 @@ public final class EncodingExperiment {
 
     scanMillis(table, settings.rows(), false);
     double scanUncached = fasterOfTwo(table, settings.rows(), false);
-    RunMeasurement getsUncached = gets(table, settings, false, progress);
+    Gets getsUncached = gets(store, settings, false, progress);
     long cachedBefore = store.cachedBytes();
     scanMillis(table, settings.rows(), true);
     long cachedBytes = store.cachedBytes() - cachedBefore;
     double scanCached = fasterOfTwo(table, settings.rows(), true);
-    RunMeasurement getsCached = gets(table, settings, true, progress);
+    Gets getsCached = gets(store, settings, true, progress);
     EncodingCase result = new EncodingCase(encoding, compression, settings.rows(), diskBytes,
-        cachedBytes, loadMillis, scanUncached, scanCached, getsUncached, getsCached);
+        cachedBytes, loadMillis, scanUncached, scanCached, getsUncached.measured(),
+        getsCached.measured(), getsUncached.hitRatios(), getsCached.hitRatios());
     progress.printf("cellar bench encoding:   disk %,d B, cached %,d B, scan %.0f ms"
-        + " (cache off) %.0f ms (cached), Get p50 %.1f us (cache off) %.1f us (cached)%n",
-        diskBytes, cachedBytes, scanUncached, scanCached, getsUncached.latencyMicros(50),
-        getsCached.latencyMicros(50));
+        + " (cache off) %.0f ms (cached), Get p50 %.1f us (cache off) %.1f us (cached), Get hit"
+        + " ratios %s (cache off) %s (cached)%n", diskBytes, cachedBytes, scanUncached,
+        scanCached, getsUncached.measured().latencyMicros(50),
+        getsCached.measured().latencyMicros(50), getsUncached.hitRatios().describe(),
+        getsCached.hitRatios().describe());
     return result;
   }
+
+  /** A timed Get phase and the block cache's hit ratios per tier during it. */
+  private record Gets(RunMeasurement measured, TierHitRatios hitRatios) {}
 
   /** The faster of two timed full scans: a short scan is at the mercy of a busy machine. */
   private static double fasterOfTwo(Table table, long rows, boolean cacheBlocks)
@@ -115,13 +123,16 @@ public final class EncodingExperiment {
     return millis;
   }
 
-  private static RunMeasurement gets(Table table, EncodingSettings settings, boolean cacheBlocks,
+  private static Gets gets(PairStore store, EncodingSettings settings, boolean cacheBlocks,
       PrintStream progress) throws IOException {
+    Table table = store.table();
     String name = cacheBlocks ? "gets-cached" : "gets-uncached";
     long seed = settings.seed() + (cacheBlocks ? 1 : 2);
     LoadRunner.run(new LoadRunner.Plan(name + "-warmup", 1, Math.max(1, settings.gets() / 2), 0,
         1.0, 0), thread -> new RandomGets(table, settings.rows(), cacheBlocks, ~seed), progress);
-    return LoadRunner.run(new LoadRunner.Plan(name, 1, settings.gets(), 0, 1.0, 0),
-        thread -> new RandomGets(table, settings.rows(), cacheBlocks, seed), progress);
+    CacheFigures before = store.cache();
+    RunMeasurement measured = LoadRunner.run(new LoadRunner.Plan(name, 1, settings.gets(), 0,
+        1.0, 0), thread -> new RandomGets(table, settings.rows(), cacheBlocks, seed), progress);
+    return new Gets(measured, TierHitRatios.of(store.cache().since(before)));
   }
 }

@@ -1,8 +1,10 @@
 package dev.cellar.cli.experiments.encoding;
 
+import dev.cellar.cli.experiments.TierHitRatios;
 import dev.cellar.cli.experiments.report.Chart;
 import dev.cellar.cli.experiments.report.ExperimentReport;
 import dev.cellar.cli.experiments.report.Reference;
+import dev.cellar.cli.experiments.report.Words;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -10,7 +12,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Turns the measured pairs into the experiment's report: the results table, the charts
+ * Turns the measured pairs into the experiment's report: a title naming the pairs and rows that
+ * ran, the results table (with the block cache's hit ratios per tier in each Get phase), the charts
  * (footprint, the footprint against the seed's, scan times, Get latency) and the seed's published
  * footprints, which are its only figures given as numbers (its scan and Get times are charts).
  */
@@ -34,20 +37,25 @@ final class EncodingReport {
   static ExperimentReport of(EncodingSettings settings, List<EncodingCase> cases) {
     double noneBytes = cases.stream().filter(c -> c.label().equals("NONE+NONE"))
         .mapToDouble(EncodingCase::diskBytes).findFirst().orElse(Double.NaN);
-    List<String> columns = List.of("encoding", "compression", "rows", "diskBytes",
+    List<String> columns = new ArrayList<>(List.of("encoding", "compression", "rows", "diskBytes",
         "diskBytesPerRow", "diskVsNone", "seedDiskVsNone", "cachedBytes", "cachedBytesPerRow",
         "loadMillis", "scanCacheOffMillis", "scanCachedMillis", "getCacheOffP50Micros",
-        "getCacheOffP99Micros", "getCachedP50Micros", "getCachedP99Micros");
+        "getCacheOffP99Micros", "getCachedP50Micros", "getCachedP99Micros"));
+    columns.addAll(TierHitRatios.columns("getCacheOffHitRatio"));
+    columns.addAll(TierHitRatios.columns("getCachedHitRatio"));
     List<List<Object>> rows = new ArrayList<>();
     for (EncodingCase c : cases) {
       Double seed = SEED_DISK_MB.get(c.label());
-      rows.add(Arrays.asList(c.encoding(), c.compression(), c.rows(), c.diskBytes(),
-          (double) c.diskBytes() / c.rows(), c.diskBytes() / noneBytes,
+      List<Object> row = new ArrayList<>(Arrays.asList(c.encoding(), c.compression(), c.rows(),
+          c.diskBytes(), (double) c.diskBytes() / c.rows(), c.diskBytes() / noneBytes,
           seed == null ? null : seed / SEED_DISK_MB.get("NONE+NONE"), c.cachedBytes(),
           (double) c.cachedBytes() / c.rows(), c.loadMillis(), c.scanUncachedMillis(),
           c.scanCachedMillis(), c.getsUncached().latencyMicros(50),
           c.getsUncached().latencyMicros(99), c.getsCached().latencyMicros(50),
           c.getsCached().latencyMicros(99)));
+      row.addAll(c.getsUncachedHits().values());
+      row.addAll(c.getsCachedHits().values());
+      rows.add(row);
     }
     List<String> labels = cases.stream().map(EncodingCase::label).toList();
     List<Chart> charts = List.of(
@@ -72,12 +80,19 @@ final class EncodingReport {
             + " Phoenix table on one machine; footprint on disk",
         List.of("pair", "on disk (MB)", "vs NONE+NONE", "bytes/row"), seedRows);
     Map<String, Object> configuration = settings.toJson();
-    return new ExperimentReport("encoding",
-        "Block encoding and compression: footprint, scans and Gets",
+    return new ExperimentReport("encoding", title(settings),
         "Which DATA_BLOCK_ENCODING and COMPRESSION to choose: what each costs on disk and in the"
             + " block cache, and how fast full scans and random Gets are with the block cache"
             + " off (files in the OS cache) and on.",
-        configuration, columns, rows, charts, List.of(seed), notes());
+        configuration, List.of(), columns, rows, charts, List.of(seed), notes(),
+        settings.smokeReasons());
+  }
+
+  /** What ran: the encodings, the compressions and the rows of each table. */
+  static String title(EncodingSettings settings) {
+    return "Block encodings " + Words.and(settings.encodings()) + " with compressions "
+        + Words.and(settings.compressions()) + ": footprint, scans and Gets of "
+        + String.format("%,d", settings.rows()) + " rows";
   }
 
   private static Chart seedChart(List<EncodingCase> cases, double noneBytes) {
@@ -110,6 +125,9 @@ final class EncodingReport {
         "'Block cache off' scans and Gets set cacheBlocks=false: every block is read from the"
             + " file (in the OS cache after the first scan), checked and decompressed.",
         "The seed published its footprints as numbers and its times as charts; the times are"
-            + " compared in docs/perf/2026-11-25-seed-experiments.md, not here.");
+            + " compared in docs/perf/2026-11-25-seed-experiments.md, not here.",
+        "Hit ratios are the block cache's during each timed Get phase, per tier: the L1 (the"
+            + " only cache without an L2), the L2 and both combined; empty where a tier had no"
+            + " lookups or there is no L2.");
   }
 }

@@ -2,19 +2,20 @@ package dev.cellar.cli.experiments.encoding;
 
 import dev.cellar.CellarConfig;
 import dev.cellar.ColumnFamilyDescriptor;
+import dev.cellar.cli.experiments.ExperimentOptions;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
- * One run of the encoding experiment: the pairs to measure, the rows each table gets, the random
- * Gets per phase, the block size, the database configuration (embedded), and the server to run
- * through instead: its RPC address ({@code connect}) and its info server's ({@code infoAddress}),
- * both {@code host:port}, or both null to run embedded. Immutable.
+ * One run of the encoding experiment: the pairs to measure, the scale and the rows each table
+ * gets, the random Gets per phase, the block size, the database configuration (embedded), and the
+ * server to run through instead: its RPC address ({@code connect}) and its info server's ({@code
+ * infoAddress}), both {@code host:port}, or both null to run embedded. Immutable.
  */
-public record EncodingSettings(List<String> encodings, List<String> compressions, long rows,
-    long gets, int blockSize, CellarConfig config, long seed, String connect,
+public record EncodingSettings(List<String> encodings, List<String> compressions, double scale,
+    long rows, long gets, int blockSize, CellarConfig config, long seed, String connect,
     String infoAddress) {
 
   public EncodingSettings {
@@ -40,6 +41,11 @@ public record EncodingSettings(List<String> encodings, List<String> compressions
     }
   }
 
+  /** Why this is a smoke run (a scale below 1); empty if it is not. */
+  List<String> smokeReasons() {
+    return scale < 1 ? List.of(ExperimentOptions.reducedReason(scale)) : List.of();
+  }
+
   /**
    * The column family of the pair's table.
    *
@@ -61,6 +67,7 @@ public record EncodingSettings(List<String> encodings, List<String> compressions
     Map<String, Object> json = new LinkedHashMap<>();
     json.put("encodings", encodings);
     json.put("compressions", compressions);
+    json.put("scale", scale);
     json.put("rows", rows);
     json.put("cellsPerRow", PhoenixRows.CELLS_PER_ROW);
     json.put("getsPerPhase", gets);

@@ -3,6 +3,7 @@ package dev.cellar.cli.experiments.encoding;
 import dev.cellar.Admin;
 import dev.cellar.ColumnFamilyDescriptor;
 import dev.cellar.Table;
+import dev.cellar.cli.pe.CacheFigures;
 import java.io.IOException;
 
 /**
@@ -37,6 +38,9 @@ interface PairStore extends AutoCloseable {
 
   /** The bytes the block cache holds now, this table's and any other's. */
   long cachedBytes() throws IOException;
+
+  /** The block cache's lookups so far, per tier, this table's and any other's. */
+  CacheFigures cache() throws IOException;
 
   @Override
   void close() throws IOException;

@@ -6,6 +6,7 @@ import dev.cellar.ColumnFamilyDescriptor;
 import dev.cellar.Table;
 import dev.cellar.TableDescriptor;
 import dev.cellar.cli.experiments.ServerJmx;
+import dev.cellar.cli.pe.CacheFigures;
 import dev.cellar.client.CellarClient;
 import dev.cellar.client.ClientSettings;
 import java.io.IOException;
@@ -42,7 +43,7 @@ final class ServedPairStore implements PairStore {
   static Factory factory(String address, String infoAddress) {
     CellarClient client = CellarClient.connect(address, ClientSettings.from(
         CellarConfig.defaults().with("hbase.rpc.timeout", RPC_TIMEOUT_MILLIS)));
-    ServerJmx jmx = new ServerJmx(infoAddress, false);
+    ServerJmx jmx = new ServerJmx(infoAddress, true);
     return new Factory() {
       @Override
       public PairStore create(String encoding, String compression, ColumnFamilyDescriptor family)
@@ -92,6 +93,11 @@ final class ServedPairStore implements PairStore {
   @Override
   public long cachedBytes() throws IOException {
     return jmx.blockCacheBytes();
+  }
+
+  @Override
+  public CacheFigures cache() throws IOException {
+    return jmx.cache();
   }
 
   @Override

@@ -2,10 +2,12 @@ package dev.cellar.cli.experiments.offheap;
 
 import dev.cellar.Cellar;
 import dev.cellar.CellarConfig;
+import dev.cellar.cli.experiments.Allotment;
 import dev.cellar.cli.experiments.Directories;
 import dev.cellar.cli.ServerProcess;
 import dev.cellar.cli.experiments.showdown.ChildJvm;
 import dev.cellar.cli.experiments.showdown.Deploy;
+import dev.cellar.cli.experiments.showdown.DeploySizing;
 import dev.cellar.cli.experiments.showdown.PeTableLoader;
 import dev.cellar.cli.experiments.showdown.Phase;
 import dev.cellar.cli.experiments.showdown.PhaseFigures;
@@ -55,9 +57,10 @@ final class OffheapExperiment {
       List<Phase> phases = settings.phases();
       for (Deploy deploy : OffheapSettings.DEPLOYS) {
         long memory = settings.memory();
-        progress.printf("cellar bench offheap: %s: heap %,d MiB, L1 %,d MiB, L2 %,d MiB; %d"
-            + " phases%n", deploy.title(), deploy.heapBytes(memory) >> 20,
-            deploy.l1Bytes(memory) >> 20, deploy.l2Bytes(memory) >> 20, phases.size());
+        DeploySizing sizing = new DeploySizing(deploy, memory);
+        progress.printf("cellar bench offheap: %s: heap %s (%s), L1 %s, L2 %s; %d phases%n",
+            deploy.title(), Allotment.mib(sizing.heap()), sizing.heapHow(),
+            Allotment.mib(sizing.l1()), Allotment.mib(sizing.l2()), phases.size());
         Properties request = new Properties();
         request.setProperty("database", database.toString());
         request.setProperty("table", PeTableLoader.TABLE);

@@ -1,9 +1,13 @@
 package dev.cellar.cli.experiments.offheap;
 
+import dev.cellar.cli.experiments.Allotment;
+import dev.cellar.cli.experiments.TierHitRatios;
 import dev.cellar.cli.experiments.report.Chart;
 import dev.cellar.cli.experiments.report.ExperimentReport;
 import dev.cellar.cli.experiments.report.Reference;
+import dev.cellar.cli.experiments.report.Words;
 import dev.cellar.cli.experiments.showdown.Deploy;
+import dev.cellar.cli.experiments.showdown.DeploySizing;
 import dev.cellar.cli.experiments.showdown.PhaseFigures;
 import dev.cellar.cli.experiments.showdown.ReadWorkload;
 import java.util.ArrayList;
@@ -12,24 +16,31 @@ import java.util.List;
 import java.util.function.ToDoubleFunction;
 
 /**
- * Turns the off-heap experiment's cases into its report: throughput (rows/s for multi-gets, as
- * the seed gave them) and p99 per thread count for each workload with a series per deploy, GC
- * time of randomRead, multi-gets and filtered scans, and the seed's published throughputs (PE
- * multi-gets and YCSB, with and without the off-heap read path).
+ * Turns the off-heap experiment's cases into its report: a title naming the deploys, thread
+ * counts and memory that ran, each deploy's memory ({@link DeploySizing}), the results table with
+ * hit ratios per tier, throughput (rows/s for multi-gets, as the seed gave them) and p99 per
+ * thread count for each workload with a series per deploy, GC time of randomRead, multi-gets and
+ * filtered scans, and the seed's published throughputs (PE multi-gets and YCSB, with and without
+ * the off-heap read path); a smoke run is marked with its reasons.
  */
 final class OffheapReport {
 
   private OffheapReport() {}
 
   static ExperimentReport of(OffheapSettings settings, List<OffheapCase> cases) {
-    List<String> columns = List.of("deploy", "workload", "threads", "opsPerSecond",
-        "rowsPerOperation", "p50Micros", "p99Micros", "p999Micros", "gcMillis");
+    List<String> columns = new ArrayList<>(List.of("deploy", "workload", "threads",
+        "opsPerSecond", "rowsPerOperation", "p50Micros", "p99Micros", "p999Micros", "gcMillis"));
+    columns.addAll(TierHitRatios.columns("hitRatio"));
+    columns.add("loadAverage1m");
     List<List<Object>> rows = new ArrayList<>();
     for (OffheapCase c : cases) {
       PhaseFigures f = c.figures();
-      rows.add(Arrays.asList(c.deploy().title(), c.phase().workload().command(),
-          c.phase().threads(), f.opsPerSecond(), f.rowsPerOperation(), f.p50Micros(),
-          f.p99Micros(), f.p999Micros(), f.gcMillis()));
+      List<Object> row = new ArrayList<>(Arrays.asList(c.deploy().title(),
+          c.phase().workload().command(), c.phase().threads(), f.opsPerSecond(),
+          f.rowsPerOperation(), f.p50Micros(), f.p99Micros(), f.p999Micros(), f.gcMillis()));
+      row.addAll(TierHitRatios.of(f.hitRatios()).values());
+      row.add(f.loadAverage());
+      rows.add(row);
     }
     List<Chart> charts = new ArrayList<>();
     for (ReadWorkload workload : ReadWorkload.values()) {
@@ -67,13 +78,22 @@ final class OffheapReport {
                 List.of(25, 45767.99, 25922.18, 8685.456204, 5340.796),
                 List.of(50, 58904.03, 24558.72, 9180.235565, 5149.0),
                 List.of(75, 63280.86, 24316.74, 9019.192842, 4981.8))));
-    return new ExperimentReport("offheap", "The off-heap read path against the on-heap one",
+    return new ExperimentReport("offheap", title(settings),
         "Does serving blocks from an off-heap BucketCache, with a small heap, beat an on-heap"
             + " LRU cache in a large heap for Gets and for long filtered range scans, and how do"
             + " both scale with threads and GC?",
-        settings.toJson(), columns, rows, charts, references, List.of(
+        settings.toJson(), List.of(DeploySizing.table(OffheapSettings.DEPLOYS,
+            settings.allotment())), columns, rows, charts, references, List.of(
             "Both deploys hold every block (the data is sized to fit and warmed by a full"
-                + " caching scan); each runs in its own JVM with the showdown's heap sizes.",
+                + " caching scan); each runs in its own JVM with the showdown's heap sizes, in"
+                + " the table of each deploy's memory: a heap holds its caches and what the JVM"
+                + " needs beside them.",
+            "Each workload first runs untimed for one run's length (at least a second), so that"
+                + " the JIT has compiled its read path before it is timed.",
+            "Hit ratios are per tier: the L1 (the LRU deploy's only cache; the off-heap deploy's"
+                + " holds index and bloom blocks, which scans do not look up, so its L1 is empty"
+                + " for them), the L2 (data blocks, off-heap) and both combined.",
+            PhaseFigures.LOAD_NOTE,
             "multiGet100 is one Get of a list of 100 random rows, as the seed's PE multi-gets;"
                 + " its throughput chart counts rows, as the seed's table does.",
             "ycsbC and ycsbScan are YCSB's CoreWorkload (workload C, and E with scans only: 1"
@@ -85,7 +105,18 @@ final class OffheapReport {
                 + " all 10,000 either way.",
             "The seed compared HBase before and after HBASE-11425 (copying on-heap blocks vs"
                 + " reading off-heap blocks in place) on 8 cores; Cellar has no copying read path,"
-                + " so the comparison here is of where the cache lives and of the heap it needs."));
+                + " so the comparison here is of where the cache lives and of the heap it needs."),
+        settings.smokeReasons());
+  }
+
+  /** What ran: the deploys, the thread counts and the memory allotted to each deploy. */
+  static String title(OffheapSettings settings) {
+    List<String> threads = settings.threads().stream().map(String::valueOf).toList();
+    return "The off-heap read path against the on-heap one: "
+        + Words.and(OffheapSettings.DEPLOYS.stream().map(Deploy::title).toList()) + " at "
+        + Words.and(threads) + (threads.size() == 1 && threads.getFirst().equals("1")
+            ? " thread, " : " threads, ")
+        + Allotment.mib(settings.memory()) + " allotted to each deploy";
   }
 
   private static Chart chart(String id, String title, String unit, ReadWorkload workload,
@@ -100,7 +131,8 @@ final class OffheapReport {
       }
       series.add(new Chart.Series(deploy.title(), values));
     }
-    return new Chart(id, title, unit, settings.threads().stream().map(t -> t + " threads")
+    return new Chart(id, title, unit, settings.threads().stream()
+        .map(t -> t == 1 ? "1 thread" : t + " threads")
         .toList(), series);
   }
 }

@@ -1,6 +1,8 @@
 package dev.cellar.cli.experiments.offheap;
 
+import dev.cellar.cli.experiments.Allotment;
 import dev.cellar.cli.experiments.showdown.Deploy;
+import dev.cellar.cli.experiments.showdown.DeploySizing;
 import dev.cellar.cli.experiments.showdown.Phase;
 import dev.cellar.cli.experiments.showdown.ReadWorkload;
 import java.nio.file.Path;
@@ -12,12 +14,18 @@ import java.util.Map;
 /**
  * One run of the off-heap experiment: the memory allotted to each deploy's process, PE's rows and
  * the YCSB records (together sized to fit in either deploy's cache, as the seed had every block
- * cached), the thread counts,
- * each run's length and runs per phase, and the host the deploys' servers listen on ({@code
- * serveHost}; null runs each deploy embedded in a JVM of its own). Immutable.
+ * cached), the thread counts, each run's length and runs per phase, and the host the deploys'
+ * servers listen on ({@code serveHost}; null runs each deploy embedded in a JVM of its own).
+ * Immutable.
  */
-public record OffheapSettings(long memory, long rows, long ycsbRecords, List<Integer> threads,
-    long runMillis, int runs, Path tmpfs, long seed, String serveHost) {
+public record OffheapSettings(Allotment allotment, long rows, long ycsbRecords,
+    List<Integer> threads, long runMillis, int runs, Path tmpfs, long seed, String serveHost) {
+
+  /**
+   * The least memory allotted to a deploy: PE's table, a quarter of it, then holds the 10,000
+   * rows a range scan reads.
+   */
+  static final long MIN_MEMORY = 40L << 20;
 
   /** The on-heap read path (the L1 holds every block) and the off-heap one (the L2 does). */
   static final List<Deploy> DEPLOYS = List.of(Deploy.LRU, Deploy.BUCKET_OFFHEAP);
@@ -34,16 +42,28 @@ public record OffheapSettings(long memory, long rows, long ycsbRecords, List<Int
     }
     if (rows < ReadWorkload.SCAN_ROWS) {
       throw new IllegalArgumentException("the table needs at least " + ReadWorkload.SCAN_ROWS
-          + " rows for its range scans, would have " + rows + " (raise --memory or --scale)");
+          + " rows for its range scans, would have " + rows);
     }
     if (ycsbRecords < 100) {
       throw new IllegalArgumentException("the YCSB table needs at least 100 records, would have "
-          + ycsbRecords + " (raise --memory or --scale)");
+          + ycsbRecords);
     }
     if (runs < 1 || runMillis < 100) {
       throw new IllegalArgumentException("runs must be at least 1 and a run at least 100 ms: "
           + runs + " runs of " + runMillis + " ms");
     }
+  }
+
+  /** The bytes allotted to each deploy's process. */
+  public long memory() {
+    return allotment.bytes();
+  }
+
+  /** Why this is a smoke run (a reduced scale, sizes raised to their floors), or none. */
+  List<String> smokeReasons() {
+    List<String> reasons = new ArrayList<>(allotment.smokeReasons());
+    reasons.addAll(DeploySizing.floors(DEPLOYS, memory()));
+    return reasons;
   }
 
   /** Every workload at every thread count, thread counts ascending within a workload. */
@@ -58,8 +78,7 @@ public record OffheapSettings(long memory, long rows, long ycsbRecords, List<Int
   }
 
   Map<String, Object> toJson() {
-    Map<String, Object> json = new LinkedHashMap<>();
-    json.put("memoryBytes", memory);
+    Map<String, Object> json = new LinkedHashMap<>(allotment.toJson());
     json.put("rows", rows);
     json.put("ycsbRecords", ycsbRecords);
     json.put("ycsbRecord", "10 fields of 100 bytes; workloads C (reads) and E (scans only)");
@@ -73,6 +92,7 @@ public record OffheapSettings(long memory, long rows, long ycsbRecords, List<Int
     json.put("through", serveHost == null ? "embedded, a JVM per deploy"
         : "a cellar serve per deploy on " + serveHost + ", clients in one JVM");
     for (Deploy deploy : DEPLOYS) {
+      long memory = memory();
       Map<String, Object> sizes = new LinkedHashMap<>();
       sizes.put("heapBytes", deploy.heapBytes(memory));
       sizes.put("maxDirectBytes", deploy.directBytes(memory));

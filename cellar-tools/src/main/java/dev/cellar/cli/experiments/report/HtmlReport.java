@@ -26,7 +26,7 @@ final class HtmlReport {
     String version = uplotVersion();
     String data = Json.write(report.toJson(machine)).replace("</", "<\\/");
     return resource(HtmlReport.class, "report.html")
-        .replace("@TITLE@", escape(report.title()))
+        .replace("@TITLE@", escape(report.fullTitle()))
         .replace("@UPLOT_VERSION@", version)
         .replace("@UPLOT_CSS@", resource(HtmlReport.class, WEBJAR + version
             + "/dist/uPlot.min.css"))

@@ -12,9 +12,10 @@ import java.util.Map;
  * almost all of it for the on-heap deploys and about a fifth of it for the off-heap ones, so GC
  * effects show where the seed saw them.
  *
- * <p>Tiny allotments (smoke runs) get floors: a heap of at least 128 MiB beyond what it caches
- * and a bucket cache of at least 32 MiB (one bucket per size class); the report shows the sizes
- * used.
+ * <p>Tiny allotments (smoke runs) get floors: a heap of at least 128 MiB beyond what it caches,
+ * an L1 of at least 1 MiB, a bucket cache of at least 32 MiB (one bucket per size class) and a
+ * direct memory limit of at least 64 MiB; {@link DeploySizing} says which applied, and the report
+ * shows the sizes used and how they were reached.
  *
  * <p>The SlabCache-like deploy stands in for HBase 0.98's SlabCache, which HBase removed: an
  * off-heap L2 of two fixed slot sizes (1.1 and 1.4 times the block size, SlabCache's two slabs)
@@ -35,6 +36,8 @@ public enum Deploy {
   private static final long MIB = 1L << 20;
   /** The smallest bucket cache: one bucket per default size class. */
   static final long MIN_L2 = 32 * MIB;
+  /** The smallest direct memory limit, whatever the allotment leaves beside the heap. */
+  static final long MIN_DIRECT = 64 * MIB;
   private static final int BLOCK_SIZE = 65536;
 
   private final String title;
@@ -55,23 +58,50 @@ public enum Deploy {
     return title;
   }
 
+  /** The L2's engine ({@code offheap}, {@code heap}, {@code file}), or null without an L2. */
+  public String ioEngine() {
+    return ioEngine;
+  }
+
   /** The child JVM's -Xmx (and -Xms) for an allotment of {@code memory} bytes. */
   public long heapBytes(long memory) {
-    long onHeap = l1Bytes(memory) + ("heap".equals(ioEngine) ? l2Bytes(memory) : 0);
-    return Math.max(Math.round(memory * heapShare), onHeap + MIN_HEAP);
+    return Math.max(heapShareBytes(memory), onHeapCacheBytes(memory) + MIN_HEAP);
   }
 
   /** The child JVM's -XX:MaxDirectMemorySize: what the allotment leaves beside the heap. */
   public long directBytes(long memory) {
-    return Math.max(memory - heapBytes(memory), 64 * MIB);
+    return Math.max(memory - heapBytes(memory), MIN_DIRECT);
   }
 
   public long l1Bytes(long memory) {
-    return Math.max(Math.round(memory * l1Share), MIB);
+    return Math.max(l1ShareBytes(memory), MIB);
   }
 
   public long l2Bytes(long memory) {
-    return ioEngine == null ? 0 : Math.max(Math.round(memory * l2Share), MIN_L2);
+    return ioEngine == null ? 0 : Math.max(l2ShareBytes(memory), MIN_L2);
+  }
+
+  /** The caches' bytes on the heap: the L1, and the L2 when its engine is the heap. */
+  long onHeapCacheBytes(long memory) {
+    return l1Bytes(memory) + ("heap".equals(ioEngine) ? l2Bytes(memory) : 0);
+  }
+
+  /** The seed's share of the allotment for the heap, before any floor. */
+  long heapShareBytes(long memory) {
+    return Math.round(memory * heapShare);
+  }
+
+  long l1ShareBytes(long memory) {
+    return Math.round(memory * l1Share);
+  }
+
+  long l2ShareBytes(long memory) {
+    return ioEngine == null ? 0 : Math.round(memory * l2Share);
+  }
+
+  /** The seed's share of the allotment for the heap, in percent. */
+  double heapSharePercent() {
+    return heapShare * 100;
   }
 
   /** The configuration of this deploy; a file engine puts its file in {@code tmpfs}. */

@@ -1,8 +1,10 @@
 package dev.cellar.cli.experiments.showdown;
 
+import dev.cellar.cli.experiments.Allotment;
 import dev.cellar.cli.experiments.ExperimentOptions;
 import dev.cellar.cli.experiments.MemorySize;
 import dev.cellar.cli.experiments.ServedDeploysOption;
+import dev.cellar.cli.experiments.SmokeNotice;
 import dev.cellar.cli.experiments.report.ExperimentReport;
 import dev.cellar.cli.experiments.report.Machine;
 import dev.cellar.cli.experiments.report.ReportWriter;
@@ -22,8 +24,10 @@ import picocli.CommandLine.Spec;
 /**
  * {@code cellar bench showdown}: the seed's BlockCache showdown on this machine. See {@link
  * ShowdownExperiment} and {@link Deploy}. The memory allotment defaults as {@link MemorySize}
- * says; {@code --scale} multiplies it, and with it the data, so the ratios hold. Exit codes: 0
- * done, 1 the run failed, 2 bad options.
+ * says; {@code --scale} multiplies it, and with it the data, so the ratios hold ({@link
+ * Allotment}: at least {@value ShowdownSettings#MIN_MEMORY} bytes). Below scale 1 it is a smoke
+ * run, with shorter runs by default, and its report says so. Exit codes: 0 done, 1 the run
+ * failed, 2 bad options.
  */
 @Command(
     name = "showdown",
@@ -39,6 +43,8 @@ import picocli.CommandLine.Spec;
     })
 public final class ShowdownCommand implements Callable<Integer> {
 
+  private static final double DEFAULT_RUN_SECONDS = 10;
+
   @Spec CommandSpec spec;
 
   @Mixin ExperimentOptions experiment;
@@ -46,8 +52,8 @@ public final class ShowdownCommand implements Callable<Integer> {
   @Mixin ServedDeploysOption served;
 
   @Option(names = "--memory", paramLabel = "SIZE", description = "memory allotted to each"
-      + " deploy's process, e.g. 1g or 768m (default: a sixteenth of this machine's, at least"
-      + " 512m)")
+      + " deploy's process, e.g. 1g or 768m, at least 16m (default: a sixteenth of this"
+      + " machine's, at least 512m); --scale multiplies it")
   String memory;
 
   @Option(names = "--ratios", split = ",", defaultValue = "0.5,1.5,4.5", description =
@@ -62,9 +68,9 @@ public final class ShowdownCommand implements Callable<Integer> {
       + " ${DEFAULT-VALUE})")
   int clients;
 
-  @Option(names = "--run-seconds", defaultValue = "10", description = "length of each measured"
-      + " run (default ${DEFAULT-VALUE}; the last of --runs is kept)")
-  double runSeconds;
+  @Option(names = "--run-seconds", description = "length of each measured run (default 10;"
+      + " below --scale 1, 10 times the scale, at least 0.5; the last of --runs is kept)")
+  Double runSeconds;
 
   @Option(names = "--runs", defaultValue = "3", description = "measured runs per deploy and"
       + " ratio (default ${DEFAULT-VALUE})")
@@ -81,15 +87,19 @@ public final class ShowdownCommand implements Callable<Integer> {
       if (!Files.isDirectory(tmpfs)) {
         throw new IllegalArgumentException("--tmpfs " + tmpfs + " is not a directory");
       }
-      long allotment = Math.round(MemorySize.parseOrDefault(memory) * experiment.scale());
+      Allotment allotment = Allotment.of(memory, experiment.scale(), ShowdownSettings.MIN_MEMORY,
+          "the least the showdown allots a deploy");
       settings = new ShowdownSettings(allotment, ratios, deploys, clients, 0.01,
-          Math.round(runSeconds * 1000), runs, tmpfs, experiment.seed(), served.host());
+          experiment.runMillis("--run-seconds", runSeconds, DEFAULT_RUN_SECONDS), runs, tmpfs,
+          experiment.seed(), served.host());
     } catch (IllegalArgumentException e) {
       throw new ParameterException(spec.commandLine(), e.getMessage());
     }
     PrintStream err = System.err;
-    err.printf("cellar bench showdown: %,d MiB per deploy, %d deploys x %d ratios, seed %d%n",
-        settings.memory() >> 20, deploys.size(), ratios.size(), settings.seed());
+    err.printf("cellar bench showdown: %s allotted per deploy; %d deploys x %d ratios, runs of"
+        + " %.1f s, seed %d%n", settings.allotment().describe(), settings.deploys().size(),
+        settings.ratios().size(), settings.runMillis() / 1000.0, settings.seed());
+    SmokeNotice.print("cellar bench showdown", settings.smokeReasons(), err);
     ExperimentReport report;
     try {
       report = ShowdownReport.of(settings, ShowdownExperiment.run(settings, err));
@@ -98,7 +108,8 @@ public final class ShowdownCommand implements Callable<Integer> {
       return 1;
     }
     err.println("cellar bench showdown: wrote "
-        + ReportWriter.write(report, Machine.current(), experiment.out()));
+        + ReportWriter.write(report, Machine.current(), experiment.out())
+        + SmokeNotice.mark(settings.smokeReasons()));
     return 0;
   }
 }

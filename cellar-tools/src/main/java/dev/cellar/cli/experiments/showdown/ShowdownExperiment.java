@@ -1,6 +1,8 @@
 package dev.cellar.cli.experiments.showdown;
 
+import dev.cellar.cli.experiments.Allotment;
 import dev.cellar.cli.experiments.Directories;
+import dev.cellar.cli.experiments.TierHitRatios;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -30,14 +32,15 @@ public final class ShowdownExperiment {
         Path database = work.resolve("db-" + ratio);
         long rows = load(settings, ratio, database, progress);
         for (Deploy deploy : settings.deploys()) {
-          progress.printf("cellar bench showdown: ratio %s, %s: heap %,d MiB, L1 %,d MiB, L2 %,d"
-              + " MiB%n", ratio, deploy.title(), deploy.heapBytes(settings.memory()) >> 20,
-              deploy.l1Bytes(settings.memory()) >> 20, deploy.l2Bytes(settings.memory()) >> 20);
+          DeploySizing sizing = new DeploySizing(deploy, settings.memory());
+          progress.printf("cellar bench showdown: ratio %s, %s: heap %s (%s), L1 %s, L2 %s%n",
+              ratio, deploy.title(), Allotment.mib(sizing.heap()), sizing.heapHow(),
+              Allotment.mib(sizing.l1()), Allotment.mib(sizing.l2()));
           Properties result = measure(settings, deploy, ratio, rows, database, work, progress);
           ShowdownCase c = toCase(deploy, ratio, rows, result, phase(settings).key() + ".");
           progress.printf("cellar bench showdown:   p99 %.0f us, p50 %.0f us, %.0f ops/s, GC %d ms,"
               + " hit ratios %s%n", c.p99Micros(), c.p50Micros(), c.opsPerSecond(), c.gcMillis(),
-              c.hitRatios());
+              c.hitRatios().describe());
           cases.add(c);
         }
         Directories.deleteTree(database);
@@ -95,6 +98,6 @@ public final class ShowdownExperiment {
       String prefix) {
     PhaseFigures f = PhaseFigures.of(r, prefix);
     return new ShowdownCase(deploy, ratio, rows, f.opsPerSecond(), f.p50Micros(), f.p99Micros(),
-        f.p999Micros(), f.gcMillis(), f.hitRatios());
+        f.p999Micros(), f.gcMillis(), TierHitRatios.of(f.hitRatios()), f.loadAverage());
   }
 }

@@ -8,6 +8,7 @@ import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
 import dev.cellar.CellarConfig;
 import dev.cellar.cli.CliRun;
+import dev.cellar.cli.experiments.ExperimentFiles;
 import dev.cellar.observe.http.InfoServerConfig;
 import dev.cellar.server.CellarServer;
 import dev.cellar.server.ServerOptions;
@@ -22,21 +23,29 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
-/** {@code cellar bench encoding} end to end at a tiny scale: its files and what they say. */
+/**
+ * {@code cellar bench encoding} end to end at the documented smoke scale ({@code --scale 0.01}) on
+ * four of its pairs: its files and what they say, the block cache's hit ratios per tier in each
+ * Get phase, a title naming the pairs that ran and the smoke run's mark.
+ */
 @ExtendWith(TestSeedExtension.class)
 class EncodingCommandTest {
 
   @Test
-  void tinyRunWritesResultsThatHoldTogether(@TempDir Path dir, TestSeed seed) throws Exception {
+  void smokeScaleWritesResultsThatHoldTogether(@TempDir Path dir, TestSeed seed) throws Exception {
     Path out = dir.resolve("results");
-    CliRun run = CliRun.of("bench", "encoding", "--scale", "0.002", "--seed",
+    CliRun run = CliRun.of("bench", "encoding", "--scale", "0.01", "--seed",
         Long.toString(seed.value()), "--encodings", "NONE,FAST_DIFF", "--compressions", "NONE,GZ",
         "--out", out.toString());
     assertEquals(0, run.exit(), run.toString());
     assertTrue(run.err().contains("[4/4] FAST_DIFF + GZ"), "progress on stderr: " + run.err());
+    assertTrue(run.err().contains("cellar bench encoding: a smoke run"), run.err());
 
     JsonObject json = JsonParser.parseString(Files.readString(out.resolve("encoding.json")))
         .getAsJsonObject();
+    assertEquals("Smoke run: Block encodings NONE and FAST_DIFF with compressions NONE and GZ:"
+        + " footprint, scans and Gets of 20,000 rows", json.get("title").getAsString());
+    ExperimentFiles.assertSmokeRun(json, "--scale 0.01 is below 1");
     JsonArray results = json.getAsJsonArray("results");
     assertEquals(4, results.size());
     Map<String, JsonObject> byPair = new HashMap<>();
@@ -44,7 +53,12 @@ class EncodingCommandTest {
       JsonObject result = element.getAsJsonObject();
       byPair.put(result.get("encoding").getAsString() + "+"
           + result.get("compression").getAsString(), result);
-      assertEquals(4000, result.get("rows").getAsLong());
+      assertEquals(20_000, result.get("rows").getAsLong());
+      assertEquals(1.0, result.get("getCachedHitRatioL1").getAsDouble(),
+          "every block cached by the caching scan: " + result);
+      assertTrue(result.has("getCacheOffHitRatioL1") && result.has("getCacheOffHitRatioL2"),
+          result.toString());
+      assertTrue(result.get("getCachedHitRatioL2").isJsonNull(), "no L2: " + result);
       for (String figure : List.of("diskBytes", "cachedBytes", "scanCacheOffMillis",
           "scanCachedMillis", "getCacheOffP50Micros", "getCachedP99Micros")) {
         assertTrue(result.get(figure).getAsDouble() > 0, figure + " of " + result);
@@ -71,6 +85,7 @@ class EncodingCommandTest {
     assertEquals(5, csv.size());
     assertTrue(csv.get(0).startsWith("encoding,compression,rows,diskBytes"), csv.get(0));
     assertTrue(Files.size(out.resolve("encoding.html")) > 40_000, "uPlot inlined");
+    ExperimentFiles.assertHtmlMarkedSmoke(out.resolve("encoding.html"));
   }
 
   @Test
@@ -98,6 +113,8 @@ class EncodingCommandTest {
             "getCachedP99Micros")) {
           assertTrue(result.get(figure).getAsDouble() > 0, figure + " of " + result);
         }
+        assertTrue(result.get("getCachedHitRatioCombined").getAsDouble() > 0.9,
+            "the server's cache, read from its /jmx, served the cached Gets: " + result);
       }
       long none = byPair.get("NONE+NONE").get("diskBytes").getAsLong();
       assertTrue(byPair.get("NONE+GZ").get("diskBytes").getAsLong() < none / 2,

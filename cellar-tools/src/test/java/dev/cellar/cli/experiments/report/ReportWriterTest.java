@@ -22,6 +22,8 @@ class ReportWriterTest {
   static ExperimentReport sample() {
     return new ExperimentReport("sample", "A <sample> & report", "What does it answer?",
         Map.of("rows", 1000, "note", "</script><b>bold</b>"),
+        List.of(new SetupTable("Sizes", "how they were reached", List.of("case", "MiB"),
+            List.of(List.of("a", 64.0)))),
         List.of("case", "value", "missing"),
         List.of(Arrays.asList("a, \"quoted\"", 1.5, null), Arrays.asList("b", 2.5, 3L)),
         List.of(new Chart("values", "Values", "ms", List.of("a", "b"), List.of(
@@ -29,7 +31,7 @@ class ReportWriterTest {
             new Chart.Series("seed", Arrays.asList(null, 3.0))))),
         List.of(new Reference("a seed", "its setup", List.of("case", "figure"),
             List.of(List.of("b", 3.0)))),
-        List.of("a note"));
+        List.of("a note"), List.of());
   }
 
   static final Machine MACHINE = new Machine(2, 8L << 30, "a JDK", "an OS");
@@ -63,10 +65,33 @@ class ReportWriterTest {
   }
 
   @Test
+  void aSmokeRunIsMarkedInTheTitleTheJsonAndThePage(@TempDir Path dir) throws Exception {
+    ExperimentReport full = sample();
+    ExperimentReport smoke = new ExperimentReport(full.name(), "Sizes", full.question(),
+        full.configuration(), full.setup(), full.columns(), full.rows(), full.charts(),
+        full.references(), full.notes(), List.of("--scale 0.01 is below 1"));
+    assertFalse(full.smokeRun());
+    assertEquals(full.title(), full.fullTitle());
+    List<Path> files = ReportWriter.write(smoke, MACHINE, dir);
+
+    JsonObject json = JsonParser.parseString(Files.readString(files.get(0))).getAsJsonObject();
+    assertEquals("Smoke run: Sizes", json.get("title").getAsString());
+    assertTrue(json.get("smokeRun").getAsBoolean());
+    assertEquals("--scale 0.01 is below 1", json.getAsJsonArray("smokeReasons").get(0)
+        .getAsString());
+    assertEquals("how they were reached", json.getAsJsonArray("setup").get(0).getAsJsonObject()
+        .get("text").getAsString());
+    String html = Files.readString(files.get(2));
+    assertTrue(html.contains("<title>Smoke run: Sizes</title>"), "the page's title");
+    assertTrue(html.contains("report.smokeRun") && html.contains("report.setup"),
+        "the page draws the smoke banner and the setup tables");
+  }
+
+  @Test
   void refusesRowsAndSeriesOfTheWrongLength() {
     IllegalArgumentException row = assertThrows(IllegalArgumentException.class,
-        () -> new ExperimentReport("x", "x", "x", Map.of(), List.of("a", "b"),
-            List.of(List.of(1)), List.of(), List.of(), List.of()));
+        () -> new ExperimentReport("x", "x", "x", Map.of(), List.of(), List.of("a", "b"),
+            List.of(List.of(1)), List.of(), List.of(), List.of(), List.of()));
     assertTrue(row.getMessage().contains("1 values for 2 columns"), row.getMessage());
     IllegalArgumentException series = assertThrows(IllegalArgumentException.class,
         () -> new Chart("c", "c", "ms", List.of("a", "b"),
