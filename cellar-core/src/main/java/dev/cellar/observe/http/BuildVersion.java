@@ -6,18 +6,20 @@ import java.io.UncheckedIOException;
 import java.util.Properties;
 
 /**
- * The version of the build this jar came from, for the web UI's summary. Maven writes the project
- * version into {@code version.properties} beside this class (see cellar-core's pom); a class path
- * without that resource, or with it unfiltered (an IDE's build), gets {@value #UNKNOWN} rather
+ * The version of the build this jar came from, for the web UI's summary and for what {@code
+ * cellar serve} reports as the cluster's version. Maven writes the project version into {@code
+ * version.properties} beside this class (see cellar-core's pom); a class path without that
+ * resource, or with it unfiltered (an IDE's build), gets {@value #UNKNOWN} rather
  * than a guess.
  */
-final class BuildVersion {
+public final class BuildVersion {
 
-  static final String UNKNOWN = "unknown";
+  public static final String UNKNOWN = "unknown";
 
   private BuildVersion() {}
 
-  static String read() {
+  /** The version, or {@value #UNKNOWN}; reads the resource each time. */
+  public static String read() {
     try (InputStream in = BuildVersion.class.getResourceAsStream("version.properties")) {
       if (in == null) {
         return UNKNOWN;
