@@ -128,8 +128,8 @@ class ClusterStatusTest {
   }
 
   private static RegionLoad named(List<RegionLoad> loads, byte[] regionName) {
-    return loads.stream()
-        .filter(load -> load.getRegionSpecifier().getValue().equals(ByteString.copyFrom(regionName)))
+    ByteString name = ByteString.copyFrom(regionName);
+    return loads.stream().filter(load -> load.getRegionSpecifier().getValue().equals(name))
         .findFirst().orElseThrow(() -> new AssertionError("no load of region "
             + new String(regionName, StandardCharsets.UTF_8) + " in " + loads));
   }
