@@ -22,6 +22,7 @@ import dev.cellar.store.CompactionPolicy;
 import dev.cellar.store.CompactionThrottle;
 import dev.cellar.store.FamilySettings;
 import dev.cellar.store.Region;
+import dev.cellar.store.RegionStats;
 import dev.cellar.store.memstore.ChunkPool;
 import dev.cellar.store.memstore.MemStoreConfig;
 import dev.cellar.store.wal.RecoveryBounds;
@@ -515,6 +516,12 @@ public final class Cellar implements Database {
   /** The internals Cellar's other modules reach through {@link dev.cellar.spi.EngineAccess}. */
   Engine engine() {
     return new CellarEngine(this);
+  }
+
+  /** The figures of the table {@code name}'s region now, or null if there is no such table. */
+  RegionStats regionStats(String name) {
+    CellarTable table = tables.get(TableNames.lookupKey(name));
+    return table == null ? null : table.region().stats();
   }
 
   /** The write-ahead log's counters. */

@@ -2,10 +2,12 @@ package dev.cellar;
 
 import dev.cellar.cache.BlockCache;
 import dev.cellar.cache.MissRatioCurveTracker;
+import dev.cellar.config.BuildVersion;
 import dev.cellar.memory.BufAllocator;
 import dev.cellar.metrics.EngineMetrics;
 import dev.cellar.observe.MetricSource;
 import dev.cellar.spi.Engine;
+import dev.cellar.store.RegionStats;
 import dev.cellar.store.memstore.ChunkPool;
 import dev.cellar.store.wal.WalStats;
 
@@ -50,5 +52,15 @@ record CellarEngine(Cellar cellar) implements Engine {
   @Override
   public void servesRpcOn(int port) {
     cellar.servesRpcOn(port);
+  }
+
+  @Override
+  public RegionStats regionStats(String table) {
+    return cellar.regionStats(table);
+  }
+
+  @Override
+  public String version() {
+    return BuildVersion.read();
   }
 }

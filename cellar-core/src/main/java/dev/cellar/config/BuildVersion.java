@@ -17,6 +17,7 @@ public final class BuildVersion {
 
   private BuildVersion() {}
 
+  /** The version, or {@value #UNKNOWN}; reads the resource each time. */
   public static String read() {
     try (InputStream in = BuildVersion.class.getResourceAsStream("version.properties")) {
       if (in == null) {

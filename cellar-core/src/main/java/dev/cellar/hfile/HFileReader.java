@@ -308,6 +308,19 @@ public final class HFileReader implements AutoCloseable {
     return indexes;
   }
 
+  /**
+   * The bytes the data and meta index roots hold on the heap while the file is open (HBase's root
+   * level index size).
+   */
+  public long rootIndexBytes() {
+    return dataIndex.root().heapBytes() + metaIndex.heapBytes();
+  }
+
+  /** The bytes of the general bloom filter's chunks; 0 when the file has none. */
+  public long generalBloomBytes() {
+    return generalBloom == null ? 0 : generalBloom.byteSize();
+  }
+
   /** Entries of the data index root, for tools. */
   public int dataIndexRootEntries() {
     return dataIndex.root().count();

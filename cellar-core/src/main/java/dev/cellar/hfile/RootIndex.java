@@ -82,6 +82,14 @@ final class RootIndex {
     return offsets.length;
   }
 
+  /**
+   * The bytes the index holds on the heap: the block's payload (keys and all) plus the offset,
+   * size, key offset and key length of each entry (array headers not counted).
+   */
+  long heapBytes() {
+    return keys.length + (long) offsets.length * (Long.BYTES + 3 * Integer.BYTES);
+  }
+
   long offset(int i) {
     return offsets[i];
   }

@@ -5,6 +5,7 @@ import dev.cellar.cache.MissRatioCurveTracker;
 import dev.cellar.memory.BufAllocator;
 import dev.cellar.metrics.EngineMetrics;
 import dev.cellar.observe.MetricSource;
+import dev.cellar.store.RegionStats;
 import dev.cellar.store.memstore.ChunkPool;
 import dev.cellar.store.wal.WalStats;
 
@@ -42,4 +43,17 @@ public interface Engine {
 
   /** Tells the info server's web UI the port a server over the database answers RPCs on. */
   void servesRpcOn(int port);
+
+  /**
+   * The figures of the region of the table {@code table} now (HBase's RegionLoad: stores, files,
+   * sizes, request counts, compaction and flush marks), or null if the database has no such
+   * table open.
+   */
+  RegionStats regionStats(String table);
+
+  /**
+   * The build's version, as the info server's {@code /api/server} and web UI name it ({@code
+   * unknown} for a build that did not record it).
+   */
+  String version();
 }

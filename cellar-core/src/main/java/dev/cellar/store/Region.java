@@ -139,6 +139,7 @@ public final class Region implements AutoCloseable {
   private final Executor compactionExecutor;
   private final CompactionThrottle compactionThrottle;
   private final EngineMetrics metrics;
+  private final RegionRequests requests;
   private final Mvcc mvcc;
   /** The log id when the table was created: entries up to it belong to an earlier table. */
   private final long replayAfterWalId;
@@ -158,6 +159,7 @@ public final class Region implements AutoCloseable {
     this.directory = directory;
     this.services = services;
     this.metrics = metrics;
+    this.requests = new RegionRequests(metrics.enabled());
     this.manifest = manifest;
     this.compactionThrottle = compactionThrottle;
     this.families = new Families(stores.values());
@@ -323,6 +325,47 @@ public final class Region implements AutoCloseable {
   }
 
   /**
+   * The region's figures now, as HBase's region server reports them ({@link RegionStats}): read
+   * from the current families, their MemStores and their files' recorded sizes, without I/O or a
+   * lock (a flush or compaction running meanwhile is seen before or after, per store).
+   */
+  public RegionStats stats() {
+    int stores = 0;
+    int files = 0;
+    long fileBytes = 0;
+    long uncompressed = 0;
+    long memStore = 0;
+    long rootIndex = 0;
+    long index = 0;
+    long bloom = 0;
+    long oldestMajor = Long.MAX_VALUE;
+    long flushed = Long.MAX_VALUE;
+    Map<String, Long> familyFlushed = new LinkedHashMap<>();
+    for (Store store : families.all()) {
+      stores++;
+      memStore += store.memStoreSize().dataSize();
+      for (StoreFile file : store.currentFiles()) {
+        files++;
+        fileBytes += file.size();
+        uncompressed += file.uncompressedBytes();
+        rootIndex += file.rootIndexBytes();
+        index += file.indexBytes();
+        bloom += file.bloomBytes();
+        if (file.majorCompacted()) {
+          oldestMajor = Math.min(oldestMajor, file.createTime());
+        }
+      }
+      long storeFlushed = store.flushedWalId();
+      familyFlushed.put(store.family().nameString(), storeFlushed);
+      flushed = Math.min(flushed, storeFlushed);
+    }
+    return new RegionStats(stores, files, fileBytes, uncompressed, memStore, rootIndex, index,
+        bloom, requests.reads(), requests.writes(),
+        oldestMajor == Long.MAX_VALUE ? 0 : oldestMajor, flushed == Long.MAX_VALUE ? 0 : flushed,
+        familyFlushed);
+  }
+
+  /**
    * Applies every mutation of {@code batch} atomically: one write number, one log entry and at
    * most one log sync for the whole batch (see the class comment). Cells of {@code
    * LATEST_TIMESTAMP} get {@code nowMillis}. Returns once the batch is as durable as its strongest
@@ -343,6 +386,7 @@ public final class Region implements AutoCloseable {
     afterWrite();
     metrics.recordSince(writeOperation(batch), start);
     metrics.add(Counter.WRITE_REQUESTS, batch.size());
+    requests.wrote(batch.size());
   }
 
   /** The histogram a batch's write counts in: a batch, a row's puts, or a row's deletes only. */
@@ -389,6 +433,7 @@ public final class Region implements AutoCloseable {
     metrics.recordSince(Operation.CHECK_AND_MUTATE, start);
     metrics.increment(Counter.CHECK_MUTATE_PASSED);
     metrics.increment(Counter.WRITE_REQUESTS);
+    requests.wrote(1);
     return true;
   }
 
@@ -398,7 +443,7 @@ public final class Region implements AutoCloseable {
     ScanRequest get = new ScanRequest(row, row, true, columns, 1, 0, Long.MAX_VALUE, null, true,
         row, false);
     CollectedRow cells = new CollectedRow();
-    try (RegionScanner scanner = scanner(get, null)) {
+    try (RegionScanner scanner = scanner(get, false)) {
       return scanner.next(cells) ? cells.get(0).valueArray() : null;
     } finally {
       cells.clear();
@@ -547,15 +592,14 @@ public final class Region implements AutoCloseable {
 
   /** A scanner for {@code request}, its rows counted as scanned; the caller closes it. */
   public RegionScanner scanner(ScanRequest request) throws IOException {
-    return scanner(request, metrics);
+    return scanner(request, true);
   }
 
   /**
-   * A scanner for {@code request} that records its rows into {@code recordInto}, or nowhere if it
-   * is null (a read that counts as another operation); the caller closes it.
+   * A scanner for {@code request} that counts its rows as scanned ({@code counted}), or not at all
+   * (a read that counts as another operation); the caller closes it.
    */
-  private RegionScanner scanner(ScanRequest request, EngineMetrics recordInto)
-      throws IOException {
+  private RegionScanner scanner(ScanRequest request, boolean counted) throws IOException {
     long readPoint = mvcc.readPoint();
     long now = System.currentTimeMillis();
     List<FamilyScanner> scanners = new ArrayList<>();
@@ -589,7 +633,8 @@ public final class Region implements AutoCloseable {
       throw e;
     }
     return new RegionScanner(scanners, request.stopRow(), request.stopRowInclusive(),
-        request.reversed(), request.filter(), recordInto);
+        request.reversed(), request.filter(), counted ? metrics : null,
+        counted ? requests : null);
   }
 
   /**
@@ -655,6 +700,7 @@ public final class Region implements AutoCloseable {
   private void countGet(long start) {
     metrics.recordSince(Operation.GET, start);
     metrics.increment(Counter.READ_REQUESTS);
+    requests.read();
   }
 
   private void getThroughScanner(ScanRequest template, byte[] row, CollectedRow out)
@@ -662,7 +708,7 @@ public final class Region implements AutoCloseable {
     ScanRequest request = new ScanRequest(row, row, true, template.columns(),
         template.maxVersions(), template.minTimestamp(), template.maxTimestamp(),
         template.filter(), template.cacheBlocks(), row, false);
-    try (RegionScanner scanner = scanner(request, null)) {
+    try (RegionScanner scanner = scanner(request, false)) {
       scanner.next(out);
     }
   }

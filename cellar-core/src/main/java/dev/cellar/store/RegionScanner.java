@@ -50,6 +50,7 @@ public final class RegionScanner implements RowStream {
   private final boolean reversed;
   private final Filter filter;
   private final EngineMetrics metrics;
+  private final RegionRequests requests;
   /** The stores that have the next row, the first {@link #inRowCount} of them. */
   private final FamilyScanner[] inRow;
   private int inRowCount;
@@ -75,13 +76,17 @@ public final class RegionScanner implements RowStream {
    */
   RegionScanner(List<? extends FamilyScanner> stores, byte[] stopRow, boolean stopRowInclusive,
       boolean reversed, Filter filter) {
-    this(stores, stopRow, stopRowInclusive, reversed, filter, null);
+    this(stores, stopRow, stopRowInclusive, reversed, filter, null, null);
   }
 
-  /** As above, recording each row's time and count into {@code metrics} unless it is null. */
+  /**
+   * As above, recording each row's time and count into {@code metrics} and counting it as a read
+   * of the region in {@code requests}, unless they are null (both are, or neither).
+   */
   RegionScanner(List<? extends FamilyScanner> stores, byte[] stopRow, boolean stopRowInclusive,
-      boolean reversed, Filter filter, EngineMetrics metrics) {
+      boolean reversed, Filter filter, EngineMetrics metrics, RegionRequests requests) {
     this.metrics = metrics;
+    this.requests = requests;
     this.stores = stores.toArray(new FamilyScanner[0]);
     this.inRow = new FamilyScanner[this.stores.length];
     this.stopRow = stopRow;
@@ -158,6 +163,7 @@ public final class RegionScanner implements RowStream {
     if (found && metrics != null) {
       metrics.recordSince(Operation.SCAN_NEXT, start);
       metrics.increment(Counter.READ_REQUESTS);
+      requests.read();
     }
     return found;
   }

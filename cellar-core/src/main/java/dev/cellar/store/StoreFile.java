@@ -46,6 +46,8 @@ final class StoreFile {
   private final long maxWalId;
   private final boolean majorCompacted;
   private final long maxTimestamp;
+  /** When the file was written ({@code hfile.CREATE_TIME_TS}), or 0 if it does not say. */
+  private final long createTime;
   private final byte[] firstRow;
   private final byte[] lastRow;
   private final long size;
@@ -65,6 +67,7 @@ final class StoreFile {
     this.maxWalId = info.getLong(MAX_WAL_ID_KEY, 0);
     this.majorCompacted = info.getBoolean(FileInfo.MAJOR_COMPACTION_KEY, false);
     this.maxTimestamp = info.getLong(MAX_TIMESTAMP_KEY, Long.MAX_VALUE);
+    this.createTime = info.getLong(FileInfo.CREATE_TIME_TS, 0);
     this.firstRow = reader.entryCount() == 0 ? Bytes.EMPTY : rowOf(reader.firstKey());
     this.lastRow = reader.entryCount() == 0 ? Bytes.EMPTY : rowOf(reader.lastKey());
     this.size = storage.size(path);
@@ -134,6 +137,31 @@ final class StoreFile {
 
   long size() {
     return size;
+  }
+
+  /** When the file was written, in milliseconds; 0 if it does not say. */
+  long createTime() {
+    return createTime;
+  }
+
+  /** The bytes of the file's blocks before compression (its trailer's total). */
+  long uncompressedBytes() {
+    return reader.trailer().totalUncompressedBytes();
+  }
+
+  /** The bytes of the whole data index, every level, uncompressed (from the trailer). */
+  long indexBytes() {
+    return reader.trailer().uncompressedDataIndexSize();
+  }
+
+  /** The bytes the index roots hold on the heap while the file is open. */
+  long rootIndexBytes() {
+    return reader.rootIndexBytes();
+  }
+
+  /** The bytes of the general bloom filter; 0 when there is none. */
+  long bloomBytes() {
+    return reader.generalBloomBytes();
   }
 
   long entryCount() {

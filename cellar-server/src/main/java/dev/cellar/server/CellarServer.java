@@ -11,9 +11,11 @@ import dev.cellar.server.rpc.RpcDispatch;
 import dev.cellar.server.rpc.RpcMetrics;
 import dev.cellar.server.rpc.RpcServer;
 import dev.cellar.server.service.ClientService;
+import dev.cellar.server.service.ClusterStatusReport;
 import dev.cellar.server.service.ExportEndpoint;
 import dev.cellar.server.service.MasterService;
 import dev.cellar.server.service.RegionAdminService;
+import dev.cellar.server.service.RegionLoads;
 import dev.cellar.server.service.RegistryService;
 import dev.cellar.io.AppendOnlyFile;
 import dev.cellar.io.DirectoryLockedException;
@@ -38,8 +40,9 @@ import org.slf4j.LoggerFactory;
 /**
  * {@code cellar serve}: an embedded {@link Cellar} behind a server that HBase 2.x's own client
  * talks to. It is, at once, the cluster's registry (ClientMetaService), its master
- * (MasterService) and its one region server (ClientService, and AdminService for flushes and
- * compactions) holding hbase:meta and one region per table.
+ * (MasterService, with the cluster's status) and its one region server (ClientService, and
+ * AdminService for flushes, compactions and region loads) holding hbase:meta and one region per
+ * enabled table.
  *
  * <p><b>Directory.</b> The database's files, plus {@code server/}: the lock, the cluster id and
  * the catalog of HBase schemas ({@link Catalog}). On a local disk or, by URI, on another file
@@ -123,14 +126,18 @@ public final class CellarServer implements AutoCloseable {
       client = new ClientService(cellar, catalog, meta, options.scanLimits(),
           options.inlineGets());
       handlers = handlerPool(options);
+      RegionLoads regionLoads = new RegionLoads(cellar, catalog, client::metaRowsRead,
+          location.isLocal());
       RpcMetrics rpcMetrics = new RpcMetrics();
       MethodCallCounts adminCalls = new MethodCallCounts();
       RpcDispatch dispatch = new RpcDispatch(Map.of(
           RegistryService.NAME, RegistryService.create(identity),
           MasterService.NAME, MasterService.create(catalog,
-              new ExportEndpoint(cellar, catalog, config), adminCalls),
+              new ExportEndpoint(cellar, catalog, config),
+              new ClusterStatusReport(cellar, catalog, identity, regionLoads), adminCalls),
           ClientService.NAME, client.service(),
-          RegionAdminService.NAME, RegionAdminService.create(cellar, catalog)), handlers,
+          RegionAdminService.NAME, RegionAdminService.create(cellar, catalog, regionLoads)),
+          handlers,
           clusterId, rpcMetrics);
       RpcServer rpc = RpcServer.start(new InetSocketAddress(options.bindAddress(), port),
           options.ioThreads(), options.maxRequestSize(), dispatch);

@@ -52,6 +52,11 @@ public final class GeneralBloomLookup {
     return reader.type();
   }
 
+  /** The bytes of all the bloom's chunks (HBase's {@code getByteSize}). */
+  public long byteSize() {
+    return reader.byteSize();
+  }
+
   /**
    * Whether a get of {@code row} might find cells in the file (ROW and ROWPREFIX_FIXED_LENGTH).
    *

@@ -37,6 +37,7 @@ public final class ClientService implements AutoCloseable {
   private final MultiHandler multi;
   private final ScanHandler scans;
   private final PointReaders readers;
+  private final MetaReads metaReads;
   private final boolean inlineGets;
   private final EngineMetrics metrics;
 
@@ -50,7 +51,7 @@ public final class ClientService implements AutoCloseable {
     this.inlineGets = inlineGets;
     this.metrics = EngineAccess.engine(cellar).metrics();
     Regions regions = new Regions(cellar, catalog);
-    MetaReads metaReads = new MetaReads(meta);
+    this.metaReads = new MetaReads(meta);
     this.readers = new PointReaders(regions::current);
     this.gets = new Gets(regions, metaReads, readers);
     this.writes = new Writes(regions);
@@ -104,6 +105,11 @@ public final class ClientService implements AutoCloseable {
       }
       return response;
     };
+  }
+
+  /** The rows of hbase:meta read so far (Gets that found their row, rows scans handed out). */
+  public long metaRowsRead() {
+    return metaReads.rowsRead();
   }
 
   /** The number of open scanners. */

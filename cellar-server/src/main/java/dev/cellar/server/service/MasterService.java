@@ -11,6 +11,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos.CoprocessorServiceRequest;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.ClusterStatusProtos;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.HBaseProtos;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.HBaseProtos.NamespaceDescriptor;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.HBaseProtos.TableState;
@@ -19,7 +20,8 @@ import org.apache.hadoop.hbase.shaded.protobuf.generated.MasterProtos.*;
 /**
  * {@code MasterService}: the calls behind HBase's {@code Admin} for tables (create, delete,
  * disable, enable, truncate, and the alters: modifyTable, addColumnFamily, modifyColumnFamily,
- * deleteColumnFamily, online as HBase 2's are) and namespaces. Each change is done
+ * deleteColumnFamily, online as HBase 2's are), namespaces, and the cluster's status ({@link
+ * ClusterStatusReport}, for {@code getClusterMetrics}). Each change is done
  * before its call returns (through the {@link Catalog}); the procedure id it answers with is
  * reported FINISHED by {@code getProcedureResult}, so the client's wait ends at its first poll.
  * Procedure ids are unique for the process; an id never issued is NOT_FOUND. Thread-safe (the
@@ -38,10 +40,11 @@ public final class MasterService {
 
   /**
    * The service over {@code catalog}; {@code ExecMasterService} calls go to {@code export}
-   * ({@link ExportEndpoint}); every call counts in {@code calls}, by method.
+   * ({@link ExportEndpoint}), {@code GetClusterStatus} to {@code status}; every call counts in
+   * {@code calls}, by method.
    */
   public static RpcService create(Catalog catalog, ExportEndpoint export,
-      MethodCallCounts calls) {
+      ClusterStatusReport status, MethodCallCounts calls) {
     MasterService master = new MasterService(catalog);
     IsMasterRunningResponse running = IsMasterRunningResponse.newBuilder()
         .setIsMasterRunning(true).build();
@@ -91,6 +94,9 @@ public final class MasterService {
             (c, r) -> master.descriptorsIn(r.getNamespaceName())),
         RpcMethod.inline("ListTableNamesByNamespace", ListTableNamesByNamespaceRequest.parser(),
             (c, r) -> master.namesIn(r.getNamespaceName())),
+        RpcMethod.of("GetClusterStatus", GetClusterStatusRequest.parser(),
+            (c, r) -> GetClusterStatusResponse.newBuilder()
+                .setClusterStatus(status.report(r.getOptionsList())).build()),
         RpcMethod.of("ExecMasterService", CoprocessorServiceRequest.parser(),
             (c, r) -> export.call(r)))));
   }

@@ -7,16 +7,20 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
+import java.util.concurrent.atomic.LongAdder;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos;
 
 /**
  * Reads of hbase:meta, which the server answers from its {@link MetaTable} (a handful of heap
  * rows, one per table) rather than from storage: a Get's row and a Scan's rows, with the columns
- * the request names. Thread-safe (the meta table hands out immutable rows).
+ * the request names. Counts the rows it hands out, as a region counts its read requests (a Get
+ * that finds its row, each row a scan returns), for hbase:meta's region load. Thread-safe (the
+ * meta table hands out immutable rows; the count is a {@link LongAdder}).
  */
 final class MetaReads {
 
   private final MetaTable meta;
+  private final LongAdder rowsRead = new LongAdder();
 
   MetaReads(MetaTable meta) {
     this.meta = meta;
@@ -25,11 +29,25 @@ final class MetaReads {
   /** The cells of a Get's row, restricted to its columns (empty when there is no such row). */
   List<KeyValue> get(ClientProtos.Get proto) {
     MetaTable.Row row = meta.row(proto.getRow().toByteArray());
-    return row == null ? List.of() : selectColumns(row.cells(), proto.getColumnList());
+    if (row == null) {
+      return List.of();
+    }
+    rowsRead.increment();
+    return selectColumns(row.cells(), proto.getColumnList());
+  }
+
+  /** The rows a scan selects, each counted as read when the scan hands it out. */
+  RowSource scan(ClientProtos.Scan scan) {
+    return RowSource.of(select(scan), rowsRead::increment);
+  }
+
+  /** The rows read so far: by Gets that found their row and handed out by scans. */
+  long rowsRead() {
+    return rowsRead.sum();
   }
 
   /** The rows a scan selects, in the scan's direction, each restricted to its columns. */
-  List<MetaTable.Row> scan(ClientProtos.Scan scan) {
+  private List<MetaTable.Row> select(ClientProtos.Scan scan) {
     byte[] start = scan.getStartRow().toByteArray();
     byte[] stop = scan.getStopRow().toByteArray();
     boolean reversed = scan.getReversed();

@@ -10,6 +10,8 @@ import org.apache.hadoop.hbase.shaded.protobuf.generated.AdminProtos.CompactRegi
 import org.apache.hadoop.hbase.shaded.protobuf.generated.AdminProtos.CompactRegionResponse;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.AdminProtos.FlushRegionRequest;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.AdminProtos.FlushRegionResponse;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.AdminProtos.GetRegionLoadRequest;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.AdminProtos.GetRegionLoadResponse;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.HBaseProtos;
 
 /**
@@ -17,8 +19,10 @@ import org.apache.hadoop.hbase.shaded.protobuf.generated.HBaseProtos;
  * HBase's {@code Admin.flush}/{@code compact}/{@code majorCompact} ask of a region: {@code
  * FlushRegion} writes the table's MemStores to files, {@code CompactRegion} runs a minor or major
  * compaction; both finish before the call returns (on a handler thread). A compaction of one
- * family is refused (Cellar compacts a table's families together). Thread-safe (the catalog and
- * the database are).
+ * family is refused (Cellar compacts a table's families together). {@code GetRegionLoad}
+ * ({@code Admin.getRegionMetrics}) answers the loads of the regions served, or of one table's
+ * ({@link RegionLoads}); like HBase's, for a table it does not serve it answers none. Thread-safe
+ * (the catalog and the database are).
  */
 public final class RegionAdminService {
 
@@ -32,9 +36,13 @@ public final class RegionAdminService {
     this.catalog = catalog;
   }
 
-  public static RpcService create(Cellar cellar, Catalog catalog) {
+  /** The service over {@code cellar}'s tables; region loads come from {@code loads}. */
+  public static RpcService create(Cellar cellar, Catalog catalog, RegionLoads loads) {
     RegionAdminService admin = new RegionAdminService(cellar, catalog);
     return new RpcService(NAME, List.of(
+        RpcMethod.of("GetRegionLoad", GetRegionLoadRequest.parser(),
+            (c, r) -> GetRegionLoadResponse.newBuilder().addAllRegionLoads(
+                r.hasTableName() ? loads.of(r.getTableName()) : loads.all()).build()),
         RpcMethod.of("FlushRegion", FlushRegionRequest.parser(), (c, r) -> admin.flush(r)),
         RpcMethod.of("CompactRegion", CompactRegionRequest.parser(),
             (c, r) -> admin.compact(r))));

@@ -136,8 +136,11 @@ interface RowSource extends AutoCloseable {
     };
   }
 
-  /** Rows of hbase:meta made for this scan, each returned whole whatever the limits. */
-  static RowSource of(List<MetaTable.Row> rows) {
+  /**
+   * Rows of hbase:meta made for this scan, each returned whole whatever the limits, {@code
+   * onRow} run as each is handed out.
+   */
+  static RowSource of(List<MetaTable.Row> rows, Runnable onRow) {
     Iterator<MetaTable.Row> iterator = rows.iterator();
     return new RowSource() {
       private byte[] last;
@@ -148,6 +151,7 @@ interface RowSource extends AutoCloseable {
           return null;
         }
         MetaTable.Row row = iterator.next();
+        onRow.run();
         last = row.key();
         return row.cells();
       }

@@ -92,7 +92,7 @@ final class ScanHandler implements AutoCloseable {
     RowSource rows;
     if (Regions.isMeta(request.getRegion())) {
       filter = ConvertedFilter.NONE;
-      rows = RowSource.of(meta.scan(proto));
+      rows = meta.scan(proto);
     } else {
       Regions.Target target = regions.target(request.getRegion());
       for (ClientProtos.Column column : proto.getColumnList()) {
