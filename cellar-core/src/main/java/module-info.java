@@ -7,8 +7,8 @@
  * depending on nothing but {@code java.base}). Every other package is the engine's own; the ones
  * Cellar's other modules build on are exported to those modules only.
  *
- * <p>Snappy's jar names no module, so it is required by the name the module system derives from
- * its file name ({@code snappy.java}); the others name theirs.
+ * <p>Snappy's jar names no module, so it is required by the name the module system derives from its
+ * file name ({@code snappy.java}); the others name theirs.
  */
 module dev.cellar.core {
   requires java.management;
@@ -24,14 +24,26 @@ module dev.cellar.core {
   exports dev.cellar;
   exports dev.cellar.cell;
   exports dev.cellar.filter;
-
-  exports dev.cellar.config to dev.cellar.server, dev.cellar.client, dev.cellar.hdfs;
-  exports dev.cellar.io to dev.cellar.server, dev.cellar.hdfs;
-  exports dev.cellar.memory to dev.cellar.client, dev.cellar.hdfs;
-  exports dev.cellar.metrics to dev.cellar.server;
-  exports dev.cellar.observe to dev.cellar.server;
-  exports dev.cellar.spi to dev.cellar.server, dev.cellar.client;
-  exports dev.cellar.store to dev.cellar.server, dev.cellar.client;
+  exports dev.cellar.config to
+      dev.cellar.server,
+      dev.cellar.client,
+      dev.cellar.hdfs;
+  exports dev.cellar.io to
+      dev.cellar.server,
+      dev.cellar.hdfs;
+  exports dev.cellar.memory to
+      dev.cellar.client,
+      dev.cellar.hdfs;
+  exports dev.cellar.metrics to
+      dev.cellar.server;
+  exports dev.cellar.observe to
+      dev.cellar.server;
+  exports dev.cellar.spi to
+      dev.cellar.server,
+      dev.cellar.client;
+  exports dev.cellar.store to
+      dev.cellar.server,
+      dev.cellar.client;
 
   uses dev.cellar.RemoteConnector;
   uses dev.cellar.cache.CacheableDeserializer;

@@ -14,5 +14,6 @@ module dev.cellar.hdfs {
   requires hadoop.client.api;
   requires org.slf4j;
 
-  provides dev.cellar.io.StorageProvider with dev.cellar.hdfs.HdfsStorageProvider;
+  provides dev.cellar.io.StorageProvider with
+      dev.cellar.hdfs.HdfsStorageProvider;
 }

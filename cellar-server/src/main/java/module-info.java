@@ -3,10 +3,10 @@
  * its RPC metrics on the info server. Exports only what starts a server ({@code CellarServer},
  * {@code ServerOptions}); the RPC layer, the services and the catalog stay inside.
  *
- * <p>HBase's generated protocol and its shaded protobuf name no module, so they are required by
- * the names the module system derives from their file names ({@code hbase.protocol.shaded},
- * {@code hbase.shaded.protobuf}); the two split no package, so they sit on a module path
- * together. Netty is modular.
+ * <p>HBase's generated protocol and its shaded protobuf name no module, so they are required by the
+ * names the module system derives from their file names ({@code hbase.protocol.shaded}, {@code
+ * hbase.shaded.protobuf}); the two split no package, so they sit on a module path together. Netty
+ * is modular.
  */
 module dev.cellar.server {
   requires transitive dev.cellar.core;

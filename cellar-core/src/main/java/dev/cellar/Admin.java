@@ -29,8 +29,8 @@ public interface Admin {
   void addFamily(String table, ColumnFamilyDescriptor family) throws IOException;
 
   /**
-   * Deletes a family and its data (HBase's {@code deleteColumnFamily}). Scanners opened before
-   * keep reading the family's files until they close.
+   * Deletes a family and its data (HBase's {@code deleteColumnFamily}). Scanners opened before keep
+   * reading the family's files until they close.
    *
    * @throws IllegalArgumentException if the table has no such family, or no other
    * @throws TableNotFoundException if there is no such table
@@ -38,10 +38,9 @@ public interface Admin {
   void deleteFamily(String table, String family) throws IOException;
 
   /**
-   * Changes a family's attributes (HBase's {@code modifyColumnFamily}). Versions, TTL and
-   * block caching apply to reads from then on; block size, encoding, compression and bloom
-   * filter to files written from then on (existing files keep theirs until a compaction
-   * rewrites them).
+   * Changes a family's attributes (HBase's {@code modifyColumnFamily}). Versions, TTL and block
+   * caching apply to reads from then on; block size, encoding, compression and bloom filter to
+   * files written from then on (existing files keep theirs until a compaction rewrites them).
    *
    * @throws IllegalArgumentException if the table has no such family
    * @throws TableNotFoundException if there is no such table

@@ -20,23 +20,22 @@ import java.util.function.Consumer;
  * <dir>/<family>/<hfile>}, written by HBase (a flushed region's directory, a snapshot's files) or
  * by {@link TableExport}.
  *
- * <p><b>Order.</b> (1) Every file is found and verified whole ({@link BulkLoadSource}); any
- * problem ends the load with a {@link BulkLoadException} before anything changed. (2) A missing
- * table is created with the families found (HBase's {@code create.table=yes}: each family with
- * the defaults and the compression of its files). A family the table lacks is refused. (3) Each
- * file is staged in its family's {@code .tmp} directory: copied (forced), or with {@code move}
- * hard-linked there (copied where a link is not possible), the source deleted once the load
- * committed. A move never renames the source away before the commit: the next open empties
- * {@code .tmp}, so a crash would lose a source staged there by name alone. (4)
- * {@link Region#bulkLoad} flushes the table, gives all files one new sequence id, renames them
- * into their family directories as {@code <hex>_SeqId_<n>_} and records them in one manifest
- * record.
+ * <p><b>Order.</b> (1) Every file is found and verified whole ({@link BulkLoadSource}); any problem
+ * ends the load with a {@link BulkLoadException} before anything changed. (2) A missing table is
+ * created with the families found (HBase's {@code create.table=yes}: each family with the defaults
+ * and the compression of its files). A family the table lacks is refused. (3) Each file is staged
+ * in its family's {@code .tmp} directory: copied (forced), or with {@code move} hard-linked there
+ * (copied where a link is not possible), the source deleted once the load committed. A move never
+ * renames the source away before the commit: the next open empties {@code .tmp}, so a crash would
+ * lose a source staged there by name alone. (4) {@link Region#bulkLoad} flushes the table, gives
+ * all files one new sequence id, renames them into their family directories as {@code
+ * <hex>_SeqId_<n>_} and records them in one manifest record.
  *
  * <p><b>Failure.</b> Before (4) commits, a failure deletes the staged copies and links, and the
  * sources stay; a crash leaves staged files, which the next open deletes, and the sources. After a
  * crash in (4) each file is in the table or none is; with {@code move}, a crash after the commit
- * may leave sources that were loaded; the log names the load's files, and loading the sources
- * again would give their cells a newer sequence id than writes made since. Stateless.
+ * may leave sources that were loaded; the log names the load's files, and loading the sources again
+ * would give their cells a newer sequence id than writes made since. Stateless.
  */
 public final class BulkLoad {
 
@@ -52,8 +51,8 @@ public final class BulkLoad {
    * @param cells the number of cells loaded
    * @param sequenceId the sequence id the files were loaded at
    */
-  public record Report(String table, boolean created, Map<String, Integer> files, long cells,
-      long sequenceId) {}
+  public record Report(
+      String table, boolean created, Map<String, Integer> files, long cells, long sequenceId) {}
 
   /** A file staged for the load, and where it came from. */
   private record Staged(LoadFile source, Path staged) {}
@@ -64,10 +63,10 @@ public final class BulkLoad {
    *
    * @throws BulkLoadException if the input is refused; nothing changed then
    */
-  public static Report load(Cellar cellar, String table, Path dir, boolean move,
-      Consumer<String> progress) throws IOException {
-    Map<String, List<LoadFile>> found =
-        BulkLoadSource.find(dir, cellar.allocator(), progress);
+  public static Report load(
+      Cellar cellar, String table, Path dir, boolean move, Consumer<String> progress)
+      throws IOException {
+    Map<String, List<LoadFile>> found = BulkLoadSource.find(dir, cellar.allocator(), progress);
     boolean created = false;
     if (!cellar.admin().tableExists(table)) {
       cellar.admin().createTable(descriptorFor(table, found));
@@ -77,9 +76,14 @@ public final class BulkLoad {
       TableDescriptor descriptor = cellar.admin().describe(table);
       for (String family : found.keySet()) {
         if (descriptor.family(family) == null) {
-          throw new BulkLoadException(dir.resolve(family) + ": table " + table
-              + " has no family '" + family + "'; its families: "
-              + descriptor.families().stream().map(ColumnFamilyDescriptor::name).toList());
+          throw new BulkLoadException(
+              dir.resolve(family)
+                  + ": table "
+                  + table
+                  + " has no family '"
+                  + family
+                  + "'; its families: "
+                  + descriptor.families().stream().map(ColumnFamilyDescriptor::name).toList());
         }
       }
     }
@@ -119,8 +123,10 @@ public final class BulkLoad {
   private static TableDescriptor descriptorFor(String table, Map<String, List<LoadFile>> found) {
     List<ColumnFamilyDescriptor> families = new ArrayList<>();
     for (Map.Entry<String, List<LoadFile>> family : found.entrySet()) {
-      families.add(ColumnFamilyDescriptor.of(family.getKey(), Map.of("COMPRESSION",
-          family.getValue().getFirst().compression().name())));
+      families.add(
+          ColumnFamilyDescriptor.of(
+              family.getKey(),
+              Map.of("COMPRESSION", family.getValue().getFirst().compression().name())));
     }
     return new TableDescriptor(table, families);
   }

@@ -20,26 +20,27 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
- * The HFiles of a bulk-load directory, found and verified as HBase's {@code completebulkload}
- * finds them, before anything is loaded.
+ * The HFiles of a bulk-load directory, found and verified as HBase's {@code completebulkload} finds
+ * them, before anything is loaded.
  *
  * <p><b>Layout.</b> {@code <dir>/<family>/<hfile>}. As HBase's tool does, it skips top-level
  * entries that are not directories, whose names start with {@code .} or {@code _}, and a region
  * directory's {@code recovered.edits}; in a family directory it skips what is not a regular file,
  * names starting with {@code _} or {@code .} (Hadoop's {@code .crc} files, unfinished exports),
  * HBase's reference files ({@code <hex>.<region>}) and links ({@code table=region-hfile}), and
- * HFiles without cells. HBase's own names, {@code <hex>} and {@code <hex>_SeqId_<n>_}, are
- * taken as they are.
+ * HFiles without cells. HBase's own names, {@code <hex>} and {@code <hex>_SeqId_<n>_}, are taken as
+ * they are.
  *
- * <p><b>Verification.</b> Every file is read whole ({@link HFileVerifier}: every block's
- * checksum, the trailer's totals, the index, the blooms, cells in ascending order), then every
- * cell's family is compared with its directory's name. The first problem is thrown as a {@link
+ * <p><b>Verification.</b> Every file is read whole ({@link HFileVerifier}: every block's checksum,
+ * the trailer's totals, the index, the blooms, cells in ascending order), then every cell's family
+ * is compared with its directory's name. The first problem is thrown as a {@link
  * BulkLoadException}, one line naming the file. Reads bypass the block cache. Stateless.
  */
 final class BulkLoadSource {
 
   /** HBase's reference file name: an HFile's name, a dot, the parent region's encoded name. */
   private static final Pattern REFERENCE = Pattern.compile("^[0-9a-f]+(_SeqId_[0-9]+_)?\\..+$");
+
   private static final String RECOVERED_EDITS = "recovered.edits";
 
   private BulkLoadSource() {}
@@ -50,18 +51,20 @@ final class BulkLoadSource {
   /**
    * The non-empty HFiles of {@code dir} by family (in name order), each verified whole.
    *
-   * @throws BulkLoadException for a directory without HFiles or a file that is not a sound HFile
-   *     of its family
+   * @throws BulkLoadException for a directory without HFiles or a file that is not a sound HFile of
+   *     its family
    */
-  static Map<String, List<LoadFile>> find(Path dir, BufAllocator allocator,
-      Consumer<String> progress) throws IOException {
+  static Map<String, List<LoadFile>> find(
+      Path dir, BufAllocator allocator, Consumer<String> progress) throws IOException {
     if (!Files.isDirectory(dir)) {
       throw new BulkLoadException(dir + ": not a directory (expected <dir>/<family>/<hfile>)");
     }
     Map<String, List<LoadFile>> families = new LinkedHashMap<>();
     for (Path entry : sorted(dir)) {
       String name = entry.getFileName().toString();
-      if (!Files.isDirectory(entry) || name.startsWith(".") || name.startsWith("_")
+      if (!Files.isDirectory(entry)
+          || name.startsWith(".")
+          || name.startsWith("_")
           || name.equals(RECOVERED_EDITS)) {
         progress.accept("skipping " + entry);
         continue;
@@ -126,18 +129,28 @@ final class BulkLoadSource {
   }
 
   /** Reads every cell, checking its family; returns how many there are. */
-  private static long checkFamily(String family, Path file, HFileReader reader)
-      throws IOException {
+  private static long checkFamily(String family, Path file, HFileReader reader) throws IOException {
     MemorySegment expected = MemorySegment.ofArray(Bytes.toBytes(family));
     long cells = 0;
     try (HFileScanner scanner = reader.scanner(false)) {
       for (boolean more = scanner.seekTo(); more; more = scanner.next()) {
         Cell cell = scanner.current();
-        if (!Bytes.equals(cell.segment(), cell.familyOffset(), cell.familyLength(), expected, 0,
+        if (!Bytes.equals(
+            cell.segment(),
+            cell.familyOffset(),
+            cell.familyLength(),
+            expected,
+            0,
             (int) expected.byteSize())) {
-          throw new BulkLoadException(file + ": cell " + cell + " is of family '"
-              + Bytes.toStringBinary(cell.familyArray()) + "', not of its directory's family '"
-              + family + "'");
+          throw new BulkLoadException(
+              file
+                  + ": cell "
+                  + cell
+                  + " is of family '"
+                  + Bytes.toStringBinary(cell.familyArray())
+                  + "', not of its directory's family '"
+                  + family
+                  + "'");
         }
         cells++;
       }

@@ -47,17 +47,17 @@ import org.slf4j.LoggerFactory;
 /**
  * An embedded Cellar database in one directory: {@code tables/<name>/} per table (its descriptor
  * and one directory of HFiles per family) and {@code wal/}, the write-ahead log shared by every
- * table. Opening builds the process-wide parts from the configuration (the pooled buffer
- * allocator, the block cache, the MemStore chunk pool, the log, a flusher thread {@value
- * #FLUSHER_THREAD} and a compaction thread {@value #COMPACTION_THREAD}) and opens every table,
- * replaying what the log holds beyond the tables' files.
+ * table. Opening builds the process-wide parts from the configuration (the pooled buffer allocator,
+ * the block cache, the MemStore chunk pool, the log, a flusher thread {@value #FLUSHER_THREAD} and
+ * a compaction thread {@value #COMPACTION_THREAD}) and opens every table, replaying what the log
+ * holds beyond the tables' files.
  *
- * <p><b>Storage.</b> A database lives on the local disk or, by URI, on another file system such
- * as HDFS ({@link #open(String, CellarConfig)}); every file operation goes through one {@link
+ * <p><b>Storage.</b> A database lives on the local disk or, by URI, on another file system such as
+ * HDFS ({@link #open(String, CellarConfig)}); every file operation goes through one {@link
  * Storage}. Its log may live elsewhere, on the same file system or another, as HBase's {@value
  * CellarConfig#WAL_DIR} puts it ({@link WalPlacement}); an open that finds signs of the wrong log
- * (a log bound to another database, segments left in the database's own {@code wal/}, a log
- * behind the tables' files) fails before the database takes a write.
+ * (a log bound to another database, segments left in the database's own {@code wal/}, a log behind
+ * the tables' files) fails before the database takes a write.
  *
  * <p><b>One process per directory.</b> Opening first takes the directory's lock ({@link
  * Storage#lock}: its {@code LOCK} file, held with an OS lock or an HDFS lease), before it reads or
@@ -84,15 +84,20 @@ public final class Cellar implements Database {
   private final Path directory;
   private final StorageLock lock;
   private final Storage storage;
+
   /** Closed last: the connection to a file system other than the local one, or null. */
   private StorageLocation location;
+
   /** Where the log lives; closed after the log, ending its own connection if it has one. */
   private final WalPlacement walPlacement;
+
   private final Settings settings;
   private final BufAllocator allocator;
   private final BlockCache cache;
+
   /** The block cache's miss-ratio curve, or null when there is no cache or it is turned off. */
   private final MissRatioCurveTracker curve;
+
   private final ChunkPool chunkPool;
   private final WriteAheadLog wal;
   private final ExecutorService flusher;
@@ -103,6 +108,7 @@ public final class Cellar implements Database {
   private final Map<String, CellarTable> tables = new ConcurrentHashMap<>();
   private final CellarAdmin admin;
   private final long startMillis = System.currentTimeMillis();
+
   /** JMX and the info server; set once the tables are open, null before. */
   private volatile Observability observability;
 
@@ -110,8 +116,14 @@ public final class Cellar implements Database {
    * Builds the process-wide parts in order, each failure closing what was built before it; the
    * caller holds {@code lock} and releases it if this throws.
    */
-  private Cellar(Path directory, CellarConfig config, Storage storage, StorageLock lock,
-      WalPlacement walPlacement, RecoveryBounds bounds) throws IOException {
+  private Cellar(
+      Path directory,
+      CellarConfig config,
+      Storage storage,
+      StorageLock lock,
+      WalPlacement walPlacement,
+      RecoveryBounds bounds)
+      throws IOException {
     this.directory = directory;
     this.lock = lock;
     this.storage = storage;
@@ -121,8 +133,7 @@ public final class Cellar implements Database {
     CompactionPolicy policy = CompactionPolicy.from(settings, memStoreConfig.flushSize());
     CompactionThrottle throttle = CompactionThrottle.from(settings);
     WalConfig walConfig = WalConfig.from(settings);
-    boolean cacheCompressed =
-        settings.getBoolean(Region.Services.CACHE_COMPRESSED_DATA_KEY, false);
+    boolean cacheCompressed = settings.getBoolean(Region.Services.CACHE_COMPRESSED_DATA_KEY, false);
     this.metrics = new EngineMetrics(settings.getBoolean(Observability.METRICS_ENABLED_KEY, true));
     this.allocator = new BufAllocator(BufAllocatorConfig.from(settings));
     BlockCache createdCache = null;
@@ -131,8 +142,8 @@ public final class Cellar implements Database {
       createdCache = BlockCacheFactory.create(settings, allocator).orElse(null);
       this.curve = createdCache == null ? null : curveOf(createdCache);
       createdPool = memStoreConfig.mslabEnabled() ? new ChunkPool(memStoreConfig) : null;
-      this.wal = WriteAheadLog.open(walPlacement.storage(), walPlacement.directory(), walConfig,
-          bounds);
+      this.wal =
+          WriteAheadLog.open(walPlacement.storage(), walPlacement.directory(), walConfig, bounds);
     } catch (IOException | RuntimeException e) {
       if (createdCache != null) {
         createdCache.shutdown();
@@ -145,12 +156,27 @@ public final class Cellar implements Database {
     }
     this.cache = createdCache;
     this.chunkPool = createdPool;
-    this.flusher = Executors.newSingleThreadExecutor(
-        Thread.ofPlatform().name(FLUSHER_THREAD).daemon().factory());
-    this.compactor = Executors.newSingleThreadExecutor(
-        Thread.ofPlatform().name(COMPACTION_THREAD).daemon().factory());
-    this.services = new Region.Services(storage, wal, cache, allocator, chunkPool,
-        memStoreConfig, policy, flusher, compactor, cacheCompressed, throttle, metrics, curve);
+    this.flusher =
+        Executors.newSingleThreadExecutor(
+            Thread.ofPlatform().name(FLUSHER_THREAD).daemon().factory());
+    this.compactor =
+        Executors.newSingleThreadExecutor(
+            Thread.ofPlatform().name(COMPACTION_THREAD).daemon().factory());
+    this.services =
+        new Region.Services(
+            storage,
+            wal,
+            cache,
+            allocator,
+            chunkPool,
+            memStoreConfig,
+            policy,
+            flusher,
+            compactor,
+            cacheCompressed,
+            throttle,
+            metrics,
+            curve);
     this.gcPauses = GcPauseMonitor.start(metrics);
     this.admin = new CellarAdmin(this);
   }
@@ -176,8 +202,10 @@ public final class Cellar implements Database {
   public static Cellar open(CellarConfig config) throws IOException {
     String root = config.get(CellarConfig.ROOT_DIR);
     if (root == null || root.isBlank()) {
-      throw new IllegalArgumentException("no database directory: set " + CellarConfig.ROOT_DIR
-          + " (a path or a URI such as hdfs://host:8020/cellar)");
+      throw new IllegalArgumentException(
+          "no database directory: set "
+              + CellarConfig.ROOT_DIR
+              + " (a path or a URI such as hdfs://host:8020/cellar)");
     }
     return open(root.trim(), config);
   }
@@ -192,9 +220,14 @@ public final class Cellar implements Database {
    * @throws IllegalArgumentException if the address is not {@code host:port}
    */
   public static Database connect(String hostAndPort) {
-    return java.util.ServiceLoader.load(RemoteConnector.class).findFirst()
-        .orElseThrow(() -> new IllegalStateException("Cellar.connect(\"" + hostAndPort
-            + "\") needs the cellar-client module on the class path"))
+    return java.util.ServiceLoader.load(RemoteConnector.class)
+        .findFirst()
+        .orElseThrow(
+            () ->
+                new IllegalStateException(
+                    "Cellar.connect(\""
+                        + hostAndPort
+                        + "\") needs the cellar-client module on the class path"))
         .connect(hostAndPort);
   }
 
@@ -204,8 +237,8 @@ public final class Cellar implements Database {
    * ({@link StorageLocation}); its client settings come from {@code config}. Closing the database
    * ends the connection.
    *
-   * @throws IOException in one line naming the location if its file system is unknown or cannot
-   *     be reached, or as {@link #open(Path, CellarConfig)}
+   * @throws IOException in one line naming the location if its file system is unknown or cannot be
+   *     reached, or as {@link #open(Path, CellarConfig)}
    */
   public static Cellar open(String location, CellarConfig config) throws IOException {
     return open(StorageLocation.resolve(location, config.settings()), config);
@@ -228,8 +261,8 @@ public final class Cellar implements Database {
   }
 
   /**
-   * Opens the database in {@code directory}, making every file change through {@code storage},
-   * with its log in {@code wal/} there.
+   * Opens the database in {@code directory}, making every file change through {@code storage}, with
+   * its log in {@code wal/} there.
    */
   static Cellar open(Path directory, CellarConfig config, Storage storage) throws IOException {
     return open(directory, config, storage, WalPlacement.inside(storage, directory));
@@ -239,8 +272,9 @@ public final class Cellar implements Database {
    * Opens the database in {@code directory} of {@code storage} with its log at {@code
    * walPlacement}, which the database closes (a failed open at once).
    */
-  static Cellar open(Path directory, CellarConfig config, Storage storage,
-      WalPlacement walPlacement) throws IOException {
+  static Cellar open(
+      Path directory, CellarConfig config, Storage storage, WalPlacement walPlacement)
+      throws IOException {
     StorageLock lock;
     Cellar cellar;
     try {
@@ -273,8 +307,8 @@ public final class Cellar implements Database {
       cellar.openTables();
       cellar.checkLogIsTheTables();
       walPlacement.bind(storage, directory);
-      cellar.observability = Observability.start(cellar.observed(), cellar.settings,
-          InfoServerConfig.OFF);
+      cellar.observability =
+          Observability.start(cellar.observed(), cellar.settings, InfoServerConfig.OFF);
     } catch (IOException | RuntimeException e) {
       cellar.abortOpen(e);
       throw e;
@@ -284,14 +318,14 @@ public final class Cellar implements Database {
 
   /**
    * Repairs the closed database at {@code location} (a path or a URI) so that it opens, setting
-   * aside in its {@code lost/} what is damaged or unaccounted for and deleting nothing; with
-   * {@code dryRun} only says what it would do. See {@link DatabaseRepair}.
+   * aside in its {@code lost/} what is damaged or unaccounted for and deleting nothing; with {@code
+   * dryRun} only says what it would do. See {@link DatabaseRepair}.
    *
    * @throws dev.cellar.io.DirectoryLockedException if another process holds the database
    * @throws IOException in one line if {@code location} is no database or cannot be written
    */
-  public static DatabaseRepair.Report repair(String location, CellarConfig config,
-      boolean dryRun) throws IOException {
+  public static DatabaseRepair.Report repair(String location, CellarConfig config, boolean dryRun)
+      throws IOException {
     return DatabaseRepair.repair(location, config, dryRun);
   }
 
@@ -312,8 +346,8 @@ public final class Cellar implements Database {
   }
 
   /**
-   * Releases everything after a failed open, without flushing: the tables opened so far are
-   * aborted (the log still holds their edits).
+   * Releases everything after a failed open, without flushing: the tables opened so far are aborted
+   * (the log still holds their edits).
    */
   private void abortOpen(Exception cause) {
     tables.values().forEach(table -> table.region().abort());
@@ -331,23 +365,33 @@ public final class Cellar implements Database {
         LOG.info("deleting {}: a dropped table's directory, left by an interrupted drop", dir);
         TableDirectory.clearLeftover(storage, dir);
       } else if (!storage.isFile(dir.resolve(TableDirectory.DESCRIPTOR))) {
-        LOG.info("deleting {}: a table directory without a descriptor or data, left by an"
-            + " interrupted create", dir);
+        LOG.info(
+            "deleting {}: a table directory without a descriptor or data, left by an"
+                + " interrupted create",
+            dir);
         TableDirectory.clearLeftover(storage, dir);
       } else {
         TableDirectory.Stored stored = TableDirectory.read(storage, dir);
         String name = stored.descriptor().name();
         if (TableDirectory.legacy(directory, dir, name)) {
           Path moved = tableDirectory(name);
-          LOG.info("moving table {} from {} to {}, where a table of its namespace lives now",
-              name, dir, moved);
+          LOG.info(
+              "moving table {} from {} to {}, where a table of its namespace lives now",
+              name,
+              dir,
+              moved);
           TableDirectory.move(storage, dir, moved);
           dir = moved;
         }
         if (!tableDirectory(stored.descriptor().name()).equals(dir.normalize())) {
-          throw new IOException(dir.resolve(TableDirectory.DESCRIPTOR) + ": names table '"
-              + stored.descriptor().name() + "', whose directory is "
-              + tableDirectory(stored.descriptor().name()) + ", not " + dir);
+          throw new IOException(
+              dir.resolve(TableDirectory.DESCRIPTOR)
+                  + ": names table '"
+                  + stored.descriptor().name()
+                  + "', whose directory is "
+                  + tableDirectory(stored.descriptor().name())
+                  + ", not "
+                  + dir);
         }
         openTable(stored.descriptor(), stored.createdAtWalId());
       }
@@ -358,20 +402,29 @@ public final class Cellar implements Database {
    * Fails if a table's files hold edits up to a log id the log never reached: the log is not the
    * one the database was written with (an empty one, opened with another {@value
    * CellarConfig#WAL_DIR} than the last time) or it lost acknowledged edits, and new edits would
-   * reuse ids that replay skips. A flushed id was forced into the log before it was recorded,
-   * and the log never hands out an id twice, so the database's own, intact log is always at or
-   * beyond it.
+   * reuse ids that replay skips. A flushed id was forced into the log before it was recorded, and
+   * the log never hands out an id twice, so the database's own, intact log is always at or beyond
+   * it.
    */
   private void checkLogIsTheTables() throws IOException {
     long logReached = wal.lastSequenceId();
     for (CellarTable table : tables.values()) {
       long flushed = table.region().highestFlushedWalId();
       if (flushed > logReached) {
-        throw new IOException("table " + table.name() + " holds edits up to log id " + flushed
-            + " in its files, but the log in " + walPlacement.described() + " reached only id "
-            + logReached + ": the log lost edits it had acknowledged (on HDFS, a power loss of"
-            + " every DataNode with hbase.wal.hsync=false) or is not this database's log (one"
-            + " opened with another " + CellarConfig.WAL_DIR + "); nothing was changed");
+        throw new IOException(
+            "table "
+                + table.name()
+                + " holds edits up to log id "
+                + flushed
+                + " in its files, but the log in "
+                + walPlacement.described()
+                + " reached only id "
+                + logReached
+                + ": the log lost edits it had acknowledged (on HDFS, a power loss of"
+                + " every DataNode with hbase.wal.hsync=false) or is not this database's log (one"
+                + " opened with another "
+                + CellarConfig.WAL_DIR
+                + "); nothing was changed");
       }
     }
   }
@@ -381,23 +434,35 @@ public final class Cellar implements Database {
     for (ColumnFamilyDescriptor family : descriptor.families()) {
       families.add(settingsOf(family));
     }
-    Region region = Region.open(tableDirectory(descriptor.name()), descriptor.name(), families,
-        services, createdAtWalId);
+    Region region =
+        Region.open(
+            tableDirectory(descriptor.name()),
+            descriptor.name(),
+            families,
+            services,
+            createdAtWalId);
     CellarTable table = new CellarTable(descriptor, createdAtWalId, region);
     tables.put(descriptor.name(), table);
     return table;
   }
 
   static FamilySettings settingsOf(ColumnFamilyDescriptor family) {
-    HFileContext context = HFileContext.builder()
-        .blockSize(family.blockSize())
-        .encoding(FamilyFormats.format(family.dataBlockEncoding()))
-        .compression(FamilyFormats.format(family.compression()))
-        .bloomType(FamilyFormats.format(family.bloomFilter()))
-        .includesMvcc(true)
-        .build();
-    return new FamilySettings(family.nameBytes(), context, family.inMemory(), family.blockCache(),
-        family.maxVersions(), family.ttlMillis(), family.minVersions());
+    HFileContext context =
+        HFileContext.builder()
+            .blockSize(family.blockSize())
+            .encoding(FamilyFormats.format(family.dataBlockEncoding()))
+            .compression(FamilyFormats.format(family.compression()))
+            .bloomType(FamilyFormats.format(family.bloomFilter()))
+            .includesMvcc(true)
+            .build();
+    return new FamilySettings(
+        family.nameBytes(),
+        context,
+        family.inMemory(),
+        family.blockCache(),
+        family.maxVersions(),
+        family.ttlMillis(),
+        family.minVersions());
   }
 
   /**
@@ -414,7 +479,6 @@ public final class Cellar implements Database {
   static Path tableDirectory(Path database, String name) {
     return TableDirectory.of(database, name);
   }
-
 
   Storage storage() {
     return storage;
@@ -446,8 +510,9 @@ public final class Cellar implements Database {
   /** The tracker of {@code cache}'s curve over its data-block lookups, as the settings ask. */
   private MissRatioCurveTracker curveOf(BlockCache cache) {
     CacheStats stats = cache.stats();
-    return MissRatioCurveTracker.from(settings, BlockCacheFactory.dataCapacity(cache),
-        () -> stats.snapshot().dataLookups()).orElse(null);
+    return MissRatioCurveTracker.from(
+            settings, BlockCacheFactory.dataCapacity(cache), () -> stats.snapshot().dataLookups())
+        .orElse(null);
   }
 
   /** The block cache's miss-ratio curve, or null when there is no cache or it is turned off. */
@@ -478,10 +543,18 @@ public final class Cellar implements Database {
   /** What the metric sources and the info server read of this database. */
   private ObservedDatabase observed() {
     String host = settings.getString("hbase.regionserver.hostname", "localhost");
-    String serverName = host + "," + settings.getInt("hbase.regionserver.port", 0) + ","
-        + startMillis;
-    return new ObservedDatabase(serverName, startMillis, directory.toString(), metrics, cache,
-        curve, allocator, chunkPool, wal,
+    String serverName =
+        host + "," + settings.getInt("hbase.regionserver.port", 0) + "," + startMillis;
+    return new ObservedDatabase(
+        serverName,
+        startMillis,
+        directory.toString(),
+        metrics,
+        cache,
+        curve,
+        allocator,
+        chunkPool,
+        wal,
         () -> tables.values().stream().map(CellarTable::region).toList());
   }
 
@@ -541,8 +614,8 @@ public final class Cellar implements Database {
     if (published != null) {
       run(failures, published::close);
     }
-    for (CellarTable table : tables.values().stream()
-        .sorted(Comparator.comparing(CellarTable::name)).toList()) {
+    for (CellarTable table :
+        tables.values().stream().sorted(Comparator.comparing(CellarTable::name)).toList()) {
       run(failures, () -> table.region().close());
     }
     tables.clear();
@@ -564,8 +637,10 @@ public final class Cellar implements Database {
     }
     if (!failures.isEmpty()) {
       Exception first = failures.getFirst();
-      IOException thrown = first instanceof IOException io ? io
-          : new IOException("closing " + directory + " failed: " + first, first);
+      IOException thrown =
+          first instanceof IOException io
+              ? io
+              : new IOException("closing " + directory + " failed: " + first, first);
       failures.subList(1, failures.size()).forEach(thrown::addSuppressed);
       throw thrown;
     }
@@ -593,8 +668,12 @@ public final class Cellar implements Database {
     try {
       if (!executor.awaitTermination(SHUTDOWN_SECONDS, TimeUnit.SECONDS)) {
         executor.shutdownNow();
-        throw new IOException("the " + thread + " thread did not finish its work in "
-            + SHUTDOWN_SECONDS + " s; it was interrupted");
+        throw new IOException(
+            "the "
+                + thread
+                + " thread did not finish its work in "
+                + SHUTDOWN_SECONDS
+                + " s; it was interrupted");
       }
     } catch (InterruptedException e) {
       executor.shutdownNow();

@@ -8,8 +8,8 @@ import java.util.List;
 /**
  * {@link Admin} for one {@link Cellar}. Table creation, removal and alters are serialized on this
  * object; flushes and compactions run on the calling thread. An alter writes the table's new
- * descriptor ({@link TableDirectory#write}, atomic) at the point the region asks for it (see
- * {@link dev.cellar.store.Region#addFamily} and its siblings for the order and why).
+ * descriptor ({@link TableDirectory#write}, atomic) at the point the region asks for it (see {@link
+ * dev.cellar.store.Region#addFamily} and its siblings for the order and why).
  */
 final class CellarAdmin implements Admin {
 
@@ -28,9 +28,13 @@ final class CellarAdmin implements Admin {
     Path directory = cellar.tableDirectory(descriptor.name());
     if (cellar.storage().isDirectory(directory)) {
       if (TableDirectory.holdsData(cellar.storage(), directory)) {
-        throw new IOException("cannot create table " + descriptor.name() + ": its directory "
-            + cellar.storage().describe(directory) + " exists and holds data that is no table's"
-            + " (move it away first); nothing was changed");
+        throw new IOException(
+            "cannot create table "
+                + descriptor.name()
+                + ": its directory "
+                + cellar.storage().describe(directory)
+                + " exists and holds data that is no table's"
+                + " (move it away first); nothing was changed");
       }
       TableDirectory.clearLeftover(cellar.storage(), directory);
     }
@@ -58,8 +62,8 @@ final class CellarAdmin implements Admin {
       throws IOException {
     CellarTable table = table(name);
     if (table.descriptor().family(family.name()) != null) {
-      throw new IllegalArgumentException("table " + table.name() + " has family " + family.name()
-          + " already");
+      throw new IllegalArgumentException(
+          "table " + table.name() + " has family " + family.name() + " already");
     }
     List<ColumnFamilyDescriptor> families = new ArrayList<>(table.descriptor().families());
     families.add(family);
@@ -72,12 +76,21 @@ final class CellarAdmin implements Admin {
     CellarTable table = table(name);
     List<ColumnFamilyDescriptor> families = new ArrayList<>(table.descriptor().families());
     if (!families.removeIf(existing -> existing.name().equals(family))) {
-      throw new IllegalArgumentException("table " + table.name() + " has no family " + family
-          + "; families: " + table.region().familyNames());
+      throw new IllegalArgumentException(
+          "table "
+              + table.name()
+              + " has no family "
+              + family
+              + "; families: "
+              + table.region().familyNames());
     }
     if (families.isEmpty()) {
-      throw new IllegalArgumentException("family " + family + " is the only family of table "
-          + table.name() + "; a table needs at least one");
+      throw new IllegalArgumentException(
+          "family "
+              + family
+              + " is the only family of table "
+              + table.name()
+              + "; a table needs at least one");
     }
     TableDescriptor changed = new TableDescriptor(table.name(), families);
     table.region().deleteFamily(family, () -> record(table, changed));
@@ -89,8 +102,13 @@ final class CellarAdmin implements Admin {
     CellarTable table = table(name);
     List<ColumnFamilyDescriptor> families = new ArrayList<>(table.descriptor().families());
     if (!families.removeIf(existing -> existing.name().equals(family.name()))) {
-      throw new IllegalArgumentException("table " + table.name() + " has no family "
-          + family.name() + "; families: " + table.region().familyNames());
+      throw new IllegalArgumentException(
+          "table "
+              + table.name()
+              + " has no family "
+              + family.name()
+              + "; families: "
+              + table.region().familyNames());
     }
     families.add(family);
     TableDescriptor changed = new TableDescriptor(table.name(), families);
@@ -118,8 +136,8 @@ final class CellarAdmin implements Admin {
 
   /** Writes {@code changed} as the table's descriptor, durably, and hands it to the table. */
   private void record(CellarTable table, TableDescriptor changed) throws IOException {
-    TableDirectory.write(cellar.storage(), cellar.tableDirectory(table.name()), changed,
-        table.createdAtWalId());
+    TableDirectory.write(
+        cellar.storage(), cellar.tableDirectory(table.name()), changed, table.createdAtWalId());
     table.described(changed);
   }
 

@@ -18,11 +18,11 @@ import org.xml.sax.SAXException;
 import org.xml.sax.helpers.DefaultHandler;
 
 /**
- * Cellar's configuration: keys and values as in HBase's {@code hbase-site.xml}, read from a
- * {@code cellar-site.xml} in the same format ({@code <configuration><property><name>...</name>
+ * Cellar's configuration: keys and values as in HBase's {@code hbase-site.xml}, read from a {@code
+ * cellar-site.xml} in the same format ({@code <configuration><property><name>...</name>
  * <value>...</value></property>...}) and overridden key by key (the command line's {@code
- * -Dkey=value}). Values are checked where they are used, and an invalid one fails the open,
- * naming its key. Immutable.
+ * -Dkey=value}). Values are checked where they are used, and an invalid one fails the open, naming
+ * its key. Immutable.
  */
 public final class CellarConfig {
 
@@ -36,9 +36,9 @@ public final class CellarConfig {
   public static final String ROOT_DIR = "hbase.rootdir";
 
   /**
-   * HBase's key for where the write-ahead log lives when not with the data: the log goes to
-   * {@code wal/} in this directory (a path or a URI, on the same file system as the data or
-   * another), which must not lie inside the database directory.
+   * HBase's key for where the write-ahead log lives when not with the data: the log goes to {@code
+   * wal/} in this directory (a path or a URI, on the same file system as the data or another),
+   * which must not lie inside the database directory.
    */
   public static final String WAL_DIR = "hbase.wal.dir";
 
@@ -56,8 +56,8 @@ public final class CellarConfig {
   /**
    * Reads a site file.
    *
-   * @throws IOException if it cannot be read or is not a configuration document; the message
-   *     names the file
+   * @throws IOException if it cannot be read or is not a configuration document; the message names
+   *     the file
    */
   public static CellarConfig load(Path siteFile) throws IOException {
     try (InputStream in = Files.newInputStream(siteFile)) {
@@ -68,8 +68,11 @@ public final class CellarConfig {
       builder.setErrorHandler(new DefaultHandler()); // fails with the exception, prints nothing
       Element root = builder.parse(in).getDocumentElement();
       if (!root.getTagName().equals("configuration")) {
-        throw new IOException(siteFile + ": the root element is <" + root.getTagName()
-            + ">, expected <configuration>");
+        throw new IOException(
+            siteFile
+                + ": the root element is <"
+                + root.getTagName()
+                + ">, expected <configuration>");
       }
       Map<String, String> values = new LinkedHashMap<>();
       NodeList properties = root.getElementsByTagName("property");

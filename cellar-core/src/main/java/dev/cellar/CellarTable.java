@@ -22,12 +22,15 @@ final class CellarTable implements Table {
 
   /** Replaced by an alter once the new descriptor is durable. */
   private volatile TableDescriptor descriptor;
+
   /** The log id when the table was created, which its descriptor file keeps. */
   private final long createdAtWalId;
+
   private final Region region;
+
   /**
-   * Each thread's reader behind {@link #get(Get)}: it reads into its own row holder, from which
-   * the result takes its cells and pins, and keeps nothing pinned between calls.
+   * Each thread's reader behind {@link #get(Get)}: it reads into its own row holder, from which the
+   * result takes its cells and pins, and keeps nothing pinned between calls.
    */
   private final ThreadLocal<PointGetter> getters;
 
@@ -35,7 +38,8 @@ final class CellarTable implements Table {
     this.descriptor = descriptor;
     this.createdAtWalId = createdAtWalId;
     this.region = region;
-    this.getters = ThreadLocal.withInitial(() -> new PointGetter(new RowReader(new RegionPointReads(region))));
+    this.getters =
+        ThreadLocal.withInitial(() -> new PointGetter(new RowReader(new RegionPointReads(region))));
   }
 
   /** A thread's reader and row holder for {@link #get(Get)}. */
@@ -84,9 +88,8 @@ final class CellarTable implements Table {
   }
 
   /**
-   * Applies the mutations as one write of the region: one log entry and at most one log sync,
-   * with the strongest durability among them, and all visible to reads at once (see {@link
-   * Region}).
+   * Applies the mutations as one write of the region: one log entry and at most one log sync, with
+   * the strongest durability among them, and all visible to reads at once (see {@link Region}).
    */
   @Override
   public void batch(List<? extends Mutation> mutations) throws IOException {
@@ -134,10 +137,16 @@ final class CellarTable implements Table {
   }
 
   @Override
-  public boolean checkAndMutate(byte[] family, byte[] qualifier, CompareOperator operator,
-      byte[] value, Mutation mutation) throws IOException {
-    return region.checkAndMutate(mutation.rowUnsafe(), family, qualifier,
-        current -> matches(operator, value, current), cellsOf(mutation), walDurability(mutation),
+  public boolean checkAndMutate(
+      byte[] family, byte[] qualifier, CompareOperator operator, byte[] value, Mutation mutation)
+      throws IOException {
+    return region.checkAndMutate(
+        mutation.rowUnsafe(),
+        family,
+        qualifier,
+        current -> matches(operator, value, current),
+        cellsOf(mutation),
+        walDurability(mutation),
         System.currentTimeMillis());
   }
 
@@ -214,9 +223,18 @@ final class CellarTable implements Table {
   }
 
   private static ScanRequest request(Scan scan) {
-    return new ScanRequest(scan.startRow(), scan.stopRow(), scan.stopRowInclusive(),
-        scan.columns(), scan.maxVersions(), scan.minTimestamp(), scan.maxTimestamp(),
-        scan.filter(), scan.cacheBlocks(), null, scan.reversed());
+    return new ScanRequest(
+        scan.startRow(),
+        scan.stopRow(),
+        scan.stopRowInclusive(),
+        scan.columns(),
+        scan.maxVersions(),
+        scan.minTimestamp(),
+        scan.maxTimestamp(),
+        scan.filter(),
+        scan.cacheBlocks(),
+        null,
+        scan.reversed());
   }
 
   /**

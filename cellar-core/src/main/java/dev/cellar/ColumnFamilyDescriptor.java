@@ -40,17 +40,33 @@ public record ColumnFamilyDescriptor(
   /** HBase's TTL for "never expires". */
   public static final long FOREVER = Integer.MAX_VALUE;
 
-  private static final List<String> ATTRIBUTES = List.of("BLOCKSIZE", "BLOOMFILTER",
-      "DATA_BLOCK_ENCODING", "COMPRESSION", "IN_MEMORY", "BLOCKCACHE", "VERSIONS", "TTL",
-      "MIN_VERSIONS");
+  private static final List<String> ATTRIBUTES =
+      List.of(
+          "BLOCKSIZE",
+          "BLOOMFILTER",
+          "DATA_BLOCK_ENCODING",
+          "COMPRESSION",
+          "IN_MEMORY",
+          "BLOCKCACHE",
+          "VERSIONS",
+          "TTL",
+          "MIN_VERSIONS");
 
   public ColumnFamilyDescriptor {
     checkName(name);
-    require(blockSize >= 1024 && blockSize <= 16 * 1024 * 1024, name, "BLOCKSIZE", blockSize,
+    require(
+        blockSize >= 1024 && blockSize <= 16 * 1024 * 1024,
+        name,
+        "BLOCKSIZE",
+        blockSize,
         "between 1024 and 16777216");
     require(maxVersions >= 1, name, "VERSIONS", maxVersions, ">= 1");
     require(ttlSeconds >= 1, name, "TTL", ttlSeconds, ">= 1 second");
-    require(minVersions >= 0 && minVersions <= maxVersions, name, "MIN_VERSIONS", minVersions,
+    require(
+        minVersions >= 0 && minVersions <= maxVersions,
+        name,
+        "MIN_VERSIONS",
+        minVersions,
         "between 0 and VERSIONS (" + maxVersions + ")");
     require(bloomFilter != null, name, "BLOOMFILTER", null, "set");
     require(dataBlockEncoding != null, name, "DATA_BLOCK_ENCODING", null, "set");
@@ -63,8 +79,8 @@ public record ColumnFamilyDescriptor(
    */
   private static void checkName(String name) {
     if (name == null || name.isEmpty()) {
-      throw new IllegalArgumentException("a family name is required, was "
-          + (name == null ? "null" : "empty"));
+      throw new IllegalArgumentException(
+          "a family name is required, was " + (name == null ? "null" : "empty"));
     }
     if (name.charAt(0) == '.') {
       throw new IllegalArgumentException("family name '" + name + "' starts with '.'");
@@ -72,15 +88,20 @@ public record ColumnFamilyDescriptor(
     for (int i = 0; i < name.length(); i++) {
       char c = name.charAt(i);
       if (c == ':' || c == '/' || c == '\\' || Character.isISOControl(c)) {
-        throw new IllegalArgumentException("family name '" + name + "' has "
-            + (Character.isISOControl(c) ? "a control character" : "'" + c + "'") + " at " + i
-            + "; ':', '/', '\\' and control characters are not allowed");
+        throw new IllegalArgumentException(
+            "family name '"
+                + name
+                + "' has "
+                + (Character.isISOControl(c) ? "a control character" : "'" + c + "'")
+                + " at "
+                + i
+                + "; ':', '/', '\\' and control characters are not allowed");
       }
     }
   }
 
-  private static void require(boolean ok, String family, String attribute, Object value,
-      String expected) {
+  private static void require(
+      boolean ok, String family, String attribute, Object value, String expected) {
     if (!ok) {
       throw new IllegalArgumentException(
           "family " + family + ": " + attribute + " " + value + " must be " + expected);
@@ -98,18 +119,30 @@ public record ColumnFamilyDescriptor(
     attributes.forEach((key, value) -> values.put(key.toUpperCase(Locale.ROOT), value.trim()));
     for (String key : values.keySet()) {
       if (!ATTRIBUTES.contains(key)) {
-        throw new IllegalArgumentException("family " + name + ": unknown attribute " + key
-            + "; known: " + ATTRIBUTES);
+        throw new IllegalArgumentException(
+            "family " + name + ": unknown attribute " + key + "; known: " + ATTRIBUTES);
       }
     }
-    return new ColumnFamilyDescriptor(name,
+    return new ColumnFamilyDescriptor(
+        name,
         integer(name, values, "BLOCKSIZE", 65536),
-        parse(name, "BLOOMFILTER", values.getOrDefault("BLOOMFILTER", "ROW"),
+        parse(
+            name,
+            "BLOOMFILTER",
+            values.getOrDefault("BLOOMFILTER", "ROW"),
             FamilyFormats::parseBloomType),
-        parse(name, "DATA_BLOCK_ENCODING", values.getOrDefault("DATA_BLOCK_ENCODING", "NONE"),
+        parse(
+            name,
+            "DATA_BLOCK_ENCODING",
+            values.getOrDefault("DATA_BLOCK_ENCODING", "NONE"),
             FamilyFormats::parseEncoding),
-        FamilyFormats.supported(name, parse(name, "COMPRESSION",
-            values.getOrDefault("COMPRESSION", "NONE"), dev.cellar.hfile.Compression::fromName)),
+        FamilyFormats.supported(
+            name,
+            parse(
+                name,
+                "COMPRESSION",
+                values.getOrDefault("COMPRESSION", "NONE"),
+                dev.cellar.hfile.Compression::fromName)),
         bool(name, values, "IN_MEMORY", false),
         bool(name, values, "BLOCKCACHE", true),
         integer(name, values, "VERSIONS", 1),
@@ -139,17 +172,22 @@ public record ColumnFamilyDescriptor(
     return text == null ? fallback : parse(family, key, text, Integer::parseInt);
   }
 
-  private static boolean bool(String family, Map<String, String> values, String key,
-      boolean fallback) {
+  private static boolean bool(
+      String family, Map<String, String> values, String key, boolean fallback) {
     String text = values.get(key);
     if (text == null) {
       return fallback;
     }
-    return parse(family, key, text, value -> switch (value.toLowerCase(Locale.ROOT)) {
-      case "true" -> Boolean.TRUE;
-      case "false" -> Boolean.FALSE;
-      default -> null;
-    });
+    return parse(
+        family,
+        key,
+        text,
+        value ->
+            switch (value.toLowerCase(Locale.ROOT)) {
+              case "true" -> Boolean.TRUE;
+              case "false" -> Boolean.FALSE;
+              default -> null;
+            });
   }
 
   private static long ttl(String family, String text) {
@@ -183,8 +221,13 @@ public record ColumnFamilyDescriptor(
 
   @Override
   public String toString() {
-    return "{NAME => '" + name + "', " + attributes().entrySet().stream()
-        .map(e -> e.getKey() + " => '" + e.getValue() + "'")
-        .reduce((a, b) -> a + ", " + b).orElse("") + "}";
+    return "{NAME => '"
+        + name
+        + "', "
+        + attributes().entrySet().stream()
+            .map(e -> e.getKey() + " => '" + e.getValue() + "'")
+            .reduce((a, b) -> a + ", " + b)
+            .orElse("")
+        + "}";
   }
 }

@@ -3,10 +3,10 @@ package dev.cellar;
 import java.io.IOException;
 
 /**
- * A database to read and write, wherever it runs: an embedded {@link Cellar} opened on a
- * directory ({@link Cellar#open}), or a client of {@code cellar serve} ({@link Cellar#connect}).
- * Code written against this interface, {@link Table} and {@link Admin} moves from one to the
- * other by changing the line that opens the database. Implementations are thread-safe.
+ * A database to read and write, wherever it runs: an embedded {@link Cellar} opened on a directory
+ * ({@link Cellar#open}), or a client of {@code cellar serve} ({@link Cellar#connect}). Code written
+ * against this interface, {@link Table} and {@link Admin} moves from one to the other by changing
+ * the line that opens the database. Implementations are thread-safe.
  */
 public interface Database extends AutoCloseable {
 

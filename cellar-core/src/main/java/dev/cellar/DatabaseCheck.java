@@ -24,12 +24,12 @@ import java.util.function.UnaryOperator;
 /**
  * Verifies a database directory offline without changing a byte of it, and reports every problem
  * with file and offset: whether the database is open (its {@code LOCK} or the log's held, and by
- * whom: what an open process writes meanwhile may show as damage); each table's descriptor (readable,
- * naming its own directory, families with directories); each table's manifest and file set
- * ({@link ManifestCheck}); every live HFile in full ({@link HFileVerifier}: checksums, block chain,
- * index, blooms, cell order, trailer totals); every log segment ({@link WalCheck}). Each problem
- * says what the next open would do about it where that is known (drop a torn record, delete an
- * unlisted file, cut a torn log tail) or that the open fails.
+ * whom: what an open process writes meanwhile may show as damage); each table's descriptor
+ * (readable, naming its own directory, families with directories); each table's manifest and file
+ * set ({@link ManifestCheck}); every live HFile in full ({@link HFileVerifier}: checksums, block
+ * chain, index, blooms, cell order, trailer totals); every log segment ({@link WalCheck}). Each
+ * problem says what the next open would do about it where that is known (drop a torn record, delete
+ * an unlisted file, cut a torn log tail) or that the open fails.
  *
  * <p><b>Memory.</b> HFile blocks are read into buffers of an allocator of the check's own and
  * released before the next file. Not thread-safe; one check reads one directory once.
@@ -46,11 +46,18 @@ public final class DatabaseCheck {
    * @param cells cells in them
    * @param segments log segments read
    * @param entries intact log entries
-   * @param problems what is wrong, in the order found, each on one line naming its file as the
-   *     user knows it (on HDFS, its full URI)
+   * @param problems what is wrong, in the order found, each on one line naming its file as the user
+   *     knows it (on HDFS, its full URI)
    */
-  public record Report(Optional<String> lockHolder, int tables, int manifestRecords, int hfiles,
-      long cells, int segments, long entries, List<String> problems) {}
+  public record Report(
+      Optional<String> lockHolder,
+      int tables,
+      int manifestRecords,
+      int hfiles,
+      long cells,
+      int segments,
+      long entries,
+      List<String> problems) {}
 
   private final Storage storage;
   private final Path directory;
@@ -63,7 +70,11 @@ public final class DatabaseCheck {
   private int hfiles;
   private long cells;
 
-  private DatabaseCheck(Storage storage, Path directory, Storage walStorage, Path walDirectory,
+  private DatabaseCheck(
+      Storage storage,
+      Path directory,
+      Storage walStorage,
+      Path walDirectory,
       BufAllocator allocator) {
     this.storage = storage;
     this.directory = directory;
@@ -104,11 +115,12 @@ public final class DatabaseCheck {
     }
   }
 
-  private static Report check(WalPlacement wal, Storage storage, Path directory,
-      BufAllocator allocator) throws IOException {
+  private static Report check(
+      WalPlacement wal, Storage storage, Path directory, BufAllocator allocator)
+      throws IOException {
     if (!storage.isDirectory(directory.resolve("tables"))) {
-      throw new IOException(storage.describe(directory)
-          + " is not a Cellar database (it has no tables/ directory)");
+      throw new IOException(
+          storage.describe(directory) + " is not a Cellar database (it has no tables/ directory)");
     }
     return new DatabaseCheck(storage, directory, wal.storage(), wal.directory(), allocator).run();
   }
@@ -118,9 +130,15 @@ public final class DatabaseCheck {
     if (holder.isEmpty()) {
       holder = lockHolder(walStorage, walDirectory);
     }
-    holder.ifPresent(who -> problems.add(FileProblem.of(directory.resolve(DirectoryLock.FILE_NAME),
-        "held by " + who + ": the database is open, and what it writes meanwhile may show as"
-            + " damage below")));
+    holder.ifPresent(
+        who ->
+            problems.add(
+                FileProblem.of(
+                    directory.resolve(DirectoryLock.FILE_NAME),
+                    "held by "
+                        + who
+                        + ": the database is open, and what it writes meanwhile may show as"
+                        + " damage below")));
     for (Path table : TableDirectory.all(storage, directory)) {
       checkTable(table);
     }
@@ -128,13 +146,20 @@ public final class DatabaseCheck {
     problems.forEach(problem -> lines.add(problem.describe(storage)));
     WalCheck.Result wal = WalCheck.check(walStorage, walDirectory, recoveryBounds());
     wal.problems().forEach(problem -> lines.add(problem.describe(walStorage)));
-    return new Report(holder, tables, manifestRecords, hfiles, cells, wal.segments(),
-        wal.entries(), List.copyOf(lines));
+    return new Report(
+        holder,
+        tables,
+        manifestRecords,
+        hfiles,
+        cells,
+        wal.segments(),
+        wal.entries(),
+        List.copyOf(lines));
   }
 
   /**
-   * What the open would weigh the log's damage against; unknown when a table is damaged (the
-   * open refuses for that already, and reports it).
+   * What the open would weigh the log's damage against; unknown when a table is damaged (the open
+   * refuses for that already, and reports it).
    */
   private RecoveryBounds recoveryBounds() {
     try {
@@ -155,8 +180,10 @@ public final class DatabaseCheck {
       }
       return on.probeLock(directory);
     } catch (IOException e) {
-      problems.add(FileProblem.of(directory.resolve(DirectoryLock.FILE_NAME),
-          "cannot tell whether it is held: " + e.getMessage()));
+      problems.add(
+          FileProblem.of(
+              directory.resolve(DirectoryLock.FILE_NAME),
+              "cannot tell whether it is held: " + e.getMessage()));
       return Optional.empty();
     }
   }
@@ -168,16 +195,26 @@ public final class DatabaseCheck {
     }
     Path descriptorFile = table.resolve(TableDirectory.DESCRIPTOR);
     if (TableDirectory.dropped(table)) {
-      problems.add(FileProblem.of(table, "a dropped table's directory, left by an interrupted"
-          + " drop (the next open deletes it)"));
+      problems.add(
+          FileProblem.of(
+              table,
+              "a dropped table's directory, left by an interrupted"
+                  + " drop (the next open deletes it)"));
       return;
     }
     if (!storage.isFile(descriptorFile)) {
-      problems.add(FileProblem.of(table, TableDirectory.holdsData(storage, table)
-          ? "a table directory without " + TableDirectory.DESCRIPTOR + " that holds data: the"
-              + " descriptor was lost (the next open refuses; 'cellar repair' sets it aside)"
-          : "a table directory without " + TableDirectory.DESCRIPTOR + " or data, left by an"
-              + " interrupted create (the next open deletes it)"));
+      problems.add(
+          FileProblem.of(
+              table,
+              TableDirectory.holdsData(storage, table)
+                  ? "a table directory without "
+                      + TableDirectory.DESCRIPTOR
+                      + " that holds data: the"
+                      + " descriptor was lost (the next open refuses; 'cellar repair' sets it aside)"
+                  : "a table directory without "
+                      + TableDirectory.DESCRIPTOR
+                      + " or data, left by an"
+                      + " interrupted create (the next open deletes it)"));
       return;
     }
     TableDescriptor descriptor;
@@ -190,8 +227,10 @@ public final class DatabaseCheck {
     tables++;
     Path expected = Cellar.tableDirectory(directory, descriptor.name());
     if (!expected.equals(table.normalize())) {
-      problems.add(FileProblem.of(descriptorFile, "names table '" + descriptor.name()
-          + "', whose directory is " + expected));
+      problems.add(
+          FileProblem.of(
+              descriptorFile,
+              "names table '" + descriptor.name() + "', whose directory is " + expected));
     }
     List<String> families = new ArrayList<>();
     descriptor.families().forEach(family -> families.add(family.name()));
@@ -215,9 +254,12 @@ public final class DatabaseCheck {
     expected.add(ManifestCheck.FILE_NAME);
     for (Path path : storage.list(table)) {
       if (!expected.contains(path.getFileName().toString())) {
-        problems.add(FileProblem.of(path, storage.isDirectory(path)
-            ? "a directory of no family in the table's descriptor"
-            : "not part of the table (a descriptor or manifest rewrite a crash interrupted?)"));
+        problems.add(
+            FileProblem.of(
+                path,
+                storage.isDirectory(path)
+                    ? "a directory of no family in the table's descriptor"
+                    : "not part of the table (a descriptor or manifest rewrite a crash interrupted?)"));
       }
     }
   }
@@ -230,8 +272,11 @@ public final class DatabaseCheck {
     } catch (CorruptHFileException e) {
       String prefix = e.file() + " at offset " + e.offset() + ": ";
       String message = e.getMessage();
-      problems.add(new FileProblem(file, e.offset(),
-          message.startsWith(prefix) ? message.substring(prefix.length()) : message));
+      problems.add(
+          new FileProblem(
+              file,
+              e.offset(),
+              message.startsWith(prefix) ? message.substring(prefix.length()) : message));
     } catch (IOException | RuntimeException e) {
       problems.add(FileProblem.of(file, "not readable as an HFile: " + e));
     }

@@ -21,9 +21,9 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * Brings a damaged database back so that it opens, as LevelDB's {@code RepairDB} and HBase's
- * {@code hbck2} do ({@code cellar repair}, {@link Cellar#repair}). It plans every change reading
- * only, then makes them in order:
+ * Brings a damaged database back so that it opens, as LevelDB's {@code RepairDB} and HBase's {@code
+ * hbck2} do ({@code cellar repair}, {@link Cellar#repair}). It plans every change reading only,
+ * then makes them in order:
  *
  * <ul>
  *   <li>each table's manifest is rebuilt from the store files present when it is damaged or does
@@ -34,18 +34,19 @@ import java.util.Optional;
  *       attributes per family directory); a descriptor naming another table's directory is set
  *       aside with its directory, and so is what a crash left (a create without its descriptor, a
  *       dropped table's directory), which the open would have deleted;
- *   <li>the log keeps every entry before its damage, its damaged parts are set aside and an
- *       empty segment starts its ids above every id the tables' files hold ({@link WalRepair}).
+ *   <li>the log keeps every entry before its damage, its damaged parts are set aside and an empty
+ *       segment starts its ids above every id the tables' files hold ({@link WalRepair}).
  * </ul>
  *
  * Nothing is deleted: what is taken out of the way goes to {@code lost/<time>/} of the database
- * ({@link LostAndFound}, the log's in its own directory when it lives on another file system)
- * with {@value LostAndFound#NOTES} saying why, and {@value LostAndFound#REPORT} there lists every
- * step and every edit that may be lost. Afterwards the open works and {@code cellar check} finds nothing.
+ * ({@link LostAndFound}, the log's in its own directory when it lives on another file system) with
+ * {@value LostAndFound#NOTES} saying why, and {@value LostAndFound#REPORT} there lists every step
+ * and every edit that may be lost. Afterwards the open works and {@code cellar check} finds
+ * nothing.
  *
- * <p><b>Refusals.</b> A path that is no database, a database another process holds (its lock or
- * its log's), or a directory that cannot be written: one line, and nothing changed. A dry run
- * only probes the locks and takes nothing. Not thread-safe; one repair at a time per database.
+ * <p><b>Refusals.</b> A path that is no database, a database another process holds (its lock or its
+ * log's), or a directory that cannot be written: one line, and nothing changed. A dry run only
+ * probes the locks and takes nothing. Not thread-safe; one repair at a time per database.
  */
 public final class DatabaseRepair {
 
@@ -80,8 +81,12 @@ public final class DatabaseRepair {
       throws IOException {
     if (!storage.isDirectory(directory)
         || !storage.isDirectory(directory.resolve(TableDirectory.TABLES))) {
-      throw new IOException(storage.describe(directory) + " is not a Cellar database (it has"
-          + " no " + TableDirectory.TABLES + "/ directory); nothing was changed");
+      throw new IOException(
+          storage.describe(directory)
+              + " is not a Cellar database (it has"
+              + " no "
+              + TableDirectory.TABLES
+              + "/ directory); nothing was changed");
     }
     if (!dryRun) {
       return repairLocked(storage, directory, wal);
@@ -96,8 +101,10 @@ public final class DatabaseRepair {
   private static Report repairLocked(Storage storage, Path directory, WalPlacement wal)
       throws IOException {
     try (StorageLock lock = lock(storage, directory);
-        StorageLock walLock = wal.storage().isDirectory(wal.directory())
-            ? lock(wal.storage(), wal.directory()) : null) {
+        StorageLock walLock =
+            wal.storage().isDirectory(wal.directory())
+                ? lock(wal.storage(), wal.directory())
+                : null) {
       probeWritable(storage, directory);
       Planned planned = plan(storage, directory, wal);
       Instant now = Instant.now();
@@ -134,8 +141,13 @@ public final class DatabaseRepair {
     } catch (DirectoryLockedException e) {
       throw e;
     } catch (IOException e) {
-      throw new IOException("cannot take the lock of " + storage.describe(directory) + ": " + e
-          + " (is it writable?); nothing was changed", e);
+      throw new IOException(
+          "cannot take the lock of "
+              + storage.describe(directory)
+              + ": "
+              + e
+              + " (is it writable?); nothing was changed",
+          e);
     }
   }
 
@@ -145,8 +157,14 @@ public final class DatabaseRepair {
       storage.create(probe).close();
       storage.deleteIfExists(probe);
     } catch (IOException e) {
-      throw new IOException("cannot repair " + storage.describe(directory) + ": it cannot be"
-          + " written (" + e + "); nothing was changed", e);
+      throw new IOException(
+          "cannot repair "
+              + storage.describe(directory)
+              + ": it cannot be"
+              + " written ("
+              + e
+              + "); nothing was changed",
+          e);
     }
   }
 
@@ -164,7 +182,9 @@ public final class DatabaseRepair {
   private static void refuseIfHeld(Storage storage, Path directory) throws IOException {
     Optional<String> holder = storage.probeLock(directory);
     if (holder.isPresent()) {
-      throw new DirectoryLockedException(directory, storage.describe(directory),
+      throw new DirectoryLockedException(
+          directory,
+          storage.describe(directory),
           "held by " + holder.get() + "; close it before repairing");
     }
   }
@@ -181,8 +201,10 @@ public final class DatabaseRepair {
         }
         String unusable = unusable(storage, directory, table);
         if (unusable != null) {
-          steps.add(new RepairStep("set " + storage.describe(table) + " aside: " + unusable,
-              lost -> lost.move(table, unusable)));
+          steps.add(
+              new RepairStep(
+                  "set " + storage.describe(table) + " aside: " + unusable,
+                  lost -> lost.move(table, unusable)));
           continue;
         }
         TableDirectory.Stored stored = descriptor(storage, directory, table, steps);
@@ -195,12 +217,13 @@ public final class DatabaseRepair {
           floor = Math.min(floor, flushed);
           highest = Math.max(highest, flushed);
         }
-        floors.put(stored.descriptor().name(),
+        floors.put(
+            stored.descriptor().name(),
             Math.max(stored.createdAtWalId(), floor == Long.MAX_VALUE ? 0 : floor));
       }
     }
-    List<RepairStep> log = WalRepair.plan(wal.storage(), wal.directory(),
-        RecoveryBounds.of(floors, highest));
+    List<RepairStep> log =
+        WalRepair.plan(wal.storage(), wal.directory(), RecoveryBounds.of(floors, highest));
     return new Planned(steps, log);
   }
 
@@ -217,10 +240,13 @@ public final class DatabaseRepair {
       try {
         String name = TableDirectory.read(storage, table).descriptor().name();
         Path expected = Cellar.tableDirectory(database, name);
-        if (!expected.equals(table.normalize())
-            && !TableDirectory.legacy(database, table, name)) {
-          return "its " + TableDirectory.DESCRIPTOR + " names table '" + name
-              + "', whose directory is " + expected;
+        if (!expected.equals(table.normalize()) && !TableDirectory.legacy(database, table, name)) {
+          return "its "
+              + TableDirectory.DESCRIPTOR
+              + " names table '"
+              + name
+              + "', whose directory is "
+              + expected;
         }
       } catch (IOException | RuntimeException e) {
         return null;
@@ -230,35 +256,50 @@ public final class DatabaseRepair {
   }
 
   /**
-   * The table's descriptor: as stored when it reads whole; else as much of it as reads, or one
-   * made from the directory (its name, a family of default attributes per family directory),
-   * written by a step added to {@code steps}, the old one set aside.
+   * The table's descriptor: as stored when it reads whole; else as much of it as reads, or one made
+   * from the directory (its name, a family of default attributes per family directory), written by
+   * a step added to {@code steps}, the old one set aside.
    */
-  private static TableDirectory.Stored descriptor(Storage storage, Path database, Path table,
-      List<RepairStep> steps) throws IOException {
+  private static TableDirectory.Stored descriptor(
+      Storage storage, Path database, Path table, List<RepairStep> steps) throws IOException {
     Path file = table.resolve(TableDirectory.DESCRIPTOR);
     if (storage.isFile(file)) {
       try {
         return TableDirectory.read(storage, table);
       } catch (IOException | RuntimeException e) {
         TableDirectory.Stored lenient = lenient(storage, database, table);
-        TableDirectory.Stored rebuilt = lenient != null ? lenient
-            : TableDirectory.fromDirectory(storage, database, table);
-        steps.add(new RepairStep("rewrite " + storage.describe(file) + " (" + e.getMessage()
-            + ") " + (lenient != null ? "as it reads, with a new checksum: check its family"
-                + " attributes" : "from the directory, with default family attributes: set"
-                + " them again with alter") + "; the old one set aside", lost -> {
+        TableDirectory.Stored rebuilt =
+            lenient != null ? lenient : TableDirectory.fromDirectory(storage, database, table);
+        steps.add(
+            new RepairStep(
+                "rewrite "
+                    + storage.describe(file)
+                    + " ("
+                    + e.getMessage()
+                    + ") "
+                    + (lenient != null
+                        ? "as it reads, with a new checksum: check its family" + " attributes"
+                        : "from the directory, with default family attributes: set"
+                            + " them again with alter")
+                    + "; the old one set aside",
+                lost -> {
                   lost.move(file, "damaged: " + e.getMessage());
-                  TableDirectory.write(storage, table, rebuilt.descriptor(),
-                      rebuilt.createdAtWalId());
+                  TableDirectory.write(
+                      storage, table, rebuilt.descriptor(), rebuilt.createdAtWalId());
                 }));
         return rebuilt;
       }
     }
     TableDirectory.Stored rebuilt = TableDirectory.fromDirectory(storage, database, table);
-    steps.add(new RepairStep("write " + storage.describe(file) + ", which is missing, from the"
-        + " directory, with default family attributes: set them again with alter", lost ->
-        TableDirectory.write(storage, table, rebuilt.descriptor(), rebuilt.createdAtWalId())));
+    steps.add(
+        new RepairStep(
+            "write "
+                + storage.describe(file)
+                + ", which is missing, from the"
+                + " directory, with default family attributes: set them again with alter",
+            lost ->
+                TableDirectory.write(
+                    storage, table, rebuilt.descriptor(), rebuilt.createdAtWalId())));
     return rebuilt;
   }
 
@@ -267,7 +308,8 @@ public final class DatabaseRepair {
     try {
       TableDirectory.Stored stored = TableDirectory.readLeniently(storage, table);
       return Cellar.tableDirectory(database, stored.descriptor().name()).equals(table.normalize())
-          ? stored : null;
+          ? stored
+          : null;
     } catch (IOException | RuntimeException e) {
       return null;
     }

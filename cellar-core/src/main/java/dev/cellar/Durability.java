@@ -12,8 +12,8 @@ public enum Durability {
   SYNC_WAL,
   /**
    * As SYNC_WAL, but the log is forced with an fsync: {@code fsync} rather than {@code fdatasync}
-   * on a local disk, {@code hsync} (the DataNodes' disks) rather than {@code hflush} (their
-   * memory) on HDFS.
+   * on a local disk, {@code hsync} (the DataNodes' disks) rather than {@code hflush} (their memory)
+   * on HDFS.
    */
   FSYNC_WAL
 }

@@ -5,8 +5,8 @@ import dev.cellar.spi.Engine;
 import dev.cellar.spi.EngineAccess;
 
 /**
- * Hands Cellar's other modules the internals behind {@link Cellar} and {@link CellarConfig}
- * through {@link EngineAccess}, with which it registers itself when initialized. Stateless.
+ * Hands Cellar's other modules the internals behind {@link Cellar} and {@link CellarConfig} through
+ * {@link EngineAccess}, with which it registers itself when initialized. Stateless.
  */
 final class EngineOpener implements EngineAccess.Opener<Cellar, CellarConfig> {
 

@@ -26,8 +26,12 @@ final class FamilyFormats {
    */
   static Compression supported(String family, dev.cellar.hfile.Compression algorithm) {
     if (!algorithm.isSupported()) {
-      throw new IllegalArgumentException("family " + family + ": COMPRESSION " + algorithm
-          + " is not available; use NONE, GZ, SNAPPY, LZ4 or ZSTD");
+      throw new IllegalArgumentException(
+          "family "
+              + family
+              + ": COMPRESSION "
+              + algorithm
+              + " is not available; use NONE, GZ, SNAPPY, LZ4 or ZSTD");
     }
     return Compression.valueOf(algorithm.name());
   }

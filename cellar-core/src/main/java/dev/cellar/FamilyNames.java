@@ -7,8 +7,8 @@ import java.util.Arrays;
  * The names of families as strings, for the maps of Gets and Scans keyed by family: a small
  * direct-mapped cache, so that a new Get per read of the same family does not decode its name
  * again. An entry is an immutable pair published by a plain array write (a racing reader sees a
- * whole pair or an older one, and either answer is correct); a miss decodes and replaces the
- * slot. Thread-safe.
+ * whole pair or an older one, and either answer is correct); a miss decodes and replaces the slot.
+ * Thread-safe.
  */
 final class FamilyNames {
 

@@ -30,8 +30,8 @@ public final class Get extends Query {
 
   /**
    * Points this Get at another row, keeping its columns, versions, time range and filter: a Get
-   * reused row after row with a {@link RowReader} is compiled once. The Get keeps {@code newRow}
-   * as the constructor keeps its row.
+   * reused row after row with a {@link RowReader} is compiled once. The Get keeps {@code newRow} as
+   * the constructor keeps its row.
    */
   public Get setRow(byte[] newRow) {
     row = checked(newRow);

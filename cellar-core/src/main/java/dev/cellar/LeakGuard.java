@@ -15,23 +15,24 @@ import org.slf4j.LoggerFactory;
  * every {@value #LOG_EVERY}th time) the leak.
  *
  * <p><b>Memory.</b> One guard and one cleaner registration per guarded owner. A result's guard is
- * the smallest that holds what it releases: the one buffer most Gets pin, else the result's
- * {@link Pins}; a reader's guard runs the reader's own release.
+ * the smallest that holds what it releases: the one buffer most Gets pin, else the result's {@link
+ * Pins}; a reader's guard runs the reader's own release.
  *
  * <p><b>Concurrency.</b> {@link #close()} runs on the owner's thread; the cleaner runs the release
  * at most once, either from {@code close()} or from its own thread after the owner is unreachable,
  * when nothing else can touch the released state. The guard is registered once it is whole, so the
  * cleaner's thread sees what it releases.
  */
-abstract sealed class LeakGuard implements Runnable
-    permits LeakGuard.Pinning, LeakGuard.OfRelease {
+abstract sealed class LeakGuard implements Runnable permits LeakGuard.Pinning, LeakGuard.OfRelease {
 
   private static final Logger LOG = LoggerFactory.getLogger(LeakGuard.class);
-  private static final Cleaner CLEANER = Cleaner.create(runnable -> {
-    Thread thread = new Thread(runnable, "cellar-leak-guard");
-    thread.setDaemon(true);
-    return thread;
-  });
+  private static final Cleaner CLEANER =
+      Cleaner.create(
+          runnable -> {
+            Thread thread = new Thread(runnable, "cellar-leak-guard");
+            thread.setDaemon(true);
+            return thread;
+          });
   private static final long LOG_EVERY = 1000;
   private static final AtomicLong LEAKED = new AtomicLong();
 
@@ -87,8 +88,10 @@ abstract sealed class LeakGuard implements Runnable
     if (!closed) {
       long count = LEAKED.incrementAndGet();
       if (count == 1 || count % LOG_EVERY == 0) {
-        LOG.warn("a {} was not closed; its pinned memory was released when it was garbage"
-            + " collected ({} so far). Close results and readers (try-with-resources).", what(),
+        LOG.warn(
+            "a {} was not closed; its pinned memory was released when it was garbage"
+                + " collected ({} so far). Close results and readers (try-with-resources).",
+            what(),
             count);
       }
     }

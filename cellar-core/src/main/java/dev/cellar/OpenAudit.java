@@ -17,27 +17,26 @@ import java.util.Map;
 import java.util.function.UnaryOperator;
 
 /**
- * What an open decides about a database's tables before it writes anything: every table
- * directory is read (its descriptor, its manifest, its files, {@link FileSetAudit}; each live
- * HFile's trailer and the blocks an open reads first, checksums verified) and any
- * damage that would make the open refuse is found here, so that a refused open leaves the
- * directory as it found it. Directories a crash left (a create without its descriptor, a dropped
- * table's directory) are no damage; the open clears them afterwards. What the manifests say each
- * table is flushed up to is what the log's recovery weighs damage against ({@link
- * RecoveryBounds}). Reads only; stateless.
+ * What an open decides about a database's tables before it writes anything: every table directory
+ * is read (its descriptor, its manifest, its files, {@link FileSetAudit}; each live HFile's trailer
+ * and the blocks an open reads first, checksums verified) and any damage that would make the open
+ * refuse is found here, so that a refused open leaves the directory as it found it. Directories a
+ * crash left (a create without its descriptor, a dropped table's directory) are no damage; the open
+ * clears them afterwards. What the manifests say each table is flushed up to is what the log's
+ * recovery weighs damage against ({@link RecoveryBounds}). Reads only; stateless.
  */
 final class OpenAudit {
 
   private OpenAudit() {}
 
   /**
-   * Reads every table of the database in {@code database}, and returns what their manifests say
-   * of the log.
+   * Reads every table of the database in {@code database}, and returns what their manifests say of
+   * the log.
    *
    * @throws DamagedTableException naming the table's files if a table's directory holds files its
    *     manifest cannot account for, or data without a descriptor
-   * @throws IOException naming the file if a descriptor or manifest cannot be read, or a
-   *     descriptor names another table's directory
+   * @throws IOException naming the file if a descriptor or manifest cannot be read, or a descriptor
+   *     names another table's directory
    */
   static RecoveryBounds verify(Storage storage, Path database) throws IOException {
     Map<String, Long> floors = new HashMap<>();
@@ -59,7 +58,8 @@ final class OpenAudit {
         floor = Math.min(floor, flushed);
         highest = Math.max(highest, flushed);
       }
-      floors.put(stored.descriptor().name(),
+      floors.put(
+          stored.descriptor().name(),
           Math.max(stored.createdAtWalId(), floor == Long.MAX_VALUE ? 0 : floor));
     }
     return RecoveryBounds.of(floors, highest);
@@ -67,22 +67,32 @@ final class OpenAudit {
 
   private static void verifyLeftover(Storage storage, Path table) throws IOException {
     if (TableDirectory.holdsData(storage, table)) {
-      throw new IOException("table directory " + storage.describe(table) + " has no "
-          + TableDirectory.DESCRIPTOR + " but holds data (a create or drop leaves none): the"
-          + " descriptor was lost; nothing was changed, and 'cellar repair' on the database"
-          + " sets the directory aside");
+      throw new IOException(
+          "table directory "
+              + storage.describe(table)
+              + " has no "
+              + TableDirectory.DESCRIPTOR
+              + " but holds data (a create or drop leaves none): the"
+              + " descriptor was lost; nothing was changed, and 'cellar repair' on the database"
+              + " sets the directory aside");
     }
   }
 
-  private static FileSetAudit.Verdict verifyTable(Storage storage, Path database, Path table,
-      TableDirectory.Stored stored) throws IOException {
+  private static FileSetAudit.Verdict verifyTable(
+      Storage storage, Path database, Path table, TableDirectory.Stored stored) throws IOException {
     TableDescriptor descriptor = stored.descriptor();
     Path expected = Cellar.tableDirectory(database, descriptor.name());
     if (!expected.equals(table.normalize())
         && !TableDirectory.legacy(database, table, descriptor.name())) {
-      throw new IOException(table.resolve(TableDirectory.DESCRIPTOR) + ": names table '"
-          + descriptor.name() + "', whose directory is " + expected + ", not " + table
-          + "; nothing was changed");
+      throw new IOException(
+          table.resolve(TableDirectory.DESCRIPTOR)
+              + ": names table '"
+              + descriptor.name()
+              + "', whose directory is "
+              + expected
+              + ", not "
+              + table
+              + "; nothing was changed");
     }
     List<String> families = new ArrayList<>();
     descriptor.families().forEach(family -> families.add(family.name()));
@@ -96,8 +106,8 @@ final class OpenAudit {
           HFileReader.open(storage, file, BufAllocator.HEAP, UnaryOperator.identity())) {
         reader.fileInfo();
       } catch (CorruptHFileException e) {
-        unreadable.add(new FileProblem(file, e.offset(), "not a readable HFile: "
-            + e.getMessage()));
+        unreadable.add(
+            new FileProblem(file, e.offset(), "not a readable HFile: " + e.getMessage()));
       } catch (IOException | RuntimeException e) {
         unreadable.add(FileProblem.of(file, "not a readable HFile: " + e.getMessage()));
       }

@@ -23,17 +23,22 @@ public abstract sealed class Query permits Get, Scan {
    */
   /** The one family named, while only one is; else null. */
   private String family;
+
   /** The one qualifier named in {@link #family}, while only one is; else null. */
   private byte[] soleQualifier;
+
   /** The qualifiers of {@link #family} once two are named; null for one or for all its columns. */
   private List<byte[]> qualifiers;
+
   /** Every family named, once two are; else null. */
   private TreeMap<String, List<byte[]>> families;
+
   private int maxVersions = 1;
   private long minTimestamp = 0;
   private long maxTimestamp = Long.MAX_VALUE;
   private Filter filter;
   private boolean cacheBlocks = true;
+
   /** Counts changes to everything but the row, so a compiled form can tell it is stale. */
   private int modifications;
 
@@ -146,19 +151,23 @@ public abstract sealed class Query permits Get, Scan {
   }
 
   /**
-   * Whether {@code other} reads the same columns, versions and time range with the same filter
-   * (the same object) and cache flag: a plan compiled for one serves the other. Allocates nothing.
+   * Whether {@code other} reads the same columns, versions and time range with the same filter (the
+   * same object) and cache flag: a plan compiled for one serves the other. Allocates nothing.
    */
   boolean sameShapeAs(Query other) {
-    if (maxVersions != other.maxVersions || minTimestamp != other.minTimestamp
-        || maxTimestamp != other.maxTimestamp || filter != other.filter
-        || cacheBlocks != other.cacheBlocks || familyCount() != other.familyCount()) {
+    if (maxVersions != other.maxVersions
+        || minTimestamp != other.minTimestamp
+        || maxTimestamp != other.maxTimestamp
+        || filter != other.filter
+        || cacheBlocks != other.cacheBlocks
+        || familyCount() != other.familyCount()) {
       return false;
     }
     if (families == null) {
-      return family == null || (family.equals(other.family)
-          && Arrays.equals(soleQualifier, other.soleQualifier)
-          && sameQualifiers(qualifiers, other.qualifiers));
+      return family == null
+          || (family.equals(other.family)
+              && Arrays.equals(soleQualifier, other.soleQualifier)
+              && sameQualifiers(qualifiers, other.qualifiers));
     }
     for (String name = families.firstKey(); name != null; name = families.higherKey(name)) {
       if (!other.names(name) || !sameQualifiers(families.get(name), other.qualifiersOf(name))) {

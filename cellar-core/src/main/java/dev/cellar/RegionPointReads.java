@@ -37,12 +37,25 @@ final class RegionPointReads implements PointReads<Get> {
    * callers do, is compiled once too) while the table's families are unchanged; else a new one.
    */
   private GetPlan planOf(Get get) {
-    boolean same = get == plannedGet ? get.modifications() == plannedModifications
-        : plannedGet != null && get.sameShapeAs(plannedGet);
+    boolean same =
+        get == plannedGet
+            ? get.modifications() == plannedModifications
+            : plannedGet != null && get.sameShapeAs(plannedGet);
     if (!same || !region.isCurrent(plan)) {
-      plan = region.planGet(new ScanRequest(get.rowUnsafe(), get.rowUnsafe(), true,
-          get.columns(), get.maxVersions(), get.minTimestamp(), get.maxTimestamp(), get.filter(),
-          get.cacheBlocks(), get.rowUnsafe(), false));
+      plan =
+          region.planGet(
+              new ScanRequest(
+                  get.rowUnsafe(),
+                  get.rowUnsafe(),
+                  true,
+                  get.columns(),
+                  get.maxVersions(),
+                  get.minTimestamp(),
+                  get.maxTimestamp(),
+                  get.filter(),
+                  get.cacheBlocks(),
+                  get.rowUnsafe(),
+                  false));
     }
     plannedGet = get;
     plannedModifications = get.modifications();

@@ -27,8 +27,10 @@ public final class Result implements AutoCloseable {
   private static final Result EMPTY = new Result(List.of(), (Pins) null);
 
   private final List<Cell> cells;
+
   /** Holds and releases the pinned memory; null when the cells pin none. */
   private final LeakGuard.Pinning guard;
+
   private boolean closed;
 
   /** A result of {@code cells}, which point into the buffers {@code pins} holds (or none). */
@@ -106,8 +108,8 @@ public final class Result implements AutoCloseable {
     for (int i = 0; i < all.size(); i++) {
       Cell cell = all.get(i);
       if (Bytes.equals(cell.segment(), cell.familyOffset(), cell.familyLength(), family)
-          && Bytes.equals(cell.segment(), cell.qualifierOffset(), cell.qualifierLength(),
-              qualifier)) {
+          && Bytes.equals(
+              cell.segment(), cell.qualifierOffset(), cell.qualifierLength(), qualifier)) {
         return cell;
       }
     }

@@ -10,8 +10,8 @@ import dev.cellar.store.Pins;
  *
  * <p><b>Ownership.</b> Whoever made a {@code RowPins} owns it and must {@link #release()} it
  * exactly once (later calls do nothing) when nothing reads the cells any more, for instance when
- * the bytes have been written to a socket or the write failed; until then the blocks stay in
- * memory even if the cache evicts them. A block is referenced once however many rows lie in it.
+ * the bytes have been written to a socket or the write failed; until then the blocks stay in memory
+ * even if the cache evicts them. A block is referenced once however many rows lie in it.
  *
  * <p><b>Threads.</b> Not thread-safe: filled by the reading thread, then handed over (through
  * something that orders memory, such as a queue or a channel's write) to the thread that releases

@@ -7,8 +7,8 @@ import java.io.IOException;
 /**
  * Reads single rows of one table without allocating: the zero-garbage counterpart of {@link
  * Table#get(Get)}. One reader per thread, kept and reused; each {@link #getView} answers with this
- * reader's one {@link RowView}, whose cells are views into cached blocks, valid until the next
- * read or {@link #close()}.
+ * reader's one {@link RowView}, whose cells are views into cached blocks, valid until the next read
+ * or {@link #close()}.
  *
  * <pre>{@code
  * Get get = new Get(firstRow).addColumn(family, qualifier);    // compiled once, reused
@@ -46,10 +46,14 @@ public final class RowReader implements AutoCloseable {
   /** A reader over {@code reads}, which it closes with itself. */
   RowReader(PointReads<Get> reads) {
     this.reads = reads;
-    this.guard = LeakGuard.of(this, "RowReader", () -> {
-      row.clear();
-      reads.close();
-    });
+    this.guard =
+        LeakGuard.of(
+            this,
+            "RowReader",
+            () -> {
+              row.clear();
+              reads.close();
+            });
   }
 
   /**

@@ -24,16 +24,16 @@ import java.io.IOException;
  * in cells, bytes and time, as HBase's region server answers a client that takes partial results;
  * the scanner stays inside the row between parts, and pins only the blocks of the part in view.
  *
- * <p><b>Cost.</b> A row of cached blocks allocates nothing on the heap once the scanner's row holder
- * has grown to the largest row: the row's cells are flyweight views reused from row to row, and
- * the scan's cursors, merge heap, matcher and seek keys are the scanner's own. Cells of the
+ * <p><b>Cost.</b> A row of cached blocks allocates nothing on the heap once the scanner's row
+ * holder has grown to the largest row: the row's cells are flyweight views reused from row to row,
+ * and the scan's cursors, merge heap, matcher and seek keys are the scanner's own. Cells of the
  * MemStore and of delta-encoded blocks are copied into the holder's reused heap arena. A filter
  * allocates what its own calls allocate.
  *
  * <p><b>Through Cellar's client</b> ({@code Cellar.connect}) the rows come from the server's
- * scanner a batch at a time ({@link Scan#setCaching}) and each view's cells are decoded in place
- * in its batch's pooled cell block, which stays pinned while a row of it is in view; nothing is
- * copied per row, while each batch's call allocates its messages.
+ * scanner a batch at a time ({@link Scan#setCaching}) and each view's cells are decoded in place in
+ * its batch's pooled cell block, which stays pinned while a row of it is in view; nothing is copied
+ * per row, while each batch's call allocates its messages.
  *
  * <p><b>Memory.</b> Between calls the scanner pins the blocks its view's cells lie in (one or two
  * for most rows) and the data block its cursor is on in each file; each call releases the blocks
@@ -50,8 +50,10 @@ public final class RowScanner implements AutoCloseable {
   private final CollectedRow row;
   private final RowView view;
   private final LeakGuard guard;
+
   /** The budget of each {@link #nextPart} call, reset for each. */
   private final RowBudget budget = new RowBudget();
+
   private long remaining;
   private boolean closed;
 
@@ -62,10 +64,14 @@ public final class RowScanner implements AutoCloseable {
     this.row = held;
     this.view = new RowView(held, "row scanner");
     this.remaining = limit;
-    this.guard = LeakGuard.of(this, "RowScanner", () -> {
-      held.clear();
-      scanner.close();
-    });
+    this.guard =
+        LeakGuard.of(
+            this,
+            "RowScanner",
+            () -> {
+              held.clear();
+              scanner.close();
+            });
   }
 
   /**
@@ -95,11 +101,11 @@ public final class RowScanner implements AutoCloseable {
   /**
    * Reads the next part of a row into this scanner's view, as HBase's region server splits a wide
    * row for a client that takes partial results: the rest of the row the previous call stopped
-   * inside ({@link #stoppedInRow()}), else the next row, up to {@code maxCells} cells and until
-   * the cells reach {@code maxBytes} bytes (the cell that reaches them included; see {@link
-   * RowBudget} for how a cell counts). A part stops inside its row only when the row has more
-   * cells; the part that ends a row a previous call stopped inside may be empty, when the rest of
-   * the row holds nothing the scan returns. A scan whose filter needs whole rows ({@link
+   * inside ({@link #stoppedInRow()}), else the next row, up to {@code maxCells} cells and until the
+   * cells reach {@code maxBytes} bytes (the cell that reaches them included; see {@link RowBudget}
+   * for how a cell counts). A part stops inside its row only when the row has more cells; the part
+   * that ends a row a previous call stopped inside may be empty, when the rest of the row holds
+   * nothing the scan returns. A scan whose filter needs whole rows ({@link
    * dev.cellar.filter.Filter#hasFilterRow}) returns whole rows. Null at the end of the scan (or
    * once the scan's limit is reached: a row counts once its last part is read). The view's cells
    * are valid until the next call or {@link #close()}.
@@ -128,8 +134,8 @@ public final class RowScanner implements AutoCloseable {
   }
 
   /**
-   * Whether the last {@link #nextPart} stopped inside its row: the next call goes on with the
-   * rest of it (HBase's {@code mayHaveMoreCellsInRow}: the rest may turn out to hold no cell).
+   * Whether the last {@link #nextPart} stopped inside its row: the next call goes on with the rest
+   * of it (HBase's {@code mayHaveMoreCellsInRow}: the rest may turn out to hold no cell).
    */
   public boolean stoppedInRow() {
     return scanner.stoppedInRow();
@@ -158,8 +164,10 @@ public final class RowScanner implements AutoCloseable {
       if (remaining <= 0 && !scanner.stoppedInRow()) {
         return null;
       }
-      boolean found = part ? scanner.nextPart(row, budget)
-          : timed ? scanner.next(row, deadlineNanos) : scanner.next(row);
+      boolean found =
+          part
+              ? scanner.nextPart(row, budget)
+              : timed ? scanner.next(row, deadlineNanos) : scanner.next(row);
       if (!found) {
         return null;
       }

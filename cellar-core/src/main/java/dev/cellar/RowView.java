@@ -22,8 +22,10 @@ import java.util.List;
 public final class RowView {
 
   private final CollectedRow row;
+
   /** What reads into this view ("row reader"), for the message after its close. */
   private final String owner;
+
   private boolean closed;
 
   RowView(CollectedRow row, String owner) {
@@ -68,8 +70,8 @@ public final class RowView {
     for (int i = 0; i < cells.size(); i++) {
       Cell cell = cells.get(i);
       if (Bytes.equals(cell.segment(), cell.familyOffset(), cell.familyLength(), family)
-          && Bytes.equals(cell.segment(), cell.qualifierOffset(), cell.qualifierLength(),
-              qualifier)) {
+          && Bytes.equals(
+              cell.segment(), cell.qualifierOffset(), cell.qualifierLength(), qualifier)) {
         return cell;
       }
     }
@@ -83,8 +85,8 @@ public final class RowView {
   }
 
   /**
-   * Copies the newest value of family:qualifier into {@code destination} at {@code offset};
-   * returns its length, or -1 (copying nothing) if the row has none. Allocates nothing.
+   * Copies the newest value of family:qualifier into {@code destination} at {@code offset}; returns
+   * its length, or -1 (copying nothing) if the row has none. Allocates nothing.
    *
    * @throws IndexOutOfBoundsException if the value does not fit
    */
@@ -94,8 +96,13 @@ public final class RowView {
       return -1;
     }
     int length = cell.valueLength();
-    MemorySegment.copy(cell.valueSegment(), ValueLayout.JAVA_BYTE, cell.valueOffset(),
-        destination, offset, length);
+    MemorySegment.copy(
+        cell.valueSegment(),
+        ValueLayout.JAVA_BYTE,
+        cell.valueOffset(),
+        destination,
+        offset,
+        length);
     return length;
   }
 
@@ -114,10 +121,10 @@ public final class RowView {
   }
 
   /**
-   * Whether the cell at {@code index} lies in a block this view pins, so that it stays readable
-   * as long as a {@link RowPins} holding this view's pins (see {@link #retainPinsInto}), even
-   * after the next read; else it is, whole or in its key, the reader's copy (a MemStore or
-   * delta-encoded cell), valid until the next read only.
+   * Whether the cell at {@code index} lies in a block this view pins, so that it stays readable as
+   * long as a {@link RowPins} holding this view's pins (see {@link #retainPinsInto}), even after
+   * the next read; else it is, whole or in its key, the reader's copy (a MemStore or delta-encoded
+   * cell), valid until the next read only.
    */
   public boolean isInPinnedBlock(int index) {
     return held().isView(index);
@@ -149,8 +156,8 @@ public final class RowView {
     }
     Cell cell = row.get(0);
     int length = cell.rowLength();
-    MemorySegment.copy(cell.segment(), ValueLayout.JAVA_BYTE, cell.rowOffset(), destination,
-        offset, length);
+    MemorySegment.copy(
+        cell.segment(), ValueLayout.JAVA_BYTE, cell.rowOffset(), destination, offset, length);
     return length;
   }
 

@@ -5,8 +5,8 @@ import java.io.IOException;
 import java.util.List;
 
 /**
- * Reads and writes one table. Thread-safe: one instance may be shared by every thread. Each
- * {@link Result} returned holds the memory its cells point into until it is closed.
+ * Reads and writes one table. Thread-safe: one instance may be shared by every thread. Each {@link
+ * Result} returned holds the memory its cells point into until it is closed.
  */
 public interface Table {
 
@@ -25,8 +25,8 @@ public interface Table {
   Result[] get(List<Get> gets) throws IOException;
 
   /**
-   * A reader of single rows for one thread that allocates nothing per read (see {@link
-   * RowReader}); the caller closes it.
+   * A reader of single rows for one thread that allocates nothing per read (see {@link RowReader});
+   * the caller closes it.
    */
   RowReader rowReader();
 
@@ -43,10 +43,10 @@ public interface Table {
   RowScanner rowScanner(Scan scan) throws IOException;
 
   /**
-   * Applies the mutations as one write: in list order (a later mutation of the same column
-   * replaces an earlier one), visible to reads all at once, with one write-ahead-log entry synced
-   * once for the strongest durability among them (a {@code SKIP_WAL} or {@code ASYNC_WAL} mutation
-   * in a batch with a {@code SYNC_WAL} one is logged and synced with it).
+   * Applies the mutations as one write: in list order (a later mutation of the same column replaces
+   * an earlier one), visible to reads all at once, with one write-ahead-log entry synced once for
+   * the strongest durability among them (a {@code SKIP_WAL} or {@code ASYNC_WAL} mutation in a
+   * batch with a {@code SYNC_WAL} one is logged and synced with it).
    */
   void batch(List<? extends Mutation> mutations) throws IOException;
 
@@ -58,6 +58,7 @@ public interface Table {
    *
    * @return whether the mutation was applied
    */
-  boolean checkAndMutate(byte[] family, byte[] qualifier, CompareOperator operator, byte[] value,
-      Mutation mutation) throws IOException;
+  boolean checkAndMutate(
+      byte[] family, byte[] qualifier, CompareOperator operator, byte[] value, Mutation mutation)
+      throws IOException;
 }

@@ -5,9 +5,9 @@ import java.util.Comparator;
 import java.util.List;
 
 /**
- * A table's name and column families, families sorted by name (the order cells of a row come
- * in). The name follows HBase's rules ({@code [namespace:]qualifier}, see {@link TableNames}); a
- * name in the default namespace is kept without it. Immutable.
+ * A table's name and column families, families sorted by name (the order cells of a row come in).
+ * The name follows HBase's rules ({@code [namespace:]qualifier}, see {@link TableNames}); a name in
+ * the default namespace is kept without it. Immutable.
  */
 public record TableDescriptor(String name, List<ColumnFamilyDescriptor> families) {
 

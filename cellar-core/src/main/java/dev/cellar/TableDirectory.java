@@ -17,35 +17,35 @@ import java.util.zip.CRC32C;
 
 /**
  * A table's directory and its descriptor file, {@value #DESCRIPTOR}: a Java properties file with
- * the table name, the write-ahead-log id at creation (so a re-created table never replays a
- * dropped table's log entries), every family attribute as {@code family.<name>.<ATTRIBUTE>}, and
- * {@value #CHECKSUM_KEY}: the CRC32C of every other key and value ({@link #checksum}), so that a
- * flipped byte (a family's name or attribute changed) fails the read instead of being taken for
- * the table's schema. A descriptor without it (written before) is read as it is; one with a key
- * this format does not have is refused.
+ * the table name, the write-ahead-log id at creation (so a re-created table never replays a dropped
+ * table's log entries), every family attribute as {@code family.<name>.<ATTRIBUTE>}, and {@value
+ * #CHECKSUM_KEY}: the CRC32C of every other key and value ({@link #checksum}), so that a flipped
+ * byte (a family's name or attribute changed) fails the read instead of being taken for the table's
+ * schema. A descriptor without it (written before) is read as it is; one with a key this format
+ * does not have is refused.
  *
  * <p><b>Crash safety.</b> The descriptor is what makes a directory a table. {@link #write} writes
  * it to a temporary file, forces it, renames it into place and forces the table's directory and
  * {@code tables/}, so after a crash the table exists whole or not at all; a create a crash cut
  * short leaves a directory with no descriptor and no data (at most the descriptor's temporary
  * file), which the next open clears ({@link #clearLeftover}). {@link #remove} first renames the
- * whole directory to a name no table has ({@value #DROPPED_PREFIX}{@code <name>-<nanos>}),
- * durably, then deletes it: a drop a crash cut short leaves such a directory, which the next open
- * clears. So a table directory under a table's name that has no descriptor but holds data (a
- * manifest, store files) is no leftover of Cellar's: it is damage, and the open refuses it
- * ({@link #holdsData}).
+ * whole directory to a name no table has ({@value #DROPPED_PREFIX}{@code <name>-<nanos>}), durably,
+ * then deletes it: a drop a crash cut short leaves such a directory, which the next open clears. So
+ * a table directory under a table's name that has no descriptor but holds data (a manifest, store
+ * files) is no leftover of Cellar's: it is damage, and the open refuses it ({@link #holdsData}).
  *
  * <p><b>Where.</b> A table of the default namespace lives in {@code tables/<qualifier>}; a table of
  * another namespace in {@code namespaces/<namespace>/<qualifier>}, one directory per namespace as
  * HBase keeps {@code data/<namespace>/<table>}, and no ':' in a path (HDFS refuses it). Databases
- * written before kept {@code namespace:qualifier} in {@code tables/}; {@link #legacy} finds such
- * a directory so that the open moves it. Stateless.
+ * written before kept {@code namespace:qualifier} in {@code tables/}; {@link #legacy} finds such a
+ * directory so that the open moves it. Stateless.
  */
 final class TableDirectory {
 
   static final String DESCRIPTOR = ".tabledesc";
   static final String TABLES = "tables";
   static final String NAMESPACES = "namespaces";
+
   /** The descriptor's key holding the CRC32C of its other keys and values, in hex. */
   static final String CHECKSUM_KEY = "checksum";
 
@@ -55,25 +55,34 @@ final class TableDirectory {
   private TableDirectory() {}
 
   /**
-   * The directory of the table {@code name} (a checked name, without the default namespace) in
-   * the database {@code database}, checked to stay where tables live whatever the name.
+   * The directory of the table {@code name} (a checked name, without the default namespace) in the
+   * database {@code database}, checked to stay where tables live whatever the name.
    *
    * @throws IllegalArgumentException if the name would resolve elsewhere
    */
   static Path of(Path database, String name) {
     int colon = name.indexOf(':');
-    Path parent = colon < 0 ? database.resolve(TABLES).normalize()
-        : database.resolve(NAMESPACES).resolve(name.substring(0, colon)).normalize();
+    Path parent =
+        colon < 0
+            ? database.resolve(TABLES).normalize()
+            : database.resolve(NAMESPACES).resolve(name.substring(0, colon)).normalize();
     Path resolved = parent.resolve(name.substring(colon + 1)).normalize();
     if (!parent.equals(resolved.getParent())
         || (colon >= 0 && !database.resolve(NAMESPACES).normalize().equals(parent.getParent()))) {
-      throw new IllegalArgumentException("table name '" + name + "' resolves to " + resolved
-          + ", which is not a directory of its own under " + parent);
+      throw new IllegalArgumentException(
+          "table name '"
+              + name
+              + "' resolves to "
+              + resolved
+              + ", which is not a directory of its own under "
+              + parent);
     }
     return resolved;
   }
 
-  /** Every directory where a table may be: the children of {@code tables/} and of each namespace. */
+  /**
+   * Every directory where a table may be: the children of {@code tables/} and of each namespace.
+   */
   static List<Path> all(Storage storage, Path database) throws IOException {
     List<Path> directories = new ArrayList<>(storage.list(database.resolve(TABLES)));
     Path namespaces = database.resolve(NAMESPACES);
@@ -107,15 +116,18 @@ final class TableDirectory {
   /** A descriptor as stored: the table and the log id it was created at. */
   record Stored(TableDescriptor descriptor, long createdAtWalId) {}
 
-  static void write(Storage storage, Path directory, TableDescriptor descriptor,
-      long createdAtWalId) throws IOException {
+  static void write(
+      Storage storage, Path directory, TableDescriptor descriptor, long createdAtWalId)
+      throws IOException {
     storage.createDirectories(directory);
     Properties properties = new Properties();
     properties.setProperty("name", descriptor.name());
     properties.setProperty("createdAtWalId", Long.toString(createdAtWalId));
     for (ColumnFamilyDescriptor family : descriptor.families()) {
-      family.attributes().forEach((key, value) ->
-          properties.setProperty("family." + family.name() + "." + key, value));
+      family
+          .attributes()
+          .forEach(
+              (key, value) -> properties.setProperty("family." + family.name() + "." + key, value));
     }
     properties.setProperty(CHECKSUM_KEY, checksum(properties));
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();
@@ -136,8 +148,9 @@ final class TableDirectory {
    * is no table), then deletes everything in it.
    */
   static void remove(Storage storage, Path directory) throws IOException {
-    Path dropped = directory.resolveSibling(DROPPED_PREFIX + directory.getFileName() + "-"
-        + System.nanoTime());
+    Path dropped =
+        directory.resolveSibling(
+            DROPPED_PREFIX + directory.getFileName() + "-" + System.nanoTime());
     storage.rename(directory, dropped);
     storage.syncDirectory(directory.getParent());
     clearLeftover(storage, dropped);
@@ -150,8 +163,8 @@ final class TableDirectory {
 
   /**
    * Whether {@code directory}, a table directory without a descriptor, holds anything a create cut
-   * short does not leave: a file other than the descriptor's temporary one, or a directory that
-   * is not empty.
+   * short does not leave: a file other than the descriptor's temporary one, or a directory that is
+   * not empty.
    */
   static boolean holdsData(Storage storage, Path directory) throws IOException {
     for (Path child : storage.list(directory)) {
@@ -183,8 +196,8 @@ final class TableDirectory {
   }
 
   /**
-   * The CRC32C, in hex, of every key and value of {@code properties} but {@value #CHECKSUM_KEY},
-   * in key order, each as its UTF-8 bytes followed by a zero byte.
+   * The CRC32C, in hex, of every key and value of {@code properties} but {@value #CHECKSUM_KEY}, in
+   * key order, each as its UTF-8 bytes followed by a zero byte.
    */
   static String checksum(Properties properties) {
     CRC32C crc = new CRC32C();
@@ -204,15 +217,26 @@ final class TableDirectory {
     Properties properties = parse(storage, file);
     String stored = properties.getProperty(CHECKSUM_KEY);
     if (stored != null && !stored.equals(checksum(properties))) {
-      throw new IOException(storage.describe(file) + ": checksum mismatch (expected " + stored
-          + " as stored, found " + checksum(properties) + " computed): the descriptor is"
-          + " damaged");
+      throw new IOException(
+          storage.describe(file)
+              + ": checksum mismatch (expected "
+              + stored
+              + " as stored, found "
+              + checksum(properties)
+              + " computed): the descriptor is"
+              + " damaged");
     }
     for (String key : properties.stringPropertyNames()) {
-      if (!key.equals("name") && !key.equals("createdAtWalId") && !key.equals(CHECKSUM_KEY)
+      if (!key.equals("name")
+          && !key.equals("createdAtWalId")
+          && !key.equals(CHECKSUM_KEY)
           && !(key.startsWith("family.") && key.indexOf('.', "family.".length()) > 0)) {
-        throw new IOException(storage.describe(file) + ": unknown key '" + key + "': the"
-            + " descriptor is damaged or not Cellar's");
+        throw new IOException(
+            storage.describe(file)
+                + ": unknown key '"
+                + key
+                + "': the"
+                + " descriptor is damaged or not Cellar's");
       }
     }
     return described(file, properties);
@@ -232,16 +256,18 @@ final class TableDirectory {
    * tables/<name>}, {@code namespaces/<namespace>/<name>}), one family of default attributes per
    * subdirectory holding a file, created at log id 0: for a repair whose descriptor is lost.
    */
-  static Stored fromDirectory(Storage storage, Path database, Path directory)
-      throws IOException {
+  static Stored fromDirectory(Storage storage, Path database, Path directory) throws IOException {
     Path parent = directory.normalize().getParent();
     String qualifier = directory.getFileName().toString();
-    String name = parent.getParent() != null
-        && parent.getParent().equals(database.resolve(NAMESPACES).normalize())
-        ? parent.getFileName() + ":" + qualifier : qualifier;
+    String name =
+        parent.getParent() != null
+                && parent.getParent().equals(database.resolve(NAMESPACES).normalize())
+            ? parent.getFileName() + ":" + qualifier
+            : qualifier;
     List<ColumnFamilyDescriptor> families = new ArrayList<>();
     for (Path child : storage.list(directory)) {
-      if (storage.isDirectory(child) && !child.getFileName().toString().startsWith(".")
+      if (storage.isDirectory(child)
+          && !child.getFileName().toString().startsWith(".")
           && holdsData(storage, child)) {
         families.add(ColumnFamilyDescriptor.of(child.getFileName().toString()));
       }
@@ -254,8 +280,8 @@ final class TableDirectory {
     try (InputStream in = new ByteArrayInputStream(storage.readAllBytes(file))) {
       properties.load(in);
     } catch (IllegalArgumentException e) {
-      throw new IOException(storage.describe(file) + ": not a properties file: "
-          + e.getMessage(), e);
+      throw new IOException(
+          storage.describe(file) + ": not a properties file: " + e.getMessage(), e);
     }
     return properties;
   }
@@ -271,15 +297,16 @@ final class TableDirectory {
       if (key.startsWith("family.")) {
         int dot = key.lastIndexOf('.');
         String family = key.substring("family.".length(), dot);
-        families.computeIfAbsent(family, f -> new TreeMap<>())
+        families
+            .computeIfAbsent(family, f -> new TreeMap<>())
             .put(key.substring(dot + 1), properties.getProperty(key));
       }
     }
     List<ColumnFamilyDescriptor> descriptors = new ArrayList<>();
     try {
       long createdAtWalId = Long.parseLong(created);
-      families.forEach((family, attributes) ->
-          descriptors.add(ColumnFamilyDescriptor.of(family, attributes)));
+      families.forEach(
+          (family, attributes) -> descriptors.add(ColumnFamilyDescriptor.of(family, attributes)));
       return new Stored(new TableDescriptor(name, descriptors), createdAtWalId);
     } catch (IllegalArgumentException e) {
       throw new IOException(file + ": " + e.getMessage(), e);

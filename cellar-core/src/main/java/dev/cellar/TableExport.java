@@ -13,11 +13,10 @@ import java.util.function.Consumer;
 /**
  * Exports a table as HBase's bulk load takes it, {@code <out>/<family>/<hfile>}: a point-in-time
  * copy made while the table goes on taking writes, every version the family keeps, delete markers
- * applied (see {@link RegionExport} for what the files hold). The output directory must be new
- * or empty; it is local or, by URI, on another file system (HDFS), written there directly: a
- * database on HDFS exports into the same HDFS without passing the bytes through a local disk, and
- * HBase's bulk load from that HDFS then moves the files into its table rather than copying them.
- * Stateless.
+ * applied (see {@link RegionExport} for what the files hold). The output directory must be new or
+ * empty; it is local or, by URI, on another file system (HDFS), written there directly: a database
+ * on HDFS exports into the same HDFS without passing the bytes through a local disk, and HBase's
+ * bulk load from that HDFS then moves the files into its table rather than copying them. Stateless.
  */
 public final class TableExport {
 
@@ -26,11 +25,11 @@ public final class TableExport {
    * (HBase's {@code MasterService.ExecMasterService}, what HBase's {@code
    * Admin.coprocessorService()} sends) to service {@value Remote#ENDPOINT_SERVICE}, method {@value
    * Remote#ENDPOINT_METHOD}. The request and the response are protobuf {@code
-   * google.protobuf.Struct}s
-   * with these fields: the request {@value #TABLE} (string), {@value #OUT} (string: a directory on
-   * the server's disk or a URI) and {@value #SPLIT_KEYS} (a list of Base64 strings); the response
-   * {@value #FAMILIES} (a list of structs with {@value #FAMILY}, {@value #FILES} as URIs or paths,
-   * {@value #CELLS}) and {@value #PROGRESS} (the progress lines, in order).
+   * google.protobuf.Struct}s with these fields: the request {@value #TABLE} (string), {@value #OUT}
+   * (string: a directory on the server's disk or a URI) and {@value #SPLIT_KEYS} (a list of Base64
+   * strings); the response {@value #FAMILIES} (a list of structs with {@value #FAMILY}, {@value
+   * #FILES} as URIs or paths, {@value #CELLS}) and {@value #PROGRESS} (the progress lines, in
+   * order).
    */
   public static final class Remote {
     public static final String ENDPOINT_SERVICE = "CellarExportService";
@@ -68,30 +67,42 @@ public final class TableExport {
    * Exports {@code table} of {@code cellar} into the local directory {@code out}; see {@link
    * #export(Cellar, String, String, CellarConfig, List, Consumer)}.
    */
-  public static List<Family> export(Cellar cellar, String table, Path out,
-      List<byte[]> splitKeys, Consumer<String> progress) throws IOException {
+  public static List<Family> export(
+      Cellar cellar, String table, Path out, List<byte[]> splitKeys, Consumer<String> progress)
+      throws IOException {
     return export(cellar, table, StorageLocation.local(out), splitKeys, progress);
   }
 
   /**
    * Exports {@code table} of {@code cellar} into {@code out}, a local directory or, by URI, one on
    * another file system that {@code config} holds the client settings of; the files are cut at
-   * {@code splitKeys} (HBase's region boundaries; any order, duplicates ignored). Progress lines
-   * go to {@code progress}.
+   * {@code splitKeys} (HBase's region boundaries; any order, duplicates ignored). Progress lines go
+   * to {@code progress}.
    *
-   * @throws BulkLoadException if {@code out} is a file or a directory that is not empty, or a
-   *     split key is empty
+   * @throws BulkLoadException if {@code out} is a file or a directory that is not empty, or a split
+   *     key is empty
    * @throws TableNotFoundException if there is no such table
    */
-  public static List<Family> export(Cellar cellar, String table, String out,
-      CellarConfig config, List<byte[]> splitKeys, Consumer<String> progress) throws IOException {
+  public static List<Family> export(
+      Cellar cellar,
+      String table,
+      String out,
+      CellarConfig config,
+      List<byte[]> splitKeys,
+      Consumer<String> progress)
+      throws IOException {
     try (StorageLocation location = StorageLocation.resolve(out, config.settings())) {
       return export(cellar, table, location, splitKeys, progress);
     }
   }
 
-  private static List<Family> export(Cellar cellar, String table, StorageLocation out,
-      List<byte[]> splitKeys, Consumer<String> progress) throws IOException {
+  private static List<Family> export(
+      Cellar cellar,
+      String table,
+      StorageLocation out,
+      List<byte[]> splitKeys,
+      Consumer<String> progress)
+      throws IOException {
     CellarTable source = (CellarTable) cellar.table(table);
     Storage storage = out.storage();
     Path directory = out.directory();
@@ -111,10 +122,14 @@ public final class TableExport {
     }
     storage.createDirectories(directory);
     List<Family> families = new ArrayList<>();
-    for (RegionExport.FamilyExport family : RegionExport.export(source.region(), storage,
-        directory, keys, System.currentTimeMillis(), progress)) {
-      families.add(new Family(family.family(),
-          family.files().stream().map(storage::describe).toList(), family.cells()));
+    for (RegionExport.FamilyExport family :
+        RegionExport.export(
+            source.region(), storage, directory, keys, System.currentTimeMillis(), progress)) {
+      families.add(
+          new Family(
+              family.family(),
+              family.files().stream().map(storage::describe).toList(),
+              family.cells()));
     }
     return families;
   }
@@ -124,8 +139,8 @@ public final class TableExport {
       throw new BulkLoadException(storage.describe(out) + ": exists and is not a directory");
     }
     if (storage.isDirectory(out) && !storage.list(out).isEmpty()) {
-      throw new BulkLoadException(storage.describe(out) + ": is not empty; export into a new or"
-          + " empty directory");
+      throw new BulkLoadException(
+          storage.describe(out) + ": is not empty; export into a new or" + " empty directory");
     }
   }
 }

@@ -12,6 +12,7 @@ final class TableNames {
 
   static final String DEFAULT_NAMESPACE = "default";
   static final String SYSTEM_NAMESPACE = "hbase";
+
   /** The longest name: a directory name must fit in 255 bytes on common file systems. */
   static final int MAX_LENGTH = 255;
 
@@ -24,12 +25,18 @@ final class TableNames {
    */
   static String checked(String name) {
     if (name == null || name.isEmpty()) {
-      throw new IllegalArgumentException("a table name is required, was "
-          + (name == null ? "null" : "empty"));
+      throw new IllegalArgumentException(
+          "a table name is required, was " + (name == null ? "null" : "empty"));
     }
     if (name.length() > MAX_LENGTH) {
-      throw new IllegalArgumentException("table name '" + name.substring(0, 40) + "...' is "
-          + name.length() + " characters long; at most " + MAX_LENGTH + " are allowed");
+      throw new IllegalArgumentException(
+          "table name '"
+              + name.substring(0, 40)
+              + "...' is "
+              + name.length()
+              + " characters long; at most "
+              + MAX_LENGTH
+              + " are allowed");
     }
     int colon = name.indexOf(':');
     if (colon < 0) {
@@ -49,7 +56,8 @@ final class TableNames {
    */
   static String lookupKey(String name) {
     return name != null && name.startsWith(DEFAULT_NAMESPACE + ":")
-        ? name.substring(DEFAULT_NAMESPACE.length() + 1) : name;
+        ? name.substring(DEFAULT_NAMESPACE.length() + 1)
+        : name;
   }
 
   private static void checkNamespace(String name, String namespace) {
@@ -59,13 +67,25 @@ final class TableNames {
     for (int i = 0; i < namespace.length(); i++) {
       char c = namespace.charAt(i);
       if (!isAsciiLetterOrDigit(c) && c != '_') {
-        throw new IllegalArgumentException("table name '" + name + "': namespace '" + namespace
-            + "' has '" + c + "' at " + i + "; a namespace is letters, digits and '_'");
+        throw new IllegalArgumentException(
+            "table name '"
+                + name
+                + "': namespace '"
+                + namespace
+                + "' has '"
+                + c
+                + "' at "
+                + i
+                + "; a namespace is letters, digits and '_'");
       }
     }
     if (namespace.equals(SYSTEM_NAMESPACE)) {
-      throw new IllegalArgumentException("table name '" + name + "': namespace '"
-          + SYSTEM_NAMESPACE + "' is reserved for system tables");
+      throw new IllegalArgumentException(
+          "table name '"
+              + name
+              + "': namespace '"
+              + SYSTEM_NAMESPACE
+              + "' is reserved for system tables");
     }
   }
 
@@ -75,15 +95,24 @@ final class TableNames {
     }
     char first = qualifier.charAt(0);
     if (first == '.' || first == '-') {
-      throw new IllegalArgumentException("table name '" + name + "' starts its qualifier with '"
-          + first + "'; a qualifier starts with a letter, a digit or '_'");
+      throw new IllegalArgumentException(
+          "table name '"
+              + name
+              + "' starts its qualifier with '"
+              + first
+              + "'; a qualifier starts with a letter, a digit or '_'");
     }
     for (int i = 0; i < qualifier.length(); i++) {
       char c = qualifier.charAt(i);
       if (!isAsciiLetterOrDigit(c) && c != '_' && c != '-' && c != '.') {
-        throw new IllegalArgumentException("table name '" + name + "' has '" + c + "' at "
-            + (name.length() - qualifier.length() + i)
-            + "; a qualifier is letters, digits, '_', '-' and '.'");
+        throw new IllegalArgumentException(
+            "table name '"
+                + name
+                + "' has '"
+                + c
+                + "' at "
+                + (name.length() - qualifier.length() + i)
+                + "; a qualifier is letters, digits, '_', '-' and '.'");
       }
     }
   }

@@ -17,24 +17,30 @@ import java.util.List;
  *
  * <p><b>HBase's rule.</b> As HBase's {@code CommonFSUtils.getWALRootDir} requires, the log's
  * directory is the database directory itself or lies outside it: a {@value CellarConfig#WAL_DIR}
- * below the database directory is refused (it would be taken for a table or the log of the
- * database itself), and so is a database directory inside the log's {@code wal/}.
+ * below the database directory is refused (it would be taken for a table or the log of the database
+ * itself), and so is a database directory inside the log's {@code wal/}.
  *
- * <p><b>Finding the right log.</b> An open with the wrong {@value CellarConfig#WAL_DIR} would
- * start an empty log and never replay the edits the real one holds, or take another database's
- * log for its own. So a log outside its database is bound to it both ways ({@link #claim}): the
- * database directory keeps the log's URI in {@value #LOCATION_FILE}, the log directory the
- * database's URI in {@link WalLayout#OWNER_FILE}, each written once and then checked at every open;
- * an open whose log is elsewhere also fails while the database's own {@code wal/} holds segments.
- * {@link Cellar} also fails an open whose log has handed out fewer ids than a table's files say
- * were already written. Moving a log is therefore a deliberate act: close the database, move the
- * log's directory and rewrite {@value #LOCATION_FILE} and {@link WalLayout#OWNER_FILE}.
+ * <p><b>Finding the right log.</b> An open with the wrong {@value CellarConfig#WAL_DIR} would start
+ * an empty log and never replay the edits the real one holds, or take another database's log for
+ * its own. So a log outside its database is bound to it both ways ({@link #claim}): the database
+ * directory keeps the log's URI in {@value #LOCATION_FILE}, the log directory the database's URI in
+ * {@link WalLayout#OWNER_FILE}, each written once and then checked at every open; an open whose log
+ * is elsewhere also fails while the database's own {@code wal/} holds segments. {@link Cellar} also
+ * fails an open whose log has handed out fewer ids than a table's files say were already written.
+ * Moving a log is therefore a deliberate act: close the database, move the log's directory and
+ * rewrite {@value #LOCATION_FILE} and {@link WalLayout#OWNER_FILE}.
  *
  * <p>Owns the connection to the log's file system when it is not the database's ({@link #close()}
  * ends it). Immutable.
  */
-record WalPlacement(Storage storage, Path directory, String described, URI databaseUri,
-    URI logUri, StorageLocation connection) implements AutoCloseable {
+record WalPlacement(
+    Storage storage,
+    Path directory,
+    String described,
+    URI databaseUri,
+    URI logUri,
+    StorageLocation connection)
+    implements AutoCloseable {
 
   /**
    * In the database directory of a database whose log lives elsewhere: the URI of the log's
@@ -52,9 +58,9 @@ record WalPlacement(Storage storage, Path directory, String described, URI datab
   }
 
   /**
-   * Where the log of the database at {@code database} lives under {@code config}: inside it
-   * unless {@value CellarConfig#WAL_DIR} names another directory, which is then resolved
-   * (connecting to its file system if it is not the database's).
+   * Where the log of the database at {@code database} lives under {@code config}: inside it unless
+   * {@value CellarConfig#WAL_DIR} names another directory, which is then resolved (connecting to
+   * its file system if it is not the database's).
    *
    * @throws IOException in one line naming {@value CellarConfig#WAL_DIR} and both directories, if
    *     the log's directory is below the database's or the database's is inside the log's
@@ -71,18 +77,37 @@ record WalPlacement(Storage storage, Path directory, String described, URI datab
         return inside(database.storage(), database.directory());
       }
       if (database.contains(root)) {
-        throw new IOException(CellarConfig.WAL_DIR + "=" + walRoot + " lies inside the database"
-            + " directory " + database + ": the log's directory must be the database directory"
-            + " itself or outside it (HBase's rule for hbase.wal.dir and hbase.rootdir)");
+        throw new IOException(
+            CellarConfig.WAL_DIR
+                + "="
+                + walRoot
+                + " lies inside the database"
+                + " directory "
+                + database
+                + ": the log's directory must be the database directory"
+                + " itself or outside it (HBase's rule for hbase.wal.dir and hbase.rootdir)");
       }
       Path directory = root.directory().resolve(SUBDIRECTORY);
       if (root.contains(database) && database.directory().startsWith(directory)) {
-        throw new IOException("the database directory " + database + " lies inside the log's"
-            + " directory " + root.storage().describe(directory) + " (" + CellarConfig.WAL_DIR
-            + "=" + walRoot + "): give the database a directory of its own");
+        throw new IOException(
+            "the database directory "
+                + database
+                + " lies inside the log's"
+                + " directory "
+                + root.storage().describe(directory)
+                + " ("
+                + CellarConfig.WAL_DIR
+                + "="
+                + walRoot
+                + "): give the database a directory of its own");
       }
-      return new WalPlacement(root.storage(), directory, root.storage().describe(directory),
-          database.uri(), URI.create(root.uri() + "/" + SUBDIRECTORY), root);
+      return new WalPlacement(
+          root.storage(),
+          directory,
+          root.storage().describe(directory),
+          database.uri(),
+          URI.create(root.uri() + "/" + SUBDIRECTORY),
+          root);
     } catch (IOException | RuntimeException e) {
       try {
         root.close();
@@ -94,10 +119,10 @@ record WalPlacement(Storage storage, Path directory, String described, URI datab
   }
 
   /**
-   * Checks, with the database locked and before the log is opened, that the log is this
-   * database's (see the class comment); {@link #bind} checks the log's owner again once the log's
-   * own lock is held. Nothing to check for a log in the database's own
-   * {@code wal/}, unless the database was bound to a log elsewhere.
+   * Checks, with the database locked and before the log is opened, that the log is this database's
+   * (see the class comment); {@link #bind} checks the log's owner again once the log's own lock is
+   * held. Nothing to check for a log in the database's own {@code wal/}, unless the database was
+   * bound to a log elsewhere.
    *
    * @throws IOException in one line naming both places and what to do, if the log is another's or
    *     the database's edits are elsewhere
@@ -107,30 +132,53 @@ record WalPlacement(Storage storage, Path directory, String described, URI datab
     String recordedLog = readIfExists(databaseStorage, locationFile);
     if (logUri == null) {
       if (recordedLog != null) {
-        throw new IOException(databaseStorage.describe(database) + ": its log lives in "
-            + recordedLog + " (" + LOCATION_FILE + "), not in " + described + ": open it with "
-            + CellarConfig.WAL_DIR + " (or --wal-dir) set to the directory holding that wal/");
+        throw new IOException(
+            databaseStorage.describe(database)
+                + ": its log lives in "
+                + recordedLog
+                + " ("
+                + LOCATION_FILE
+                + "), not in "
+                + described
+                + ": open it with "
+                + CellarConfig.WAL_DIR
+                + " (or --wal-dir) set to the directory holding that wal/");
       }
       return;
     }
     if (recordedLog != null && !recordedLog.equals(logUri.toString())) {
-      throw new IOException(databaseStorage.describe(database) + ": its log lives in "
-          + recordedLog + " (" + LOCATION_FILE + "), not in " + logUri + ": open it with "
-          + CellarConfig.WAL_DIR + " set to the directory holding that wal/");
+      throw new IOException(
+          databaseStorage.describe(database)
+              + ": its log lives in "
+              + recordedLog
+              + " ("
+              + LOCATION_FILE
+              + "), not in "
+              + logUri
+              + ": open it with "
+              + CellarConfig.WAL_DIR
+              + " set to the directory holding that wal/");
     }
     Path ownerFile = directory.resolve(WalLayout.OWNER_FILE);
     String owner = readIfExists(storage, ownerFile);
     if (owner != null && !owner.equals(databaseUri.toString())) {
-      throw new IOException(described + " is the log of the database " + owner + ", not of "
-          + databaseUri + ": give each database a " + CellarConfig.WAL_DIR + " of its own");
+      throw new IOException(
+          described
+              + " is the log of the database "
+              + owner
+              + ", not of "
+              + databaseUri
+              + ": give each database a "
+              + CellarConfig.WAL_DIR
+              + " of its own");
     }
     checkNoSegmentsLeftIn(databaseStorage, database);
   }
 
   /**
-   * Binds a log outside the database to it, once {@link #claim} and the open's other checks
-   * passed: writes whichever of {@link WalLayout#OWNER_FILE} and {@value #LOCATION_FILE} is
-   * missing, each forced before the open goes on.
+   * Binds a log outside the database to it, once {@link #claim} and the open's other checks passed:
+   * writes whichever of {@link WalLayout#OWNER_FILE} and {@value #LOCATION_FILE} is missing, each
+   * forced before the open goes on.
    */
   void bind(Storage databaseStorage, Path database) throws IOException {
     if (logUri == null) {
@@ -140,8 +188,15 @@ record WalPlacement(Storage storage, Path directory, String described, URI datab
     if (owner == null) {
       writeDurably(storage, directory, WalLayout.OWNER_FILE, databaseUri.toString());
     } else if (!owner.equals(databaseUri.toString())) {
-      throw new IOException(described + " is the log of the database " + owner + ", not of "
-          + databaseUri + ": give each database a " + CellarConfig.WAL_DIR + " of its own");
+      throw new IOException(
+          described
+              + " is the log of the database "
+              + owner
+              + ", not of "
+              + databaseUri
+              + ": give each database a "
+              + CellarConfig.WAL_DIR
+              + " of its own");
     }
     if (!databaseStorage.isFile(database.resolve(LOCATION_FILE))) {
       writeDurably(databaseStorage, database, LOCATION_FILE, logUri.toString());
@@ -150,14 +205,25 @@ record WalPlacement(Storage storage, Path directory, String described, URI datab
 
   private void checkNoSegmentsLeftIn(Storage databaseStorage, Path database) throws IOException {
     Path own = database.resolve(SUBDIRECTORY);
-    List<Path> segments = databaseStorage.list(own).stream()
-        .filter(path -> WalLayout.parseFileName(path.getFileName().toString()) >= 0)
-        .toList();
+    List<Path> segments =
+        databaseStorage.list(own).stream()
+            .filter(path -> WalLayout.parseFileName(path.getFileName().toString()) >= 0)
+            .toList();
     if (!segments.isEmpty()) {
-      throw new IOException(databaseStorage.describe(own) + " holds " + segments.size()
-          + " log segment(s) of this database, but " + CellarConfig.WAL_DIR + " puts its log in "
-          + described + ": open it without " + CellarConfig.WAL_DIR + " (or --wal-dir) to"
-          + " replay them, or move them to " + described + " first");
+      throw new IOException(
+          databaseStorage.describe(own)
+              + " holds "
+              + segments.size()
+              + " log segment(s) of this database, but "
+              + CellarConfig.WAL_DIR
+              + " puts its log in "
+              + described
+              + ": open it without "
+              + CellarConfig.WAL_DIR
+              + " (or --wal-dir) to"
+              + " replay them, or move them to "
+              + described
+              + " first");
     }
   }
 

@@ -1,6 +1,6 @@
 /**
- * Cellar's embedded API: a database of tables in HBase's data model, opened in this process
- * ({@link dev.cellar.Cellar#open}) or reached on a {@code cellar serve} ({@link
+ * Cellar's embedded API: a database of tables in HBase's data model, opened in this process ({@link
+ * dev.cellar.Cellar#open}) or reached on a {@code cellar serve} ({@link
  * dev.cellar.Cellar#connect}), with the same types either way.
  *
  * <h2>The types, by what they are for</h2>
@@ -9,9 +9,9 @@
  *   <li><b>Opening a database</b>: {@link dev.cellar.Cellar} (the embedded engine and its
  *       lifecycle), {@link dev.cellar.CellarConfig} (HBase's configuration keys), {@link
  *       dev.cellar.Database} (what a local or remote database offers).
- *   <li><b>Tables and their schema</b>: {@link dev.cellar.Admin}, {@link dev.cellar.Table},
- *       {@link dev.cellar.TableDescriptor}, {@link dev.cellar.ColumnFamilyDescriptor} with its
- *       {@link dev.cellar.Compression}, {@link dev.cellar.DataBlockEncoding} and {@link
+ *   <li><b>Tables and their schema</b>: {@link dev.cellar.Admin}, {@link dev.cellar.Table}, {@link
+ *       dev.cellar.TableDescriptor}, {@link dev.cellar.ColumnFamilyDescriptor} with its {@link
+ *       dev.cellar.Compression}, {@link dev.cellar.DataBlockEncoding} and {@link
  *       dev.cellar.BloomType}, and {@link dev.cellar.TableNotFoundException}.
  *   <li><b>Reading</b>: {@link dev.cellar.Get} and {@link dev.cellar.Scan} (both {@link
  *       dev.cellar.Query}s); {@link dev.cellar.Result} and {@link dev.cellar.ResultScanner}, which
@@ -35,8 +35,8 @@
  * <p>The package-private classes are the embedded implementation of these types: the table and
  * admin behind {@link dev.cellar.Table} and {@link dev.cellar.Admin}, the table directories and
  * their names, the open's audit, the write-ahead log's placement, and the leak guard on results.
- * They stay in this package because they build its values through package-private constructors;
- * the engine proper (stores, files, caches, memory, the log) lives in the packages below, which
- * this module does not export to applications.
+ * They stay in this package because they build its values through package-private constructors; the
+ * engine proper (stores, files, caches, memory, the log) lives in the packages below, which this
+ * module does not export to applications.
  */
 package dev.cellar;

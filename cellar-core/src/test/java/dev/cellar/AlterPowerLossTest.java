@@ -19,8 +19,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Cuts the power before each file operation of a table's alters in turn (create with families a
- * and b; puts and a flush; add c; modify a; delete b; add b again; puts, flushes and a major
+ * Cuts the power before each file operation of a table's alters in turn (create with families a and
+ * b; puts and a flush; add c; modify a; delete b; add b again; puts, flushes and a major
  * compaction; close), then reopens and compares every family with an oracle of what was
  * acknowledged: no acknowledged write lost, a deleted family's data never back (not even in a
  * family of the same name added later), and the alter the power cut either done or not, whole.
@@ -40,18 +40,23 @@ class AlterPowerLossTest {
   }
 
   private static CellarConfig config() {
-    return CellarConfig.defaults().with("hfile.block.cache.memory.size", "4m")
-        .with("hbase.hstore.compaction.min", "100").with("hbase.hstore.compaction.max", "100");
+    return CellarConfig.defaults()
+        .with("hfile.block.cache.memory.size", "4m")
+        .with("hbase.hstore.compaction.min", "100")
+        .with("hbase.hstore.compaction.max", "100");
   }
 
   /** One run: the scenario over a power-loss storage, and what it acknowledged. */
   private static final class Run {
     final Path directory;
     final PowerLossStorage storage;
+
     /** Each family the table has, with its rows; a family the table lacks is absent. */
     final Map<String, TreeMap<String, String>> oracle = new TreeMap<>();
+
     /** The family of the alter under way, and its rows before and after (null: no family). */
     String altering;
+
     TreeMap<String, String> before;
     TreeMap<String, String> after;
     Cellar cellar;
@@ -63,23 +68,38 @@ class AlterPowerLossTest {
 
     void scenario() throws IOException {
       cellar = Cellar.open(directory, config(), storage);
-      cellar.admin().createTable(TableDescriptor.of("t", ColumnFamilyDescriptor.of("a"),
-          ColumnFamilyDescriptor.of("b")));
+      cellar
+          .admin()
+          .createTable(
+              TableDescriptor.of(
+                  "t", ColumnFamilyDescriptor.of("a"), ColumnFamilyDescriptor.of("b")));
       oracle.put("a", new TreeMap<>());
       oracle.put("b", new TreeMap<>());
       put("a", 0, 20);
       put("b", 0, 20);
       cellar.admin().flush("t");
-      alter("c", new TreeMap<>(),
+      alter(
+          "c",
+          new TreeMap<>(),
           () -> cellar.admin().addFamily("t", ColumnFamilyDescriptor.of("c")));
       put("c", 0, 10);
       put("b", 20, 25);
-      alter("a", oracle.get("a"), () -> cellar.admin().modifyFamily("t",
-          ColumnFamilyDescriptor.of("a", Map.of("VERSIONS", "3", "COMPRESSION", "GZ"))));
+      alter(
+          "a",
+          oracle.get("a"),
+          () ->
+              cellar
+                  .admin()
+                  .modifyFamily(
+                      "t",
+                      ColumnFamilyDescriptor.of(
+                          "a", Map.of("VERSIONS", "3", "COMPRESSION", "GZ"))));
       alter("b", null, () -> cellar.admin().deleteFamily("t", "b"));
       put("a", 20, 40);
       cellar.admin().flush("t");
-      alter("b", new TreeMap<>(),
+      alter(
+          "b",
+          new TreeMap<>(),
           () -> cellar.admin().addFamily("t", ColumnFamilyDescriptor.of("b")));
       put("b", 100, 105);
       cellar.admin().flush("t");
@@ -110,8 +130,9 @@ class AlterPowerLossTest {
       for (int i = from; i < to; i++) {
         String row = String.format("row-%04d", i);
         String value = family + i;
-        cellar.table("t").put(new Put(bytes(row)).addColumn(bytes(family), QUALIFIER,
-            bytes(value)));
+        cellar
+            .table("t")
+            .put(new Put(bytes(row)).addColumn(bytes(family), QUALIFIER, bytes(value)));
         oracle.get(family).put(row, value);
       }
     }
@@ -134,18 +155,29 @@ class AlterPowerLossTest {
         TableDescriptor described = reopened.admin().describe("t");
         if (oracle.isEmpty()) {
           for (ColumnFamilyDescriptor family : described.families()) {
-            assertEquals(Map.of(), contents(reopened, family.name()),
+            assertEquals(
+                Map.of(),
+                contents(reopened, family.name()),
                 context + ": family " + family.name() + " of a table created as the power went");
           }
           return;
         }
         for (String family : FAMILIES) {
-          TreeMap<String, String> found = described.family(family) == null ? null
-              : contents(reopened, family);
+          TreeMap<String, String> found =
+              described.family(family) == null ? null : contents(reopened, family);
           if (family.equals(altering)) {
-            assertTrue(Objects.equals(found, before) || Objects.equals(found, after),
-                context + ": family " + family + ", altered as the power went, holds " + found
-                    + "; expected " + before + " (before) or " + after + " (after)");
+            assertTrue(
+                Objects.equals(found, before) || Objects.equals(found, after),
+                context
+                    + ": family "
+                    + family
+                    + ", altered as the power went, holds "
+                    + found
+                    + "; expected "
+                    + before
+                    + " (before) or "
+                    + after
+                    + " (after)");
           } else {
             assertEquals(oracle.get(family), found, context + ": family " + family);
           }
@@ -157,11 +189,11 @@ class AlterPowerLossTest {
     private static TreeMap<String, String> contents(Cellar cellar, String family)
         throws IOException {
       TreeMap<String, String> found = new TreeMap<>();
-      try (ResultScanner scanner = cellar.table("t").scanner(new Scan()
-          .addFamily(bytes(family)))) {
+      try (ResultScanner scanner = cellar.table("t").scanner(new Scan().addFamily(bytes(family)))) {
         for (Result result : scanner) {
           try (result) {
-            found.put(new String(result.row(), StandardCharsets.UTF_8),
+            found.put(
+                new String(result.row(), StandardCharsets.UTF_8),
                 new String(result.getValue(bytes(family), QUALIFIER), StandardCharsets.UTF_8));
           }
         }
@@ -182,9 +214,15 @@ class AlterPowerLossTest {
 
     int stride = Boolean.getBoolean("cellar.crash.allPoints") ? 1 : 10;
     int first = (int) Math.floorMod(seed.value(), (long) stride);
-    System.out.println("AlterPowerLossTest: " + operations + " file operations, losing power"
-        + " at every " + stride + "th from " + first
-        + " (-Dcellar.crash.allPoints=true cuts at every one)");
+    System.out.println(
+        "AlterPowerLossTest: "
+            + operations
+            + " file operations, losing power"
+            + " at every "
+            + stride
+            + "th from "
+            + first
+            + " (-Dcellar.crash.allPoints=true cuts at every one)");
     for (int cutAt = first; cutAt < operations; cutAt += stride) {
       Run run = new Run(root.resolve("cut-" + cutAt), root.resolve("cut-" + cutAt + ".stash"));
       run.storage.cutAt(cutAt);

@@ -22,13 +22,13 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Alters through the embedded {@link Admin}: a family added takes writes and survives a reopen;
- * a family's attributes changed apply to reads at once and to files written afterwards, while the
- * files written before stay readable; a family deleted is gone (writes to it refused, its data
- * not back after a reopen, after replaying the log, or when a family of that name is added again),
- * yet a scanner opened before keeps reading it and its files go only once that scanner closes;
- * and the mistakes (an existing family added, a missing one modified or deleted, the last one
- * deleted) are refused with a message naming them.
+ * Alters through the embedded {@link Admin}: a family added takes writes and survives a reopen; a
+ * family's attributes changed apply to reads at once and to files written afterwards, while the
+ * files written before stay readable; a family deleted is gone (writes to it refused, its data not
+ * back after a reopen, after replaying the log, or when a family of that name is added again), yet
+ * a scanner opened before keeps reading it and its files go only once that scanner closes; and the
+ * mistakes (an existing family added, a missing one modified or deleted, the last one deleted) are
+ * refused with a message naming them.
  */
 class AlterTableTest {
 
@@ -44,8 +44,7 @@ class AlterTableTest {
     return CellarConfig.defaults().with("hfile.block.cache.memory.size", "4m");
   }
 
-  private static void put(Table table, String family, String row, String value)
-      throws IOException {
+  private static void put(Table table, String family, String row, String value) throws IOException {
     table.put(new Put(bytes(row)).addColumn(bytes(family), QUALIFIER, bytes(value)));
   }
 
@@ -90,14 +89,27 @@ class AlterTableTest {
       cellar.admin().createTable(TableDescriptor.of("t", ColumnFamilyDescriptor.of("a")));
       Table table = cellar.table("t");
       for (int version = 1; version <= 3; version++) {
-        table.put(new Put(bytes("r")).addColumn(bytes("a"), QUALIFIER, version,
-            bytes("v" + version)));
+        table.put(
+            new Put(bytes("r")).addColumn(bytes("a"), QUALIFIER, version, bytes("v" + version)));
       }
       put(table, "a", "old", "x");
       assertEquals(1, versions(table, "r"));
       cellar.admin().flush("t");
-      cellar.admin().modifyFamily("t", ColumnFamilyDescriptor.of("a", Map.of("VERSIONS", "5",
-          "COMPRESSION", "GZ", "DATA_BLOCK_ENCODING", "FAST_DIFF", "BLOCKSIZE", "4096")));
+      cellar
+          .admin()
+          .modifyFamily(
+              "t",
+              ColumnFamilyDescriptor.of(
+                  "a",
+                  Map.of(
+                      "VERSIONS",
+                      "5",
+                      "COMPRESSION",
+                      "GZ",
+                      "DATA_BLOCK_ENCODING",
+                      "FAST_DIFF",
+                      "BLOCKSIZE",
+                      "4096")));
       put(table, "a", "new", "y");
       cellar.admin().flush("t");
       Path newest = store(cellar).filePaths().getLast();
@@ -129,8 +141,8 @@ class AlterTableTest {
       cellar.admin().createTable(TableDescriptor.of("t", ColumnFamilyDescriptor.of("a")));
       Table table = cellar.table("t");
       for (int version = 1; version <= 3; version++) {
-        table.put(new Put(bytes("r")).addColumn(bytes("a"), QUALIFIER, version,
-            bytes("v" + version)));
+        table.put(
+            new Put(bytes("r")).addColumn(bytes("a"), QUALIFIER, version, bytes("v" + version)));
       }
       assertEquals(1, versions(table, "r"));
       RowReader reader = table.rowReader();
@@ -158,8 +170,11 @@ class AlterTableTest {
   @Test
   void aDeletedFamilyIsGoneButAScannerOpenedBeforeKeepsReadingIt() throws IOException {
     try (Cellar cellar = open(directory)) {
-      cellar.admin().createTable(TableDescriptor.of("t", ColumnFamilyDescriptor.of("a"),
-          ColumnFamilyDescriptor.of("b")));
+      cellar
+          .admin()
+          .createTable(
+              TableDescriptor.of(
+                  "t", ColumnFamilyDescriptor.of("a"), ColumnFamilyDescriptor.of("b")));
       Table table = cellar.table("t");
       for (int i = 0; i < 10; i++) {
         put(table, "a", "r" + i, "a" + i);
@@ -182,23 +197,27 @@ class AlterTableTest {
           }
         }
       }
-      assertEquals(List.of("b0", "b1", "b10", "b2", "b3", "b4", "b5", "b6", "b7", "b8", "b9"),
-          seen, "the scanner's view is the one it opened with");
+      assertEquals(
+          List.of("b0", "b1", "b10", "b2", "b3", "b4", "b5", "b6", "b7", "b8", "b9"),
+          seen,
+          "the scanner's view is the one it opened with");
       assertFalse(Files.exists(bFiles.getFirst()), "deleted once the scanner closed");
       assertNull(value(table, "b", "r1"));
       assertEquals("a1", value(table, "a", "r1"));
-      IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
-          () -> put(table, "b", "r1", "again"));
+      IllegalArgumentException refused =
+          assertThrows(IllegalArgumentException.class, () -> put(table, "b", "r1", "again"));
       assertTrue(refused.getMessage().contains("has no family b"), refused.getMessage());
       assertTrue(Files.isDirectory(familyDirectory), "kept while a reader held a file");
       cellar.admin().addFamily("t", ColumnFamilyDescriptor.of("x"));
       cellar.admin().deleteFamily("t", "x");
-      assertFalse(Files.exists(familyDirectory.resolveSibling("x")),
+      assertFalse(
+          Files.exists(familyDirectory.resolveSibling("x")),
           "a family nobody reads loses its directory at once");
     }
     try (Cellar cellar = open(directory)) {
       assertEquals(List.of("a"), names(cellar.admin().describe("t")));
-      assertFalse(Files.exists(directory.resolve("tables").resolve("t").resolve("b")),
+      assertFalse(
+          Files.exists(directory.resolve("tables").resolve("t").resolve("b")),
           "the open deletes the deleted family's directory");
       cellar.admin().addFamily("t", ColumnFamilyDescriptor.of("b"));
       Table table = cellar.table("t");
@@ -212,8 +231,11 @@ class AlterTableTest {
   @Test
   void aFamilyDeletedAndAddedAgainDoesNotReplayTheOldFamilysLogEntries() throws IOException {
     Cellar cellar = open(directory);
-    cellar.admin().createTable(TableDescriptor.of("t", ColumnFamilyDescriptor.of("a"),
-        ColumnFamilyDescriptor.of("b")));
+    cellar
+        .admin()
+        .createTable(
+            TableDescriptor.of(
+                "t", ColumnFamilyDescriptor.of("a"), ColumnFamilyDescriptor.of("b")));
     Table table = cellar.table("t");
     put(table, "a", "r1", "a1");
     put(table, "b", "r1", "old");
@@ -232,13 +254,21 @@ class AlterTableTest {
   @Test
   void modifyTableAddsDeletesAndModifiesFamilies() throws IOException {
     try (Cellar cellar = open(directory)) {
-      cellar.admin().createTable(TableDescriptor.of("t", ColumnFamilyDescriptor.of("a"),
-          ColumnFamilyDescriptor.of("b")));
+      cellar
+          .admin()
+          .createTable(
+              TableDescriptor.of(
+                  "t", ColumnFamilyDescriptor.of("a"), ColumnFamilyDescriptor.of("b")));
       Table table = cellar.table("t");
       put(table, "a", "r", "a");
       put(table, "b", "r", "b");
-      cellar.admin().modifyTable(TableDescriptor.of("t",
-          ColumnFamilyDescriptor.of("a", Map.of("TTL", "86400")), ColumnFamilyDescriptor.of("c")));
+      cellar
+          .admin()
+          .modifyTable(
+              TableDescriptor.of(
+                  "t",
+                  ColumnFamilyDescriptor.of("a", Map.of("TTL", "86400")),
+                  ColumnFamilyDescriptor.of("c")));
       TableDescriptor described = cellar.admin().describe("t");
       assertEquals(List.of("a", "c"), names(described));
       assertEquals(86400, described.family("a").ttlSeconds());
@@ -260,13 +290,14 @@ class AlterTableTest {
     try (Cellar cellar = open(directory)) {
       cellar.admin().createTable(TableDescriptor.of("t", ColumnFamilyDescriptor.of("a")));
       Admin admin = cellar.admin();
-      assertMessage("has family a already",
-          () -> admin.addFamily("t", ColumnFamilyDescriptor.of("a")));
-      assertMessage("has no family z",
-          () -> admin.modifyFamily("t", ColumnFamilyDescriptor.of("z")));
+      assertMessage(
+          "has family a already", () -> admin.addFamily("t", ColumnFamilyDescriptor.of("a")));
+      assertMessage(
+          "has no family z", () -> admin.modifyFamily("t", ColumnFamilyDescriptor.of("z")));
       assertMessage("has no family z", () -> admin.deleteFamily("t", "z"));
       assertMessage("only family of table t", () -> admin.deleteFamily("t", "a"));
-      assertThrows(TableNotFoundException.class,
+      assertThrows(
+          TableNotFoundException.class,
           () -> admin.addFamily("nope", ColumnFamilyDescriptor.of("a")));
       assertEquals(List.of("a"), names(admin.describe("t")));
     }
@@ -277,8 +308,7 @@ class AlterTableTest {
   }
 
   private static void assertMessage(String expected, Action action) {
-    IllegalArgumentException thrown = assertThrows(IllegalArgumentException.class,
-        action::run);
+    IllegalArgumentException thrown = assertThrows(IllegalArgumentException.class, action::run);
     assertTrue(thrown.getMessage().contains(expected), thrown.getMessage());
   }
 

@@ -49,9 +49,17 @@ public final class BulkFixtures {
   }
 
   public static String line(Cell cell) {
-    return Bytes.toStringBinary(cell.rowArray()) + "/" + Bytes.toStringBinary(cell.familyArray())
-        + ":" + Bytes.toStringBinary(cell.qualifierArray()) + "/" + cell.timestamp() + "/"
-        + cell.type() + "=" + Bytes.toStringBinary(cell.valueArray())
+    return Bytes.toStringBinary(cell.rowArray())
+        + "/"
+        + Bytes.toStringBinary(cell.familyArray())
+        + ":"
+        + Bytes.toStringBinary(cell.qualifierArray())
+        + "/"
+        + cell.timestamp()
+        + "/"
+        + cell.type()
+        + "="
+        + Bytes.toStringBinary(cell.valueArray())
         + (cell.tagsLength() > 0 ? " tags " + Bytes.toStringBinary(cell.tagsArray()) : "");
   }
 
@@ -65,17 +73,19 @@ public final class BulkFixtures {
     }
     try (Stream<Path> walk = Files.walk(directory)) {
       for (Path path : walk.filter(Files::isRegularFile).sorted().toList()) {
-        files.computeIfAbsent(directory.relativize(path.getParent()).toString(),
-            d -> new ArrayList<>()).add(path.getFileName().toString());
+        files
+            .computeIfAbsent(
+                directory.relativize(path.getParent()).toString(), d -> new ArrayList<>())
+            .add(path.getFileName().toString());
       }
     }
     return files;
   }
 
   /**
-   * Writes an HFile of {@code rows} rows of family {@code family}, one cell each at timestamp
-   * 100, each with a tag of type 7 holding the row, and per-cell sequence ids {@code 1000 + i}
-   * (ids of another system's sequence space, which a bulk load must not order cells by).
+   * Writes an HFile of {@code rows} rows of family {@code family}, one cell each at timestamp 100,
+   * each with a tag of type 7 holding the row, and per-cell sequence ids {@code 1000 + i} (ids of
+   * another system's sequence space, which a bulk load must not order cells by).
    */
   public static Path writeHFile(Path file, String family, String rowPrefix, int rows, String value)
       throws IOException {
@@ -84,8 +94,15 @@ public final class BulkFixtures {
     try (HFileWriter writer = HFileWriter.create(file, context)) {
       for (int i = 0; i < rows; i++) {
         byte[] row = bytes(String.format("%s%05d", rowPrefix, i));
-        KeyValue cell = KeyValue.create(row, bytes(family), bytes("q"), 100, CellType.PUT,
-            bytes(value), List.of(new Tag((byte) 7, row)));
+        KeyValue cell =
+            KeyValue.create(
+                row,
+                bytes(family),
+                bytes("q"),
+                100,
+                CellType.PUT,
+                bytes(value),
+                List.of(new Tag((byte) 7, row)));
         writer.append(cell.withSequenceId(1000 + i));
       }
     }
@@ -99,12 +116,12 @@ public final class BulkFixtures {
    */
   public static Path writeOutOfOrderHFile(Path file, String family) throws IOException {
     Files.createDirectories(file.getParent());
-    HFileContext context = HFileContext.builder().includesMvcc(false).bloomType(BloomType.NONE)
-        .build();
+    HFileContext context =
+        HFileContext.builder().includesMvcc(false).bloomType(BloomType.NONE).build();
     try (HFileWriter writer = HFileWriter.create(file, context)) {
       for (String row : List.of("r1", "r2", "r3")) {
-        writer.append(KeyValue.create(bytes(row), bytes(family), bytes("q"), 100, CellType.PUT,
-            bytes("v")));
+        writer.append(
+            KeyValue.create(bytes(row), bytes(family), bytes("q"), 100, CellType.PUT, bytes("v")));
       }
     }
     byte[] content = Files.readAllBytes(file);
@@ -125,8 +142,8 @@ public final class BulkFixtures {
 
   /** Flips one bit in the middle of the file's first data block. */
   public static void flipBitInFirstBlock(Path file) throws IOException {
-    try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ,
-        StandardOpenOption.WRITE)) {
+    try (FileChannel channel =
+        FileChannel.open(file, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
       ByteBuffer one = ByteBuffer.allocate(1);
       long position = 33 + 20;
       channel.read(one, position);

@@ -22,11 +22,10 @@ import java.util.TreeMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@link BulkLoad}: HBase's {@code completebulkload} semantics (layout, skipped names, table
@@ -63,18 +62,25 @@ class BulkLoadTest {
       assertEquals(160, report.cells());
       List<String> cells = dump(cellar.table("t"));
       assertEquals(160, cells.size());
-      assertTrue(cells.getFirst().equals("r00000/a:q/100/PUT=plain tags \\x00\\x07\\x07r00000"),
+      assertTrue(
+          cells.getFirst().equals("r00000/a:q/100/PUT=plain tags \\x00\\x07\\x07r00000"),
           cells.getFirst());
-      assertEquals(List.of("a", "b"), cellar.admin().describe("t").families().stream()
-          .map(ColumnFamilyDescriptor::name).toList());
+      assertEquals(
+          List.of("a", "b"),
+          cellar.admin().describe("t").families().stream()
+              .map(ColumnFamilyDescriptor::name)
+              .toList());
       assertEquals(1, cellar.admin().describe("t").family("a").maxVersions());
     }
     assertTrue(progress.stream().anyMatch(line -> line.contains("reference")), progress::toString);
     assertTrue(Files.exists(dir.resolve("a/0123abcd")), "copied, not moved");
     for (List<String> names : tableFiles(root.resolve("db"), "t").values()) {
       for (String name : names) {
-        assertTrue(name.startsWith(".") || name.equals("MANIFEST")
-            || name.matches("[0-9a-f]{32}_SeqId_[0-9]+_"), name);
+        assertTrue(
+            name.startsWith(".")
+                || name.equals("MANIFEST")
+                || name.matches("[0-9a-f]{32}_SeqId_[0-9]+_"),
+            name);
       }
     }
   }
@@ -91,7 +97,7 @@ class BulkLoadTest {
       table.put(new Put(bytes("r00002")).addColumn(bytes("f"), bytes("q"), 100, bytes("older")));
       cellar.admin().flush("t");
       table.put(new Put(bytes("r00002")).addColumn(bytes("f"), bytes("q"), 100, bytes("mem")));
-      BulkLoad.load(cellar, "t", dir, false, line -> { });
+      BulkLoad.load(cellar, "t", dir, false, line -> {});
       assertEquals("loaded", value(table, get));
       assertEquals("loaded", value(table, new Get(bytes("r00002"))));
       table.put(new Put(bytes("r00001")).addColumn(bytes("f"), bytes("q"), 100, bytes("newer")));
@@ -126,41 +132,56 @@ class BulkLoadTest {
     try (Cellar cellar = open(root.resolve("db"))) {
       for (int round = 0; round < 10; round++) {
         String name = "t" + round;
-        cellar.admin().createTable(TableDescriptor.of(name, ColumnFamilyDescriptor.of("a"),
-            ColumnFamilyDescriptor.of("b")));
+        cellar
+            .admin()
+            .createTable(
+                TableDescriptor.of(
+                    name, ColumnFamilyDescriptor.of("a"), ColumnFamilyDescriptor.of("b")));
         Table table = cellar.table(name);
         AtomicBoolean stop = new AtomicBoolean();
         List<String> partial = new CopyOnWriteArrayList<>();
         AtomicInteger written = new AtomicInteger();
-        Thread reader = Thread.ofPlatform().name("bulk-test-reader").start(() -> {
-          try {
-            while (!stop.get()) {
-              long scanned = dump(table).stream().filter(line -> line.contains("=loaded ")).count();
-              if (scanned != 0 && scanned != 400) {
-                partial.add("scan saw " + scanned);
-              }
-              try (Result result = table.get(new Get(bytes("r00007")))) {
-                if (result.size() == 1) {
-                  partial.add("get saw one family");
-                }
-              }
-            }
-          } catch (IOException e) {
-            partial.add(e.toString());
-          }
-        });
-        Thread writer = Thread.ofPlatform().name("bulk-test-writer").start(() -> {
-          try {
-            while (!stop.get()) {
-              table.put(new Put(bytes("w" + written.get())).addColumn(bytes("a"), bytes("q"),
-                  bytes("w")));
-              written.incrementAndGet();
-            }
-          } catch (IOException e) {
-            partial.add(e.toString());
-          }
-        });
-        BulkLoad.load(cellar, name, dir, false, line -> { });
+        Thread reader =
+            Thread.ofPlatform()
+                .name("bulk-test-reader")
+                .start(
+                    () -> {
+                      try {
+                        while (!stop.get()) {
+                          long scanned =
+                              dump(table).stream()
+                                  .filter(line -> line.contains("=loaded "))
+                                  .count();
+                          if (scanned != 0 && scanned != 400) {
+                            partial.add("scan saw " + scanned);
+                          }
+                          try (Result result = table.get(new Get(bytes("r00007")))) {
+                            if (result.size() == 1) {
+                              partial.add("get saw one family");
+                            }
+                          }
+                        }
+                      } catch (IOException e) {
+                        partial.add(e.toString());
+                      }
+                    });
+        Thread writer =
+            Thread.ofPlatform()
+                .name("bulk-test-writer")
+                .start(
+                    () -> {
+                      try {
+                        while (!stop.get()) {
+                          table.put(
+                              new Put(bytes("w" + written.get()))
+                                  .addColumn(bytes("a"), bytes("q"), bytes("w")));
+                          written.incrementAndGet();
+                        }
+                      } catch (IOException e) {
+                        partial.add(e.toString());
+                      }
+                    });
+        BulkLoad.load(cellar, name, dir, false, line -> {});
         stop.set(true);
         reader.join();
         writer.join();
@@ -179,8 +200,8 @@ class BulkLoadTest {
     writeHFile(copied.resolve("f/1"), "f", "r", 10, "v");
     writeHFile(moved.resolve("f/1"), "f", "s", 10, "v");
     try (Cellar cellar = open(root.resolve("db"))) {
-      BulkLoad.load(cellar, "t", copied, false, line -> { });
-      BulkLoad.load(cellar, "t", moved, true, line -> { });
+      BulkLoad.load(cellar, "t", copied, false, line -> {});
+      BulkLoad.load(cellar, "t", moved, true, line -> {});
       assertEquals(20, dump(cellar.table("t")).size());
     }
     assertTrue(Files.exists(copied.resolve("f/1")));
@@ -227,10 +248,13 @@ class BulkLoadTest {
       TreeMap<String, List<String>> files = tableFiles(db, "t");
       for (BadInput input : inputs) {
         for (String table : input.name().equals("unknown") ? List.of("t") : List.of("t", "new")) {
-          BulkLoadException e = assertThrows(BulkLoadException.class, () -> BulkLoad.load(
-              cellar, table, root.resolve(input.name()), true, line -> { }), input.name());
-          assertTrue(e.getMessage().contains(input.expected()), input.name() + ": "
-              + e.getMessage());
+          BulkLoadException e =
+              assertThrows(
+                  BulkLoadException.class,
+                  () -> BulkLoad.load(cellar, table, root.resolve(input.name()), true, line -> {}),
+                  input.name());
+          assertTrue(
+              e.getMessage().contains(input.expected()), input.name() + ": " + e.getMessage());
           assertFalse(e.getMessage().contains("\n"), e.getMessage());
           assertEquals(cells, dump(cellar.table("t")), input.name());
           assertEquals(files, tableFiles(db, "t"), input.name());
@@ -298,9 +322,9 @@ class BulkLoadTest {
   /**
    * Crashes at each file operation of a load in turn, either failing the operation (what was
    * written stays) or cutting the power just before it (what was not forced is lost), stops as a
-   * crash would and reopens: every loaded file is in the table or none is, the cells written
-   * before are all there, a load that returned is whole, and the files it moves are still at
-   * their sources if they are not in the table.
+   * crash would and reopens: every loaded file is in the table or none is, the cells written before
+   * are all there, a load that returned is whole, and the files it moves are still at their sources
+   * if they are not in the table.
    */
   @ParameterizedTest(name = "power loss {0}")
   @ValueSource(booleans = {false, true})
@@ -310,16 +334,22 @@ class BulkLoadTest {
       String run = operations < 0 ? "count" : Integer.toString(point);
       Path db = root.resolve("db-" + run);
       Path source = root.resolve("bulk-" + run);
-      List<Path> sources = List.of(writeHFile(source.resolve("a/1"), "a", "r", 20, "loaded"),
-          writeHFile(source.resolve("a/2"), "a", "s", 20, "loaded"),
-          writeHFile(source.resolve("b/1"), "b", "r", 20, "loaded"));
+      List<Path> sources =
+          List.of(
+              writeHFile(source.resolve("a/1"), "a", "r", 20, "loaded"),
+              writeHFile(source.resolve("a/2"), "a", "s", 20, "loaded"),
+              writeHFile(source.resolve("b/1"), "b", "r", 20, "loaded"));
       CrashableStorage storage = crashable(powerLoss, root.resolve("stash-" + point));
       Cellar cellar = Cellar.open(db, CellarConfig.defaults(), storage.storage());
-      cellar.admin().createTable(TableDescriptor.of("t", ColumnFamilyDescriptor.of("a"),
-          ColumnFamilyDescriptor.of("b")));
+      cellar
+          .admin()
+          .createTable(
+              TableDescriptor.of(
+                  "t", ColumnFamilyDescriptor.of("a"), ColumnFamilyDescriptor.of("b")));
       for (int i = 0; i < 10; i++) {
-        cellar.table("t").put(new Put(bytes("w" + i)).addColumn(bytes("a"), bytes("q"),
-            bytes("w")));
+        cellar
+            .table("t")
+            .put(new Put(bytes("w" + i)).addColumn(bytes("a"), bytes("q"), bytes("w")));
       }
       int start = storage.operations();
       boolean crashed = false;
@@ -327,7 +357,7 @@ class BulkLoadTest {
         storage.crashAt(start + point);
       }
       try {
-        BulkLoad.load(cellar, "t", source, true, line -> { });
+        BulkLoad.load(cellar, "t", source, true, line -> {});
       } catch (IOException | RuntimeException e) {
         crashed = true;
       }
@@ -343,15 +373,17 @@ class BulkLoadTest {
       try (Cellar reopened = open(db)) {
         List<String> cells = dump(reopened.table("t"));
         long loaded = cells.stream().filter(line -> line.contains("=loaded ")).count();
-        assertTrue(loaded == 0 || loaded == 60, "point " + point + " (crashed " + crashed
-            + "): " + loaded + " loaded cells");
-        assertEquals(10, cells.stream().filter(line -> line.contains("=w")).count(),
-            "point " + point);
+        assertTrue(
+            loaded == 0 || loaded == 60,
+            "point " + point + " (crashed " + crashed + "): " + loaded + " loaded cells");
+        assertEquals(
+            10, cells.stream().filter(line -> line.contains("=w")).count(), "point " + point);
         if (!crashed) {
           assertEquals(60, loaded, "point " + point);
         }
         if (loaded == 0) {
-          assertTrue(sources.stream().allMatch(Files::isRegularFile),
+          assertTrue(
+              sources.stream().allMatch(Files::isRegularFile),
               "point " + point + ": a moved source is lost");
         }
       }

@@ -16,8 +16,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code Table.put(List)} and {@code Table.batch} write one log entry and sync once per call,
- * whatever the number of rows, with the strongest durability in the batch; later mutations of a
- * row in a batch win; a bad mutation rejects the whole batch before anything is written.
+ * whatever the number of rows, with the strongest durability in the batch; later mutations of a row
+ * in a batch win; a bad mutation rejects the whole batch before anything is written.
  */
 class CellarBatchWriteTest {
 
@@ -59,8 +59,8 @@ class CellarBatchWriteTest {
         WalStats before = cellar.walStats();
         table.put(puts);
         WalStats after = cellar.walStats();
-        assertEquals(1, after.entriesWritten() - before.entriesWritten(), "entries of batch "
-            + batch);
+        assertEquals(
+            1, after.entriesWritten() - before.entriesWritten(), "entries of batch " + batch);
         assertEquals(1, after.forces() - before.forces(), "forces of batch " + batch);
       }
       for (int i = 0; i < 500; i++) {
@@ -76,14 +76,17 @@ class CellarBatchWriteTest {
       Table table = cellar.table("t");
       table.put(new Put(row(3)).addColumn(FAMILY, QUALIFIER, bytes("doomed")));
       WalStats before = cellar.walStats();
-      table.batch(List.of(
-          new Put(row(1)).addColumn(FAMILY, QUALIFIER, bytes("first"))
-              .setDurability(Durability.SKIP_WAL),
-          new Put(row(2)).addColumn(FAMILY, QUALIFIER, bytes("two"))
-              .setDurability(Durability.ASYNC_WAL),
-          new Put(row(1)).addColumn(FAMILY, QUALIFIER, bytes("second")),
-          new Put(row(1)).addColumn(FAMILY, OTHER, bytes("other column")),
-          new Delete(row(3)).addColumns(FAMILY, QUALIFIER)));
+      table.batch(
+          List.of(
+              new Put(row(1))
+                  .addColumn(FAMILY, QUALIFIER, bytes("first"))
+                  .setDurability(Durability.SKIP_WAL),
+              new Put(row(2))
+                  .addColumn(FAMILY, QUALIFIER, bytes("two"))
+                  .setDurability(Durability.ASYNC_WAL),
+              new Put(row(1)).addColumn(FAMILY, QUALIFIER, bytes("second")),
+              new Put(row(1)).addColumn(FAMILY, OTHER, bytes("other column")),
+              new Delete(row(3)).addColumns(FAMILY, QUALIFIER)));
       WalStats after = cellar.walStats();
       assertEquals(1, after.entriesWritten() - before.entriesWritten());
       assertEquals(1, after.forces() - before.forces(), "SYNC_WAL is the batch's durability");
@@ -93,9 +96,14 @@ class CellarBatchWriteTest {
       assertNull(value(table, row(3), QUALIFIER));
 
       WalStats unlogged = cellar.walStats();
-      table.put(List.of(new Put(row(4)).addColumn(FAMILY, QUALIFIER, bytes("four"))
-          .setDurability(Durability.SKIP_WAL)));
-      assertEquals(unlogged.entriesWritten(), cellar.walStats().entriesWritten(),
+      table.put(
+          List.of(
+              new Put(row(4))
+                  .addColumn(FAMILY, QUALIFIER, bytes("four"))
+                  .setDurability(Durability.SKIP_WAL)));
+      assertEquals(
+          unlogged.entriesWritten(),
+          cellar.walStats().entriesWritten(),
           "a batch of SKIP_WAL writes logs nothing");
     }
     try (Cellar cellar = open()) {
@@ -111,14 +119,19 @@ class CellarBatchWriteTest {
       cellar.admin().createTable(TableDescriptor.of("t", ColumnFamilyDescriptor.of("f")));
       Table table = cellar.table("t");
       WalStats before = cellar.walStats();
-      List<Put> puts = List.of(new Put(row(1)).addColumn(FAMILY, QUALIFIER, bytes("x")),
-          new Put(row(2)).addColumn(bytes("nope"), QUALIFIER, bytes("y")));
+      List<Put> puts =
+          List.of(
+              new Put(row(1)).addColumn(FAMILY, QUALIFIER, bytes("x")),
+              new Put(row(2)).addColumn(bytes("nope"), QUALIFIER, bytes("y")));
       IllegalArgumentException error =
           assertThrows(IllegalArgumentException.class, () -> table.put(puts));
       assertTrue(error.getMessage().contains("has no family nope"), error.getMessage());
-      assertThrows(IllegalArgumentException.class,
-          () -> table.batch(List.of(new Put(row(1)).addColumn(FAMILY, QUALIFIER, bytes("x")),
-              new Put(row(2)))));
+      assertThrows(
+          IllegalArgumentException.class,
+          () ->
+              table.batch(
+                  List.of(
+                      new Put(row(1)).addColumn(FAMILY, QUALIFIER, bytes("x")), new Put(row(2)))));
       try (Result result = table.get(new Get(row(1)))) {
         assertTrue(result.isEmpty(), "nothing of a rejected batch is applied");
       }

@@ -20,8 +20,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Kills a process writing with SYNC_WAL at random points (SIGKILL), several times over the same
- * database, and reopens it each time: every acknowledged row is there with both its columns, and
- * no row is half there; the rows present are contiguous, so no batch of the writer's is half there
+ * database, and reopens it each time: every acknowledged row is there with both its columns, and no
+ * row is half there; the rows present are contiguous, so no batch of the writer's is half there
  * either. CI runs a few rounds; {@code -Dcellar.crash.rounds=N} (through {@code
  * -Dcellar.test.extraJvmArgs}) runs more. A subclass runs it on another storage by overriding
  * {@link #location()} and {@link #storageSettings()}.
@@ -71,7 +71,8 @@ class CellarCrashTest {
   }
 
   static Put put(int i) {
-    return new Put(row(i)).addColumn(FAMILY, FIRST, value(i, FIRST))
+    return new Put(row(i))
+        .addColumn(FAMILY, FIRST, value(i, FIRST))
         .addColumn(FAMILY, SECOND, value(i, SECOND));
   }
 
@@ -88,17 +89,25 @@ class CellarCrashTest {
 
   /** Runs the writer from row {@code first} and kills it after {@code atLeast} acks. */
   private int runAndKill(int first, int atLeast) throws Exception {
-    List<String> command = new ArrayList<>(List.of(
-        Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx256m",
-        "--enable-native-access=ALL-UNNAMED", "--sun-misc-unsafe-memory-access=allow",
-        "-cp", System.getProperty("java.class.path"), CellarWriterProcess.class.getName(),
-        location(), Integer.toString(first)));
+    List<String> command =
+        new ArrayList<>(
+            List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Xmx256m",
+                "--enable-native-access=ALL-UNNAMED",
+                "--sun-misc-unsafe-memory-access=allow",
+                "-cp",
+                System.getProperty("java.class.path"),
+                CellarWriterProcess.class.getName(),
+                location(),
+                Integer.toString(first)));
     command.addAll(storageSettings());
     Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
     int last = first - 1;
     List<String> output = new ArrayList<>();
-    try (BufferedReader reader = new BufferedReader(
-        new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
+    try (BufferedReader reader =
+        new BufferedReader(
+            new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
       String line;
       while ((line = reader.readLine()) != null) {
         if (line.startsWith("acked ")) {
@@ -143,8 +152,9 @@ class CellarCrashTest {
           }
         }
       }
-      assertTrue(rows >= acked + 1, context + ": " + rows + " rows after " + (acked + 1)
-          + " acknowledged");
+      assertTrue(
+          rows >= acked + 1,
+          context + ": " + rows + " rows after " + (acked + 1) + " acknowledged");
     }
   }
 }

@@ -17,8 +17,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.List;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -48,10 +48,11 @@ class CellarLockTest {
   void aSecondOpenInThisProcessFailsAndTheFirstKeepsWorking() throws IOException {
     try (Cellar first = Cellar.open(directory, config())) {
       first.admin().createTable(TableDescriptor.of("t", ColumnFamilyDescriptor.of("f")));
-      DirectoryLockedException refused = assertThrows(DirectoryLockedException.class,
-          () -> Cellar.open(directory, config()));
+      DirectoryLockedException refused =
+          assertThrows(DirectoryLockedException.class, () -> Cellar.open(directory, config()));
       assertTrue(refused.getMessage().contains(directory.toString()), refused.getMessage());
-      assertTrue(refused.getMessage().contains("pid " + ProcessHandle.current().pid()),
+      assertTrue(
+          refused.getMessage().contains("pid " + ProcessHandle.current().pid()),
           refused.getMessage());
 
       Table table = first.table("t");
@@ -63,29 +64,41 @@ class CellarLockTest {
     }
     try (Cellar reopened = Cellar.open(directory, config());
         Result result = reopened.table("t").get(new Get(bytes("r")))) {
-      assertArrayEquals(bytes("v"), result.getValue(FAMILY, QUALIFIER),
+      assertArrayEquals(
+          bytes("v"),
+          result.getValue(FAMILY, QUALIFIER),
           "closing releases the directory, and the refused open changed nothing");
     }
   }
 
   @Test
   void aSecondOpenWhileAnotherProcessWritesFailsNamingThatProcess() throws Exception {
-    List<String> command = new ArrayList<>(List.of(
-        Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx256m",
-        "--enable-native-access=ALL-UNNAMED", "--sun-misc-unsafe-memory-access=allow",
-        "-cp", System.getProperty("java.class.path"), CellarWriterProcess.class.getName(),
-        directory.toString(), "0"));
+    List<String> command =
+        new ArrayList<>(
+            List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Xmx256m",
+                "--enable-native-access=ALL-UNNAMED",
+                "--sun-misc-unsafe-memory-access=allow",
+                "-cp",
+                System.getProperty("java.class.path"),
+                CellarWriterProcess.class.getName(),
+                directory.toString(),
+                "0"));
     Process writer = new ProcessBuilder(command).redirectErrorStream(true).start();
     List<String> output = new ArrayList<>();
-    try (BufferedReader reader = new BufferedReader(
-        new InputStreamReader(writer.getInputStream(), StandardCharsets.UTF_8))) {
+    try (BufferedReader reader =
+        new BufferedReader(
+            new InputStreamReader(writer.getInputStream(), StandardCharsets.UTF_8))) {
       String line;
       while ((line = reader.readLine()) != null && !line.startsWith("acked ")) {
         output.add(line);
       }
       assertTrue(line != null, "the writer did not start: " + output);
-      DirectoryLockedException refused = assertThrows(DirectoryLockedException.class,
-          () -> Cellar.open(directory, CellarCrashTest.config()));
+      DirectoryLockedException refused =
+          assertThrows(
+              DirectoryLockedException.class,
+              () -> Cellar.open(directory, CellarCrashTest.config()));
       assertTrue(refused.getMessage().contains(directory.toString()), refused.getMessage());
       assertTrue(refused.getMessage().contains("pid " + writer.pid()), refused.getMessage());
       assertTrue(writer.isAlive(), "the refused open left the writer running");
@@ -106,18 +119,19 @@ class CellarLockTest {
   void aSecondOpenOfALogFails() throws IOException {
     Path log = directory.resolve("wal");
     try (WriteAheadLog first = WriteAheadLog.open(log, WalConfig.defaults())) {
-      assertThrows(DirectoryLockedException.class,
-          () -> WriteAheadLog.open(log, WalConfig.defaults()));
-      first.append("t", List.of(KeyValue.create(bytes("r"), FAMILY, QUALIFIER, 1, CellType.PUT,
-          bytes("v"))));
+      assertThrows(
+          DirectoryLockedException.class, () -> WriteAheadLog.open(log, WalConfig.defaults()));
+      first.append(
+          "t",
+          List.of(KeyValue.create(bytes("r"), FAMILY, QUALIFIER, 1, CellType.PUT, bytes("v"))));
     }
     WriteAheadLog.open(log, WalConfig.defaults()).close();
   }
 
   @Test
   void aFailedOpenReleasesTheCacheThreadsAndTheDirectory() throws Exception {
-    CellarConfig withL2 = config().with("hbase.bucketcache.ioengine", "offheap")
-        .with("hbase.bucketcache.size", "32");
+    CellarConfig withL2 =
+        config().with("hbase.bucketcache.ioengine", "offheap").with("hbase.bucketcache.size", "32");
     try (Cellar cellar = Cellar.open(directory, withL2)) {
       cellar.admin().createTable(TableDescriptor.of("t", ColumnFamilyDescriptor.of("f")));
     }
@@ -136,8 +150,8 @@ class CellarLockTest {
 
   @Test
   void anOpenWhoseLogCannotBeOpenedReleasesTheCacheAndItsThreads() throws Exception {
-    CellarConfig withL2 = config().with("hbase.bucketcache.ioengine", "offheap")
-        .with("hbase.bucketcache.size", "32");
+    CellarConfig withL2 =
+        config().with("hbase.bucketcache.ioengine", "offheap").with("hbase.bucketcache.size", "32");
     Files.writeString(directory.resolve("wal"), "a file where the log's directory belongs");
     Set<Thread> before = cellarThreads();
     IOException failure = assertThrows(IOException.class, () -> Cellar.open(directory, withL2));
@@ -151,7 +165,7 @@ class CellarLockTest {
   /** Waits up to 5 s for every Cellar thread started since {@code before} to end. */
   private static boolean noThreadsBesides(Set<Thread> before) throws InterruptedException {
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
-    for (;;) {
+    for (; ; ) {
       Set<Thread> started = cellarThreads();
       started.removeAll(before);
       if (started.isEmpty()) {
@@ -168,8 +182,10 @@ class CellarLockTest {
     Set<Thread> threads = new HashSet<>();
     for (Thread thread : Thread.getAllStackTraces().keySet()) {
       String name = thread.getName();
-      if (name.startsWith("cellar-bucket") || name.equals(Cellar.FLUSHER_THREAD)
-          || name.equals(Cellar.COMPACTION_THREAD) || name.startsWith("cellar-wal")) {
+      if (name.startsWith("cellar-bucket")
+          || name.equals(Cellar.FLUSHER_THREAD)
+          || name.equals(Cellar.COMPACTION_THREAD)
+          || name.startsWith("cellar-wal")) {
         threads.add(thread);
       }
     }

@@ -16,8 +16,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A known workload moves the operation metrics by exactly its counts: puts, deletes, batches,
- * gets, multi-gets, scanned rows, check-and-mutates, flushes, compactions and log forces.
+ * A known workload moves the operation metrics by exactly its counts: puts, deletes, batches, gets,
+ * multi-gets, scanned rows, check-and-mutates, flushes, compactions and log forces.
  */
 class CellarMetricsTest {
 
@@ -54,7 +54,8 @@ class CellarMetricsTest {
       assertEquals(1, metrics.operations(Operation.PUT_BATCH));
       assertEquals(1, metrics.operations(Operation.DELETE));
       assertEquals(30 + 20 + 1, metrics.count(Counter.WRITE_REQUESTS));
-      assertTrue(cellar.wal().forceTimes().count() - forcesBefore >= 32,
+      assertTrue(
+          cellar.wal().forceTimes().count() - forcesBefore >= 32,
           "every synced write forces the log once");
 
       for (int i = 0; i < 7; i++) {
@@ -78,11 +79,18 @@ class CellarMetricsTest {
       assertEquals(49, metrics.operations(Operation.SCAN_NEXT));
       assertEquals(7 + 3 + 49, metrics.count(Counter.READ_REQUESTS));
 
-      assertTrue(table.checkAndMutate(FAMILY, QUALIFIER, CompareOperator.EQUAL,
-          bytes("v5"), new Put(row(5)).addColumn(FAMILY, QUALIFIER, bytes("w5"))));
+      assertTrue(
+          table.checkAndMutate(
+              FAMILY,
+              QUALIFIER,
+              CompareOperator.EQUAL,
+              bytes("v5"),
+              new Put(row(5)).addColumn(FAMILY, QUALIFIER, bytes("w5"))));
       assertEquals(1, metrics.count(Counter.CHECK_MUTATE_PASSED));
       assertEquals(1, metrics.operations(Operation.CHECK_AND_MUTATE));
-      assertEquals(7 + 3 + 49, metrics.count(Counter.READ_REQUESTS),
+      assertEquals(
+          7 + 3 + 49,
+          metrics.count(Counter.READ_REQUESTS),
           "the check's read is not a scanned row");
 
       cellar.admin().flush("t");
@@ -117,8 +125,8 @@ class CellarMetricsTest {
 
   @Test
   void disabledMetricsRecordNothing() throws IOException {
-    try (Cellar cellar = Cellar.open(directory, CellarConfig.defaults()
-        .with("cellar.metrics.enabled", "false"))) {
+    try (Cellar cellar =
+        Cellar.open(directory, CellarConfig.defaults().with("cellar.metrics.enabled", "false"))) {
       cellar.admin().createTable(TableDescriptor.of("t", ColumnFamilyDescriptor.of("f")));
       Table table = cellar.table("t");
       table.put(new Put(row(1)).addColumn(FAMILY, QUALIFIER, bytes("v")));

@@ -19,14 +19,14 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Cuts the power before each file operation of a database's life in turn (open; create two
- * tables; puts, deletes and flushes; drop one; a major compaction; create it again; close), then
- * reopens and compares every table with an oracle of what was acknowledged: no acknowledged write
- * lost, no deleted cell or dropped table back. A table create or drop the power cut may have
- * happened or not; if the table is there, it holds what it held (a drop) or nothing (a create).
- * Every tenth operation by default, from a seeded offset; {@code -Dcellar.crash.allPoints=true}
- * (through {@code -Dcellar.test.extraJvmArgs}) cuts at every one. A subclass runs it on another
- * storage with that storage's power-loss model ({@link #powerCut}, {@link #runDirectory}).
+ * Cuts the power before each file operation of a database's life in turn (open; create two tables;
+ * puts, deletes and flushes; drop one; a major compaction; create it again; close), then reopens
+ * and compares every table with an oracle of what was acknowledged: no acknowledged write lost, no
+ * deleted cell or dropped table back. A table create or drop the power cut may have happened or
+ * not; if the table is there, it holds what it held (a drop) or nothing (a create). Every tenth
+ * operation by default, from a seeded offset; {@code -Dcellar.crash.allPoints=true} (through {@code
+ * -Dcellar.test.extraJvmArgs}) cuts at every one. A subclass runs it on another storage with that
+ * storage's power-loss model ({@link #powerCut}, {@link #runDirectory}).
  */
 @ExtendWith(TestSeedExtension.class)
 class CellarPowerLossTest {
@@ -42,8 +42,10 @@ class CellarPowerLossTest {
 
   /** The database's settings; a subclass adds its storage's. */
   CellarConfig config() {
-    return CellarConfig.defaults().with("hfile.block.cache.memory.size", "4m")
-        .with("hbase.hstore.compaction.min", "100").with("hbase.hstore.compaction.max", "100");
+    return CellarConfig.defaults()
+        .with("hfile.block.cache.memory.size", "4m")
+        .with("hbase.hstore.compaction.min", "100")
+        .with("hbase.hstore.compaction.max", "100");
   }
 
   /**
@@ -147,15 +149,19 @@ class CellarPowerLossTest {
           boolean exists = reopened.admin().tableExists(table);
           if (table.equals(inFlight)) {
             if (exists) {
-              assertEquals(oracle.get(table), contents(reopened, table),
+              assertEquals(
+                  oracle.get(table),
+                  contents(reopened, table),
                   context + ": table " + table + ", created or dropped as the power went");
             }
           } else {
-            assertEquals(oracle.containsKey(table), exists, context + ": table " + table
-                + (exists ? " is back" : " is lost"));
+            assertEquals(
+                oracle.containsKey(table),
+                exists,
+                context + ": table " + table + (exists ? " is back" : " is lost"));
             if (exists) {
-              assertEquals(oracle.get(table), contents(reopened, table), context + ": table "
-                  + table);
+              assertEquals(
+                  oracle.get(table), contents(reopened, table), context + ": table " + table);
             }
           }
         }
@@ -167,7 +173,8 @@ class CellarPowerLossTest {
       try (ResultScanner scanner = cellar.table(table).scanner(new Scan())) {
         for (Result result : scanner) {
           try (result) {
-            found.put(new String(result.row(), StandardCharsets.UTF_8),
+            found.put(
+                new String(result.row(), StandardCharsets.UTF_8),
                 new String(result.getValue(FAMILY, QUALIFIER), StandardCharsets.UTF_8));
           }
         }
@@ -188,9 +195,15 @@ class CellarPowerLossTest {
 
     int stride = Boolean.getBoolean("cellar.crash.allPoints") ? 1 : stride();
     int first = (int) Math.floorMod(seed.value(), (long) stride);
-    System.out.println("CellarPowerLossTest: " + operations + " file operations, losing power"
-        + " at every " + stride + "th from " + first
-        + " (-Dcellar.crash.allPoints=true cuts at every one)");
+    System.out.println(
+        "CellarPowerLossTest: "
+            + operations
+            + " file operations, losing power"
+            + " at every "
+            + stride
+            + "th from "
+            + first
+            + " (-Dcellar.crash.allPoints=true cuts at every one)");
     for (int cutAt = first; cutAt < operations; cutAt += stride) {
       Run run = new Run(runDirectory("cut-" + cutAt), root.resolve("cut-" + cutAt + ".stash"));
       run.storage.cutAt(cutAt);

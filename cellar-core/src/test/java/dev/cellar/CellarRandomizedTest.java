@@ -24,11 +24,11 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Random sequences of puts, deletes of every kind, gets and scans with versions and time ranges,
- * interleaved with flushes, minor and major compactions and reopening the database, checked
- * against {@link ReadSemanticsOracle} over every cell written (a major compaction rewrites the
- * oracle's cells to what it kept, as it does the files). Small flush sizes make flushes and
- * compactions happen in the background too. The seed is printed on failure. Runs on a local
- * directory; a subclass runs it on another storage ({@link #location()}).
+ * interleaved with flushes, minor and major compactions and reopening the database, checked against
+ * {@link ReadSemanticsOracle} over every cell written (a major compaction rewrites the oracle's
+ * cells to what it kept, as it does the files). Small flush sizes make flushes and compactions
+ * happen in the background too. The seed is printed on failure. Runs on a local directory; a
+ * subclass runs it on another storage ({@link #location()}).
  */
 @ExtendWith(TestSeedExtension.class)
 class CellarRandomizedTest {
@@ -54,20 +54,37 @@ class CellarRandomizedTest {
   }
 
   private CellarConfig config(String cache) {
-    CellarConfig config = storageSettings(CellarConfig.defaults())
-        .with("hbase.hregion.memstore.flush.size", "32768")
-        .with("hbase.hstore.compaction.min", "2")
-        .with("hfile.block.cache.memory.size", "4m");
-    return cache.equals("l2") ? config.with("hbase.bucketcache.ioengine", "offheap")
-        .with("hbase.bucketcache.size", "32") : config;
+    CellarConfig config =
+        storageSettings(CellarConfig.defaults())
+            .with("hbase.hregion.memstore.flush.size", "32768")
+            .with("hbase.hstore.compaction.min", "2")
+            .with("hfile.block.cache.memory.size", "4m");
+    return cache.equals("l2")
+        ? config.with("hbase.bucketcache.ioengine", "offheap").with("hbase.bucketcache.size", "32")
+        : config;
   }
 
   private static TableDescriptor table() {
-    Map<String, String> attributes = Map.of("VERSIONS", Integer.toString(VERSIONS),
-        "BLOCKSIZE", "1024", "DATA_BLOCK_ENCODING", "FAST_DIFF");
-    return TableDescriptor.of("t", ColumnFamilyDescriptor.of("a", attributes),
-        ColumnFamilyDescriptor.of("b", Map.of("VERSIONS", Integer.toString(VERSIONS),
-            "BLOCKSIZE", "1024", "COMPRESSION", "SNAPPY")));
+    Map<String, String> attributes =
+        Map.of(
+            "VERSIONS",
+            Integer.toString(VERSIONS),
+            "BLOCKSIZE",
+            "1024",
+            "DATA_BLOCK_ENCODING",
+            "FAST_DIFF");
+    return TableDescriptor.of(
+        "t",
+        ColumnFamilyDescriptor.of("a", attributes),
+        ColumnFamilyDescriptor.of(
+            "b",
+            Map.of(
+                "VERSIONS",
+                Integer.toString(VERSIONS),
+                "BLOCKSIZE",
+                "1024",
+                "COMPRESSION",
+                "SNAPPY")));
   }
 
   private static byte[] row(int i) {
@@ -93,8 +110,8 @@ class CellarRandomizedTest {
             byte[] family = FAMILIES[random.nextInt(2)];
             byte[] qualifier = ("q" + random.nextInt(6)).getBytes();
             long ts = 1 + random.nextInt(20);
-            byte[] value = ("v" + step + "-" + c + "-" + "x".repeat(random.nextInt(200)))
-                .getBytes();
+            byte[] value =
+                ("v" + step + "-" + c + "-" + "x".repeat(random.nextInt(200))).getBytes();
             put.addColumn(family, qualifier, ts, value);
           }
           table.put(put);
@@ -139,12 +156,19 @@ class CellarRandomizedTest {
   }
 
   private static ScanSpec spec(int versions, long min, long max, List<byte[]> qualifiers) {
-    return new ScanSpec(qualifiers, Math.min(versions, VERSIONS), min, max, Long.MAX_VALUE, 0,
-        System.currentTimeMillis(), null);
+    return new ScanSpec(
+        qualifiers,
+        Math.min(versions, VERSIONS),
+        min,
+        max,
+        Long.MAX_VALUE,
+        0,
+        System.currentTimeMillis(),
+        null);
   }
 
-  private static void checkGet(Table table, List<Cell> written, SplittableRandom random,
-      String context) throws IOException {
+  private static void checkGet(
+      Table table, List<Cell> written, SplittableRandom random, String context) throws IOException {
     byte[] row = row(random.nextInt(40));
     int versions = 1 + random.nextInt(4);
     long min = random.nextInt(3) == 0 ? random.nextInt(10) : 0;
@@ -156,39 +180,47 @@ class CellarRandomizedTest {
       byte[] family = FAMILIES[random.nextInt(2)];
       qualifiers = List.of(("q" + random.nextInt(6)).getBytes());
       get.addColumn(family, qualifiers.get(0));
-      relevant = written.stream().filter(c -> Bytes.compare(c.familyArray(), family) == 0)
-          .toList();
+      relevant = written.stream().filter(c -> Bytes.compare(c.familyArray(), family) == 0).toList();
     }
-    List<List<String>> expected = ReadSemanticsOracle.scan(relevant,
-        spec(versions, min, max, qualifiers), row, Region.rowAfter(row));
+    List<List<String>> expected =
+        ReadSemanticsOracle.scan(
+            relevant, spec(versions, min, max, qualifiers), row, Region.rowAfter(row));
     try (Result result = table.get(get)) {
-      List<List<String>> actual = result.isEmpty() ? List.of()
-          : List.of(result.rawCells().stream().map(ReadSemanticsOracle::describe).toList());
+      List<List<String>> actual =
+          result.isEmpty()
+              ? List.of()
+              : List.of(result.rawCells().stream().map(ReadSemanticsOracle::describe).toList());
       assertEquals(expected, actual, context + " get " + Bytes.toStringBinary(row));
     }
   }
 
-  private static void checkScan(Table table, List<Cell> written, SplittableRandom random,
-      String context) throws IOException {
+  private static void checkScan(
+      Table table, List<Cell> written, SplittableRandom random, String context) throws IOException {
     int from = random.nextInt(40);
     byte[] low = random.nextBoolean() ? Bytes.EMPTY : row(from);
     byte[] high = random.nextBoolean() ? Bytes.EMPTY : row(from + random.nextInt(20));
     boolean reversed = random.nextInt(3) == 0;
     int versions = 1 + random.nextInt(4);
-    Scan scan = new Scan().readVersions(versions).setCacheBlocks(random.nextBoolean())
-        .setReversed(reversed);
+    Scan scan =
+        new Scan()
+            .readVersions(versions)
+            .setCacheBlocks(random.nextBoolean())
+            .setReversed(reversed);
     List<List<String>> expected;
     if (reversed) {
       scan.withStartRow(high).withStopRow(low);
-      expected = new ArrayList<>(ReadSemanticsOracle.scan(written,
-          spec(versions, 0, Long.MAX_VALUE, null),
-          low.length == 0 ? Bytes.EMPTY : Region.rowAfter(low),
-          high.length == 0 ? Bytes.EMPTY : Region.rowAfter(high)));
+      expected =
+          new ArrayList<>(
+              ReadSemanticsOracle.scan(
+                  written,
+                  spec(versions, 0, Long.MAX_VALUE, null),
+                  low.length == 0 ? Bytes.EMPTY : Region.rowAfter(low),
+                  high.length == 0 ? Bytes.EMPTY : Region.rowAfter(high)));
       Collections.reverse(expected);
     } else {
       scan.withStartRow(low).withStopRow(high);
-      expected = ReadSemanticsOracle.scan(written, spec(versions, 0, Long.MAX_VALUE, null), low,
-          high);
+      expected =
+          ReadSemanticsOracle.scan(written, spec(versions, 0, Long.MAX_VALUE, null), low, high);
     }
     List<List<String>> actual = new ArrayList<>();
     try (ResultScanner scanner = table.scanner(scan)) {
@@ -204,8 +236,9 @@ class CellarRandomizedTest {
   /** What a major compaction keeps: every family's visible versions, as puts. */
   private static List<Cell> majorCompacted(List<Cell> written) {
     List<Cell> kept = new ArrayList<>();
-    for (List<Cell> row : ReadSemanticsOracle.scanCells(written,
-        spec(VERSIONS, 0, Long.MAX_VALUE, null), Bytes.EMPTY, Bytes.EMPTY)) {
+    for (List<Cell> row :
+        ReadSemanticsOracle.scanCells(
+            written, spec(VERSIONS, 0, Long.MAX_VALUE, null), Bytes.EMPTY, Bytes.EMPTY)) {
       kept.addAll(row);
     }
     return kept;

@@ -6,9 +6,9 @@ import java.util.Map;
 
 /**
  * The child process of {@link CellarCrashTest}: writes rows of two columns with SYNC_WAL, forever,
- * alone ({@code put(Put)}) or in batches of two to seven ({@code put(List)}), printing the number of
- * the last row of each write once it returned, until its parent kills it. Small flush sizes make it
- * flush and compact as it goes.
+ * alone ({@code put(Put)}) or in batches of two to seven ({@code put(List)}), printing the number
+ * of the last row of each write once it returned, until its parent kills it. Small flush sizes make
+ * it flush and compact as it goes.
  *
  * <p>Arguments: database directory or URI, first row, then settings as {@code key=value}.
  */
@@ -17,11 +17,14 @@ public final class CellarWriterProcess {
   private CellarWriterProcess() {}
 
   public static void main(String[] args) throws Exception {
-    Cellar cellar = Cellar.open(args[0],
-        CellarCrashTest.config(List.of(args).subList(2, args.length)));
+    Cellar cellar =
+        Cellar.open(args[0], CellarCrashTest.config(List.of(args).subList(2, args.length)));
     if (!cellar.admin().tableExists("crash")) {
-      cellar.admin().createTable(TableDescriptor.of("crash",
-          ColumnFamilyDescriptor.of("f", Map.of("BLOCKSIZE", "4096"))));
+      cellar
+          .admin()
+          .createTable(
+              TableDescriptor.of(
+                  "crash", ColumnFamilyDescriptor.of("f", Map.of("BLOCKSIZE", "4096"))));
     }
     Table table = cellar.table("crash");
     for (int i = Integer.parseInt(args[1]), write = 0; ; write++) {

@@ -39,20 +39,28 @@ class CompressedCachingTest {
 
   private long cachedBytes(String tier, boolean compressed) throws IOException {
     Path dir = directory.resolve(tier + "-" + compressed);
-    CellarConfig config = CellarConfig.defaults()
-        .with("hfile.block.cache.memory.size", "32m")
-        .with("hbase.block.data.cachecompressed", Boolean.toString(compressed));
+    CellarConfig config =
+        CellarConfig.defaults()
+            .with("hfile.block.cache.memory.size", "32m")
+            .with("hbase.block.data.cachecompressed", Boolean.toString(compressed));
     if (tier.equals("l2")) {
-      config = config.with("hbase.bucketcache.ioengine", "offheap")
-          .with("hbase.bucketcache.size", "64");
+      config =
+          config.with("hbase.bucketcache.ioengine", "offheap").with("hbase.bucketcache.size", "64");
     }
     try (Cellar cellar = Cellar.open(dir, config)) {
-      cellar.admin().createTable(TableDescriptor.of("t", ColumnFamilyDescriptor.of("f",
-          Map.of("COMPRESSION", "SNAPPY", "BLOCKSIZE", "16384"))));
+      cellar
+          .admin()
+          .createTable(
+              TableDescriptor.of(
+                  "t",
+                  ColumnFamilyDescriptor.of(
+                      "f", Map.of("COMPRESSION", "SNAPPY", "BLOCKSIZE", "16384"))));
       Table table = cellar.table("t");
       for (int i = 0; i < ROWS; i++) {
-        table.put(new Put(row(i)).addColumn(FAMILY, QUALIFIER, value(i))
-            .setDurability(Durability.SKIP_WAL));
+        table.put(
+            new Put(row(i))
+                .addColumn(FAMILY, QUALIFIER, value(i))
+                .setDurability(Durability.SKIP_WAL));
       }
       cellar.admin().flush("t");
       Get get = new Get(row(0)).addColumn(FAMILY, QUALIFIER);
@@ -62,8 +70,10 @@ class CompressedCachingTest {
             try (Result result = table.get(new Get(row(i)))) {
               assertArrayEquals(value(i), result.getValue(FAMILY, QUALIFIER), "row " + i);
             }
-            assertArrayEquals(value(i), reader.getView(get.setRow(row(i)))
-                .getValue(FAMILY, QUALIFIER), "row " + i);
+            assertArrayEquals(
+                value(i),
+                reader.getView(get.setRow(row(i))).getValue(FAMILY, QUALIFIER),
+                "row " + i);
           }
         }
         int scanned = 0;
@@ -101,7 +111,8 @@ class CompressedCachingTest {
   void rowsReadBackWithDataBlocksCachedCompressed(String tier) throws IOException {
     long unpacked = cachedBytes(tier, false);
     long packed = cachedBytes(tier, true);
-    assertTrue(packed < unpacked / 2, tier + ": cached " + packed + " bytes compressed vs "
-        + unpacked + " bytes uncompressed");
+    assertTrue(
+        packed < unpacked / 2,
+        tier + ": cached " + packed + " bytes compressed vs " + unpacked + " bytes uncompressed");
   }
 }

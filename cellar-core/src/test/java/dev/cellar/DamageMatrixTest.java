@@ -46,24 +46,38 @@ import org.junit.jupiter.api.io.TempDir;
  * (a crash and a disk cannot be told apart there), so the unflushed writes that survive are the
  * ones before a point in time, in write order, never an arbitrary subset.
  *
- * <p>In CI each kind meets each damage once at random points. The long run: {@code ./run-tests
- * -pl cellar-core -Dtest=DamageMatrixTest -Dcellar.damage.rounds=2000}; replay a run with {@code
+ * <p>In CI each kind meets each damage once at random points. The long run: {@code ./run-tests -pl
+ * cellar-core -Dtest=DamageMatrixTest -Dcellar.damage.rounds=2000}; replay a run with {@code
  * -Dcellar.test.seed=N} (the seed is printed and named in every failure).
  */
 @ExtendWith(TestSeedExtension.class)
 class DamageMatrixTest {
 
-  enum Kind { MANIFEST, DESCRIPTOR, LOG_SEGMENT, HFILE, LOCK }
+  enum Kind {
+    MANIFEST,
+    DESCRIPTOR,
+    LOG_SEGMENT,
+    HFILE,
+    LOCK
+  }
 
-  enum Damage { CUT, FLIP, DELETE, GARBAGE, EMPTY }
+  enum Damage {
+    CUT,
+    FLIP,
+    DELETE,
+    GARBAGE,
+    EMPTY
+  }
 
   private static final List<String> TABLES = List.of("t", "u");
   private static final byte[] QUALIFIER = bytes("q");
 
   /** Table to "row/family" to value: every acknowledged cell. */
   private final Map<String, TreeMap<String, String>> oracle = new LinkedHashMap<>();
+
   /** "table:row/family" of the unflushed writes, in write order. */
   private final List<String> unflushed = new ArrayList<>();
+
   /** The names of the fixture's store files. */
   private final Set<String> hfiles = new HashSet<>();
 
@@ -91,8 +105,11 @@ class DamageMatrixTest {
   }
 
   private CellarConfig config() {
-    return storageSettings(CellarConfig.defaults().with("hfile.block.cache.memory.size", "4m")
-        .with("hbase.hstore.compaction.min", "100").with("hbase.hstore.compaction.max", "100"));
+    return storageSettings(
+        CellarConfig.defaults()
+            .with("hfile.block.cache.memory.size", "4m")
+            .with("hbase.hstore.compaction.min", "100")
+            .with("hbase.hstore.compaction.max", "100"));
   }
 
   private String locationOf(Path database) {
@@ -168,8 +185,12 @@ class DamageMatrixTest {
       }
     }
     for (int i = 0; i < rounds; i++) {
-      runCase(fixture, Kind.values()[random.nextInt(Kind.values().length)],
-          Damage.values()[random.nextInt(Damage.values().length)], random, run++);
+      runCase(
+          fixture,
+          Kind.values()[random.nextInt(Kind.values().length)],
+          Damage.values()[random.nextInt(Damage.values().length)],
+          random,
+          run++);
     }
     root.close();
   }
@@ -179,8 +200,8 @@ class DamageMatrixTest {
     Path database = root.directory().resolve("case-" + run);
     copyTree(fixture, database);
     Path file = pick(kind, database, random);
-    String context = "case " + run + ": " + damage + " of " + kind + " "
-        + database.relativize(file);
+    String context =
+        "case " + run + ": " + damage + " of " + kind + " " + database.relativize(file);
     Set<String> inDamagedFile = kind == Kind.HFILE ? keysIn(file) : Set.of();
     String detail = damage(file, damage, random);
     context += detail;
@@ -191,8 +212,10 @@ class DamageMatrixTest {
       servedWhole = servesEveryAcknowledgedCell(cellar, kind, context);
     } catch (IOException e) {
       assertFalse(e.getMessage() == null || e.getMessage().isBlank(), context);
-      assertEquals(before, hash(database), context + ": a refused open changed files ("
-          + e.getMessage() + ")");
+      assertEquals(
+          before,
+          hash(database),
+          context + ": a refused open changed files (" + e.getMessage() + ")");
     }
     String deleted = damage == Damage.DELETE ? file.getFileName().toString() : null;
     assertNoStoreFileDeleted(database, deleted, context);
@@ -211,50 +234,64 @@ class DamageMatrixTest {
     } catch (IOException e) {
       throw new AssertionError(context + ": the open after repair failed: " + e.getMessage(), e);
     }
-    assertEquals(List.of(), DatabaseCheck.check(locationOf(database), config()).problems(),
+    assertEquals(
+        List.of(),
+        DatabaseCheck.check(locationOf(database), config()).problems(),
         context + ": check after repair");
   }
 
   /**
-   * Whether the open served every acknowledged cell; false when a read met damage (it failed
-   * rather than answering short). Fails the test on a wrong value, a missing table, or a short
-   * answer other than a point in time of the last segment's writes.
+   * Whether the open served every acknowledged cell; false when a read met damage (it failed rather
+   * than answering short). Fails the test on a wrong value, a missing table, or a short answer
+   * other than a point in time of the last segment's writes.
    */
   private boolean servesEveryAcknowledgedCell(Cellar cellar, Kind kind, String context) {
     Map<String, TreeMap<String, String>> found;
     try {
       found = readAll(cellar, context);
     } catch (IOException | RuntimeException e) {
-      assertTrue(String.valueOf(e.getMessage()).contains("checksum")
-          || String.valueOf(e.getMessage()).toLowerCase().contains("corrupt")
-          || e.getClass().getSimpleName().startsWith("Corrupt"), context + ": a read failed"
-          + " without naming the damage: " + e);
+      assertTrue(
+          String.valueOf(e.getMessage()).contains("checksum")
+              || String.valueOf(e.getMessage()).toLowerCase().contains("corrupt")
+              || e.getClass().getSimpleName().startsWith("Corrupt"),
+          context + ": a read failed" + " without naming the damage: " + e);
       return false;
     }
     List<String> missing = missing(found, context);
     if (kind == Kind.LOG_SEGMENT && !missing.isEmpty()) {
-      List<String> suffix = unflushed.subList(unflushed.size() - missing.size(),
-          unflushed.size());
-      assertEquals(new HashSet<>(suffix), new HashSet<>(missing), context + ": what the cut log"
-          + " lost is not the writes after one point in time");
+      List<String> suffix = unflushed.subList(unflushed.size() - missing.size(), unflushed.size());
+      assertEquals(
+          new HashSet<>(suffix),
+          new HashSet<>(missing),
+          context + ": what the cut log" + " lost is not the writes after one point in time");
       return true;
     }
     assertEquals(List.of(), missing, context + ": acknowledged cells missing");
     return true;
   }
 
-  private void assertRepaired(Map<String, TreeMap<String, String>> found, Kind kind,
-      Set<String> inDamagedFile, String context) {
+  private void assertRepaired(
+      Map<String, TreeMap<String, String>> found,
+      Kind kind,
+      Set<String> inDamagedFile,
+      String context) {
     List<String> missing = missing(found, context);
     for (String cell : missing) {
-      boolean allowed = switch (kind) {
-        case HFILE -> inDamagedFile.contains(cell);
-        case LOG_SEGMENT -> unflushed.contains(cell);
-        default -> false;
-      };
+      boolean allowed =
+          switch (kind) {
+            case HFILE -> inDamagedFile.contains(cell);
+            case LOG_SEGMENT -> unflushed.contains(cell);
+            default -> false;
+          };
       if (!allowed) {
-        fail(context + ": after repair " + cell + " is missing, though a readable file holds it"
-            + " (" + missing.size() + " missing)");
+        fail(
+            context
+                + ": after repair "
+                + cell
+                + " is missing, though a readable file holds it"
+                + " ("
+                + missing.size()
+                + " missing)");
       }
     }
   }
@@ -266,7 +303,9 @@ class DamageMatrixTest {
       TreeMap<String, String> cells = found.get(table);
       assertTrue(cells != null, context + ": table " + table + " is gone");
       for (Map.Entry<String, String> cell : cells.entrySet()) {
-        assertEquals(oracle.get(table).get(cell.getKey()), cell.getValue(),
+        assertEquals(
+            oracle.get(table).get(cell.getKey()),
+            cell.getValue(),
             context + ": wrong or unknown value for " + table + ":" + cell.getKey());
       }
       for (String key : oracle.get(table).keySet()) {
@@ -313,7 +352,9 @@ class DamageMatrixTest {
     Set<String> present = new HashSet<>();
     walk(database).forEach(path -> present.add(path.getFileName().toString()));
     for (String name : hfiles) {
-      assertTrue(present.contains(name) || name.equals(deleted), context + ": store file " + name + " was deleted");
+      assertTrue(
+          present.contains(name) || name.equals(deleted),
+          context + ": store file " + name + " was deleted");
     }
   }
 
@@ -323,12 +364,16 @@ class DamageMatrixTest {
     String family = file.getParent().getFileName().toString();
     Set<String> keys = new HashSet<>();
     try (HFileReader reader =
-        HFileReader.open(storage, file, BufAllocator.HEAP, UnaryOperator.identity());
+            HFileReader.open(storage, file, BufAllocator.HEAP, UnaryOperator.identity());
         HFileScanner scanner = reader.scanner(false)) {
       for (boolean more = scanner.seekTo(); more; more = scanner.next()) {
         Cell cell = scanner.current();
-        keys.add(table + ":" + Bytes.toString(cell.segment(), cell.rowOffset(), cell.rowLength())
-            + "/" + family);
+        keys.add(
+            table
+                + ":"
+                + Bytes.toString(cell.segment(), cell.rowOffset(), cell.rowLength())
+                + "/"
+                + family);
       }
     }
     return keys;
@@ -339,8 +384,8 @@ class DamageMatrixTest {
     return switch (kind) {
       case MANIFEST -> database.resolve("tables").resolve(table).resolve("MANIFEST");
       case DESCRIPTOR -> database.resolve("tables").resolve(table).resolve(".tabledesc");
-      case LOCK -> random.nextBoolean() ? database.resolve("LOCK")
-          : database.resolve("wal").resolve("LOCK");
+      case LOCK ->
+          random.nextBoolean() ? database.resolve("LOCK") : database.resolve("wal").resolve("LOCK");
       case LOG_SEGMENT -> oneOf(list(database.resolve("wal"), "wal-"), random);
       case HFILE -> {
         List<Path> files = new ArrayList<>();
@@ -422,8 +467,8 @@ class DamageMatrixTest {
   }
 
   /**
-   * Every entry under {@code directory} with a digest of its bytes ("dir" for a directory),
-   * {@code LOCK} files left out (they record who opened last, not data).
+   * Every entry under {@code directory} with a digest of its bytes ("dir" for a directory), {@code
+   * LOCK} files left out (they record who opened last, not data).
    */
   private Map<String, String> hash(Path directory) throws IOException {
     Map<String, String> entries = new TreeMap<>();

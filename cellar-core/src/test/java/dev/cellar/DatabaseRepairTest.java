@@ -1,16 +1,16 @@
 package dev.cellar;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 import static dev.cellar.NumberedRows.FAMILY;
 import static dev.cellar.NumberedRows.QUALIFIER;
 import static dev.cellar.NumberedRows.bytes;
 import static dev.cellar.NumberedRows.config;
 import static dev.cellar.NumberedRows.read;
 import static dev.cellar.NumberedRows.write;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cellar.io.DirectoryLockedException;
 import dev.cellar.io.FaultyStorage;
@@ -82,24 +82,28 @@ class DatabaseRepairTest {
       channel.truncate(150);
     }
     Map<String, String> before = DirectoryHash.of(directory);
-    IOException refused = assertThrows(IOException.class,
-        () -> Cellar.open(directory, config()));
+    IOException refused = assertThrows(IOException.class, () -> Cellar.open(directory, config()));
     assertTrue(refused.getMessage().contains("cellar repair"), refused.getMessage());
     assertEquals(before, DirectoryHash.of(directory), "the refusal changed nothing");
     assertFalse(DatabaseCheck.check(directory).problems().isEmpty(), "check agrees");
 
     DatabaseRepair.Report dryRun = Cellar.repair(directory.toString(), config(), true);
-    assertTrue(dryRun.steps().stream().anyMatch(step -> step.startsWith("rebuild ")),
+    assertTrue(
+        dryRun.steps().stream().anyMatch(step -> step.startsWith("rebuild ")),
         dryRun.steps().toString());
     assertEquals(before, DirectoryHash.of(directory), "a dry run changes nothing");
 
     DatabaseRepair.Report report = repair();
     assertEquals(dryRun.steps().size(), report.steps().size(), report.steps().toString());
     assertOpensWith(oracle);
-    assertTrue(lostFiles().stream().anyMatch(path -> path.endsWith("tables/t/MANIFEST")),
+    assertTrue(
+        lostFiles().stream().anyMatch(path -> path.endsWith("tables/t/MANIFEST")),
         "the old manifest is kept: " + lostFiles());
-    Path reportFile = lostFiles().stream()
-        .filter(path -> path.endsWith(LostAndFound.REPORT)).findFirst().orElseThrow();
+    Path reportFile =
+        lostFiles().stream()
+            .filter(path -> path.endsWith(LostAndFound.REPORT))
+            .findFirst()
+            .orElseThrow();
     assertEquals(report.steps(), Files.readAllLines(reportFile), "the report lists every step");
     assertEquals(List.of(), repair().steps(), "a second repair finds nothing to do");
   }
@@ -125,18 +129,25 @@ class DatabaseRepairTest {
     }
     DatabaseRepair.Report report = repair();
     Path set = damaged;
-    assertTrue(report.steps().stream().anyMatch(step -> step.contains(set.toString())
-        && step.contains("not a sound HFile")), report.steps().toString());
+    assertTrue(
+        report.steps().stream()
+            .anyMatch(step -> step.contains(set.toString()) && step.contains("not a sound HFile")),
+        report.steps().toString());
     assertTrue(report.lost().isPresent());
     try (Cellar cellar = Cellar.open(directory, config())) {
       TreeMap<String, String> found = read(cellar);
-      assertTrue(found.equals(kept) || found.equals(oracle),
+      assertTrue(
+          found.equals(kept) || found.equals(oracle),
           "every cell of the readable file, nothing else: " + found.size());
     }
     assertEquals(List.of(), DatabaseCheck.check(directory).problems());
-    assertTrue(Files.readString(lostFiles().stream()
-        .filter(path -> path.endsWith(LostAndFound.NOTES)).findFirst().orElseThrow())
-        .contains(damaged.getFileName().toString()));
+    assertTrue(
+        Files.readString(
+                lostFiles().stream()
+                    .filter(path -> path.endsWith(LostAndFound.NOTES))
+                    .findFirst()
+                    .orElseThrow())
+            .contains(damaged.getFileName().toString()));
   }
 
   @Test
@@ -178,7 +189,8 @@ class DatabaseRepairTest {
     assertThrows(IOException.class, () -> Cellar.open(directory, config()));
 
     DatabaseRepair.Report report = repair();
-    assertTrue(report.steps().stream().anyMatch(step -> step.contains("default family")),
+    assertTrue(
+        report.steps().stream().anyMatch(step -> step.contains("default family")),
         report.steps().toString());
     assertOpensWith(oracle);
   }
@@ -187,22 +199,25 @@ class DatabaseRepairTest {
   void aFlippedDescriptorIsRefusedThenRewrittenAsItReads() throws IOException {
     TreeMap<String, String> oracle = new TreeMap<>();
     try (Cellar cellar = Cellar.open(directory, config())) {
-      cellar.admin().createTable(TableDescriptor.of("t",
-          ColumnFamilyDescriptor.of("f", Map.of("VERSIONS", "3"))));
+      cellar
+          .admin()
+          .createTable(
+              TableDescriptor.of("t", ColumnFamilyDescriptor.of("f", Map.of("VERSIONS", "3"))));
       write(cellar, oracle, 0, 20);
       cellar.admin().flush("t");
     }
     Path file = directory.resolve("tables/t/.tabledesc");
     String text = Files.readString(file, StandardCharsets.ISO_8859_1);
-    Files.writeString(file, text.replace("VERSIONS=3", "VERSIONS=7"),
-        StandardCharsets.ISO_8859_1);
+    Files.writeString(file, text.replace("VERSIONS=3", "VERSIONS=7"), StandardCharsets.ISO_8859_1);
     IOException refused = assertThrows(IOException.class, () -> Cellar.open(directory, config()));
     assertTrue(refused.getMessage().contains("checksum mismatch"), refused.getMessage());
 
     repair();
     assertOpensWith(oracle);
     try (Cellar cellar = Cellar.open(directory, config())) {
-      assertEquals(7, cellar.admin().describe("t").family("f").maxVersions(),
+      assertEquals(
+          7,
+          cellar.admin().describe("t").family("f").maxVersions(),
           "taken as it reads, for the operator to check");
     }
   }
@@ -215,22 +230,31 @@ class DatabaseRepairTest {
       write(cellar, oracle, 0, 10);
       Map<String, String> before = DirectoryHash.of(directory);
       assertThrows(DirectoryLockedException.class, this::repair);
-      assertThrows(DirectoryLockedException.class,
+      assertThrows(
+          DirectoryLockedException.class,
           () -> Cellar.repair(directory.toString(), config(), true));
       assertEquals(before, DirectoryHash.of(directory));
     }
-    IOException notADatabase = assertThrows(IOException.class,
-        () -> Cellar.repair(directory.resolve("tables").toString(), config(), false));
-    assertTrue(notADatabase.getMessage().contains("is not a Cellar database"),
-        notADatabase.getMessage());
+    IOException notADatabase =
+        assertThrows(
+            IOException.class,
+            () -> Cellar.repair(directory.resolve("tables").toString(), config(), false));
+    assertTrue(
+        notADatabase.getMessage().contains("is not a Cellar database"), notADatabase.getMessage());
 
     Map<String, String> before = DirectoryHash.of(directory);
     FaultyStorage readOnly = new FaultyStorage(Storage.local());
     readOnly.failNext(operation -> operation.kind() == FaultyStorage.Kind.CREATE);
-    IOException unwritable = assertThrows(IOException.class, () -> DatabaseRepair.repair(
-        readOnly, directory, WalPlacement.inside(readOnly, directory), false));
-    assertTrue(unwritable.getMessage().contains("cannot be written")
-        && unwritable.getMessage().contains("nothing was changed"), unwritable.getMessage());
+    IOException unwritable =
+        assertThrows(
+            IOException.class,
+            () ->
+                DatabaseRepair.repair(
+                    readOnly, directory, WalPlacement.inside(readOnly, directory), false));
+    assertTrue(
+        unwritable.getMessage().contains("cannot be written")
+            && unwritable.getMessage().contains("nothing was changed"),
+        unwritable.getMessage());
     assertEquals(before, DirectoryHash.of(directory));
     assertOpensWith(oracle);
   }

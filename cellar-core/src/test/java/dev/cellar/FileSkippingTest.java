@@ -26,10 +26,15 @@ class FileSkippingTest {
 
   @Test
   void aTimeRangeAfterAFilesNewestCellSkipsTheFile() throws Exception {
-    try (Cellar cellar = Cellar.open(directory, CellarConfig.defaults()
-        .with("hfile.block.cache.memory.size", "4m"))) {
-      cellar.admin().createTable(TableDescriptor.of("t", ColumnFamilyDescriptor.of("f",
-          Map.of("VERSIONS", "5", "BLOOMFILTER", "NONE"))));
+    try (Cellar cellar =
+        Cellar.open(
+            directory, CellarConfig.defaults().with("hfile.block.cache.memory.size", "4m"))) {
+      cellar
+          .admin()
+          .createTable(
+              TableDescriptor.of(
+                  "t",
+                  ColumnFamilyDescriptor.of("f", Map.of("VERSIONS", "5", "BLOOMFILTER", "NONE"))));
       Table table = cellar.table("t");
       table.put(new Put("r".getBytes()).addColumn(FAMILY, QUALIFIER, 5, "old".getBytes()));
       table.delete(new Delete("r".getBytes()).addColumns(FAMILY, "other".getBytes(), 7));
@@ -38,15 +43,19 @@ class FileSkippingTest {
       cellar.admin().flush("t");
 
       long before = dataMisses(cellar);
-      try (Result result = table.get(new Get("r".getBytes()).readVersions(5)
-          .setTimeRange(50, Long.MAX_VALUE).setCacheBlocks(false))) {
+      try (Result result =
+          table.get(
+              new Get("r".getBytes())
+                  .readVersions(5)
+                  .setTimeRange(50, Long.MAX_VALUE)
+                  .setCacheBlocks(false))) {
         assertEquals(1, result.size());
         assertArrayEquals("new".getBytes(), result.value());
       }
       assertEquals(1, dataMisses(cellar) - before, "only the newer file was read");
 
-      try (Result result = table.get(new Get("r".getBytes()).readVersions(5)
-          .setCacheBlocks(false))) {
+      try (Result result =
+          table.get(new Get("r".getBytes()).readVersions(5).setCacheBlocks(false))) {
         assertEquals(2, result.size());
       }
       assertEquals(3, dataMisses(cellar) - before, "both files are read without a time range");
@@ -55,10 +64,17 @@ class FileSkippingTest {
 
   @Test
   void aRowBloomFilterSkipsFilesWithoutTheRow() throws Exception {
-    try (Cellar cellar = Cellar.open(directory, CellarConfig.defaults()
-        .with("hfile.block.cache.memory.size", "4m").with("hbase.hstore.compaction.min", "10"))) {
-      cellar.admin().createTable(TableDescriptor.of("t", ColumnFamilyDescriptor.of("f",
-          Map.of("BLOOMFILTER", "ROW"))));
+    try (Cellar cellar =
+        Cellar.open(
+            directory,
+            CellarConfig.defaults()
+                .with("hfile.block.cache.memory.size", "4m")
+                .with("hbase.hstore.compaction.min", "10"))) {
+      cellar
+          .admin()
+          .createTable(
+              TableDescriptor.of(
+                  "t", ColumnFamilyDescriptor.of("f", Map.of("BLOOMFILTER", "ROW"))));
       Table table = cellar.table("t");
       for (int file = 0; file < 3; file++) {
         for (int i = 0; i < 50; i++) {
@@ -71,7 +87,9 @@ class FileSkippingTest {
       try (Result result = table.get(new Get("row-07-1".getBytes()).setCacheBlocks(false))) {
         assertArrayEquals("row-07-1".getBytes(), result.value());
       }
-      assertEquals(1, dataMisses(cellar) - before,
+      assertEquals(
+          1,
+          dataMisses(cellar) - before,
           "the two other files, whose row ranges cover the row, were skipped by their blooms");
     }
   }

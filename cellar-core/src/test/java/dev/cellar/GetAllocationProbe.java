@@ -9,14 +9,14 @@ import java.nio.file.Path;
 import java.util.Map;
 
 /**
- * Run in a child JVM by {@link RowReaderTest}: writes 300 rows of one 1000-byte value, flushed
- * (the row is read from the L1 or the offheap L2) or not (read from the MemStore), reads every
- * row many times through one {@link RowReader} to reach steady state, then prints the heap bytes
- * per read of the next reads.
+ * Run in a child JVM by {@link RowReaderTest}: writes 300 rows of one 1000-byte value, flushed (the
+ * row is read from the L1 or the offheap L2) or not (read from the MemStore), reads every row many
+ * times through one {@link RowReader} to reach steady state, then prints the heap bytes per read of
+ * the next reads.
  *
- * <p>Arguments: a directory, then {@code l1}, {@code l2} or {@code memstore}; {@code
- * l1-sampled} reads from the L1 with the miss-ratio curve sampling every block, so that every
- * lookup takes the tracker's sampled path.
+ * <p>Arguments: a directory, then {@code l1}, {@code l2} or {@code memstore}; {@code l1-sampled}
+ * reads from the L1 with the miss-ratio curve sampling every block, so that every lookup takes the
+ * tracker's sampled path.
  */
 final class GetAllocationProbe {
 
@@ -34,33 +34,41 @@ final class GetAllocationProbe {
   private static void readResult(Table table, byte[] row, byte[] copy) throws Exception {
     try (Result result = table.get(new Get(row).addColumn(FAMILY, QUALIFIER))) {
       if (result.size() != 1) {
-        throw new IllegalStateException("row " + new String(row, StandardCharsets.US_ASCII)
-            + " read wrong");
+        throw new IllegalStateException(
+            "row " + new String(row, StandardCharsets.US_ASCII) + " read wrong");
       }
       Cell cell = result.latestCell(FAMILY, QUALIFIER);
-      MemorySegment.copy(cell.valueSegment(), ValueLayout.JAVA_BYTE, cell.valueOffset(), copy, 0,
+      MemorySegment.copy(
+          cell.valueSegment(),
+          ValueLayout.JAVA_BYTE,
+          cell.valueOffset(),
+          copy,
+          0,
           cell.valueLength());
     }
   }
 
   public static void main(String[] args) throws Exception {
     boolean sampled = args[1].endsWith("-sampled");
-    String where = sampled ? args[1].substring(0, args[1].length() - "-sampled".length())
-        : args[1];
-    CellarConfig config = CellarConfig.defaults().with("hfile.block.cache.memory.size", "16m")
-        .with(dev.cellar.cache.MissRatioCurveTracker.RATE_KEY, sampled ? "1" : "0.01");
+    String where = sampled ? args[1].substring(0, args[1].length() - "-sampled".length()) : args[1];
+    CellarConfig config =
+        CellarConfig.defaults()
+            .with("hfile.block.cache.memory.size", "16m")
+            .with(dev.cellar.cache.MissRatioCurveTracker.RATE_KEY, sampled ? "1" : "0.01");
     if (where.equals("l2")) {
-      config = config.with("hbase.bucketcache.ioengine", "offheap")
-          .with("hbase.bucketcache.size", "64");
+      config =
+          config.with("hbase.bucketcache.ioengine", "offheap").with("hbase.bucketcache.size", "64");
     }
     try (Cellar cellar = Cellar.open(Path.of(args[0]), config)) {
-      cellar.admin().createTable(TableDescriptor.of("t",
-          ColumnFamilyDescriptor.of("f", Map.of("BLOCKSIZE", "4096"))));
+      cellar
+          .admin()
+          .createTable(
+              TableDescriptor.of("t", ColumnFamilyDescriptor.of("f", Map.of("BLOCKSIZE", "4096"))));
       Table table = cellar.table("t");
       byte[] value = new byte[1000];
       for (int i = 0; i < ROWS; i++) {
-        table.put(new Put(row(i)).addColumn(FAMILY, QUALIFIER, value)
-            .setDurability(Durability.SKIP_WAL));
+        table.put(
+            new Put(row(i)).addColumn(FAMILY, QUALIFIER, value).setDurability(Durability.SKIP_WAL));
       }
       if (!where.equals("memstore")) {
         cellar.admin().flush("t");

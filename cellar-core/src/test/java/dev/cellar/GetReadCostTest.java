@@ -16,9 +16,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * What a Get reads: one bloom chunk, at most one leaf index block and one data block of the one
- * file holding its row, and nothing after its row. The blocks are 1 KiB with one 1000-byte cell each
- * (so the block index has a leaf level, and the row after a Get's row is always in the next data
- * block); counted as block cache lookups.
+ * file holding its row, and nothing after its row. The blocks are 1 KiB with one 1000-byte cell
+ * each (so the block index has a leaf level, and the row after a Get's row is always in the next
+ * data block); counted as block cache lookups.
  */
 class GetReadCostTest {
 
@@ -41,8 +41,9 @@ class GetReadCostTest {
 
   @Test
   void aGetReadsOneBlockOfEachKindAndNothingPastItsRow() throws IOException {
-    try (Cellar cellar = Cellar.open(directory,
-        CellarConfig.defaults().with("hfile.block.cache.memory.size", "64m"))) {
+    try (Cellar cellar =
+        Cellar.open(
+            directory, CellarConfig.defaults().with("hfile.block.cache.memory.size", "64m"))) {
       Table table = flushedTable(cellar);
       cellar.admin().majorCompact("t");
       for (int pass = 0; pass < 2; pass++) {
@@ -58,7 +59,8 @@ class GetReadCostTest {
           assertEquals(GETS, lookups(before, after, BlockCategory.DATA), "data blocks");
           assertEquals(GETS, lookups(before, after, BlockCategory.BLOOM), "bloom chunks");
           long index = lookups(before, after, BlockCategory.INDEX);
-          assertTrue(index > GETS * 9 / 10 && index <= GETS,
+          assertTrue(
+              index > GETS * 9 / 10 && index <= GETS,
               "at most one leaf index block per get (the index has a leaf level): " + index);
           assertEquals(0, after.missCount() - before.missCount(), "all hits when warm");
         }
@@ -73,22 +75,27 @@ class GetReadCostTest {
    */
   @Test
   void aBloomThatNeverRejectsIsSkippedUntilGetsMissTheFile() throws IOException {
-    try (Cellar cellar = Cellar.open(directory,
-        CellarConfig.defaults().with("hfile.block.cache.memory.size", "64m"))) {
+    try (Cellar cellar =
+        Cellar.open(
+            directory, CellarConfig.defaults().with("hfile.block.cache.memory.size", "64m"))) {
       Table table = flushedTable(cellar);
       try (RowReader reader = table.rowReader()) {
         Get get = new Get(row(0)).addColumn(FAMILY, QUALIFIER);
         for (int g = 0; g < 2 * ROWS; g++) {
           int i = g % ROWS;
-          assertArrayEquals(value(i), reader.getView(get.setRow(row(i))).getValue(FAMILY, QUALIFIER));
+          assertArrayEquals(
+              value(i), reader.getView(get.setRow(row(i))).getValue(FAMILY, QUALIFIER));
         }
         CacheStats.Snapshot before = cellar.blockCache().stats().snapshot();
         for (int g = 0; g < 1600; g++) {
           int i = g % ROWS;
-          assertArrayEquals(value(i), reader.getView(get.setRow(row(i))).getValue(FAMILY, QUALIFIER));
+          assertArrayEquals(
+              value(i), reader.getView(get.setRow(row(i))).getValue(FAMILY, QUALIFIER));
         }
         CacheStats.Snapshot after = cellar.blockCache().stats().snapshot();
-        assertEquals(1600 / 16, lookups(before, after, BlockCategory.BLOOM),
+        assertEquals(
+            1600 / 16,
+            lookups(before, after, BlockCategory.BLOOM),
             "one get in 16 asks a bloom that never rejects");
 
         // rows the file lacks, between its rows: the sampled asks reject them
@@ -105,7 +112,9 @@ class GetReadCostTest {
         }
         after = cellar.blockCache().stats().snapshot();
         assertEquals(100, lookups(before, after, BlockCategory.BLOOM), "every get asks again");
-        assertEquals(0, lookups(before, after, BlockCategory.DATA),
+        assertEquals(
+            0,
+            lookups(before, after, BlockCategory.DATA),
             "the bloom keeps the gets of absent rows out of the data blocks");
       }
     }
@@ -113,20 +122,26 @@ class GetReadCostTest {
 
   /** Table {@code t} of {@link #ROWS} rows in 1 KiB blocks, flushed into one file. */
   private static Table flushedTable(Cellar cellar) throws IOException {
-    cellar.admin().createTable(TableDescriptor.of("t",
-        ColumnFamilyDescriptor.of("f", Map.of("BLOCKSIZE", "1024"))));
+    cellar
+        .admin()
+        .createTable(
+            TableDescriptor.of("t", ColumnFamilyDescriptor.of("f", Map.of("BLOCKSIZE", "1024"))));
     Table table = cellar.table("t");
     for (int i = 0; i < ROWS; i++) {
-      table.put(new Put(row(i)).addColumn(FAMILY, QUALIFIER, value(i))
-          .setDurability(Durability.SKIP_WAL));
+      table.put(
+          new Put(row(i))
+              .addColumn(FAMILY, QUALIFIER, value(i))
+              .setDurability(Durability.SKIP_WAL));
     }
     cellar.admin().flush("t");
     return table;
   }
 
-  private static long lookups(CacheStats.Snapshot before, CacheStats.Snapshot after,
-      BlockCategory category) {
-    return after.hits(category) + after.misses(category) - before.hits(category)
+  private static long lookups(
+      CacheStats.Snapshot before, CacheStats.Snapshot after, BlockCategory category) {
+    return after.hits(category)
+        + after.misses(category)
+        - before.hits(category)
         - before.misses(category);
   }
 }

@@ -27,13 +27,13 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Reads of blocks a cache leaves out (it holds an eighth to a quarter of the data, so its
- * doorkeeper turns most misses away) reuse their slot's buffer and block object from read to
- * read: recycled heap arrays under the L1, pooled off-heap buffers under the L2, where the L1 also
- * keeps the blocks it takes in reusable arrays (its hits retain them by generation). Readers on several
- * threads keep some of their results open while they read on, and check every value both when
- * read and again before closing: a block object or buffer reset for another read while a result
- * still pinned it would show another row's bytes. Runs {@code cellar.stress.seconds} seconds (2
- * by default); the seed is printed on failure.
+ * doorkeeper turns most misses away) reuse their slot's buffer and block object from read to read:
+ * recycled heap arrays under the L1, pooled off-heap buffers under the L2, where the L1 also keeps
+ * the blocks it takes in reusable arrays (its hits retain them by generation). Readers on several
+ * threads keep some of their results open while they read on, and check every value both when read
+ * and again before closing: a block object or buffer reset for another read while a result still
+ * pinned it would show another row's bytes. Runs {@code cellar.stress.seconds} seconds (2 by
+ * default); the seed is printed on failure.
  */
 @ExtendWith(TestSeedExtension.class)
 class LeftOutBlockReuseStressTest {
@@ -66,17 +66,24 @@ class LeftOutBlockReuseStressTest {
     long seconds = Long.getLong("cellar.stress.seconds", 2);
     CellarConfig config = CellarConfig.defaults().with("hfile.block.cache.memory.size", "3m");
     if (tier.equals("L2")) {
-      config = config.with("hbase.bucketcache.ioengine", "offheap")
-          .with("hbase.bucketcache.size", "6")
-          .with("hbase.bucketcache.bucket.sizes", "20480,66560");
+      config =
+          config
+              .with("hbase.bucketcache.ioengine", "offheap")
+              .with("hbase.bucketcache.size", "6")
+              .with("hbase.bucketcache.bucket.sizes", "20480,66560");
     }
     try (Cellar cellar = Cellar.open(directory, config)) {
-      cellar.admin().createTable(TableDescriptor.of("t",
-          ColumnFamilyDescriptor.of("f", Map.of("BLOCKSIZE", "16384"))));
+      cellar
+          .admin()
+          .createTable(
+              TableDescriptor.of(
+                  "t", ColumnFamilyDescriptor.of("f", Map.of("BLOCKSIZE", "16384"))));
       Table table = cellar.table("t");
       for (int i = 0; i < ROWS; i++) {
-        table.put(new Put(row(i)).addColumn(FAMILY, QUALIFIER, value(i))
-            .setDurability(Durability.SKIP_WAL));
+        table.put(
+            new Put(row(i))
+                .addColumn(FAMILY, QUALIFIER, value(i))
+                .setDurability(Durability.SKIP_WAL));
       }
       cellar.admin().flush("t");
       long leftOutBefore = leftOut(cellar.blockCache());
@@ -94,8 +101,8 @@ class LeftOutBlockReuseStressTest {
         }
         long leftOut = leftOut(cellar.blockCache()) - leftOutBefore;
         assertTrue(reads > 1000, "only " + reads + " reads");
-        assertTrue(leftOut > reads / 10, leftOut
-            + " blocks left out of the cache in " + reads + " reads");
+        assertTrue(
+            leftOut > reads / 10, leftOut + " blocks left out of the cache in " + reads + " reads");
       } finally {
         threads.shutdownNow();
       }

@@ -38,14 +38,14 @@ import org.junit.jupiter.api.io.TempDir;
  * <p>Why {@value #ERROR}: the tracker follows every block here, so what is left is the model's
  * error (the sampling's own error is bounded by {@code MissRatioCurveTrackerTest}; sampling a
  * quarter of these 1,000 blocks, the Zipfian curve at half the size moved by 0.05 with which hot
- * blocks the file names' hashes happened to sample). The real cache is not the model's
- * exact LRU: it evicts from 99% of its size down to 95%, and its priority groups favour blocks read
- * twice. Its hard limit is set to its acceptable size, so an eviction thread that lags on a busy
- * machine makes it refuse blocks rather than hold up to 1.2 times its size, which it measured as a
- * few points more hits than its size allows. Its doorkeeper is off: the curve models a cache that
- * takes every block it misses (with the doorkeeper, the Zipfian run at the middle size missed
- * 0.42 of its lookups where the curve, and the cache without it, missed 0.47). Randomized: the seed is printed, {@code
- * -Dcellar.test.seed} replays it (the sampled blocks depend on the file names too).
+ * blocks the file names' hashes happened to sample). The real cache is not the model's exact LRU:
+ * it evicts from 99% of its size down to 95%, and its priority groups favour blocks read twice. Its
+ * hard limit is set to its acceptable size, so an eviction thread that lags on a busy machine makes
+ * it refuse blocks rather than hold up to 1.2 times its size, which it measured as a few points
+ * more hits than its size allows. Its doorkeeper is off: the curve models a cache that takes every
+ * block it misses (with the doorkeeper, the Zipfian run at the middle size missed 0.42 of its
+ * lookups where the curve, and the cache without it, missed 0.47). Randomized: the seed is printed,
+ * {@code -Dcellar.test.seed} replays it (the sampled blocks depend on the file names too).
  */
 @ExtendWith(TestSeedExtension.class)
 class MissRatioCurveAccuracyTest {
@@ -78,14 +78,23 @@ class MissRatioCurveAccuracyTest {
       for (int i = 0; i < 3; i++) {
         double predicted = middle.curve()[points[i]];
         double own = runs[i].curve()[configured];
-        System.out.printf("%s: cache %d bytes: measured %.4f, curve of the %d-byte run %.4f,"
-            + " its own curve %.4f%n", workload, runs[i].cacheBytes(), runs[i].measured(),
-            middle.cacheBytes(), predicted, own);
+        System.out.printf(
+            "%s: cache %d bytes: measured %.4f, curve of the %d-byte run %.4f,"
+                + " its own curve %.4f%n",
+            workload,
+            runs[i].cacheBytes(),
+            runs[i].measured(),
+            middle.cacheBytes(),
+            predicted,
+            own);
         assertEquals(runs[i].cacheBytes(), middle.sizes()[points[i]], 1.0);
-        assertEquals(runs[i].measured(), predicted, ERROR, workload
-            + ": the curve at " + runs[i].cacheBytes() + " bytes");
-        assertEquals(runs[i].measured(), own, ERROR, workload
-            + ": the run's own curve at its size");
+        assertEquals(
+            runs[i].measured(),
+            predicted,
+            ERROR,
+            workload + ": the curve at " + runs[i].cacheBytes() + " bytes");
+        assertEquals(
+            runs[i].measured(), own, ERROR, workload + ": the run's own curve at its size");
       }
       assertTrue(runs[0].measured() < runs[2].measured(), "a larger cache hits more");
     }
@@ -93,10 +102,13 @@ class MissRatioCurveAccuracyTest {
 
   /** Writes the rows into one file; returns the bytes of its blocks as the L1 charges them. */
   private long load() throws IOException {
-    try (Cellar cellar = Cellar.open(directory, CellarConfig.defaults()
-        .with(MissRatioCurveTracker.ENABLED_KEY, "false"))) {
-      cellar.admin().createTable(TableDescriptor.of("t",
-          ColumnFamilyDescriptor.of("f", Map.of("BLOCKSIZE", "4096"))));
+    try (Cellar cellar =
+        Cellar.open(
+            directory, CellarConfig.defaults().with(MissRatioCurveTracker.ENABLED_KEY, "false"))) {
+      cellar
+          .admin()
+          .createTable(
+              TableDescriptor.of("t", ColumnFamilyDescriptor.of("f", Map.of("BLOCKSIZE", "4096"))));
       Table table = cellar.table("t");
       byte[] value = new byte[100];
       List<Put> batch = new ArrayList<>();
@@ -116,12 +128,13 @@ class MissRatioCurveAccuracyTest {
   }
 
   private Run run(long cacheBytes, boolean zipfian, TestSeed seed) throws Exception {
-    CellarConfig config = CellarConfig.defaults()
-        .with("hfile.block.cache.memory.size", String.valueOf(cacheBytes))
-        .with(LruBlockCacheConfig.HARD_CAPACITY_LIMIT_FACTOR_KEY, "1.0")
-        .with(MissDoorkeeper.ENABLED_KEY, "false")
-        .with(MissRatioCurveTracker.RATE_KEY, "1.0")
-        .with(Observability.JMX_ENABLED_KEY, "true");
+    CellarConfig config =
+        CellarConfig.defaults()
+            .with("hfile.block.cache.memory.size", String.valueOf(cacheBytes))
+            .with(LruBlockCacheConfig.HARD_CAPACITY_LIMIT_FACTOR_KEY, "1.0")
+            .with(MissDoorkeeper.ENABLED_KEY, "false")
+            .with(MissRatioCurveTracker.RATE_KEY, "1.0")
+            .with(Observability.JMX_ENABLED_KEY, "true");
     try (Cellar cellar = Cellar.open(directory, config)) {
       Table table = cellar.table("t");
       SplittableRandom random = new SplittableRandom(seed.value());
@@ -145,7 +158,8 @@ class MissRatioCurveAccuracyTest {
   /** The curve's points as JMX publishes them. */
   private static double[] curveFromJmx() throws Exception {
     MBeanServer server = ManagementFactory.getPlatformMBeanServer();
-    ObjectName name = new ObjectName("Hadoop:service=HBase,name=RegionServer,sub=CellarMissRatioCurve");
+    ObjectName name =
+        new ObjectName("Hadoop:service=HBase,name=RegionServer,sub=CellarMissRatioCurve");
     double[] ratios = new double[31];
     for (int k = 0; k < ratios.length; k++) {
       ratios[k] = (Double) server.getAttribute(name, String.format("point%02dHitRatio", k));

@@ -44,7 +44,8 @@ final class NumberedRows {
     try (ResultScanner scanner = cellar.table("t").scanner(new Scan())) {
       for (Result result : scanner) {
         try (result) {
-          found.put(new String(result.row(), StandardCharsets.UTF_8),
+          found.put(
+              new String(result.row(), StandardCharsets.UTF_8),
               new String(result.getValue(FAMILY, QUALIFIER), StandardCharsets.UTF_8));
         }
       }

@@ -51,13 +51,16 @@ class PointGetStressTest {
   @Test
   void readsNeverMissRowsWhileFilesAreFlushedAndCompacted(TestSeed seed) throws Exception {
     long seconds = Long.getLong("cellar.stress.seconds", 2);
-    CellarConfig config = CellarConfig.defaults()
-        .with("hbase.hregion.memstore.flush.size", "16384")
-        .with("hbase.hstore.compaction.min", "2")
-        .with("hfile.block.cache.memory.size", "8m");
+    CellarConfig config =
+        CellarConfig.defaults()
+            .with("hbase.hregion.memstore.flush.size", "16384")
+            .with("hbase.hstore.compaction.min", "2")
+            .with("hfile.block.cache.memory.size", "8m");
     try (Cellar cellar = Cellar.open(directory, config)) {
-      cellar.admin().createTable(TableDescriptor.of("t",
-          ColumnFamilyDescriptor.of("f", Map.of("BLOCKSIZE", "1024"))));
+      cellar
+          .admin()
+          .createTable(
+              TableDescriptor.of("t", ColumnFamilyDescriptor.of("f", Map.of("BLOCKSIZE", "1024"))));
       Table table = cellar.table("t");
       AtomicLongArray acknowledged = new AtomicLongArray(ROWS);
       for (int i = 0; i < ROWS; i++) {
@@ -67,52 +70,67 @@ class PointGetStressTest {
       AtomicBoolean stop = new AtomicBoolean();
       ExecutorService threads = Executors.newFixedThreadPool(READERS + 1);
       List<Future<Long>> readers = new ArrayList<>();
-      Future<?> writer = threads.submit(() -> {
-        SplittableRandom random = new SplittableRandom(seed.value());
-        long version = 1;
-        while (!stop.get()) {
-          int i = random.nextInt(ROWS);
-          version++;
-          table.put(new Put(row(i)).addColumn(FAMILY, QUALIFIER, value(version))
-              .setDurability(Durability.SKIP_WAL));
-          acknowledged.accumulateAndGet(i, version, Math::max);
-          if (version % 500 == 0) {
-            cellar.admin().flush("t");
-          }
-          if (version % 3000 == 0) {
-            cellar.admin().majorCompact("t");
-          }
-        }
-        return null;
-      });
+      Future<?> writer =
+          threads.submit(
+              () -> {
+                SplittableRandom random = new SplittableRandom(seed.value());
+                long version = 1;
+                while (!stop.get()) {
+                  int i = random.nextInt(ROWS);
+                  version++;
+                  table.put(
+                      new Put(row(i))
+                          .addColumn(FAMILY, QUALIFIER, value(version))
+                          .setDurability(Durability.SKIP_WAL));
+                  acknowledged.accumulateAndGet(i, version, Math::max);
+                  if (version % 500 == 0) {
+                    cellar.admin().flush("t");
+                  }
+                  if (version % 3000 == 0) {
+                    cellar.admin().majorCompact("t");
+                  }
+                }
+                return null;
+              });
       for (int r = 0; r < READERS; r++) {
         long readerSeed = seed.value() + 1 + r;
         boolean useReader = r % 2 == 0;
-        readers.add(threads.submit(() -> {
-          SplittableRandom random = new SplittableRandom(readerSeed);
-          Get get = new Get(row(0)).addColumn(FAMILY, QUALIFIER);
-          long reads = 0;
-          try (RowReader reader = table.rowReader()) {
-            while (!stop.get()) {
-              int i = random.nextInt(ROWS);
-              long atLeast = acknowledged.get(i);
-              long found;
-              if (useReader) {
-                byte[] bytes = reader.getView(get.setRow(row(i))).getValue(FAMILY, QUALIFIER);
-                found = bytes == null ? -1 : ByteBuffer.wrap(bytes).getLong();
-              } else {
-                try (Result result = table.get(new Get(row(i)).addColumn(FAMILY, QUALIFIER))) {
-                  byte[] bytes = result.getValue(FAMILY, QUALIFIER);
-                  found = bytes == null ? -1 : ByteBuffer.wrap(bytes).getLong();
-                }
-              }
-              assertTrue(found >= atLeast, "row " + i + " read version "
-                  + found + " after version " + atLeast + " was acknowledged");
-              reads++;
-            }
-          }
-          return reads;
-        }));
+        readers.add(
+            threads.submit(
+                () -> {
+                  SplittableRandom random = new SplittableRandom(readerSeed);
+                  Get get = new Get(row(0)).addColumn(FAMILY, QUALIFIER);
+                  long reads = 0;
+                  try (RowReader reader = table.rowReader()) {
+                    while (!stop.get()) {
+                      int i = random.nextInt(ROWS);
+                      long atLeast = acknowledged.get(i);
+                      long found;
+                      if (useReader) {
+                        byte[] bytes =
+                            reader.getView(get.setRow(row(i))).getValue(FAMILY, QUALIFIER);
+                        found = bytes == null ? -1 : ByteBuffer.wrap(bytes).getLong();
+                      } else {
+                        try (Result result =
+                            table.get(new Get(row(i)).addColumn(FAMILY, QUALIFIER))) {
+                          byte[] bytes = result.getValue(FAMILY, QUALIFIER);
+                          found = bytes == null ? -1 : ByteBuffer.wrap(bytes).getLong();
+                        }
+                      }
+                      assertTrue(
+                          found >= atLeast,
+                          "row "
+                              + i
+                              + " read version "
+                              + found
+                              + " after version "
+                              + atLeast
+                              + " was acknowledged");
+                      reads++;
+                    }
+                  }
+                  return reads;
+                }));
       }
       Thread.sleep(TimeUnit.SECONDS.toMillis(seconds));
       stop.set(true);
@@ -124,8 +142,8 @@ class PointGetStressTest {
       assertTrue(threads.awaitTermination(10, TimeUnit.SECONDS));
       for (int i = 0; i < ROWS; i++) {
         try (Result result = table.get(new Get(row(i)))) {
-          assertEquals(acknowledged.get(i),
-              ByteBuffer.wrap(result.getValue(FAMILY, QUALIFIER)).getLong());
+          assertEquals(
+              acknowledged.get(i), ByteBuffer.wrap(result.getValue(FAMILY, QUALIFIER)).getLong());
         }
       }
     }

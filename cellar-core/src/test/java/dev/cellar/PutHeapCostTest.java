@@ -15,11 +15,11 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Heap bytes a write allocates on the writing thread for 1000-byte values with {@code SYNC_WAL},
- * one put at a time and in batches of 100 ({@code Table.put(List)}): building the Put (its own
- * copy of the value, which is the caller's) and, apart, what writing it adds. The write path
- * copies the value only into the MemStore's off-heap chunks and the log's off-heap staging
- * buffer, so what it adds is a small fraction of a value. Each figure is the least of three
- * phases: a one-off growth on the thread (a buffer sized up once) is not a per-put cost.
+ * one put at a time and in batches of 100 ({@code Table.put(List)}): building the Put (its own copy
+ * of the value, which is the caller's) and, apart, what writing it adds. The write path copies the
+ * value only into the MemStore's off-heap chunks and the log's off-heap staging buffer, so what it
+ * adds is a small fraction of a value. Each figure is the least of three phases: a one-off growth
+ * on the thread (a buffer sized up once) is not a per-put cost.
  */
 class PutHeapCostTest {
 
@@ -60,12 +60,13 @@ class PutHeapCostTest {
       double batched = Double.MAX_VALUE;
       for (int phase = 5; phase <= 7; phase++) {
         int first = phase * ROWS_PER_PHASE;
-        batched = Math.min(batched,
-            bytesPerRow(() -> writeBatches(table, first, value)) - building);
+        batched =
+            Math.min(batched, bytesPerRow(() -> writeBatches(table, first, value)) - building);
       }
-      System.out.printf("heap bytes per put of a %d-byte value: %.0f to build the Put, then to"
-          + " write it %.0f one at a time, %.0f in batches of %d%n", VALUE_SIZE, building, single,
-          batched, BATCH);
+      System.out.printf(
+          "heap bytes per put of a %d-byte value: %.0f to build the Put, then to"
+              + " write it %.0f one at a time, %.0f in batches of %d%n",
+          VALUE_SIZE, building, single, batched, BATCH);
       // The write path's budget is a value's size per put; alone in a JVM a put adds about 240
       // bytes, after the whole suite has shaped the JIT's profiles about 540.
       assertTrue(single < VALUE_SIZE, "one put at a time: " + single + " B/put");

@@ -42,8 +42,8 @@ class QueryShapeTest {
 
   @Test
   void moreColumnsOfTheFamilyAreSortedOnceEach() {
-    Get get = new Get(ROW).addColumn(F, bytes("q2")).addColumn(F, bytes("q1"))
-        .addColumn(F, bytes("q2"));
+    Get get =
+        new Get(ROW).addColumn(F, bytes("q2")).addColumn(F, bytes("q1")).addColumn(F, bytes("q2"));
     assertEquals(List.of("q1", "q2"), names(get.columns().get("f")));
   }
 
@@ -73,10 +73,16 @@ class QueryShapeTest {
     assertTrue(one.sameShapeAs(new Get(bytes("other row")).addColumn(F, bytes("q"))));
     assertTrue(new Get(ROW).addFamily(F).sameShapeAs(new Get(ROW).addFamily(F)));
     assertTrue(new Get(ROW).sameShapeAs(new Get(ROW)));
-    assertTrue(new Get(ROW).addColumn(F, bytes("a")).addColumn(F, bytes("b"))
-        .sameShapeAs(new Get(ROW).addColumn(F, bytes("b")).addColumn(F, bytes("a"))));
-    assertTrue(new Get(ROW).addColumn(F, bytes("q")).addFamily(G)
-        .sameShapeAs(new Get(ROW).addFamily(G).addColumn(F, bytes("q"))));
+    assertTrue(
+        new Get(ROW)
+            .addColumn(F, bytes("a"))
+            .addColumn(F, bytes("b"))
+            .sameShapeAs(new Get(ROW).addColumn(F, bytes("b")).addColumn(F, bytes("a"))));
+    assertTrue(
+        new Get(ROW)
+            .addColumn(F, bytes("q"))
+            .addFamily(G)
+            .sameShapeAs(new Get(ROW).addFamily(G).addColumn(F, bytes("q"))));
   }
 
   @Test
@@ -97,7 +103,9 @@ class QueryShapeTest {
     byte[] qualifier = bytes("q");
     Get get = new Get(ROW).addColumn(F, qualifier);
     qualifier[0] = 'p';
-    assertArrayEquals(bytes("p"), get.columns().get("f").get(0),
+    assertArrayEquals(
+        bytes("p"),
+        get.columns().get("f").get(0),
         "as HBase's Get, the query keeps the array it was given");
   }
 }

@@ -12,8 +12,8 @@ public final class RandomDeletes {
   private RandomDeletes() {}
 
   /** A delete of {@code row} of a random kind at {@code family}, {@code qualifier}, {@code ts}. */
-  public static Delete of(SplittableRandom random, byte[] row, byte[] family, byte[] qualifier,
-      long ts) {
+  public static Delete of(
+      SplittableRandom random, byte[] row, byte[] family, byte[] qualifier, long ts) {
     Delete delete = new Delete(row);
     switch (random.nextInt(4)) {
       case 0 -> delete.addFamily(family, ts);

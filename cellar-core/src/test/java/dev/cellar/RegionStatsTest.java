@@ -65,8 +65,13 @@ class RegionStatsTest {
         batch.add(new Put(row(i)).addColumn(F, Q, bytes("v" + i)));
       }
       table.put(batch);
-      assertTrue(table.checkAndMutate(F, Q, CompareOperator.EQUAL, bytes("v5"),
-          new Put(row(5)).addColumn(F, Q, bytes("w5"))));
+      assertTrue(
+          table.checkAndMutate(
+              F,
+              Q,
+              CompareOperator.EQUAL,
+              bytes("v5"),
+              new Put(row(5)).addColumn(F, Q, bytes("w5"))));
       assertEquals(30 + 20 + 1, engine.regionStats("t").writeRequests());
 
       for (int i = 0; i < 7; i++) {
@@ -80,7 +85,9 @@ class RegionStatsTest {
           result.close();
         }
       }
-      assertEquals(7 + 2 + 50, engine.regionStats("t").readRequests(),
+      assertEquals(
+          7 + 2 + 50,
+          engine.regionStats("t").readRequests(),
           "gets found or not, and scanned rows; not the check's read");
       assertEquals(0, engine.regionStats("u").readRequests());
       assertEquals(0, engine.regionStats("u").writeRequests());
@@ -92,8 +99,11 @@ class RegionStatsTest {
   void filesIndexesBloomsAndMarksFollowFlushesAndCompactions() throws IOException {
     long start = System.currentTimeMillis();
     try (Cellar cellar = Cellar.open(directory, CellarConfig.defaults())) {
-      cellar.admin().createTable(TableDescriptor.of("t", ColumnFamilyDescriptor.of("f"),
-          ColumnFamilyDescriptor.of("g")));
+      cellar
+          .admin()
+          .createTable(
+              TableDescriptor.of(
+                  "t", ColumnFamilyDescriptor.of("f"), ColumnFamilyDescriptor.of("g")));
       Engine engine = EngineAccess.engine(cellar);
       RegionStats empty = engine.regionStats("t");
       assertEquals(2, empty.stores());
@@ -119,8 +129,12 @@ class RegionStatsTest {
       assertTrue(flushed.bloomBytes() > 0, "a ROW bloom, the default");
       assertEquals(0, flushed.lastMajorCompactionMillis(), "a flushed file is not major-compacted");
       assertTrue(flushed.flushedWalId() > empty.flushedWalId());
-      assertEquals(flushed.flushedWalId(), flushed.familyFlushedWalIds().values().stream()
-          .mapToLong(Long::longValue).min().orElseThrow());
+      assertEquals(
+          flushed.flushedWalId(),
+          flushed.familyFlushedWalIds().values().stream()
+              .mapToLong(Long::longValue)
+              .min()
+              .orElseThrow());
 
       for (int i = 100; i < 200; i++) {
         table.put(new Put(row(i)).addColumn(F, Q, new byte[100]));
@@ -131,15 +145,16 @@ class RegionStatsTest {
       RegionStats compacted = engine.regionStats("t");
       assertEquals(1, compacted.storeFiles());
       assertEquals(fileBytes(cellar, "t"), compacted.storeFileBytes());
-      assertTrue(compacted.lastMajorCompactionMillis() >= start
-          && compacted.lastMajorCompactionMillis() <= System.currentTimeMillis());
+      assertTrue(
+          compacted.lastMajorCompactionMillis() >= start
+              && compacted.lastMajorCompactionMillis() <= System.currentTimeMillis());
     }
   }
 
   @Test
   void withMetricsOffNothingIsCountedButSizesAreKept() throws IOException {
-    try (Cellar cellar = Cellar.open(directory, CellarConfig.defaults()
-        .with("cellar.metrics.enabled", "false"))) {
+    try (Cellar cellar =
+        Cellar.open(directory, CellarConfig.defaults().with("cellar.metrics.enabled", "false"))) {
       cellar.admin().createTable(TableDescriptor.of("t", ColumnFamilyDescriptor.of("f")));
       Table table = cellar.table("t");
       table.put(new Put(row(1)).addColumn(F, Q, bytes("v")));

@@ -26,8 +26,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * {@link RowReader}: one reader and one Get reused across rows of different sizes, in files and in
- * the MemStore, returns what {@link Table#get} returns; closed readers and results refuse access;
- * a read of a cached row allocates nothing; a forgotten result is released. The seed of the random
+ * the MemStore, returns what {@link Table#get} returns; closed readers and results refuse access; a
+ * read of a cached row allocates nothing; a forgotten result is released. The seed of the random
  * rows is printed on failure ({@code -Dcellar.test.seed} replays it).
  */
 @ExtendWith(TestSeedExtension.class)
@@ -53,14 +53,17 @@ class RowReaderTest {
 
   private static CellarConfig config(String cache) {
     CellarConfig config = CellarConfig.defaults().with("hfile.block.cache.memory.size", "16m");
-    return cache.equals("l2") ? config.with("hbase.bucketcache.ioengine", "offheap")
-        .with("hbase.bucketcache.size", "64") : config;
+    return cache.equals("l2")
+        ? config.with("hbase.bucketcache.ioengine", "offheap").with("hbase.bucketcache.size", "64")
+        : config;
   }
 
   private static TableDescriptor table(String encoding) {
-    Map<String, String> attributes = Map.of("BLOCKSIZE", "4096", "DATA_BLOCK_ENCODING", encoding,
-        "VERSIONS", "2");
-    return TableDescriptor.of("t", ColumnFamilyDescriptor.of("f", attributes),
+    Map<String, String> attributes =
+        Map.of("BLOCKSIZE", "4096", "DATA_BLOCK_ENCODING", encoding, "VERSIONS", "2");
+    return TableDescriptor.of(
+        "t",
+        ColumnFamilyDescriptor.of("f", attributes),
         ColumnFamilyDescriptor.of("g", attributes));
   }
 
@@ -74,8 +77,8 @@ class RowReaderTest {
       Put put = new Put(row(i));
       int columns = 1 + random.nextInt(5);
       for (int c = 0; c < columns; c++) {
-        byte[] value = new byte[random.nextInt(3) == 0 ? random.nextInt(20_000)
-            : random.nextInt(200)];
+        byte[] value =
+            new byte[random.nextInt(3) == 0 ? random.nextInt(20_000) : random.nextInt(200)];
         random.nextBytes(value);
         put.addColumn(c % 2 == 0 ? FAMILY : OTHER_FAMILY, qualifier(c), value);
       }
@@ -84,8 +87,9 @@ class RowReaderTest {
   }
 
   private static List<String> describe(List<Cell> cells) {
-    return cells.stream().map(cell -> KeyValue.copyOf(cell).toString() + "="
-        + Arrays.hashCode(cell.valueArray())).toList();
+    return cells.stream()
+        .map(cell -> KeyValue.copyOf(cell).toString() + "=" + Arrays.hashCode(cell.valueArray()))
+        .toList();
   }
 
   @ParameterizedTest
@@ -104,11 +108,12 @@ class RowReaderTest {
       try (RowReader reader = table.rowReader()) {
         for (int n = 0; n < 3 * ROWS; n++) {
           int i = random.nextInt(ROWS + 10);
-          Get get = switch (random.nextInt(3)) {
-            case 0 -> whole;
-            case 1 -> oneColumn;
-            default -> family;
-          };
+          Get get =
+              switch (random.nextInt(3)) {
+                case 0 -> whole;
+                case 1 -> oneColumn;
+                default -> family;
+              };
           get.setRow(row(i));
           RowView view = reader.getView(get);
           try (Result result = table.get(get)) {
@@ -151,8 +156,8 @@ class RowReaderTest {
       assertTrue(result.pinnedBuffers() > 0);
       result.close();
       result.close();
-      IllegalStateException closed = assertThrows(IllegalStateException.class,
-          () -> result.getValue(FAMILY, qualifier(0)));
+      IllegalStateException closed =
+          assertThrows(IllegalStateException.class, () -> result.getValue(FAMILY, qualifier(0)));
       assertTrue(closed.getMessage().contains("closed"), closed.getMessage());
       assertThrows(IllegalStateException.class, result::rawCells);
       try (Result empty = table.get(new Get(bytes("no such row")))) {
@@ -172,29 +177,49 @@ class RowReaderTest {
   @ParameterizedTest
   @ValueSource(strings = {"l1", "l2", "memstore", "l1-sampled"})
   void aGetOfACachedRowAllocatesNothing(String where) throws Exception {
-    List<String> command = List.of(
-        Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx512m",
-        "-D" + dev.cellar.memory.LeakLevel.PROPERTY + "=SIMPLE",
-        "--enable-native-access=ALL-UNNAMED", "--sun-misc-unsafe-memory-access=allow",
-        "-cp", System.getProperty("java.class.path"), GetAllocationProbe.class.getName(),
-        directory.toString(), where);
+    List<String> command =
+        List.of(
+            Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+            "-Xmx512m",
+            "-D" + dev.cellar.memory.LeakLevel.PROPERTY + "=SIMPLE",
+            "--enable-native-access=ALL-UNNAMED",
+            "--sun-misc-unsafe-memory-access=allow",
+            "-cp",
+            System.getProperty("java.class.path"),
+            GetAllocationProbe.class.getName(),
+            directory.toString(),
+            where);
     Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
     String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
     assertEquals(0, process.waitFor(), output);
-    String line = output.lines().filter(l -> l.startsWith("bytes per read ")).findFirst()
-        .orElseThrow(() -> new AssertionError("no measurement in: " + output));
+    String line =
+        output
+            .lines()
+            .filter(l -> l.startsWith("bytes per read "))
+            .findFirst()
+            .orElseThrow(() -> new AssertionError("no measurement in: " + output));
     double perRead = Double.parseDouble(line.substring("bytes per read ".length()));
     assertTrue(perRead <= 16, where + ": " + perRead + " heap bytes per read");
-    String resultLine = output.lines().filter(l -> l.startsWith("bytes per result read "))
-        .findFirst().orElseThrow(() -> new AssertionError("no Result measurement in: " + output));
+    String resultLine =
+        output
+            .lines()
+            .filter(l -> l.startsWith("bytes per result read "))
+            .findFirst()
+            .orElseThrow(() -> new AssertionError("no Result measurement in: " + output));
     double perResult = Double.parseDouble(resultLine.substring("bytes per result read ".length()));
     // A block's cells stay where they are, pinned by the Result, and so do a MemStore's, pinned
     // through their MSLAB: no case copies the 1000-byte cell. The Get, the Result, its cell's view
     // and list, its guard and the guard's cleaner registration: 240 bytes (the target is 512).
     int budget = 256;
-    assertTrue(perResult <= budget, where + ": Table.get with a new Get and Result took "
-        + perResult + " heap bytes per read, more than the " + budget + " it takes (a Get, its"
-        + " Result, the cell's view and list, the leak guard and its registration)");
+    assertTrue(
+        perResult <= budget,
+        where
+            + ": Table.get with a new Get and Result took "
+            + perResult
+            + " heap bytes per read, more than the "
+            + budget
+            + " it takes (a Get, its"
+            + " Result, the cell's view and list, the leak guard and its registration)");
   }
 
   @Test
@@ -216,7 +241,8 @@ class RowReaderTest {
         System.gc();
         Thread.sleep(10);
       }
-      assertTrue(LeakGuard.leaked() >= leakedBefore + 50,
+      assertTrue(
+          LeakGuard.leaked() >= leakedBefore + 50,
           "forgotten results released: " + (LeakGuard.leaked() - leakedBefore));
     }
   }
@@ -242,8 +268,8 @@ class RowReaderTest {
   }
 
   /**
-   * A Result of MemStore cells keeps their chunks through a flush and the writes that follow it
-   * (no copy was made, so only the pin keeps them from reuse) and gives them back once closed.
+   * A Result of MemStore cells keeps their chunks through a flush and the writes that follow it (no
+   * copy was made, so only the pin keeps them from reuse) and gives them back once closed.
    */
   @Test
   void aMemStoreResultPinsItsChunksThroughAFlushUntilClosed() throws IOException {
@@ -252,18 +278,24 @@ class RowReaderTest {
       Table table = cellar.table("t");
       byte[] value = new byte[1000];
       Arrays.fill(value, (byte) 7);
-      table.put(new Put(row(1)).addColumn(FAMILY, qualifier(0), value)
-          .setDurability(Durability.SKIP_WAL));
+      table.put(
+          new Put(row(1))
+              .addColumn(FAMILY, qualifier(0), value)
+              .setDurability(Durability.SKIP_WAL));
       int inUseBefore = cellar.chunkPool().stats().inUseCount();
       try (Result result = table.get(new Get(row(1)))) {
         cellar.admin().flush("t");
-        assertEquals(inUseBefore, cellar.chunkPool().stats().inUseCount(),
+        assertEquals(
+            inUseBefore,
+            cellar.chunkPool().stats().inUseCount(),
             "the flushed segment's chunk stays held by the result");
         byte[] other = new byte[1000];
         Arrays.fill(other, (byte) 9);
         for (int i = 2; i < 200; i++) {
-          table.put(new Put(row(i)).addColumn(FAMILY, qualifier(0), other)
-              .setDurability(Durability.SKIP_WAL));
+          table.put(
+              new Put(row(i))
+                  .addColumn(FAMILY, qualifier(0), other)
+                  .setDurability(Durability.SKIP_WAL));
         }
         assertArrayEquals(value, result.getValue(FAMILY, qualifier(0)));
       }
@@ -271,7 +303,9 @@ class RowReaderTest {
         assertArrayEquals(value, result.getValue(FAMILY, qualifier(0)));
       }
       cellar.admin().flush("t");
-      assertEquals(0, cellar.chunkPool().stats().inUseCount(),
+      assertEquals(
+          0,
+          cellar.chunkPool().stats().inUseCount(),
           "every chunk is back once the results are closed and the MemStore flushed");
     }
   }

@@ -38,12 +38,12 @@ import org.junit.jupiter.params.provider.ValueSource;
 /**
  * {@link RowScanner#nextPart}: the parts of each row, concatenated, are the row {@link
  * RowScanner#nextView()} returns, whatever the cells, bytes and deadline allowed per part, on
- * random wide rows with versions and deletes across families, flushes and compactions, forward
- * and reversed, with filters that work cell by cell (split) and on whole rows (never split). A
- * part stops inside its row only at its cell or byte budget, the cell that spends it included,
- * and only when the row has more cells; a passed deadline stops a part every {@value
- * RowBudget#CELLS_PER_DEADLINE_CHECK} cells examined without losing or repeating any. The seed
- * is printed with each failure ({@code -Dcellar.test.seed} replays it).
+ * random wide rows with versions and deletes across families, flushes and compactions, forward and
+ * reversed, with filters that work cell by cell (split) and on whole rows (never split). A part
+ * stops inside its row only at its cell or byte budget, the cell that spends it included, and only
+ * when the row has more cells; a passed deadline stops a part every {@value
+ * RowBudget#CELLS_PER_DEADLINE_CHECK} cells examined without losing or repeating any. The seed is
+ * printed with each failure ({@code -Dcellar.test.seed} replays it).
  */
 @ExtendWith(TestSeedExtension.class)
 class RowScannerPartsTest {
@@ -67,17 +67,28 @@ class RowScannerPartsTest {
   }
 
   private static CellarConfig config() {
-    return CellarConfig.defaults().with("hbase.hregion.memstore.flush.size", "262144")
-        .with("hbase.hstore.compaction.min", "3").with("hfile.block.cache.memory.size", "8m")
-        .with("hbase.bucketcache.ioengine", "offheap").with("hbase.bucketcache.size", "32");
+    return CellarConfig.defaults()
+        .with("hbase.hregion.memstore.flush.size", "262144")
+        .with("hbase.hstore.compaction.min", "3")
+        .with("hfile.block.cache.memory.size", "8m")
+        .with("hbase.bucketcache.ioengine", "offheap")
+        .with("hbase.bucketcache.size", "32");
   }
 
   private static TableDescriptor table() {
-    return TableDescriptor.of("t",
-        ColumnFamilyDescriptor.of("a", Map.of("VERSIONS", Integer.toString(VERSIONS),
-            "BLOCKSIZE", "1024")),
-        ColumnFamilyDescriptor.of("b", Map.of("VERSIONS", Integer.toString(VERSIONS),
-            "BLOCKSIZE", "4096", "DATA_BLOCK_ENCODING", "FAST_DIFF")));
+    return TableDescriptor.of(
+        "t",
+        ColumnFamilyDescriptor.of(
+            "a", Map.of("VERSIONS", Integer.toString(VERSIONS), "BLOCKSIZE", "1024")),
+        ColumnFamilyDescriptor.of(
+            "b",
+            Map.of(
+                "VERSIONS",
+                Integer.toString(VERSIONS),
+                "BLOCKSIZE",
+                "4096",
+                "DATA_BLOCK_ENCODING",
+                "FAST_DIFF")));
   }
 
   @Test
@@ -113,10 +124,19 @@ class RowScannerPartsTest {
     boolean wide = random.nextInt(10) == 0;
     int cells = wide ? 100 + random.nextInt(400) : 1 + random.nextInt(5);
     for (int c = 0; c < cells; c++) {
-      byte[] value = bytes("v" + step + "-" + c + "-" + "x".repeat(random.nextInt(4) == 0
-          ? random.nextInt(1500) : random.nextInt(40)));
-      put.addColumn(FAMILIES[random.nextInt(2)], qualifier(random.nextInt(wide ? 800 : 20)),
-          1 + random.nextInt(10), value);
+      byte[] value =
+          bytes(
+              "v"
+                  + step
+                  + "-"
+                  + c
+                  + "-"
+                  + "x".repeat(random.nextInt(4) == 0 ? random.nextInt(1500) : random.nextInt(40)));
+      put.addColumn(
+          FAMILIES[random.nextInt(2)],
+          qualifier(random.nextInt(wide ? 800 : 20)),
+          1 + random.nextInt(10),
+          value);
     }
     return put;
   }
@@ -141,15 +161,26 @@ class RowScannerPartsTest {
     int maxCells = random.nextInt(3) == 0 ? Integer.MAX_VALUE : 1 + random.nextInt(60);
     long maxBytes = random.nextInt(3) == 0 ? Long.MAX_VALUE : 1 + random.nextInt(20_000);
     boolean timed = random.nextInt(3) == 0;
-    Supplier<Scan> scans = () -> {
-      Scan scan = new Scan().readVersions(versions).setReversed(reversed);
-      Filter filter = filters.get();
-      return filter == null ? scan : scan.setFilter(filter);
-    };
+    Supplier<Scan> scans =
+        () -> {
+          Scan scan = new Scan().readVersions(versions).setReversed(reversed);
+          Filter filter = filters.get();
+          return filter == null ? scan : scan.setFilter(filter);
+        };
     boolean wholeRowFilter = filters.get() != null && filters.get().hasFilterRow();
-    String what = context + (reversed ? " reversed" : "") + " versions " + versions
-        + " filter " + filters.get() + " parts of " + maxCells + " cells, " + maxBytes + " bytes"
-        + (timed ? ", deadline passed" : "");
+    String what =
+        context
+            + (reversed ? " reversed" : "")
+            + " versions "
+            + versions
+            + " filter "
+            + filters.get()
+            + " parts of "
+            + maxCells
+            + " cells, "
+            + maxBytes
+            + " bytes"
+            + (timed ? ", deadline passed" : "");
     List<List<String>> rows = new ArrayList<>();
     try (RowScanner scanner = table.rowScanner(scans.get())) {
       for (RowView view = scanner.nextView(); view != null; view = scanner.nextView()) {
@@ -161,8 +192,10 @@ class RowScannerPartsTest {
     try (RowScanner scanner = table.rowScanner(scans.get())) {
       for (int calls = 0; ; calls++) {
         assertTrue(calls < 1_000_000, what + ": no end");
-        RowView part = timed ? scanner.nextPart(maxCells, maxBytes, System.nanoTime())
-            : scanner.nextPart(maxCells, maxBytes);
+        RowView part =
+            timed
+                ? scanner.nextPart(maxCells, maxBytes, System.nanoTime())
+                : scanner.nextPart(maxCells, maxBytes);
         boolean inRow = scanner.stoppedInRow();
         if (part == null) {
           if (timed && scanner.stoppedAtDeadline()) {
@@ -196,8 +229,14 @@ class RowScannerPartsTest {
    * its last cell is the one that did. A part never exceeds the cell limit, and holds whole rows
    * under a whole-row filter.
    */
-  private static void checkPartLimits(RowView part, boolean inRow, int maxCells, long maxBytes,
-      boolean timed, boolean wholeRowFilter, String what) {
+  private static void checkPartLimits(
+      RowView part,
+      boolean inRow,
+      int maxCells,
+      long maxBytes,
+      boolean timed,
+      boolean wholeRowFilter,
+      String what) {
     if (wholeRowFilter) {
       assertFalse(inRow, what + ": a whole-row filter's row was split");
       return;
@@ -210,7 +249,8 @@ class RowScannerPartsTest {
     assertTrue(bytes < maxBytes, what + ": the part went on after its bytes were spent");
     if (inRow && !timed) {
       long all = part.isEmpty() ? 0 : bytes + RowBudget.size(part.cell(part.size() - 1));
-      assertTrue(part.size() == maxCells || all >= maxBytes,
+      assertTrue(
+          part.size() == maxCells || all >= maxBytes,
           what + ": stopped inside its row with budget left");
     }
   }
@@ -227,25 +267,35 @@ class RowScannerPartsTest {
     int digit = random.nextInt(8);
     int page = 1 + random.nextInt(6);
     return switch (random.nextInt(7)) {
-      case 0 -> () -> new QualifierFilter(CompareOperator.GREATER_OR_EQUAL,
-          new BinaryComparator(bytes("q0" + digit)));
+      case 0 ->
+          () ->
+              new QualifierFilter(
+                  CompareOperator.GREATER_OR_EQUAL, new BinaryComparator(bytes("q0" + digit)));
       case 1 -> () -> new ColumnPrefixFilter(bytes("q00" + digit));
       case 2 -> () -> new ValueFilter(CompareOperator.LESS, new BinaryComparator(bytes("v2")));
       case 3 -> () -> new PrefixFilter(bytes("row-01"));
       case 4 -> () -> new PageFilter(page);
-      case 5 -> () -> new SingleColumnValueFilter(FAMILIES[0], qualifier(digit),
-          CompareOperator.GREATER, new BinaryComparator(bytes("v1")));
-      default -> () -> new FilterList(FilterList.Operator.MUST_PASS_ALL,
-          new ColumnPrefixFilter(bytes("q0")), new ValueFilter(CompareOperator.NOT_EQUAL,
-              new BinaryComparator(bytes("v0"))));
+      case 5 ->
+          () ->
+              new SingleColumnValueFilter(
+                  FAMILIES[0],
+                  qualifier(digit),
+                  CompareOperator.GREATER,
+                  new BinaryComparator(bytes("v1")));
+      default ->
+          () ->
+              new FilterList(
+                  FilterList.Operator.MUST_PASS_ALL,
+                  new ColumnPrefixFilter(bytes("q0")),
+                  new ValueFilter(CompareOperator.NOT_EQUAL, new BinaryComparator(bytes("v0"))));
     };
   }
 
   /**
-   * One row wider than the deadline's check interval, whose every cell but a few the filter
-   * drops: a passed deadline stops each call after that many cells examined (or between two
-   * families), returning the few it found (or nothing, at the deadline inside the row), forward and
-   * reversed; every cell comes back once, in order, and the scanner names the row it is in.
+   * One row wider than the deadline's check interval, whose every cell but a few the filter drops:
+   * a passed deadline stops each call after that many cells examined (or between two families),
+   * returning the few it found (or nothing, at the deadline inside the row), forward and reversed;
+   * every cell comes back once, in order, and the scanner names the row it is in.
    */
   @ParameterizedTest
   @ValueSource(booleans = {false, true})
@@ -257,14 +307,20 @@ class RowScannerPartsTest {
       for (int r = 0; r < 3; r++) {
         Put put = new Put(row(r));
         for (int c = 0; c < (r == 1 ? columns : 3); c++) {
-          put.addColumn(FAMILIES[c % 2], bytes(String.format("c%06d", c)),
+          put.addColumn(
+              FAMILIES[c % 2],
+              bytes(String.format("c%06d", c)),
               bytes(c % 997 == 0 ? "hit" : "miss"));
         }
         table.put(put.setDurability(Durability.SKIP_WAL));
       }
       cellar.admin().flush("t");
-      Supplier<Scan> scan = () -> new Scan().setReversed(reversed).setFilter(new ValueFilter(
-          CompareOperator.EQUAL, new BinaryComparator(bytes("hit"))));
+      Supplier<Scan> scan =
+          () ->
+              new Scan()
+                  .setReversed(reversed)
+                  .setFilter(
+                      new ValueFilter(CompareOperator.EQUAL, new BinaryComparator(bytes("hit"))));
       List<String> whole = new ArrayList<>();
       try (RowScanner scanner = table.rowScanner(scan.get())) {
         for (RowView view = scanner.nextView(); view != null; view = scanner.nextView()) {
@@ -321,7 +377,8 @@ class RowScannerPartsTest {
       int parts = 0;
       int cells = 0;
       try (RowScanner scanner = table.rowScanner(new Scan().setLimit(2))) {
-        for (RowView part = scanner.nextPart(10, Long.MAX_VALUE); part != null;
+        for (RowView part = scanner.nextPart(10, Long.MAX_VALUE);
+            part != null;
             part = scanner.nextPart(10, Long.MAX_VALUE)) {
           assertTrue(part.pinnedBuffers() <= 11, part.pinnedBuffers() + " blocks pinned");
           parts++;

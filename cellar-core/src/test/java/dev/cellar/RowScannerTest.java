@@ -67,20 +67,30 @@ class RowScannerTest {
   }
 
   private static CellarConfig config(String cache) {
-    CellarConfig config = CellarConfig.defaults()
-        .with("hbase.hregion.memstore.flush.size", "65536")
-        .with("hbase.hstore.compaction.min", "3")
-        .with("hfile.block.cache.memory.size", "8m");
-    return cache.equals("l2") ? config.with("hbase.bucketcache.ioengine", "offheap")
-        .with("hbase.bucketcache.size", "32") : config;
+    CellarConfig config =
+        CellarConfig.defaults()
+            .with("hbase.hregion.memstore.flush.size", "65536")
+            .with("hbase.hstore.compaction.min", "3")
+            .with("hfile.block.cache.memory.size", "8m");
+    return cache.equals("l2")
+        ? config.with("hbase.bucketcache.ioengine", "offheap").with("hbase.bucketcache.size", "32")
+        : config;
   }
 
   private static TableDescriptor table(String encoding) {
-    Map<String, String> attributes = Map.of("VERSIONS", Integer.toString(VERSIONS),
-        "BLOCKSIZE", "1024", "DATA_BLOCK_ENCODING", encoding);
-    return TableDescriptor.of("t", ColumnFamilyDescriptor.of("a", attributes),
-        ColumnFamilyDescriptor.of("b", Map.of("VERSIONS", Integer.toString(VERSIONS),
-            "BLOCKSIZE", "2048")));
+    Map<String, String> attributes =
+        Map.of(
+            "VERSIONS",
+            Integer.toString(VERSIONS),
+            "BLOCKSIZE",
+            "1024",
+            "DATA_BLOCK_ENCODING",
+            encoding);
+    return TableDescriptor.of(
+        "t",
+        ColumnFamilyDescriptor.of("a", attributes),
+        ColumnFamilyDescriptor.of(
+            "b", Map.of("VERSIONS", Integer.toString(VERSIONS), "BLOCKSIZE", "2048")));
   }
 
   @ParameterizedTest
@@ -135,10 +145,20 @@ class RowScannerTest {
   private static Put randomPut(SplittableRandom random, int step) {
     Put put = new Put(row(random.nextInt(ROWS)));
     for (int c = 0; c < 1 + random.nextInt(4); c++) {
-      byte[] value = bytes("v" + step + "-" + c + "-"
-          + "x".repeat(random.nextInt(4) == 0 ? random.nextInt(3000) : random.nextInt(100)));
-      put.addColumn(FAMILIES[random.nextInt(2)], bytes("q" + random.nextInt(6)),
-          1 + random.nextInt(20), value);
+      byte[] value =
+          bytes(
+              "v"
+                  + step
+                  + "-"
+                  + c
+                  + "-"
+                  + "x"
+                      .repeat(random.nextInt(4) == 0 ? random.nextInt(3000) : random.nextInt(100)));
+      put.addColumn(
+          FAMILIES[random.nextInt(2)],
+          bytes("q" + random.nextInt(6)),
+          1 + random.nextInt(20),
+          value);
     }
     return put;
   }
@@ -152,16 +172,23 @@ class RowScannerTest {
   }
 
   private static ScanSpec spec(int versions, long min, long max) {
-    return new ScanSpec(null, Math.min(versions, VERSIONS), min, max, Long.MAX_VALUE, 0,
-        System.currentTimeMillis(), null);
+    return new ScanSpec(
+        null,
+        Math.min(versions, VERSIONS),
+        min,
+        max,
+        Long.MAX_VALUE,
+        0,
+        System.currentTimeMillis(),
+        null);
   }
 
   /**
    * A random scan through both scanners; without a filter, against the oracle too. Filters hold
    * per-scan state, so each scanner gets its own.
    */
-  private static void checkScan(Table table, List<Cell> written, SplittableRandom random,
-      String context) throws IOException {
+  private static void checkScan(
+      Table table, List<Cell> written, SplittableRandom random, String context) throws IOException {
     int from = random.nextInt(ROWS);
     byte[] low = random.nextBoolean() ? Bytes.EMPTY : row(from);
     byte[] high = random.nextBoolean() ? Bytes.EMPTY : row(from + random.nextInt(30));
@@ -171,20 +198,37 @@ class RowScannerTest {
     long max = random.nextInt(4) == 0 ? min + 1 + random.nextInt(15) : Long.MAX_VALUE;
     byte[] family = random.nextInt(4) == 0 ? FAMILIES[random.nextInt(2)] : null;
     Supplier<Filter> filters = random.nextInt(3) == 0 ? randomFilter(random) : null;
-    Supplier<Scan> scans = () -> {
-      Scan scan = new Scan().readVersions(versions).setTimeRange(min, max)
-          .setCacheBlocks(random.nextBoolean()).setReversed(reversed)
-          .withStartRow(reversed ? high : low).withStopRow(reversed ? low : high);
-      if (family != null) {
-        scan.addFamily(family);
-      }
-      return filters == null ? scan : scan.setFilter(filters.get());
-    };
-    String what = context + (reversed ? " reversed" : "") + " scan from "
-        + Bytes.toStringBinary(low) + " to " + Bytes.toStringBinary(high) + " versions "
-        + versions + " time [" + min + ", " + max + ")" + (family == null ? ""
-        : " family " + Bytes.toStringBinary(family)) + (filters == null ? ""
-        : " filter " + filters.get());
+    Supplier<Scan> scans =
+        () -> {
+          Scan scan =
+              new Scan()
+                  .readVersions(versions)
+                  .setTimeRange(min, max)
+                  .setCacheBlocks(random.nextBoolean())
+                  .setReversed(reversed)
+                  .withStartRow(reversed ? high : low)
+                  .withStopRow(reversed ? low : high);
+          if (family != null) {
+            scan.addFamily(family);
+          }
+          return filters == null ? scan : scan.setFilter(filters.get());
+        };
+    String what =
+        context
+            + (reversed ? " reversed" : "")
+            + " scan from "
+            + Bytes.toStringBinary(low)
+            + " to "
+            + Bytes.toStringBinary(high)
+            + " versions "
+            + versions
+            + " time ["
+            + min
+            + ", "
+            + max
+            + ")"
+            + (family == null ? "" : " family " + Bytes.toStringBinary(family))
+            + (filters == null ? "" : " filter " + filters.get());
     List<List<String>> results = new ArrayList<>();
     try (ResultScanner scanner = table.scanner(scans.get())) {
       for (Result next = scanner.next(); next != null; next = scanner.next()) {
@@ -202,12 +246,19 @@ class RowScannerTest {
     }
     assertEquals(results, views, what);
     if (filters == null) {
-      List<Cell> relevant = family == null ? written : written.stream()
-          .filter(cell -> Bytes.compare(cell.familyArray(), family) == 0).toList();
-      List<List<String>> expected = new ArrayList<>(ReadSemanticsOracle.scan(relevant,
-          spec(versions, min, max),
-          reversed ? (low.length == 0 ? Bytes.EMPTY : Region.rowAfter(low)) : low,
-          reversed ? (high.length == 0 ? Bytes.EMPTY : Region.rowAfter(high)) : high));
+      List<Cell> relevant =
+          family == null
+              ? written
+              : written.stream()
+                  .filter(cell -> Bytes.compare(cell.familyArray(), family) == 0)
+                  .toList();
+      List<List<String>> expected =
+          new ArrayList<>(
+              ReadSemanticsOracle.scan(
+                  relevant,
+                  spec(versions, min, max),
+                  reversed ? (low.length == 0 ? Bytes.EMPTY : Region.rowAfter(low)) : low,
+                  reversed ? (high.length == 0 ? Bytes.EMPTY : Region.rowAfter(high)) : high));
       if (reversed) {
         Collections.reverse(expected);
       }
@@ -220,16 +271,29 @@ class RowScannerTest {
     int page = 1 + random.nextInt(8);
     return switch (random.nextInt(7)) {
       case 0 -> () -> new PrefixFilter(bytes("row-0" + prefix));
-      case 1 -> () -> new QualifierFilter(CompareOperator.LESS_OR_EQUAL,
-          new BinaryComparator(bytes("q" + prefix)));
+      case 1 ->
+          () ->
+              new QualifierFilter(
+                  CompareOperator.LESS_OR_EQUAL, new BinaryComparator(bytes("q" + prefix)));
       case 2 -> () -> new ColumnPrefixFilter(bytes("q" + prefix));
       case 3 -> () -> new PageFilter(page);
-      case 4 -> () -> new SingleColumnValueFilter(FAMILIES[0], bytes("q" + prefix),
-          CompareOperator.GREATER, new BinaryComparator(bytes("v7")));
-      case 5 -> () -> new FilterList(FilterList.Operator.MUST_PASS_ALL, new KeepsOddCells(),
-          new PageFilter(page));
-      default -> () -> new FilterList(FilterList.Operator.MUST_PASS_ONE,
-          new PrefixFilter(bytes("row-0" + prefix)), new FilterAllFilter());
+      case 4 ->
+          () ->
+              new SingleColumnValueFilter(
+                  FAMILIES[0],
+                  bytes("q" + prefix),
+                  CompareOperator.GREATER,
+                  new BinaryComparator(bytes("v7")));
+      case 5 ->
+          () ->
+              new FilterList(
+                  FilterList.Operator.MUST_PASS_ALL, new KeepsOddCells(), new PageFilter(page));
+      default ->
+          () ->
+              new FilterList(
+                  FilterList.Operator.MUST_PASS_ONE,
+                  new PrefixFilter(bytes("row-0" + prefix)),
+                  new FilterAllFilter());
     };
   }
 
@@ -256,8 +320,9 @@ class RowScannerTest {
   /** What a major compaction keeps: every family's visible versions, as puts. */
   private static List<Cell> majorCompacted(List<Cell> written) {
     List<Cell> kept = new ArrayList<>();
-    for (List<Cell> row : ReadSemanticsOracle.scanCells(written,
-        spec(VERSIONS, 0, Long.MAX_VALUE), Bytes.EMPTY, Bytes.EMPTY)) {
+    for (List<Cell> row :
+        ReadSemanticsOracle.scanCells(
+            written, spec(VERSIONS, 0, Long.MAX_VALUE), Bytes.EMPTY, Bytes.EMPTY)) {
       kept.addAll(row);
     }
     return kept;
@@ -268,8 +333,10 @@ class RowScannerTest {
     cellar.admin().createTable(table("NONE"));
     Table table = cellar.table("t");
     for (int i = 0; i < rows; i++) {
-      table.put(new Put(row(i)).addColumn(FAMILIES[0], bytes("q"), new byte[1000])
-          .setDurability(Durability.SKIP_WAL));
+      table.put(
+          new Put(row(i))
+              .addColumn(FAMILIES[0], bytes("q"), new byte[1000])
+              .setDurability(Durability.SKIP_WAL));
     }
     cellar.admin().flush("t");
   }
@@ -301,8 +368,10 @@ class RowScannerTest {
   @Test
   void aViewPinsOnlyTheBlocksOfItsRow() throws IOException {
     // The last rows must stay in the MemStore: no background flush at this test's small sizes.
-    try (Cellar cellar = Cellar.open(directory, config("l2")
-        .with("hbase.hregion.memstore.flush.size", Long.toString(128L << 20)))) {
+    try (Cellar cellar =
+        Cellar.open(
+            directory,
+            config("l2").with("hbase.hregion.memstore.flush.size", Long.toString(128L << 20)))) {
       load(cellar, 300);
       Table table = cellar.table("t");
       for (int i = 300; i < 320; i++) {
@@ -351,9 +420,13 @@ class RowScannerTest {
     try (Cellar cellar = Cellar.open(directory, config("l2"))) {
       load(cellar, 50);
       Table table = cellar.table("t");
-      Supplier<Scan> scan = () -> new Scan().setReversed(reversed)
-          .setFilter(new RowFilter(CompareOperator.GREATER_OR_EQUAL,
-              new BinaryComparator(row(40))));
+      Supplier<Scan> scan =
+          () ->
+              new Scan()
+                  .setReversed(reversed)
+                  .setFilter(
+                      new RowFilter(
+                          CompareOperator.GREATER_OR_EQUAL, new BinaryComparator(row(40))));
       List<String> expected = new ArrayList<>();
       try (RowScanner scanner = table.rowScanner(scan.get())) {
         for (RowView view = scanner.nextView(); view != null; view = scanner.nextView()) {
@@ -404,7 +477,8 @@ class RowScannerTest {
         System.gc();
         Thread.sleep(10);
       }
-      assertTrue(LeakGuard.leaked() >= leakedBefore + 20,
+      assertTrue(
+          LeakGuard.leaked() >= leakedBefore + 20,
           "forgotten scanners closed: " + (LeakGuard.leaked() - leakedBefore));
     }
   }
@@ -423,17 +497,27 @@ class RowScannerTest {
   @ParameterizedTest
   @ValueSource(strings = {"l1", "l2", "memstore", "l1-columns"})
   void aScanOfCachedRowsAllocatesNothingPerRow(String where) throws Exception {
-    List<String> command = List.of(
-        Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx512m",
-        "-D" + dev.cellar.memory.LeakLevel.PROPERTY + "=SIMPLE",
-        "--enable-native-access=ALL-UNNAMED", "--sun-misc-unsafe-memory-access=allow",
-        "-cp", System.getProperty("java.class.path"), ScanAllocationProbe.class.getName(),
-        directory.toString(), where);
+    List<String> command =
+        List.of(
+            Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+            "-Xmx512m",
+            "-D" + dev.cellar.memory.LeakLevel.PROPERTY + "=SIMPLE",
+            "--enable-native-access=ALL-UNNAMED",
+            "--sun-misc-unsafe-memory-access=allow",
+            "-cp",
+            System.getProperty("java.class.path"),
+            ScanAllocationProbe.class.getName(),
+            directory.toString(),
+            where);
     Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
     String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
     assertEquals(0, process.waitFor(), output);
-    String line = output.lines().filter(l -> l.startsWith("bytes per row ")).findFirst()
-        .orElseThrow(() -> new AssertionError("no measurement in: " + output));
+    String line =
+        output
+            .lines()
+            .filter(l -> l.startsWith("bytes per row "))
+            .findFirst()
+            .orElseThrow(() -> new AssertionError("no measurement in: " + output));
     double perRow = Double.parseDouble(line.substring("bytes per row ".length()));
     assertTrue(perRow <= 1, where + ": " + perRow + " heap bytes per row");
   }

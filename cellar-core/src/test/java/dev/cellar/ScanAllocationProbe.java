@@ -29,19 +29,21 @@ final class ScanAllocationProbe {
     boolean columns = where.endsWith("-columns");
     CellarConfig config = CellarConfig.defaults().with("hfile.block.cache.memory.size", "64m");
     if (where.equals("l2")) {
-      config = config.with("hbase.bucketcache.ioengine", "offheap")
-          .with("hbase.bucketcache.size", "64");
+      config =
+          config.with("hbase.bucketcache.ioengine", "offheap").with("hbase.bucketcache.size", "64");
     }
     try (Cellar cellar = Cellar.open(Path.of(args[0]), config)) {
-      cellar.admin().createTable(TableDescriptor.of("t",
-          ColumnFamilyDescriptor.of("f", Map.of("BLOCKSIZE", "16384"))));
+      cellar
+          .admin()
+          .createTable(
+              TableDescriptor.of(
+                  "t", ColumnFamilyDescriptor.of("f", Map.of("BLOCKSIZE", "16384"))));
       Table table = cellar.table("t");
       int valueSize = columns ? 100 : 1000;
       for (int i = 0; i < ROWS; i++) {
         Put put = new Put(String.format("row-%08d", i).getBytes(StandardCharsets.US_ASCII));
         for (int c = 0; c < (columns ? 10 : 1); c++) {
-          put.addColumn(FAMILY, ("q" + c).getBytes(StandardCharsets.US_ASCII),
-              new byte[valueSize]);
+          put.addColumn(FAMILY, ("q" + c).getBytes(StandardCharsets.US_ASCII), new byte[valueSize]);
         }
         table.put(put.setDurability(Durability.SKIP_WAL));
       }
@@ -74,8 +76,13 @@ final class ScanAllocationProbe {
         row.copyRow(key, 0);
         for (int i = 0; i < row.size(); i++) {
           Cell cell = row.cell(i);
-          MemorySegment.copy(cell.valueSegment(), ValueLayout.JAVA_BYTE, cell.valueOffset(),
-              value, 0, cell.valueLength());
+          MemorySegment.copy(
+              cell.valueSegment(),
+              ValueLayout.JAVA_BYTE,
+              cell.valueOffset(),
+              value,
+              0,
+              cell.valueLength());
         }
         rows++;
       }

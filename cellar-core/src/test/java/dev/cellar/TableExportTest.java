@@ -31,9 +31,9 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@link TableExport}: the layout and file info HBase's bulk load expects, every kept version
- * with deletes applied, split keys, a point in time while writes go on, and what bulk loading
- * the export back gives (the same cells).
+ * {@link TableExport}: the layout and file info HBase's bulk load expects, every kept version with
+ * deletes applied, split keys, a point in time while writes go on, and what bulk loading the export
+ * back gives (the same cells).
  */
 @ExtendWith(TestSeedExtension.class)
 class TableExportTest {
@@ -41,15 +41,25 @@ class TableExportTest {
   @TempDir Path root;
 
   static TableDescriptor twoFamilies(String name) {
-    return TableDescriptor.of(name,
-        ColumnFamilyDescriptor.of("a", Map.of("VERSIONS", "3", "DATA_BLOCK_ENCODING",
-            "FAST_DIFF", "COMPRESSION", "GZ", "BLOCKSIZE", "4096")),
+    return TableDescriptor.of(
+        name,
+        ColumnFamilyDescriptor.of(
+            "a",
+            Map.of(
+                "VERSIONS",
+                "3",
+                "DATA_BLOCK_ENCODING",
+                "FAST_DIFF",
+                "COMPRESSION",
+                "GZ",
+                "BLOCKSIZE",
+                "4096")),
         ColumnFamilyDescriptor.of("b", Map.of("BLOOMFILTER", "ROWCOL", "COMPRESSION", "NONE")));
   }
 
   /**
-   * Random puts over a few versions in both families, column and family deletes, part flushed
-   * and part in the MemStore.
+   * Random puts over a few versions in both families, column and family deletes, part flushed and
+   * part in the MemStore.
    */
   static void fill(Table table, Admin admin, long seed, int rows) throws IOException {
     Random random = new Random(seed);
@@ -63,8 +73,9 @@ class TableExportTest {
       } else if (kind == 1) {
         table.delete(new Delete(row).addColumns(bytes(family), bytes("q" + random.nextInt(3)), ts));
       } else {
-        table.put(new Put(row).addColumn(bytes(family), bytes("q" + random.nextInt(3)), ts,
-            bytes("v" + i)));
+        table.put(
+            new Put(row)
+                .addColumn(bytes(family), bytes("q" + random.nextInt(3)), ts, bytes("v" + i)));
       }
       if (i == rows / 2) {
         admin.flush(table.name());
@@ -84,7 +95,9 @@ class TableExportTest {
       List<TableExport.Family> exported =
           TableExport.export(source, "t", out, List.of(), progress::add);
       assertEquals(List.of("a", "b"), exported.stream().map(TableExport.Family::name).toList());
-      assertEquals(expected.size(), exported.stream().mapToLong(TableExport.Family::cells).sum(),
+      assertEquals(
+          expected.size(),
+          exported.stream().mapToLong(TableExport.Family::cells).sum(),
           "cells exported");
     }
     assertTrue(progress.stream().anyMatch(line -> line.contains("family a")), progress::toString);
@@ -112,7 +125,7 @@ class TableExportTest {
     }
     try (Cellar target = Cellar.open(root.resolve("target"), CellarConfig.defaults())) {
       target.admin().createTable(twoFamilies("t"));
-      BulkLoad.load(target, "t", out, false, line -> { });
+      BulkLoad.load(target, "t", out, false, line -> {});
       assertEquals(expected, dump(target.table("t")));
     }
     try (Cellar reopened = Cellar.open(root.resolve("target"), CellarConfig.defaults())) {
@@ -130,11 +143,12 @@ class TableExportTest {
       cellar.admin().createTable(twoFamilies("t"));
       Table table = cellar.table("t");
       for (int i = 0; i < 500; i++) {
-        table.put(new Put(bytes(String.format("row-%05d", i)))
-            .addColumn(bytes("a"), bytes("q"), bytes("v" + i))
-            .addColumn(bytes("b"), bytes("q"), bytes("v" + i)));
+        table.put(
+            new Put(bytes(String.format("row-%05d", i)))
+                .addColumn(bytes("a"), bytes("q"), bytes("v" + i))
+                .addColumn(bytes("b"), bytes("q"), bytes("v" + i)));
       }
-      TableExport.export(cellar, "t", out, splits, line -> { });
+      TableExport.export(cellar, "t", out, splits, line -> {});
     }
     try (BufAllocator allocator = new BufAllocator(BufAllocatorConfig.DEFAULT)) {
       for (String family : List.of("a", "b")) {
@@ -145,8 +159,10 @@ class TableExportTest {
           }
         }
         ranges.sort(null);
-        assertEquals(List.of("row-00000..row-00099", "row-00100..row-00299",
-            "row-00300..row-00499"), ranges, family);
+        assertEquals(
+            List.of("row-00000..row-00099", "row-00100..row-00299", "row-00300..row-00499"),
+            ranges,
+            family);
       }
     }
   }
@@ -159,26 +175,31 @@ class TableExportTest {
     try (Cellar cellar = Cellar.open(root.resolve("db"), CellarConfig.defaults())) {
       cellar.admin().createTable(twoFamilies("t"));
       Table table = cellar.table("t");
-      Thread writer = Thread.ofPlatform().name("export-test-writer").start(() -> {
-        try {
-          while (!stop.get()) {
-            int i = written.get();
-            table.put(new Put(bytes(String.format("row-%07d", i)))
-                .addColumn(bytes("a"), bytes("q"), bytes("a" + i))
-                .addColumn(bytes("b"), bytes("q"), bytes("b" + i)));
-            written.incrementAndGet();
-            if (i % 997 == 0) {
-              cellar.admin().flush("t");
-            }
-          }
-        } catch (IOException e) {
-          throw new RuntimeException(e);
-        }
-      });
+      Thread writer =
+          Thread.ofPlatform()
+              .name("export-test-writer")
+              .start(
+                  () -> {
+                    try {
+                      while (!stop.get()) {
+                        int i = written.get();
+                        table.put(
+                            new Put(bytes(String.format("row-%07d", i)))
+                                .addColumn(bytes("a"), bytes("q"), bytes("a" + i))
+                                .addColumn(bytes("b"), bytes("q"), bytes("b" + i)));
+                        written.incrementAndGet();
+                        if (i % 997 == 0) {
+                          cellar.admin().flush("t");
+                        }
+                      }
+                    } catch (IOException e) {
+                      throw new RuntimeException(e);
+                    }
+                  });
       while (written.get() < 2000) {
         Thread.onSpinWait();
       }
-      TableExport.export(cellar, "t", out, List.of(), line -> { });
+      TableExport.export(cellar, "t", out, List.of(), line -> {});
       int before = written.get();
       while (written.get() < before + 500) {
         Thread.onSpinWait();
@@ -187,12 +208,13 @@ class TableExportTest {
       writer.join();
     }
     try (Cellar target = Cellar.open(root.resolve("target"), CellarConfig.defaults())) {
-      BulkLoad.load(target, "t", out, false, line -> { });
+      BulkLoad.load(target, "t", out, false, line -> {});
       List<String> rows = dump(target.table("t"));
       assertEquals(0, rows.size() % 2, "both families of every row, or neither");
       int exportedRows = rows.size() / 2;
-      assertTrue(exportedRows >= 2000 && exportedRows < written.get(), exportedRows + " of "
-          + written.get());
+      assertTrue(
+          exportedRows >= 2000 && exportedRows < written.get(),
+          exportedRows + " of " + written.get());
       for (int i = 0; i < exportedRows; i++) {
         String row = String.format("row-%07d", i);
         assertTrue(rows.get(2 * i).startsWith(row + "/a:q/"), rows.get(2 * i));
@@ -207,11 +229,14 @@ class TableExportTest {
     Files.writeString(out.resolve("other"), "x");
     try (Cellar cellar = Cellar.open(root.resolve("db"), CellarConfig.defaults())) {
       cellar.admin().createTable(twoFamilies("t"));
-      BulkLoadException e = assertThrows(BulkLoadException.class,
-          () -> TableExport.export(cellar, "t", out, List.of(), line -> { }));
+      BulkLoadException e =
+          assertThrows(
+              BulkLoadException.class,
+              () -> TableExport.export(cellar, "t", out, List.of(), line -> {}));
       assertTrue(e.getMessage().contains("is not empty"), e.getMessage());
-      assertThrows(TableNotFoundException.class,
-          () -> TableExport.export(cellar, "missing", root.resolve("x"), List.of(), l -> { }));
+      assertThrows(
+          TableNotFoundException.class,
+          () -> TableExport.export(cellar, "missing", root.resolve("x"), List.of(), l -> {}));
     }
   }
 

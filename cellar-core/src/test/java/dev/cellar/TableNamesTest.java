@@ -5,20 +5,20 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.cellar.store.DirectoryHash;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import dev.cellar.store.DirectoryHash;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Table names follow HBase's rules, and no name reaches outside {@code tables/} or its
- * namespace's directory: "." and ".." are refused, so dropping ".." deletes nothing. A table directory a crash left without its
- * descriptor is cleared when the database opens, so a table created again under that name starts
- * empty.
+ * Table names follow HBase's rules, and no name reaches outside {@code tables/} or its namespace's
+ * directory: "." and ".." are refused, so dropping ".." deletes nothing. A table directory a crash
+ * left without its descriptor is cleared when the database opens, so a table created again under
+ * that name starts empty.
  */
 class TableNamesTest {
 
@@ -26,8 +26,8 @@ class TableNamesTest {
 
   @Test
   void hbaseNamesAreAccepted() {
-    for (String name : List.of("t", "usertable", "TestTable", "a_b-c.d", "0", "_x", "ns:t",
-        "my_ns:t.1-x")) {
+    for (String name :
+        List.of("t", "usertable", "TestTable", "a_b-c.d", "0", "_x", "ns:t", "my_ns:t.1-x")) {
       assertEquals(name, TableNames.checked(name));
     }
     assertEquals("t", TableNames.checked("default:t"), "the default namespace is implied");
@@ -63,9 +63,12 @@ class TableNamesTest {
   }
 
   private static void assertRefused(String name, String expected) {
-    IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
-        () -> TableDescriptor.of(name, ColumnFamilyDescriptor.of("f")));
-    assertTrue(refused.getMessage().contains(expected),
+    IllegalArgumentException refused =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> TableDescriptor.of(name, ColumnFamilyDescriptor.of("f")));
+    assertTrue(
+        refused.getMessage().contains(expected),
         name + ": '" + refused.getMessage() + "' lacks '" + expected + "'");
   }
 
@@ -74,10 +77,11 @@ class TableNamesTest {
     try (Cellar cellar = Cellar.open(directory, CellarConfig.defaults())) {
       Path tables = directory.resolve("tables").normalize();
       assertEquals(tables.resolve("t"), cellar.tableDirectory("t"));
-      assertEquals(directory.resolve("namespaces").resolve("ns").resolve("t").normalize(),
+      assertEquals(
+          directory.resolve("namespaces").resolve("ns").resolve("t").normalize(),
           cellar.tableDirectory("ns:t"));
-      for (String escape : List.of("..", ".", "../wal", "a/../..", "/etc", "ns:..", "..:t",
-          "ns:../t", "ns:/etc")) {
+      for (String escape :
+          List.of("..", ".", "../wal", "a/../..", "/etc", "ns:..", "..:t", "ns:../t", "ns:/etc")) {
         assertThrows(IllegalArgumentException.class, () -> cellar.tableDirectory(escape), escape);
       }
       assertThrows(TableNotFoundException.class, () -> cellar.admin().dropTable(".."));
@@ -113,15 +117,19 @@ class TableNamesTest {
       Path stray = directory.resolve("tables").resolve("w").resolve("f");
       Files.createDirectories(stray);
       Files.writeString(stray.resolve("0123abcd"), "data Cellar did not write");
-      IOException refused = assertThrows(IOException.class, () -> cellar.admin().createTable(
-          TableDescriptor.of("w", ColumnFamilyDescriptor.of("f"))));
-      assertTrue(refused.getMessage().contains(stray.getParent().toString()),
-          refused.getMessage());
+      IOException refused =
+          assertThrows(
+              IOException.class,
+              () ->
+                  cellar
+                      .admin()
+                      .createTable(TableDescriptor.of("w", ColumnFamilyDescriptor.of("f"))));
+      assertTrue(refused.getMessage().contains(stray.getParent().toString()), refused.getMessage());
       assertTrue(Files.exists(stray.resolve("0123abcd")), "creating a table deletes no data");
     }
     Map<String, String> before = DirectoryHash.of(directory);
-    IOException refused = assertThrows(IOException.class,
-        () -> Cellar.open(directory, CellarConfig.defaults()));
+    IOException refused =
+        assertThrows(IOException.class, () -> Cellar.open(directory, CellarConfig.defaults()));
     assertTrue(refused.getMessage().contains("cellar repair"), refused.getMessage());
     assertEquals(before, DirectoryHash.of(directory), "a refused open changes nothing");
   }
@@ -143,21 +151,23 @@ class TableNamesTest {
       }
     }
     Path namespaces = directory.resolve("namespaces");
-    assertTrue(Files.isRegularFile(namespaces.resolve("ns").resolve("t")
-        .resolve(TableDirectory.DESCRIPTOR)));
-    Files.move(namespaces.resolve("old").resolve("t"),
-        directory.resolve("tables").resolve("old:t"));
+    assertTrue(
+        Files.isRegularFile(
+            namespaces.resolve("ns").resolve("t").resolve(TableDirectory.DESCRIPTOR)));
+    Files.move(
+        namespaces.resolve("old").resolve("t"), directory.resolve("tables").resolve("old:t"));
     try (Cellar cellar = Cellar.open(directory, CellarConfig.defaults())) {
       assertEquals(List.of("ns:t", "old:t"), cellar.admin().listTables());
       for (String name : List.of("ns:t", "old:t")) {
         try (Result result = cellar.table(name).get(new Get(row))) {
-          assertEquals("r", new String(result.value(), java.nio.charset.StandardCharsets.UTF_8),
-              name);
+          assertEquals(
+              "r", new String(result.value(), java.nio.charset.StandardCharsets.UTF_8), name);
         }
       }
     }
     assertFalse(Files.exists(directory.resolve("tables").resolve("old:t")));
-    assertTrue(Files.isRegularFile(namespaces.resolve("old").resolve("t")
-        .resolve(TableDirectory.DESCRIPTOR)));
+    assertTrue(
+        Files.isRegularFile(
+            namespaces.resolve("old").resolve("t").resolve(TableDirectory.DESCRIPTOR)));
   }
 }

@@ -21,8 +21,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The log in another directory ({@code hbase.wal.dir}, a local one here; {@code cellar-hdfs}
- * runs the same with HDFS on either side): edits survive a crash and are replayed from there, both
+ * The log in another directory ({@code hbase.wal.dir}, a local one here; {@code cellar-hdfs} runs
+ * the same with HDFS on either side): edits survive a crash and are replayed from there, both
  * directories are locked, HBase's placement rule holds, and every open that would miss or mistake
  * the log fails in one line without changing what is stored. Random rows and values; the seed is
  * printed and {@code -Dcellar.test.seed} repeats a run.
@@ -53,8 +53,9 @@ class WalPlacementTest {
   }
 
   /** Writes random rows into table "t" (created if missing), recording them in {@code oracle}. */
-  private static void write(Cellar cellar, TreeMap<String, String> oracle, SplittableRandom random,
-      int rows) throws IOException {
+  private static void write(
+      Cellar cellar, TreeMap<String, String> oracle, SplittableRandom random, int rows)
+      throws IOException {
     if (!cellar.admin().tableExists("t")) {
       cellar.admin().createTable(TableDescriptor.of("t", ColumnFamilyDescriptor.of("f")));
     }
@@ -75,7 +76,8 @@ class WalPlacementTest {
     try (ResultScanner scanner = cellar.table("t").scanner(new Scan())) {
       for (Result result : scanner) {
         try (result) {
-          found.put(new String(result.row(), StandardCharsets.UTF_8),
+          found.put(
+              new String(result.row(), StandardCharsets.UTF_8),
               new String(result.getValue(FAMILY, QUALIFIER), StandardCharsets.UTF_8));
         }
       }
@@ -88,7 +90,8 @@ class WalPlacementTest {
       return 0;
     }
     try (Stream<Path> files = Files.list(directory)) {
-      return files.filter(file -> WalLayout.parseFileName(file.getFileName().toString()) >= 0)
+      return files
+          .filter(file -> WalLayout.parseFileName(file.getFileName().toString()) >= 0)
           .count();
     }
   }
@@ -112,27 +115,35 @@ class WalPlacementTest {
     try (Cellar cellar = Cellar.open(database(), config(logRoot()))) {
       verify(cellar, oracle, "last reopen");
     }
-    assertEquals("file:" + logRoot().resolve("wal"),
+    assertEquals(
+        "file:" + logRoot().resolve("wal"),
         Files.readString(database().resolve(WalPlacement.LOCATION_FILE)));
-    assertEquals("file:" + database(),
+    assertEquals(
+        "file:" + database(),
         Files.readString(logRoot().resolve("wal").resolve(WalLayout.OWNER_FILE)));
   }
 
   @Test
   void bothDirectoriesAreLockedWhileTheDatabaseIsOpen() throws IOException {
     try (Cellar first = Cellar.open(database(), config(logRoot()))) {
-      DirectoryLockedException again = assertThrows(DirectoryLockedException.class,
-          () -> Cellar.open(database(), config(logRoot())));
+      DirectoryLockedException again =
+          assertThrows(
+              DirectoryLockedException.class, () -> Cellar.open(database(), config(logRoot())));
       assertTrue(again.getMessage().contains(database().toString()), again.getMessage());
-      IOException sharedLog = assertThrows(IOException.class,
-          () -> Cellar.open(base.resolve("other"), config(logRoot())));
-      assertTrue(sharedLog.getMessage().contains(logRoot().resolve("wal") + " is the log of"),
+      IOException sharedLog =
+          assertThrows(
+              IOException.class, () -> Cellar.open(base.resolve("other"), config(logRoot())));
+      assertTrue(
+          sharedLog.getMessage().contains(logRoot().resolve("wal") + " is the log of"),
           sharedLog.getMessage());
       Files.delete(logRoot().resolve("wal").resolve(WalLayout.OWNER_FILE));
-      DirectoryLockedException lockedLog = assertThrows(DirectoryLockedException.class,
-          () -> Cellar.open(base.resolve("other"), config(logRoot())),
-          "without the owner file, the log's own lock still keeps a second database out");
-      assertTrue(lockedLog.getMessage().contains(logRoot().resolve("wal").toString()),
+      DirectoryLockedException lockedLog =
+          assertThrows(
+              DirectoryLockedException.class,
+              () -> Cellar.open(base.resolve("other"), config(logRoot())),
+              "without the owner file, the log's own lock still keeps a second database out");
+      assertTrue(
+          lockedLog.getMessage().contains(logRoot().resolve("wal").toString()),
           lockedLog.getMessage());
       write(first, new TreeMap<>(), new SplittableRandom(1), 10);
     }
@@ -145,18 +156,21 @@ class WalPlacementTest {
     write(cellar, oracle, new SplittableRandom(7), 100);
     cellar.abort();
 
-    IOException withoutLog = assertThrows(IOException.class,
-        () -> Cellar.open(database(), config(null)));
-    assertTrue(withoutLog.getMessage().contains(WalPlacement.LOCATION_FILE)
-        && withoutLog.getMessage().contains(logRoot().resolve("wal").toString()),
+    IOException withoutLog =
+        assertThrows(IOException.class, () -> Cellar.open(database(), config(null)));
+    assertTrue(
+        withoutLog.getMessage().contains(WalPlacement.LOCATION_FILE)
+            && withoutLog.getMessage().contains(logRoot().resolve("wal").toString()),
         withoutLog.getMessage());
-    IOException otherLog = assertThrows(IOException.class,
-        () -> Cellar.open(database(), config(base.resolve("elsewhere"))));
+    IOException otherLog =
+        assertThrows(
+            IOException.class, () -> Cellar.open(database(), config(base.resolve("elsewhere"))));
     assertTrue(otherLog.getMessage().contains("its log lives in"), otherLog.getMessage());
-    IOException sharedLog = assertThrows(IOException.class,
-        () -> Cellar.open(base.resolve("other"), config(logRoot())));
-    assertTrue(sharedLog.getMessage().contains("is the log of the database"),
-        sharedLog.getMessage());
+    IOException sharedLog =
+        assertThrows(
+            IOException.class, () -> Cellar.open(base.resolve("other"), config(logRoot())));
+    assertTrue(
+        sharedLog.getMessage().contains("is the log of the database"), sharedLog.getMessage());
 
     try (Cellar reopened = Cellar.open(database(), config(logRoot()))) {
       verify(reopened, oracle, "after the refused opens");
@@ -170,10 +184,10 @@ class WalPlacementTest {
     write(cellar, oracle, new SplittableRandom(11), 100);
     cellar.abort();
 
-    IOException refused = assertThrows(IOException.class,
-        () -> Cellar.open(database(), config(logRoot())));
-    assertTrue(refused.getMessage().contains("log segment(s) of this database"),
-        refused.getMessage());
+    IOException refused =
+        assertThrows(IOException.class, () -> Cellar.open(database(), config(logRoot())));
+    assertTrue(
+        refused.getMessage().contains("log segment(s) of this database"), refused.getMessage());
     assertFalse(Files.exists(database().resolve(WalPlacement.LOCATION_FILE)));
     try (Cellar reopened = Cellar.open(database(), config(null))) {
       verify(reopened, oracle, "the database's own log, replayed");
@@ -191,21 +205,25 @@ class WalPlacementTest {
         Files.delete(file);
       }
     }
-    IOException refused = assertThrows(IOException.class,
-        () -> Cellar.open(database(), config(logRoot())));
-    assertTrue(refused.getMessage().contains("or is not this database's log"),
-        refused.getMessage());
+    IOException refused =
+        assertThrows(IOException.class, () -> Cellar.open(database(), config(logRoot())));
+    assertTrue(
+        refused.getMessage().contains("or is not this database's log"), refused.getMessage());
   }
 
   @Test
   void theLogMayNotLieInsideTheDatabaseButMayBeTheDatabaseDirectoryItself() throws IOException {
-    IOException inside = assertThrows(IOException.class,
-        () -> Cellar.open(database(), config(database().resolve("logs"))));
-    assertTrue(inside.getMessage().contains("lies inside the database directory"),
-        inside.getMessage());
-    IOException databaseInLog = assertThrows(IOException.class,
-        () -> Cellar.open(logRoot().resolve("wal").resolve("db"), config(logRoot())));
-    assertTrue(databaseInLog.getMessage().contains("lies inside the log's directory"),
+    IOException inside =
+        assertThrows(
+            IOException.class, () -> Cellar.open(database(), config(database().resolve("logs"))));
+    assertTrue(
+        inside.getMessage().contains("lies inside the database directory"), inside.getMessage());
+    IOException databaseInLog =
+        assertThrows(
+            IOException.class,
+            () -> Cellar.open(logRoot().resolve("wal").resolve("db"), config(logRoot())));
+    assertTrue(
+        databaseInLog.getMessage().contains("lies inside the log's directory"),
         databaseInLog.getMessage());
 
     TreeMap<String, String> oracle = new TreeMap<>();
@@ -222,11 +240,17 @@ class WalPlacementTest {
   @Test
   void aSiteFileNamesBothDirectoriesAsHBasesDoes() throws IOException {
     Path site = base.resolve("hbase-site.xml");
-    Files.writeString(site, "<configuration>\n"
-        + "<property><name>hbase.rootdir</name><value>" + database() + "</value></property>\n"
-        + "<property><name>hbase.wal.dir</name><value>" + logRoot() + "</value></property>\n"
-        + "<property><name>hfile.block.cache.memory.size</name><value>4m</value></property>\n"
-        + "</configuration>\n");
+    Files.writeString(
+        site,
+        "<configuration>\n"
+            + "<property><name>hbase.rootdir</name><value>"
+            + database()
+            + "</value></property>\n"
+            + "<property><name>hbase.wal.dir</name><value>"
+            + logRoot()
+            + "</value></property>\n"
+            + "<property><name>hfile.block.cache.memory.size</name><value>4m</value></property>\n"
+            + "</configuration>\n");
     CellarConfig config = CellarConfig.load(site);
     TreeMap<String, String> oracle = new TreeMap<>();
     Cellar cellar = Cellar.open(config);
@@ -236,8 +260,8 @@ class WalPlacementTest {
     try (Cellar reopened = Cellar.open(config)) {
       verify(reopened, oracle, "reopened from the site file");
     }
-    IllegalArgumentException noRoot = assertThrows(IllegalArgumentException.class,
-        () -> Cellar.open(CellarConfig.defaults()));
+    IllegalArgumentException noRoot =
+        assertThrows(IllegalArgumentException.class, () -> Cellar.open(CellarConfig.defaults()));
     assertTrue(noRoot.getMessage().contains("hbase.rootdir"), noRoot.getMessage());
   }
 }

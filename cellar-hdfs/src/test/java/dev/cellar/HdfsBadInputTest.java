@@ -38,8 +38,11 @@ class HdfsBadInputTest {
 
   private static void put(Cellar cellar, int from, int to) throws IOException {
     for (int i = from; i < to; i++) {
-      cellar.table("t").put(new Put(bytes(String.format("row-%04d", i)))
-          .addColumn(bytes("f"), bytes("q"), bytes("value-" + i)));
+      cellar
+          .table("t")
+          .put(
+              new Put(bytes(String.format("row-%04d", i)))
+                  .addColumn(bytes("f"), bytes("q"), bytes("value-" + i)));
     }
   }
 
@@ -70,24 +73,33 @@ class HdfsBadInputTest {
     assertEquals(1, report.tables());
     assertTrue(report.hfiles() >= 1, report.toString());
     assertTrue(report.lockHolder().isEmpty(), report.toString());
-    IOException missing = assertThrows(IOException.class,
-        () -> DatabaseCheck.check(location + "/missing", hdfs.config()));
+    IOException missing =
+        assertThrows(
+            IOException.class, () -> DatabaseCheck.check(location + "/missing", hdfs.config()));
     assertEquals(location + "/missing is not a directory", missing.getMessage());
     try (StorageLocation resolved = StorageLocation.resolve(location, hdfs.config().settings())) {
-      resolved.storage().createDirectories(
-          resolved.directory().resolveSibling(resolved.directory().getFileName() + "-empty"));
-      try (AppendOnlyFile stray = resolved.storage().create(
-          resolved.directory().resolve("tables/t/stray"))) {
+      resolved
+          .storage()
+          .createDirectories(
+              resolved.directory().resolveSibling(resolved.directory().getFileName() + "-empty"));
+      try (AppendOnlyFile stray =
+          resolved.storage().create(resolved.directory().resolve("tables/t/stray"))) {
         stray.sync();
       }
     }
-    IOException empty = assertThrows(IOException.class,
-        () -> DatabaseCheck.check(location + "-empty", hdfs.config()));
-    assertEquals(location + "-empty is not a Cellar database (it has no tables/ directory)",
+    IOException empty =
+        assertThrows(
+            IOException.class, () -> DatabaseCheck.check(location + "-empty", hdfs.config()));
+    assertEquals(
+        location + "-empty is not a Cellar database (it has no tables/ directory)",
         empty.getMessage());
     DatabaseCheck.Report damaged = DatabaseCheck.check(location, hdfs.config());
-    assertEquals(List.of(location + "/tables/t/stray: not part of the table (a descriptor or"
-        + " manifest rewrite a crash interrupted?)"), damaged.problems());
+    assertEquals(
+        List.of(
+            location
+                + "/tables/t/stray: not part of the table (a descriptor or"
+                + " manifest rewrite a crash interrupted?)"),
+        damaged.problems());
   }
 
   @Test
@@ -103,13 +115,23 @@ class HdfsBadInputTest {
         out.append(text, 0, text.length);
         out.sync();
       }
-      CorruptHFileException e = assertThrows(CorruptHFileException.class,
-          () -> HFileReader.open(storage, file, allocator, UnaryOperator.identity()).close());
+      CorruptHFileException e =
+          assertThrows(
+              CorruptHFileException.class,
+              () -> HFileReader.open(storage, file, allocator, UnaryOperator.identity()).close());
       assertTrue(e.getMessage().startsWith(location + "/notes.txt at offset "), e.getMessage());
       assertFalse(e.getMessage().contains("\n"), e.getMessage());
 
-      IOException missing = assertThrows(IOException.class, () -> HFileReader.open(storage,
-          resolved.directory().resolve("missing"), allocator, UnaryOperator.identity()).close());
+      IOException missing =
+          assertThrows(
+              IOException.class,
+              () ->
+                  HFileReader.open(
+                          storage,
+                          resolved.directory().resolve("missing"),
+                          allocator,
+                          UnaryOperator.identity())
+                      .close());
       assertEquals(location + "/missing: no such file", missing.getMessage());
     }
   }
@@ -125,9 +147,10 @@ class HdfsBadInputTest {
     cellar.abort();
     try (StorageLocation resolved = StorageLocation.resolve(location, hdfs.config().settings())) {
       Storage storage = resolved.storage();
-      List<Path> segments = storage.list(resolved.directory().resolve("wal")).stream()
-          .filter(path -> !path.getFileName().toString().equals("LOCK"))
-          .toList();
+      List<Path> segments =
+          storage.list(resolved.directory().resolve("wal")).stream()
+              .filter(path -> !path.getFileName().toString().equals("LOCK"))
+              .toList();
       Path last = segments.getLast();
       storage.recoverWriter(last);
       storage.truncate(last, storage.size(last) - 10);
@@ -139,10 +162,15 @@ class HdfsBadInputTest {
 
   @Test
   void anUnreachableNameNodeIsOneLineNamingTheDatabasesUri() {
-    IOException e = assertThrows(IOException.class,
-        () -> Cellar.open("hdfs://127.0.0.1:1/cellar/db", hdfs.config()));
-    assertTrue(e.getMessage().startsWith("hdfs://127.0.0.1:1/cellar/db: cannot reach the file"
-        + " system at hdfs://127.0.0.1:1/: "), e.getMessage());
+    IOException e =
+        assertThrows(
+            IOException.class, () -> Cellar.open("hdfs://127.0.0.1:1/cellar/db", hdfs.config()));
+    assertTrue(
+        e.getMessage()
+            .startsWith(
+                "hdfs://127.0.0.1:1/cellar/db: cannot reach the file"
+                    + " system at hdfs://127.0.0.1:1/: "),
+        e.getMessage());
     assertFalse(e.getMessage().contains("\n"), e.getMessage());
   }
 
@@ -158,15 +186,19 @@ class HdfsBadInputTest {
     Path first;
     try (StorageLocation resolved = StorageLocation.resolve(location, hdfs.config().settings())) {
       Storage storage = resolved.storage();
-      first = storage.list(resolved.directory().resolve("wal")).stream()
-          .filter(path -> path.getFileName().toString().startsWith("wal-"))
-          .findFirst().orElseThrow();
+      first =
+          storage.list(resolved.directory().resolve("wal")).stream()
+              .filter(path -> path.getFileName().toString().startsWith("wal-"))
+              .findFirst()
+              .orElseThrow();
       storage.recoverWriter(first);
       storage.truncate(first, storage.size(first) - 10);
     }
     IOException e = assertThrows(IOException.class, () -> Cellar.open(location, hdfs.config()));
-    assertTrue(e.getMessage().startsWith("WAL segment " + location + "/wal/"
-        + first.getFileName() + " at offset "), e.getMessage());
+    assertTrue(
+        e.getMessage()
+            .startsWith("WAL segment " + location + "/wal/" + first.getFileName() + " at offset "),
+        e.getMessage());
     assertFalse(e.getMessage().contains("\n"), e.getMessage());
   }
 }

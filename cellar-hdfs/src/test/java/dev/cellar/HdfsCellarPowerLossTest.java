@@ -32,8 +32,7 @@ class HdfsCellarPowerLossTest extends CellarPowerLossTest {
 
   @Override
   CellarConfig config() {
-    return super.config().withAll(hdfs.config().with("hbase.wal.hsync", "true").settings()
-        .asMap());
+    return super.config().withAll(hdfs.config().with("hbase.wal.hsync", "true").settings().asMap());
   }
 
   @Override

@@ -5,9 +5,9 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
- * {@link DamageMatrixTest} with the databases on a MiniDFSCluster: every kind of file damaged
- * every way, the open serving every acknowledged cell or refusing unchanged, and repair bringing
- * back every readable file's cells, through HDFS.
+ * {@link DamageMatrixTest} with the databases on a MiniDFSCluster: every kind of file damaged every
+ * way, the open serving every acknowledged cell or refusing unchanged, and repair bringing back
+ * every readable file's cells, through HDFS.
  */
 class HdfsDamageMatrixTest extends DamageMatrixTest {
 

@@ -59,8 +59,11 @@ class HdfsExportTest {
     TreeSet<String> rows = new TreeSet<>();
     List<TableExport.Family> families;
     try (Cellar cellar = Cellar.open(database, hdfs.config())) {
-      cellar.admin().createTable(TableDescriptor.of("t", ColumnFamilyDescriptor.of("a"),
-          ColumnFamilyDescriptor.of("b")));
+      cellar
+          .admin()
+          .createTable(
+              TableDescriptor.of(
+                  "t", ColumnFamilyDescriptor.of("a"), ColumnFamilyDescriptor.of("b")));
       // Each operation at a timestamp of its own: a put in the millisecond of the row's delete
       // would share its timestamp, and the delete would hide it (HBase's rule).
       long base = System.currentTimeMillis();
@@ -68,42 +71,54 @@ class HdfsExportTest {
         String row = String.format("row-%04d", random.nextInt(400));
         long timestamp = base + i;
         if (random.nextInt(5) == 0) {
-          cellar.table("t").delete(new Delete(bytes(row)).addFamily(bytes("a"), timestamp)
-              .addFamily(bytes("b"), timestamp));
+          cellar
+              .table("t")
+              .delete(
+                  new Delete(bytes(row))
+                      .addFamily(bytes("a"), timestamp)
+                      .addFamily(bytes("b"), timestamp));
           rows.remove(row);
         } else {
-          cellar.table("t").put(new Put(bytes(row))
-              .addColumn(bytes("a"), bytes("q"), timestamp, bytes("a"))
-              .addColumn(bytes("b"), bytes("q"), timestamp, bytes("b" + i)));
+          cellar
+              .table("t")
+              .put(
+                  new Put(bytes(row))
+                      .addColumn(bytes("a"), bytes("q"), timestamp, bytes("a"))
+                      .addColumn(bytes("b"), bytes("q"), timestamp, bytes("b" + i)));
           rows.add(row);
         }
         if (i == 300) {
           cellar.admin().flush("t");
         }
       }
-      families = TableExport.export(cellar, "t", out, hdfs.config(), List.of(bytes("row-0200")),
-          line -> { });
+      families =
+          TableExport.export(
+              cellar, "t", out, hdfs.config(), List.of(bytes("row-0200")), line -> {});
 
-      BulkLoadException notEmpty = assertThrows(BulkLoadException.class,
-          () -> TableExport.export(cellar, "t", out, hdfs.config(), List.of(), line -> { }));
-      assertEquals(out + ": is not empty; export into a new or empty directory",
-          notEmpty.getMessage());
+      BulkLoadException notEmpty =
+          assertThrows(
+              BulkLoadException.class,
+              () -> TableExport.export(cellar, "t", out, hdfs.config(), List.of(), line -> {}));
+      assertEquals(
+          out + ": is not empty; export into a new or empty directory", notEmpty.getMessage());
     }
     long cells = 0;
     try (StorageLocation output = StorageLocation.resolve(out, hdfs.config().settings());
         BufAllocator allocator = new BufAllocator(BufAllocatorConfig.DEFAULT)) {
       for (TableExport.Family family : families) {
-        assertTrue(family.files().stream().allMatch(file -> file.startsWith(out + "/")),
+        assertTrue(
+            family.files().stream().allMatch(file -> file.startsWith(out + "/")),
             "files named by their URIs: " + family.files());
-        List<Path> files = family.files().stream()
-            .map(file -> Path.of(URI.create(file).getPath())).toList();
-        assertEquals(List.of(output.directory().resolve(family.name())),
+        List<Path> files =
+            family.files().stream().map(file -> Path.of(URI.create(file).getPath())).toList();
+        assertEquals(
+            List.of(output.directory().resolve(family.name())),
             files.stream().map(Path::getParent).distinct().toList(),
             "flat family directories on HDFS");
         assertEquals(2, files.size(), "cut at the split key");
         for (Path file : files) {
-          try (HFileReader reader = HFileReader.open(output.storage(), file, allocator,
-              UnaryOperator.identity())) {
+          try (HFileReader reader =
+              HFileReader.open(output.storage(), file, allocator, UnaryOperator.identity())) {
             cells += HFileVerifier.verify(reader).cells();
           }
         }

@@ -30,6 +30,7 @@ class HdfsFewDataNodesTest {
 
   /** Hadoop's default {@code dfs.replication}, which the site files here leave as it is. */
   private static final String DEFAULT_REPLICATION = "3";
+
   private static final byte[] FAMILY = bytes("f");
   private static final byte[] QUALIFIER = bytes("q");
 
@@ -53,8 +54,8 @@ class HdfsFewDataNodesTest {
   }
 
   /**
-   * Each open writes a row through the log and stops as a crash would (no flush), so the next
-   * open finds every row only by replaying the log.
+   * Each open writes a row through the log and stops as a crash would (no flush), so the next open
+   * finds every row only by replaying the log.
    */
   @Test
   void reopensAgainAndAgainAndEveryRowWrittenThroughTheLogSurvives() throws Exception {

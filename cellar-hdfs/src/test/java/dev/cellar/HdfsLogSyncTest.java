@@ -33,19 +33,26 @@ class HdfsLogSyncTest {
 
   /** The fsyncs the DataNode made so far: one per packet an hsync asked it to force. */
   private static long dataNodeFsyncs() {
-    return MetricsAsserts.getLongCounter("FsyncCount", MetricsAsserts.getMetrics(
-        hdfs.cluster().getDataNodes().getFirst().getMetrics().name()));
+    return MetricsAsserts.getLongCounter(
+        "FsyncCount",
+        MetricsAsserts.getMetrics(hdfs.cluster().getDataNodes().getFirst().getMetrics().name()));
   }
 
-  /** Opens a database with table t and puts 20 rows with {@code durability}; the fsyncs they cost. */
+  /**
+   * Opens a database with table t and puts 20 rows with {@code durability}; the fsyncs they cost.
+   */
   private static long fsyncsOfPuts(String location, CellarConfig config, Durability durability)
       throws IOException {
     try (Cellar cellar = Cellar.open(location, config)) {
       cellar.admin().createTable(TableDescriptor.of("t", ColumnFamilyDescriptor.of("f")));
       long before = dataNodeFsyncs();
       for (int i = 0; i < 20; i++) {
-        cellar.table("t").put(new Put(bytes("row-" + i))
-            .addColumn(FAMILY, bytes("q"), bytes("value-" + i)).setDurability(durability));
+        cellar
+            .table("t")
+            .put(
+                new Put(bytes("row-" + i))
+                    .addColumn(FAMILY, bytes("q"), bytes("value-" + i))
+                    .setDurability(durability));
       }
       return dataNodeFsyncs() - before;
     }
@@ -68,27 +75,39 @@ class HdfsLogSyncTest {
       cellar.admin().createTable(TableDescriptor.of("t", ColumnFamilyDescriptor.of("f")));
       long before = dataNodeFsyncs();
       byte[] value = bytes("acknowledged after an hflush");
-      cellar.table("t").put(new Put(bytes("row")).addColumn(FAMILY, bytes("q"), value)
-          .setDurability(Durability.SYNC_WAL));
+      cellar
+          .table("t")
+          .put(
+              new Put(bytes("row"))
+                  .addColumn(FAMILY, bytes("q"), value)
+                  .setDurability(Durability.SYNC_WAL));
       assertEquals(0, dataNodeFsyncs() - before, "an hflush forces nothing to disk");
       Path segment = new Path(hdfs.uri(cellar.wal().segments().getLast().toString()));
       byte[] written;
       try (FSDataInputStream in = reader.open(segment)) {
         written = in.readAllBytes();
       }
-      assertTrue(contains(written, value),
-          "the entry is in the open segment for another client to read");
+      assertTrue(
+          contains(written, value), "the entry is in the open segment for another client to read");
     }
   }
 
   @Test
   void anFsyncWalPutOrAnyPutWithWalHsyncIsAcknowledgedAfterAnHsync() throws Exception {
-    assertEquals(20, fsyncsOfPuts(hdfs.newDirectory("fsync-wal"), hdfs.config(),
-        Durability.FSYNC_WAL), "one hsync per FSYNC_WAL put");
-    assertEquals(20, fsyncsOfPuts(hdfs.newDirectory("wal-hsync"),
-        hdfs.config().with("hbase.wal.hsync", "true"), Durability.SYNC_WAL),
+    assertEquals(
+        20,
+        fsyncsOfPuts(hdfs.newDirectory("fsync-wal"), hdfs.config(), Durability.FSYNC_WAL),
+        "one hsync per FSYNC_WAL put");
+    assertEquals(
+        20,
+        fsyncsOfPuts(
+            hdfs.newDirectory("wal-hsync"),
+            hdfs.config().with("hbase.wal.hsync", "true"),
+            Durability.SYNC_WAL),
         "one hsync per SYNC_WAL put with hbase.wal.hsync");
-    assertEquals(0, fsyncsOfPuts(hdfs.newDirectory("sync-wal"), hdfs.config(),
-        Durability.SYNC_WAL), "SYNC_WAL puts hflush only");
+    assertEquals(
+        0,
+        fsyncsOfPuts(hdfs.newDirectory("sync-wal"), hdfs.config(), Durability.SYNC_WAL),
+        "SYNC_WAL puts hflush only");
   }
 }

@@ -1,7 +1,6 @@
 package dev.cellar;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -40,7 +39,8 @@ class HdfsPipelineFailureTest {
   }
 
   private static Put put(int row) {
-    return new Put(bytes("row-" + row)).addColumn(FAMILY, QUALIFIER, bytes("value-" + row))
+    return new Put(bytes("row-" + row))
+        .addColumn(FAMILY, QUALIFIER, bytes("value-" + row))
         .setDurability(Durability.SYNC_WAL);
   }
 
@@ -72,17 +72,24 @@ class HdfsPipelineFailureTest {
       List<Future<?>> waiting = new ArrayList<>();
       for (int i = 50; i < 58; i++) {
         int row = i;
-        waiting.add(writers.submit(() -> {
-          cellar.table("t").put(put(row));
-          return null;
-        }));
+        waiting.add(
+            writers.submit(
+                () -> {
+                  cellar.table("t").put(put(row));
+                  return null;
+                }));
       }
       for (Future<?> write : waiting) {
-        Exception failed = assertThrows(Exception.class, () -> write.get(120, TimeUnit.SECONDS),
-            "no write is acknowledged through a failed pipeline");
+        Exception failed =
+            assertThrows(
+                Exception.class,
+                () -> write.get(120, TimeUnit.SECONDS),
+                "no write is acknowledged through a failed pipeline");
         assertTrue(failed.getCause() instanceof IOException, failed.toString());
       }
-      assertThrows(IOException.class, () -> cellar.table("t").put(put(100)),
+      assertThrows(
+          IOException.class,
+          () -> cellar.table("t").put(put(100)),
           "the failed log refuses later writes");
     } finally {
       writers.shutdownNow();
@@ -95,8 +102,8 @@ class HdfsPipelineFailureTest {
     try (Cellar reopened = Cellar.open(location, hdfs.config())) {
       for (int i = 0; i < 50; i++) {
         try (Result result = reopened.table("t").get(new Get(bytes("row-" + i)))) {
-          assertArrayEquals(bytes("value-" + i), result.getValue(FAMILY, QUALIFIER),
-              "acknowledged row " + i);
+          assertArrayEquals(
+              bytes("value-" + i), result.getValue(FAMILY, QUALIFIER), "acknowledged row " + i);
         }
       }
     }

@@ -22,8 +22,8 @@ import org.junit.jupiter.api.io.TempDir;
  * The log on another file system than the data ({@code hbase.wal.dir}) on a MiniDFSCluster, both
  * ways round, in one JVM: a second open fails cleanly on whichever directory is held, an open that
  * would miss the log fails in one line naming both URIs, and after a crash (an abort, nothing
- * flushed) the reopen with the right setting replays every edit from the other file system.
- * Random rows; the seed is printed and {@code -Dcellar.test.seed} repeats a run.
+ * flushed) the reopen with the right setting replays every edit from the other file system. Random
+ * rows; the seed is printed and {@code -Dcellar.test.seed} repeats a run.
  */
 @ExtendWith(TestSeedExtension.class)
 class HdfsWalPlacementTest {
@@ -46,30 +46,36 @@ class HdfsWalPlacementTest {
 
   @Test
   void dataOnHdfsLogLocal(TestSeed seed) throws IOException {
-    crashAndReplay(hdfs.newDirectory("data"), local.resolve("logs").toString(),
-        local.resolve("other").toString(), seed);
+    crashAndReplay(
+        hdfs.newDirectory("data"),
+        local.resolve("logs").toString(),
+        local.resolve("other").toString(),
+        seed);
   }
 
   @Test
   void dataLocalLogOnHdfs(TestSeed seed) throws IOException {
-    crashAndReplay(local.resolve("data").toString(), hdfs.newDirectory("logs"),
-        hdfs.newDirectory("other"), seed);
+    crashAndReplay(
+        local.resolve("data").toString(),
+        hdfs.newDirectory("logs"),
+        hdfs.newDirectory("other"),
+        seed);
   }
 
-  private void crashAndReplay(
-      String database, String logRoot, String otherDatabase, TestSeed seed)
+  private void crashAndReplay(String database, String logRoot, String otherDatabase, TestSeed seed)
       throws IOException {
     SplittableRandom random = new SplittableRandom(seed.value());
     TreeMap<String, String> oracle = new TreeMap<>();
     Cellar cellar = Cellar.open(database, config(logRoot));
     try {
-      DirectoryLockedException again = assertThrows(DirectoryLockedException.class,
-          () -> Cellar.open(database, config(logRoot)));
+      DirectoryLockedException again =
+          assertThrows(
+              DirectoryLockedException.class, () -> Cellar.open(database, config(logRoot)));
       assertTrue(again.getMessage().contains(database), again.getMessage());
-      IOException sharedLog = assertThrows(IOException.class,
-          () -> Cellar.open(otherDatabase, config(logRoot)));
-      assertTrue(sharedLog.getMessage().contains("is the log of the database"),
-          sharedLog.getMessage());
+      IOException sharedLog =
+          assertThrows(IOException.class, () -> Cellar.open(otherDatabase, config(logRoot)));
+      assertTrue(
+          sharedLog.getMessage().contains("is the log of the database"), sharedLog.getMessage());
       cellar.admin().createTable(TableDescriptor.of("t", ColumnFamilyDescriptor.of("f")));
       for (int i = 0; i < 300; i++) {
         String row = String.format("row-%04d", random.nextInt(1000));
@@ -80,15 +86,16 @@ class HdfsWalPlacementTest {
     } finally {
       cellar.abort();
     }
-    IOException withoutLog = assertThrows(IOException.class,
-        () -> Cellar.open(database, config(null)));
+    IOException withoutLog =
+        assertThrows(IOException.class, () -> Cellar.open(database, config(null)));
     assertTrue(withoutLog.getMessage().contains("its log lives in"), withoutLog.getMessage());
     try (Cellar reopened = Cellar.open(database, config(logRoot))) {
       TreeMap<String, String> found = new TreeMap<>();
       try (ResultScanner scanner = reopened.table("t").scanner(new Scan())) {
         for (Result result : scanner) {
           try (result) {
-            found.put(new String(result.row(), StandardCharsets.UTF_8),
+            found.put(
+                new String(result.row(), StandardCharsets.UTF_8),
                 new String(result.getValue(FAMILY, QUALIFIER), StandardCharsets.UTF_8));
           }
         }

@@ -18,11 +18,11 @@ import org.openjdk.jmh.infra.Blackhole;
  * and adaptive allocators (direct buffers) and HBase's {@code ByteBuffAllocator}, all in the same
  * run, from one thread and from two threads sharing one allocator.
  *
- * <p>Cellar and HBase use the same pool (66560-byte buffers, 1860 of them, minimal allocation
- * 11093 bytes). The sizes are a data block as read from disk (a 64 KiB block with its headers:
- * 65600 bytes, one pooled buffer), a mid size (16 KiB, one pooled buffer partly used) and a small
- * size below the minimal allocation (1 KiB, which Cellar and HBase serve from the heap by design
- * while Netty pools it). The score is operations per microsecond summed over the threads; {@code
+ * <p>Cellar and HBase use the same pool (66560-byte buffers, 1860 of them, minimal allocation 11093
+ * bytes). The sizes are a data block as read from disk (a 64 KiB block with its headers: 65600
+ * bytes, one pooled buffer), a mid size (16 KiB, one pooled buffer partly used) and a small size
+ * below the minimal allocation (1 KiB, which Cellar and HBase serve from the heap by design while
+ * Netty pools it). The score is operations per microsecond summed over the threads; {@code
  * gc.alloc.rate.norm} is the heap bytes per allocation.
  *
  * <p>Run from the repository root with JDK 25 as {@code JAVA_HOME}:

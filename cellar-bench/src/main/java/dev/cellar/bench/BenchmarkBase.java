@@ -6,9 +6,9 @@ import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * The settings every Cellar microbenchmark shares: one fork, a short warmup and measurement so
- * that the whole suite stays quick to run on a small machine, and the same JVM flags for Cellar and
- * its peers.
+ * The settings every Cellar microbenchmark shares: one fork, a short warmup and measurement so that
+ * the whole suite stays quick to run on a small machine, and the same JVM flags for Cellar and its
+ * peers.
  *
  * <p><b>JVM flags.</b> {@code jvmArgs} replaces the launching JVM's flags, so a run does not depend
  * on how JMH was started:

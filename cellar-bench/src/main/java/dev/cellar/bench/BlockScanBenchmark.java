@@ -25,9 +25,9 @@ import org.openjdk.jmh.annotations.TearDown;
  * encoding and compression, over the same file.
  *
  * <p>The file is about 32 MiB of {@link PeCells} cells ({@code valueSize} 1000 by default, PE's
- * default) in 64 KiB blocks, written by Cellar; {@code format} is {@code ENCODING/COMPRESSION}.
- * The default formats cover every encoding uncompressed, SNAPPY and ZSTD over NONE and FAST_DIFF,
- * and GZ and LZ4 over NONE; any other pair, such as {@code -p format=ROW_INDEX_V1/ZSTD}, works. One
+ * default) in 64 KiB blocks, written by Cellar; {@code format} is {@code ENCODING/COMPRESSION}. The
+ * default formats cover every encoding uncompressed, SNAPPY and ZSTD over NONE and FAST_DIFF, and
+ * GZ and LZ4 over NONE; any other pair, such as {@code -p format=ROW_INDEX_V1/ZSTD}, works. One
  * operation positions a scanner on the first cell and steps through every cell to the end, reading
  * each value's length and first and last byte ({@link ValueSample}). No block cache: every block
  * comes from the file (the OS page cache, after the first pass), has its checksums verified, is
@@ -70,8 +70,17 @@ public class BlockScanBenchmark extends BenchmarkBase {
   public static class ScanFile {
 
     @Param({
-      "NONE/NONE", "PREFIX/NONE", "DIFF/NONE", "FAST_DIFF/NONE", "ROW_INDEX_V1/NONE",
-      "NONE/SNAPPY", "FAST_DIFF/SNAPPY", "NONE/ZSTD", "FAST_DIFF/ZSTD", "NONE/GZ", "NONE/LZ4"
+      "NONE/NONE",
+      "PREFIX/NONE",
+      "DIFF/NONE",
+      "FAST_DIFF/NONE",
+      "ROW_INDEX_V1/NONE",
+      "NONE/SNAPPY",
+      "FAST_DIFF/SNAPPY",
+      "NONE/ZSTD",
+      "FAST_DIFF/ZSTD",
+      "NONE/GZ",
+      "NONE/LZ4"
     })
     public String format;
 
@@ -161,8 +170,8 @@ public class BlockScanBenchmark extends BenchmarkBase {
     public void open(ScanFile file) throws IOException {
       reader = HBaseReaders.open(file.file.path(), allocator);
       scanner = reader.getScanner(HBaseReaders.conf(), false, false);
-      cellsPerResponse = (int) Math.max(1, MAX_RESULT_SIZE * file.file.cells()
-          / file.file.cellBytes());
+      cellsPerResponse =
+          (int) Math.max(1, MAX_RESULT_SIZE * file.file.cells() / file.file.cellBytes());
     }
 
     long scanAll(int cells) throws IOException {

@@ -47,8 +47,7 @@ import org.openjdk.jmh.annotations.TearDown;
  * cache shares carries one (Cellar's scanner builds it on the third seek into a block object),
  * {@code cellarSparse} with the sparse index a file keeps for a block its cache leaves out (from
  * the block's second seek on), and {@code cellarUnindexed} without, as a block is searched at its
- * first seek. ROW_INDEX_V1 blocks have no seek index: the Cellar scores are the same search
- * there.
+ * first seek. ROW_INDEX_V1 blocks have no seek index: the Cellar scores are the same search there.
  *
  * <p>NONE: HBase has no seeker for unencoded blocks, whose seek is part of its file scanner, so
  * HBase's side is its {@code HFileScanner.seekTo(key)} over the same one-block file, read into
@@ -202,8 +201,7 @@ public class BlockSeekBenchmark extends BenchmarkBase {
   public static class HBaseSeeker {
 
     /**
-     * A seek returning the cell found; one implementation per fork, so the call stays
-     * monomorphic.
+     * A seek returning the cell found; one implementation per fork, so the call stays monomorphic.
      */
     private interface Seek {
       Cell seek(KeyValue key) throws IOException;
@@ -221,13 +219,17 @@ public class BlockSeekBenchmark extends BenchmarkBase {
     @Setup(Level.Trial)
     public void open(BlockFile data) throws IOException {
       reader = HBaseReaders.open(data.file.path(), allocator);
-      seek = DataBlockEncoding.fromName(data.encoding).isEncoded()
-          ? encodedSeek(data)
-          : scannerSeek();
+      seek =
+          DataBlockEncoding.fromName(data.encoding).isEncoded() ? encodedSeek(data) : scannerSeek();
       keys = new KeyValue[data.file.cells()];
       for (int i = 0; i < keys.length; i++) {
-        keys[i] = new KeyValue(PeCells.row(i, data.rowLength), PeCells.FAMILY, PeCells.QUALIFIER,
-            PeCells.TIMESTAMP, KeyValue.Type.Put);
+        keys[i] =
+            new KeyValue(
+                PeCells.row(i, data.rowLength),
+                PeCells.FAMILY,
+                PeCells.QUALIFIER,
+                PeCells.TIMESTAMP,
+                KeyValue.Type.Put);
       }
       picks = data.picks;
       for (KeyValue key : keys) {
@@ -240,10 +242,12 @@ public class BlockSeekBenchmark extends BenchmarkBase {
     private Seek encodedSeek(BlockFile data) throws IOException {
       block = new OneBlockFile(data.file);
       DataBlockEncoder encoder = reader.getDataBlockEncoding().getEncoder();
-      DataBlockEncoder.EncodedSeeker seeker = encoder.createSeeker(
-          encoder.newDataBlockDecodingContext(HBaseReaders.conf(), reader.getFileContext()));
-      seeker.setCurrentBuffer(new SingleByteBuff(block.payload().segment()
-          .asSlice(DataBlockEncoding.ID_SIZE).asByteBuffer()));
+      DataBlockEncoder.EncodedSeeker seeker =
+          encoder.createSeeker(
+              encoder.newDataBlockDecodingContext(HBaseReaders.conf(), reader.getFileContext()));
+      seeker.setCurrentBuffer(
+          new SingleByteBuff(
+              block.payload().segment().asSlice(DataBlockEncoding.ID_SIZE).asByteBuffer()));
       return key -> {
         seeker.rewind();
         seeker.seekToKeyInBlock(key, false);

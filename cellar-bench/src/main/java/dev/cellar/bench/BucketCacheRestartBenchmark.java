@@ -19,19 +19,18 @@ import org.openjdk.jmh.annotations.Warmup;
  * A warm restart of a persistent bucket cache: Cellar's {@code BucketCache} against HBase's own
  * (2.6), both on the {@code file} engine with {@code hbase.bucketcache.persistent.path} set.
  *
- * <p><b>Setup (once per trial).</b> A cache file in a temporary directory (deleted after the
- * trial) is filled with {@value #BLOCKS} DATA blocks of {@value #PAYLOAD_BYTES} payload bytes, each
- * in a 5 KiB slot (about 500 MiB of the {@value #CAPACITY_MIB} MiB file), and the cache is shut
- * down, which persists its index next to the file. See {@link L2Cache} for the blocks and
- * settings.
+ * <p><b>Setup (once per trial).</b> A cache file in a temporary directory (deleted after the trial)
+ * is filled with {@value #BLOCKS} DATA blocks of {@value #PAYLOAD_BYTES} payload bytes, each in a 5
+ * KiB slot (about 500 MiB of the {@value #CAPACITY_MIB} MiB file), and the cache is shut down,
+ * which persists its index next to the file. See {@link L2Cache} for the blocks and settings.
  *
- * <p><b>restart.</b> One shot opens the cache again over the same file and index and waits until
- * it serves all {@value #BLOCKS} blocks: Cellar reads its index file before {@code create}
- * returns; HBase reads its protobuf index in the constructor and checks the cache file's path,
- * size and modification time against the digest it persisted (were they to differ, it would check
- * every block in the background, which the shot would wait for). The shot includes building the
- * adapter's {@value #BLOCKS} keys, the same work for both. The cache is shut down (persisting its
- * index again) after each shot, outside the measurement.
+ * <p><b>restart.</b> One shot opens the cache again over the same file and index and waits until it
+ * serves all {@value #BLOCKS} blocks: Cellar reads its index file before {@code create} returns;
+ * HBase reads its protobuf index in the constructor and checks the cache file's path, size and
+ * modification time against the digest it persisted (were they to differ, it would check every
+ * block in the background, which the shot would wait for). The shot includes building the adapter's
+ * {@value #BLOCKS} keys, the same work for both. The cache is shut down (persisting its index
+ * again) after each shot, outside the measurement.
  *
  * <p><b>firstReads.</b> The cache is restarted before each shot, outside the measurement; one shot
  * reads every block once, in file order, as {@link L2CacheBenchmark} reads a block. Each read is a
@@ -95,8 +94,15 @@ public class BucketCacheRestartBenchmark extends BenchmarkBase {
     public void setUp(BucketCacheRestartBenchmark benchmark)
         throws IOException, InterruptedException {
       dir = new TempDir("cellar-l2-restart-");
-      spec = new L2Cache.Spec("file:" + dir.resolve("bucket.cache"), CAPACITY_MIB, PAYLOAD_BYTES,
-          BLOCKS, DISTINCT_BLOCKS, dir.resolve("bucket.index"), 0);
+      spec =
+          new L2Cache.Spec(
+              "file:" + dir.resolve("bucket.cache"),
+              CAPACITY_MIB,
+              PAYLOAD_BYTES,
+              BLOCKS,
+              DISTINCT_BLOCKS,
+              dir.resolve("bucket.index"),
+              0);
       try (L2Cache filled = L2Cache.open(benchmark.cache, spec)) {
         filled.cacheAllAndDrain();
       }

@@ -44,18 +44,18 @@ import org.rocksdb.WriteOptions;
 /**
  * A cached point Get end to end, side by side: Cellar's zero-garbage {@link RowReader} with a
  * reused Get, Cellar's {@link Table#get} with a new Get and Result per read (HBase's style), and
- * RocksDB's {@code get} into a reused array. Both stores hold the same {@value #ROWS} rows
- * ({@link PeCells}: 26-byte keys and {@code columns} values of {@code valueSize} bytes: PE's rows
- * with one column of 1000 bytes, YCSB's with ten of 100), flushed and compacted, with a block cache
- * of twice the data: Cellar's L1, or ({@code tier=L2}) an 8 MiB L1 for index and bloom
- * blocks and an off-heap L2 for data, its family's blocks encoded as {@code encoding} says (NONE,
- * or a delta encoding: PREFIX, DIFF, FAST_DIFF); RocksDB's LRU cache with 64 KiB blocks, a 10-bit
- * bloom and index and filter blocks in the cache, as {@code cellar bench rocksdb} sets it up.
- * RocksDB holds a row of several columns as YCSB's RocksDB binding does, one value per key with
- * the fields one after the other ({@link #record}), and a Cellar Get of such a row asks for the
- * whole family, as YCSB's reads do. Every read copies the values out (into a reused array) so all
- * three do the same work. Keys are
- * replayed from {@link RandomKeys}; the caches are warmed by reading every row before measuring.
+ * RocksDB's {@code get} into a reused array. Both stores hold the same {@value #ROWS} rows ({@link
+ * PeCells}: 26-byte keys and {@code columns} values of {@code valueSize} bytes: PE's rows with one
+ * column of 1000 bytes, YCSB's with ten of 100), flushed and compacted, with a block cache of twice
+ * the data: Cellar's L1, or ({@code tier=L2}) an 8 MiB L1 for index and bloom blocks and an
+ * off-heap L2 for data, its family's blocks encoded as {@code encoding} says (NONE, or a delta
+ * encoding: PREFIX, DIFF, FAST_DIFF); RocksDB's LRU cache with 64 KiB blocks, a 10-bit bloom and
+ * index and filter blocks in the cache, as {@code cellar bench rocksdb} sets it up. RocksDB holds a
+ * row of several columns as YCSB's RocksDB binding does, one value per key with the fields one
+ * after the other ({@link #record}), and a Cellar Get of such a row asks for the whole family, as
+ * YCSB's reads do. Every read copies the values out (into a reused array) so all three do the same
+ * work. Keys are replayed from {@link RandomKeys}; the caches are warmed by reading every row
+ * before measuring.
  *
  * <p>Run: {@code ./cellar bench jmh CachedGetBenchmark -prof gc}; {@code gc.alloc.rate.norm} is
  * heap bytes per Get. YCSB's rows: {@code -p columns=10 -p valueSize=100}.
@@ -94,14 +94,20 @@ public class CachedGetBenchmark extends BenchmarkBase {
     public void setUp() throws IOException {
       dir = new TempDir("cellar-cached-get-");
       long cacheBytes = 2L * ROWS * (26 + (long) columns * valueSize);
-      CellarConfig config = tier.equals("L1")
-          ? CellarConfig.defaults().with("hfile.block.cache.memory.size", Long.toString(cacheBytes))
-          : CellarConfig.defaults().with("hfile.block.cache.memory.size", "8m")
-              .with("hbase.bucketcache.ioengine", "offheap")
-              .with("hbase.bucketcache.size", Long.toString(cacheBytes >> 20));
+      CellarConfig config =
+          tier.equals("L1")
+              ? CellarConfig.defaults()
+                  .with("hfile.block.cache.memory.size", Long.toString(cacheBytes))
+              : CellarConfig.defaults()
+                  .with("hfile.block.cache.memory.size", "8m")
+                  .with("hbase.bucketcache.ioengine", "offheap")
+                  .with("hbase.bucketcache.size", Long.toString(cacheBytes >> 20));
       cellar = Cellar.open(dir.resolve("db"), config);
-      cellar.admin().createTable(TableDescriptor.of("t",
-          ColumnFamilyDescriptor.of("info", Map.of("DATA_BLOCK_ENCODING", encoding))));
+      cellar
+          .admin()
+          .createTable(
+              TableDescriptor.of(
+                  "t", ColumnFamilyDescriptor.of("info", Map.of("DATA_BLOCK_ENCODING", encoding))));
       table = cellar.table("t");
       keys = rowKeys();
       Random random = new Random(7);
@@ -174,12 +180,18 @@ public class CachedGetBenchmark extends BenchmarkBase {
       dir = new TempDir("rocksdb-cached-get-");
       cache = new LRUCache(2L * ROWS * (26 + (long) columns * valueSize));
       bloom = new BloomFilter(10);
-      options = new Options().setCreateIfMissing(true)
-          .setCompressionType(CompressionType.NO_COMPRESSION)
-          .setBottommostCompressionType(CompressionType.NO_COMPRESSION)
-          .setWriteBufferSize(128L << 20)
-          .setTableFormatConfig(new BlockBasedTableConfig().setBlockCache(cache)
-              .setBlockSize(64 * 1024).setFilterPolicy(bloom).setCacheIndexAndFilterBlocks(true));
+      options =
+          new Options()
+              .setCreateIfMissing(true)
+              .setCompressionType(CompressionType.NO_COMPRESSION)
+              .setBottommostCompressionType(CompressionType.NO_COMPRESSION)
+              .setWriteBufferSize(128L << 20)
+              .setTableFormatConfig(
+                  new BlockBasedTableConfig()
+                      .setBlockCache(cache)
+                      .setBlockSize(64 * 1024)
+                      .setFilterPolicy(bloom)
+                      .setCacheIndexAndFilterBlocks(true));
       readOptions = new ReadOptions();
       db = RocksDB.open(options, dir.resolve("db").toString());
       keys = rowKeys();
@@ -280,8 +292,13 @@ public class CachedGetBenchmark extends BenchmarkBase {
     int copied = 0;
     for (int i = 0; i < row.size(); i++) {
       Cell cell = row.cell(i);
-      MemorySegment.copy(cell.valueSegment(), ValueLayout.JAVA_BYTE, cell.valueOffset(),
-          thread.value, 0, cell.valueLength());
+      MemorySegment.copy(
+          cell.valueSegment(),
+          ValueLayout.JAVA_BYTE,
+          cell.valueOffset(),
+          thread.value,
+          0,
+          cell.valueLength());
       copied += cell.valueLength();
     }
     return copied;

@@ -11,12 +11,12 @@ import dev.cellar.hfile.HFileBlock;
 /**
  * A Caffeine cache as an L1 over Cellar's keys and blocks: bounded by weight, each block weighing
  * its {@link Cacheable#heapSize()}, with maintenance (eviction) on Caffeine's default executor, the
- * common fork-join pool, or on the calling thread. The cache holds one reference per cached block, taken on insert and
- * dropped by the eviction listener, as Cellar's cache does.
+ * common fork-join pool, or on the calling thread. The cache holds one reference per cached block,
+ * taken on insert and dropped by the eviction listener, as Cellar's cache does.
  *
- * <p>A lookup is {@code getIfPresent}, a retain, the read and a release. Retaining after the
- * lookup races an eviction that releases the block in between; the lookup benchmark never evicts,
- * and a production cache would need a retain that fails on a released block.
+ * <p>A lookup is {@code getIfPresent}, a retain, the read and a release. Retaining after the lookup
+ * races an eviction that releases the block in between; the lookup benchmark never evicts, and a
+ * production cache would need a retain that fails on a released block.
  */
 final class CaffeineL1Cache extends L1Cache {
 
@@ -29,11 +29,13 @@ final class CaffeineL1Cache extends L1Cache {
     if (inlineEviction) {
       builder.executor(Runnable::run);
     }
-    cache = builder
-        .maximumWeight(capacity)
-        .weigher((BlockCacheKey key, Cacheable block) -> (int) block.heapSize())
-        .evictionListener((BlockCacheKey key, Cacheable block, RemovalCause cause) -> block.release())
-        .build();
+    cache =
+        builder
+            .maximumWeight(capacity)
+            .weigher((BlockCacheKey key, Cacheable block) -> (int) block.heapSize())
+            .evictionListener(
+                (BlockCacheKey key, Cacheable block, RemovalCause cause) -> block.release())
+            .build();
     keys = new BlockCacheKey[keyCount];
     for (int i = 0; i < keyCount; i++) {
       keys[i] = new BlockCacheKey(FILE_NAME, offsetOf(i, BlockHeader.SIZE + PAYLOAD_BYTES));

@@ -49,10 +49,14 @@ public class CellCompareBenchmark extends BenchmarkBase {
   private final Cell[] cellarHeapRight = new Cell[PAIRS];
   private final Cell[] cellarOffHeapLeft = new Cell[PAIRS];
   private final Cell[] cellarOffHeapRight = new Cell[PAIRS];
-  private final org.apache.hadoop.hbase.Cell[] hbaseHeapLeft = new org.apache.hadoop.hbase.Cell[PAIRS];
-  private final org.apache.hadoop.hbase.Cell[] hbaseHeapRight = new org.apache.hadoop.hbase.Cell[PAIRS];
-  private final org.apache.hadoop.hbase.Cell[] hbaseOffHeapLeft = new org.apache.hadoop.hbase.Cell[PAIRS];
-  private final org.apache.hadoop.hbase.Cell[] hbaseOffHeapRight = new org.apache.hadoop.hbase.Cell[PAIRS];
+  private final org.apache.hadoop.hbase.Cell[] hbaseHeapLeft =
+      new org.apache.hadoop.hbase.Cell[PAIRS];
+  private final org.apache.hadoop.hbase.Cell[] hbaseHeapRight =
+      new org.apache.hadoop.hbase.Cell[PAIRS];
+  private final org.apache.hadoop.hbase.Cell[] hbaseOffHeapLeft =
+      new org.apache.hadoop.hbase.Cell[PAIRS];
+  private final org.apache.hadoop.hbase.Cell[] hbaseOffHeapRight =
+      new org.apache.hadoop.hbase.Cell[PAIRS];
   private Arena arena;
 
   @Setup(Level.Trial)
@@ -81,12 +85,18 @@ public class CellCompareBenchmark extends BenchmarkBase {
 
   private static KeyValue cell(long row) {
     byte[] key = String.format("%026d", row).getBytes(StandardCharsets.US_ASCII);
-    return KeyValue.create(key, "info".getBytes(StandardCharsets.US_ASCII),
-        "0".getBytes(StandardCharsets.US_ASCII), 1_700_000_000_000L, CellType.PUT, new byte[16]);
+    return KeyValue.create(
+        key,
+        "info".getBytes(StandardCharsets.US_ASCII),
+        "0".getBytes(StandardCharsets.US_ASCII),
+        1_700_000_000_000L,
+        CellType.PUT,
+        new byte[16]);
   }
 
   private static byte[] bytes(KeyValue cell) {
-    return cell.segment().asSlice(cell.offset(), cell.length())
+    return cell.segment()
+        .asSlice(cell.offset(), cell.length())
         .toArray(java.lang.foreign.ValueLayout.JAVA_BYTE);
   }
 

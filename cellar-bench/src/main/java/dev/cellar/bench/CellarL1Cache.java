@@ -12,8 +12,8 @@ import dev.cellar.memory.Buf;
 
 /**
  * Cellar's {@link LruBlockCache} with default factors, evicting on its own eviction thread or on
- * the inserting thread. A lookup is
- * {@code getBlockRetained} and a release of the reference it hands out.
+ * the inserting thread. A lookup is {@code getBlockRetained} and a release of the reference it
+ * hands out.
  */
 final class CellarL1Cache extends L1Cache {
 
@@ -23,7 +23,8 @@ final class CellarL1Cache extends L1Cache {
 
   CellarL1Cache(long capacity, int keyCount, int distinctBlocks, boolean inlineEviction) {
     LruBlockCacheConfig config = LruBlockCacheConfig.withCapacity(capacity);
-    cache = inlineEviction ? new LruBlockCache(config, Runnable::run) : LruBlockCache.create(config);
+    cache =
+        inlineEviction ? new LruBlockCache(config, Runnable::run) : LruBlockCache.create(config);
     keys = new BlockCacheKey[keyCount];
     for (int i = 0; i < keyCount; i++) {
       keys[i] = new BlockCacheKey(FILE_NAME, offsetOf(i, BlockHeader.SIZE + PAYLOAD_BYTES));
@@ -37,8 +38,9 @@ final class CellarL1Cache extends L1Cache {
   /** Block {@code index} as the reader unpacks it: header then payload in one heap buffer. */
   static HFileBlock block(int index) {
     int blockBytes = BlockHeader.SIZE + PAYLOAD_BYTES;
-    BlockHeader header = new BlockHeader(BlockType.DATA, PAYLOAD_BYTES, PAYLOAD_BYTES, -1,
-        ChecksumType.NULL, 0, blockBytes);
+    BlockHeader header =
+        new BlockHeader(
+            BlockType.DATA, PAYLOAD_BYTES, PAYLOAD_BYTES, -1, ChecksumType.NULL, 0, blockBytes);
     byte[] bytes = new byte[blockBytes];
     System.arraycopy(payload(index), 0, bytes, BlockHeader.SIZE, PAYLOAD_BYTES);
     Buf buf = Buf.wrap(bytes);

@@ -46,8 +46,9 @@ final class CellarL2Cache extends L2Cache {
   /** Block {@code index} as the reader unpacks it: header then payload in one heap buffer. */
   private static HFileBlock block(int index, int payloadBytes) {
     int blockBytes = BlockHeader.SIZE + payloadBytes;
-    BlockHeader header = new BlockHeader(BlockType.DATA, payloadBytes, payloadBytes, -1,
-        ChecksumType.NULL, 0, blockBytes);
+    BlockHeader header =
+        new BlockHeader(
+            BlockType.DATA, payloadBytes, payloadBytes, -1, ChecksumType.NULL, 0, blockBytes);
     byte[] bytes = new byte[blockBytes];
     System.arraycopy(payload(index, payloadBytes), 0, bytes, BlockHeader.SIZE, payloadBytes);
     Buf buf = Buf.wrap(bytes);

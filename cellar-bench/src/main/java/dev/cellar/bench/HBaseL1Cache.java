@@ -14,11 +14,11 @@ import org.apache.hadoop.hbase.nio.SingleByteBuff;
 
 /**
  * HBase's own {@link LruBlockCache} (2.6) with default factors, evicting on its eviction thread or
- * (without that thread) on the inserting thread, over
- * HBase {@link HFileBlock}s built as its tests build them: heap, not shared ({@code
- * ExclusiveMemHFileBlock}), header filled in. A lookup is {@code getBlock} and a {@code release()}
- * as HBase's reader returns a block, although both reference counts are no-ops for such blocks;
- * the byte is read through {@code getBufferReadOnly()}, HBase's view of a block's bytes.
+ * (without that thread) on the inserting thread, over HBase {@link HFileBlock}s built as its tests
+ * build them: heap, not shared ({@code ExclusiveMemHFileBlock}), header filled in. A lookup is
+ * {@code getBlock} and a {@code release()} as HBase's reader returns a block, although both
+ * reference counts are no-ops for such blocks; the byte is read through {@code
+ * getBufferReadOnly()}, HBase's view of a block's bytes.
  *
  * <p>HBase 2.6.1's {@code shutdown()} throws a NullPointerException on a cache without an eviction
  * thread, so such a cache is only cleared; its daemon statistics thread lasts until the fork ends.

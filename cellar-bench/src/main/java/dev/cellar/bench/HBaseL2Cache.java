@@ -49,18 +49,21 @@ final class HBaseL2Cache extends L2Cache {
     }
     Configuration conf = new Configuration(HBaseReaders.conf());
     settings().forEach(conf::set);
-    cache = new BucketCache(
-        conf.get(HConstants.BUCKET_CACHE_IOENGINE_KEY),
-        (long) conf.getInt(HConstants.BUCKET_CACHE_SIZE_KEY, 0) * MIB,
-        conf.getInt(BlockCacheFactory.BLOCKCACHE_BLOCKSIZE_KEY, HConstants.DEFAULT_BLOCKSIZE),
-        null,
-        conf.getInt(BlockCacheFactory.BUCKET_CACHE_WRITER_THREADS_KEY,
-            BlockCacheFactory.DEFAULT_BUCKET_CACHE_WRITER_THREADS),
-        conf.getInt(BlockCacheFactory.BUCKET_CACHE_WRITER_QUEUE_KEY,
-            BlockCacheFactory.DEFAULT_BUCKET_CACHE_WRITER_QUEUE),
-        conf.get(HConstants.BUCKET_CACHE_PERSISTENT_PATH_KEY),
-        BucketCache.DEFAULT_ERROR_TOLERATION_DURATION,
-        conf);
+    cache =
+        new BucketCache(
+            conf.get(HConstants.BUCKET_CACHE_IOENGINE_KEY),
+            (long) conf.getInt(HConstants.BUCKET_CACHE_SIZE_KEY, 0) * MIB,
+            conf.getInt(BlockCacheFactory.BLOCKCACHE_BLOCKSIZE_KEY, HConstants.DEFAULT_BLOCKSIZE),
+            null,
+            conf.getInt(
+                BlockCacheFactory.BUCKET_CACHE_WRITER_THREADS_KEY,
+                BlockCacheFactory.DEFAULT_BUCKET_CACHE_WRITER_THREADS),
+            conf.getInt(
+                BlockCacheFactory.BUCKET_CACHE_WRITER_QUEUE_KEY,
+                BlockCacheFactory.DEFAULT_BUCKET_CACHE_WRITER_QUEUE),
+            conf.get(HConstants.BUCKET_CACHE_PERSISTENT_PATH_KEY),
+            BucketCache.DEFAULT_ERROR_TOLERATION_DURATION,
+            conf);
     int blockBytes = HEADER_SIZE + spec.payloadBytes();
     keys = new BlockCacheKey[spec.keys()];
     for (int i = 0; i < keys.length; i++) {

@@ -39,16 +39,23 @@ final class HBaseReaders {
    */
   static ByteBuffAllocator pooledAllocator() {
     BufAllocatorConfig config = BufAllocatorConfig.DEFAULT;
-    return new ByteBuffAllocator(config.poolEnabled(), config.maxBufferCount(),
-        config.bufferSize(), config.minimalAllocateSize()) {};
+    return new ByteBuffAllocator(
+        config.poolEnabled(),
+        config.maxBufferCount(),
+        config.bufferSize(),
+        config.minimalAllocateSize()) {};
   }
 
   /** Opens {@code file}, reading blocks into {@code allocator}'s buffers and caching none. */
   static HFile.Reader open(Path file, ByteBuffAllocator allocator) throws IOException {
     Configuration conf = conf();
     CacheConfig noBlockCache = new CacheConfig(conf, null, null, allocator);
-    return HFile.createReader(new HFileSystem(conf, true),
-        new org.apache.hadoop.fs.Path(file.toAbsolutePath().toUri()), noBlockCache, true, conf);
+    return HFile.createReader(
+        new HFileSystem(conf, true),
+        new org.apache.hadoop.fs.Path(file.toAbsolutePath().toUri()),
+        noBlockCache,
+        true,
+        conf);
   }
 
   /**

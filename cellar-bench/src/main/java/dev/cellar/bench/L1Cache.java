@@ -4,9 +4,9 @@ package dev.cellar.bench;
  * One first-level block cache under benchmark, with its keys and blocks built up front so that the
  * measured operations only look up and insert.
  *
- * <p>Key {@code i} is block {@code i} of one file ({@link #FILE_NAME}) at a distinct offset, and the
- * block cached under it is block {@code i % distinctBlocks}: a cache filled for lookups gets one
- * block per key, an insert benchmark reuses a few blocks under ever new keys. Every block is a
+ * <p>Key {@code i} is block {@code i} of one file ({@link #FILE_NAME}) at a distinct offset, and
+ * the block cached under it is block {@code i % distinctBlocks}: a cache filled for lookups gets
+ * one block per key, an insert benchmark reuses a few blocks under ever new keys. Every block is a
  * heap DATA block of {@link #PAYLOAD_BYTES} payload bytes behind its header.
  */
 abstract class L1Cache implements AutoCloseable {
@@ -15,7 +15,9 @@ abstract class L1Cache implements AutoCloseable {
   static final String HBASE = "hbase";
   static final String CAFFEINE = "caffeine";
 
-  /** Payload bytes per block: 4 KiB rather than 64 KiB keeps ten thousand blocks in a 1 GiB heap. */
+  /**
+   * Payload bytes per block: 4 KiB rather than 64 KiB keeps ten thousand blocks in a 1 GiB heap.
+   */
   static final int PAYLOAD_BYTES = 4096;
 
   /** The file every key belongs to. */

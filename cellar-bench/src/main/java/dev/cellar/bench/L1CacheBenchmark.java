@@ -28,16 +28,17 @@ import org.openjdk.jmh.infra.ThreadParams;
  * thread), reads the block's first payload byte and gives the block back as the cache's API asks
  * (see {@link CellarL1Cache}, {@link HBaseL1Cache}, {@link CaffeineL1Cache}).
  *
- * <p><b>cacheBlock.</b> Each thread inserts {@value #BLOCKS} keys of its own in turn, over and over,
- * into a cache whose capacity is half of those blocks' payload bytes, so every insert is of a key
- * evicted since its previous turn and the caches evict all along. With {@code eviction=background}
- * Cellar and HBase evict on their eviction threads, Caffeine on the common fork-join pool; an
- * inserting thread outruns them, and Cellar and HBase then refuse inserts at their hard limit, which
- * is cheaper than an insert, and offers of keys still cached return at once (the refusals are
- * printed at the end of each trial). With {@code eviction=inline} every cache evicts on the
- * inserting thread, so from one thread every insert is accepted and pays its share of eviction;
- * from two, one thread evicts while the other can still reach the hard limit. The blocks inserted cycle through {@value #INSERTED_BLOCKS} prebuilt ones,
- * so the allocation measured is the cache's own.
+ * <p><b>cacheBlock.</b> Each thread inserts {@value #BLOCKS} keys of its own in turn, over and
+ * over, into a cache whose capacity is half of those blocks' payload bytes, so every insert is of a
+ * key evicted since its previous turn and the caches evict all along. With {@code
+ * eviction=background} Cellar and HBase evict on their eviction threads, Caffeine on the common
+ * fork-join pool; an inserting thread outruns them, and Cellar and HBase then refuse inserts at
+ * their hard limit, which is cheaper than an insert, and offers of keys still cached return at once
+ * (the refusals are printed at the end of each trial). With {@code eviction=inline} every cache
+ * evicts on the inserting thread, so from one thread every insert is accepted and pays its share of
+ * eviction; from two, one thread evicts while the other can still reach the hard limit. The blocks
+ * inserted cycle through {@value #INSERTED_BLOCKS} prebuilt ones, so the allocation measured is the
+ * cache's own.
  *
  * <p>Scores are operations per microsecond summed over the threads; {@code gc.alloc.rate.norm} is
  * the heap bytes per operation.
@@ -132,8 +133,15 @@ public class L1CacheBenchmark extends BenchmarkBase {
 
     @TearDown
     public void tearDown() {
-      System.out.println(name + " (" + eviction + "): " + cache.refusedInserts() + " inserts refused, "
-          + cache.blockCount() + " blocks cached");
+      System.out.println(
+          name
+              + " ("
+              + eviction
+              + "): "
+              + cache.refusedInserts()
+              + " inserts refused, "
+              + cache.blockCount()
+              + " blocks cached");
       cache.close();
     }
   }

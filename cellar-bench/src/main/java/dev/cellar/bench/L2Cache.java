@@ -11,9 +11,9 @@ import java.util.function.BooleanSupplier;
  * One second-level (bucket) cache under benchmark, with its keys and blocks built up front so that
  * the measured operations only look up and insert.
  *
- * <p>Key {@code i} is block {@code i} of one file ({@link #FILE_NAME}) at a distinct offset, and the
- * block cached under it is always block {@code i % distinctBlocks}, so that a key offered twice is
- * offered with the same bytes (HBase compares them). Every block is a heap DATA block of {@link
+ * <p>Key {@code i} is block {@code i} of one file ({@link #FILE_NAME}) at a distinct offset, and
+ * the block cached under it is always block {@code i % distinctBlocks}, so that a key offered twice
+ * is offered with the same bytes (HBase compares them). Every block is a heap DATA block of {@link
  * Spec#payloadBytes()} payload bytes behind its header, as a reader hands it to the cache after a
  * miss; the cache copies it into its engine on a writer thread.
  *
@@ -49,8 +49,14 @@ abstract class L2Cache implements AutoCloseable {
    * @param persistentPath where the index is persisted ({@code file:} only), or null
    * @param queueWaitMillis how long an insert waits for room in a full writer queue (0: it fails)
    */
-  record Spec(String ioEngine, int capacityMiB, int payloadBytes, int keys, int distinctBlocks,
-      Path persistentPath, long queueWaitMillis) {}
+  record Spec(
+      String ioEngine,
+      int capacityMiB,
+      int payloadBytes,
+      int keys,
+      int distinctBlocks,
+      Path persistentPath,
+      long queueWaitMillis) {}
 
   final Spec spec;
 
@@ -97,7 +103,9 @@ abstract class L2Cache implements AutoCloseable {
   /** Blocks cached right now, written or waiting for a writer. */
   abstract long blockCount();
 
-  /** True once the cache serves what it restored (HBase may validate its index in the background). */
+  /**
+   * True once the cache serves what it restored (HBase may validate its index in the background).
+   */
   abstract boolean restored();
 
   /** Inserts refused so far (a full writer queue, or no room). */
@@ -141,8 +149,7 @@ abstract class L2Cache implements AutoCloseable {
   }
 
   /** Polls {@code condition} every millisecond until it holds. */
-  static void awaitTrue(BooleanSupplier condition, String what)
-      throws InterruptedException {
+  static void awaitTrue(BooleanSupplier condition, String what) throws InterruptedException {
     long deadline = System.nanoTime() + TIMEOUT_MILLIS * 1_000_000;
     while (!condition.getAsBoolean()) {
       if (System.nanoTime() > deadline) {

@@ -17,8 +17,8 @@ import org.openjdk.jmh.infra.ThreadParams;
 /**
  * The second-level block cache's hit path and insert throughput: Cellar's {@code BucketCache}
  * against HBase's own {@code BucketCache} (2.6), in the same run, on the {@code offheap} engine
- * (zero-copy hits from one off-heap region; HBase: direct buffers) and the {@code file} engine
- * (a file in a temporary directory deleted after the trial; every hit is a positional read into a
+ * (zero-copy hits from one off-heap region; HBase: direct buffers) and the {@code file} engine (a
+ * file in a temporary directory deleted after the trial; every hit is a positional read into a
  * pooled off-heap buffer, from the OS page cache). See {@link L2Cache} for the blocks and settings.
  *
  * <p><b>Blocks.</b> DATA blocks of {@value #PAYLOAD_BYTES} payload bytes, HBase's default block
@@ -32,16 +32,16 @@ import org.openjdk.jmh.infra.ThreadParams;
  * whole block, a zero-copy one reads only these), and releases the block.
  *
  * <p><b>cacheBlock.</b> One thread offers {@value #INSERT_KEYS} keys in turn, over and over, to a
- * {@value #INSERT_CAPACITY_MIB} MiB cache holding a few hundred blocks, so nearly every key
- * offered was evicted since its previous turn and the writers free space all along. The blocks
- * offered cycle through {@value #INSERTED_BLOCKS} prebuilt ones. With {@code whenFull=drop} an
- * offer to a full writer queue fails at once (the default, {@code
+ * {@value #INSERT_CAPACITY_MIB} MiB cache holding a few hundred blocks, so nearly every key offered
+ * was evicted since its previous turn and the writers free space all along. The blocks offered
+ * cycle through {@value #INSERTED_BLOCKS} prebuilt ones. With {@code whenFull=drop} an offer to a
+ * full writer queue fails at once (the default, {@code
  * hbase.bucketcache.queue.addition.waittime=0}), so the score is mostly the cost of accepting or
- * refusing an insert while the writers copy in the background; with {@code whenFull=wait} the
- * offer waits up to {@value #QUEUE_WAIT_MILLIS} ms for room, so the score is the writers'
- * throughput: copying, allocating slots and freeing space. Offers, refusals, evictions and blocks
- * cached are printed at the end of each trial. Offered a key it still holds, HBase reads its block
- * back and compares the two byte for byte in two new heap arrays ({@code
+ * refusing an insert while the writers copy in the background; with {@code whenFull=wait} the offer
+ * waits up to {@value #QUEUE_WAIT_MILLIS} ms for room, so the score is the writers' throughput:
+ * copying, allocating slots and freeing space. Offers, refusals, evictions and blocks cached are
+ * printed at the end of each trial. Offered a key it still holds, HBase reads its block back and
+ * compares the two byte for byte in two new heap arrays ({@code
  * BlockCacheUtil.shouldReplaceExistingCacheBlock}), most of its heap bytes per offer here; Cellar
  * returns at once.
  *
@@ -78,7 +78,10 @@ public class L2CacheBenchmark extends BenchmarkBase {
   @Param({L2Cache.CELLAR, L2Cache.HBASE})
   public String cache;
 
-  /** {@code offheap} or {@code file} (a file in a temporary directory); Cellar also has {@code heap}. */
+  /**
+   * {@code offheap} or {@code file} (a file in a temporary directory); Cellar also has {@code
+   * heap}.
+   */
   @Param({"offheap", "file"})
   public String engine;
 
@@ -115,8 +118,17 @@ public class L2CacheBenchmark extends BenchmarkBase {
     @Setup
     public void setUp(L2CacheBenchmark benchmark) throws IOException, InterruptedException {
       dir = new TempDir("cellar-l2-");
-      cache = L2Cache.open(benchmark.cache, new L2Cache.Spec(benchmark.ioEngine(dir),
-          HIT_CAPACITY_MIB, PAYLOAD_BYTES, BLOCKS, INSERTED_BLOCKS, null, 0));
+      cache =
+          L2Cache.open(
+              benchmark.cache,
+              new L2Cache.Spec(
+                  benchmark.ioEngine(dir),
+                  HIT_CAPACITY_MIB,
+                  PAYLOAD_BYTES,
+                  BLOCKS,
+                  INSERTED_BLOCKS,
+                  null,
+                  0));
       cache.cacheAllAndDrain();
     }
 
@@ -146,8 +158,17 @@ public class L2CacheBenchmark extends BenchmarkBase {
       name = benchmark.cache + " " + benchmark.engine + " (" + whenFull + ")";
       dir = new TempDir("cellar-l2-");
       long queueWait = whenFull.equals("wait") ? QUEUE_WAIT_MILLIS : 0;
-      cache = L2Cache.open(benchmark.cache, new L2Cache.Spec(benchmark.ioEngine(dir),
-          INSERT_CAPACITY_MIB, PAYLOAD_BYTES, INSERT_KEYS, INSERTED_BLOCKS, null, queueWait));
+      cache =
+          L2Cache.open(
+              benchmark.cache,
+              new L2Cache.Spec(
+                  benchmark.ioEngine(dir),
+                  INSERT_CAPACITY_MIB,
+                  PAYLOAD_BYTES,
+                  INSERT_KEYS,
+                  INSERTED_BLOCKS,
+                  null,
+                  queueWait));
     }
 
     void offer() {
@@ -158,9 +179,17 @@ public class L2CacheBenchmark extends BenchmarkBase {
 
     @TearDown
     public void tearDown() {
-      System.out.println(name + ": " + offers + " offers, " + cache.failedInserts()
-          + " refused, " + cache.evictedBlocks() + " evicted, " + cache.blockCount()
-          + " blocks cached");
+      System.out.println(
+          name
+              + ": "
+              + offers
+              + " offers, "
+              + cache.failedInserts()
+              + " refused, "
+              + cache.evictedBlocks()
+              + " evicted, "
+              + cache.blockCount()
+              + " blocks cached");
       cache.close();
       dir.close();
     }

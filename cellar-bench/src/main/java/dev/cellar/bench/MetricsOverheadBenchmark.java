@@ -13,9 +13,9 @@ import dev.cellar.cache.BlockCategory;
 import dev.cellar.cache.Cacheable;
 import dev.cellar.cache.CacheableDeserializer;
 import dev.cellar.cache.MissRatioCurveTracker;
+import dev.cellar.memory.Buf;
 import dev.cellar.metrics.Counter;
 import dev.cellar.metrics.EngineMetrics;
-import dev.cellar.memory.Buf;
 import dev.cellar.metrics.Operation;
 import java.io.IOException;
 import java.util.Random;
@@ -36,11 +36,11 @@ import org.openjdk.jmh.annotations.TearDown;
  * CachedGetBenchmark} (RowReader, reused Get, L1 holding every block) with {@code
  * cellar.metrics.enabled} and the block cache's miss-ratio curve ({@code
  * cellar.blockcache.curve.enabled}, sampling its default 1% of the blocks) both on, and both off,
- * in the same run. The Get is counted every time and timed
- * one time in eight (see {@link EngineMetrics}); {@link #recordOneGet} is that recording alone,
- * and {@link #showOneLookupToTheCurve} what the curve adds to each data-block lookup.
- * On a shared, busy machine the two settings, measured minutes apart, differ by more than the
- * load changes; {@link MetricsOverheadProbe} alternates them in one process instead.
+ * in the same run. The Get is counted every time and timed one time in eight (see {@link
+ * EngineMetrics}); {@link #recordOneGet} is that recording alone, and {@link
+ * #showOneLookupToTheCurve} what the curve adds to each data-block lookup. On a shared, busy
+ * machine the two settings, measured minutes apart, differ by more than the load changes; {@link
+ * MetricsOverheadProbe} alternates them in one process instead.
  *
  * <p>Run: {@code ./cellar bench jmh MetricsOverheadBenchmark -prof gc}.
  */
@@ -66,18 +66,23 @@ public class MetricsOverheadBenchmark extends BenchmarkBase {
     @Setup(Level.Trial)
     public void setUp() throws IOException {
       dir = new TempDir("cellar-metrics-overhead-");
-      cellar = Cellar.open(dir.resolve("db"), CellarConfig.defaults()
-          .with("hfile.block.cache.memory.size", Long.toString(4L * ROWS * 1026))
-          .with("cellar.metrics.enabled", Boolean.toString(metrics))
-          .with(MissRatioCurveTracker.ENABLED_KEY, Boolean.toString(metrics)));
+      cellar =
+          Cellar.open(
+              dir.resolve("db"),
+              CellarConfig.defaults()
+                  .with("hfile.block.cache.memory.size", Long.toString(4L * ROWS * 1026))
+                  .with("cellar.metrics.enabled", Boolean.toString(metrics))
+                  .with(MissRatioCurveTracker.ENABLED_KEY, Boolean.toString(metrics)));
       cellar.admin().createTable(TableDescriptor.of("t", ColumnFamilyDescriptor.of("info")));
       table = cellar.table("t");
       keys = new byte[ROWS][];
       Random random = new Random(7);
       for (int i = 0; i < ROWS; i++) {
         keys[i] = PeCells.row(i);
-        table.put(new Put(keys[i]).addColumn(FAMILY, QUALIFIER, PeCells.value(random, 1000))
-            .setDurability(Durability.SKIP_WAL));
+        table.put(
+            new Put(keys[i])
+                .addColumn(FAMILY, QUALIFIER, PeCells.value(random, 1000))
+                .setDurability(Durability.SKIP_WAL));
       }
       cellar.admin().flush("t");
       cellar.admin().majorCompact("t");
@@ -138,8 +143,12 @@ public class MetricsOverheadBenchmark extends BenchmarkBase {
    */
   @State(Scope.Thread)
   public static class Curve {
-    final MissRatioCurveTracker tracker = new MissRatioCurveTracker(1L << 30,
-        MissRatioCurveTracker.DEFAULT_RATE, MissRatioCurveTracker.DEFAULT_MAX_BLOCKS, null);
+    final MissRatioCurveTracker tracker =
+        new MissRatioCurveTracker(
+            1L << 30,
+            MissRatioCurveTracker.DEFAULT_RATE,
+            MissRatioCurveTracker.DEFAULT_MAX_BLOCKS,
+            null);
     final Cacheable block = new SizedBlock(4_300);
     long offset;
   }
@@ -181,7 +190,9 @@ public class MetricsOverheadBenchmark extends BenchmarkBase {
 
   @Benchmark
   public int cachedGet(Store store, Reader reader) throws IOException {
-    return reader.reader.getView(reader.get.setRow(store.keys[reader.random.next()]))
+    return reader
+        .reader
+        .getView(reader.get.setRow(store.keys[reader.random.next()]))
         .copyValue(FAMILY, QUALIFIER, reader.value, 0);
   }
 }

@@ -15,13 +15,13 @@ import java.util.Arrays;
 import java.util.Random;
 
 /**
- * The cost of the operation metrics on a cached Get, measured so that a busy machine does not
- * drown it: two databases with the same rows, one recording metrics and tracking the block
- * cache's miss-ratio curve and one doing neither, read in
- * alternating slices of {@value #SLICE_MILLIS} ms on one thread, so both see the same background
- * load; the result is each side's median time per Get over the slices and their ratio. (A JMH run
- * with the two settings as a parameter measures them minutes apart, and on a shared machine the
- * load changes more in minutes than the difference to measure.)
+ * The cost of the operation metrics on a cached Get, measured so that a busy machine does not drown
+ * it: two databases with the same rows, one recording metrics and tracking the block cache's
+ * miss-ratio curve and one doing neither, read in alternating slices of {@value #SLICE_MILLIS} ms
+ * on one thread, so both see the same background load; the result is each side's median time per
+ * Get over the slices and their ratio. (A JMH run with the two settings as a parameter measures
+ * them minutes apart, and on a shared machine the load changes more in minutes than the difference
+ * to measure.)
  *
  * <p>Run: {@code java -cp <cellar-bench classpath> dev.cellar.bench.MetricsOverheadProbe
  * [seconds]}.
@@ -64,30 +64,34 @@ public final class MetricsOverheadProbe {
       }
       double onMedian = median(onNanos);
       double offMedian = median(offNanos);
-      System.out.printf("cached Get, median of %d slices of %d ms each: metrics on %.1f ns,"
-          + " off %.1f ns, on/off %.4f%n", slices, SLICE_MILLIS, onMedian, offMedian,
-          onMedian / offMedian);
+      System.out.printf(
+          "cached Get, median of %d slices of %d ms each: metrics on %.1f ns,"
+              + " off %.1f ns, on/off %.4f%n",
+          slices, SLICE_MILLIS, onMedian, offMedian, onMedian / offMedian);
       double[] ratios = new double[slices];
       for (int i = 0; i < slices; i++) {
         ratios[i] = onNanos[i] / offNanos[i];
       }
       Arrays.sort(ratios);
-      System.out.printf("per-pair on/off ratio: median %.4f, quartiles %.4f to %.4f%n",
+      System.out.printf(
+          "per-pair on/off ratio: median %.4f, quartiles %.4f to %.4f%n",
           median(ratios), ratios[slices / 4], ratios[slices * 3 / 4]);
     }
   }
 
   /** Gets for one slice; returns ns per Get. */
-  private static double slice(RowReader reader, Get get, byte[][] keys, RandomKeys random,
-      byte[] value) throws IOException {
+  private static double slice(
+      RowReader reader, Get get, byte[][] keys, RandomKeys random, byte[] value)
+      throws IOException {
     long start = System.nanoTime();
     long end = start + SLICE_MILLIS * 1_000_000;
     long gets = 0;
     long now;
     do {
       for (int i = 0; i < 256; i++) {
-        reader.getView(get.setRow(keys[random.next()])).copyValue(PeCells.FAMILY,
-            PeCells.QUALIFIER, value, 0);
+        reader
+            .getView(get.setRow(keys[random.next()]))
+            .copyValue(PeCells.FAMILY, PeCells.QUALIFIER, value, 0);
       }
       gets += 256;
       now = System.nanoTime();
@@ -110,16 +114,21 @@ public final class MetricsOverheadProbe {
   }
 
   private static Cellar open(TempDir dir, String name, boolean metrics) throws IOException {
-    Cellar cellar = Cellar.open(dir.resolve(name), CellarConfig.defaults()
-        .with("hfile.block.cache.memory.size", Long.toString(2L * ROWS * 1026))
-        .with("cellar.metrics.enabled", Boolean.toString(metrics))
-        .with(MissRatioCurveTracker.ENABLED_KEY, Boolean.toString(metrics)));
+    Cellar cellar =
+        Cellar.open(
+            dir.resolve(name),
+            CellarConfig.defaults()
+                .with("hfile.block.cache.memory.size", Long.toString(2L * ROWS * 1026))
+                .with("cellar.metrics.enabled", Boolean.toString(metrics))
+                .with(MissRatioCurveTracker.ENABLED_KEY, Boolean.toString(metrics)));
     cellar.admin().createTable(TableDescriptor.of("t", ColumnFamilyDescriptor.of("info")));
     Table table = cellar.table("t");
     Random random = new Random(7);
     for (int i = 0; i < ROWS; i++) {
-      table.put(new Put(PeCells.row(i)).addColumn(PeCells.FAMILY, PeCells.QUALIFIER,
-          PeCells.value(random, 1000)).setDurability(Durability.SKIP_WAL));
+      table.put(
+          new Put(PeCells.row(i))
+              .addColumn(PeCells.FAMILY, PeCells.QUALIFIER, PeCells.value(random, 1000))
+              .setDurability(Durability.SKIP_WAL));
     }
     cellar.admin().flush("t");
     cellar.admin().majorCompact("t");

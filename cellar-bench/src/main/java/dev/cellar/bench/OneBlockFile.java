@@ -21,14 +21,16 @@ final class OneBlockFile implements AutoCloseable {
   OneBlockFile(PeFile file) throws IOException {
     reader = HFileReader.open(file.path(), allocator);
     if (reader.trailer().dataIndexCount() != 1) {
-      throw new IllegalStateException(file + " has " + reader.trailer().dataIndexCount()
-          + " data blocks, not one");
+      throw new IllegalStateException(
+          file + " has " + reader.trailer().dataIndexCount() + " data blocks, not one");
     }
-    block = reader.blockLoader().loadBlock(reader.trailer().firstDataBlockOffset(), -1,
-        BlockType.DATA, false);
+    block =
+        reader
+            .blockLoader()
+            .loadBlock(reader.trailer().firstDataBlockOffset(), -1, BlockType.DATA, false);
     if (!block.buf().isDirect() || !block.buf().isSingleSegment()) {
-      throw new IllegalStateException("the block is not in one pooled off-heap buffer: "
-          + block.buf());
+      throw new IllegalStateException(
+          "the block is not in one pooled off-heap buffer: " + block.buf());
     }
   }
 

@@ -42,11 +42,12 @@ record PeFile(Path path, int cells, long cellBytes) implements AutoCloseable {
     if (parts.length != 2) {
       throw new IllegalArgumentException("format must be ENCODING/COMPRESSION, was " + format);
     }
-    HFileContext context = HFileContext.builder()
-        .encoding(DataBlockEncoding.fromName(parts[0]))
-        .compression(Compression.fromName(parts[1]))
-        .createTime(CREATE_TIME)
-        .build();
+    HFileContext context =
+        HFileContext.builder()
+            .encoding(DataBlockEncoding.fromName(parts[0]))
+            .compression(Compression.fromName(parts[1]))
+            .createTime(CREATE_TIME)
+            .build();
     Path path = Files.createTempDirectory("cellar-bench-").resolve("pe.hfile");
     Random random = new Random(SEED);
     long cellBytes = 0;

@@ -20,6 +20,7 @@ sealed interface PooledAllocator extends AutoCloseable {
 
   /** The values of the {@code allocator} parameter. */
   String CELLAR = "cellar";
+
   String NETTY_POOLED = "netty-pooled";
   String NETTY_ADAPTIVE = "netty-adaptive";
   String HBASE = "hbase";

@@ -30,18 +30,18 @@ import org.openjdk.jmh.annotations.TearDown;
  * HBase's, over the same file.
  *
  * <p>The file is about 32 MiB of {@link PeCells} cells ({@code valueSize} 1000 by default) in 64
- * KiB blocks, written by Cellar; {@code format} is {@code ENCODING/COMPRESSION}. One operation is
- * a get as a store file scanner does it: {@code seekTo(firstOnRow(row))} for a random row, then
+ * KiB blocks, written by Cellar; {@code format} is {@code ENCODING/COMPRESSION}. One operation is a
+ * get as a store file scanner does it: {@code seekTo(firstOnRow(row))} for a random row, then
  * {@code next()} when the scanner stopped on the cell before the row, then a read of the value's
  * length and first and last byte ({@link ValueSample}). The random rows are {@value #PICKS} fixed
  * picks cycled through, the same for both sides, and their keys are built in advance.
  *
- * <p>Nearly every get lands in another block than the previous one, so nearly every operation
- * reads one block from the file (the OS page cache): Cellar with a positional read into a pooled
- * off-heap buffer, HBase with a positional read ({@code pread} true, as for gets) into its pooled
- * {@code ByteBuffAllocator} (see {@link HBaseReaders}); both verify the block's checksums and
- * decompress it into a pooled buffer. HBase's scanner is told {@code shipped()} after every get, as
- * a region server does once it has sent the response, which lets it release the blocks it left.
+ * <p>Nearly every get lands in another block than the previous one, so nearly every operation reads
+ * one block from the file (the OS page cache): Cellar with a positional read into a pooled off-heap
+ * buffer, HBase with a positional read ({@code pread} true, as for gets) into its pooled {@code
+ * ByteBuffAllocator} (see {@link HBaseReaders}); both verify the block's checksums and decompress
+ * it into a pooled buffer. HBase's scanner is told {@code shipped()} after every get, as a region
+ * server does once it has sent the response, which lets it release the blocks it left.
  *
  * <p>Scores are nanoseconds per get; {@code gc.alloc.rate.norm} is heap bytes per get.
  *
@@ -86,8 +86,11 @@ public class RandomGetBenchmark extends BenchmarkBase {
     @Setup(Level.Trial)
     public void write() throws IOException {
       file = PeFile.write(format, (int) (FILE_BYTES / PeCells.unencodedSize(valueSize)), valueSize);
-      rows = new Random(SEED).ints(PICKS, 0, file.cells()).mapToObj(PeCells::row)
-          .toArray(byte[][]::new);
+      rows =
+          new Random(SEED)
+              .ints(PICKS, 0, file.cells())
+              .mapToObj(PeCells::row)
+              .toArray(byte[][]::new);
     }
 
     @TearDown(Level.Trial)
@@ -111,8 +114,10 @@ public class RandomGetBenchmark extends BenchmarkBase {
       allocator = new BufAllocator(BufAllocatorConfig.DEFAULT);
       reader = HFileReader.open(file.file.path(), allocator);
       scanner = reader.scanner(false);
-      keys = Arrays.stream(file.rows).map(dev.cellar.cell.KeyValue::firstOnRow)
-          .toArray(dev.cellar.cell.KeyValue[]::new);
+      keys =
+          Arrays.stream(file.rows)
+              .map(dev.cellar.cell.KeyValue::firstOnRow)
+              .toArray(dev.cellar.cell.KeyValue[]::new);
       for (dev.cellar.cell.KeyValue key : keys) {
         seek(key);
         if (!Arrays.equals(scanner.current().rowArray(), key.rowArray())) {
@@ -160,8 +165,7 @@ public class RandomGetBenchmark extends BenchmarkBase {
     public void open(GetFile file) throws IOException {
       reader = HBaseReaders.open(file.file.path(), allocator);
       scanner = reader.getScanner(HBaseReaders.conf(), false, true);
-      keys = Arrays.stream(file.rows).map(KeyValueUtil::createFirstOnRow)
-          .toArray(KeyValue[]::new);
+      keys = Arrays.stream(file.rows).map(KeyValueUtil::createFirstOnRow).toArray(KeyValue[]::new);
       for (KeyValue key : keys) {
         seek(key);
         if (!CellUtil.matchingRows(scanner.getCell(), key)) {

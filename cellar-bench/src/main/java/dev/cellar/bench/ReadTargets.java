@@ -64,8 +64,8 @@ public class ReadTargets {
 
   private static void requireShape(Buf buffer, boolean singleSegment, String what) {
     if (buffer.isSingleSegment() != singleSegment || !buffer.isDirect()) {
-      throw new IllegalStateException("the " + what + " is not what the benchmark measures: "
-          + buffer);
+      throw new IllegalStateException(
+          "the " + what + " is not what the benchmark measures: " + buffer);
     }
   }
 

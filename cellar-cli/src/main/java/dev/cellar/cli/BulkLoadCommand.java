@@ -13,9 +13,9 @@ import picocli.CommandLine.Parameters;
 
 /**
  * {@code cellar bulkload}: loads a directory of HFiles into a table as HBase's {@code
- * completebulkload} does ({@link BulkLoad}), progress on stderr, one summary line on stdout.
- * Exit code 1 when refused or failed, with one line on stderr naming the file and what was wrong;
- * the table is then as it was. The database is on the local file system, made if missing.
+ * completebulkload} does ({@link BulkLoad}), progress on stderr, one summary line on stdout. Exit
+ * code 1 when refused or failed, with one line on stderr naming the file and what was wrong; the
+ * table is then as it was. The database is on the local file system, made if missing.
  */
 @Command(
     name = "bulkload",
@@ -31,8 +31,9 @@ import picocli.CommandLine.Parameters;
           + " system; it is made if missing.",
       "Example: cellar bulkload --dir ./data --table t /hbase/data/default/t/0f3c9a..."
     },
-    exitCodeList = "1:refused or failed (one line on standard error names the file and what was"
-        + " wrong; the table is as it was)")
+    exitCodeList =
+        "1:refused or failed (one line on standard error names the file and what was"
+            + " wrong; the table is as it was)")
 final class BulkLoadCommand implements Callable<Integer> {
 
   @Mixin DatabaseOptions database;
@@ -43,28 +44,41 @@ final class BulkLoadCommand implements Callable<Integer> {
   @Option(names = "--move", description = "move the files instead of copying them")
   boolean move;
 
-  @Parameters(index = "0", paramLabel = "SRC", description = "the local directory of family"
-      + " directories of HFiles")
+  @Parameters(
+      index = "0",
+      paramLabel = "SRC",
+      description = "the local directory of family" + " directories of HFiles")
   String source;
 
   @Override
   public Integer call() {
     String location = database.location(null);
     if (!StorageLocation.isLocalPath(location)) {
-      throw new CommandFailure("--dir " + location + ": not a local directory; cellar bulkload"
-          + " loads into a database on the local file system");
+      throw new CommandFailure(
+          "--dir "
+              + location
+              + ": not a local directory; cellar bulkload"
+              + " loads into a database on the local file system");
     }
     if (!StorageLocation.isLocalPath(source)) {
-      throw new CommandFailure(source + ": not a local directory; copy it to one first (hdfs dfs"
-          + " -get)");
+      throw new CommandFailure(
+          source + ": not a local directory; copy it to one first (hdfs dfs" + " -get)");
     }
     try (Cellar cellar = Cellar.open(Path.of(location), database.config())) {
-      BulkLoad.Report report = BulkLoad.load(cellar, table, Path.of(source), move,
-          System.err::println);
-      System.out.println("loaded " + report.cells() + " cells in " + report.files().values()
-          .stream().mapToInt(Integer::intValue).sum() + " files " + report.files() + " into "
-          + report.table() + (report.created() ? " (created)" : "") + " at sequence id "
-          + report.sequenceId());
+      BulkLoad.Report report =
+          BulkLoad.load(cellar, table, Path.of(source), move, System.err::println);
+      System.out.println(
+          "loaded "
+              + report.cells()
+              + " cells in "
+              + report.files().values().stream().mapToInt(Integer::intValue).sum()
+              + " files "
+              + report.files()
+              + " into "
+              + report.table()
+              + (report.created() ? " (created)" : "")
+              + " at sequence id "
+              + report.sequenceId());
       return ExitCodes.DONE;
     } catch (IOException | IllegalArgumentException e) {
       throw new CommandFailure(e.getMessage());

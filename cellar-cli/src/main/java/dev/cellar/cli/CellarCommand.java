@@ -15,9 +15,16 @@ import picocli.CommandLine.Model.CommandSpec;
     name = "cellar",
     mixinStandardHelpOptions = true,
     description = "A wide-column key-value store with an off-heap read path.",
-    subcommands = {CommandLine.HelpCommand.class, ServeCommand.class, ShellCommand.class,
-        CheckCommand.class, RepairCommand.class, HFileCommand.class, ExportCommand.class,
-        BulkLoadCommand.class})
+    subcommands = {
+      CommandLine.HelpCommand.class,
+      ServeCommand.class,
+      ShellCommand.class,
+      CheckCommand.class,
+      RepairCommand.class,
+      HFileCommand.class,
+      ExportCommand.class,
+      BulkLoadCommand.class
+    })
 public final class CellarCommand implements Runnable {
 
   @CommandLine.Spec CommandSpec spec;

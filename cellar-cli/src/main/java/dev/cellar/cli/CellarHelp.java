@@ -26,24 +26,34 @@ final class CellarHelp extends Help {
   @Override
   public IOptionRenderer createDefaultOptionRenderer() {
     IOptionRenderer picocli = super.createDefaultOptionRenderer();
-    return (option, labels, scheme) -> picocli.render(LegacyOptionNames.shown(option), labels,
-        scheme);
+    return (option, labels, scheme) ->
+        picocli.render(LegacyOptionNames.shown(option), labels, scheme);
   }
 
   @Override
-  protected Ansi.Text createDetailedSynopsisOptionsText(Collection<ArgSpec> done,
-      List<OptionSpec> options, Comparator<OptionSpec> sort, boolean cluster) {
-    List<OptionSpec> shown = options.stream().filter(option -> !done.contains(option))
-        .map(LegacyOptionNames::shown).toList();
+  protected Ansi.Text createDetailedSynopsisOptionsText(
+      Collection<ArgSpec> done,
+      List<OptionSpec> options,
+      Comparator<OptionSpec> sort,
+      boolean cluster) {
+    List<OptionSpec> shown =
+        options.stream()
+            .filter(option -> !done.contains(option))
+            .map(LegacyOptionNames::shown)
+            .toList();
     return super.createDetailedSynopsisOptionsText(done, shown, sort, cluster);
   }
 
   @Override
-  public Layout createDefaultLayout(List<OptionSpec> options,
-      List<PositionalParamSpec> positionals, ColorScheme scheme) {
-    TextTable picocli = TextTable.forDefaultColumns(scheme,
-        calcLongOptionColumnWidth(options, positionals, scheme), width());
-    return new Layout(scheme, WordWrapTable.like(picocli, scheme), createDefaultOptionRenderer(),
+  public Layout createDefaultLayout(
+      List<OptionSpec> options, List<PositionalParamSpec> positionals, ColorScheme scheme) {
+    TextTable picocli =
+        TextTable.forDefaultColumns(
+            scheme, calcLongOptionColumnWidth(options, positionals, scheme), width());
+    return new Layout(
+        scheme,
+        WordWrapTable.like(picocli, scheme),
+        createDefaultOptionRenderer(),
         createDefaultParameterRenderer());
   }
 
@@ -51,8 +61,9 @@ final class CellarHelp extends Help {
   @Override
   public TextTable createTextTable(Map<?, ?> map) {
     TextTable table = WordWrapTable.like(super.createTextTable(map), colorScheme());
-    map.forEach((key, value) -> table.addRowValues(format(String.valueOf(key)),
-        format(String.valueOf(value))));
+    map.forEach(
+        (key, value) ->
+            table.addRowValues(format(String.valueOf(key)), format(String.valueOf(value))));
     return table;
   }
 
@@ -72,8 +83,10 @@ final class CellarHelp extends Help {
   }
 
   private String paragraphs(String[] lines, Object... params) {
-    TextTable table = WordWrapTable.like(TextTable.forColumns(colorScheme(),
-        new Column(width(), 0, Column.Overflow.WRAP)), colorScheme());
+    TextTable table =
+        WordWrapTable.like(
+            TextTable.forColumns(colorScheme(), new Column(width(), 0, Column.Overflow.WRAP)),
+            colorScheme());
     table.indentWrappedLines = 0;
     for (String line : lines) {
       table.addRowValues(format(line, params));

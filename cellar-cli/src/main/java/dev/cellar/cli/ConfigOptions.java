@@ -9,18 +9,25 @@ import java.util.Map;
 import picocli.CommandLine.Option;
 
 /**
- * {@code --conf FILE} and {@code -D key=value}, the same on every command that opens a database
- * or connects to a server: the settings it runs with, in HBase's names, from a site file in
- * {@code hbase-site.xml}'s format, each {@code -D} overriding the file's value.
+ * {@code --conf FILE} and {@code -D key=value}, the same on every command that opens a database or
+ * connects to a server: the settings it runs with, in HBase's names, from a site file in {@code
+ * hbase-site.xml}'s format, each {@code -D} overriding the file's value.
  */
 public final class ConfigOptions {
 
-  @Option(names = "--conf", paramLabel = "FILE", description = "a site file to read settings"
-      + " from: a cellar-site.xml, or an hbase-site.xml")
+  @Option(
+      names = "--conf",
+      paramLabel = "FILE",
+      description =
+          "a site file to read settings" + " from: a cellar-site.xml, or an hbase-site.xml")
   Path conf;
 
-  @Option(names = "-D", paramLabel = "key=value", description = "a setting, in HBase's names"
-      + " (e.g. -Dhfile.block.cache.size=0.4); overrides the one of --conf")
+  @Option(
+      names = "-D",
+      paramLabel = "key=value",
+      description =
+          "a setting, in HBase's names"
+              + " (e.g. -Dhfile.block.cache.size=0.4); overrides the one of --conf")
   Map<String, String> properties = new LinkedHashMap<>();
 
   /**
@@ -33,8 +40,8 @@ public final class ConfigOptions {
       return CellarConfig.defaults().withAll(properties);
     }
     if (!Files.isRegularFile(conf)) {
-      throw new CommandFailure("--conf " + conf + ": "
-          + (Files.exists(conf) ? "not a file" : "no such file"));
+      throw new CommandFailure(
+          "--conf " + conf + ": " + (Files.exists(conf) ? "not a file" : "no such file"));
     }
     try {
       return CellarConfig.load(conf).withAll(properties);

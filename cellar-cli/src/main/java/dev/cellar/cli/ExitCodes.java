@@ -27,8 +27,10 @@ public final class ExitCodes {
     Map<String, String> list = new LinkedHashMap<>();
     list.put(Integer.toString(DONE), "done");
     list.put(Integer.toString(FAILED), failed);
-    list.put(Integer.toString(USAGE), "usage error: an unknown, missing or conflicting option or"
-        + " argument, or a value of the wrong form; nothing was done");
+    list.put(
+        Integer.toString(USAGE),
+        "usage error: an unknown, missing or conflicting option or"
+            + " argument, or a value of the wrong form; nothing was done");
     return list;
   }
 

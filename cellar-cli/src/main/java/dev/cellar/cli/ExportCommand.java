@@ -26,8 +26,8 @@ import picocli.CommandLine.Spec;
  * or {@code hbase.rootdir}) or, with {@code --connect}, asks the {@code cellar serve} that holds it
  * ({@link RemoteExport}, connected through {@link ServerConnect}), which writes the files. The
  * output directory is local or a URI (HDFS). Exit code 1 when refused or failed, with one line on
- * stderr saying why: no such table, output in use, database locked by a running server, server
- * not reachable.
+ * stderr saying why: no such table, output in use, database locked by a running server, server not
+ * reachable.
  */
 @Command(
     name = "export",
@@ -46,28 +46,40 @@ import picocli.CommandLine.Spec;
       "  cellar export --connect host:16020 --table t --out DIR",
       "(DIR is written by the server: a path on its machine or a URI such as hdfs://nn:8020/x)"
     },
-    exitCodeList = "1:refused or failed (one line on standard error says why: no such table,"
-        + " output in use, database held by a running server, server not reachable)")
+    exitCodeList =
+        "1:refused or failed (one line on standard error says why: no such table,"
+            + " output in use, database held by a running server, server not reachable)")
 final class ExportCommand implements Callable<Integer> {
 
   @Spec CommandSpec spec;
 
   @Mixin DatabaseOptions database;
 
-  @Option(names = "--connect", paramLabel = "HOST:PORT", description = "ask the cellar serve"
-      + " holding the database to export it instead of opening it here")
+  @Option(
+      names = "--connect",
+      paramLabel = "HOST:PORT",
+      description =
+          "ask the cellar serve" + " holding the database to export it instead of opening it here")
   String connect;
 
   @Option(names = "--table", required = true, paramLabel = "TABLE", description = "the table")
   String table;
 
-  @Option(names = "--out", required = true, paramLabel = "OUT",
-      description = "the output directory, new or empty: a path or a URI such as"
-          + " hdfs://host:8020/exports/t")
+  @Option(
+      names = "--out",
+      required = true,
+      paramLabel = "OUT",
+      description =
+          "the output directory, new or empty: a path or a URI such as"
+              + " hdfs://host:8020/exports/t")
   String out;
 
-  @Option(names = "--split-keys", paramLabel = "KEYS|@FILE", description = "region boundaries to"
-      + " cut files at: k1,k2,... or @FILE with one key per line (\\xNN for a byte)")
+  @Option(
+      names = "--split-keys",
+      paramLabel = "KEYS|@FILE",
+      description =
+          "region boundaries to"
+              + " cut files at: k1,k2,... or @FILE with one key per line (\\xNN for a byte)")
   String splitKeys;
 
   @Override
@@ -84,8 +96,10 @@ final class ExportCommand implements Callable<Integer> {
     try {
       return connect != null ? exportThroughServer(keys) : exportHere(keys);
     } catch (DirectoryLockedException e) {
-      throw new CommandFailure(e.getMessage() + "; if cellar serve holds it, export through the"
-          + " server: --connect HOST:PORT");
+      throw new CommandFailure(
+          e.getMessage()
+              + "; if cellar serve holds it, export through the"
+              + " server: --connect HOST:PORT");
     } catch (IOException | IllegalArgumentException e) {
       throw new CommandFailure(e.getMessage());
     }
@@ -98,25 +112,48 @@ final class ExportCommand implements Callable<Integer> {
       throw new CommandFailure(location + " is not a database directory");
     }
     try (Cellar cellar = Cellar.open(location, config)) {
-      List<TableExport.Family> families = TableExport.export(cellar, table, out, config, keys,
-          System.err::println);
+      List<TableExport.Family> families =
+          TableExport.export(cellar, table, out, config, keys, System.err::println);
       long files = families.stream().mapToLong(family -> family.files().size()).sum();
       long cells = families.stream().mapToLong(TableExport.Family::cells).sum();
-      System.out.println("exported " + table + " to " + out + ": " + families.size()
-          + " families, " + files + " files, " + cells + " cells");
+      System.out.println(
+          "exported "
+              + table
+              + " to "
+              + out
+              + ": "
+              + families.size()
+              + " families, "
+              + files
+              + " files, "
+              + cells
+              + " cells");
     }
     return ExitCodes.DONE;
   }
 
   private int exportThroughServer(List<byte[]> keys) throws IOException {
-    try (CellarClient client = ServerConnect.open("cellar export", connect,
-        ClientSettings.from(database.config()), System.err)) {
+    try (CellarClient client =
+        ServerConnect.open(
+            "cellar export", connect, ClientSettings.from(database.config()), System.err)) {
       RemoteExport.Result result = client.exports().export(table, out, keys);
       result.progress().forEach(System.err::println);
       long files = result.families().stream().mapToLong(family -> family.files().size()).sum();
       long cells = result.families().stream().mapToLong(RemoteExport.Family::cells).sum();
-      System.out.println("exported " + table + " to " + out + " (written by " + connect + "): "
-          + result.families().size() + " families, " + files + " files, " + cells + " cells");
+      System.out.println(
+          "exported "
+              + table
+              + " to "
+              + out
+              + " (written by "
+              + connect
+              + "): "
+              + result.families().size()
+              + " families, "
+              + files
+              + " files, "
+              + cells
+              + " cells");
     }
     return ExitCodes.DONE;
   }

@@ -10,10 +10,10 @@ import dev.cellar.hfile.HFileScanner;
 import dev.cellar.hfile.HFileVerifier;
 import dev.cellar.hfile.Trailer;
 import dev.cellar.io.Storage;
-import dev.cellar.spi.EngineAccess;
 import dev.cellar.io.StorageLocation;
 import dev.cellar.memory.BufAllocator;
 import dev.cellar.memory.BufAllocatorConfig;
+import dev.cellar.spi.EngineAccess;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -28,39 +28,52 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /**
- * {@code cellar hfile FILE}: prints an HFile's trailer, file info and index summary, and on
- * request its block listing, a checksum verification of every block, or its cells. Works on files
- * written by Cellar and by Apache HBase, on the local file system or HDFS (client settings from
- * {@code --conf} and {@code -D}). A bad file ends every mode with one line naming what is wrong
- * and exit code 1, never a stack trace.
+ * {@code cellar hfile FILE}: prints an HFile's trailer, file info and index summary, and on request
+ * its block listing, a checksum verification of every block, or its cells. Works on files written
+ * by Cellar and by Apache HBase, on the local file system or HDFS (client settings from {@code
+ * --conf} and {@code -D}). A bad file ends every mode with one line naming what is wrong and exit
+ * code 1, never a stack trace.
  */
 @Command(
     name = "hfile",
     mixinStandardHelpOptions = true,
-    description = {"Inspect an HFile (v3).",
-        "Shows its trailer, file info, index, blocks and cells, and verifies its checksums."},
+    description = {
+      "Inspect an HFile (v3).",
+      "Shows its trailer, file info, index, blocks and cells, and verifies its checksums."
+    },
     exitCodeList = "1:the file is damaged (one CORRUPT line says where) or could not be read")
 final class HFileCommand implements Callable<Integer> {
 
-  @Parameters(index = "0", paramLabel = "FILE",
+  @Parameters(
+      index = "0",
+      paramLabel = "FILE",
       description = "the HFile to inspect: a path or a URI such as hdfs://host:8020/path")
   String file;
 
   /** Where {@link #file} lives, resolved by {@link #call()}. */
   private Storage storage;
+
   private Path path;
 
-  @Option(names = "--blocks", description = "list every block: type, offset, sizes, encoding, compression")
+  @Option(
+      names = "--blocks",
+      description = "list every block: type, offset, sizes, encoding, compression")
   boolean blocks;
 
-  @Option(names = "--verify", description = "verify the whole file: every block's checksums, the"
-      + " block chain, index, blooms, cell order and trailer totals; exit 1 on corruption")
+  @Option(
+      names = "--verify",
+      description =
+          "verify the whole file: every block's checksums, the"
+              + " block chain, index, blooms, cell order and trailer totals; exit 1 on corruption")
   boolean verify;
 
   @Option(names = "--cells", description = "print the cells")
   boolean cells;
 
-  @Option(names = "--limit", defaultValue = "-1", description = "print at most this many cells (default: all)")
+  @Option(
+      names = "--limit",
+      defaultValue = "-1",
+      description = "print at most this many cells (default: all)")
   long limit;
 
   @Mixin ConfigOptions settings;
@@ -68,8 +81,8 @@ final class HFileCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     PrintStream out = System.out;
-    try (StorageLocation location = StorageLocation.resolve(file,
-        EngineAccess.settings(settings.config()))) {
+    try (StorageLocation location =
+        StorageLocation.resolve(file, EngineAccess.settings(settings.config()))) {
       storage = location.storage();
       path = location.directory();
       if (!storage.isFile(path)) {
@@ -110,23 +123,43 @@ final class HFileCommand implements Callable<Integer> {
     out.println("  compression: " + trailer.compression());
     out.println("  comparator: " + trailer.comparatorClassName());
     out.println("  entries: " + trailer.entryCount());
-    out.println("  data index: " + trailer.numDataIndexLevels() + " level(s), "
-        + trailer.dataIndexCount() + " root entries, " + trailer.uncompressedDataIndexSize()
-        + " bytes uncompressed");
+    out.println(
+        "  data index: "
+            + trailer.numDataIndexLevels()
+            + " level(s), "
+            + trailer.dataIndexCount()
+            + " root entries, "
+            + trailer.uncompressedDataIndexSize()
+            + " bytes uncompressed");
     out.println("  meta index entries: " + trailer.metaIndexCount());
-    out.println("  first/last data block: " + trailer.firstDataBlockOffset() + " / "
-        + trailer.lastDataBlockOffset());
-    out.println("  load-on-open offset: " + trailer.loadOnOpenDataOffset() + ", file info at "
-        + trailer.fileInfoOffset());
+    out.println(
+        "  first/last data block: "
+            + trailer.firstDataBlockOffset()
+            + " / "
+            + trailer.lastDataBlockOffset());
+    out.println(
+        "  load-on-open offset: "
+            + trailer.loadOnOpenDataOffset()
+            + ", file info at "
+            + trailer.fileInfoOffset());
     out.println("  total uncompressed bytes: " + trailer.totalUncompressedBytes());
     out.println("file info:");
     for (Map.Entry<byte[], byte[]> entry : reader.fileInfo().entries().entrySet()) {
-      out.println("  " + new String(entry.getKey(), StandardCharsets.UTF_8) + " = "
-          + describeValue(entry.getValue()));
+      out.println(
+          "  "
+              + new String(entry.getKey(), StandardCharsets.UTF_8)
+              + " = "
+              + describeValue(entry.getValue()));
     }
-    out.println("encoding: " + reader.encoding() + ", tags: "
-        + reader.encodingContext().includesTags() + ", mvcc: "
-        + reader.encodingContext().includesMvcc() + ", bloom: " + reader.bloomType());
+    out.println(
+        "encoding: "
+            + reader.encoding()
+            + ", tags: "
+            + reader.encodingContext().includesTags()
+            + ", mvcc: "
+            + reader.encodingContext().includesMvcc()
+            + ", bloom: "
+            + reader.bloomType());
     out.println("first key: " + describeKey(reader.firstKey()));
     out.println("last key:  " + describeKey(reader.lastKey()));
     out.println("mid key:   " + describeKey(reader.midKey()));
@@ -149,8 +182,9 @@ final class HFileCommand implements Callable<Integer> {
 
   private void listBlocks(PrintStream out, HFileReader reader) throws IOException {
     out.println("blocks:");
-    out.printf("  %-26s %12s %10s %12s %s%n", "type", "offset", "on disk", "uncompressed",
-        "encoding/compression");
+    out.printf(
+        "  %-26s %12s %10s %12s %s%n",
+        "type", "offset", "on disk", "uncompressed", "encoding/compression");
     long end = storage.size(path) - Trailer.SIZE;
     long offset = 0;
     int count = 0;
@@ -159,8 +193,13 @@ final class HFileCommand implements Callable<Integer> {
       try {
         BlockHeader header = block.header();
         String encoding = block.type().isData() ? reader.encoding().name() : "-";
-        out.printf("  %-26s %12d %10d %12d %s/%s%n", block.type(), offset,
-            header.onDiskSizeWithHeader(), header.uncompressedSizeWithoutHeader(), encoding,
+        out.printf(
+            "  %-26s %12d %10d %12d %s/%s%n",
+            block.type(),
+            offset,
+            header.onDiskSizeWithHeader(),
+            header.uncompressedSizeWithoutHeader(),
+            encoding,
             reader.trailer().compression());
         offset += header.onDiskSizeWithHeader();
         count++;
@@ -174,9 +213,18 @@ final class HFileCommand implements Callable<Integer> {
   private int verifyBlocks(PrintStream out, BufAllocator allocator) {
     try (HFileReader reader = open(allocator)) {
       HFileVerifier.Report report = HFileVerifier.verify(reader);
-      out.println("OK: " + file + ": " + report.blocks() + " blocks " + report.blocksByType()
-          + " and " + report.cells() + " cells verified: checksums, block chain, index, blooms,"
-          + " trailer totals" + withoutChecksums(report));
+      out.println(
+          "OK: "
+              + file
+              + ": "
+              + report.blocks()
+              + " blocks "
+              + report.blocksByType()
+              + " and "
+              + report.cells()
+              + " cells verified: checksums, block chain, index, blooms,"
+              + " trailer totals"
+              + withoutChecksums(report));
       return 0;
     } catch (IOException | RuntimeException e) {
       return fail(out, e);
@@ -185,8 +233,12 @@ final class HFileCommand implements Callable<Integer> {
 
   private static String withoutChecksums(HFileVerifier.Report report) {
     int unchecked = report.blocksWithoutChecksums();
-    return unchecked == 0 ? "" : "; " + unchecked + " of the blocks have checksum type NULL,"
-        + " so a flipped bit in their payload goes unnoticed unless it breaks their structure";
+    return unchecked == 0
+        ? ""
+        : "; "
+            + unchecked
+            + " of the blocks have checksum type NULL,"
+            + " so a flipped bit in their payload goes unnoticed unless it breaks their structure";
   }
 
   /**

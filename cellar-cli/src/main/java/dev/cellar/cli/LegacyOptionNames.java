@@ -6,10 +6,10 @@ import picocli.CommandLine.Model.OptionSpec;
 
 /**
  * The old camelCase spellings of Cellar's own options, which are still accepted but no longer
- * shown. An option declared as {@code names = {"--value-size", "--valueSize"}} keeps both names
- * for parsing; {@code --valueSize} is a legacy name because it is the camelCase form of another of
- * the option's names. Options whose only spelling is camelCase (those of {@code cellar pe}, which
- * are HBase PerformanceEvaluation's) have no legacy name and are shown as they are.
+ * shown. An option declared as {@code names = {"--value-size", "--valueSize"}} keeps both names for
+ * parsing; {@code --valueSize} is a legacy name because it is the camelCase form of another of the
+ * option's names. Options whose only spelling is camelCase (those of {@code cellar pe}, which are
+ * HBase PerformanceEvaluation's) have no legacy name and are shown as they are.
  */
 final class LegacyOptionNames {
 
@@ -18,10 +18,8 @@ final class LegacyOptionNames {
   /** {@code option} itself, or, when it has legacy names, a copy without them for display. */
   static OptionSpec shown(OptionSpec option) {
     List<String> names = Arrays.asList(option.names());
-    String[] shown = names.stream().filter(name -> !isLegacy(name, names))
-        .toArray(String[]::new);
-    return shown.length == names.size() ? option
-        : OptionSpec.builder(option).names(shown).build();
+    String[] shown = names.stream().filter(name -> !isLegacy(name, names)).toArray(String[]::new);
+    return shown.length == names.size() ? option : OptionSpec.builder(option).names(shown).build();
   }
 
   /** Whether {@code name} is the camelCase spelling of another of {@code names}. */

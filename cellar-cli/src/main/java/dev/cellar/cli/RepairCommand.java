@@ -15,24 +15,30 @@ import picocli.CommandLine.Parameters;
  * DatabaseRepair}), printing each change on one line; with {@code --dry-run} only prints them.
  * Nothing is deleted: what is taken out of the way goes to {@code DIR/lost/<time>/}. Exit code 0
  * when repaired or nothing was to do, 1 when refused (no database there, held by another process,
- * not writable: nothing changed) or failed part way (the lines printed say how far it got); the
- * one line on standard error says which.
+ * not writable: nothing changed) or failed part way (the lines printed say how far it got); the one
+ * line on standard error says which.
  */
 @Command(
     name = "repair",
     mixinStandardHelpOptions = true,
     sortOptions = false,
-    description = {"Bring a damaged, closed database back so that it opens.",
-        "Rebuilds damaged manifests from the HFiles present, sets aside unreadable files and"
-            + " damaged log parts in DIR/lost/<time>/ with a note of why, keeps every log entry"
-            + " before its damage, and writes what it did to REPORT.txt there. Deletes nothing.",
-        "The database is DIR or --dir DIR, else hbase.rootdir (from --conf or -D).",
-        "Example: cellar repair --dry-run /var/lib/cellar"},
-    exitCodeList = "1:refused, nothing changed (no database there, in use, not writable), or"
-        + " failed part way (the lines printed say how far it got)")
+    description = {
+      "Bring a damaged, closed database back so that it opens.",
+      "Rebuilds damaged manifests from the HFiles present, sets aside unreadable files and"
+          + " damaged log parts in DIR/lost/<time>/ with a note of why, keeps every log entry"
+          + " before its damage, and writes what it did to REPORT.txt there. Deletes nothing.",
+      "The database is DIR or --dir DIR, else hbase.rootdir (from --conf or -D).",
+      "Example: cellar repair --dry-run /var/lib/cellar"
+    },
+    exitCodeList =
+        "1:refused, nothing changed (no database there, in use, not writable), or"
+            + " failed part way (the lines printed say how far it got)")
 final class RepairCommand implements Callable<Integer> {
 
-  @Parameters(index = "0", arity = "0..1", paramLabel = "DIR",
+  @Parameters(
+      index = "0",
+      arity = "0..1",
+      paramLabel = "DIR",
       description = DatabaseOptions.ARGUMENT)
   String directory;
 
@@ -57,8 +63,13 @@ final class RepairCommand implements Callable<Integer> {
     if (report.steps().isEmpty()) {
       out.println("OK: " + location + ": nothing to repair");
     } else {
-      out.println(report.steps().size() + " change(s) " + (dryRun ? "would be " : "") + "made in "
-          + location + report.lost().map(lost -> "; set aside in " + lost).orElse(""));
+      out.println(
+          report.steps().size()
+              + " change(s) "
+              + (dryRun ? "would be " : "")
+              + "made in "
+              + location
+              + report.lost().map(lost -> "; set aside in " + lost).orElse(""));
     }
     return ExitCodes.DONE;
   }

@@ -14,9 +14,9 @@ import picocli.CommandLine.Option;
 /**
  * {@code cellar serve}: serves a database directory to HBase 2.x clients (HBase's own Java client,
  * PerformanceEvaluation, YCSB's HBase binding) over HBase's RPC protocol. Runs until SIGTERM or
- * SIGINT, then closes cleanly (running calls finish, the database is flushed). Exit code 0 after
- * a clean stop, 1 when the server cannot start (the message says why: port or directory taken,
- * bad configuration).
+ * SIGINT, then closes cleanly (running calls finish, the database is flushed). Exit code 0 after a
+ * clean stop, 1 when the server cannot start (the message says why: port or directory taken, bad
+ * configuration).
  */
 @Command(
     name = "serve",
@@ -32,27 +32,38 @@ import picocli.CommandLine.Option;
       "  hbase.client.bootstrap.servers=HOST:PORT",
       "Example: cellar serve --dir /var/lib/cellar"
     },
-    exitCodeList = "1:the server could not start (one line on standard error says why: port or"
-        + " directory taken, bad configuration)")
+    exitCodeList =
+        "1:the server could not start (one line on standard error says why: port or"
+            + " directory taken, bad configuration)")
 final class ServeCommand implements Callable<Integer> {
 
   @Mixin DatabaseOptions database;
 
-  @Option(names = "--port", paramLabel = "PORT", description = "RPC port (default 16020, or"
-      + " hbase.regionserver.port)")
+  @Option(
+      names = "--port",
+      paramLabel = "PORT",
+      description = "RPC port (default 16020, or" + " hbase.regionserver.port)")
   Integer port;
 
-  @Option(names = "--bind", paramLabel = "ADDRESS", description = "address to listen on (default"
-      + " 127.0.0.1; 0.0.0.0 for every interface)")
+  @Option(
+      names = "--bind",
+      paramLabel = "ADDRESS",
+      description = "address to listen on (default" + " 127.0.0.1; 0.0.0.0 for every interface)")
   String bind;
 
-  @Option(names = "--hostname", paramLabel = "HOST", description = "host name advertised to"
-      + " clients (default: the bind address)")
+  @Option(
+      names = "--hostname",
+      paramLabel = "HOST",
+      description = "host name advertised to" + " clients (default: the bind address)")
   String hostname;
 
-  @Option(names = "--info-port", paramLabel = "PORT", description = "HTTP info port: /jmx,"
-      + " /prometheus and the web UI (default 16030, or hbase.regionserver.info.port; -1 for none,"
-      + " 0 for any free port)")
+  @Option(
+      names = "--info-port",
+      paramLabel = "PORT",
+      description =
+          "HTTP info port: /jmx,"
+              + " /prometheus and the web UI (default 16030, or hbase.regionserver.info.port; -1 for none,"
+              + " 0 for any free port)")
   Integer infoPort;
 
   @Override
@@ -71,8 +82,8 @@ final class ServeCommand implements Callable<Integer> {
     if (infoPort != null) {
       config = config.with(InfoServerConfig.PORT_KEY, infoPort.toString());
     } else if (config.get(InfoServerConfig.PORT_KEY) == null) {
-      config = config.with(InfoServerConfig.PORT_KEY,
-          String.valueOf(InfoServerConfig.DEFAULT_PORT));
+      config =
+          config.with(InfoServerConfig.PORT_KEY, String.valueOf(InfoServerConfig.DEFAULT_PORT));
     }
     CellarServer server;
     try {
@@ -83,23 +94,33 @@ final class ServeCommand implements Callable<Integer> {
       throw new CommandFailure(e.getMessage());
     }
     CountDownLatch stopped = new CountDownLatch(1);
-    Runtime.getRuntime().addShutdownHook(Thread.ofPlatform().name("cellar-serve-stop")
-        .unstarted(() -> {
-          try {
-            server.close();
-          } catch (IOException e) {
-            System.err.println("cellar serve: closing failed: " + e.getMessage());
-          } finally {
-            stopped.countDown();
-          }
-        }));
-    System.out.printf("cellar serve: %s on %s (advertised %s); clients set%n"
-        + "  hbase.client.registry.impl=org.apache.hadoop.hbase.client.RpcConnectionRegistry%n"
-        + "  hbase.client.bootstrap.servers=%s%n", location, server.address(),
-        server.hostAndPort(), server.hostAndPort());
-    server.database().infoServerAddress().ifPresent(address -> System.out.printf(
-        "  info server: http://%s:%d/ (/jmx, /prometheus)%n", address.getHostString(),
-        address.getPort()));
+    Runtime.getRuntime()
+        .addShutdownHook(
+            Thread.ofPlatform()
+                .name("cellar-serve-stop")
+                .unstarted(
+                    () -> {
+                      try {
+                        server.close();
+                      } catch (IOException e) {
+                        System.err.println("cellar serve: closing failed: " + e.getMessage());
+                      } finally {
+                        stopped.countDown();
+                      }
+                    }));
+    System.out.printf(
+        "cellar serve: %s on %s (advertised %s); clients set%n"
+            + "  hbase.client.registry.impl=org.apache.hadoop.hbase.client.RpcConnectionRegistry%n"
+            + "  hbase.client.bootstrap.servers=%s%n",
+        location, server.address(), server.hostAndPort(), server.hostAndPort());
+    server
+        .database()
+        .infoServerAddress()
+        .ifPresent(
+            address ->
+                System.out.printf(
+                    "  info server: http://%s:%d/ (/jmx, /prometheus)%n",
+                    address.getHostString(), address.getPort()));
     System.out.flush();
     stopped.await();
     return ExitCodes.DONE;

@@ -16,15 +16,15 @@ import java.util.regex.Pattern;
 
 /**
  * A {@code cellar serve} in a JVM of its own, as an experiment's region server or a test's: this
- * JVM's java and class path, the given heap ({@code -Xms} = {@code -Xmx}) and direct memory limit, the
- * database directory and the configuration as {@code -D} settings, listening on a free port of
+ * JVM's java and class path, the given heap ({@code -Xms} = {@code -Xmx}) and direct memory limit,
+ * the database directory and the configuration as {@code -D} settings, listening on a free port of
  * {@code bind} (RPC and info server both on port 0). {@link #start} waits until the server prints
  * its addresses; a server that ends or stays silent first fails the start with its output.
  *
- * <p><b>Threads.</b> One daemon thread copies the server's output, indented, to the progress
- * stream for the server's whole life. {@link #close()} stops the server as an operator would
- * (SIGTERM: running calls finish and the database is flushed) and waits for it; one that does not
- * end within a minute is killed.
+ * <p><b>Threads.</b> One daemon thread copies the server's output, indented, to the progress stream
+ * for the server's whole life. {@link #close()} stops the server as an operator would (SIGTERM:
+ * running calls finish and the database is flushed) and waits for it; one that does not end within
+ * a minute is killed.
  */
 public final class ServerProcess implements AutoCloseable {
 
@@ -47,11 +47,18 @@ public final class ServerProcess implements AutoCloseable {
   /**
    * Starts a server named {@code name} (for messages) on {@code database}.
    *
-   * @throws IOException naming the server when it cannot start, ends before it serves, or has
-   *     not said where it listens within two minutes
+   * @throws IOException naming the server when it cannot start, ends before it serves, or has not
+   *     said where it listens within two minutes
    */
-  public static ServerProcess start(String name, Path database, long heapBytes, long directBytes,
-      Map<String, String> config, String bind, PrintStream progress) throws IOException {
+  public static ServerProcess start(
+      String name,
+      Path database,
+      long heapBytes,
+      long directBytes,
+      Map<String, String> config,
+      String bind,
+      PrintStream progress)
+      throws IOException {
     List<String> command = new ArrayList<>();
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     command.add("-Xms" + heapBytes);
@@ -62,21 +69,35 @@ public final class ServerProcess implements AutoCloseable {
     command.add("-cp");
     command.add(System.getProperty("java.class.path"));
     command.add(CellarCommand.class.getName());
-    command.addAll(List.of("serve", "--dir", database.toString(), "--bind", bind, "--port", "0",
-        "--info-port", "0"));
+    command.addAll(
+        List.of(
+            "serve",
+            "--dir",
+            database.toString(),
+            "--bind",
+            bind,
+            "--port",
+            "0",
+            "--info-port",
+            "0"));
     config.forEach((key, value) -> command.add("-D" + key + "=" + value));
     Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
     CompletableFuture<String[]> addresses = new CompletableFuture<>();
-    Thread.ofPlatform().daemon().name("cellar-bench-server-output").start(() ->
-        copyOutput(process, addresses, progress));
+    Thread.ofPlatform()
+        .daemon()
+        .name("cellar-bench-server-output")
+        .start(() -> copyOutput(process, addresses, progress));
     try {
       String[] found = addresses.get(START_SECONDS, TimeUnit.SECONDS);
       return new ServerProcess(name, process, found[0], found[1]);
     } catch (ExecutionException | TimeoutException e) {
       process.destroyForcibly();
-      throw new IOException("the cellar serve of " + name + " did not start"
-          + (e instanceof TimeoutException ? " within " + START_SECONDS + " s" : "")
-          + " (its output is above)");
+      throw new IOException(
+          "the cellar serve of "
+              + name
+              + " did not start"
+              + (e instanceof TimeoutException ? " within " + START_SECONDS + " s" : "")
+              + " (its output is above)");
     } catch (InterruptedException e) {
       process.destroyForcibly();
       Thread.currentThread().interrupt();
@@ -84,8 +105,8 @@ public final class ServerProcess implements AutoCloseable {
     }
   }
 
-  private static void copyOutput(Process process, CompletableFuture<String[]> addresses,
-      PrintStream progress) {
+  private static void copyOutput(
+      Process process, CompletableFuture<String[]> addresses, PrintStream progress) {
     String rpc = null;
     try (BufferedReader lines = process.inputReader()) {
       for (String line = lines.readLine(); line != null; line = lines.readLine()) {
@@ -122,8 +143,8 @@ public final class ServerProcess implements AutoCloseable {
     try {
       if (!process.waitFor(1, TimeUnit.MINUTES)) {
         process.destroyForcibly().waitFor();
-        throw new IOException("the cellar serve of " + name + " did not stop within a minute"
-            + " and was killed");
+        throw new IOException(
+            "the cellar serve of " + name + " did not stop within a minute" + " and was killed");
       }
     } catch (InterruptedException e) {
       process.destroyForcibly();
@@ -132,8 +153,12 @@ public final class ServerProcess implements AutoCloseable {
     }
     int exit = process.exitValue();
     if (exit != 0 && exit != 143) {
-      throw new IOException("the cellar serve of " + name + " ended with exit code " + exit
-          + " (its output is above)");
+      throw new IOException(
+          "the cellar serve of "
+              + name
+              + " ended with exit code "
+              + exit
+              + " (its output is above)");
     }
   }
 }

@@ -49,15 +49,15 @@ final class SplitKeys {
     for (int i = 0; i < utf8.length; i++) {
       if (utf8[i] == '\\' && i + 1 < utf8.length && utf8[i + 1] == 'x') {
         if (i + 4 > utf8.length) {
-          throw new IllegalArgumentException("--split-keys: '" + text + "' ends inside a \\x"
-              + " escape");
+          throw new IllegalArgumentException(
+              "--split-keys: '" + text + "' ends inside a \\x" + " escape");
         }
         String hex = new String(utf8, i + 2, 2, StandardCharsets.US_ASCII);
         try {
           out.write(Integer.parseInt(hex, 16));
         } catch (NumberFormatException e) {
-          throw new IllegalArgumentException("--split-keys: '" + text + "' has \\x" + hex
-              + ", not two hex digits");
+          throw new IllegalArgumentException(
+              "--split-keys: '" + text + "' has \\x" + hex + ", not two hex digits");
         }
         i += 3;
       } else {

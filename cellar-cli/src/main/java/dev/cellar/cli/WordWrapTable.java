@@ -1,17 +1,17 @@
 package dev.cellar.cli;
 
 import picocli.CommandLine.Help.Ansi.Text;
-import picocli.CommandLine.Help.Column;
 import picocli.CommandLine.Help.ColorScheme;
+import picocli.CommandLine.Help.Column;
 import picocli.CommandLine.Help.TextTable;
 
 /**
  * A picocli text table whose wrapping columns break lines at spaces only. Picocli's own table
- * breaks wherever {@link java.text.BreakIterator} allows, which includes after a {@code .},
- * {@code :} or {@code /}, so that {@code hbase.wal.dir} or {@code hdfs://host:8020/path} could be
- * cut in two at the end of a line. This table cuts each value at the last space that fits and
- * hands picocli one line at a time, each of which fits, so that picocli never breaks one itself.
- * Only a single word wider than the whole column is still cut, where picocli cuts it.
+ * breaks wherever {@link java.text.BreakIterator} allows, which includes after a {@code .}, {@code
+ * :} or {@code /}, so that {@code hbase.wal.dir} or {@code hdfs://host:8020/path} could be cut in
+ * two at the end of a line. This table cuts each value at the last space that fits and hands
+ * picocli one line at a time, each of which fits, so that picocli never breaks one itself. Only a
+ * single word wider than the whole column is still cut, where picocli cuts it.
  */
 final class WordWrapTable extends TextTable {
 
@@ -26,8 +26,7 @@ final class WordWrapTable extends TextTable {
   static WordWrapTable like(TextTable picocli, ColorScheme colorScheme) {
     WordWrapTable table = new WordWrapTable(colorScheme, picocli.columns());
     table.indentWrappedLines = picocli.indentWrappedLines;
-    table.setAdjustLineBreaksForWideCJKCharacters(
-        picocli.isAdjustLineBreaksForWideCJKCharacters());
+    table.setAdjustLineBreaksForWideCJKCharacters(picocli.isAdjustLineBreaksForWideCJKCharacters());
     return table;
   }
 
@@ -50,9 +49,9 @@ final class WordWrapTable extends TextTable {
   }
 
   /**
-   * Where the line that starts at {@code start} ends: the whole rest when it fits in {@code
-   * width}, else at the last space that fits (as picocli, counting the space), else (a word wider
-   * than the column) at the first space.
+   * Where the line that starts at {@code start} ends: the whole rest when it fits in {@code width},
+   * else at the last space that fits (as picocli, counting the space), else (a word wider than the
+   * column) at the first space.
    */
   private static int lineEnd(String text, int start, int width) {
     if (text.length() - start <= width) {

@@ -60,13 +60,19 @@ class BulkLoadCommandTest {
   private Path sourceDatabase() throws IOException {
     Path source = temporary.resolve("source");
     try (Cellar cellar = Cellar.open(source, CellarConfig.defaults())) {
-      cellar.admin().createTable(TableDescriptor.of("t", ColumnFamilyDescriptor.of("f"),
-          ColumnFamilyDescriptor.of("g", Map.of("COMPRESSION", "GZ"))));
+      cellar
+          .admin()
+          .createTable(
+              TableDescriptor.of(
+                  "t",
+                  ColumnFamilyDescriptor.of("f"),
+                  ColumnFamilyDescriptor.of("g", Map.of("COMPRESSION", "GZ"))));
       Table table = cellar.table("t");
       for (int i = 0; i < 300; i++) {
-        table.put(new Put(bytes(String.format("row%03d", i)))
-            .addColumn(bytes("f"), bytes("q"), bytes("f" + i))
-            .addColumn(bytes("g"), bytes("q"), bytes("g" + i)));
+        table.put(
+            new Put(bytes(String.format("row%03d", i)))
+                .addColumn(bytes("f"), bytes("q"), bytes("f" + i))
+                .addColumn(bytes("g"), bytes("q"), bytes("g" + i)));
       }
     }
     return source;
@@ -77,8 +83,17 @@ class BulkLoadCommandTest {
     Path source = sourceDatabase();
     Path keys = Files.writeString(temporary.resolve("keys"), "row100\n\nrow2\\x30\\x30\n");
     Path out = temporary.resolve("export");
-    CliRun export = CliRun.of("export", "--dir", source.toString(), "--table", "t", "--out",
-        out.toString(), "--split-keys", "@" + keys);
+    CliRun export =
+        CliRun.of(
+            "export",
+            "--dir",
+            source.toString(),
+            "--table",
+            "t",
+            "--out",
+            out.toString(),
+            "--split-keys",
+            "@" + keys);
     assertEquals(0, export.exit(), export::toString);
     assertTrue(export.out().contains("2 families, 6 files, 600 cells"), export::toString);
     assertTrue(export.err().contains("family f: 300 cells in 3 file(s)"), export::toString);
@@ -87,8 +102,8 @@ class BulkLoadCommandTest {
     }
 
     Path target = temporary.resolve("target");
-    CliRun load = CliRun.of("bulkload", "--dir", target.toString(), "--table", "copy",
-        out.toString());
+    CliRun load =
+        CliRun.of("bulkload", "--dir", target.toString(), "--table", "copy", out.toString());
     assertEquals(0, load.exit(), load::toString);
     assertTrue(load.out().contains("loaded 600 cells in 6 files"), load::toString);
     assertTrue(load.out().contains("(created)"), load::toString);
@@ -101,16 +116,38 @@ class BulkLoadCommandTest {
     Path source = sourceDatabase();
     Files.createDirectories(temporary.resolve("taken/f"));
     Files.writeString(temporary.resolve("taken/f/0123"), "plain text");
-    for (List<String> args : List.of(
-        List.of("export", "--dir", source.toString(), "--table", "missing", "--out",
-            temporary.resolve("x").toString()),
-        List.of("export", "--dir", source.toString(), "--table", "t", "--out",
-            temporary.resolve("taken").toString()))) {
+    for (List<String> args :
+        List.of(
+            List.of(
+                "export",
+                "--dir",
+                source.toString(),
+                "--table",
+                "missing",
+                "--out",
+                temporary.resolve("x").toString()),
+            List.of(
+                "export",
+                "--dir",
+                source.toString(),
+                "--table",
+                "t",
+                "--out",
+                temporary.resolve("taken").toString()))) {
       CliRun run = CliRun.of(args.toArray(String[]::new));
       assertOneErrorLine(run, "cellar export: ", "");
     }
-    CliRun badKey = CliRun.of("export", "--dir", source.toString(), "--table", "t", "--out",
-        temporary.resolve("y").toString(), "--split-keys", "a\\x4");
+    CliRun badKey =
+        CliRun.of(
+            "export",
+            "--dir",
+            source.toString(),
+            "--table",
+            "t",
+            "--out",
+            temporary.resolve("y").toString(),
+            "--split-keys",
+            "a\\x4");
     assertEquals(2, badKey.exit(), badKey::toString);
     assertTrue(badKey.err().startsWith("cellar export: --split-keys"), badKey::toString);
     assertEquals(300, rows(source, "t"));
@@ -152,10 +189,11 @@ class BulkLoadCommandTest {
       files = tableFiles(source, "t");
     }
     for (BadInput input : inputs) {
-      for (String table : input.source().equals(unknown.toString()) ? List.of("t")
-          : List.of("t", "new")) {
-        CliRun run = CliRun.of("bulkload", "--dir", source.toString(), "--table", table,
-            "--move", input.source());
+      for (String table :
+          input.source().equals(unknown.toString()) ? List.of("t") : List.of("t", "new")) {
+        CliRun run =
+            CliRun.of(
+                "bulkload", "--dir", source.toString(), "--table", table, "--move", input.source());
         assertOneErrorLine(run, "cellar bulkload: ", input.expected());
         try (Cellar cellar = Cellar.open(source, CellarConfig.defaults())) {
           assertEquals(cells, dump(cellar.table("t")), run::toString);
@@ -166,10 +204,11 @@ class BulkLoadCommandTest {
     }
     assertTrue(Files.exists(corrupt.resolve("f/good")), "a refused move keeps its sources");
 
-    CliRun onHdfs = CliRun.of("bulkload", "--dir", "hdfs://127.0.0.1:8020/db", "--table", "t",
-        corrupt.toString());
-    assertOneErrorLine(onHdfs, "cellar bulkload: --dir hdfs://127.0.0.1:8020/db: ",
-        "not a local directory");
+    CliRun onHdfs =
+        CliRun.of(
+            "bulkload", "--dir", "hdfs://127.0.0.1:8020/db", "--table", "t", corrupt.toString());
+    assertOneErrorLine(
+        onHdfs, "cellar bulkload: --dir hdfs://127.0.0.1:8020/db: ", "not a local directory");
     assertFalse(Files.exists(Path.of("hdfs:")), "no local directory named after the URI");
   }
 
@@ -180,8 +219,7 @@ class BulkLoadCommandTest {
   private static void assertOneErrorLine(CliRun run, String prefix, String expected) {
     assertEquals(1, run.exit(), run::toString);
     List<String> lines = run.err().strip().lines().toList();
-    assertEquals(1, lines.stream().filter(line -> line.startsWith(prefix)).count(),
-        run::toString);
+    assertEquals(1, lines.stream().filter(line -> line.startsWith(prefix)).count(), run::toString);
     assertTrue(lines.getLast().startsWith(prefix), run::toString);
     assertTrue(lines.getLast().contains(expected), run::toString);
     assertFalse(run.err().contains("\tat "), run::toString);

@@ -42,8 +42,9 @@ class CheckCommandTest {
       Table table = cellar.table("t");
       for (int round = 0; round < 3; round++) {
         for (int i = 0; i < 200; i++) {
-          table.put(new Put(bytes("row" + round + "-" + i))
-              .addColumn(bytes("f"), bytes("q"), bytes("value " + i)));
+          table.put(
+              new Put(bytes("row" + round + "-" + i))
+                  .addColumn(bytes("f"), bytes("q"), bytes("value " + i)));
         }
         if (round < 2) {
           cellar.admin().flush("t");
@@ -82,8 +83,11 @@ class CheckCommandTest {
 
   private Path lastSegment() throws IOException {
     try (Stream<Path> paths = Files.list(copy.resolve("wal"))) {
-      return paths.filter(path -> path.getFileName().toString().endsWith(".log")).sorted()
-          .reduce((first, second) -> second).orElseThrow();
+      return paths
+          .filter(path -> path.getFileName().toString().endsWith(".log"))
+          .sorted()
+          .reduce((first, second) -> second)
+          .orElseThrow();
     }
   }
 
@@ -101,8 +105,8 @@ class CheckCommandTest {
 
   /** The one problem line naming {@code file}. */
   private static String lineNaming(CliRun run, Path file) {
-    List<String> lines = run.out().lines()
-        .filter(line -> line.startsWith("PROBLEM: " + file)).toList();
+    List<String> lines =
+        run.out().lines().filter(line -> line.startsWith("PROBLEM: " + file)).toList();
     assertEquals(1, lines.size(), run.toString());
     return lines.getFirst();
   }
@@ -150,8 +154,8 @@ class CheckCommandTest {
     Path file = hfiles().getLast();
     Files.delete(file);
     String line = lineNaming(checkFailing(), file);
-    assertTrue(line.contains("but missing (the next open refuses the table; 'cellar repair'"),
-        line);
+    assertTrue(
+        line.contains("but missing (the next open refuses the table; 'cellar repair'"), line);
   }
 
   @Test
@@ -159,15 +163,16 @@ class CheckCommandTest {
     Path stray = copy.resolve("tables/t/f/0123456789abcdef0123456789abcdef");
     Files.write(stray, bytes("not an hfile"));
     String line = lineNaming(checkFailing(), stray);
-    assertTrue(line.contains("no interrupted flush, compaction or bulk load accounts for it")
-        && line.contains("the next open refuses the table"), line);
+    assertTrue(
+        line.contains("no interrupted flush, compaction or bulk load accounts for it")
+            && line.contains("the next open refuses the table"),
+        line);
   }
 
   @Test
   void aTableDirectoryWithoutItsDescriptorIsReported() throws IOException {
     Files.delete(copy.resolve("tables/t/.tabledesc"));
-    assertTrue(lineNaming(checkFailing(), copy.resolve("tables/t"))
-        .contains("without .tabledesc"));
+    assertTrue(lineNaming(checkFailing(), copy.resolve("tables/t")).contains("without .tabledesc"));
   }
 
   @Test
@@ -185,8 +190,7 @@ class CheckCommandTest {
       CliRun run = CliRun.of("check", live.toString());
       assertEquals(1, run.exit(), "in use: " + run);
       String line = lineNaming(run, live.resolve("LOCK"));
-      assertTrue(line.contains("held by this process (pid " + ProcessHandle.current().pid()),
-          line);
+      assertTrue(line.contains("held by this process (pid " + ProcessHandle.current().pid()), line);
     }
     CliRun closed = CliRun.of("check", live.toString());
     assertEquals(0, closed.exit(), closed.toString());
@@ -197,15 +201,17 @@ class CheckCommandTest {
   void aLogElsewhereIsCheckedWhereWalDirSays() throws IOException {
     Path database = temporary.resolve("split");
     Path logRoot = temporary.resolve("logs");
-    try (Cellar cellar = Cellar.open(database,
-        config().with(CellarConfig.WAL_DIR, logRoot.toString()))) {
+    try (Cellar cellar =
+        Cellar.open(database, config().with(CellarConfig.WAL_DIR, logRoot.toString()))) {
       cellar.admin().createTable(TableDescriptor.of("t", ColumnFamilyDescriptor.of("f")));
       for (int i = 0; i < 50; i++) {
-        cellar.table("t").put(new Put(bytes("row" + i)).addColumn(bytes("f"), bytes("q"),
-            bytes("value " + i)));
+        cellar
+            .table("t")
+            .put(new Put(bytes("row" + i)).addColumn(bytes("f"), bytes("q"), bytes("value " + i)));
       }
       CliRun withLog = CliRun.of("check", database.toString(), "--wal-dir", logRoot.toString());
-      assertTrue(withLog.out().contains("1 log segment(s) with 50 entries; lock held by"),
+      assertTrue(
+          withLog.out().contains("1 log segment(s) with 50 entries; lock held by"),
           withLog.toString());
       CliRun withoutLog = CliRun.of("check", database.toString());
       assertTrue(withoutLog.out().contains("0 log segment(s)"), withoutLog.toString());

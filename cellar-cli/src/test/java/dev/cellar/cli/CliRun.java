@@ -21,8 +21,8 @@ public record CliRun(int exit, String out, String err) {
       System.setOut(originalOut);
       System.setErr(originalErr);
     }
-    return new CliRun(exit, out.toString(StandardCharsets.UTF_8),
-        err.toString(StandardCharsets.UTF_8));
+    return new CliRun(
+        exit, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
   }
 
   @Override

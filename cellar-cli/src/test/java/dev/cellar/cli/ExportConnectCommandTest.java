@@ -34,30 +34,58 @@ class ExportConnectCommandTest {
         CellarClient client = CellarClient.connect(server.hostAndPort())) {
       client.admin().createTable(TableDescriptor.of("t", ColumnFamilyDescriptor.of("f")));
       for (int i = 0; i < 100; i++) {
-        client.table("t").put(new Put(("row-" + i).getBytes(StandardCharsets.UTF_8))
-            .addColumn("f".getBytes(), "q".getBytes(), ("v" + i).getBytes()));
+        client
+            .table("t")
+            .put(
+                new Put(("row-" + i).getBytes(StandardCharsets.UTF_8))
+                    .addColumn("f".getBytes(), "q".getBytes(), ("v" + i).getBytes()));
       }
       String address = server.hostAndPort();
       Path out = root.resolve("export");
-      CliRun export = CliRun.of("export", "--connect", address, "--table", "t", "--out",
-          out.toString());
+      CliRun export =
+          CliRun.of("export", "--connect", address, "--table", "t", "--out", out.toString());
       assertEquals(0, export.exit(), export::toString);
-      assertTrue(export.out().contains("exported t to " + out + " (written by " + address
-          + "): 1 families, 1 files, 100 cells"), export::toString);
+      assertTrue(
+          export
+              .out()
+              .contains(
+                  "exported t to "
+                      + out
+                      + " (written by "
+                      + address
+                      + "): 1 families, 1 files, 100 cells"),
+          export::toString);
       assertTrue(Files.isDirectory(out.resolve("f")), export::toString);
 
-      CliRun beside = CliRun.of("export", "--dir", database.toString(), "--table", "t", "--out",
-          root.resolve("beside").toString());
+      CliRun beside =
+          CliRun.of(
+              "export",
+              "--dir",
+              database.toString(),
+              "--table",
+              "t",
+              "--out",
+              root.resolve("beside").toString());
       assertEquals(1, beside.exit(), beside::toString);
-      assertTrue(beside.err().startsWith("cellar export: ") && beside.err().contains("is in use")
-          && beside.err().contains("--connect HOST:PORT"),
+      assertTrue(
+          beside.err().startsWith("cellar export: ")
+              && beside.err().contains("is in use")
+              && beside.err().contains("--connect HOST:PORT"),
           beside::toString);
       assertFalse(beside.err().strip().contains("\n"), beside::toString);
 
-      CliRun missing = CliRun.of("export", "--connect", address, "--table", "missing", "--out",
-          root.resolve("missing").toString());
+      CliRun missing =
+          CliRun.of(
+              "export",
+              "--connect",
+              address,
+              "--table",
+              "missing",
+              "--out",
+              root.resolve("missing").toString());
       assertEquals(1, missing.exit(), missing::toString);
-      assertTrue(missing.err().startsWith("cellar export: ") && missing.err().contains("missing"),
+      assertTrue(
+          missing.err().startsWith("cellar export: ") && missing.err().contains("missing"),
           missing::toString);
       assertFalse(missing.err().strip().contains("\n"), missing::toString);
     }

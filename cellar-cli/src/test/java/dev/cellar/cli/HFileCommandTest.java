@@ -50,8 +50,12 @@ class HFileCommandTest {
   }
 
   private Path write() throws IOException {
-    return write(HFileContext.builder().blockSize(1024)
-        .encoding(DataBlockEncoding.ROW_INDEX_V1).compression(Compression.ZSTD).build());
+    return write(
+        HFileContext.builder()
+            .blockSize(1024)
+            .encoding(DataBlockEncoding.ROW_INDEX_V1)
+            .compression(Compression.ZSTD)
+            .build());
   }
 
   private Path write(HFileContext context) throws IOException {
@@ -59,8 +63,14 @@ class HFileCommandTest {
     Files.delete(file);
     try (HFileWriter writer = HFileWriter.create(file, context)) {
       for (int i = 0; i < 500; i++) {
-        writer.append(KeyValue.create(String.format("r%04d", i).getBytes(), "f".getBytes(),
-            "q".getBytes(), 7, CellType.PUT, ("v" + i).getBytes()));
+        writer.append(
+            KeyValue.create(
+                String.format("r%04d", i).getBytes(),
+                "f".getBytes(),
+                "q".getBytes(),
+                7,
+                CellType.PUT,
+                ("v" + i).getBytes()));
       }
     }
     return file;
@@ -88,12 +98,19 @@ class HFileCommandTest {
     assertTrue(run(1, "hfile", "--verify", truncated.toString()).startsWith("CORRUPT: "));
     CliRun missing = CliRun.of("hfile", dir.resolve("missing").toString());
     assertEquals(1, missing.exit(), missing::toString);
-    assertEquals("cellar hfile: " + dir.resolve("missing") + " is not a file\n", missing.err(),
+    assertEquals(
+        "cellar hfile: " + dir.resolve("missing") + " is not a file\n",
+        missing.err(),
         missing::toString);
   }
 
-  private static final List<List<String>> MODES = List.of(List.of(), List.of("--blocks"),
-      List.of("--cells"), List.of("--verify"), List.of("--blocks", "--cells"));
+  private static final List<List<String>> MODES =
+      List.of(
+          List.of(),
+          List.of("--blocks"),
+          List.of("--cells"),
+          List.of("--verify"),
+          List.of("--blocks", "--cells"));
 
   private static CliRun runMode(List<String> mode, Path file) {
     List<String> args = new ArrayList<>(List.of("hfile"));
@@ -133,7 +150,8 @@ class HFileCommandTest {
         }
         CliRun run = runMode(mode, bad);
         assertEquals(1, run.exit(), mode + " " + bad + ": " + run);
-        assertTrue(lastLine(run.out()).startsWith("CORRUPT: " + bad + " at offset "),
+        assertTrue(
+            lastLine(run.out()).startsWith("CORRUPT: " + bad + " at offset "),
             mode + " " + bad + ": " + run);
         assertNoStackTrace(run, mode + " " + bad + ": " + run);
       }
@@ -143,13 +161,14 @@ class HFileCommandTest {
   @Test
   void aFileTheSystemWillNotReadIsUnreadableNotCorrupt() throws IOException {
     Path file = write();
-    assumeTrue(file.toFile().setReadable(false, false) && !Files.isReadable(file),
+    assumeTrue(
+        file.toFile().setReadable(false, false) && !Files.isReadable(file),
         "this user reads files whatever their permissions");
     for (List<String> mode : MODES) {
       CliRun run = runMode(mode, file);
       assertEquals(1, run.exit(), mode + ": " + run);
-      assertEquals("UNREADABLE: " + file + ": permission denied", lastLine(run.out()),
-          mode + ": " + run);
+      assertEquals(
+          "UNREADABLE: " + file + ": permission denied", lastLine(run.out()), mode + ": " + run);
       assertNoStackTrace(run, mode + ": " + run);
     }
   }
@@ -165,25 +184,35 @@ class HFileCommandTest {
     for (ChecksumType checksums : List.of(ChecksumType.NULL, ChecksumType.CRC32C)) {
       DataBlockEncoding encoding =
           DataBlockEncoding.values()[random.nextInt(DataBlockEncoding.values().length)];
-      byte[] bytes = Files.readAllBytes(write(HFileContext.builder().blockSize(1024)
-          .indexBlockMaxSize(256).encoding(encoding)
-          .compression(checksums == ChecksumType.NULL ? Compression.NONE : Compression.GZ)
-          .checksumType(checksums).bytesPerChecksum(512).build()));
+      byte[] bytes =
+          Files.readAllBytes(
+              write(
+                  HFileContext.builder()
+                      .blockSize(1024)
+                      .indexBlockMaxSize(256)
+                      .encoding(encoding)
+                      .compression(
+                          checksums == ChecksumType.NULL ? Compression.NONE : Compression.GZ)
+                      .checksumType(checksums)
+                      .bytesPerChecksum(512)
+                      .build()));
       Path bad = dir.resolve("bad.hfile");
       for (int trial = 0; trial < 100; trial++) {
-        byte[] damaged = random.nextInt(5) == 0
-            ? Arrays.copyOf(bytes, random.nextInt(bytes.length))
-            : bytes.clone();
+        byte[] damaged =
+            random.nextInt(5) == 0
+                ? Arrays.copyOf(bytes, random.nextInt(bytes.length))
+                : bytes.clone();
         if (damaged.length == bytes.length) {
           damaged[random.nextInt(damaged.length)] ^= (byte) (1 << random.nextInt(8));
         }
         Files.write(bad, damaged);
         List<String> mode = MODES.get(random.nextInt(MODES.size()));
         CliRun run = runMode(mode, bad);
-        String context = "trial " + trial + " " + checksums + " " + encoding
-            + " " + mode + ": " + run;
+        String context =
+            "trial " + trial + " " + checksums + " " + encoding + " " + mode + ": " + run;
         assertNoStackTrace(run, context);
-        if (checksums != ChecksumType.NULL && damaged.length == bytes.length
+        if (checksums != ChecksumType.NULL
+            && damaged.length == bytes.length
             && mode.contains("--verify")) {
           assertEquals(1, run.exit(), context);
         }

@@ -33,20 +33,22 @@ class RepairCommandTest {
 
   private Path damagedDatabase() throws IOException {
     Path database = temporary.resolve("db");
-    try (Cellar cellar = Cellar.open(database,
-        CellarConfig.defaults().with("hfile.block.cache.memory.size", "4m"))) {
+    try (Cellar cellar =
+        Cellar.open(
+            database, CellarConfig.defaults().with("hfile.block.cache.memory.size", "4m"))) {
       cellar.admin().createTable(TableDescriptor.of("t", ColumnFamilyDescriptor.of("f")));
       Table table = cellar.table("t");
       for (int round = 0; round < 3; round++) {
         for (int i = 0; i < 50; i++) {
-          table.put(new Put(bytes("row" + round + "-" + i))
-              .addColumn(bytes("f"), bytes("q"), bytes("value " + i)));
+          table.put(
+              new Put(bytes("row" + round + "-" + i))
+                  .addColumn(bytes("f"), bytes("q"), bytes("value " + i)));
         }
         cellar.admin().flush("t");
       }
     }
-    try (FileChannel manifest = FileChannel.open(database.resolve("tables/t/MANIFEST"),
-        StandardOpenOption.WRITE)) {
+    try (FileChannel manifest =
+        FileChannel.open(database.resolve("tables/t/MANIFEST"), StandardOpenOption.WRITE)) {
       manifest.truncate(60);
     }
     return database;
@@ -64,7 +66,8 @@ class RepairCommandTest {
 
     CliRun repair = CliRun.of("repair", database.toString());
     assertEquals(0, repair.exit(), repair.toString());
-    assertTrue(repair.out().contains("DONE: rebuild ") && repair.out().contains("set aside in "),
+    assertTrue(
+        repair.out().contains("DONE: rebuild ") && repair.out().contains("set aside in "),
         repair.toString());
     CliRun check = CliRun.of("check", database.toString());
     assertEquals(0, check.exit(), check.toString());

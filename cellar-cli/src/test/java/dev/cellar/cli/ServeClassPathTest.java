@@ -22,18 +22,27 @@ import org.junit.jupiter.params.provider.ValueSource;
 class ServeClassPathTest {
 
   @ParameterizedTest
-  @ValueSource(strings = {"org.openjdk.jmh.Main", "org.rocksdb.RocksDB", "site.ycsb.DB",
-      "org.HdrHistogram.Histogram", "org.apache.hadoop.hbase.regionserver.HRegionServer",
-      "org.apache.hadoop.hbase.client.ConnectionFactory", "dev.cellar.cli.pe.PeCommand"})
+  @ValueSource(
+      strings = {
+        "org.openjdk.jmh.Main",
+        "org.rocksdb.RocksDB",
+        "site.ycsb.DB",
+        "org.HdrHistogram.Histogram",
+        "org.apache.hadoop.hbase.regionserver.HRegionServer",
+        "org.apache.hadoop.hbase.client.ConnectionFactory",
+        "dev.cellar.cli.pe.PeCommand"
+      })
   void isNotOnTheServersClassPath(String className) {
-    assertThrows(ClassNotFoundException.class, () -> Class.forName(className, false,
-        ServeClassPathTest.class.getClassLoader()));
+    assertThrows(
+        ClassNotFoundException.class,
+        () -> Class.forName(className, false, ServeClassPathTest.class.getClassLoader()));
   }
 
   @Test
   void theLauncherRunsThisModulesCommandsOnItsClassPath() throws IOException {
     String launcher = Files.readString(Path.of("..", "cellar"));
-    Matcher lean = Pattern.compile("\\n\\s*([a-z|]+)\\) class_path=\"\\$cli_jar:").matcher(launcher);
+    Matcher lean =
+        Pattern.compile("\\n\\s*([a-z|]+)\\) class_path=\"\\$cli_jar:").matcher(launcher);
     assertEquals(true, lean.find(), "the launcher's case for cellar-cli's commands");
     Set<String> launched = new TreeSet<>(Arrays.asList(lean.group(1).split("\\|")));
     Set<String> commands = new TreeSet<>(CellarCommand.commandLine().getSubcommands().keySet());

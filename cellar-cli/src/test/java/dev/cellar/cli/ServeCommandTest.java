@@ -19,8 +19,8 @@ class ServeCommandTest {
     Path file = Files.writeString(tmp.resolve("F"), "not a directory");
     CliRun run = serve(file.resolve("db"));
     assertEquals(1, run.exit(), run::toString);
-    assertEquals("cellar serve: " + file.resolve("db") + ": Not a directory\n", run.err(),
-        run::toString);
+    assertEquals(
+        "cellar serve: " + file.resolve("db") + ": Not a directory\n", run.err(), run::toString);
   }
 
   @Test
@@ -28,8 +28,7 @@ class ServeCommandTest {
     assumeTrue(Files.isDirectory(Path.of("/proc/self")), "Linux's /proc");
     CliRun run = serve(Path.of("/proc/nope"));
     assertEquals(1, run.exit(), run::toString);
-    assertEquals("cellar serve: /proc/nope: no such file or directory\n", run.err(),
-        run::toString);
+    assertEquals("cellar serve: /proc/nope: no such file or directory\n", run.err(), run::toString);
   }
 
   private static CliRun serve(Path dir) {

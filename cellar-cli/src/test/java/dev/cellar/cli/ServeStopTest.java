@@ -41,21 +41,33 @@ class ServeStopTest {
   void sigtermFlushesTheDatabaseAndReleasesItsDirectory() throws Exception {
     Path database = root.resolve("db");
     ByteArrayOutputStream output = new ByteArrayOutputStream();
-    ServerProcess server = ServerProcess.start("the stop test", database, 256L << 20, 64L << 20,
-        Map.of(), "127.0.0.1", new PrintStream(output, true, StandardCharsets.UTF_8));
+    ServerProcess server =
+        ServerProcess.start(
+            "the stop test",
+            database,
+            256L << 20,
+            64L << 20,
+            Map.of(),
+            "127.0.0.1",
+            new PrintStream(output, true, StandardCharsets.UTF_8));
     try (Database client = Cellar.connect(server.address())) {
       client.admin().createTable(TableDescriptor.of("t", ColumnFamilyDescriptor.of("f")));
       Table table = client.table("t");
       for (int i = 0; i < ROWS; i++) {
-        table.put(new Put(row(i)).addColumn(FAMILY, QUALIFIER, value(i))
-            .setDurability(Durability.SKIP_WAL));
+        table.put(
+            new Put(row(i))
+                .addColumn(FAMILY, QUALIFIER, value(i))
+                .setDurability(Durability.SKIP_WAL));
       }
     } finally {
       server.close();
     }
     try (Stream<Path> files = Files.walk(database)) {
-      assertTrue(files.anyMatch(path -> Files.isRegularFile(path)
-          && path.getParent().getFileName().toString().equals("f")),
+      assertTrue(
+          files.anyMatch(
+              path ->
+                  Files.isRegularFile(path)
+                      && path.getParent().getFileName().toString().equals("f")),
           "a store file of family f was written at the stop:\n" + output);
     }
     try (Cellar cellar = Cellar.open(database, CellarConfig.defaults())) {

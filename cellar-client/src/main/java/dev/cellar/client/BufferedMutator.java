@@ -6,14 +6,14 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Batches a table's puts and deletes as HBase's BufferedMutator does: {@link #mutate} only
- * buffers, until the buffered mutations' cells reach the write buffer size ({@code
+ * Batches a table's puts and deletes as HBase's BufferedMutator does: {@link #mutate} only buffers,
+ * until the buffered mutations' cells reach the write buffer size ({@code
  * hbase.client.write.buffer}, 2 MiB by default), when the mutation that crossed it sends the whole
  * buffer as one Multi call; {@link #flush()} sends what is buffered, and {@link #close()} flushes
  * and ends the mutator. A mutation is durable only once a flush that sent it has returned.
  *
- * <p><b>Failures.</b> A flush that fails (after the client's retries) throws, and the mutations
- * it sent are dropped from the buffer, as HBase reports them through
+ * <p><b>Failures.</b> A flush that fails (after the client's retries) throws, and the mutations it
+ * sent are dropped from the buffer, as HBase reports them through
  * RetriesExhaustedWithDetailsException: the exception names how many and the first row.
  *
  * <p>Thread-safe: any number of threads may mutate; mutations and flushes are serialized on the
@@ -78,8 +78,14 @@ public final class BufferedMutator implements AutoCloseable {
     try {
       table.batch(sending);
     } catch (IOException | RuntimeException e) {
-      throw new IOException(sending.size() + " buffered mutations of table " + table.name()
-          + " failed (first row " + printable(sending.get(0).row()) + "): " + e.getMessage(),
+      throw new IOException(
+          sending.size()
+              + " buffered mutations of table "
+              + table.name()
+              + " failed (first row "
+              + printable(sending.get(0).row())
+              + "): "
+              + e.getMessage(),
           e);
     }
   }

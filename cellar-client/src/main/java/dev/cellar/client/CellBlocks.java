@@ -7,10 +7,10 @@ import io.netty.buffer.ByteBufAllocator;
 import java.util.List;
 
 /**
- * Writes the request cell block of a batch of mutations in HBase's KeyValueCodec: per cell
- * {@code int32 length} (= 8 + key length + value length), then the cell's KeyValue serialization
- * without tags ({@code int32 keyLength, int32 valueLength}, the key, the value), cells of one
- * mutation after another in the order their messages are sent. Stateless.
+ * Writes the request cell block of a batch of mutations in HBase's KeyValueCodec: per cell {@code
+ * int32 length} (= 8 + key length + value length), then the cell's KeyValue serialization without
+ * tags ({@code int32 keyLength, int32 valueLength}, the key, the value), cells of one mutation
+ * after another in the order their messages are sent. Stateless.
  */
 final class CellBlocks {
 

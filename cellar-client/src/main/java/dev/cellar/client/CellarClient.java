@@ -70,15 +70,15 @@ public final class CellarClient implements Database {
    * @throws IllegalArgumentException if the address is not {@code host:port}
    */
   public static CellarClient connect(String hostAndPort, ClientSettings settings) {
-    return new CellarClient(new RpcClient(address(hostAndPort), settings.ioThreads(),
-        settings.connectTimeoutMillis()), settings);
+    return new CellarClient(
+        new RpcClient(address(hostAndPort), settings.ioThreads(), settings.connectTimeoutMillis()),
+        settings);
   }
 
   static InetSocketAddress address(String hostAndPort) {
     int colon = hostAndPort.lastIndexOf(':');
     if (colon <= 0 || colon == hostAndPort.length() - 1) {
-      throw new IllegalArgumentException("server address '" + hostAndPort
-          + "' is not host:port");
+      throw new IllegalArgumentException("server address '" + hostAndPort + "' is not host:port");
     }
     String host = hostAndPort.substring(0, colon);
     if (host.startsWith("[") && host.endsWith("]")) {
@@ -88,12 +88,16 @@ public final class CellarClient implements Database {
     try {
       port = Integer.parseInt(hostAndPort.substring(colon + 1));
     } catch (NumberFormatException e) {
-      throw new IllegalArgumentException("server address '" + hostAndPort + "' has port '"
-          + hostAndPort.substring(colon + 1) + "', not a number");
+      throw new IllegalArgumentException(
+          "server address '"
+              + hostAndPort
+              + "' has port '"
+              + hostAndPort.substring(colon + 1)
+              + "', not a number");
     }
     if (port < 1 || port > 65535) {
-      throw new IllegalArgumentException("server address '" + hostAndPort + "' has port "
-          + port + ", outside 1..65535");
+      throw new IllegalArgumentException(
+          "server address '" + hostAndPort + "' has port " + port + ", outside 1..65535");
     }
     return new InetSocketAddress(host, port);
   }

@@ -14,17 +14,24 @@ import dev.cellar.spi.EngineAccess;
  * @param retries {@code hbase.client.retries.number}: attempts after the first
  * @param pauseMillis {@code hbase.client.pause}: the base of the wait between attempts, multiplied
  *     by HBase's backoff table
- * @param scannerCaching {@code hbase.client.scanner.caching}: rows asked for per scanner call
- *     (a scan's own caching wins)
+ * @param scannerCaching {@code hbase.client.scanner.caching}: rows asked for per scanner call (a
+ *     scan's own caching wins)
  * @param scannerMaxResultSize {@code hbase.client.scanner.max.result.size}: bytes per scanner call
  * @param writeBufferSize {@code hbase.client.write.buffer}: a BufferedMutator sends its mutations
  *     once they hold this many bytes
  * @param connectTimeoutMillis {@code hbase.ipc.client.socket.timeout.connect}
  * @param ioThreads {@code cellar.client.io.threads}: Netty event loops
  */
-public record ClientSettings(long rpcTimeoutMillis, long operationTimeoutMillis, int retries,
-    long pauseMillis, int scannerCaching, long scannerMaxResultSize, long writeBufferSize,
-    int connectTimeoutMillis, int ioThreads) {
+public record ClientSettings(
+    long rpcTimeoutMillis,
+    long operationTimeoutMillis,
+    int retries,
+    long pauseMillis,
+    int scannerCaching,
+    long scannerMaxResultSize,
+    long writeBufferSize,
+    int connectTimeoutMillis,
+    int ioThreads) {
 
   public ClientSettings {
     require(rpcTimeoutMillis > 0, "hbase.rpc.timeout", rpcTimeoutMillis);
@@ -32,11 +39,10 @@ public record ClientSettings(long rpcTimeoutMillis, long operationTimeoutMillis,
     require(retries >= 0, "hbase.client.retries.number", retries);
     require(pauseMillis >= 0, "hbase.client.pause", pauseMillis);
     require(scannerCaching > 0, "hbase.client.scanner.caching", scannerCaching);
-    require(scannerMaxResultSize > 0, "hbase.client.scanner.max.result.size",
-        scannerMaxResultSize);
+    require(scannerMaxResultSize > 0, "hbase.client.scanner.max.result.size", scannerMaxResultSize);
     require(writeBufferSize > 0, "hbase.client.write.buffer", writeBufferSize);
-    require(connectTimeoutMillis > 0, "hbase.ipc.client.socket.timeout.connect",
-        connectTimeoutMillis);
+    require(
+        connectTimeoutMillis > 0, "hbase.ipc.client.socket.timeout.connect", connectTimeoutMillis);
     require(ioThreads > 0, "cellar.client.io.threads", ioThreads);
   }
 
@@ -67,22 +73,54 @@ public record ClientSettings(long rpcTimeoutMillis, long operationTimeoutMillis,
   }
 
   public ClientSettings withRpcTimeoutMillis(long millis) {
-    return new ClientSettings(millis, operationTimeoutMillis, retries, pauseMillis,
-        scannerCaching, scannerMaxResultSize, writeBufferSize, connectTimeoutMillis, ioThreads);
+    return new ClientSettings(
+        millis,
+        operationTimeoutMillis,
+        retries,
+        pauseMillis,
+        scannerCaching,
+        scannerMaxResultSize,
+        writeBufferSize,
+        connectTimeoutMillis,
+        ioThreads);
   }
 
   public ClientSettings withRetries(int count, long pause) {
-    return new ClientSettings(rpcTimeoutMillis, operationTimeoutMillis, count, pause,
-        scannerCaching, scannerMaxResultSize, writeBufferSize, connectTimeoutMillis, ioThreads);
+    return new ClientSettings(
+        rpcTimeoutMillis,
+        operationTimeoutMillis,
+        count,
+        pause,
+        scannerCaching,
+        scannerMaxResultSize,
+        writeBufferSize,
+        connectTimeoutMillis,
+        ioThreads);
   }
 
   public ClientSettings withScannerCaching(int rows) {
-    return new ClientSettings(rpcTimeoutMillis, operationTimeoutMillis, retries, pauseMillis,
-        rows, scannerMaxResultSize, writeBufferSize, connectTimeoutMillis, ioThreads);
+    return new ClientSettings(
+        rpcTimeoutMillis,
+        operationTimeoutMillis,
+        retries,
+        pauseMillis,
+        rows,
+        scannerMaxResultSize,
+        writeBufferSize,
+        connectTimeoutMillis,
+        ioThreads);
   }
 
   public ClientSettings withWriteBufferSize(long bytes) {
-    return new ClientSettings(rpcTimeoutMillis, operationTimeoutMillis, retries, pauseMillis,
-        scannerCaching, scannerMaxResultSize, bytes, connectTimeoutMillis, ioThreads);
+    return new ClientSettings(
+        rpcTimeoutMillis,
+        operationTimeoutMillis,
+        retries,
+        pauseMillis,
+        scannerCaching,
+        scannerMaxResultSize,
+        bytes,
+        connectTimeoutMillis,
+        ioThreads);
   }
 }

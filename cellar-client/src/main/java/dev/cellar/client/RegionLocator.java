@@ -18,8 +18,8 @@ import org.apache.hadoop.hbase.shaded.protobuf.generated.HBaseProtos;
  * holds one region per table, so a lookup reads the table's first region row of hbase:meta (a
  * forward scan from {@code "<table>,,"}, one row, family {@code info}) and takes its key, after
  * checking that its {@code info:regioninfo} ({@code "PBUF"} + HBase's RegionInfo) belongs to the
- * table. A name stays cached until a request is refused with NotServingRegionException (the
- * table was dropped and created again), when {@link #forget} drops it.
+ * table. A name stays cached until a request is refused with NotServingRegionException (the table
+ * was dropped and created again), when {@link #forget} drops it.
  *
  * <p>Thread-safe: the cache is a concurrent map; two threads may look the same table up at once,
  * and either answer is right.
@@ -57,18 +57,30 @@ final class RegionLocator {
   }
 
   private byte[] lookUp(String table) throws IOException {
-    ClientProtos.ScanRequest request = ClientProtos.ScanRequest.newBuilder()
-        .setRegion(Protos.region(META_REGION))
-        .setScan(ClientProtos.Scan.newBuilder()
-            .addColumn(ClientProtos.Column.newBuilder().setFamily(Protos.bytes(INFO)))
-            .setStartRow(Protos.bytes((table + ",,").getBytes(StandardCharsets.UTF_8)))
-            .setStopRow(Protos.bytes((table + " ,,").getBytes(StandardCharsets.UTF_8)))
-            .setMaxVersions(1).setCaching(1))
-        .setNumberOfRows(1).setLimitOfRows(1).setCloseScanner(false)
-        .setClientHandlesPartials(true).build();
-    RpcResponse<ClientProtos.ScanResponse> response = Retrier.await(rpc.call("ClientService",
-        "Scan", request, null, ClientProtos.ScanResponse.parser(),
-        settings.rpcTimeoutMillis()));
+    ClientProtos.ScanRequest request =
+        ClientProtos.ScanRequest.newBuilder()
+            .setRegion(Protos.region(META_REGION))
+            .setScan(
+                ClientProtos.Scan.newBuilder()
+                    .addColumn(ClientProtos.Column.newBuilder().setFamily(Protos.bytes(INFO)))
+                    .setStartRow(Protos.bytes((table + ",,").getBytes(StandardCharsets.UTF_8)))
+                    .setStopRow(Protos.bytes((table + " ,,").getBytes(StandardCharsets.UTF_8)))
+                    .setMaxVersions(1)
+                    .setCaching(1))
+            .setNumberOfRows(1)
+            .setLimitOfRows(1)
+            .setCloseScanner(false)
+            .setClientHandlesPartials(true)
+            .build();
+    RpcResponse<ClientProtos.ScanResponse> response =
+        Retrier.await(
+            rpc.call(
+                "ClientService",
+                "Scan",
+                request,
+                null,
+                ClientProtos.ScanResponse.parser(),
+                settings.rpcTimeoutMillis()));
     try (ResponseCells cells = new ResponseCells(response.cells())) {
       ClientProtos.ScanResponse scan = response.message();
       if (scan.getCellsPerResultCount() == 0) {
@@ -86,13 +98,14 @@ final class RegionLocator {
       throw new TableNotFoundException(table);
     }
     byte[] value = info.valueArray();
-    if (value.length < PBUF.length
-        || !Arrays.equals(value, 0, PBUF.length, PBUF, 0, PBUF.length)) {
-      throw new IOException("hbase:meta row " + new String(row.row(), StandardCharsets.UTF_8)
-          + ": info:regioninfo lacks its PBUF prefix");
+    if (value.length < PBUF.length || !Arrays.equals(value, 0, PBUF.length, PBUF, 0, PBUF.length)) {
+      throw new IOException(
+          "hbase:meta row "
+              + new String(row.row(), StandardCharsets.UTF_8)
+              + ": info:regioninfo lacks its PBUF prefix");
     }
-    HBaseProtos.RegionInfo region = HBaseProtos.RegionInfo.parseFrom(
-        Arrays.copyOfRange(value, PBUF.length, value.length));
+    HBaseProtos.RegionInfo region =
+        HBaseProtos.RegionInfo.parseFrom(Arrays.copyOfRange(value, PBUF.length, value.length));
     if (!region.getTableName().getQualifier().toStringUtf8().equals(table)) {
       throw new TableNotFoundException(table);
     }

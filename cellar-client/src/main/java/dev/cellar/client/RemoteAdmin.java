@@ -43,12 +43,16 @@ public final class RemoteAdmin implements Admin {
     this.locator = locator;
   }
 
-  private <M extends Message> M call(String service, String method, String table,
-      Message request, Parser<M> parser) throws IOException {
-    return retrier.run(service + "." + method + (table == null ? "" : " of " + table), table,
+  private <M extends Message> M call(
+      String service, String method, String table, Message request, Parser<M> parser)
+      throws IOException {
+    return retrier.run(
+        service + "." + method + (table == null ? "" : " of " + table),
+        table,
         () -> {
-          RpcResponse<M> response = Retrier.await(rpc.call(service, method, request, null,
-              parser, settings.rpcTimeoutMillis()));
+          RpcResponse<M> response =
+              Retrier.await(
+                  rpc.call(service, method, request, null, parser, settings.rpcTimeoutMillis()));
           response.release();
           return response.message();
         });
@@ -58,14 +62,18 @@ public final class RemoteAdmin implements Admin {
   private void await(long id, String what) throws IOException {
     long deadline = System.nanoTime() + settings.operationTimeoutMillis() * 1_000_000;
     while (true) {
-      MasterProtos.GetProcedureResultResponse result = call(MASTER, "getProcedureResult", null,
-          MasterProtos.GetProcedureResultRequest.newBuilder().setProcId(id).build(),
-          MasterProtos.GetProcedureResultResponse.parser());
+      MasterProtos.GetProcedureResultResponse result =
+          call(
+              MASTER,
+              "getProcedureResult",
+              null,
+              MasterProtos.GetProcedureResultRequest.newBuilder().setProcId(id).build(),
+              MasterProtos.GetProcedureResultResponse.parser());
       switch (result.getState()) {
         case FINISHED -> {
           if (result.hasException()) {
-            throw new IOException(what + " failed: "
-                + result.getException().getGenericException().getMessage());
+            throw new IOException(
+                what + " failed: " + result.getException().getGenericException().getMessage());
           }
           return;
         }
@@ -74,8 +82,8 @@ public final class RemoteAdmin implements Admin {
         }
         default -> {
           if (System.nanoTime() > deadline) {
-            throw new IOException(what + " did not finish in "
-                + settings.operationTimeoutMillis() + " ms");
+            throw new IOException(
+                what + " did not finish in " + settings.operationTimeoutMillis() + " ms");
           }
           try {
             Thread.sleep(PROCEDURE_POLL_MILLIS);
@@ -90,20 +98,32 @@ public final class RemoteAdmin implements Admin {
 
   @Override
   public void createTable(TableDescriptor descriptor) throws IOException {
-    MasterProtos.CreateTableResponse response = call(MASTER, "CreateTable", descriptor.name(),
-        MasterProtos.CreateTableRequest.newBuilder().setTableSchema(Schemas.schema(descriptor))
-            .build(), MasterProtos.CreateTableResponse.parser());
+    MasterProtos.CreateTableResponse response =
+        call(
+            MASTER,
+            "CreateTable",
+            descriptor.name(),
+            MasterProtos.CreateTableRequest.newBuilder()
+                .setTableSchema(Schemas.schema(descriptor))
+                .build(),
+            MasterProtos.CreateTableResponse.parser());
     await(response.getProcId(), "creating table " + descriptor.name());
   }
 
   @Override
   public List<String> listTables() {
     try {
-      MasterProtos.GetTableNamesResponse response = call(MASTER, "GetTableNames", null,
-          MasterProtos.GetTableNamesRequest.newBuilder().setIncludeSysTables(false).build(),
-          MasterProtos.GetTableNamesResponse.parser());
+      MasterProtos.GetTableNamesResponse response =
+          call(
+              MASTER,
+              "GetTableNames",
+              null,
+              MasterProtos.GetTableNamesRequest.newBuilder().setIncludeSysTables(false).build(),
+              MasterProtos.GetTableNamesResponse.parser());
       return response.getTableNamesList().stream()
-          .map(name -> name.getQualifier().toStringUtf8()).sorted().toList();
+          .map(name -> name.getQualifier().toStringUtf8())
+          .sorted()
+          .toList();
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
@@ -112,10 +132,15 @@ public final class RemoteAdmin implements Admin {
   @Override
   public TableDescriptor describe(String table) {
     try {
-      MasterProtos.GetTableDescriptorsResponse response = call(MASTER, "GetTableDescriptors",
-          table, MasterProtos.GetTableDescriptorsRequest.newBuilder()
-              .addTableNames(Schemas.tableName(table)).build(),
-          MasterProtos.GetTableDescriptorsResponse.parser());
+      MasterProtos.GetTableDescriptorsResponse response =
+          call(
+              MASTER,
+              "GetTableDescriptors",
+              table,
+              MasterProtos.GetTableDescriptorsRequest.newBuilder()
+                  .addTableNames(Schemas.tableName(table))
+                  .build(),
+              MasterProtos.GetTableDescriptorsResponse.parser());
       if (response.getTableSchemaCount() == 0) {
         throw new TableNotFoundException(table);
       }
@@ -128,8 +153,13 @@ public final class RemoteAdmin implements Admin {
   @Override
   public boolean tableExists(String table) {
     try {
-      call(MASTER, "GetTableState", table, MasterProtos.GetTableStateRequest.newBuilder()
-          .setTableName(Schemas.tableName(table)).build(),
+      call(
+          MASTER,
+          "GetTableState",
+          table,
+          MasterProtos.GetTableStateRequest.newBuilder()
+              .setTableName(Schemas.tableName(table))
+              .build(),
           MasterProtos.GetTableStateResponse.parser());
       return true;
     } catch (TableNotFoundException e) {
@@ -141,70 +171,118 @@ public final class RemoteAdmin implements Admin {
 
   /** Whether {@code table} is enabled (serves reads and writes). */
   public boolean isEnabled(String table) throws IOException {
-    MasterProtos.GetTableStateResponse response = call(MASTER, "GetTableState", table,
-        MasterProtos.GetTableStateRequest.newBuilder().setTableName(Schemas.tableName(table))
-            .build(), MasterProtos.GetTableStateResponse.parser());
+    MasterProtos.GetTableStateResponse response =
+        call(
+            MASTER,
+            "GetTableState",
+            table,
+            MasterProtos.GetTableStateRequest.newBuilder()
+                .setTableName(Schemas.tableName(table))
+                .build(),
+            MasterProtos.GetTableStateResponse.parser());
     return response.getTableState().getState() == HBaseProtos.TableState.State.ENABLED;
   }
 
   /** Takes {@code table} offline: reads and writes are refused until it is enabled. */
   public void disableTable(String table) throws IOException {
-    MasterProtos.DisableTableResponse response = call(MASTER, "DisableTable", table,
-        MasterProtos.DisableTableRequest.newBuilder().setTableName(Schemas.tableName(table))
-            .build(), MasterProtos.DisableTableResponse.parser());
+    MasterProtos.DisableTableResponse response =
+        call(
+            MASTER,
+            "DisableTable",
+            table,
+            MasterProtos.DisableTableRequest.newBuilder()
+                .setTableName(Schemas.tableName(table))
+                .build(),
+            MasterProtos.DisableTableResponse.parser());
     await(response.getProcId(), "disabling " + table);
   }
 
   public void enableTable(String table) throws IOException {
-    MasterProtos.EnableTableResponse response = call(MASTER, "EnableTable", table,
-        MasterProtos.EnableTableRequest.newBuilder().setTableName(Schemas.tableName(table))
-            .build(), MasterProtos.EnableTableResponse.parser());
+    MasterProtos.EnableTableResponse response =
+        call(
+            MASTER,
+            "EnableTable",
+            table,
+            MasterProtos.EnableTableRequest.newBuilder()
+                .setTableName(Schemas.tableName(table))
+                .build(),
+            MasterProtos.EnableTableResponse.parser());
     await(response.getProcId(), "enabling " + table);
   }
 
   /** Empties a disabled table, keeping its schema; it comes back enabled. */
   public void truncateTable(String table) throws IOException {
-    MasterProtos.TruncateTableResponse response = call(MASTER, "truncateTable", table,
-        MasterProtos.TruncateTableRequest.newBuilder().setTableName(Schemas.tableName(table))
-            .setPreserveSplits(true).build(), MasterProtos.TruncateTableResponse.parser());
+    MasterProtos.TruncateTableResponse response =
+        call(
+            MASTER,
+            "truncateTable",
+            table,
+            MasterProtos.TruncateTableRequest.newBuilder()
+                .setTableName(Schemas.tableName(table))
+                .setPreserveSplits(true)
+                .build(),
+            MasterProtos.TruncateTableResponse.parser());
     await(response.getProcId(), "truncating " + table);
     locator.forget(table);
   }
 
   @Override
   public void addFamily(String table, ColumnFamilyDescriptor family) throws IOException {
-    MasterProtos.AddColumnResponse response = call(MASTER, "AddColumn", table,
-        MasterProtos.AddColumnRequest.newBuilder().setTableName(Schemas.tableName(table))
-            .setColumnFamilies(Schemas.family(family)).build(),
-        MasterProtos.AddColumnResponse.parser());
+    MasterProtos.AddColumnResponse response =
+        call(
+            MASTER,
+            "AddColumn",
+            table,
+            MasterProtos.AddColumnRequest.newBuilder()
+                .setTableName(Schemas.tableName(table))
+                .setColumnFamilies(Schemas.family(family))
+                .build(),
+            MasterProtos.AddColumnResponse.parser());
     await(response.getProcId(), "adding family " + family.name() + " to " + table);
   }
 
   @Override
   public void deleteFamily(String table, String family) throws IOException {
-    MasterProtos.DeleteColumnResponse response = call(MASTER, "DeleteColumn", table,
-        MasterProtos.DeleteColumnRequest.newBuilder().setTableName(Schemas.tableName(table))
-            .setColumnName(ByteString.copyFromUtf8(family)).build(),
-        MasterProtos.DeleteColumnResponse.parser());
+    MasterProtos.DeleteColumnResponse response =
+        call(
+            MASTER,
+            "DeleteColumn",
+            table,
+            MasterProtos.DeleteColumnRequest.newBuilder()
+                .setTableName(Schemas.tableName(table))
+                .setColumnName(ByteString.copyFromUtf8(family))
+                .build(),
+            MasterProtos.DeleteColumnResponse.parser());
     await(response.getProcId(), "deleting family " + family + " of " + table);
   }
 
   @Override
   public void modifyFamily(String table, ColumnFamilyDescriptor family) throws IOException {
-    MasterProtos.ModifyColumnResponse response = call(MASTER, "ModifyColumn", table,
-        MasterProtos.ModifyColumnRequest.newBuilder().setTableName(Schemas.tableName(table))
-            .setColumnFamilies(Schemas.family(family)).build(),
-        MasterProtos.ModifyColumnResponse.parser());
+    MasterProtos.ModifyColumnResponse response =
+        call(
+            MASTER,
+            "ModifyColumn",
+            table,
+            MasterProtos.ModifyColumnRequest.newBuilder()
+                .setTableName(Schemas.tableName(table))
+                .setColumnFamilies(Schemas.family(family))
+                .build(),
+            MasterProtos.ModifyColumnResponse.parser());
     await(response.getProcId(), "modifying family " + family.name() + " of " + table);
   }
 
   @Override
   public void modifyTable(TableDescriptor descriptor) throws IOException {
-    MasterProtos.ModifyTableResponse response = call(MASTER, "ModifyTable", descriptor.name(),
-        MasterProtos.ModifyTableRequest.newBuilder()
-            .setTableName(Schemas.tableName(descriptor.name()))
-            .setTableSchema(Schemas.schema(descriptor)).build(),
-        MasterProtos.ModifyTableResponse.parser());
+    MasterProtos.ModifyTableResponse response =
+        call(
+            MASTER,
+            "ModifyTable",
+            descriptor.name(),
+            MasterProtos.ModifyTableRequest.newBuilder()
+                .setTableName(Schemas.tableName(descriptor.name()))
+                .setTableSchema(Schemas.schema(descriptor))
+                .build(),
+            MasterProtos.ModifyTableResponse.parser());
     await(response.getProcId(), "modifying table " + descriptor.name());
   }
 
@@ -217,17 +295,28 @@ public final class RemoteAdmin implements Admin {
         throw e;
       }
     }
-    MasterProtos.DeleteTableResponse response = call(MASTER, "DeleteTable", table,
-        MasterProtos.DeleteTableRequest.newBuilder().setTableName(Schemas.tableName(table))
-            .build(), MasterProtos.DeleteTableResponse.parser());
+    MasterProtos.DeleteTableResponse response =
+        call(
+            MASTER,
+            "DeleteTable",
+            table,
+            MasterProtos.DeleteTableRequest.newBuilder()
+                .setTableName(Schemas.tableName(table))
+                .build(),
+            MasterProtos.DeleteTableResponse.parser());
     await(response.getProcId(), "deleting " + table);
     locator.forget(table);
   }
 
   @Override
   public void flush(String table) throws IOException {
-    call(ADMIN, "FlushRegion", table, AdminProtos.FlushRegionRequest.newBuilder()
-        .setRegion(Protos.region(locator.region(table))).build(),
+    call(
+        ADMIN,
+        "FlushRegion",
+        table,
+        AdminProtos.FlushRegionRequest.newBuilder()
+            .setRegion(Protos.region(locator.region(table)))
+            .build(),
         AdminProtos.FlushRegionResponse.parser());
   }
 
@@ -242,8 +331,14 @@ public final class RemoteAdmin implements Admin {
   }
 
   private void compact(String table, boolean major) throws IOException {
-    call(ADMIN, "CompactRegion", table, AdminProtos.CompactRegionRequest.newBuilder()
-        .setRegion(Protos.region(locator.region(table))).setMajor(major).build(),
+    call(
+        ADMIN,
+        "CompactRegion",
+        table,
+        AdminProtos.CompactRegionRequest.newBuilder()
+            .setRegion(Protos.region(locator.region(table)))
+            .setMajor(major)
+            .build(),
         AdminProtos.CompactRegionResponse.parser());
   }
 }

@@ -29,16 +29,22 @@ final class RemotePointReads implements PointReads<Get> {
   @Override
   public void read(Get get, CollectedRow into) throws IOException {
     ClientProtos.Get proto = Protos.get(get);
-    retrier.run("get on " + table, table, () -> {
-      ClientProtos.GetRequest request = ClientProtos.GetRequest.newBuilder()
-          .setRegion(Protos.region(locator.region(table))).setGet(proto).build();
-      RpcResponse<ClientProtos.GetResponse> response = calls.call("Get", request, null,
-          ClientProtos.GetResponse.parser());
-      try (ResponseCells cells = new ResponseCells(response.cells())) {
-        cells.moveInto(response.message().getResult(), into);
-      }
-      return null;
-    });
+    retrier.run(
+        "get on " + table,
+        table,
+        () -> {
+          ClientProtos.GetRequest request =
+              ClientProtos.GetRequest.newBuilder()
+                  .setRegion(Protos.region(locator.region(table)))
+                  .setGet(proto)
+                  .build();
+          RpcResponse<ClientProtos.GetResponse> response =
+              calls.call("Get", request, null, ClientProtos.GetResponse.parser());
+          try (ResponseCells cells = new ResponseCells(response.cells())) {
+            cells.moveInto(response.message().getResult(), into);
+          }
+          return null;
+        });
   }
 
   @Override

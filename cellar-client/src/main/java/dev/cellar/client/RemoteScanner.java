@@ -1,11 +1,11 @@
 package dev.cellar.client;
 
+import dev.cellar.Get;
 import dev.cellar.Result;
 import dev.cellar.ResultScanner;
-import dev.cellar.Scan;
-import dev.cellar.Get;
 import dev.cellar.RowReader;
 import dev.cellar.RowScanner;
+import dev.cellar.Scan;
 import dev.cellar.cell.Bytes;
 import dev.cellar.cell.Cell;
 import dev.cellar.cell.CellComparator;
@@ -23,13 +23,13 @@ import java.util.Arrays;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos;
 
 /**
- * A scan over the server's Scan call, as HBase's client runs one: the open asks for the first
- * rows, each next for the next {@code caching} rows (within the maximum result size) with the
- * call sequence number the server expects ({@code next_call_seq}: 0, 1, ... per next), and rows
- * arrive in a cell block ({@code cells_per_result}). Rows are handed out one by one from the
- * batches received, as {@link Result}s ({@link #next()}) or into a RowScanner's row holder
- * ({@link #next(CollectedRow)}). The server closes the scanner itself once it says there are no more rows; a
- * scanner closed earlier sends a close. The server keeps a scanner for its lease ({@code ttl})
+ * A scan over the server's Scan call, as HBase's client runs one: the open asks for the first rows,
+ * each next for the next {@code caching} rows (within the maximum result size) with the call
+ * sequence number the server expects ({@code next_call_seq}: 0, 1, ... per next), and rows arrive
+ * in a cell block ({@code cells_per_result}). Rows are handed out one by one from the batches
+ * received, as {@link Result}s ({@link #next()}) or into a RowScanner's row holder ({@link
+ * #next(CollectedRow)}). The server closes the scanner itself once it says there are no more rows;
+ * a scanner closed earlier sends a close. The server keeps a scanner for its lease ({@code ttl})
  * between calls; {@link #renewLease()} keeps an idle one alive.
  *
  * <p><b>Partial rows.</b> The client takes partial results ({@code client_handles_partials}), as
@@ -38,14 +38,14 @@ import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos;
  * together, handing out whole rows.
  *
  * <p><b>Failures.</b> If the server lost the scanner (lease expired: UnknownScannerException), a
- * next was out of sequence (a retried call the server had answered), or the region moved, the
- * scan reopens after the last row handed out, once per failure, with what is left of its limit;
- * other failures end the scan with the error.
+ * next was out of sequence (a retried call the server had answered), or the region moved, the scan
+ * reopens after the last row handed out, once per failure, with what is left of its limit; other
+ * failures end the scan with the error.
  *
- * <p><b>Memory.</b> A batch keeps its cell block (see {@link ResponseCells}) until its last row
- * is handed out; each row handed out pins the block itself, as a result or in the row holder, so
- * the block goes back to the pool once the batch is done and its rows are closed or moved past.
- * Batches not handed out are released with the scanner. Not thread-safe.
+ * <p><b>Memory.</b> A batch keeps its cell block (see {@link ResponseCells}) until its last row is
+ * handed out; each row handed out pins the block itself, as a result or in the row holder, so the
+ * block goes back to the pool once the batch is done and its rows are closed or moved past. Batches
+ * not handed out are released with the scanner. Not thread-safe.
  */
 final class RemoteScanner implements ResultScanner, RowStream {
 
@@ -59,8 +59,10 @@ final class RemoteScanner implements ResultScanner, RowStream {
     Batch(ResponseCells cells, ClientProtos.ScanResponse message) {
       this.cells = cells;
       this.message = message;
-      this.rows = message.getCellsPerResultCount() > 0 ? message.getCellsPerResultCount()
-          : message.getResultsCount();
+      this.rows =
+          message.getCellsPerResultCount() > 0
+              ? message.getCellsPerResultCount()
+              : message.getResultsCount();
     }
 
     boolean exhausted() {
@@ -104,8 +106,10 @@ final class RemoteScanner implements ResultScanner, RowStream {
         byte[] row = message.getResults(next).getCell(0).getRow().toByteArray();
         return Bytes.equals(cell.segment(), cell.rowOffset(), cell.rowLength(), row);
       }
-      int count = message.getCellsPerResultCount() > 0 ? message.getCellsPerResult(next)
-          : message.getResults(next).getAssociatedCellCount();
+      int count =
+          message.getCellsPerResultCount() > 0
+              ? message.getCellsPerResult(next)
+              : message.getResults(next).getAssociatedCellCount();
       Cell first = cells.peek();
       return count > 0 && first != null && CellComparator.compareRows(first, cell) == 0;
     }
@@ -126,20 +130,27 @@ final class RemoteScanner implements ResultScanner, RowStream {
   private byte[] region;
   private long scannerId = -1;
   private long nextCallSeq;
+
   /** Whether the server holds more rows for this scanner (it closed the scanner otherwise). */
   private boolean more = true;
+
   /** Rows still wanted under the scan's limit. */
   private long remaining;
+
   /**
    * The key of the last row handed out (its first {@code lastRowLength} bytes), where a reopened
    * scan starts (exclusive); none while the length is -1. Reused from row to row.
    */
   private byte[] lastRow = new byte[64];
+
   private int lastRowLength = -1;
+
   /** The number of times the scan was opened on the server, to tell a reopen mid-row. */
   private long opens;
+
   /** Where the parts of a row split across results are put together for {@link #next()}. */
   private final CollectedRow assembled = new CollectedRow();
+
   private boolean closed;
 
   RemoteScanner(String table, Scan scan, Calls calls, Retrier retrier, RegionLocator locator) {
@@ -148,33 +159,40 @@ final class RemoteScanner implements ResultScanner, RowStream {
     this.calls = calls;
     this.retrier = retrier;
     this.locator = locator;
-    int configured = scan.caching() > 0 ? scan.caching()
-        : calls.settings().scannerCaching();
+    int configured = scan.caching() > 0 ? scan.caching() : calls.settings().scannerCaching();
     this.remaining = scan.limit() > 0 ? scan.limit() : Long.MAX_VALUE;
     this.caching = (int) Math.min(configured, remaining);
   }
 
   /** Opens the scanner on the server, which answers with the first rows. */
   void open() throws IOException {
-    retrier.run("scan of " + table, table, () -> {
-      openOnce();
-      return null;
-    });
+    retrier.run(
+        "scan of " + table,
+        table,
+        () -> {
+          openOnce();
+          return null;
+        });
   }
 
   private void openOnce() throws IOException {
     opens++;
     region = locator.region(table);
-    ClientProtos.Scan.Builder proto = Protos.scan(scan, caching,
-        calls.settings().scannerMaxResultSize()).toBuilder();
+    ClientProtos.Scan.Builder proto =
+        Protos.scan(scan, caching, calls.settings().scannerMaxResultSize()).toBuilder();
     if (lastRowLength >= 0) {
-      proto.setStartRow(Protos.bytes(Arrays.copyOf(lastRow, lastRowLength)))
+      proto
+          .setStartRow(Protos.bytes(Arrays.copyOf(lastRow, lastRowLength)))
           .setIncludeStartRow(false);
     }
-    ClientProtos.ScanRequest.Builder request = ClientProtos.ScanRequest.newBuilder()
-        .setRegion(Protos.region(region)).setScan(proto)
-        .setNumberOfRows(rowsPerCall()).setCloseScanner(false)
-        .setClientHandlesPartials(true).setClientHandlesHeartbeats(true);
+    ClientProtos.ScanRequest.Builder request =
+        ClientProtos.ScanRequest.newBuilder()
+            .setRegion(Protos.region(region))
+            .setScan(proto)
+            .setNumberOfRows(rowsPerCall())
+            .setCloseScanner(false)
+            .setClientHandlesPartials(true)
+            .setClientHandlesHeartbeats(true);
     if (remaining != Long.MAX_VALUE) {
       request.setLimitOfRows((int) Math.min(Integer.MAX_VALUE, remaining));
     }
@@ -232,9 +250,9 @@ final class RemoteScanner implements ResultScanner, RowStream {
   /**
    * Moves the row of {@code batch}'s next result into {@code into}: a result flagged partial is
    * followed by the rest of its row, in this batch or the responses after it, unless the next
-   * result is another row's (the rest held nothing the scan returns) or the scan ends. If the
-   * scan is reopened meanwhile (the server lost the scanner), it starts again at this row, after
-   * the last row handed out: the parts taken are dropped and the row is read anew.
+   * result is another row's (the rest held nothing the scan returns) or the scan ends. If the scan
+   * is reopened meanwhile (the server lost the scanner), it starts again at this row, after the
+   * last row handed out: the parts taken are dropped and the row is read anew.
    */
   private void assemble(Batch batch, CollectedRow into) throws IOException {
     int first = into.size();
@@ -282,16 +300,20 @@ final class RemoteScanner implements ResultScanner, RowStream {
     if (lastRow.length < length) {
       lastRow = new byte[Math.max(length, 2 * lastRow.length)];
     }
-    MemorySegment.copy(cell.segment(), ValueLayout.JAVA_BYTE, cell.rowOffset(), lastRow, 0,
-        length);
+    MemorySegment.copy(cell.segment(), ValueLayout.JAVA_BYTE, cell.rowOffset(), lastRow, 0, length);
     lastRowLength = length;
   }
 
   private void fetch() throws IOException {
-    ClientProtos.ScanRequest request = ClientProtos.ScanRequest.newBuilder()
-        .setScannerId(scannerId).setNumberOfRows(rowsPerCall()).setCloseScanner(false)
-        .setNextCallSeq(nextCallSeq).setClientHandlesPartials(true)
-        .setClientHandlesHeartbeats(true).build();
+    ClientProtos.ScanRequest request =
+        ClientProtos.ScanRequest.newBuilder()
+            .setScannerId(scannerId)
+            .setNumberOfRows(rowsPerCall())
+            .setCloseScanner(false)
+            .setNextCallSeq(nextCallSeq)
+            .setClientHandlesPartials(true)
+            .setClientHandlesHeartbeats(true)
+            .build();
     RpcResponse<ClientProtos.ScanResponse> response;
     try {
       response = calls.call("Scan", request, null, ClientProtos.ScanResponse.parser());
@@ -313,8 +335,10 @@ final class RemoteScanner implements ResultScanner, RowStream {
   }
 
   private static boolean lostScanner(RemoteException e) {
-    return e.is("UnknownScannerException") || e.is("OutOfOrderScannerNextException")
-        || e.is("ScannerResetException") || e.is("LeaseException")
+    return e.is("UnknownScannerException")
+        || e.is("OutOfOrderScannerNextException")
+        || e.is("ScannerResetException")
+        || e.is("LeaseException")
         || e.is("NotServingRegionException");
   }
 
@@ -330,8 +354,8 @@ final class RemoteScanner implements ResultScanner, RowStream {
     } else {
       batches.add(batch);
     }
-    more = message.getMoreResultsInRegion() && (!message.hasMoreResults()
-        || message.getMoreResults());
+    more =
+        message.getMoreResultsInRegion() && (!message.hasMoreResults() || message.getMoreResults());
   }
 
   /** Keeps the server's scanner alive while the caller does not read. */
@@ -339,9 +363,13 @@ final class RemoteScanner implements ResultScanner, RowStream {
     if (closed || !more || scannerId < 0) {
       return;
     }
-    ClientProtos.ScanRequest request = ClientProtos.ScanRequest.newBuilder()
-        .setScannerId(scannerId).setNumberOfRows(0).setRenew(true)
-        .setNextCallSeq(nextCallSeq).build();
+    ClientProtos.ScanRequest request =
+        ClientProtos.ScanRequest.newBuilder()
+            .setScannerId(scannerId)
+            .setNumberOfRows(0)
+            .setRenew(true)
+            .setNextCallSeq(nextCallSeq)
+            .build();
     calls.call("Scan", request, null, ClientProtos.ScanResponse.parser()).release();
     nextCallSeq++;
   }
@@ -360,10 +388,21 @@ final class RemoteScanner implements ResultScanner, RowStream {
     batches.forEach(Batch::close);
     batches.clear();
     if (more && scannerId >= 0) {
-      ClientProtos.ScanRequest request = ClientProtos.ScanRequest.newBuilder()
-          .setScannerId(scannerId).setNumberOfRows(0).setCloseScanner(true).build();
-      calls.rpc().call(Calls.CLIENT_SERVICE, "Scan", request, null,
-          ClientProtos.ScanResponse.parser(), calls.settings().rpcTimeoutMillis())
+      ClientProtos.ScanRequest request =
+          ClientProtos.ScanRequest.newBuilder()
+              .setScannerId(scannerId)
+              .setNumberOfRows(0)
+              .setCloseScanner(true)
+              .build();
+      calls
+          .rpc()
+          .call(
+              Calls.CLIENT_SERVICE,
+              "Scan",
+              request,
+              null,
+              ClientProtos.ScanResponse.parser(),
+              calls.settings().rpcTimeoutMillis())
           .thenAccept(RpcResponse::release);
     }
   }
@@ -374,7 +413,11 @@ final class RemoteScanner implements ResultScanner, RowStream {
 
   @Override
   public String toString() {
-    return "RemoteScanner[" + table + ", scanner " + scannerId + ", last row "
+    return "RemoteScanner["
+        + table
+        + ", scanner "
+        + scannerId
+        + ", last row "
         + (lastRowLength < 0 ? "none" : Arrays.toString(Arrays.copyOf(lastRow, lastRowLength)))
         + "]";
   }

@@ -21,8 +21,8 @@ import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos;
 /**
  * {@link Table} over the server's ClientService: a get is a Get call, a put or delete a Mutate,
  * several gets or mutations one Multi (whose puts and deletes the server applies as one batch, as
- * {@link Table#batch} does embedded), a conditional mutation a Mutate with a condition, a scanner
- * a {@link RemoteScanner}. Every operation runs under the client's {@link Retrier}. Results hold
+ * {@link Table#batch} does embedded), a conditional mutation a Mutate with a condition, a scanner a
+ * {@link RemoteScanner}. Every operation runs under the client's {@link Retrier}. Results hold
  * their cells in the response's pooled buffer until closed, as embedded results hold blocks.
  *
  * <p>{@link #rowReader()} and {@link #rowScanner} work as embedded, their row views' cells decoded
@@ -66,28 +66,44 @@ final class RemoteTable implements Table {
   }
 
   private void mutate(String what, Mutation mutation) throws IOException {
-    retrier.run(what + " on " + name, name, () -> {
-      ClientProtos.MutateRequest request = ClientProtos.MutateRequest.newBuilder()
-          .setRegion(Protos.region(locator.region(name)))
-          .setMutation(Protos.mutation(mutation)).build();
-      calls.call("Mutate", request, CellBlocks.encode(calls.rpc().allocator(),
-          List.of(mutation)), ClientProtos.MutateResponse.parser()).release();
-      return null;
-    });
+    retrier.run(
+        what + " on " + name,
+        name,
+        () -> {
+          ClientProtos.MutateRequest request =
+              ClientProtos.MutateRequest.newBuilder()
+                  .setRegion(Protos.region(locator.region(name)))
+                  .setMutation(Protos.mutation(mutation))
+                  .build();
+          calls
+              .call(
+                  "Mutate",
+                  request,
+                  CellBlocks.encode(calls.rpc().allocator(), List.of(mutation)),
+                  ClientProtos.MutateResponse.parser())
+              .release();
+          return null;
+        });
   }
 
   @Override
   public Result get(Get get) throws IOException {
     ClientProtos.Get proto = Protos.get(get);
-    return retrier.run("get on " + name, name, () -> {
-      ClientProtos.GetRequest request = ClientProtos.GetRequest.newBuilder()
-          .setRegion(Protos.region(locator.region(name))).setGet(proto).build();
-      RpcResponse<ClientProtos.GetResponse> response = calls.call("Get", request, null,
-          ClientProtos.GetResponse.parser());
-      try (ResponseCells cells = new ResponseCells(response.cells())) {
-        return cells.result(response.message().getResult());
-      }
-    });
+    return retrier.run(
+        "get on " + name,
+        name,
+        () -> {
+          ClientProtos.GetRequest request =
+              ClientProtos.GetRequest.newBuilder()
+                  .setRegion(Protos.region(locator.region(name)))
+                  .setGet(proto)
+                  .build();
+          RpcResponse<ClientProtos.GetResponse> response =
+              calls.call("Get", request, null, ClientProtos.GetResponse.parser());
+          try (ResponseCells cells = new ResponseCells(response.cells())) {
+            return cells.result(response.message().getResult());
+          }
+        });
   }
 
   @Override
@@ -97,28 +113,33 @@ final class RemoteTable implements Table {
     }
     ClientProtos.RegionAction.Builder action = ClientProtos.RegionAction.newBuilder();
     for (int i = 0; i < gets.size(); i++) {
-      action.addAction(ClientProtos.Action.newBuilder().setIndex(i)
-          .setGet(Protos.get(gets.get(i))));
+      action.addAction(
+          ClientProtos.Action.newBuilder().setIndex(i).setGet(Protos.get(gets.get(i))));
     }
-    return retrier.run("multi-get on " + name, name, () -> {
-      ClientProtos.MultiRequest request = ClientProtos.MultiRequest.newBuilder()
-          .addRegionAction(action.setRegion(Protos.region(locator.region(name)))).build();
-      RpcResponse<ClientProtos.MultiResponse> response = calls.call("Multi", request, null,
-          ClientProtos.MultiResponse.parser());
-      try (ResponseCells cells = new ResponseCells(response.cells())) {
-        ClientProtos.RegionActionResult result = response.message().getRegionActionResult(0);
-        RemoteException failure = Calls.failure(result);
-        if (failure != null) {
-          throw failure;
-        }
-        return results(result, cells, gets.size());
-      }
-    });
+    return retrier.run(
+        "multi-get on " + name,
+        name,
+        () -> {
+          ClientProtos.MultiRequest request =
+              ClientProtos.MultiRequest.newBuilder()
+                  .addRegionAction(action.setRegion(Protos.region(locator.region(name))))
+                  .build();
+          RpcResponse<ClientProtos.MultiResponse> response =
+              calls.call("Multi", request, null, ClientProtos.MultiResponse.parser());
+          try (ResponseCells cells = new ResponseCells(response.cells())) {
+            ClientProtos.RegionActionResult result = response.message().getRegionActionResult(0);
+            RemoteException failure = Calls.failure(result);
+            if (failure != null) {
+              throw failure;
+            }
+            return results(result, cells, gets.size());
+          }
+        });
   }
 
   /** The results of a multi-get, in request order, their cells taken in response order. */
-  private static Result[] results(ClientProtos.RegionActionResult result, ResponseCells cells,
-      int count) throws IOException {
+  private static Result[] results(
+      ClientProtos.RegionActionResult result, ResponseCells cells, int count) throws IOException {
     Result[] results = new Result[count];
     try {
       for (ClientProtos.ResultOrException outcome : result.getResultOrExceptionList()) {
@@ -143,8 +164,8 @@ final class RemoteTable implements Table {
   /** A reader whose every read is one Get call (see {@link RemotePointReads}). */
   @Override
   public RowReader rowReader() {
-    return ApiAccess.<Get, Result, RowReader, RowScanner>makers().rowReader(
-        new RemotePointReads(name, calls, retrier, locator));
+    return ApiAccess.<Get, Result, RowReader, RowScanner>makers()
+        .rowReader(new RemotePointReads(name, calls, retrier, locator));
   }
 
   @Override
@@ -177,33 +198,46 @@ final class RemoteTable implements Table {
     if (mutations.isEmpty()) {
       return;
     }
-    retrier.run("batch of " + mutations.size() + " on " + name, name, () -> {
-      RpcResponse<ClientProtos.MultiResponse> response = calls.mutate(locator.region(name),
-          mutations);
-      response.release();
-      RemoteException failure = Calls.failure(response.message().getRegionActionResult(0));
-      if (failure != null) {
-        throw failure;
-      }
-      return null;
-    });
+    retrier.run(
+        "batch of " + mutations.size() + " on " + name,
+        name,
+        () -> {
+          RpcResponse<ClientProtos.MultiResponse> response =
+              calls.mutate(locator.region(name), mutations);
+          response.release();
+          RemoteException failure = Calls.failure(response.message().getRegionActionResult(0));
+          if (failure != null) {
+            throw failure;
+          }
+          return null;
+        });
   }
 
   @Override
-  public boolean checkAndMutate(byte[] family, byte[] qualifier, CompareOperator operator,
-      byte[] value, Mutation mutation) throws IOException {
-    ClientProtos.Condition condition = Protos.condition(mutation.row(), family, qualifier,
-        operator, value);
-    return retrier.run("checkAndMutate on " + name, name, () -> {
-      ClientProtos.MutateRequest request = ClientProtos.MutateRequest.newBuilder()
-          .setRegion(Protos.region(locator.region(name)))
-          .setMutation(Protos.mutation(mutation)).setCondition(condition).build();
-      RpcResponse<ClientProtos.MutateResponse> response = calls.call("Mutate", request,
-          CellBlocks.encode(calls.rpc().allocator(), List.of(mutation)),
-          ClientProtos.MutateResponse.parser());
-      response.release();
-      return response.message().getProcessed();
-    });
+  public boolean checkAndMutate(
+      byte[] family, byte[] qualifier, CompareOperator operator, byte[] value, Mutation mutation)
+      throws IOException {
+    ClientProtos.Condition condition =
+        Protos.condition(mutation.row(), family, qualifier, operator, value);
+    return retrier.run(
+        "checkAndMutate on " + name,
+        name,
+        () -> {
+          ClientProtos.MutateRequest request =
+              ClientProtos.MutateRequest.newBuilder()
+                  .setRegion(Protos.region(locator.region(name)))
+                  .setMutation(Protos.mutation(mutation))
+                  .setCondition(condition)
+                  .build();
+          RpcResponse<ClientProtos.MutateResponse> response =
+              calls.call(
+                  "Mutate",
+                  request,
+                  CellBlocks.encode(calls.rpc().allocator(), List.of(mutation)),
+                  ClientProtos.MutateResponse.parser());
+          response.release();
+          return response.message().getProcessed();
+        });
   }
 
   @Override

@@ -25,14 +25,14 @@ import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos;
  * The cells of one response, decoded in place: each is a {@link KeyValueCell} view into the
  * response's cell block (HBase's KeyValueCodec: {@code int32 length} then the KeyValue), which
  * stays in the pooled buffer the frame was received into. {@link #next(int)} hands out the next
- * cells as a {@link Result} that pins the block, {@link #moveInto(int, CollectedRow)} as views in
- * a row holder (a RowReader's or RowScanner's) that pins it; the block goes back to Netty's pool
- * when this and every result and holder pinning it are done with it.
+ * cells as a {@link Result} that pins the block, {@link #moveInto(int, CollectedRow)} as views in a
+ * row holder (a RowReader's or RowScanner's) that pins it; the block goes back to Netty's pool when
+ * this and every result and holder pinning it are done with it.
  *
- * <p><b>Memory.</b> The Netty buffer is wrapped as a Cellar {@link Buf} whose last release
- * releases it, so results pin it as they pin cached blocks embedded (and a result garbage
- * collected unclosed releases it, through the result's guard). This object holds one reference,
- * dropped by {@link #close()}. Not thread-safe: one response, one caller.
+ * <p><b>Memory.</b> The Netty buffer is wrapped as a Cellar {@link Buf} whose last release releases
+ * it, so results pin it as they pin cached blocks embedded (and a result garbage collected unclosed
+ * releases it, through the result's guard). This object holds one reference, dropped by {@link
+ * #close()}. Not thread-safe: one response, one caller.
  */
 final class ResponseCells implements AutoCloseable {
 
@@ -52,8 +52,13 @@ final class ResponseCells implements AutoCloseable {
       return;
     }
     MemorySegment segment = MemorySegment.ofBuffer(cells.nioBuffer());
-    this.block = Buf.wrap(segment, RefCnt.pooled(token -> cells.release(), 0,
-        "response cell block of " + segment.byteSize() + " bytes"));
+    this.block =
+        Buf.wrap(
+            segment,
+            RefCnt.pooled(
+                token -> cells.release(),
+                0,
+                "response cell block of " + segment.byteSize() + " bytes"));
     try {
       this.cells = decode(segment);
     } catch (IOException | RuntimeException e) {
@@ -70,11 +75,15 @@ final class ResponseCells implements AutoCloseable {
       if (size - offset < 4) {
         throw malformed(offset, "a cell length needs 4 bytes, " + (size - offset) + " left");
       }
-      int length = segment.get(java.lang.foreign.ValueLayout.JAVA_INT_UNALIGNED
-          .withOrder(java.nio.ByteOrder.BIG_ENDIAN), offset);
+      int length =
+          segment.get(
+              java.lang.foreign.ValueLayout.JAVA_INT_UNALIGNED.withOrder(
+                  java.nio.ByteOrder.BIG_ENDIAN),
+              offset);
       if (length < 8 || length > size - offset - 4) {
-        throw malformed(offset, "cell length " + length + " does not fit the "
-            + (size - offset - 4) + " bytes left");
+        throw malformed(
+            offset,
+            "cell length " + length + " does not fit the " + (size - offset - 4) + " bytes left");
       }
       try {
         decoded.add(new KeyValueCell(segment, offset + 4, length, false, 0));
@@ -87,8 +96,8 @@ final class ResponseCells implements AutoCloseable {
   }
 
   private static IOException malformed(long offset, String what) {
-    return new IOException("malformed cell block from the server at offset " + offset + ": "
-        + what);
+    return new IOException(
+        "malformed cell block from the server at offset " + offset + ": " + what);
   }
 
   /** The next cell to be handed out (a view), or null if none is left. */
@@ -104,8 +113,13 @@ final class ResponseCells implements AutoCloseable {
   /** A result of the next {@code count} cells, pinning the block. */
   Result next(int count) throws IOException {
     if (count > remaining()) {
-      throw new IOException("the server's answer names " + count + " cells where its cell block"
-          + " has " + remaining() + " left");
+      throw new IOException(
+          "the server's answer names "
+              + count
+              + " cells where its cell block"
+              + " has "
+              + remaining()
+              + " left");
     }
     if (count == 0) {
       return results().result(List.of(), null);
@@ -123,8 +137,13 @@ final class ResponseCells implements AutoCloseable {
    */
   void moveInto(int count, CollectedRow into) throws IOException {
     if (count > remaining()) {
-      throw new IOException("the server's answer names " + count + " cells where its cell block"
-          + " has " + remaining() + " left");
+      throw new IOException(
+          "the server's answer names "
+              + count
+              + " cells where its cell block"
+              + " has "
+              + remaining()
+              + " left");
     }
     for (int i = 0; i < count; i++) {
       into.addView(cells.get(position++), block);
@@ -146,8 +165,11 @@ final class ResponseCells implements AutoCloseable {
   }
 
   private static KeyValue copy(CellProtos.Cell cell) {
-    return KeyValue.create(cell.getRow().toByteArray(), cell.getFamily().toByteArray(),
-        cell.getQualifier().toByteArray(), cell.getTimestamp(),
+    return KeyValue.create(
+        cell.getRow().toByteArray(),
+        cell.getFamily().toByteArray(),
+        cell.getQualifier().toByteArray(),
+        cell.getTimestamp(),
         CellType.fromCode((byte) cell.getCellType().getNumber()),
         cell.getValue().toByteArray());
   }

@@ -22,20 +22,30 @@ import org.apache.hbase.thirdparty.com.google.protobuf.ByteString;
 final class Schemas {
 
   static final String NAMESPACE = "default";
-  private static final Set<String> CELLAR_ATTRIBUTES = Set.of("BLOCKSIZE", "BLOOMFILTER",
-      "DATA_BLOCK_ENCODING", "COMPRESSION", "IN_MEMORY", "BLOCKCACHE", "VERSIONS", "TTL",
-      "MIN_VERSIONS");
+  private static final Set<String> CELLAR_ATTRIBUTES =
+      Set.of(
+          "BLOCKSIZE",
+          "BLOOMFILTER",
+          "DATA_BLOCK_ENCODING",
+          "COMPRESSION",
+          "IN_MEMORY",
+          "BLOCKCACHE",
+          "VERSIONS",
+          "TTL",
+          "MIN_VERSIONS");
 
   private Schemas() {}
 
   static HBaseProtos.TableName tableName(String table) {
-    return HBaseProtos.TableName.newBuilder().setNamespace(ByteString.copyFromUtf8(NAMESPACE))
-        .setQualifier(ByteString.copyFromUtf8(table)).build();
+    return HBaseProtos.TableName.newBuilder()
+        .setNamespace(ByteString.copyFromUtf8(NAMESPACE))
+        .setQualifier(ByteString.copyFromUtf8(table))
+        .build();
   }
 
   static TableSchema schema(TableDescriptor descriptor) {
-    TableSchema.Builder schema = TableSchema.newBuilder()
-        .setTableName(tableName(descriptor.name()));
+    TableSchema.Builder schema =
+        TableSchema.newBuilder().setTableName(tableName(descriptor.name()));
     for (ColumnFamilyDescriptor family : descriptor.families()) {
       schema.addColumnFamilies(family(family));
     }
@@ -43,12 +53,20 @@ final class Schemas {
   }
 
   static ColumnFamilySchema family(ColumnFamilyDescriptor family) {
-    ColumnFamilySchema.Builder builder = ColumnFamilySchema.newBuilder()
-        .setName(ByteString.copyFromUtf8(family.name()));
-    family.attributes().forEach((key, value) -> builder.addAttributes(
-        HBaseProtos.BytesBytesPair.newBuilder().setFirst(ByteString.copyFromUtf8(key))
-            .setSecond(ByteString.copyFromUtf8(key.equals("TTL") && value.equals("FOREVER")
-                ? Long.toString(ColumnFamilyDescriptor.FOREVER) : value))));
+    ColumnFamilySchema.Builder builder =
+        ColumnFamilySchema.newBuilder().setName(ByteString.copyFromUtf8(family.name()));
+    family
+        .attributes()
+        .forEach(
+            (key, value) ->
+                builder.addAttributes(
+                    HBaseProtos.BytesBytesPair.newBuilder()
+                        .setFirst(ByteString.copyFromUtf8(key))
+                        .setSecond(
+                            ByteString.copyFromUtf8(
+                                key.equals("TTL") && value.equals("FOREVER")
+                                    ? Long.toString(ColumnFamilyDescriptor.FOREVER)
+                                    : value))));
     return builder.build();
   }
 

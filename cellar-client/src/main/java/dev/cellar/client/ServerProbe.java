@@ -19,11 +19,10 @@ public final class ServerProbe {
   private ServerProbe() {}
 
   /**
-   * Returns when a TCP connection to {@code hostAndPort} is accepted within {@code
-   * timeoutMillis}.
+   * Returns when a TCP connection to {@code hostAndPort} is accepted within {@code timeoutMillis}.
    *
-   * @throws ServerUnreachableException if the host is unknown, or the connection was refused or
-   *     not accepted in time
+   * @throws ServerUnreachableException if the host is unknown, or the connection was refused or not
+   *     accepted in time
    * @throws IllegalArgumentException if the address is not {@code host:port}
    */
   public static void reach(String hostAndPort, int timeoutMillis)
@@ -31,21 +30,24 @@ public final class ServerProbe {
     InetSocketAddress address = CellarClient.address(hostAndPort);
     String cannot = "cannot connect to " + hostAndPort + ": ";
     if (address.isUnresolved()) {
-      throw new ServerUnreachableException(cannot + "unknown host " + address.getHostString()
-          + " (tried to resolve it)");
+      throw new ServerUnreachableException(
+          cannot + "unknown host " + address.getHostString() + " (tried to resolve it)");
     }
-    String tried = " (tried a TCP connection to " + address.getAddress().getHostAddress()
-        + " port " + address.getPort();
+    String tried =
+        " (tried a TCP connection to "
+            + address.getAddress().getHostAddress()
+            + " port "
+            + address.getPort();
     try (Socket socket = new Socket()) {
       socket.connect(address, timeoutMillis);
     } catch (SocketTimeoutException e) {
-      throw new ServerUnreachableException(cannot + "no answer" + tried + " for "
-          + timeoutMillis + " ms)");
+      throw new ServerUnreachableException(
+          cannot + "no answer" + tried + " for " + timeoutMillis + " ms)");
     } catch (ConnectException e) {
-      String reason = e.getMessage() == null ? "connection failed"
-          : e.getMessage().toLowerCase(Locale.ROOT);
-      throw new ServerUnreachableException(cannot + reason + tried
-          + "; is cellar serve running there?)");
+      String reason =
+          e.getMessage() == null ? "connection failed" : e.getMessage().toLowerCase(Locale.ROOT);
+      throw new ServerUnreachableException(
+          cannot + reason + tried + "; is cellar serve running there?)");
     } catch (IOException e) {
       throw new ServerUnreachableException(cannot + e.getMessage() + tried + ")");
     }

@@ -32,9 +32,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The admin calls of the {@code sub=IPC} bean: known {@code Admin} operations through Cellar's
- * client move {@code rpcAdminRequestCount} and each {@code rpcAdmin<Method>RequestCount} by
- * exactly the {@code MasterService} calls they send (a failed one counts too), gets and puts move
- * none of them, and {@code /prometheus} carries the same counts under HBase's names.
+ * client move {@code rpcAdminRequestCount} and each {@code rpcAdmin<Method>RequestCount} by exactly
+ * the {@code MasterService} calls they send (a failed one counts too), gets and puts move none of
+ * them, and {@code /prometheus} carries the same counts under HBase's names.
  */
 @ExtendWith(NettyLeakCheck.class)
 class AdminCallMetricsTest {
@@ -72,9 +72,11 @@ class AdminCallMetricsTest {
       expected.put("rpcAdminDisableTableRequestCount", 1L);
       expected.put("rpcAdminDeleteTableRequestCount", 1L);
       expected.put("rpcAdminRequestCount", 14L);
-      afterAdmin.forEach((name, count) -> assertEquals(expected.getOrDefault(name, 0L), count,
-          name + " in " + afterAdmin));
-      assertTrue(afterAdmin.containsKey("rpcAdminTruncateTableRequestCount"),
+      afterAdmin.forEach(
+          (name, count) ->
+              assertEquals(expected.getOrDefault(name, 0L), count, name + " in " + afterAdmin));
+      assertTrue(
+          afterAdmin.containsKey("rpcAdminTruncateTableRequestCount"),
           "every method published, called or not: " + afterAdmin);
 
       Table table = served.client.table("t1");
@@ -87,17 +89,21 @@ class AdminCallMetricsTest {
       String prometheus = get(served, "/prometheus?qry=ipc_rpc_admin");
       assertTrue(prometheus.contains("\nipc_rpc_admin_create_table_request_count{"), prometheus);
       assertEquals(2, prometheusValue(prometheus, "ipc_rpc_admin_create_table_request_count"));
-      assertEquals(4, prometheusValue(prometheus,
-          "ipc_rpc_admin_get_procedure_result_request_count"));
+      assertEquals(
+          4, prometheusValue(prometheus, "ipc_rpc_admin_get_procedure_result_request_count"));
       assertEquals(14, prometheusValue(prometheus, "ipc_rpc_admin_request_count"));
     }
   }
 
   /** The admin call counts of the IPC bean, as {@code /jmx} shows them. */
   private static Map<String, Long> adminCounts(ServedDatabase served) throws Exception {
-    JsonObject ipc = JsonParser.parseString(get(served, "/jmx?qry="
-        + URLEncoder.encode(IPC, StandardCharsets.UTF_8))).getAsJsonObject()
-        .getAsJsonArray("beans").get(0).getAsJsonObject();
+    JsonObject ipc =
+        JsonParser.parseString(
+                get(served, "/jmx?qry=" + URLEncoder.encode(IPC, StandardCharsets.UTF_8)))
+            .getAsJsonObject()
+            .getAsJsonArray("beans")
+            .get(0)
+            .getAsJsonObject();
     Map<String, Long> counts = new HashMap<>();
     for (Map.Entry<String, JsonElement> attribute : ipc.entrySet()) {
       if (attribute.getKey().startsWith("rpcAdmin")) {
@@ -109,8 +115,11 @@ class AdminCallMetricsTest {
 
   private static String get(ServedDatabase served, String path) throws Exception {
     int port = served.server.database().infoServerAddress().orElseThrow().getPort();
-    return HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(
-        "http://127.0.0.1:" + port + path)).build(), HttpResponse.BodyHandlers.ofString()).body();
+    return HttpClient.newHttpClient()
+        .send(
+            HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path)).build(),
+            HttpResponse.BodyHandlers.ofString())
+        .body();
   }
 
   private static long prometheusValue(String text, String name) {

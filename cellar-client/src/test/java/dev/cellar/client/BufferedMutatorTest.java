@@ -7,10 +7,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.cellar.CellarConfig;
 import dev.cellar.ColumnFamilyDescriptor;
 import dev.cellar.Delete;
+import dev.cellar.Put;
 import dev.cellar.Result;
 import dev.cellar.ResultScanner;
 import dev.cellar.Scan;
-import dev.cellar.Put;
 import dev.cellar.TableDescriptor;
 import dev.cellar.server.NettyLeakCheck;
 import java.io.IOException;
@@ -48,10 +48,9 @@ class BufferedMutatorTest {
 
   @Test
   void mutationsGoOutWhenTheBufferFillsOnFlushAndOnClose() throws IOException {
-    ClientSettings settings = ClientSettings.defaults().withWriteBufferSize(900)
-        .withRetries(2, 10);
-    try (ServedDatabase served = ServedDatabase.start(directory, CellarConfig.defaults(),
-        settings)) {
+    ClientSettings settings = ClientSettings.defaults().withWriteBufferSize(900).withRetries(2, 10);
+    try (ServedDatabase served =
+        ServedDatabase.start(directory, CellarConfig.defaults(), settings)) {
       served.client.admin().createTable(TableDescriptor.of("t", ColumnFamilyDescriptor.of("f")));
       try (BufferedMutator mutator = served.client.bufferedMutator("t")) {
         mutator.mutate(put(0));
@@ -77,11 +76,14 @@ class BufferedMutatorTest {
     try (ServedDatabase served = ServedDatabase.start(directory, CellarConfig.defaults())) {
       served.client.admin().createTable(TableDescriptor.of("t", ColumnFamilyDescriptor.of("f")));
       BufferedMutator mutator = served.client.bufferedMutator("t");
-      mutator.mutate(new Put("bad".getBytes()).addColumn("nope".getBytes(), "q".getBytes(),
-          "v".getBytes()));
+      mutator.mutate(
+          new Put("bad".getBytes()).addColumn("nope".getBytes(), "q".getBytes(), "v".getBytes()));
       IOException failure = assertThrows(IOException.class, mutator::close);
-      assertTrue(failure.getMessage().startsWith("1 buffered mutations of table t failed"
-          + " (first row bad)"), failure.getMessage());
+      assertTrue(
+          failure
+              .getMessage()
+              .startsWith("1 buffered mutations of table t failed" + " (first row bad)"),
+          failure.getMessage());
       assertThrows(IllegalStateException.class, () -> mutator.mutate(put(1)));
     }
   }

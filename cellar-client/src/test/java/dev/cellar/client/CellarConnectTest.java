@@ -35,8 +35,8 @@ class CellarConnectTest {
       try (Database db = Cellar.connect(server.hostAndPort())) {
         assertInstanceOf(CellarClient.class, db);
         db.admin().createTable(TableDescriptor.of("t", ColumnFamilyDescriptor.of("f")));
-        db.table("t").put(new Put("r".getBytes()).addColumn("f".getBytes(), "q".getBytes(),
-            "v".getBytes()));
+        db.table("t")
+            .put(new Put("r".getBytes()).addColumn("f".getBytes(), "q".getBytes(), "v".getBytes()));
         try (Result result = db.table("t").get(new Get("r".getBytes()))) {
           assertEquals("v", new String(result.value(), StandardCharsets.UTF_8));
         }

@@ -24,7 +24,8 @@ import org.junit.jupiter.api.io.TempDir;
 @ExtendWith(NettyLeakCheck.class)
 class ClientModuleTest {
 
-  private static final String CONSUMER = """
+  private static final String CONSUMER =
+      """
       package consumer;
 
       import dev.cellar.Cellar;
@@ -54,7 +55,8 @@ class ClientModuleTest {
       }
       """;
 
-  private static final String SERVING_CONSUMER = """
+  private static final String SERVING_CONSUMER =
+      """
       package consumer;
 
       import dev.cellar.Cellar;
@@ -83,40 +85,54 @@ class ClientModuleTest {
 
   @Test
   void aConsumerModuleServesADatabase() throws Exception {
-    ModulePathFixture modules = ModulePathFixture.of(directory, "dev.cellar.server",
-        "dev.cellar.client");
-    Compilation consumer = modules.compile("consumer", Map.of(
-        "module-info.java", ModulePathFixture.moduleInfo("consumer", "dev.cellar.server"),
-        "consumer/Main.java", SERVING_CONSUMER));
+    ModulePathFixture modules =
+        ModulePathFixture.of(directory, "dev.cellar.server", "dev.cellar.client");
+    Compilation consumer =
+        modules.compile(
+            "consumer",
+            Map.of(
+                "module-info.java",
+                ModulePathFixture.moduleInfo("consumer", "dev.cellar.server"),
+                "consumer/Main.java",
+                SERVING_CONSUMER));
     assertTrue(consumer.compiled(), consumer.messages());
-    String printed = modules.run(consumer, "consumer", "consumer.Main",
-        directory.resolve("db").toString());
+    String printed =
+        modules.run(consumer, "consumer", "consumer.Main", directory.resolve("db").toString());
     assertTrue(printed.contains("served [t]"), printed);
   }
 
   @Test
   void aConsumerModuleConnectsThroughTheClientModule() throws Exception {
-    ModulePathFixture modules = ModulePathFixture.of(directory, "dev.cellar.core",
-        "dev.cellar.client");
-    Compilation consumer = modules.compile("consumer", Map.of(
-        "module-info.java", ModulePathFixture.moduleInfo("consumer", "dev.cellar.core"),
-        "consumer/Main.java", CONSUMER));
+    ModulePathFixture modules =
+        ModulePathFixture.of(directory, "dev.cellar.core", "dev.cellar.client");
+    Compilation consumer =
+        modules.compile(
+            "consumer",
+            Map.of(
+                "module-info.java",
+                ModulePathFixture.moduleInfo("consumer", "dev.cellar.core"),
+                "consumer/Main.java",
+                CONSUMER));
     assertTrue(consumer.compiled(), consumer.messages());
     CellarConfig config = CellarConfig.defaults().with(ServerOptions.PORT, "0");
-    try (CellarServer server = CellarServer.start(ServerOptions.from(directory.resolve("db"),
-        config), config)) {
-      String printed = modules.run(consumer, "consumer", "consumer.Main",
-          server.hostAndPort());
+    try (CellarServer server =
+        CellarServer.start(ServerOptions.from(directory.resolve("db"), config), config)) {
+      String printed = modules.run(consumer, "consumer", "consumer.Main", server.hostAndPort());
       assertTrue(printed.contains("read served through dev.cellar.client"), printed);
     }
   }
 
   @Test
   void theClientsRpcLayerIsNotVisibleToAConsumer() throws Exception {
-    Compilation consumer = ModulePathFixture.of(directory, "dev.cellar.client").compile(
-        "consumer", Map.of(
-            "module-info.java", ModulePathFixture.moduleInfo("consumer", "dev.cellar.client"),
-            "consumer/Main.java", """
+    Compilation consumer =
+        ModulePathFixture.of(directory, "dev.cellar.client")
+            .compile(
+                "consumer",
+                Map.of(
+                    "module-info.java",
+                    ModulePathFixture.moduleInfo("consumer", "dev.cellar.client"),
+                    "consumer/Main.java",
+                    """
                 package consumer;
 
                 import dev.cellar.client.rpc.RpcClient;
@@ -126,8 +142,12 @@ class ClientModuleTest {
                 }
                 """));
     assertFalse(consumer.compiled());
-    assertTrue(consumer.messages().contains(
-        "package dev.cellar.client.rpc is declared in module dev.cellar.client, which does not"
-            + " export it"), consumer.messages());
+    assertTrue(
+        consumer
+            .messages()
+            .contains(
+                "package dev.cellar.client.rpc is declared in module dev.cellar.client, which does not"
+                    + " export it"),
+        consumer.messages());
   }
 }

@@ -47,10 +47,16 @@ class PartialRowsTest {
 
   @Test
   void rowsSplitByTheServerComeBackWhole() throws IOException {
-    try (ServedDatabase served = ServedDatabase.start(directory, CellarConfig.defaults()
-        .with(ServerOptions.SCANNER_MAX_RESULT_SIZE, "20000"))) {
-      served.client.admin().createTable(TableDescriptor.of("t", ColumnFamilyDescriptor.of("f"),
-          ColumnFamilyDescriptor.of("g")));
+    try (ServedDatabase served =
+        ServedDatabase.start(
+            directory,
+            CellarConfig.defaults().with(ServerOptions.SCANNER_MAX_RESULT_SIZE, "20000"))) {
+      served
+          .client
+          .admin()
+          .createTable(
+              TableDescriptor.of(
+                  "t", ColumnFamilyDescriptor.of("f"), ColumnFamilyDescriptor.of("g")));
       Table table = served.client.table("t");
       for (int r = 0; r < 6; r++) {
         Put put = new Put(bytes("row-" + r));
@@ -63,8 +69,12 @@ class PartialRowsTest {
         table.put(put);
       }
       dev.cellar.Table embedded = served.server.database().table("t");
-      List<Supplier<Scan>> scans = List.of(Scan::new, () -> new Scan().setReversed(true),
-          () -> new Scan().setLimit(3), () -> new Scan().withStartRow(bytes("row-1")));
+      List<Supplier<Scan>> scans =
+          List.of(
+              Scan::new,
+              () -> new Scan().setReversed(true),
+              () -> new Scan().setLimit(3),
+              () -> new Scan().withStartRow(bytes("row-1")));
       for (Supplier<Scan> scan : scans) {
         List<List<String>> expected = results(embedded.scanner(scan.get()));
         assertEquals(expected, results(table.scanner(scan.get())));
@@ -99,10 +109,14 @@ class PartialRowsTest {
   private static List<String> describe(List<? extends Cell> cells) {
     List<String> described = new ArrayList<>();
     for (Cell cell : cells) {
-      described.add(new String(cell.rowArray(), StandardCharsets.UTF_8) + "/"
-          + new String(cell.familyArray(), StandardCharsets.UTF_8) + ":"
-          + new String(cell.qualifierArray(), StandardCharsets.UTF_8) + "="
-          + Arrays.hashCode(cell.valueArray()));
+      described.add(
+          new String(cell.rowArray(), StandardCharsets.UTF_8)
+              + "/"
+              + new String(cell.familyArray(), StandardCharsets.UTF_8)
+              + ":"
+              + new String(cell.qualifierArray(), StandardCharsets.UTF_8)
+              + "="
+              + Arrays.hashCode(cell.valueArray()));
     }
     return described;
   }

@@ -26,8 +26,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Many threads share one client: their calls go out on one connection, in flight together, and
- * each gets its own answer (the answers are matched by call id, whatever order they come in).
+ * Many threads share one client: their calls go out on one connection, in flight together, and each
+ * gets its own answer (the answers are matched by call id, whatever order they come in).
  */
 @ExtendWith(NettyLeakCheck.class)
 @ExtendWith(TestSeedExtension.class)
@@ -50,8 +50,7 @@ class PipeliningTest {
       Table table = served.client.table("t");
       List<Put> puts = new ArrayList<>();
       for (int i = 0; i < ROWS; i++) {
-        puts.add(new Put(("row-" + i).getBytes(StandardCharsets.UTF_8)).addColumn(F, Q,
-            value(i)));
+        puts.add(new Put(("row-" + i).getBytes(StandardCharsets.UTF_8)).addColumn(F, Q, value(i)));
       }
       table.put(puts);
       int connections = served.server.openConnections();
@@ -60,20 +59,23 @@ class PipeliningTest {
         List<Future<Integer>> done = new ArrayList<>();
         for (int t = 0; t < 8; t++) {
           SplittableRandom random = new SplittableRandom(seed.value() + t);
-          done.add(threads.submit(() -> {
-            int checked = 0;
-            for (int i = 0; i < 300; i++) {
-              int row = random.nextInt(ROWS);
-              try (Result result = table.get(new Get(("row-" + row)
-                  .getBytes(StandardCharsets.UTF_8)))) {
-                assertEquals(new String(value(row), StandardCharsets.UTF_8),
-                    new String(result.getValue(F, Q), StandardCharsets.UTF_8),
-                    "row " + row);
-                checked++;
-              }
-            }
-            return checked;
-          }));
+          done.add(
+              threads.submit(
+                  () -> {
+                    int checked = 0;
+                    for (int i = 0; i < 300; i++) {
+                      int row = random.nextInt(ROWS);
+                      try (Result result =
+                          table.get(new Get(("row-" + row).getBytes(StandardCharsets.UTF_8)))) {
+                        assertEquals(
+                            new String(value(row), StandardCharsets.UTF_8),
+                            new String(result.getValue(F, Q), StandardCharsets.UTF_8),
+                            "row " + row);
+                        checked++;
+                      }
+                    }
+                    return checked;
+                  }));
         }
         for (Future<Integer> thread : done) {
           assertEquals(300, thread.get());
@@ -81,7 +83,9 @@ class PipeliningTest {
       } finally {
         threads.shutdown();
       }
-      assertEquals(connections, served.server.openConnections(),
+      assertEquals(
+          connections,
+          served.server.openConnections(),
           "the threads' calls share the ClientService connection");
       assertEquals(0, served.client.callsInFlight());
     }

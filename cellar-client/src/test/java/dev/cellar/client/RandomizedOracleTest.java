@@ -39,12 +39,12 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * Random puts, deletes of every kind, gets, multi-gets and scans (bounded, reversed, limited,
- * with small caching), flushes, compactions and restarts, checked against {@link
- * ReadSemanticsOracle}, once on an embedded database and once through {@link CellarClient}
- * against an in-process server (where a restart restarts the server under the connected client,
- * which must reconnect). The same seed gives the same operations in both modes; the seed is
- * printed and can be set with {@code -Dcellar.test.seed}.
+ * Random puts, deletes of every kind, gets, multi-gets and scans (bounded, reversed, limited, with
+ * small caching), flushes, compactions and restarts, checked against {@link ReadSemanticsOracle},
+ * once on an embedded database and once through {@link CellarClient} against an in-process server
+ * (where a restart restarts the server under the connected client, which must reconnect). The same
+ * seed gives the same operations in both modes; the seed is printed and can be set with {@code
+ * -Dcellar.test.seed}.
  */
 @ExtendWith(NettyLeakCheck.class)
 @ExtendWith(TestSeedExtension.class)
@@ -56,8 +56,10 @@ class RandomizedOracleTest {
   @TempDir Path directory;
 
   private static CellarConfig config() {
-    return CellarConfig.defaults().with("hbase.hregion.memstore.flush.size", "32768")
-        .with("hbase.hstore.compaction.min", "2").with("hfile.block.cache.memory.size", "4m");
+    return CellarConfig.defaults()
+        .with("hbase.hregion.memstore.flush.size", "32768")
+        .with("hbase.hstore.compaction.min", "2")
+        .with("hfile.block.cache.memory.size", "4m");
   }
 
   /** The database under test, which can be restarted. */
@@ -93,8 +95,11 @@ class RandomizedOracleTest {
   }
 
   private Subject remote() throws IOException {
-    ServedDatabase served = ServedDatabase.start(directory, config(), ClientSettings.defaults()
-        .withRetries(10, 20).withRpcTimeoutMillis(20_000));
+    ServedDatabase served =
+        ServedDatabase.start(
+            directory,
+            config(),
+            ClientSettings.defaults().withRetries(10, 20).withRpcTimeoutMillis(20_000));
     int port = served.server.address().getPort();
     return new Subject() {
       private CellarServer server = served.server;
@@ -107,10 +112,11 @@ class RandomizedOracleTest {
       @Override
       public void restart() throws IOException {
         server.close();
-        CellarConfig restarted = config().with(ServerOptions.PORT, Integer.toString(port))
-            .with(ServerOptions.HANDLERS, "4");
-        server = CellarServer.start(ServerOptions.from(directory, restarted),
-            restarted);
+        CellarConfig restarted =
+            config()
+                .with(ServerOptions.PORT, Integer.toString(port))
+                .with(ServerOptions.HANDLERS, "4");
+        server = CellarServer.start(ServerOptions.from(directory, restarted), restarted);
       }
 
       @Override
@@ -135,10 +141,22 @@ class RandomizedOracleTest {
     List<Cell> written = new ArrayList<>();
     long sequence = 0;
     try (Subject subject = mode.equals("embedded") ? embedded() : remote()) {
-      subject.database().admin().createTable(TableDescriptor.of("t",
-          ColumnFamilyDescriptor.of("a", Map.of("VERSIONS", "3", "BLOCKSIZE", "1024")),
-          ColumnFamilyDescriptor.of("b", Map.of("VERSIONS", "3", "BLOCKSIZE", "1024",
-              "DATA_BLOCK_ENCODING", "FAST_DIFF"))));
+      subject
+          .database()
+          .admin()
+          .createTable(
+              TableDescriptor.of(
+                  "t",
+                  ColumnFamilyDescriptor.of("a", Map.of("VERSIONS", "3", "BLOCKSIZE", "1024")),
+                  ColumnFamilyDescriptor.of(
+                      "b",
+                      Map.of(
+                          "VERSIONS",
+                          "3",
+                          "BLOCKSIZE",
+                          "1024",
+                          "DATA_BLOCK_ENCODING",
+                          "FAST_DIFF"))));
       for (int step = 0; step < 1200; step++) {
         String context = mode + " step " + step;
         int op = random.nextInt(100);
@@ -146,9 +164,11 @@ class RandomizedOracleTest {
         if (op < 40) {
           Put put = new Put(row(random.nextInt(40)));
           for (int c = 0; c < 1 + random.nextInt(3); c++) {
-            put.addColumn(FAMILIES[random.nextInt(2)], ("q" + random.nextInt(6)).getBytes(),
-                1 + random.nextInt(20), ("v" + step + "-" + c + "x".repeat(random.nextInt(300)))
-                    .getBytes());
+            put.addColumn(
+                FAMILIES[random.nextInt(2)],
+                ("q" + random.nextInt(6)).getBytes(),
+                1 + random.nextInt(20),
+                ("v" + step + "-" + c + "x".repeat(random.nextInt(300))).getBytes());
           }
           table.put(put);
           for (KeyValue cell : put.cells()) {
@@ -191,16 +211,23 @@ class RandomizedOracleTest {
   }
 
   private static ScanSpec spec(int versions, long min, long max, List<byte[]> qualifiers) {
-    return new ScanSpec(qualifiers, Math.min(versions, VERSIONS), min, max, Long.MAX_VALUE, 0,
-        System.currentTimeMillis(), null);
+    return new ScanSpec(
+        qualifiers,
+        Math.min(versions, VERSIONS),
+        min,
+        max,
+        Long.MAX_VALUE,
+        0,
+        System.currentTimeMillis(),
+        null);
   }
 
   private static List<String> describe(Result result) {
     return result.rawCells().stream().map(ReadSemanticsOracle::describe).toList();
   }
 
-  private static void checkGet(Table table, List<Cell> written, SplittableRandom random,
-      String context) throws IOException {
+  private static void checkGet(
+      Table table, List<Cell> written, SplittableRandom random, String context) throws IOException {
     byte[] row = row(random.nextInt(40));
     int versions = 1 + random.nextInt(4);
     long min = random.nextInt(3) == 0 ? random.nextInt(10) : 0;
@@ -212,26 +239,27 @@ class RandomizedOracleTest {
       byte[] family = FAMILIES[random.nextInt(2)];
       qualifiers = List.of(("q" + random.nextInt(6)).getBytes());
       get.addColumn(family, qualifiers.get(0));
-      relevant = written.stream().filter(c -> Bytes.compare(c.familyArray(), family) == 0)
-          .toList();
+      relevant = written.stream().filter(c -> Bytes.compare(c.familyArray(), family) == 0).toList();
     }
-    List<List<String>> expected = ReadSemanticsOracle.scan(relevant,
-        spec(versions, min, max, qualifiers), row, Region.rowAfter(row));
+    List<List<String>> expected =
+        ReadSemanticsOracle.scan(
+            relevant, spec(versions, min, max, qualifiers), row, Region.rowAfter(row));
     try (Result result = table.get(get)) {
       List<List<String>> actual = result.isEmpty() ? List.of() : List.of(describe(result));
       assertEquals(expected, actual, context + " get " + Bytes.toStringBinary(row));
     }
   }
 
-  private static void checkMultiGet(Table table, List<Cell> written, SplittableRandom random,
-      String context) throws IOException {
+  private static void checkMultiGet(
+      Table table, List<Cell> written, SplittableRandom random, String context) throws IOException {
     List<Get> gets = new ArrayList<>();
     List<List<String>> expected = new ArrayList<>();
     for (int i = 0; i < 1 + random.nextInt(8); i++) {
       byte[] row = row(random.nextInt(45));
       gets.add(new Get(row));
-      List<List<String>> found = ReadSemanticsOracle.scan(written,
-          spec(1, 0, Long.MAX_VALUE, null), row, Region.rowAfter(row));
+      List<List<String>> found =
+          ReadSemanticsOracle.scan(
+              written, spec(1, 0, Long.MAX_VALUE, null), row, Region.rowAfter(row));
       expected.add(found.isEmpty() ? List.of() : found.get(0));
     }
     Result[] results = table.get(gets);
@@ -244,31 +272,34 @@ class RandomizedOracleTest {
     assertEquals(expected, actual, context + " multi-get");
   }
 
-  private static void checkScan(Table table, List<Cell> written, SplittableRandom random,
-      String context) throws IOException {
+  private static void checkScan(
+      Table table, List<Cell> written, SplittableRandom random, String context) throws IOException {
     int from = random.nextInt(40);
     byte[] low = random.nextBoolean() ? Bytes.EMPTY : row(from);
     byte[] high = random.nextBoolean() ? Bytes.EMPTY : row(from + random.nextInt(20));
     boolean reversed = random.nextInt(3) == 0;
     int versions = 1 + random.nextInt(4);
     int limit = random.nextInt(3) == 0 ? 1 + random.nextInt(10) : 0;
-    Scan scan = new Scan().readVersions(versions).setReversed(reversed)
-        .setCaching(1 + random.nextInt(7));
+    Scan scan =
+        new Scan().readVersions(versions).setReversed(reversed).setCaching(1 + random.nextInt(7));
     if (limit > 0) {
       scan.setLimit(limit);
     }
     List<List<String>> expected;
     if (reversed) {
       scan.withStartRow(high).withStopRow(low);
-      expected = new ArrayList<>(ReadSemanticsOracle.scan(written,
-          spec(versions, 0, Long.MAX_VALUE, null),
-          low.length == 0 ? Bytes.EMPTY : Region.rowAfter(low),
-          high.length == 0 ? Bytes.EMPTY : Region.rowAfter(high)));
+      expected =
+          new ArrayList<>(
+              ReadSemanticsOracle.scan(
+                  written,
+                  spec(versions, 0, Long.MAX_VALUE, null),
+                  low.length == 0 ? Bytes.EMPTY : Region.rowAfter(low),
+                  high.length == 0 ? Bytes.EMPTY : Region.rowAfter(high)));
       Collections.reverse(expected);
     } else {
       scan.withStartRow(low).withStopRow(high);
-      expected = ReadSemanticsOracle.scan(written, spec(versions, 0, Long.MAX_VALUE, null), low,
-          high);
+      expected =
+          ReadSemanticsOracle.scan(written, spec(versions, 0, Long.MAX_VALUE, null), low, high);
     }
     if (limit > 0 && expected.size() > limit) {
       expected = expected.subList(0, limit);
@@ -286,8 +317,9 @@ class RandomizedOracleTest {
 
   private static List<Cell> majorCompacted(List<Cell> written) {
     List<Cell> kept = new ArrayList<>();
-    for (List<Cell> row : ReadSemanticsOracle.scanCells(written,
-        spec(VERSIONS, 0, Long.MAX_VALUE, null), Bytes.EMPTY, Bytes.EMPTY)) {
+    for (List<Cell> row :
+        ReadSemanticsOracle.scanCells(
+            written, spec(VERSIONS, 0, Long.MAX_VALUE, null), Bytes.EMPTY, Bytes.EMPTY)) {
       kept.addAll(row);
     }
     return kept;

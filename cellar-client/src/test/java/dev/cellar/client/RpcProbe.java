@@ -23,12 +23,23 @@ final class RpcProbe {
   int sendGetsThenAwait(String table, byte[] row, int count) throws Exception {
     Calls calls = client.calls();
     byte[] region = client.locator().region(table);
-    ClientProtos.GetRequest request = ClientProtos.GetRequest.newBuilder()
-        .setRegion(Protos.region(region)).setGet(Protos.get(new Get(row))).build();
+    ClientProtos.GetRequest request =
+        ClientProtos.GetRequest.newBuilder()
+            .setRegion(Protos.region(region))
+            .setGet(Protos.get(new Get(row)))
+            .build();
     List<CompletableFuture<RpcResponse<ClientProtos.GetResponse>>> sent = new ArrayList<>();
     for (int i = 0; i < count; i++) {
-      sent.add(calls.rpc().call(Calls.CLIENT_SERVICE, "Get", request, null,
-          ClientProtos.GetResponse.parser(), 20_000));
+      sent.add(
+          calls
+              .rpc()
+              .call(
+                  Calls.CLIENT_SERVICE,
+                  "Get",
+                  request,
+                  null,
+                  ClientProtos.GetResponse.parser(),
+                  20_000));
       maxInFlight = Math.max(maxInFlight, client.callsInFlight());
     }
     int answered = 0;

@@ -23,8 +23,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Scanner leases: a scanner idle past its lease is dropped by the server, and the client's next
- * reopens the scan after the last row it handed out, so the caller sees every row once, in
- * order; renewing the lease keeps the server's scanner alive instead.
+ * reopens the scan after the last row it handed out, so the caller sees every row once, in order;
+ * renewing the lease keeps the server's scanner alive instead.
  */
 @ExtendWith(NettyLeakCheck.class)
 class ScannerLeaseTest {
@@ -34,8 +34,9 @@ class ScannerLeaseTest {
   @TempDir Path directory;
 
   private ServedDatabase start() throws IOException {
-    ServedDatabase served = ServedDatabase.start(directory, CellarConfig.defaults()
-        .with(ServerOptions.SCANNER_TIMEOUT, "300"));
+    ServedDatabase served =
+        ServedDatabase.start(
+            directory, CellarConfig.defaults().with(ServerOptions.SCANNER_TIMEOUT, "300"));
     served.client.admin().createTable(TableDescriptor.of("t", ColumnFamilyDescriptor.of("f")));
     List<Put> puts = new ArrayList<>();
     for (int i = 0; i < ROWS; i++) {
@@ -49,8 +50,7 @@ class ScannerLeaseTest {
     return String.format("row-%02d", i).getBytes(StandardCharsets.UTF_8);
   }
 
-  private static List<String> readAll(ResultScanner scanner, List<String> into)
-      throws IOException {
+  private static List<String> readAll(ResultScanner scanner, List<String> into) throws IOException {
     for (Result result : scanner) {
       try (result) {
         into.add(new String(result.row(), StandardCharsets.UTF_8));

@@ -21,18 +21,17 @@ final class ServedDatabase implements AutoCloseable {
   }
 
   static ServedDatabase start(Path directory, CellarConfig config) throws IOException {
-    return start(directory, config, ClientSettings.defaults().withRetries(3, 10)
-        .withRpcTimeoutMillis(20_000));
+    return start(
+        directory,
+        config,
+        ClientSettings.defaults().withRetries(3, 10).withRpcTimeoutMillis(20_000));
   }
 
   static ServedDatabase start(Path directory, CellarConfig config, ClientSettings settings)
       throws IOException {
-    CellarConfig served = config.with(ServerOptions.PORT, "0")
-        .with(ServerOptions.HANDLERS, "4");
-    CellarServer server = CellarServer.start(ServerOptions.from(directory, served),
-        served);
-    return new ServedDatabase(server, CellarClient.connect(server.hostAndPort(),
-        settings));
+    CellarConfig served = config.with(ServerOptions.PORT, "0").with(ServerOptions.HANDLERS, "4");
+    CellarServer server = CellarServer.start(ServerOptions.from(directory, served), served);
+    return new ServedDatabase(server, CellarClient.connect(server.hostAndPort(), settings));
   }
 
   @Override

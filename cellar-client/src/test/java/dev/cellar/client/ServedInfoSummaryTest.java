@@ -27,11 +27,18 @@ class ServedInfoSummaryTest {
     CellarConfig config = CellarConfig.defaults().with(InfoServerConfig.PORT_KEY, "0");
     try (ServedDatabase served = ServedDatabase.start(directory, config)) {
       int infoPort = served.server.database().infoServerAddress().orElseThrow().getPort();
-      JsonObject summary = JsonParser.parseString(HttpClient.newHttpClient().send(
-          HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + infoPort + "/api/server"))
-              .build(), HttpResponse.BodyHandlers.ofString()).body()).getAsJsonObject();
-      assertEquals(served.server.address().getPort(), summary.get("rpcPort").getAsInt(),
-          summary.toString());
+      JsonObject summary =
+          JsonParser.parseString(
+                  HttpClient.newHttpClient()
+                      .send(
+                          HttpRequest.newBuilder(
+                                  URI.create("http://127.0.0.1:" + infoPort + "/api/server"))
+                              .build(),
+                          HttpResponse.BodyHandlers.ofString())
+                      .body())
+              .getAsJsonObject();
+      assertEquals(
+          served.server.address().getPort(), summary.get("rpcPort").getAsInt(), summary.toString());
       assertEquals(infoPort, summary.get("infoPort").getAsInt(), summary.toString());
     }
   }

@@ -98,20 +98,25 @@ class ServerRpcMetricsTest {
       assertTrue(scans >= 1, "the scan took " + scans + " Scan RPCs");
       long calls = GETS + PUTS + BATCHES + scans;
       assertEquals(calls, delta(before, after, "totalRequestCount"), "one per RPC");
-      assertEquals(PUTS + BATCHES * 5 + GETS + scanned,
-          delta(before, after, "totalRowActionRequestCount"), "rows written and read");
+      assertEquals(
+          PUTS + BATCHES * 5 + GETS + scanned,
+          delta(before, after, "totalRowActionRequestCount"),
+          "rows written and read");
       long scanTimes = delta(before, after, "ScanTime_num_ops");
       assertTrue(scanTimes >= 1 && scanTimes <= scans, "Scan RPCs reading rows: " + scanTimes);
       assertEquals(scanTimes, delta(before, after, "ScanSize_num_ops"));
       assertTrue((Long) jmx.getAttribute(new ObjectName(SERVER), "ScanSize_max") > 0);
 
-      for (String histogram : new String[] {"queueCallTime", "processCallTime", "totalCallTime",
-          "requestSize", "responseSize"}) {
+      for (String histogram :
+          new String[] {
+            "queueCallTime", "processCallTime", "totalCallTime", "requestSize", "responseSize"
+          }) {
         assertEquals(calls, delta(before, after, histogram + "_num_ops"), histogram);
       }
       long received = delta(before, after, "receivedBytes");
-      assertTrue(received >= calls * (4 + (Long) jmx.getAttribute(new ObjectName(IPC),
-          "requestSize_min")), "received " + received + " bytes in " + calls + " calls");
+      assertTrue(
+          received >= calls * (4 + (Long) jmx.getAttribute(new ObjectName(IPC), "requestSize_min")),
+          "received " + received + " bytes in " + calls + " calls");
       assertTrue(delta(before, after, "sentBytes") >= calls * 4, "every response framed");
       assertEquals(0, delta(before, after, "exceptions"));
       assertEquals(0L, jmx.getAttribute(new ObjectName(IPC), "queueSize"), "nothing in flight");
@@ -119,21 +124,35 @@ class ServerRpcMetricsTest {
       assertEquals(0L, jmx.getAttribute(new ObjectName(IPC), "numActiveHandler"));
       assertTrue((Long) jmx.getAttribute(new ObjectName(IPC), "numOpenConnections") >= 1);
 
-      assertThrows(Exception.class, () -> table.get(new Get(row(0))
-          .addFamily("no-such-family".getBytes(StandardCharsets.UTF_8))).close());
+      assertThrows(
+          Exception.class,
+          () ->
+              table
+                  .get(new Get(row(0)).addFamily("no-such-family".getBytes(StandardCharsets.UTF_8)))
+                  .close());
       Map<String, Long> failed = figures();
       assertEquals(1, delta(after, failed, "exceptions"), "the failed Get");
       assertEquals(1, delta(after, failed, "exceptions.otherExceptions"));
-      assertEquals(0, delta(after, failed, "totalCallTime_num_ops"),
+      assertEquals(
+          0,
+          delta(after, failed, "totalCallTime_num_ops"),
           "only calls answered are timed, as in HBase");
       assertEquals(1, delta(after, failed, "rpcGetRequestCount"));
 
       JsonObject ipc = jmxJson(served, IPC);
-      for (String name : new String[] {"receivedBytes", "sentBytes", "totalCallTime_num_ops",
-          "exceptions", "exceptions.otherExceptions", "queueSize"}) {
+      for (String name :
+          new String[] {
+            "receivedBytes",
+            "sentBytes",
+            "totalCallTime_num_ops",
+            "exceptions",
+            "exceptions.otherExceptions",
+            "queueSize"
+          }) {
         assertEquals(failed.get(name), ipc.get(name).getAsLong(), "/jmx " + name);
       }
-      assertEquals(failed.get("rpcGetRequestCount"),
+      assertEquals(
+          failed.get("rpcGetRequestCount"),
           jmxJson(served, SERVER).get("rpcGetRequestCount").getAsLong());
     }
   }
@@ -159,10 +178,22 @@ class ServerRpcMetricsTest {
 
   private static JsonObject jmxJson(ServedDatabase served, String bean) throws Exception {
     int port = served.server.database().infoServerAddress().orElseThrow().getPort();
-    String body = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(
-        "http://127.0.0.1:" + port + "/jmx?qry=" + URLEncoder.encode(bean,
-            StandardCharsets.UTF_8))).build(), HttpResponse.BodyHandlers.ofString()).body();
-    return JsonParser.parseString(body).getAsJsonObject().getAsJsonArray("beans").get(0)
+    String body =
+        HttpClient.newHttpClient()
+            .send(
+                HttpRequest.newBuilder(
+                        URI.create(
+                            "http://127.0.0.1:"
+                                + port
+                                + "/jmx?qry="
+                                + URLEncoder.encode(bean, StandardCharsets.UTF_8)))
+                    .build(),
+                HttpResponse.BodyHandlers.ofString())
+            .body();
+    return JsonParser.parseString(body)
+        .getAsJsonObject()
+        .getAsJsonArray("beans")
+        .get(0)
         .getAsJsonObject();
   }
 

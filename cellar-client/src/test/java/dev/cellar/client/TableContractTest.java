@@ -40,11 +40,11 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * The behaviour of {@link Table} and {@link dev.cellar.Admin} that code relies on, run against
- * each way of reaching a database: embedded ({@link EmbeddedTableContractTest}) and through
- * {@link CellarClient} against an in-process server ({@link RemoteTableContractTest}), and
- * embedded on HDFS ({@code HdfsTableContractTest}, module {@code cellar-hdfs}). The same
- * assertions hold for all.
+ * The behaviour of {@link Table} and {@link dev.cellar.Admin} that code relies on, run against each
+ * way of reaching a database: embedded ({@link EmbeddedTableContractTest}) and through {@link
+ * CellarClient} against an in-process server ({@link RemoteTableContractTest}), and embedded on
+ * HDFS ({@code HdfsTableContractTest}, module {@code cellar-hdfs}). The same assertions hold for
+ * all.
  */
 abstract class TableContractTest {
 
@@ -60,8 +60,13 @@ abstract class TableContractTest {
   @BeforeEach
   void createTable() throws IOException {
     database = open();
-    database.admin().createTable(TableDescriptor.of("t", ColumnFamilyDescriptor.of("f",
-        Map.of("VERSIONS", "3")), ColumnFamilyDescriptor.of("g")));
+    database
+        .admin()
+        .createTable(
+            TableDescriptor.of(
+                "t",
+                ColumnFamilyDescriptor.of("f", Map.of("VERSIONS", "3")),
+                ColumnFamilyDescriptor.of("g")));
     table = database.table("t");
   }
 
@@ -85,8 +90,10 @@ abstract class TableContractTest {
   private void putRows(int count) throws IOException {
     List<Put> puts = new ArrayList<>();
     for (int i = 0; i < count; i++) {
-      puts.add(new Put(bytes(row(i))).addColumn(F, bytes("a"), bytes("v" + i))
-          .addColumn(G, bytes("b"), bytes(i % 2 == 0 ? "even" : "odd")));
+      puts.add(
+          new Put(bytes(row(i)))
+              .addColumn(F, bytes("a"), bytes("v" + i))
+              .addColumn(G, bytes("b"), bytes(i % 2 == 0 ? "even" : "odd")));
     }
     table.put(puts);
   }
@@ -146,17 +153,18 @@ abstract class TableContractTest {
   @Test
   void deletesOfEveryKindHideWhatTheyCover() throws IOException {
     for (long ts = 1; ts <= 3; ts++) {
-      table.put(new Put(bytes("r")).addColumn(F, bytes("a"), ts, bytes("a" + ts))
-          .addColumn(F, bytes("b"), ts, bytes("b" + ts)).addColumn(G, bytes("c"), ts,
-              bytes("c" + ts)));
+      table.put(
+          new Put(bytes("r"))
+              .addColumn(F, bytes("a"), ts, bytes("a" + ts))
+              .addColumn(F, bytes("b"), ts, bytes("b" + ts))
+              .addColumn(G, bytes("c"), ts, bytes("c" + ts)));
     }
     table.delete(new Delete(bytes("r")).addColumn(F, bytes("a"), 3));
     try (Result result = table.get(new Get(bytes("r")).addColumn(F, bytes("a")))) {
       assertEquals("a2", text(result.value()));
     }
     table.delete(new Delete(bytes("r")).addColumns(F, bytes("b"), 2));
-    try (Result result = table.get(new Get(bytes("r")).addColumn(F, bytes("b"))
-        .readVersions(3))) {
+    try (Result result = table.get(new Get(bytes("r")).addColumn(F, bytes("b")).readVersions(3))) {
       assertEquals(List.of("b3"), values(result));
     }
     table.delete(new Delete(bytes("r")).addFamily(G));
@@ -172,8 +180,12 @@ abstract class TableContractTest {
   @Test
   void multiGetAnswersInOrderWithEmptyResultsForMissingRows() throws IOException {
     putRows(5);
-    Result[] results = table.get(List.of(new Get(bytes(row(3))), new Get(bytes("none")),
-        new Get(bytes(row(0))).addFamily(G)));
+    Result[] results =
+        table.get(
+            List.of(
+                new Get(bytes(row(3))),
+                new Get(bytes("none")),
+                new Get(bytes(row(0))).addFamily(G)));
     try {
       assertEquals(3, results.length);
       assertEquals("v3", text(results[0].getValue(F, bytes("a"))));
@@ -190,9 +202,11 @@ abstract class TableContractTest {
   @Test
   void batchAppliesPutsAndDeletesInOrder() throws IOException {
     putRows(3);
-    List<Mutation> batch = List.of(new Delete(bytes(row(1))),
-        new Put(bytes(row(5))).addColumn(F, bytes("a"), bytes("new")),
-        new Put(bytes(row(0))).addColumn(F, bytes("a"), bytes("changed")));
+    List<Mutation> batch =
+        List.of(
+            new Delete(bytes(row(1))),
+            new Put(bytes(row(5))).addColumn(F, bytes("a"), bytes("new")),
+            new Put(bytes(row(0))).addColumn(F, bytes("a"), bytes("changed")));
     table.batch(batch);
     assertEquals(List.of(row(0), row(2), row(5)), scanRows(new Scan()));
     try (Result result = table.get(new Get(bytes(row(0))).addColumn(F, bytes("a")))) {
@@ -204,18 +218,23 @@ abstract class TableContractTest {
   void scansHonourBoundsDirectionLimitAndCaching() throws IOException {
     putRows(30);
     assertEquals(30, scanRows(new Scan()).size());
-    assertEquals(List.of(row(5), row(6), row(7)), scanRows(new Scan()
-        .withStartRow(bytes(row(5))).withStopRow(bytes(row(8)))));
-    assertEquals(List.of(row(5), row(6), row(7), row(8)), scanRows(new Scan()
-        .withStartRow(bytes(row(5))).withStopRow(bytes(row(8)), true)));
-    assertEquals(List.of(row(8), row(7), row(6)), scanRows(new Scan().setReversed(true)
-        .withStartRow(bytes(row(8))).withStopRow(bytes(row(5)))));
+    assertEquals(
+        List.of(row(5), row(6), row(7)),
+        scanRows(new Scan().withStartRow(bytes(row(5))).withStopRow(bytes(row(8)))));
+    assertEquals(
+        List.of(row(5), row(6), row(7), row(8)),
+        scanRows(new Scan().withStartRow(bytes(row(5))).withStopRow(bytes(row(8)), true)));
+    assertEquals(
+        List.of(row(8), row(7), row(6)),
+        scanRows(
+            new Scan().setReversed(true).withStartRow(bytes(row(8))).withStopRow(bytes(row(5)))));
     assertEquals(List.of(row(0), row(1), row(2), row(3)), scanRows(new Scan().setLimit(4)));
     List<String> all = scanRows(new Scan().setCaching(2));
     assertEquals(30, all.size());
     assertEquals(row(29), all.get(29));
-    assertEquals(List.of(row(10), row(11), row(12), row(13), row(14)), scanRows(new Scan()
-        .withStartRow(bytes(row(10))).setCaching(2).setLimit(5)));
+    assertEquals(
+        List.of(row(10), row(11), row(12), row(13), row(14)),
+        scanRows(new Scan().withStartRow(bytes(row(10))).setCaching(2).setLimit(5)));
   }
 
   @Test
@@ -231,18 +250,30 @@ abstract class TableContractTest {
   @Test
   void filtersSelectRowsAndCells() throws IOException {
     putRows(20);
-    assertEquals(List.of(row(10), row(11), row(12)), scanRows(new Scan()
-        .setFilter(new PrefixFilter(bytes("row-01"))).setLimit(3)));
-    SingleColumnValueFilter odd = new SingleColumnValueFilter(G, bytes("b"),
-        CompareOperator.EQUAL, new BinaryComparator(bytes("odd")));
+    assertEquals(
+        List.of(row(10), row(11), row(12)),
+        scanRows(new Scan().setFilter(new PrefixFilter(bytes("row-01"))).setLimit(3)));
+    SingleColumnValueFilter odd =
+        new SingleColumnValueFilter(
+            G, bytes("b"), CompareOperator.EQUAL, new BinaryComparator(bytes("odd")));
     odd.setFilterIfMissing(true);
     assertEquals(10, scanRows(new Scan().setFilter(odd)).size());
-    assertEquals(List.of(row(1), row(3)), scanRows(new Scan().setFilter(new FilterList(
-        FilterList.Operator.MUST_PASS_ALL, odd, new PageFilter(2)))));
-    assertEquals(List.of(row(7)), scanRows(new Scan().setFilter(new ValueFilter(
-        CompareOperator.EQUAL, new SubstringComparator("V7")))));
-    try (Result result = table.get(new Get(bytes(row(4))).setFilter(new ValueFilter(
-        CompareOperator.EQUAL, new BinaryComparator(bytes("even")))))) {
+    assertEquals(
+        List.of(row(1), row(3)),
+        scanRows(
+            new Scan()
+                .setFilter(
+                    new FilterList(FilterList.Operator.MUST_PASS_ALL, odd, new PageFilter(2)))));
+    assertEquals(
+        List.of(row(7)),
+        scanRows(
+            new Scan()
+                .setFilter(new ValueFilter(CompareOperator.EQUAL, new SubstringComparator("V7")))));
+    try (Result result =
+        table.get(
+            new Get(bytes(row(4)))
+                .setFilter(
+                    new ValueFilter(CompareOperator.EQUAL, new BinaryComparator(bytes("even")))))) {
       assertEquals(1, result.size());
       assertEquals("even", text(result.value()));
     }
@@ -256,8 +287,9 @@ abstract class TableContractTest {
     Put second = new Put(bytes("r")).addColumn(F, bytes("q"), bytes("2"));
     assertFalse(table.checkAndMutate(F, bytes("q"), CompareOperator.EQUAL, bytes("9"), second));
     assertTrue(table.checkAndMutate(F, bytes("q"), CompareOperator.EQUAL, bytes("1"), second));
-    assertTrue(table.checkAndMutate(F, bytes("q"), CompareOperator.EQUAL, bytes("2"),
-        new Delete(bytes("r"))));
+    assertTrue(
+        table.checkAndMutate(
+            F, bytes("q"), CompareOperator.EQUAL, bytes("2"), new Delete(bytes("r"))));
     try (Result result = table.get(new Get(bytes("r")))) {
       assertTrue(result.isEmpty());
     }
@@ -267,17 +299,21 @@ abstract class TableContractTest {
   void adminCreatesListsDescribesAndDropsTables() throws IOException {
     assertTrue(database.admin().tableExists("t"));
     assertFalse(database.admin().tableExists("u"));
-    database.admin().createTable(TableDescriptor.of("u", ColumnFamilyDescriptor.of("x",
-        Map.of("VERSIONS", "5", "BLOCKSIZE", "8192"))));
+    database
+        .admin()
+        .createTable(
+            TableDescriptor.of(
+                "u", ColumnFamilyDescriptor.of("x", Map.of("VERSIONS", "5", "BLOCKSIZE", "8192"))));
     assertEquals(List.of("t", "u"), database.admin().listTables());
     TableDescriptor described = database.admin().describe("u");
     assertEquals("u", described.name());
     assertEquals(5, described.family("x").maxVersions());
     assertEquals(8192, described.family("x").blockSize());
-    assertThrows(IllegalArgumentException.class, () -> database.admin().createTable(
-        TableDescriptor.of("u", ColumnFamilyDescriptor.of("x"))));
-    database.table("u").put(new Put(bytes("r")).addColumn(bytes("x"), bytes("q"),
-        bytes("v")));
+    assertThrows(
+        IllegalArgumentException.class,
+        () ->
+            database.admin().createTable(TableDescriptor.of("u", ColumnFamilyDescriptor.of("x"))));
+    database.table("u").put(new Put(bytes("r")).addColumn(bytes("x"), bytes("q"), bytes("v")));
     database.admin().dropTable("u");
     assertEquals(List.of("t"), database.admin().listTables());
     assertThrows(TableNotFoundException.class, () -> database.table("u"));
@@ -311,8 +347,7 @@ abstract class TableContractTest {
   @Test
   void aRowScannerReadsEveryRowOfTheScanIntoItsOneView() throws IOException {
     putRows(25);
-    Scan scan = new Scan().withStartRow(bytes(row(3))).withStopRow(bytes(row(21)))
-        .setCaching(4);
+    Scan scan = new Scan().withStartRow(bytes(row(3))).withStopRow(bytes(row(21))).setCaching(4);
     List<String> rows = new ArrayList<>();
     List<String> values = new ArrayList<>();
     try (RowScanner scanner = table.rowScanner(scan)) {
@@ -322,12 +357,12 @@ abstract class TableContractTest {
       }
       assertNull(scanner.nextView(), "the end stays the end");
     }
-    assertEquals(scanRows(new Scan().withStartRow(bytes(row(3))).withStopRow(bytes(row(21)))),
-        rows);
+    assertEquals(
+        scanRows(new Scan().withStartRow(bytes(row(3))).withStopRow(bytes(row(21)))), rows);
     assertEquals(18, rows.size());
     assertEquals("odd", values.get(0));
-    try (RowScanner limited = table.rowScanner(new Scan().setCaching(2).setLimit(5)
-        .setReversed(true))) {
+    try (RowScanner limited =
+        table.rowScanner(new Scan().setCaching(2).setLimit(5).setReversed(true))) {
       List<String> seen = new ArrayList<>();
       for (RowView view = limited.nextView(); view != null; view = limited.nextView()) {
         seen.add(text(view.row()));
@@ -357,8 +392,13 @@ abstract class TableContractTest {
     try (Result result = table.get(allVersions)) {
       assertEquals(1, result.size());
     }
-    database.admin().modifyFamily("t", ColumnFamilyDescriptor.of("g", Map.of("VERSIONS", "4",
-        "COMPRESSION", "GZ", "DATA_BLOCK_ENCODING", "FAST_DIFF")));
+    database
+        .admin()
+        .modifyFamily(
+            "t",
+            ColumnFamilyDescriptor.of(
+                "g",
+                Map.of("VERSIONS", "4", "COMPRESSION", "GZ", "DATA_BLOCK_ENCODING", "FAST_DIFF")));
     assertEquals(4, database.admin().describe("t").family("g").maxVersions());
     try (Result result = table.get(allVersions)) {
       assertEquals(3, result.size(), "the versions kept show once VERSIONS allows them");
@@ -371,24 +411,34 @@ abstract class TableContractTest {
 
     database.admin().deleteFamily("t", "h");
     assertEquals(List.of("f", "g"), familyNames(database.admin().describe("t")));
-    assertThrows(IllegalArgumentException.class, () -> table.put(new Put(bytes("r"))
-        .addColumn(bytes("h"), bytes("q"), bytes("gone"))));
+    assertThrows(
+        IllegalArgumentException.class,
+        () -> table.put(new Put(bytes("r")).addColumn(bytes("h"), bytes("q"), bytes("gone"))));
     try (Result result = table.get(new Get(bytes("r")))) {
       assertTrue(result.isEmpty(), "h's cells went with h");
     }
 
-    database.admin().modifyTable(TableDescriptor.of("t", ColumnFamilyDescriptor.of("f",
-        Map.of("VERSIONS", "3")), ColumnFamilyDescriptor.of("k")));
+    database
+        .admin()
+        .modifyTable(
+            TableDescriptor.of(
+                "t",
+                ColumnFamilyDescriptor.of("f", Map.of("VERSIONS", "3")),
+                ColumnFamilyDescriptor.of("k")));
     assertEquals(List.of("f", "k"), familyNames(database.admin().describe("t")));
     assertEquals(4, scanRows(new Scan()).size(), "f's rows stay");
 
-    IllegalArgumentException exists = assertThrows(IllegalArgumentException.class,
-        () -> database.admin().addFamily("t", ColumnFamilyDescriptor.of("f")));
+    IllegalArgumentException exists =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> database.admin().addFamily("t", ColumnFamilyDescriptor.of("f")));
     assertTrue(exists.getMessage().contains("has family f already"), exists.getMessage());
-    IllegalArgumentException missing = assertThrows(IllegalArgumentException.class,
-        () -> database.admin().deleteFamily("t", "nope"));
+    IllegalArgumentException missing =
+        assertThrows(
+            IllegalArgumentException.class, () -> database.admin().deleteFamily("t", "nope"));
     assertTrue(missing.getMessage().contains("has no family nope"), missing.getMessage());
-    assertThrows(TableNotFoundException.class,
+    assertThrows(
+        TableNotFoundException.class,
         () -> database.admin().addFamily("missing", ColumnFamilyDescriptor.of("x")));
   }
 
@@ -434,8 +484,9 @@ abstract class TableContractTest {
 
   @Test
   void aWriteToAMissingFamilyIsRefused() {
-    assertThrows(IllegalArgumentException.class, () -> table.put(new Put(bytes("r"))
-        .addColumn(bytes("nope"), bytes("q"), bytes("v"))));
+    assertThrows(
+        IllegalArgumentException.class,
+        () -> table.put(new Put(bytes("r")).addColumn(bytes("nope"), bytes("q"), bytes("v"))));
   }
 
   @Test

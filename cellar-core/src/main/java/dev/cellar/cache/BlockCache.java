@@ -5,8 +5,8 @@ import dev.cellar.memory.BufSource;
 /**
  * A cache of file blocks keyed by (file, offset).
  *
- * <p>Ownership: {@link #cacheBlock} never takes the caller's reference; the cache retains the
- * block or stores a copy it owns, and the caller still releases its own reference. {@link
+ * <p>Ownership: {@link #cacheBlock} never takes the caller's reference; the cache retains the block
+ * or stores a copy it owns, and the caller still releases its own reference. {@link
  * #getBlockRetained} hands out a block carrying a reference for the caller, which stays readable
  * after the cache evicts it until the caller releases it. Implementations are thread-safe.
  */

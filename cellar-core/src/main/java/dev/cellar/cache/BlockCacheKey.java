@@ -3,8 +3,8 @@ package dev.cellar.cache;
 import java.util.Objects;
 
 /**
- * Identifies a cached block by file and offset. Equality and hashing use the file's numeric id
- * from {@link FileIds} and the offset; the name is kept for persistence and eviction by file.
+ * Identifies a cached block by file and offset. Equality and hashing use the file's numeric id from
+ * {@link FileIds} and the offset; the name is kept for persistence and eviction by file.
  *
  * <p>The optional category is a hint from the reader about what it expects at that offset (as
  * HBase's key carries a block type); it only attributes misses to a category in the statistics and
@@ -37,8 +37,7 @@ public sealed class BlockCacheKey permits BlockCacheKey.Probe {
     this.expectedCategory = expectedCategory;
   }
 
-  private BlockCacheKey(String fileName, long fileId, long offset,
-      BlockCategory expectedCategory) {
+  private BlockCacheKey(String fileName, long fileId, long offset, BlockCategory expectedCategory) {
     this.fileName = fileName;
     this.fileId = fileId;
     this.offset = offset;
@@ -90,8 +89,8 @@ public sealed class BlockCacheKey permits BlockCacheKey.Probe {
   }
 
   /**
-   * A key one thread re-points at block after block to look them up without allocating; never
-   * kept by a cache (see {@link #detached()}). Not thread-safe.
+   * A key one thread re-points at block after block to look them up without allocating; never kept
+   * by a cache (see {@link #detached()}). Not thread-safe.
    */
   public static final class Probe extends BlockCacheKey {
 

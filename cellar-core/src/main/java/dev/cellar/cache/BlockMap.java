@@ -8,24 +8,24 @@ import java.util.function.Consumer;
 
 /**
  * A concurrent map from a block's file id and offset to a cache's entry for it, for the lookup
- * every cached Get makes several times: a lookup reads one slot of an array and the entry there.
- * A {@link java.util.concurrent.ConcurrentHashMap} reads the table slot, then a node, then the
- * node's key object, then the value: on a cache larger than the CPU's caches each is a memory
- * stall, and a Get's block lookups were a seventh of its time.
+ * every cached Get makes several times: a lookup reads one slot of an array and the entry there. A
+ * {@link java.util.concurrent.ConcurrentHashMap} reads the table slot, then a node, then the node's
+ * key object, then the value: on a cache larger than the CPU's caches each is a memory stall, and a
+ * Get's block lookups were a seventh of its time.
  *
- * <p><b>Layout.</b> {@value #SEGMENTS} segments, chosen by the high bits of the key's hash, each
- * an open-addressing table of entries with linear probing, at most half full counting the slots
- * of removed entries ({@link #REMOVED}), so a lookup reads one or two neighbouring slots. The
- * entry carries its own file id and offset ({@link Keyed}), so matching a slot reads nothing else.
+ * <p><b>Layout.</b> {@value #SEGMENTS} segments, chosen by the high bits of the key's hash, each an
+ * open-addressing table of entries with linear probing, at most half full counting the slots of
+ * removed entries ({@link #REMOVED}), so a lookup reads one or two neighbouring slots. The entry
+ * carries its own file id and offset ({@link Keyed}), so matching a slot reads nothing else.
  *
  * <p><b>Concurrency.</b> Lookups take no lock: they read the segment's table (volatile), then slots
- * with acquire loads. Changes take the segment's lock, store slots with release stores, and
- * replace a table that fills up with a new one (volatile store) built from the live entries; a
- * lookup still on the old table sees the map as it was when it started, which a lookup racing a
- * change may anyway. A removed entry's slot keeps {@link #REMOVED} until the table is rebuilt, so a
- * probe never stops early at a slot emptied behind it. As with any concurrent map, a lookup may
- * return an entry a racing thread is removing: the caches guard block memory with the entry's
- * reference count, not with the map.
+ * with acquire loads. Changes take the segment's lock, store slots with release stores, and replace
+ * a table that fills up with a new one (volatile store) built from the live entries; a lookup still
+ * on the old table sees the map as it was when it started, which a lookup racing a change may
+ * anyway. A removed entry's slot keeps {@link #REMOVED} until the table is rebuilt, so a probe
+ * never stops early at a slot emptied behind it. As with any concurrent map, a lookup may return an
+ * entry a racing thread is removing: the caches guard block memory with the entry's reference
+ * count, not with the map.
  *
  * <p><b>Memory.</b> An array slot per entry at a load of at most a half (4 to 8 bytes per slot),
  * against a 32-byte node and the key object per entry in a hash map.
@@ -60,8 +60,8 @@ public final class BlockMap<E extends BlockMap.Keyed> {
   }
 
   /**
-   * The hash of a block's key: {@link BlockCacheKey#hashCode()}'s mix, so the blocks of one file
-   * at a regular stride spread over the slots.
+   * The hash of a block's key: {@link BlockCacheKey#hashCode()}'s mix, so the blocks of one file at
+   * a regular stride spread over the slots.
    */
   static int hash(long fileId, long offset) {
     long mixed = ((fileId * 0x9E3779B97F4A7C15L) ^ offset) * 0xBF58476D1CE4E5B9L;
@@ -150,8 +150,10 @@ public final class BlockMap<E extends BlockMap.Keyed> {
   private static final class Segment {
 
     volatile Object[] slots = new Object[INITIAL_SLOTS];
+
     /** Live entries; written under the lock, read by {@link BlockMap#size()} without it. */
     volatile int size;
+
     /** Slots holding {@link #REMOVED}; under the lock. */
     private int removed;
 
@@ -174,7 +176,8 @@ public final class BlockMap<E extends BlockMap.Keyed> {
         } else {
           @SuppressWarnings("unchecked")
           E present = (E) slot;
-          if (present.keyOffset() == entry.keyOffset() && present.keyFileId() == entry.keyFileId()) {
+          if (present.keyOffset() == entry.keyOffset()
+              && present.keyFileId() == entry.keyFileId()) {
             return present;
           }
         }

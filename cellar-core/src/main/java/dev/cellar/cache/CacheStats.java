@@ -12,9 +12,9 @@ import java.util.Map;
  *
  * <p>Concurrency: the counters are {@link ThreadCounters}, so recording costs no lock and no atomic
  * instruction, each thread counting in a row of its own; a {@link #snapshot()} reads them one by
- * one, so under concurrent updates its fields may come from slightly different instants. The
- * totals are sums of the per-category counts, and the caching counts the totals less the (rare)
- * requests that did not want caching, so a hit, on every block a Get touches, costs one add.
+ * one, so under concurrent updates its fields may come from slightly different instants. The totals
+ * are sums of the per-category counts, and the caching counts the totals less the (rare) requests
+ * that did not want caching, so a hit, on every block a Get touches, costs one add.
  */
 public final class CacheStats {
 
@@ -22,9 +22,12 @@ public final class CacheStats {
 
   /** Counter numbers: hits per category, misses per category, then the others. */
   private static final int HITS = 0;
+
   private static final int MISSES = HITS + CATEGORIES.length;
+
   /** Totals are sums of the categories: a hit costs one add when it wanted caching, as most do. */
   private static final int HITS_NOT_CACHING = MISSES + CATEGORIES.length;
+
   private static final int MISSES_NOT_CACHING = HITS_NOT_CACHING + 1;
   private static final int MISSES_UNCATEGORIZED = MISSES_NOT_CACHING + 1;
   private static final int EVICTIONS = MISSES_UNCATEGORIZED + 1;
@@ -76,10 +79,17 @@ public final class CacheStats {
     Map<BlockCategory, Long> misses = sums(MISSES);
     long hitCount = total(hits);
     long missCount = total(misses) + counters.sum(MISSES_UNCATEGORIZED);
-    return new Snapshot(hitCount, Math.max(0, hitCount - counters.sum(HITS_NOT_CACHING)),
-        missCount, Math.max(0, missCount - counters.sum(MISSES_NOT_CACHING)),
-        counters.sum(EVICTIONS), counters.sum(EVICTED_BLOCKS), counters.sum(FAILED_INSERTIONS),
-        counters.sum(LEFT_OUT), hits, misses);
+    return new Snapshot(
+        hitCount,
+        Math.max(0, hitCount - counters.sum(HITS_NOT_CACHING)),
+        missCount,
+        Math.max(0, missCount - counters.sum(MISSES_NOT_CACHING)),
+        counters.sum(EVICTIONS),
+        counters.sum(EVICTED_BLOCKS),
+        counters.sum(FAILED_INSERTIONS),
+        counters.sum(LEFT_OUT),
+        hits,
+        misses);
   }
 
   private static long total(Map<BlockCategory, Long> counts) {

@@ -6,9 +6,9 @@ import dev.cellar.memory.Buf;
  * A block as a cache stores it: a reference-counted {@link Buf}, a size estimate and a category.
  * The cache knows nothing else about the contents.
  *
- * <p>Ownership: a block's references are its buffer's references. A cache that stores a block
- * holds one reference of its own (it retains the block, or stores a copy it owns); a block handed
- * out by a cache carries one more reference, which the receiver must {@link #release()}.
+ * <p>Ownership: a block's references are its buffer's references. A cache that stores a block holds
+ * one reference of its own (it retains the block, or stores a copy it owns); a block handed out by
+ * a cache carries one more reference, which the receiver must {@link #release()}.
  */
 public interface Cacheable {
 
@@ -74,10 +74,10 @@ public interface Cacheable {
   }
 
   /**
-   * Called once the block's memory was freed by a last release made not through this object but
-   * on its buffer's shared count (a cache entry that built the block over its memory and drops
-   * its own reference): no reader holds the block, so it may give back what it keeps beside its
-   * memory. The default does nothing.
+   * Called once the block's memory was freed by a last release made not through this object but on
+   * its buffer's shared count (a cache entry that built the block over its memory and drops its own
+   * reference): no reader holds the block, so it may give back what it keeps beside its memory. The
+   * default does nothing.
    */
   default void memoryFreed() {}
 

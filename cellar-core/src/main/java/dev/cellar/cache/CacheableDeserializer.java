@@ -6,8 +6,7 @@ import java.io.IOException;
 /**
  * Rebuilds blocks of one kind from the bytes a cache outside the heap objects stored for them (the
  * L2 bucket cache, and its persisted form across restarts). A stored block is its buffer's bytes
- * followed by {@link #metadataLength()} bytes the block wrote with {@link
- * Cacheable#writeMetadata}.
+ * followed by {@link #metadataLength()} bytes the block wrote with {@link Cacheable#writeMetadata}.
  *
  * <p>Implementations are found with {@link java.util.ServiceLoader} and identified by {@link
  * #name()}, which is persisted with every cached entry and so must never change for a kind of
@@ -25,8 +24,8 @@ public interface CacheableDeserializer {
    * The block whose stored content is {@code content} and whose metadata is the {@link
    * #metadataLength()} bytes of {@code metadata} at {@code metadataIndex}.
    *
-   * @param content the block's bytes; the returned block takes over the caller's reference, and
-   *     on failure the caller still owns it
+   * @param content the block's bytes; the returned block takes over the caller's reference, and on
+   *     failure the caller still owns it
    * @throws IOException if the bytes cannot be a block of this kind
    */
   Cacheable deserialize(Buf content, Buf metadata, int metadataIndex) throws IOException;

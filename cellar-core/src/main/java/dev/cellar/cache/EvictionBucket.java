@@ -11,9 +11,9 @@ import java.util.function.ToLongFunction;
  * <p>Memory: the candidates are a max-heap on recency in three parallel arrays (tick, size, entry),
  * so admitting an older block drops the newest once the rest still covers the limit; a run keeps
  * O(limit / block size) candidates per group instead of sorting the whole cache, and allocates
- * nothing per entry (a cache smaller than its working set runs an eviction every few dozen
- * misses, on a thread that takes its CPU from the readers). The first {@link #free} sorts the heap
- * in place, oldest first; no entry is added after it. Used by one eviction run on one thread.
+ * nothing per entry (a cache smaller than its working set runs an eviction every few dozen misses,
+ * on a thread that takes its CPU from the readers). The first {@link #free} sorts the heap in
+ * place, oldest first; no entry is added after it. Used by one eviction run on one thread.
  */
 public final class EvictionBucket<E extends EvictionCandidate> {
 

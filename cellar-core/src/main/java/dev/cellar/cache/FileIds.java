@@ -7,12 +7,12 @@ import java.util.concurrent.atomic.AtomicLong;
  * Interns file names to process-unique numeric ids, so a cache key hashes and compares two longs
  * instead of a string.
  *
- * <p>Concurrency: a {@link ConcurrentHashMap} maps names to ids and an {@link AtomicLong} hands
- * out ids; {@code computeIfAbsent} makes the first caller for a name assign its id atomically, so
- * every thread sees one id per name.
+ * <p>Concurrency: a {@link ConcurrentHashMap} maps names to ids and an {@link AtomicLong} hands out
+ * ids; {@code computeIfAbsent} makes the first caller for a name assign its id atomically, so every
+ * thread sees one id per name.
  *
- * <p>Memory: ids are never forgotten, so the registry grows by one entry per distinct file name
- * the process has cached blocks of (HFile names are never reused, and a process sees few of them
+ * <p>Memory: ids are never forgotten, so the registry grows by one entry per distinct file name the
+ * process has cached blocks of (HFile names are never reused, and a process sees few of them
  * compared with the blocks it caches).
  */
 public final class FileIds {

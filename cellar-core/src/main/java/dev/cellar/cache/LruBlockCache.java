@@ -24,32 +24,33 @@ import java.util.concurrent.locks.ReentrantLock;
  * <p><b>Memory.</b> The cache stores heap memory only: a block whose buffer is off heap, made of
  * several pieces or a slice of a larger heap array is copied into a heap buffer the cache owns, so
  * L1 never pins pooled memory nor bytes it does not count; a buffer that is a whole heap array is
- * retained instead. Copies go into {@link RecycledHeapArrays}
- * with a budget of the hard limit: the array of an evicted block returns to it when its last
- * reader lets go, and the next miss copies into it, so a working set larger than the cache churns
- * without garbage. A reader that is about to offer a block may read it straight into those arrays
- * ({@link #blockMemory}) and offer it with {@link #cacheBlockInItsMemory}: the cache then keeps
- * that buffer, counting its whole array. Each block is accounted
- * as its {@link Cacheable#heapSize()}, plus the slack of its recycled array beyond the block, plus
- * {@link #ENTRY_OVERHEAD} for the map node, entry and key.
+ * retained instead. Copies go into {@link RecycledHeapArrays} with a budget of the hard limit: the
+ * array of an evicted block returns to it when its last reader lets go, and the next miss copies
+ * into it, so a working set larger than the cache churns without garbage. A reader that is about to
+ * offer a block may read it straight into those arrays ({@link #blockMemory}) and offer it with
+ * {@link #cacheBlockInItsMemory}: the cache then keeps that buffer, counting its whole array. Each
+ * block is accounted as its {@link Cacheable#heapSize()}, plus the slack of its recycled array
+ * beyond the block, plus {@link #ENTRY_OVERHEAD} for the map node, entry and key.
  *
  * <p><b>Admission.</b> Once the cache churns, a missed data block is taken in only at its second
  * miss ({@link MissDoorkeeper}, unless built without one); a block left out is read into the
  * recycled arrays too, so its reader sees heap memory as on a hit, and its array comes back when
  * the reader releases it.
  *
- * <p><b>Concurrency.</b> Blocks live in a {@link BlockMap}. A read is a lock-free {@code get} plus a
- * {@code tryRetain} on the block's memory (the entry keeps it), and every removal goes through {@code remove(entry)} before it
- * releases the cache's reference. A reader that finds an entry being removed
- * either retains the block before the cache's release (and keeps it readable until it releases
- * its own reference) or fails to retain a block already released and reports a miss; it never
- * gets freed memory (HBASE-22422). A data block read into a reusable slot shares its buffer
+ * <p><b>Concurrency.</b> Blocks live in a {@link BlockMap}. A read is a lock-free {@code get} plus
+ * a {@code tryRetain} on the block's memory (the entry keeps it), and every removal goes through
+ * {@code remove(entry)} before it releases the cache's reference. A reader that finds an entry
+ * being removed either retains the block before the cache's release (and keeps it readable until it
+ * releases its own reference) or fails to retain a block already released and reports a miss; it
+ * never gets freed memory (HBASE-22422). A data block read into a reusable slot shares its buffer
  * object, count and block object with the slot's next reads, so the entry keeps the count's
- * generation and a hit retains the block only in it: a reader that found the entry of a block
- * whose slot was taken again meanwhile fails its retain as if the block were released. The size is an {@link AtomicLong} adjusted after each put and
- * removal, so it can briefly lag the map; limits are soft by that margin. Recency is a {@link
- * RecencyClock} tick at each insert and hit, which writes no word shared with other readers. Caching an existing key keeps the cached block. An insert racing {@link #shutdown()}
- * checks the flag again after its put and removes its own entry, so nothing outlives the shutdown.
+ * generation and a hit retains the block only in it: a reader that found the entry of a block whose
+ * slot was taken again meanwhile fails its retain as if the block were released. The size is an
+ * {@link AtomicLong} adjusted after each put and removal, so it can briefly lag the map; limits are
+ * soft by that margin. Recency is a {@link RecencyClock} tick at each insert and hit, which writes
+ * no word shared with other readers. Caching an existing key keeps the cached block. An insert
+ * racing {@link #shutdown()} checks the flag again after its put and removes its own entry, so
+ * nothing outlives the shutdown.
  *
  * <p><b>Eviction.</b> When an insert takes the size above the acceptable size, an eviction run is
  * handed to the eviction executor (at most one pending): by default a daemon thread named {@code
@@ -61,8 +62,8 @@ import java.util.concurrent.locks.ReentrantLock;
  * furthest above its share frees the most. Inserts at or above the hard limit (hard factor ×
  * acceptable size) are refused and counted as failed insertions, as are blocks above the maximum
  * block size. In force-in-memory mode (or with a memory share above 0.999) in-memory blocks are
- * evicted only once the single and multi groups are empty, and those two are steered toward a
- * 1:2 ratio.
+ * evicted only once the single and multi groups are empty, and those two are steered toward a 1:2
+ * ratio.
  *
  * <p><b>Victim cache.</b> A cache built with a victim (HBase's victim handler; the L2 of an
  * inclusive tiered cache) offers it every block its eviction process removes, before dropping its
@@ -73,9 +74,9 @@ import java.util.concurrent.locks.ReentrantLock;
  * the victim's reference for the caller, and is cached here again when the request is caching. A
  * block removed for space reaches the victim just after it leaves this map, so a lookup in that
  * window misses both (a miss, never wrong data), and a block of a file being evicted from both
- * caches may reach the victim after the victim's pass over that file: dead weight until the
- * victim evicts it, as file names are never reused. {@link #shutdown()} waits for a running
- * eviction, so a victim shut down after this cache receives no more offers.
+ * caches may reach the victim after the victim's pass over that file: dead weight until the victim
+ * evicts it, as file names are never reused. {@link #shutdown()} waits for a running eviction, so a
+ * victim shut down after this cache receives no more offers.
  */
 public final class LruBlockCache implements BlockCache {
 
@@ -114,8 +115,11 @@ public final class LruBlockCache implements BlockCache {
     this(config, evictionExecutor, null, Objects.requireNonNull(victimCache, "victimCache"));
   }
 
-  private LruBlockCache(LruBlockCacheConfig config, Executor evictionExecutor,
-      ExecutorService ownedExecutor, BlockCache victimCache) {
+  private LruBlockCache(
+      LruBlockCacheConfig config,
+      Executor evictionExecutor,
+      ExecutorService ownedExecutor,
+      BlockCache victimCache) {
     this.config = config;
     this.evictionExecutor = evictionExecutor;
     this.ownedExecutor = ownedExecutor;
@@ -130,14 +134,18 @@ public final class LruBlockCache implements BlockCache {
    */
   @Override
   public boolean admitsOnMiss(BlockCacheKey key) {
-    return doorkeeper == null || doorkeeper.admits(key, MissDoorkeeper.churning(size.get(),
-        config.maxSize(), config.acceptableFactor(), config.minFactor()), stats);
+    return doorkeeper == null
+        || doorkeeper.admits(
+            key,
+            MissDoorkeeper.churning(
+                size.get(), config.maxSize(), config.acceptableFactor(), config.minFactor()),
+            stats);
   }
 
   /**
-   * This cache's recycled arrays, taken as reusable buffers: a block read once is read on the
-   * heap, as cached ones are, and the block object of the slot's last such read serves it (no
-   * cache holds such a block, so none looks it up after its release).
+   * This cache's recycled arrays, taken as reusable buffers: a block read once is read on the heap,
+   * as cached ones are, and the block object of the slot's last such read serves it (no cache holds
+   * such a block, so none looks it up after its release).
    */
   @Override
   public BufSource uncachedBlockMemory(BlockCategory category) {
@@ -193,9 +201,13 @@ public final class LruBlockCache implements BlockCache {
       throw new IllegalStateException("the block cache is shut down");
     }
     Buf backing = block.backing();
-    insert(key, block, inMemory, backing.isSingleSegment()
-        && backing.segment().heapBase().isPresent()
-        && (victimCache == null || backing.slotAttachment() == null));
+    insert(
+        key,
+        block,
+        inMemory,
+        backing.isSingleSegment()
+            && backing.segment().heapBase().isPresent()
+            && (victimCache == null || backing.slotAttachment() == null));
   }
 
   /**
@@ -203,8 +215,7 @@ public final class LruBlockCache implements BlockCache {
    *
    * @param asItIs whether to keep the block's own heap buffer whatever it is a part of
    */
-  private void insert(BlockCacheKey probeOrKey, Cacheable block, boolean inMemory,
-      boolean asItIs) {
+  private void insert(BlockCacheKey probeOrKey, Cacheable block, boolean inMemory, boolean asItIs) {
     if (block.heapSize() > config.maxBlockSize()) {
       stats.failedInsertion();
       return;
@@ -220,8 +231,9 @@ public final class LruBlockCache implements BlockCache {
     Cacheable owned = asItIs ? block.retain() : onHeap(block);
     long slack = RecycledHeapArrays.arrayLength(owned.backing()) - owned.length();
     BlockPriority priority = inMemory ? BlockPriority.MEMORY : BlockPriority.SINGLE;
-    LruEntry entry = new LruEntry(probeOrKey, owned, owned.heapSize() + slack + ENTRY_OVERHEAD, priority,
-        clock.tick());
+    LruEntry entry =
+        new LruEntry(
+            probeOrKey, owned, owned.heapSize() + slack + ENTRY_OVERHEAD, priority, clock.tick());
     if (map.putIfAbsent(entry) != null) {
       owned.release();
       return;
@@ -245,7 +257,8 @@ public final class LruBlockCache implements BlockCache {
    */
   private Cacheable onHeap(Cacheable block) {
     Buf backing = block.backing();
-    if (backing.isSingleSegment() && isWholeArray(backing.segment())
+    if (backing.isSingleSegment()
+        && isWholeArray(backing.segment())
         && (victimCache == null || backing.slotAttachment() == null)) {
       return block.retain();
     }
@@ -254,18 +267,20 @@ public final class LruBlockCache implements BlockCache {
 
   private static boolean isWholeArray(MemorySegment segment) {
     return segment.heapBase().orElse(null) instanceof byte[] array
-        && segment.address() == 0 && segment.byteSize() == array.length;
+        && segment.address() == 0
+        && segment.byteSize() == array.length;
   }
 
   /**
    * This cache's recycled arrays, for every category: a block read there is kept uncopied. Data
    * blocks take reusable ones (see {@link #uncachedBlockMemory}), whose block object serves the
-   * slot's next read once the cache let the block go; not in a cache with a victim, which keeps
-   * no such block (its lookups could not tell the slot's next block from the one it was given).
+   * slot's next read once the cache let the block go; not in a cache with a victim, which keeps no
+   * such block (its lookups could not tell the slot's next block from the one it was given).
    */
   @Override
   public BufSource blockMemory(BlockCategory category) {
-    return category == BlockCategory.DATA && victimCache == null ? copyArrays.reusableSource()
+    return category == BlockCategory.DATA && victimCache == null
+        ? copyArrays.reusableSource()
         : copyArrays;
   }
 

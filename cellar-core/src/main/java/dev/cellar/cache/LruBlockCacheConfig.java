@@ -7,10 +7,10 @@ import dev.cellar.config.Settings;
  * The settings of an {@link LruBlockCache}, under HBase's keys and defaults.
  *
  * <p>Capacity is {@code hfile.block.cache.memory.size} in bytes ({@code "10g"} style suffixes
- * accepted) when set above 0, otherwise {@code
- * hfile.block.cache.size} (default 0.4) times the maximum heap. The three priority shares must sum
- * to 1; the min factor must be below the acceptable factor, both below 1; the hard capacity limit
- * factor must be at least 1. A violation throws {@link InvalidConfigException} naming the key.
+ * accepted) when set above 0, otherwise {@code hfile.block.cache.size} (default 0.4) times the
+ * maximum heap. The three priority shares must sum to 1; the min factor must be below the
+ * acceptable factor, both below 1; the hard capacity limit factor must be at least 1. A violation
+ * throws {@link InvalidConfigException} naming the key.
  *
  * @param maxSize capacity in bytes
  * @param maxBlockSize blocks whose heap size exceeds this are refused
@@ -21,8 +21,8 @@ import dev.cellar.config.Settings;
  * @param minFactor eviction frees down to this share of the capacity
  * @param hardCapacityLimitFactor inserts are refused at this multiple of the acceptable size
  * @param forceInMemory evict in-memory blocks only once the single and multi groups are empty
- * @param doorkeeper whether a churning cache takes a data block in only at its second miss
- *     ({@link MissDoorkeeper#ENABLED_KEY}, default true)
+ * @param doorkeeper whether a churning cache takes a data block in only at its second miss ({@link
+ *     MissDoorkeeper#ENABLED_KEY}, default true)
  */
 public record LruBlockCacheConfig(
     long maxSize,
@@ -61,7 +61,9 @@ public record LruBlockCacheConfig(
 
   public LruBlockCacheConfig {
     if (maxSize <= 0) {
-      throw new InvalidConfigException(CACHE_MEMORY_SIZE_KEY, String.valueOf(maxSize),
+      throw new InvalidConfigException(
+          CACHE_MEMORY_SIZE_KEY,
+          String.valueOf(maxSize),
           "the block cache capacity must be > 0 bytes");
     }
     if (maxBlockSize <= 0) {
@@ -73,20 +75,24 @@ public record LruBlockCacheConfig(
     requireShare(MEMORY_PERCENTAGE_KEY, memoryFactor);
     double sum = singleFactor + multiFactor + memoryFactor;
     if (Math.abs(sum - 1) > SUM_TOLERANCE) {
-      throw new InvalidConfigException(SINGLE_PERCENTAGE_KEY, String.valueOf(singleFactor),
+      throw new InvalidConfigException(
+          SINGLE_PERCENTAGE_KEY,
+          String.valueOf(singleFactor),
           "the single, multi and memory percentages must sum to 1, they sum to " + sum);
     }
     if (acceptableFactor <= 0 || acceptableFactor >= 1) {
-      throw new InvalidConfigException(ACCEPTABLE_FACTOR_KEY, String.valueOf(acceptableFactor),
-          "must be > 0 and < 1");
+      throw new InvalidConfigException(
+          ACCEPTABLE_FACTOR_KEY, String.valueOf(acceptableFactor), "must be > 0 and < 1");
     }
     if (minFactor <= 0 || minFactor >= acceptableFactor) {
-      throw new InvalidConfigException(MIN_FACTOR_KEY, String.valueOf(minFactor),
+      throw new InvalidConfigException(
+          MIN_FACTOR_KEY,
+          String.valueOf(minFactor),
           "must be > 0 and below " + ACCEPTABLE_FACTOR_KEY + " (" + acceptableFactor + ")");
     }
     if (hardCapacityLimitFactor < 1) {
-      throw new InvalidConfigException(HARD_CAPACITY_LIMIT_FACTOR_KEY,
-          String.valueOf(hardCapacityLimitFactor), "must be >= 1");
+      throw new InvalidConfigException(
+          HARD_CAPACITY_LIMIT_FACTOR_KEY, String.valueOf(hardCapacityLimitFactor), "must be >= 1");
     }
   }
 
@@ -118,16 +124,26 @@ public record LruBlockCacheConfig(
 
   /** Defaults for everything but the capacity. */
   public static LruBlockCacheConfig withCapacity(long maxSize) {
-    return new LruBlockCacheConfig(maxSize, DEFAULT_MAX_BLOCK_SIZE, DEFAULT_SINGLE_FACTOR,
-        DEFAULT_MULTI_FACTOR, DEFAULT_MEMORY_FACTOR, DEFAULT_ACCEPTABLE_FACTOR, DEFAULT_MIN_FACTOR,
-        DEFAULT_HARD_CAPACITY_LIMIT_FACTOR, false, true);
+    return new LruBlockCacheConfig(
+        maxSize,
+        DEFAULT_MAX_BLOCK_SIZE,
+        DEFAULT_SINGLE_FACTOR,
+        DEFAULT_MULTI_FACTOR,
+        DEFAULT_MEMORY_FACTOR,
+        DEFAULT_ACCEPTABLE_FACTOR,
+        DEFAULT_MIN_FACTOR,
+        DEFAULT_HARD_CAPACITY_LIMIT_FACTOR,
+        false,
+        true);
   }
 
   private static long capacity(Settings settings, long maxHeap) {
     long bytes = settings.getBytes(CACHE_MEMORY_SIZE_KEY, 0);
     if (bytes < 0) {
       throw new InvalidConfigException(
-          CACHE_MEMORY_SIZE_KEY, String.valueOf(bytes), "must be >= 0 (0: use " + CACHE_SIZE_KEY + ")");
+          CACHE_MEMORY_SIZE_KEY,
+          String.valueOf(bytes),
+          "must be >= 0 (0: use " + CACHE_SIZE_KEY + ")");
     }
     if (bytes > 0) {
       return bytes;
@@ -135,7 +151,9 @@ public record LruBlockCacheConfig(
     double fraction = settings.getDouble(CACHE_SIZE_KEY, DEFAULT_CACHE_SIZE);
     if (fraction <= 0 || fraction > 1) {
       throw new InvalidConfigException(
-          CACHE_SIZE_KEY, String.valueOf(fraction), "must be > 0 and <= 1 (a fraction of the heap)");
+          CACHE_SIZE_KEY,
+          String.valueOf(fraction),
+          "must be > 0 and <= 1 (a fraction of the heap)");
     }
     return (long) (maxHeap * fraction);
   }
@@ -165,11 +183,12 @@ public record LruBlockCacheConfig(
 
   /** The share of {@code priority} in an eviction's target: capacity × factor × min factor. */
   long targetSize(BlockPriority priority) {
-    double factor = switch (priority) {
-      case SINGLE -> singleFactor;
-      case MULTI -> multiFactor;
-      case MEMORY -> memoryFactor;
-    };
+    double factor =
+        switch (priority) {
+          case SINGLE -> singleFactor;
+          case MULTI -> multiFactor;
+          case MEMORY -> memoryFactor;
+        };
     return (long) (maxSize * factor * minFactor);
   }
 }

@@ -7,8 +7,8 @@ import dev.cellar.memory.Buf;
  * its accounted size, its priority and when it was last read.
  *
  * <p>Concurrency: the priority and the access tick are volatile and written by readers without a
- * lock; a reader racing the eviction scan may see its promotion or touch missed by that scan,
- * which only makes the scan's recency view slightly stale.
+ * lock; a reader racing the eviction scan may see its promotion or touch missed by that scan, which
+ * only makes the scan's recency view slightly stale.
  */
 final class LruEntry implements EvictionCandidate, BlockMap.Keyed {
 
@@ -17,26 +17,32 @@ final class LruEntry implements EvictionCandidate, BlockMap.Keyed {
    * cached for a reader's probe costs no copy of the probe ({@link #key()} makes one when needed).
    */
   private final String fileName;
+
   private final long fileId;
   private final long offset;
   final Cacheable block;
+
   /**
    * The block's {@linkplain Cacheable#backing() memory} and category, kept here so that a hit
    * retains the block and counts itself from this entry's line: the loads of the buffer's count and
    * of the block object no longer wait on each other.
    */
   final Buf backing;
+
   /**
    * The generation of {@link #backing} when cached: a block read into a reusable slot shares its
    * buffer object and count with the slot's later reads, so a hit retains it only in this one.
    */
   private final int generation;
+
   final BlockCategory category;
   final long size;
   private volatile BlockPriority priority;
   private volatile long lastAccess;
 
-  /** @param key the block's key, a probe or a key: the entry keeps its fields, not the object */
+  /**
+   * @param key the block's key, a probe or a key: the entry keeps its fields, not the object
+   */
   LruEntry(BlockCacheKey key, Cacheable block, long size, BlockPriority priority, long tick) {
     this.fileName = key.fileName();
     this.fileId = key.fileId();

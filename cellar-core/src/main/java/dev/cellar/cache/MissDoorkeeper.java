@@ -4,21 +4,21 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 
 /**
- * Remembers the data blocks that missed recently, so that a full cache takes a block in only at
- * its second miss (TinyLFU's "doorkeeper", with one slot per fingerprint): a block read once while
- * the cache churns is served and dropped, a block read again soon after is cached. With a working
- * set larger than the cache, most blocks a full LRU cache takes in are evicted before any second
- * read (with a third of uniformly read data cached, two in three); each cost a copy into the
- * cache, an entry, and a share of an eviction run. Uniform reads keep the hit ratio a cache of
- * that size gets either way, since any set of blocks the cache holds is hit as often; skewed reads
- * gain, since blocks read twice within the window are the hot ones.
+ * Remembers the data blocks that missed recently, so that a full cache takes a block in only at its
+ * second miss (TinyLFU's "doorkeeper", with one slot per fingerprint): a block read once while the
+ * cache churns is served and dropped, a block read again soon after is cached. With a working set
+ * larger than the cache, most blocks a full LRU cache takes in are evicted before any second read
+ * (with a third of uniformly read data cached, two in three); each cost a copy into the cache, an
+ * entry, and a share of an eviction run. Uniform reads keep the hit ratio a cache of that size gets
+ * either way, since any set of blocks the cache holds is hit as often; skewed reads gain, since
+ * blocks read twice within the window are the hot ones.
  *
  * <p>The memory is a direct-mapped table of 64-bit fingerprints of (file id, offset): a block's
  * second miss finds its fingerprint unless another block's miss took the slot since, so the window
  * is about the table's size in misses. A fingerprint is never 0, the empty slot.
  *
- * <p>Concurrency: slots are read and written with opaque accesses and no lock; two misses racing
- * on a slot may lose one's record (that block is then admitted one miss later), which is all a
+ * <p>Concurrency: slots are read and written with opaque accesses and no lock; two misses racing on
+ * a slot may lose one's record (that block is then admitted one miss later), which is all a
  * heuristic needs. Memory: one {@code long[]}; nothing is allocated per miss.
  */
 public final class MissDoorkeeper {
@@ -28,8 +28,10 @@ public final class MissDoorkeeper {
    * true); false caches every block read, as HBase's caches do.
    */
   public static final String ENABLED_KEY = "cellar.blockcache.doorkeeper";
+
   /** Cache bytes per slot: about one slot per 64 KiB block the cache holds. */
   static final long BYTES_PER_SLOT = 64 << 10;
+
   static final int MIN_SLOTS = 64;
   static final int MAX_SLOTS = 1 << 24;
 
@@ -58,8 +60,8 @@ public final class MissDoorkeeper {
    * minimum less one eviction's swing, a level it leaves only when blocks are freed for another
    * reason than space (files deleted). Below it the cache has room, and takes every block.
    */
-  public static boolean churning(long used, long capacity, double acceptableFactor,
-      double minFactor) {
+  public static boolean churning(
+      long used, long capacity, double acceptableFactor, double minFactor) {
     return used >= capacity * (2 * minFactor - acceptableFactor);
   }
 
@@ -69,7 +71,8 @@ public final class MissDoorkeeper {
    * {@link #secondMiss}. A block left out is counted in {@code stats}.
    */
   public boolean admits(BlockCacheKey key, boolean churning, CacheStats stats) {
-    if (key.expectedCategory() != BlockCategory.DATA || !churning
+    if (key.expectedCategory() != BlockCategory.DATA
+        || !churning
         || secondMiss(key.fileId(), key.offset())) {
       return true;
     }

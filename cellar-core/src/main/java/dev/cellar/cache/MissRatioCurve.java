@@ -10,8 +10,13 @@ package dev.cellar.cache;
  * @param sampledAccesses the accesses to sampled blocks counted so far
  * @param trackedBlocks the sampled blocks tracked now
  */
-public record MissRatioCurve(long configuredBytes, long[] sizes, double[] hitRatios, double rate,
-    long sampledAccesses, int trackedBlocks) {
+public record MissRatioCurve(
+    long configuredBytes,
+    long[] sizes,
+    double[] hitRatios,
+    double rate,
+    long sampledAccesses,
+    int trackedBlocks) {
 
   /** The point of the configured size. */
   public int configuredPoint() {

@@ -8,16 +8,16 @@ import java.util.Arrays;
  * distances of their reuses, and the sampling threshold, which the fixed-size variant lowers so
  * that at most {@code maxBlocks} blocks are ever tracked.
  *
- * <p><b>Model.</b> A block is sampled when its key's 62-bit hash is below the threshold {@code
- * T}; the rate is {@code R = T / 2^62}. The byte stack distance of an access is the bytes of the
+ * <p><b>Model.</b> A block is sampled when its key's 62-bit hash is below the threshold {@code T};
+ * the rate is {@code R = T / 2^62}. The byte stack distance of an access is the bytes of the
  * distinct blocks read since the block's previous access, the block itself included: an LRU cache
  * of capacity {@code C} (in the same bytes) hits exactly when that distance is at most {@code C}.
- * Over the sampled blocks, the bytes of the others are a sample of rate {@code R}, so the
- * distance is estimated as the block's own weight plus the others' sampled bytes divided by
- * {@code R}. Each access lands in one interval of the histogram, cut at the curve's {@code
- * points}; a first access (or the reuse of a block deeper than the largest point, which is
- * dropped) counts as a miss at every size. The hit ratio at point {@code k} is the weight of the
- * intervals up to {@code k} over all the weight.
+ * Over the sampled blocks, the bytes of the others are a sample of rate {@code R}, so the distance
+ * is estimated as the block's own weight plus the others' sampled bytes divided by {@code R}. Each
+ * access lands in one interval of the histogram, cut at the curve's {@code points}; a first access
+ * (or the reuse of a block deeper than the largest point, which is dropped) counts as a miss at
+ * every size. The hit ratio at point {@code k} is the weight of the intervals up to {@code k} over
+ * all the weight.
  *
  * <p><b>Structures.</b> Every tracked block has a slot in dense arrays (its hash, its weight, the
  * logical time of its last access), found through an open-addressed index on the hash. A Fenwick
@@ -26,12 +26,12 @@ import java.util.Arrays;
  * {@code maxBlocks}; when it is used up, or a new block finds the table full, {@link #compact}
  * renumbers the live blocks in recency order, drops the blocks deeper than the largest point and,
  * if the table is still more than seven-eighths full, lowers the threshold to the hash that keeps
- * the seven-eighths with the smallest hashes. Lowering the rate from {@code R} to {@code R'}
- * scales the histogram by {@code R'/R}, as the fixed-size SHARDS does, so that earlier samples
- * (each standing for {@code 1/R} accesses) weigh against later ones (each {@code 1/R'}).
+ * the seven-eighths with the smallest hashes. Lowering the rate from {@code R} to {@code R'} scales
+ * the histogram by {@code R'/R}, as the fixed-size SHARDS does, so that earlier samples (each
+ * standing for {@code 1/R} accesses) weigh against later ones (each {@code 1/R'}).
  *
- * <p><b>Memory.</b> Every array is allocated once, here: about 80 bytes per tracked block. No
- * call allocates.
+ * <p><b>Memory.</b> Every array is allocated once, here: about 80 bytes per tracked block. No call
+ * allocates.
  *
  * <p>Not thread-safe: {@link MissRatioCurveTracker} serializes the calls.
  */
@@ -61,6 +61,7 @@ final class ReuseDistances {
 
   /** Weight of the accesses per interval: index k is (points[k-1], points[k]], the last beyond. */
   private final double[] intervals;
+
   private double total;
   private long sampledAccesses;
 
@@ -113,8 +114,7 @@ final class ReuseDistances {
 
   /**
    * One access to the block of {@code hash} (a 62-bit hash below the threshold when the caller
-   * checked it; dropped if the threshold has fallen below it since), weighing {@code weight}
-   * bytes.
+   * checked it; dropped if the threshold has fallen below it since), weighing {@code weight} bytes.
    */
   void access(long hash, int weight) {
     if (hash >= threshold) {
@@ -345,8 +345,8 @@ final class ReuseDistances {
     double cumulative = expected - total;
     for (int k = 0; k < points.length; k++) {
       cumulative += intervals[k];
-      out[k] = total == 0 || expected <= 0 ? Double.NaN
-          : Math.clamp(cumulative / expected, 0.0, 1.0);
+      out[k] =
+          total == 0 || expected <= 0 ? Double.NaN : Math.clamp(cumulative / expected, 0.0, 1.0);
     }
   }
 }

@@ -91,8 +91,9 @@ public final class Bytes {
       return leftLength - rightLength;
     }
     for (; at < common; at++) {
-      int diff = Byte.toUnsignedInt(left.get(ValueLayout.JAVA_BYTE, leftOffset + at))
-          - Byte.toUnsignedInt(right.get(ValueLayout.JAVA_BYTE, rightOffset + at));
+      int diff =
+          Byte.toUnsignedInt(left.get(ValueLayout.JAVA_BYTE, leftOffset + at))
+              - Byte.toUnsignedInt(right.get(ValueLayout.JAVA_BYTE, rightOffset + at));
       if (diff != 0) {
         return diff;
       }
@@ -102,10 +103,11 @@ public final class Bytes {
 
   /**
    * Returns the index of the first byte at which two ranges differ, the shorter range's length when
-   * it is a proper prefix of the other, or -1 when they are equal, as {@link MemorySegment#mismatch}
-   * does; short ranges are compared eight bytes at a time, as {@link #compare} does. ({@code
-   * compare} keeps a loop of its own: taking the order straight from the words that differ measured
-   * 12-20% faster in {@code CellCompareBenchmark} than deriving it from this index.)
+   * it is a proper prefix of the other, or -1 when they are equal, as {@link
+   * MemorySegment#mismatch} does; short ranges are compared eight bytes at a time, as {@link
+   * #compare} does. ({@code compare} keeps a loop of its own: taking the order straight from the
+   * words that differ measured 12-20% faster in {@code CellCompareBenchmark} than deriving it from
+   * this index.)
    */
   public static int mismatch(
       MemorySegment left,
@@ -116,8 +118,14 @@ public final class Bytes {
       int rightLength) {
     int common = Math.min(leftLength, rightLength);
     if (common >= MISMATCH_MIN_LENGTH) {
-      return (int) MemorySegment.mismatch(left, leftOffset, leftOffset + leftLength, right,
-          rightOffset, rightOffset + rightLength);
+      return (int)
+          MemorySegment.mismatch(
+              left,
+              leftOffset,
+              leftOffset + leftLength,
+              right,
+              rightOffset,
+              rightOffset + rightLength);
     }
     Objects.checkFromIndexSize(leftOffset, leftLength, left.byteSize());
     Objects.checkFromIndexSize(rightOffset, rightLength, right.byteSize());
@@ -201,8 +209,14 @@ public final class Bytes {
       return false;
     }
     if (leftLength >= MISMATCH_MIN_LENGTH) {
-      return MemorySegment.mismatch(left, leftOffset, leftOffset + leftLength, right, rightOffset,
-          rightOffset + rightLength) < 0;
+      return MemorySegment.mismatch(
+              left,
+              leftOffset,
+              leftOffset + leftLength,
+              right,
+              rightOffset,
+              rightOffset + rightLength)
+          < 0;
     }
     if (leftLength >= Long.BYTES) {
       int last = leftLength - Long.BYTES;
@@ -218,9 +232,9 @@ public final class Bytes {
     if (leftLength >= Integer.BYTES) {
       int last = leftLength - Integer.BYTES;
       return left.get(ValueLayout.JAVA_INT_UNALIGNED, leftOffset)
-          == right.get(ValueLayout.JAVA_INT_UNALIGNED, rightOffset)
+              == right.get(ValueLayout.JAVA_INT_UNALIGNED, rightOffset)
           && left.get(ValueLayout.JAVA_INT_UNALIGNED, leftOffset + last)
-          == right.get(ValueLayout.JAVA_INT_UNALIGNED, rightOffset + last);
+              == right.get(ValueLayout.JAVA_INT_UNALIGNED, rightOffset + last);
     }
     int at = 0;
     if (leftLength >= Short.BYTES) {
@@ -230,8 +244,9 @@ public final class Bytes {
       }
       at = Short.BYTES;
     }
-    return at == leftLength || left.get(ValueLayout.JAVA_BYTE, leftOffset + at)
-        == right.get(ValueLayout.JAVA_BYTE, rightOffset + at);
+    return at == leftLength
+        || left.get(ValueLayout.JAVA_BYTE, leftOffset + at)
+            == right.get(ValueLayout.JAVA_BYTE, rightOffset + at);
   }
 
   /**

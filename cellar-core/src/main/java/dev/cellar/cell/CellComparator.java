@@ -164,8 +164,13 @@ public final class CellComparator implements Comparator<Cell> {
 
   /** Whether two cells have the same row: an equality test, cheaper than an order. */
   public static boolean sameRow(Cell left, Cell right) {
-    return Bytes.equals(left.segment(), left.rowOffset(), left.rowLength(), right.segment(),
-        right.rowOffset(), right.rowLength());
+    return Bytes.equals(
+        left.segment(),
+        left.rowOffset(),
+        left.rowLength(),
+        right.segment(),
+        right.rowOffset(),
+        right.rowLength());
   }
 
   /** Compares a cell's row with a row given as a byte range (a scan's start or stop row). */

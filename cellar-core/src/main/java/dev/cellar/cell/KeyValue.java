@@ -277,8 +277,8 @@ public final class KeyValue implements Cell {
   }
 
   /**
-   * Serializes {@code cell} as {@link #writeTo(Cell, MemorySegment, long)} does, then writes
-   * {@code latestTimestamp} over the copy's timestamp if that is {@link #LATEST_TIMESTAMP}.
+   * Serializes {@code cell} as {@link #writeTo(Cell, MemorySegment, long)} does, then writes {@code
+   * latestTimestamp} over the copy's timestamp if that is {@link #LATEST_TIMESTAMP}.
    *
    * @return the number of bytes written, {@link Cell#length()}
    * @throws IndexOutOfBoundsException if the cell does not fit in {@code out} at {@code offset}

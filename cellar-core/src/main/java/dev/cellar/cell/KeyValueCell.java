@@ -68,8 +68,14 @@ public final class KeyValueCell implements Cell {
   public KeyValueCell reset(
       MemorySegment segment, long offset, int length, boolean hasTags, long sequenceId) {
     checkRange(segment, offset, length);
-    return validate(segment, offset, length, KeyValueLayout.keyLength(segment, offset),
-        KeyValueLayout.valueLength(segment, offset), hasTags, sequenceId);
+    return validate(
+        segment,
+        offset,
+        length,
+        KeyValueLayout.keyLength(segment, offset),
+        KeyValueLayout.valueLength(segment, offset),
+        hasTags,
+        sequenceId);
   }
 
   /**
@@ -80,8 +86,14 @@ public final class KeyValueCell implements Cell {
    * @param keyLength the key length stored at {@code offset}
    * @param valueLength the value length stored after it
    */
-  public KeyValueCell reset(MemorySegment segment, long offset, int length, int keyLength,
-      int valueLength, boolean hasTags, long sequenceId) {
+  public KeyValueCell reset(
+      MemorySegment segment,
+      long offset,
+      int length,
+      int keyLength,
+      int valueLength,
+      boolean hasTags,
+      long sequenceId) {
     checkRange(segment, offset, length);
     return validate(segment, offset, length, keyLength, valueLength, hasTags, sequenceId);
   }
@@ -106,11 +118,19 @@ public final class KeyValueCell implements Cell {
    * Checks the lengths within the cell's range and, if they hold, points this view at it. Kept
    * small enough to be inlined into a cursor's step: a failure is described by {@link #invalid}.
    */
-  private KeyValueCell validate(MemorySegment segment, long offset, int length, int newKeyLength,
-      int newValueLength, boolean hasTags, long sequenceId) {
+  private KeyValueCell validate(
+      MemorySegment segment,
+      long offset,
+      int length,
+      int newKeyLength,
+      int newValueLength,
+      boolean hasTags,
+      long sequenceId) {
     long available = length - KeyValueLayout.KEY_OFFSET;
-    if (newKeyLength < KeyValueLayout.KEY_INFRASTRUCTURE_SIZE || newKeyLength > available
-        || newValueLength < 0 || newValueLength > available - newKeyLength) {
+    if (newKeyLength < KeyValueLayout.KEY_INFRASTRUCTURE_SIZE
+        || newKeyLength > available
+        || newValueLength < 0
+        || newValueLength > available - newKeyLength) {
       throw invalid(segment, offset, length, newKeyLength, newValueLength, hasTags);
     }
     long keyOffset = KeyValueLayout.keyOffset(offset);
@@ -122,8 +142,7 @@ public final class KeyValueCell implements Cell {
     int newFamilyLength =
         KeyValueLayout.familyLength(
             segment, KeyValueLayout.familyLengthOffset(keyOffset, newRowLength));
-    if (newFamilyLength
-        > Math.min(KeyValueLayout.MAX_FAMILY_LENGTH, maxRowLength - newRowLength)) {
+    if (newFamilyLength > Math.min(KeyValueLayout.MAX_FAMILY_LENGTH, maxRowLength - newRowLength)) {
       throw invalid(segment, offset, length, newKeyLength, newValueLength, hasTags);
     }
     int newTagsLength = 0;
@@ -136,8 +155,7 @@ public final class KeyValueCell implements Cell {
           KeyValueLayout.tagsLength(
               segment, KeyValueLayout.tagsLengthOffset(offset, newKeyLength, newValueLength));
     }
-    if (KeyValueLayout.cellLength(newKeyLength, newValueLength, newTagsLength, hasTags)
-        != length) {
+    if (KeyValueLayout.cellLength(newKeyLength, newValueLength, newTagsLength, hasTags) != length) {
       throw invalid(segment, offset, length, newKeyLength, newValueLength, hasTags);
     }
     this.segment = segment;
@@ -180,11 +198,16 @@ public final class KeyValueCell implements Cell {
   }
 
   /**
-   * The failure of {@link #validate} on these lengths, naming the first one that does not hold:
-   * the checks again, in order, off the hot path.
+   * The failure of {@link #validate} on these lengths, naming the first one that does not hold: the
+   * checks again, in order, off the hot path.
    */
-  private static IllegalArgumentException invalid(MemorySegment segment, long offset, int length,
-      int keyLength, int valueLength, boolean hasTags) {
+  private static IllegalArgumentException invalid(
+      MemorySegment segment,
+      long offset,
+      int length,
+      int keyLength,
+      int valueLength,
+      boolean hasTags) {
     long available = length - KeyValueLayout.KEY_OFFSET;
     if (keyLength < KeyValueLayout.KEY_INFRASTRUCTURE_SIZE || keyLength > available) {
       return malformed(

@@ -46,10 +46,16 @@ public final class RowWords {
   }
 
   /** The length of the common prefix of two rows. */
-  public static int sharedLength(MemorySegment first, long firstRow, int firstLength,
-      MemorySegment last, long lastRow, int lastLength) {
-    long mismatch = MemorySegment.mismatch(first, firstRow, firstRow + firstLength,
-        last, lastRow, lastRow + lastLength);
+  public static int sharedLength(
+      MemorySegment first,
+      long firstRow,
+      int firstLength,
+      MemorySegment last,
+      long lastRow,
+      int lastLength) {
+    long mismatch =
+        MemorySegment.mismatch(
+            first, firstRow, firstRow + firstLength, last, lastRow, lastRow + lastLength);
     return mismatch < 0 ? firstLength : (int) mismatch;
   }
 

@@ -32,16 +32,31 @@ public final class SearchKey {
     int keyLength = (int) KeyValueLayout.keyLength(row.length, 0, 0);
     int length = (int) KeyValueLayout.cellLength(keyLength, 0, 0, false);
     ensureCapacity(length);
-    MemorySegment.copy(row, 0, segment, KeyValueLayout.BYTE,
-        KeyValueLayout.rowOffset(KeyValueLayout.keyOffset(0)), row.length);
-    return build(segment, KeyValueLayout.rowOffset(KeyValueLayout.keyOffset(0)), row.length, null,
-        0, 0, null, 0, 0, KeyValue.LATEST_TIMESTAMP, CellType.MAXIMUM);
+    MemorySegment.copy(
+        row,
+        0,
+        segment,
+        KeyValueLayout.BYTE,
+        KeyValueLayout.rowOffset(KeyValueLayout.keyOffset(0)),
+        row.length);
+    return build(
+        segment,
+        KeyValueLayout.rowOffset(KeyValueLayout.keyOffset(0)),
+        row.length,
+        null,
+        0,
+        0,
+        null,
+        0,
+        0,
+        KeyValue.LATEST_TIMESTAMP,
+        CellType.MAXIMUM);
   }
 
   /** The key sorting before every cell of the row in {@code row[offset, offset + length)}. */
   public Cell firstOnRow(MemorySegment row, long offset, int length) {
-    return build(row, offset, length, null, 0, 0, null, 0, 0, KeyValue.LATEST_TIMESTAMP,
-        CellType.MAXIMUM);
+    return build(
+        row, offset, length, null, 0, 0, null, 0, 0, KeyValue.LATEST_TIMESTAMP, CellType.MAXIMUM);
   }
 
   /** The key sorting after every cell of {@code cell}'s row and before the next row. */
@@ -54,8 +69,8 @@ public final class SearchKey {
    * the next row.
    */
   public Cell lastOnRow(MemorySegment row, long offset, int length) {
-    return build(row, offset, length, null, 0, 0, null, 0, 0, KeyValue.LATEST_TIMESTAMP,
-        CellType.MINIMUM);
+    return build(
+        row, offset, length, null, 0, 0, null, 0, 0, KeyValue.LATEST_TIMESTAMP, CellType.MINIMUM);
   }
 
   /** The key sorting after every version of {@code cell}'s column. */
@@ -64,13 +79,17 @@ public final class SearchKey {
   }
 
   /**
-   * {@code cell}'s key with {@code timestamp} and {@code type}: the key's row, family and
-   * qualifier are contiguous in every cell's serialization, so they are one copy.
+   * {@code cell}'s key with {@code timestamp} and {@code type}: the key's row, family and qualifier
+   * are contiguous in every cell's serialization, so they are one copy.
    */
   private Cell withColumnOf(Cell cell, long timestamp, CellType type) {
     int keyLength = cell.keyLength();
     MemorySegment out = startKey(keyLength);
-    MemorySegment.copy(cell.segment(), cell.keyOffset(), out, KeyValueLayout.keyOffset(0),
+    MemorySegment.copy(
+        cell.segment(),
+        cell.keyOffset(),
+        out,
+        KeyValueLayout.keyOffset(0),
         keyLength - KeyValueLayout.TIMESTAMP_SIZE - KeyValueLayout.TYPE_SIZE);
     return finishKey(keyLength, timestamp, type);
   }
@@ -78,14 +97,32 @@ public final class SearchKey {
   /** The key sorting before every version of column {@code qualifier} in {@code cell}'s family. */
   public Cell firstOnColumn(Cell cell, MemorySegment qualifier, int qualifierLength) {
     MemorySegment key = cell.segment();
-    return build(key, cell.rowOffset(), cell.rowLength(), key, cell.familyOffset(),
-        cell.familyLength(), qualifier, 0, qualifierLength, KeyValue.LATEST_TIMESTAMP,
+    return build(
+        key,
+        cell.rowOffset(),
+        cell.rowLength(),
+        key,
+        cell.familyOffset(),
+        cell.familyLength(),
+        qualifier,
+        0,
+        qualifierLength,
+        KeyValue.LATEST_TIMESTAMP,
         CellType.MAXIMUM);
   }
 
-  private Cell build(MemorySegment row, long rowOffset, int rowLength, MemorySegment family,
-      long familyOffset, int familyLength, MemorySegment qualifier, long qualifierOffset,
-      int qualifierLength, long timestamp, CellType type) {
+  private Cell build(
+      MemorySegment row,
+      long rowOffset,
+      int rowLength,
+      MemorySegment family,
+      long familyOffset,
+      int familyLength,
+      MemorySegment qualifier,
+      long qualifierOffset,
+      int qualifierLength,
+      long timestamp,
+      CellType type) {
     int keyLength = (int) KeyValueLayout.keyLength(rowLength, familyLength, qualifierLength);
     MemorySegment out = startKey(keyLength);
     long keyOffset = KeyValueLayout.keyOffset(0);
@@ -94,15 +131,16 @@ public final class SearchKey {
     if (row != out || rowOffset != rowAt) {
       MemorySegment.copy(row, rowOffset, out, rowAt, rowLength);
     }
-    out.set(KeyValueLayout.BYTE, KeyValueLayout.familyLengthOffset(keyOffset, rowLength),
+    out.set(
+        KeyValueLayout.BYTE,
+        KeyValueLayout.familyLengthOffset(keyOffset, rowLength),
         (byte) familyLength);
     long familyAt = KeyValueLayout.familyOffset(keyOffset, rowLength);
     if (familyLength > 0) {
       MemorySegment.copy(family, familyOffset, out, familyAt, familyLength);
     }
     if (qualifierLength > 0) {
-      MemorySegment.copy(qualifier, qualifierOffset, out, familyAt + familyLength,
-          qualifierLength);
+      MemorySegment.copy(qualifier, qualifierOffset, out, familyAt + familyLength, qualifierLength);
     }
     return finishKey(keyLength, timestamp, type);
   }
@@ -118,10 +156,11 @@ public final class SearchKey {
   /** Writes the timestamp and type ending the key started by {@link #startKey}; the view of it. */
   private Cell finishKey(int keyLength, long timestamp, CellType type) {
     long keyOffset = KeyValueLayout.keyOffset(0);
-    segment.set(KeyValueLayout.LONG, KeyValueLayout.timestampOffset(keyOffset, keyLength),
-        timestamp);
+    segment.set(
+        KeyValueLayout.LONG, KeyValueLayout.timestampOffset(keyOffset, keyLength), timestamp);
     segment.set(KeyValueLayout.BYTE, KeyValueLayout.typeOffset(keyOffset, keyLength), type.code());
-    return view.reset(segment, 0, (int) KeyValueLayout.cellLength(keyLength, 0, 0, false), false, 0);
+    return view.reset(
+        segment, 0, (int) KeyValueLayout.cellLength(keyLength, 0, 0, false), false, 0);
   }
 
   /** Grows the array (keeping its bytes) to hold {@code length} bytes. */

@@ -6,10 +6,10 @@ import java.io.UncheckedIOException;
 import java.util.Properties;
 
 /**
- * The version of the build this jar came from: what the web UI's summary, {@code cellar
- * --version} and the server's answers name. Maven writes the project version into {@code
- * version.properties} beside this class (see cellar-core's pom); a class path without that
- * resource, or with it unfiltered (an IDE's build), gets {@value #UNKNOWN} rather than a guess.
+ * The version of the build this jar came from: what the web UI's summary, {@code cellar --version}
+ * and the server's answers name. Maven writes the project version into {@code version.properties}
+ * beside this class (see cellar-core's pom); a class path without that resource, or with it
+ * unfiltered (an IDE's build), gets {@value #UNKNOWN} rather than a guess.
  */
 public final class BuildVersion {
 

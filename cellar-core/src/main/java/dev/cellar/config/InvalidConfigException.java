@@ -1,6 +1,8 @@
 package dev.cellar.config;
 
-/** Thrown when a configuration value cannot be used; the message names the key, the value and why. */
+/**
+ * Thrown when a configuration value cannot be used; the message names the key, the value and why.
+ */
 public final class InvalidConfigException extends IllegalArgumentException {
 
   private final String key;

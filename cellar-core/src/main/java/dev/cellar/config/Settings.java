@@ -105,8 +105,8 @@ public final class Settings {
 
   /**
    * A size in bytes, as a plain number or with a binary suffix as Hadoop's {@code getLongBytes}
-   * reads it: {@code k}, {@code m}, {@code g}, {@code t}, {@code p} or {@code e} (case-insensitive),
-   * so {@code "10g"} is 10 × 2<sup>30</sup>.
+   * reads it: {@code k}, {@code m}, {@code g}, {@code t}, {@code p} or {@code e}
+   * (case-insensitive), so {@code "10g"} is 10 × 2<sup>30</sup>.
    */
   public long getBytes(String key, long defaultValue) {
     String value = values.get(key);
@@ -114,8 +114,10 @@ public final class Settings {
       return defaultValue;
     }
     String trimmed = value.trim();
-    int shift = trimmed.isEmpty() ? -1 : "kmgtpe".indexOf(Character.toLowerCase(
-        trimmed.charAt(trimmed.length() - 1)));
+    int shift =
+        trimmed.isEmpty()
+            ? -1
+            : "kmgtpe".indexOf(Character.toLowerCase(trimmed.charAt(trimmed.length() - 1)));
     String number = shift < 0 ? trimmed : trimmed.substring(0, trimmed.length() - 1).trim();
     int bits = shift < 0 ? 0 : 10 * (shift + 1);
     try {

@@ -5,8 +5,8 @@ import java.lang.foreign.MemorySegment;
 
 /**
  * Compares the value with as many leading bytes of a range as the value has, as HBase's
- * BinaryPrefixComparator: zero when the range starts with the value. A range shorter than the
- * value is compared whole, so one that is a proper prefix of the value sorts before it.
+ * BinaryPrefixComparator: zero when the range starts with the value. A range shorter than the value
+ * is compared whole, so one that is a proper prefix of the value sorts before it.
  */
 public final class BinaryPrefixComparator extends ByteArrayComparable {
 
@@ -16,7 +16,7 @@ public final class BinaryPrefixComparator extends ByteArrayComparable {
 
   @Override
   public int compareTo(MemorySegment bytes, long offset, int length) {
-    return Bytes.compare(valueSegment(), 0, valueLength(), bytes, offset,
-        Math.min(length, valueLength()));
+    return Bytes.compare(
+        valueSegment(), 0, valueLength(), bytes, offset, Math.min(length, valueLength()));
   }
 }

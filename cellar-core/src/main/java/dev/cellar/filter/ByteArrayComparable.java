@@ -5,9 +5,9 @@ import java.lang.foreign.MemorySegment;
 import java.util.Objects;
 
 /**
- * A value that comparison filters hold a cell's row, family, qualifier or value against, as
- * HBase's ByteArrayComparable. The value is copied in at construction and kept with a heap segment
- * over it, so that a comparison reads the cell where it lies and allocates nothing. Immutable and
+ * A value that comparison filters hold a cell's row, family, qualifier or value against, as HBase's
+ * ByteArrayComparable. The value is copied in at construction and kept with a heap segment over it,
+ * so that a comparison reads the cell where it lies and allocates nothing. Immutable and
  * thread-safe.
  */
 public abstract class ByteArrayComparable {

@@ -26,17 +26,23 @@ final class ColumnMark {
       segment = MemorySegment.ofArray(bytes);
     }
     MemorySegment.copy(cell.segment(), cell.familyOffset(), segment, 0, familyLength);
-    MemorySegment.copy(cell.segment(), cell.qualifierOffset(), segment, familyLength,
-        qualifierLength);
+    MemorySegment.copy(
+        cell.segment(), cell.qualifierOffset(), segment, familyLength, qualifierLength);
   }
 
   boolean sameFamily(Cell cell) {
-    return Bytes.equals(segment, 0, familyLength, cell.segment(), cell.familyOffset(),
-        cell.familyLength());
+    return Bytes.equals(
+        segment, 0, familyLength, cell.segment(), cell.familyOffset(), cell.familyLength());
   }
 
   boolean sameColumn(Cell cell) {
-    return sameFamily(cell) && Bytes.equals(segment, familyLength, qualifierLength,
-        cell.segment(), cell.qualifierOffset(), cell.qualifierLength());
+    return sameFamily(cell)
+        && Bytes.equals(
+            segment,
+            familyLength,
+            qualifierLength,
+            cell.segment(),
+            cell.qualifierOffset(),
+            cell.qualifierLength());
   }
 }

@@ -8,11 +8,10 @@ import java.util.Objects;
 
 /**
  * Keeps the cells whose qualifier starts with a prefix, as HBase's ColumnPrefixFilter. Qualifiers
- * come sorted within a row and family, so a qualifier before the prefix is left with a seek hint
- * to the first column that could match (the prefix itself, in the same row and family), and one
- * after it ends the family's part of the row ({@link ReturnCode#NEXT_ROW}). A qualifier shorter
- * than the prefix that the prefix starts with sorts before it. Compares in place; only a hint
- * allocates.
+ * come sorted within a row and family, so a qualifier before the prefix is left with a seek hint to
+ * the first column that could match (the prefix itself, in the same row and family), and one after
+ * it ends the family's part of the row ({@link ReturnCode#NEXT_ROW}). A qualifier shorter than the
+ * prefix that the prefix starts with sorts before it. Compares in place; only a hint allocates.
  */
 public final class ColumnPrefixFilter extends Filter implements HintingFilter {
 
@@ -37,8 +36,8 @@ public final class ColumnPrefixFilter extends Filter implements HintingFilter {
   public ReturnCode filterCell(Cell cell) {
     int qualifierLength = cell.qualifierLength();
     int common = Math.min(qualifierLength, prefix.length);
-    int order = Bytes.compare(cell.segment(), cell.qualifierOffset(), common, prefixSegment, 0,
-        common);
+    int order =
+        Bytes.compare(cell.segment(), cell.qualifierOffset(), common, prefixSegment, 0, common);
     if (order < 0 || (order == 0 && qualifierLength < prefix.length)) {
       return ReturnCode.SEEK_NEXT_USING_HINT;
     }

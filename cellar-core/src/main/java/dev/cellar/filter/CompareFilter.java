@@ -24,12 +24,15 @@ public abstract class CompareFilter extends Filter {
     checkOperator(getClass().getSimpleName(), operator, comparator);
   }
 
-  static void checkOperator(String filter, CompareOperator operator,
-      ByteArrayComparable comparator) {
+  static void checkOperator(
+      String filter, CompareOperator operator, ByteArrayComparable comparator) {
     if (operator.isOrdering() && !comparator.ordersBytes()) {
-      throw new IllegalArgumentException(filter + ": " + comparator.getClass().getSimpleName()
-          + " only tells a match from a mismatch, so it takes EQUAL or NOT_EQUAL, not "
-          + operator);
+      throw new IllegalArgumentException(
+          filter
+              + ": "
+              + comparator.getClass().getSimpleName()
+              + " only tells a match from a mismatch, so it takes EQUAL or NOT_EQUAL, not "
+              + operator);
     }
   }
 

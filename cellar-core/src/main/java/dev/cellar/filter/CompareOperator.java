@@ -16,8 +16,8 @@ public enum CompareOperator {
 
   /**
    * Whether a cell passes, given {@code order}, the comparator's value compared with the cell's
-   * bytes ({@link ByteArrayComparable#compareTo}): negative when the value sorts first, so the
-   * cell is greater.
+   * bytes ({@link ByteArrayComparable#compareTo}): negative when the value sorts first, so the cell
+   * is greater.
    */
   boolean accepts(int order) {
     return switch (this) {

@@ -8,12 +8,11 @@ import java.util.List;
  * For each row the scanner calls, in order: {@link #reset()}; {@link #filterRowKey} with the row's
  * first cell (true drops the row); {@link #filterCell} for every cell that survived versions,
  * deletes, time range and columns, family after family; then, if any cell was kept, {@link
- * #filterRowCells} (only when {@link #hasFilterRow}) and, if cells remain, {@link #filterRow}
- * (true drops the row). {@link #filterAllRemaining} true ends the scan; it is asked before each
- * row.
+ * #filterRowCells} (only when {@link #hasFilterRow}) and, if cells remain, {@link #filterRow} (true
+ * drops the row). {@link #filterAllRemaining} true ends the scan; it is asked before each row.
  *
- * <p>The cells passed in are views into memory the scanner owns: read them during the call and
- * keep nothing that points into them.
+ * <p>The cells passed in are views into memory the scanner owns: read them during the call and keep
+ * nothing that points into them.
  *
  * <p>A filter is used by one scanner on one thread, and holds per-row and per-scan state (a page
  * filter counts rows): give every scan its own instance.

@@ -4,8 +4,8 @@ import dev.cellar.cell.Cell;
 
 /**
  * Filters out every row after reading it, as HBase's FilterAllFilter (which PerformanceEvaluation's
- * {@code --filterAll} uses to measure a scan's server-side cost without returning data): every
- * cell is skipped and every row dropped.
+ * {@code --filterAll} uses to measure a scan's server-side cost without returning data): every cell
+ * is skipped and every row dropped.
  */
 public final class FilterAllFilter extends Filter {
 

@@ -12,12 +12,12 @@ import java.util.Set;
  * Several filters combined, as HBase's FilterList: {@link Operator#MUST_PASS_ALL} keeps what every
  * member keeps, {@link Operator#MUST_PASS_ONE} what any member keeps. Lists nest. The merging of
  * return codes, seek hints and row-level answers follows HBase 2.6 exactly, order included (a
- * MUST_PASS_ALL list stops showing a cell to its members once one rejects it, and asks them about
- * a row in order), so the order of the members can matter to stateful ones such as {@link
+ * MUST_PASS_ALL list stops showing a cell to its members once one rejects it, and asks them about a
+ * row in order), so the order of the members can matter to stateful ones such as {@link
  * PageFilter}. An empty list keeps everything.
  *
- * <p>The members are fixed at construction. Each filter instance may appear only once in a tree
- * of lists, since filters keep per-row and per-scan state.
+ * <p>The members are fixed at construction. Each filter instance may appear only once in a tree of
+ * lists, since filters keep per-row and per-scan state.
  */
 public final class FilterList extends Filter {
 
@@ -54,8 +54,10 @@ public final class FilterList extends Filter {
     }
     this.filters = List.copyOf(filters);
     checkEachInstanceOnce(this.filters);
-    this.combined = operator == Operator.MUST_PASS_ALL
-        ? new MustPassAll(this.filters) : new MustPassOne(this.filters);
+    this.combined =
+        operator == Operator.MUST_PASS_ALL
+            ? new MustPassAll(this.filters)
+            : new MustPassOne(this.filters);
   }
 
   private static void checkEachInstanceOnce(List<Filter> filters) {
@@ -67,8 +69,10 @@ public final class FilterList extends Filter {
 
   private static void collect(Filter filter, Set<Filter> seen) {
     if (!seen.add(filter)) {
-      throw new IllegalArgumentException("FilterList: the same " + filter
-          + " instance appears twice; filters keep state, so give each place its own instance");
+      throw new IllegalArgumentException(
+          "FilterList: the same "
+              + filter
+              + " instance appears twice; filters keep state, so give each place its own instance");
     }
     if (filter instanceof FilterList list) {
       for (Filter member : list.filters) {

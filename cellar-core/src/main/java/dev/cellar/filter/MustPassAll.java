@@ -9,11 +9,11 @@ import java.util.List;
  *
  * <ul>
  *   <li>a cell is shown to the members in order until the merged answer stops keeping it (later
- *       members never see it, so their counts and states are not disturbed), then to the
- *       remaining {@link HintingFilter}s only, for their hints; any hint makes the answer {@link
+ *       members never see it, so their counts and states are not disturbed), then to the remaining
+ *       {@link HintingFilter}s only, for their hints; any hint makes the answer {@link
  *       ReturnCode#SEEK_NEXT_USING_HINT}, to the farthest hint given;
- *   <li>a member that is done ({@link #filterAllRemaining}) makes the answer NEXT_ROW and the
- *       list done;
+ *   <li>a member that is done ({@link #filterAllRemaining}) makes the answer NEXT_ROW and the list
+ *       done;
  *   <li>every member sees every row key; the row is dropped if one drops it, unless a hinting
  *       member let it through (its hint may then skip further than the next row would);
  *   <li>a row is dropped by the first member whose {@link #filterRow} says so (later ones are not

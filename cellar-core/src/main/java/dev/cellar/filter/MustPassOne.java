@@ -9,23 +9,22 @@ import java.util.List;
  * The MUST_PASS_ONE side of {@link FilterList}, as HBase 2.6's FilterListWithOR:
  *
  * <ul>
- *   <li>every member that is not done sees each cell, unless its previous answer already covers
- *       the cell (it asked to leave the column or the family's row the cell is still in, or to
- *       seek to a hint the cell is still before): the list may have moved only one cell on, and
- *       the member must not see cells it has skipped. It is then answered for with that same
- *       skip;
+ *   <li>every member that is not done sees each cell, unless its previous answer already covers the
+ *       cell (it asked to leave the column or the family's row the cell is still in, or to seek to
+ *       a hint the cell is still before): the list may have moved only one cell on, and the member
+ *       must not see cells it has skipped. It is then answered for with that same skip;
  *   <li>the answers merge to the shortest skip, so a seek hint counts only if every member gave
  *       one, and the list's hint is then the nearest;
  *   <li>the row key is dropped if every member not done drops it (all are asked, since some track
- *       the row there); a row is dropped if every member's {@link #filterRow} says so; the list
- *       is done when every member is.
+ *       the row there); a row is dropped if every member's {@link #filterRow} says so; the list is
+ *       done when every member is.
  * </ul>
  *
  * To judge the next cell against a member's previous answer without keeping the previous cell
- * (whose memory moves on), the list copies what the answer needs: the column, or the hint. A
- * {@link HintingFilter}, whose answer does not depend on what it was shown, is simply asked again
- * after a seek answer (it answers as the hint would), and its hint is computed only when the list
- * seeks, so judging cells allocates nothing. Not thread-safe.
+ * (whose memory moves on), the list copies what the answer needs: the column, or the hint. A {@link
+ * HintingFilter}, whose answer does not depend on what it was shown, is simply asked again after a
+ * seek answer (it answers as the hint would), and its hint is computed only when the list seeks, so
+ * judging cells allocates nothing. Not thread-safe.
  */
 final class MustPassOne extends Filter {
 
@@ -104,15 +103,17 @@ final class MustPassOne extends Filter {
           previousColumn[i].sameColumn(cell) ? ReturnCode.NEXT_COL : null;
       case NEXT_ROW, INCLUDE_AND_SEEK_NEXT_ROW ->
           previousColumn[i].sameFamily(cell) ? ReturnCode.NEXT_ROW : null;
-      case SEEK_NEXT_USING_HINT -> !hinting[i] && hints[i] != null
-          && CellComparator.INSTANCE.compare(cell, hints[i]) < 0
-          ? ReturnCode.SEEK_NEXT_USING_HINT : null;
+      case SEEK_NEXT_USING_HINT ->
+          !hinting[i] && hints[i] != null && CellComparator.INSTANCE.compare(cell, hints[i]) < 0
+              ? ReturnCode.SEEK_NEXT_USING_HINT
+              : null;
     };
   }
 
   private void remember(int i, ReturnCode code, Cell cell) {
     previous[i] = code;
-    if (code != ReturnCode.INCLUDE && code != ReturnCode.SKIP
+    if (code != ReturnCode.INCLUDE
+        && code != ReturnCode.SKIP
         && code != ReturnCode.SEEK_NEXT_USING_HINT) {
       previousColumn[i].set(cell);
     }

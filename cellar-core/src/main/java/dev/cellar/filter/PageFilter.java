@@ -3,14 +3,14 @@ package dev.cellar.filter;
 import dev.cellar.cell.Cell;
 
 /**
- * Returns at most a page of rows, as HBase's PageFilter: it counts the rows it is asked to judge
- * in {@link #filterRow} (rows that still have cells after every other filter's per-cell and
- * row-cell decisions) and ends the scan once it has let {@code pageSize} through.
+ * Returns at most a page of rows, as HBase's PageFilter: it counts the rows it is asked to judge in
+ * {@link #filterRow} (rows that still have cells after every other filter's per-cell and row-cell
+ * decisions) and ends the scan once it has let {@code pageSize} through.
  *
- * <p>The count is per region scanner, as in HBase, where each region applies the filter on its
- * own: a scan over several regions can return up to {@code pageSize} rows from each, and the
- * caller stops after the page. In a MUST_PASS_ALL {@link FilterList} it counts the rows that
- * earlier members' {@link #filterRow} let through, so it belongs last.
+ * <p>The count is per region scanner, as in HBase, where each region applies the filter on its own:
+ * a scan over several regions can return up to {@code pageSize} rows from each, and the caller
+ * stops after the page. In a MUST_PASS_ALL {@link FilterList} it counts the rows that earlier
+ * members' {@link #filterRow} let through, so it belongs last.
  */
 public final class PageFilter extends Filter {
 

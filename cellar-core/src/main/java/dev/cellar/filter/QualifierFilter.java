@@ -12,6 +12,7 @@ public final class QualifierFilter extends CompareFilter {
   @Override
   public ReturnCode filterCell(Cell cell) {
     return passes(cell.segment(), cell.qualifierOffset(), cell.qualifierLength())
-        ? ReturnCode.INCLUDE : ReturnCode.SKIP;
+        ? ReturnCode.INCLUDE
+        : ReturnCode.SKIP;
   }
 }

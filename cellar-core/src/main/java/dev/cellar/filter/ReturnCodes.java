@@ -4,11 +4,11 @@ import dev.cellar.filter.Filter.ReturnCode;
 
 /**
  * How a {@link FilterList} merges its members' answers for one cell, as HBase's FilterListWithAND
- * and FilterListWithOR do. Every code is a pair: whether the cell is kept, and how far the scan
- * may then skip (the cell, the column, the row, or to a seek hint, in rising order). MUST_PASS_ALL
+ * and FilterListWithOR do. Every code is a pair: whether the cell is kept, and how far the scan may
+ * then skip (the cell, the column, the row, or to a seek hint, in rising order). MUST_PASS_ALL
  * keeps a cell only if all keep it and takes the farthest skip, any hint winning; MUST_PASS_ONE
- * keeps it if one does and takes the shortest skip, a hint counting as no skip unless every
- * member gave one (the list cannot tell how far a lone hint goes).
+ * keeps it if one does and takes the shortest skip, a hint counting as no skip unless every member
+ * gave one (the list cannot tell how far a lone hint goes).
  */
 final class ReturnCodes {
 
@@ -20,7 +20,8 @@ final class ReturnCodes {
 
   /** Whether the code keeps the cell. */
   static boolean includes(ReturnCode code) {
-    return code == ReturnCode.INCLUDE || code == ReturnCode.INCLUDE_AND_NEXT_COL
+    return code == ReturnCode.INCLUDE
+        || code == ReturnCode.INCLUDE_AND_NEXT_COL
         || code == ReturnCode.INCLUDE_AND_SEEK_NEXT_ROW;
   }
 

@@ -4,8 +4,8 @@ import dev.cellar.cell.Cell;
 
 /**
  * Keeps the rows whose key passes the comparison, as HBase's RowFilter: the decision is taken once
- * per row in {@link #filterRowKey}, and a rejected row's cells (should the row be read anyway, in
- * a MUST_PASS_ONE list) are skipped a row at a time.
+ * per row in {@link #filterRowKey}, and a rejected row's cells (should the row be read anyway, in a
+ * MUST_PASS_ONE list) are skipped a row at a time.
  */
 public final class RowFilter extends CompareFilter {
 

@@ -9,8 +9,8 @@ import java.util.Objects;
  * Keeps the whole rows in which one column's value passes a comparison, as HBase's
  * SingleColumnValueFilter. The decision is a row's ({@link #filterRow}): cells pass {@link
  * #filterCell} while the column is looked for, and the row is dropped if the column was found and
- * did not match, or, with {@link #setFilterIfMissing}, if it was not found at all (by default a
- * row without the column is kept).
+ * did not match, or, with {@link #setFilterIfMissing}, if it was not found at all (by default a row
+ * without the column is kept).
  *
  * <p>With {@link #setLatestVersionOnly} (the default) only the newest version the scan returns is
  * tested, and a mismatch leaves the family's part of the row at once; otherwise any returned
@@ -36,11 +36,11 @@ public final class SingleColumnValueFilter extends Filter {
    *     CompareOperator#NO_OP}
    * @param comparator what the value is compared with
    * @throws NullPointerException if any argument is null
-   * @throws IllegalArgumentException if the family is empty, the operator is NO_OP, or the
-   *     operator asks for an order the comparator does not give
+   * @throws IllegalArgumentException if the family is empty, the operator is NO_OP, or the operator
+   *     asks for an order the comparator does not give
    */
-  public SingleColumnValueFilter(byte[] family, byte[] qualifier, CompareOperator operator,
-      ByteArrayComparable comparator) {
+  public SingleColumnValueFilter(
+      byte[] family, byte[] qualifier, CompareOperator operator, ByteArrayComparable comparator) {
     this.family = Objects.requireNonNull(family, "family").clone();
     this.qualifier = Objects.requireNonNull(qualifier, "qualifier").clone();
     this.operator = Objects.requireNonNull(operator, "operator");
@@ -120,10 +120,20 @@ public final class SingleColumnValueFilter extends Filter {
   }
 
   private boolean isTheColumn(Cell cell) {
-    return Bytes.equals(cell.segment(), cell.familyOffset(), cell.familyLength(), familySegment,
-        0, family.length)
-        && Bytes.equals(cell.segment(), cell.qualifierOffset(), cell.qualifierLength(),
-            qualifierSegment, 0, qualifier.length);
+    return Bytes.equals(
+            cell.segment(),
+            cell.familyOffset(),
+            cell.familyLength(),
+            familySegment,
+            0,
+            family.length)
+        && Bytes.equals(
+            cell.segment(),
+            cell.qualifierOffset(),
+            cell.qualifierLength(),
+            qualifierSegment,
+            0,
+            qualifier.length);
   }
 
   @Override
@@ -138,9 +148,18 @@ public final class SingleColumnValueFilter extends Filter {
 
   @Override
   public String toString() {
-    return "SingleColumnValueFilter (" + Bytes.toStringBinary(family) + ", "
-        + Bytes.toStringBinary(qualifier) + ", " + operator + ", " + comparator
-        + ", filterIfMissing=" + filterIfMissing + ", latestVersionOnly=" + latestVersionOnly
+    return "SingleColumnValueFilter ("
+        + Bytes.toStringBinary(family)
+        + ", "
+        + Bytes.toStringBinary(qualifier)
+        + ", "
+        + operator
+        + ", "
+        + comparator
+        + ", filterIfMissing="
+        + filterIfMissing
+        + ", latestVersionOnly="
+        + latestVersionOnly
         + ")";
   }
 }

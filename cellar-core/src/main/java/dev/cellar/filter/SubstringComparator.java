@@ -56,8 +56,9 @@ public final class SubstringComparator extends ByteArrayComparable {
     long lastStart = offset + length - wantedLength;
     for (long start = offset; start <= lastStart; start++) {
       int matched = 0;
-      while (matched < wantedLength && lowerAscii(bytes.get(ValueLayout.JAVA_BYTE, start + matched))
-          == wanted.get(ValueLayout.JAVA_BYTE, matched)) {
+      while (matched < wantedLength
+          && lowerAscii(bytes.get(ValueLayout.JAVA_BYTE, start + matched))
+              == wanted.get(ValueLayout.JAVA_BYTE, matched)) {
         matched++;
       }
       if (matched == wantedLength) {

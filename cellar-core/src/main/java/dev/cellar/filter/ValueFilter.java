@@ -12,6 +12,7 @@ public final class ValueFilter extends CompareFilter {
   @Override
   public ReturnCode filterCell(Cell cell) {
     return passes(cell.valueSegment(), cell.valueOffset(), cell.valueLength())
-        ? ReturnCode.INCLUDE : ReturnCode.SKIP;
+        ? ReturnCode.INCLUDE
+        : ReturnCode.SKIP;
   }
 }

@@ -4,8 +4,8 @@ import dev.cellar.memory.Buf;
 import java.io.IOException;
 
 /**
- * Compresses a block's payload for writing and decompresses it on read, producing exactly the
- * bytes HBase's codec of the same algorithm produces and consumes.
+ * Compresses a block's payload for writing and decompresses it on read, producing exactly the bytes
+ * HBase's codec of the same algorithm produces and consumes.
  *
  * <p>Implementations are stateless and thread-safe.
  */

@@ -17,8 +17,8 @@ import dev.cellar.memory.Buf;
  * 33          (payload, then one 4-byte checksum per bytesPerChecksum chunk of header+payload)
  * </pre>
  *
- * All multi-byte fields are big-endian. A block read from disk or from the cache always starts
- * with this header.
+ * All multi-byte fields are big-endian. A block read from disk or from the cache always starts with
+ * this header.
  *
  * <p>The checksum area is {@code 4 * ceil(onDiskDataSizeWithHeader / bytesPerChecksum)} bytes for
  * every checksum type, as HBase's writer sizes it: a NULL block keeps the room, zero-filled, and
@@ -50,6 +50,7 @@ public record BlockHeader(
   public static final int CHECKSUM_TYPE_OFFSET = 24;
   public static final int BYTES_PER_CHECKSUM_OFFSET = 25;
   public static final int ON_DISK_DATA_SIZE_OFFSET = 29;
+
   /** Size of the header with checksum fields (every block HFile v3 writes). */
   public static final int SIZE = 33;
 
@@ -91,10 +92,14 @@ public record BlockHeader(
    * {@code type}.
    */
   static BlockHeader of(Buf buf, int index, BlockType type) {
-    return new BlockHeader(type, buf.getInt(index + ON_DISK_SIZE_OFFSET),
-        buf.getInt(index + UNCOMPRESSED_SIZE_OFFSET), buf.getLong(index + PREV_BLOCK_OFFSET_OFFSET),
+    return new BlockHeader(
+        type,
+        buf.getInt(index + ON_DISK_SIZE_OFFSET),
+        buf.getInt(index + UNCOMPRESSED_SIZE_OFFSET),
+        buf.getLong(index + PREV_BLOCK_OFFSET_OFFSET),
         ChecksumType.fromCode(buf.getByte(index + CHECKSUM_TYPE_OFFSET)),
-        buf.getInt(index + BYTES_PER_CHECKSUM_OFFSET), buf.getInt(index + ON_DISK_DATA_SIZE_OFFSET));
+        buf.getInt(index + BYTES_PER_CHECKSUM_OFFSET),
+        buf.getInt(index + ON_DISK_DATA_SIZE_OFFSET));
   }
 
   /** The on-disk size with header of the (checked) header at {@code index} of {@code buf}. */
@@ -123,7 +128,11 @@ public record BlockHeader(
       throws CorruptHFileException {
     BlockType type = BlockType.fromMagic(buf, index + MAGIC_OFFSET);
     if (type == null) {
-      throw new CorruptHFileException(file, fileOffset, "bad block magic", "one of the block magics",
+      throw new CorruptHFileException(
+          file,
+          fileOffset,
+          "bad block magic",
+          "one of the block magics",
           BlockType.describeMagic(buf, index + MAGIC_OFFSET));
     }
     int onDiskSize = buf.getInt(index + ON_DISK_SIZE_OFFSET);
@@ -132,38 +141,66 @@ public record BlockHeader(
     byte checksumCode = buf.getByte(index + CHECKSUM_TYPE_OFFSET);
     ChecksumType checksumType = ChecksumType.fromCode(checksumCode);
     if (checksumType == null) {
-      throw new CorruptHFileException(file, fileOffset, type + " block checksum type",
-          "0, 1 or 2", checksumCode);
+      throw new CorruptHFileException(
+          file, fileOffset, type + " block checksum type", "0, 1 or 2", checksumCode);
     }
     int bytesPerChecksum = buf.getInt(index + BYTES_PER_CHECKSUM_OFFSET);
     int onDiskDataSize = buf.getInt(index + ON_DISK_DATA_SIZE_OFFSET);
     if (onDiskSize < 0 || onDiskSize > Integer.MAX_VALUE - SIZE) {
-      throw new CorruptHFileException(file, fileOffset, type + " block onDiskSizeWithoutHeader",
-          "0 .. " + (Integer.MAX_VALUE - SIZE), onDiskSize);
+      throw new CorruptHFileException(
+          file,
+          fileOffset,
+          type + " block onDiskSizeWithoutHeader",
+          "0 .. " + (Integer.MAX_VALUE - SIZE),
+          onDiskSize);
     }
     if (uncompressedSize < 0) {
-      throw new CorruptHFileException(file, fileOffset, type + " block uncompressedSizeWithoutHeader",
-          ">= 0", uncompressedSize);
+      throw new CorruptHFileException(
+          file,
+          fileOffset,
+          type + " block uncompressedSizeWithoutHeader",
+          ">= 0",
+          uncompressedSize);
     }
     if (prevBlockOffset < -1) {
-      throw new CorruptHFileException(file, fileOffset, type + " block prevBlockOffset",
-          "-1 or a file offset", prevBlockOffset);
+      throw new CorruptHFileException(
+          file,
+          fileOffset,
+          type + " block prevBlockOffset",
+          "-1 or a file offset",
+          prevBlockOffset);
     }
     boolean checked = checksumType != ChecksumType.NULL;
     if (checked ? bytesPerChecksum <= 0 : bytesPerChecksum < 0) {
-      throw new CorruptHFileException(file, fileOffset, type + " block bytesPerChecksum",
-          checked ? "> 0" : ">= 0", bytesPerChecksum);
+      throw new CorruptHFileException(
+          file,
+          fileOffset,
+          type + " block bytesPerChecksum",
+          checked ? "> 0" : ">= 0",
+          bytesPerChecksum);
     }
     if (onDiskDataSize < SIZE || onDiskDataSize > SIZE + onDiskSize) {
-      throw new CorruptHFileException(file, fileOffset, type + " block onDiskDataSizeWithHeader",
-          SIZE + " .. " + (SIZE + onDiskSize), onDiskDataSize);
+      throw new CorruptHFileException(
+          file,
+          fileOffset,
+          type + " block onDiskDataSizeWithHeader",
+          SIZE + " .. " + (SIZE + onDiskSize),
+          onDiskDataSize);
     }
     int expectedArea = ChecksumType.areaBytes(onDiskDataSize, bytesPerChecksum);
     int area = SIZE + onDiskSize - onDiskDataSize;
     if (area != expectedArea && (checked || area != 0)) {
-      throw new CorruptHFileException(file, fileOffset, type + " block checksum area size",
-          expectedArea + " bytes for " + onDiskDataSize + " bytes in chunks of " + bytesPerChecksum
-              + (checked ? "" : " (or 0, checksum type NULL)"), area);
+      throw new CorruptHFileException(
+          file,
+          fileOffset,
+          type + " block checksum area size",
+          expectedArea
+              + " bytes for "
+              + onDiskDataSize
+              + " bytes in chunks of "
+              + bytesPerChecksum
+              + (checked ? "" : " (or 0, checksum type NULL)"),
+          area);
     }
     return type;
   }

@@ -13,8 +13,8 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 
 /**
- * Finds the data block that may hold a key by walking the data block index: a binary search of
- * the in-memory root, then of each LEAF_INDEX / INTERMEDIATE_INDEX block below it, in place, read
+ * Finds the data block that may hold a key by walking the data block index: a binary search of the
+ * in-memory root, then of each LEAF_INDEX / INTERMEDIATE_INDEX block below it, in place, read
  * through the reader's {@link BlockLoader} (index blocks are always cached). Layouts in {@link
  * IndexEntries} and {@link BlockIndexWriter}.
  *
@@ -56,9 +56,12 @@ final class BlockIndexReader {
 
     /** The block's file offset, or -1 while no lookup has completed. */
     long offset = -1;
+
     int onDiskSize;
+
     /** True if no index entry follows the block's: it is the file's last data block. */
     private boolean lastBlock;
+
     private byte[] nextKey = new byte[INITIAL_KEY_CAPACITY];
     private MemorySegment nextKeySegment = MemorySegment.ofArray(nextKey);
     private int nextKeyLength;
@@ -113,7 +116,8 @@ final class BlockIndexReader {
     long offset = root.offset(entry);
     int size = root.onDiskSize(entry);
     for (int level = 1; level < levels; level++) {
-      BlockType expected = level == levels - 1 ? BlockType.LEAF_INDEX : BlockType.INTERMEDIATE_INDEX;
+      BlockType expected =
+          level == levels - 1 ? BlockType.LEAF_INDEX : BlockType.INTERMEDIATE_INDEX;
       HFileBlock block = loader.loadBlock(offset, size, expected, true);
       try {
         NonRootEntries entries = NonRootEntries.of(block, file);
@@ -121,13 +125,17 @@ final class BlockIndexReader {
         try {
           child = entries.search(key);
         } catch (IllegalArgumentException e) {
-          throw new CorruptHFileException(file, block.offset(), "malformed key in " + expected
-              + " block", e);
+          throw new CorruptHFileException(
+              file, block.offset(), "malformed key in " + expected + " block", e);
         }
         if (child < 0) {
-          throw new CorruptHFileException(file, block.offset(), expected
-              + " block: the key sorts before its first entry although its parent points here",
-              "a first entry not after the parent key", "a later first entry");
+          throw new CorruptHFileException(
+              file,
+              block.offset(),
+              expected
+                  + " block: the key sorts before its first entry although its parent points here",
+              "a first entry not after the parent key",
+              "a later first entry");
         }
         if (child + 1 < entries.count()) {
           entries.copyKeyTo(child + 1, out);
@@ -161,8 +169,8 @@ final class BlockIndexReader {
     try {
       NonRootEntries entries = NonRootEntries.of(leaf, file);
       if (entry < 0 || entry >= entries.count()) {
-        throw new CorruptHFileException(file, leaf.offset(), "mid-key entry", "0.."
-            + (entries.count() - 1), entry);
+        throw new CorruptHFileException(
+            file, leaf.offset(), "mid-key entry", "0.." + (entries.count() - 1), entry);
       }
       return entries.key(entry);
     } finally {
@@ -174,9 +182,9 @@ final class BlockIndexReader {
   static final class NonRootEntries {
 
     /**
-     * The most heap bytes the entries of an index block with a payload of {@code payloadSize}
-     * bytes take besides the block: an entry takes at least {@value #MIN_ENTRY_BYTES} payload
-     * bytes and a word of {@link RowWords#BYTES}, plus the shared row prefix and a few objects.
+     * The most heap bytes the entries of an index block with a payload of {@code payloadSize} bytes
+     * take besides the block: an entry takes at least {@value #MIN_ENTRY_BYTES} payload bytes and a
+     * word of {@link RowWords#BYTES}, plus the shared row prefix and a few objects.
      */
     static long maxHeapSize(int payloadSize) {
       return (long) payloadSize / MIN_ENTRY_BYTES * RowWords.BYTES + RowWords.MAX_SHARED + 160;
@@ -189,8 +197,10 @@ final class BlockIndexReader {
     private final MemorySegment segment;
     private final int count;
     private final int entriesStart;
+
     /** Each entry's {@link RowWords row word}, or null when words say nothing for this block. */
     private final int[] words;
+
     private final MemorySegment sharedRow;
 
     private NonRootEntries(MemorySegment segment, int count, int entriesStart) {
@@ -201,8 +211,14 @@ final class BlockIndexReader {
       MemorySegment prefix = null;
       if (count > 0 && keysWellFormed()) {
         long firstRow = rowOffset(0);
-        int shared = RowWords.sharedLength(segment, firstRow, rowLength(0),
-            segment, rowOffset(count - 1), rowLength(count - 1));
+        int shared =
+            RowWords.sharedLength(
+                segment,
+                firstRow,
+                rowLength(0),
+                segment,
+                rowOffset(count - 1),
+                rowLength(count - 1));
         if (shared <= RowWords.MAX_SHARED) {
           rowWords = new int[count];
           for (int i = 0; i < count; i++) {
@@ -246,8 +262,8 @@ final class BlockIndexReader {
     }
 
     /**
-     * The entries of a non-root index block, validated once per block object: a cached block is
-     * the same object on every hit, so the walk of its secondary offsets is not repeated per seek.
+     * The entries of a non-root index block, validated once per block object: a cached block is the
+     * same object on every hit, so the walk of its secondary offsets is not repeated per seek.
      */
     static NonRootEntries of(HFileBlock block, String file) throws CorruptHFileException {
       NonRootEntries entries = block.indexEntries();
@@ -262,29 +278,37 @@ final class BlockIndexReader {
         throws CorruptHFileException {
       int capacity = payload.capacity();
       if (capacity < Integer.BYTES) {
-        throw new CorruptHFileException(file, blockOffset, "non-root index block size",
-            ">= 4 bytes", capacity);
+        throw new CorruptHFileException(
+            file, blockOffset, "non-root index block size", ">= 4 bytes", capacity);
       }
       int count = payload.getInt(0);
       long entriesStart = Integer.BYTES + (long) Integer.BYTES * (count + 1L);
       if (count < 0 || entriesStart > capacity) {
-        throw new CorruptHFileException(file, blockOffset, "non-root index entry count",
-            "0.." + (capacity / Integer.BYTES - 2), count);
+        throw new CorruptHFileException(
+            file,
+            blockOffset,
+            "non-root index entry count",
+            "0.." + (capacity / Integer.BYTES - 2),
+            count);
       }
       int previous = 0;
       for (int i = 0; i <= count; i++) {
         int relative = payload.getInt(Integer.BYTES * (i + 1));
         int minimum = i == 0 ? 0 : previous + IndexEntries.ENTRY_OVERHEAD;
         if (relative < minimum || (i == 0 && relative != 0) || entriesStart + relative > capacity) {
-          throw new CorruptHFileException(file, blockOffset, "non-root index secondary entry " + i,
+          throw new CorruptHFileException(
+              file,
+              blockOffset,
+              "non-root index secondary entry " + i,
               "an offset of a whole entry, " + minimum + ".." + (capacity - entriesStart),
               relative);
         }
         previous = relative;
       }
-      MemorySegment segment = payload.isSingleSegment()
-          ? payload.segment()
-          : MemorySegment.ofArray(payload.getBytes(0, capacity));
+      MemorySegment segment =
+          payload.isSingleSegment()
+              ? payload.segment()
+              : MemorySegment.ofArray(payload.getBytes(0, capacity));
       return new NonRootEntries(segment, count, (int) entriesStart);
     }
 

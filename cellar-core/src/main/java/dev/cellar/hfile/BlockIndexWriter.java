@@ -31,8 +31,11 @@ final class BlockIndexWriter {
   private final IndexEntries leafLevel = new IndexEntries();
   private long dataBlocks;
   private long uncompressedIndexSize;
-  /** Header plus payload bytes of the root and intermediate blocks, which HBase leaves out of the
-   * trailer's total uncompressed bytes. */
+
+  /**
+   * Header plus payload bytes of the root and intermediate blocks, which HBase leaves out of the
+   * trailer's total uncompressed bytes.
+   */
   private long rootAndIntermediateBytes;
 
   BlockIndexWriter(int maxChunkSize, int minEntries) {
@@ -104,7 +107,12 @@ final class BlockIndexWriter {
     BlockWriter.WrittenBlock block = writer.write(BlockType.ROOT_INDEX, payload, payload.length);
     uncompressedIndexSize += payload.length;
     rootAndIntermediateBytes += BlockHeader.SIZE + payload.length;
-    return new Result(block.offset(), levels, top.count(), uncompressedIndexSize, dataBlocks,
+    return new Result(
+        block.offset(),
+        levels,
+        top.count(),
+        uncompressedIndexSize,
+        dataBlocks,
         rootAndIntermediateBytes);
   }
 
@@ -160,6 +168,11 @@ final class BlockIndexWriter {
    * @param dataBlocks data blocks indexed
    * @param excludedFromTotal header and payload bytes of the root and intermediate blocks
    */
-  record Result(long rootOffset, int levels, int rootEntries, long uncompressedSize,
-      long dataBlocks, long excludedFromTotal) {}
+  record Result(
+      long rootOffset,
+      int levels,
+      int rootEntries,
+      long uncompressedSize,
+      long dataBlocks,
+      long excludedFromTotal) {}
 }

@@ -18,16 +18,22 @@ public interface BlockLoader {
    * @param cacheBlock whether the caller wants the block kept in a cache (index and bloom blocks
    *     always are)
    */
-  HFileBlock loadBlock(long offset, int onDiskSizeWithHeader, BlockType expectedType,
-      boolean cacheBlock) throws IOException;
+  HFileBlock loadBlock(
+      long offset, int onDiskSizeWithHeader, BlockType expectedType, boolean cacheBlock)
+      throws IOException;
 
   /**
    * As {@link #loadBlock(long, int, BlockType, boolean)}, reading the block into {@code memory}
-   * where this loader reads from a file and the block needs no decompression (a cache about to
-   * keep it offers its own memory); other loaders ignore it.
+   * where this loader reads from a file and the block needs no decompression (a cache about to keep
+   * it offers its own memory); other loaders ignore it.
    */
-  default HFileBlock loadBlock(long offset, int onDiskSizeWithHeader, BlockType expectedType,
-      boolean cacheBlock, BufSource memory) throws IOException {
+  default HFileBlock loadBlock(
+      long offset,
+      int onDiskSizeWithHeader,
+      BlockType expectedType,
+      boolean cacheBlock,
+      BufSource memory)
+      throws IOException {
     return loadBlock(offset, onDiskSizeWithHeader, expectedType, cacheBlock);
   }
 }

@@ -10,17 +10,17 @@ import java.io.IOException;
 /**
  * Reads blocks from an HFile: one positional read straight into a pooled buffer (which also takes
  * in the next block's header when it fits the same pool buffer, so a sequential scan learns each
- * next block's size without an extra read), header
- * validation, checksum verification, then decompression into a second pooled buffer. What comes
- * back is an unpacked {@link HFileBlock} (header and payload, no checksums) holding one reference.
+ * next block's size without an extra read), header validation, checksum verification, then
+ * decompression into a second pooled buffer. What comes back is an unpacked {@link HFileBlock}
+ * (header and payload, no checksums) holding one reference.
  *
  * <p>The unpacked block is always one contiguous segment, so cells are read from it in place:
  * pooled off-heap when it fits one pool buffer (a 64 KiB block does, and so does one that
  * overshoots its block size by a cell, in the allocator's large class), otherwise on the heap,
  * which the allocator counts. Compressed on-disk bytes larger than every pool buffer may span
  * several. A caller that will hand an uncompressed block to an on-heap cache may pass that cache's
- * memory instead ({@link #readBlock(long, int, BlockType, BufSource)}): the block is then read
- * into it once and kept there, rather than read into a pooled buffer and copied.
+ * memory instead ({@link #readBlock(long, int, BlockType, BufSource)}): the block is then read into
+ * it once and kept there, rather than read into a pooled buffer and copied.
  *
  * <p>Nothing from a block is used before its checksums pass, so a corrupt block can never make the
  * reader allocate a size it claims or decode garbage: it raises a {@link CorruptHFileException}
@@ -44,8 +44,8 @@ public final class BlockReader {
    * @param compression the file's compression
    * @param allocator where block buffers come from
    */
-  public BlockReader(ReadOnlyFile file, long blockRegionEnd, Compression compression,
-      BufAllocator allocator) {
+  public BlockReader(
+      ReadOnlyFile file, long blockRegionEnd, Compression compression, BufAllocator allocator) {
     this.file = file;
     this.name = file.describe();
     this.blockRegionEnd = blockRegionEnd;
@@ -60,8 +60,8 @@ public final class BlockReader {
   /**
    * Reads the block at {@code offset}.
    *
-   * @param onDiskSizeWithHeader the block's on-disk size from an index entry, or -1 if unknown
-   *     (the header is then read first)
+   * @param onDiskSizeWithHeader the block's on-disk size from an index entry, or -1 if unknown (the
+   *     header is then read first)
    * @param expected the type the caller expects, or {@code null} for any; DATA and ENCODED_DATA
    *     satisfy each other
    * @return the unpacked block, holding one reference the caller must release
@@ -72,12 +72,13 @@ public final class BlockReader {
   }
 
   /**
-   * As {@link #readBlock(long, int, BlockType)}; an uncompressed file's block is read into a
-   * buffer from {@code memory} (when not null) instead of the allocator, and the block returned
-   * lies at its start, the checksums and the next block's header after it.
+   * As {@link #readBlock(long, int, BlockType)}; an uncompressed file's block is read into a buffer
+   * from {@code memory} (when not null) instead of the allocator, and the block returned lies at
+   * its start, the checksums and the next block's header after it.
    */
-  public HFileBlock readBlock(long offset, int onDiskSizeWithHeader, BlockType expected,
-      BufSource memory) throws IOException {
+  public HFileBlock readBlock(
+      long offset, int onDiskSizeWithHeader, BlockType expected, BufSource memory)
+      throws IOException {
     BufSource source = compression == Compression.NONE ? memory : null;
     Buf onDisk = readVerified(offset, onDiskSizeWithHeader, expected, source);
     BlockType type;
@@ -91,8 +92,8 @@ public final class BlockReader {
   }
 
   /**
-   * The allocator's reusable buffers ({@link dev.cellar.memory.BufAllocator#reusableSource()}),
-   * for blocks read for one reader that no cache keeps.
+   * The allocator's reusable buffers ({@link dev.cellar.memory.BufAllocator#reusableSource()}), for
+   * blocks read for one reader that no cache keeps.
    */
   public BufSource reusableMemory() {
     return allocator.reusableSource();
@@ -115,9 +116,12 @@ public final class BlockReader {
     try {
       BlockHeader header =
           BlockHeader.of(onDisk, 0, BlockType.fromMagic(onDisk, BlockHeader.MAGIC_OFFSET));
-      PackedBlock packed = new PackedBlock(header, offset,
-          onDisk.slice(0, header.onDiskDataSizeWithHeader()),
-          nextBlockOnDiskSize(onDisk, offset, null));
+      PackedBlock packed =
+          new PackedBlock(
+              header,
+              offset,
+              onDisk.slice(0, header.onDiskDataSizeWithHeader()),
+              nextBlockOnDiskSize(onDisk, offset, null));
       onDisk = null;
       return packed;
     } finally {
@@ -149,27 +153,31 @@ public final class BlockReader {
   /**
    * Reads a block and checks its header and checksums; returns a buffer holding its on-disk bytes
    * from its header on, with the next block's header after them when it was read along ({@link
-   * #peekLength}), and possibly more bytes after those, one reference for the caller. From a
-   * buffer of {@code memory}, or of the allocator when it is null; an uncompressed block takes a
-   * whole buffer of the class that holds it, so that it needs no view of the buffer's first bytes.
+   * #peekLength}), and possibly more bytes after those, one reference for the caller. From a buffer
+   * of {@code memory}, or of the allocator when it is null; an uncompressed block takes a whole
+   * buffer of the class that holds it, so that it needs no view of the buffer's first bytes.
    */
-  private Buf readVerified(long offset, int onDiskSizeWithHeader, BlockType expected,
-      BufSource memory) throws IOException {
+  private Buf readVerified(
+      long offset, int onDiskSizeWithHeader, BlockType expected, BufSource memory)
+      throws IOException {
     if (offset < 0 || offset + BlockHeader.SIZE > blockRegionEnd) {
-      throw new CorruptHFileException(name, offset, "block offset", "0 .. "
-          + (blockRegionEnd - BlockHeader.SIZE), offset);
+      throw new CorruptHFileException(
+          name, offset, "block offset", "0 .. " + (blockRegionEnd - BlockHeader.SIZE), offset);
     }
     int size = onDiskSizeWithHeader >= 0 ? onDiskSizeWithHeader : peekSize(offset);
     if (size < BlockHeader.SIZE || offset + size > blockRegionEnd) {
-      throw new CorruptHFileException(name, offset, "block size", BlockHeader.SIZE + " .. "
-          + (blockRegionEnd - offset), size);
+      throw new CorruptHFileException(
+          name, offset, "block size", BlockHeader.SIZE + " .. " + (blockRegionEnd - offset), size);
     }
     int peek = peekLength(offset, size, memory);
-    Buf onDisk = memory != null ? memory.takeAtLeastRetained(size + peek)
-        : compression == Compression.NONE ? allocator.allocateContiguousAtLeast(size + peek)
-        : size + peek <= allocator.config().largestBufferSize()
-        ? allocator.allocateContiguous(size + peek)
-        : allocator.allocate(size + peek);
+    Buf onDisk =
+        memory != null
+            ? memory.takeAtLeastRetained(size + peek)
+            : compression == Compression.NONE
+                ? allocator.allocateContiguousAtLeast(size + peek)
+                : size + peek <= allocator.config().largestBufferSize()
+                    ? allocator.allocateContiguous(size + peek)
+                    : allocator.allocate(size + peek);
     try {
       readFully(offset, onDisk, size + peek);
       boolean reread = false;
@@ -178,8 +186,8 @@ public final class BlockReader {
           BlockType type = BlockHeader.check(onDisk, 0, name, offset);
           int sizeRead = BlockHeader.onDiskSizeWithHeader(onDisk, 0);
           if (sizeRead != size) {
-            throw new CorruptHFileException(name, offset, type + " block on-disk size", size,
-                sizeRead);
+            throw new CorruptHFileException(
+                name, offset, type + " block on-disk size", size, sizeRead);
           }
           if (expected != null && !matches(expected, type)) {
             throw new CorruptHFileException(name, offset, "block type", expected, type);
@@ -209,7 +217,7 @@ public final class BlockReader {
    */
   private int peekLength(long offset, int size, BufSource memory) {
     return offset + size + BlockHeader.SIZE <= blockRegionEnd
-        && (memory != null || size + BlockHeader.SIZE <= allocator.contiguousRoomFor(size))
+            && (memory != null || size + BlockHeader.SIZE <= allocator.contiguousRoomFor(size))
         ? BlockHeader.SIZE
         : 0;
   }
@@ -259,21 +267,21 @@ public final class BlockReader {
     if (compression == Compression.NONE) {
       if (onDiskPayload != payload) {
         onDisk.release();
-        throw new CorruptHFileException(name, offset, type
-            + " uncompressed block payload size", onDiskPayload, payload);
+        throw new CorruptHFileException(
+            name, offset, type + " uncompressed block payload size", onDiskPayload, payload);
       }
       return HFileBlock.over(type, offset, onDisk, payload, nextBlockOnDiskSize);
     }
     Buf unpacked = allocator.allocateContiguous(BlockHeader.SIZE + payload);
     try {
       onDisk.copyTo(0, unpacked, 0, BlockHeader.SIZE);
-      compression.codec().decompress(onDisk, BlockHeader.SIZE, onDiskPayload, unpacked,
-          BlockHeader.SIZE, payload);
+      compression
+          .codec()
+          .decompress(onDisk, BlockHeader.SIZE, onDiskPayload, unpacked, BlockHeader.SIZE, payload);
     } catch (IOException | RuntimeException e) {
       unpacked.release();
       onDisk.release();
-      throw new CorruptHFileException(name, offset, type + " block " + compression
-          + " payload", e);
+      throw new CorruptHFileException(name, offset, type + " block " + compression + " payload", e);
     }
     onDisk.release();
     return new HFileBlock(type, offset, unpacked, payload, nextBlockOnDiskSize);

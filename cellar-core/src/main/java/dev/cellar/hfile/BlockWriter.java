@@ -7,8 +7,8 @@ import java.util.EnumMap;
 import java.util.Map;
 
 /**
- * Appends blocks to an HFile: compresses the payload, fills in the {@link BlockHeader} and
- * appends the checksums (layout in {@link BlockHeader} and {@link BlockChecksums}).
+ * Appends blocks to an HFile: compresses the payload, fills in the {@link BlockHeader} and appends
+ * the checksums (layout in {@link BlockHeader} and {@link BlockChecksums}).
  *
  * <pre>
  * block := header(33) compressed-payload checksums
@@ -17,8 +17,8 @@ import java.util.Map;
  *              with checksum type NULL, as HBase writes them
  * </pre>
  *
- * The previous-block offset of each block is the offset of the last block of the same type
- * written before it, or -1. Not thread-safe: one file writer owns it.
+ * The previous-block offset of each block is the offset of the last block of the same type written
+ * before it, or -1. Not thread-safe: one file writer owns it.
  */
 public final class BlockWriter {
 
@@ -29,7 +29,10 @@ public final class BlockWriter {
   private final Map<BlockType, Long> lastOffsetByType = new EnumMap<>(BlockType.class);
   private long uncompressedBytesWithHeaders;
 
-  public BlockWriter(AppendOnlyFile out, Compression compression, ChecksumType checksumType,
+  public BlockWriter(
+      AppendOnlyFile out,
+      Compression compression,
+      ChecksumType checksumType,
       int bytesPerChecksum) {
     if (!compression.isSupported()) {
       throw new IllegalArgumentException("compression " + compression + " is not supported");
@@ -60,15 +63,23 @@ public final class BlockWriter {
    * @return where the block landed and its sizes
    */
   public WrittenBlock write(BlockType type, byte[] payload, int length) throws IOException {
-    byte[] onDiskPayload = compression == Compression.NONE
-        ? payload
-        : compression.codec().compress(payload, 0, length);
+    byte[] onDiskPayload =
+        compression == Compression.NONE
+            ? payload
+            : compression.codec().compress(payload, 0, length);
     int onDiskPayloadLength = compression == Compression.NONE ? length : onDiskPayload.length;
     int dataSize = BlockHeader.SIZE + onDiskPayloadLength;
     int checksums = ChecksumType.areaBytes(dataSize, bytesPerChecksum);
     long offset = out.position();
-    BlockHeader header = new BlockHeader(type, onDiskPayloadLength + checksums, length,
-        lastOffsetByType.getOrDefault(type, -1L), checksumType, bytesPerChecksum, dataSize);
+    BlockHeader header =
+        new BlockHeader(
+            type,
+            onDiskPayloadLength + checksums,
+            length,
+            lastOffsetByType.getOrDefault(type, -1L),
+            checksumType,
+            bytesPerChecksum,
+            dataSize);
     byte[] block = new byte[dataSize + checksums];
     Buf view = Buf.wrap(block);
     header.write(view, 0);

@@ -6,8 +6,8 @@ import java.util.zip.Checksum;
 
 /**
  * The checksum algorithms an HFile block header can name, by their on-disk codes. Checksums are
- * computed with the JDK's intrinsified {@link java.util.zip.CRC32C} / {@link java.util.zip.CRC32} straight over the buffer's
- * memory, off-heap included, without copying.
+ * computed with the JDK's intrinsified {@link java.util.zip.CRC32C} / {@link java.util.zip.CRC32}
+ * straight over the buffer's memory, off-heap included, without copying.
  */
 public enum ChecksumType {
   NULL(0),
@@ -37,7 +37,10 @@ public enum ChecksumType {
     return null;
   }
 
-  /** Number of checksum values covering {@code dataLength} bytes in chunks of {@code bytesPerChecksum}. */
+  /**
+   * Number of checksum values covering {@code dataLength} bytes in chunks of {@code
+   * bytesPerChecksum}.
+   */
   public static int chunkCount(int dataLength, int bytesPerChecksum) {
     return (int) ((dataLength + (long) bytesPerChecksum - 1) / bytesPerChecksum);
   }
@@ -84,11 +87,12 @@ public enum ChecksumType {
   }
 
   private Checksum reset() {
-    Checksum checksum = switch (this) {
-      case CRC32 -> THREAD_CRC32.get();
-      case CRC32C -> THREAD_CRC32C.get();
-      case NULL -> throw new IllegalStateException("checksum type NULL computes nothing");
-    };
+    Checksum checksum =
+        switch (this) {
+          case CRC32 -> THREAD_CRC32.get();
+          case CRC32C -> THREAD_CRC32C.get();
+          case NULL -> throw new IllegalStateException("checksum type NULL computes nothing");
+        };
     checksum.reset();
     return checksum;
   }

@@ -3,10 +3,10 @@ package dev.cellar.hfile;
 import java.util.Locale;
 
 /**
- * The compression algorithms an HFile can name. The trailer stores the algorithm's position in
- * this list (HBase's {@code Compression.Algorithm} ordinal), so the order is part of the format
- * and must never change. Cellar reads and writes NONE, GZ, SNAPPY, LZ4 and ZSTD; a file using one
- * of the others is refused with an error naming the algorithm.
+ * The compression algorithms an HFile can name. The trailer stores the algorithm's position in this
+ * list (HBase's {@code Compression.Algorithm} ordinal), so the order is part of the format and must
+ * never change. Cellar reads and writes NONE, GZ, SNAPPY, LZ4 and ZSTD; a file using one of the
+ * others is refused with an error naming the algorithm.
  */
 public enum Compression {
   LZO("lzo"),
@@ -49,8 +49,8 @@ public enum Compression {
         return algorithm;
       }
     }
-    throw new IllegalArgumentException("unknown compression '" + name + "': expected one of NONE,"
-        + " GZ, SNAPPY, LZ4, ZSTD");
+    throw new IllegalArgumentException(
+        "unknown compression '" + name + "': expected one of NONE," + " GZ, SNAPPY, LZ4, ZSTD");
   }
 
   /** True if Cellar can read and write blocks with this algorithm. */
@@ -73,9 +73,12 @@ public enum Compression {
       case LZ4 -> Lz4Codec.INSTANCE;
       case ZSTD -> ZstdCodec.INSTANCE;
       case NONE -> throw new IllegalStateException("NONE compression has no codec");
-      default -> throw new IllegalStateException(
-          "compression " + name() + " is not supported by Cellar (supported: NONE, GZ, SNAPPY, LZ4,"
-              + " ZSTD)");
+      default ->
+          throw new IllegalStateException(
+              "compression "
+                  + name()
+                  + " is not supported by Cellar (supported: NONE, GZ, SNAPPY, LZ4,"
+                  + " ZSTD)");
     };
   }
 }

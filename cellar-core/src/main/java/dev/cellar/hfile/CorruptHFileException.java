@@ -12,9 +12,19 @@ public final class CorruptHFileException extends IOException {
   private final String file;
   private final long offset;
 
-  public CorruptHFileException(String file, long offset, String what, Object expected, Object found) {
-    super(file + " at offset " + offset + ": " + what + " (expected " + expected + ", found "
-        + found + ")");
+  public CorruptHFileException(
+      String file, long offset, String what, Object expected, Object found) {
+    super(
+        file
+            + " at offset "
+            + offset
+            + ": "
+            + what
+            + " (expected "
+            + expected
+            + ", found "
+            + found
+            + ")");
     this.file = file;
     this.offset = offset;
   }

@@ -4,9 +4,9 @@ import dev.cellar.memory.BufSource;
 import java.io.IOException;
 
 /**
- * The loader at the bottom of every reader's chain: each call reads the block from the file
- * ({@link BlockReader}). A cache in front of it may also ask for the packed form of a compressed
- * file's blocks ({@link #reader()}). Thread-safe, as the block reader.
+ * The loader at the bottom of every reader's chain: each call reads the block from the file ({@link
+ * BlockReader}). A cache in front of it may also ask for the packed form of a compressed file's
+ * blocks ({@link #reader()}). Thread-safe, as the block reader.
  */
 public final class DirectBlockLoader implements BlockLoader {
 
@@ -22,8 +22,9 @@ public final class DirectBlockLoader implements BlockLoader {
   }
 
   @Override
-  public HFileBlock loadBlock(long offset, int onDiskSizeWithHeader, BlockType expectedType,
-      boolean cacheBlock) throws IOException {
+  public HFileBlock loadBlock(
+      long offset, int onDiskSizeWithHeader, BlockType expectedType, boolean cacheBlock)
+      throws IOException {
     return reader.readBlock(offset, onDiskSizeWithHeader, expectedType);
   }
 
@@ -33,9 +34,17 @@ public final class DirectBlockLoader implements BlockLoader {
    * next such read.
    */
   @Override
-  public HFileBlock loadBlock(long offset, int onDiskSizeWithHeader, BlockType expectedType,
-      boolean cacheBlock, BufSource memory) throws IOException {
-    return reader.readBlock(offset, onDiskSizeWithHeader, expectedType,
+  public HFileBlock loadBlock(
+      long offset,
+      int onDiskSizeWithHeader,
+      BlockType expectedType,
+      boolean cacheBlock,
+      BufSource memory)
+      throws IOException {
+    return reader.readBlock(
+        offset,
+        onDiskSizeWithHeader,
+        expectedType,
         memory != null || cacheBlock ? memory : reader.reusableMemory());
   }
 }

@@ -23,30 +23,37 @@ import java.util.TreeMap;
  * BytesBytesPair := (field 1) first: bytes (the key), (field 2) second: bytes (the value)
  * </pre>
  *
- * Entries are written sorted by key as unsigned bytes, as HBase writes them. Integers in values
- * are big-endian; booleans are one byte, 0xFF for true. Not thread-safe while being built;
- * a parsed instance is only read.
+ * Entries are written sorted by key as unsigned bytes, as HBase writes them. Integers in values are
+ * big-endian; booleans are one byte, 0xFF for true. Not thread-safe while being built; a parsed
+ * instance is only read.
  */
 public final class FileInfo {
 
   /** Serialized key of the last cell. */
   public static final String LASTKEY = "hfile.LASTKEY";
+
   public static final String AVG_KEY_LEN = "hfile.AVG_KEY_LEN";
   public static final String AVG_VALUE_LEN = "hfile.AVG_VALUE_LEN";
   public static final String CREATE_TIME_TS = "hfile.CREATE_TIME_TS";
   public static final String KEY_OF_BIGGEST_CELL = "hfile.KEY_OF_BIGGEST_CELL";
   public static final String LEN_OF_BIGGEST_CELL = "hfile.LEN_OF_BIGGEST_CELL";
+
   /** Present (int) exactly when every cell carries a tags length. */
   public static final String MAX_TAGS_LEN = "hfile.MAX_TAGS_LEN";
+
   public static final String TAGS_COMPRESSED = "hfile.TAGS_COMPRESSED";
+
   /** int 1 when every cell carries its mvcc (sequence id). */
   public static final String KEY_VALUE_VERSION = "KEY_VALUE_VERSION";
+
   public static final String MAX_MEMSTORE_TS_KEY = "MAX_MEMSTORE_TS_KEY";
   public static final String DATA_BLOCK_ENCODING = "DATA_BLOCK_ENCODING";
   public static final String MAX_SEQ_ID_KEY = "MAX_SEQ_ID_KEY";
   public static final String MAJOR_COMPACTION_KEY = "MAJOR_COMPACTION_KEY";
+
   /** 16 bytes: minimum then maximum timestamp, big-endian longs. */
   public static final String TIMERANGE = "TIMERANGE";
+
   public static final String EARLIEST_PUT_TS = "EARLIEST_PUT_TS";
   public static final String BLOOM_FILTER_TYPE = "BLOOM_FILTER_TYPE";
   public static final String BLOOM_FILTER_PARAM = "BLOOM_FILTER_PARAM";
@@ -144,8 +151,12 @@ public final class FileInfo {
 
   private void requireLength(String key, byte[] value, int length) throws CorruptHFileException {
     if (value.length != length) {
-      throw new CorruptHFileException(source, blockOffset, "file info value of " + key,
-          length + " bytes", value.length + " bytes");
+      throw new CorruptHFileException(
+          source,
+          blockOffset,
+          "file info value of " + key,
+          length + " bytes",
+          value.length + " bytes");
     }
   }
 
@@ -159,8 +170,9 @@ public final class FileInfo {
     ByteArrayOutputStream message = new ByteArrayOutputStream();
     CodedOutputStream out = CodedOutputStream.newInstance(message);
     for (Map.Entry<byte[], byte[]> entry : entries.entrySet()) {
-      int pairSize = CodedOutputStream.computeByteArraySize(PAIR_FIRST, entry.getKey())
-          + CodedOutputStream.computeByteArraySize(PAIR_SECOND, entry.getValue());
+      int pairSize =
+          CodedOutputStream.computeByteArraySize(PAIR_FIRST, entry.getKey())
+              + CodedOutputStream.computeByteArraySize(PAIR_SECOND, entry.getValue());
       out.writeTag(MAP_ENTRY, WireFormat.WIRETYPE_LENGTH_DELIMITED);
       out.writeUInt32NoTag(pairSize);
       out.writeByteArray(PAIR_FIRST, entry.getKey());
@@ -181,19 +193,27 @@ public final class FileInfo {
   public static FileInfo parse(Buf payload, String file, long blockOffset)
       throws CorruptHFileException {
     byte[] bytes = payload.getBytes(0, payload.capacity());
-    if (bytes.length < MAGIC.length || !Arrays.equals(bytes, 0, MAGIC.length, MAGIC, 0,
-        MAGIC.length)) {
-      throw new CorruptHFileException(file, blockOffset, "file info magic", "PBUF",
+    if (bytes.length < MAGIC.length
+        || !Arrays.equals(bytes, 0, MAGIC.length, MAGIC, 0, MAGIC.length)) {
+      throw new CorruptHFileException(
+          file,
+          blockOffset,
+          "file info magic",
+          "PBUF",
           Bytes.toStringBinary(bytes, 0, Math.min(MAGIC.length, bytes.length)));
     }
     FileInfo info = new FileInfo(file, blockOffset);
     try {
-      CodedInputStream in = CodedInputStream.newInstance(bytes, MAGIC.length,
-          bytes.length - MAGIC.length);
+      CodedInputStream in =
+          CodedInputStream.newInstance(bytes, MAGIC.length, bytes.length - MAGIC.length);
       int length = in.readRawVarint32();
       if (length < 0 || length > bytes.length - MAGIC.length - in.getTotalBytesRead()) {
-        throw new CorruptHFileException(file, blockOffset, "file info message length",
-            "0.." + (bytes.length - MAGIC.length), length);
+        throw new CorruptHFileException(
+            file,
+            blockOffset,
+            "file info message length",
+            "0.." + (bytes.length - MAGIC.length),
+            length);
       }
       in.pushLimit(length);
       for (int tag = in.readTag(); tag != 0; tag = in.readTag()) {
@@ -213,8 +233,12 @@ public final class FileInfo {
         }
         in.popLimit(pairLimit);
         if (key == null || value == null) {
-          throw new CorruptHFileException(file, blockOffset, "file info entry",
-              "a key and a value", key == null ? "no key" : "no value");
+          throw new CorruptHFileException(
+              file,
+              blockOffset,
+              "file info entry",
+              "a key and a value",
+              key == null ? "no key" : "no value");
         }
         info.entries.put(key, value);
       }

@@ -30,7 +30,8 @@ final class GzipCodec implements BlockCodec {
   private static final int FLAG_COMMENT = 0x10;
   private static final int DEFLATE = 8;
 
-  private static final ThreadLocal<Inflater> INFLATERS = ThreadLocal.withInitial(() -> new Inflater(true));
+  private static final ThreadLocal<Inflater> INFLATERS =
+      ThreadLocal.withInitial(() -> new Inflater(true));
 
   private GzipCodec() {}
 
@@ -44,8 +45,8 @@ final class GzipCodec implements BlockCodec {
   }
 
   @Override
-  public void decompress(Buf src, int srcIndex, int srcLength, Buf dst, int dstIndex,
-      int dstLength) throws IOException {
+  public void decompress(Buf src, int srcIndex, int srcLength, Buf dst, int dstIndex, int dstLength)
+      throws IOException {
     int in = srcIndex;
     int inEnd = srcIndex + srcLength;
     int out = dstIndex;
@@ -69,8 +70,8 @@ final class GzipCodec implements BlockCodec {
               throw new IOException("GZ data ends before the deflate stream does");
             }
             if (!output.hasRemaining()) {
-              throw new IOException("GZ data inflates to more than the expected " + dstLength
-                  + " bytes");
+              throw new IOException(
+                  "GZ data inflates to more than the expected " + dstLength + " bytes");
             }
             if (inflater.needsDictionary()) {
               throw new IOException("GZ data needs a preset dictionary");
@@ -88,21 +89,25 @@ final class GzipCodec implements BlockCodec {
       }
       in += consumed;
       if (inEnd - in < TRAILER) {
-        throw new IOException("GZ member trailer truncated: " + (inEnd - in) + " of " + TRAILER
-            + " bytes");
+        throw new IOException(
+            "GZ member trailer truncated: " + (inEnd - in) + " of " + TRAILER + " bytes");
       }
       int storedCrc = Integer.reverseBytes(src.getInt(in));
       int storedSize = Integer.reverseBytes(src.getInt(in + 4));
-      int actualCrc = out == memberStart ? 0 : ChecksumType.CRC32.compute(dst, memberStart, out - memberStart);
+      int actualCrc =
+          out == memberStart ? 0 : ChecksumType.CRC32.compute(dst, memberStart, out - memberStart);
       if (storedCrc != actualCrc || storedSize != out - memberStart) {
-        throw new IOException(String.format("GZ member trailer mismatch: crc32 0x%08x size %d "
-            + "stored, 0x%08x size %d computed", storedCrc, storedSize, actualCrc, out - memberStart));
+        throw new IOException(
+            String.format(
+                "GZ member trailer mismatch: crc32 0x%08x size %d "
+                    + "stored, 0x%08x size %d computed",
+                storedCrc, storedSize, actualCrc, out - memberStart));
       }
       in += TRAILER;
     } while (in < inEnd);
     if (out != outEnd) {
-      throw new IOException("GZ payload inflated to " + (out - dstIndex) + " bytes, expected "
-          + dstLength);
+      throw new IOException(
+          "GZ payload inflated to " + (out - dstIndex) + " bytes, expected " + dstLength);
     }
   }
 
@@ -117,8 +122,8 @@ final class GzipCodec implements BlockCodec {
   /** Validates a member header at {@code in} and returns the index of its deflate data. */
   private static int skipHeader(Buf src, int in, int inEnd) throws IOException {
     if (inEnd - in < FIXED_HEADER) {
-      throw new IOException("GZ header truncated: " + (inEnd - in) + " of " + FIXED_HEADER
-          + " bytes");
+      throw new IOException(
+          "GZ header truncated: " + (inEnd - in) + " of " + FIXED_HEADER + " bytes");
     }
     int magic = src.getUnsignedShort(in);
     if (magic != 0x1F8B) {
@@ -147,7 +152,8 @@ final class GzipCodec implements BlockCodec {
     return at;
   }
 
-  private static int skipZeroTerminated(Buf src, int at, int inEnd, String what) throws IOException {
+  private static int skipZeroTerminated(Buf src, int at, int inEnd, String what)
+      throws IOException {
     while (at < inEnd && src.getByte(at) != 0) {
       at++;
     }

@@ -16,88 +16,97 @@ import java.lang.foreign.MemorySegment;
  * and read in.
  *
  * <p>Ownership: the creator hands its reference to the block; whoever holds the block last calls
- * {@link #release()}. {@link #retain()} adds a reference for another holder. Thread-safe for
- * reads: the memory is never written after the block is built.
+ * {@link #release()}. {@link #retain()} adds a reference for another holder. Thread-safe for reads:
+ * the memory is never written after the block is built.
  *
  * <p>Memory: one object per block read, besides its buffer and a segment from its payload on that
- * seekers read (a payload {@link Buf} is made only when asked, by index and bloom readers). A
- * block read into a reusable pooled slot ({@link
- * dev.cellar.memory.RecycledHeapArrays#reusableSource()}) is kept with the slot and reset for the
- * next block read there ({@link #over}), its segment with it: such a read makes no object at all.
- * Nothing may touch such a block after its last release (its fields may be another block's by
- * then), which every holder obeys; a cache that keeps one looks it up by its memory's generation
- * ({@link Buf#tryRetain(int)}), so that a lookup racing its eviction cannot take the slot's next
- * block for it. The header is not
- * kept as a record but read from the block's memory when asked; the block is its own {@link
- * SeekIndexSlot}: a data block object carries the {@link SeekIndex} its readers build for it, so
- * a cached block is indexed once and shared with its index, whose memory is recycled when the
- * block's memory is freed. {@link #heapSize()} counts the most such an index may take from the
- * start ({@link DataBlockEncoding#maxSeekIndexHeapSize}), so a cache's accounting of the block
- * never changes while it holds it.
+ * seekers read (a payload {@link Buf} is made only when asked, by index and bloom readers). A block
+ * read into a reusable pooled slot ({@link dev.cellar.memory.RecycledHeapArrays#reusableSource()})
+ * is kept with the slot and reset for the next block read there ({@link #over}), its segment with
+ * it: such a read makes no object at all. Nothing may touch such a block after its last release
+ * (its fields may be another block's by then), which every holder obeys; a cache that keeps one
+ * looks it up by its memory's generation ({@link Buf#tryRetain(int)}), so that a lookup racing its
+ * eviction cannot take the slot's next block for it. The header is not kept as a record but read
+ * from the block's memory when asked; the block is its own {@link SeekIndexSlot}: a data block
+ * object carries the {@link SeekIndex} its readers build for it, so a cached block is indexed once
+ * and shared with its index, whose memory is recycled when the block's memory is freed. {@link
+ * #heapSize()} counts the most such an index may take from the start ({@link
+ * DataBlockEncoding#maxSeekIndexHeapSize}), so a cache's accounting of the block never changes
+ * while it holds it.
  */
 public final class HFileBlock extends SeekIndexSlot implements Cacheable, SlotAttachment {
 
   private static final HFileBlockDeserializer DESERIALIZER = new HFileBlockDeserializer();
 
-  /**
-   * Heap bytes of the block object, its buffer views and their segments, for cache sizing.
-   */
+  /** Heap bytes of the block object, its buffer views and their segments, for cache sizing. */
   private static final long OBJECT_OVERHEAD = 184;
 
   private BlockType type;
   private long offset;
+
   /**
    * The header and payload, and after them, in a block read from an uncompressed file, what was
-   * read along (its checksums, the next block's header): one reference for the block, one view,
-   * so that a block read costs no second view. The header's fields are read from here.
+   * read along (its checksums, the next block's header): one reference for the block, one view, so
+   * that a block read costs no second view. The header's fields are read from here.
    */
   private final Buf memory;
+
   private int nextBlockOnDiskSize;
   private int onDiskSizeWithHeader;
   private int payloadSize;
+
   /**
    * The memory from the payload's first byte to its end (the payload, then what was read along),
    * made once for the seekers, who read the first {@link #payloadSize} bytes on every seek; null
    * when the memory spans several segments (such a block is read through {@link #payload()}).
    */
   private final MemorySegment payloadTail;
+
   /** Whether this object is kept with its memory's pooled slot, reset for each read there. */
   private boolean keptWithSlot;
+
   /**
    * Whether the block was read for its reader alone, no cache keeping it ({@link #markLeftOut}):
    * its seek index is then kept by the file ({@link LeftOutSeekIndexes}), not by this object.
    */
   private boolean leftOut;
+
   /**
-   * The payload as a buffer view, made at the first call (a racing second call makes an equal
-   * view; either may stay).
+   * The payload as a buffer view, made at the first call (a racing second call makes an equal view;
+   * either may stay).
    */
   private Buf payload;
+
   /**
    * The header and payload exactly (what {@link #buf()} shows): {@link #memory} itself when it
    * holds nothing more, else a view made at the first call, which caches and readers that pin the
    * block make (a racing second call makes an equal view; either may stay).
    */
   private Buf exact;
+
   /**
-   * An index block's validated entries, parsed by the first reader and shared by the later ones
-   * (a racing second parse makes an equal object; either may win). Views of this block's memory,
-   * so valid while a reference to the block is held, as the block itself.
+   * An index block's validated entries, parsed by the first reader and shared by the later ones (a
+   * racing second parse makes an equal object; either may win). Views of this block's memory, so
+   * valid while a reference to the block is held, as the block itself.
    */
   private volatile BlockIndexReader.NonRootEntries indexEntries;
 
   /**
    * A block over {@code buf} holding exactly its header and payload, as a cache stores it.
    *
-   * @param header the block's header as read (sizes describe the on-disk form), which also lies
-   *     at the start of {@code buf}
+   * @param header the block's header as read (sizes describe the on-disk form), which also lies at
+   *     the start of {@code buf}
    * @param offset the block's file offset
    * @param buf header plus uncompressed payload; the block takes over the caller's reference
    * @param nextBlockOnDiskSize the following block's on-disk size if it was read along, else -1
    */
   public HFileBlock(BlockHeader header, long offset, Buf buf, int nextBlockOnDiskSize) {
-    this(header.type(), offset, exactly(header.uncompressedSizeWithoutHeader(), offset, buf),
-        header.uncompressedSizeWithoutHeader(), nextBlockOnDiskSize);
+    this(
+        header.type(),
+        offset,
+        exactly(header.uncompressedSizeWithoutHeader(), offset, buf),
+        header.uncompressedSizeWithoutHeader(),
+        nextBlockOnDiskSize);
   }
 
   /**
@@ -108,18 +117,17 @@ public final class HFileBlock extends SeekIndexSlot implements Cacheable, SlotAt
   HFileBlock(BlockType type, long offset, Buf memory, int payloadSize, int nextBlockOnDiskSize) {
     this.memory = memory;
     checkFits(offset, payloadSize);
-    this.payloadTail = memory.isSingleSegment() ? memory.segment().asSlice(BlockHeader.SIZE)
-        : null;
+    this.payloadTail = memory.isSingleSegment() ? memory.segment().asSlice(BlockHeader.SIZE) : null;
     set(type, offset, payloadSize, nextBlockOnDiskSize);
   }
 
   /**
    * The block at the start of {@code memory}, as {@link #HFileBlock(BlockType, long, Buf, int,
-   * int)}: the object kept with the memory's reusable slot, reset for this block, when the slot
-   * has one; else a new object, kept with the slot when the memory is a reusable slot's.
+   * int)}: the object kept with the memory's reusable slot, reset for this block, when the slot has
+   * one; else a new object, kept with the slot when the memory is a reusable slot's.
    */
-  static HFileBlock over(BlockType type, long offset, Buf memory, int payloadSize,
-      int nextBlockOnDiskSize) {
+  static HFileBlock over(
+      BlockType type, long offset, Buf memory, int payloadSize, int nextBlockOnDiskSize) {
     if (memory.slotAttachment() instanceof HFileBlock kept) {
       kept.checkFits(offset, payloadSize);
       kept.resetSlot();
@@ -134,8 +142,14 @@ public final class HFileBlock extends SeekIndexSlot implements Cacheable, SlotAt
   private void checkFits(long offset, int payloadSize) {
     if (memory.capacity() < BlockHeader.SIZE + payloadSize
         || BlockHeader.uncompressedSizeWithoutHeader(memory, 0) != payloadSize) {
-      throw new IllegalArgumentException("block at " + offset + " needs a header of a " + payloadSize
-          + "-byte payload and the payload, buffer has " + memory.capacity() + " bytes");
+      throw new IllegalArgumentException(
+          "block at "
+              + offset
+              + " needs a header of a "
+              + payloadSize
+              + "-byte payload and the payload, buffer has "
+              + memory.capacity()
+              + " bytes");
     }
   }
 
@@ -164,8 +178,13 @@ public final class HFileBlock extends SeekIndexSlot implements Cacheable, SlotAt
   private static Buf exactly(int payloadSize, long offset, Buf buf) {
     int expected = BlockHeader.SIZE + payloadSize;
     if (buf.capacity() != expected) {
-      throw new IllegalArgumentException("block at " + offset + " needs " + expected
-          + " bytes of header and payload, buffer has " + buf.capacity());
+      throw new IllegalArgumentException(
+          "block at "
+              + offset
+              + " needs "
+              + expected
+              + " bytes of header and payload, buffer has "
+              + buf.capacity());
     }
     return buf;
   }
@@ -288,13 +307,13 @@ public final class HFileBlock extends SeekIndexSlot implements Cacheable, SlotAt
 
   /**
    * The same block over {@code other}, which holds the same bytes (same header, offset and
-   * read-ahead size), with a seek index slot of its own: each object recycles its index at its
-   * own last release.
+   * read-ahead size), with a seek index slot of its own: each object recycles its index at its own
+   * last release.
    */
   @Override
   public HFileBlock withBuf(Buf other) {
-    return new HFileBlock(type, offset, exactly(payloadSize(), offset, other), payloadSize(),
-        nextBlockOnDiskSize);
+    return new HFileBlock(
+        type, offset, exactly(payloadSize(), offset, other), payloadSize(), nextBlockOnDiskSize);
   }
 
   @Override
@@ -327,8 +346,8 @@ public final class HFileBlock extends SeekIndexSlot implements Cacheable, SlotAt
   }
 
   /**
-   * Sets {@code seeker} on this block's payload with {@code index}, this block's seek index
-   * ({@link BlockSeeker#setIndexedBlock}); as {@link #setInto(BlockSeeker)} when it is null.
+   * Sets {@code seeker} on this block's payload with {@code index}, this block's seek index ({@link
+   * BlockSeeker#setIndexedBlock}); as {@link #setInto(BlockSeeker)} when it is null.
    */
   void setInto(BlockSeeker seeker, SeekIndex index) {
     if (index == null) {
@@ -390,8 +409,8 @@ public final class HFileBlock extends SeekIndexSlot implements Cacheable, SlotAt
   }
 
   /**
-   * Drops a reference; the last one frees the memory and recycles the block's seek index (no
-   * reader holds the block, so none reads the index). Returns true if it did.
+   * Drops a reference; the last one frees the memory and recycles the block's seek index (no reader
+   * holds the block, so none reads the index). Returns true if it did.
    */
   @Override
   public boolean release() {
@@ -407,7 +426,13 @@ public final class HFileBlock extends SeekIndexSlot implements Cacheable, SlotAt
 
   @Override
   public String toString() {
-    return type() + "@" + offset + "[onDisk=" + onDiskSizeWithHeader() + ", payload=" + payloadSize()
+    return type()
+        + "@"
+        + offset
+        + "[onDisk="
+        + onDiskSizeWithHeader()
+        + ", payload="
+        + payloadSize()
         + "]";
   }
 }

@@ -42,14 +42,18 @@ public final class HFileBlockDeserializer implements CacheableDeserializer {
     long offset = metadata.getLong(metadataIndex);
     int nextBlockOnDiskSize = metadata.getInt(metadataIndex + 8);
     if (content.capacity() < BlockHeader.SIZE) {
-      throw new CorruptHFileException("block cache", offset, "cached block length",
-          ">= " + BlockHeader.SIZE, content.capacity());
+      throw new CorruptHFileException(
+          "block cache",
+          offset,
+          "cached block length",
+          ">= " + BlockHeader.SIZE,
+          content.capacity());
     }
     BlockHeader header = BlockHeader.read(content, 0, "block cache", offset);
     int expected = BlockHeader.SIZE + header.uncompressedSizeWithoutHeader();
     if (content.capacity() != expected) {
-      throw new CorruptHFileException("block cache", offset, "cached block length", expected,
-          content.capacity());
+      throw new CorruptHFileException(
+          "block cache", offset, "cached block length", expected, content.capacity());
     }
     return new HFileBlock(header, offset, content, nextBlockOnDiskSize);
   }

@@ -6,8 +6,8 @@ import dev.cellar.hfile.encoding.DataBlockEncoding;
 
 /**
  * How an HFile is written: the column family's block settings (HBase's BLOCKSIZE,
- * DATA_BLOCK_ENCODING, COMPRESSION, BLOOMFILTER) and the file-level switches. Immutable; build
- * one with {@link #builder()}.
+ * DATA_BLOCK_ENCODING, COMPRESSION, BLOOMFILTER) and the file-level switches. Immutable; build one
+ * with {@link #builder()}.
  *
  * @param blockSize data block size hint in bytes: a block closes once it reaches it (65536)
  * @param encoding data block encoding (NONE)
@@ -51,12 +51,15 @@ public record HFileContext(
       throw new IllegalArgumentException("COMPRESSION " + compression + " is not supported");
     }
     if (bytesPerChecksum < BlockHeader.SIZE) {
-      throw new IllegalArgumentException("bytes per checksum must be >= " + BlockHeader.SIZE
-          + ", was " + bytesPerChecksum);
+      throw new IllegalArgumentException(
+          "bytes per checksum must be >= " + BlockHeader.SIZE + ", was " + bytesPerChecksum);
     }
     if (indexBlockMaxSize <= 0 || indexMinEntries < 2) {
-      throw new IllegalArgumentException("index chunk size must be > 0 and min entries >= 2, were "
-          + indexBlockMaxSize + " and " + indexMinEntries);
+      throw new IllegalArgumentException(
+          "index chunk size must be > 0 and min entries >= 2, were "
+              + indexBlockMaxSize
+              + " and "
+              + indexMinEntries);
     }
   }
 
@@ -169,9 +172,20 @@ public record HFileContext(
     }
 
     public HFileContext build() {
-      return new HFileContext(blockSize, encoding, compression, bloomType, bloomConfig,
-          checksumType, bytesPerChecksum, includesTags, includesMvcc, compressTags,
-          indexBlockMaxSize, indexMinEntries, createTime);
+      return new HFileContext(
+          blockSize,
+          encoding,
+          compression,
+          bloomType,
+          bloomConfig,
+          checksumType,
+          bytesPerChecksum,
+          includesTags,
+          includesMvcc,
+          compressTags,
+          indexBlockMaxSize,
+          indexMinEntries,
+          createTime);
     }
   }
 }

@@ -12,8 +12,8 @@ import dev.cellar.hfile.encoding.EncodingContext;
 import dev.cellar.io.ReadOnlyFile;
 import dev.cellar.io.Storage;
 import dev.cellar.memory.Buf;
-import dev.cellar.memory.ByteLayouts;
 import dev.cellar.memory.BufAllocator;
+import dev.cellar.memory.ByteLayouts;
 import java.io.IOException;
 import java.lang.foreign.MemorySegment;
 import java.nio.charset.StandardCharsets;
@@ -49,20 +49,26 @@ public final class HFileReader implements AutoCloseable {
   private final byte[] lastKey;
   private final GeneralBloomLookup generalBloom;
   private final CompoundBloomReader deleteFamilyBloom;
+
   /** Loads bloom chunks through the block loader; the payload shares the block's count. */
   private final ChunkLoader bloomLoader;
+
   /** Made at the first seek into a left-out data block (a racing second one may be dropped). */
   private volatile LeftOutSeekIndexes leftOutSeekIndexes;
 
-  private HFileReader(Path path, ReadOnlyFile file, BufAllocator allocator,
-      UnaryOperator<BlockLoader> loaderWrapper) throws IOException {
+  private HFileReader(
+      Path path,
+      ReadOnlyFile file,
+      BufAllocator allocator,
+      UnaryOperator<BlockLoader> loaderWrapper)
+      throws IOException {
     this.path = path;
     this.name = file.describe();
     this.file = file;
     long size = file.size();
     if (size < Trailer.SIZE) {
-      throw new CorruptHFileException(name, 0, "file size", ">= " + Trailer.SIZE
-          + " bytes for the trailer", size + " bytes");
+      throw new CorruptHFileException(
+          name, 0, "file size", ">= " + Trailer.SIZE + " bytes for the trailer", size + " bytes");
     }
     Buf trailerBytes = Buf.wrap(new byte[Trailer.SIZE]);
     file.readFully(size - Trailer.SIZE, trailerBytes, 0, Trailer.SIZE);
@@ -72,8 +78,9 @@ public final class HFileReader implements AutoCloseable {
     this.blockReader = new BlockReader(file, blocksEnd, trailer.compression(), allocator);
     BlockLoader direct = new DirectBlockLoader(blockReader);
     this.loader = loaderWrapper.apply(direct);
-    this.bloomLoader = (offset, onDiskSize) ->
-        loader.loadBlock(offset, onDiskSize, BlockType.BLOOM_CHUNK, true).payload();
+    this.bloomLoader =
+        (offset, onDiskSize) ->
+            loader.loadBlock(offset, onDiskSize, BlockType.BLOOM_CHUNK, true).payload();
 
     LoadOnOpen section = new LoadOnOpen(blocksEnd);
     this.dataIndex = new BlockIndexReader(section.dataRoot, trailer.numDataIndexLevels(), name);
@@ -82,16 +89,20 @@ public final class HFileReader implements AutoCloseable {
     this.encoding = parseEncoding(fileInfo);
     boolean includesTags = fileInfo.contains(FileInfo.MAX_TAGS_LEN);
     boolean compressTags = fileInfo.getBoolean(FileInfo.TAGS_COMPRESSED, false);
-    boolean includesMvcc = fileInfo.getInt(FileInfo.KEY_VALUE_VERSION, 0)
-        == FileInfo.KEY_VALUE_VERSION_WITH_MVCC;
+    boolean includesMvcc =
+        fileInfo.getInt(FileInfo.KEY_VALUE_VERSION, 0) == FileInfo.KEY_VALUE_VERSION_WITH_MVCC;
     this.encodingContext = new EncodingContext(includesTags, includesMvcc, compressTags);
-    this.lastKey = checkedKey(fileInfo.get(FileInfo.LASTKEY), trailer.fileInfoOffset(),
-        "file info " + FileInfo.LASTKEY);
+    this.lastKey =
+        checkedKey(
+            fileInfo.get(FileInfo.LASTKEY),
+            trailer.fileInfoOffset(),
+            "file info " + FileInfo.LASTKEY);
     checkedKey(firstKey(), trailer.loadOnOpenDataOffset(), "first data index key");
     this.generalBloom = generalBloom(section.generalBloomMeta);
-    this.deleteFamilyBloom = section.deleteFamilyBloomMeta == null
-        ? null
-        : parseBloom(section.deleteFamilyBloomMeta, BloomType.ROW);
+    this.deleteFamilyBloom =
+        section.deleteFamilyBloomMeta == null
+            ? null
+            : parseBloom(section.deleteFamilyBloomMeta, BloomType.ROW);
   }
 
   /** Opens {@code path} reading blocks directly (no cache). */
@@ -103,16 +114,18 @@ public final class HFileReader implements AutoCloseable {
    * Opens {@code path}; {@code loaderWrapper} receives the direct block loader and returns the
    * loader every read goes through (a block cache in front of it, typically).
    */
-  public static HFileReader open(Path path, BufAllocator allocator,
-      UnaryOperator<BlockLoader> loaderWrapper) throws IOException {
+  public static HFileReader open(
+      Path path, BufAllocator allocator, UnaryOperator<BlockLoader> loaderWrapper)
+      throws IOException {
     return open(Storage.local(), path, allocator, loaderWrapper);
   }
 
   /**
    * Opens {@code path} on {@code storage}; see {@link #open(Path, BufAllocator, UnaryOperator)}.
    */
-  public static HFileReader open(Storage storage, Path path, BufAllocator allocator,
-      UnaryOperator<BlockLoader> loaderWrapper) throws IOException {
+  public static HFileReader open(
+      Storage storage, Path path, BufAllocator allocator, UnaryOperator<BlockLoader> loaderWrapper)
+      throws IOException {
     ReadOnlyFile file = storage.openReadImmutable(path);
     try {
       return new HFileReader(path, file, allocator, loaderWrapper);
@@ -132,8 +145,12 @@ public final class HFileReader implements AutoCloseable {
     try {
       type = BloomType.parse(typeName);
     } catch (IllegalArgumentException e) {
-      throw new CorruptHFileException(name, trailer.fileInfoOffset(), "file info "
-          + FileInfo.BLOOM_FILTER_TYPE, "NONE, ROW, ROWCOL or ROWPREFIX_FIXED_LENGTH", typeName);
+      throw new CorruptHFileException(
+          name,
+          trailer.fileInfoOffset(),
+          "file info " + FileInfo.BLOOM_FILTER_TYPE,
+          "NONE, ROW, ROWCOL or ROWPREFIX_FIXED_LENGTH",
+          typeName);
     }
     if (type == BloomType.NONE) {
       return null;
@@ -143,8 +160,12 @@ public final class HFileReader implements AutoCloseable {
     try {
       return new GeneralBloomLookup(reader, fileInfo.get(FileInfo.LAST_BLOOM_KEY), prefixLength);
     } catch (IllegalArgumentException e) {
-      throw new CorruptHFileException(name, trailer.fileInfoOffset(), "file info "
-          + FileInfo.BLOOM_FILTER_PARAM, "a prefix length >= 1", prefixLength);
+      throw new CorruptHFileException(
+          name,
+          trailer.fileInfoOffset(),
+          "file info " + FileInfo.BLOOM_FILTER_PARAM,
+          "a prefix length >= 1",
+          prefixLength);
     }
   }
 
@@ -152,8 +173,8 @@ public final class HFileReader implements AutoCloseable {
     try {
       return CompoundBloomReader.parse(meta, type);
     } catch (CorruptBloomException e) {
-      throw new CorruptHFileException(name, trailer.loadOnOpenDataOffset(), type
-          + " bloom metadata", e);
+      throw new CorruptHFileException(
+          name, trailer.loadOnOpenDataOffset(), type + " bloom metadata", e);
     }
   }
 
@@ -162,8 +183,12 @@ public final class HFileReader implements AutoCloseable {
     try {
       return DataBlockEncoding.fromName(value);
     } catch (IllegalArgumentException e) {
-      throw new CorruptHFileException(name, trailer.fileInfoOffset(), "file info "
-          + FileInfo.DATA_BLOCK_ENCODING, "NONE, PREFIX, DIFF, FAST_DIFF or ROW_INDEX_V1", value);
+      throw new CorruptHFileException(
+          name,
+          trailer.fileInfoOffset(),
+          "file info " + FileInfo.DATA_BLOCK_ENCODING,
+          "NONE, PREFIX, DIFF, FAST_DIFF or ROW_INDEX_V1",
+          value);
     }
   }
 
@@ -179,23 +204,29 @@ public final class HFileReader implements AutoCloseable {
       long offset = trailer.loadOnOpenDataOffset();
       HFileBlock block = blockReader.readBlock(offset, -1, BlockType.ROOT_INDEX);
       try {
-        dataRoot = RootIndex.parse(block.payload(), trailer.dataIndexCount(), name, offset,
-            "data index root");
+        dataRoot =
+            RootIndex.parse(
+                block.payload(), trailer.dataIndexCount(), name, offset, "data index root");
         offset += block.onDiskSizeWithHeader();
       } finally {
         block.release();
       }
       block = blockReader.readBlock(offset, -1, BlockType.ROOT_INDEX);
       try {
-        metaRoot = RootIndex.parse(block.payload(), trailer.metaIndexCount(), name, offset,
-            "meta index root");
+        metaRoot =
+            RootIndex.parse(
+                block.payload(), trailer.metaIndexCount(), name, offset, "meta index root");
         offset += block.onDiskSizeWithHeader();
       } finally {
         block.release();
       }
       if (offset != trailer.fileInfoOffset()) {
-        throw new CorruptHFileException(name, offset, "file info block offset",
-            trailer.fileInfoOffset() + " (from the trailer)", offset);
+        throw new CorruptHFileException(
+            name,
+            offset,
+            "file info block offset",
+            trailer.fileInfoOffset() + " (from the trailer)",
+            offset);
       }
       block = blockReader.readBlock(offset, -1, BlockType.FILE_INFO);
       try {
@@ -212,8 +243,13 @@ public final class HFileReader implements AutoCloseable {
           switch (block.type()) {
             case GENERAL_BLOOM_META -> generalBloomMeta = Buf.wrap(payload);
             case DELETE_FAMILY_BLOOM_META -> deleteFamilyBloomMeta = Buf.wrap(payload);
-            default -> throw new CorruptHFileException(name, offset, "load-on-open block type",
-                "GENERAL_BLOOM_META or DELETE_FAMILY_BLOOM_META", block.type());
+            default ->
+                throw new CorruptHFileException(
+                    name,
+                    offset,
+                    "load-on-open block type",
+                    "GENERAL_BLOOM_META or DELETE_FAMILY_BLOOM_META",
+                    block.type());
           }
           onDiskSize = block.onDiskSizeWithHeader();
         } finally {
@@ -260,8 +296,8 @@ public final class HFileReader implements AutoCloseable {
 
   /** The serialized key splitting the file's data blocks in two halves, or null if empty. */
   public byte[] midKey() throws IOException {
-    return checkedKey(dataIndex.midKey(loader), trailer.loadOnOpenDataOffset(),
-        "mid key of the data index");
+    return checkedKey(
+        dataIndex.midKey(loader), trailer.loadOnOpenDataOffset(), "mid key of the data index");
   }
 
   /**
@@ -339,13 +375,13 @@ public final class HFileReader implements AutoCloseable {
     if (entry < 0) {
       return null;
     }
-    return loader.loadBlock(metaIndex.offset(entry), metaIndex.onDiskSize(entry), BlockType.META,
-        true);
+    return loader.loadBlock(
+        metaIndex.offset(entry), metaIndex.onDiskSize(entry), BlockType.META, true);
   }
 
   /**
-   * False only if the general bloom filter proves the file holds no cell of {@code row} (and,
-   * for ROWCOL, {@code qualifier}); true when it may, or when the file has no bloom.
+   * False only if the general bloom filter proves the file holds no cell of {@code row} (and, for
+   * ROWCOL, {@code qualifier}); true when it may, or when the file has no bloom.
    */
   public boolean mightContain(byte[] row, byte[] qualifier) throws IOException {
     if (trailer.entryCount() == 0) {
@@ -361,9 +397,9 @@ public final class HFileReader implements AutoCloseable {
   }
 
   /**
-   * {@link #mightContain(byte[], byte[])} for a row held in a range of a segment (a read that
-   * must not allocate): false only if the general bloom proves the file holds no cell of the row.
-   * A ROWCOL bloom cannot answer for a whole row, so it says true.
+   * {@link #mightContain(byte[], byte[])} for a row held in a range of a segment (a read that must
+   * not allocate): false only if the general bloom proves the file holds no cell of the row. A
+   * ROWCOL bloom cannot answer for a whole row, so it says true.
    */
   public boolean mightContainRow(MemorySegment row, long offset, int length) throws IOException {
     if (trailer.entryCount() == 0) {
@@ -388,8 +424,8 @@ public final class HFileReader implements AutoCloseable {
   }
 
   /**
-   * A scanner over the file's cells; {@code cacheBlocks} false asks the loader not to keep the
-   * data blocks it reads (index and bloom blocks are always cached).
+   * A scanner over the file's cells; {@code cacheBlocks} false asks the loader not to keep the data
+   * blocks it reads (index and bloom blocks are always cached).
    */
   public HFileScanner scanner(boolean cacheBlocks) {
     return new HFileScanner(this, cacheBlocks);

@@ -10,20 +10,20 @@ import java.io.IOException;
 import java.lang.foreign.MemorySegment;
 
 /**
- * A cursor over an HFile's cells in order. It holds at most one data block (one reference), and
- * the current cell is a view into that block's memory, valid until the cursor moves to another
- * block or closes.
+ * A cursor over an HFile's cells in order. It holds at most one data block (one reference), and the
+ * current cell is a view into that block's memory, valid until the cursor moves to another block or
+ * closes.
  *
  * <p>Seeks walk the block index through the reader's {@link BlockLoader}, and note the index key of
  * the block after the one they land in, so that a {@link #reseekTo} whose key sorts before it stays
- * in the current block without walking the index again; {@link #next()} moves to the following
- * data block by file offset, skipping the inline index and bloom blocks between them; {@link
+ * in the current block without walking the index again; {@link #next()} moves to the following data
+ * block by file offset, skipping the inline index and bloom blocks between them; {@link
  * #seekBefore} steps back through the data blocks' previous-block offsets.
  *
  * <p>In-block seeks binary-search the block's {@link SeekIndex} when the block object has one; the
- * third seek into a block object without one builds it for every reader of that object (see
- * {@link SeekIndexSlot}). A block the cache left out, read for this scanner alone, takes its index
- * from the file instead, which keeps a sparse one from the block's second such seek on (see {@link
+ * third seek into a block object without one builds it for every reader of that object (see {@link
+ * SeekIndexSlot}). A block the cache left out, read for this scanner alone, takes its index from
+ * the file instead, which keeps a sparse one from the block's second such seek on (see {@link
  * LeftOutSeekIndexes}); a cached block sought with that one meanwhile builds its own at its eighth
  * seek.
  *
@@ -33,10 +33,13 @@ public final class HFileScanner implements AutoCloseable {
 
   /** {@link #seekTo(Cell)}: the key sorts before the file's first cell; nothing is current. */
   public static final int BEFORE_FILE = -1;
+
   /** {@link #seekTo(Cell)}: positioned on the cell equal to the key. */
   public static final int EXACT = 0;
+
   /** {@link #seekTo(Cell)}: positioned on the last cell before the key. */
   public static final int BEFORE_KEY = 1;
+
   /**
    * {@link #seekTo(Cell)}: the key falls between two blocks (an index key is shorter than the
    * block's first key); positioned on the first cell after the key.
@@ -48,13 +51,16 @@ public final class HFileScanner implements AutoCloseable {
   private final BlockSeeker seeker;
   private final BlockIndexReader.BlockPointer pointer = new BlockIndexReader.BlockPointer();
   private HFileBlock block;
+
   /**
    * Whether the seeker was given the current block's own seek index, or for a block left out, the
    * file's; a cached block sought with the file's sparse one still builds its own.
    */
   private boolean indexed;
+
   /** Whether the seeker was given the file's sparse index of the current block. */
   private boolean sparselyIndexed;
+
   private boolean valid;
 
   HFileScanner(HFileReader reader, boolean cacheBlocks) {
@@ -153,14 +159,16 @@ public final class HFileScanner implements AutoCloseable {
 
   /**
    * Like {@link #seekTo(Cell)}, for a key not before the current cell. When the key also sorts
-   * before the index key of the block after the current one (HBase's {@code nextIndexedKey},
-   * noted by the index walk that found the current block), the target lies in the current block:
-   * the seek continues forward from the current cell without touching the index or the cache.
-   * Otherwise, and when the current block was reached by {@link #next()} or {@link #seekBefore}
-   * stepping back, it is a {@link #seekTo(Cell)}.
+   * before the index key of the block after the current one (HBase's {@code nextIndexedKey}, noted
+   * by the index walk that found the current block), the target lies in the current block: the seek
+   * continues forward from the current cell without touching the index or the cache. Otherwise, and
+   * when the current block was reached by {@link #next()} or {@link #seekBefore} stepping back, it
+   * is a {@link #seekTo(Cell)}.
    */
   public int reseekTo(Cell key) throws IOException {
-    if (valid && block.offset() == pointer.offset && inCurrentBlock(key)
+    if (valid
+        && block.offset() == pointer.offset
+        && inCurrentBlock(key)
         && CellComparator.compareKeyIgnoringSequenceId(key, seeker.current()) >= 0) {
       int result = seek(key, false);
       valid = seeker.isValid();
@@ -203,8 +211,12 @@ public final class HFileScanner implements AutoCloseable {
     useBlock(load(previous, -1));
     useSeekIndex();
     if (seek(key, true) == AFTER_KEY) {
-      throw new CorruptHFileException(reader.name(), block.offset(), "the data block before the "
-          + "one a key's index entry points to", "cells before the key", "none");
+      throw new CorruptHFileException(
+          reader.name(),
+          block.offset(),
+          "the data block before the " + "one a key's index entry points to",
+          "cells before the key",
+          "none");
     }
     valid = seeker.isValid();
     return valid;
@@ -224,8 +236,8 @@ public final class HFileScanner implements AutoCloseable {
       return;
     }
     SeekIndex index = block.seekIndex();
-    int buildingSeek = sparselyIndexed ? SeekIndexSlot.BUILDING_SEEK_AFTER_SPARSE
-        : SeekIndexSlot.BUILDING_SEEK;
+    int buildingSeek =
+        sparselyIndexed ? SeekIndexSlot.BUILDING_SEEK_AFTER_SPARSE : SeekIndexSlot.BUILDING_SEEK;
     if (index == null && block.claimSeekIndexBuild(buildingSeek)) {
       try {
         index = seeker.indexBlock();
@@ -243,8 +255,8 @@ public final class HFileScanner implements AutoCloseable {
 
   /**
    * Builds a sparse index of the current block, which no cache keeps, at the file's second seek
-   * into it without one, seeks with it and keeps it with the file's when their heap budget has
-   * room (see {@link LeftOutSeekIndexes}).
+   * into it without one, seeks with it and keeps it with the file's when their heap budget has room
+   * (see {@link LeftOutSeekIndexes}).
    */
   private void useLeftOutSeekIndex() {
     LeftOutSeekIndexes indexes = reader.leftOutSeekIndexes();
@@ -316,16 +328,22 @@ public final class HFileScanner implements AutoCloseable {
    * @return {@link BlockSeeker#ROW_ENDED}, {@link BlockSeeker#GAVE_UP} or, for an encoding whose
    *     cells do not lie in the block, {@link BlockSeeker#NOT_COLLECTED} with nothing moved
    */
-  public int collectLatestPuts(MemorySegment row, long rowOffset, int rowLength,
-      long minTimestamp, long maxTimestamp, RowCellSink sink) throws IOException {
+  public int collectLatestPuts(
+      MemorySegment row,
+      long rowOffset,
+      int rowLength,
+      long minTimestamp,
+      long maxTimestamp,
+      RowCellSink sink)
+      throws IOException {
     if (!valid) {
       throw new IllegalStateException("the scanner is not positioned on a cell");
     }
     while (true) {
       int result;
       try {
-        result = seeker.collectLatestPuts(row, rowOffset, rowLength, minTimestamp, maxTimestamp,
-            sink);
+        result =
+            seeker.collectLatestPuts(row, rowOffset, rowLength, minTimestamp, maxTimestamp, sink);
       } catch (MalformedBlockException e) {
         throw corrupt(e);
       }
@@ -357,8 +375,8 @@ public final class HFileScanner implements AutoCloseable {
 
   /**
    * Makes {@code next} the current block, to seek in (its first cell is not read yet), with its
-   * seek index when it has one, else with the sparse one its file keeps from when the cache left
-   * it out, if any (a block just taken into the cache is sought so until its own is built).
+   * seek index when it has one, else with the sparse one its file keeps from when the cache left it
+   * out, if any (a block just taken into the cache is sought so until its own is built).
    */
   private void useBlock(HFileBlock next) throws IOException {
     release();

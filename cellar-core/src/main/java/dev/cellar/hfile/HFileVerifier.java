@@ -13,12 +13,12 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Checks an entire HFile: every block's checksums, header and previous-block chain; every total
- * the trailer records against the blocks actually there; every cell in order and counted; the
- * index leading to every data block; and the bloom filters answering yes for every key. Together
- * these cover every byte of a file, so a flipped bit anywhere is reported, never served. Blocks
- * written with checksum type NULL are the exception: a flipped bit in their payload is caught
- * only if it breaks their structure, and the report counts them.
+ * Checks an entire HFile: every block's checksums, header and previous-block chain; every total the
+ * trailer records against the blocks actually there; every cell in order and counted; the index
+ * leading to every data block; and the bloom filters answering yes for every key. Together these
+ * cover every byte of a file, so a flipped bit anywhere is reported, never served. Blocks written
+ * with checksum type NULL are the exception: a flipped bit in their payload is caught only if it
+ * breaks their structure, and the report counts them.
  *
  * <p>Not thread-safe; it reads the file once, sequentially, bypassing any block cache.
  */
@@ -58,8 +58,8 @@ public final class HFileVerifier {
    * @param blocksWithoutChecksums blocks whose checksum type is NULL: only their structure and
    *     cells could be checked, and a flipped bit in their payload may go unnoticed
    */
-  public record Report(int blocks, Map<BlockType, Integer> blocksByType, long cells,
-      int blocksWithoutChecksums) {}
+  public record Report(
+      int blocks, Map<BlockType, Integer> blocksByType, long cells, int blocksWithoutChecksums) {}
 
   private Report run() throws IOException {
     Trailer trailer = reader.trailer();
@@ -91,8 +91,11 @@ public final class HFileVerifier {
         uncompressedWithHeaders += BlockHeader.SIZE + payload;
         if (type.isData()) {
           if (offset >= end) {
-            throw corrupt(offset, "data block placement", "before the load-on-open section at "
-                + end, "a data block after it");
+            throw corrupt(
+                offset,
+                "data block placement",
+                "before the load-on-open section at " + end,
+                "a data block after it");
           }
           dataBlocks.add(new long[] {offset, block.onDiskSizeWithHeader()});
         } else if (type == BlockType.LEAF_INDEX) {
@@ -113,7 +116,10 @@ public final class HFileVerifier {
       }
     }
     if (offset != blocksEnd) {
-      throw corrupt(offset, "block layout", "blocks ending at the trailer, " + blocksEnd,
+      throw corrupt(
+          offset,
+          "block layout",
+          "blocks ending at the trailer, " + blocksEnd,
           "a block ending at " + offset);
     }
     return blocks;
@@ -123,11 +129,12 @@ public final class HFileVerifier {
   private void checkChain(HFileBlock block, BlockType type, long offset, boolean dataRootSeen)
       throws CorruptHFileException {
     BlockType chain = type == BlockType.ENCODED_DATA ? BlockType.DATA : type;
-    boolean ownChain = switch (chain) {
-      case FILE_INFO, GENERAL_BLOOM_META, DELETE_FAMILY_BLOOM_META -> false;
-      case ROOT_INDEX -> dataRootSeen;
-      default -> true;
-    };
+    boolean ownChain =
+        switch (chain) {
+          case FILE_INFO, GENERAL_BLOOM_META, DELETE_FAMILY_BLOOM_META -> false;
+          case ROOT_INDEX -> dataRootSeen;
+          default -> true;
+        };
     long expected = ownChain ? lastOffsetByChain.getOrDefault(chain, -1L) : -1L;
     long found = block.prevBlockOffset();
     if (found != expected) {
@@ -140,32 +147,45 @@ public final class HFileVerifier {
     long trailerOffset = reader.trailerOffset();
     long firstData = dataBlocks.isEmpty() ? -1 : dataBlocks.getFirst()[0];
     long lastData = dataBlocks.isEmpty() ? -1 : dataBlocks.getLast()[0];
-    expectTrailer(trailerOffset, "first_data_block_offset", firstData,
-        trailer.firstDataBlockOffset());
-    expectTrailer(trailerOffset, "last_data_block_offset", lastData,
-        trailer.lastDataBlockOffset());
-    expectTrailer(trailerOffset, "uncompressed_data_index_size", indexPayloadBytes,
+    expectTrailer(
+        trailerOffset, "first_data_block_offset", firstData, trailer.firstDataBlockOffset());
+    expectTrailer(trailerOffset, "last_data_block_offset", lastData, trailer.lastDataBlockOffset());
+    expectTrailer(
+        trailerOffset,
+        "uncompressed_data_index_size",
+        indexPayloadBytes,
         trailer.uncompressedDataIndexSize());
-    expectTrailer(trailerOffset, "total_uncompressed_bytes",
+    expectTrailer(
+        trailerOffset,
+        "total_uncompressed_bytes",
         uncompressedWithHeaders - rootAndIntermediateBytes + Trailer.SIZE,
         trailer.totalUncompressedBytes());
-    expectTrailer(trailerOffset, "meta_index_count", counts.getOrDefault(BlockType.META, 0),
+    expectTrailer(
+        trailerOffset,
+        "meta_index_count",
+        counts.getOrDefault(BlockType.META, 0),
         trailer.metaIndexCount());
-    int expectedTrailing = trailer.numDataIndexLevels() > 1 ? BlockIndexReader.MID_KEY_METADATA_SIZE
-        : 0;
+    int expectedTrailing =
+        trailer.numDataIndexLevels() > 1 ? BlockIndexReader.MID_KEY_METADATA_SIZE : 0;
     int trailing = reader.dataIndex().root().trailingBytes();
     if (trailing != expectedTrailing) {
-      throw corrupt(trailer.loadOnOpenDataOffset(), "data index root size for "
-          + trailer.dataIndexCount() + " entries and " + trailer.numDataIndexLevels()
-          + " level(s)", expectedTrailing + " bytes after the entries", trailing + " bytes");
+      throw corrupt(
+          trailer.loadOnOpenDataOffset(),
+          "data index root size for "
+              + trailer.dataIndexCount()
+              + " entries and "
+              + trailer.numDataIndexLevels()
+              + " level(s)",
+          expectedTrailing + " bytes after the entries",
+          trailing + " bytes");
     }
   }
 
   private void expectTrailer(long trailerOffset, String field, long expected, long found)
       throws CorruptHFileException {
     if (expected != found) {
-      throw corrupt(trailerOffset, "trailer " + field + " (from the blocks present)", expected,
-          found);
+      throw corrupt(
+          trailerOffset, "trailer " + field + " (from the blocks present)", expected, found);
     }
   }
 
@@ -176,10 +196,14 @@ public final class HFileVerifier {
     try (HFileScanner scanner = reader.scanner(false)) {
       boolean more = scanner.seekTo();
       byte[] firstKey = reader.firstKey();
-      if (more && firstKey != null
+      if (more
+          && firstKey != null
           && !Arrays.equals(firstKey, IndexKeys.keyOf(scanner.current()))) {
-        throw corrupt(trailer.loadOnOpenDataOffset(), "first data index key",
-            "the first cell's key", Bytes.toStringBinary(firstKey));
+        throw corrupt(
+            trailer.loadOnOpenDataOffset(),
+            "first data index key",
+            "the first cell's key",
+            Bytes.toStringBinary(firstKey));
       }
       byte[] lastKey = null;
       while (more) {
@@ -198,13 +222,18 @@ public final class HFileVerifier {
       }
       byte[] recordedLast = reader.lastKey();
       if (!Arrays.equals(lastKey, recordedLast)) {
-        throw corrupt(trailer.fileInfoOffset(), "file info " + FileInfo.LASTKEY,
+        throw corrupt(
+            trailer.fileInfoOffset(),
+            "file info " + FileInfo.LASTKEY,
             lastKey == null ? "none" : Bytes.toStringBinary(lastKey),
             recordedLast == null ? "none" : Bytes.toStringBinary(recordedLast));
       }
     }
     if (cells != trailer.entryCount()) {
-      throw corrupt(reader.trailerOffset(), "trailer entry_count (from the cells present)", cells,
+      throw corrupt(
+          reader.trailerOffset(),
+          "trailer entry_count (from the cells present)",
+          cells,
           trailer.entryCount());
     }
     return cells;
@@ -221,15 +250,22 @@ public final class HFileVerifier {
   private void checkBlooms(Cell cell, byte[] previousRow) throws IOException {
     byte[] row = cell.rowArray();
     if (!reader.mightContain(row, cell.qualifierArray())) {
-      throw corrupt(reader.trailer().loadOnOpenDataOffset(), "general bloom filter",
-          "a match for " + cell, "no match");
+      throw corrupt(
+          reader.trailer().loadOnOpenDataOffset(),
+          "general bloom filter",
+          "a match for " + cell,
+          "no match");
     }
-    boolean deleteFamily = cell.type() == CellType.DELETE_FAMILY
-        || cell.type() == CellType.DELETE_FAMILY_VERSION;
-    if (deleteFamily && (previousRow == null || !Arrays.equals(previousRow, row))
+    boolean deleteFamily =
+        cell.type() == CellType.DELETE_FAMILY || cell.type() == CellType.DELETE_FAMILY_VERSION;
+    if (deleteFamily
+        && (previousRow == null || !Arrays.equals(previousRow, row))
         && !reader.mightContainDeleteFamily(row)) {
-      throw corrupt(reader.trailer().loadOnOpenDataOffset(), "delete family bloom filter",
-          "a match for " + cell, "no match");
+      throw corrupt(
+          reader.trailer().loadOnOpenDataOffset(),
+          "delete family bloom filter",
+          "a match for " + cell,
+          "no match");
     }
   }
 
@@ -242,9 +278,13 @@ public final class HFileVerifier {
         seeker.setBlock(block.payload());
         Cell first = seeker.current();
         if (!reader.dataIndex().locate(first, reader.blockLoader(), pointer)
-            || pointer.offset != data[0] || pointer.onDiskSize != data[1]) {
-          throw corrupt(data[0], "data index entry for the block", "offset " + data[0]
-              + " size " + data[1], "offset " + pointer.offset + " size " + pointer.onDiskSize);
+            || pointer.offset != data[0]
+            || pointer.onDiskSize != data[1]) {
+          throw corrupt(
+              data[0],
+              "data index entry for the block",
+              "offset " + data[0] + " size " + data[1],
+              "offset " + pointer.offset + " size " + pointer.onDiskSize);
         }
       } catch (RuntimeException e) {
         throw new CorruptHFileException(name, data[0], "malformed data block", e);

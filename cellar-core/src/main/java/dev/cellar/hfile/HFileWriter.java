@@ -31,12 +31,12 @@ import java.util.TreeMap;
  *
  * A data block closes, before a cell whose key differs from the previous cell's, once its encoded
  * or unencoded size reached the block size, so cells with equal keys never straddle blocks. The
- * index records each block under a shortened key ({@link IndexKeys}). Blocks: {@link
- * BlockWriter}; index: {@link BlockIndexWriter}; file info: {@link FileInfo}.
+ * index records each block under a shortened key ({@link IndexKeys}). Blocks: {@link BlockWriter};
+ * index: {@link BlockIndexWriter}; file info: {@link FileInfo}.
  *
- * <p>Not thread-safe. Cells must arrive in {@link CellComparator} order (ignoring sequence ids);
- * an out-of-order cell is rejected with an error naming both cells and the file, and nothing
- * written so far is affected.
+ * <p>Not thread-safe. Cells must arrive in {@link CellComparator} order (ignoring sequence ids); an
+ * out-of-order cell is rejected with an error naming both cells and the file, and nothing written
+ * so far is affected.
  */
 public final class HFileWriter implements AutoCloseable {
 
@@ -62,17 +62,24 @@ public final class HFileWriter implements AutoCloseable {
     this.path = path;
     this.context = context;
     this.out = out;
-    this.blocks = new BlockWriter(out, context.compression(), context.checksumType(),
-        context.bytesPerChecksum());
-    this.encoder = context.encoding().newEncoder(
-        new EncodingContext(context.includesTags(), context.includesMvcc(), context.compressTags()));
+    this.blocks =
+        new BlockWriter(
+            out, context.compression(), context.checksumType(), context.bytesPerChecksum());
+    this.encoder =
+        context
+            .encoding()
+            .newEncoder(
+                new EncodingContext(
+                    context.includesTags(), context.includesMvcc(), context.compressTags()));
     this.index = new BlockIndexWriter(context.indexBlockMaxSize(), context.indexMinEntries());
-    this.generalBloom = context.bloomType() == BloomType.NONE
-        ? null
-        : CompoundBloomWriter.general(context.bloomType(), context.bloomConfig());
-    this.deleteFamilyBloom = context.bloomType() == BloomType.ROWCOL
-        ? null
-        : CompoundBloomWriter.deleteFamily(context.bloomConfig());
+    this.generalBloom =
+        context.bloomType() == BloomType.NONE
+            ? null
+            : CompoundBloomWriter.general(context.bloomType(), context.bloomConfig());
+    this.deleteFamilyBloom =
+        context.bloomType() == BloomType.ROWCOL
+            ? null
+            : CompoundBloomWriter.deleteFamily(context.bloomConfig());
   }
 
   /** Creates {@code path} (which must not exist) and returns a writer for it. */
@@ -104,9 +111,12 @@ public final class HFileWriter implements AutoCloseable {
     if (lastKey.isPresent()) {
       int order = CellComparator.compareKeyIgnoringSequenceId(lastKey.cell(), cell);
       if (order > 0) {
-        throw new IllegalArgumentException(path + ": cell " + cell
-            + " is out of order: it sorts before the previous cell "
-            + lastKey.cell());
+        throw new IllegalArgumentException(
+            path
+                + ": cell "
+                + cell
+                + " is out of order: it sorts before the previous cell "
+                + lastKey.cell());
       }
       sameKey = order == 0;
     }
@@ -116,7 +126,8 @@ public final class HFileWriter implements AutoCloseable {
     if (deleteFamilyBloom != null) {
       deleteFamilyBloom.add(cell);
     }
-    if (!sameKey && encoder.cellCount() > 0
+    if (!sameKey
+        && encoder.cellCount() > 0
         && (encoder.encodedSize() >= context.blockSize()
             || encoder.unencodedSize() >= context.blockSize())) {
       finishDataBlock();
@@ -133,8 +144,8 @@ public final class HFileWriter implements AutoCloseable {
   public void appendFileInfo(String key, byte[] value) {
     ensureOpen();
     if (key.startsWith("hfile.")) {
-      throw new IllegalArgumentException("file info keys starting with 'hfile.' are reserved: "
-          + key);
+      throw new IllegalArgumentException(
+          "file info keys starting with 'hfile.' are reserved: " + key);
     }
     fileInfo.put(key, value);
   }
@@ -153,13 +164,13 @@ public final class HFileWriter implements AutoCloseable {
 
   private void finishDataBlock() throws IOException {
     byte[] payload = encoder.finishBlock();
-    BlockType type = context.encoding() == DataBlockEncoding.NONE
-        ? BlockType.DATA
-        : BlockType.ENCODED_DATA;
+    BlockType type =
+        context.encoding() == DataBlockEncoding.NONE ? BlockType.DATA : BlockType.ENCODED_DATA;
     BlockWriter.WrittenBlock block = blocks.write(type, payload, payload.length);
-    byte[] indexKey = previousBlockLastKey.isPresent()
-        ? IndexKeys.midpoint(previousBlockLastKey.cell(), blockFirstKey.cell())
-        : blockFirstKey.keyBytes();
+    byte[] indexKey =
+        previousBlockLastKey.isPresent()
+            ? IndexKeys.midpoint(previousBlockLastKey.cell(), blockFirstKey.cell())
+            : blockFirstKey.keyBytes();
     index.addDataBlock(indexKey, block.offset(), block.onDiskSizeWithHeader());
     if (firstDataBlockOffset < 0) {
       firstDataBlockOffset = block.offset();
@@ -182,8 +193,7 @@ public final class HFileWriter implements AutoCloseable {
     }
   }
 
-  private void writeBloomChunk(CompoundBloomWriter bloom, ReadyChunk chunk)
-      throws IOException {
+  private void writeBloomChunk(CompoundBloomWriter bloom, ReadyChunk chunk) throws IOException {
     byte[] payload = chunk.payload();
     BlockWriter.WrittenBlock block = blocks.write(BlockType.BLOOM_CHUNK, payload, payload.length);
     bloom.chunkWritten(block.offset(), block.onDiskSizeWithHeader());
@@ -218,7 +228,9 @@ public final class HFileWriter implements AutoCloseable {
       for (Map.Entry<String, byte[]> meta : metaBlocks.entrySet()) {
         byte[] bytes = meta.getValue();
         BlockWriter.WrittenBlock block = blocks.write(BlockType.META, bytes, bytes.length);
-        metaIndex.add(meta.getKey().getBytes(StandardCharsets.UTF_8), block.offset(),
+        metaIndex.add(
+            meta.getKey().getBytes(StandardCharsets.UTF_8),
+            block.offset(),
             block.onDiskSizeWithHeader());
       }
       BlockIndexWriter.Result dataIndex = index.writeRoot(blocks);
@@ -230,12 +242,21 @@ public final class HFileWriter implements AutoCloseable {
       BlockWriter.WrittenBlock infoBlock = blocks.write(BlockType.FILE_INFO, info, info.length);
       writeBloomMeta(generalBloom, BlockType.GENERAL_BLOOM_META);
       writeBloomMeta(deleteFamilyBloom, BlockType.DELETE_FAMILY_BLOOM_META);
-      Trailer trailer = new Trailer(infoBlock.offset(), dataIndex.rootOffset(),
-          dataIndex.uncompressedSize(),
-          blocks.uncompressedBytesWithHeaders() - dataIndex.excludedFromTotal() + Trailer.SIZE,
-          dataIndex.rootEntries(), metaIndex.count(), stats.cells(), dataIndex.levels(),
-          firstDataBlockOffset, lastDataBlockOffset, Trailer.COMPARATOR_NAME,
-          context.compression(), Trailer.MINOR_VERSION);
+      Trailer trailer =
+          new Trailer(
+              infoBlock.offset(),
+              dataIndex.rootOffset(),
+              dataIndex.uncompressedSize(),
+              blocks.uncompressedBytesWithHeaders() - dataIndex.excludedFromTotal() + Trailer.SIZE,
+              dataIndex.rootEntries(),
+              metaIndex.count(),
+              stats.cells(),
+              dataIndex.levels(),
+              firstDataBlockOffset,
+              lastDataBlockOffset,
+              Trailer.COMPARATOR_NAME,
+              context.compression(),
+              Trailer.MINOR_VERSION);
       byte[] trailerBytes = trailer.toBytes();
       out.append(trailerBytes, 0, trailerBytes.length);
       out.sync();
@@ -265,7 +286,8 @@ public final class HFileWriter implements AutoCloseable {
     }
     if (context.includesTags()) {
       fileInfo.putInt(FileInfo.MAX_TAGS_LEN, stats.maxTagsLength());
-      fileInfo.putBoolean(FileInfo.TAGS_COMPRESSED,
+      fileInfo.putBoolean(
+          FileInfo.TAGS_COMPRESSED,
           context.encoding() != DataBlockEncoding.NONE && context.compressTags());
     }
     if (context.includesMvcc()) {
@@ -273,13 +295,15 @@ public final class HFileWriter implements AutoCloseable {
       fileInfo.putLong(FileInfo.MAX_MEMSTORE_TS_KEY, stats.maxSequenceId());
     }
     if (context.encoding() != DataBlockEncoding.NONE) {
-      fileInfo.put(FileInfo.DATA_BLOCK_ENCODING,
+      fileInfo.put(
+          FileInfo.DATA_BLOCK_ENCODING,
           context.encoding().name().getBytes(StandardCharsets.US_ASCII));
     }
     fileInfo.put(FileInfo.TIMERANGE, stats.timeRange());
     fileInfo.putLong(FileInfo.EARLIEST_PUT_TS, stats.earliestPutTimestamp());
     if (generalBloom != null && !generalBloom.isEmpty()) {
-      fileInfo.put(FileInfo.BLOOM_FILTER_TYPE,
+      fileInfo.put(
+          FileInfo.BLOOM_FILTER_TYPE,
           context.bloomType().fileInfoName().getBytes(StandardCharsets.US_ASCII));
       fileInfo.put(FileInfo.LAST_BLOOM_KEY, generalBloom.lastKey());
       if (context.bloomType() == BloomType.ROWPREFIX_FIXED_LENGTH) {
@@ -310,8 +334,12 @@ public final class HFileWriter implements AutoCloseable {
       int tags = cell.tagsLength();
       maxTagsLength = Math.max(maxTagsLength, tags);
       maxSequenceId = Math.max(maxSequenceId, cell.sequenceId());
-      long length = 2L * Integer.BYTES + cell.keyLength() + cell.valueLength()
-          + (tags > 0 ? Short.BYTES + tags : 0) + Integer.BYTES;
+      long length =
+          2L * Integer.BYTES
+              + cell.keyLength()
+              + cell.valueLength()
+              + (tags > 0 ? Short.BYTES + tags : 0)
+              + Integer.BYTES;
       if (length > biggestCellLength) {
         biggestCellLength = length;
         keyOfBiggestCell = IndexKeys.keyOf(cell);

@@ -15,8 +15,10 @@ import java.util.concurrent.atomic.AtomicLong;
 final class HeapBudget {
 
   /** The budget of every open file's left-out seek indexes together. */
-  static final HeapBudget LEFT_OUT_SEEK_INDEXES = new HeapBudget(
-      Long.getLong("cellar.hfile.leftOutSeekIndexBytes", Runtime.getRuntime().maxMemory() / 32));
+  static final HeapBudget LEFT_OUT_SEEK_INDEXES =
+      new HeapBudget(
+          Long.getLong(
+              "cellar.hfile.leftOutSeekIndexBytes", Runtime.getRuntime().maxMemory() / 32));
 
   private final long limit;
   private final AtomicLong used = new AtomicLong();

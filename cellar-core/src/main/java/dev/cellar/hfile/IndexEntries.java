@@ -29,8 +29,10 @@ final class IndexEntries {
   private final List<byte[]> keys = new ArrayList<>();
   private long[] offsets = new long[16];
   private int[] sizes = new int[16];
+
   /** For the leaf-level root chunk: data blocks covered by this entry and every earlier one. */
   private long[] cumulativeBlocks = new long[16];
+
   private long rootSize;
   private long keyBytes;
 
@@ -84,7 +86,9 @@ final class IndexEntries {
 
   /** Serialized size in non-root format. */
   long nonRootSize() {
-    return Integer.BYTES + (long) Integer.BYTES * (count() + 1) + (long) ENTRY_OVERHEAD * count()
+    return Integer.BYTES
+        + (long) Integer.BYTES * (count() + 1)
+        + (long) ENTRY_OVERHEAD * count()
         + keyBytes;
   }
 

@@ -21,8 +21,8 @@ import java.util.Arrays;
  *   <li>otherwise the right key itself.
  * </ol>
  *
- * {@code separator(l, r)}: at the first differing byte {@code d}, {@code l[0..d)} plus {@code
- * l[d] + 1}; when {@code l} is a proper prefix of {@code r}, {@code l} plus one zero byte.
+ * {@code separator(l, r)}: at the first differing byte {@code d}, {@code l[0..d)} plus {@code l[d]
+ * + 1}; when {@code l} is a proper prefix of {@code r}, {@code l} plus one zero byte.
  */
 final class IndexKeys {
 
@@ -37,7 +37,10 @@ final class IndexKeys {
     return segment.asSlice(offset, length).toArray(ValueLayout.JAVA_BYTE);
   }
 
-  /** The index key for a block whose first cell is {@code right}, after a block ending in {@code left}. */
+  /**
+   * The index key for a block whose first cell is {@code right}, after a block ending in {@code
+   * left}.
+   */
   static byte[] midpoint(Cell left, Cell right) {
     byte[] leftRow = slice(left.segment(), left.rowOffset(), left.rowLength());
     byte[] rightRow = slice(right.segment(), right.rowOffset(), right.rowLength());
@@ -50,7 +53,8 @@ final class IndexKeys {
       return fakeKey(rightRow, separator(leftFamily, rightFamily), Bytes.EMPTY);
     }
     byte[] leftQualifier = slice(left.segment(), left.qualifierOffset(), left.qualifierLength());
-    byte[] rightQualifier = slice(right.segment(), right.qualifierOffset(), right.qualifierLength());
+    byte[] rightQualifier =
+        slice(right.segment(), right.qualifierOffset(), right.qualifierLength());
     if (!Arrays.equals(leftQualifier, rightQualifier)) {
       return fakeKey(rightRow, rightFamily, separator(leftQualifier, rightQualifier));
     }
@@ -58,8 +62,9 @@ final class IndexKeys {
   }
 
   private static byte[] fakeKey(byte[] row, byte[] family, byte[] qualifier) {
-    return keyOf(KeyValue.create(row, family, qualifier, KeyValue.LATEST_TIMESTAMP,
-        CellType.MAXIMUM, Bytes.EMPTY));
+    return keyOf(
+        KeyValue.create(
+            row, family, qualifier, KeyValue.LATEST_TIMESTAMP, CellType.MAXIMUM, Bytes.EMPTY));
   }
 
   /** The shortest byte string after {@code left} and not after {@code right} (left &lt; right). */

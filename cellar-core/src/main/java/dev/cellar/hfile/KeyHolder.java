@@ -29,8 +29,8 @@ final class KeyHolder {
     }
     segment.set(ByteLayouts.INT_BE, 0, keyLength);
     segment.set(ByteLayouts.INT_BE, Integer.BYTES, 0);
-    MemorySegment.copy(source.segment(), source.keyOffset(), segment, KeyValueLayout.KEY_OFFSET,
-        keyLength);
+    MemorySegment.copy(
+        source.segment(), source.keyOffset(), segment, KeyValueLayout.KEY_OFFSET, keyLength);
     cell.reset(segment, 0, length, false, source.sequenceId());
     present = true;
   }
@@ -51,8 +51,8 @@ final class KeyHolder {
 
   /** A fresh copy of the serialized key. */
   byte[] keyBytes() {
-    return Arrays.copyOfRange(bytes, KeyValueLayout.KEY_OFFSET,
-        KeyValueLayout.KEY_OFFSET + cell.keyLength());
+    return Arrays.copyOfRange(
+        bytes, KeyValueLayout.KEY_OFFSET, KeyValueLayout.KEY_OFFSET + cell.keyLength());
   }
 
   void clear() {

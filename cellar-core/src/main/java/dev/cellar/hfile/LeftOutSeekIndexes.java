@@ -12,35 +12,35 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
  * cell of that walk. With one kept here, a seek restores the checkpoint before its key and decodes
  * the few cells after it, as a restart-point search in RocksDB's blocks does.
  *
- * <p><b>Which blocks.</b> A left-out block's index is built at its second seek that finds none
- * here ({@link #secondSeek}), so blocks read once (a sweep of Gets over cold data) cost no pass
- * over their cells; the indexes are sparse ({@link
+ * <p><b>Which blocks.</b> A left-out block's index is built at its second seek that finds none here
+ * ({@link #secondSeek}), so blocks read once (a sweep of Gets over cold data) cost no pass over
+ * their cells; the indexes are sparse ({@link
  * dev.cellar.hfile.encoding.BlockSeeker#indexBlockSparsely}: at most 1/64 of the payload).
  *
  * <p><b>Layout and memory.</b> A table of {@code slots} entries keyed by block offset (a power of
- * two, about four per data block of the file) in which each block has two candidate slots; an
- * entry is an immutable pair of the offset and the index. A block takes the first of its slots that
- * is free (or its own), else replaces its second slot's entry: with one slot per block, a fifth of
- * the blocks shared theirs with another and the two kept replacing each other's index (one build
- * per six left-out reads of small rows); with two, a block loses its index only when both its
- * slots are another's. Memory is
- * the table (12 bytes a slot) and the indexes, on the heap beside the file's block index, outside
- * the block cache's budget: at most a 64th of the data's size when every block is left out, and
- * at most what a {@link HeapBudget} shared by every open file allows (an index that does not fit
- * is used for its seek and not kept, its block then walked as before). A replaced index is left to
- * the garbage collector, never recycled, since a reader may still seek with it; the file's reader
- * empties the table and gives its bytes back when it closes.
+ * two, about four per data block of the file) in which each block has two candidate slots; an entry
+ * is an immutable pair of the offset and the index. A block takes the first of its slots that is
+ * free (or its own), else replaces its second slot's entry: with one slot per block, a fifth of the
+ * blocks shared theirs with another and the two kept replacing each other's index (one build per
+ * six left-out reads of small rows); with two, a block loses its index only when both its slots are
+ * another's. Memory is the table (12 bytes a slot) and the indexes, on the heap beside the file's
+ * block index, outside the block cache's budget: at most a 64th of the data's size when every block
+ * is left out, and at most what a {@link HeapBudget} shared by every open file allows (an index
+ * that does not fit is used for its seek and not kept, its block then walked as before). A replaced
+ * index is left to the garbage collector, never recycled, since a reader may still seek with it;
+ * the file's reader empties the table and gives its bytes back when it closes.
  *
  * <p><b>Concurrency.</b> Lock-free: entries are published by compare-and-set (a put that loses a
- * race to the same slot gives its bytes back and keeps nothing) and read with acquire semantics,
- * so a reader that sees an entry sees its index whole. The second-seek marks are
- * plain reads and writes: two racing seeks may build one index twice, or a third seek may build
- * it, which costs time and no correctness.
+ * race to the same slot gives its bytes back and keeps nothing) and read with acquire semantics, so
+ * a reader that sees an entry sees its index whole. The second-seek marks are plain reads and
+ * writes: two racing seeks may build one index twice, or a third seek may build it, which costs
+ * time and no correctness.
  */
 final class LeftOutSeekIndexes {
 
   /** Data bytes per slot: a quarter of a 64 KiB block. */
   private static final long BYTES_PER_SLOT = 16 * 1024;
+
   private static final int MIN_SLOTS = 16;
   private static final int MAX_SLOTS = 1 << 22;
 
@@ -52,8 +52,10 @@ final class LeftOutSeekIndexes {
 
   private final HeapBudget budget;
   private final AtomicReferenceArray<Entry> entries;
+
   /** Per slot, one more than the offset of the block last sought there without an index, or 0. */
   private final AtomicLongArray sought;
+
   private final int mask;
 
   /**
@@ -62,8 +64,8 @@ final class LeftOutSeekIndexes {
    */
   static LeftOutSeekIndexes forData(long dataBytes) {
     long wanted = Math.max(MIN_SLOTS, Math.min(MAX_SLOTS, dataBytes / BYTES_PER_SLOT));
-    return new LeftOutSeekIndexes(Integer.highestOneBit((int) (wanted * 2 - 1)),
-        HeapBudget.LEFT_OUT_SEEK_INDEXES);
+    return new LeftOutSeekIndexes(
+        Integer.highestOneBit((int) (wanted * 2 - 1)), HeapBudget.LEFT_OUT_SEEK_INDEXES);
   }
 
   /** A table of {@code slots} entries, a power of two, whose indexes {@code budget} bounds. */
@@ -89,8 +91,8 @@ final class LeftOutSeekIndexes {
 
   /**
    * Records a seek into the left-out block at {@code offset} that found no index; returns true if
-   * it is the block's second in a row at its slot, when the caller is to build the index and
-   * {@link #put} it.
+   * it is the block's second in a row at its slot, when the caller is to build the index and {@link
+   * #put} it.
    */
   boolean secondSeek(long offset) {
     int slot = firstSlot(offset);
@@ -105,8 +107,8 @@ final class LeftOutSeekIndexes {
 
   /**
    * Keeps {@code index} as the block at {@code offset}'s: in its first slot if that is free or the
-   * block's, else in its second, replacing what is there. Returns false, keeping nothing, when
-   * the budget has no room for it or another thread changed the slot meanwhile.
+   * block's, else in its second, replacing what is there. Returns false, keeping nothing, when the
+   * budget has no room for it or another thread changed the slot meanwhile.
    */
   boolean put(long offset, SeekIndex index) {
     int first = firstSlot(offset);

@@ -22,6 +22,7 @@ final class Lz4Codec extends FramedBlockCodec {
 
   private final LZ4Compressor compressor = LZ4Factory.fastestInstance().fastCompressor();
   private final LZ4SafeDecompressor decompressor = LZ4Factory.fastestInstance().safeDecompressor();
+
   /** HBase's LZ4 codec reserves the Snappy-style overhead of its buffer: size / 6 + 32. */
   private static final int MAX_CHUNK_INPUT = BUFFER_SIZE - (BUFFER_SIZE / 6 + 32);
 
@@ -45,8 +46,8 @@ final class Lz4Codec extends FramedBlockCodec {
   }
 
   @Override
-  int decompressChunk(Buf src, int srcIndex, int srcLength, Buf dst, int dstIndex,
-      int maxDstLength) throws IOException {
+  int decompressChunk(Buf src, int srcIndex, int srcLength, Buf dst, int dstIndex, int maxDstLength)
+      throws IOException {
     try {
       if (NioViews.isDirectRange(src, srcIndex, srcLength)
           && NioViews.isDirectRange(dst, dstIndex, maxDstLength)) {

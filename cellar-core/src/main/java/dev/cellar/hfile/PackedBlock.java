@@ -8,8 +8,8 @@ import dev.cellar.memory.Buf;
 /**
  * A block of a compressed file as it is on disk, less its checksums: the header followed by the
  * compressed payload, in a {@link Buf} this object holds one reference to. This is the form data
- * blocks are cached in with {@code hbase.block.data.cachecompressed} (HBase's "packed" blocks):
- * the cache holds the compressed bytes, several times fewer than the unpacked ones, and every read
+ * blocks are cached in with {@code hbase.block.data.cachecompressed} (HBase's "packed" blocks): the
+ * cache holds the compressed bytes, several times fewer than the unpacked ones, and every read
  * decompresses a copy ({@link BlockReader#unpack(PackedBlock)}). The checksums were verified when
  * the block was read from the file.
  *
@@ -35,8 +35,13 @@ public final class PackedBlock implements Cacheable {
    */
   PackedBlock(BlockHeader header, long offset, Buf buf, int nextBlockOnDiskSize) {
     if (buf.capacity() != header.onDiskDataSizeWithHeader()) {
-      throw new IllegalArgumentException("packed block at " + offset + " needs "
-          + header.onDiskDataSizeWithHeader() + " bytes, buffer has " + buf.capacity());
+      throw new IllegalArgumentException(
+          "packed block at "
+              + offset
+              + " needs "
+              + header.onDiskDataSizeWithHeader()
+              + " bytes, buffer has "
+              + buf.capacity());
     }
     this.header = header;
     this.offset = offset;
@@ -93,7 +98,13 @@ public final class PackedBlock implements Cacheable {
 
   @Override
   public String toString() {
-    return type() + "@" + offset + "[packed " + buf.capacity() + ", unpacked "
-        + (BlockHeader.SIZE + header.uncompressedSizeWithoutHeader()) + "]";
+    return type()
+        + "@"
+        + offset
+        + "[packed "
+        + buf.capacity()
+        + ", unpacked "
+        + (BlockHeader.SIZE + header.uncompressedSizeWithoutHeader())
+        + "]";
   }
 }

@@ -30,13 +30,21 @@ public final class PackedBlockDeserializer implements CacheableDeserializer {
     long offset = metadata.getLong(metadataIndex);
     int nextBlockOnDiskSize = metadata.getInt(metadataIndex + Long.BYTES);
     if (content.capacity() < BlockHeader.SIZE) {
-      throw new CorruptHFileException("block cache", offset, "cached packed block length",
-          ">= " + BlockHeader.SIZE, content.capacity());
+      throw new CorruptHFileException(
+          "block cache",
+          offset,
+          "cached packed block length",
+          ">= " + BlockHeader.SIZE,
+          content.capacity());
     }
     BlockHeader header = BlockHeader.read(content, 0, "block cache", offset);
     if (content.capacity() != header.onDiskDataSizeWithHeader()) {
-      throw new CorruptHFileException("block cache", offset, "cached packed block length",
-          header.onDiskDataSizeWithHeader(), content.capacity());
+      throw new CorruptHFileException(
+          "block cache",
+          offset,
+          "cached packed block length",
+          header.onDiskDataSizeWithHeader(),
+          content.capacity());
     }
     return new PackedBlock(header, offset, content, nextBlockOnDiskSize);
   }

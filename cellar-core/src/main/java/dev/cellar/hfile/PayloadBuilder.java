@@ -4,8 +4,7 @@ import dev.cellar.cell.Bytes;
 import java.util.Arrays;
 
 /**
- * A growable big-endian byte array for building block payloads on the write path. Not
- * thread-safe.
+ * A growable big-endian byte array for building block payloads on the write path. Not thread-safe.
  */
 final class PayloadBuilder {
 

@@ -9,8 +9,8 @@ import java.util.Arrays;
 
 /**
  * A parsed root-format index (the data index root, the meta index), held on the heap for the life
- * of the reader: the entries' keys in one array, offsets and sizes in parallel primitive arrays,
- * so a search allocates nothing. Layout in {@link IndexEntries}. Immutable and thread-safe.
+ * of the reader: the entries' keys in one array, offsets and sizes in parallel primitive arrays, so
+ * a search allocates nothing. Layout in {@link IndexEntries}. Immutable and thread-safe.
  */
 final class RootIndex {
 
@@ -20,10 +20,16 @@ final class RootIndex {
   private final int[] keyLengths;
   private final byte[] keys;
   private final MemorySegment keySegment;
+
   /** Where the entries end in the payload (mid-key metadata may follow). */
   private final int entriesEnd;
 
-  private RootIndex(long[] offsets, int[] sizes, int[] keyOffsets, int[] keyLengths, byte[] keys,
+  private RootIndex(
+      long[] offsets,
+      int[] sizes,
+      int[] keyOffsets,
+      int[] keyLengths,
+      byte[] keys,
       int entriesEnd) {
     this.offsets = offsets;
     this.sizes = sizes;
@@ -52,22 +58,32 @@ final class RootIndex {
     int at = 0;
     for (int i = 0; i < count; i++) {
       if (bytes.length - at < IndexEntries.ENTRY_OVERHEAD + 1) {
-        throw new CorruptHFileException(file, blockOffset, what + " entry " + i + " of " + count,
-            "at least " + (IndexEntries.ENTRY_OVERHEAD + 1) + " bytes", (bytes.length - at)
-                + " bytes left");
+        throw new CorruptHFileException(
+            file,
+            blockOffset,
+            what + " entry " + i + " of " + count,
+            "at least " + (IndexEntries.ENTRY_OVERHEAD + 1) + " bytes",
+            (bytes.length - at) + " bytes left");
       }
       offsets[i] = Bytes.toLong(bytes, at);
       sizes[i] = Bytes.toInt(bytes, at + Long.BYTES);
       at += IndexEntries.ENTRY_OVERHEAD;
       int lengthSize = Bytes.vlongSizeFromFirstByte(bytes[at]);
       if (at + lengthSize > bytes.length) {
-        throw new CorruptHFileException(file, blockOffset, what + " entry " + i + " key length",
-            lengthSize + " bytes", (bytes.length - at) + " bytes left");
+        throw new CorruptHFileException(
+            file,
+            blockOffset,
+            what + " entry " + i + " key length",
+            lengthSize + " bytes",
+            (bytes.length - at) + " bytes left");
       }
       long keyLength = Bytes.readVLong(bytes, at);
       at += lengthSize;
       if (keyLength < 0 || keyLength > bytes.length - at || offsets[i] < 0 || sizes[i] < 0) {
-        throw new CorruptHFileException(file, blockOffset, what + " entry " + i,
+        throw new CorruptHFileException(
+            file,
+            blockOffset,
+            what + " entry " + i,
             "a key within the block and non-negative offset and size",
             "key length " + keyLength + ", offset " + offsets[i] + ", size " + sizes[i]);
       }

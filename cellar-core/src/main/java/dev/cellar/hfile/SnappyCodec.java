@@ -40,8 +40,8 @@ final class SnappyCodec extends FramedBlockCodec {
   }
 
   @Override
-  int decompressChunk(Buf src, int srcIndex, int srcLength, Buf dst, int dstIndex,
-      int maxDstLength) throws IOException {
+  int decompressChunk(Buf src, int srcIndex, int srcLength, Buf dst, int dstIndex, int maxDstLength)
+      throws IOException {
     if (NioViews.isDirectRange(src, srcIndex, srcLength)
         && NioViews.isDirectRange(dst, dstIndex, maxDstLength)) {
       ByteBuffer in = NioViews.directView(src, srcIndex, srcLength);
@@ -58,8 +58,8 @@ final class SnappyCodec extends FramedBlockCodec {
 
   private static void checkLength(int uncompressed, int room) throws IOException {
     if (uncompressed < 0 || uncompressed > room) {
-      throw new IOException("SNAPPY chunk decompresses to " + uncompressed + " bytes, room for "
-          + room);
+      throw new IOException(
+          "SNAPPY chunk decompresses to " + uncompressed + " bytes, room for " + room);
     }
   }
 }

@@ -10,8 +10,8 @@ import java.nio.ByteBuffer;
 import java.util.Arrays;
 
 /**
- * The fixed-size trailer at the end of every HFile v3: where the load-on-open section and the
- * file info are, how the data index is shaped, and the file's compression and comparator.
+ * The fixed-size trailer at the end of every HFile v3: where the load-on-open section and the file
+ * info are, how the data index is shaped, and the file's compression and comparator.
  *
  * <pre>
  * offset        size  field
@@ -62,12 +62,15 @@ public record Trailer(
 
   /** Bytes of a v3 trailer. */
   public static final int SIZE = 4096;
+
   public static final int MAJOR_VERSION = 3;
+
   /**
    * The minor version with shortened ("faked") index keys, which every HBase 2.x and 3.x writer
    * uses; it is the only one accepted, so no bit of the version word can change unnoticed.
    */
   public static final int MINOR_VERSION = 3;
+
   /**
    * The comparator name Cellar writes: the legacy name every HBase reader since 1.x maps to its
    * standard cell comparator.
@@ -75,12 +78,13 @@ public record Trailer(
   public static final String COMPARATOR_NAME = "org.apache.hadoop.hbase.KeyValue$KVComparator";
 
   /** Comparator names HBase writes for user tables, all meaning the standard cell order. */
-  private static final java.util.Set<String> KNOWN_COMPARATORS = java.util.Set.of(
-      COMPARATOR_NAME,
-      "org.apache.hadoop.hbase.CellComparator",
-      "org.apache.hadoop.hbase.KeyValue$KeyComparator",
-      "org.apache.hadoop.hbase.CellComparatorImpl",
-      "org.apache.hadoop.hbase.InnerStoreCellComparator");
+  private static final java.util.Set<String> KNOWN_COMPARATORS =
+      java.util.Set.of(
+          COMPARATOR_NAME,
+          "org.apache.hadoop.hbase.CellComparator",
+          "org.apache.hadoop.hbase.KeyValue$KeyComparator",
+          "org.apache.hadoop.hbase.CellComparatorImpl",
+          "org.apache.hadoop.hbase.InnerStoreCellComparator");
 
   private static final byte[] MAGIC = BlockType.TRAILER.magic();
   private static final int VERSION_OFFSET = SIZE - Integer.BYTES;
@@ -138,7 +142,8 @@ public record Trailer(
    * @param file the file's name, for errors
    * @param fileSize the file's length, to check every offset against
    */
-  public static Trailer parse(byte[] bytes, String file, long fileSize) throws CorruptHFileException {
+  public static Trailer parse(byte[] bytes, String file, long fileSize)
+      throws CorruptHFileException {
     long base = fileSize - SIZE;
     if (bytes.length != SIZE) {
       throw new CorruptHFileException(file, base, "trailer size", SIZE, bytes.length);
@@ -148,29 +153,37 @@ public record Trailer(
     int major = version & 0x00FF_FFFF;
     int minor = version >>> 24;
     if (major != MAJOR_VERSION || minor != MINOR_VERSION) {
-      throw new CorruptHFileException(file, base + VERSION_OFFSET, "HFile version",
-          "3." + MINOR_VERSION, major + "." + minor);
+      throw new CorruptHFileException(
+          file, base + VERSION_OFFSET, "HFile version", "3." + MINOR_VERSION, major + "." + minor);
     }
     if (!Arrays.equals(bytes, 0, MAGIC.length, MAGIC, 0, MAGIC.length)) {
-      throw new CorruptHFileException(file, base, "trailer magic", "TRABLK\"$",
+      throw new CorruptHFileException(
+          file,
+          base,
+          "trailer magic",
+          "TRABLK\"$",
           new String(bytes, 0, MAGIC.length, java.nio.charset.StandardCharsets.ISO_8859_1));
     }
     Fields fields = new Fields();
     try {
-      CodedInputStream in = CodedInputStream.newInstance(bytes, MAGIC.length,
-          VERSION_OFFSET - MAGIC.length);
+      CodedInputStream in =
+          CodedInputStream.newInstance(bytes, MAGIC.length, VERSION_OFFSET - MAGIC.length);
       int length = in.readRawVarint32();
       if (length < 0 || length > VERSION_OFFSET - MAGIC.length - in.getTotalBytesRead()) {
-        throw new CorruptHFileException(file, base + MAGIC.length, "trailer message length",
-            "0.." + (VERSION_OFFSET - MAGIC.length), length);
+        throw new CorruptHFileException(
+            file,
+            base + MAGIC.length,
+            "trailer message length",
+            "0.." + (VERSION_OFFSET - MAGIC.length),
+            length);
       }
       int messageEnd = MAGIC.length + in.getTotalBytesRead() + length;
       in.pushLimit(length);
       fields.read(in, file, base);
       for (int i = messageEnd; i < VERSION_OFFSET; i++) {
         if (bytes[i] != 0) {
-          throw new CorruptHFileException(file, base + i, "trailer padding", "zero bytes",
-              String.format("0x%02x", bytes[i]));
+          throw new CorruptHFileException(
+              file, base + i, "trailer padding", "zero bytes", String.format("0x%02x", bytes[i]));
         }
       }
     } catch (InvalidProtocolBufferException e) {
@@ -189,24 +202,41 @@ public record Trailer(
   private void validate(String file, long fileSize) throws CorruptHFileException {
     long trailerStart = fileSize - SIZE;
     if (!KNOWN_COMPARATORS.contains(comparatorClassName)) {
-      throw new CorruptHFileException(file, trailerStart, "trailer comparator_class_name",
-          "a cell comparator name for user tables", comparatorClassName);
+      throw new CorruptHFileException(
+          file,
+          trailerStart,
+          "trailer comparator_class_name",
+          "a cell comparator name for user tables",
+          comparatorClassName);
     }
     if (loadOnOpenDataOffset < 0 || loadOnOpenDataOffset >= trailerStart) {
-      throw new CorruptHFileException(file, trailerStart, "trailer load_on_open_data_offset",
-          "0.." + (trailerStart - 1), loadOnOpenDataOffset);
+      throw new CorruptHFileException(
+          file,
+          trailerStart,
+          "trailer load_on_open_data_offset",
+          "0.." + (trailerStart - 1),
+          loadOnOpenDataOffset);
     }
     if (fileInfoOffset < loadOnOpenDataOffset || fileInfoOffset >= trailerStart) {
-      throw new CorruptHFileException(file, trailerStart, "trailer file_info_offset",
-          loadOnOpenDataOffset + ".." + (trailerStart - 1), fileInfoOffset);
+      throw new CorruptHFileException(
+          file,
+          trailerStart,
+          "trailer file_info_offset",
+          loadOnOpenDataOffset + ".." + (trailerStart - 1),
+          fileInfoOffset);
     }
     if (numDataIndexLevels < 1 || numDataIndexLevels > 64) {
-      throw new CorruptHFileException(file, trailerStart, "trailer num_data_index_levels", "1..64",
-          numDataIndexLevels);
+      throw new CorruptHFileException(
+          file, trailerStart, "trailer num_data_index_levels", "1..64", numDataIndexLevels);
     }
-    if (firstDataBlockOffset < -1 || firstDataBlockOffset >= loadOnOpenDataOffset
-        || lastDataBlockOffset < -1 || lastDataBlockOffset >= loadOnOpenDataOffset) {
-      throw new CorruptHFileException(file, trailerStart, "trailer data block offsets",
+    if (firstDataBlockOffset < -1
+        || firstDataBlockOffset >= loadOnOpenDataOffset
+        || lastDataBlockOffset < -1
+        || lastDataBlockOffset >= loadOnOpenDataOffset) {
+      throw new CorruptHFileException(
+          file,
+          trailerStart,
+          "trailer data block offsets",
           "-1 or below the load-on-open offset " + loadOnOpenDataOffset,
           firstDataBlockOffset + " and " + lastDataBlockOffset);
     }
@@ -230,12 +260,17 @@ public record Trailer(
     void read(CodedInputStream in, String file, long base) throws IOException {
       for (int tag = in.readTag(); tag != 0; tag = in.readTag()) {
         int field = WireFormat.getTagFieldNumber(tag);
-        int expectedWireType = field == COMPARATOR || field == ENCRYPTION_KEY
-            ? WireFormat.WIRETYPE_LENGTH_DELIMITED
-            : WireFormat.WIRETYPE_VARINT;
+        int expectedWireType =
+            field == COMPARATOR || field == ENCRYPTION_KEY
+                ? WireFormat.WIRETYPE_LENGTH_DELIMITED
+                : WireFormat.WIRETYPE_VARINT;
         if (field <= ENCRYPTION_KEY && WireFormat.getTagWireType(tag) != expectedWireType) {
-          throw new CorruptHFileException(file, base, "trailer field " + field + " wire type",
-              expectedWireType, WireFormat.getTagWireType(tag));
+          throw new CorruptHFileException(
+              file,
+              base,
+              "trailer field " + field + " wire type",
+              expectedWireType,
+              WireFormat.getTagWireType(tag));
         }
         switch (field) {
           case FILE_INFO_OFFSET -> fileInfoOffset = in.readUInt64();
@@ -250,24 +285,42 @@ public record Trailer(
           case LAST_DATA_BLOCK -> lastDataBlockOffset = in.readUInt64();
           case COMPARATOR -> comparatorClassName = in.readString();
           case COMPRESSION -> compressionCode = in.readUInt32();
-          case ENCRYPTION_KEY -> throw new CorruptHFileException(file, base,
-              "trailer encryption key", "an unencrypted file", "an encrypted file (unsupported)");
+          case ENCRYPTION_KEY ->
+              throw new CorruptHFileException(
+                  file,
+                  base,
+                  "trailer encryption key",
+                  "an unencrypted file",
+                  "an encrypted file (unsupported)");
           default -> in.skipField(tag);
         }
       }
       Compression compression = Compression.fromCode(compressionCode);
       if (compression == null || !compression.isSupported()) {
-        throw new CorruptHFileException(file, base, "trailer compression_codec",
+        throw new CorruptHFileException(
+            file,
+            base,
+            "trailer compression_codec",
             "NONE, GZ, SNAPPY, LZ4 or ZSTD",
             compression == null ? "unknown code " + compressionCode : compression.name());
       }
     }
 
     Trailer toTrailer(int minor) {
-      return new Trailer(fileInfoOffset, loadOnOpenDataOffset, uncompressedDataIndexSize,
-          totalUncompressedBytes, dataIndexCount, metaIndexCount, entryCount, numDataIndexLevels,
-          firstDataBlockOffset, lastDataBlockOffset, comparatorClassName,
-          Compression.fromCode(compressionCode), minor);
+      return new Trailer(
+          fileInfoOffset,
+          loadOnOpenDataOffset,
+          uncompressedDataIndexSize,
+          totalUncompressedBytes,
+          dataIndexCount,
+          metaIndexCount,
+          entryCount,
+          numDataIndexLevels,
+          firstDataBlockOffset,
+          lastDataBlockOffset,
+          comparatorClassName,
+          Compression.fromCode(compressionCode),
+          minor);
     }
   }
 }

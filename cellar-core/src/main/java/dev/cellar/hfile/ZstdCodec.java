@@ -9,8 +9,8 @@ import java.util.Arrays;
 
 /**
  * ZSTD blocks: one zstd frame per chunk in Hadoop block framing, through zstd-jni, at HBase's
- * default level 3. HBase's ZSTD codec streams with a 256 KiB buffer and reserves zstd's
- * worst-case growth of it.
+ * default level 3. HBase's ZSTD codec streams with a 256 KiB buffer and reserves zstd's worst-case
+ * growth of it.
  */
 final class ZstdCodec extends FramedBlockCodec {
 
@@ -18,6 +18,7 @@ final class ZstdCodec extends FramedBlockCodec {
 
   /** HBase's default {@code hbase.io.compress.zstd.buffersize}. */
   private static final int BUFFER_SIZE = 256 * 1024;
+
   /** HBase's default {@code hbase.io.compress.zstd.level}. */
   private static final int LEVEL = 3;
 
@@ -46,8 +47,8 @@ final class ZstdCodec extends FramedBlockCodec {
   }
 
   @Override
-  int decompressChunk(Buf src, int srcIndex, int srcLength, Buf dst, int dstIndex,
-      int maxDstLength) throws IOException {
+  int decompressChunk(Buf src, int srcIndex, int srcLength, Buf dst, int dstIndex, int maxDstLength)
+      throws IOException {
     try {
       long produced;
       if (NioViews.isDirectRange(src, srcIndex, srcLength)

@@ -14,8 +14,8 @@ import java.nio.file.Path;
  * <p><b>What the forces promise.</b> {@link #syncData()} is what a {@code SYNC_WAL} write waits
  * for: on a local disk an {@code fdatasync}; on HDFS an {@code hflush}, the bytes in the memory of
  * every DataNode of the pipeline and visible to new readers (HBase's default), or an {@code hsync}
- * where {@code hbase.wal.hsync} asks. {@link #sync()} is an fsync everywhere: on a local disk {@code
- * fsync}, on HDFS {@code hsync}.
+ * where {@code hbase.wal.hsync} asks. {@link #sync()} is an fsync everywhere: on a local disk
+ * {@code fsync}, on HDFS {@code hsync}.
  *
  * <p>Not thread-safe: one writer appends; callers that share it must serialize their appends.
  */
@@ -79,9 +79,9 @@ public abstract class AppendOnlyFile implements AutoCloseable {
   public abstract void sync() throws IOException;
 
   /**
-   * Makes everything appended so far as durable as a {@code SYNC_WAL} acknowledgment needs (see
-   * the class comment): cheaper than {@link #sync()} and enough for a log that is only ever
-   * appended to.
+   * Makes everything appended so far as durable as a {@code SYNC_WAL} acknowledgment needs (see the
+   * class comment): cheaper than {@link #sync()} and enough for a log that is only ever appended
+   * to.
    */
   public abstract void syncData() throws IOException;
 

@@ -7,8 +7,8 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 
 /**
- * A local {@link AppendOnlyFile} through a {@link FileChannel}: gathering writes, {@code fsync}
- * for {@link #sync()} and {@code fdatasync} for {@link #syncData()}.
+ * A local {@link AppendOnlyFile} through a {@link FileChannel}: gathering writes, {@code fsync} for
+ * {@link #sync()} and {@code fdatasync} for {@link #syncData()}.
  */
 final class ChannelAppendOnlyFile extends AppendOnlyFile {
 
@@ -20,8 +20,8 @@ final class ChannelAppendOnlyFile extends AppendOnlyFile {
   }
 
   static ChannelAppendOnlyFile createNew(Path path) throws IOException {
-    return new ChannelAppendOnlyFile(path, FileChannel.open(path, StandardOpenOption.CREATE_NEW,
-        StandardOpenOption.WRITE));
+    return new ChannelAppendOnlyFile(
+        path, FileChannel.open(path, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE));
   }
 
   @Override

@@ -15,16 +15,16 @@ import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * An exclusive hold on a directory, so one process at a time writes it: a {@value #FILE_NAME}
- * file in the directory locked with {@link FileChannel#tryLock()} (an advisory lock the operating
- * system drops when the process dies, so a crash never leaves a stale lock) and, inside this JVM,
- * an entry in a table of held directories. The file holds one line naming the holder (process id,
- * host, when it took the lock), which a refused opener puts in its error.
+ * An exclusive hold on a directory, so one process at a time writes it: a {@value #FILE_NAME} file
+ * in the directory locked with {@link FileChannel#tryLock()} (an advisory lock the operating system
+ * drops when the process dies, so a crash never leaves a stale lock) and, inside this JVM, an entry
+ * in a table of held directories. The file holds one line naming the holder (process id, host, when
+ * it took the lock), which a refused opener puts in its error.
  *
- * <p><b>Why the table.</b> The OS lock belongs to the process, not to the channel: a second
- * {@code tryLock} in the same JVM throws {@link OverlappingFileLockException}, and closing any
- * channel of the locked file may drop the process's lock on some systems. So a second hold in
- * this JVM is refused from the table without opening the file at all.
+ * <p><b>Why the table.</b> The OS lock belongs to the process, not to the channel: a second {@code
+ * tryLock} in the same JVM throws {@link OverlappingFileLockException}, and closing any channel of
+ * the locked file may drop the process's lock on some systems. So a second hold in this JVM is
+ * refused from the table without opening the file at all.
  *
  * <p>Thread-safe; {@link #close()} releases the hold and is idempotent.
  */
@@ -58,19 +58,21 @@ public final class DirectoryLock implements StorageLock {
     String holder = describeThisProcess();
     String previous = HELD.putIfAbsent(key, holder);
     if (previous != null) {
-      throw new DirectoryLockedException(directory, "it is already open in this process ("
-          + previous + ")");
+      throw new DirectoryLockedException(
+          directory, "it is already open in this process (" + previous + ")");
     }
     Path file = key.resolve(FILE_NAME);
     FileChannel channel = null;
     try {
-      channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.READ,
-          StandardOpenOption.WRITE);
+      channel =
+          FileChannel.open(
+              file, StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE);
       FileLock lock = tryLock(channel, file);
       if (lock == null) {
         String other = readHolder(channel);
-        throw new DirectoryLockedException(directory, "another process holds " + file
-            + (other.isEmpty() ? "" : " (" + other + ")"));
+        throw new DirectoryLockedException(
+            directory,
+            "another process holds " + file + (other.isEmpty() ? "" : " (" + other + ")"));
       }
       writeHolder(channel, holder);
       return new DirectoryLock(key, channel, lock);
@@ -89,8 +91,8 @@ public final class DirectoryLock implements StorageLock {
 
   /**
    * Whether another open holds {@code directory}, without taking the hold for longer than the
-   * probe: the holder's line if it is held (by this process or another), empty if it is free or
-   * has no lock file. For offline checks; the answer may be stale as soon as it is returned.
+   * probe: the holder's line if it is held (by this process or another), empty if it is free or has
+   * no lock file. For offline checks; the answer may be stale as soon as it is returned.
    *
    * @throws IOException naming the lock file, if it exists but cannot be opened or locked
    */
@@ -103,8 +105,8 @@ public final class DirectoryLock implements StorageLock {
     if (here != null) {
       return Optional.of("this process (" + here + ")");
     }
-    try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ,
-        StandardOpenOption.WRITE)) {
+    try (FileChannel channel =
+        FileChannel.open(file, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
       FileLock lock = tryLock(channel, file);
       if (lock == null) {
         String other = readHolder(channel);
@@ -119,8 +121,8 @@ public final class DirectoryLock implements StorageLock {
     try {
       return channel.tryLock();
     } catch (OverlappingFileLockException e) {
-      throw new DirectoryLockedException(file.getParent(),
-          "this process holds " + file + " through another channel");
+      throw new DirectoryLockedException(
+          file.getParent(), "this process holds " + file + " through another channel");
     } catch (IOException e) {
       throw new IOException(file + ": cannot lock: " + e, e);
     }

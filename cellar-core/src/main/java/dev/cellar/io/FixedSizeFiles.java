@@ -16,7 +16,8 @@ final class FixedSizeFiles {
    * Makes {@code path} a file of exactly {@code size} bytes. With {@code keepExisting}, a regular
    * file of that size is left untouched (content and modification time survive, for a warm
    * restart); otherwise the file is created, or truncated to nothing, and extended sparsely to
-   * {@code size}, so it reads as zeros. Symbolic links are followed, so the file may live elsewhere.
+   * {@code size}, so it reads as zeros. Symbolic links are followed, so the file may live
+   * elsewhere.
    */
   static void prepare(Path path, long size, boolean keepExisting) throws IOException {
     if (size <= 0) {
@@ -25,8 +26,12 @@ final class FixedSizeFiles {
     if (keepExisting && Files.isRegularFile(path) && Files.size(path) == size) {
       return;
     }
-    try (FileChannel channel = FileChannel.open(path, StandardOpenOption.CREATE,
-        StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING)) {
+    try (FileChannel channel =
+        FileChannel.open(
+            path,
+            StandardOpenOption.CREATE,
+            StandardOpenOption.WRITE,
+            StandardOpenOption.TRUNCATE_EXISTING)) {
       channel.write(ByteBuffer.allocate(1), size - 1);
     }
   }

@@ -37,13 +37,15 @@ final class LocalReadOnlyFile extends ReadOnlyFile {
       !"false".equalsIgnoreCase(System.getProperty(MAPPED_READS_PROPERTY));
 
   private final FileChannel channel;
+
   /** Null when unmapped. */
   private final Arena mappingArena;
+
   /** The mapped prefix of the file; empty when unmapped. */
   private final MemorySegment mapped;
 
-  private LocalReadOnlyFile(Path path, FileChannel channel, Arena mappingArena,
-      MemorySegment mapped) {
+  private LocalReadOnlyFile(
+      Path path, FileChannel channel, Arena mappingArena, MemorySegment mapped) {
     super(path);
     this.channel = channel;
     this.mappingArena = mappingArena;
@@ -56,8 +58,8 @@ final class LocalReadOnlyFile extends ReadOnlyFile {
   }
 
   /**
-   * Opens {@code path}, which must not change while open, with its current length mapped for
-   * reads (unless mapped reads are turned off, or the file is empty).
+   * Opens {@code path}, which must not change while open, with its current length mapped for reads
+   * (unless mapped reads are turned off, or the file is empty).
    */
   static LocalReadOnlyFile openLocalMapped(Path path) throws IOException {
     FileChannel channel = FileChannel.open(path, StandardOpenOption.READ);
@@ -100,8 +102,14 @@ final class LocalReadOnlyFile extends ReadOnlyFile {
       while (target.hasRemaining()) {
         int read = channel.read(target, at);
         if (read < 0) {
-          throw new EOFException(path() + ": wanted " + length + " bytes at offset " + position
-              + " but the file ends at " + channel.size());
+          throw new EOFException(
+              path()
+                  + ": wanted "
+                  + length
+                  + " bytes at offset "
+                  + position
+                  + " but the file ends at "
+                  + channel.size());
         }
         at += read;
       }
@@ -131,8 +139,7 @@ final class LocalReadOnlyFile extends ReadOnlyFile {
    *
    * @return false, copying nothing, when the range is not (wholly) mapped
    */
-  private boolean copyMapped(long position, Buf dst, int dstIndex, int length)
-      throws IOException {
+  private boolean copyMapped(long position, Buf dst, int dstIndex, int length) throws IOException {
     if (position < 0 || length > mapped.byteSize() - position) {
       return false;
     }
@@ -147,8 +154,14 @@ final class LocalReadOnlyFile extends ReadOnlyFile {
       closed.initCause(e);
       throw closed;
     } catch (InternalError e) {
-      throw new IOException(path() + ": the file changed under its mapping at offset " + position
-          + " (" + e.getMessage() + ")", e);
+      throw new IOException(
+          path()
+              + ": the file changed under its mapping at offset "
+              + position
+              + " ("
+              + e.getMessage()
+              + ")",
+          e);
     }
   }
 
@@ -162,7 +175,7 @@ final class LocalReadOnlyFile extends ReadOnlyFile {
   }
 
   private void unmap() {
-    for (;;) {
+    for (; ; ) {
       try {
         mappingArena.close();
         return;

@@ -58,8 +58,7 @@ final class LocalStorage implements Storage {
 
   @Override
   public void rename(Path source, Path target) throws IOException {
-    Files.move(source, target, StandardCopyOption.ATOMIC_MOVE,
-        StandardCopyOption.REPLACE_EXISTING);
+    Files.move(source, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
   }
 
   @Override

@@ -12,10 +12,10 @@ import java.util.List;
 
 /**
  * Where damaged or unaccounted-for files go instead of being deleted: {@code <base>/lost/<time>/},
- * each file under the path it had relative to {@code base}, and {@value #NOTES} listing every
- * file put there and why. Cellar never deletes what it cannot prove is garbage; what it must take
- * out of the way (a segment's unreadable tail, a file no manifest accounts for) it keeps here for
- * the operator, who may delete the directory once satisfied.
+ * each file under the path it had relative to {@code base}, and {@value #NOTES} listing every file
+ * put there and why. Cellar never deletes what it cannot prove is garbage; what it must take out of
+ * the way (a segment's unreadable tail, a file no manifest accounts for) it keeps here for the
+ * operator, who may delete the directory once satisfied.
  *
  * <p><b>Durability.</b> A move is a rename, forced in both directories, so a crash leaves the file
  * in one place or the other; a copy is forced before it is noted. {@link #close} writes the notes
@@ -25,8 +25,10 @@ public final class LostAndFound implements AutoCloseable {
 
   /** The directory under a database (or a log directory) that holds what was set aside. */
   public static final String DIRECTORY = "lost";
+
   /** The file in each {@code lost/<time>/} that says what is there and why. */
   public static final String NOTES = "NOTES.txt";
+
   /** The file in a repair's {@code lost/<time>/} listing every change it made. */
   public static final String REPORT = "REPORT.txt";
 
@@ -45,10 +47,11 @@ public final class LostAndFound implements AutoCloseable {
     this.root = root;
   }
 
-  /** A new {@code lost/<time>/} under {@code base}; nothing is created until a file is set aside. */
+  /**
+   * A new {@code lost/<time>/} under {@code base}; nothing is created until a file is set aside.
+   */
   public static LostAndFound under(Storage storage, Path base, Instant now) {
-    return new LostAndFound(storage, base,
-        base.resolve(DIRECTORY).resolve(STAMP.format(now)));
+    return new LostAndFound(storage, base, base.resolve(DIRECTORY).resolve(STAMP.format(now)));
   }
 
   /** The directory files are set aside in. */

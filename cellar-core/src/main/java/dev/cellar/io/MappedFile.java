@@ -38,8 +38,8 @@ public final class MappedFile implements AutoCloseable {
     FixedSizeFiles.prepare(path, size, keepExisting);
     try (FileChannel channel =
         FileChannel.open(path, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
-      return new MappedFile(path,
-          OffHeapRegion.create(arena -> channel.map(MapMode.READ_WRITE, 0, size, arena)));
+      return new MappedFile(
+          path, OffHeapRegion.create(arena -> channel.map(MapMode.READ_WRITE, 0, size, arena)));
     } catch (IOException e) {
       throw new IOException(path + ": cannot map " + size + " bytes read-write: " + e, e);
     }
@@ -59,8 +59,8 @@ public final class MappedFile implements AutoCloseable {
     try {
       region.segment().force();
     } catch (UncheckedIOException e) {
-      throw new IOException(path + ": forcing the mapping to disk failed: " + e.getCause(),
-          e.getCause());
+      throw new IOException(
+          path + ": forcing the mapping to disk failed: " + e.getCause(), e.getCause());
     }
   }
 

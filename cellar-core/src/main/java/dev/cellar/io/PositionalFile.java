@@ -18,17 +18,17 @@ import org.slf4j.LoggerFactory;
  * A file of fixed size read and written in place at explicit positions, straight from and into
  * {@link Buf}s, by many threads at once (the bucket cache's {@code file:} engine).
  *
- * <p><b>Concurrency.</b> Positional channel I/O moves no shared position, so disjoint ranges may
- * be read and written concurrently. An interrupt is the catch: a thread interrupted during (or
- * before) a channel operation gets {@link ClosedByInterruptException}, and the JDK closes the
- * channel for every thread. That thread's operation fails with an {@link InterruptedIOException};
- * any other thread that then finds the channel closed reopens it under this file's lock and
- * retries its operation once, as HBase's FileIOEngine does. (The interrupted thread keeps its
- * interrupt status, and each channel operation it starts before clearing it closes the channel
- * again; callers should stop using the file from that thread.) The lock only orders reopens and
- * {@link #close()}: the channel is a volatile field read without it, and a thread that waited for
- * the lock uses the channel another thread reopened instead of opening one more. After {@link
- * #close()} nothing reopens, and operations fail.
+ * <p><b>Concurrency.</b> Positional channel I/O moves no shared position, so disjoint ranges may be
+ * read and written concurrently. An interrupt is the catch: a thread interrupted during (or before)
+ * a channel operation gets {@link ClosedByInterruptException}, and the JDK closes the channel for
+ * every thread. That thread's operation fails with an {@link InterruptedIOException}; any other
+ * thread that then finds the channel closed reopens it under this file's lock and retries its
+ * operation once, as HBase's FileIOEngine does. (The interrupted thread keeps its interrupt status,
+ * and each channel operation it starts before clearing it closes the channel again; callers should
+ * stop using the file from that thread.) The lock only orders reopens and {@link #close()}: the
+ * channel is a volatile field read without it, and a thread that waited for the lock uses the
+ * channel another thread reopened instead of opening one more. After {@link #close()} nothing
+ * reopens, and operations fail.
  */
 public final class PositionalFile implements AutoCloseable {
 
@@ -62,6 +62,7 @@ public final class PositionalFile implements AutoCloseable {
   private final long size;
   private final Object reopenLock = new Object();
   private volatile FileChannel channel;
+
   /** Guarded by reopenLock. */
   private boolean closed;
 
@@ -95,8 +96,8 @@ public final class PositionalFile implements AutoCloseable {
   }
 
   /**
-   * Reads exactly {@code length} bytes at file offset {@code position} into {@code dst} from
-   * {@code dstIndex}.
+   * Reads exactly {@code length} bytes at file offset {@code position} into {@code dst} from {@code
+   * dstIndex}.
    *
    * @throws IndexOutOfBoundsException if the range is not inside the file
    * @throws EOFException if the file was truncated behind our back
@@ -109,8 +110,14 @@ public final class PositionalFile implements AutoCloseable {
       while (target.hasRemaining()) {
         int read = transfer(Op.READ, target, at);
         if (read < 0) {
-          throw new EOFException(path + ": wanted " + length + " bytes at offset " + position
-              + " but the file ends at offset " + at);
+          throw new EOFException(
+              path
+                  + ": wanted "
+                  + length
+                  + " bytes at offset "
+                  + position
+                  + " but the file ends at offset "
+                  + at);
         }
         at += read;
       }
@@ -175,7 +182,8 @@ public final class PositionalFile implements AutoCloseable {
     String where = path + ": " + op.verb + (op == Op.FORCE ? "" : " at offset " + position);
     if (cause instanceof ClosedByInterruptException) {
       InterruptedIOException interrupted =
-          new InterruptedIOException(where + " was interrupted; the channel is reopened on next use");
+          new InterruptedIOException(
+              where + " was interrupted; the channel is reopened on next use");
       interrupted.initCause(cause);
       return interrupted;
     }

@@ -13,8 +13,8 @@ import java.nio.file.Path;
  * <p>Thread-safe: positional reads move no shared position, so any number of threads may read
  * concurrently. Closing while reads are in flight makes them fail with an {@link IOException}.
  *
- * <p>An abstract class rather than an interface, with few subclasses: on the block read path a
- * JVM that loaded only the local one calls it directly.
+ * <p>An abstract class rather than an interface, with few subclasses: on the block read path a JVM
+ * that loaded only the local one calls it directly.
  */
 public abstract class ReadOnlyFile implements AutoCloseable {
 
@@ -50,8 +50,8 @@ public abstract class ReadOnlyFile implements AutoCloseable {
   public abstract long size() throws IOException;
 
   /**
-   * Reads exactly {@code length} bytes at file offset {@code position} into {@code dst} from
-   * {@code dstIndex}.
+   * Reads exactly {@code length} bytes at file offset {@code position} into {@code dst} from {@code
+   * dstIndex}.
    *
    * @throws EOFException naming the file, offset and shortfall if the file ends first
    */
@@ -68,8 +68,8 @@ public abstract class ReadOnlyFile implements AutoCloseable {
   /**
    * After Cellar's own checksums rejected bytes read by {@link #readFully}, reads them again
    * through a path on which the file system verifies its checksums (HDFS: a stream with checksum
-   * verification on, which moves to another replica on a mismatch). Returns false, reading
-   * nothing, where there is no such path (a local file has one copy).
+   * verification on, which moves to another replica on a mismatch). Returns false, reading nothing,
+   * where there is no such path (a local file has one copy).
    */
   public boolean readFullyVerifiedByStorage(long position, Buf dst, int dstIndex, int length)
       throws IOException {

@@ -6,17 +6,17 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * Every file-system operation a database makes on its files (HFiles, log segments, manifests,
- * table descriptors, the lock): opening a file for positional reads, creating one to append to,
- * renaming one into place, deleting, listing, asking what a path is, creating directories,
- * forcing a directory's entries to stable storage, and holding a directory against other writers.
+ * Every file-system operation a database makes on its files (HFiles, log segments, manifests, table
+ * descriptors, the lock): opening a file for positional reads, creating one to append to, renaming
+ * one into place, deleting, listing, asking what a path is, creating directories, forcing a
+ * directory's entries to stable storage, and holding a directory against other writers.
  *
  * <p><b>Implementations.</b> {@link #local()} is the local file system. Other file systems (HDFS)
  * come from {@link StorageProvider}s found by URI scheme ({@link StorageLocation}); their paths are
  * absolute paths inside that file system, carried as {@link Path}s of the default file system only
  * as names: nothing but the storage that handed them out may touch them. Tests wrap the local one
- * to fail an operation on command or to forget what was not forced when they simulate a power
- * loss, which is why every change the store must make durable goes through here.
+ * to fail an operation on command or to forget what was not forced when they simulate a power loss,
+ * which is why every change the store must make durable goes through here.
  *
  * <p>Implementations are thread-safe.
  */
@@ -57,8 +57,8 @@ public interface Storage {
   void createDirectories(Path directory) throws IOException;
 
   /**
-   * Renames {@code source} to {@code target} in one step, replacing {@code target} if it exists:
-   * a reader sees the old file or the new one, never neither. Durable only once the directory is
+   * Renames {@code source} to {@code target} in one step, replacing {@code target} if it exists: a
+   * reader sees the old file or the new one, never neither. Durable only once the directory is
    * synced ({@link #syncDirectory}).
    */
   void rename(Path source, Path target) throws IOException;
@@ -92,15 +92,15 @@ public interface Storage {
   StorageLock lock(Path directory) throws IOException;
 
   /**
-   * Whether a writer holds {@code directory}, without keeping a hold: the holder's description,
-   * or empty if it is free. For offline checks; the answer may be stale as soon as it is returned.
+   * Whether a writer holds {@code directory}, without keeping a hold: the holder's description, or
+   * empty if it is free. For offline checks; the answer may be stale as soon as it is returned.
    */
   Optional<String> probeLock(Path directory) throws IOException;
 
   /**
    * Makes sure no earlier writer of the log segment {@code path} can append to it any more, before
-   * it is read for recovery (HDFS: recovers the file's lease). Nothing to do on a local disk,
-   * where the directory lock died with its process.
+   * it is read for recovery (HDFS: recovers the file's lease). Nothing to do on a local disk, where
+   * the directory lock died with its process.
    */
   default void recoverWriter(Path path) throws IOException {}
 

@@ -13,15 +13,14 @@ import java.util.ServiceLoader;
  * Where a database lives, from what a user typed: a local path ({@code /data/db}, {@code db},
  * {@code file:///data/db}) or a URI on another file system ({@code hdfs://host:8020/cellar/db}),
  * resolved to a {@link Storage} and the path of the directory inside it. A URI's storage comes from
- * the {@link StorageProvider} serving its scheme; without one on the class path the error names
- * the module to add. {@link #close()} ends the connection a provider opened (nothing for a local
- * path).
+ * the {@link StorageProvider} serving its scheme; without one on the class path the error names the
+ * module to add. {@link #close()} ends the connection a provider opened (nothing for a local path).
  */
 public final class StorageLocation implements AutoCloseable {
 
   /** What to put on the class path for a URI whose scheme no provider serves. */
-  static final String HDFS_MODULE = "dev.cellar:cellar-hdfs (with hadoop-client-api and"
-      + " hadoop-client-runtime)";
+  static final String HDFS_MODULE =
+      "dev.cellar:cellar-hdfs (with hadoop-client-api and" + " hadoop-client-runtime)";
 
   private final String text;
   private final URI identity;
@@ -29,7 +28,11 @@ public final class StorageLocation implements AutoCloseable {
   private final Path directory;
   private final StorageProvider.OpenedStorage opened;
 
-  private StorageLocation(String text, URI identity, Storage storage, Path directory,
+  private StorageLocation(
+      String text,
+      URI identity,
+      Storage storage,
+      Path directory,
       StorageProvider.OpenedStorage opened) {
     this.text = text;
     this.identity = identity;
@@ -42,8 +45,8 @@ public final class StorageLocation implements AutoCloseable {
   public static StorageLocation local(Path directory) {
     URI identity;
     try {
-      identity = new URI("file", null, directory.toAbsolutePath().normalize().toString(), null,
-          null);
+      identity =
+          new URI("file", null, directory.toAbsolutePath().normalize().toString(), null, null);
     } catch (URISyntaxException e) {
       throw new IllegalArgumentException(directory + ": not a usable path: " + e.getMessage(), e);
     }
@@ -71,19 +74,31 @@ public final class StorageLocation implements AutoCloseable {
       return local(Path.of(uri));
     }
     if (uri.getPath() == null || !uri.getPath().startsWith("/")) {
-      throw new IOException(location + ": a database URI needs an absolute path, as in "
-          + scheme + "://host:port/path");
+      throw new IOException(
+          location
+              + ": a database URI needs an absolute path, as in "
+              + scheme
+              + "://host:port/path");
     }
     StorageProvider provider = providerFor(scheme);
     if (provider == null) {
-      throw new IOException(location + ": no storage for scheme '" + scheme
-          + "' on the class path; add " + HDFS_MODULE);
+      throw new IOException(
+          location
+              + ": no storage for scheme '"
+              + scheme
+              + "' on the class path; add "
+              + HDFS_MODULE);
     }
     Path directory = Path.of(uri.getPath()).normalize();
     URI identity;
     try {
-      identity = new URI(scheme, uri.getRawAuthority() == null ? null
-          : uri.getRawAuthority().toLowerCase(Locale.ROOT), directory.toString(), null, null);
+      identity =
+          new URI(
+              scheme,
+              uri.getRawAuthority() == null ? null : uri.getRawAuthority().toLowerCase(Locale.ROOT),
+              directory.toString(),
+              null,
+              null);
     } catch (URISyntaxException e) {
       throw new IOException(location + ": not a valid URI: " + e.getMessage(), e);
     }
@@ -104,8 +119,9 @@ public final class StorageLocation implements AutoCloseable {
     }
     for (int i = 0; i < colon; i++) {
       char c = location.charAt(i);
-      boolean allowed = Character.isLetter(c)
-          || (i > 0 && (Character.isDigit(c) || c == '+' || c == '-' || c == '.'));
+      boolean allowed =
+          Character.isLetter(c)
+              || (i > 0 && (Character.isDigit(c) || c == '+' || c == '-' || c == '.'));
       if (!allowed || c > 127) {
         return null;
       }
@@ -114,8 +130,8 @@ public final class StorageLocation implements AutoCloseable {
   }
 
   private static StorageProvider providerFor(String scheme) {
-    for (StorageProvider provider : ServiceLoader.load(StorageProvider.class,
-        StorageLocation.class.getClassLoader())) {
+    for (StorageProvider provider :
+        ServiceLoader.load(StorageProvider.class, StorageLocation.class.getClassLoader())) {
       if (provider.serves(scheme)) {
         return provider;
       }
@@ -134,8 +150,8 @@ public final class StorageLocation implements AutoCloseable {
   }
 
   /**
-   * Whether {@code other} is this directory or lies below it, on the same file system: compared
-   * by scheme, authority and normalized absolute path (a local path as its {@code file:} URI).
+   * Whether {@code other} is this directory or lies below it, on the same file system: compared by
+   * scheme, authority and normalized absolute path (a local path as its {@code file:} URI).
    */
   public boolean contains(StorageLocation other) {
     if (!Objects.equals(identity.getScheme(), other.identity.getScheme())

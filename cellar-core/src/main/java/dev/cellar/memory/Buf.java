@@ -8,20 +8,20 @@ import java.util.Objects;
  * A reference-counted view over memory (off-heap or heap {@link MemorySegment}s) with
  * absolute-index access to big-endian primitives, as HBase writes them.
  *
- * <p>A buffer has no position or limit: every access names its index, so one buffer can serve
- * many concurrent readers. It comes in two flavours chosen once, at construction: {@link
+ * <p>A buffer has no position or limit: every access names its index, so one buffer can serve many
+ * concurrent readers. It comes in two flavours chosen once, at construction: {@link
  * SingleSegmentBuf} over one segment (the fast path, no per-access branching beyond the bounds and
  * release checks) and {@link CompositeBuf} over several segments, whose reads that cross a segment
  * boundary take a slow path of their own.
  *
  * <p>Ownership follows the package rule (see {@code package-info}): {@link #slice} and {@link
  * #duplicate} share this buffer's count; {@link #retainedSlice} and {@link #retainedDuplicate} also
- * add one reference that the caller must release. Every access after the last release throws
- * {@link IllegalStateException}.
+ * add one reference that the caller must release. Every access after the last release throws {@link
+ * IllegalStateException}.
  *
- * <p>Thread-safety: reads are safe from any number of threads while a reference is held. Writes
- * are not synchronized; a buffer is written by one thread before it is published (a block being
- * read from disk, a response being built).
+ * <p>Thread-safety: reads are safe from any number of threads while a reference is held. Writes are
+ * not synchronized; a buffer is written by one thread before it is published (a block being read
+ * from disk, a response being built).
  */
 public abstract sealed class Buf permits SingleSegmentBuf, CompositeBuf {
 
@@ -126,8 +126,7 @@ public abstract sealed class Buf permits SingleSegmentBuf, CompositeBuf {
   }
 
   /**
-   * Copies {@code dst.remaining()} bytes at {@code index} into {@code dst}, advancing its
-   * position.
+   * Copies {@code dst.remaining()} bytes at {@code index} into {@code dst}, advancing its position.
    */
   public final void getBytes(int index, ByteBuffer dst) {
     int length = dst.remaining();
@@ -135,7 +134,9 @@ public abstract sealed class Buf permits SingleSegmentBuf, CompositeBuf {
     dst.position(dst.position() + length);
   }
 
-  /** Copies {@code src.remaining()} bytes of {@code src} to {@code index}, advancing its position. */
+  /**
+   * Copies {@code src.remaining()} bytes of {@code src} to {@code index}, advancing its position.
+   */
   public final void putBytes(int index, ByteBuffer src) {
     int length = src.remaining();
     putBytes(index, MemorySegment.ofBuffer(src), 0, length);
@@ -155,8 +156,8 @@ public abstract sealed class Buf permits SingleSegmentBuf, CompositeBuf {
   }
 
   /**
-   * A view of {@code length} bytes from {@code index}, sharing this buffer's count (no retain).
-   * A slice that falls inside one segment of a composite buffer is single-segment.
+   * A view of {@code length} bytes from {@code index}, sharing this buffer's count (no retain). A
+   * slice that falls inside one segment of a composite buffer is single-segment.
    */
   public abstract Buf slice(int index, int length);
 
@@ -189,12 +190,12 @@ public abstract sealed class Buf permits SingleSegmentBuf, CompositeBuf {
   public abstract ByteBuffer asReadOnlyByteBuffer();
 
   /**
-   * A {@link ByteBuffer} over this buffer's memory from its first byte, kept by the pool the
-   * memory came from and shared with whoever holds that memory after this buffer's last release,
-   * possibly longer than this buffer; null when the memory has none (the default). Only for the
-   * sole holder of the memory (a block just read, not yet handed to anyone), reading through the
-   * position and limit it sets before each use: it spares a view object per pass (a checksum pass
-   * over each block read). Like the other views, it does not check the reference count.
+   * A {@link ByteBuffer} over this buffer's memory from its first byte, kept by the pool the memory
+   * came from and shared with whoever holds that memory after this buffer's last release, possibly
+   * longer than this buffer; null when the memory has none (the default). Only for the sole holder
+   * of the memory (a block just read, not yet handed to anyone), reading through the position and
+   * limit it sets before each use: it spares a view object per pass (a checksum pass over each
+   * block read). Like the other views, it does not check the reference count.
    */
   public ByteBuffer soleHolderView() {
     return null;
@@ -202,8 +203,8 @@ public abstract sealed class Buf permits SingleSegmentBuf, CompositeBuf {
 
   /**
    * The attachment kept with this buffer's pooled slot, when this is the slot's reusable buffer
-   * (see {@link RecycledHeapArrays#reusableSource()}) and its earlier user attached one; else
-   * null (the default).
+   * (see {@link RecycledHeapArrays#reusableSource()}) and its earlier user attached one; else null
+   * (the default).
    */
   public SlotAttachment slotAttachment() {
     return null;
@@ -291,7 +292,11 @@ public abstract sealed class Buf permits SingleSegmentBuf, CompositeBuf {
 
   @Override
   public String toString() {
-    return getClass().getSimpleName() + "[capacity=" + capacity + ", refCnt=" + refCnt()
+    return getClass().getSimpleName()
+        + "[capacity="
+        + capacity
+        + ", refCnt="
+        + refCnt()
         + (isDirect() ? ", direct]" : ", heap]");
   }
 }

@@ -8,16 +8,16 @@ import java.util.concurrent.atomic.LongAdder;
  * Hands out {@link Buf}s from pools of fixed-size off-heap buffers, falling back to the heap, with
  * the semantics of HBase's ByteBuffAllocator plus one size class of Cellar's own.
  *
- * <p><b>Size classes.</b> HBase's pool holds buffers of {@link BufAllocatorConfig#bufferSize()}.
- * A second pool holds buffers of {@link BufAllocatorConfig#largeBufferSize()} for blocks that
+ * <p><b>Size classes.</b> HBase's pool holds buffers of {@link BufAllocatorConfig#bufferSize()}. A
+ * second pool holds buffers of {@link BufAllocatorConfig#largeBufferSize()} for blocks that
  * overshoot a buffer by a cell or so (see {@link BufAllocatorConfig}); without it, each such block
  * would be read onto the heap. Each pool is a {@link BufferPool} with its own shared arena, free
  * stacks and counters.
  *
  * <p><b>Policy.</b> {@code allocate(size)}: with the pool disabled, or for a size of zero or below
- * the minimal allocate size, the buffer comes from the heap. Up to the buffer size it is one
- * pooled buffer (or heap memory when the pool is exhausted). Above that and up to the large size it
- * is one large buffer when one is free. Otherwise, as in HBase, pooled buffers are taken while the
+ * the minimal allocate size, the buffer comes from the heap. Up to the buffer size it is one pooled
+ * buffer (or heap memory when the pool is exhausted). Above that and up to the large size it is one
+ * large buffer when one is free. Otherwise, as in HBase, pooled buffers are taken while the
  * remaining size is at least the minimal size, and the tail, possibly all of it when the pool is
  * exhausted, comes from the heap. One piece gives a {@link SingleSegmentBuf}, several a {@link
  * CompositeBuf}; only the pooled pieces go back to their pool on release. {@code
@@ -30,7 +30,9 @@ import java.util.concurrent.atomic.LongAdder;
  */
 public final class BufAllocator implements AutoCloseable {
 
-  /** A heap-only allocator, for callers that have no pool (HBase's {@code ByteBuffAllocator.HEAP}). */
+  /**
+   * A heap-only allocator, for callers that have no pool (HBase's {@code ByteBuffAllocator.HEAP}).
+   */
   public static final BufAllocator HEAP =
       new BufAllocator(new BufAllocatorConfig(false, BufAllocatorConfig.DEFAULT_BUFFER_SIZE, 0, 0));
 
@@ -94,38 +96,38 @@ public final class BufAllocator implements AutoCloseable {
     if (size < 0) {
       throw new IllegalArgumentException("allocation size must be >= 0, was " + size);
     }
-    BufferPool pool = size == 0 ? null
-        : size <= bufferSize ? buffers
-        : size <= largeBufferSize ? largeBuffers
-        : null;
+    BufferPool pool =
+        size == 0
+            ? null
+            : size <= bufferSize ? buffers : size <= largeBufferSize ? largeBuffers : null;
     Buf pooled = pool != null && pool.isEnabled() ? pool.allocate(size) : null;
     return pooled != null ? pooled : heap(size);
   }
 
   /**
    * Takes whole pooled buffers as reusable ones, for blocks read for one reader that no cache
-   * keeps: a slot's buffer object and count are made once and handed out anew with the slot,
-   * with what its last user attached (see {@link RecycledHeapArrays#reusableSource()}, whose rule
-   * their holders keep: none retains such a buffer again after its release but by the generation
-   * it knew, {@link RefCnt#tryRetain(int)}). Sizes no pool holds
-   * come from the heap, as for {@link #allocateContiguousAtLeast}; an exact take is a plain
-   * contiguous allocation.
+   * keeps: a slot's buffer object and count are made once and handed out anew with the slot, with
+   * what its last user attached (see {@link RecycledHeapArrays#reusableSource()}, whose rule their
+   * holders keep: none retains such a buffer again after its release but by the generation it knew,
+   * {@link RefCnt#tryRetain(int)}). Sizes no pool holds come from the heap, as for {@link
+   * #allocateContiguousAtLeast}; an exact take is a plain contiguous allocation.
    */
   public BufSource reusableSource() {
     return reusableTakes;
   }
 
-  private final BufSource reusableTakes = new BufSource() {
-    @Override
-    public Buf takeRetained(int capacity) {
-      return allocateContiguous(capacity);
-    }
+  private final BufSource reusableTakes =
+      new BufSource() {
+        @Override
+        public Buf takeRetained(int capacity) {
+          return allocateContiguous(capacity);
+        }
 
-    @Override
-    public Buf takeAtLeastRetained(int capacity) {
-      return allocateReusableAtLeast(capacity);
-    }
-  };
+        @Override
+        public Buf takeAtLeastRetained(int capacity) {
+          return allocateReusableAtLeast(capacity);
+        }
+      };
 
   private Buf allocateReusableAtLeast(int size) {
     int room = contiguousRoomFor(size);
@@ -153,9 +155,9 @@ public final class BufAllocator implements AutoCloseable {
   }
 
   /**
-   * The bytes a contiguous allocation of {@code size} may grow to while taking the same memory:
-   * the size of its pooled class (the buffer size, or the large size above it), or {@code size}
-   * itself above every class. A reader uses it to read ahead into room it is given anyway.
+   * The bytes a contiguous allocation of {@code size} may grow to while taking the same memory: the
+   * size of its pooled class (the buffer size, or the large size above it), or {@code size} itself
+   * above every class. A reader uses it to read ahead into room it is given anyway.
    */
   public int contiguousRoomFor(int size) {
     if (size <= config.bufferSize()) {
@@ -194,10 +196,11 @@ public final class BufAllocator implements AutoCloseable {
       pieces[count++] = heapSegment(remaining);
     }
     MemorySegment[] exact = Arrays.copyOf(pieces, count);
-    RefCnt refCnt = pooledPieces == 1
-        ? RefCnt.pooled(buffers, taken[0], COMPOSITE)
-        : RefCnt.pooled(new SlotsRecycler(buffers, Arrays.copyOf(taken, pooledPieces)), 0,
-            COMPOSITE);
+    RefCnt refCnt =
+        pooledPieces == 1
+            ? RefCnt.pooled(buffers, taken[0], COMPOSITE)
+            : RefCnt.pooled(
+                new SlotsRecycler(buffers, Arrays.copyOf(taken, pooledPieces)), 0, COMPOSITE);
     return Buf.wrap(exact, refCnt);
   }
 
@@ -213,8 +216,8 @@ public final class BufAllocator implements AutoCloseable {
 
   /** Counters since creation. Thread-safe; the fields are read without a common lock. */
   public BufAllocatorStats stats() {
-    return new BufAllocatorStats(heapBytes.sum(), heapAllocations.sum(), buffers.stats(),
-        largeBuffers.stats());
+    return new BufAllocatorStats(
+        heapBytes.sum(), heapAllocations.sum(), buffers.stats(), largeBuffers.stats());
   }
 
   /**

@@ -15,9 +15,9 @@ import org.slf4j.LoggerFactory;
  *
  * <p><b>Memory.</b> Buffers are carved from one long-lived shared {@link Arena}, in slabs of about
  * 2 MiB (at least one buffer per slab; a huge page each where the system offers them, {@link
- * HugePageMemory}) created lazily as demand grows, up to the maximum count;
- * they are never freed before {@link #close()}, which frees them all at once. No arena is ever
- * created or closed per buffer.
+ * HugePageMemory}) created lazily as demand grows, up to the maximum count; they are never freed
+ * before {@link #close()}, which frees them all at once. No arena is ever created or closed per
+ * buffer.
  *
  * <p><b>Concurrency.</b> Free buffers are slot numbers on lock-free stacks striped by thread
  * ({@link StripedFreeSlots}), so taking and returning a buffer cost one CAS each on the calling
@@ -36,13 +36,16 @@ final class BufferPool implements Recycler, ReusableSlots.Owner {
   private final int buffersPerSlab;
   private final String description;
   private final MemorySegment[] slots;
+
   /**
    * A {@link ByteBuffer} over each slot's whole buffer, made with the slot: its holder reads
    * through it without a view object per read ({@link #soleHolderView}).
    */
   private final ByteBuffer[] views;
+
   /** Each slot's reusable buffer ({@link #allocateReusable}) and what its users attached. */
   private final ReusableSlots reusable;
+
   private final StripedFreeSlots free;
   private final Object slabLock = new Object();
   private final LongAdder inUse = new LongAdder();
@@ -51,8 +54,10 @@ final class BufferPool implements Recycler, ReusableSlots.Owner {
 
   /** Guarded by slabLock; read racily only for statistics. */
   private volatile int created;
+
   /** Created on the first slab; guarded by slabLock. */
   private Arena arena;
+
   private volatile boolean closed;
 
   /**
@@ -91,8 +96,11 @@ final class BufferPool implements Recycler, ReusableSlots.Owner {
       slot = growAndTake();
       if (slot < 0) {
         if (exhaustionLogged.compareAndSet(false, true)) {
-          LOG.info("all {} pooled buffers of {} bytes are in use; further allocations of this size"
-              + " come from the heap until buffers are released", slots.length, bufferSize);
+          LOG.info(
+              "all {} pooled buffers of {} bytes are in use; further allocations of this size"
+                  + " come from the heap until buffers are released",
+              slots.length,
+              bufferSize);
         }
         return -1;
       }
@@ -113,7 +121,8 @@ final class BufferPool implements Recycler, ReusableSlots.Owner {
    */
   Buf allocate(int size) {
     int slot = take();
-    return slot < 0 ? null
+    return slot < 0
+        ? null
         : new SingleSegmentBuf(RefCnt.pooled(this, slot, description), segment(slot, size));
   }
 
@@ -127,8 +136,10 @@ final class BufferPool implements Recycler, ReusableSlots.Owner {
       return null;
     }
     Buf kept = reusable.revive(slot, description);
-    return kept != null ? kept : reusable.keep(slot,
-        new SingleSegmentBuf(RefCnt.pooled(this, slot, description), slots[slot]));
+    return kept != null
+        ? kept
+        : reusable.keep(
+            slot, new SingleSegmentBuf(RefCnt.pooled(this, slot, description), slots[slot]));
   }
 
   @Override
@@ -188,8 +199,8 @@ final class BufferPool implements Recycler, ReusableSlots.Owner {
 
   /** Counters since creation, read without a common lock. */
   BufferPoolStats stats() {
-    return new BufferPoolStats(bufferSize, slots.length, created, (int) inUse.sum(),
-        allocatedBytes.sum());
+    return new BufferPoolStats(
+        bufferSize, slots.length, created, (int) inUse.sum(), allocatedBytes.sum());
   }
 
   /**

@@ -22,6 +22,7 @@ public final class CompositeBuf extends Buf {
   private static final int LINEAR_SEARCH_MAX = 8;
 
   private final MemorySegment[] segments;
+
   /** starts[i] is the buffer index of segments[i]'s first byte; starts[n] is the capacity. */
   private final int[] starts;
 
@@ -43,7 +44,8 @@ public final class CompositeBuf extends Buf {
       total += segment.byteSize();
     }
     if (total > Integer.MAX_VALUE) {
-      throw new IllegalArgumentException("a Buf covers at most 2 GiB - 1 bytes, segments hold " + total);
+      throw new IllegalArgumentException(
+          "a Buf covers at most 2 GiB - 1 bytes, segments hold " + total);
     }
     return (int) total;
   }
@@ -139,7 +141,9 @@ public final class CompositeBuf extends Buf {
     return value;
   }
 
-  /** Slow path: writes the low {@code width} bytes of {@code value} big-endian across a boundary. */
+  /**
+   * Slow path: writes the low {@code width} bytes of {@code value} big-endian across a boundary.
+   */
   private void writeAcross(int index, int width, long value) {
     for (int k = 0; k < width; k++) {
       int at = index + k;
@@ -194,12 +198,14 @@ public final class CompositeBuf extends Buf {
 
   @Override
   public void getBytes(int index, byte[] dst, int dstOffset, int length) {
-    getBytes(index, MemorySegment.ofArray(dst), dstOffset, lengthWithin(dst.length, dstOffset, length));
+    getBytes(
+        index, MemorySegment.ofArray(dst), dstOffset, lengthWithin(dst.length, dstOffset, length));
   }
 
   @Override
   public void putBytes(int index, byte[] src, int srcOffset, int length) {
-    putBytes(index, MemorySegment.ofArray(src), srcOffset, lengthWithin(src.length, srcOffset, length));
+    putBytes(
+        index, MemorySegment.ofArray(src), srcOffset, lengthWithin(src.length, srcOffset, length));
   }
 
   private static int lengthWithin(int arrayLength, int offset, int length) {
@@ -266,8 +272,10 @@ public final class CompositeBuf extends Buf {
 
   @Override
   public ByteBuffer asReadOnlyByteBuffer() {
-    throw new IllegalStateException("composite buffer spans " + segments.length
-        + " segments; use readOnlyByteBuffers() for a view of each");
+    throw new IllegalStateException(
+        "composite buffer spans "
+            + segments.length
+            + " segments; use readOnlyByteBuffers() for a view of each");
   }
 
   @Override

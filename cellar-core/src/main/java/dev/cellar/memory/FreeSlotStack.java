@@ -30,7 +30,7 @@ final class FreeSlotStack {
 
   /** Removes and returns a free slot, or -1 if none is free. */
   int pop() {
-    for (;;) {
+    for (; ; ) {
       long current = head.get();
       int top = (int) current;
       if (top == EMPTY) {
@@ -45,7 +45,7 @@ final class FreeSlotStack {
 
   /** Adds {@code slot}, which must not already be in the stack. */
   void push(int slot) {
-    for (;;) {
+    for (; ; ) {
       long current = head.get();
       next[slot] = (int) current;
       if (head.compareAndSet(current, pack((current >>> 32) + 1, slot))) {

@@ -16,23 +16,23 @@ import org.slf4j.LoggerFactory;
  * them: anonymous memory mapped with {@code mmap} and advised with {@code madvise(MADV_HUGEPAGE)}
  * before it is first touched, through the foreign function interface.
  *
- * <p><b>Why.</b> A cached Get reads a dozen scattered cache lines of a cache of gigabytes; with
- * 4 KiB pages nearly each of them also misses the CPU's TLB, and the page walk costs further
- * memory reads. With 2 MiB pages the TLB covers gigabytes. Linux's default THP mode
- * ({@code madvise}) gives huge pages only to memory that asks, and memory from {@code malloc} (what
- * {@link Arena#allocate} uses, zeroing it at once in small pages) never asks.
+ * <p><b>Why.</b> A cached Get reads a dozen scattered cache lines of a cache of gigabytes; with 4
+ * KiB pages nearly each of them also misses the CPU's TLB, and the page walk costs further memory
+ * reads. With 2 MiB pages the TLB covers gigabytes. Linux's default THP mode ({@code madvise})
+ * gives huge pages only to memory that asks, and memory from {@code malloc} (what {@link
+ * Arena#allocate} uses, zeroing it at once in small pages) never asks.
  *
  * <p><b>Faulted in at once.</b> A mapping is touched page by page when made, so its memory is
- * backed before anything is stored in it: the cost of a first touch (zeroing, in huge pages
- * perhaps a wait for the kernel to compact memory) is paid at allocation, as {@code
- * Arena.allocate}'s zeroing paid it, not by a reader that lands a block in a fresh slot. The Java
- * heap is not advised so by Cellar's launcher for that reason: G1 touches new regions while it
- * collects, and young pauses that grew a heap in huge pages took up to four times as long.
+ * backed before anything is stored in it: the cost of a first touch (zeroing, in huge pages perhaps
+ * a wait for the kernel to compact memory) is paid at allocation, as {@code Arena.allocate}'s
+ * zeroing paid it, not by a reader that lands a block in a fresh slot. The Java heap is not advised
+ * so by Cellar's launcher for that reason: G1 touches new regions while it collects, and young
+ * pauses that grew a heap in huge pages took up to four times as long.
  *
  * <p><b>Fallback.</b> Where mapping is not possible (not Linux, THP disabled, native access denied,
- * the system property {@value #PROPERTY} set to {@code false}) or a mapping fails, the memory
- * comes from {@link Arena#allocate} as before; the reason is logged once. Fresh anonymous mappings
- * are zeroed by the kernel, as {@code Arena.allocate} zeroes its memory.
+ * the system property {@value #PROPERTY} set to {@code false}) or a mapping fails, the memory comes
+ * from {@link Arena#allocate} as before; the reason is logged once. Fresh anonymous mappings are
+ * zeroed by the kernel, as {@code Arena.allocate} zeroes its memory.
  *
  * <p><b>Memory.</b> A mapping belongs to the arena it is made in: closing the arena unmaps it.
  * Thread-safe (stateless after class initialization).
@@ -67,10 +67,10 @@ public final class HugePageMemory {
   }
 
   /**
-   * {@code bytes} of zeroed memory in {@code arena}, aligned for longs: mapped and advised for
-   * huge pages when {@code bytes} is at least one huge page and mapping is available, otherwise
-   * {@code arena.allocate(bytes, Long.BYTES)}. Restricted: sizes the mapping mmap returned, which
-   * {@link Native#load} makes only with native access granted.
+   * {@code bytes} of zeroed memory in {@code arena}, aligned for longs: mapped and advised for huge
+   * pages when {@code bytes} is at least one huge page and mapping is available, otherwise {@code
+   * arena.allocate(bytes, Long.BYTES)}. Restricted: sizes the mapping mmap returned, which {@link
+   * Native#load} makes only with native access granted.
    */
   @SuppressWarnings("restricted")
   public static MemorySegment allocate(Arena arena, long bytes) {
@@ -94,10 +94,10 @@ public final class HugePageMemory {
 
   /**
    * Writes a zero into every small page of {@code segment}, so that the kernel backs the whole
-   * mapping now, as {@link Arena#allocate} did by zeroing it: a first touch later would fault on
-   * a reader's thread, and with huge pages a fault zeroes 2 MiB and may wait for the kernel to
-   * compact memory (the Java heap in huge pages made young collections that grew the heap take
-   * up to 336 ms against 81 ms).
+   * mapping now, as {@link Arena#allocate} did by zeroing it: a first touch later would fault on a
+   * reader's thread, and with huge pages a fault zeroes 2 MiB and may wait for the kernel to
+   * compact memory (the Java heap in huge pages made young collections that grew the heap take up
+   * to 336 ms against 81 ms).
    */
   private static void faultIn(MemorySegment segment) {
     long size = segment.byteSize();
@@ -120,23 +120,38 @@ public final class HugePageMemory {
         return null;
       }
       if (!HugePageMemory.class.getModule().isNativeAccessEnabled()) {
-        LOG.info("large off-heap regions use small pages: native access is not enabled for"
-            + " Cellar (--enable-native-access)");
+        LOG.info(
+            "large off-heap regions use small pages: native access is not enabled for"
+                + " Cellar (--enable-native-access)");
         return null;
       }
       try {
         Linker linker = Linker.nativeLinker();
         SymbolLookup libc = linker.defaultLookup();
-        MethodHandle mmap = linker.downcallHandle(libc.find("mmap").orElseThrow(),
-            FunctionDescriptor.of(ValueLayout.ADDRESS, ValueLayout.ADDRESS, ValueLayout.JAVA_LONG,
-                ValueLayout.JAVA_INT, ValueLayout.JAVA_INT, ValueLayout.JAVA_INT,
-                ValueLayout.JAVA_LONG));
-        MethodHandle madvise = linker.downcallHandle(libc.find("madvise").orElseThrow(),
-            FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.ADDRESS, ValueLayout.JAVA_LONG,
-                ValueLayout.JAVA_INT));
-        MethodHandle munmap = linker.downcallHandle(libc.find("munmap").orElseThrow(),
-            FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.ADDRESS,
-                ValueLayout.JAVA_LONG));
+        MethodHandle mmap =
+            linker.downcallHandle(
+                libc.find("mmap").orElseThrow(),
+                FunctionDescriptor.of(
+                    ValueLayout.ADDRESS,
+                    ValueLayout.ADDRESS,
+                    ValueLayout.JAVA_LONG,
+                    ValueLayout.JAVA_INT,
+                    ValueLayout.JAVA_INT,
+                    ValueLayout.JAVA_INT,
+                    ValueLayout.JAVA_LONG));
+        MethodHandle madvise =
+            linker.downcallHandle(
+                libc.find("madvise").orElseThrow(),
+                FunctionDescriptor.of(
+                    ValueLayout.JAVA_INT,
+                    ValueLayout.ADDRESS,
+                    ValueLayout.JAVA_LONG,
+                    ValueLayout.JAVA_INT));
+        MethodHandle munmap =
+            linker.downcallHandle(
+                libc.find("munmap").orElseThrow(),
+                FunctionDescriptor.of(
+                    ValueLayout.JAVA_INT, ValueLayout.ADDRESS, ValueLayout.JAVA_LONG));
         return new Native(mmap, madvise, munmap);
       } catch (RuntimeException | LinkageError e) {
         LOG.info("large off-heap regions use small pages: {}", e.toString());
@@ -147,15 +162,22 @@ public final class HugePageMemory {
     /** A fresh anonymous mapping of {@code bytes}, advised for huge pages; null if refused. */
     MemorySegment map(long bytes) {
       try {
-        MemorySegment address = (MemorySegment) mmap.invokeExact(MemorySegment.NULL, bytes,
-            PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0L);
+        MemorySegment address =
+            (MemorySegment)
+                mmap.invokeExact(
+                    MemorySegment.NULL,
+                    bytes,
+                    PROT_READ | PROT_WRITE,
+                    MAP_PRIVATE | MAP_ANONYMOUS,
+                    -1,
+                    0L);
         if (address.address() == MAP_FAILED) {
           return null;
         }
         int advised = (int) madvise.invokeExact(address, bytes, MADV_HUGEPAGE);
         if (advised != 0) {
-          LOG.debug("madvise(MADV_HUGEPAGE) refused for {} bytes; the mapping keeps small pages",
-              bytes);
+          LOG.debug(
+              "madvise(MADV_HUGEPAGE) refused for {} bytes; the mapping keeps small pages", bytes);
         }
         return address;
       } catch (Throwable e) {

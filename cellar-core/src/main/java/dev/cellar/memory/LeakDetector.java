@@ -82,8 +82,10 @@ public final class LeakDetector {
   static void reportGarbageCollectedLeak(LeakRecord record) {
     forget(record);
     GC_LEAKS.incrementAndGet();
-    LOG.error("LEAK: a buffer was garbage collected without being released; its memory was "
-        + "returned to the pool. {}", record.history());
+    LOG.error(
+        "LEAK: a buffer was garbage collected without being released; its memory was "
+            + "returned to the pool. {}",
+        record.history());
   }
 
   /** The id of the most recent record; records created later have larger ids. */

@@ -11,13 +11,13 @@ import java.util.List;
  * touched, and whether it was released.
  *
  * <p>Concurrency: the state moves once from OPEN to RELEASED (last release), LEAKED (its buffer
- * became unreachable while open; run by the cleaner thread) or REPORTED (a test's leak check gave up
- * on it), by CAS, so exactly one of those paths returns the memory to its recycler. The touch
+ * became unreachable while open; run by the cleaner thread) or REPORTED (a test's leak check gave
+ * up on it), by CAS, so exactly one of those paths returns the memory to its recycler. The touch
  * history is guarded by the record's monitor; it is only written when the level is PARANOID.
  *
  * <p>Memory: the record must not reference the buffer or its {@link RefCnt}, or the cleaner could
- * never see them become unreachable; it holds only the recycler and token needed to take the
- * memory back.
+ * never see them become unreachable; it holds only the recycler and token needed to take the memory
+ * back.
  */
 final class LeakRecord implements Runnable {
 
@@ -44,8 +44,10 @@ final class LeakRecord implements Runnable {
   private final boolean recordTouches;
   private final Recycler recycler;
   private final int token;
+
   /** The recent accesses, recorded only at PARANOID; null otherwise. */
   private final ArrayDeque<Throwable> touches;
+
   private int droppedTouches;
   private int state = OPEN;
   private Cleaner.Cleanable cleanable;
@@ -119,7 +121,8 @@ final class LeakRecord implements Runnable {
 
   /** The allocation site and recent accesses, most recent last, for error messages. */
   String history() {
-    StringBuilder out = new StringBuilder(description).append(" (leak record #").append(id).append(")");
+    StringBuilder out =
+        new StringBuilder(description).append(" (leak record #").append(id).append(")");
     List<Throwable> recent;
     int dropped;
     synchronized (this) {

@@ -10,12 +10,12 @@ import java.lang.foreign.MemorySegment;
  * long-lived shared {@link Arena}.
  *
  * <p><b>Memory.</b> The region owns its arena and the arena owns the segment; {@link #close()}
- * frees the memory (or unmaps the file) at once. Closing a shared arena synchronizes the whole
- * JVM, which is why a region is created once per component and closed only at shutdown.
+ * frees the memory (or unmaps the file) at once. Closing a shared arena synchronizes the whole JVM,
+ * which is why a region is created once per component and closed only at shutdown.
  *
- * <p><b>Concurrency.</b> The segment may be read and written from any thread. Accesses after
- * {@link #close()} throw {@link IllegalStateException} rather than touch freed memory; the close
- * itself must not race other accesses (the arena refuses to close while one is in progress).
+ * <p><b>Concurrency.</b> The segment may be read and written from any thread. Accesses after {@link
+ * #close()} throw {@link IllegalStateException} rather than touch freed memory; the close itself
+ * must not race other accesses (the arena refuses to close while one is in progress).
  */
 public final class OffHeapRegion implements AutoCloseable {
 
@@ -61,8 +61,10 @@ public final class OffHeapRegion implements AutoCloseable {
     try {
       MemorySegment segment = source.create(arena);
       if (!segment.scope().equals(arena.scope())) {
-        throw new IllegalArgumentException("the source returned a segment it did not create in the"
-            + " region's arena: " + segment);
+        throw new IllegalArgumentException(
+            "the source returned a segment it did not create in the"
+                + " region's arena: "
+                + segment);
       }
       return new OffHeapRegion(arena, segment);
     } catch (IOException | RuntimeException | Error e) {

@@ -22,31 +22,33 @@ import java.util.concurrent.atomic.LongAdder;
  * <p><b>Reusable buffers.</b> A block read for one reader and cached nowhere (a miss the cache
  * leaves out) takes its array through {@link #reusableSource()}: the slot's buffer object and its
  * count are made at the slot's first such take and handed out anew (revived) at each later one,
- * with what the previous user attached to the slot (its block object, {@link SlotAttachment}),
- * so such a read allocates nothing. This is sound because a holder of a released buffer never
- * retains it again but by the generation it knew ({@link RefCnt#tryRetain(int)}: a revived count
- * starts a new one), as a cache's lookup does; a plain retain could revive another block's
- * memory for it. Buffers taken otherwise get a count of their own.
+ * with what the previous user attached to the slot (its block object, {@link SlotAttachment}), so
+ * such a read allocates nothing. This is sound because a holder of a released buffer never retains
+ * it again but by the generation it knew ({@link RefCnt#tryRetain(int)}: a revived count starts a
+ * new one), as a cache's lookup does; a plain retain could revive another block's memory for it.
+ * Buffers taken otherwise get a count of their own.
  *
  * <p><b>Memory.</b> Arrays are created lazily and kept for the pool's life (they leave with it to
- * the garbage collector); each class has a slot table and free-slot stacks sized by the budget
- * over its array size, created on the class's first use. A buffer handed out covers the first
- * {@code n} bytes of its array; {@link #arrayLength(Buf)} tells the cache how much it really
- * holds. Losing a buffer without releasing it loses its array to the garbage collector, nothing
- * worse: heap memory needs no leak tracking.
+ * the garbage collector); each class has a slot table and free-slot stacks sized by the budget over
+ * its array size, created on the class's first use. A buffer handed out covers the first {@code n}
+ * bytes of its array; {@link #arrayLength(Buf)} tells the cache how much it really holds. Losing a
+ * buffer without releasing it loses its array to the garbage collector, nothing worse: heap memory
+ * needs no leak tracking.
  *
  * <p><b>Concurrency.</b> Taking and returning an array are a pop and a push on lock-free stacks
  * ({@link StripedFreeSlots}); creating an array is a CAS on the budget and a slot number from an
  * atomic counter. A slot's array is written before its slot is published by a push, as in {@link
- * BufferPool}. Recycling runs on the thread of the last release. Thread-safe, allocation-free
- * when a free array exists.
+ * BufferPool}. Recycling runs on the thread of the last release. Thread-safe, allocation-free when
+ * a free array exists.
  */
 public final class RecycledHeapArrays implements BufSource {
 
   /** Size class granularity, bytes. */
   public static final int GRANULE = 512;
+
   /** Copies smaller than this get an exact array: small blocks rarely churn. */
   public static final int MIN_POOLED = 16 * 1024;
+
   /** Copies larger than this get an exact array. */
   public static final int MAX_POOLED = 1024 * 1024;
 
@@ -105,21 +107,26 @@ public final class RecycledHeapArrays implements BufSource {
     return reusableTakes;
   }
 
-  private final BufSource reusableTakes = new BufSource() {
-    /** An exact buffer is a part of an array, with a count of its own. */
-    @Override
-    public Buf takeRetained(int capacity) {
-      return take(capacity, Take.PART);
-    }
+  private final BufSource reusableTakes =
+      new BufSource() {
+        /** An exact buffer is a part of an array, with a count of its own. */
+        @Override
+        public Buf takeRetained(int capacity) {
+          return take(capacity, Take.PART);
+        }
 
-    @Override
-    public Buf takeAtLeastRetained(int capacity) {
-      return take(capacity, Take.REUSABLE);
-    }
-  };
+        @Override
+        public Buf takeAtLeastRetained(int capacity) {
+          return take(capacity, Take.REUSABLE);
+        }
+      };
 
   /** How a buffer is taken: a view of the array's first bytes, the whole array, or reusable. */
-  private enum Take { PART, WHOLE, REUSABLE }
+  private enum Take {
+    PART,
+    WHOLE,
+    REUSABLE
+  }
 
   private Buf take(int capacity, boolean whole) {
     return take(capacity, whole ? Take.WHOLE : Take.PART);
@@ -137,8 +144,7 @@ public final class RecycledHeapArrays implements BufSource {
 
   /** The length of the heap array behind {@code buf}, which may exceed its capacity. */
   public static int arrayLength(Buf buf) {
-    if (buf.isSingleSegment()
-        && buf.segment().heapBase().orElse(null) instanceof byte[] array) {
+    if (buf.isSingleSegment() && buf.segment().heapBase().orElse(null) instanceof byte[] array) {
       return array.length;
     }
     return buf.capacity();
@@ -171,18 +177,20 @@ public final class RecycledHeapArrays implements BufSource {
       classes.compareAndSet(index, null, new SizeClass(arrayLength, maxCount));
       sizeClass = classes.get(index);
     }
-    return sizeClass.take(how == Take.PART ? length : sizeClass.arrayLength,
-        how == Take.REUSABLE);
+    return sizeClass.take(how == Take.PART ? length : sizeClass.arrayLength, how == Take.REUSABLE);
   }
 
   /** The arrays of one length: a slot table, free-slot stacks and the count of slots numbered. */
   private final class SizeClass implements Recycler, ReusableSlots.Owner {
 
     private final int arrayLength;
+
     /** Each slot's array as a whole segment, made once: a take slices it, allocating one view. */
     private final MemorySegment[] slots;
+
     /** Each slot's reusable buffer and what its users attached. */
     private final ReusableSlots reusable;
+
     private final StripedFreeSlots free;
     private final AtomicLong numbered = new AtomicLong();
 
@@ -208,7 +216,8 @@ public final class RecycledHeapArrays implements BufSource {
       MemorySegment whole = slots[slot];
       if (reuse) {
         Buf kept = reusable.revive(slot, null);
-        return kept != null ? kept
+        return kept != null
+            ? kept
             : reusable.keep(slot, Buf.wrap(whole, RefCnt.recycling(this, slot)));
       }
       MemorySegment segment = length == arrayLength ? whole : whole.asSlice(0, length);

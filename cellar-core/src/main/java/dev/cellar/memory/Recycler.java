@@ -7,6 +7,8 @@ package dev.cellar.memory;
 @FunctionalInterface
 public interface Recycler {
 
-  /** Takes back the memory identified by {@code token} (a pool slot, or whatever the owner chose). */
+  /**
+   * Takes back the memory identified by {@code token} (a pool slot, or whatever the owner chose).
+   */
   void recycle(int token);
 }

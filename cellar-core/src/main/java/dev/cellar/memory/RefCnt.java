@@ -7,16 +7,15 @@ import java.lang.invoke.VarHandle;
  * The reference count shared by a buffer and every view derived from it.
  *
  * <p>Concurrency: the count is an {@code int} updated only by compare-and-set through a {@link
- * VarHandle}, so a retain or a release costs one CAS. The release that moves it from one to zero
- * is the only one that succeeds in that transition, so the {@link Recycler} runs exactly once per
- * use.
- * Retaining or releasing at zero throws: a holder cannot resurrect a buffer, and an over-release
- * is a bug reported where it happens rather than a double free. Only a pool that keeps a slot's
- * buffer object hands it out anew ({@link #revive}), in a new generation that a holder without a
- * reference must name to retain it ({@link #tryRetain(int)}). {@link #ensureAccessible()} is a plain
- * read used on every buffer access: it catches any use after release by a caller that no longer
- * holds a reference (until a pool hands a reusable buffer out again); a caller that races its own release against a read on another thread has a
- * bug this check cannot always see.
+ * VarHandle}, so a retain or a release costs one CAS. The release that moves it from one to zero is
+ * the only one that succeeds in that transition, so the {@link Recycler} runs exactly once per use.
+ * Retaining or releasing at zero throws: a holder cannot resurrect a buffer, and an over-release is
+ * a bug reported where it happens rather than a double free. Only a pool that keeps a slot's buffer
+ * object hands it out anew ({@link #revive}), in a new generation that a holder without a reference
+ * must name to retain it ({@link #tryRetain(int)}). {@link #ensureAccessible()} is a plain read
+ * used on every buffer access: it catches any use after release by a caller that no longer holds a
+ * reference (until a pool hands a reusable buffer out again); a caller that races its own release
+ * against a read on another thread has a bug this check cannot always see.
  *
  * <p>This class is final and monomorphic on purpose, so the JIT inlines it on the hit path.
  */
@@ -33,13 +32,16 @@ public final class RefCnt {
   }
 
   private int count = 1;
+
   /**
    * Counts the times a pool handed this count out anew ({@link #revive}): written before the
    * revival's compare-and-set, read after a retain's, so a retain sees the generation it counts in.
    */
   private int generation;
+
   private final Recycler recycler;
   private final int token;
+
   /** Set before the count is published to any other thread (made or revived); null if untracked. */
   private LeakRecord leak;
 
@@ -98,7 +100,7 @@ public final class RefCnt {
     if (increment <= 0) {
       throw new IllegalArgumentException("retain increment must be positive, was " + increment);
     }
-    for (;;) {
+    for (; ; ) {
       int current = (int) COUNT.getAcquire(this);
       if (current <= 0) {
         throw released("retain");
@@ -123,7 +125,7 @@ public final class RefCnt {
    * @return false, changing nothing, if the memory was already released
    */
   public boolean tryRetain() {
-    for (;;) {
+    for (; ; ) {
       int current = (int) COUNT.getAcquire(this);
       if (current <= 0) {
         return false;
@@ -147,7 +149,7 @@ public final class RefCnt {
    * @throws IllegalStateException if the count is already zero
    */
   public boolean release() {
-    for (;;) {
+    for (; ; ) {
       int current = (int) COUNT.getAcquire(this);
       if (current <= 0) {
         throw released("release");
@@ -167,13 +169,13 @@ public final class RefCnt {
 
   /**
    * Gives a released count its first reference again, in a new {@link #generation()}, for a pool
-   * that keeps the buffer object of a slot and hands it out anew: called by the pool that just
-   * took the slot, whose earlier holders have all released it (a holder without a reference
-   * retains it only with the generation it knew, {@link #tryRetain(int)}). At the PARANOID leak
-   * level the count is tracked afresh for each use ({@code trackedAs} its description; null for
-   * heap memory, untracked), so a test's leak check finds a use still held; at lower levels it is
-   * not sampled, since the pool keeps the buffer reachable and the detector's cleaner, its only
-   * way to report there, could never see it go ({@link LeakDetector#trackKept}).
+   * that keeps the buffer object of a slot and hands it out anew: called by the pool that just took
+   * the slot, whose earlier holders have all released it (a holder without a reference retains it
+   * only with the generation it knew, {@link #tryRetain(int)}). At the PARANOID leak level the
+   * count is tracked afresh for each use ({@code trackedAs} its description; null for heap memory,
+   * untracked), so a test's leak check finds a use still held; at lower levels it is not sampled,
+   * since the pool keeps the buffer reachable and the detector's cleaner, its only way to report
+   * there, could never see it go ({@link LeakDetector#trackKept}).
    *
    * @throws IllegalStateException if the count is not zero
    */
@@ -189,18 +191,18 @@ public final class RefCnt {
   }
 
   /**
-   * How many times the buffer was handed out anew (0 for a count never revived): what a holder
-   * that keeps the buffer without a reference records, to {@link #tryRetain(int)} it later.
-   * Read by a holder of a reference.
+   * How many times the buffer was handed out anew (0 for a count never revived): what a holder that
+   * keeps the buffer without a reference records, to {@link #tryRetain(int)} it later. Read by a
+   * holder of a reference.
    */
   public int generation() {
     return generation;
   }
 
   /**
-   * As {@link #tryRetain()}, and only while the buffer is still in generation {@code expected}:
-   * a cache entry looked up as it is evicted must not take the slot's next use for its block
-   * when the pool revived the count meanwhile.
+   * As {@link #tryRetain()}, and only while the buffer is still in generation {@code expected}: a
+   * cache entry looked up as it is evicted must not take the slot's next use for its block when the
+   * pool revived the count meanwhile.
    *
    * @return false, changing nothing the caller owns, if the memory was released or handed out anew
    */

@@ -6,14 +6,14 @@ import java.nio.ByteBuffer;
 /**
  * The reusable buffers of a pool's slots and what their users attached to them (see {@link
  * RecycledHeapArrays#reusableSource()}): a slot's buffer object and count are made at its first
- * reusable take and handed out anew, revived, at each later one; the slot's attachment is told
- * when the slot's memory is freed, before the slot can be taken again. A {@link SingleSegmentBuf}
- * finds its slot's table through its recycler ({@link Owner}): a pool of many slots, or an owner
- * of one (a bucket cache's slot lent to readers again and again).
+ * reusable take and handed out anew, revived, at each later one; the slot's attachment is told when
+ * the slot's memory is freed, before the slot can be taken again. A {@link SingleSegmentBuf} finds
+ * its slot's table through its recycler ({@link Owner}): a pool of many slots, or an owner of one
+ * (a bucket cache's slot lent to readers again and again).
  *
  * <p><b>Concurrency.</b> A slot's entries are written by the slot's holder and read by its next
- * holder after the pool's free-slot stack handed the slot over (whose compare-and-set orders
- * them); a buffer asks for its slot's attachment only while it holds a reference.
+ * holder after the pool's free-slot stack handed the slot over (whose compare-and-set orders them);
+ * a buffer asks for its slot's attachment only while it holds a reference.
  */
 public final class ReusableSlots {
 
@@ -24,6 +24,7 @@ public final class ReusableSlots {
 
   private final Buf[] buffers;
   private final SlotAttachment[] attachments;
+
   /** A {@link ByteBuffer} over each off-heap slot's reusable buffer, made at its first use. */
   private final ByteBuffer[] views;
 

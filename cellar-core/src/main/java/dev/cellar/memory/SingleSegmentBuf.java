@@ -26,7 +26,8 @@ public final class SingleSegmentBuf extends Buf {
   private static int checkedCapacity(MemorySegment segment) {
     long size = segment.byteSize();
     if (size > Integer.MAX_VALUE) {
-      throw new IllegalArgumentException("a Buf covers at most 2 GiB - 1 bytes, segment has " + size);
+      throw new IllegalArgumentException(
+          "a Buf covers at most 2 GiB - 1 bytes, segment has " + size);
     }
     return (int) size;
   }
@@ -56,7 +57,8 @@ public final class SingleSegmentBuf extends Buf {
   @Override
   public SlotAttachment slotAttachment() {
     return refCnt.recycler() instanceof ReusableSlots.Owner pool
-        ? pool.reusableSlots().attachment(refCnt.token(), this) : null;
+        ? pool.reusableSlots().attachment(refCnt.token(), this)
+        : null;
   }
 
   @Override

@@ -7,8 +7,8 @@ package dev.cellar.memory;
  *
  * <p>Concurrency: a thread pops from and pushes to the stripe its thread id maps to; a pop that
  * finds its stripe empty tries the others in turn before reporting the pool empty, so a free slot
- * is never missed while one exists in some stripe. Each slot is in at most one stripe at a time
- * (it is pushed only by its single releaser), which each stack's own rules keep consistent.
+ * is never missed while one exists in some stripe. Each slot is in at most one stripe at a time (it
+ * is pushed only by its single releaser), which each stack's own rules keep consistent.
  * Allocation-free.
  */
 final class StripedFreeSlots {

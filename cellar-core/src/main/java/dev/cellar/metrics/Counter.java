@@ -1,8 +1,8 @@
 package dev.cellar.metrics;
 
 /**
- * The running totals {@link EngineMetrics} keeps, under HBase's region server names (Cellar's
- * own in the same style where HBase has none).
+ * The running totals {@link EngineMetrics} keeps, under HBase's region server names (Cellar's own
+ * in the same style where HBase has none).
  */
 public enum Counter {
   /** Rows read by Gets and scans. */

@@ -8,13 +8,14 @@ import java.util.concurrent.ThreadLocalRandom;
  * ThreadCounters}. The engine records into it on every operation; the metric sources read it when
  * asked.
  *
- * <p><b>Cost.</b> An operation is counted with one add to the thread's own row. Its duration needs two {@link
- * System#nanoTime()} reads (about 20 ns each), which is several percent of a cached Get of a
- * couple of microseconds; so the operations marked {@link Operation#sampled()} (Gets and scanned
- * rows) time one call in {@value #SAMPLE_EVERY}, chosen by the thread's {@link ThreadLocalRandom}
- * (no shared state, no allocation): their counts stay exact and their histograms are a uniform
- * sample, which keeps the percentiles and the mean. Rarer or slower operations time every call.
- * A disabled instance records nothing and never reads the clock. No lock, no allocation.
+ * <p><b>Cost.</b> An operation is counted with one add to the thread's own row. Its duration needs
+ * two {@link System#nanoTime()} reads (about 20 ns each), which is several percent of a cached Get
+ * of a couple of microseconds; so the operations marked {@link Operation#sampled()} (Gets and
+ * scanned rows) time one call in {@value #SAMPLE_EVERY}, chosen by the thread's {@link
+ * ThreadLocalRandom} (no shared state, no allocation): their counts stay exact and their histograms
+ * are a uniform sample, which keeps the percentiles and the mean. Rarer or slower operations time
+ * every call. A disabled instance records nothing and never reads the clock. No lock, no
+ * allocation.
  *
  * <p>Thread-safe; lives as long as the database that made it.
  */
@@ -22,6 +23,7 @@ public final class EngineMetrics {
 
   /** What {@link #start} returns for a call it does not time. */
   public static final long NOT_TIMED = Long.MIN_VALUE;
+
   static final int SAMPLE_EVERY = 8;
 
   private static final Operation[] OPERATIONS = Operation.values();
@@ -29,8 +31,10 @@ public final class EngineMetrics {
 
   private final boolean enabled;
   private final LatencyHistogram[] histograms = new LatencyHistogram[OPERATIONS.length];
+
   /** The operations' counts, then the counters'. */
   private final ThreadCounters counts = new ThreadCounters(OPERATIONS.length + COUNTERS.length);
+
   private volatile boolean servedOverRpc;
 
   /** Metrics that record. */
@@ -70,8 +74,8 @@ public final class EngineMetrics {
    * out of the sample).
    */
   public long start(Operation operation) {
-    if (!enabled || (operation.sampled()
-        && ThreadLocalRandom.current().nextInt(SAMPLE_EVERY) != 0)) {
+    if (!enabled
+        || (operation.sampled() && ThreadLocalRandom.current().nextInt(SAMPLE_EVERY) != 0)) {
       return NOT_TIMED;
     }
     return System.nanoTime();

@@ -14,17 +14,17 @@ import javax.management.openmbean.CompositeData;
 
 /**
  * Records the JVM's garbage collection pauses into {@link Operation#GC_PAUSE} as the JVM reports
- * them (the GC notifications of every {@link GarbageCollectorMXBean}), and counts those longer
- * than HBase's JvmPauseMonitor thresholds (1 s info, 10 s warn). Unlike HBase's monitor, which
- * infers pauses from a sleeping thread that overslept, these are the collectors' own durations.
+ * them (the GC notifications of every {@link GarbageCollectorMXBean}), and counts those longer than
+ * HBase's JvmPauseMonitor thresholds (1 s info, 10 s warn). Unlike HBase's monitor, which infers
+ * pauses from a sleeping thread that overslept, these are the collectors' own durations.
  *
- * <p>Which collections are pauses: every bean but those whose name says they time concurrent
- * cycles ({@code ZGC Major Cycles}, {@code Shenandoah Cycles}); G1's {@code G1 Concurrent GC}
- * reports its remark and cleanup pauses, which stop the world.
+ * <p>Which collections are pauses: every bean but those whose name says they time concurrent cycles
+ * ({@code ZGC Major Cycles}, {@code Shenandoah Cycles}); G1's {@code G1 Concurrent GC} reports its
+ * remark and cleanup pauses, which stop the world.
  *
- * <p>Concurrency: the JVM calls the listener on its notification thread; recording is
- * thread-safe. {@link #close()} removes the listeners (a monitor per open database, so one left
- * registered would outlive its database).
+ * <p>Concurrency: the JVM calls the listener on its notification thread; recording is thread-safe.
+ * {@link #close()} removes the listeners (a monitor per open database, so one left registered would
+ * outlive its database).
  */
 public final class GcPauseMonitor implements AutoCloseable {
 
@@ -56,8 +56,8 @@ public final class GcPauseMonitor implements AutoCloseable {
   }
 
   private void onNotification(Notification notification, Object handback) {
-    if (!GarbageCollectionNotificationInfo.GARBAGE_COLLECTION_NOTIFICATION
-        .equals(notification.getType())) {
+    if (!GarbageCollectionNotificationInfo.GARBAGE_COLLECTION_NOTIFICATION.equals(
+        notification.getType())) {
       return;
     }
     GarbageCollectionNotificationInfo info =

@@ -75,8 +75,8 @@ public final class HistogramSnapshot {
   }
 
   /**
-   * What was recorded between {@code earlier} and this snapshot. The minimum and maximum are
-   * those of the buckets that gained values (bucket bounds, not the exact values).
+   * What was recorded between {@code earlier} and this snapshot. The minimum and maximum are those
+   * of the buckets that gained values (bucket bounds, not the exact values).
    */
   public HistogramSnapshot since(HistogramSnapshot earlier) {
     long[] delta = new long[buckets.length];
@@ -122,8 +122,16 @@ public final class HistogramSnapshot {
 
   @Override
   public String toString() {
-    return "HistogramSnapshot[count=" + count + ", min=" + min + ", max=" + max + ", p99="
-        + percentile(0.99) + ", nonEmptyBuckets="
-        + Arrays.stream(buckets).filter(b -> b > 0).count() + "]";
+    return "HistogramSnapshot[count="
+        + count
+        + ", min="
+        + min
+        + ", max="
+        + max
+        + ", p99="
+        + percentile(0.99)
+        + ", nonEmptyBuckets="
+        + Arrays.stream(buckets).filter(b -> b > 0).count()
+        + "]";
   }
 }

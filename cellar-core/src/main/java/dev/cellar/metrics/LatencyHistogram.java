@@ -14,10 +14,10 @@ import java.util.concurrent.atomic.LongAdder;
  * bucket.
  *
  * <p><b>Concurrency.</b> Every bucket is a {@link LongAdder} and the sum, minimum and maximum are
- * adders and accumulators: threads recording at once touch separate cells instead of one
- * contended word, and a minimum or maximum that does not change is only read. {@link #snapshot()}
- * sums the buckets one by one, so a snapshot taken while others record may count a value in the
- * buckets but not yet in the sum (or the reverse); each figure is exact once recording stops.
+ * adders and accumulators: threads recording at once touch separate cells instead of one contended
+ * word, and a minimum or maximum that does not change is only read. {@link #snapshot()} sums the
+ * buckets one by one, so a snapshot taken while others record may count a value in the buckets but
+ * not yet in the sum (or the reverse); each figure is exact once recording stops.
  *
  * <p><b>Memory.</b> {@value #BUCKETS} adders (about 25 KB, more under contention as adders grow
  * cells), allocated up front so the recording path never allocates.
@@ -27,6 +27,7 @@ public final class LatencyHistogram {
   static final int SUB_BITS = 4;
   static final int SUB_BUCKETS = 1 << SUB_BITS;
   static final int MAX_EXPONENT = 42;
+
   /** Buckets: the exact ones below 16, then 16 per power of two up to {@link #MAX_EXPONENT}. */
   public static final int BUCKETS = (MAX_EXPONENT - SUB_BITS + 1) * SUB_BUCKETS + SUB_BUCKETS;
 
@@ -93,7 +94,7 @@ public final class LatencyHistogram {
     }
     long low = min.get();
     long high = max.get();
-    return new HistogramSnapshot(buckets, count, sum.sum(), count == 0 ? 0 : low,
-        count == 0 ? 0 : high);
+    return new HistogramSnapshot(
+        buckets, count, sum.sum(), count == 0 ? 0 : low, count == 0 ? 0 : high);
   }
 }

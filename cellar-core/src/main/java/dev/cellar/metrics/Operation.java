@@ -2,8 +2,9 @@ package dev.cellar.metrics;
 
 /**
  * The operations whose durations {@link EngineMetrics} records, each with the name of HBase's
- * region server histogram for it (published as {@code <name>_num_ops}, {@code <name>_99th_percentile}
- * and so on); those HBase does not have carry Cellar's own names in the same style.
+ * region server histogram for it (published as {@code <name>_num_ops}, {@code
+ * <name>_99th_percentile} and so on); those HBase does not have carry Cellar's own names in the
+ * same style.
  */
 public enum Operation {
   /** One row read by a Get (alone or in a batch). */

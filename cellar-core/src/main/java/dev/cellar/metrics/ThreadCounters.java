@@ -7,23 +7,23 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A fixed set of counters, numbered from 0, that threads add to without an atomic instruction:
- * each thread adds to a row of its own, and a sum adds the rows up.
+ * A fixed set of counters, numbered from 0, that threads add to without an atomic instruction: each
+ * thread adds to a row of its own, and a sum adds the rows up.
  *
- * <p><b>Why not {@link java.util.concurrent.atomic.LongAdder}.</b> An adder's cells are chosen
- * by a per-thread probe, and two threads whose probes pick the same cell keep sharing it as long as
+ * <p><b>Why not {@link java.util.concurrent.atomic.LongAdder}.</b> An adder's cells are chosen by a
+ * per-thread probe, and two threads whose probes pick the same cell keep sharing it as long as
  * their compare-and-swaps happen not to fail: every add then moves the cell's cache line from one
  * core to the other. A cached Get counts a block cache hit for each block it touches and an
- * operation for itself; with adders that was a tenth of its time on two cores. Here a thread's
- * adds are a plain load and store in a row nobody else writes.
+ * operation for itself; with adders that was a tenth of its time on two cores. Here a thread's adds
+ * are a plain load and store in a row nobody else writes.
  *
  * <p><b>Concurrency.</b> A row is written by its owner thread only, with opaque stores (no tearing,
  * no ordering), and read by {@link #sum} with opaque loads, so a sum taken while threads add sees
  * each row's recent value and may leave out adds in flight; once adding stops, it is exact. Rows
  * are registered under a lock on a thread's first add. A thread that has ended (its rows can no
  * longer change: its termination happens-before our observing it) has its row folded into the
- * retired totals the next time a thread registers or a sum runs, so threads that come and go do
- * not pile up rows.
+ * retired totals the next time a thread registers or a sum runs, so threads that come and go do not
+ * pile up rows.
  *
  * <p><b>Memory.</b> One row per thread that has added: the counters plus {@value #PAD} longs of
  * padding on each side, so that two threads' rows never share a cache line (nor a pair of lines,
@@ -39,8 +39,10 @@ public final class ThreadCounters {
   private final int counters;
   private final ThreadLocal<long[]> rows = ThreadLocal.withInitial(this::register);
   private final Object lock = new Object();
+
   /** Guarded by {@link #lock}. */
   private final List<Row> live = new ArrayList<>();
+
   /** The sums of the rows of threads that ended; guarded by {@link #lock}. */
   private final long[] retired;
 
@@ -111,14 +113,15 @@ public final class ThreadCounters {
   }
 
   private void foldEndedThreads() {
-    live.removeIf(row -> {
-      if (!row.ownerEnded()) {
-        return false;
-      }
-      for (int i = 0; i < counters; i++) {
-        retired[i] += (long) SLOT.getOpaque(row.values, PAD + i);
-      }
-      return true;
-    });
+    live.removeIf(
+        row -> {
+          if (!row.ownerEnded()) {
+            return false;
+          }
+          for (int i = 0; i < counters; i++) {
+            retired[i] += (long) SLOT.getOpaque(row.values, PAD + i);
+          }
+          return true;
+        });
   }
 }

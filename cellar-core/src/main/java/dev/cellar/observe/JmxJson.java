@@ -22,16 +22,18 @@ import javax.management.openmbean.TabularData;
 
 /**
  * The platform MBean server as JSON, in the shape of HBase's (and Hadoop's) {@code /jmx} servlet:
+ *
  * <pre>
  * {"beans":[{"name":"Hadoop:service=HBase,name=RegionServer,sub=Server",
  *            "modelerType":"...", "regionCount":1, ...}, ...]}
  * </pre>
+ *
  * {@code qry} is an {@link ObjectName} pattern (default {@code *:*}); {@code get=bean::attribute}
- * writes one attribute (a {@code *} in it makes it a pattern over attribute names); {@code
- * excl} leaves beans out; {@code description=true} wraps each attribute as {@code
- * {"description":...,"value":...}}. As there, attributes whose names hold a space or {@code =}
- * are left out, composite values become objects and tabular ones arrays, and an attribute that
- * cannot be read is skipped.
+ * writes one attribute (a {@code *} in it makes it a pattern over attribute names); {@code excl}
+ * leaves beans out; {@code description=true} wraps each attribute as {@code
+ * {"description":...,"value":...}}. As there, attributes whose names hold a space or {@code =} are
+ * left out, composite values become objects and tabular ones arrays, and an attribute that cannot
+ * be read is skipped.
  */
 public final class JmxJson {
 
@@ -48,9 +50,7 @@ public final class JmxJson {
   /** The outcome of a query: the JSON and whether the request was well formed. */
   public record Response(int status, String json) {}
 
-  /**
-   * Answers {@code /jmx} with its query parameters (each null when absent).
-   */
+  /** Answers {@code /jmx} with its query parameters (each null when absent). */
   public Response query(String qry, String get, String excl, boolean description) {
     StringBuilder text = new StringBuilder();
     JsonWriter json = new JsonWriter(text);
@@ -66,8 +66,8 @@ public final class JmxJson {
           return new Response(400, text.toString());
         }
         String attribute = get.substring(split + 2);
-        boolean ok = write(json, new ObjectName(get.substring(0, split)), attribute, description,
-            excluded);
+        boolean ok =
+            write(json, new ObjectName(get.substring(0, split)), attribute, description, excluded);
         json.endObject();
         return new Response(ok ? 200 : 400, text.toString());
       }
@@ -76,14 +76,23 @@ public final class JmxJson {
       return new Response(200, text.toString());
     } catch (MalformedObjectNameException e) {
       StringBuilder error = new StringBuilder();
-      new JsonWriter(error).beginObject().name("result").value("ERROR")
-          .name("message").value("not a JMX object name: " + e.getMessage()).endObject();
+      new JsonWriter(error)
+          .beginObject()
+          .name("result")
+          .value("ERROR")
+          .name("message")
+          .value("not a JMX object name: " + e.getMessage())
+          .endObject();
       return new Response(400, error.toString());
     }
   }
 
   /** Writes the beans of {@code query}; false if a single attribute asked for is missing. */
-  private boolean write(JsonWriter json, ObjectName query, String attribute, boolean description,
+  private boolean write(
+      JsonWriter json,
+      ObjectName query,
+      String attribute,
+      boolean description,
       ObjectName excluded) {
     Pattern[] patterns = null;
     String single = attribute;
@@ -134,13 +143,15 @@ public final class JmxJson {
     return true;
   }
 
-  private void writeAttributes(JsonWriter json, ObjectName name, MBeanInfo info,
-      Pattern[] patterns, boolean description) {
+  private void writeAttributes(
+      JsonWriter json, ObjectName name, MBeanInfo info, Pattern[] patterns, boolean description) {
     List<MBeanAttributeInfo> wanted = new ArrayList<>();
     for (MBeanAttributeInfo attribute : info.getAttributes()) {
       String attributeName = attribute.getName();
-      if (!attribute.isReadable() || attributeName.equals("modelerType")
-          || attributeName.contains("=") || attributeName.contains(" ")) {
+      if (!attribute.isReadable()
+          || attributeName.equals("modelerType")
+          || attributeName.contains("=")
+          || attributeName.contains(" ")) {
         continue;
       }
       if (patterns != null && !matchesAny(patterns, attributeName)) {
@@ -161,8 +172,11 @@ public final class JmxJson {
     }
     for (MBeanAttributeInfo attribute : wanted) {
       if (byName.containsKey(attribute.getName())) {
-        writeAttribute(json, attribute.getName(),
-            description ? attribute.getDescription() : null, byName.get(attribute.getName()));
+        writeAttribute(
+            json,
+            attribute.getName(),
+            description ? attribute.getDescription() : null,
+            byName.get(attribute.getName()));
       }
     }
   }
@@ -176,8 +190,8 @@ public final class JmxJson {
     return false;
   }
 
-  private static void writeAttribute(JsonWriter json, String name, String description,
-      Object value) {
+  private static void writeAttribute(
+      JsonWriter json, String name, String description, Object value) {
     json.name(name);
     if (description != null && !description.isEmpty() && !description.equals(name)) {
       json.beginObject();

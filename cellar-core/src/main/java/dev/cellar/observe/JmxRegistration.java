@@ -13,12 +13,11 @@ import org.slf4j.LoggerFactory;
 
 /**
  * A database's sources registered on the platform MBean server under their HBase names, until
- * {@link #close()}. A second database open in the same JVM finds the names taken and registers
- * its sources with {@code ,instance=2} (then 3, ...) appended, so both stay visible; the first
- * keeps the plain names an HBase operator's tools query.
+ * {@link #close()}. A second database open in the same JVM finds the names taken and registers its
+ * sources with {@code ,instance=2} (then 3, ...) appended, so both stay visible; the first keeps
+ * the plain names an HBase operator's tools query.
  *
- * <p>Failure: a source that cannot be registered is logged and skipped; metrics never fail an
- * open.
+ * <p>Failure: a source that cannot be registered is logged and skipped; metrics never fail an open.
  *
  * <p>Concurrency: {@link #add} and {@link #close()} synchronize on the registration.
  */
@@ -50,8 +49,11 @@ public final class JmxRegistration implements AutoCloseable {
     SourceMBean bean = new SourceMBean(source);
     try {
       for (int instance = 1; instance <= MAX_INSTANCES; instance++) {
-        ObjectName name = new ObjectName(instance == 1 ? source.objectName()
-            : source.objectName() + ",instance=" + instance);
+        ObjectName name =
+            new ObjectName(
+                instance == 1
+                    ? source.objectName()
+                    : source.objectName() + ",instance=" + instance);
         try {
           server.registerMBean(bean, name);
           registered.add(name);
@@ -60,8 +62,8 @@ public final class JmxRegistration implements AutoCloseable {
           // another database of this JVM has it: try the next instance number
         }
       }
-      LOG.warn("JMX: {} is taken {} times over; not registered", source.objectName(),
-          MAX_INSTANCES);
+      LOG.warn(
+          "JMX: {} is taken {} times over; not registered", source.objectName(), MAX_INSTANCES);
     } catch (JMException e) {
       LOG.warn("JMX: cannot register {}: {}", source.objectName(), e.toString());
     }

@@ -2,15 +2,17 @@ package dev.cellar.observe;
 
 /**
  * A small streaming JSON writer into a {@link StringBuilder}: objects, arrays, names and values,
- * with commas placed for the caller. Non-finite doubles are written as strings ("NaN"), as
- * HBase's JMX servlet does, since JSON has no such numbers. Not thread-safe; the caller nests
- * calls correctly (no checks beyond what keeps the commas right).
+ * with commas placed for the caller. Non-finite doubles are written as strings ("NaN"), as HBase's
+ * JMX servlet does, since JSON has no such numbers. Not thread-safe; the caller nests calls
+ * correctly (no checks beyond what keeps the commas right).
  */
 public final class JsonWriter {
 
   private final StringBuilder out;
+
   /** Whether the current container already holds an element (one bit per nesting level). */
   private long hasElement;
+
   private int depth;
   private boolean afterName;
 

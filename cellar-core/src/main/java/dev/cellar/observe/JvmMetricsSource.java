@@ -9,10 +9,9 @@ import java.util.List;
 
 /**
  * Hadoop's {@code Hadoop:service=HBase,name=JvmMetrics}, which HBase registers beside its own
- * sources: heap and non-heap memory in megabytes ({@code MemHeapUsedM}, ...), collections and
- * their time, in total ({@code GcCount}, {@code GcTimeMillis}) and per collector with the
- * collector's name appended without spaces ({@code GcCountG1YoungGeneration}), and thread
- * counts.
+ * sources: heap and non-heap memory in megabytes ({@code MemHeapUsedM}, ...), collections and their
+ * time, in total ({@code GcCount}, {@code GcTimeMillis}) and per collector with the collector's
+ * name appended without spaces ({@code GcCountG1YoungGeneration}), and thread counts.
  */
 final class JvmMetricsSource implements MetricSource {
 
@@ -43,15 +42,18 @@ final class JvmMetricsSource implements MetricSource {
     List<Metric> out = new ArrayList<>();
     MemoryUsage heap = ManagementFactory.getMemoryMXBean().getHeapMemoryUsage();
     MemoryUsage nonHeap = ManagementFactory.getMemoryMXBean().getNonHeapMemoryUsage();
-    out.add(Metric.gauge("MemNonHeapUsedM", "Non-heap memory used in MB",
-        nonHeap.getUsed() / MB));
-    out.add(Metric.gauge("MemNonHeapCommittedM", "Non-heap memory committed in MB",
-        nonHeap.getCommitted() / MB));
+    out.add(Metric.gauge("MemNonHeapUsedM", "Non-heap memory used in MB", nonHeap.getUsed() / MB));
+    out.add(
+        Metric.gauge(
+            "MemNonHeapCommittedM",
+            "Non-heap memory committed in MB",
+            nonHeap.getCommitted() / MB));
     out.add(Metric.gauge("MemHeapUsedM", "Heap memory used in MB", heap.getUsed() / MB));
-    out.add(Metric.gauge("MemHeapCommittedM", "Heap memory committed in MB",
-        heap.getCommitted() / MB));
+    out.add(
+        Metric.gauge("MemHeapCommittedM", "Heap memory committed in MB", heap.getCommitted() / MB));
     out.add(Metric.gauge("MemHeapMaxM", "Max heap memory size in MB", heap.getMax() / MB));
-    out.add(Metric.gauge("MemMaxM", "Max memory size in MB", Runtime.getRuntime().maxMemory() / MB));
+    out.add(
+        Metric.gauge("MemMaxM", "Max memory size in MB", Runtime.getRuntime().maxMemory() / MB));
     long count = 0;
     long millis = 0;
     for (GarbageCollectorMXBean bean : ManagementFactory.getGarbageCollectorMXBeans()) {
@@ -59,8 +61,9 @@ final class JvmMetricsSource implements MetricSource {
       long beanCount = Math.max(0, bean.getCollectionCount());
       long beanMillis = Math.max(0, bean.getCollectionTime());
       out.add(Metric.counter("GcCount" + name, "Collections by " + bean.getName(), beanCount));
-      out.add(Metric.counter("GcTimeMillis" + name, "Collection time of " + bean.getName(),
-          beanMillis));
+      out.add(
+          Metric.counter(
+              "GcTimeMillis" + name, "Collection time of " + bean.getName(), beanMillis));
       count += beanCount;
       millis += beanMillis;
     }

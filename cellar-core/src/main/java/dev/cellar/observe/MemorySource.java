@@ -58,26 +58,31 @@ final class MemorySource implements MetricSource {
     BufAllocatorStats stats = allocator.stats();
     addPool(out, "allocatorBuffer", stats.buffers());
     addPool(out, "allocatorLargeBuffer", stats.largeBuffers());
-    out.add(Metric.counter("allocatorHeapAllocationCount",
-        "Allocations that took memory from the heap", stats.heapAllocationCount()));
-    long offHeap = (long) stats.buffers().createdCount() * stats.buffers().bufferSize()
-        + (long) stats.largeBuffers().createdCount() * stats.largeBuffers().bufferSize();
+    out.add(
+        Metric.counter(
+            "allocatorHeapAllocationCount",
+            "Allocations that took memory from the heap",
+            stats.heapAllocationCount()));
+    long offHeap =
+        (long) stats.buffers().createdCount() * stats.buffers().bufferSize()
+            + (long) stats.largeBuffers().createdCount() * stats.largeBuffers().bufferSize();
     if (chunkPool != null) {
       ChunkPoolStats chunks = chunkPool.stats();
       out.add(Metric.gauge("chunkPoolChunkSize", "Bytes in one chunk", chunks.chunkSize()));
-      out.add(Metric.gauge("chunkPoolMaxCount", "Chunks the pool may create",
-          chunks.maxCount()));
+      out.add(Metric.gauge("chunkPoolMaxCount", "Chunks the pool may create", chunks.maxCount()));
       out.add(Metric.gauge("chunkPoolCreatedCount", "Chunks created", chunks.createdCount()));
-      out.add(Metric.gauge("chunkPoolPooledCount", "Created chunks free in the pool",
-          chunks.pooledCount()));
-      out.add(Metric.gauge("chunkPoolInUseCount", "Chunks held by MemStores",
-          chunks.inUseCount()));
-      out.add(Metric.counter("chunkPoolHeapChunkCount", "One-off heap chunks made",
-          chunks.heapChunkCount()));
+      out.add(
+          Metric.gauge(
+              "chunkPoolPooledCount", "Created chunks free in the pool", chunks.pooledCount()));
+      out.add(Metric.gauge("chunkPoolInUseCount", "Chunks held by MemStores", chunks.inUseCount()));
+      out.add(
+          Metric.counter(
+              "chunkPoolHeapChunkCount", "One-off heap chunks made", chunks.heapChunkCount()));
       offHeap += (long) chunks.createdCount() * chunks.chunkSize();
     }
     BucketCache bucket = bucketOf(cache);
-    if (bucket != null && !bucket.ioEngine().startsWith("heap")
+    if (bucket != null
+        && !bucket.ioEngine().startsWith("heap")
         && !bucket.ioEngine().startsWith("file")) {
       offHeap += bucket.snapshot().capacity();
     }
@@ -94,8 +99,9 @@ final class MemorySource implements MetricSource {
     out.add(Metric.gauge(prefix + "CreatedCount", "Buffers created", pool.createdCount()));
     out.add(Metric.gauge(prefix + "UsedCount", "Buffers held by callers", pool.usedCount()));
     out.add(Metric.gauge(prefix + "FreeCount", "Buffers created and free", pool.freeCount()));
-    out.add(Metric.counter(prefix + "AllocatedBytes", "Bytes handed out from this class",
-        pool.allocatedBytes()));
+    out.add(
+        Metric.counter(
+            prefix + "AllocatedBytes", "Bytes handed out from this class", pool.allocatedBytes()));
   }
 
   static BucketCache bucketOf(BlockCache cache) {

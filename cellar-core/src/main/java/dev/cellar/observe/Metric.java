@@ -3,8 +3,8 @@ package dev.cellar.observe;
 /**
  * One figure of a {@link MetricSource}: its name (the JMX attribute), what it means, whether it
  * only grows ({@link Kind#COUNTER}), can go both ways ({@link Kind#GAUGE}) or is text ({@link
- * Kind#TEXT}, left out of Prometheus), and its value: a {@link Long}, a {@link Double} or a
- * {@link String}.
+ * Kind#TEXT}, left out of Prometheus), and its value: a {@link Long}, a {@link Double} or a {@link
+ * String}.
  */
 public record Metric(String name, String description, Kind kind, Object value) {
 

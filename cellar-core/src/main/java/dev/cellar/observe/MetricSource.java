@@ -4,8 +4,8 @@ import java.util.List;
 
 /**
  * A group of figures published together: one JMX MBean (HBase's object name where HBase has the
- * group), one Hadoop metrics record (its name and context give the Prometheus names and labels,
- * as HBase's /prometheus does). Figures are read when asked, never cached, so a reader sees the
+ * group), one Hadoop metrics record (its name and context give the Prometheus names and labels, as
+ * HBase's /prometheus does). Figures are read when asked, never cached, so a reader sees the
  * counters as they are at that moment. Implementations are thread-safe.
  */
 public interface MetricSource {

@@ -9,12 +9,14 @@ public final class MetricSources {
   private MetricSources() {}
 
   public static List<MetricSource> of(ObservedDatabase database) {
-    List<MetricSource> sources = new ArrayList<>(List.of(
-        new RegionServerSource(database),
-        new WalSource(database.wal()),
-        new BlockCacheDetailSource(database.cache()),
-        new MemorySource(database.allocator(), database.chunkPool(), database.cache()),
-        new JvmMetricsSource()));
+    List<MetricSource> sources =
+        new ArrayList<>(
+            List.of(
+                new RegionServerSource(database),
+                new WalSource(database.wal()),
+                new BlockCacheDetailSource(database.cache()),
+                new MemorySource(database.allocator(), database.chunkPool(), database.cache()),
+                new JvmMetricsSource()));
     if (database.curve() != null) {
       sources.add(3, new MissRatioCurveSource(database.curve(), database.cache()));
     }

@@ -19,19 +19,29 @@ import java.util.concurrent.TimeUnit;
  * interval's p99 latencies read from the histograms' differences, each tier's hit ratio and
  * evictions, GC pause time) and the memory at that moment (heap used, off-heap held).
  *
- * <p>Concurrency: {@link #sample(long)} runs on the one thread {@value #THREAD} (or a test's);
- * it and {@link #samples()} synchronize on the ring, which is small, so readers copy it whole.
- * The previous raw snapshots are touched only by the sampling thread.
+ * <p>Concurrency: {@link #sample(long)} runs on the one thread {@value #THREAD} (or a test's); it
+ * and {@link #samples()} synchronize on the ring, which is small, so readers copy it whole. The
+ * previous raw snapshots are touched only by the sampling thread.
  */
 public final class Sampler implements AutoCloseable {
 
   static final String THREAD = "cellar-metrics-sampler";
 
   /** One interval's figures; ratios are NaN when the tier saw no request in the interval. */
-  public record Sample(long timeMillis, double getsPerSecond, double writesPerSecond,
-      double scanRowsPerSecond, double getP99Micros, double writeP99Micros, double l1HitRatio,
-      double l2HitRatio, long l1Evictions, long l2Evictions, long heapUsedBytes,
-      long offHeapBytes, double gcPauseMillis) {}
+  public record Sample(
+      long timeMillis,
+      double getsPerSecond,
+      double writesPerSecond,
+      double scanRowsPerSecond,
+      double getP99Micros,
+      double writeP99Micros,
+      double l1HitRatio,
+      double l2HitRatio,
+      long l1Evictions,
+      long l2Evictions,
+      long heapUsedBytes,
+      long offHeapBytes,
+      double gcPauseMillis) {}
 
   private final EngineMetrics metrics;
   private final BlockCache cache;
@@ -58,24 +68,30 @@ public final class Sampler implements AutoCloseable {
 
   /** Samples every {@code intervalMillis} on a daemon thread until {@link #close()}. */
   public void start(long intervalMillis) {
-    executor = Executors.newSingleThreadScheduledExecutor(
-        Thread.ofPlatform().name(THREAD).daemon().factory());
+    executor =
+        Executors.newSingleThreadScheduledExecutor(
+            Thread.ofPlatform().name(THREAD).daemon().factory());
     sample(System.currentTimeMillis());
-    executor.scheduleAtFixedRate(() -> sample(System.currentTimeMillis()), intervalMillis,
-        intervalMillis, TimeUnit.MILLISECONDS);
+    executor.scheduleAtFixedRate(
+        () -> sample(System.currentTimeMillis()),
+        intervalMillis,
+        intervalMillis,
+        TimeUnit.MILLISECONDS);
   }
 
   /**
-   * Takes a sample at {@code nowMillis}: the first call only records where the counters stand;
-   * each later one adds what happened since to the ring, dropping the oldest when full.
+   * Takes a sample at {@code nowMillis}: the first call only records where the counters stand; each
+   * later one adds what happened since to the ring, dropping the oldest when full.
    */
   public void sample(long nowMillis) {
     HistogramSnapshot gets = metrics.snapshot(Operation.GET);
     HistogramSnapshot writes = writes();
     HistogramSnapshot pauses = metrics.snapshot(Operation.GC_PAUSE);
     long getCount = metrics.operations(Operation.GET);
-    long writeCount = metrics.operations(Operation.PUT) + metrics.operations(Operation.DELETE)
-        + metrics.operations(Operation.PUT_BATCH);
+    long writeCount =
+        metrics.operations(Operation.PUT)
+            + metrics.operations(Operation.DELETE)
+            + metrics.operations(Operation.PUT_BATCH);
     long scanCount = metrics.operations(Operation.SCAN_NEXT);
     CacheStats.Snapshot l1 = tierStats(0);
     CacheStats.Snapshot l2 = tierStats(1);
@@ -92,16 +108,21 @@ public final class Sampler implements AutoCloseable {
           offHeap = (long) metric.number();
         }
       }
-      Sample sample = new Sample(nowMillis,
-          (getCount - lastGetCount) / seconds,
-          (writeCount - lastWriteCount) / seconds,
-          (scanCount - lastScanCount) / seconds,
-          intervalGets.percentile(0.99) / 1000.0,
-          intervalWrites.percentile(0.99) / 1000.0,
-          hitRatio(l1, lastL1), hitRatio(l2, lastL2),
-          evictions(l1, lastL1), evictions(l2, lastL2),
-          heap, offHeap,
-          Math.max(0, pauses.sum() - lastPauses.sum()) / 1e6);
+      Sample sample =
+          new Sample(
+              nowMillis,
+              (getCount - lastGetCount) / seconds,
+              (writeCount - lastWriteCount) / seconds,
+              (scanCount - lastScanCount) / seconds,
+              intervalGets.percentile(0.99) / 1000.0,
+              intervalWrites.percentile(0.99) / 1000.0,
+              hitRatio(l1, lastL1),
+              hitRatio(l2, lastL2),
+              evictions(l1, lastL1),
+              evictions(l2, lastL2),
+              heap,
+              offHeap,
+              Math.max(0, pauses.sum() - lastPauses.sum()) / 1e6);
       synchronized (ring) {
         if (ring.size() == capacity) {
           ring.removeFirst();
@@ -146,7 +167,8 @@ public final class Sampler implements AutoCloseable {
   }
 
   private static long evictions(CacheStats.Snapshot now, CacheStats.Snapshot before) {
-    return now == null || before == null ? 0
+    return now == null || before == null
+        ? 0
         : Math.max(0, now.evictedBlockCount() - before.evictedBlockCount());
   }
 
@@ -164,19 +186,30 @@ public final class Sampler implements AutoCloseable {
     json.beginObject().name("samples").beginArray();
     for (Sample sample : samples()) {
       json.beginObject()
-          .name("timeMillis").value(sample.timeMillis())
-          .name("getsPerSecond").value(sample.getsPerSecond())
-          .name("writesPerSecond").value(sample.writesPerSecond())
-          .name("scanRowsPerSecond").value(sample.scanRowsPerSecond())
-          .name("getP99Micros").value(sample.getP99Micros())
-          .name("writeP99Micros").value(sample.writeP99Micros());
+          .name("timeMillis")
+          .value(sample.timeMillis())
+          .name("getsPerSecond")
+          .value(sample.getsPerSecond())
+          .name("writesPerSecond")
+          .value(sample.writesPerSecond())
+          .name("scanRowsPerSecond")
+          .value(sample.scanRowsPerSecond())
+          .name("getP99Micros")
+          .value(sample.getP99Micros())
+          .name("writeP99Micros")
+          .value(sample.writeP99Micros());
       ratio(json, "l1HitRatio", sample.l1HitRatio());
       ratio(json, "l2HitRatio", sample.l2HitRatio());
-      json.name("l1Evictions").value(sample.l1Evictions())
-          .name("l2Evictions").value(sample.l2Evictions())
-          .name("heapUsedBytes").value(sample.heapUsedBytes())
-          .name("offHeapBytes").value(sample.offHeapBytes())
-          .name("gcPauseMillis").value(sample.gcPauseMillis())
+      json.name("l1Evictions")
+          .value(sample.l1Evictions())
+          .name("l2Evictions")
+          .value(sample.l2Evictions())
+          .name("heapUsedBytes")
+          .value(sample.heapUsedBytes())
+          .name("offHeapBytes")
+          .value(sample.offHeapBytes())
+          .name("gcPauseMillis")
+          .value(sample.gcPauseMillis())
           .endObject();
     }
     json.endArray().endObject();

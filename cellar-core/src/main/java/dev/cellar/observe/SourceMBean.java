@@ -36,8 +36,7 @@ final class SourceMBean implements DynamicMBean {
   public Object getAttribute(String attribute) throws AttributeNotFoundException {
     Metric metric = readAll().get(attribute);
     if (metric == null) {
-      throw new AttributeNotFoundException(source.objectName() + " has no attribute "
-          + attribute);
+      throw new AttributeNotFoundException(source.objectName() + " has no attribute " + attribute);
     }
     return metric.value();
   }
@@ -76,11 +75,12 @@ final class SourceMBean implements DynamicMBean {
     MBeanAttributeInfo[] attributes = new MBeanAttributeInfo[metrics.size()];
     for (int i = 0; i < attributes.length; i++) {
       Metric metric = metrics.get(i);
-      attributes[i] = new MBeanAttributeInfo(metric.name(), typeOf(metric.value()),
-          metric.description(), true, false, false);
+      attributes[i] =
+          new MBeanAttributeInfo(
+              metric.name(), typeOf(metric.value()), metric.description(), true, false, false);
     }
-    return new MBeanInfo(source.getClass().getName(), source.description(), attributes, null,
-        null, null);
+    return new MBeanInfo(
+        source.getClass().getName(), source.description(), attributes, null, null, null);
   }
 
   private static String typeOf(Object value) {

@@ -44,16 +44,19 @@ final class WalSource implements MetricSource {
   public List<Metric> read() {
     WalStats stats = wal.stats();
     List<Metric> out = new ArrayList<>();
-    out.add(Metric.counter("appendCount", "Number of appends to the write ahead log.",
-        stats.entriesWritten()));
-    out.add(Metric.counter("writtenBytes", "Size (in bytes) of the data written to the WAL.",
-        stats.bytesWritten()));
-    out.add(Metric.counter("successfulLogRolls", "Number of successful log rolls",
-        stats.rolls()));
+    out.add(
+        Metric.counter(
+            "appendCount", "Number of appends to the write ahead log.", stats.entriesWritten()));
+    out.add(
+        Metric.counter(
+            "writtenBytes",
+            "Size (in bytes) of the data written to the WAL.",
+            stats.bytesWritten()));
+    out.add(Metric.counter("successfulLogRolls", "Number of successful log rolls", stats.rolls()));
     out.add(Metric.counter("syncCount", "Forces of the log to stable storage", stats.forces()));
     out.add(Metric.counter("batchCount", "Batches the sync thread wrote", stats.batches()));
-    out.add(Metric.gauge("entriesPerSync", "Entries made durable per force",
-        stats.entriesPerForce()));
+    out.add(
+        Metric.gauge("entriesPerSync", "Entries made durable per force", stats.entriesPerForce()));
     HistogramSnapshot forces = wal.forceTimes();
     Histograms.add(out, "SyncTime", "The time it took to sync the WAL", forces.count(), forces);
     return out;

@@ -7,13 +7,12 @@ import dev.cellar.store.RowStream;
 import java.util.List;
 
 /**
- * For Cellar's own modules (the client): makes the public API's read types ({@code Result},
- * {@code RowReader}, {@code RowScanner}) over cells and row sources of their own. Those types take
- * them only through package-private constructors, so that no internal type shows in a public
- * signature of {@code dev.cellar}; the API package registers its {@link Makers} here when its
- * class {@code dev.cellar.ApiMakers} is initialized, which {@link #makers()} brings about on first
- * use. This package sits below {@code dev.cellar}, hence the type parameters instead of the API's
- * types.
+ * For Cellar's own modules (the client): makes the public API's read types ({@code Result}, {@code
+ * RowReader}, {@code RowScanner}) over cells and row sources of their own. Those types take them
+ * only through package-private constructors, so that no internal type shows in a public signature
+ * of {@code dev.cellar}; the API package registers its {@link Makers} here when its class {@code
+ * dev.cellar.ApiMakers} is initialized, which {@link #makers()} brings about on first use. This
+ * package sits below {@code dev.cellar}, hence the type parameters instead of the API's types.
  *
  * <p>Thread-safe: the makers are published once, through a volatile field.
  */

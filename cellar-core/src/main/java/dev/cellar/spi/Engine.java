@@ -11,9 +11,9 @@ import dev.cellar.store.wal.WalStats;
 
 /**
  * The parts of an embedded database that Cellar's own modules reach and its public API does not
- * show: the server counts and publishes its RPC figures through them, the tools and benchmarks
- * read the cache's and the allocator's. Obtained with {@link EngineAccess#engine}; a view of one
- * open database, valid until it closes.
+ * show: the server counts and publishes its RPC figures through them, the tools and benchmarks read
+ * the cache's and the allocator's. Obtained with {@link EngineAccess#engine}; a view of one open
+ * database, valid until it closes.
  */
 public interface Engine {
 
@@ -46,8 +46,8 @@ public interface Engine {
 
   /**
    * The figures of the region of the table {@code table} now (HBase's RegionLoad: stores, files,
-   * sizes, request counts, compaction and flush marks), or null if the database has no such
-   * table open.
+   * sizes, request counts, compaction and flush marks), or null if the database has no such table
+   * open.
    */
   RegionStats regionStats(String table);
 

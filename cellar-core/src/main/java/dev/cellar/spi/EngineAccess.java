@@ -5,10 +5,10 @@ import dev.cellar.config.Settings;
 /**
  * For Cellar's own modules: the internals behind the public API's {@code Cellar} and {@code
  * CellarConfig}, which those types keep out of their public signatures so that the API shows no
- * type of an unexported package. The API package registers its {@link Opener} here when its
- * class {@code dev.cellar.EngineOpener} is initialized, which the first call brings about. This
- * package sits below {@code dev.cellar}, hence the type parameters: a caller passes the API's
- * objects, and anything else fails with a {@link ClassCastException}.
+ * type of an unexported package. The API package registers its {@link Opener} here when its class
+ * {@code dev.cellar.EngineOpener} is initialized, which the first call brings about. This package
+ * sits below {@code dev.cellar}, hence the type parameters: a caller passes the API's objects, and
+ * anything else fails with a {@link ClassCastException}.
  *
  * <p>Thread-safe: the opener is published once, through a volatile field.
  */

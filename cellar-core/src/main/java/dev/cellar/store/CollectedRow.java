@@ -13,21 +13,20 @@ import java.util.List;
 import java.util.RandomAccess;
 
 /**
- * The cells of one row read, held for reuse: the row holder of the read path that allocates
- * nothing once it has grown to the largest row it held.
+ * The cells of one row read, held for reuse: the row holder of the read path that allocates nothing
+ * once it has grown to the largest row it held.
  *
- * <p><b>Memory.</b> A cell that lies whole in a cached block stays there: the holder pins the
- * block (one reference per block, however many cells) and keeps a flyweight view of the cell. A
- * cell whose bytes would not outlive the cursor (a MemStore cell, whose chunk is recycled after a
- * flush) is copied into the holder's heap arena, an array that grows to the largest row and is
- * reused; a copied cell pins nothing. A cell of a delta-encoded block, whose key is rebuilt in the
- * decoder's scratch buffer but whose value lies whole in the block, has only its key copied into
- * the arena and keeps its value and tags where they lie, pinning the block ({@link
- * #addKeyCopy}): a Get of ten 100-byte columns copies their keys, not their kilobyte of values.
- * {@link #clear()} drops the pins and forgets the cells: the views it
- * handed out are then invalid, and reading them is the caller's bug (the owner of this holder
- * refuses access after that point). Cells removed through {@link #cells()} (a whole-row filter)
- * keep their block pinned until the clear.
+ * <p><b>Memory.</b> A cell that lies whole in a cached block stays there: the holder pins the block
+ * (one reference per block, however many cells) and keeps a flyweight view of the cell. A cell
+ * whose bytes would not outlive the cursor (a MemStore cell, whose chunk is recycled after a flush)
+ * is copied into the holder's heap arena, an array that grows to the largest row and is reused; a
+ * copied cell pins nothing. A cell of a delta-encoded block, whose key is rebuilt in the decoder's
+ * scratch buffer but whose value lies whole in the block, has only its key copied into the arena
+ * and keeps its value and tags where they lie, pinning the block ({@link #addKeyCopy}): a Get of
+ * ten 100-byte columns copies their keys, not their kilobyte of values. {@link #clear()} drops the
+ * pins and forgets the cells: the views it handed out are then invalid, and reading them is the
+ * caller's bug (the owner of this holder refuses access after that point). Cells removed through
+ * {@link #cells()} (a whole-row filter) keep their block pinned until the clear.
  *
  * <p>Not thread-safe: one reader thread owns it.
  */
@@ -37,19 +36,25 @@ public final class CollectedRow {
   private static final MemorySegment NO_ARENA = MemorySegment.ofArray(Bytes.EMPTY);
 
   private final Pins pins = new Pins();
+
   /** What each held cell is: a {@link #VIEW}, a {@link #COPY} or a {@link #KEY_COPY}. */
   private static final byte VIEW = 0;
+
   private static final byte COPY = 1;
   private static final byte KEY_COPY = 2;
 
   /** The flyweights of views and copies, by position. */
   private KeyValueCell[] cells = new KeyValueCell[4];
+
   /** The flyweights of key copies, by position; made at the first key copy. */
   private CopiedKeyCell[] keyCopies;
+
   private byte[] kinds = new byte[4];
   private int size;
+
   /** Made on the first copy: a holder of views only (a scan of unencoded files) never needs one. */
   private byte[] arena = Bytes.EMPTY;
+
   private MemorySegment arenaSegment = NO_ARENA;
   private int arenaUsed;
   private final List<Cell> list = new CellList();
@@ -71,8 +76,8 @@ public final class CollectedRow {
     if (cell instanceof KeyValueCell view) {
       cells[index].set(view);
     } else {
-      cells[index].reset(cell.segment(), cell.offset(), cell.length(), hasTagsSection(cell),
-          cell.sequenceId());
+      cells[index].reset(
+          cell.segment(), cell.offset(), cell.length(), hasTagsSection(cell), cell.sequenceId());
     }
   }
 
@@ -208,9 +213,9 @@ public final class CollectedRow {
   }
 
   /**
-   * The cells in a form that outlives {@link #clear()}: a view of a block as a new view of the
-   * same memory, the block's pin moved into {@code target}; a copied cell as a heap {@link
-   * KeyValue}. The caller clears this holder afterwards (it holds no pins any more).
+   * The cells in a form that outlives {@link #clear()}: a view of a block as a new view of the same
+   * memory, the block's pin moved into {@code target}; a copied cell as a heap {@link KeyValue}.
+   * The caller clears this holder afterwards (it holds no pins any more).
    */
   public List<Cell> detach(Pins target) {
     movePinsInto(target);
@@ -224,7 +229,8 @@ public final class CollectedRow {
 
   /**
    * The cells detached as by {@link #detach(Pins)}, the pins left here: the caller takes them over
-   * ({@link #handOverSolePin()}, {@link #movePinsInto(Pins)}) or they are dropped by {@link #clear()}.
+   * ({@link #handOverSolePin()}, {@link #movePinsInto(Pins)}) or they are dropped by {@link
+   * #clear()}.
    */
   public List<Cell> detachCells() {
     if (size == 1) {
@@ -238,9 +244,9 @@ public final class CollectedRow {
   }
 
   /**
-   * Hands the caller this holder's reference to the one buffer it pins, leaving it none; null,
-   * with nothing changed, if it pins none or several. A Get's detached row most often points into
-   * one block, which its result then holds without a {@link Pins} of its own.
+   * Hands the caller this holder's reference to the one buffer it pins, leaving it none; null, with
+   * nothing changed, if it pins none or several. A Get's detached row most often points into one
+   * block, which its result then holds without a {@link Pins} of its own.
    */
   public Buf handOverSolePin() {
     return pins.handOverSole();
@@ -251,8 +257,8 @@ public final class CollectedRow {
   }
 
   /**
-   * Forgets the cells after the first {@code kept}, as if they had never been added; their pins
-   * and arena space stay taken until {@link #clear()} (a read that changed its mind about a row).
+   * Forgets the cells after the first {@code kept}, as if they had never been added; their pins and
+   * arena space stay taken until {@link #clear()} (a read that changed its mind about a row).
    */
   void truncate(int kept) {
     if (kept < 0 || kept > size) {

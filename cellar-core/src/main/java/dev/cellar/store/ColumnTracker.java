@@ -28,6 +28,7 @@ final class ColumnTracker {
   private final CopiedBytes column = new CopiedBytes();
   private int versions;
   private long lastTimestamp;
+
   /** Whether the first version of a column always ends it (one version, no filter). */
   private boolean firstVersionEndsColumn;
 
@@ -62,8 +63,8 @@ final class ColumnTracker {
   }
 
   /**
-   * Whether the scan asks for the column of {@code cell}: {@link MatchCode#INCLUDE} if so, else
-   * how to skip ahead ({@link #seekHintQualifierSegment()} for a jump to the next wanted column).
+   * Whether the scan asks for the column of {@code cell}: {@link MatchCode#INCLUDE} if so, else how
+   * to skip ahead ({@link #seekHintQualifierSegment()} for a jump to the next wanted column).
    */
   MatchCode checkColumn(Cell cell) {
     if (qualifiers == null) {
@@ -71,8 +72,14 @@ final class ColumnTracker {
     }
     while (nextQualifier < qualifierSegments.length) {
       MemorySegment wanted = qualifierSegments[nextQualifier];
-      int order = Bytes.compare(cell.segment(), cell.qualifierOffset(), cell.qualifierLength(),
-          wanted, 0, (int) wanted.byteSize());
+      int order =
+          Bytes.compare(
+              cell.segment(),
+              cell.qualifierOffset(),
+              cell.qualifierLength(),
+              wanted,
+              0,
+              (int) wanted.byteSize());
       if (order == 0) {
         return MatchCode.INCLUDE;
       }
@@ -90,8 +97,8 @@ final class ColumnTracker {
   }
 
   /**
-   * Counts a surviving version of the current column: {@link MatchCode#INCLUDE} (or with a skip
-   * of the column's rest once it has enough, and of the row's rest once that column is the last one
+   * Counts a surviving version of the current column: {@link MatchCode#INCLUDE} (or with a skip of
+   * the column's rest once it has enough, and of the row's rest once that column is the last one
    * asked for, as HBase's ExplicitColumnTracker), {@link MatchCode#SKIP} for a repeated timestamp,
    * {@link MatchCode#SEEK_NEXT_COL} past the versions wanted or for an expired version beyond the
    * minimum.
@@ -102,7 +109,8 @@ final class ColumnTracker {
       if (timestamp < oldestUnexpired && minVersions == 0) {
         return MatchCode.SEEK_NEXT_COL;
       }
-      return lastWantedColumn() ? MatchCode.INCLUDE_AND_SEEK_NEXT_ROW
+      return lastWantedColumn()
+          ? MatchCode.INCLUDE_AND_SEEK_NEXT_ROW
           : MatchCode.INCLUDE_AND_SEEK_NEXT_COL;
     }
     if (!column.matchesQualifier(cell)) {
@@ -122,7 +130,8 @@ final class ColumnTracker {
     if (versions < maxVersions) {
       return MatchCode.INCLUDE;
     }
-    return lastWantedColumn() ? MatchCode.INCLUDE_AND_SEEK_NEXT_ROW
+    return lastWantedColumn()
+        ? MatchCode.INCLUDE_AND_SEEK_NEXT_ROW
         : MatchCode.INCLUDE_AND_SEEK_NEXT_COL;
   }
 

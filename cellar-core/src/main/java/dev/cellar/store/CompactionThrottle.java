@@ -15,9 +15,9 @@ import java.util.function.LongSupplier;
  * <p><b>The limit.</b> Between {@value #LOWER_BOUND_KEY} (50 MiB/s) and {@value #HIGHER_BOUND_KEY}
  * (100 MiB/s), in proportion to the compacted store's pressure: {@code (files - min) / (blocking -
  * min)} with {@code min} the policy's {@code hbase.hstore.compaction.min} and {@code blocking}
- * {@value #BLOCKING_FILES_KEY} (16); 0 at or below the minimum. A pressure above 1 (a store past its
- * blocking count) lifts the limit. As in HBase, the limit starts at the lower bound and is tuned
- * again every {@value #TUNE_PERIOD_KEY} milliseconds (60 s); it is shared evenly by the
+ * {@value #BLOCKING_FILES_KEY} (16); 0 at or below the minimum. A pressure above 1 (a store past
+ * its blocking count) lifts the limit. As in HBase, the limit starts at the lower bound and is
+ * tuned again every {@value #TUNE_PERIOD_KEY} milliseconds (60 s); it is shared evenly by the
  * compactions running at once. HBase takes the highest pressure of the whole server; here each
  * compaction tunes by its own store's.
  *
@@ -42,8 +42,9 @@ public final class CompactionThrottle {
 
   /** The {@value #CONTROLLER_KEY} values (current and deprecated names) that mean no limit. */
   private static final String[] NO_LIMIT_CONTROLLERS = {
-      "org.apache.hadoop.hbase.regionserver.throttle.NoLimitThroughputController",
-      "org.apache.hadoop.hbase.regionserver.compactions.NoLimitThroughputController"};
+    "org.apache.hadoop.hbase.regionserver.throttle.NoLimitThroughputController",
+    "org.apache.hadoop.hbase.regionserver.compactions.NoLimitThroughputController"
+  };
 
   /** A throttle that never sleeps. */
   public static final CompactionThrottle NONE =
@@ -58,8 +59,14 @@ public final class CompactionThrottle {
   private final LongSupplier clock;
   private final AtomicInteger running = new AtomicInteger();
 
-  CompactionThrottle(boolean enabled, long lowerBound, long higherBound, long tunePeriodMillis,
-      long checkInterval, int blockingFiles, LongSupplier clock) {
+  CompactionThrottle(
+      boolean enabled,
+      long lowerBound,
+      long higherBound,
+      long tunePeriodMillis,
+      long checkInterval,
+      int blockingFiles,
+      LongSupplier clock) {
     this.enabled = enabled;
     this.lowerBound = lowerBound;
     this.higherBound = higherBound;
@@ -74,7 +81,9 @@ public final class CompactionThrottle {
     long lower = settings.getBytes(LOWER_BOUND_KEY, 50L << 20);
     long higher = settings.getBytes(HIGHER_BOUND_KEY, 100L << 20);
     if (lower <= 0 || higher < lower) {
-      throw new InvalidConfigException(LOWER_BOUND_KEY, lower + "/" + higher,
+      throw new InvalidConfigException(
+          LOWER_BOUND_KEY,
+          lower + "/" + higher,
           "the bounds must be > 0 with the lower not above the higher (" + HIGHER_BOUND_KEY + ")");
     }
     long tune = settings.getLong(TUNE_PERIOD_KEY, 60_000);
@@ -91,8 +100,7 @@ public final class CompactionThrottle {
     for (String noLimit : NO_LIMIT_CONTROLLERS) {
       enabled &= !noLimit.equals(controller);
     }
-    return new CompactionThrottle(enabled, lower, higher, tune, check, blocking,
-        System::nanoTime);
+    return new CompactionThrottle(enabled, lower, higher, tune, check, blocking, System::nanoTime);
   }
 
   /** The store files at which a store's pressure reaches 1. */

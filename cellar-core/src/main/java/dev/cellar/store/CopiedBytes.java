@@ -6,9 +6,9 @@ import java.lang.foreign.MemorySegment;
 
 /**
  * A copy of a part of a cell a scanner must remember after its cursor moved on: the qualifier of
- * the column a tracker is in, the row a scanner is in. Cells under a cursor are views that move,
- * so the bytes are copied into an array that grows to the longest part seen and is reused after
- * that. Not thread-safe.
+ * the column a tracker is in, the row a scanner is in. Cells under a cursor are views that move, so
+ * the bytes are copied into an array that grows to the longest part seen and is reused after that.
+ * Not thread-safe.
  */
 final class CopiedBytes {
 

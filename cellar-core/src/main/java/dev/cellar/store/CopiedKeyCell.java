@@ -6,15 +6,15 @@ import dev.cellar.cell.KeyValueLayout;
 import java.lang.foreign.MemorySegment;
 
 /**
- * A cell of {@link CollectedRow} whose key is a copy in the holder's arena and whose value and
- * tags are views of the block they lie in, which the holder pins: what a delta-encoded cell
- * becomes, its key rebuilt by the decoder but its value stored whole in the block. A mutable
- * flyweight, reused row after row; not thread-safe.
+ * A cell of {@link CollectedRow} whose key is a copy in the holder's arena and whose value and tags
+ * are views of the block they lie in, which the holder pins: what a delta-encoded cell becomes, its
+ * key rebuilt by the decoder but its value stored whole in the block. A mutable flyweight, reused
+ * row after row; not thread-safe.
  *
  * <p>The arena holds {@code keyLength | valueLength | key} from {@link #offset()}, as the KeyValue
- * layout starts, so the key's positions are those of a contiguous cell; {@link #valueSegment()}
- * and {@link #tagsSegment()} point into the block. The lengths come from a cell the decoder
- * checked, so nothing is validated again.
+ * layout starts, so the key's positions are those of a contiguous cell; {@link #valueSegment()} and
+ * {@link #tagsSegment()} point into the block. The lengths come from a cell the decoder checked, so
+ * nothing is validated again.
  */
 final class CopiedKeyCell implements Cell {
 

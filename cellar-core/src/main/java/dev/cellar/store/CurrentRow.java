@@ -53,8 +53,13 @@ final class CurrentRow {
     if (kept == null) {
       return copy.matchesRow(cell);
     }
-    return Bytes.equals(cell.segment(), cell.rowOffset(), cell.rowLength(), kept.segment(),
-        kept.rowOffset(), kept.rowLength());
+    return Bytes.equals(
+        cell.segment(),
+        cell.rowOffset(),
+        cell.rowLength(),
+        kept.segment(),
+        kept.rowOffset(),
+        kept.rowLength());
   }
 
   /** The memory holding the row's bytes (a kept cell's, or the copy's). */

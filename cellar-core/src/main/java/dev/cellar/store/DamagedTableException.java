@@ -6,8 +6,8 @@ import java.nio.file.Path;
 import java.util.List;
 
 /**
- * A table's directory holds what its manifest cannot account for ({@link FileSetAudit}): files
- * that may be acknowledged writes, which the open therefore neither deletes nor serves. Names the
+ * A table's directory holds what its manifest cannot account for ({@link FileSetAudit}): files that
+ * may be acknowledged writes, which the open therefore neither deletes nor serves. Names the
  * table's directory, its manifest and every such file, and the command that repairs it.
  */
 public final class DamagedTableException extends IOException {
@@ -25,11 +25,17 @@ public final class DamagedTableException extends IOException {
   }
 
   private static String message(Path table, List<FileProblem> problems) {
-    StringBuilder text = new StringBuilder("table directory ").append(table)
-        .append(" does not match its manifest ").append(table.resolve(Manifest.FILE_NAME))
-        .append(" (").append(problems.size()).append(problems.size() == 1 ? " file" : " files")
-        .append("); nothing was changed, and 'cellar repair' on the database rebuilds the"
-            + " manifest from the files present:");
+    StringBuilder text =
+        new StringBuilder("table directory ")
+            .append(table)
+            .append(" does not match its manifest ")
+            .append(table.resolve(Manifest.FILE_NAME))
+            .append(" (")
+            .append(problems.size())
+            .append(problems.size() == 1 ? " file" : " files")
+            .append(
+                "); nothing was changed, and 'cellar repair' on the database rebuilds the"
+                    + " manifest from the files present:");
     for (FileProblem problem : problems) {
       text.append("\n  ").append(problem);
     }

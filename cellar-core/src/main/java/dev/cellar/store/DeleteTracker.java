@@ -16,10 +16,10 @@ import java.util.Set;
  *   <li>DELETE at t masks the column's puts with timestamp exactly t.
  * </ul>
  *
- * Markers sort before the puts they can mask (family markers carry the empty qualifier, which
- * sorts first; within a column, newer timestamps and then delete types come first), so one pass
- * sees every marker before the puts it covers. Column state is kept for the current column only.
- * Not thread-safe.
+ * Markers sort before the puts they can mask (family markers carry the empty qualifier, which sorts
+ * first; within a column, newer timestamps and then delete types come first), so one pass sees
+ * every marker before the puts it covers. Column state is kept for the current column only. Not
+ * thread-safe.
  */
 final class DeleteTracker {
 

@@ -13,9 +13,9 @@ import java.util.TreeMap;
 
 /**
  * A region's stores at one moment, in family order, with their names as memory to find a cell's
- * store without a copy. Immutable: an alter builds a new one ({@link #with}, {@link #without})
- * and the region publishes it through a volatile field, so an operation that reads it once works
- * on one consistent set of families throughout.
+ * store without a copy. Immutable: an alter builds a new one ({@link #with}, {@link #without}) and
+ * the region publishes it through a volatile field, so an operation that reads it once works on one
+ * consistent set of families throughout.
  */
 final class Families {
 
@@ -58,7 +58,12 @@ final class Families {
   Store storeOf(Cell cell) {
     for (int i = 0; i < stores.length; i++) {
       MemorySegment family = names[i];
-      if (Bytes.equals(cell.segment(), cell.familyOffset(), cell.familyLength(), family, 0,
+      if (Bytes.equals(
+          cell.segment(),
+          cell.familyOffset(),
+          cell.familyLength(),
+          family,
+          0,
           (int) family.byteSize())) {
         return stores[i];
       }

@@ -13,8 +13,8 @@ interface FamilyScanner extends AutoCloseable {
   Cell peek();
 
   /**
-   * Adds the family's matching cells of that row to {@code out} (views of pinned blocks, or
-   * copies) and moves to the next row.
+   * Adds the family's matching cells of that row to {@code out} (views of pinned blocks, or copies)
+   * and moves to the next row.
    */
   default void collectRow(CollectedRow out) throws IOException {
     collectRow(out, RowBudget.WHOLE_ROW);
@@ -22,9 +22,8 @@ interface FamilyScanner extends AutoCloseable {
 
   /**
    * Adds the family's matching cells of the row to {@code out}, from where the previous call
-   * stopped inside it if it did, until the row ends (then moves to the next row) or {@code
-   * budget} stops it inside the row ({@link RowSifter#collectRow}); meanwhile {@link #peek()} is
-   * not asked.
+   * stopped inside it if it did, until the row ends (then moves to the next row) or {@code budget}
+   * stops it inside the row ({@link RowSifter#collectRow}); meanwhile {@link #peek()} is not asked.
    *
    * @return true when done with the row, false when stopped inside it
    */

@@ -3,9 +3,9 @@ package dev.cellar.store;
 import dev.cellar.hfile.HFileContext;
 
 /**
- * What the store layer needs to know of a column family: its name, how its files are written
- * (block size, encoding, compression, bloom: the {@link HFileContext}), whether its blocks are
- * cached and with in-memory priority, and its version and TTL rules. Immutable.
+ * What the store layer needs to know of a column family: its name, how its files are written (block
+ * size, encoding, compression, bloom: the {@link HFileContext}), whether its blocks are cached and
+ * with in-memory priority, and its version and TTL rules. Immutable.
  *
  * @param name the family name as cells carry it
  * @param fileContext how the family's HFiles are written

@@ -27,8 +27,8 @@ import java.util.function.UnaryOperator;
  *   <li>It is in a family's {@value StoreFileWriter#TMP_DIRECTORY}: it was never renamed into the
  *       family (an output being written, or a staged bulk-load file).
  *   <li>A record removed it while it was live: a compaction's inputs and a deleted family's files
- *       are removed by the record that retires them, and the manifest keeps such names across
- *       its rewrites while their files exist.
+ *       are removed by the record that retires them, and the manifest keeps such names across its
+ *       rewrites while their files exist.
  *   <li>A listed file's file info names it as a compaction input ({@value
  *       StoreFileWriter#COMPACTION_INPUTS_KEY}): every cell of it is in that live output.
  *   <li>{@code MANIFEST.tmp}: a rewrite that stopped before its rename.
@@ -40,19 +40,19 @@ import java.util.function.UnaryOperator;
  * A flush, compaction or bulk load records its output's name as removed (its intent) before it
  * writes the file, so a file so named that no record added is complete, and either an operation a
  * crash interrupted before its commit record or a committed one whose record a damaged manifest
- * lost. An intent a later record could have committed and did not is an operation that failed
- * while the process went on: its file is stale (a major compaction may since have dropped the
- * delete markers that hid its cells) and is deleted ({@link Manifest#load} folds such intents
- * into the retired names). Of the intents after the last commit, a compaction's output is deleted
- * (its cells are in its inputs, which the manifest still lists, or whose absence refuses the
- * open), and so is a bulk load's file (the load did not happen; its sources are the caller's); a
- * flush's output the open adopts ({@link Adopted}): at worst it holds cells the log replays
- * again, and if damage cut its commit record it may hold acknowledged cells no log has any more.
+ * lost. An intent a later record could have committed and did not is an operation that failed while
+ * the process went on: its file is stale (a major compaction may since have dropped the delete
+ * markers that hid its cells) and is deleted ({@link Manifest#load} folds such intents into the
+ * retired names). Of the intents after the last commit, a compaction's output is deleted (its cells
+ * are in its inputs, which the manifest still lists, or whose absence refuses the open), and so is
+ * a bulk load's file (the load did not happen; its sources are the caller's); a flush's output the
+ * open adopts ({@link Adopted}): at worst it holds cells the log replays again, and if damage cut
+ * its commit record it may hold acknowledged cells no log has any more.
  *
  * <p>Anything else in a family directory, a file the manifest lists that is missing, and a family
- * directory of no family holding a file of unknown origin are damage: a manifest that lost
- * records (a cut or an older copy), a file copied in by hand. Their cells may be acknowledged
- * writes that no log holds any more, so the open must not delete them. Stateless.
+ * directory of no family holding a file of unknown origin are damage: a manifest that lost records
+ * (a cut or an older copy), a file copied in by hand. Their cells may be acknowledged writes that
+ * no log holds any more, so the open must not delete them. Stateless.
  */
 public final class FileSetAudit {
 
@@ -71,8 +71,12 @@ public final class FileSetAudit {
    * @param live the files the manifest lists, every family's
    * @param adopted what the open adds to the file set
    */
-  public record Verdict(List<Garbage> garbage, List<FileProblem> damage,
-      Map<String, Long> flushed, List<Path> live, List<Adopted> adopted) {
+  public record Verdict(
+      List<Garbage> garbage,
+      List<FileProblem> damage,
+      Map<String, Long> flushed,
+      List<Path> live,
+      List<Adopted> adopted) {
 
     public boolean damaged() {
       return !damage.isEmpty();
@@ -86,6 +90,7 @@ public final class FileSetAudit {
   private final List<Garbage> garbage = new ArrayList<>();
   private final List<FileProblem> damage = new ArrayList<>();
   private final List<Adopted> adopted = new ArrayList<>();
+
   /** Names listed compaction outputs took as inputs, per family; read on first need. */
   private final Map<String, Set<String>> compactedInputs = new LinkedHashMap<>();
 
@@ -110,11 +115,15 @@ public final class FileSetAudit {
 
   /**
    * Audits the table in {@code table}, whose descriptor names {@code families}, against {@code
-   * recorded}: the state of every family its manifest's records name (descriptor families
-   * included, a family without records as empty).
+   * recorded}: the state of every family its manifest's records name (descriptor families included,
+   * a family without records as empty).
    */
-  static Verdict audit(Storage storage, Path table, List<String> families,
-      Map<String, Manifest.FamilyState> recorded) throws IOException {
+  static Verdict audit(
+      Storage storage,
+      Path table,
+      List<String> families,
+      Map<String, Manifest.FamilyState> recorded)
+      throws IOException {
     FileSetAudit audit = new FileSetAudit(storage, table, recorded);
     audit.run(families);
     Map<String, Long> flushed = new LinkedHashMap<>();
@@ -126,14 +135,20 @@ public final class FileSetAudit {
         state.files.forEach(name -> live.add(table.resolve(family).resolve(name)));
       }
     }
-    return new Verdict(List.copyOf(audit.garbage), List.copyOf(audit.damage), flushed,
-        List.copyOf(live), List.copyOf(audit.adopted));
+    return new Verdict(
+        List.copyOf(audit.garbage),
+        List.copyOf(audit.damage),
+        flushed,
+        List.copyOf(live),
+        List.copyOf(audit.adopted));
   }
 
   private void run(List<String> families) throws IOException {
     if (storage.isFile(table.resolve(Manifest.FILE_NAME + ".tmp"))) {
-      garbage.add(new Garbage(table.resolve(Manifest.FILE_NAME + ".tmp"),
-          "a rewrite of the manifest that stopped before its rename"));
+      garbage.add(
+          new Garbage(
+              table.resolve(Manifest.FILE_NAME + ".tmp"),
+              "a rewrite of the manifest that stopped before its rename"));
     }
     for (String family : families) {
       auditFamily(family, recorded.getOrDefault(family, new Manifest.FamilyState()));
@@ -150,8 +165,8 @@ public final class FileSetAudit {
     Path directory = table.resolve(family);
     for (String name : state.files) {
       if (!storage.isFile(directory.resolve(name))) {
-        damage.add(FileProblem.of(directory.resolve(name), "listed in " + manifest
-            + " but missing"));
+        damage.add(
+            FileProblem.of(directory.resolve(name), "listed in " + manifest + " but missing"));
       }
     }
     if (!storage.isDirectory(directory)) {
@@ -162,8 +177,9 @@ public final class FileSetAudit {
       if (name.equals(StoreFileWriter.TMP_DIRECTORY)) {
         auditTemporary(path);
       } else if (storage.isDirectory(path)) {
-        damage.add(FileProblem.of(path, "a directory inside a family directory, which Cellar"
-            + " never makes"));
+        damage.add(
+            FileProblem.of(
+                path, "a directory inside a family directory, which Cellar" + " never makes"));
       } else if (!state.files.contains(name)) {
         auditUnlisted(family, state, path, name);
       }
@@ -173,47 +189,77 @@ public final class FileSetAudit {
   private void auditUnlisted(String family, Manifest.FamilyState state, Path path, String name)
       throws IOException {
     if (state.retired.contains(name)) {
-      garbage.add(new Garbage(path, "retired by " + manifest + " (a compaction's input or a"
-          + " deleted family's file whose deletion a crash interrupted)"));
+      garbage.add(
+          new Garbage(
+              path,
+              "retired by "
+                  + manifest
+                  + " (a compaction's input or a"
+                  + " deleted family's file whose deletion a crash interrupted)"));
     } else if (state.intents.contains(name) && isCompactionOutput(path)) {
-      garbage.add(new Garbage(path, "the output of a compaction " + manifest + " announced and"
-          + " did not record: its cells are in its inputs, or in what replaced them"));
+      garbage.add(
+          new Garbage(
+              path,
+              "the output of a compaction "
+                  + manifest
+                  + " announced and"
+                  + " did not record: its cells are in its inputs, or in what replaced them"));
     } else if (state.intents.contains(name) && BulkLoadNames.sequenceId(name) >= 0) {
-      garbage.add(new Garbage(path, "a file of a bulk load " + manifest + " announced and did"
-          + " not record (a crash before its commit): the load did not happen, and its source"
-          + " files are the caller's"));
+      garbage.add(
+          new Garbage(
+              path,
+              "a file of a bulk load "
+                  + manifest
+                  + " announced and did"
+                  + " not record (a crash before its commit): the load did not happen, and its source"
+                  + " files are the caller's"));
     } else if (state.intents.contains(name)) {
-      adopted.add(new Adopted(family, path, "the complete output of a flush, compaction or bulk"
-          + " load " + manifest + " announced and does not record (a crash before its commit, or"
-          + " a commit record the manifest lost): kept, its cells are at worst also elsewhere"));
+      adopted.add(
+          new Adopted(
+              family,
+              path,
+              "the complete output of a flush, compaction or bulk"
+                  + " load "
+                  + manifest
+                  + " announced and does not record (a crash before its commit, or"
+                  + " a commit record the manifest lost): kept, its cells are at worst also elsewhere"));
     } else if (inputsOfListedCompactions(family, state).contains(name)) {
-      garbage.add(new Garbage(path, "an input of a live compaction output, which holds its"
-          + " cells"));
+      garbage.add(
+          new Garbage(path, "an input of a live compaction output, which holds its" + " cells"));
     } else {
-      damage.add(FileProblem.of(path, "not listed in " + manifest + ", and no interrupted"
-          + " flush, compaction or bulk load accounts for it: the manifest may have lost records"));
+      damage.add(
+          FileProblem.of(
+              path,
+              "not listed in "
+                  + manifest
+                  + ", and no interrupted"
+                  + " flush, compaction or bulk load accounts for it: the manifest may have lost records"));
     }
   }
 
   private void auditTemporary(Path tmp) throws IOException {
     for (Path path : storage.list(tmp)) {
-      garbage.add(new Garbage(path, "a file that was being written or staged when the database"
-          + " stopped"));
+      garbage.add(
+          new Garbage(
+              path, "a file that was being written or staged when the database" + " stopped"));
     }
   }
 
   /**
-   * A directory of a family the descriptor does not name: garbage, deleted whole, if it holds
-   * only files the manifest knows for the family's (retired by the family's deletion, or still
-   * listed when a crash came between the descriptor's write, which deletes a family, and the
-   * manifest's record of it), staged files, or nothing (an addition cut short).
+   * A directory of a family the descriptor does not name: garbage, deleted whole, if it holds only
+   * files the manifest knows for the family's (retired by the family's deletion, or still listed
+   * when a crash came between the descriptor's write, which deletes a family, and the manifest's
+   * record of it), staged files, or nothing (an addition cut short).
    */
   private void auditFormerFamily(Path directory, Manifest.FamilyState state) throws IOException {
     List<Path> unknown = new ArrayList<>();
     for (Path path : storage.list(directory)) {
       String name = path.getFileName().toString();
-      boolean retired = state != null && (state.retired.contains(name)
-          || state.files.contains(name) || state.intents.contains(name));
+      boolean retired =
+          state != null
+              && (state.retired.contains(name)
+                  || state.files.contains(name)
+                  || state.intents.contains(name));
       if (storage.isDirectory(path) ? !name.equals(StoreFileWriter.TMP_DIRECTORY) : !retired) {
         unknown.add(path);
       }
@@ -222,9 +268,14 @@ public final class FileSetAudit {
       garbage.add(new Garbage(directory, "the directory of a family the table no longer has"));
     }
     for (Path path : unknown) {
-      damage.add(FileProblem.of(path, "in the directory of a family the table's descriptor does"
-          + " not name, and not retired by " + manifest + ": the descriptor may have lost the"
-          + " family"));
+      damage.add(
+          FileProblem.of(
+              path,
+              "in the directory of a family the table's descriptor does"
+                  + " not name, and not retired by "
+                  + manifest
+                  + ": the descriptor may have lost the"
+                  + " family"));
     }
   }
 

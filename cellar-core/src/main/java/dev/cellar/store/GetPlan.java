@@ -11,18 +11,28 @@ import java.util.List;
 public final class GetPlan {
 
   final Region region;
+
   /** The region's families when the plan was made (see {@link Region#isCurrent}). */
   final Families families;
+
   /** What the plan was compiled from, to compile it again after an alter. */
   final ScanRequest request;
+
   final List<Store> stores;
   final List<ScanSpec> specs;
   final boolean cacheBlocks;
+
   /** The request to scan with when the Get has a filter, else null. */
   final ScanRequest scanned;
 
-  GetPlan(Region region, Families families, ScanRequest request, List<Store> stores,
-      List<ScanSpec> specs, boolean cacheBlocks, ScanRequest scanned) {
+  GetPlan(
+      Region region,
+      Families families,
+      ScanRequest request,
+      List<Store> stores,
+      List<ScanSpec> specs,
+      boolean cacheBlocks,
+      ScanRequest scanned) {
     this.region = region;
     this.families = families;
     this.request = request;

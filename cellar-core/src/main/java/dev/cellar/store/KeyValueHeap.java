@@ -17,10 +17,11 @@ import java.util.PriorityQueue;
  */
 final class KeyValueHeap implements AutoCloseable {
 
-  private static final Comparator<KeyValueScanner> BY_CURRENT_CELL = (left, right) -> {
-    int byCell = CellComparator.INSTANCE.compare(left.peek(), right.peek());
-    return byCell != 0 ? byCell : Long.compare(right.order(), left.order());
-  };
+  private static final Comparator<KeyValueScanner> BY_CURRENT_CELL =
+      (left, right) -> {
+        int byCell = CellComparator.INSTANCE.compare(left.peek(), right.peek());
+        return byCell != 0 ? byCell : Long.compare(right.order(), left.order());
+      };
 
   private final PriorityQueue<KeyValueScanner> heap;
   private final List<KeyValueScanner> all;
@@ -29,8 +30,8 @@ final class KeyValueHeap implements AutoCloseable {
   private KeyValueScanner current;
 
   /**
-   * An empty heap that never closes its scanners, to be {@link #reset} for every read: the merge
-   * of a point read that reuses its heap, so that merging allocates nothing.
+   * An empty heap that never closes its scanners, to be {@link #reset} for every read: the merge of
+   * a point read that reuses its heap, so that merging allocates nothing.
    */
   KeyValueHeap() {
     this(List.of(), false);

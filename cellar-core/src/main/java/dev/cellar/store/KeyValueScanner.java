@@ -38,8 +38,8 @@ public interface KeyValueScanner extends AutoCloseable {
   long order();
 
   /**
-   * Adds the current cell to {@code row} in the form that outlives this scanner's next move: a
-   * view of a pinned block where the cell lies whole in one, else a copy (the default).
+   * Adds the current cell to {@code row} in the form that outlives this scanner's next move: a view
+   * of a pinned block where the cell lies whole in one, else a copy (the default).
    */
   default void collectCurrent(CollectedRow row) {
     row.addCopy(peek());

@@ -16,29 +16,28 @@ import org.slf4j.LoggerFactory;
 
 /**
  * A table's file set: which HFiles of each family are live, and up to which log id each family is
- * flushed, kept as an append-only log of edits in {@value #FILE_NAME} in the table's directory
- * (its bytes: {@link ManifestCodec}). One record is one atomic change of the file set: a flush
- * adds one file per family and raises their flushed ids, a compaction adds its output and removes
- * its inputs, a flush, compaction or bulk load announces its outputs' names before writing them
- * ({@link #recordIntent}). What the open does with a file the manifest does not list is {@link
+ * flushed, kept as an append-only log of edits in {@value #FILE_NAME} in the table's directory (its
+ * bytes: {@link ManifestCodec}). One record is one atomic change of the file set: a flush adds one
+ * file per family and raises their flushed ids, a compaction adds its output and removes its
+ * inputs, a flush, compaction or bulk load announces its outputs' names before writing them ({@link
+ * #recordIntent}). What the open does with a file the manifest does not list is {@link
  * FileSetAudit}'s to decide: only what it proves garbage is deleted.
  *
  * <p><b>Durability.</b> {@link #append} writes the record and forces it before returning; the
- * caller changes the file set in memory only afterwards, and deletes a removed file only after.
- * A flush or compaction first renames its file into the family directory and forces the directory
+ * caller changes the file set in memory only afterwards, and deletes a removed file only after. A
+ * flush or compaction first renames its file into the family directory and forces the directory
  * (see {@link StoreFileWriter}), so a recorded file exists after a power loss.
  *
  * <p><b>Recovery.</b> {@link #open} reads every record. A last record cut short or failing its
- * checksum with nothing after it is a write a crash interrupted, never acknowledged, and is
- * left out; a damaged record with more after it fails the open with a {@link
- * CorruptManifestException} naming the file and offset, and so does a missing manifest beside
- * store files. Then the manifest is rewritten as one record of the whole state (to {@code
- * MANIFEST.tmp}, forced, renamed over the old one, directory forced), and new records are
- * appended to that file. The same rewrite happens once {@value #RECORDS_BEFORE_REWRITE} records
- * were appended.
+ * checksum with nothing after it is a write a crash interrupted, never acknowledged, and is left
+ * out; a damaged record with more after it fails the open with a {@link CorruptManifestException}
+ * naming the file and offset, and so does a missing manifest beside store files. Then the manifest
+ * is rewritten as one record of the whole state (to {@code MANIFEST.tmp}, forced, renamed over the
+ * old one, directory forced), and new records are appended to that file. The same rewrite happens
+ * once {@value #RECORDS_BEFORE_REWRITE} records were appended.
  *
- * <p><b>Concurrency.</b> {@link #append} and the readers of the state are synchronized: flushes
- * and compactions of different families append from different threads.
+ * <p><b>Concurrency.</b> {@link #append} and the readers of the state are synchronized: flushes and
+ * compactions of different families append from different threads.
  */
 final class Manifest implements AutoCloseable {
 
@@ -52,38 +51,47 @@ final class Manifest implements AutoCloseable {
   record Edit(String family, long flushedWalId, List<String> added, List<String> removed) {}
 
   /**
-   * A family's state: its live files in the order they were added, the names of files retired
-   * and of outputs announced but not added, and its flushed log id.
+   * A family's state: its live files in the order they were added, the names of files retired and
+   * of outputs announced but not added, and its flushed log id.
    */
   static final class FamilyState {
     final Set<String> files = new LinkedHashSet<>();
+
     /**
-     * Files a record removed while they were live (a compaction's inputs, a deleted family's
-     * files) whose deletion may not have happened: provably not live, their cells elsewhere.
+     * Files a record removed while they were live (a compaction's inputs, a deleted family's files)
+     * whose deletion may not have happened: provably not live, their cells elsewhere.
      */
     final Set<String> retired = new LinkedHashSet<>();
+
     /**
-     * Names a record removed before any record added them: the intents of flushes, compactions
-     * and bulk loads that had not committed. A file of such a name is complete (it is renamed into
-     * the family only once written and forced) and holds only cells that are live elsewhere or
-     * were about to be: the open adopts it rather than delete what may be a committed file whose
-     * record a damaged manifest lost.
+     * Names a record removed before any record added them: the intents of flushes, compactions and
+     * bulk loads that had not committed. A file of such a name is complete (it is renamed into the
+     * family only once written and forced) and holds only cells that are live elsewhere or were
+     * about to be: the open adopts it rather than delete what may be a committed file whose record
+     * a damaged manifest lost.
      */
     final Set<String> intents = new LinkedHashSet<>();
+
     long flushedWalId;
   }
 
   private final Storage storage;
   private final Path directory;
   private final Map<String, FamilyState> families;
+
   /** Families the table no longer has whose retired files may still be there. */
   private final Map<String, FamilyState> former;
+
   /** Names whose intent this process recorded and whose operation has not committed. */
   private final Set<String> inFlight = new HashSet<>();
+
   private AppendOnlyFile out;
   private int appended;
 
-  private Manifest(Storage storage, Path directory, Map<String, FamilyState> families,
+  private Manifest(
+      Storage storage,
+      Path directory,
+      Map<String, FamilyState> families,
       Map<String, FamilyState> former) {
     this.storage = storage;
     this.directory = directory;
@@ -105,8 +113,7 @@ final class Manifest implements AutoCloseable {
       throws IOException {
     Map<String, FamilyState> recorded = load(storage, directory, familyNames);
     warnOfTornTail(storage, directory.resolve(FILE_NAME));
-    FileSetAudit.Verdict verdict =
-        FileSetAudit.audit(storage, directory, familyNames, recorded);
+    FileSetAudit.Verdict verdict = FileSetAudit.audit(storage, directory, familyNames, recorded);
     if (verdict.damaged()) {
       throw new DamagedTableException(directory, verdict.damage());
     }
@@ -119,8 +126,8 @@ final class Manifest implements AutoCloseable {
     }
     Map<String, FamilyState> families = new LinkedHashMap<>();
     Map<String, FamilyState> former = new LinkedHashMap<>();
-    recorded.forEach((family, state) ->
-        (familyNames.contains(family) ? families : former).put(family, state));
+    recorded.forEach(
+        (family, state) -> (familyNames.contains(family) ? families : former).put(family, state));
     storage.createDirectories(directory);
     for (String family : familyNames) {
       // before the rewrite, which forces the table directory: a family directory whose entry a
@@ -137,21 +144,24 @@ final class Manifest implements AutoCloseable {
     if (storage.isFile(file)) {
       ManifestCodec.Records read = ManifestCodec.read(storage.readAllBytes(file));
       if (read.tornTail()) {
-        LOG.warn("manifest {}: leaving out a torn last record at offset {} ({})", file,
-            read.damageOffset(), read.damage());
+        LOG.warn(
+            "manifest {}: leaving out a torn last record at offset {} ({})",
+            file,
+            read.damageOffset(),
+            read.damage());
       }
     }
   }
 
   /**
    * Writes a manifest of {@code families}' state in {@code directory} (replacing one there, by
-   * rename), forced, and returns it open for appends: for a repair that rebuilt the state from
-   * the files present.
+   * rename), forced, and returns it open for appends: for a repair that rebuilt the state from the
+   * files present.
    */
   static Manifest writeNew(Storage storage, Path directory, Map<String, FamilyState> families)
       throws IOException {
-    Manifest manifest = new Manifest(storage, directory, new LinkedHashMap<>(families),
-        new LinkedHashMap<>());
+    Manifest manifest =
+        new Manifest(storage, directory, new LinkedHashMap<>(families), new LinkedHashMap<>());
     manifest.rewrite();
     return manifest;
   }
@@ -174,8 +184,12 @@ final class Manifest implements AutoCloseable {
       for (String family : familyNames) {
         for (Path path : storage.list(directory.resolve(family))) {
           if (storage.isFile(path)) {
-            throw new CorruptManifestException(file, 0, "missing, while " + path
-                + " is there: without it no file of the table can be told live");
+            throw new CorruptManifestException(
+                file,
+                0,
+                "missing, while "
+                    + path
+                    + " is there: without it no file of the table can be told live");
           }
         }
       }
@@ -209,21 +223,22 @@ final class Manifest implements AutoCloseable {
    * Makes every intent that a later record could have committed but did not a retired name: the
    * operation failed while the process went on (a flush retried with a later file, a compaction
    * whose inputs later ones replaced), so its file is stale and must not come back. Only the
-   * intents after the last commit stay intents: a crash came before their commit, or damage cut
-   * the records that committed them.
+   * intents after the last commit stay intents: a crash came before their commit, or damage cut the
+   * records that committed them.
    */
-  private static void settleIntents(Map<String, FamilyState> families,
-      Map<String, Integer> intendedAt, int lastCommit) {
-    intendedAt.forEach((key, index) -> {
-      if (index <= lastCommit) {
-        int slash = key.indexOf('/');
-        FamilyState state = families.get(key.substring(0, slash));
-        String name = key.substring(slash + 1);
-        if (state.intents.remove(name)) {
-          state.retired.add(name);
-        }
-      }
-    });
+  private static void settleIntents(
+      Map<String, FamilyState> families, Map<String, Integer> intendedAt, int lastCommit) {
+    intendedAt.forEach(
+        (key, index) -> {
+          if (index <= lastCommit) {
+            int slash = key.indexOf('/');
+            FamilyState state = families.get(key.substring(0, slash));
+            String name = key.substring(slash + 1);
+            if (state.intents.remove(name)) {
+              state.retired.add(name);
+            }
+          }
+        });
   }
 
   static void apply(List<Edit> edits, Map<String, FamilyState> families) {
@@ -310,8 +325,8 @@ final class Manifest implements AutoCloseable {
    */
   synchronized void addFamily(String family, long flushedWalId) throws IOException {
     if (families.containsKey(family)) {
-      throw new IllegalArgumentException("manifest of " + directory + " has family " + family
-          + " already");
+      throw new IllegalArgumentException(
+          "manifest of " + directory + " has family " + family + " already");
     }
     families.put(family, new FamilyState());
     try {
@@ -348,8 +363,10 @@ final class Manifest implements AutoCloseable {
    */
   synchronized void append(List<Edit> edits) throws IOException {
     if (out == null) {
-      throw new IOException("manifest " + directory.resolve(FILE_NAME)
-          + " failed earlier or is closed; reopen the database");
+      throw new IOException(
+          "manifest "
+              + directory.resolve(FILE_NAME)
+              + " failed earlier or is closed; reopen the database");
     }
     byte[] record = ManifestCodec.encodeRecord(edits);
     try {
@@ -376,8 +393,8 @@ final class Manifest implements AutoCloseable {
   }
 
   /**
-   * Writes the whole state as one record to a new file, forces it, renames it over the manifest
-   * and forces the directory; appends then go to it.
+   * Writes the whole state as one record to a new file, forces it, renames it over the manifest and
+   * forces the directory; appends then go to it.
    */
   private void rewrite() throws IOException {
     List<Edit> state = new ArrayList<>();
@@ -425,14 +442,14 @@ final class Manifest implements AutoCloseable {
       state.add(new Edit(family, UNCHANGED, List.of(), List.copyOf(value.retired)));
     }
     if (flushedWalId != UNCHANGED || !value.files.isEmpty() || !value.intents.isEmpty()) {
-      state.add(new Edit(family, flushedWalId, List.copyOf(value.files),
-          List.copyOf(value.intents)));
+      state.add(
+          new Edit(family, flushedWalId, List.copyOf(value.files), List.copyOf(value.intents)));
     }
   }
 
   /**
-   * Whether a retired name or an intent must outlive a rewrite: its file is still there (readers hold a
-   * retired input, or its deletion failed), or its operation is in flight.
+   * Whether a retired name or an intent must outlive a rewrite: its file is still there (readers
+   * hold a retired input, or its deletion failed), or its operation is in flight.
    */
   private boolean stillMatters(String family, String name) {
     if (inFlight.contains(name)) {

@@ -40,9 +40,7 @@ final class ManifestCodec {
    */
   record Records(List<List<Edit>> records, long damageOffset, String damage, boolean tornTail) {}
 
-  /**
-   * Reads {@code bytes}, a manifest file's content, record by record up to the first damage.
-   */
+  /** Reads {@code bytes}, a manifest file's content, record by record up to the first damage. */
   static Records read(byte[] bytes) {
     List<List<Edit>> records = new ArrayList<>();
     if (bytes.length < MAGIC.length
@@ -171,5 +169,4 @@ final class ManifestCodec {
     }
     return (short) value;
   }
-
 }

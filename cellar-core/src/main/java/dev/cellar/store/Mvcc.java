@@ -4,8 +4,8 @@ package dev.cellar.store;
  * Multi-version concurrency control for one region, as HBase's MultiVersionConcurrencyControl: a
  * write takes the next write number ({@link #begin()}), stamps its cells with it, and {@link
  * #complete}s it once they are all in the MemStore and as durable as it asked. The read point is
- * the highest number up to which every write has completed; a read sees only cells at or below
- * the read point it started with, so it never sees half of a mutation, nor a later write while an
+ * the highest number up to which every write has completed; a read sees only cells at or below the
+ * read point it started with, so it never sees half of a mutation, nor a later write while an
  * earlier one is still in flight.
  *
  * <p><b>State.</b> Numbers are handed out consecutively, so the writes in flight are exactly the
@@ -16,9 +16,9 @@ package dev.cellar.store;
  * <p><b>Concurrency.</b> {@link #begin()} and {@link #complete} take this object's monitor for a
  * few instructions; {@link #readPoint()} is a volatile read. {@link #await} waits on the monitor
  * until the read point reaches a number, and a completion that moves the read point wakes the
- * waiters. Waiting is not interruptible: it ends when the writes in flight complete, which they
- * do whatever their outcome (a writer completes its number in a finally block), so it cannot hang
- * on something an interrupt would cure.
+ * waiters. Waiting is not interruptible: it ends when the writes in flight complete, which they do
+ * whatever their outcome (a writer completes its number in a finally block), so it cannot hang on
+ * something an interrupt would cure.
  */
 final class Mvcc {
 
@@ -26,6 +26,7 @@ final class Mvcc {
 
   /** completed[n & (length - 1)]: whether write n, above the read point, completed. */
   private boolean[] completed = new boolean[INITIAL_RING];
+
   private long next;
   private volatile long readPoint;
 

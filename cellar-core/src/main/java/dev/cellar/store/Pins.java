@@ -6,20 +6,20 @@ import java.util.IdentityHashMap;
 import java.util.Map;
 
 /**
- * The memory a read result keeps alive: one reference to each block (or MemStore chunk) its
- * cells point into, taken once per buffer however many cells point into it, and dropped by {@link
+ * The memory a read result keeps alive: one reference to each block (or MemStore chunk) its cells
+ * point into, taken once per buffer however many cells point into it, and dropped by {@link
  * #release()}. Not thread-safe: one result, one thread.
  *
  * <p>A result usually pins one or two buffers (a Get pins one block), and one is made per Get or
- * scanned row, so the buffers sit in a small array searched by identity; only a result pinning
- * more than {@value #LINEAR_LIMIT} buffers (a row spread over many blocks) also indexes them in an
+ * scanned row, so the buffers sit in a small array searched by identity; only a result pinning more
+ * than {@value #LINEAR_LIMIT} buffers (a row spread over many blocks) also indexes them in an
  * identity map, so that pinning stays linear in the number of cells.
  *
  * <p><b>Carrying over.</b> A holder reused from row to row (a scan's) can {@link #carryOver} its
  * references to the next row instead of dropping them: the next row takes over, without a new
  * reference, each buffer it pins again, and {@link #releaseCarried} drops the others. Consecutive
- * rows mostly lie in one block, so a scan takes and drops a block's reference once per block
- * rather than once per row.
+ * rows mostly lie in one block, so a scan takes and drops a block's reference once per block rather
+ * than once per row.
  */
 public final class Pins {
 
@@ -27,16 +27,20 @@ public final class Pins {
   static final int LINEAR_LIMIT = 8;
 
   private Buf[] pinned = new Buf[2];
+
   /**
-   * The {@link #row} in which each buffer was last pinned: a buffer stamped with an earlier row
-   * is carried over and not yet taken over. Made by the first {@link #carryOver}: only a reused
-   * scan holder carries over, and a Get's result spares the array.
+   * The {@link #row} in which each buffer was last pinned: a buffer stamped with an earlier row is
+   * carried over and not yet taken over. Made by the first {@link #carryOver}: only a reused scan
+   * holder carries over, and a Get's result spares the array.
    */
   private int[] stamps;
+
   private int row;
   private int size;
+
   /** Each buffer's position in {@link #pinned}, once there are more than the linear limit. */
   private Map<Buf, Integer> index;
+
   private boolean released;
 
   /** Retains {@code buf} unless this result already holds it. */

@@ -56,54 +56,54 @@ import org.slf4j.LoggerFactory;
  *   <li>complete the write number, and wait until the read point passes it.
  * </ol>
  *
- * <p>Why this is safe. <i>Order:</i> the write number and the log id are both taken while the
- * rows are locked, so two writes of one row are in the same order in the log (what replay
- * rebuilds) and in write numbers (what reads see: of two cells with the same key the higher write
- * number wins, whichever reached the MemStore first). So the row locks cover only those two
- * steps, and writers whose rows share stripes copy their cells into the MemStore in parallel.
- * <i>Visibility:</i> reads see cells up to the read point only, and the read point passes a write
- * number only once that write and every earlier one completed, which for {@code SYNC_WAL} is after
- * its sync: nobody reads a write before it is durable, and a batch is seen entirely or not at all.
- * The last step gives read-your-writes: when the call returns the read point includes it.
- * <i>Durability:</i> the call returns only after the sync, so an acknowledged {@code SYNC_WAL}
- * write is in the log, and replay after a crash restores it. <i>Failure:</i> if the sync fails the
- * call throws, but the cells are in the MemStore and their number completes (the read point must
- * move on): like an entry whose bytes reached the disk before a failed force, the write's outcome
- * is unknown to its caller. The log fails for good after a failed sync, so no later write succeeds
- * until the database is reopened and recovers from what is on disk. What the unlocked sync buys:
- * writers of rows on a shared stripe, and every other writer, queue their entries while earlier
- * syncs are in flight and share the next force instead of waiting in line for one force each.
+ * <p>Why this is safe. <i>Order:</i> the write number and the log id are both taken while the rows
+ * are locked, so two writes of one row are in the same order in the log (what replay rebuilds) and
+ * in write numbers (what reads see: of two cells with the same key the higher write number wins,
+ * whichever reached the MemStore first). So the row locks cover only those two steps, and writers
+ * whose rows share stripes copy their cells into the MemStore in parallel. <i>Visibility:</i> reads
+ * see cells up to the read point only, and the read point passes a write number only once that
+ * write and every earlier one completed, which for {@code SYNC_WAL} is after its sync: nobody reads
+ * a write before it is durable, and a batch is seen entirely or not at all. The last step gives
+ * read-your-writes: when the call returns the read point includes it. <i>Durability:</i> the call
+ * returns only after the sync, so an acknowledged {@code SYNC_WAL} write is in the log, and replay
+ * after a crash restores it. <i>Failure:</i> if the sync fails the call throws, but the cells are
+ * in the MemStore and their number completes (the read point must move on): like an entry whose
+ * bytes reached the disk before a failed force, the write's outcome is unknown to its caller. The
+ * log fails for good after a failed sync, so no later write succeeds until the database is reopened
+ * and recovers from what is on disk. What the unlocked sync buys: writers of rows on a shared
+ * stripe, and every other writer, queue their entries while earlier syncs are in flight and share
+ * the next force instead of waiting in line for one force each.
  *
- * <p><b>Durability of a batch.</b> One log entry and at most one sync per batch, with the
- * strongest durability among its mutations ({@code FSYNC_WAL} over {@code SYNC_WAL} over {@code
- * ASYNC_WAL} over {@code SKIP_WAL}): a weaker mutation in a stronger batch is logged and synced
- * with it. A batch of only {@code SKIP_WAL} mutations writes no entry. A row may appear several times in a batch: its
- * mutations are applied in batch order with the same write number and timestamp, so for one
- * column the later value replaces the earlier, in the MemStore as in replay.
+ * <p><b>Durability of a batch.</b> One log entry and at most one sync per batch, with the strongest
+ * durability among its mutations ({@code FSYNC_WAL} over {@code SYNC_WAL} over {@code ASYNC_WAL}
+ * over {@code SKIP_WAL}): a weaker mutation in a stronger batch is logged and synced with it. A
+ * batch of only {@code SKIP_WAL} mutations writes no entry. A row may appear several times in a
+ * batch: its mutations are applied in batch order with the same write number and timestamp, so for
+ * one column the later value replaces the earlier, in the MemStore as in replay.
  *
- * <p><b>Read-modify-write.</b> {@link #checkAndMutate} holds the row's stripe from its read to
- * its write. Earlier writers of the stripe released it before adding their cells and before their
- * sync, so before reading it waits for the last write number taken under the stripe to complete.
+ * <p><b>Read-modify-write.</b> {@link #checkAndMutate} holds the row's stripe from its read to its
+ * write. Earlier writers of the stripe released it before adding their cells and before their sync,
+ * so before reading it waits for the last write number taken under the stripe to complete.
  *
  * <p><b>Flushes.</b> When a MemStore passes the flush size, a flush is queued on the flush
  * executor; past four times the flush size the writer flushes itself (back-pressure, as HBase's
- * blocking multiplier). A flush snapshots every family under the write side of {@code
- * updatesLock}, which writers hold only from their write number to their MemStore adds, never
- * across a sync: the snapshot holds exactly the batches applied so far, each entirely. It records
- * the highest write number handed out and, as its log id, the lower of the highest log id applied
- * to the MemStores and the log's durable id (a family whose previous flush failed gets that
- * snapshot back with the ids it was taken with: see {@link Store}). Every entry of this table up to the first is in the
+ * blocking multiplier). A flush snapshots every family under the write side of {@code updatesLock},
+ * which writers hold only from their write number to their MemStore adds, never across a sync: the
+ * snapshot holds exactly the batches applied so far, each entirely. It records the highest write
+ * number handed out and, as its log id, the lower of the highest log id applied to the MemStores
+ * and the log's durable id (a family whose previous flush failed gets that snapshot back with the
+ * ids it was taken with: see {@link Store}). Every entry of this table up to the first is in the
  * snapshot (entries are applied under the same read lock that queued them, and later ones get
  * higher ids), and every id up to the second is durable, so the recorded id never claims an entry
  * that is missing from the files or could vanish from the log: after a crash the log assigns ids
  * above its last durable one, never an id the files already claim, and replay restarts after the
- * recorded id. Entries of the snapshot above it are replayed once more after a crash, which
- * re-adds cells the files hold already, harmlessly. The snapshot may hold writes whose sync is
- * still in flight; the files are written meanwhile, and only before adding them to the stores does
- * the flush wait for those writes to complete, since store files show every cell they hold. If a
- * family's file cannot be written the flush fails, deleting the files it wrote for the others;
- * every snapshot stays for the next flush. Once the files are added, the flush tells the log that
- * the table is flushed up to the lowest of its families' flushed log ids, which lets it delete old
+ * recorded id. Entries of the snapshot above it are replayed once more after a crash, which re-adds
+ * cells the files hold already, harmlessly. The snapshot may hold writes whose sync is still in
+ * flight; the files are written meanwhile, and only before adding them to the stores does the flush
+ * wait for those writes to complete, since store files show every cell they hold. If a family's
+ * file cannot be written the flush fails, deleting the files it wrote for the others; every
+ * snapshot stays for the next flush. Once the files are added, the flush tells the log that the
+ * table is flushed up to the lowest of its families' flushed log ids, which lets it delete old
  * segments: a family that still holds older edits in a snapshot keeps their segments alive. A
  * family with more files than the compaction policy's minimum gets a minor compaction on the
  * compaction executor.
@@ -114,13 +114,13 @@ import org.slf4j.LoggerFactory;
  * table no longer has are skipped.
  *
  * <p><b>Alters.</b> The families are one immutable {@link Families} in a volatile field, which
- * {@link #addFamily}, {@link #deleteFamily} and {@link #modifyFamily} replace under the write
- * side of {@code updatesLock} (so no write is between its log entry and its MemStore adds) and
- * under {@code flushLock} (so no flush or other alter runs meanwhile). Every operation reads the
- * field once: a write checks its cells' families against what it read and, if an alter replaced
- * it before the write took the read lock, checks them again against the new one; a scan keeps
- * the stores it opened; a compiled Get is compiled again when the families changed ({@link
- * #isCurrent}). Each alter method says in what order it makes its change durable.
+ * {@link #addFamily}, {@link #deleteFamily} and {@link #modifyFamily} replace under the write side
+ * of {@code updatesLock} (so no write is between its log entry and its MemStore adds) and under
+ * {@code flushLock} (so no flush or other alter runs meanwhile). Every operation reads the field
+ * once: a write checks its cells' families against what it read and, if an alter replaced it before
+ * the write took the read lock, checks them again against the new one; a scan keeps the stores it
+ * opened; a compiled Get is compiled again when the families changed ({@link #isCurrent}). Each
+ * alter method says in what order it makes its change durable.
  */
 public final class Region implements AutoCloseable {
 
@@ -131,8 +131,10 @@ public final class Region implements AutoCloseable {
   private final Manifest manifest;
   private final Path directory;
   private final Services services;
+
   /** The families now: replaced whole by an alter, under the write side of {@code updatesLock}. */
   private volatile Families families;
+
   private final WriteAheadLog wal;
   private final long flushSize;
   private final Executor flushExecutor;
@@ -141,8 +143,10 @@ public final class Region implements AutoCloseable {
   private final EngineMetrics metrics;
   private final RegionRequests requests;
   private final Mvcc mvcc;
+
   /** The log id when the table was created: entries up to it belong to an earlier table. */
   private final long replayAfterWalId;
+
   private final AtomicLong lastAppliedWalId;
   private final ReentrantReadWriteLock updatesLock = new ReentrantReadWriteLock();
   private final ReentrantLock flushLock = new ReentrantLock();
@@ -151,9 +155,18 @@ public final class Region implements AutoCloseable {
   private final AtomicBoolean compactionQueued = new AtomicBoolean();
   private volatile boolean closed;
 
-  private Region(String name, Path directory, Services services, Manifest manifest,
-      Map<String, Store> stores, WriteAheadLog wal, long flushSize, Executor flushExecutor,
-      Executor compactionExecutor, CompactionThrottle compactionThrottle, EngineMetrics metrics,
+  private Region(
+      String name,
+      Path directory,
+      Services services,
+      Manifest manifest,
+      Map<String, Store> stores,
+      WriteAheadLog wal,
+      long flushSize,
+      Executor flushExecutor,
+      Executor compactionExecutor,
+      CompactionThrottle compactionThrottle,
+      EngineMetrics metrics,
       long replayAfterWalId) {
     this.name = name;
     this.directory = directory;
@@ -179,26 +192,56 @@ public final class Region implements AutoCloseable {
   }
 
   /**
-   * What a region needs from the process it lives in; {@code storage} is where the store files
-   * are created, renamed and deleted.
+   * What a region needs from the process it lives in; {@code storage} is where the store files are
+   * created, renamed and deleted.
    */
-  public record Services(Storage storage, WriteAheadLog wal, BlockCache cache,
-      BufAllocator allocator, ChunkPool chunkPool, MemStoreConfig memStoreConfig,
-      CompactionPolicy compactionPolicy, Executor flushExecutor, Executor compactionExecutor,
-      boolean cacheCompressedData, CompactionThrottle compactionThrottle,
-      EngineMetrics metrics, MissRatioCurveTracker curve) {
+  public record Services(
+      Storage storage,
+      WriteAheadLog wal,
+      BlockCache cache,
+      BufAllocator allocator,
+      ChunkPool chunkPool,
+      MemStoreConfig memStoreConfig,
+      CompactionPolicy compactionPolicy,
+      Executor flushExecutor,
+      Executor compactionExecutor,
+      boolean cacheCompressedData,
+      CompactionThrottle compactionThrottle,
+      EngineMetrics metrics,
+      MissRatioCurveTracker curve) {
 
     /** HBase's key: cache the data blocks of compressed families compressed. */
     public static final String CACHE_COMPRESSED_DATA_KEY = "hbase.block.data.cachecompressed";
 
-    /** Services whose regions record into metrics of their own, which nothing reads, with no curve. */
-    public Services(Storage storage, WriteAheadLog wal, BlockCache cache,
-        BufAllocator allocator, ChunkPool chunkPool, MemStoreConfig memStoreConfig,
-        CompactionPolicy compactionPolicy, Executor flushExecutor, Executor compactionExecutor,
-        boolean cacheCompressedData, CompactionThrottle compactionThrottle) {
-      this(storage, wal, cache, allocator, chunkPool, memStoreConfig, compactionPolicy,
-          flushExecutor, compactionExecutor, cacheCompressedData, compactionThrottle,
-          new EngineMetrics(), null);
+    /**
+     * Services whose regions record into metrics of their own, which nothing reads, with no curve.
+     */
+    public Services(
+        Storage storage,
+        WriteAheadLog wal,
+        BlockCache cache,
+        BufAllocator allocator,
+        ChunkPool chunkPool,
+        MemStoreConfig memStoreConfig,
+        CompactionPolicy compactionPolicy,
+        Executor flushExecutor,
+        Executor compactionExecutor,
+        boolean cacheCompressedData,
+        CompactionThrottle compactionThrottle) {
+      this(
+          storage,
+          wal,
+          cache,
+          allocator,
+          chunkPool,
+          memStoreConfig,
+          compactionPolicy,
+          flushExecutor,
+          compactionExecutor,
+          cacheCompressedData,
+          compactionThrottle,
+          new EngineMetrics(),
+          null);
     }
   }
 
@@ -207,19 +250,37 @@ public final class Region implements AutoCloseable {
    * log entries newer than both its files and {@code replayAfterWalId} (the log id when the table
    * was created, so entries of a dropped table of the same name are never replayed).
    */
-  public static Region open(Path directory, String name, List<FamilySettings> families,
-      Services services, long replayAfterWalId) throws IOException {
+  public static Region open(
+      Path directory,
+      String name,
+      List<FamilySettings> families,
+      Services services,
+      long replayAfterWalId)
+      throws IOException {
     Map<String, Store> stores = new LinkedHashMap<>();
-    Manifest manifest = Manifest.open(services.storage(), directory,
-        families.stream().map(FamilySettings::nameString).toList());
+    Manifest manifest =
+        Manifest.open(
+            services.storage(),
+            directory,
+            families.stream().map(FamilySettings::nameString).toList());
     try {
       for (FamilySettings family : families) {
         stores.put(family.nameString(), newStore(directory, family, manifest, services));
       }
-      Region region = new Region(name, directory, services, manifest, stores, services.wal(),
-          services.memStoreConfig().flushSize(), services.flushExecutor(),
-          services.compactionExecutor(), services.compactionThrottle(), services.metrics(),
-          replayAfterWalId);
+      Region region =
+          new Region(
+              name,
+              directory,
+              services,
+              manifest,
+              stores,
+              services.wal(),
+              services.memStoreConfig().flushSize(),
+              services.flushExecutor(),
+              services.compactionExecutor(),
+              services.compactionThrottle(),
+              services.metrics(),
+              replayAfterWalId);
       region.replay();
       return region;
     } catch (IOException | RuntimeException e) {
@@ -233,29 +294,42 @@ public final class Region implements AutoCloseable {
     }
   }
 
-  private static Store newStore(Path directory, FamilySettings family, Manifest manifest,
-      Services services) throws IOException {
+  private static Store newStore(
+      Path directory, FamilySettings family, Manifest manifest, Services services)
+      throws IOException {
     MemStore memStore = new MemStore(services.memStoreConfig(), services.chunkPool());
-    return new Store(services.storage(), manifest, directory.resolve(family.nameString()), family,
-        memStore, services.cache(), services.curve(), services.allocator(),
-        services.compactionPolicy(), services.cacheCompressedData());
+    return new Store(
+        services.storage(),
+        manifest,
+        directory.resolve(family.nameString()),
+        family,
+        memStore,
+        services.cache(),
+        services.curve(),
+        services.allocator(),
+        services.compactionPolicy(),
+        services.cacheCompressedData());
   }
 
   private void replay() throws IOException {
     long from = Math.max(replayAfterWalId, flushedWalId());
     long[] replayed = new long[1];
     long[] skipped = new long[1];
-    wal.replay(from, entry -> {
-      if (entry.table().equals(name)) {
-        skipped[0] += apply(entry);
-        replayed[0]++;
-      }
-    });
+    wal.replay(
+        from,
+        entry -> {
+          if (entry.table().equals(name)) {
+            skipped[0] += apply(entry);
+            replayed[0]++;
+          }
+        });
     if (replayed[0] > 0) {
       LOG.info("table {}: replayed {} log entries after log id {}", name, replayed[0], from);
     }
     if (skipped[0] > 0) {
-      LOG.info("table {}: skipped {} replayed cells of families the table no longer has", name,
+      LOG.info(
+          "table {}: skipped {} replayed cells of families the table no longer has",
+          name,
           skipped[0]);
     }
   }
@@ -304,8 +378,8 @@ public final class Region implements AutoCloseable {
   }
 
   /**
-   * The highest log id any family's files hold edits up to: the log this table was written with
-   * has handed out at least that id.
+   * The highest log id any family's files hold edits up to: the log this table was written with has
+   * handed out at least that id.
    */
   public long highestFlushedWalId() {
     long highest = 0;
@@ -359,17 +433,27 @@ public final class Region implements AutoCloseable {
       familyFlushed.put(store.family().nameString(), storeFlushed);
       flushed = Math.min(flushed, storeFlushed);
     }
-    return new RegionStats(stores, files, fileBytes, uncompressed, memStore, rootIndex, index,
-        bloom, requests.reads(), requests.writes(),
-        oldestMajor == Long.MAX_VALUE ? 0 : oldestMajor, flushed == Long.MAX_VALUE ? 0 : flushed,
+    return new RegionStats(
+        stores,
+        files,
+        fileBytes,
+        uncompressed,
+        memStore,
+        rootIndex,
+        index,
+        bloom,
+        requests.reads(),
+        requests.writes(),
+        oldestMajor == Long.MAX_VALUE ? 0 : oldestMajor,
+        flushed == Long.MAX_VALUE ? 0 : flushed,
         familyFlushed);
   }
 
   /**
-   * Applies every mutation of {@code batch} atomically: one write number, one log entry and at
-   * most one log sync for the whole batch (see the class comment). Cells of {@code
-   * LATEST_TIMESTAMP} get {@code nowMillis}. Returns once the batch is as durable as its strongest
-   * durability asks and visible to reads.
+   * Applies every mutation of {@code batch} atomically: one write number, one log entry and at most
+   * one log sync for the whole batch (see the class comment). Cells of {@code LATEST_TIMESTAMP} get
+   * {@code nowMillis}. Returns once the batch is as durable as its strongest durability asks and
+   * visible to reads.
    *
    * @throws IllegalArgumentException for a cell of another row than its mutation's, or of a family
    *     the table does not have; nothing is applied then
@@ -407,9 +491,15 @@ public final class Region implements AutoCloseable {
    * of family:qualifier in {@code row} (null when there is none), atomically with respect to other
    * writes of the row.
    */
-  public boolean checkAndMutate(byte[] row, byte[] family, byte[] qualifier,
-      Predicate<byte[]> check, List<? extends Cell> cells, Durability durability,
-      long nowMillis) throws IOException {
+  public boolean checkAndMutate(
+      byte[] row,
+      byte[] family,
+      byte[] qualifier,
+      Predicate<byte[]> check,
+      List<? extends Cell> cells,
+      Durability durability,
+      long nowMillis)
+      throws IOException {
     long start = metrics.start(Operation.CHECK_AND_MUTATE);
     Families checkedAgainst = families;
     check(new RowMutation(row, cells, durability), checkedAgainst);
@@ -438,10 +528,10 @@ public final class Region implements AutoCloseable {
   }
 
   private byte[] currentValue(byte[] row, byte[] family, byte[] qualifier) throws IOException {
-    Map<String, List<byte[]>> columns = Map.of(
-        new String(family, StandardCharsets.UTF_8), List.of(qualifier));
-    ScanRequest get = new ScanRequest(row, row, true, columns, 1, 0, Long.MAX_VALUE, null, true,
-        row, false);
+    Map<String, List<byte[]>> columns =
+        Map.of(new String(family, StandardCharsets.UTF_8), List.of(qualifier));
+    ScanRequest get =
+        new ScanRequest(row, row, true, columns, 1, 0, Long.MAX_VALUE, null, true, row, false);
     CollectedRow cells = new CollectedRow();
     try (RegionScanner scanner = scanner(get, false)) {
       return scanner.next(cells) ? cells.get(0).valueArray() : null;
@@ -476,8 +566,11 @@ public final class Region implements AutoCloseable {
     byte[] row = mutation.row();
     for (Cell cell : mutation.cells()) {
       if (!Bytes.equals(cell.segment(), cell.rowOffset(), cell.rowLength(), row)) {
-        throw new IllegalArgumentException("a mutation of row " + Bytes.toStringBinary(row)
-            + " holds a cell of row " + Bytes.toStringBinary(cell.rowArray()));
+        throw new IllegalArgumentException(
+            "a mutation of row "
+                + Bytes.toStringBinary(row)
+                + " holds a cell of row "
+                + Bytes.toStringBinary(cell.rowArray()));
       }
     }
     checkFamilies(mutation.cells(), against);
@@ -486,9 +579,13 @@ public final class Region implements AutoCloseable {
   private void checkFamilies(List<? extends Cell> cells, Families against) {
     for (Cell cell : cells) {
       if (against.storeOf(cell) == null) {
-        throw new IllegalArgumentException("table " + name + " has no family "
-            + Bytes.toStringBinary(cell.familyArray()) + "; families: "
-            + against.byName().keySet());
+        throw new IllegalArgumentException(
+            "table "
+                + name
+                + " has no family "
+                + Bytes.toStringBinary(cell.familyArray())
+                + "; families: "
+                + against.byName().keySet());
       }
     }
   }
@@ -516,13 +613,18 @@ public final class Region implements AutoCloseable {
   /**
    * Writes {@code cells} with the rows' {@code stripes} locked by the caller, and releases them as
    * soon as the write's order is fixed (see the class comment): under the read side of {@code
-   * updatesLock}, takes the write number and queues the log entry, notes the number on the
-   * stripes, unlocks them, then adds the cells to the MemStores. Then waits for the sync the
-   * durability asks for, completes the number and waits until reads see it. The stripes are
-   * unlocked whatever happens; the number completes whatever happens once it was taken.
+   * updatesLock}, takes the write number and queues the log entry, notes the number on the stripes,
+   * unlocks them, then adds the cells to the MemStores. Then waits for the sync the durability asks
+   * for, completes the number and waits until reads see it. The stripes are unlocked whatever
+   * happens; the number completes whatever happens once it was taken.
    */
-  private void writeAndUnlock(List<? extends Cell> cells, Families checkedAgainst,
-      Durability durability, long nowMillis, long[] stripes) throws IOException {
+  private void writeAndUnlock(
+      List<? extends Cell> cells,
+      Families checkedAgainst,
+      Durability durability,
+      long nowMillis,
+      long[] stripes)
+      throws IOException {
     boolean rowsLocked = true;
     long number;
     long walId;
@@ -577,16 +679,17 @@ public final class Region implements AutoCloseable {
     if (largest >= BLOCKING_MULTIPLIER * flushSize) {
       flush();
     } else if (largest >= flushSize && flushQueued.compareAndSet(false, true)) {
-      flushExecutor.execute(() -> {
-        flushQueued.set(false);
-        try {
-          if (!closed) {
-            flush();
-          }
-        } catch (IOException | RuntimeException e) {
-          LOG.error("table {}: background flush failed", name, e);
-        }
-      });
+      flushExecutor.execute(
+          () -> {
+            flushQueued.set(false);
+            try {
+              if (!closed) {
+                flush();
+              }
+            } catch (IOException | RuntimeException e) {
+              LOG.error("table {}: background flush failed", name, e);
+            }
+          });
     }
   }
 
@@ -610,30 +713,52 @@ public final class Region implements AutoCloseable {
         }
         Store store = entry.getValue();
         FamilySettings family = store.family();
-        ScanSpec spec = new ScanSpec(request.columns().get(entry.getKey()),
-            Math.min(request.maxVersions(), family.maxVersions()), request.minTimestamp(),
-            request.maxTimestamp(), family.ttlMillis(), family.minVersions(), now,
-            request.filter());
-        long oldestWanted = family.minVersions() > 0 ? request.minTimestamp()
-            : Math.max(request.minTimestamp(), spec.oldestUnexpiredTimestamp());
+        ScanSpec spec =
+            new ScanSpec(
+                request.columns().get(entry.getKey()),
+                Math.min(request.maxVersions(), family.maxVersions()),
+                request.minTimestamp(),
+                request.maxTimestamp(),
+                family.ttlMillis(),
+                family.minVersions(),
+                now,
+                request.filter());
+        long oldestWanted =
+            family.minVersions() > 0
+                ? request.minTimestamp()
+                : Math.max(request.minTimestamp(), spec.oldestUnexpiredTimestamp());
         byte[] low = request.reversed() ? request.stopRow() : request.startRow();
-        byte[] high = request.reversed()
-            ? (request.startRow().length == 0 ? request.startRow() : rowAfter(request.startRow()))
-            : (request.stopRowInclusive() && request.stopRow().length > 0
-                ? rowAfter(request.stopRow()) : request.stopRow());
-        List<KeyValueScanner> sources = store.scanners(readPoint, request.cacheBlocks(), low, high,
-            request.getRow(), oldestWanted);
-        scanners.add(request.reversed()
-            ? new ReversedStoreScanner(sources, spec, request.startRow())
-            : new StoreScanner(sources, spec, KeyValue.firstOnRow(request.startRow()),
-                request.getRow() != null));
+        byte[] high =
+            request.reversed()
+                ? (request.startRow().length == 0
+                    ? request.startRow()
+                    : rowAfter(request.startRow()))
+                : (request.stopRowInclusive() && request.stopRow().length > 0
+                    ? rowAfter(request.stopRow())
+                    : request.stopRow());
+        List<KeyValueScanner> sources =
+            store.scanners(
+                readPoint, request.cacheBlocks(), low, high, request.getRow(), oldestWanted);
+        scanners.add(
+            request.reversed()
+                ? new ReversedStoreScanner(sources, spec, request.startRow())
+                : new StoreScanner(
+                    sources,
+                    spec,
+                    KeyValue.firstOnRow(request.startRow()),
+                    request.getRow() != null));
       }
     } catch (IOException | RuntimeException e) {
       scanners.forEach(FamilyScanner::close);
       throw e;
     }
-    return new RegionScanner(scanners, request.stopRow(), request.stopRowInclusive(),
-        request.reversed(), request.filter(), counted ? metrics : null,
+    return new RegionScanner(
+        scanners,
+        request.stopRow(),
+        request.stopRowInclusive(),
+        request.reversed(),
+        request.filter(),
+        counted ? metrics : null,
         counted ? requests : null);
   }
 
@@ -651,17 +776,30 @@ public final class Region implements AutoCloseable {
       }
       FamilySettings family = entry.getValue().family();
       read.add(entry.getValue());
-      specs.add(new ScanSpec(request.columns().get(entry.getKey()),
-          Math.min(request.maxVersions(), family.maxVersions()), request.minTimestamp(),
-          request.maxTimestamp(), family.ttlMillis(), family.minVersions(), 0, null));
+      specs.add(
+          new ScanSpec(
+              request.columns().get(entry.getKey()),
+              Math.min(request.maxVersions(), family.maxVersions()),
+              request.minTimestamp(),
+              request.maxTimestamp(),
+              family.ttlMillis(),
+              family.minVersions(),
+              0,
+              null));
     }
-    return new GetPlan(this, current, request, read, specs, request.cacheBlocks(),
+    return new GetPlan(
+        this,
+        current,
+        request,
+        read,
+        specs,
+        request.cacheBlocks(),
         request.filter() == null ? null : request);
   }
 
   /**
-   * Whether {@code plan} was made for the table's families as they are now: after an alter a
-   * plan is made again, since its families, versions or TTLs may have changed.
+   * Whether {@code plan} was made for the table's families as they are now: after an alter a plan
+   * is made again, since its families, versions or TTLs may have changed.
    */
   public boolean isCurrent(GetPlan plan) {
     return plan.families == families;
@@ -676,8 +814,8 @@ public final class Region implements AutoCloseable {
   public void get(GetPlan given, byte[] row, RegionPointRead state, CollectedRow out)
       throws IOException {
     if (given.region != this) {
-      throw new IllegalArgumentException("the plan was made for table " + given.region.name()
-          + ", not " + name);
+      throw new IllegalArgumentException(
+          "the plan was made for table " + given.region.name() + ", not " + name);
     }
     GetPlan plan = isCurrent(given) ? given : planGet(given.request);
     long start = metrics.start(Operation.GET);
@@ -691,8 +829,7 @@ public final class Region implements AutoCloseable {
     Cell rowStart = state.rowStart.firstOnRow(row);
     for (int i = 0; i < plan.stores.size(); i++) {
       Store store = plan.stores.get(i);
-      state.of(store).read(row, rowStart, plan.specs.get(i), readPoint, now, plan.cacheBlocks,
-          out);
+      state.of(store).read(row, rowStart, plan.specs.get(i), readPoint, now, plan.cacheBlocks, out);
     }
     countGet(start);
   }
@@ -705,9 +842,19 @@ public final class Region implements AutoCloseable {
 
   private void getThroughScanner(ScanRequest template, byte[] row, CollectedRow out)
       throws IOException {
-    ScanRequest request = new ScanRequest(row, row, true, template.columns(),
-        template.maxVersions(), template.minTimestamp(), template.maxTimestamp(),
-        template.filter(), template.cacheBlocks(), row, false);
+    ScanRequest request =
+        new ScanRequest(
+            row,
+            row,
+            true,
+            template.columns(),
+            template.maxVersions(),
+            template.minTimestamp(),
+            template.maxTimestamp(),
+            template.filter(),
+            template.cacheBlocks(),
+            row,
+            false);
     try (RegionScanner scanner = scanner(request, false)) {
       scanner.next(out);
     }
@@ -757,8 +904,7 @@ public final class Region implements AutoCloseable {
   }
 
   /** Counts a flush that wrote anything: its time, the MemStore bytes and the file bytes. */
-  private void countFlush(Map<Store, Store.Flush> snapshots, Map<Store, Path> written,
-      long start) {
+  private void countFlush(Map<Store, Store.Flush> snapshots, Map<Store, Path> written, long start) {
     long memStoreBytes = 0;
     for (Store.Flush flush : snapshots.values()) {
       memStoreBytes += flush.snapshot().size().dataSize();
@@ -816,8 +962,8 @@ public final class Region implements AutoCloseable {
    * since it may have reached the disk (the next open keeps them if it did and deletes them as
    * unrecorded if not).
    */
-  private Map<Store, StoreFile> recordFlush(Map<Store, Store.Flush> snapshots,
-      Map<Store, Path> written) throws IOException {
+  private Map<Store, StoreFile> recordFlush(
+      Map<Store, Store.Flush> snapshots, Map<Store, Path> written) throws IOException {
     Map<Store, StoreFile> opened = new LinkedHashMap<>();
     List<Manifest.Edit> edits = new ArrayList<>();
     try {
@@ -881,14 +1027,14 @@ public final class Region implements AutoCloseable {
 
   /**
    * Adds staged HFiles ({@code staged}: family name to files in its {@link #bulkLoadStaging}
-   * directory, already verified) to the table as HBase's bulk load does: the MemStores are
-   * flushed first, then every file gets one new sequence id, which it is named with ({@code
+   * directory, already verified) to the table as HBase's bulk load does: the MemStores are flushed
+   * first, then every file gets one new sequence id, which it is named with ({@code
    * <hex>_SeqId_<n>_}) and which all its cells read with, so the loaded cells are newer than every
-   * write before the load and older than every write after it. The files enter through one
-   * manifest record: after a crash each is in the table or none is. Reads see all of them or
-   * none: reads whose read point is below the load's sequence id skip its files, and that id
-   * completes only once every file was added to its store. If anything fails before that record,
-   * the files placed so far are renamed back to their staged paths and the table is as before.
+   * write before the load and older than every write after it. The files enter through one manifest
+   * record: after a crash each is in the table or none is. Reads see all of them or none: reads
+   * whose read point is below the load's sequence id skip its files, and that id completes only
+   * once every file was added to its store. If anything fails before that record, the files placed
+   * so far are renamed back to their staged paths and the table is as before.
    *
    * @return the sequence id the files were loaded at
    */
@@ -921,13 +1067,13 @@ public final class Region implements AutoCloseable {
   }
 
   /**
-   * Adds an empty family (HBase's {@code addColumnFamily}). In order: its directory is created;
-   * the log is rolled (which forces every entry written so far) and the manifest records the
-   * family as flushed up to the log's durable id, so that entries of an earlier family of that
-   * name are never replayed into it, while every entry written to it gets a higher id, after a
-   * crash too; {@code record} makes it part of
-   * the table's descriptor; then writes and reads see it. A crash before {@code record} completes
-   * leaves a family no descriptor names, whose directory the next open deletes.
+   * Adds an empty family (HBase's {@code addColumnFamily}). In order: its directory is created; the
+   * log is rolled (which forces every entry written so far) and the manifest records the family as
+   * flushed up to the log's durable id, so that entries of an earlier family of that name are never
+   * replayed into it, while every entry written to it gets a higher id, after a crash too; {@code
+   * record} makes it part of the table's descriptor; then writes and reads see it. A crash before
+   * {@code record} completes leaves a family no descriptor names, whose directory the next open
+   * deletes.
    *
    * @throws IllegalArgumentException if the table has that family already
    */
@@ -937,8 +1083,8 @@ public final class Region implements AutoCloseable {
     try {
       checkOpen();
       if (families.byName().containsKey(familyName)) {
-        throw new IllegalArgumentException("table " + name + " has family " + familyName
-            + " already");
+        throw new IllegalArgumentException(
+            "table " + name + " has family " + familyName + " already");
       }
       Path familyDirectory = directory.resolve(familyName);
       services.storage().createDirectories(familyDirectory);
@@ -974,8 +1120,12 @@ public final class Region implements AutoCloseable {
       checkOpen();
       Store store = storeNamed(family);
       if (families.size() == 1) {
-        throw new IllegalArgumentException("family " + family + " is the only family of table "
-            + name + "; a table needs at least one");
+        throw new IllegalArgumentException(
+            "family "
+                + family
+                + " is the only family of table "
+                + name
+                + "; a table needs at least one");
       }
       record.write();
       updatesLock.writeLock().lock();
@@ -1053,8 +1203,13 @@ public final class Region implements AutoCloseable {
   private Store storeNamed(String family) {
     Store store = families.byName().get(family);
     if (store == null) {
-      throw new IllegalArgumentException("table " + name + " has no family " + family
-          + "; families: " + families.byName().keySet());
+      throw new IllegalArgumentException(
+          "table "
+              + name
+              + " has no family "
+              + family
+              + "; families: "
+              + families.byName().keySet());
     }
     return store;
   }
@@ -1064,14 +1219,15 @@ public final class Region implements AutoCloseable {
     if (!needed || closed || !compactionQueued.compareAndSet(false, true)) {
       return;
     }
-    compactionExecutor.execute(() -> {
-      compactionQueued.set(false);
-      try {
-        compact(false, compactionThrottle);
-      } catch (IOException | RuntimeException e) {
-        LOG.error("table {}: background compaction failed", name, e);
-      }
-    });
+    compactionExecutor.execute(
+        () -> {
+          compactionQueued.set(false);
+          try {
+            compact(false, compactionThrottle);
+          } catch (IOException | RuntimeException e) {
+            LOG.error("table {}: background compaction failed", name, e);
+          }
+        });
   }
 
   /**

@@ -5,9 +5,9 @@ import java.util.IdentityHashMap;
 import java.util.Map;
 
 /**
- * One reader thread's state for reading single rows of one {@link Region}: a {@link
- * StorePointRead} per family, made on first use, and the row's start key. Pins nothing between
- * reads (see {@link StorePointRead}). Not thread-safe: one per reader thread.
+ * One reader thread's state for reading single rows of one {@link Region}: a {@link StorePointRead}
+ * per family, made on first use, and the row's start key. Pins nothing between reads (see {@link
+ * StorePointRead}). Not thread-safe: one per reader thread.
  */
 public final class RegionPointRead implements AutoCloseable {
 

@@ -5,8 +5,8 @@ import java.util.concurrent.atomic.LongAdder;
 /**
  * One region's own request counts, HBase's per-region {@code readRequestsCount} and {@code
  * writeRequestsCount}: rows read (by Gets and by scans, one per row returned) and rows written,
- * counted where the database's {@code readRequestCount} and {@code writeRequestCount} are and,
- * like them, not at all when the database's metrics are off. A {@link LongAdder} each, so that
+ * counted where the database's {@code readRequestCount} and {@code writeRequestCount} are and, like
+ * them, not at all when the database's metrics are off. A {@link LongAdder} each, so that
  * concurrent readers and writers of one table do not contend on a counter. Thread-safe.
  */
 final class RegionRequests {

@@ -16,12 +16,11 @@ import java.util.List;
 /**
  * A table's rows in order (or in reverse order) across its families: each call assembles the next
  * row from the families' {@link FamilyScanner}s (in family order, so a row's cells come sorted)
- * into the caller's {@link CollectedRow}, stops at the stop row, and applies the row-level parts
- * of the filter (row key, whole-row decisions, the end of the scan). Rows left empty, by deletes
- * or filters, are skipped, and the blocks a filtered row pinned are released at once, so a scan
- * that filters out most rows pins no more than the rows it returns. Assembling a row allocates
- * nothing here; the families' scanners and the row holder decide what their cells cost. Not
- * thread-safe.
+ * into the caller's {@link CollectedRow}, stops at the stop row, and applies the row-level parts of
+ * the filter (row key, whole-row decisions, the end of the scan). Rows left empty, by deletes or
+ * filters, are skipped, and the blocks a filtered row pinned are released at once, so a scan that
+ * filters out most rows pins no more than the rows it returns. Assembling a row allocates nothing
+ * here; the families' scanners and the row holder decide what their cells cost. Not thread-safe.
  *
  * <p><b>Deadlines.</b> A call given a deadline ({@link #next(CollectedRow, long)}) gives up once
  * the deadline has passed after it skipped a row, so that a filter that rejects row after row
@@ -33,13 +32,13 @@ import java.util.List;
  * <p><b>Parts of rows.</b> A part read ({@link #nextPart}) may stop inside a row once its {@link
  * RowBudget} is spent, as HBase's region scanner does with limits between cells: inside a family
  * (see {@link RowSifter#collectRow}) or between two families, when the row has more cells. The
- * scanner then stays in the row: the families that have it ({@link #inRow}), the one it stopped
- * in ({@link #family}), that family's place in it, and the filter, which is not reset and not
- * asked about the row key again. The next call goes on with the rest of the row, and ends with it
- * even when it holds no more cells, so that the caller learns the row is complete. The whole-row
- * parts of the filter apply to the cells of the row's last part only ({@link Filter#filterRow}, as
- * HBase asks it then too); a filter that needs whole rows ({@link Filter#hasFilterRow}) gets them,
- * every part read returning whole rows, as HBase then limits only between rows.
+ * scanner then stays in the row: the families that have it ({@link #inRow}), the one it stopped in
+ * ({@link #family}), that family's place in it, and the filter, which is not reset and not asked
+ * about the row key again. The next call goes on with the rest of the row, and ends with it even
+ * when it holds no more cells, so that the caller learns the row is complete. The whole-row parts
+ * of the filter apply to the cells of the row's last part only ({@link Filter#filterRow}, as HBase
+ * asks it then too); a filter that needs whole rows ({@link Filter#hasFilterRow}) gets them, every
+ * part read returning whole rows, as HBase then limits only between rows.
  */
 public final class RegionScanner implements RowStream {
 
@@ -51,40 +50,57 @@ public final class RegionScanner implements RowStream {
   private final Filter filter;
   private final EngineMetrics metrics;
   private final RegionRequests requests;
+
   /** The stores that have the next row, the first {@link #inRowCount} of them. */
   private final FamilyScanner[] inRow;
+
   private int inRowCount;
   private boolean done;
+
   /** Whether the current call has a deadline, and the deadline ({@link System#nanoTime()}). */
   private boolean timed;
+
   private long deadlineNanos;
   private boolean stoppedAtDeadline;
+
   /** The key of the row the current timed call examined last, for {@link #lastSkippedRow()}. */
   private byte[] examinedRow = Bytes.EMPTY;
+
   private int examinedRowLength;
+
   /** Whether the last call stopped inside its row, and the store of {@link #inRow} it was in. */
   private boolean midRow;
+
   private int family;
 
   /**
-   * @param stores one scanner per family, in family order, all in the scan's direction; taken
-   *     over
+   * @param stores one scanner per family, in family order, all in the scan's direction; taken over
    * @param stopRow where the scan ends (after it, or before it when reversed); empty for no end
    * @param stopRowInclusive whether the stop row itself is returned
    * @param reversed whether rows come from the largest down
    * @param filter the scan's filter, or null
    */
-  RegionScanner(List<? extends FamilyScanner> stores, byte[] stopRow, boolean stopRowInclusive,
-      boolean reversed, Filter filter) {
+  RegionScanner(
+      List<? extends FamilyScanner> stores,
+      byte[] stopRow,
+      boolean stopRowInclusive,
+      boolean reversed,
+      Filter filter) {
     this(stores, stopRow, stopRowInclusive, reversed, filter, null, null);
   }
 
   /**
-   * As above, recording each row's time and count into {@code metrics} and counting it as a read
-   * of the region in {@code requests}, unless they are null (both are, or neither).
+   * As above, recording each row's time and count into {@code metrics} and counting it as a read of
+   * the region in {@code requests}, unless they are null (both are, or neither).
    */
-  RegionScanner(List<? extends FamilyScanner> stores, byte[] stopRow, boolean stopRowInclusive,
-      boolean reversed, Filter filter, EngineMetrics metrics, RegionRequests requests) {
+  RegionScanner(
+      List<? extends FamilyScanner> stores,
+      byte[] stopRow,
+      boolean stopRowInclusive,
+      boolean reversed,
+      Filter filter,
+      EngineMetrics metrics,
+      RegionRequests requests) {
     this.metrics = metrics;
     this.requests = requests;
     this.stores = stores.toArray(new FamilyScanner[0]);
@@ -148,8 +164,8 @@ public final class RegionScanner implements RowStream {
 
   /**
    * After a timed call, the key of the last row it examined (a copy): after one that {@link
-   * #stoppedAtDeadline()} between rows, every row up to it has been scanned; inside a row, the
-   * row it stopped in.
+   * #stoppedAtDeadline()} between rows, every row up to it has been scanned; inside a row, the row
+   * it stopped in.
    */
   @Override
   public byte[] lastSkippedRow() {
@@ -271,8 +287,8 @@ public final class RegionScanner implements RowStream {
     if (examinedRow.length < length) {
       examinedRow = new byte[Math.max(length, 2 * examinedRow.length)];
     }
-    MemorySegment.copy(first.segment(), ValueLayout.JAVA_BYTE, first.rowOffset(), examinedRow, 0,
-        length);
+    MemorySegment.copy(
+        first.segment(), ValueLayout.JAVA_BYTE, first.rowOffset(), examinedRow, 0, length);
     examinedRowLength = length;
   }
 
@@ -303,9 +319,12 @@ public final class RegionScanner implements RowStream {
       if (cell == null) {
         continue;
       }
-      int order = first == null ? -1
-          : reversed ? CellComparator.compareRows(first, cell)
-          : CellComparator.compareRows(cell, first);
+      int order =
+          first == null
+              ? -1
+              : reversed
+                  ? CellComparator.compareRows(first, cell)
+                  : CellComparator.compareRows(cell, first);
       if (order < 0) {
         inRowCount = 0;
         first = cell;
@@ -321,8 +340,9 @@ public final class RegionScanner implements RowStream {
     if (stopRow.length == 0) {
       return false;
     }
-    int order = Bytes.compare(cell.segment(), cell.rowOffset(), cell.rowLength(), stopRowSegment,
-        0, stopRow.length);
+    int order =
+        Bytes.compare(
+            cell.segment(), cell.rowOffset(), cell.rowLength(), stopRowSegment, 0, stopRow.length);
     if (reversed) {
       order = -order;
     }

@@ -8,29 +8,30 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * One family's rows from the largest down, as HBase's ReversedStoreScanner: each source sits on
- * the first cell of its own current row (the largest not yet returned); the family's next row is
- * the largest of those. The row itself is read forward, with the same matcher as a forward scan,
- * through a heap over the sources on that row; afterwards those sources step back to their
- * previous row. A part read that stops inside a row keeps that heap for the next call. Not
- * thread-safe.
+ * One family's rows from the largest down, as HBase's ReversedStoreScanner: each source sits on the
+ * first cell of its own current row (the largest not yet returned); the family's next row is the
+ * largest of those. The row itself is read forward, with the same matcher as a forward scan,
+ * through a heap over the sources on that row; afterwards those sources step back to their previous
+ * row. A part read that stops inside a row keeps that heap for the next call. Not thread-safe.
  */
 final class ReversedStoreScanner implements FamilyScanner {
 
   private final List<KeyValueScanner> sources = new ArrayList<>();
   private final RowSifter sifter;
+
   /**
-   * While a row is read: the heap over the sources on it, those sources and the row (kept from
-   * one call to the next when a part read stops inside the row); null between rows.
+   * While a row is read: the heap over the sources on it, those sources and the row (kept from one
+   * call to the next when a part read stops inside the row); null between rows.
    */
   private KeyValueHeap rowHeap;
+
   private List<KeyValueScanner> onRow;
   private byte[] row;
 
   /**
    * Positions {@code sources} (taken over) on their last row not after {@code startRow} (empty:
-   * their last row). If a seek fails, every source not closed yet is closed before the failure
-   * is thrown.
+   * their last row). If a seek fails, every source not closed yet is closed before the failure is
+   * thrown.
    */
   ReversedStoreScanner(List<? extends KeyValueScanner> sources, ScanSpec spec, byte[] startRow)
       throws IOException {

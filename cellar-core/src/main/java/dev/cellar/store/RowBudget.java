@@ -18,8 +18,8 @@ import dev.cellar.cell.Cell;
  * 4-byte length HBase's cell blocks put before it (HBase's estimate of a cell's serialized size,
  * which also counts tags).
  *
- * <p>A budget is reset for each read and reused, so reading allocates nothing. Not thread-safe:
- * one per scanner. {@link #WHOLE_ROW}, which never stops a read, is shared and never changes.
+ * <p>A budget is reset for each read and reused, so reading allocates nothing. Not thread-safe: one
+ * per scanner. {@link #WHOLE_ROW}, which never stops a read, is shared and never changes.
  */
 public final class RowBudget {
 
@@ -49,8 +49,12 @@ public final class RowBudget {
       throw new IllegalStateException("the whole-row budget is shared and never changes");
     }
     if (maxCells < 1 || maxBytes < 1) {
-      throw new IllegalArgumentException("a part holds at least one cell and one byte: "
-          + maxCells + " cells, " + maxBytes + " bytes");
+      throw new IllegalArgumentException(
+          "a part holds at least one cell and one byte: "
+              + maxCells
+              + " cells, "
+              + maxBytes
+              + " bytes");
     }
     limited = maxCells != Integer.MAX_VALUE || maxBytes != Long.MAX_VALUE;
     cellsLeft = maxCells;

@@ -14,14 +14,14 @@ import java.util.concurrent.locks.ReentrantLock;
  * ascending stripe order, and only then starts; every holder of several stripes took them in that
  * order, so no two writers can each wait for a stripe the other holds. Blocking acquisition is
  * therefore safe, and a batch is never split for want of a lock (HBase's try-lock and mini-batch
- * split is a way around lock order it does not control). Rows of one batch that share a stripe,
- * the same row twice included, take it once.
+ * split is a way around lock order it does not control). Rows of one batch that share a stripe, the
+ * same row twice included, take it once.
  *
- * <p><b>Last writes.</b> Each stripe remembers the write number of the last write taken under
- * it ({@link #recordWrite}), read and written only by the stripe's holder. A read-modify-write
- * ({@code checkAndMutate}) holding the stripe waits for that number to complete before it reads,
- * so it sees every earlier write of its row even though those writers released the stripe before
- * applying and syncing.
+ * <p><b>Last writes.</b> Each stripe remembers the write number of the last write taken under it
+ * ({@link #recordWrite}), read and written only by the stripe's holder. A read-modify-write ({@code
+ * checkAndMutate}) holding the stripe waits for that number to complete before it reads, so it sees
+ * every earlier write of its row even though those writers released the stripe before applying and
+ * syncing.
  *
  * <p><b>Memory.</b> A held set is a 256-bit map in a {@code long[4]}; locking allocates nothing
  * else.
@@ -33,6 +33,7 @@ final class RowLocks {
   private static final int WORDS = STRIPES / Long.SIZE;
 
   private final ReentrantLock[] locks = new ReentrantLock[STRIPES];
+
   /** lastWrite[s] is guarded by locks[s]. */
   private final long[] lastWrite = new long[STRIPES];
 

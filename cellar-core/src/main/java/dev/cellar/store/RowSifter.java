@@ -13,15 +13,15 @@ import java.lang.foreign.MemorySegment;
  * CollectedRow}, and turns the matcher's skips into cursor moves.
  *
  * <p><b>Skips.</b> Skipping the rest of a column or row first steps the heap forward a few cells
- * ({@value #STEPS_BEFORE_SEEK} at most), comparing each with the column or row left, and seeks
- * only if that did not get past it, as HBase's StoreScanner prefers {@code next} to a seek when the
+ * ({@value #STEPS_BEFORE_SEEK} at most), comparing each with the column or row left, and seeks only
+ * if that did not get past it, as HBase's StoreScanner prefers {@code next} to a seek when the
  * target is near (HBASE-13109): a seek walks the block index, while the usual skip (the one version
  * of a column a scan asks for, the end of a row) is one step.
  *
  * <p><b>Newest puts.</b> A whole-row sift for a spec that asks for the newest put of every column,
  * with one source left, takes the row with {@link LatestPutsCollector} instead of the matcher (in
- * place in the blocks of an unencoded file), and falls back to the matcher from the row's start when
- * the row holds a delete marker or a cell outside the time range.
+ * place in the blocks of an unencoded file), and falls back to the matcher from the row's start
+ * when the row holds a delete marker or a cell outside the time range.
  *
  * <p><b>Parts.</b> A sift may stop inside a row when its {@link RowBudget} is spent, and the next
  * one goes on from there (see {@link #collectRow}); a whole-row budget never stops it.
@@ -39,12 +39,17 @@ final class RowSifter {
 
   private final ScanQueryMatcher matcher;
   private final ScanSpec spec;
+
   /** Whether a row from one source may be taken by {@link LatestPutsCollector}. */
   private final boolean latestPuts;
+
   private final CurrentRow row = new CurrentRow();
+
   /** A key of the column a skip leaves when the row holder took no cell of it. */
   private final SearchKey column = new SearchKey();
+
   private final SearchKey seekKey = new SearchKey();
+
   /** Whether the last sift stopped inside its row, which the next one goes on with. */
   private boolean stoppedInRow;
 
@@ -70,7 +75,9 @@ final class RowSifter {
    */
   boolean collectRow(KeyValueHeap heap, CollectedRow out, boolean skipPastRow, RowBudget budget)
       throws IOException {
-    if (!stoppedInRow && latestPuts && budget == RowBudget.WHOLE_ROW
+    if (!stoppedInRow
+        && latestPuts
+        && budget == RowBudget.WHOLE_ROW
         && collectLatestPuts(heap, out)) {
       return true;
     }
@@ -138,11 +145,11 @@ final class RowSifter {
    * next row. False, with the cursor back on the row's first cell and nothing added, when more
    * sources are left or the row needs the matcher.
    *
-   * <p>An unencoded file collected in place reads the row from the cursor's first cell once,
-   * before it moves, and that cell's bytes stay readable after a collection that gives up (its
-   * block is either the cursor's still, or pinned by the row holder, which took the cell): the row
-   * is copied into a seek key only then. Other sources (a delta-encoded file rebuilds each key in
-   * the scratch the first cell's lies in) have the row copied first.
+   * <p>An unencoded file collected in place reads the row from the cursor's first cell once, before
+   * it moves, and that cell's bytes stay readable after a collection that gives up (its block is
+   * either the cursor's still, or pinned by the row holder, which took the cell): the row is copied
+   * into a seek key only then. Other sources (a delta-encoded file rebuilds each key in the scratch
+   * the first cell's lies in) have the row copied first.
    */
   private boolean collectLatestPuts(KeyValueHeap heap, CollectedRow out) throws IOException {
     KeyValueScanner source = heap.onlySource();
@@ -153,8 +160,8 @@ final class RowSifter {
     MemorySegment rowSegment = first.segment();
     long rowOffset = first.rowOffset();
     int rowLength = first.rowLength();
-    boolean rowInBlock = source instanceof StoreFileScanner file && file.collectsInPlace()
-        && file.cellsLieInBlock();
+    boolean rowInBlock =
+        source instanceof StoreFileScanner file && file.collectsInPlace() && file.cellsLieInBlock();
     Cell rowStart = rowInBlock ? first : seekKey.firstOnRow(rowSegment, rowOffset, rowLength);
     boolean collected =
         LatestPutsCollector.collect(source, rowStart, spec.oldestUnexpiredTimestamp(), spec, out);
@@ -166,8 +173,8 @@ final class RowSifter {
   }
 
   /**
-   * Leaves the sift inside the row, on {@code next}, a cell of it, for the next {@link
-   * #collectRow} to go on with.
+   * Leaves the sift inside the row, on {@code next}, a cell of it, for the next {@link #collectRow}
+   * to go on with.
    */
   private boolean stopInRow(Cell next) {
     row.copyIfUnkept(next);
@@ -185,8 +192,8 @@ final class RowSifter {
   }
 
   /**
-   * Adds the current cell to {@code out} and returns the holder's cell, which outlives the
-   * cursor's moves; the row's first such cell stands for the row.
+   * Adds the current cell to {@code out} and returns the holder's cell, which outlives the cursor's
+   * moves; the row's first such cell stands for the row.
    */
   private Cell keep(KeyValueHeap heap, CollectedRow out) {
     heap.collectCurrent(out);
@@ -253,12 +260,17 @@ final class RowSifter {
   }
 
   /**
-   * Whether two cells of one store have the same qualifier: their families are the store's, so
-   * only the qualifiers are compared (a family's length is a field, checked for free).
+   * Whether two cells of one store have the same qualifier: their families are the store's, so only
+   * the qualifiers are compared (a family's length is a field, checked for free).
    */
   private static boolean sameQualifier(Cell cell, Cell other) {
     return cell.familyLength() == other.familyLength()
-        && Bytes.equals(cell.segment(), cell.qualifierOffset(), cell.qualifierLength(),
-            other.segment(), other.qualifierOffset(), other.qualifierLength());
+        && Bytes.equals(
+            cell.segment(),
+            cell.qualifierOffset(),
+            cell.qualifierLength(),
+            other.segment(),
+            other.qualifierOffset(),
+            other.qualifierLength());
   }
 }

@@ -12,10 +12,9 @@ import dev.cellar.filter.Filter;
  * version count, and last the filter. The filter therefore sees exactly the cells the scan would
  * return without it: a shadowed put (same timestamp, older write), a version beyond the maximum or
  * an expired one beyond the minimum never reaches it, and a version the filter drops still counts
- * (HBase counts versions up to the family's VERSIONS before the filter and the scan's maximum
- * after it; here {@link ScanSpec#maxVersions()} is both). The filter's answer is merged with the
- * version count's as HBase merges them: the farther skip wins. Not thread-safe; one per store
- * scanner.
+ * (HBase counts versions up to the family's VERSIONS before the filter and the scan's maximum after
+ * it; here {@link ScanSpec#maxVersions()} is both). The filter's answer is merged with the version
+ * count's as HBase merges them: the farther skip wins. Not thread-safe; one per store scanner.
  */
 final class ScanQueryMatcher {
 
@@ -26,8 +25,10 @@ final class ScanQueryMatcher {
   private long oldestUnexpired;
   private final DeleteTracker deletes = new DeleteTracker();
   private final ColumnTracker columns;
+
   /** Where column seek hints are built, each valid until the next one. */
   private final SearchKey hintKey;
+
   private Cell seekHint;
 
   /**
@@ -83,8 +84,11 @@ final class ScanQueryMatcher {
     MatchCode column = columns.checkColumn(cell);
     if (column != MatchCode.INCLUDE) {
       if (column == MatchCode.SEEK_NEXT_USING_HINT) {
-        seekHint = hintKey.firstOnColumn(cell, columns.seekHintQualifierSegment(),
-            (int) columns.seekHintQualifierSegment().byteSize());
+        seekHint =
+            hintKey.firstOnColumn(
+                cell,
+                columns.seekHintQualifierSegment(),
+                (int) columns.seekHintQualifierSegment().byteSize());
       }
       return column;
     }
@@ -95,12 +99,13 @@ final class ScanQueryMatcher {
       case FAMILY_VERSION_DELETED, VERSION_DELETED -> {
         return MatchCode.SKIP;
       }
-      case NOT_DELETED -> { }
+      case NOT_DELETED -> {}
     }
     MatchCode versions = columns.checkVersions(cell);
-    if (filter == null || (versions != MatchCode.INCLUDE
-        && versions != MatchCode.INCLUDE_AND_SEEK_NEXT_COL
-        && versions != MatchCode.INCLUDE_AND_SEEK_NEXT_ROW)) {
+    if (filter == null
+        || (versions != MatchCode.INCLUDE
+            && versions != MatchCode.INCLUDE_AND_SEEK_NEXT_COL
+            && versions != MatchCode.INCLUDE_AND_SEEK_NEXT_ROW)) {
       return versions;
     }
     return merge(versions, filter.filterCell(cell), cell);
@@ -114,8 +119,10 @@ final class ScanQueryMatcher {
       case INCLUDE -> versions;
       case INCLUDE_AND_NEXT_COL -> lastOfRow ? versions : MatchCode.INCLUDE_AND_SEEK_NEXT_COL;
       case INCLUDE_AND_SEEK_NEXT_ROW -> MatchCode.INCLUDE_AND_SEEK_NEXT_ROW;
-      case SKIP -> lastOfRow ? MatchCode.SEEK_NEXT_ROW
-          : lastVersion ? MatchCode.SEEK_NEXT_COL : MatchCode.SKIP;
+      case SKIP ->
+          lastOfRow
+              ? MatchCode.SEEK_NEXT_ROW
+              : lastVersion ? MatchCode.SEEK_NEXT_COL : MatchCode.SKIP;
       case NEXT_COL -> lastOfRow ? MatchCode.SEEK_NEXT_ROW : MatchCode.SEEK_NEXT_COL;
       case NEXT_ROW -> MatchCode.SEEK_NEXT_ROW;
       case SEEK_NEXT_USING_HINT -> {

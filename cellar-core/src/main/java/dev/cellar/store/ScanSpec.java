@@ -41,8 +41,8 @@ public record ScanSpec(
 
   /** Every column, one version, all time, no TTL, no filter. */
   public static ScanSpec latest() {
-    return new ScanSpec(null, 1, 0, Long.MAX_VALUE, Long.MAX_VALUE, 0, System.currentTimeMillis(),
-        null);
+    return new ScanSpec(
+        null, 1, 0, Long.MAX_VALUE, Long.MAX_VALUE, 0, System.currentTimeMillis(), null);
   }
 
   /** Timestamps below this are expired. */

@@ -22,22 +22,21 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * One column family of a region (HBase's HStore): a {@link MemStore} taking writes and the
- * family's HFiles, newest last, in one directory.
+ * One column family of a region (HBase's HStore): a {@link MemStore} taking writes and the family's
+ * HFiles, newest last, in one directory.
  *
- * <p><b>Reads</b> get a scanner per MemStore segment and per file that may hold the rows asked
- * for (key range, and the bloom filter for a single row); each file scanner holds a reference to
- * its file, so a compaction that replaces files never pulls them from under a read.
+ * <p><b>Reads</b> get a scanner per MemStore segment and per file that may hold the rows asked for
+ * (key range, and the bloom filter for a single row); each file scanner holds a reference to its
+ * file, so a compaction that replaces files never pulls them from under a read.
  *
  * <p><b>Flushes</b> happen in three steps the region drives: {@link #snapshot} (while the region
  * holds writes back), {@link #writeFlush} (writes the snapshot to a new file) and {@link
- * #commitFlush} (adds the file to the store and clears the snapshot), which the region delays
- * until every write in the snapshot is durable and visible. A snapshot records the log id and
- * write number it covers when it is taken; if its flush fails, the MemStore hands the same
- * snapshot out again and it keeps those ids, since the writes after it stay in the active
- * segment. The store's {@link #flushedWalId()} is the log id up to which every edit of the family
- * is in its files: what recovery replays this family after, and, the lowest over the families,
- * what the log may drop.
+ * #commitFlush} (adds the file to the store and clears the snapshot), which the region delays until
+ * every write in the snapshot is durable and visible. A snapshot records the log id and write
+ * number it covers when it is taken; if its flush fails, the MemStore hands the same snapshot out
+ * again and it keeps those ids, since the writes after it stay in the active segment. The store's
+ * {@link #flushedWalId()} is the log id up to which every edit of the family is in its files: what
+ * recovery replays this family after, and, the lowest over the families, what the log may drop.
  * <b>Compactions</b> merge files into one: minor ones keep every cell, major ones drop deleted,
  * expired and surplus versions.
  *
@@ -56,8 +55,10 @@ public final class Store implements AutoCloseable {
   private final Storage storage;
   private final Manifest manifest;
   private final Path directory;
+
   /** Replaced when the family's attributes change; files written afterwards take the new ones. */
   private volatile FamilySettings family;
+
   private final MemStore memStore;
   private final BlockCache cache;
   private final MissRatioCurveTracker curve;
@@ -66,22 +67,35 @@ public final class Store implements AutoCloseable {
   private final boolean cacheCompressedData;
   private final ReentrantLock filesLock = new ReentrantLock();
   private final ReentrantLock compactionLock = new ReentrantLock();
+
   /** Set when {@link #close()} starts: a running compaction then drops its throughput limit. */
   private volatile boolean closing;
+
   private volatile List<StoreFile> files;
+
   /** Every edit of the family with a log id up to this one is in the files. */
   private volatile long flushedWalId;
+
   /** The snapshot being flushed and the ids it covers; null when none. Guarded by the region. */
   private Flush pending;
 
   /**
    * Opens the family's directory (creating it), the files {@code manifest} lists as live, and an
-   * empty MemStore; every change to the family's files goes through {@code storage} and is
-   * recorded in {@code manifest} before it takes effect.
+   * empty MemStore; every change to the family's files goes through {@code storage} and is recorded
+   * in {@code manifest} before it takes effect.
    */
-  Store(Storage storage, Manifest manifest, Path directory, FamilySettings family,
-      MemStore memStore, BlockCache cache, MissRatioCurveTracker curve, BufAllocator allocator,
-      CompactionPolicy policy, boolean cacheCompressedData) throws IOException {
+  Store(
+      Storage storage,
+      Manifest manifest,
+      Path directory,
+      FamilySettings family,
+      MemStore memStore,
+      BlockCache cache,
+      MissRatioCurveTracker curve,
+      BufAllocator allocator,
+      CompactionPolicy policy,
+      boolean cacheCompressedData)
+      throws IOException {
     this.storage = storage;
     this.manifest = manifest;
     this.directory = directory;
@@ -105,13 +119,15 @@ public final class Store implements AutoCloseable {
     }
     opened.sort(OLDEST_FIRST);
     this.files = List.copyOf(opened);
-    this.flushedWalId = Math.max(manifest.flushedWalId(family.nameString()),
-        opened.stream().mapToLong(StoreFile::maxWalId).max().orElse(0));
+    this.flushedWalId =
+        Math.max(
+            manifest.flushedWalId(family.nameString()),
+            opened.stream().mapToLong(StoreFile::maxWalId).max().orElse(0));
   }
 
   private StoreFile openFile(Path path) throws IOException {
-    return StoreFile.open(storage, path, allocator, cache, curve, family.inMemory(),
-        cacheCompressedData);
+    return StoreFile.open(
+        storage, path, allocator, cache, curve, family.inMemory(), cacheCompressedData);
   }
 
   private void deleteLeftovers(Path tmp) throws IOException {
@@ -135,8 +151,11 @@ public final class Store implements AutoCloseable {
    */
   void changeSettings(FamilySettings changed) {
     if (!changed.nameString().equals(family.nameString())) {
-      throw new IllegalArgumentException("store of family " + family.nameString()
-          + " cannot take the settings of family " + changed.nameString());
+      throw new IllegalArgumentException(
+          "store of family "
+              + family.nameString()
+              + " cannot take the settings of family "
+              + changed.nameString());
     }
     family = changed;
   }
@@ -212,24 +231,31 @@ public final class Store implements AutoCloseable {
   /**
    * Scanners over the MemStore cells visible at {@code readPoint} and over the files that may hold
    * rows in [startRow, stopRow) with timestamps from {@code oldestWanted} on (the time range's
-   * start, or the TTL's horizon); with {@code row} set (a Get), files whose bloom filter excludes it
-   * are skipped too. The caller merges and closes them.
+   * start, or the TTL's horizon); with {@code row} set (a Get), files whose bloom filter excludes
+   * it are skipped too. The caller merges and closes them.
    *
    * <p>The MemStore's cursors are opened before the file list is read: a flush running meanwhile
-   * moves cells from the MemStore's snapshot into a new file and only then clears the snapshot,
-   * so the read sees those cells in one place or both (the same cells twice merge harmlessly),
-   * never in neither.
+   * moves cells from the MemStore's snapshot into a new file and only then clears the snapshot, so
+   * the read sees those cells in one place or both (the same cells twice merge harmlessly), never
+   * in neither.
    */
-  List<KeyValueScanner> scanners(long readPoint, boolean cacheBlocks, byte[] startRow,
-      byte[] stopRow, byte[] row, long oldestWanted) throws IOException {
+  List<KeyValueScanner> scanners(
+      long readPoint,
+      boolean cacheBlocks,
+      byte[] startRow,
+      byte[] stopRow,
+      byte[] row,
+      long oldestWanted)
+      throws IOException {
     List<KeyValueScanner> scanners = new ArrayList<>();
     try {
       long order = Long.MAX_VALUE;
       for (CellCursor cursor : memStore.getScanners(readPoint)) {
         scanners.add(new MemStoreScanner(cursor, order--));
       }
-      scanners.addAll(fileScanners(readPoint, cacheBlocks && family.blockCache(), startRow,
-          stopRow, row, oldestWanted));
+      scanners.addAll(
+          fileScanners(
+              readPoint, cacheBlocks && family.blockCache(), startRow, stopRow, row, oldestWanted));
     } catch (IOException | RuntimeException e) {
       scanners.forEach(KeyValueScanner::close);
       throw e;
@@ -243,14 +269,21 @@ public final class Store implements AutoCloseable {
    * file retired by a compaction between reading the list and opening it is released already; the
    * list is then read again, since the compaction's output holds that file's cells.
    */
-  private List<KeyValueScanner> fileScanners(long readPoint, boolean cacheBlocks,
-      byte[] startRow, byte[] stopRow, byte[] row, long oldestWanted) throws IOException {
-    for (;;) {
+  private List<KeyValueScanner> fileScanners(
+      long readPoint,
+      boolean cacheBlocks,
+      byte[] startRow,
+      byte[] stopRow,
+      byte[] row,
+      long oldestWanted)
+      throws IOException {
+    for (; ; ) {
       List<KeyValueScanner> opened = new ArrayList<>();
       boolean stale = false;
       try {
         for (StoreFile file : files) {
-          if (!file.overlaps(startRow, stopRow) || !file.mayHoldTimestampsFrom(oldestWanted)
+          if (!file.overlaps(startRow, stopRow)
+              || !file.mayHoldTimestampsFrom(oldestWanted)
               || !file.visibleAt(readPoint)) {
             continue;
           }
@@ -294,8 +327,8 @@ public final class Store implements AutoCloseable {
   /**
    * Moves the MemStore's cells to its snapshot, which covers write numbers up to {@code
    * maxSequenceId} and log ids up to {@code walId}; the region holds writes back meanwhile. A
-   * snapshot whose flush failed is returned again with the ids it was taken with: the writes
-   * since then are in the active segment, not in it.
+   * snapshot whose flush failed is returned again with the ids it was taken with: the writes since
+   * then are in the active segment, not in it.
    */
   Flush snapshot(long maxSequenceId, long walId) {
     MemStoreSnapshot snapshot = memStore.snapshot();
@@ -316,7 +349,12 @@ public final class Store implements AutoCloseable {
     String name = StoreFileWriter.newName();
     manifest.recordIntent(Map.of(family.nameString(), List.of(name)));
     try (CellCursor cursor = flush.snapshot().cursor()) {
-      return StoreFileWriter.write(storage, directory, name, family, cursor::next,
+      return StoreFileWriter.write(
+          storage,
+          directory,
+          name,
+          family,
+          cursor::next,
           StoreFileWriter.Origin.flush(flush.maxSequenceId(), flush.walId()),
           family.fileContext().includesTags());
     }
@@ -337,15 +375,18 @@ public final class Store implements AutoCloseable {
 
   /** The manifest edit recording {@code flush} and its file ({@code written}, null for none). */
   Manifest.Edit flushEdit(Flush flush, Path written) {
-    return new Manifest.Edit(family.nameString(), flush.walId(),
-        written == null ? List.of() : List.of(written.getFileName().toString()), List.of());
+    return new Manifest.Edit(
+        family.nameString(),
+        flush.walId(),
+        written == null ? List.of() : List.of(written.getFileName().toString()),
+        List.of());
   }
 
   /**
    * Adds the file the flush wrote ({@code written}, opened by {@link #openFlushed}; null for none)
    * to the store, after the region recorded it in the manifest, and clears the snapshot: from then
-   * on reads find the snapshot's cells in the file, and the family is flushed up to the flush's
-   * log id.
+   * on reads find the snapshot's cells in the file, and the family is flushed up to the flush's log
+   * id.
    */
   void commitFlush(Flush flush, StoreFile written) {
     if (written != null) {
@@ -357,12 +398,12 @@ public final class Store implements AutoCloseable {
   }
 
   /**
-   * The current files, each with a reference the caller releases ({@link StoreFile#release}):
-   * while held, a compaction that retires them cannot delete them. A file retired between reading
-   * the list and taking its reference makes it read the newer list again.
+   * The current files, each with a reference the caller releases ({@link StoreFile#release}): while
+   * held, a compaction that retires them cannot delete them. A file retired between reading the
+   * list and taking its reference makes it read the newer list again.
    */
   List<StoreFile> pinFiles() {
-    for (;;) {
+    for (; ; ) {
       List<StoreFile> current = files;
       List<StoreFile> pinned = new ArrayList<>(current.size());
       for (StoreFile file : current) {
@@ -379,8 +420,8 @@ public final class Store implements AutoCloseable {
   }
 
   /**
-   * The directory files to bulk load are staged in before they join the store (the family's
-   * {@code .tmp}, emptied when the table opens), created if needed.
+   * The directory files to bulk load are staged in before they join the store (the family's {@code
+   * .tmp}, emptied when the table opens), created if needed.
    */
   Path stagingDirectory() throws IOException {
     Path tmp = directory.resolve(StoreFileWriter.TMP_DIRECTORY);
@@ -389,8 +430,8 @@ public final class Store implements AutoCloseable {
   }
 
   /**
-   * Renames a staged file into the family directory as {@code name} and forces the directory;
-   * the file is not part of the store until the manifest records it.
+   * Renames a staged file into the family directory as {@code name} and forces the directory; the
+   * file is not part of the store until the manifest records it.
    */
   Path placeLoaded(Path staged, String name) throws IOException {
     Path target = directory.resolve(name);
@@ -417,8 +458,8 @@ public final class Store implements AutoCloseable {
   }
 
   /**
-   * Compacts the store: a major compaction merges every file into one without deleted, expired
-   * or surplus versions; a minor one merges the files the policy selects, keeping every cell.
+   * Compacts the store: a major compaction merges every file into one without deleted, expired or
+   * surplus versions; a minor one merges the files the policy selects, keeping every cell.
    *
    * @param nowMillis the time TTLs are measured against
    * @param throttle what limits the compaction's write rate ({@link CompactionThrottle#NONE} for
@@ -438,16 +479,20 @@ public final class Store implements AutoCloseable {
       long maxSequenceId = selected.stream().mapToLong(StoreFile::maxSequenceId).max().orElse(0);
       long maxWalId = selected.stream().mapToLong(StoreFile::maxWalId).max().orElse(0);
       Path written;
-      try (CompactionThrottle.Operation control = throttle.start(
-          () -> throttle.pressure(files.size(), policy.minFiles()), () -> closing)) {
-        written = writeCompacted(selected, major && all, nowMillis, maxSequenceId, maxWalId,
-            control);
+      try (CompactionThrottle.Operation control =
+          throttle.start(() -> throttle.pressure(files.size(), policy.minFiles()), () -> closing)) {
+        written =
+            writeCompacted(selected, major && all, nowMillis, maxSequenceId, maxWalId, control);
       }
       StoreFile replacement = openFile(written);
       try {
-        manifest.append(List.of(new Manifest.Edit(family.nameString(), Manifest.UNCHANGED,
-            List.of(written.getFileName().toString()),
-            selected.stream().map(file -> file.path().getFileName().toString()).toList())));
+        manifest.append(
+            List.of(
+                new Manifest.Edit(
+                    family.nameString(),
+                    Manifest.UNCHANGED,
+                    List.of(written.getFileName().toString()),
+                    selected.stream().map(file -> file.path().getFileName().toString()).toList())));
       } catch (IOException | RuntimeException e) {
         // The record may have reached the disk: the output stays, and the next open keeps it or
         // deletes it as unrecorded.
@@ -456,8 +501,13 @@ public final class Store implements AutoCloseable {
       }
       replaceFiles(selected, replacement);
       selected.forEach(StoreFile::retire);
-      LOG.info("{} compaction of {} in {}: {} files into {}", major ? "major" : "minor",
-          family.nameString(), directory, selected.size(), replacement);
+      LOG.info(
+          "{} compaction of {} in {}: {} files into {}",
+          major ? "major" : "minor",
+          family.nameString(),
+          directory,
+          selected.size(),
+          replacement);
       return true;
     } finally {
       compactionLock.unlock();
@@ -467,14 +517,20 @@ public final class Store implements AutoCloseable {
   private List<StoreFile> select(List<StoreFile> current, boolean major) {
     if (major) {
       return current.size() > 1 || (current.size() == 1 && !current.get(0).majorCompacted())
-          ? current : List.of();
+          ? current
+          : List.of();
     }
     int[] range = policy.select(current.stream().map(StoreFile::size).toList());
     return range == null ? List.of() : current.subList(range[0], range[1]);
   }
 
-  private Path writeCompacted(List<StoreFile> selected, boolean dropDeletes, long nowMillis,
-      long maxSequenceId, long maxWalId, CompactionThrottle.Operation control)
+  private Path writeCompacted(
+      List<StoreFile> selected,
+      boolean dropDeletes,
+      long nowMillis,
+      long maxSequenceId,
+      long maxWalId,
+      CompactionThrottle.Operation control)
       throws IOException {
     FamilySettings settings = family;
     List<KeyValueScanner> sources = new ArrayList<>();
@@ -487,8 +543,8 @@ public final class Store implements AutoCloseable {
       sources.add(scanner);
     }
     boolean tags = selected.stream().anyMatch(StoreFile::includesTags);
-    List<String> inputs = selected.stream().map(file -> file.path().getFileName().toString())
-        .toList();
+    List<String> inputs =
+        selected.stream().map(file -> file.path().getFileName().toString()).toList();
     String name = StoreFileWriter.newName();
     try {
       manifest.recordIntent(Map.of(settings.nameString(), List.of(name)));
@@ -500,22 +556,37 @@ public final class Store implements AutoCloseable {
         new StoreFileWriter.Origin(maxSequenceId, maxWalId, dropDeletes, inputs);
     if (!dropDeletes) {
       try (KeyValueHeap heap = new KeyValueHeap(seekAll(sources))) {
-        return StoreFileWriter.write(storage, directory, name, settings,
-            throttled(new HeapSource(heap), control), origin, tags);
+        return StoreFileWriter.write(
+            storage,
+            directory,
+            name,
+            settings,
+            throttled(new HeapSource(heap), control),
+            origin,
+            tags);
       }
     }
-    ScanSpec spec = new ScanSpec(null, settings.maxVersions(), 0, Long.MAX_VALUE,
-        settings.ttlMillis(), settings.minVersions(), nowMillis, null);
-    try (StoreScanner scanner = new StoreScanner(sources, spec, KeyValue.firstOnRow(new byte[0]),
-        false); RowSource rows = new RowSource(scanner)) {
-      return StoreFileWriter.write(storage, directory, name, settings,
-          throttled(rows, control), origin, tags);
+    ScanSpec spec =
+        new ScanSpec(
+            null,
+            settings.maxVersions(),
+            0,
+            Long.MAX_VALUE,
+            settings.ttlMillis(),
+            settings.minVersions(),
+            nowMillis,
+            null);
+    try (StoreScanner scanner =
+            new StoreScanner(sources, spec, KeyValue.firstOnRow(new byte[0]), false);
+        RowSource rows = new RowSource(scanner)) {
+      return StoreFileWriter.write(
+          storage, directory, name, settings, throttled(rows, control), origin, tags);
     }
   }
 
   /** {@code source}, each cell counted against the compaction's throughput limit. */
-  private static StoreFileWriter.CellSource throttled(StoreFileWriter.CellSource source,
-      CompactionThrottle.Operation control) {
+  private static StoreFileWriter.CellSource throttled(
+      StoreFileWriter.CellSource source, CompactionThrottle.Operation control) {
     return () -> {
       Cell cell = source.next();
       if (cell != null) {

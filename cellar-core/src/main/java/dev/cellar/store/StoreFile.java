@@ -10,22 +10,22 @@ import dev.cellar.hfile.HFileReader;
 import dev.cellar.io.Storage;
 import dev.cellar.memory.BufAllocator;
 import java.io.IOException;
-import java.util.function.UnaryOperator;
 import java.nio.file.Path;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.UnaryOperator;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * One HFile of a store, open for reading through the block cache, with what the read path needs
- * to skip it (its row range and bloom filter) and what recovery needs (the highest sequence id and
+ * One HFile of a store, open for reading through the block cache, with what the read path needs to
+ * skip it (its row range and bloom filter) and what recovery needs (the highest sequence id and
  * write-ahead-log id of its cells).
  *
  * <p><b>Lifetime.</b> A reference count: the store holds one while the file is part of it, every
- * scanner one while it reads. A compaction that replaces the file {@link #retire()}s it (drops
- * the store's reference); the reader is closed, the file deleted and its blocks evicted from the
- * cache when the last scanner closes (a store that closes keeps its files), so reads in flight during a compaction finish on the files
- * they started with. Thread-safe.
+ * scanner one while it reads. A compaction that replaces the file {@link #retire()}s it (drops the
+ * store's reference); the reader is closed, the file deleted and its blocks evicted from the cache
+ * when the last scanner closes (a store that closes keeps its files), so reads in flight during a
+ * compaction finish on the files they started with. Thread-safe.
  */
 final class StoreFile {
 
@@ -33,6 +33,7 @@ final class StoreFile {
 
   /** File info key: the highest write-ahead-log id whose edits the file holds. */
   static final String MAX_WAL_ID_KEY = "CELLAR_MAX_WAL_ID";
+
   /** File info key: the highest cell timestamp in the file. */
   static final String MAX_TIMESTAMP_KEY = "CELLAR_MAX_TIMESTAMP";
 
@@ -41,13 +42,17 @@ final class StoreFile {
   private final BlockCache cache;
   private final Storage storage;
   private final long maxSequenceId;
+
   /** The id every cell reads with, for a bulk-loaded file (see {@link BulkLoadNames}); else -1. */
   private final long loadedSequenceId;
+
   private final long maxWalId;
   private final boolean majorCompacted;
   private final long maxTimestamp;
+
   /** When the file was written ({@code hfile.CREATE_TIME_TS}), or 0 if it does not say. */
   private final long createTime;
+
   private final byte[] firstRow;
   private final byte[] lastRow;
   private final long size;
@@ -62,8 +67,8 @@ final class StoreFile {
     this.storage = storage;
     FileInfo info = reader.fileInfo();
     this.loadedSequenceId = BulkLoadNames.sequenceId(path.getFileName().toString());
-    this.maxSequenceId = loadedSequenceId >= 0 ? loadedSequenceId
-        : info.getLong(FileInfo.MAX_SEQ_ID_KEY, 0);
+    this.maxSequenceId =
+        loadedSequenceId >= 0 ? loadedSequenceId : info.getLong(FileInfo.MAX_SEQ_ID_KEY, 0);
     this.maxWalId = info.getLong(MAX_WAL_ID_KEY, 0);
     this.majorCompacted = info.getBoolean(FileInfo.MAJOR_COMPACTION_KEY, false);
     this.maxTimestamp = info.getLong(MAX_TIMESTAMP_KEY, Long.MAX_VALUE);
@@ -81,14 +86,25 @@ final class StoreFile {
    * @param inMemory whether the family's blocks get the in-memory priority
    * @param cacheCompressedData whether a compressed file's data blocks are cached compressed
    */
-  static StoreFile open(Storage storage, Path path, BufAllocator allocator, BlockCache cache,
-      MissRatioCurveTracker curve, boolean inMemory, boolean cacheCompressedData)
+  static StoreFile open(
+      Storage storage,
+      Path path,
+      BufAllocator allocator,
+      BlockCache cache,
+      MissRatioCurveTracker curve,
+      boolean inMemory,
+      boolean cacheCompressedData)
       throws IOException {
-    HFileReader reader = cache == null
-        ? HFileReader.open(storage, path, allocator, UnaryOperator.identity())
-        : HFileReader.open(storage, path, allocator,
-            direct -> new CachingBlockLoader(cache, direct, path.toString(), inMemory,
-                cacheCompressedData, curve));
+    HFileReader reader =
+        cache == null
+            ? HFileReader.open(storage, path, allocator, UnaryOperator.identity())
+            : HFileReader.open(
+                storage,
+                path,
+                allocator,
+                direct ->
+                    new CachingBlockLoader(
+                        cache, direct, path.toString(), inMemory, cacheCompressedData, curve));
     try {
       return new StoreFile(path, reader, cache, storage);
     } catch (IOException | RuntimeException e) {
@@ -118,9 +134,9 @@ final class StoreFile {
 
   /**
    * False for a bulk-loaded file whose sequence id is above {@code readPoint}: its load has not
-   * completed for a read that started at that point, so the read sees every file of the load
-   * or none (HBase skips a bulk-loaded file's cells newer than the read point too). Always true
-   * for a flushed or compacted file.
+   * completed for a read that started at that point, so the read sees every file of the load or
+   * none (HBase skips a bulk-loaded file's cells newer than the read point too). Always true for a
+   * flushed or compacted file.
    */
   boolean visibleAt(long readPoint) {
     return loadedSequenceId <= readPoint;
@@ -179,7 +195,8 @@ final class StoreFile {
 
   /** False if the file provably holds no cell of {@code row}. */
   boolean holdsRow(byte[] row) {
-    return reader.entryCount() != 0 && Bytes.compare(firstRow, row) <= 0
+    return reader.entryCount() != 0
+        && Bytes.compare(firstRow, row) <= 0
         && Bytes.compare(row, lastRow) <= 0;
   }
 
@@ -215,26 +232,23 @@ final class StoreFile {
     return new StoreFileScanner(reader, cacheBlocks, order, this::release, loadedSequenceId);
   }
 
-  /**
-   * A scanner taking over a reference the caller {@link #acquire}d, released when it closes.
-   */
+  /** A scanner taking over a reference the caller {@link #acquire}d, released when it closes. */
   KeyValueScanner scannerOwningReference(boolean cacheBlocks, long order) {
     return new StoreFileScanner(reader, cacheBlocks, order, this::release, loadedSequenceId);
   }
 
   /**
-   * A scanner for one reader thread's point reads, kept across reads: it holds no reference to
-   * the file, so the caller {@link #acquire}s the file around each use and parks the scanner
+   * A scanner for one reader thread's point reads, kept across reads: it holds no reference to the
+   * file, so the caller {@link #acquire}s the file around each use and parks the scanner
    * afterwards.
    */
   StoreFileScanner pointScanner(boolean cacheBlocks) {
-    return new StoreFileScanner(reader, cacheBlocks, maxSequenceId, () -> { },
-        loadedSequenceId);
+    return new StoreFileScanner(reader, cacheBlocks, maxSequenceId, () -> {}, loadedSequenceId);
   }
 
   /** Adds a reference unless the last one is gone. */
   boolean acquire() {
-    for (;;) {
+    for (; ; ) {
       int count = references.get();
       if (count == 0) {
         return false;

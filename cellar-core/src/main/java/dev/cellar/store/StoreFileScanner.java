@@ -16,8 +16,9 @@ import java.io.IOException;
  * <p>{@link #collectCurrent} keeps a cell of an unencoded file as a view of the block it lies in,
  * pinning the block; a cell of a delta-encoded file, whose key lives in the decoder's scratch
  * buffer, has its key copied and its value kept in the block, pinned the same way (the whole cell
- * is copied when its tags were expanded out of a tag dictionary into the decoder's scratch). A bulk-loaded file's cells are presented with the file's sequence id ({@link
- * LoadedCell}). Not thread-safe.
+ * is copied when its tags were expanded out of a tag dictionary into the decoder's scratch). A
+ * bulk-loaded file's cells are presented with the file's sequence id ({@link LoadedCell}). Not
+ * thread-safe.
  */
 final class StoreFileScanner implements KeyValueScanner {
 
@@ -27,8 +28,10 @@ final class StoreFileScanner implements KeyValueScanner {
   private final boolean cacheBlocks;
   private final boolean cellsLieInBlock;
   private final Runnable onClose;
+
   /** For a bulk-loaded file: the flyweight giving its cells the file's id; else null. */
   private final LoadedCell loaded;
+
   private Cell current;
   private boolean closed;
   private final BlockViews sink = new BlockViews();
@@ -39,10 +42,14 @@ final class StoreFileScanner implements KeyValueScanner {
   }
 
   /**
-   * A scanner over {@code reader}'s cells; with {@code loadedSequenceId} >= 0 (a bulk-loaded
-   * file) every cell reads with that sequence id.
+   * A scanner over {@code reader}'s cells; with {@code loadedSequenceId} >= 0 (a bulk-loaded file)
+   * every cell reads with that sequence id.
    */
-  StoreFileScanner(HFileReader reader, boolean cacheBlocks, long order, Runnable onClose,
+  StoreFileScanner(
+      HFileReader reader,
+      boolean cacheBlocks,
+      long order,
+      Runnable onClose,
       long loadedSequenceId) {
     this.loaded = loadedSequenceId < 0 ? null : new LoadedCell(loadedSequenceId);
     this.reader = reader;
@@ -75,11 +82,12 @@ final class StoreFileScanner implements KeyValueScanner {
   @Override
   public boolean seek(Cell key) throws IOException {
     int result = scanner.seekToOrAfter(key);
-    boolean positioned = switch (result) {
-      case HFileScanner.BEFORE_FILE -> scanner.seekTo();
-      case HFileScanner.BEFORE_KEY -> scanner.next();
-      default -> scanner.isValid();
-    };
+    boolean positioned =
+        switch (result) {
+          case HFileScanner.BEFORE_FILE -> scanner.seekTo();
+          case HFileScanner.BEFORE_KEY -> scanner.next();
+          default -> scanner.isValid();
+        };
     current = present(positioned ? scanner.current() : null);
     return current != null;
   }
@@ -93,11 +101,12 @@ final class StoreFileScanner implements KeyValueScanner {
       return true;
     }
     int result = scanner.reseekTo(key);
-    boolean positioned = switch (result) {
-      case HFileScanner.BEFORE_KEY -> scanner.next();
-      case HFileScanner.BEFORE_FILE -> scanner.seekTo();
-      default -> scanner.isValid();
-    };
+    boolean positioned =
+        switch (result) {
+          case HFileScanner.BEFORE_KEY -> scanner.next();
+          case HFileScanner.BEFORE_FILE -> scanner.seekTo();
+          default -> scanner.isValid();
+        };
     current = present(positioned ? scanner.current() : null);
     return current != null;
   }
@@ -162,9 +171,9 @@ final class StoreFileScanner implements KeyValueScanner {
 
   /**
    * Adds the newest put of each column of the row of {@code rowStart} to {@code out}, from the
-   * current cell on, in the block seekers' walk ({@link HFileScanner#collectLatestPuts}), as
-   * {@link LatestPutsCollector} does cell by cell; for {@link #collectsInPlace} files only. False,
-   * with what it added left in {@code out} and the scanner inside the row, when the row needs the
+   * current cell on, in the block seekers' walk ({@link HFileScanner#collectLatestPuts}), as {@link
+   * LatestPutsCollector} does cell by cell; for {@link #collectsInPlace} files only. False, with
+   * what it added left in {@code out} and the scanner inside the row, when the row needs the
    * general matcher.
    */
   boolean collectLatestPuts(Cell rowStart, long minTimestamp, long maxTimestamp, CollectedRow out)
@@ -172,8 +181,14 @@ final class StoreFileScanner implements KeyValueScanner {
     sink.start(out);
     int result;
     try {
-      result = scanner.collectLatestPuts(rowStart.segment(), rowStart.rowOffset(),
-          rowStart.rowLength(), minTimestamp, maxTimestamp, sink);
+      result =
+          scanner.collectLatestPuts(
+              rowStart.segment(),
+              rowStart.rowOffset(),
+              rowStart.rowLength(),
+              minTimestamp,
+              maxTimestamp,
+              sink);
     } finally {
       sink.start(null);
     }

@@ -11,21 +11,21 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * One reader thread's state for reading single rows of one {@link Store}, kept from read to read
- * so that a read of a cached row allocates nothing: the MemStore's point cursors, a scanner and a
+ * One reader thread's state for reading single rows of one {@link Store}, kept from read to read so
+ * that a read of a cached row allocates nothing: the MemStore's point cursors, a scanner and a
  * bloom gate per file (the scanner with its block seeker and index pointer), the merge heap, the
  * query matcher and the seek keys.
  *
- * <p><b>A read</b> ({@link #read}) opens the MemStore's cursors first and reads the file list
- * after (as {@link Store#scanners} does, so a racing flush shows its cells in one place or both),
- * skips files by key range, time range and bloom filter (asked as the file's {@link BloomGate}
- * says), takes a reference on each file it reads,
- * seeks every source to the row, merges only those that hold it, sifts the row's cells through the
- * matcher and adds the survivors to the caller's {@link CollectedRow} (when one source holds the
- * row and the read wants the newest put of every column, {@link LatestPutsCollector} takes the
- * row without the matcher unless it meets a marker). Afterwards every source is
- * parked (its block released), every MemStore cursor closed and every file reference dropped: the
- * state pins nothing between reads; the row holder pins what its cells need.
+ * <p><b>A read</b> ({@link #read}) opens the MemStore's cursors first and reads the file list after
+ * (as {@link Store#scanners} does, so a racing flush shows its cells in one place or both), skips
+ * files by key range, time range and bloom filter (asked as the file's {@link BloomGate} says),
+ * takes a reference on each file it reads, seeks every source to the row, merges only those that
+ * hold it, sifts the row's cells through the matcher and adds the survivors to the caller's {@link
+ * CollectedRow} (when one source holds the row and the read wants the newest put of every column,
+ * {@link LatestPutsCollector} takes the row without the matcher unless it meets a marker).
+ * Afterwards every source is parked (its block released), every MemStore cursor closed and every
+ * file reference dropped: the state pins nothing between reads; the row holder pins what its cells
+ * need.
  *
  * <p><b>Files</b> come and go with flushes and compactions: the per-file scanners are looked up by
  * file identity, and the map is pruned when the store's file list changes. A scanner is used only
@@ -42,8 +42,9 @@ final class StorePointRead {
   private final Store store;
   private final PointCursor[] memCursors = {new PointCursor(), new PointCursor()};
   private final MemStoreScanner[] memScanners = {
-      new MemStoreScanner(memCursors[0], Long.MAX_VALUE),
-      new MemStoreScanner(memCursors[1], Long.MAX_VALUE - 1)};
+    new MemStoreScanner(memCursors[0], Long.MAX_VALUE),
+    new MemStoreScanner(memCursors[1], Long.MAX_VALUE - 1)
+  };
   private final Map<StoreFile, FileReads> fileReads = new IdentityHashMap<>();
   private List<StoreFile> knownFiles = List.of();
   private final List<KeyValueScanner> sources = new ArrayList<>();
@@ -65,8 +66,15 @@ final class StorePointRead {
    * @param rowStart the first key of the row (a key-only cell over the row's bytes)
    * @param nowMillis the time TTLs are measured against
    */
-  void read(byte[] row, Cell rowStart, ScanSpec spec, long readPoint, long nowMillis,
-      boolean cacheBlocks, CollectedRow out) throws IOException {
+  void read(
+      byte[] row,
+      Cell rowStart,
+      ScanSpec spec,
+      long readPoint,
+      long nowMillis,
+      boolean cacheBlocks,
+      CollectedRow out)
+      throws IOException {
     int opened = store.memStore().openPointCursors(readPoint, memCursors);
     try {
       for (int i = 0; i < opened; i++) {
@@ -75,10 +83,11 @@ final class StorePointRead {
           sources.add(memScanners[i]);
         }
       }
-      long oldestWanted = spec.minVersions() > 0 ? spec.minTimestamp()
-          : Math.max(spec.minTimestamp(), spec.oldestUnexpiredTimestamp(nowMillis));
-      addFiles(row, rowStart, oldestWanted, readPoint,
-          cacheBlocks && store.family().blockCache());
+      long oldestWanted =
+          spec.minVersions() > 0
+              ? spec.minTimestamp()
+              : Math.max(spec.minTimestamp(), spec.oldestUnexpiredTimestamp(nowMillis));
+      addFiles(row, rowStart, oldestWanted, readPoint, cacheBlocks && store.family().blockCache());
       if (!sources.isEmpty()) {
         collect(rowStart, spec, nowMillis, out);
       }
@@ -93,11 +102,11 @@ final class StorePointRead {
    * again from the newer list, which holds the compaction's output (as {@link Store#scanners}
    * does), so no cell is missed.
    */
-  private void addFiles(byte[] row, Cell rowStart, long oldestWanted, long readPoint,
-      boolean cacheBlocks) throws IOException {
+  private void addFiles(
+      byte[] row, Cell rowStart, long oldestWanted, long readPoint, boolean cacheBlocks)
+      throws IOException {
     int memorySources = sources.size();
-    while (!addFilesOf(store.currentFiles(), row, rowStart, oldestWanted, readPoint,
-        cacheBlocks)) {
+    while (!addFilesOf(store.currentFiles(), row, rowStart, oldestWanted, readPoint, cacheBlocks)) {
       while (sources.size() > memorySources) {
         sources.remove(sources.size() - 1);
       }
@@ -106,14 +115,21 @@ final class StorePointRead {
   }
 
   /** False, having stopped, if a file of {@code files} was retired before it was acquired. */
-  private boolean addFilesOf(List<StoreFile> files, byte[] row, Cell rowStart, long oldestWanted,
-      long readPoint, boolean cacheBlocks) throws IOException {
+  private boolean addFilesOf(
+      List<StoreFile> files,
+      byte[] row,
+      Cell rowStart,
+      long oldestWanted,
+      long readPoint,
+      boolean cacheBlocks)
+      throws IOException {
     if (files != knownFiles) {
       prune(files);
     }
     for (int i = 0; i < files.size(); i++) {
       StoreFile file = files.get(i);
-      if (!file.holdsRow(row) || !file.mayHoldTimestampsFrom(oldestWanted)
+      if (!file.holdsRow(row)
+          || !file.mayHoldTimestampsFrom(oldestWanted)
           || !file.visibleAt(readPoint)) {
         continue;
       }
@@ -166,8 +182,8 @@ final class StorePointRead {
     }
     if (sources.size() == 1 && LatestPutsCollector.applies(spec)) {
       KeyValueScanner source = sources.get(0);
-      if (LatestPutsCollector.collect(source, rowStart, spec.oldestUnexpiredTimestamp(nowMillis),
-          spec, out)) {
+      if (LatestPutsCollector.collect(
+          source, rowStart, spec.oldestUnexpiredTimestamp(nowMillis), spec, out)) {
         return;
       }
       source.seek(rowStart);
@@ -175,7 +191,8 @@ final class StorePointRead {
     matcher.configure(spec, nowMillis);
     heap.reset(sources);
     matcher.startRow();
-    for (Cell cell = heap.peek(); cell != null && CellComparator.sameRow(cell, rowStart);
+    for (Cell cell = heap.peek();
+        cell != null && CellComparator.sameRow(cell, rowStart);
         cell = heap.peek()) {
       switch (matcher.match(cell)) {
         case INCLUDE -> {

@@ -6,9 +6,9 @@ import java.util.List;
 
 /**
  * The cells one family returns, row by row: its sources (MemStore segments and HFiles) merged by a
- * {@link KeyValueHeap} and sifted by a {@link ScanQueryMatcher}, which turns whole columns and
- * rows that cannot match into skips. The cells returned go into the caller's {@link CollectedRow}
- * (views of pinned blocks, or copies) so they outlive the cursor's moves.
+ * {@link KeyValueHeap} and sifted by a {@link ScanQueryMatcher}, which turns whole columns and rows
+ * that cannot match into skips. The cells returned go into the caller's {@link CollectedRow} (views
+ * of pinned blocks, or copies) so they outlive the cursor's moves.
  *
  * <p>Each row is sifted by a {@link RowSifter}, which skips columns and rows by stepping before it
  * seeks and allocates nothing per row.
@@ -32,8 +32,9 @@ final class StoreScanner implements FamilyScanner {
    *
    * @param singleRow true for a Get: the scanner ends after the first row it collects or skips
    */
-  StoreScanner(List<? extends KeyValueScanner> sources, ScanSpec spec, Cell startKey,
-      boolean singleRow) throws IOException {
+  StoreScanner(
+      List<? extends KeyValueScanner> sources, ScanSpec spec, Cell startKey, boolean singleRow)
+      throws IOException {
     try {
       for (KeyValueScanner source : sources) {
         source.seek(startKey);

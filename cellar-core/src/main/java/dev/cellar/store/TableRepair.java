@@ -18,17 +18,17 @@ import java.util.Set;
 import java.util.function.UnaryOperator;
 
 /**
- * Plans the repair of one table's directory, reading only ({@code cellar repair}, the analogue
- * of LevelDB's {@code RepairDB}). A table whose manifest reads and accounts for every file, and
- * whose live files verify whole, only has what the open would delete set aside. Otherwise the
- * manifest is rebuilt from the files present: every file of a family directory is verified whole
- * ({@link HFileVerifier}: checksums, block chain, cell order) and one that fails is set aside;
- * a readable file that another readable file's file info names as a compaction input is set
- * aside (its cells are in that output, and without its delete markers a major compaction's input
- * would bring deleted cells back); the rest become the family's files, oldest sequence id first,
- * and the family is flushed up to the highest log id they or the manifest's readable records
- * hold. The old manifest is set aside, never overwritten in place. Nothing is ever deleted: what
- * goes goes to {@code lost/} ({@link dev.cellar.io.LostAndFound}). Stateless.
+ * Plans the repair of one table's directory, reading only ({@code cellar repair}, the analogue of
+ * LevelDB's {@code RepairDB}). A table whose manifest reads and accounts for every file, and whose
+ * live files verify whole, only has what the open would delete set aside. Otherwise the manifest is
+ * rebuilt from the files present: every file of a family directory is verified whole ({@link
+ * HFileVerifier}: checksums, block chain, cell order) and one that fails is set aside; a readable
+ * file that another readable file's file info names as a compaction input is set aside (its cells
+ * are in that output, and without its delete markers a major compaction's input would bring deleted
+ * cells back); the rest become the family's files, oldest sequence id first, and the family is
+ * flushed up to the highest log id they or the manifest's readable records hold. The old manifest
+ * is set aside, never overwritten in place. Nothing is ever deleted: what goes goes to {@code
+ * lost/} ({@link dev.cellar.io.LostAndFound}). Stateless.
  */
 public final class TableRepair {
 
@@ -49,8 +49,7 @@ public final class TableRepair {
   private final BufAllocator allocator;
   private final List<RepairStep> steps = new ArrayList<>();
 
-  private TableRepair(Storage storage, Path table, List<String> families,
-      BufAllocator allocator) {
+  private TableRepair(Storage storage, Path table, List<String> families, BufAllocator allocator) {
     this.storage = storage;
     this.table = table;
     this.families = families;
@@ -58,8 +57,9 @@ public final class TableRepair {
   }
 
   /** Plans the repair of the table in {@code table}, whose descriptor names {@code families}. */
-  public static Plan plan(Storage storage, Path table, List<String> families,
-      BufAllocator allocator) throws IOException {
+  public static Plan plan(
+      Storage storage, Path table, List<String> families, BufAllocator allocator)
+      throws IOException {
     return new TableRepair(storage, table, families, allocator).plan();
   }
 
@@ -106,20 +106,28 @@ public final class TableRepair {
     for (Path child : storage.list(table)) {
       String name = child.getFileName().toString();
       if (storage.isDirectory(child) ? !families.contains(name) : !isTableFile(name)) {
-        setAside(child, storage.isDirectory(child)
-            ? "a directory of a family the table's descriptor does not name"
-            : "not part of a table");
+        setAside(
+            child,
+            storage.isDirectory(child)
+                ? "a directory of a family the table's descriptor does not name"
+                : "not part of a table");
       }
     }
     Path manifest = table.resolve(Manifest.FILE_NAME);
     boolean hadManifest = storage.isFile(manifest);
-    steps.add(new RepairStep("rebuild " + storage.describe(manifest) + " from the files present"
-        + describe(rebuilt) + (hadManifest ? ", the old one set aside" : ""), lost -> {
-          if (storage.isFile(manifest)) {
-            lost.move(manifest, "replaced by a manifest rebuilt from the files present");
-          }
-          Manifest.writeNew(storage, table, rebuilt).close();
-        }));
+    steps.add(
+        new RepairStep(
+            "rebuild "
+                + storage.describe(manifest)
+                + " from the files present"
+                + describe(rebuilt)
+                + (hadManifest ? ", the old one set aside" : ""),
+            lost -> {
+              if (storage.isFile(manifest)) {
+                lost.move(manifest, "replaced by a manifest rebuilt from the files present");
+              }
+              Manifest.writeNew(storage, table, rebuilt).close();
+            }));
     return new Plan(List.copyOf(steps), flushed);
   }
 
@@ -129,9 +137,14 @@ public final class TableRepair {
 
   private String describe(Map<String, Manifest.FamilyState> rebuilt) {
     StringBuilder text = new StringBuilder();
-    rebuilt.forEach((family, state) -> text.append("; ").append(family).append(": ")
-        .append(state.files.size()).append(" file(s), flushed up to log id ")
-        .append(state.flushedWalId));
+    rebuilt.forEach(
+        (family, state) ->
+            text.append("; ")
+                .append(family)
+                .append(": ")
+                .append(state.files.size())
+                .append(" file(s), flushed up to log id ")
+                .append(state.flushedWalId));
     return text.toString();
   }
 
@@ -163,9 +176,11 @@ public final class TableRepair {
         if (storage.list(path).isEmpty()) {
           continue;
         }
-        setAside(path, path.getFileName().toString().equals(StoreFileWriter.TMP_DIRECTORY)
-            ? "files being written or staged when the database stopped"
-            : "a directory inside a family directory, which Cellar never makes");
+        setAside(
+            path,
+            path.getFileName().toString().equals(StoreFileWriter.TMP_DIRECTORY)
+                ? "files being written or staged when the database stopped"
+                : "a directory inside a family directory, which Cellar never makes");
         continue;
       }
       String failure = verify(path);
@@ -177,8 +192,9 @@ public final class TableRepair {
     }
     Set<String> compacted = new HashSet<>();
     readable.forEach(file -> compacted.addAll(file.inputs()));
-    readable.sort(Comparator.comparingLong(Readable::maxSequenceId)
-        .thenComparing(file -> file.path().getFileName().toString()));
+    readable.sort(
+        Comparator.comparingLong(Readable::maxSequenceId)
+            .thenComparing(file -> file.path().getFileName().toString()));
     for (Readable file : readable) {
       String name = file.path().getFileName().toString();
       if (compacted.contains(name)) {
@@ -207,7 +223,8 @@ public final class TableRepair {
         HFileReader.open(storage, path, allocator, UnaryOperator.identity())) {
       FileInfo info = reader.fileInfo();
       long loaded = BulkLoadNames.sequenceId(path.getFileName().toString());
-      return new Readable(path,
+      return new Readable(
+          path,
           loaded >= 0 ? loaded : info.getLong(FileInfo.MAX_SEQ_ID_KEY, 0),
           info.getLong(StoreFile.MAX_WAL_ID_KEY, 0),
           FileSetAudit.compactionInputs(storage, path));
@@ -215,7 +232,8 @@ public final class TableRepair {
   }
 
   private void setAside(Path path, String why) {
-    steps.add(new RepairStep("set " + storage.describe(path) + " aside: " + why,
-        lost -> lost.move(path, why)));
+    steps.add(
+        new RepairStep(
+            "set " + storage.describe(path) + " aside: " + why, lost -> lost.move(path, why)));
   }
 }

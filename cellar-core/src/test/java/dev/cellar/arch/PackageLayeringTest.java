@@ -15,44 +15,47 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Enforces the package layers of cellar-core: a package imports only from packages of a lower
- * layer. The layers, low to high: {@code config} and {@code metrics}; {@code memory}; {@code io} and {@code cell};
- * {@code cache}, {@code hfile.encoding} and {@code hfile.bloom}; {@code hfile} and {@code
- * cache.bucket}; {@code cache.tiered}, {@code store.wal},
- * {@code store.memstore} and {@code filter}; {@code store}; the metric sources and JMX in {@code
- * observe}; the info server in {@code observe.http}, and in {@code spi} what Cellar's other
- * modules reach the API's internals through (the engine's parts, metric publishing included); the
- * public API in {@code dev.cellar}. A package
- * missing from the table fails the test, so a new package must be placed in a layer on purpose.
+ * layer. The layers, low to high: {@code config} and {@code metrics}; {@code memory}; {@code io}
+ * and {@code cell}; {@code cache}, {@code hfile.encoding} and {@code hfile.bloom}; {@code hfile}
+ * and {@code cache.bucket}; {@code cache.tiered}, {@code store.wal}, {@code store.memstore} and
+ * {@code filter}; {@code store}; the metric sources and JMX in {@code observe}; the info server in
+ * {@code observe.http}, and in {@code spi} what Cellar's other modules reach the API's internals
+ * through (the engine's parts, metric publishing included); the public API in {@code dev.cellar}. A
+ * package missing from the table fails the test, so a new package must be placed in a layer on
+ * purpose.
  *
- * <p>Warning: do not weaken a rule to make a change compile. An upward import means the code is
- * in the wrong layer; move it down or pass what it needs in from above.
+ * <p>Warning: do not weaken a rule to make a change compile. An upward import means the code is in
+ * the wrong layer; move it down or pass what it needs in from above.
  */
 class PackageLayeringTest {
 
-  private static final Map<String, Integer> LAYERS = Map.ofEntries(
-      Map.entry("dev.cellar.config", 0),
-      Map.entry("dev.cellar.metrics", 0),
-      Map.entry("dev.cellar.memory", 1),
-      Map.entry("dev.cellar.io", 2),
-      Map.entry("dev.cellar.cell", 2),
-      Map.entry("dev.cellar.cache", 3),
-      Map.entry("dev.cellar.cache.bucket", 4),
-      Map.entry("dev.cellar.cache.tiered", 5),
-      Map.entry("dev.cellar.store.wal", 5),
-      Map.entry("dev.cellar.store.memstore", 5),
-      Map.entry("dev.cellar.filter", 5),
-      Map.entry("dev.cellar.hfile.encoding", 3),
-      Map.entry("dev.cellar.hfile.bloom", 3),
-      Map.entry("dev.cellar.hfile", 4),
-      Map.entry("dev.cellar.store", 6),
-      Map.entry("dev.cellar.observe", 7),
-      Map.entry("dev.cellar.spi", 8),
-      Map.entry("dev.cellar.observe.http", 8),
-      Map.entry("dev.cellar", 9));
+  private static final Map<String, Integer> LAYERS =
+      Map.ofEntries(
+          Map.entry("dev.cellar.config", 0),
+          Map.entry("dev.cellar.metrics", 0),
+          Map.entry("dev.cellar.memory", 1),
+          Map.entry("dev.cellar.io", 2),
+          Map.entry("dev.cellar.cell", 2),
+          Map.entry("dev.cellar.cache", 3),
+          Map.entry("dev.cellar.cache.bucket", 4),
+          Map.entry("dev.cellar.cache.tiered", 5),
+          Map.entry("dev.cellar.store.wal", 5),
+          Map.entry("dev.cellar.store.memstore", 5),
+          Map.entry("dev.cellar.filter", 5),
+          Map.entry("dev.cellar.hfile.encoding", 3),
+          Map.entry("dev.cellar.hfile.bloom", 3),
+          Map.entry("dev.cellar.hfile", 4),
+          Map.entry("dev.cellar.store", 6),
+          Map.entry("dev.cellar.observe", 7),
+          Map.entry("dev.cellar.spi", 8),
+          Map.entry("dev.cellar.observe.http", 8),
+          Map.entry("dev.cellar", 9));
 
-  private static final Pattern PACKAGE = Pattern.compile("^package\\s+([\\w.]+)\\s*;", Pattern.MULTILINE);
+  private static final Pattern PACKAGE =
+      Pattern.compile("^package\\s+([\\w.]+)\\s*;", Pattern.MULTILINE);
   private static final Pattern IMPORT =
-      Pattern.compile("^import\\s+(?:static\\s+)?(dev\\.cellar(?:\\.[a-z]\\w*)*)\\.[A-Z]", Pattern.MULTILINE);
+      Pattern.compile(
+          "^import\\s+(?:static\\s+)?(dev\\.cellar(?:\\.[a-z]\\w*)*)\\.[A-Z]", Pattern.MULTILINE);
 
   @Test
   void everyImportPointsDown() throws IOException {
@@ -68,7 +71,8 @@ class PackageLayeringTest {
         String from = packageMatch.group(1);
         Integer fromLayer = LAYERS.get(from);
         if (fromLayer == null) {
-          violations.add(file + ": package " + from + " has no layer in " + getClass().getSimpleName());
+          violations.add(
+              file + ": package " + from + " has no layer in " + getClass().getSimpleName());
           continue;
         }
         Matcher imports = IMPORT.matcher(text);
@@ -79,8 +83,17 @@ class PackageLayeringTest {
             continue;
           }
           if (toLayer == null || toLayer >= fromLayer) {
-            violations.add(file + ": " + from + " (layer " + fromLayer + ") imports " + to
-                + " (layer " + toLayer + ")");
+            violations.add(
+                file
+                    + ": "
+                    + from
+                    + " (layer "
+                    + fromLayer
+                    + ") imports "
+                    + to
+                    + " (layer "
+                    + toLayer
+                    + ")");
           }
         }
       }

@@ -32,6 +32,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 public abstract class BlockCacheContractTest {
 
   protected static final int BLOCK_SIZE = 4096;
+
   /** Capacity for the functional tests: room for 64 blocks with generous per-block overhead. */
   protected static final long ROOMY = 64L * (BLOCK_SIZE + 1024);
 
@@ -146,8 +147,8 @@ public abstract class BlockCacheContractTest {
 
   /**
    * A reader offers blocks under its own probe, re-pointed at the next block (and finally at
-   * another file) right after each offer: the cache keeps a key of its own, so every block is
-   * found under its key and evicted with its file.
+   * another file) right after each offer: the cache keeps a key of its own, so every block is found
+   * under its key and evicted with its file.
    */
   @Test
   void aBlockOfferedUnderAProbeKeepsItsOwnKey() {
@@ -232,7 +233,8 @@ public abstract class BlockCacheContractTest {
     cache.getBlockRetained(key(0), true, false, true).release();
     cache.getBlockRetained(key(1), false, false, true).release();
     cache.getBlockRetained(key(1), true, false, false).release();
-    assertNull(cache.getBlockRetained(new BlockCacheKey(file, 2, BlockCategory.INDEX), true, false, true));
+    assertNull(
+        cache.getBlockRetained(new BlockCacheKey(file, 2, BlockCategory.INDEX), true, false, true));
     assertNull(cache.getBlockRetained(key(3), false, false, true));
     assertNull(cache.getBlockRetained(key(3), false, true, true));
 
@@ -261,31 +263,35 @@ public abstract class BlockCacheContractTest {
     List<Thread> workers = new ArrayList<>();
     for (int t = 0; t < threads; t++) {
       SplittableRandom random = new SplittableRandom(seed.value() + t);
-      workers.add(Thread.ofPlatform().name("cache-contract-worker-" + t).start(() -> {
-        try {
-          start.await();
-          for (int i = 0; i < operations; i++) {
-            BlockCacheKey key = key(random.nextInt(keys) * (long) BLOCK_SIZE);
-            int op = random.nextInt(10);
-            if (op < 5) {
-              Cacheable block = cache.getBlockRetained(key, true, false, true);
-              if (block != null) {
-                int mismatch = TestBlock.firstMismatch(block, key, BLOCK_SIZE);
-                block.release();
-                if (mismatch >= 0) {
-                  failures.add(key + " differs at byte " + mismatch);
-                }
-              }
-            } else if (op < 9) {
-              put(cache, key, BlockCategory.DATA);
-            } else {
-              cache.evictBlock(key);
-            }
-          }
-        } catch (Throwable e) {
-          failures.add(e.toString());
-        }
-      }));
+      workers.add(
+          Thread.ofPlatform()
+              .name("cache-contract-worker-" + t)
+              .start(
+                  () -> {
+                    try {
+                      start.await();
+                      for (int i = 0; i < operations; i++) {
+                        BlockCacheKey key = key(random.nextInt(keys) * (long) BLOCK_SIZE);
+                        int op = random.nextInt(10);
+                        if (op < 5) {
+                          Cacheable block = cache.getBlockRetained(key, true, false, true);
+                          if (block != null) {
+                            int mismatch = TestBlock.firstMismatch(block, key, BLOCK_SIZE);
+                            block.release();
+                            if (mismatch >= 0) {
+                              failures.add(key + " differs at byte " + mismatch);
+                            }
+                          }
+                        } else if (op < 9) {
+                          put(cache, key, BlockCategory.DATA);
+                        } else {
+                          cache.evictBlock(key);
+                        }
+                      }
+                    } catch (Throwable e) {
+                      failures.add(e.toString());
+                    }
+                  }));
     }
     start.countDown();
     for (Thread worker : workers) {

@@ -23,9 +23,9 @@ class BlockCacheKeyTest {
   }
 
   /**
-   * 2,000 blocks of one file at a regular stride, in the 4,096 buckets a ConcurrentHashMap of
-   * that many entries has: like random keys, they must fill most buckets (a random hash fills
-   * about 78% of the buckets 2,000 keys could fill at most).
+   * 2,000 blocks of one file at a regular stride, in the 4,096 buckets a ConcurrentHashMap of that
+   * many entries has: like random keys, they must fill most buckets (a random hash fills about 78%
+   * of the buckets 2,000 keys could fill at most).
    */
   @ParameterizedTest
   @ValueSource(longs = {1, 4096, 4129, 65536, 65569, 65581, 66000, 131072})
@@ -37,7 +37,8 @@ class BlockCacheKeyTest {
       int hash = new BlockCacheKey("stride-" + stride, i * stride).hashCode();
       used.add((hash ^ (hash >>> 16)) & (buckets - 1));
     }
-    assertTrue(used.size() > keys * 0.7,
+    assertTrue(
+        used.size() > keys * 0.7,
         "stride " + stride + ": " + keys + " keys in " + used.size() + " buckets");
   }
 }

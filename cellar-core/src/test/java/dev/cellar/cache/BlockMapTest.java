@@ -57,8 +57,7 @@ class BlockMapTest {
             oracle.remove(key);
           }
         }
-        default -> assertSame(oracle.get(key), map.get(fileId, offset),
-            "get " + key);
+        default -> assertSame(oracle.get(key), map.get(fileId, offset), "get " + key);
       }
       if (op % 20_000 == 0) {
         assertEquals(oracle.size(), map.size());
@@ -107,36 +106,42 @@ class BlockMapTest {
     for (int w = 0; w < 2; w++) {
       SplittableRandom random = new SplittableRandom(seed.value() + w);
       long fileId = 100 + w;
-      threads.add(Thread.ofPlatform().start(() -> {
-        Set<Entry> mine = new HashSet<>();
-        List<Entry> order = new ArrayList<>();
-        while (!stop.get()) {
-          if (order.size() < 20_000 && random.nextBoolean()) {
-            Entry entry = new Entry(fileId, random.nextLong(1L << 40), 0);
-            if (map.putIfAbsent(entry) == null) {
-              mine.add(entry);
-              order.add(entry);
-            }
-          } else if (!order.isEmpty()) {
-            Entry entry = order.remove(order.size() - 1);
-            mine.remove(entry);
-            if (!map.remove(entry)) {
-              failure.compareAndSet(null, new AssertionError("lost " + entry));
-            }
-          }
-        }
-      }));
+      threads.add(
+          Thread.ofPlatform()
+              .start(
+                  () -> {
+                    Set<Entry> mine = new HashSet<>();
+                    List<Entry> order = new ArrayList<>();
+                    while (!stop.get()) {
+                      if (order.size() < 20_000 && random.nextBoolean()) {
+                        Entry entry = new Entry(fileId, random.nextLong(1L << 40), 0);
+                        if (map.putIfAbsent(entry) == null) {
+                          mine.add(entry);
+                          order.add(entry);
+                        }
+                      } else if (!order.isEmpty()) {
+                        Entry entry = order.remove(order.size() - 1);
+                        mine.remove(entry);
+                        if (!map.remove(entry)) {
+                          failure.compareAndSet(null, new AssertionError("lost " + entry));
+                        }
+                      }
+                    }
+                  }));
     }
     for (int r = 0; r < 2; r++) {
       SplittableRandom random = new SplittableRandom(seed.value() + 10 + r);
-      threads.add(Thread.ofPlatform().start(() -> {
-        for (int i = 0; i < 2_000_000 && failure.get() == null; i++) {
-          Entry expected = stable.get(random.nextInt(stable.size()));
-          if (map.get(expected.keyFileId(), expected.keyOffset()) != expected) {
-            failure.compareAndSet(null, new AssertionError("missed " + expected));
-          }
-        }
-      }));
+      threads.add(
+          Thread.ofPlatform()
+              .start(
+                  () -> {
+                    for (int i = 0; i < 2_000_000 && failure.get() == null; i++) {
+                      Entry expected = stable.get(random.nextInt(stable.size()));
+                      if (map.get(expected.keyFileId(), expected.keyOffset()) != expected) {
+                        failure.compareAndSet(null, new AssertionError("missed " + expected));
+                      }
+                    }
+                  }));
     }
     for (Thread reader : threads.subList(2, 4)) {
       reader.join();

@@ -15,8 +15,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
 /**
  * The victims of an {@link EvictionBucket} against an oracle that sorts every entry by recency:
  * whatever order entries arrive in, freeing up to the bucket's limit evicts the globally least
- * recently read entries, oldest first, until the bytes asked for are covered. Ticks are distinct
- * (a random part and the entry's number), so the oldest entries are one set.
+ * recently read entries, oldest first, until the bytes asked for are covered. Ticks are distinct (a
+ * random part and the entry's number), so the oldest entries are one set.
  */
 @ExtendWith(TestSeedExtension.class)
 class EvictionBucketTest {
@@ -32,8 +32,8 @@ class EvictionBucketTest {
       List<Candidate> all = new ArrayList<>();
       long total = 0;
       for (int i = 0; i < entries; i++) {
-        Candidate candidate = new Candidate(
-            random.nextLong(1_000_000) * 1000 + i, 1 + random.nextInt(70_000));
+        Candidate candidate =
+            new Candidate(random.nextLong(1_000_000) * 1000 + i, 1 + random.nextInt(70_000));
         all.add(candidate);
         total += candidate.evictionSize();
       }
@@ -46,10 +46,13 @@ class EvictionBucketTest {
 
       long bytes = 1 + random.nextLong(limit);
       List<Candidate> evicted = new ArrayList<>();
-      long freed = bucket.free(bytes, candidate -> {
-        evicted.add(candidate);
-        return candidate.evictionSize();
-      });
+      long freed =
+          bucket.free(
+              bytes,
+              candidate -> {
+                evicted.add(candidate);
+                return candidate.evictionSize();
+              });
 
       List<Candidate> oldestFirst = new ArrayList<>(all);
       oldestFirst.sort(Comparator.comparingLong(Candidate::lastAccess));
@@ -61,15 +64,19 @@ class EvictionBucketTest {
       assertEquals(expectedFreed, freed, context);
       assertEquals(victims, evicted.size(), context);
       for (int i = 0; i < victims; i++) {
-        assertEquals(oldestFirst.get(i).lastAccess(), evicted.get(i).lastAccess(),
+        assertEquals(
+            oldestFirst.get(i).lastAccess(),
+            evicted.get(i).lastAccess(),
             context + ": victim " + i);
       }
 
       List<Candidate> again = new ArrayList<>();
-      bucket.free(bytes, candidate -> {
-        again.add(candidate);
-        return candidate.evictionSize();
-      });
+      bucket.free(
+          bytes,
+          candidate -> {
+            again.add(candidate);
+            return candidate.evictionSize();
+          });
       assertEquals(evicted, again, context + ": a second free walks the same candidates");
     }
   }

@@ -23,7 +23,8 @@ import org.junit.jupiter.api.Test;
 class LruBlockCacheTest extends BlockCacheContractTest {
 
   /** What one cached test block of {@link #BLOCK_SIZE} bytes costs in the cache's accounting. */
-  private static final long COST = BLOCK_SIZE + TestBlock.OBJECT_OVERHEAD + LruBlockCache.ENTRY_OVERHEAD;
+  private static final long COST =
+      BLOCK_SIZE + TestBlock.OBJECT_OVERHEAD + LruBlockCache.ENTRY_OVERHEAD;
 
   private final String file = "lru-" + System.nanoTime();
 
@@ -81,8 +82,8 @@ class LruBlockCacheTest extends BlockCacheContractTest {
 
   /**
    * A data block read into the cache's reusable memory is kept as it is; once evicted and freed,
-   * the slot's next read gets the same buffer, and an entry of the old block (a lookup racing
-   * the eviction) no longer retains it, leaving its count as it found it.
+   * the slot's next read gets the same buffer, and an entry of the old block (a lookup racing the
+   * eviction) no longer retains it, leaving its count as it found it.
    */
   @Test
   void anEntryRetainsABlockOfAReusableSlotOnlyInItsGeneration() {
@@ -206,8 +207,9 @@ class LruBlockCacheTest extends BlockCacheContractTest {
     long bytesToFree = 100 * COST - config.minSize();
     long multiShare = Math.min(60 * COST - config.targetSize(BlockPriority.MULTI), bytesToFree / 2);
     long multiEvicted = Math.ceilDiv(multiShare, COST);
-    long singleShare = Math.min(40 * COST - config.targetSize(BlockPriority.SINGLE),
-        bytesToFree - multiEvicted * COST);
+    long singleShare =
+        Math.min(
+            40 * COST - config.targetSize(BlockPriority.SINGLE), bytesToFree - multiEvicted * COST);
     long singleEvicted = Math.ceilDiv(singleShare, COST);
     assertTrue(multiEvicted > 0 && singleEvicted > 0);
 
@@ -242,9 +244,12 @@ class LruBlockCacheTest extends BlockCacheContractTest {
   }
 
   private LruBlockCache forced(boolean forceInMemory) {
-    LruBlockCacheConfig config = LruBlockCacheConfig.from(Settings.of(Map.of(
-        LruBlockCacheConfig.CACHE_MEMORY_SIZE_KEY, String.valueOf(100 * COST),
-        LruBlockCacheConfig.FORCE_IN_MEMORY_KEY, String.valueOf(forceInMemory))));
+    LruBlockCacheConfig config =
+        LruBlockCacheConfig.from(
+            Settings.of(
+                Map.of(
+                    LruBlockCacheConfig.CACHE_MEMORY_SIZE_KEY, String.valueOf(100 * COST),
+                    LruBlockCacheConfig.FORCE_IN_MEMORY_KEY, String.valueOf(forceInMemory))));
     LruBlockCache cache = new LruBlockCache(config, Runnable::run);
     for (int i = 0; i < 30; i++) {
       putHeap(cache, lruKey(i), true);
@@ -283,9 +288,14 @@ class LruBlockCacheTest extends BlockCacheContractTest {
 
   @Test
   void forcedModeEvictsInMemoryBlocksOnceNothingElseIsLeft() {
-    LruBlockCacheConfig config = LruBlockCacheConfig.from(Settings.of(Map.of(
-        LruBlockCacheConfig.CACHE_MEMORY_SIZE_KEY, String.valueOf(100 * COST),
-        LruBlockCacheConfig.FORCE_IN_MEMORY_KEY, "true")));
+    LruBlockCacheConfig config =
+        LruBlockCacheConfig.from(
+            Settings.of(
+                Map.of(
+                    LruBlockCacheConfig.CACHE_MEMORY_SIZE_KEY,
+                    String.valueOf(100 * COST),
+                    LruBlockCacheConfig.FORCE_IN_MEMORY_KEY,
+                    "true")));
     LruBlockCache cache = new LruBlockCache(config, Runnable::run);
     for (int i = 0; i < 98; i++) {
       putHeap(cache, lruKey(i), true);
@@ -326,9 +336,12 @@ class LruBlockCacheTest extends BlockCacheContractTest {
 
   @Test
   void blocksAboveTheMaxBlockSizeAreRefused() {
-    LruBlockCacheConfig config = LruBlockCacheConfig.from(Settings.of(Map.of(
-        LruBlockCacheConfig.CACHE_MEMORY_SIZE_KEY, String.valueOf(ROOMY),
-        LruBlockCacheConfig.MAX_BLOCK_SIZE_KEY, String.valueOf(BLOCK_SIZE))));
+    LruBlockCacheConfig config =
+        LruBlockCacheConfig.from(
+            Settings.of(
+                Map.of(
+                    LruBlockCacheConfig.CACHE_MEMORY_SIZE_KEY, String.valueOf(ROOMY),
+                    LruBlockCacheConfig.MAX_BLOCK_SIZE_KEY, String.valueOf(BLOCK_SIZE))));
     LruBlockCache cache = new LruBlockCache(config, Runnable::run);
     putHeap(cache, lruKey(0), false);
     assertEquals(0, cache.blockCount());
@@ -348,8 +361,9 @@ class LruBlockCacheTest extends BlockCacheContractTest {
         Thread.sleep(5);
       }
       assertTrue(cache.stats().snapshot().evictionCount() > 0);
-      assertTrue(Thread.getAllStackTraces().keySet().stream()
-          .anyMatch(t -> t.getName().equals(LruBlockCache.EVICTION_THREAD_NAME)));
+      assertTrue(
+          Thread.getAllStackTraces().keySet().stream()
+              .anyMatch(t -> t.getName().equals(LruBlockCache.EVICTION_THREAD_NAME)));
       assertTrue(cache.blockCount() < 110);
     } finally {
       cache.shutdown();
@@ -362,13 +376,25 @@ class LruBlockCacheTest extends BlockCacheContractTest {
   void capacityComesFromTheHeapFractionOrTheByteSize() {
     long heap = 1L << 30;
     assertEquals((long) (heap * 0.4), LruBlockCacheConfig.from(Settings.empty(), heap).maxSize());
-    assertEquals((long) (heap * 0.25), LruBlockCacheConfig.from(
-        Settings.of(Map.of(LruBlockCacheConfig.CACHE_SIZE_KEY, "0.25")), heap).maxSize());
-    assertEquals(12345, LruBlockCacheConfig.from(Settings.of(Map.of(
-        LruBlockCacheConfig.CACHE_SIZE_KEY, "0.25",
-        LruBlockCacheConfig.CACHE_MEMORY_SIZE_KEY, "12345")), heap).maxSize());
-    assertEquals(2L << 30, LruBlockCacheConfig.from(
-        Settings.of(Map.of(LruBlockCacheConfig.CACHE_MEMORY_SIZE_KEY, "2g")), heap).maxSize());
+    assertEquals(
+        (long) (heap * 0.25),
+        LruBlockCacheConfig.from(
+                Settings.of(Map.of(LruBlockCacheConfig.CACHE_SIZE_KEY, "0.25")), heap)
+            .maxSize());
+    assertEquals(
+        12345,
+        LruBlockCacheConfig.from(
+                Settings.of(
+                    Map.of(
+                        LruBlockCacheConfig.CACHE_SIZE_KEY, "0.25",
+                        LruBlockCacheConfig.CACHE_MEMORY_SIZE_KEY, "12345")),
+                heap)
+            .maxSize());
+    assertEquals(
+        2L << 30,
+        LruBlockCacheConfig.from(
+                Settings.of(Map.of(LruBlockCacheConfig.CACHE_MEMORY_SIZE_KEY, "2g")), heap)
+            .maxSize());
     LruBlockCacheConfig defaults = LruBlockCacheConfig.from(Settings.empty(), heap);
     assertEquals(0.25, defaults.singleFactor());
     assertEquals(0.50, defaults.multiFactor());
@@ -394,8 +420,10 @@ class LruBlockCacheTest extends BlockCacheContractTest {
   }
 
   private static void assertInvalid(String key, String value) {
-    InvalidConfigException e = assertThrows(InvalidConfigException.class,
-        () -> LruBlockCacheConfig.from(Settings.of(Map.of(key, value)), 1L << 30));
+    InvalidConfigException e =
+        assertThrows(
+            InvalidConfigException.class,
+            () -> LruBlockCacheConfig.from(Settings.of(Map.of(key, value)), 1L << 30));
     assertEquals(key, e.key(), e.getMessage());
   }
 

@@ -35,8 +35,11 @@ class MissDoorkeeperTest {
     for (long block = 0; block < 1000; block++) {
       remembered += doorkeeper.secondMiss(3, block << 16) ? 1 : 0;
     }
-    assertTrue(remembered >= 960, "a thousand misses in 65,536 slots: " + remembered
-        + " remembered (only slot collisions, about eight pairs, may forget)");
+    assertTrue(
+        remembered >= 960,
+        "a thousand misses in 65,536 slots: "
+            + remembered
+            + " remembered (only slot collisions, about eight pairs, may forget)");
   }
 
   /**

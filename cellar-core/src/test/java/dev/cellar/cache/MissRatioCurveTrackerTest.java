@@ -13,10 +13,10 @@ import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * The SHARDS tracker against exact LRU figures. Sampling every block, it must equal a naive LRU
- * stack-distance oracle (a recency list walked per access) at every point, whatever the
- * renumbering and the dropping of deep blocks do. Sampling a tenth of the blocks, or bounded to
- * few blocks so that the rate falls, it must come within a few points of LRU caches simulated at
- * three sizes. Randomized: the seed is printed, and {@code -Dcellar.test.seed} replays it.
+ * stack-distance oracle (a recency list walked per access) at every point, whatever the renumbering
+ * and the dropping of deep blocks do. Sampling a tenth of the blocks, or bounded to few blocks so
+ * that the rate falls, it must come within a few points of LRU caches simulated at three sizes.
+ * Randomized: the seed is printed, and {@code -Dcellar.test.seed} replays it.
  */
 @ExtendWith(TestSeedExtension.class)
 class MissRatioCurveTrackerTest {
@@ -51,8 +51,11 @@ class MissRatioCurveTrackerTest {
       MissRatioCurve curve = tracker.curve();
       double[] expected = stackDistanceOracle(trace, curve.sizes());
       for (int k = 0; k < expected.length; k++) {
-        assertEquals(expected[k], curve.hitRatios()[k], 1e-9, "skewed "
-            + skewed + ": hit ratio at " + curve.sizes()[k] + " bytes");
+        assertEquals(
+            expected[k],
+            curve.hitRatios()[k],
+            1e-9,
+            "skewed " + skewed + ": hit ratio at " + curve.sizes()[k] + " bytes");
       }
       assertEquals(1.0, curve.rate());
       assertEquals(trace.keys().length, curve.sampledAccesses());
@@ -145,8 +148,7 @@ class MissRatioCurveTrackerTest {
       double measured = simulateLru(trace, size);
       double predicted = curve.hitRatios()[k];
       System.out.printf("%s: %d bytes: LRU %.4f, curve %.4f%n", what, size, measured, predicted);
-      assertEquals(measured, predicted, SAMPLED_ERROR, what + ", at "
-          + size + " bytes");
+      assertEquals(measured, predicted, SAMPLED_ERROR, what + ", at " + size + " bytes");
     }
   }
 

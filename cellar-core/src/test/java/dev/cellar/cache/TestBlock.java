@@ -18,7 +18,8 @@ public final class TestBlock implements Cacheable {
   }
 
   /** A block for {@code key} in a buffer from {@code allocator}, holding one reference. */
-  public static TestBlock allocate(BufAllocator allocator, BlockCacheKey key, int size, BlockCategory category) {
+  public static TestBlock allocate(
+      BufAllocator allocator, BlockCacheKey key, int size, BlockCategory category) {
     Buf buf = allocator.allocate(size);
     for (int i = 0; i < size; i++) {
       buf.putByte(i, expected(key, i));
@@ -31,8 +32,8 @@ public final class TestBlock implements Cacheable {
    * block read from a file lands there: the block at the start, {@code trailing} other bytes (its
    * checksums, the next block's header) after it. Holds the lent buffer's reference.
    */
-  public static TestBlock readInto(BufSource memory, BlockCacheKey key, int size, int trailing,
-      BlockCategory category) {
+  public static TestBlock readInto(
+      BufSource memory, BlockCacheKey key, int size, int trailing, BlockCategory category) {
     Buf lent = memory.takeRetained(size + trailing);
     for (int i = 0; i < size; i++) {
       lent.putByte(i, expected(key, i));
@@ -49,7 +50,8 @@ public final class TestBlock implements Cacheable {
   }
 
   static byte expected(BlockCacheKey key, int index) {
-    long seed = key.fileName().hashCode() * 0x9E3779B97F4A7C15L + key.offset() * 0xC2B2AE3D27D4EB4FL;
+    long seed =
+        key.fileName().hashCode() * 0x9E3779B97F4A7C15L + key.offset() * 0xC2B2AE3D27D4EB4FL;
     long mixed = (seed + index) * 0xFF51AFD7ED558CCDL;
     return (byte) (mixed >>> 56);
   }

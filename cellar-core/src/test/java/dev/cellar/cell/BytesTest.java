@@ -76,18 +76,18 @@ class BytesTest {
         int segmentResult = Bytes.compare(MemorySegment.ofArray(left), lo, ll, offHeap, ro + 3, rl);
         assertEquals(expected, Integer.signum(segmentResult));
         assertEquals(
-            expected == 0,
-            Bytes.equals(MemorySegment.ofArray(left), lo, ll, offHeap, ro + 3, rl));
+            expected == 0, Bytes.equals(MemorySegment.ofArray(left), lo, ll, offHeap, ro + 3, rl));
         assertEquals(expected == 0, Bytes.equals(left, lo, ll, right, ro, rl));
-        assertEquals(expected == 0, Bytes.equals(offHeap, ro + 3, rl,
-            Arrays.copyOfRange(left, lo, lo + ll)));
+        assertEquals(
+            expected == 0,
+            Bytes.equals(offHeap, ro + 3, rl, Arrays.copyOfRange(left, lo, lo + ll)));
       }
     }
   }
 
   /**
-   * Every length through the word-at-a-time path and past it to {@code mismatch}'s, equal ranges
-   * at unaligned offsets of heap and off-heap segments, and one byte changed at each position.
+   * Every length through the word-at-a-time path and past it to {@code mismatch}'s, equal ranges at
+   * unaligned offsets of heap and off-heap segments, and one byte changed at each position.
    */
   @Test
   void equalsFindsADifferenceAtAnyPositionOfRangesOfAnyLength(TestSeed seed) {
@@ -99,18 +99,20 @@ class BytesTest {
         MemorySegment offHeap = arena.allocate(length + 3);
         MemorySegment.copy(MemorySegment.ofArray(bytes), 5, offHeap, 3, length);
         String message = "length " + length;
-        assertTrue(Bytes.equals(MemorySegment.ofArray(bytes), 5, length, offHeap, 3, length),
-            message);
+        assertTrue(
+            Bytes.equals(MemorySegment.ofArray(bytes), 5, length, offHeap, 3, length), message);
         for (int at = 0; at < length; at++) {
           byte kept = offHeap.get(ValueLayout.JAVA_BYTE, 3 + at);
           offHeap.set(ValueLayout.JAVA_BYTE, 3 + at, (byte) (kept ^ (1 << random.nextInt(8))));
-          assertFalse(Bytes.equals(MemorySegment.ofArray(bytes), 5, length, offHeap, 3, length),
+          assertFalse(
+              Bytes.equals(MemorySegment.ofArray(bytes), 5, length, offHeap, 3, length),
               message + " changed at " + at);
           offHeap.set(ValueLayout.JAVA_BYTE, 3 + at, kept);
         }
         if (length > 0) {
-          assertFalse(Bytes.equals(MemorySegment.ofArray(bytes), 5, length, offHeap, 3,
-              length - 1), message);
+          assertFalse(
+              Bytes.equals(MemorySegment.ofArray(bytes), 5, length, offHeap, 3, length - 1),
+              message);
         }
       }
     }
@@ -118,8 +120,8 @@ class BytesTest {
 
   /**
    * {@code mismatch} against the JDK's over ranges of every length through the word-at-a-time path
-   * and past it, sharing a prefix of any length (so the first difference falls in every word and
-   * in the tail), or equal, or one a prefix of the other, on heap and off-heap segments.
+   * and past it, sharing a prefix of any length (so the first difference falls in every word and in
+   * the tail), or equal, or one a prefix of the other, on heap and off-heap segments.
    */
   @Test
   void mismatchFindsTheFirstDifferenceAsTheJdkDoes(TestSeed seed) {
@@ -137,9 +139,10 @@ class BytesTest {
           right.set(ValueLayout.JAVA_BYTE, 5 + at, (byte) random.nextInt(256));
         }
         MemorySegment heap = MemorySegment.ofArray(left);
-        long expected =
-            MemorySegment.mismatch(heap, 2, 2 + leftLength, right, 5, 5 + rightLength);
-        assertEquals(expected, Bytes.mismatch(heap, 2, leftLength, right, 5, rightLength),
+        long expected = MemorySegment.mismatch(heap, 2, 2 + leftLength, right, 5, 5 + rightLength);
+        assertEquals(
+            expected,
+            Bytes.mismatch(heap, 2, leftLength, right, 5, rightLength),
             "lengths " + leftLength + ", " + rightLength);
       }
     }
@@ -185,8 +188,7 @@ class BytesTest {
         ByteArrayHashKey key = new ByteArrayHashKey(data, offset, length);
         MemorySegment offHeap = arena.allocate(Math.max(1, data.length));
         MemorySegment.copy(MemorySegment.ofArray(data), 0, offHeap, 0, data.length);
-        Supplier<String> message =
-            () -> "input " + Bytes.toStringBinary(data, offset, length);
+        Supplier<String> message = () -> "input " + Bytes.toStringBinary(data, offset, length);
 
         int murmur = MurmurHash.getInstance().hash(key, hashSeed);
         assertEquals(murmur, Bytes.murmurHash(data, offset, length, hashSeed), message);
@@ -247,8 +249,8 @@ class BytesTest {
       byte[] followed = Arrays.copyOf(hbase, hbase.length + 8);
       random.nextBytes(followed);
       System.arraycopy(hbase, 0, followed, 0, hbase.length);
-      assertEquals(value, Bytes.readVLong(MemorySegment.ofArray(followed), 0),
-          "followed by other bytes");
+      assertEquals(
+          value, Bytes.readVLong(MemorySegment.ofArray(followed), 0), "followed by other bytes");
       assertEquals(hbase.length, Bytes.vlongSize(value));
     }
   }

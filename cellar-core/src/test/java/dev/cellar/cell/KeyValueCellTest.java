@@ -225,13 +225,17 @@ class KeyValueCellTest {
       assertEquals(
           "malformed KeyValue at offset 0: expected a key length between 12 and 19,"
               + " found key length 1000",
-          assertThrows(IllegalArgumentException.class,
-              () -> view.reset(cell, 0, 27, 1000, valueLength, true, 0)).getMessage());
+          assertThrows(
+                  IllegalArgumentException.class,
+                  () -> view.reset(cell, 0, 27, 1000, valueLength, true, 0))
+              .getMessage());
       assertEquals(
           "malformed KeyValue at offset 0: expected a value length between 0 and 4,"
               + " found value length 5",
-          assertThrows(IllegalArgumentException.class,
-              () -> view.reset(cell, 0, 27, keyLength, 5, true, 0)).getMessage());
+          assertThrows(
+                  IllegalArgumentException.class,
+                  () -> view.reset(cell, 0, 27, keyLength, 5, true, 0))
+              .getMessage());
       assertEquals(5, view.sequenceId(), "a rejected reset leaves the view as it was");
     }
   }

@@ -183,13 +183,29 @@ class KeyValueTest {
 
   @Test
   void aCopyResolvesTheLatestTimestampAndLeavesTheSourceAlone() {
-    KeyValue now = KeyValue.create(ROW, FAMILY, QUALIFIER, KeyValue.LATEST_TIMESTAMP,
-        CellType.PUT, VALUE, List.of(new Tag((byte) 3, VALUE)));
+    KeyValue now =
+        KeyValue.create(
+            ROW,
+            FAMILY,
+            QUALIFIER,
+            KeyValue.LATEST_TIMESTAMP,
+            CellType.PUT,
+            VALUE,
+            List.of(new Tag((byte) 3, VALUE)));
     KeyValue resolved = KeyValue.copyOf(now, 1234);
     assertEquals(1234, resolved.timestamp());
     assertEquals(KeyValue.LATEST_TIMESTAMP, now.timestamp());
-    assertArrayEquals(serialized(KeyValue.create(ROW, FAMILY, QUALIFIER, 1234, CellType.PUT, VALUE,
-        List.of(new Tag((byte) 3, VALUE)))), serialized(resolved));
+    assertArrayEquals(
+        serialized(
+            KeyValue.create(
+                ROW,
+                FAMILY,
+                QUALIFIER,
+                1234,
+                CellType.PUT,
+                VALUE,
+                List.of(new Tag((byte) 3, VALUE)))),
+        serialized(resolved));
     KeyValue explicit = KeyValue.create(ROW, FAMILY, QUALIFIER, 5L, CellType.PUT, VALUE);
     assertSame(explicit, KeyValue.copyOf(explicit, 1234), "nothing to resolve: no copy");
     assertSame(now, KeyValue.copyOf(now, KeyValue.LATEST_TIMESTAMP), "nothing to resolve");

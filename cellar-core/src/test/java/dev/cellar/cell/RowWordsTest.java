@@ -25,16 +25,22 @@ class RowWordsTest {
     for (int round = 0; round < 20_000; round++) {
       byte[] prefix = row(random, random.nextInt(6));
       byte[] entryRow = concat(prefix, row(random, random.nextInt(7)));
-      byte[] keyRow = random.nextInt(8) == 0 ? row(random, random.nextInt(10))
-          : concat(prefix, row(random, random.nextInt(7)));
+      byte[] keyRow =
+          random.nextInt(8) == 0
+              ? row(random, random.nextInt(10))
+              : concat(prefix, row(random, random.nextInt(7)));
       MemorySegment entry = MemorySegment.ofArray(entryRow);
       int entryWord = RowWords.word(entry, 0, entryRow.length, prefix.length);
-      long keyWord = RowWords.keyWord(
-          KeyValue.firstOnRow(keyRow), MemorySegment.ofArray(prefix));
-      boolean keyHasPrefix = keyRow.length >= prefix.length
-          && Arrays.equals(keyRow, 0, prefix.length, prefix, 0, prefix.length);
-      String what = Arrays.toString(keyRow) + " vs " + Arrays.toString(entryRow) + " after "
-          + Arrays.toString(prefix);
+      long keyWord = RowWords.keyWord(KeyValue.firstOnRow(keyRow), MemorySegment.ofArray(prefix));
+      boolean keyHasPrefix =
+          keyRow.length >= prefix.length
+              && Arrays.equals(keyRow, 0, prefix.length, prefix, 0, prefix.length);
+      String what =
+          Arrays.toString(keyRow)
+              + " vs "
+              + Arrays.toString(entryRow)
+              + " after "
+              + Arrays.toString(prefix);
       assertEquals(keyHasPrefix, keyWord != RowWords.NONE, what);
       int byWords = RowWords.compare(keyWord, entryWord);
       int byBytes = Arrays.compareUnsigned(keyRow, entryRow);

@@ -32,11 +32,19 @@ class SearchKeyTest {
         family = new byte[] {2};
       }
       byte[] qualifier = random(random, 60);
-      KeyValue cell = KeyValue.create(row, family, qualifier, random.nextLong() & Long.MAX_VALUE,
-          CellType.PUT, random(random, 30));
+      KeyValue cell =
+          KeyValue.create(
+              row,
+              family,
+              qualifier,
+              random.nextLong() & Long.MAX_VALUE,
+              CellType.PUT,
+              random(random, 30));
       Cell built = key.lastOnColumn(cell);
       KeyValue expected = KeyValue.lastOnColumn(row, family, qualifier);
-      assertEquals(0, CellComparator.compareKeyIgnoringSequenceId(built, expected),
+      assertEquals(
+          0,
+          CellComparator.compareKeyIgnoringSequenceId(built, expected),
           "built " + built + " expected " + expected);
       assertEquals(expected.keyLength(), built.keyLength());
       assertEquals(CellType.MINIMUM, built.type());

@@ -24,8 +24,8 @@ class ColumnPrefixFilterTest {
   }
 
   private static KeyValue cell(byte[] qualifier) {
-    return KeyValue.create(Bytes.toBytes("row"), Bytes.toBytes("fam"), qualifier, 7,
-        CellType.PUT, Bytes.toBytes("v"));
+    return KeyValue.create(
+        Bytes.toBytes("row"), Bytes.toBytes("fam"), qualifier, 7, CellType.PUT, Bytes.toBytes("v"));
   }
 
   @Test
@@ -41,10 +41,19 @@ class ColumnPrefixFilterTest {
     assertEquals(ReturnCode.NEXT_ROW, filter.filterCell(cell("r")));
 
     Cell hint = filter.nextCellHint(cell("a"));
-    assertEquals(0, CellComparator.INSTANCE.compare(KeyValue.firstOnColumn(Bytes.toBytes("row"),
-        Bytes.toBytes("fam"), Bytes.toBytes("q1")), hint));
-    KeyValue newestOfPrefixColumn = KeyValue.create(Bytes.toBytes("row"), Bytes.toBytes("fam"),
-        Bytes.toBytes("q1"), KeyValue.LATEST_TIMESTAMP, CellType.DELETE_COLUMN, Bytes.EMPTY);
+    assertEquals(
+        0,
+        CellComparator.INSTANCE.compare(
+            KeyValue.firstOnColumn(Bytes.toBytes("row"), Bytes.toBytes("fam"), Bytes.toBytes("q1")),
+            hint));
+    KeyValue newestOfPrefixColumn =
+        KeyValue.create(
+            Bytes.toBytes("row"),
+            Bytes.toBytes("fam"),
+            Bytes.toBytes("q1"),
+            KeyValue.LATEST_TIMESTAMP,
+            CellType.DELETE_COLUMN,
+            Bytes.EMPTY);
     assertEquals(-1, Integer.signum(CellComparator.INSTANCE.compare(hint, newestOfPrefixColumn)));
   }
 
@@ -68,8 +77,10 @@ class ColumnPrefixFilterTest {
       org.apache.hadoop.hbase.KeyValue twinCell = HBaseTwins.cell(cell);
       assertEquals(HBaseTwins.code(twin.filterCell(twinCell)), code, what);
       if (code == ReturnCode.SEEK_NEXT_USING_HINT) {
-        assertEquals(true,
-            HBaseTwins.sameKey(filter.nextCellHint(cell), twin.getNextCellHint(twinCell)), what);
+        assertEquals(
+            true,
+            HBaseTwins.sameKey(filter.nextCellHint(cell), twin.getNextCellHint(twinCell)),
+            what);
       }
     }
   }
@@ -84,9 +95,10 @@ class ColumnPrefixFilterTest {
 
   @Test
   void thePrefixIsCheckedAndDescribed() {
-    assertEquals("prefix",
+    assertEquals(
+        "prefix",
         assertThrows(NullPointerException.class, () -> new ColumnPrefixFilter(null)).getMessage());
-    assertEquals("ColumnPrefixFilter q\\x00", new ColumnPrefixFilter(new byte[] {'q', 0})
-        .toString());
+    assertEquals(
+        "ColumnPrefixFilter q\\x00", new ColumnPrefixFilter(new byte[] {'q', 0}).toString());
   }
 }

@@ -22,14 +22,27 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @ExtendWith(TestSeedExtension.class)
 class CompareFilterTest {
 
-  private static final List<byte[]> PROBES = List.of(Bytes.EMPTY, b("a"), b("ab"), b("abb"),
-      b("abc"), b("abcd"), b("abd"), b("b"), b("ABC"), b("xBcx"), b("ab\u00e9"),
-      new byte[] {'a', (byte) 0x80}, new byte[] {(byte) 0xFF});
+  private static final List<byte[]> PROBES =
+      List.of(
+          Bytes.EMPTY,
+          b("a"),
+          b("ab"),
+          b("abb"),
+          b("abc"),
+          b("abcd"),
+          b("abd"),
+          b("b"),
+          b("ABC"),
+          b("xBcx"),
+          b("ab\u00e9"),
+          new byte[] {'a', (byte) 0x80},
+          new byte[] {(byte) 0xFF});
 
-  private static final List<ByteArrayComparable> COMPARATORS = List.of(
-      new BinaryComparator(b("abc")), new BinaryPrefixComparator(b("ab")),
-      new BinaryComparator(Bytes.EMPTY), new BinaryPrefixComparator(Bytes.EMPTY),
-      new SubstringComparator("Bc"), new SubstringComparator("\u00c9"));
+  private static final List<ByteArrayComparable> COMPARATORS =
+      List.of(
+          new BinaryComparator(b("abc")), new BinaryPrefixComparator(b("ab")),
+          new BinaryComparator(Bytes.EMPTY), new BinaryPrefixComparator(Bytes.EMPTY),
+          new SubstringComparator("Bc"), new SubstringComparator("\u00c9"));
 
   private static byte[] b(String text) {
     return Bytes.toBytes(text);
@@ -59,19 +72,23 @@ class CompareFilterTest {
           KeyValue inRow = cell(probe, f, b("q"), b("v"));
           row.reset();
           assertEquals(!pass, row.filterRowKey(inRow), what);
-          assertEquals(pass ? ReturnCode.INCLUDE : ReturnCode.NEXT_ROW, row.filterCell(inRow),
-              what);
+          assertEquals(
+              pass ? ReturnCode.INCLUDE : ReturnCode.NEXT_ROW, row.filterCell(inRow), what);
           assertEquals(!pass, row.filterRow(), what);
 
           if (probe.length > 0) {
-            assertEquals(pass ? ReturnCode.INCLUDE : ReturnCode.NEXT_ROW,
-                new FamilyFilter(operator, comparator).filterCell(cell(b("r"), probe, b("q"),
-                    b("v"))), what);
+            assertEquals(
+                pass ? ReturnCode.INCLUDE : ReturnCode.NEXT_ROW,
+                new FamilyFilter(operator, comparator)
+                    .filterCell(cell(b("r"), probe, b("q"), b("v"))),
+                what);
           }
-          assertEquals(pass ? ReturnCode.INCLUDE : ReturnCode.SKIP,
+          assertEquals(
+              pass ? ReturnCode.INCLUDE : ReturnCode.SKIP,
               new QualifierFilter(operator, comparator).filterCell(cell(b("r"), f, probe, b("v"))),
               what);
-          assertEquals(pass ? ReturnCode.INCLUDE : ReturnCode.SKIP,
+          assertEquals(
+              pass ? ReturnCode.INCLUDE : ReturnCode.SKIP,
               new ValueFilter(operator, comparator).filterCell(cell(b("r"), f, b("q"), probe)),
               what);
         }
@@ -98,21 +115,25 @@ class CompareFilterTest {
     byte[] alphabet = {'a', 'b', 'c', 'A', 'B', 0, 0x7F, (byte) 0x80, (byte) 0xC3, (byte) 0xA9};
     for (int round = 0; round < 20_000; round++) {
       byte[] value = randomBytes(random, alphabet, 3);
-      ByteArrayComparable comparator = switch (random.nextInt(3)) {
-        case 0 -> new BinaryComparator(value);
-        case 1 -> new BinaryPrefixComparator(value);
-        default -> new SubstringComparator(new String(value, StandardCharsets.UTF_8));
-      };
+      ByteArrayComparable comparator =
+          switch (random.nextInt(3)) {
+            case 0 -> new BinaryComparator(value);
+            case 1 -> new BinaryPrefixComparator(value);
+            default -> new SubstringComparator(new String(value, StandardCharsets.UTF_8));
+          };
       CompareOperator operator = CompareOperator.values()[random.nextInt(7)];
       if (!valid(comparator, operator)) {
         continue;
       }
       byte[] probe = randomBytes(random, alphabet, 5);
       KeyValue cell = cell(probe.length == 0 ? b("r") : probe, b("f"), probe, probe);
-      String what = "round " + round + ": " + comparator + " " + operator + " "
-          + Bytes.toStringBinary(probe);
-      for (Filter filter : List.of(new RowFilter(operator, comparator),
-          new QualifierFilter(operator, comparator), new ValueFilter(operator, comparator))) {
+      String what =
+          "round " + round + ": " + comparator + " " + operator + " " + Bytes.toStringBinary(probe);
+      for (Filter filter :
+          List.of(
+              new RowFilter(operator, comparator),
+              new QualifierFilter(operator, comparator),
+              new ValueFilter(operator, comparator))) {
         org.apache.hadoop.hbase.filter.Filter twin = HBaseTwins.filter(filter);
         org.apache.hadoop.hbase.KeyValue twinCell = HBaseTwins.cell(cell);
         assertEquals(twin.filterRowKey(twinCell), filter.filterRowKey(cell), what);
@@ -122,8 +143,10 @@ class CompareFilterTest {
       if (probe.length > 0) {
         KeyValue inFamily = cell(b("r"), probe, b("q"), b("v"));
         FamilyFilter family = new FamilyFilter(operator, comparator);
-        assertEquals(HBaseTwins.code(HBaseTwins.filter(family).filterCell(
-            HBaseTwins.cell(inFamily))), family.filterCell(inFamily), what);
+        assertEquals(
+            HBaseTwins.code(HBaseTwins.filter(family).filterCell(HBaseTwins.cell(inFamily))),
+            family.filterCell(inFamily),
+            what);
       }
     }
   }
@@ -140,18 +163,30 @@ class CompareFilterTest {
   void theSubstringComparatorIgnoresCaseAsHBaseDoes() {
     SubstringComparator comparator = new SubstringComparator("BaR");
     assertEquals("bar", Bytes.toString(comparator.value()));
-    for (String text : List.of("bar", "BAR", "xbArx", "foo bar", "ba", "", "b a r", "BAR\u00e9",
-        "\u00e9bar", "B\u00c5R")) {
+    for (String text :
+        List.of(
+            "bar",
+            "BAR",
+            "xbArx",
+            "foo bar",
+            "ba",
+            "",
+            "b a r",
+            "BAR\u00e9",
+            "\u00e9bar",
+            "B\u00c5R")) {
       org.apache.hadoop.hbase.filter.ByteArrayComparable twin = HBaseTwins.comparator(comparator);
       byte[] bytes = b(text);
       assertEquals(twin.compareTo(bytes), comparator.compareTo(bytes), text);
     }
     for (String substring : List.of("\u212a", "\u0130", "STRASSE", "\u00df", "k")) {
       SubstringComparator unicode = new SubstringComparator(substring);
-      for (String text : List.of("\u212a", "k", "K", "\u0130x", "i\u0307", "stra\u00dfe",
-          "STRASSE", "i")) {
+      for (String text :
+          List.of("\u212a", "k", "K", "\u0130x", "i\u0307", "stra\u00dfe", "STRASSE", "i")) {
         byte[] bytes = b(text);
-        assertEquals(HBaseTwins.comparator(unicode).compareTo(bytes), unicode.compareTo(bytes),
+        assertEquals(
+            HBaseTwins.comparator(unicode).compareTo(bytes),
+            unicode.compareTo(bytes),
             substring + " in " + text);
       }
     }
@@ -160,18 +195,28 @@ class CompareFilterTest {
   @Test
   void argumentsAreChecked() {
     BinaryComparator comparator = new BinaryComparator(b("v"));
-    assertEquals("operator", assertThrows(NullPointerException.class,
-        () -> new ValueFilter(null, comparator)).getMessage());
-    assertEquals("comparator", assertThrows(NullPointerException.class,
-        () -> new RowFilter(CompareOperator.EQUAL, null)).getMessage());
-    assertEquals("comparator value", assertThrows(NullPointerException.class,
-        () -> new BinaryComparator(null)).getMessage());
-    assertEquals("substring", assertThrows(NullPointerException.class,
-        () -> new SubstringComparator(null)).getMessage());
-    IllegalArgumentException ordered = assertThrows(IllegalArgumentException.class,
-        () -> new QualifierFilter(CompareOperator.LESS, new SubstringComparator("x")));
-    assertEquals("QualifierFilter: SubstringComparator only tells a match from a mismatch, so it"
-        + " takes EQUAL or NOT_EQUAL, not LESS", ordered.getMessage());
+    assertEquals(
+        "operator",
+        assertThrows(NullPointerException.class, () -> new ValueFilter(null, comparator))
+            .getMessage());
+    assertEquals(
+        "comparator",
+        assertThrows(NullPointerException.class, () -> new RowFilter(CompareOperator.EQUAL, null))
+            .getMessage());
+    assertEquals(
+        "comparator value",
+        assertThrows(NullPointerException.class, () -> new BinaryComparator(null)).getMessage());
+    assertEquals(
+        "substring",
+        assertThrows(NullPointerException.class, () -> new SubstringComparator(null)).getMessage());
+    IllegalArgumentException ordered =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> new QualifierFilter(CompareOperator.LESS, new SubstringComparator("x")));
+    assertEquals(
+        "QualifierFilter: SubstringComparator only tells a match from a mismatch, so it"
+            + " takes EQUAL or NOT_EQUAL, not LESS",
+        ordered.getMessage());
   }
 
   @Test
@@ -185,14 +230,18 @@ class CompareFilterTest {
 
   @Test
   void describesItself() {
-    assertEquals("ValueFilter (GREATER, BinaryComparator a\\x00)",
+    assertEquals(
+        "ValueFilter (GREATER, BinaryComparator a\\x00)",
         new ValueFilter(CompareOperator.GREATER, new BinaryComparator(new byte[] {'a', 0}))
             .toString());
-    assertEquals("RowFilter (EQUAL, BinaryPrefixComparator r1)",
+    assertEquals(
+        "RowFilter (EQUAL, BinaryPrefixComparator r1)",
         new RowFilter(CompareOperator.EQUAL, new BinaryPrefixComparator(b("r1"))).toString());
-    assertEquals("FamilyFilter (NOT_EQUAL, SubstringComparator abc)",
+    assertEquals(
+        "FamilyFilter (NOT_EQUAL, SubstringComparator abc)",
         new FamilyFilter(CompareOperator.NOT_EQUAL, new SubstringComparator("ABC")).toString());
-    assertEquals("QualifierFilter (NO_OP, BinaryComparator q)",
+    assertEquals(
+        "QualifierFilter (NO_OP, BinaryComparator q)",
         new QualifierFilter(CompareOperator.NO_OP, new BinaryComparator(b("q"))).toString());
   }
 }

@@ -26,8 +26,9 @@ class FilterAllocationTest {
   private static List<Filter> filters() {
     byte[] v = Bytes.toBytes("v1");
     List<Filter> filters = new ArrayList<>();
-    for (ByteArrayComparable comparator : List.of(new BinaryComparator(v),
-        new BinaryPrefixComparator(v), new SubstringComparator("V"))) {
+    for (ByteArrayComparable comparator :
+        List.of(
+            new BinaryComparator(v), new BinaryPrefixComparator(v), new SubstringComparator("V"))) {
       filters.add(new RowFilter(CompareOperator.EQUAL, comparator));
       filters.add(new FamilyFilter(CompareOperator.NOT_EQUAL, comparator));
       filters.add(new QualifierFilter(CompareOperator.EQUAL, comparator));
@@ -35,20 +36,32 @@ class FilterAllocationTest {
     }
     filters.add(new PrefixFilter(Bytes.toBytes("row1")));
     filters.add(new ColumnPrefixFilter(Bytes.toBytes("q1")));
-    SingleColumnValueFilter scvf = new SingleColumnValueFilter(Bytes.toBytes("f"),
-        Bytes.toBytes("q1"), CompareOperator.GREATER, new BinaryComparator(v));
+    SingleColumnValueFilter scvf =
+        new SingleColumnValueFilter(
+            Bytes.toBytes("f"),
+            Bytes.toBytes("q1"),
+            CompareOperator.GREATER,
+            new BinaryComparator(v));
     scvf.setLatestVersionOnly(false);
     filters.add(scvf);
     filters.add(new PageFilter(Long.MAX_VALUE));
     filters.add(new FilterAllFilter());
-    filters.add(new FilterList(Operator.MUST_PASS_ALL, new FilterList(Operator.MUST_PASS_ONE,
-        new QualifierFilter(CompareOperator.LESS, new BinaryComparator(v)),
-        new ColumnPrefixFilter(Bytes.toBytes("q")), new ValueFilter(CompareOperator.EQUAL,
-            new SubstringComparator("x"))), new RowFilter(CompareOperator.GREATER,
-        new BinaryComparator(Bytes.toBytes("a"))), new PageFilter(Long.MAX_VALUE)));
-    filters.add(new FilterList(Operator.MUST_PASS_ONE, new FamilyFilter(CompareOperator.EQUAL,
-        new BinaryComparator(Bytes.toBytes("g"))), new ColumnPrefixFilter(Bytes.toBytes("q2")),
-        new PrefixFilter(Bytes.toBytes("row"))));
+    filters.add(
+        new FilterList(
+            Operator.MUST_PASS_ALL,
+            new FilterList(
+                Operator.MUST_PASS_ONE,
+                new QualifierFilter(CompareOperator.LESS, new BinaryComparator(v)),
+                new ColumnPrefixFilter(Bytes.toBytes("q")),
+                new ValueFilter(CompareOperator.EQUAL, new SubstringComparator("x"))),
+            new RowFilter(CompareOperator.GREATER, new BinaryComparator(Bytes.toBytes("a"))),
+            new PageFilter(Long.MAX_VALUE)));
+    filters.add(
+        new FilterList(
+            Operator.MUST_PASS_ONE,
+            new FamilyFilter(CompareOperator.EQUAL, new BinaryComparator(Bytes.toBytes("g"))),
+            new ColumnPrefixFilter(Bytes.toBytes("q2")),
+            new PrefixFilter(Bytes.toBytes("row"))));
     return filters;
   }
 
@@ -62,9 +75,14 @@ class FilterAllocationTest {
       long position = 0;
       for (String qualifier : new String[] {"a", "q0", "q1", "q10", "q2", "z"}) {
         for (long timestamp = 3; timestamp > 0; timestamp--) {
-          KeyValue cell = KeyValue.create(Bytes.toBytes("row1"), Bytes.toBytes("f"),
-              Bytes.toBytes(qualifier), timestamp, CellType.PUT,
-              Bytes.toBytes("Value " + qualifier + timestamp));
+          KeyValue cell =
+              KeyValue.create(
+                  Bytes.toBytes("row1"),
+                  Bytes.toBytes("f"),
+                  Bytes.toBytes(qualifier),
+                  timestamp,
+                  CellType.PUT,
+                  Bytes.toBytes("Value " + qualifier + timestamp));
           MemorySegment.copy(cell.segment(), 0, block, position, cell.length());
           cells.add(new KeyValueCell(block, position, cell.length(), false, 0));
           position += cell.length();
@@ -75,9 +93,18 @@ class FilterAllocationTest {
       long before = threads.getCurrentThreadAllocatedBytes();
       checksum += judge(filters, cells);
       long allocated = threads.getCurrentThreadAllocatedBytes() - before;
-      assertTrue(allocated < 1024, allocated + " bytes allocated judging " + ROUNDS + " rows of "
-          + cells.size() + " cells with " + filters.size() + " filters (checksum " + checksum
-          + ")");
+      assertTrue(
+          allocated < 1024,
+          allocated
+              + " bytes allocated judging "
+              + ROUNDS
+              + " rows of "
+              + cells.size()
+              + " cells with "
+              + filters.size()
+              + " filters (checksum "
+              + checksum
+              + ")");
     }
   }
 

@@ -31,8 +31,13 @@ class FilterListTest {
   private static final byte[] ROW = Bytes.toBytes("r");
 
   private static KeyValue cell(String family, String qualifier, long timestamp, String value) {
-    return KeyValue.create(ROW, Bytes.toBytes(family), Bytes.toBytes(qualifier), timestamp,
-        CellType.PUT, Bytes.toBytes(value));
+    return KeyValue.create(
+        ROW,
+        Bytes.toBytes(family),
+        Bytes.toBytes(qualifier),
+        timestamp,
+        CellType.PUT,
+        Bytes.toBytes(value));
   }
 
   private static KeyValue cell(String qualifier) {
@@ -65,8 +70,8 @@ class FilterListTest {
 
     @Override
     public Cell nextCellHint(Cell current) {
-      return KeyValue.firstOnColumn(current.rowArray(), current.familyArray(),
-          Bytes.toBytes(hintQualifier));
+      return KeyValue.firstOnColumn(
+          current.rowArray(), current.familyArray(), Bytes.toBytes(hintQualifier));
     }
 
     @Override
@@ -84,21 +89,28 @@ class FilterListTest {
       throws Exception {
     Class<?> type = Class.forName("org.apache.hadoop.hbase.filter." + listClass);
     Object list = type.getConstructor(List.class).newInstance(new ArrayList<>());
-    Method merge = type.getDeclaredMethod("mergeReturnCode",
-        org.apache.hadoop.hbase.filter.Filter.ReturnCode.class,
-        org.apache.hadoop.hbase.filter.Filter.ReturnCode.class);
+    Method merge =
+        type.getDeclaredMethod(
+            "mergeReturnCode",
+            org.apache.hadoop.hbase.filter.Filter.ReturnCode.class,
+            org.apache.hadoop.hbase.filter.Filter.ReturnCode.class);
     merge.setAccessible(true);
-    return HBaseTwins.code((org.apache.hadoop.hbase.filter.Filter.ReturnCode) merge.invoke(list,
-        HBaseTwins.code(left), HBaseTwins.code(right)));
+    return HBaseTwins.code(
+        (org.apache.hadoop.hbase.filter.Filter.ReturnCode)
+            merge.invoke(list, HBaseTwins.code(left), HBaseTwins.code(right)));
   }
 
   @Test
   void theMergeTablesAreHBases() throws Exception {
     for (ReturnCode left : ReturnCode.values()) {
       for (ReturnCode right : ReturnCode.values()) {
-        assertEquals(hbaseMerge("FilterListWithAND", left, right), ReturnCodes.all(left, right),
+        assertEquals(
+            hbaseMerge("FilterListWithAND", left, right),
+            ReturnCodes.all(left, right),
             "AND " + left + " " + right);
-        assertEquals(hbaseMerge("FilterListWithOR", left, right), ReturnCodes.any(left, right),
+        assertEquals(
+            hbaseMerge("FilterListWithOR", left, right),
+            ReturnCodes.any(left, right),
             "OR " + left + " " + right);
       }
     }
@@ -107,13 +119,13 @@ class FilterListTest {
   @Test
   void mustPassAllSeeksToTheFarthestHintAndMustPassOneToTheNearest() {
     KeyValue current = cell("a");
-    assertEquals("m", hint(Operator.MUST_PASS_ONE, current, seeking("m"), prefix("p"),
-        seeking("x")));
-    assertEquals("x", hint(Operator.MUST_PASS_ALL, current, seeking("x"), prefix("p"),
-        seeking("m")));
+    assertEquals(
+        "m", hint(Operator.MUST_PASS_ONE, current, seeking("m"), prefix("p"), seeking("x")));
+    assertEquals(
+        "x", hint(Operator.MUST_PASS_ALL, current, seeking("x"), prefix("p"), seeking("m")));
     // Once the first seek has rejected the cell, only hinting members are still asked.
-    assertEquals("p", hint(Operator.MUST_PASS_ALL, current, seeking("m"), prefix("p"),
-        seeking("x")));
+    assertEquals(
+        "p", hint(Operator.MUST_PASS_ALL, current, seeking("m"), prefix("p"), seeking("x")));
   }
 
   private static Scripted seeking(String hintQualifier) {
@@ -135,8 +147,11 @@ class FilterListTest {
 
   @Test
   void mustPassOneSeeksOnlyIfEveryMemberDoes() {
-    FilterList list = new FilterList(Operator.MUST_PASS_ONE,
-        new ColumnPrefixFilter(Bytes.toBytes("p")), new Scripted(ReturnCode.SKIP));
+    FilterList list =
+        new FilterList(
+            Operator.MUST_PASS_ONE,
+            new ColumnPrefixFilter(Bytes.toBytes("p")),
+            new Scripted(ReturnCode.SKIP));
     list.reset();
     assertEquals(ReturnCode.SKIP, list.filterCell(cell("a")));
   }
@@ -156,16 +171,18 @@ class FilterListTest {
 
   @Test
   void mustPassAllDropsARowKeyUnlessAHintingMemberLetsItThrough() {
-    RowFilter rejecting = new RowFilter(CompareOperator.EQUAL,
-        new BinaryComparator(Bytes.toBytes("other")));
-    FilterList withoutHinting = new FilterList(Operator.MUST_PASS_ALL,
-        new RowFilter(CompareOperator.EQUAL, new BinaryComparator(Bytes.toBytes("other"))),
-        new Scripted(ReturnCode.INCLUDE));
+    RowFilter rejecting =
+        new RowFilter(CompareOperator.EQUAL, new BinaryComparator(Bytes.toBytes("other")));
+    FilterList withoutHinting =
+        new FilterList(
+            Operator.MUST_PASS_ALL,
+            new RowFilter(CompareOperator.EQUAL, new BinaryComparator(Bytes.toBytes("other"))),
+            new Scripted(ReturnCode.INCLUDE));
     withoutHinting.reset();
     assertTrue(withoutHinting.filterRowKey(cell("a")));
 
-    FilterList withHinting = new FilterList(Operator.MUST_PASS_ALL, rejecting,
-        new PrefixFilter(ROW));
+    FilterList withHinting =
+        new FilterList(Operator.MUST_PASS_ALL, rejecting, new PrefixFilter(ROW));
     withHinting.reset();
     assertFalse(withHinting.filterRowKey(cell("a")));
     assertEquals(ReturnCode.NEXT_ROW, withHinting.filterCell(cell("a")));
@@ -176,8 +193,7 @@ class FilterListTest {
   void aDoneMemberEndsAMustPassAllListButNotAMustPassOneList() {
     Scripted done = new Scripted(ReturnCode.INCLUDE);
     done.done = true;
-    FilterList all = new FilterList(Operator.MUST_PASS_ALL, new Scripted(ReturnCode.INCLUDE),
-        done);
+    FilterList all = new FilterList(Operator.MUST_PASS_ALL, new Scripted(ReturnCode.INCLUDE), done);
     assertTrue(all.filterAllRemaining());
     assertTrue(all.filterRowKey(cell("a")));
     assertEquals(ReturnCode.NEXT_ROW, all.filterCell(cell("a")));
@@ -201,11 +217,16 @@ class FilterListTest {
     Scripted seeking = new Scripted(ReturnCode.SEEK_NEXT_USING_HINT);
     seeking.hintQualifier = "c";
     Scripted including = new Scripted(ReturnCode.INCLUDE);
-    FilterList list = new FilterList(Operator.MUST_PASS_ONE, nextColumn, nextRow, seeking,
-        including);
+    FilterList list =
+        new FilterList(Operator.MUST_PASS_ONE, nextColumn, nextRow, seeking, including);
     list.reset();
-    for (KeyValue cell : List.of(cell("f", "a", 2, "v"), cell("f", "a", 1, "v"),
-        cell("f", "b", 1, "v"), cell("f", "c", 1, "v"), cell("g", "a", 1, "v"))) {
+    for (KeyValue cell :
+        List.of(
+            cell("f", "a", 2, "v"),
+            cell("f", "a", 1, "v"),
+            cell("f", "b", 1, "v"),
+            cell("f", "c", 1, "v"),
+            cell("g", "a", 1, "v"))) {
       assertEquals(ReturnCode.INCLUDE, list.filterCell(cell));
     }
     assertEquals(List.of("a", "b", "c", "a"), nextColumn.shown);
@@ -227,8 +248,8 @@ class FilterListTest {
     FilterList all = new FilterList(Operator.MUST_PASS_ALL, keeps, drops);
     assertTrue(all.filterRowKey(cell("a")));
     assertTrue(all.filterRow());
-    FilterList one = new FilterList(Operator.MUST_PASS_ONE,
-        new Scripted(ReturnCode.INCLUDE), dropping());
+    FilterList one =
+        new FilterList(Operator.MUST_PASS_ONE, new Scripted(ReturnCode.INCLUDE), dropping());
     assertFalse(one.filterRowKey(cell("a")));
     assertFalse(one.filterRow());
     FilterList allDrop = new FilterList(Operator.MUST_PASS_ONE, dropping(), dropping());
@@ -236,8 +257,9 @@ class FilterListTest {
     assertTrue(allDrop.filterRow());
 
     assertFalse(all.hasFilterRow());
-    assertTrue(new FilterList(Operator.MUST_PASS_ONE, new Scripted(ReturnCode.INCLUDE),
-        new PageFilter(1)).hasFilterRow());
+    assertTrue(
+        new FilterList(Operator.MUST_PASS_ONE, new Scripted(ReturnCode.INCLUDE), new PageFilter(1))
+            .hasFilterRow());
   }
 
   private static Scripted dropping() {
@@ -249,18 +271,20 @@ class FilterListTest {
 
   @Test
   void filterRowCellsReachesEveryMember() {
-    Filter dropFirst = new Filter() {
-      @Override
-      public void filterRowCells(List<Cell> cells) {
-        cells.remove(0);
-      }
-    };
-    Filter dropFirstToo = new Filter() {
-      @Override
-      public void filterRowCells(List<Cell> cells) {
-        cells.remove(0);
-      }
-    };
+    Filter dropFirst =
+        new Filter() {
+          @Override
+          public void filterRowCells(List<Cell> cells) {
+            cells.remove(0);
+          }
+        };
+    Filter dropFirstToo =
+        new Filter() {
+          @Override
+          public void filterRowCells(List<Cell> cells) {
+            cells.remove(0);
+          }
+        };
     for (Operator operator : Operator.values()) {
       List<Cell> cells = new ArrayList<>(List.of(cell("a"), cell("b"), cell("c")));
       new FilterList(operator, dropFirst, new FilterList(operator, dropFirstToo))
@@ -284,25 +308,42 @@ class FilterListTest {
 
   @Test
   void argumentsAreChecked() {
-    assertEquals("operator", assertThrows(NullPointerException.class,
-        () -> new FilterList(null, new PageFilter(1))).getMessage());
-    assertEquals("FilterList: member 1 is null", assertThrows(NullPointerException.class,
-        () -> new FilterList(Operator.MUST_PASS_ALL, new PageFilter(1), null)).getMessage());
+    assertEquals(
+        "operator",
+        assertThrows(NullPointerException.class, () -> new FilterList(null, new PageFilter(1)))
+            .getMessage());
+    assertEquals(
+        "FilterList: member 1 is null",
+        assertThrows(
+                NullPointerException.class,
+                () -> new FilterList(Operator.MUST_PASS_ALL, new PageFilter(1), null))
+            .getMessage());
     PageFilter shared = new PageFilter(3);
-    IllegalArgumentException twice = assertThrows(IllegalArgumentException.class,
-        () -> new FilterList(Operator.MUST_PASS_ALL, shared,
-            new FilterList(Operator.MUST_PASS_ONE, new FilterAllFilter(), shared)));
-    assertEquals("FilterList: the same PageFilter 3 instance appears twice; filters keep state, so"
-        + " give each place its own instance", twice.getMessage());
+    IllegalArgumentException twice =
+        assertThrows(
+            IllegalArgumentException.class,
+            () ->
+                new FilterList(
+                    Operator.MUST_PASS_ALL,
+                    shared,
+                    new FilterList(Operator.MUST_PASS_ONE, new FilterAllFilter(), shared)));
+    assertEquals(
+        "FilterList: the same PageFilter 3 instance appears twice; filters keep state, so"
+            + " give each place its own instance",
+        twice.getMessage());
   }
 
   @Test
   void describesItsMembers() {
-    FilterList list = new FilterList(Operator.MUST_PASS_ONE,
-        new PrefixFilter(Bytes.toBytes("r1")),
-        new FilterList(Operator.MUST_PASS_ALL, new PageFilter(2), new FilterAllFilter()));
-    assertEquals("FilterList MUST_PASS_ONE [PrefixFilter r1, FilterList MUST_PASS_ALL"
-        + " [PageFilter 2, FilterAllFilter]]", list.toString());
+    FilterList list =
+        new FilterList(
+            Operator.MUST_PASS_ONE,
+            new PrefixFilter(Bytes.toBytes("r1")),
+            new FilterList(Operator.MUST_PASS_ALL, new PageFilter(2), new FilterAllFilter()));
+    assertEquals(
+        "FilterList MUST_PASS_ONE [PrefixFilter r1, FilterList MUST_PASS_ALL"
+            + " [PageFilter 2, FilterAllFilter]]",
+        list.toString());
     assertEquals(Operator.MUST_PASS_ONE, list.operator());
     assertEquals(2, list.filters().size());
   }
@@ -325,8 +366,8 @@ class FilterListTest {
     };
   }
 
-  private static CompareOperator operator(SplittableRandom random, ByteArrayComparable comparator,
-      boolean noOp) {
+  private static CompareOperator operator(
+      SplittableRandom random, ByteArrayComparable comparator, boolean noOp) {
     if (!comparator.ordersBytes()) {
       return random.nextBoolean() ? CompareOperator.EQUAL : CompareOperator.NOT_EQUAL;
     }
@@ -357,8 +398,12 @@ class FilterListTest {
       }
       case 5 -> {
         ByteArrayComparable comparator = comparator(random, VALUES);
-        SingleColumnValueFilter filter = new SingleColumnValueFilter(pick(random, FAMILIES),
-            pick(random, QUALIFIERS), operator(random, comparator, false), comparator);
+        SingleColumnValueFilter filter =
+            new SingleColumnValueFilter(
+                pick(random, FAMILIES),
+                pick(random, QUALIFIERS),
+                operator(random, comparator, false),
+                comparator);
         filter.setFilterIfMissing(random.nextBoolean());
         filter.setLatestVersionOnly(random.nextBoolean());
         return filter;
@@ -372,8 +417,8 @@ class FilterListTest {
         for (int i = 0; i < count; i++) {
           members.add(randomFilter(random, depth + 1));
         }
-        return new FilterList(random.nextBoolean() ? Operator.MUST_PASS_ALL
-            : Operator.MUST_PASS_ONE, members);
+        return new FilterList(
+            random.nextBoolean() ? Operator.MUST_PASS_ALL : Operator.MUST_PASS_ONE, members);
       }
     }
   }
@@ -388,8 +433,14 @@ class FilterListTest {
         for (String qualifier : QUALIFIERS) {
           for (int version = 3; version > 0; version--) {
             if (random.nextInt(3) == 0) {
-              cells.add(KeyValue.create(row, Bytes.toBytes(family), Bytes.toBytes(qualifier),
-                  version, CellType.PUT, pick(random, VALUES)));
+              cells.add(
+                  KeyValue.create(
+                      row,
+                      Bytes.toBytes(family),
+                      Bytes.toBytes(qualifier),
+                      version,
+                      CellType.PUT,
+                      pick(random, VALUES)));
             }
           }
         }
@@ -416,8 +467,12 @@ class FilterListTest {
    * Drives both filters through the rows as a region scanner would, moving through each family's
    * cells as the (equal) answers say, and compares every answer, hint and row-level call.
    */
-  private static void walk(Filter filter, org.apache.hadoop.hbase.filter.Filter twin,
-      List<List<KeyValue>> rows, String what) throws Exception {
+  private static void walk(
+      Filter filter,
+      org.apache.hadoop.hbase.filter.Filter twin,
+      List<List<KeyValue>> rows,
+      String what)
+      throws Exception {
     assertEquals(twin.hasFilterRow(), filter.hasFilterRow(), what);
     for (List<KeyValue> row : rows) {
       assertEquals(twin.filterAllRemaining(), filter.filterAllRemaining(), what);
@@ -441,8 +496,8 @@ class FilterListTest {
         Cell hint = null;
         if (code == ReturnCode.SEEK_NEXT_USING_HINT) {
           hint = filter.nextCellHint(cell);
-          assertTrue(HBaseTwins.sameKey(hint, twin.getNextCellHint(twinCell)),
-              what + " hint on " + cell);
+          assertTrue(
+              HBaseTwins.sameKey(hint, twin.getNextCellHint(twinCell)), what + " hint on " + cell);
         }
         kept += ReturnCodes.includes(code) ? 1 : 0;
         at = next(row, at, code, hint);
@@ -458,16 +513,16 @@ class FilterListTest {
     KeyValue current = row.get(at);
     int next = at + 1;
     switch (code) {
-      case INCLUDE, SKIP -> { }
+      case INCLUDE, SKIP -> {}
       case INCLUDE_AND_NEXT_COL, NEXT_COL -> {
-        while (next < row.size() && CellComparator.compareFamilies(row.get(next), current) == 0
+        while (next < row.size()
+            && CellComparator.compareFamilies(row.get(next), current) == 0
             && CellComparator.compareQualifiers(row.get(next), current) == 0) {
           next++;
         }
       }
       case INCLUDE_AND_SEEK_NEXT_ROW, NEXT_ROW -> {
-        while (next < row.size()
-            && CellComparator.compareFamilies(row.get(next), current) == 0) {
+        while (next < row.size() && CellComparator.compareFamilies(row.get(next), current) == 0) {
           next++;
         }
       }

@@ -14,9 +14,14 @@ final class HBaseTwins {
   private HBaseTwins() {}
 
   static org.apache.hadoop.hbase.KeyValue cell(Cell cell) {
-    org.apache.hadoop.hbase.KeyValue twin = new org.apache.hadoop.hbase.KeyValue(cell.rowArray(),
-        cell.familyArray(), cell.qualifierArray(), cell.timestamp(),
-        org.apache.hadoop.hbase.KeyValue.Type.codeToType(cell.typeByte()), cell.valueArray());
+    org.apache.hadoop.hbase.KeyValue twin =
+        new org.apache.hadoop.hbase.KeyValue(
+            cell.rowArray(),
+            cell.familyArray(),
+            cell.qualifierArray(),
+            cell.timestamp(),
+            org.apache.hadoop.hbase.KeyValue.Type.codeToType(cell.typeByte()),
+            cell.valueArray());
     twin.setSequenceId(cell.sequenceId());
     return twin;
   }
@@ -24,9 +29,11 @@ final class HBaseTwins {
   /** A Cellar copy of an HBase cell (a hint), so the two can be compared by Cellar's order. */
   @SuppressWarnings("deprecation") // getTypeByte is the KeyValue's own type byte, as stored
   static KeyValue fromHBase(org.apache.hadoop.hbase.Cell cell) {
-    return KeyValue.create(org.apache.hadoop.hbase.CellUtil.cloneRow(cell),
+    return KeyValue.create(
+        org.apache.hadoop.hbase.CellUtil.cloneRow(cell),
         org.apache.hadoop.hbase.CellUtil.cloneFamily(cell),
-        org.apache.hadoop.hbase.CellUtil.cloneQualifier(cell), cell.getTimestamp(),
+        org.apache.hadoop.hbase.CellUtil.cloneQualifier(cell),
+        cell.getTimestamp(),
         CellType.fromCode(cell.getTypeByte()),
         org.apache.hadoop.hbase.CellUtil.cloneValue(cell));
   }
@@ -58,8 +65,9 @@ final class HBaseTwins {
           new org.apache.hadoop.hbase.filter.BinaryComparator(binary.value());
       case BinaryPrefixComparator prefix ->
           new org.apache.hadoop.hbase.filter.BinaryPrefixComparator(prefix.value());
-      case SubstringComparator substring -> new org.apache.hadoop.hbase.filter.SubstringComparator(
-          dev.cellar.cell.Bytes.toString(substring.value()));
+      case SubstringComparator substring ->
+          new org.apache.hadoop.hbase.filter.SubstringComparator(
+              dev.cellar.cell.Bytes.toString(substring.value()));
       default -> throw new IllegalArgumentException("no HBase twin for " + comparator);
     };
   }
@@ -67,29 +75,37 @@ final class HBaseTwins {
   /** HBase's filter doing what {@code filter} does; FilterLists are twinned member by member. */
   static org.apache.hadoop.hbase.filter.Filter filter(Filter filter) {
     return switch (filter) {
-      case RowFilter f -> new org.apache.hadoop.hbase.filter.RowFilter(operator(f.operator()),
-          comparator(f.comparator()));
-      case FamilyFilter f -> new org.apache.hadoop.hbase.filter.FamilyFilter(
-          operator(f.operator()), comparator(f.comparator()));
-      case QualifierFilter f -> new org.apache.hadoop.hbase.filter.QualifierFilter(
-          operator(f.operator()), comparator(f.comparator()));
-      case ValueFilter f -> new org.apache.hadoop.hbase.filter.ValueFilter(operator(f.operator()),
-          comparator(f.comparator()));
-      case ColumnPrefixFilter f -> new org.apache.hadoop.hbase.filter.ColumnPrefixFilter(
-          f.prefix());
+      case RowFilter f ->
+          new org.apache.hadoop.hbase.filter.RowFilter(
+              operator(f.operator()), comparator(f.comparator()));
+      case FamilyFilter f ->
+          new org.apache.hadoop.hbase.filter.FamilyFilter(
+              operator(f.operator()), comparator(f.comparator()));
+      case QualifierFilter f ->
+          new org.apache.hadoop.hbase.filter.QualifierFilter(
+              operator(f.operator()), comparator(f.comparator()));
+      case ValueFilter f ->
+          new org.apache.hadoop.hbase.filter.ValueFilter(
+              operator(f.operator()), comparator(f.comparator()));
+      case ColumnPrefixFilter f ->
+          new org.apache.hadoop.hbase.filter.ColumnPrefixFilter(f.prefix());
       case PageFilter f -> new org.apache.hadoop.hbase.filter.PageFilter(f.pageSize());
       case SingleColumnValueFilter f -> scvf(f);
-      case FilterList f -> new org.apache.hadoop.hbase.filter.FilterList(
-          org.apache.hadoop.hbase.filter.FilterList.Operator.valueOf(f.operator().name()),
-          f.filters().stream().map(HBaseTwins::filter).toList());
+      case FilterList f ->
+          new org.apache.hadoop.hbase.filter.FilterList(
+              org.apache.hadoop.hbase.filter.FilterList.Operator.valueOf(f.operator().name()),
+              f.filters().stream().map(HBaseTwins::filter).toList());
       default -> throw new IllegalArgumentException("no HBase twin for " + filter);
     };
   }
 
   private static org.apache.hadoop.hbase.filter.Filter scvf(SingleColumnValueFilter filter) {
     org.apache.hadoop.hbase.filter.SingleColumnValueFilter twin =
-        new org.apache.hadoop.hbase.filter.SingleColumnValueFilter(filter.family(),
-            filter.qualifier(), operator(filter.operator()), comparator(filter.comparator()));
+        new org.apache.hadoop.hbase.filter.SingleColumnValueFilter(
+            filter.family(),
+            filter.qualifier(),
+            operator(filter.operator()),
+            comparator(filter.comparator()));
     twin.setFilterIfMissing(filter.filterIfMissing());
     twin.setLatestVersionOnly(filter.latestVersionOnly());
     return twin;

@@ -14,8 +14,14 @@ import org.junit.jupiter.api.Test;
 /** PageFilter's row count, and FilterAllFilter, which keeps nothing. */
 class PageFilterTest {
 
-  private static final KeyValue CELL = KeyValue.create(Bytes.toBytes("r"), Bytes.toBytes("f"),
-      Bytes.toBytes("q"), 1, CellType.PUT, Bytes.toBytes("v"));
+  private static final KeyValue CELL =
+      KeyValue.create(
+          Bytes.toBytes("r"),
+          Bytes.toBytes("f"),
+          Bytes.toBytes("q"),
+          1,
+          CellType.PUT,
+          Bytes.toBytes("v"));
 
   @Test
   void letsAPageOfRowsThroughThenEndsTheScan() {
@@ -40,7 +46,8 @@ class PageFilterTest {
 
   @Test
   void theSizeIsCheckedAndTheFilterDescribesItself() {
-    assertEquals("PageFilter: page size must be >= 0, was -1",
+    assertEquals(
+        "PageFilter: page size must be >= 0, was -1",
         assertThrows(IllegalArgumentException.class, () -> new PageFilter(-1)).getMessage());
     assertEquals("PageFilter 10", new PageFilter(10).toString());
     assertEquals(10, new PageFilter(10).pageSize());

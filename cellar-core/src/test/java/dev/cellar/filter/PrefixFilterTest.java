@@ -17,8 +17,13 @@ import org.junit.jupiter.api.Test;
 class PrefixFilterTest {
 
   private static KeyValue row(String row) {
-    return KeyValue.create(Bytes.toBytes(row), Bytes.toBytes("f"), Bytes.toBytes("q"), 1,
-        CellType.PUT, Bytes.toBytes("v"));
+    return KeyValue.create(
+        Bytes.toBytes(row),
+        Bytes.toBytes("f"),
+        Bytes.toBytes("q"),
+        1,
+        CellType.PUT,
+        Bytes.toBytes("v"));
   }
 
   /** Runs the per-row calls a region scanner makes; returns the cell answer (null: row dropped). */
@@ -35,8 +40,10 @@ class PrefixFilterTest {
     PrefixFilter filter = new PrefixFilter(Bytes.toBytes("gg"));
     assertEquals(ReturnCode.SEEK_NEXT_USING_HINT, visit(filter, "aa"));
     assertTrue(filter.filterRow());
-    assertEquals(0, CellComparator.INSTANCE.compare(KeyValue.firstOnRow(Bytes.toBytes("gg")),
-        filter.nextCellHint(row("aa"))));
+    assertEquals(
+        0,
+        CellComparator.INSTANCE.compare(
+            KeyValue.firstOnRow(Bytes.toBytes("gg")), filter.nextCellHint(row("aa"))));
     assertEquals(ReturnCode.SEEK_NEXT_USING_HINT, visit(filter, "g"));
     assertEquals(ReturnCode.SEEK_NEXT_USING_HINT, visit(filter, "gf\u00ff"));
     assertEquals(ReturnCode.INCLUDE, visit(filter, "gg"));
@@ -62,8 +69,14 @@ class PrefixFilterTest {
   void bytesCompareUnsigned() {
     PrefixFilter filter = new PrefixFilter(new byte[] {(byte) 0x80});
     assertEquals(ReturnCode.SEEK_NEXT_USING_HINT, visit(filter, "\u007f"));
-    KeyValue high = KeyValue.create(new byte[] {(byte) 0x80, 1}, Bytes.toBytes("f"),
-        Bytes.EMPTY, 1, CellType.PUT, Bytes.EMPTY);
+    KeyValue high =
+        KeyValue.create(
+            new byte[] {(byte) 0x80, 1},
+            Bytes.toBytes("f"),
+            Bytes.EMPTY,
+            1,
+            CellType.PUT,
+            Bytes.EMPTY);
     filter.reset();
     assertFalse(filter.filterRowKey(high));
     assertEquals(ReturnCode.INCLUDE, filter.filterCell(high));
@@ -86,7 +99,8 @@ class PrefixFilterTest {
 
   @Test
   void thePrefixIsCheckedAndCopied() {
-    assertEquals("prefix",
+    assertEquals(
+        "prefix",
         assertThrows(NullPointerException.class, () -> new PrefixFilter(null)).getMessage());
     byte[] prefix = Bytes.toBytes("ab");
     PrefixFilter filter = new PrefixFilter(prefix);

@@ -22,8 +22,10 @@ import org.junit.jupiter.params.provider.EnumSource;
 @ExtendWith(TestSeedExtension.class)
 class BlockCodecTest {
 
-  private final BufAllocator pool = new BufAllocator(new BufAllocatorConfig(true, 70_000, 64, 1000));
-  private final BufAllocator smallPool = new BufAllocator(new BufAllocatorConfig(true, 4096, 512, 0));
+  private final BufAllocator pool =
+      new BufAllocator(new BufAllocatorConfig(true, 70_000, 64, 1000));
+  private final BufAllocator smallPool =
+      new BufAllocator(new BufAllocatorConfig(true, 4096, 512, 0));
 
   @AfterEach
   void closePools() {
@@ -48,7 +50,9 @@ class BlockCodecTest {
   }
 
   @ParameterizedTest
-  @EnumSource(value = Compression.class, names = {"GZ", "SNAPPY", "LZ4", "ZSTD"})
+  @EnumSource(
+      value = Compression.class,
+      names = {"GZ", "SNAPPY", "LZ4", "ZSTD"})
   void roundTripsBetweenEveryKindOfBuffer(Compression algorithm, TestSeed seed) throws IOException {
     Random random = new Random(seed.value());
     BlockCodec codec = algorithm.codec();
@@ -63,8 +67,7 @@ class BlockCodecTest {
           Buf out = target.apply(size + 5);
           try {
             codec.decompress(in, 3, compressed.length, out, 5, size);
-            assertArrayEquals(original, out.getBytes(5, size),
-                algorithm + " size=" + size);
+            assertArrayEquals(original, out.getBytes(5, size), algorithm + " size=" + size);
           } finally {
             in.release();
             out.release();
@@ -76,16 +79,19 @@ class BlockCodecTest {
 
   private IntFunction<Buf>[] sources() {
     @SuppressWarnings({"unchecked", "rawtypes"})
-    IntFunction<Buf>[] sources = new IntFunction[] {
-        (IntFunction<Buf>) pool::allocate,
-        (IntFunction<Buf>) size -> Buf.wrap(new byte[size]),
-        (IntFunction<Buf>) smallPool::allocate
-    };
+    IntFunction<Buf>[] sources =
+        new IntFunction[] {
+          (IntFunction<Buf>) pool::allocate,
+          (IntFunction<Buf>) size -> Buf.wrap(new byte[size]),
+          (IntFunction<Buf>) smallPool::allocate
+        };
     return sources;
   }
 
   @ParameterizedTest
-  @EnumSource(value = Compression.class, names = {"GZ", "SNAPPY", "LZ4", "ZSTD"})
+  @EnumSource(
+      value = Compression.class,
+      names = {"GZ", "SNAPPY", "LZ4", "ZSTD"})
   void corruptOrTruncatedInputFailsWithIoExceptionNeverAnythingElse(
       Compression algorithm, TestSeed seed) throws IOException {
     Random random = new Random(seed.value());
@@ -109,8 +115,8 @@ class BlockCodecTest {
       } catch (IOException expected) {
         detected++;
       } catch (RuntimeException | Error e) {
-        throw new AssertionError(algorithm + " trial=" + trial
-            + " threw " + e + " instead of an IOException", e);
+        throw new AssertionError(
+            algorithm + " trial=" + trial + " threw " + e + " instead of an IOException", e);
       } finally {
         in.release();
         out.release();
@@ -120,17 +126,22 @@ class BlockCodecTest {
   }
 
   @ParameterizedTest
-  @EnumSource(value = Compression.class, names = {"GZ", "SNAPPY", "LZ4", "ZSTD"})
+  @EnumSource(
+      value = Compression.class,
+      names = {"GZ", "SNAPPY", "LZ4", "ZSTD"})
   void wrongExpectedSizeIsAnError(Compression algorithm) throws IOException {
     byte[] original = new byte[5000];
     Arrays.fill(original, (byte) 'a');
     byte[] compressed = algorithm.codec().compress(original, 0, original.length);
     Buf in = Buf.wrap(compressed);
     Buf out = Buf.wrap(new byte[6000]);
-    IOException error = assertThrows(IOException.class,
-        () -> algorithm.codec().decompress(in, 0, compressed.length, out, 0, 6000));
+    IOException error =
+        assertThrows(
+            IOException.class,
+            () -> algorithm.codec().decompress(in, 0, compressed.length, out, 0, 6000));
     assertTrue(error.getMessage().contains("6000"), error.getMessage());
-    assertThrows(IOException.class,
+    assertThrows(
+        IOException.class,
         () -> algorithm.codec().decompress(in, 0, compressed.length, out, 0, 4000));
   }
 
@@ -139,10 +150,18 @@ class BlockCodecTest {
   void trailerCodesAreHBasesOrdinals(Compression algorithm) {
     assertEquals(algorithm, Compression.fromCode(algorithm.code()));
     assertEquals(algorithm, Compression.fromName(algorithm.name()));
-    String expected = switch (algorithm) {
-      case LZO -> "0"; case GZ -> "1"; case NONE -> "2"; case SNAPPY -> "3"; case LZ4 -> "4";
-      case BZIP2 -> "5"; case ZSTD -> "6"; case LZMA -> "7"; case BROTLI -> "8";
-    };
+    String expected =
+        switch (algorithm) {
+          case LZO -> "0";
+          case GZ -> "1";
+          case NONE -> "2";
+          case SNAPPY -> "3";
+          case LZ4 -> "4";
+          case BZIP2 -> "5";
+          case ZSTD -> "6";
+          case LZMA -> "7";
+          case BROTLI -> "8";
+        };
     assertEquals(expected, String.valueOf(algorithm.code()));
   }
 }

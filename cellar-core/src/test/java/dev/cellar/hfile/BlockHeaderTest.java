@@ -25,8 +25,14 @@ class BlockHeaderTest {
   private static BlockHeader sample(int payload, int bytesPerChecksum) {
     int dataSize = BlockHeader.SIZE + payload;
     int checksums = ChecksumType.areaBytes(dataSize, bytesPerChecksum);
-    return new BlockHeader(BlockType.DATA, payload + checksums, payload, 4096L,
-        ChecksumType.CRC32C, bytesPerChecksum, dataSize);
+    return new BlockHeader(
+        BlockType.DATA,
+        payload + checksums,
+        payload,
+        4096L,
+        ChecksumType.CRC32C,
+        bytesPerChecksum,
+        dataSize);
   }
 
   @Test
@@ -56,7 +62,8 @@ class BlockHeaderTest {
   void corruptFieldsAreReportedWithFileOffsetExpectedAndFound() {
     corrupt(b -> b.putByte(3, (byte) 'x'), "bad block magic");
     corrupt(b -> b.putInt(BlockHeader.ON_DISK_SIZE_OFFSET, -5), "onDiskSizeWithoutHeader");
-    corrupt(b -> b.putInt(BlockHeader.UNCOMPRESSED_SIZE_OFFSET, -1), "uncompressedSizeWithoutHeader");
+    corrupt(
+        b -> b.putInt(BlockHeader.UNCOMPRESSED_SIZE_OFFSET, -1), "uncompressedSizeWithoutHeader");
     corrupt(b -> b.putLong(BlockHeader.PREV_BLOCK_OFFSET_OFFSET, -7), "prevBlockOffset");
     corrupt(b -> b.putByte(BlockHeader.CHECKSUM_TYPE_OFFSET, (byte) 9), "checksum type");
     corrupt(b -> b.putInt(BlockHeader.BYTES_PER_CHECKSUM_OFFSET, 0), "bytesPerChecksum");
@@ -74,17 +81,26 @@ class BlockHeaderTest {
     int dataSize = BlockHeader.SIZE + 1906;
     int hbaseArea = 4 * ((dataSize + 511) / 512);
     for (int[] sizes : new int[][] {{512, hbaseArea}, {512, 0}, {0, 0}}) {
-      BlockHeader header = new BlockHeader(BlockType.ROOT_INDEX, 1906 + sizes[1], 1906, -1,
-          ChecksumType.NULL, sizes[0], dataSize);
+      BlockHeader header =
+          new BlockHeader(
+              BlockType.ROOT_INDEX,
+              1906 + sizes[1],
+              1906,
+              -1,
+              ChecksumType.NULL,
+              sizes[0],
+              dataSize);
       Buf buf = Buf.wrap(new byte[BlockHeader.SIZE]);
       header.write(buf, 0);
       assertEquals(header, BlockHeader.read(buf, 0, FILE, 0));
       assertEquals(sizes[1], header.checksumBytes());
     }
     Consumer<Buf> nullType = b -> b.putByte(BlockHeader.CHECKSUM_TYPE_OFFSET, (byte) 0);
-    corrupt(nullType.andThen(b -> b.putInt(BlockHeader.BYTES_PER_CHECKSUM_OFFSET, 512)),
+    corrupt(
+        nullType.andThen(b -> b.putInt(BlockHeader.BYTES_PER_CHECKSUM_OFFSET, 512)),
         "checksum area size");
-    corrupt(nullType.andThen(b -> b.putInt(BlockHeader.BYTES_PER_CHECKSUM_OFFSET, -1)),
+    corrupt(
+        nullType.andThen(b -> b.putInt(BlockHeader.BYTES_PER_CHECKSUM_OFFSET, -1)),
         "bytesPerChecksum");
   }
 
@@ -120,16 +136,18 @@ class BlockHeaderTest {
       for (int i = BlockHeader.SIZE; i < header.onDiskDataSizeWithHeader(); i++) {
         block.putByte(i, (byte) random.nextInt());
       }
-      BlockChecksums.write(block, header.onDiskDataSizeWithHeader(), ChecksumType.CRC32C,
-          bytesPerChecksum);
+      BlockChecksums.write(
+          block, header.onDiskDataSizeWithHeader(), ChecksumType.CRC32C, bytesPerChecksum);
       assertDoesNotThrow(() -> BlockChecksums.verify(block, header, FILE, 0));
       for (int trial = 0; trial < 200; trial++) {
         int position = random.nextInt(bytes.length);
         int bit = 1 << random.nextInt(8);
         bytes[position] ^= (byte) bit;
-        CorruptHFileException error = assertThrows(CorruptHFileException.class,
-            () -> BlockChecksums.verify(block, header, FILE, 4096),
-            "byte " + position);
+        CorruptHFileException error =
+            assertThrows(
+                CorruptHFileException.class,
+                () -> BlockChecksums.verify(block, header, FILE, 4096),
+                "byte " + position);
         assertTrue(error.getMessage().contains("checksum of chunk"), error.getMessage());
         bytes[position] ^= (byte) bit;
       }
@@ -155,8 +173,8 @@ class BlockHeaderTest {
         assertDoesNotThrow(() -> BlockChecksums.verify(copy, header, FILE, 0));
         int position = BlockHeader.SIZE + 250;
         copy.putByte(position, (byte) (copy.getByte(position) ^ 4));
-        assertThrows(CorruptHFileException.class,
-            () -> BlockChecksums.verify(copy, header, FILE, 0));
+        assertThrows(
+            CorruptHFileException.class, () -> BlockChecksums.verify(copy, header, FILE, 0));
         copy.putByte(position, (byte) (copy.getByte(position) ^ 4));
       }
     }

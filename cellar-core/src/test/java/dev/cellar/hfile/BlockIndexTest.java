@@ -45,13 +45,20 @@ class BlockIndexTest {
   }
 
   private static byte[] keyBytes(KeyValue cell) {
-    return cell.segment().asSlice(cell.keyOffset(), cell.keyLength())
+    return cell.segment()
+        .asSlice(cell.keyOffset(), cell.keyLength())
         .toArray(java.lang.foreign.ValueLayout.JAVA_BYTE);
   }
 
   @ParameterizedTest(name = "{0} blocks, chunk {1} bytes -> {2} levels")
-  @CsvSource({"0, 131072, 1", "1, 131072, 1", "50, 131072, 1", "300, 256, 3", "3000, 256, 4",
-      "3000, 2048, 3"})
+  @CsvSource({
+    "0, 131072, 1",
+    "1, 131072, 1",
+    "50, 131072, 1",
+    "300, 256, 3",
+    "3000, 256, 4",
+    "3000, 2048, 3"
+  })
   void everyKeyFindsTheBlockThatCoversIt(
       int blocks, int chunkSize, int expectedLevels, TestSeed seed) throws IOException {
     Random random = new Random(seed.value());
@@ -79,12 +86,18 @@ class BlockIndexTest {
     try (ReadOnlyFile file = ReadOnlyFile.open(path)) {
       BlockReader blocksReader =
           new BlockReader(file, file.size() - Trailer.SIZE, Compression.NONE, allocator);
-      BlockLoader loader = (offset, size, type, cache) -> blocksReader.readBlock(offset, size, type);
+      BlockLoader loader =
+          (offset, size, type, cache) -> blocksReader.readBlock(offset, size, type);
       HFileBlock rootBlock = loader.loadBlock(result.rootOffset(), -1, BlockType.ROOT_INDEX, true);
       RootIndex root;
       try {
-        root = RootIndex.parse(rootBlock.payload(), result.rootEntries(), path.toString(),
-            rootBlock.offset(), "data index");
+        root =
+            RootIndex.parse(
+                rootBlock.payload(),
+                result.rootEntries(),
+                path.toString(),
+                rootBlock.offset(),
+                "data index");
       } finally {
         rootBlock.release();
       }
@@ -108,9 +121,15 @@ class BlockIndexTest {
       for (int i = 1; i < root.count(); i++) {
         byte[] previous = root.key(i - 1);
         byte[] current = root.key(i);
-        assertTrue(CellComparator.compareKeys(java.lang.foreign.MemorySegment.ofArray(previous), 0,
-            previous.length, java.lang.foreign.MemorySegment.ofArray(current), 0,
-            current.length) < 0);
+        assertTrue(
+            CellComparator.compareKeys(
+                    java.lang.foreign.MemorySegment.ofArray(previous),
+                    0,
+                    previous.length,
+                    java.lang.foreign.MemorySegment.ofArray(current),
+                    0,
+                    current.length)
+                < 0);
       }
     }
     assertEquals(0, allocator.stats().usedBufferCount());

@@ -50,20 +50,33 @@ class BlockReaderTest {
 
   private record Written(BlockWriter.WrittenBlock block, byte[] payload) {}
 
-  private List<Written> writeBlocks(Path path, Compression compression, Random random,
-      int bytesPerChecksum) throws IOException {
+  private List<Written> writeBlocks(
+      Path path, Compression compression, Random random, int bytesPerChecksum) throws IOException {
     return writeBlocks(path, compression, random, ChecksumType.CRC32C, bytesPerChecksum);
   }
 
-  private List<Written> writeBlocks(Path path, Compression compression, Random random,
-      ChecksumType checksumType, int bytesPerChecksum) throws IOException {
+  private List<Written> writeBlocks(
+      Path path,
+      Compression compression,
+      Random random,
+      ChecksumType checksumType,
+      int bytesPerChecksum)
+      throws IOException {
     List<Written> written = new ArrayList<>();
-    BlockType[] types = {BlockType.DATA, BlockType.LEAF_INDEX, BlockType.BLOOM_CHUNK,
-        BlockType.DATA, BlockType.META, BlockType.ROOT_INDEX, BlockType.FILE_INFO};
+    BlockType[] types = {
+      BlockType.DATA,
+      BlockType.LEAF_INDEX,
+      BlockType.BLOOM_CHUNK,
+      BlockType.DATA,
+      BlockType.META,
+      BlockType.ROOT_INDEX,
+      BlockType.FILE_INFO
+    };
     try (AppendOnlyFile out = AppendOnlyFile.create(path)) {
       BlockWriter writer = new BlockWriter(out, compression, checksumType, bytesPerChecksum);
       for (int i = 0; i < 20; i++) {
-        byte[] payload = new byte[random.nextInt(3) == 0 ? random.nextInt(100) : random.nextInt(90_000)];
+        byte[] payload =
+            new byte[random.nextInt(3) == 0 ? random.nextInt(100) : random.nextInt(90_000)];
         for (int j = 0; j < payload.length; j++) {
           payload[j] = (byte) (random.nextInt(4) == 0 ? random.nextInt() : j % 17);
         }
@@ -90,8 +103,12 @@ class BlockReaderTest {
       int reused = 0;
       Set<HFileBlock> seen = Collections.newSetFromMap(new IdentityHashMap<>());
       for (Written w : written) {
-        HFileBlock block = reader.readBlock(w.block().offset(), w.block().onDiskSizeWithHeader(),
-            w.block().type(), arrays.reusableSource());
+        HFileBlock block =
+            reader.readBlock(
+                w.block().offset(),
+                w.block().onDiskSizeWithHeader(),
+                w.block().type(),
+                arrays.reusableSource());
         HFileBlock other;
         seen.add(block);
         try {
@@ -99,12 +116,18 @@ class BlockReaderTest {
           assertEquals(w.block().offset(), block.offset());
           assertEquals(w.block().onDiskSizeWithHeader(), block.onDiskSizeWithHeader());
           assertEquals(w.payload().length, block.payloadSize());
-          assertArrayEquals(w.payload(), block.payload().getBytes(0, block.payloadSize()),
-              block.toString());
-          assertArrayEquals(w.payload(), block.buf().getBytes(BlockHeader.SIZE,
-              block.payloadSize()), "the exact view of the block");
-          other = reader.readBlock(w.block().offset(),
-              w.block().onDiskSizeWithHeader(), w.block().type(), arrays.reusableSource());
+          assertArrayEquals(
+              w.payload(), block.payload().getBytes(0, block.payloadSize()), block.toString());
+          assertArrayEquals(
+              w.payload(),
+              block.buf().getBytes(BlockHeader.SIZE, block.payloadSize()),
+              "the exact view of the block");
+          other =
+              reader.readBlock(
+                  w.block().offset(),
+                  w.block().onDiskSizeWithHeader(),
+                  w.block().type(),
+                  arrays.reusableSource());
           assertNotSame(block, other, "a slot in use is not handed out");
           assertArrayEquals(w.payload(), other.payload().getBytes(0, other.payloadSize()));
           seen.add(other);
@@ -112,10 +135,15 @@ class BlockReaderTest {
         } finally {
           block.release();
         }
-        HFileBlock again = reader.readBlock(w.block().offset(), w.block().onDiskSizeWithHeader(),
-            w.block().type(), arrays.reusableSource());
+        HFileBlock again =
+            reader.readBlock(
+                w.block().offset(),
+                w.block().onDiskSizeWithHeader(),
+                w.block().type(),
+                arrays.reusableSource());
         if (RecycledHeapArrays.arrayLength(again.backing()) >= RecycledHeapArrays.MIN_POOLED) {
-          assertTrue(seen.contains(again),
+          assertTrue(
+              seen.contains(again),
               "read again into a free slot of its class, with that slot's block object");
           reused++;
         }
@@ -136,15 +164,19 @@ class BlockReaderTest {
   void anL1KeepsABlockReadIntoAReusableSlotForItsGenerationOnly() throws IOException {
     Path path = dir.resolve("blocks");
     List<Written> written = writeBlocks(path, Compression.NONE, new Random(5), 16384);
-    Written first = written.stream().filter(w -> w.payload().length > 20_000).findFirst()
-        .orElseThrow();
+    Written first =
+        written.stream().filter(w -> w.payload().length > 20_000).findFirst().orElseThrow();
     RecycledHeapArrays arrays = new RecycledHeapArrays(1 << 20);
-    LruBlockCache cache = new LruBlockCache(LruBlockCacheConfig.withCapacity(1 << 22),
-        Runnable::run);
+    LruBlockCache cache =
+        new LruBlockCache(LruBlockCacheConfig.withCapacity(1 << 22), Runnable::run);
     try (ReadOnlyFile file = ReadOnlyFile.open(path)) {
       BlockReader reader = new BlockReader(file, file.size() - 16, Compression.NONE, allocator);
-      HFileBlock block = reader.readBlock(first.block().offset(),
-          first.block().onDiskSizeWithHeader(), first.block().type(), arrays.reusableSource());
+      HFileBlock block =
+          reader.readBlock(
+              first.block().offset(),
+              first.block().onDiskSizeWithHeader(),
+              first.block().type(),
+              arrays.reusableSource());
       BlockCacheKey key = new BlockCacheKey("blocks", first.block().offset());
       cache.cacheBlockInItsMemory(key, block, false);
       int generation = block.backing().generation();
@@ -156,8 +188,12 @@ class BlockReaderTest {
       assertTrue(cache.evictBlock(key));
       assertEquals(0, block.refCnt());
 
-      HFileBlock next = reader.readBlock(first.block().offset(),
-          first.block().onDiskSizeWithHeader(), first.block().type(), arrays.reusableSource());
+      HFileBlock next =
+          reader.readBlock(
+              first.block().offset(),
+              first.block().onDiskSizeWithHeader(),
+              first.block().type(),
+              arrays.reusableSource());
       assertSame(block, next, "the slot's block object, in its next generation");
       assertTrue(next.backing().generation() != generation);
       assertFalse(next.backing().tryRetain(generation), "an old entry's hit misses");
@@ -178,8 +214,8 @@ class BlockReaderTest {
     Random random = new Random(seed.value());
     Path path = dir.resolve("blocks");
     List<Written> written = writeBlocks(path, Compression.NONE, random, 512);
-    Written target = written.stream().filter(w -> w.payload().length > 20_000).findFirst()
-        .orElseThrow();
+    Written target =
+        written.stream().filter(w -> w.payload().length > 20_000).findFirst().orElseThrow();
     byte[] damaged = Files.readAllBytes(path);
     damaged[(int) target.block().offset() + BlockHeader.SIZE + 100] ^= 1;
     Path damagedPath = dir.resolve("damaged");
@@ -189,9 +225,16 @@ class BlockReaderTest {
       BlockReader reader = new BlockReader(file, file.size() - 16, Compression.NONE, allocator);
       for (BufSource memory : List.of(arrays.reusableSource(), allocator.reusableSource())) {
         for (int attempt = 0; attempt < 3; attempt++) {
-          assertThrows(CorruptHFileException.class, () -> reader.readBlock(
-              target.block().offset(), target.block().onDiskSizeWithHeader(),
-              target.block().type(), memory).release());
+          assertThrows(
+              CorruptHFileException.class,
+              () ->
+                  reader
+                      .readBlock(
+                          target.block().offset(),
+                          target.block().onDiskSizeWithHeader(),
+                          target.block().type(),
+                          memory)
+                      .release());
         }
         Buf again = memory.takeAtLeastRetained(target.block().onDiskSizeWithHeader());
         assertEquals(1, again.refCnt(), "the slot came back with no reference left");
@@ -202,7 +245,9 @@ class BlockReaderTest {
   }
 
   @ParameterizedTest
-  @EnumSource(value = Compression.class, names = {"NONE", "GZ", "SNAPPY", "LZ4", "ZSTD"})
+  @EnumSource(
+      value = Compression.class,
+      names = {"NONE", "GZ", "SNAPPY", "LZ4", "ZSTD"})
   void readsBackEveryBlockWithOrWithoutItsSize(Compression compression, TestSeed seed)
       throws IOException {
     Random random = new Random(seed.value());
@@ -214,22 +259,28 @@ class BlockReaderTest {
       java.util.Arrays.fill(lastOffsetByType, -1);
       for (Written w : written) {
         for (boolean knownSize : new boolean[] {true, false}) {
-          HFileBlock block = reader.readBlock(w.block().offset(),
-              knownSize ? w.block().onDiskSizeWithHeader() : -1, w.block().type());
+          HFileBlock block =
+              reader.readBlock(
+                  w.block().offset(),
+                  knownSize ? w.block().onDiskSizeWithHeader() : -1,
+                  w.block().type());
           try {
             assertEquals(w.block().type(), block.type());
             assertEquals(w.block().offset(), block.offset());
             assertEquals(w.block().onDiskSizeWithHeader(), block.onDiskSizeWithHeader());
-            assertArrayEquals(w.payload(), block.payload().getBytes(0, block.payloadSize()),
-                block.toString());
-            assertEquals(lastOffsetByType[block.type().ordinal()], block.header().prevBlockOffset());
+            assertArrayEquals(
+                w.payload(), block.payload().getBytes(0, block.payloadSize()), block.toString());
+            assertEquals(
+                lastOffsetByType[block.type().ordinal()], block.header().prevBlockOffset());
             int index = written.indexOf(w);
             int size = w.block().onDiskSizeWithHeader();
             boolean peekFits = size + BlockHeader.SIZE <= allocator.contiguousRoomFor(size);
-            int expectedNext = index + 1 < written.size() && peekFits
-                ? written.get(index + 1).block().onDiskSizeWithHeader()
-                : -1;
-            assertEquals(expectedNext, block.nextBlockOnDiskSize(), "read-ahead of the next header");
+            int expectedNext =
+                index + 1 < written.size() && peekFits
+                    ? written.get(index + 1).block().onDiskSizeWithHeader()
+                    : -1;
+            assertEquals(
+                expectedNext, block.nextBlockOnDiskSize(), "read-ahead of the next header");
           } finally {
             block.release();
           }
@@ -241,7 +292,9 @@ class BlockReaderTest {
   }
 
   @ParameterizedTest
-  @EnumSource(value = Compression.class, names = {"NONE", "GZ", "SNAPPY", "LZ4", "ZSTD"})
+  @EnumSource(
+      value = Compression.class,
+      names = {"NONE", "GZ", "SNAPPY", "LZ4", "ZSTD"})
   void everyFlippedBitIsDetectedAndNamed(Compression compression, TestSeed seed)
       throws IOException {
     Random random = new Random(seed.value());
@@ -251,16 +304,24 @@ class BlockReaderTest {
     Path damagedPath = dir.resolve("damaged");
     for (int trial = 0; trial < 60; trial++) {
       Written target = written.get(random.nextInt(written.size()));
-      int position = (int) target.block().offset() + random.nextInt(target.block().onDiskSizeWithHeader());
+      int position =
+          (int) target.block().offset() + random.nextInt(target.block().onDiskSizeWithHeader());
       byte[] damaged = bytes.clone();
       damaged[position] ^= (byte) (1 << random.nextInt(8));
       Files.write(damagedPath, damaged);
       try (ReadOnlyFile file = ReadOnlyFile.open(damagedPath)) {
         BlockReader reader = new BlockReader(file, file.size() - 16, compression, allocator);
-        CorruptHFileException error = assertThrows(CorruptHFileException.class,
-            () -> reader.readBlock(target.block().offset(), target.block().onDiskSizeWithHeader(),
-                target.block().type()).release(),
-            "flipped byte " + position);
+        CorruptHFileException error =
+            assertThrows(
+                CorruptHFileException.class,
+                () ->
+                    reader
+                        .readBlock(
+                            target.block().offset(),
+                            target.block().onDiskSizeWithHeader(),
+                            target.block().type())
+                        .release(),
+                "flipped byte " + position);
         assertEquals(target.block().offset(), error.offset());
         assertTrue(error.getMessage().contains(damagedPath.toString()), error.getMessage());
       }
@@ -269,7 +330,9 @@ class BlockReaderTest {
   }
 
   @ParameterizedTest
-  @EnumSource(value = Compression.class, names = {"NONE", "ZSTD"})
+  @EnumSource(
+      value = Compression.class,
+      names = {"NONE", "ZSTD"})
   void truncationWrongTypesAndImpossibleOffsetsAreCorruption(Compression compression)
       throws IOException {
     Random random = new Random(7);
@@ -279,22 +342,28 @@ class BlockReaderTest {
     try (ReadOnlyFile file = ReadOnlyFile.open(path)) {
       BlockReader reader = new BlockReader(file, file.size() - 16, compression, allocator);
       BlockType wrong = last.type() == BlockType.META ? BlockType.FILE_INFO : BlockType.META;
-      CorruptHFileException typeError = assertThrows(CorruptHFileException.class,
-          () -> reader.readBlock(last.offset(), last.onDiskSizeWithHeader(), wrong));
+      CorruptHFileException typeError =
+          assertThrows(
+              CorruptHFileException.class,
+              () -> reader.readBlock(last.offset(), last.onDiskSizeWithHeader(), wrong));
       assertTrue(typeError.getMessage().contains("expected " + wrong), typeError.getMessage());
-      assertThrows(CorruptHFileException.class,
+      assertThrows(
+          CorruptHFileException.class,
           () -> reader.readBlock(last.offset(), last.onDiskSizeWithHeader() + 1, null));
       assertThrows(CorruptHFileException.class, () -> reader.readBlock(-1, 100, null));
       assertThrows(CorruptHFileException.class, () -> reader.readBlock(file.size(), 100, null));
-      assertThrows(CorruptHFileException.class, () -> reader.readBlock(last.offset() + 1, -1, null));
+      assertThrows(
+          CorruptHFileException.class, () -> reader.readBlock(last.offset() + 1, -1, null));
     }
     byte[] bytes = Files.readAllBytes(path);
     Path truncated = dir.resolve("truncated");
     Files.write(truncated, java.util.Arrays.copyOf(bytes, (int) last.offset() + 40));
     try (ReadOnlyFile file = ReadOnlyFile.open(truncated)) {
       BlockReader reader = new BlockReader(file, bytes.length - 16, compression, allocator);
-      CorruptHFileException error = assertThrows(CorruptHFileException.class,
-          () -> reader.readBlock(last.offset(), last.onDiskSizeWithHeader(), null));
+      CorruptHFileException error =
+          assertThrows(
+              CorruptHFileException.class,
+              () -> reader.readBlock(last.offset(), last.onDiskSizeWithHeader(), null));
       assertTrue(error.getMessage().contains("truncated"), error.getMessage());
     }
     assertEquals(0, allocator.stats().usedBufferCount());
@@ -305,14 +374,16 @@ class BlockReaderTest {
    * same, and reads such blocks back without verifying anything.
    */
   @ParameterizedTest
-  @EnumSource(value = Compression.class, names = {"NONE", "GZ", "SNAPPY", "LZ4", "ZSTD"})
+  @EnumSource(
+      value = Compression.class,
+      names = {"NONE", "GZ", "SNAPPY", "LZ4", "ZSTD"})
   void nullChecksumBlocksKeepAZeroFilledChecksumArea(Compression compression, TestSeed seed)
       throws IOException {
     Random random = new Random(seed.value());
     Path path = dir.resolve("blocks");
     int bytesPerChecksum = 512;
-    List<Written> written = writeBlocks(path, compression, random, ChecksumType.NULL,
-        bytesPerChecksum);
+    List<Written> written =
+        writeBlocks(path, compression, random, ChecksumType.NULL, bytesPerChecksum);
     byte[] bytes = Files.readAllBytes(path);
     try (ReadOnlyFile file = ReadOnlyFile.open(path)) {
       BlockReader reader = new BlockReader(file, file.size() - 16, compression, allocator);
@@ -326,10 +397,11 @@ class BlockReaderTest {
           assertEquals(4 * chunks, header.checksumBytes(), block.toString());
           assertEquals(dataSize + 4 * chunks, w.block().onDiskSizeWithHeader());
           int areaStart = (int) w.block().offset() + dataSize;
-          assertArrayEquals(new byte[4 * chunks],
+          assertArrayEquals(
+              new byte[4 * chunks],
               java.util.Arrays.copyOfRange(bytes, areaStart, areaStart + 4 * chunks));
-          assertArrayEquals(w.payload(), block.payload().getBytes(0, block.payloadSize()),
-              block.toString());
+          assertArrayEquals(
+              w.payload(), block.payload().getBytes(0, block.payloadSize()), block.toString());
         } finally {
           block.release();
         }
@@ -343,7 +415,9 @@ class BlockReaderTest {
    * away, so its payload is never served unchecked.
    */
   @ParameterizedTest
-  @EnumSource(value = Compression.class, names = {"NONE", "ZSTD"})
+  @EnumSource(
+      value = Compression.class,
+      names = {"NONE", "ZSTD"})
   void aChecksumTypeFlippedToNullIsCorruption(Compression compression) throws IOException {
     Random random = new Random(11);
     Path path = dir.resolve("blocks");
@@ -358,10 +432,12 @@ class BlockReaderTest {
       Files.write(damagedPath, damaged);
       try (ReadOnlyFile file = ReadOnlyFile.open(damagedPath)) {
         BlockReader reader = new BlockReader(file, file.size() - 16, compression, allocator);
-        CorruptHFileException error = assertThrows(CorruptHFileException.class,
-            () -> reader.readBlock(target.block().offset(), -1, null).release());
-        assertTrue(error.getMessage().contains("checksum type NULL, checksum slot 0"),
-            error.getMessage());
+        CorruptHFileException error =
+            assertThrows(
+                CorruptHFileException.class,
+                () -> reader.readBlock(target.block().offset(), -1, null).release());
+        assertTrue(
+            error.getMessage().contains("checksum type NULL, checksum slot 0"), error.getMessage());
         assertEquals(target.block().offset(), error.offset());
       }
     }
@@ -407,8 +483,8 @@ class BlockReaderTest {
     }
 
     @Override
-    public boolean readFullyVerifiedByStorage(long position, dev.cellar.memory.Buf dst,
-        int dstIndex, int length) throws IOException {
+    public boolean readFullyVerifiedByStorage(
+        long position, dev.cellar.memory.Buf dst, int dstIndex, int length) throws IOException {
       if (!hasVerifiedPath) {
         return false;
       }
@@ -431,13 +507,13 @@ class BlockReaderTest {
     new Random(5).nextBytes(payload);
     BlockWriter.WrittenBlock block;
     try (AppendOnlyFile out = AppendOnlyFile.create(path)) {
-      block = new BlockWriter(out, Compression.NONE, ChecksumType.CRC32C, 16384)
-          .write(BlockType.DATA, payload, payload.length);
+      block =
+          new BlockWriter(out, Compression.NONE, ChecksumType.CRC32C, 16384)
+              .write(BlockType.DATA, payload, payload.length);
       out.append(new byte[16], 0, 16);
     }
     int flipAt = BlockHeader.SIZE + 100;
-    try (CorruptReplicaFile file =
-        new CorruptReplicaFile(ReadOnlyFile.open(path), true, flipAt)) {
+    try (CorruptReplicaFile file = new CorruptReplicaFile(ReadOnlyFile.open(path), true, flipAt)) {
       BlockReader reader = new BlockReader(file, file.size() - 16, Compression.NONE, allocator);
       HFileBlock read = reader.readBlock(block.offset(), block.onDiskSizeWithHeader(), null);
       try {
@@ -447,11 +523,12 @@ class BlockReaderTest {
       }
       assertEquals(1, file.rereads);
     }
-    try (CorruptReplicaFile file =
-        new CorruptReplicaFile(ReadOnlyFile.open(path), false, flipAt)) {
+    try (CorruptReplicaFile file = new CorruptReplicaFile(ReadOnlyFile.open(path), false, flipAt)) {
       BlockReader reader = new BlockReader(file, file.size() - 16, Compression.NONE, allocator);
-      CorruptHFileException e = assertThrows(CorruptHFileException.class,
-          () -> reader.readBlock(block.offset(), block.onDiskSizeWithHeader(), null));
+      CorruptHFileException e =
+          assertThrows(
+              CorruptHFileException.class,
+              () -> reader.readBlock(block.offset(), block.onDiskSizeWithHeader(), null));
       assertTrue(e.getMessage().contains("checksum"), e.getMessage());
     }
     assertEquals(0, allocator.stats().usedBufferCount());

@@ -27,8 +27,8 @@ final class CachedReadFixture {
 
   /**
    * Rows of {@link #writePerformanceEvaluation}: 24 full NONE blocks of 63 1000-byte rows, or 28
-   * full ROW_INDEX_V1 blocks of 54 1176-byte rows (at 1000 bytes a ROW_INDEX_V1 block fits the
-   * pool buffer; 1176 is the first size at which both encodings overshoot it).
+   * full ROW_INDEX_V1 blocks of 54 1176-byte rows (at 1000 bytes a ROW_INDEX_V1 block fits the pool
+   * buffer; 1176 is the first size at which both encodings overshoot it).
    */
   static final int PE_ROWS = 1512;
 
@@ -41,8 +41,13 @@ final class CachedReadFixture {
   static final class Rows {
 
     /** Short rows: {@code row-00000042}, family {@code f}, qualifier {@code q}, 8 to 100 bytes. */
-    static final Rows NUMBERED = new Rows(i -> String.format("row-%08d", i).getBytes(), "f", "q",
-        i -> ("value-" + i + "-" + "x".repeat(i % 90)).getBytes(), 0);
+    static final Rows NUMBERED =
+        new Rows(
+            i -> String.format("row-%08d", i).getBytes(),
+            "f",
+            "q",
+            i -> ("value-" + i + "-" + "x".repeat(i % 90)).getBytes(),
+            0);
 
     /** Sequence ids from here on take four bytes as an mvcc vlong. */
     private static final long FOUR_BYTE_SEQUENCE_IDS = 1L << 16;
@@ -53,8 +58,12 @@ final class CachedReadFixture {
     private final IntFunction<byte[]> values;
     private final long firstSequenceId;
 
-    private Rows(IntFunction<byte[]> rows, String family, String qualifier,
-        IntFunction<byte[]> values, long firstSequenceId) {
+    private Rows(
+        IntFunction<byte[]> rows,
+        String family,
+        String qualifier,
+        IntFunction<byte[]> values,
+        long firstSequenceId) {
       this.rows = rows;
       this.family = family.getBytes();
       this.qualifier = qualifier.getBytes();
@@ -63,20 +72,25 @@ final class CachedReadFixture {
     }
 
     /**
-     * HBase PerformanceEvaluation's rows: 26-digit row keys, family {@code info0}, qualifier
-     * {@code 0}, values of {@code valueLength} letters, and sequence ids of four mvcc bytes, as in
-     * a table of a few hundred thousand rows. With 1000-byte values a cell takes 1056 bytes, so a
-     * 64 KiB NONE data block closes after 63 of them: 66,561 bytes with its header, 66,581 on disk,
-     * just over HBase's 65 KiB pool buffer.
+     * HBase PerformanceEvaluation's rows: 26-digit row keys, family {@code info0}, qualifier {@code
+     * 0}, values of {@code valueLength} letters, and sequence ids of four mvcc bytes, as in a table
+     * of a few hundred thousand rows. With 1000-byte values a cell takes 1056 bytes, so a 64 KiB
+     * NONE data block closes after 63 of them: 66,561 bytes with its header, 66,581 on disk, just
+     * over HBase's 65 KiB pool buffer.
      */
     static Rows performanceEvaluation(int valueLength) {
-      return new Rows(i -> String.format("%026d", i).getBytes(), "info0", "0", i -> {
-        byte[] value = new byte[valueLength];
-        for (int j = 0; j < valueLength; j++) {
-          value[j] = (byte) ('a' + (i + j / 16) % 26);
-        }
-        return value;
-      }, FOUR_BYTE_SEQUENCE_IDS);
+      return new Rows(
+          i -> String.format("%026d", i).getBytes(),
+          "info0",
+          "0",
+          i -> {
+            byte[] value = new byte[valueLength];
+            for (int j = 0; j < valueLength; j++) {
+              value[j] = (byte) ('a' + (i + j / 16) % 26);
+            }
+            return value;
+          },
+          FOUR_BYTE_SEQUENCE_IDS);
     }
 
     byte[] row(int i) {
@@ -120,14 +134,16 @@ final class CachedReadFixture {
    */
   static Path writePerformanceEvaluation(Path dir, DataBlockEncoding encoding, int valueLength)
       throws IOException {
-    return write(dir.resolve("pe-" + encoding + "-" + valueLength + ".hfile"),
+    return write(
+        dir.resolve("pe-" + encoding + "-" + valueLength + ".hfile"),
         HFileContext.builder().encoding(encoding).build(),
-        Rows.performanceEvaluation(valueLength), PE_ROWS);
+        Rows.performanceEvaluation(valueLength),
+        PE_ROWS);
   }
 
   static HFileReader open(Path path, BufAllocator allocator, BlockCache cache) throws IOException {
-    return HFileReader.open(path, allocator,
-        direct -> new CachingBlockLoader(cache, direct, path.toString(), false));
+    return HFileReader.open(
+        path, allocator, direct -> new CachingBlockLoader(cache, direct, path.toString(), false));
   }
 
   /** Scans the whole file, checking every cell against {@code rows}; returns the cell count. */
@@ -147,29 +163,34 @@ final class CachedReadFixture {
    * Seeks random rows from {@code threads} threads at once, {@code seeks} each, checking every cell
    * found; throws the first failure. Thread {@code t} draws its rows from {@code seed + t}.
    */
-  static void concurrentSeeks(HFileReader reader, Rows rows, int cells, int threads, int seeks,
-      long seed) throws InterruptedException {
+  static void concurrentSeeks(
+      HFileReader reader, Rows rows, int cells, int threads, int seeks, long seed)
+      throws InterruptedException {
     AtomicReference<Throwable> failure = new AtomicReference<>();
     List<Thread> started = new ArrayList<>();
     for (int t = 0; t < threads; t++) {
       Random random = new Random(seed + t);
-      started.add(Thread.ofPlatform().name("cached-reader-" + t).start(() -> {
-        try (HFileScanner scanner = reader.scanner(true)) {
-          for (int i = 0; i < seeks; i++) {
-            int target = random.nextInt(cells);
-            Cell key = KeyValue.firstOnRow(rows.row(target));
-            int result = scanner.seekTo(key);
-            if (result == HFileScanner.BEFORE_FILE) {
-              scanner.seekTo();
-            } else if (result == HFileScanner.BEFORE_KEY) {
-              scanner.next();
-            }
-            rows.assertCell(target, scanner.current(), "seek " + i);
-          }
-        } catch (Throwable e) {
-          failure.compareAndSet(null, e);
-        }
-      }));
+      started.add(
+          Thread.ofPlatform()
+              .name("cached-reader-" + t)
+              .start(
+                  () -> {
+                    try (HFileScanner scanner = reader.scanner(true)) {
+                      for (int i = 0; i < seeks; i++) {
+                        int target = random.nextInt(cells);
+                        Cell key = KeyValue.firstOnRow(rows.row(target));
+                        int result = scanner.seekTo(key);
+                        if (result == HFileScanner.BEFORE_FILE) {
+                          scanner.seekTo();
+                        } else if (result == HFileScanner.BEFORE_KEY) {
+                          scanner.next();
+                        }
+                        rows.assertCell(target, scanner.current(), "seek " + i);
+                      }
+                    } catch (Throwable e) {
+                      failure.compareAndSet(null, e);
+                    }
+                  }));
     }
     for (Thread thread : started) {
       thread.join();

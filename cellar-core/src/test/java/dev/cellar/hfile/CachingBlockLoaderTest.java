@@ -60,16 +60,26 @@ class CachingBlockLoaderTest {
   }
 
   private LruBlockCache cache(String capacity) {
-    LruBlockCache cache = new LruBlockCache(LruBlockCacheConfig.from(Settings.of(Map.of(
-        LruBlockCacheConfig.CACHE_MEMORY_SIZE_KEY, capacity))), Runnable::run);
+    LruBlockCache cache =
+        new LruBlockCache(
+            LruBlockCacheConfig.from(
+                Settings.of(Map.of(LruBlockCacheConfig.CACHE_MEMORY_SIZE_KEY, capacity))),
+            Runnable::run);
     caches.add(cache);
     return cache;
   }
 
   private Path write() throws IOException {
-    return CachedReadFixture.write(dir.resolve("cached.hfile"), HFileContext.builder()
-        .blockSize(4096).indexBlockMaxSize(1024).encoding(DataBlockEncoding.FAST_DIFF)
-        .compression(Compression.SNAPPY).build(), Rows.NUMBERED, CELLS);
+    return CachedReadFixture.write(
+        dir.resolve("cached.hfile"),
+        HFileContext.builder()
+            .blockSize(4096)
+            .indexBlockMaxSize(1024)
+            .encoding(DataBlockEncoding.FAST_DIFF)
+            .compression(Compression.SNAPPY)
+            .build(),
+        Rows.NUMBERED,
+        CELLS);
   }
 
   private HFileReader open(Path path, LruBlockCache cache) throws IOException {
@@ -132,8 +142,16 @@ class CachingBlockLoaderTest {
     try (HFileReader reader = open(path, cache)) {
       assertEquals(CELLS, scan(reader, false));
       try (HFileScanner scanner = reader.scanner(false)) {
-        assertEquals(HFileScanner.EXACT, scanner.seekTo(KeyValue.create(Rows.NUMBERED.row(777),
-            "f".getBytes(), "q".getBytes(), 1, CellType.PUT, new byte[0])));
+        assertEquals(
+            HFileScanner.EXACT,
+            scanner.seekTo(
+                KeyValue.create(
+                    Rows.NUMBERED.row(777),
+                    "f".getBytes(),
+                    "q".getBytes(),
+                    1,
+                    CellType.PUT,
+                    new byte[0])));
       }
       CacheStats.Snapshot stats = cache.stats().snapshot();
       assertEquals(0, stats.hits(BlockCategory.DATA));
@@ -155,7 +173,9 @@ class CachingBlockLoaderTest {
       assertEquals(PE_ROWS, CachedReadFixture.scan(reader, rows, true));
       BufAllocatorStats stats = allocator.stats();
       assertEquals(0, allocator.heapAllocationRatioSinceLastCall(), stats.toString());
-      assertEquals(largeBefore, stats.largeBuffers().allocatedBytes(),
+      assertEquals(
+          largeBefore,
+          stats.largeBuffers().allocatedBytes(),
           "no data block went through a pooled buffer: " + stats);
       assertEquals(0, stats.usedBufferCount(), "the L1 pins no pooled memory");
 
@@ -164,18 +184,22 @@ class CachingBlockLoaderTest {
       long last = -1;
       for (int i = 0; i < blocks; i++) {
         last = offset;
-        HFileBlock block = (HFileBlock) cache.getBlockRetained(
-            new BlockCacheKey(path.toString(), offset), false, true, false);
+        HFileBlock block =
+            (HFileBlock)
+                cache.getBlockRetained(
+                    new BlockCacheKey(path.toString(), offset), false, true, false);
         try {
           Buf buf = block.buf();
           assertTrue(buf.capacity() > BufAllocatorConfig.DEFAULT.bufferSize(), block.toString());
           assertFalse(buf.isDirect(), block.toString());
           int arrayLength = ((byte[]) buf.segment().heapBase().orElseThrow()).length;
           int read = block.onDiskSizeWithHeader() + BlockHeader.SIZE;
-          assertEquals(RecycledHeapArrays.GRANULE
-              * ((read + RecycledHeapArrays.GRANULE - 1) / RecycledHeapArrays.GRANULE),
-              arrayLength, "the block read with its checksums and the next header into an array"
-              + " of that size's class");
+          assertEquals(
+              RecycledHeapArrays.GRANULE
+                  * ((read + RecycledHeapArrays.GRANULE - 1) / RecycledHeapArrays.GRANULE),
+              arrayLength,
+              "the block read with its checksums and the next header into an array"
+                  + " of that size's class");
           cost += block.heapSize() + arrayLength - buf.capacity() + LruBlockCache.ENTRY_OVERHEAD;
           offset += block.onDiskSizeWithHeader();
         } finally {
@@ -209,12 +233,16 @@ class CachingBlockLoaderTest {
       unpackedBytes = plain.size();
     }
     LruBlockCache packed = cache("64m");
-    try (HFileReader reader = HFileReader.open(path, allocator,
-        direct -> new CachingBlockLoader(packed, direct, path.toString(), false, true))) {
+    try (HFileReader reader =
+        HFileReader.open(
+            path,
+            allocator,
+            direct -> new CachingBlockLoader(packed, direct, path.toString(), false, true))) {
       assertEquals(CELLS, scan(reader, true));
       long blocks = packed.stats().snapshot().missCount();
       assertEquals(plain.blockCount(), packed.blockCount(), "the same blocks are cached");
-      assertTrue(packed.size() < unpackedBytes * 3 / 4,
+      assertTrue(
+          packed.size() < unpackedBytes * 3 / 4,
           "packed " + packed.size() + " bytes vs unpacked " + unpackedBytes);
       assertEquals(CELLS, scan(reader, true));
       assertEquals(blocks, packed.stats().snapshot().missCount(), "the second scan hits");
@@ -224,23 +252,31 @@ class CachingBlockLoaderTest {
 
   /**
    * Once the cache churns, a data block is served but not cached at its first miss, and cached at
-   * its second; until then, and always with the doorkeeper off, every block read is cached. A
-   * block served uncached from an on-heap cache is on the heap too, and pins no pooled buffer.
+   * its second; until then, and always with the doorkeeper off, every block read is cached. A block
+   * served uncached from an on-heap cache is on the heap too, and pins no pooled buffer.
    */
   @ParameterizedTest
   @CsvSource({"true", "false"})
   void aChurningCacheTakesADataBlockInAtItsSecondMiss(boolean doorkeeper) throws IOException {
     Path path = CachedReadFixture.writePerformanceEvaluation(dir, DataBlockEncoding.NONE, 1000);
-    LruBlockCache cache = new LruBlockCache(LruBlockCacheConfig.from(Settings.of(Map.of(
-        LruBlockCacheConfig.CACHE_MEMORY_SIZE_KEY, "512k",
-        MissDoorkeeper.ENABLED_KEY, Boolean.toString(doorkeeper)))), Runnable::run);
+    LruBlockCache cache =
+        new LruBlockCache(
+            LruBlockCacheConfig.from(
+                Settings.of(
+                    Map.of(
+                        LruBlockCacheConfig.CACHE_MEMORY_SIZE_KEY,
+                        "512k",
+                        MissDoorkeeper.ENABLED_KEY,
+                        Boolean.toString(doorkeeper)))),
+            Runnable::run);
     caches.add(cache);
     try (HFileReader reader = open(path, cache)) {
       int blocks = 0;
       int cachedAtFirstMiss = 0;
       List<Long> leftOut = new ArrayList<>();
       for (long offset = reader.trailer().firstDataBlockOffset();
-          offset <= reader.trailer().lastDataBlockOffset(); blocks++) {
+          offset <= reader.trailer().lastDataBlockOffset();
+          blocks++) {
         HFileBlock block = reader.blockLoader().loadBlock(offset, -1, BlockType.DATA, true);
         boolean onHeap = !block.buf().isDirect();
         boolean lastReference = block.release();
@@ -263,7 +299,8 @@ class CachingBlockLoaderTest {
       }
       assertEquals(0, stats.evictedBlockCount(), "nothing was cached to be evicted: " + stats);
       long blocksTheCacheHolds = cache.config().maxSize() / (64 << 10);
-      assertTrue(cachedAtFirstMiss > 0 && cachedAtFirstMiss <= blocksTheCacheHolds,
+      assertTrue(
+          cachedAtFirstMiss > 0 && cachedAtFirstMiss <= blocksTheCacheHolds,
           cachedAtFirstMiss + " blocks cached while there was room, of " + blocks);
       assertEquals(blocks, cachedAtFirstMiss + leftOut.size());
       assertTrue(leftOut.size() > blocks / 2, leftOut.size() + " of " + blocks + " left out");
@@ -272,7 +309,8 @@ class CachingBlockLoaderTest {
       long again = leftOut.get(leftOut.size() - 1);
       HFileBlock served = reader.blockLoader().loadBlock(again, -1, BlockType.DATA, true);
       try {
-        assertTrue(cache.containsBlock(new BlockCacheKey(path.toString(), again)),
+        assertTrue(
+            cache.containsBlock(new BlockCacheKey(path.toString(), again)),
             "cached at its second miss");
       } finally {
         served.release();
@@ -281,21 +319,21 @@ class CachingBlockLoaderTest {
   }
 
   /**
-   * Readers racing through a churning on-heap cache, whose blocks left out are read into the
-   * arrays its evictions recycle, find every cell right.
+   * Readers racing through a churning on-heap cache, whose blocks left out are read into the arrays
+   * its evictions recycle, find every cell right.
    */
   @Test
   void concurrentSeeksThroughAChurningCacheReturnTheRightCells(TestSeed seed) throws Exception {
     Path path = CachedReadFixture.writePerformanceEvaluation(dir, DataBlockEncoding.NONE, 1000);
     LruBlockCache cache = cache("512k");
     try (HFileReader reader = open(path, cache)) {
-      CachedReadFixture.concurrentSeeks(reader, Rows.performanceEvaluation(1000), PE_ROWS, 4,
-          3_000, seed.value());
+      CachedReadFixture.concurrentSeeks(
+          reader, Rows.performanceEvaluation(1000), PE_ROWS, 4, 3_000, seed.value());
     }
     CacheStats.Snapshot stats = cache.stats().snapshot();
     assertTrue(stats.leftOutCount() > 0, "the cache churned: " + stats);
-    assertTrue(stats.evictedBlockCount() > 0, "blocks let in at a second miss evicted others: "
-        + stats);
+    assertTrue(
+        stats.evictedBlockCount() > 0, "blocks let in at a second miss evicted others: " + stats);
     assertTrue(stats.hitCount() > 0, stats.toString());
   }
 
@@ -328,8 +366,8 @@ class CachingBlockLoaderTest {
     }
 
     @Override
-    public Cacheable getBlockRetained(BlockCacheKey key, boolean caching, boolean repeat,
-        boolean updateCacheMetrics) {
+    public Cacheable getBlockRetained(
+        BlockCacheKey key, boolean caching, boolean repeat, boolean updateCacheMetrics) {
       return delegate.getBlockRetained(key, caching, repeat, updateCacheMetrics);
     }
 

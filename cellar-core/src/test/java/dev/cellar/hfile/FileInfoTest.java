@@ -41,8 +41,15 @@ class FileInfoTest {
     for (byte[] key : parsed.entries().keySet()) {
       order.add(new String(key, StandardCharsets.US_ASCII));
     }
-    assertEquals(List.of("DATA_BLOCK_ENCODING", "MAJOR_COMPACTION_KEY", "MAX_SEQ_ID_KEY",
-        "hfile.AVG_KEY_LEN", "hfile.LASTKEY"), order, "upper-case keys sort before hfile. keys");
+    assertEquals(
+        List.of(
+            "DATA_BLOCK_ENCODING",
+            "MAJOR_COMPACTION_KEY",
+            "MAX_SEQ_ID_KEY",
+            "hfile.AVG_KEY_LEN",
+            "hfile.LASTKEY"),
+        order,
+        "upper-case keys sort before hfile. keys");
     assertArrayEquals(payload, parsed.toPayload());
   }
 
@@ -51,10 +58,11 @@ class FileInfoTest {
     FileInfo info = new FileInfo();
     info.put(FileInfo.AVG_KEY_LEN, new byte[] {1, 2});
     FileInfo parsed = FileInfo.parse(Buf.wrap(info.toPayload()), "f.hfile", 99);
-    CorruptHFileException error = assertThrows(CorruptHFileException.class,
-        () -> parsed.getInt(FileInfo.AVG_KEY_LEN, 0));
+    CorruptHFileException error =
+        assertThrows(CorruptHFileException.class, () -> parsed.getInt(FileInfo.AVG_KEY_LEN, 0));
     assertTrue(error.getMessage().contains("f.hfile at offset 99"), error.getMessage());
-    assertThrows(CorruptHFileException.class,
+    assertThrows(
+        CorruptHFileException.class,
         () -> FileInfo.parse(Buf.wrap("XBUF".getBytes(StandardCharsets.US_ASCII)), "f", 0));
     Random random = new Random(seed.value());
     info.putLong(FileInfo.MAX_SEQ_ID_KEY, 7);

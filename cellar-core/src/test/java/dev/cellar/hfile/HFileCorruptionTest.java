@@ -49,19 +49,29 @@ class HFileCorruptionTest {
   private Path writeFile(DataBlockEncoding encoding, Compression compression, BloomType bloom)
       throws IOException {
     Path path = dir.resolve("good.hfile");
-    HFileContext context = HFileContext.builder().blockSize(512).indexBlockMaxSize(256).indexMinEntries(4)
-        .encoding(encoding).compression(compression).bloomType(bloom).includesTags(true)
-        .bloomConfig(new dev.cellar.hfile.bloom.BloomConfig(0.01f, 7, 512,
-            dev.cellar.hfile.bloom.HashType.MURMUR, 0))
-        .build();
+    HFileContext context =
+        HFileContext.builder()
+            .blockSize(512)
+            .indexBlockMaxSize(256)
+            .indexMinEntries(4)
+            .encoding(encoding)
+            .compression(compression)
+            .bloomType(bloom)
+            .includesTags(true)
+            .bloomConfig(
+                new dev.cellar.hfile.bloom.BloomConfig(
+                    0.01f, 7, 512, dev.cellar.hfile.bloom.HashType.MURMUR, 0))
+            .build();
     try (HFileWriter writer = HFileWriter.create(path, context)) {
       for (int i = 0; i < 2000; i++) {
         byte[] row = String.format("row-%06d", i).getBytes();
         CellType type = i % 97 == 0 ? CellType.DELETE_FAMILY : CellType.PUT;
         byte[] qualifier = type == CellType.PUT ? ("q" + i % 3).getBytes() : new byte[0];
         List<Tag> tags = i % 5 == 0 ? List.of(new Tag((byte) 1, "acl".getBytes())) : List.of();
-        writer.append(KeyValue.create(row, "f".getBytes(), qualifier, 1000 + i, type,
-            ("value-" + i).getBytes(), tags).withSequenceId(i + 1));
+        writer.append(
+            KeyValue.create(
+                    row, "f".getBytes(), qualifier, 1000 + i, type, ("value-" + i).getBytes(), tags)
+                .withSequenceId(i + 1));
       }
       writer.appendMetaBlock("meta-a", "some meta bytes".getBytes());
     }
@@ -78,7 +88,8 @@ class HFileCorruptionTest {
         HFileBlock block = reader.readBlockUncached(offset, -1, null);
         long size = block.onDiskSizeWithHeader();
         block.release();
-        regions.computeIfAbsent(block.type().name(), k -> new ArrayList<>())
+        regions
+            .computeIfAbsent(block.type().name(), k -> new ArrayList<>())
             .add(new long[] {offset, size});
         offset += size;
       }
@@ -88,22 +99,40 @@ class HFileCorruptionTest {
   }
 
   @ParameterizedTest(name = "{0} {1} {2}")
-  @CsvSource({"NONE, NONE, ROW", "FAST_DIFF, SNAPPY, ROWCOL", "ROW_INDEX_V1, GZ, ROW",
-      "DIFF, ZSTD, ROW", "PREFIX, LZ4, ROWCOL"})
-  void everyFlippedBitIsReported(DataBlockEncoding encoding, Compression compression,
-      BloomType bloom, TestSeed seed) throws IOException {
+  @CsvSource({
+    "NONE, NONE, ROW",
+    "FAST_DIFF, SNAPPY, ROWCOL",
+    "ROW_INDEX_V1, GZ, ROW",
+    "DIFF, ZSTD, ROW",
+    "PREFIX, LZ4, ROWCOL"
+  })
+  void everyFlippedBitIsReported(
+      DataBlockEncoding encoding, Compression compression, BloomType bloom, TestSeed seed)
+      throws IOException {
     Random random = new Random(seed.value());
     Path good = writeFile(encoding, compression, bloom);
     try (HFileReader reader = HFileReader.open(good, allocator)) {
       HFileVerifier.Report report = HFileVerifier.verify(reader);
       assertEquals(2000, report.cells());
-      assertTrue(report.blocksByType().getOrDefault(BlockType.INTERMEDIATE_INDEX, 0) > 0,
+      assertTrue(
+          report.blocksByType().getOrDefault(BlockType.INTERMEDIATE_INDEX, 0) > 0,
           "the file has every kind of index block: " + report);
     }
     byte[] bytes = Files.readAllBytes(good);
     Map<String, List<long[]>> regions = regions(good);
-    assertTrue(regions.keySet().containsAll(List.of("LEAF_INDEX", "INTERMEDIATE_INDEX",
-        "ROOT_INDEX", "BLOOM_CHUNK", "META", "FILE_INFO", "GENERAL_BLOOM_META", "TRAILER")),
+    assertTrue(
+        regions
+            .keySet()
+            .containsAll(
+                List.of(
+                    "LEAF_INDEX",
+                    "INTERMEDIATE_INDEX",
+                    "ROOT_INDEX",
+                    "BLOOM_CHUNK",
+                    "META",
+                    "FILE_INFO",
+                    "GENERAL_BLOOM_META",
+                    "TRAILER")),
         regions.keySet().toString());
     Map<String, Integer> detected = new java.util.TreeMap<>();
     Path damaged = dir.resolve("damaged.hfile");
@@ -115,8 +144,14 @@ class HFileCorruptionTest {
         byte[] copy = bytes.clone();
         copy[position] ^= (byte) (1 << bit);
         Files.write(damaged, copy);
-        String where = region.getKey() + " byte " + position + " ("
-            + (position - range[0]) + " into it) bit " + bit;
+        String where =
+            region.getKey()
+                + " byte "
+                + position
+                + " ("
+                + (position - range[0])
+                + " into it) bit "
+                + bit;
         expectCorruption(damaged, where);
         detected.merge(region.getKey(), 1, Integer::sum);
       }
@@ -135,11 +170,10 @@ class HFileCorruptionTest {
       HFileVerifier.verify(reader);
       fail("damage went unnoticed: " + where);
     } catch (CorruptHFileException expected) {
-      assertTrue(expected.getMessage().contains(damaged.toString()), where + ": "
-          + expected.getMessage());
+      assertTrue(
+          expected.getMessage().contains(damaged.toString()), where + ": " + expected.getMessage());
     } catch (RuntimeException e) {
       throw new AssertionError(where + " escaped as " + e, e);
     }
   }
-
 }

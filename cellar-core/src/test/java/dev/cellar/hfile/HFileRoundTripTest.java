@@ -49,10 +49,16 @@ class HFileRoundTripTest {
 
   static Stream<Arguments> matrix() {
     List<Arguments> out = new ArrayList<>();
-    DataBlockEncoding[] encodings = {DataBlockEncoding.NONE, DataBlockEncoding.PREFIX,
-        DataBlockEncoding.DIFF, DataBlockEncoding.FAST_DIFF, DataBlockEncoding.ROW_INDEX_V1};
-    Compression[] compressions = {Compression.NONE, Compression.GZ, Compression.SNAPPY,
-        Compression.LZ4, Compression.ZSTD};
+    DataBlockEncoding[] encodings = {
+      DataBlockEncoding.NONE,
+      DataBlockEncoding.PREFIX,
+      DataBlockEncoding.DIFF,
+      DataBlockEncoding.FAST_DIFF,
+      DataBlockEncoding.ROW_INDEX_V1
+    };
+    Compression[] compressions = {
+      Compression.NONE, Compression.GZ, Compression.SNAPPY, Compression.LZ4, Compression.ZSTD
+    };
     int[] blockSizes = {256, 4096, 65536};
     int i = 0;
     for (DataBlockEncoding encoding : encodings) {
@@ -69,11 +75,18 @@ class HFileRoundTripTest {
   }
 
   /** A TreeMap oracle ordered by the cell key, then by sequence id descending. */
-  private static TreeMap<Cell, Cell> randomCells(Random random, int count, boolean tags,
-      boolean mvcc) {
+  private static TreeMap<Cell, Cell> randomCells(
+      Random random, int count, boolean tags, boolean mvcc) {
     TreeMap<Cell, Cell> cells = new TreeMap<>(CellComparator.INSTANCE);
-    CellType[] types = {CellType.PUT, CellType.PUT, CellType.PUT, CellType.DELETE,
-        CellType.DELETE_COLUMN, CellType.DELETE_FAMILY, CellType.DELETE_FAMILY_VERSION};
+    CellType[] types = {
+      CellType.PUT,
+      CellType.PUT,
+      CellType.PUT,
+      CellType.DELETE,
+      CellType.DELETE_COLUMN,
+      CellType.DELETE_FAMILY,
+      CellType.DELETE_FAMILY_VERSION
+    };
     while (cells.size() < count) {
       byte[] row = String.format("row-%05d", random.nextInt(count / 2 + 1)).getBytes();
       byte[] qualifier = String.format("q%d", random.nextInt(4)).getBytes();
@@ -82,12 +95,21 @@ class HFileRoundTripTest {
         value = new byte[70_000 + random.nextInt(10_000)];
       }
       random.nextBytes(value);
-      List<Tag> cellTags = tags && random.nextBoolean()
-          ? List.of(new Tag((byte) (1 + random.nextInt(3)), ("t" + random.nextInt(5)).getBytes()))
-          : List.of();
-      KeyValue cell = KeyValue.create(row, new byte[] {'f'}, qualifier, random.nextInt(5) * 1000L,
-          types[random.nextInt(types.length)], value, cellTags)
-          .withSequenceId(mvcc ? random.nextInt(1000) : 0);
+      List<Tag> cellTags =
+          tags && random.nextBoolean()
+              ? List.of(
+                  new Tag((byte) (1 + random.nextInt(3)), ("t" + random.nextInt(5)).getBytes()))
+              : List.of();
+      KeyValue cell =
+          KeyValue.create(
+                  row,
+                  new byte[] {'f'},
+                  qualifier,
+                  random.nextInt(5) * 1000L,
+                  types[random.nextInt(types.length)],
+                  value,
+                  cellTags)
+              .withSequenceId(mvcc ? random.nextInt(1000) : 0);
       cells.put(cell, cell);
     }
     return cells;
@@ -95,15 +117,27 @@ class HFileRoundTripTest {
 
   @ParameterizedTest(name = "{0} {1} block {2} tags={3} mvcc={4}")
   @MethodSource("matrix")
-  void cellsComeBackThroughScansAndSeeks(DataBlockEncoding encoding, Compression compression,
-      int blockSize, boolean tags, boolean mvcc, TestSeed seed) throws IOException {
+  void cellsComeBackThroughScansAndSeeks(
+      DataBlockEncoding encoding,
+      Compression compression,
+      int blockSize,
+      boolean tags,
+      boolean mvcc,
+      TestSeed seed)
+      throws IOException {
     String where = encoding + " " + compression + " block " + blockSize;
     Random random = new Random(seed.value());
     TreeMap<Cell, Cell> oracle = randomCells(random, 300 + random.nextInt(700), tags, mvcc);
     Path path = dir.resolve("file.hfile");
-    HFileContext context = HFileContext.builder().blockSize(blockSize).encoding(encoding)
-        .compression(compression).includesTags(tags).includesMvcc(mvcc)
-        .bloomType(BloomType.ROW).build();
+    HFileContext context =
+        HFileContext.builder()
+            .blockSize(blockSize)
+            .encoding(encoding)
+            .compression(compression)
+            .includesTags(tags)
+            .includesMvcc(mvcc)
+            .bloomType(BloomType.ROW)
+            .build();
     try (HFileWriter writer = HFileWriter.create(path, context)) {
       for (Cell cell : oracle.keySet()) {
         writer.append(cell);
@@ -120,12 +154,14 @@ class HFileRoundTripTest {
       }
       assertArrayEquals(IndexKeys.keyOf(expected.getLast()), reader.lastKey(), where);
       for (int probe = 0; probe < 300; probe++) {
-        Cell target = probe % 2 == 0
-            ? expected.get(random.nextInt(expected.size()))
-            : KeyValue.firstOnRow(String.format("row-%05d", random.nextInt(600)).getBytes());
+        Cell target =
+            probe % 2 == 0
+                ? expected.get(random.nextInt(expected.size()))
+                : KeyValue.firstOnRow(String.format("row-%05d", random.nextInt(600)).getBytes());
         checkSeek(scanner, oracle, target, mvcc, where + " seek " + target);
         checkSeekBefore(scanner, oracle, target, mvcc, where + " seekBefore " + target);
-        assertTrue(reader.mightContain(rowOf(target), null) || !rowPresent(oracle, target),
+        assertTrue(
+            reader.mightContain(rowOf(target), null) || !rowPresent(oracle, target),
             where + " bloom false negative for " + target);
       }
     }
@@ -141,8 +177,9 @@ class HFileRoundTripTest {
     return ceiling != null && CellComparator.compareRows(ceiling, target) == 0;
   }
 
-  private static void checkSeek(HFileScanner scanner, TreeMap<Cell, Cell> oracle, Cell key,
-      boolean mvcc, String where) throws IOException {
+  private static void checkSeek(
+      HFileScanner scanner, TreeMap<Cell, Cell> oracle, Cell key, boolean mvcc, String where)
+      throws IOException {
     int result = scanner.seekTo(key);
     Map.Entry<Cell, Cell> floor = floorIgnoringSequenceId(oracle, key);
     if (floor == null) {
@@ -164,8 +201,8 @@ class HFileRoundTripTest {
   }
 
   /** The last cell whose key, ignoring sequence ids, is not after {@code key}. */
-  private static Map.Entry<Cell, Cell> floorIgnoringSequenceId(TreeMap<Cell, Cell> oracle,
-      Cell key) {
+  private static Map.Entry<Cell, Cell> floorIgnoringSequenceId(
+      TreeMap<Cell, Cell> oracle, Cell key) {
     Map.Entry<Cell, Cell> floor = null;
     for (Map.Entry<Cell, Cell> entry : oracle.entrySet()) {
       if (CellComparator.compareKeyIgnoringSequenceId(entry.getKey(), key) > 0) {
@@ -176,8 +213,9 @@ class HFileRoundTripTest {
     return floor;
   }
 
-  private static void checkSeekBefore(HFileScanner scanner, TreeMap<Cell, Cell> oracle, Cell key,
-      boolean mvcc, String where) throws IOException {
+  private static void checkSeekBefore(
+      HFileScanner scanner, TreeMap<Cell, Cell> oracle, Cell key, boolean mvcc, String where)
+      throws IOException {
     Cell before = null;
     for (Cell cell : oracle.keySet()) {
       if (CellComparator.compareKeyIgnoringSequenceId(cell, key) >= 0) {
@@ -195,7 +233,9 @@ class HFileRoundTripTest {
   }
 
   private static void assertSameCell(Cell expected, Cell actual, boolean mvcc, String where) {
-    assertEquals(0, CellComparator.compareKeyIgnoringSequenceId(expected, actual),
+    assertEquals(
+        0,
+        CellComparator.compareKeyIgnoringSequenceId(expected, actual),
         where + ": expected " + expected + " found " + actual);
     assertArrayEquals(expected.valueArray(), actual.valueArray(), where + " value");
     assertArrayEquals(expected.tagsArray(), actual.tagsArray(), where + " tags");

@@ -38,8 +38,8 @@ import org.junit.jupiter.params.provider.CsvSource;
  * of a file of small blocks (rows spanning blocks), from the row's first cell, the cells taken are
  * the newest put of each column whose timestamp lies in the range, the result says whether the row
  * needed the general matcher (a delete marker anywhere in it, or a column's newest cell outside the
- * range), and after a collected row the scanner stands on the next row's first cell. Files of
- * every encoding, with or without tags and sequence ids, read uncached and from an L1.
+ * range), and after a collected row the scanner stands on the next row's first cell. Files of every
+ * encoding, with or without tags and sequence ids, read uncached and from an L1.
  */
 @ExtendWith(TestSeedExtension.class)
 class HFileScannerRowCollectionTest {
@@ -61,16 +61,30 @@ class HFileScannerRowCollectionTest {
   }
 
   @ParameterizedTest(name = "{0} cached {1}")
-  @CsvSource({"NONE, false", "NONE, true", "ROW_INDEX_V1, false", "ROW_INDEX_V1, true",
-      "PREFIX, false", "PREFIX, true", "DIFF, false", "DIFF, true", "FAST_DIFF, false",
-      "FAST_DIFF, true"})
+  @CsvSource({
+    "NONE, false",
+    "NONE, true",
+    "ROW_INDEX_V1, false",
+    "ROW_INDEX_V1, true",
+    "PREFIX, false",
+    "PREFIX, true",
+    "DIFF, false",
+    "DIFF, true",
+    "FAST_DIFF, false",
+    "FAST_DIFF, true"
+  })
   void rowsCollectAsTheOracleSays(DataBlockEncoding encoding, boolean cached, TestSeed seed)
       throws Exception {
     Random random = new Random(seed.value());
     boolean tags = random.nextBoolean();
-    HFileContext context = HFileContext.builder().encoding(encoding)
-        .blockSize(new int[] {256, 512, 2048}[random.nextInt(3)]).indexBlockMaxSize(256)
-        .includesTags(tags).includesMvcc(random.nextBoolean()).build();
+    HFileContext context =
+        HFileContext.builder()
+            .encoding(encoding)
+            .blockSize(new int[] {256, 512, 2048}[random.nextInt(3)])
+            .indexBlockMaxSize(256)
+            .includesTags(tags)
+            .includesMvcc(random.nextBoolean())
+            .build();
     List<KeyValue> cells = cells(random, tags);
     Path path = dir.resolve("rows.hfile");
     try (HFileWriter writer = HFileWriter.create(path, context)) {
@@ -94,8 +108,13 @@ class HFileScannerRowCollectionTest {
   void aCorruptBlockFailsTheCollectionAndLeaksNothing(DataBlockEncoding encoding, TestSeed seed)
       throws Exception {
     Random random = new Random(seed.value());
-    HFileContext context = HFileContext.builder().encoding(encoding).blockSize(512)
-        .indexBlockMaxSize(256).includesMvcc(true).build();
+    HFileContext context =
+        HFileContext.builder()
+            .encoding(encoding)
+            .blockSize(512)
+            .indexBlockMaxSize(256)
+            .includesMvcc(true)
+            .build();
     List<KeyValue> cells = cells(random, false);
     Path path = dir.resolve("corrupt.hfile");
     try (HFileWriter writer = HFileWriter.create(path, context)) {
@@ -122,8 +141,13 @@ class HFileScannerRowCollectionTest {
           KeyValue row = cells.get(first);
           positionOn(scanner, row);
           sink.taken.clear();
-          scanner.collectLatestPuts(row.segment(), row.rowOffset(), row.rowLength(),
-              Long.MIN_VALUE, Long.MAX_VALUE, sink);
+          scanner.collectLatestPuts(
+              row.segment(),
+              row.rowOffset(),
+              row.rowLength(),
+              Long.MIN_VALUE,
+              Long.MAX_VALUE,
+              sink);
         }
       } catch (CorruptHFileException e) {
         failure = e;
@@ -132,8 +156,9 @@ class HFileScannerRowCollectionTest {
     assertTrue(failure != null, "the corrupt byte at " + at + " went unseen");
   }
 
-  private void checkEveryRow(Random random, List<KeyValue> cells, HFileScanner scanner,
-      boolean sequenceIds) throws IOException {
+  private void checkEveryRow(
+      Random random, List<KeyValue> cells, HFileScanner scanner, boolean sequenceIds)
+      throws IOException {
     int collected = 0;
     int gaveUp = 0;
     for (int first = 0; first < cells.size(); ) {
@@ -147,11 +172,14 @@ class HFileScannerRowCollectionTest {
       boolean expectCollected = oracle(cells.subList(first, end), min, max, expected);
       KeyValue row = cells.get(first);
       positionOn(scanner, row);
-      assertEquals(0, CellComparator.IGNORING_SEQUENCE_ID.compare(row, scanner.current()),
+      assertEquals(
+          0,
+          CellComparator.IGNORING_SEQUENCE_ID.compare(row, scanner.current()),
           "positioned on the row's first cell");
       TakenCells sink = new TakenCells();
-      int result = scanner.collectLatestPuts(row.segment(), row.rowOffset(), row.rowLength(),
-          min, max, sink);
+      int result =
+          scanner.collectLatestPuts(
+              row.segment(), row.rowOffset(), row.rowLength(), min, max, sink);
       String what = "row " + new String(row.rowArray()) + " in [" + min + ", " + max + ")";
       if (expectCollected) {
         collected++;
@@ -160,14 +188,16 @@ class HFileScannerRowCollectionTest {
         for (int i = 0; i < expected.size(); i++) {
           KeyValue want = expected.get(i);
           Cell got = sink.taken.get(i);
-          assertEquals(0, CellComparator.IGNORING_SEQUENCE_ID.compare(want, got), what + ", cell " + i);
-          assertEquals(sequenceIds ? want.sequenceId() : 0, got.sequenceId(),
-              what + ", cell " + i);
+          assertEquals(
+              0, CellComparator.IGNORING_SEQUENCE_ID.compare(want, got), what + ", cell " + i);
+          assertEquals(sequenceIds ? want.sequenceId() : 0, got.sequenceId(), what + ", cell " + i);
           assertTrue(Arrays.equals(want.valueArray(), got.valueArray()), what + ", cell " + i);
         }
         if (end < cells.size()) {
           assertTrue(scanner.isValid(), what);
-          assertEquals(0, CellComparator.IGNORING_SEQUENCE_ID.compare(cells.get(end), scanner.current()),
+          assertEquals(
+              0,
+              CellComparator.IGNORING_SEQUENCE_ID.compare(cells.get(end), scanner.current()),
               what + ": the scanner stands on the next row's first cell");
         } else {
           assertFalse(scanner.isValid(), what + ": the file ended");
@@ -179,8 +209,9 @@ class HFileScannerRowCollectionTest {
       }
       first = end;
     }
-    assertTrue(collected > 0 && gaveUp > 0, collected + " rows collected, " + gaveUp
-        + " given up: the file should have both");
+    assertTrue(
+        collected > 0 && gaveUp > 0,
+        collected + " rows collected, " + gaveUp + " given up: the file should have both");
   }
 
   /**
@@ -210,7 +241,7 @@ class HFileScannerRowCollectionTest {
     switch (scanner.seekTo(firstOnRow)) {
       case HFileScanner.BEFORE_FILE -> scanner.seekTo();
       case HFileScanner.BEFORE_KEY -> scanner.next();
-      default -> { }
+      default -> {}
     }
   }
 
@@ -218,10 +249,13 @@ class HFileScannerRowCollectionTest {
     if (!cached) {
       return HFileReader.open(path, allocator);
     }
-    cache = new LruBlockCache(LruBlockCacheConfig.from(Settings.of(Map.of(
-        LruBlockCacheConfig.CACHE_MEMORY_SIZE_KEY, "64m"))), Runnable::run);
-    return HFileReader.open(path, allocator,
-        direct -> new CachingBlockLoader(cache, direct, path.toString(), false));
+    cache =
+        new LruBlockCache(
+            LruBlockCacheConfig.from(
+                Settings.of(Map.of(LruBlockCacheConfig.CACHE_MEMORY_SIZE_KEY, "64m"))),
+            Runnable::run);
+    return HFileReader.open(
+        path, allocator, direct -> new CachingBlockLoader(cache, direct, path.toString(), false));
   }
 
   /**
@@ -240,12 +274,15 @@ class HFileScannerRowCollectionTest {
         for (int v = 0; v < versions; v++) {
           byte[] value = new byte[random.nextInt(120)];
           random.nextBytes(value);
-          CellType type = withDelete && random.nextInt(3) == 0 ? CellType.DELETE_COLUMN
-              : CellType.PUT;
-          List<Tag> tags = withTags && random.nextBoolean()
-              ? List.of(new Tag((byte) 1, new byte[] {(byte) v})) : List.of();
-          sorted.add(KeyValue.create(row, FAMILY, qualifier, 1000 + random.nextInt(50), type,
-              value, tags).withSequenceId(random.nextInt(1 << 20)));
+          CellType type =
+              withDelete && random.nextInt(3) == 0 ? CellType.DELETE_COLUMN : CellType.PUT;
+          List<Tag> tags =
+              withTags && random.nextBoolean()
+                  ? List.of(new Tag((byte) 1, new byte[] {(byte) v}))
+                  : List.of();
+          sorted.add(
+              KeyValue.create(row, FAMILY, qualifier, 1000 + random.nextInt(50), type, value, tags)
+                  .withSequenceId(random.nextInt(1 << 20)));
         }
       }
     }

@@ -65,16 +65,23 @@ class HFileScannerSeekTest {
 
   /**
    * Where the scanner's data blocks come from: read directly, an L1, an off-heap L2, read through
-   * an L1 that keeps only index and bloom blocks (every data block left out), or through an L1
-   * that takes a data block at one load in three (a block is left out, perhaps sought with the
-   * sparse index its file keeps, then cached and sought with that index until it has its own).
+   * an L1 that keeps only index and bloom blocks (every data block left out), or through an L1 that
+   * takes a data block at one load in three (a block is left out, perhaps sought with the sparse
+   * index its file keeps, then cached and sought with that index until it has its own).
    */
-  enum Source { UNCACHED, L1, L2_OFFHEAP, LEFT_OUT, MIXED }
+  enum Source {
+    UNCACHED,
+    L1,
+    L2_OFFHEAP,
+    LEFT_OUT,
+    MIXED
+  }
 
   @TempDir Path dir;
 
   private final BufAllocator allocator = new BufAllocator(BufAllocatorConfig.DEFAULT);
   private final List<BlockCache> caches = new ArrayList<>();
+
   /** Whether the LEFT_OUT source's cache takes data blocks after all (a test flips it). */
   private final AtomicBoolean cacheLeftOutData = new AtomicBoolean();
 
@@ -131,9 +138,17 @@ class HFileScannerSeekTest {
    * published: every seek lands where the oracle says.
    */
   @ParameterizedTest(name = "{0} {1}")
-  @CsvSource({"NONE, L1", "NONE, L2_OFFHEAP", "PREFIX, L1", "FAST_DIFF, L1",
-      "FAST_DIFF, L2_OFFHEAP", "NONE, LEFT_OUT", "DIFF, LEFT_OUT", "FAST_DIFF, LEFT_OUT",
-      "FAST_DIFF, MIXED"})
+  @CsvSource({
+    "NONE, L1",
+    "NONE, L2_OFFHEAP",
+    "PREFIX, L1",
+    "FAST_DIFF, L1",
+    "FAST_DIFF, L2_OFFHEAP",
+    "NONE, LEFT_OUT",
+    "DIFF, LEFT_OUT",
+    "FAST_DIFF, LEFT_OUT",
+    "FAST_DIFF, MIXED"
+  })
   void concurrentSeeksShareTheBlocksIndexes(
       DataBlockEncoding encoding, Source source, TestSeed seed) throws Exception {
     Random random = new Random(seed.value());
@@ -146,20 +161,25 @@ class HFileScannerSeekTest {
       List<Thread> threads = new ArrayList<>();
       for (int t = 0; t < 4; t++) {
         Random threadRandom = new Random(seed.value() + t);
-        threads.add(Thread.ofPlatform().name("seeker-" + t).start(() -> {
-          try (HFileScanner scanner = reader.scanner(true)) {
-            Oracle oracle = new Oracle(cells);
-            for (int operation = 0; operation < OPERATIONS; operation++) {
-              if (threadRandom.nextBoolean()) {
-                oracle.checkSeekTo(scanner, probe(threadRandom, cells), "operation " + operation);
-              } else {
-                oracle.checkReseek(scanner, threadRandom, "operation " + operation);
-              }
-            }
-          } catch (Throwable e) {
-            failure.compareAndSet(null, e);
-          }
-        }));
+        threads.add(
+            Thread.ofPlatform()
+                .name("seeker-" + t)
+                .start(
+                    () -> {
+                      try (HFileScanner scanner = reader.scanner(true)) {
+                        Oracle oracle = new Oracle(cells);
+                        for (int operation = 0; operation < OPERATIONS; operation++) {
+                          if (threadRandom.nextBoolean()) {
+                            oracle.checkSeekTo(
+                                scanner, probe(threadRandom, cells), "operation " + operation);
+                          } else {
+                            oracle.checkReseek(scanner, threadRandom, "operation " + operation);
+                          }
+                        }
+                      } catch (Throwable e) {
+                        failure.compareAndSet(null, e);
+                      }
+                    }));
       }
       for (Thread thread : threads) {
         thread.join();
@@ -191,8 +211,10 @@ class HFileScannerSeekTest {
         assertEquals(HFileScanner.EXACT, scanner.seekTo(cells.get(i)));
         int before = loads.get();
         assertEquals(HFileScanner.EXACT, scanner.reseekTo(cells.get(j)));
-        assertEquals(before, loads.get(), "reseek from #" + i + " to #" + j
-            + " in the same block loaded a block");
+        assertEquals(
+            before,
+            loads.get(),
+            "reseek from #" + i + " to #" + j + " in the same block loaded a block");
         assertSame(cells.get(j), scanner.current(), "reseek to #" + j);
         reseeks++;
       }
@@ -205,10 +227,12 @@ class HFileScannerSeekTest {
    * next-block key, not the in-block search, not the reseek's shortcut.
    */
   @ParameterizedTest(name = "{0}")
-  @EnumSource(value = DataBlockEncoding.class, names = {"NONE", "PREFIX", "DIFF", "FAST_DIFF"})
+  @EnumSource(
+      value = DataBlockEncoding.class,
+      names = {"NONE", "PREFIX", "DIFF", "FAST_DIFF"})
   void cachedSeeksAndReseeksAllocateNothing(DataBlockEncoding encoding) throws Exception {
-    HFileContext context = HFileContext.builder().encoding(encoding).blockSize(8192)
-        .includesTags(false).build();
+    HFileContext context =
+        HFileContext.builder().encoding(encoding).blockSize(8192).includesTags(false).build();
     List<KeyValue> cells = cells(new Random(11), context);
     Path path = write(context, cells);
     com.sun.management.ThreadMXBean threads =
@@ -221,8 +245,15 @@ class HFileScannerSeekTest {
       int rounds = 20_000;
       checksum += seekAndReseek(scanner, cells, rounds);
       double perRound = (threads.getCurrentThreadAllocatedBytes() - before) / (double) rounds;
-      assertTrue(perRound < 1, encoding + ": " + perRound + " heap bytes per seek and three "
-          + "reseeks (checksum " + checksum + ")");
+      assertTrue(
+          perRound < 1,
+          encoding
+              + ": "
+              + perRound
+              + " heap bytes per seek and three "
+              + "reseeks (checksum "
+              + checksum
+              + ")");
     }
   }
 
@@ -244,15 +275,15 @@ class HFileScannerSeekTest {
   /**
    * A block object is indexed by its third seek, and then seeks binary-search the index: every
    * reader of a cached block shares it; an uncached block read anew for each seek never gets one.
-   * The block's heap size, which a cache accounts once, already counts the index. A block the
-   * cache leaves out gets a sparse index kept by the file at its second seek.
+   * The block's heap size, which a cache accounts once, already counts the index. A block the cache
+   * leaves out gets a sparse index kept by the file at its second seek.
    */
   @ParameterizedTest(name = "{0} {1}")
   @MethodSource("encodingsAndSingleSources")
   void theThirdSeekIntoABlockObjectIndexesIt(DataBlockEncoding encoding, Source source)
       throws Exception {
-    HFileContext context = HFileContext.builder().encoding(encoding).blockSize(8192)
-        .includesTags(false).build();
+    HFileContext context =
+        HFileContext.builder().encoding(encoding).blockSize(8192).includesTags(false).build();
     List<KeyValue> cells = cells(new Random(7), context);
     Path path = write(context, cells);
     boolean indexable = encoding != DataBlockEncoding.ROW_INDEX_V1;
@@ -264,27 +295,35 @@ class HFileScannerSeekTest {
           assertEquals(HFileScanner.EXACT, scanner.seekTo(key));
           SeekIndex index = scanner.currentBlock().seekIndex();
           boolean cached = source == Source.L1 || source == Source.L2_OFFHEAP;
-          assertEquals(indexable && cached && seek >= 3, index != null,
-              "seek " + seek + ": " + index);
-          SeekIndex fileKept =
-              reader.leftOutSeekIndexes().find(scanner.currentBlock().offset());
-          assertEquals(indexable && source == Source.LEFT_OUT && seek >= 2, fileKept != null,
+          assertEquals(
+              indexable && cached && seek >= 3, index != null, "seek " + seek + ": " + index);
+          SeekIndex fileKept = reader.leftOutSeekIndexes().find(scanner.currentBlock().offset());
+          assertEquals(
+              indexable && source == Source.LEFT_OUT && seek >= 2,
+              fileKept != null,
               "seek " + seek + ": " + fileKept);
           if (fileKept != null) {
             int payload = scanner.currentBlock().payloadSize();
             assertTrue(fileKept.count() > 0, fileKept.toString());
-            assertTrue(fileKept.heapSize()
-                <= DataBlockEncoding.NONE.maxSeekIndexHeapSize(payload) + 256,
-                "a left-out block's index is sparse: " + fileKept + ", "
-                + fileKept.heapSize() + " bytes for " + payload);
+            assertTrue(
+                fileKept.heapSize() <= DataBlockEncoding.NONE.maxSeekIndexHeapSize(payload) + 256,
+                "a left-out block's index is sparse: "
+                    + fileKept
+                    + ", "
+                    + fileKept.heapSize()
+                    + " bytes for "
+                    + payload);
           }
           if (index != null) {
             HFileBlock block = scanner.currentBlock();
-            assertTrue(block.heapSize() >= block.buf().capacity() + index.heapSize(),
+            assertTrue(
+                block.heapSize() >= block.buf().capacity() + index.heapSize(),
                 "the block's size counts its index: " + block.heapSize());
             assertTrue(index.count() > 0, index.toString());
-            assertTrue(index.heapSize() <= encoding.maxSeekIndexHeapSize(
-                scanner.currentBlock().payloadSize()), index.toString());
+            assertTrue(
+                index.heapSize()
+                    <= encoding.maxSeekIndexHeapSize(scanner.currentBlock().payloadSize()),
+                index.toString());
           }
         }
       }
@@ -296,11 +335,13 @@ class HFileScannerSeekTest {
    * seeks use that index and its own index is built at its eighth seek, not its third.
    */
   @ParameterizedTest(name = "{0}")
-  @EnumSource(value = DataBlockEncoding.class, names = {"NONE", "PREFIX", "DIFF", "FAST_DIFF"})
+  @EnumSource(
+      value = DataBlockEncoding.class,
+      names = {"NONE", "PREFIX", "DIFF", "FAST_DIFF"})
   void aCachedBlockSoughtWithItsFilesSparseIndexBuildsItsOwnLater(DataBlockEncoding encoding)
       throws Exception {
-    HFileContext context = HFileContext.builder().encoding(encoding).blockSize(8192)
-        .includesTags(false).build();
+    HFileContext context =
+        HFileContext.builder().encoding(encoding).blockSize(8192).includesTags(false).build();
     List<KeyValue> cells = cells(new Random(11), context);
     Path path = write(context, cells);
     try (HFileReader reader = open(path, Source.LEFT_OUT, null)) {
@@ -325,8 +366,10 @@ class HFileScannerSeekTest {
           assertSame(key, scanner.current(), "cached seek " + seek);
           HFileBlock block = scanner.currentBlock();
           assertFalse(block.leftOut(), "cached seek " + seek);
-          assertEquals(seek >= SeekIndexSlot.BUILDING_SEEK_AFTER_SPARSE,
-              block.seekIndex() != null, "cached seek " + seek + ": " + block.seekIndex());
+          assertEquals(
+              seek >= SeekIndexSlot.BUILDING_SEEK_AFTER_SPARSE,
+              block.seekIndex() != null,
+              "cached seek " + seek + ": " + block.seekIndex());
         }
       }
       assertTrue(sparse == reader.leftOutSeekIndexes().find(offset), "the file keeps its index");
@@ -343,8 +386,12 @@ class HFileScannerSeekTest {
   @CsvSource({"L1, true", "L1, false", "L2_OFFHEAP, true", "L2_OFFHEAP, false"})
   void aBlockHandsItsSeekIndexBackWhenItsMemoryIsFreed(Source source, boolean held)
       throws Exception {
-    HFileContext context = HFileContext.builder().encoding(DataBlockEncoding.NONE)
-        .blockSize(8192).includesTags(false).build();
+    HFileContext context =
+        HFileContext.builder()
+            .encoding(DataBlockEncoding.NONE)
+            .blockSize(8192)
+            .includesTags(false)
+            .build();
     List<KeyValue> cells = cells(new Random(11), context);
     Path path = write(context, cells);
     try (HFileReader reader = open(path, source, null)) {
@@ -364,8 +411,8 @@ class HFileScannerSeekTest {
       long handedBack = IndexArrays.keptBytes() - kept;
       assertTrue(handedBack > 0, "the index array came back: " + handedBack + " bytes");
       seekUntilIndexed(reader, key).release();
-      assertTrue(IndexArrays.keptBytes() < kept + handedBack,
-          "the next index built took an array back");
+      assertTrue(
+          IndexArrays.keptBytes() < kept + handedBack, "the next index built took an array back");
     }
   }
 
@@ -418,8 +465,9 @@ class HFileScannerSeekTest {
         } catch (CorruptHFileException expected) {
           corrupt++;
         } catch (Throwable unexpected) {
-          throw new AssertionError(encoding + " " + source + ", operation "
-              + operation + " raised " + unexpected, unexpected);
+          throw new AssertionError(
+              encoding + " " + source + ", operation " + operation + " raised " + unexpected,
+              unexpected);
         }
       }
     }
@@ -447,35 +495,51 @@ class HFileScannerSeekTest {
    */
   private HFileReader open(Path path, Source source, AtomicInteger loads, long corruptionSeed)
       throws IOException {
-    BlockCache cache = switch (source) {
-      case UNCACHED -> null;
-      case L1, LEFT_OUT, MIXED -> new LruBlockCache(LruBlockCacheConfig.from(Settings.of(Map.of(
-          LruBlockCacheConfig.CACHE_MEMORY_SIZE_KEY, "64m"))), Runnable::run);
-      case L2_OFFHEAP -> BlockCacheFactory.create(Settings.of(Map.of(
-          "hfile.block.cache.memory.size", "16m", "hbase.bucketcache.ioengine", "offheap",
-          "hbase.bucketcache.size", "64")), allocator).orElseThrow();
-    };
+    BlockCache cache =
+        switch (source) {
+          case UNCACHED -> null;
+          case L1, LEFT_OUT, MIXED ->
+              new LruBlockCache(
+                  LruBlockCacheConfig.from(
+                      Settings.of(Map.of(LruBlockCacheConfig.CACHE_MEMORY_SIZE_KEY, "64m"))),
+                  Runnable::run);
+          case L2_OFFHEAP ->
+              BlockCacheFactory.create(
+                      Settings.of(
+                          Map.of(
+                              "hfile.block.cache.memory.size",
+                              "16m",
+                              "hbase.bucketcache.ioengine",
+                              "offheap",
+                              "hbase.bucketcache.size",
+                              "64")),
+                      allocator)
+                  .orElseThrow();
+        };
     if (cache != null) {
       caches.add(cache);
     }
     AtomicInteger dataLoads = new AtomicInteger();
-    return HFileReader.open(path, allocator, direct -> {
-      BlockLoader file = corruptionSeed == 0 ? direct : corrupting(direct, corruptionSeed);
-      BlockLoader loader = cache == null
-          ? file
-          : new CachingBlockLoader(cache, file, path.toString(), false);
-      return (offset, size, type, cacheBlock) -> {
-        if (loads != null) {
-          loads.incrementAndGet();
-        }
-        boolean cacheData = switch (source) {
-          case LEFT_OUT -> cacheLeftOutData.get();
-          case MIXED -> dataLoads.incrementAndGet() % 3 == 0;
-          default -> true;
-        };
-        return loader.loadBlock(offset, size, type, cacheBlock && cacheData);
-      };
-    });
+    return HFileReader.open(
+        path,
+        allocator,
+        direct -> {
+          BlockLoader file = corruptionSeed == 0 ? direct : corrupting(direct, corruptionSeed);
+          BlockLoader loader =
+              cache == null ? file : new CachingBlockLoader(cache, file, path.toString(), false);
+          return (offset, size, type, cacheBlock) -> {
+            if (loads != null) {
+              loads.incrementAndGet();
+            }
+            boolean cacheData =
+                switch (source) {
+                  case LEFT_OUT -> cacheLeftOutData.get();
+                  case MIXED -> dataLoads.incrementAndGet() % 3 == 0;
+                  default -> true;
+                };
+            return loader.loadBlock(offset, size, type, cacheBlock && cacheData);
+          };
+        });
   }
 
   /**
@@ -500,8 +564,8 @@ class HFileScannerSeekTest {
           // cell's key length (NONE) or of the encoding id.
           bytes[BlockHeader.SIZE] ^= 0x40;
         }
-        return new HFileBlock(block.header(), block.offset(), Buf.wrap(bytes),
-            block.nextBlockOnDiskSize());
+        return new HFileBlock(
+            block.header(), block.offset(), Buf.wrap(bytes), block.nextBlockOnDiskSize());
       } finally {
         block.release();
       }
@@ -555,8 +619,14 @@ class HFileScannerSeekTest {
     boolean withTags = context.includesTags();
     TreeSet<KeyValue> sorted = new TreeSet<>(CellComparator.IGNORING_SEQUENCE_ID);
     byte[] previousRow = {'m'};
-    CellType[] types = {CellType.PUT, CellType.PUT, CellType.PUT, CellType.DELETE,
-        CellType.DELETE_COLUMN, CellType.DELETE_FAMILY};
+    CellType[] types = {
+      CellType.PUT,
+      CellType.PUT,
+      CellType.PUT,
+      CellType.DELETE,
+      CellType.DELETE_COLUMN,
+      CellType.DELETE_FAMILY
+    };
     while (sorted.size() < CELLS) {
       byte[] row = random.nextInt(3) == 0 ? previousRow : row(random, previousRow);
       previousRow = row;
@@ -567,13 +637,23 @@ class HFileScannerSeekTest {
         for (int v = 0; v < versions; v++) {
           byte[] value = new byte[random.nextInt(5) == 0 ? 0 : random.nextInt(300)];
           random.nextBytes(value);
-          List<Tag> tags = withTags && random.nextBoolean()
-              ? List.of(new Tag((byte) (1 + random.nextInt(3)), new byte[] {(byte) v}))
-              : List.of();
-          sorted.add(KeyValue.create(row, FAMILY, qualifier, 1000 + random.nextInt(50),
-              types[random.nextInt(types.length)], value, tags)
-              .withSequenceId(context.includesMvcc() && random.nextBoolean()
-                  ? random.nextInt(1 << 20) : 0));
+          List<Tag> tags =
+              withTags && random.nextBoolean()
+                  ? List.of(new Tag((byte) (1 + random.nextInt(3)), new byte[] {(byte) v}))
+                  : List.of();
+          sorted.add(
+              KeyValue.create(
+                      row,
+                      FAMILY,
+                      qualifier,
+                      1000 + random.nextInt(50),
+                      types[random.nextInt(types.length)],
+                      value,
+                      tags)
+                  .withSequenceId(
+                      context.includesMvcc() && random.nextBoolean()
+                          ? random.nextInt(1 << 20)
+                          : 0));
         }
       }
     }
@@ -604,12 +684,19 @@ class HFileScannerSeekTest {
       case 4 -> KeyValue.lastOnRow(row);
       case 5 -> KeyValue.firstOnColumn(row, FAMILY, qualifier);
       case 6 -> KeyValue.lastOnColumn(row, FAMILY, qualifier);
-      case 7 -> KeyValue.create(row, FAMILY, qualifier,
-          cell.timestamp() + (random.nextBoolean() ? 1 : -1), cell.type(), new byte[0]);
+      case 7 ->
+          KeyValue.create(
+              row,
+              FAMILY,
+              qualifier,
+              cell.timestamp() + (random.nextBoolean() ? 1 : -1),
+              cell.type(),
+              new byte[0]);
       case 8 -> KeyValue.firstOnRow(Arrays.copyOf(row, row.length + 1));
-      default -> random.nextBoolean()
-          ? KeyValue.firstOnRow(new byte[0])
-          : KeyValue.lastOnRow(filled(cells.getLast().rowLength() + 1));
+      default ->
+          random.nextBoolean()
+              ? KeyValue.firstOnRow(new byte[0])
+              : KeyValue.lastOnRow(filled(cells.getLast().rowLength() + 1));
     };
   }
 
@@ -620,7 +707,9 @@ class HFileScannerSeekTest {
   }
 
   private static void assertSame(KeyValue expected, Cell actual, String message) {
-    assertEquals(0, CellComparator.compareKeyIgnoringSequenceId(expected, actual),
+    assertEquals(
+        0,
+        CellComparator.compareKeyIgnoringSequenceId(expected, actual),
         () -> message + ": expected " + expected + ", found " + actual);
     assertEquals(expected.sequenceId(), actual.sequenceId(), message);
     assertTrue(Arrays.equals(expected.valueArray(), actual.valueArray()), message + ": value");
@@ -631,6 +720,7 @@ class HFileScannerSeekTest {
   private static final class Oracle {
 
     private final List<KeyValue> cells;
+
     /** The index of the scanner's current cell, or -1 when it is not positioned. */
     private int position = -1;
 
@@ -664,15 +754,15 @@ class HFileScannerSeekTest {
         checkSeekTo(scanner, cells.get(random.nextInt(cells.size())), what);
         return;
       }
-      int target = random.nextInt(4) == 0
-          ? position + random.nextInt(cells.size() - position)
-          : Math.min(cells.size() - 1, position + random.nextInt(4));
+      int target =
+          random.nextInt(4) == 0
+              ? position + random.nextInt(cells.size() - position)
+              : Math.min(cells.size() - 1, position + random.nextInt(4));
       KeyValue key = variant(random, cells.get(target), cells);
       if (CellComparator.compareKeyIgnoringSequenceId(key, cells.get(position)) < 0) {
         key = cells.get(target);
       }
-      check(scanner, key, scanner.reseekTo(key), what + ": reseekTo " + key + " from #"
-          + position);
+      check(scanner, key, scanner.reseekTo(key), what + ": reseekTo " + key + " from #" + position);
     }
 
     private void check(HFileScanner scanner, KeyValue key, int result, String what) {
@@ -691,13 +781,14 @@ class HFileScannerSeekTest {
         }
         case HFileScanner.EXACT -> {
           assertTrue(floor >= 0, message.get());
-          assertEquals(0, CellComparator.compareKeyIgnoringSequenceId(key, cells.get(floor)),
-              message.get());
+          assertEquals(
+              0, CellComparator.compareKeyIgnoringSequenceId(key, cells.get(floor)), message.get());
           position = floor;
         }
         case HFileScanner.BEFORE_KEY -> {
           assertTrue(floor >= 0, message.get());
-          assertTrue(CellComparator.compareKeyIgnoringSequenceId(key, cells.get(floor)) > 0,
+          assertTrue(
+              CellComparator.compareKeyIgnoringSequenceId(key, cells.get(floor)) > 0,
               message.get());
           position = floor;
         }

@@ -29,7 +29,12 @@ class HFileWriterTest {
   }
 
   private static KeyValue put(String row, long ts) {
-    return KeyValue.create(row.getBytes(), "f".getBytes(), "q".getBytes(), ts, CellType.PUT,
+    return KeyValue.create(
+        row.getBytes(),
+        "f".getBytes(),
+        "q".getBytes(),
+        ts,
+        CellType.PUT,
         ("v-" + row + ts).getBytes());
   }
 
@@ -69,8 +74,8 @@ class HFileWriterTest {
   void reservedFileInfoKeysAndUseAfterCloseAreRefused() throws IOException {
     Path path = dir.resolve("f.hfile");
     HFileWriter writer = HFileWriter.create(path, HFileContext.builder().build());
-    assertThrows(IllegalArgumentException.class,
-        () -> writer.appendFileInfo("hfile.LASTKEY", new byte[1]));
+    assertThrows(
+        IllegalArgumentException.class, () -> writer.appendFileInfo("hfile.LASTKEY", new byte[1]));
     writer.appendFileInfo("MAX_SEQ_ID_KEY", dev.cellar.cell.Bytes.toBytes(42L));
     writer.close();
     assertThrows(IllegalStateException.class, () -> writer.append(put("a", 1)));

@@ -64,7 +64,10 @@ class IndexKeysTest {
   }
 
   private static KeyValue randomCell(Random random, String alphabet) {
-    return put(randomString(random, alphabet, 4), "f", randomString(random, alphabet, 3),
+    return put(
+        randomString(random, alphabet, 4),
+        "f",
+        randomString(random, alphabet, 3),
         random.nextInt(4));
   }
 

@@ -27,12 +27,11 @@ class LeftOutSeekIndexesTest {
 
   /** A real (NONE) index of a one-cell block, to keep and find. */
   private static SeekIndex anIndex() {
-    KeyValue cell = KeyValue.create("r".getBytes(), "f".getBytes(), "q".getBytes(), 1,
-        CellType.PUT, "v".getBytes());
-    MemorySegment payload =
-        MemorySegment.ofArray(cell.segment().toArray(ValueLayout.JAVA_BYTE));
-    BlockSeeker seeker =
-        DataBlockEncoding.NONE.newSeeker(new EncodingContext(false, false, false));
+    KeyValue cell =
+        KeyValue.create(
+            "r".getBytes(), "f".getBytes(), "q".getBytes(), 1, CellType.PUT, "v".getBytes());
+    MemorySegment payload = MemorySegment.ofArray(cell.segment().toArray(ValueLayout.JAVA_BYTE));
+    BlockSeeker seeker = DataBlockEncoding.NONE.newSeeker(new EncodingContext(false, false, false));
     seeker.setBlock(Buf.wrap(payload));
     return seeker.indexBlockSparsely();
   }
@@ -84,7 +83,8 @@ class LeftOutSeekIndexesTest {
       assertTrue(index == null || index == kept[i], "block " + i + " found another's index");
       found += index == null ? 0 : 1;
     }
-    assertTrue(found >= offsets.length * 97 / 100,
+    assertTrue(
+        found >= offsets.length * 97 / 100,
         found + " of " + offsets.length + " blocks kept their index at a load of a fifth");
   }
 
@@ -94,7 +94,8 @@ class LeftOutSeekIndexesTest {
     assertEquals(65536, LeftOutSeekIndexes.forData(1L << 30).slots());
     assertEquals(131072, LeftOutSeekIndexes.forData((1L << 30) + 16384).slots());
     assertEquals(1 << 22, LeftOutSeekIndexes.forData(1L << 50).slots());
-    assertThrows(IllegalArgumentException.class, () -> new LeftOutSeekIndexes(12, new HeapBudget(0)));
+    assertThrows(
+        IllegalArgumentException.class, () -> new LeftOutSeekIndexes(12, new HeapBudget(0)));
   }
 
   @Test

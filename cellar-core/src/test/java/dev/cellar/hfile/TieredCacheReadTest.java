@@ -69,9 +69,14 @@ class TieredCacheReadTest {
   }
 
   private CombinedBlockCache cache(String engine, String sizeMiB) throws IOException {
-    return cache(Map.of("hbase.bucketcache.ioengine", engine(engine),
-        "hbase.bucketcache.size", sizeMiB,
-        "hbase.bucketcache.bucket.sizes", "5120,9216,17408,33792"));
+    return cache(
+        Map.of(
+            "hbase.bucketcache.ioengine",
+            engine(engine),
+            "hbase.bucketcache.size",
+            sizeMiB,
+            "hbase.bucketcache.bucket.sizes",
+            "5120,9216,17408,33792"));
   }
 
   /** A combined cache of a 16 MiB L1 and an L2 with the given settings. */
@@ -96,9 +101,16 @@ class TieredCacheReadTest {
   }
 
   private Path write() throws IOException {
-    return CachedReadFixture.write(dir.resolve("tiered.hfile"), HFileContext.builder()
-        .blockSize(8192).indexBlockMaxSize(1024).encoding(DataBlockEncoding.FAST_DIFF)
-        .compression(Compression.LZ4).build(), Rows.NUMBERED, CELLS);
+    return CachedReadFixture.write(
+        dir.resolve("tiered.hfile"),
+        HFileContext.builder()
+            .blockSize(8192)
+            .indexBlockMaxSize(1024)
+            .encoding(DataBlockEncoding.FAST_DIFF)
+            .compression(Compression.LZ4)
+            .build(),
+        Rows.NUMBERED,
+        CELLS);
   }
 
   @ParameterizedTest
@@ -112,7 +124,8 @@ class TieredCacheReadTest {
       long dataMisses = cache.stats().snapshot().misses(BlockCategory.DATA);
       assertEquals(CELLS, CachedReadFixture.scan(reader, Rows.NUMBERED, true));
       CacheStats.Snapshot stats = cache.stats().snapshot();
-      assertEquals(dataMisses, stats.misses(BlockCategory.DATA), "the second scan missed: " + stats);
+      assertEquals(
+          dataMisses, stats.misses(BlockCategory.DATA), "the second scan missed: " + stats);
       assertTrue(stats.hits(BlockCategory.DATA) >= dataMisses - 1, stats.toString());
       assertTrue(cache.l1().blockCount() > 0, "index blocks in the L1");
       assertTrue(cache.l2().stats().snapshot().hitCount() > 0, "data blocks from the L2");
@@ -145,17 +158,22 @@ class TieredCacheReadTest {
       boolean overshoot = sizeClass.itemSize() == BucketCacheConfig.OVERSHOOT_BUCKET_SIZE;
       assertEquals(overshoot ? blocks : 0, sizeClass.usedSlots(), sizeClass.toString());
       if (overshoot) {
-        assertTrue(sizeClass.fragmentationBytes() < 0.05 * sizeClass.usedBytes(),
+        assertTrue(
+            sizeClass.fragmentationBytes() < 0.05 * sizeClass.usedBytes(),
             "under 5% of each slot is left over: " + sizeClass);
       }
     }
   }
 
   @ParameterizedTest
-  @CsvSource({"offheap, NONE, 1000, 24", "offheap, ROW_INDEX_V1, 1176, 28",
-      "file, NONE, 1000, 24", "file, ROW_INDEX_V1, 1176, 28"})
-  void blocksJustOverThePoolBufferTakeATightSlot(String engine,
-      DataBlockEncoding encoding, int valueLength, int blocks) throws Exception {
+  @CsvSource({
+    "offheap, NONE, 1000, 24",
+    "offheap, ROW_INDEX_V1, 1176, 28",
+    "file, NONE, 1000, 24",
+    "file, ROW_INDEX_V1, 1176, 28"
+  })
+  void blocksJustOverThePoolBufferTakeATightSlot(
+      String engine, DataBlockEncoding encoding, int valueLength, int blocks) throws Exception {
     Path path = CachedReadFixture.writePerformanceEvaluation(dir, encoding, valueLength);
     Rows rows = Rows.performanceEvaluation(valueLength);
     CombinedBlockCache cache = cache(defaultSizedL2(engine));
@@ -163,7 +181,8 @@ class TieredCacheReadTest {
     try (HFileReader reader = CachedReadFixture.open(path, allocator, cache)) {
       long read = scanInPooledMemory(reader, rows, l2);
       if (engine.equals("file")) {
-        assertTrue(read >= (long) PE_BLOCK * blocks,
+        assertTrue(
+            read >= (long) PE_BLOCK * blocks,
             "every data block was read into a large pooled buffer");
       } else {
         assertEquals(0, read, "every data block was read straight into a slot the L2 lent");
@@ -178,16 +197,16 @@ class TieredCacheReadTest {
         assertEquals(0, copied, "off-heap hits are views of the cache's memory");
       }
       CacheStats.Snapshot stats = cache.stats().snapshot();
-      assertEquals(dataMisses, stats.misses(BlockCategory.DATA), "the second scan missed: "
-          + stats);
+      assertEquals(
+          dataMisses, stats.misses(BlockCategory.DATA), "the second scan missed: " + stats);
       assertTrue(l2.stats().snapshot().hitCount() >= blocks, l2.snapshot().toString());
     }
   }
 
   @ParameterizedTest
   @CsvSource({"NONE, 1000, 24", "ROW_INDEX_V1, 1176, 28"})
-  void blocksJustOverThePoolBufferSurviveARestartOfAPersistentFileL2(DataBlockEncoding encoding,
-      int valueLength, int blocks) throws Exception {
+  void blocksJustOverThePoolBufferSurviveARestartOfAPersistentFileL2(
+      DataBlockEncoding encoding, int valueLength, int blocks) throws Exception {
     Path path = CachedReadFixture.writePerformanceEvaluation(dir, encoding, valueLength);
     Rows rows = Rows.performanceEvaluation(valueLength);
     CombinedBlockCache before = persistentFileCache();
@@ -201,7 +220,8 @@ class TieredCacheReadTest {
     BucketCache l2 = (BucketCache) after.l2();
     assertInOvershootSlots(l2, blocks);
     try (HFileReader reader = CachedReadFixture.open(path, allocator, after)) {
-      assertTrue(scanInPooledMemory(reader, rows, l2) >= (long) PE_BLOCK * blocks,
+      assertTrue(
+          scanInPooledMemory(reader, rows, l2) >= (long) PE_BLOCK * blocks,
           "restored blocks are read into large pooled buffers");
     }
     CacheStats.Snapshot stats = after.stats().snapshot();

@@ -19,8 +19,20 @@ class TrailerTest {
   private static final long FILE_SIZE = 1_000_000;
 
   private static Trailer sample() {
-    return new Trailer(900_000, 800_000, 12_345, 5_000_000, 17, 2, 123_456, 2, 0, 700_000,
-        Trailer.COMPARATOR_NAME, Compression.SNAPPY, Trailer.MINOR_VERSION);
+    return new Trailer(
+        900_000,
+        800_000,
+        12_345,
+        5_000_000,
+        17,
+        2,
+        123_456,
+        2,
+        0,
+        700_000,
+        Trailer.COMPARATOR_NAME,
+        Compression.SNAPPY,
+        Trailer.MINOR_VERSION);
   }
 
   @Test
@@ -34,8 +46,9 @@ class TrailerTest {
 
   @Test
   void emptyFileOffsetsRoundTrip() throws IOException {
-    Trailer empty = new Trailer(200, 100, 0, 0, 0, 0, 0, 1, -1, -1, Trailer.COMPARATOR_NAME,
-        Compression.NONE, 3);
+    Trailer empty =
+        new Trailer(
+            200, 100, 0, 0, 0, 0, 0, 1, -1, -1, Trailer.COMPARATOR_NAME, Compression.NONE, 3);
     assertEquals(empty, Trailer.parse(empty.toBytes(), FILE, FILE_SIZE));
   }
 
@@ -50,8 +63,9 @@ class TrailerTest {
     assertMessage(badMagic, FILE_SIZE, "trailer magic");
     assertMessage(bytes, 800_000, "load_on_open_data_offset");
     assertMessage(bytes, 850_000, "file_info_offset");
-    Trailer badCodec = new Trailer(900_000, 800_000, 0, 0, 0, 0, 0, 1, 0, 0,
-        Trailer.COMPARATOR_NAME, Compression.LZO, 3);
+    Trailer badCodec =
+        new Trailer(
+            900_000, 800_000, 0, 0, 0, 0, 0, 1, 0, 0, Trailer.COMPARATOR_NAME, Compression.LZO, 3);
     assertMessage(badCodec.toBytes(), FILE_SIZE, "compression_codec");
   }
 
@@ -60,8 +74,21 @@ class TrailerTest {
     byte[] bytes = sample().toBytes();
     bytes[3000] = 1;
     assertMessage(bytes, FILE_SIZE, "trailer padding");
-    Trailer meta = new Trailer(900_000, 800_000, 0, 0, 0, 0, 0, 1, 0, 0,
-        "org.apache.hadoop.hbase.KeyValue$MetaComparator", Compression.NONE, 3);
+    Trailer meta =
+        new Trailer(
+            900_000,
+            800_000,
+            0,
+            0,
+            0,
+            0,
+            0,
+            1,
+            0,
+            0,
+            "org.apache.hadoop.hbase.KeyValue$MetaComparator",
+            Compression.NONE,
+            3);
     assertMessage(meta.toBytes(), FILE_SIZE, "comparator_class_name");
   }
 
@@ -83,8 +110,8 @@ class TrailerTest {
   }
 
   private static void assertMessage(byte[] bytes, long fileSize, String expected) {
-    CorruptHFileException error = assertThrows(CorruptHFileException.class,
-        () -> Trailer.parse(bytes, FILE, fileSize));
+    CorruptHFileException error =
+        assertThrows(CorruptHFileException.class, () -> Trailer.parse(bytes, FILE, fileSize));
     assertTrue(error.getMessage().contains(expected), error.getMessage());
   }
 }

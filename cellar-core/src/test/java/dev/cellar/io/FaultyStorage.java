@@ -18,7 +18,16 @@ import java.util.function.Predicate;
 public final class FaultyStorage extends ReadForwardingStorage {
 
   /** The kinds of operations a rule can pick. */
-  public enum Kind { CREATE, WRITE, FORCE, RENAME, DELETE, LIST, CREATE_DIRECTORIES, SYNC_DIRECTORY }
+  public enum Kind {
+    CREATE,
+    WRITE,
+    FORCE,
+    RENAME,
+    DELETE,
+    LIST,
+    CREATE_DIRECTORIES,
+    SYNC_DIRECTORY
+  }
 
   /** One operation: its kind, its path, and how many operations came before it. */
   public record Operation(Kind kind, Path path, int index) {}
@@ -109,13 +118,6 @@ public final class FaultyStorage extends ReadForwardingStorage {
     check(Kind.WRITE, path);
     delegate.truncate(path, length);
   }
-
-
-
-
-
-
-
 
   /** A file whose writes and forces go through the rule first. */
   private final class CheckedFile extends AppendOnlyFile {

@@ -30,7 +30,8 @@ class FileIoTest {
 
   @TempDir Path dir;
 
-  private final BufAllocator allocator = new BufAllocator(new BufAllocatorConfig(true, 4096, 64, 512));
+  private final BufAllocator allocator =
+      new BufAllocator(new BufAllocatorConfig(true, 4096, 64, 512));
 
   @AfterEach
   void closeAllocator() {
@@ -75,8 +76,10 @@ class FileIoTest {
         int position = random.nextInt(content.length - length + 1);
         Buf buf = allocator.allocate(length + 7);
         in.readFully(position, buf, 7, length);
-        assertArrayEquals(Arrays.copyOfRange(content, position, position + length),
-            buf.getBytes(7, length), "position=" + position);
+        assertArrayEquals(
+            Arrays.copyOfRange(content, position, position + length),
+            buf.getBytes(7, length),
+            "position=" + position);
         buf.release();
       }
     }

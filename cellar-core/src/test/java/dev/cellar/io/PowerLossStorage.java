@@ -26,9 +26,9 @@ import java.util.stream.Stream;
  * <p><b>The model.</b> A file's bytes are durable up to the length it had at its last force; a
  * power loss cuts it there. A directory entry (a file or directory created, a rename, a delete) is
  * durable once its directory is forced ({@link #syncDirectory}); a power loss undoes every entry
- * change not made durable, newest first: a created file or directory disappears with all under
- * it, a renamed file goes back to its old name (and a file it replaced comes back), a deleted file
- * or directory comes back (the wrapper keeps it aside, in a stash directory, until its delete is
+ * change not made durable, newest first: a created file or directory disappears with all under it,
+ * a renamed file goes back to its old name (and a file it replaced comes back), a deleted file or
+ * directory comes back (the wrapper keeps it aside, in a stash directory, until its delete is
  * durable). A rename counts as durable once its target's directory is forced. What is not created
  * through this wrapper (files present before it) keeps its bytes.
  *
@@ -122,14 +122,17 @@ public final class PowerLossStorage extends ReadForwardingStorage implements Pow
   public AppendOnlyFile create(Path path) throws IOException {
     synchronized (this) {
       step("creating", path);
-      FileChannel channel = FileChannel.open(path, StandardOpenOption.CREATE_NEW,
-          StandardOpenOption.WRITE);
+      FileChannel channel =
+          FileChannel.open(path, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
       Tracked tracked = new Tracked();
       files.put(path, tracked);
-      pending.add(new Pending(path.getParent(), () -> {
-        Files.deleteIfExists(path);
-        files.remove(path);
-      }));
+      pending.add(
+          new Pending(
+              path.getParent(),
+              () -> {
+                Files.deleteIfExists(path);
+                files.remove(path);
+              }));
       return AppendOnlyFile.over(path, new TrackedChannel(path, channel, tracked));
     }
   }
@@ -138,7 +141,8 @@ public final class PowerLossStorage extends ReadForwardingStorage implements Pow
   public synchronized void createDirectories(Path directory) throws IOException {
     step("creating directory", directory);
     Path firstMissing = null;
-    for (Path each = directory.toAbsolutePath(); each != null && !Files.exists(each);
+    for (Path each = directory.toAbsolutePath();
+        each != null && !Files.exists(each);
         each = each.getParent()) {
       firstMissing = each;
     }
@@ -164,21 +168,24 @@ public final class PowerLossStorage extends ReadForwardingStorage implements Pow
       files.put(target, moved);
     }
     Path kept = replaced;
-    pending.add(new Pending(target.getParent(), () -> {
-      if (Files.exists(target) && Files.isDirectory(source.getParent())) {
-        Files.move(target, source);
-        Tracked back = files.remove(target);
-        if (back != null) {
-          files.put(source, back);
-        }
-      }
-      if (kept != null && Files.isDirectory(target.getParent())) {
-        Files.move(kept, target);
-        if (replacedTracked != null) {
-          files.put(target, replacedTracked);
-        }
-      }
-    }));
+    pending.add(
+        new Pending(
+            target.getParent(),
+            () -> {
+              if (Files.exists(target) && Files.isDirectory(source.getParent())) {
+                Files.move(target, source);
+                Tracked back = files.remove(target);
+                if (back != null) {
+                  files.put(source, back);
+                }
+              }
+              if (kept != null && Files.isDirectory(target.getParent())) {
+                Files.move(kept, target);
+                if (replacedTracked != null) {
+                  files.put(target, replacedTracked);
+                }
+              }
+            }));
   }
 
   @Override
@@ -190,14 +197,17 @@ public final class PowerLossStorage extends ReadForwardingStorage implements Pow
     Path kept = stash.resolve("deleted-" + stashed++);
     Files.move(path, kept);
     Tracked tracked = files.remove(path);
-    pending.add(new Pending(path.getParent(), () -> {
-      if (Files.isDirectory(path.getParent())) {
-        Files.move(kept, path);
-        if (tracked != null) {
-          files.put(path, tracked);
-        }
-      }
-    }));
+    pending.add(
+        new Pending(
+            path.getParent(),
+            () -> {
+              if (Files.isDirectory(path.getParent())) {
+                Files.move(kept, path);
+                if (tracked != null) {
+                  files.put(path, tracked);
+                }
+              }
+            }));
     return true;
   }
 

@@ -23,8 +23,8 @@ class StorageLocationTest {
   @Test
   void plainPathsAndFileUrisAreLocal() throws IOException {
     try (StorageLocation path = StorageLocation.resolve(directory.toString(), Settings.empty());
-        StorageLocation uri = StorageLocation.resolve(directory.toUri().toString(),
-            Settings.empty());
+        StorageLocation uri =
+            StorageLocation.resolve(directory.toUri().toString(), Settings.empty());
         StorageLocation relative = StorageLocation.resolve("db", Settings.empty())) {
       assertSame(Storage.local(), path.storage());
       assertEquals(directory, path.directory());
@@ -43,17 +43,24 @@ class StorageLocationTest {
 
   @Test
   void aUriWithoutItsStorageOnTheClassPathNamesTheModuleToAdd() {
-    IOException e = assertThrows(IOException.class,
-        () -> Cellar.open("hdfs://127.0.0.1:8020/cellar/db", CellarConfig.defaults()));
-    assertEquals("hdfs://127.0.0.1:8020/cellar/db: no storage for scheme 'hdfs' on the class"
-        + " path; add " + StorageLocation.HDFS_MODULE, e.getMessage());
+    IOException e =
+        assertThrows(
+            IOException.class,
+            () -> Cellar.open("hdfs://127.0.0.1:8020/cellar/db", CellarConfig.defaults()));
+    assertEquals(
+        "hdfs://127.0.0.1:8020/cellar/db: no storage for scheme 'hdfs' on the class"
+            + " path; add "
+            + StorageLocation.HDFS_MODULE,
+        e.getMessage());
     assertFalse(e.getMessage().contains("\n"));
   }
 
   @Test
   void aUriNeedsAnAbsolutePath() {
-    IOException e = assertThrows(IOException.class,
-        () -> StorageLocation.resolve("hdfs://127.0.0.1:8020", Settings.empty()));
+    IOException e =
+        assertThrows(
+            IOException.class,
+            () -> StorageLocation.resolve("hdfs://127.0.0.1:8020", Settings.empty()));
     assertTrue(e.getMessage().contains("needs an absolute path"), e.getMessage());
   }
 }

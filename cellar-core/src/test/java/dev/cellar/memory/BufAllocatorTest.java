@@ -34,28 +34,38 @@ class BufAllocatorTest {
 
   @Test
   void keysOverrideDefaultsAndDerivedValuesFollowBufferSize() {
-    BufAllocatorConfig config = BufAllocatorConfig.from(Settings.of(Map.of(
-        "hbase.server.allocator.buffer.size", "131072",
-        "hbase.regionserver.handler.count", "10")));
+    BufAllocatorConfig config =
+        BufAllocatorConfig.from(
+            Settings.of(
+                Map.of(
+                    "hbase.server.allocator.buffer.size", "131072",
+                    "hbase.regionserver.handler.count", "10")));
     assertEquals(131072, config.bufferSize());
     assertEquals(10 * 16 * 2, config.maxBufferCount());
     assertEquals(131072 / 6, config.minimalAllocateSize());
     assertEquals(262144, config.largeBufferSize());
     assertEquals(10 * 8 * 2, config.largeMaxBufferCount());
-    BufAllocatorConfig explicit = BufAllocatorConfig.from(Settings.of(Map.of(
-        "hbase.server.allocator.pool.enabled", "false",
-        "hbase.server.allocator.max.buffer.count", "7",
-        "hbase.server.allocator.minimal.allocate.size", "0")));
+    BufAllocatorConfig explicit =
+        BufAllocatorConfig.from(
+            Settings.of(
+                Map.of(
+                    "hbase.server.allocator.pool.enabled", "false",
+                    "hbase.server.allocator.max.buffer.count", "7",
+                    "hbase.server.allocator.minimal.allocate.size", "0")));
     assertFalse(explicit.poolEnabled());
     assertEquals(7, explicit.maxBufferCount());
     assertEquals(0, explicit.minimalAllocateSize());
-    BufAllocatorConfig large = BufAllocatorConfig.from(Settings.of(Map.of(
-        "cellar.server.allocator.large.buffer.size", "80000",
-        "cellar.server.allocator.large.max.buffer.count", "5")));
+    BufAllocatorConfig large =
+        BufAllocatorConfig.from(
+            Settings.of(
+                Map.of(
+                    "cellar.server.allocator.large.buffer.size", "80000",
+                    "cellar.server.allocator.large.max.buffer.count", "5")));
     assertEquals(80000, large.largeBufferSize());
     assertEquals(5, large.largeMaxBufferCount());
-    BufAllocatorConfig off = BufAllocatorConfig.from(Settings.of(Map.of(
-        "cellar.server.allocator.large.buffer.size", "0")));
+    BufAllocatorConfig off =
+        BufAllocatorConfig.from(
+            Settings.of(Map.of("cellar.server.allocator.large.buffer.size", "0")));
     assertEquals(0, off.largeBufferSize());
     assertEquals(0, off.largeMaxBufferCount());
     assertEquals(66560, off.largestBufferSize());
@@ -63,18 +73,21 @@ class BufAllocatorTest {
 
   @Test
   void invalidValuesNameTheKey() {
-    for (Map.Entry<String, String> bad : List.of(
-        Map.entry("hbase.server.allocator.buffer.size", "0"),
-        Map.entry("hbase.server.allocator.buffer.size", "64k"),
-        Map.entry("hbase.server.allocator.pool.enabled", "yes"),
-        Map.entry("hbase.server.allocator.max.buffer.count", "-1"),
-        Map.entry("hbase.server.allocator.minimal.allocate.size", "70000"),
-        Map.entry("hbase.regionserver.handler.count", "0"),
-        Map.entry("cellar.server.allocator.large.buffer.size", "66560"),
-        Map.entry("cellar.server.allocator.large.buffer.size", "-1"),
-        Map.entry("cellar.server.allocator.large.max.buffer.count", "-2"))) {
-      InvalidConfigException error = assertThrows(InvalidConfigException.class,
-          () -> BufAllocatorConfig.from(Settings.of(Map.ofEntries(bad))));
+    for (Map.Entry<String, String> bad :
+        List.of(
+            Map.entry("hbase.server.allocator.buffer.size", "0"),
+            Map.entry("hbase.server.allocator.buffer.size", "64k"),
+            Map.entry("hbase.server.allocator.pool.enabled", "yes"),
+            Map.entry("hbase.server.allocator.max.buffer.count", "-1"),
+            Map.entry("hbase.server.allocator.minimal.allocate.size", "70000"),
+            Map.entry("hbase.regionserver.handler.count", "0"),
+            Map.entry("cellar.server.allocator.large.buffer.size", "66560"),
+            Map.entry("cellar.server.allocator.large.buffer.size", "-1"),
+            Map.entry("cellar.server.allocator.large.max.buffer.count", "-2"))) {
+      InvalidConfigException error =
+          assertThrows(
+              InvalidConfigException.class,
+              () -> BufAllocatorConfig.from(Settings.of(Map.ofEntries(bad))));
       assertEquals(bad.getKey(), error.key());
       assertTrue(error.getMessage().contains(bad.getValue()), error.getMessage());
     }
@@ -111,12 +124,13 @@ class BufAllocatorTest {
       assertTrue(first.isDirect());
       ByteBuffer view = first.soleHolderView();
       assertNotNull(view, "the slot's own view");
-      SlotAttachment attachment = new SlotAttachment() {
-        @Override
-        public void slotFreed() {
-          assertEquals(1, allocator.stats().usedBufferCount(), "told before the slot is free");
-        }
-      };
+      SlotAttachment attachment =
+          new SlotAttachment() {
+            @Override
+            public void slotFreed() {
+              assertEquals(1, allocator.stats().usedBufferCount(), "told before the slot is free");
+            }
+          };
       assertTrue(first.attachToSlot(attachment));
       int generation = first.generation();
       first.release();
@@ -349,8 +363,7 @@ class BufAllocatorTest {
 
   @Test
   void closeRefusesWhileBuffersAreInUseAndAllocationAfterCloseFails() {
-    BufAllocator allocator =
-        new BufAllocator(new BufAllocatorConfig(true, 1000, 10, 0, 2000, 2));
+    BufAllocator allocator = new BufAllocator(new BufAllocatorConfig(true, 1000, 10, 0, 2000, 2));
     Buf buf = allocator.allocate(500);
     IllegalStateException refused = assertThrows(IllegalStateException.class, allocator::close);
     assertTrue(refused.getMessage().contains("1 pooled buffers"), refused.getMessage());

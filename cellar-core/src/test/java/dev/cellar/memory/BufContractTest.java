@@ -98,13 +98,14 @@ abstract class BufContractTest {
     ByteBuffer oracle = ByteBuffer.wrap(oracleBytes);
     buf.putBytes(0, oracleBytes, 0, capacity);
     for (int op = 0; op < 20_000; op++) {
-      int width = switch (random.nextInt(5)) {
-        case 0 -> 1;
-        case 1 -> 2;
-        case 2 -> 4;
-        case 3 -> 8;
-        default -> random.nextInt(Math.min(capacity, 300) + 1);
-      };
+      int width =
+          switch (random.nextInt(5)) {
+            case 0 -> 1;
+            case 1 -> 2;
+            case 2 -> 4;
+            case 3 -> 8;
+            default -> random.nextInt(Math.min(capacity, 300) + 1);
+          };
       if (width > capacity) {
         continue;
       }
@@ -113,10 +114,22 @@ abstract class BufContractTest {
       if (random.nextBoolean()) {
         long value = random.nextLong();
         switch (width) {
-          case 1 -> { buf.putByte(index, (byte) value); oracle.put(index, (byte) value); }
-          case 2 -> { buf.putShort(index, (short) value); oracle.putShort(index, (short) value); }
-          case 4 -> { buf.putInt(index, (int) value); oracle.putInt(index, (int) value); }
-          case 8 -> { buf.putLong(index, value); oracle.putLong(index, value); }
+          case 1 -> {
+            buf.putByte(index, (byte) value);
+            oracle.put(index, (byte) value);
+          }
+          case 2 -> {
+            buf.putShort(index, (short) value);
+            oracle.putShort(index, (short) value);
+          }
+          case 4 -> {
+            buf.putInt(index, (int) value);
+            oracle.putInt(index, (int) value);
+          }
+          case 8 -> {
+            buf.putLong(index, value);
+            oracle.putLong(index, value);
+          }
           default -> {
             byte[] chunk = new byte[width];
             random.nextBytes(chunk);
@@ -287,14 +300,26 @@ abstract class BufContractTest {
     Buf slice = buf.slice(8, 16);
     assertTrue(buf.release());
     assertEquals(0, buf.refCnt());
-    List<Consumer<Buf>> accesses = List.of(
-        b -> b.getByte(0), b -> b.getShort(0), b -> b.getInt(0), b -> b.getLong(0),
-        b -> b.putByte(0, (byte) 1), b -> b.putShort(0, (short) 1), b -> b.putInt(0, 1),
-        b -> b.putLong(0, 1), b -> b.getBytes(0, new byte[4], 0, 4),
-        b -> b.putBytes(0, new byte[4], 0, 4), b -> b.slice(0, 4), b -> b.duplicate(),
-        b -> b.retainedSlice(0, 4), b -> b.retain(), b -> b.release(),
-        b -> b.readOnlyByteBuffers(), b -> b.writableByteBuffers(0, 4),
-        b -> b.getBytes(0, ByteBuffer.allocate(4)));
+    List<Consumer<Buf>> accesses =
+        List.of(
+            b -> b.getByte(0),
+            b -> b.getShort(0),
+            b -> b.getInt(0),
+            b -> b.getLong(0),
+            b -> b.putByte(0, (byte) 1),
+            b -> b.putShort(0, (short) 1),
+            b -> b.putInt(0, 1),
+            b -> b.putLong(0, 1),
+            b -> b.getBytes(0, new byte[4], 0, 4),
+            b -> b.putBytes(0, new byte[4], 0, 4),
+            b -> b.slice(0, 4),
+            b -> b.duplicate(),
+            b -> b.retainedSlice(0, 4),
+            b -> b.retain(),
+            b -> b.release(),
+            b -> b.readOnlyByteBuffers(),
+            b -> b.writableByteBuffers(0, 4),
+            b -> b.getBytes(0, ByteBuffer.allocate(4)));
     for (Buf view : List.of(buf, slice)) {
       for (Consumer<Buf> access : accesses) {
         assertThrows(IllegalStateException.class, () -> access.accept(view));

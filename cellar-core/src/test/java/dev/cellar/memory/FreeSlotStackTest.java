@@ -40,24 +40,27 @@ class FreeSlotStackTest {
     Thread[] workers = new Thread[threads];
     for (int t = 0; t < threads; t++) {
       int id = t + 1;
-      workers[t] = new Thread(() -> {
-        try {
-          start.await();
-          for (int i = 0; i < 200_000; i++) {
-            int slot = stack.pop();
-            if (slot < 0) {
-              continue;
-            }
-            if (!owners.compareAndSet(slot, 0, id)) {
-              throw new AssertionError("slot " + slot + " handed out twice");
-            }
-            owners.set(slot, 0);
-            stack.push(slot);
-          }
-        } catch (Throwable e) {
-          failure.compareAndSet(null, e);
-        }
-      }, "stack-stress-" + t);
+      workers[t] =
+          new Thread(
+              () -> {
+                try {
+                  start.await();
+                  for (int i = 0; i < 200_000; i++) {
+                    int slot = stack.pop();
+                    if (slot < 0) {
+                      continue;
+                    }
+                    if (!owners.compareAndSet(slot, 0, id)) {
+                      throw new AssertionError("slot " + slot + " handed out twice");
+                    }
+                    owners.set(slot, 0);
+                    stack.push(slot);
+                  }
+                } catch (Throwable e) {
+                  failure.compareAndSet(null, e);
+                }
+              },
+              "stack-stress-" + t);
       workers[t].start();
     }
     for (Thread worker : workers) {

@@ -25,7 +25,9 @@ class HugePageMemoryTest {
       segment = HugePageMemory.allocate(arena, SIZE);
       assertEquals(SIZE, segment.byteSize());
       assertEquals(0, segment.address() % Long.BYTES);
-      assertEquals(-1, segment.mismatch(MemorySegment.ofArray(new byte[(int) SIZE])),
+      assertEquals(
+          -1,
+          segment.mismatch(MemorySegment.ofArray(new byte[(int) SIZE])),
           "fresh memory reads as zeros");
       for (long at = 0; at < SIZE; at += 4093) {
         segment.set(ValueLayout.JAVA_BYTE, at, (byte) at);
@@ -60,8 +62,10 @@ class HugePageMemoryTest {
     long length = (SIZE + 4095) / 4096 * 4096;
     return Files.readAllLines(maps).stream()
         .map(line -> line.substring(0, line.indexOf(' ')).split("-"))
-        .filter(range -> Long.parseUnsignedLong(range[1], 16)
-            - Long.parseUnsignedLong(range[0], 16) == length)
+        .filter(
+            range ->
+                Long.parseUnsignedLong(range[1], 16) - Long.parseUnsignedLong(range[0], 16)
+                    == length)
         .count();
   }
 
@@ -78,14 +82,18 @@ class HugePageMemoryTest {
   @Test
   void aLargeAllocationIsAdvisedForHugePagesWhereTheSystemOffersThem() throws IOException {
     Path mode = Path.of("/sys/kernel/mm/transparent_hugepage/enabled");
-    assumeTrue(Files.isReadable(mode) && Files.readString(mode).matches("(?s).*\\[(always|madvise)].*"),
+    assumeTrue(
+        Files.isReadable(mode) && Files.readString(mode).matches("(?s).*\\[(always|madvise)].*"),
         "transparent huge pages are not offered here");
     assertTrue(HugePageMemory.available(), "mapping is available on Linux with native access");
     try (Arena arena = Arena.ofShared()) {
       MemorySegment segment = HugePageMemory.allocate(arena, SIZE);
-      assertEquals(1, smapsField(segment.address(), "THPeligible"),
+      assertEquals(
+          1,
+          smapsField(segment.address(), "THPeligible"),
           "THPeligible of the mapping's smaps entry");
-      assertTrue(smapsField(segment.address(), "Rss") * 1024 >= SIZE,
+      assertTrue(
+          smapsField(segment.address(), "Rss") * 1024 >= SIZE,
           "the whole mapping is faulted in when made, not by its first reader");
     }
   }
@@ -100,8 +108,9 @@ class HugePageMemoryTest {
     for (String line : lines) {
       if (line.matches("^[0-9a-f]+-[0-9a-f]+ .*")) {
         String[] range = line.substring(0, line.indexOf(' ')).split("-");
-        inside = Long.parseUnsignedLong(range[0], 16) <= address
-            && address < Long.parseUnsignedLong(range[1], 16);
+        inside =
+            Long.parseUnsignedLong(range[0], 16) <= address
+                && address < Long.parseUnsignedLong(range[1], 16);
       } else if (inside && line.startsWith(name + ":")) {
         return Long.parseLong(line.substring(name.length() + 1).replace("kB", "").trim());
       }

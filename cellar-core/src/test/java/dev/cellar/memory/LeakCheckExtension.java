@@ -41,10 +41,14 @@ public final class LeakCheckExtension implements BeforeEachCallback, AfterEachCa
     if (outstanding.isEmpty()) {
       return;
     }
-    StringBuilder message = new StringBuilder()
-        .append(context.getDisplayName()).append(" left ").append(outstanding.size())
-        .append(" pooled buffer(s) unreleased (leak detection level ")
-        .append(LeakDetector.level()).append("):");
+    StringBuilder message =
+        new StringBuilder()
+            .append(context.getDisplayName())
+            .append(" left ")
+            .append(outstanding.size())
+            .append(" pooled buffer(s) unreleased (leak detection level ")
+            .append(LeakDetector.level())
+            .append("):");
     for (LeakDetector.Outstanding leak : outstanding) {
       message.append("\n- ").append(leak.history());
       leak.dismiss();

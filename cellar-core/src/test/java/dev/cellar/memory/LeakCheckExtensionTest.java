@@ -50,21 +50,35 @@ class LeakCheckExtensionTest {
 
   @Test
   void failsTheLeakingTestAndNamesWhereTheBufferCameFrom() {
-    Events tests = EngineTestKit.engine("junit-jupiter")
-        .configurationParameter("junit.jupiter.extensions.autodetection.enabled", "true")
-        .selectors(selectClass(Fixtures.class))
-        .execute()
-        .testEvents();
+    Events tests =
+        EngineTestKit.engine("junit-jupiter")
+            .configurationParameter("junit.jupiter.extensions.autodetection.enabled", "true")
+            .selectors(selectClass(Fixtures.class))
+            .execute()
+            .testEvents();
     assertEquals(4, tests.started().count());
-    List<String> messages = tests.failed().list().stream()
-        .map(event -> event.getPayload(org.junit.platform.engine.TestExecutionResult.class)
-            .orElseThrow().getThrowable().orElseThrow().getMessage())
-        .sorted()
-        .toList();
+    List<String> messages =
+        tests.failed().list().stream()
+            .map(
+                event ->
+                    event
+                        .getPayload(org.junit.platform.engine.TestExecutionResult.class)
+                        .orElseThrow()
+                        .getThrowable()
+                        .orElseThrow()
+                        .getMessage())
+            .sorted()
+            .toList();
     assertEquals(2, messages.size(), "only the leaking fixtures fail: " + messages);
-    assertLeakReported(messages.get(0), "leaksALargePooledBuffer", "touched by the large fixture",
+    assertLeakReported(
+        messages.get(0),
+        "leaksALargePooledBuffer",
+        "touched by the large fixture",
         "pooled buffer of 2048 bytes");
-    assertLeakReported(messages.get(1), "leaksAPooledBuffer", "touched by the leaking fixture",
+    assertLeakReported(
+        messages.get(1),
+        "leaksAPooledBuffer",
+        "touched by the leaking fixture",
         "pooled buffer of 1024 bytes");
     BufAllocatorStats stats = Fixtures.ALLOCATOR.stats();
     assertEquals(1, stats.buffers().usedCount(), "the leaked buffer stays out");

@@ -5,12 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import org.junit.jupiter.api.AfterEach;
 
 /**
- * The Buf contract for composite buffers from a pool of small buffers: several pooled pieces plus
- * a heap tail, so reads cross both pooled/pooled and pooled/heap boundaries.
+ * The Buf contract for composite buffers from a pool of small buffers: several pooled pieces plus a
+ * heap tail, so reads cross both pooled/pooled and pooled/heap boundaries.
  */
 class PooledCompositeBufTest extends BufContractTest {
 
-  private final BufAllocator allocator = new BufAllocator(new BufAllocatorConfig(true, 24, 4096, 5));
+  private final BufAllocator allocator =
+      new BufAllocator(new BufAllocatorConfig(true, 24, 4096, 5));
 
   @Override
   protected Buf create(int capacity) {

@@ -7,7 +7,8 @@ import org.junit.jupiter.api.AfterEach;
 /** The Buf contract for single-segment buffers from an off-heap pool. */
 class PooledSingleSegmentBufTest extends BufContractTest {
 
-  private final BufAllocator allocator = new BufAllocator(new BufAllocatorConfig(true, 8192, 64, 0));
+  private final BufAllocator allocator =
+      new BufAllocator(new BufAllocatorConfig(true, 8192, 64, 0));
 
   @Override
   protected Buf create(int capacity) {

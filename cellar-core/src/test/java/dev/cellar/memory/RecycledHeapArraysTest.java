@@ -115,8 +115,10 @@ class RecycledHeapArraysTest {
     RecycledHeapArrays arrays = new RecycledHeapArrays(1 << 20);
     byte[] bytes = filled(50_000, 5);
     MemorySegment whole = MemorySegment.ofArray(bytes);
-    Buf composite = Buf.wrap(new MemorySegment[] {
-        whole.asSlice(0, 20_000), whole.asSlice(20_000, 30_000)}, RefCnt.unpooled());
+    Buf composite =
+        Buf.wrap(
+            new MemorySegment[] {whole.asSlice(0, 20_000), whole.asSlice(20_000, 30_000)},
+            RefCnt.unpooled());
     Buf copy = arrays.copyRetained(composite);
     assertArrayEquals(bytes, copy.getBytes(0, copy.capacity()));
     copy.release();
@@ -193,7 +195,9 @@ class RecycledHeapArraysTest {
     first.putInt(0, 42);
     assertTrue(first.release());
     assertEquals(1, attachment.freed, "told before the slot can be taken again");
-    assertThrows(IllegalStateException.class, () -> first.getInt(0),
+    assertThrows(
+        IllegalStateException.class,
+        () -> first.getInt(0),
         "a released reusable buffer refuses access until taken again");
     assertFalse(first.tryRetain());
 
@@ -282,21 +286,25 @@ class RecycledHeapArraysTest {
       List<Future<?>> runs = new ArrayList<>();
       for (int t = 0; t < 4; t++) {
         int thread = t;
-        runs.add(pool.submit(() -> {
-          for (int i = 0; i < 20_000; i++) {
-            Buf buf = reusable.takeAtLeastRetained(40_000);
-            int stamp = thread * 1_000_000 + i;
-            buf.putInt(0, stamp);
-            buf.putInt(40_000 - 4, stamp);
-            Thread.onSpinWait();
-            if (buf.getInt(0) != stamp || buf.getInt(40_000 - 4) != stamp
-                || buf.refCnt() != 1) {
-              throw new AssertionError("buffer shared: " + stamp + " found " + buf.getInt(0));
-            }
-            buf.release();
-          }
-          return null;
-        }));
+        runs.add(
+            pool.submit(
+                () -> {
+                  for (int i = 0; i < 20_000; i++) {
+                    Buf buf = reusable.takeAtLeastRetained(40_000);
+                    int stamp = thread * 1_000_000 + i;
+                    buf.putInt(0, stamp);
+                    buf.putInt(40_000 - 4, stamp);
+                    Thread.onSpinWait();
+                    if (buf.getInt(0) != stamp
+                        || buf.getInt(40_000 - 4) != stamp
+                        || buf.refCnt() != 1) {
+                      throw new AssertionError(
+                          "buffer shared: " + stamp + " found " + buf.getInt(0));
+                    }
+                    buf.release();
+                  }
+                  return null;
+                }));
       }
       for (Future<?> run : runs) {
         run.get();

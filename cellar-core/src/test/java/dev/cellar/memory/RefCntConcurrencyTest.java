@@ -31,13 +31,15 @@ class RefCntConcurrencyTest {
       RefCnt refCnt = RefCnt.pooled(token -> recycled.incrementAndGet(), 0, "test count");
       Buf buf = Buf.wrap(MemorySegment.ofArray(new byte[16]), refCnt);
       Buf shared = buf;
-      runConcurrently(THREADS, id -> {
-        for (int i = 0; i < 10_000; i++) {
-          Buf slice = shared.retainedSlice(0, 8);
-          slice.getLong(0);
-          slice.release();
-        }
-      });
+      runConcurrently(
+          THREADS,
+          id -> {
+            for (int i = 0; i < 10_000; i++) {
+              Buf slice = shared.retainedSlice(0, 8);
+              slice.getLong(0);
+              slice.release();
+            }
+          });
       assertEquals(1, buf.refCnt());
       assertEquals(0, recycled.get());
       buf.release();
@@ -52,14 +54,18 @@ class RefCntConcurrencyTest {
     for (int round = 0; round < 200; round++) {
       AtomicInteger recycled = new AtomicInteger();
       AtomicInteger winners = new AtomicInteger();
-      Buf buf = Buf.wrap(new MemorySegment[] {MemorySegment.ofArray(new byte[8])},
-          RefCnt.pooled(token -> recycled.incrementAndGet(), 0, "test count"));
+      Buf buf =
+          Buf.wrap(
+              new MemorySegment[] {MemorySegment.ofArray(new byte[8])},
+              RefCnt.pooled(token -> recycled.incrementAndGet(), 0, "test count"));
       buf.retain(THREADS - 1);
-      runConcurrently(THREADS, id -> {
-        if (buf.release()) {
-          winners.incrementAndGet();
-        }
-      });
+      runConcurrently(
+          THREADS,
+          id -> {
+            if (buf.release()) {
+              winners.incrementAndGet();
+            }
+          });
       assertEquals(1, winners.get(), "round " + round);
       assertEquals(1, recycled.get(), "round " + round);
     }
@@ -70,37 +76,39 @@ class RefCntConcurrencyTest {
     try (BufAllocator allocator = new BufAllocator(new BufAllocatorConfig(true, 4096, 24, 512))) {
       BlockingQueue<Buf> handoff = new ArrayBlockingQueue<>(64);
       AtomicInteger stamps = new AtomicInteger();
-      runConcurrently(THREADS, id -> {
-        Random random = new Random(seed.value() + id);
-        List<Buf> mine = new ArrayList<>();
-        for (int i = 0; i < 5_000; i++) {
-          int size = 1 + random.nextInt(3 * 4096);
-          Buf buf = allocator.allocate(size);
-          int stamp = stamps.incrementAndGet();
-          fill(buf, stamp);
-          if (random.nextInt(4) == 0 && handoff.offer(buf.retainedDuplicate())) {
-            buf.release();
-          } else {
-            mine.add(buf);
-          }
-          Buf received = handoff.poll();
-          if (received != null) {
-            verify(received);
-            received.release();
-          }
-          if (mine.size() > 3 || random.nextBoolean()) {
+      runConcurrently(
+          THREADS,
+          id -> {
+            Random random = new Random(seed.value() + id);
+            List<Buf> mine = new ArrayList<>();
+            for (int i = 0; i < 5_000; i++) {
+              int size = 1 + random.nextInt(3 * 4096);
+              Buf buf = allocator.allocate(size);
+              int stamp = stamps.incrementAndGet();
+              fill(buf, stamp);
+              if (random.nextInt(4) == 0 && handoff.offer(buf.retainedDuplicate())) {
+                buf.release();
+              } else {
+                mine.add(buf);
+              }
+              Buf received = handoff.poll();
+              if (received != null) {
+                verify(received);
+                received.release();
+              }
+              if (mine.size() > 3 || random.nextBoolean()) {
+                for (Buf held : mine) {
+                  verify(held);
+                  held.release();
+                }
+                mine.clear();
+              }
+            }
             for (Buf held : mine) {
               verify(held);
               held.release();
             }
-            mine.clear();
-          }
-        }
-        for (Buf held : mine) {
-          verify(held);
-          held.release();
-        }
-      });
+          });
       for (Buf left = handoff.poll(); left != null; left = handoff.poll()) {
         verify(left);
         left.release();
@@ -131,8 +139,8 @@ class RefCntConcurrencyTest {
     int stamp = buf.getInt(0);
     for (int i = Integer.BYTES; i < capacity; i++) {
       if (buf.getByte(i) != (byte) (stamp * 31 + i)) {
-        throw new AssertionError("buffer with stamp " + stamp
-            + " was overwritten at index " + i + " of " + capacity);
+        throw new AssertionError(
+            "buffer with stamp " + stamp + " was overwritten at index " + i + " of " + capacity);
       }
     }
   }
@@ -147,14 +155,17 @@ class RefCntConcurrencyTest {
     List<Thread> started = new ArrayList<>();
     for (int t = 0; t < threads; t++) {
       int id = t;
-      Thread thread = new Thread(() -> {
-        try {
-          start.await(10, TimeUnit.SECONDS);
-          worker.run(id);
-        } catch (Throwable e) {
-          failure.compareAndSet(null, e);
-        }
-      }, "refcnt-stress-" + t);
+      Thread thread =
+          new Thread(
+              () -> {
+                try {
+                  start.await(10, TimeUnit.SECONDS);
+                  worker.run(id);
+                } catch (Throwable e) {
+                  failure.compareAndSet(null, e);
+                }
+              },
+              "refcnt-stress-" + t);
       thread.start();
       started.add(thread);
     }

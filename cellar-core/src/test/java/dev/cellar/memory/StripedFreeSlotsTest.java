@@ -27,19 +27,21 @@ class StripedFreeSlotsTest {
       slots.push(i);
     }
     AtomicIntegerArray owners = new AtomicIntegerArray(capacity);
-    RefCntConcurrencyTest.runConcurrently(4, id -> {
-      for (int i = 0; i < 200_000; i++) {
-        int slot = slots.pop();
-        if (slot < 0) {
-          continue;
-        }
-        if (!owners.compareAndSet(slot, 0, id + 1)) {
-          throw new AssertionError("slot " + slot + " handed out twice");
-        }
-        owners.set(slot, 0);
-        slots.push(slot);
-      }
-    });
+    RefCntConcurrencyTest.runConcurrently(
+        4,
+        id -> {
+          for (int i = 0; i < 200_000; i++) {
+            int slot = slots.pop();
+            if (slot < 0) {
+              continue;
+            }
+            if (!owners.compareAndSet(slot, 0, id + 1)) {
+              throw new AssertionError("slot " + slot + " handed out twice");
+            }
+            owners.set(slot, 0);
+            slots.push(slot);
+          }
+        });
     BitSet seen = new BitSet();
     for (int slot = slots.pop(); slot >= 0; slot = slots.pop()) {
       assertFalse(seen.get(slot), "slot " + slot + " is free twice");

@@ -7,8 +7,8 @@ import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 
 /**
- * The Buf contract for composite buffers over many off-heap segments of uneven sizes (1, 2, 3, 5,
- * 7 ... bytes), so that primitives straddle boundaries in every possible way and lookups take the
+ * The Buf contract for composite buffers over many off-heap segments of uneven sizes (1, 2, 3, 5, 7
+ * ... bytes), so that primitives straddle boundaries in every possible way and lookups take the
  * binary-search path.
  */
 class UnevenCompositeBufTest extends BufContractTest {

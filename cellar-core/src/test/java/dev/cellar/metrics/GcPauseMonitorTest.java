@@ -18,7 +18,8 @@ class GcPauseMonitorTest {
       while (metrics.snapshot(Operation.GC_PAUSE).count() == 0 && System.nanoTime() < deadline) {
         Thread.sleep(10);
       }
-      assertTrue(metrics.snapshot(Operation.GC_PAUSE).count() >= 1,
+      assertTrue(
+          metrics.snapshot(Operation.GC_PAUSE).count() >= 1,
           "no pause recorded within 10 s of System.gc()");
     }
   }

@@ -11,8 +11,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
- * The histogram's buckets tile the values without gaps or overlaps, and percentiles read from
- * them stay within a bucket's width (1/16) of the exact percentile of what was recorded.
+ * The histogram's buckets tile the values without gaps or overlaps, and percentiles read from them
+ * stay within a bucket's width (1/16) of the exact percentile of what was recorded.
  */
 @ExtendWith(TestSeedExtension.class)
 class LatencyHistogramTest {
@@ -20,8 +20,8 @@ class LatencyHistogramTest {
   @Test
   void bucketsTileTheValues() {
     for (int i = 0; i < LatencyHistogram.BUCKETS - 1; i++) {
-      assertEquals(LatencyHistogram.upperBound(i) + 1, LatencyHistogram.lowerBound(i + 1),
-          "bucket " + i);
+      assertEquals(
+          LatencyHistogram.upperBound(i) + 1, LatencyHistogram.lowerBound(i + 1), "bucket " + i);
       assertEquals(i, LatencyHistogram.indexOf(LatencyHistogram.lowerBound(i)), "low of " + i);
       assertEquals(i, LatencyHistogram.indexOf(LatencyHistogram.upperBound(i)), "high of " + i);
     }
@@ -47,7 +47,8 @@ class LatencyHistogramTest {
     for (double fraction : HistogramSnapshot.PERCENTILES) {
       long exact = values[(int) Math.ceil(fraction * values.length) - 1];
       long read = snapshot.percentile(fraction);
-      assertTrue(read >= exact && read <= exact + exact / 16 + 1,
+      assertTrue(
+          read >= exact && read <= exact + exact / 16 + 1,
           "p" + fraction + ": exact " + exact + ", read " + read);
     }
   }

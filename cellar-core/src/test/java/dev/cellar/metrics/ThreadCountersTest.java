@@ -36,16 +36,19 @@ class ThreadCountersTest {
       for (int c = 0; c < 3; c++) {
         expected[c] += mine[c];
       }
-      threads.add(Thread.ofPlatform().start(() -> {
-        try {
-          start.await();
-        } catch (InterruptedException e) {
-          throw new AssertionError(e);
-        }
-        for (int i = 0; i < counter.length; i++) {
-          counters.add(counter[i], amount[i]);
-        }
-      }));
+      threads.add(
+          Thread.ofPlatform()
+              .start(
+                  () -> {
+                    try {
+                      start.await();
+                    } catch (InterruptedException e) {
+                      throw new AssertionError(e);
+                    }
+                    for (int i = 0; i < counter.length; i++) {
+                      counters.add(counter[i], amount[i]);
+                    }
+                  }));
     }
     start.countDown();
     long previous = 0;

@@ -23,7 +23,8 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class ModuleBoundaryTest {
 
-  private static final String CONSUMER = """
+  private static final String CONSUMER =
+      """
       package consumer;
 
       import dev.cellar.Cellar;
@@ -71,20 +72,31 @@ class ModuleBoundaryTest {
   @Test
   void aConsumerModuleUsesThePublicApi() throws Exception {
     ModulePathFixture modules = ModulePathFixture.of(directory, "dev.cellar.core");
-    Compilation consumer = modules.compile("consumer", Map.of(
-        "module-info.java", ModulePathFixture.moduleInfo("consumer", "dev.cellar.core"),
-        "consumer/Main.java", CONSUMER));
+    Compilation consumer =
+        modules.compile(
+            "consumer",
+            Map.of(
+                "module-info.java",
+                ModulePathFixture.moduleInfo("consumer", "dev.cellar.core"),
+                "consumer/Main.java",
+                CONSUMER));
     assertTrue(consumer.compiled(), consumer.messages());
-    String printed = modules.run(consumer, "consumer", "consumer.Main",
-        directory.resolve("db").toString());
+    String printed =
+        modules.run(consumer, "consumer", "consumer.Main", directory.resolve("db").toString());
     assertTrue(printed.contains("read value in 5 bytes, compression GZ"), printed);
   }
 
   @Test
   void anInternalPackageIsNotVisibleToAConsumer() throws Exception {
-    Compilation consumer = ModulePathFixture.of(directory, "dev.cellar.core").compile("consumer",
-        Map.of("module-info.java", ModulePathFixture.moduleInfo("consumer", "dev.cellar.core"),
-            "consumer/Main.java", """
+    Compilation consumer =
+        ModulePathFixture.of(directory, "dev.cellar.core")
+            .compile(
+                "consumer",
+                Map.of(
+                    "module-info.java",
+                    ModulePathFixture.moduleInfo("consumer", "dev.cellar.core"),
+                    "consumer/Main.java",
+                    """
                 package consumer;
 
                 import dev.cellar.store.Region;
@@ -94,17 +106,29 @@ class ModuleBoundaryTest {
                 }
                 """));
     assertFalse(consumer.compiled());
-    assertTrue(consumer.messages().contains("package dev.cellar.store is not visible"),
+    assertTrue(
+        consumer.messages().contains("package dev.cellar.store is not visible"),
         consumer.messages());
-    assertTrue(consumer.messages().contains("(package dev.cellar.store is declared in module"
-        + " dev.cellar.core, which does not export it"), consumer.messages());
+    assertTrue(
+        consumer
+            .messages()
+            .contains(
+                "(package dev.cellar.store is declared in module"
+                    + " dev.cellar.core, which does not export it"),
+        consumer.messages());
   }
 
   @Test
   void aPackageExportedToCellarsModulesIsNotVisibleToAConsumer() throws Exception {
-    Compilation consumer = ModulePathFixture.of(directory, "dev.cellar.core").compile("consumer",
-        Map.of("module-info.java", ModulePathFixture.moduleInfo("consumer", "dev.cellar.core"),
-            "consumer/Main.java", """
+    Compilation consumer =
+        ModulePathFixture.of(directory, "dev.cellar.core")
+            .compile(
+                "consumer",
+                Map.of(
+                    "module-info.java",
+                    ModulePathFixture.moduleInfo("consumer", "dev.cellar.core"),
+                    "consumer/Main.java",
+                    """
                 package consumer;
 
                 import dev.cellar.spi.EngineAccess;
@@ -114,21 +138,36 @@ class ModuleBoundaryTest {
                 }
                 """));
     assertFalse(consumer.compiled());
-    assertTrue(consumer.messages().contains("package dev.cellar.spi is declared in module"
-        + " dev.cellar.core, which does not export it to module consumer"), consumer.messages());
+    assertTrue(
+        consumer
+            .messages()
+            .contains(
+                "package dev.cellar.spi is declared in module"
+                    + " dev.cellar.core, which does not export it to module consumer"),
+        consumer.messages());
   }
 
   @Test
   void theCoreExportsTheApiToAllAndItsInternalsOnlyToCellarsModules() {
-    ModuleDescriptor core = ModuleFinder.of(ModulePathFixture.of(directory, "dev.cellar.core")
-        .modulePathEntries().getFirst()).find("dev.cellar.core").orElseThrow().descriptor();
-    Map<String, Set<String>> exports = core.exports().stream().collect(Collectors.toMap(
-        Exports::source, Exports::targets, (a, b) -> a, TreeMap::new));
+    ModuleDescriptor core =
+        ModuleFinder.of(
+                ModulePathFixture.of(directory, "dev.cellar.core").modulePathEntries().getFirst())
+            .find("dev.cellar.core")
+            .orElseThrow()
+            .descriptor();
+    Map<String, Set<String>> exports =
+        core.exports().stream()
+            .collect(
+                Collectors.toMap(Exports::source, Exports::targets, (a, b) -> a, TreeMap::new));
     Set<String> cellar = Set.of("dev.cellar.server", "dev.cellar.client", "dev.cellar.hdfs");
-    exports.forEach((pkg, targets) -> assertTrue(cellar.containsAll(targets),
-        pkg + " is exported to " + targets));
-    assertEquals(Set.of("dev.cellar", "dev.cellar.cell", "dev.cellar.filter"),
-        exports.entrySet().stream().filter(export -> export.getValue().isEmpty())
-            .map(Map.Entry::getKey).collect(Collectors.toSet()));
+    exports.forEach(
+        (pkg, targets) ->
+            assertTrue(cellar.containsAll(targets), pkg + " is exported to " + targets));
+    assertEquals(
+        Set.of("dev.cellar", "dev.cellar.cell", "dev.cellar.filter"),
+        exports.entrySet().stream()
+            .filter(export -> export.getValue().isEmpty())
+            .map(Map.Entry::getKey)
+            .collect(Collectors.toSet()));
   }
 }

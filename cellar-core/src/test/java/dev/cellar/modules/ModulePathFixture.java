@@ -28,8 +28,8 @@ import java.util.stream.Stream;
  *
  * <p>The module path holds the named modules asked for and what they require, found among the
  * test's class path entries (Cellar's built modules and their libraries), and nothing else: the
- * test fixtures (HBase's and Hadoop's unshaded jars) split packages the module system refuses.
- * Not thread-safe; one fixture per test.
+ * test fixtures (HBase's and Hadoop's unshaded jars) split packages the module system refuses. Not
+ * thread-safe; one fixture per test.
  */
 public final class ModulePathFixture {
 
@@ -96,8 +96,7 @@ public final class ModulePathFixture {
 
   /** The module path, as javac and java take it. */
   public String modulePath() {
-    return modulePath.stream().map(Path::toString)
-        .collect(Collectors.joining(File.pathSeparator));
+    return modulePath.stream().map(Path::toString).collect(Collectors.joining(File.pathSeparator));
   }
 
   /**
@@ -111,8 +110,15 @@ public final class ModulePathFixture {
     Path sourceRoot = directory.resolve("src").resolve(name);
     Path classes = directory.resolve("classes").resolve(name);
     Path noClassPath = Files.createDirectories(directory.resolve("no-class-path"));
-    List<String> arguments = new ArrayList<>(List.of("--module-path", modulePath(),
-        "--class-path", noClassPath.toString(), "-d", classes.toString()));
+    List<String> arguments =
+        new ArrayList<>(
+            List.of(
+                "--module-path",
+                modulePath(),
+                "--class-path",
+                noClassPath.toString(),
+                "-d",
+                classes.toString()));
     for (Map.Entry<String, String> source : sources.entrySet()) {
       Path file = sourceRoot.resolve(source.getKey());
       Files.createDirectories(file.getParent());
@@ -136,31 +142,49 @@ public final class ModulePathFixture {
   public String run(Compilation consumer, String module, String mainClass, String... arguments)
       throws IOException, InterruptedException {
     Path launcher = Path.of(System.getProperty("java.home"), "bin", "java");
-    List<String> command = new ArrayList<>(List.of(launcher.toString(),
-        "--enable-native-access=dev.cellar.core", "--sun-misc-unsafe-memory-access=allow",
-        "--module-path", consumer.classes() + File.pathSeparator + modulePath(),
-        "--module", module + "/" + mainClass));
+    List<String> command =
+        new ArrayList<>(
+            List.of(
+                launcher.toString(),
+                "--enable-native-access=dev.cellar.core",
+                "--sun-misc-unsafe-memory-access=allow",
+                "--module-path",
+                consumer.classes() + File.pathSeparator + modulePath(),
+                "--module",
+                module + "/" + mainClass));
     command.addAll(List.of(arguments));
     Path output = directory.resolve("run.out");
-    Process process = new ProcessBuilder(command).redirectErrorStream(true)
-        .redirectOutput(output.toFile()).start();
+    Process process =
+        new ProcessBuilder(command)
+            .redirectErrorStream(true)
+            .redirectOutput(output.toFile())
+            .start();
     boolean exited = process.waitFor(RUN_SECONDS, TimeUnit.SECONDS);
     if (!exited) {
       process.destroyForcibly().waitFor();
     }
     String printed = Files.readString(output);
     if (!exited || process.exitValue() != 0) {
-      throw new AssertionError("the consumer " + (exited ? "exited with " + process.exitValue()
-          : "did not finish in " + RUN_SECONDS + " s") + ":\n" + printed);
+      throw new AssertionError(
+          "the consumer "
+              + (exited
+                  ? "exited with " + process.exitValue()
+                  : "did not finish in " + RUN_SECONDS + " s")
+              + ":\n"
+              + printed);
     }
     return printed;
   }
 
   /** The source of a one-line {@code module-info.java}: module {@code name} requiring these. */
   public static String moduleInfo(String name, String... requires) {
-    return "module " + name + " {"
-        + Stream.of(requires).map(module -> " requires " + module + ";").collect(
-            Collectors.joining()) + " }\n";
+    return "module "
+        + name
+        + " {"
+        + Stream.of(requires)
+            .map(module -> " requires " + module + ";")
+            .collect(Collectors.joining())
+        + " }\n";
   }
 
   /** What javac said of a consumer, and where its classes went. */

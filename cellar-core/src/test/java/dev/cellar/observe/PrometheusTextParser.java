@@ -7,11 +7,11 @@ import java.util.Map;
 
 /**
  * A parser of Prometheus's text exposition format 0.0.4, written from its specification for the
- * tests (no Java library reads the format): comment lines ({@code # HELP name text}, {@code #
- * TYPE name type}, other comments), and samples {@code name{label="value",...} value
- * [timestamp]} with the format's escapes. It rejects what a Prometheus server would: a bad metric
- * or label name, an unterminated or badly escaped label value, a value that is not a float, a
- * second TYPE for a family, a TYPE after the family's samples, an unknown type.
+ * tests (no Java library reads the format): comment lines ({@code # HELP name text}, {@code # TYPE
+ * name type}, other comments), and samples {@code name{label="value",...} value [timestamp]} with
+ * the format's escapes. It rejects what a Prometheus server would: a bad metric or label name, an
+ * unterminated or badly escaped label value, a value that is not a float, a second TYPE for a
+ * family, a TYPE after the family's samples, an unknown type.
  */
 public final class PrometheusTextParser {
 
@@ -54,8 +54,8 @@ public final class PrometheusTextParser {
           samples.add(sample(line));
         }
       } catch (IllegalArgumentException e) {
-        throw new IllegalArgumentException("line " + number + " '" + line + "': "
-            + e.getMessage(), e);
+        throw new IllegalArgumentException(
+            "line " + number + " '" + line + "': " + e.getMessage(), e);
       }
     }
     return new Exposition(types, samples);
@@ -141,12 +141,13 @@ public final class PrometheusTextParser {
     if (rest.length < 1 || rest.length > 2 || rest[0].isEmpty()) {
       throw new IllegalArgumentException("expected a value and an optional timestamp");
     }
-    double value = switch (rest[0]) {
-      case "NaN" -> Double.NaN;
-      case "+Inf" -> Double.POSITIVE_INFINITY;
-      case "-Inf" -> Double.NEGATIVE_INFINITY;
-      default -> Double.parseDouble(rest[0]);
-    };
+    double value =
+        switch (rest[0]) {
+          case "NaN" -> Double.NaN;
+          case "+Inf" -> Double.POSITIVE_INFINITY;
+          case "-Inf" -> Double.NEGATIVE_INFINITY;
+          default -> Double.parseDouble(rest[0]);
+        };
     if (rest.length == 2) {
       Long.parseLong(rest[1]);
     }
@@ -176,7 +177,9 @@ public final class PrometheusTextParser {
   }
 
   private static boolean isNameStart(char c, boolean colonAllowed) {
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_'
+    return (c >= 'a' && c <= 'z')
+        || (c >= 'A' && c <= 'Z')
+        || c == '_'
         || (colonAllowed && c == ':');
   }
 }

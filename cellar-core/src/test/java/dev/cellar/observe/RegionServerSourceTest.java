@@ -21,10 +21,20 @@ import org.junit.jupiter.api.Test;
 class RegionServerSourceTest {
 
   private static Map<String, Object> read(BlockCache cache) {
-    ObservedDatabase database = new ObservedDatabase("localhost,16020,1", 1, "/data",
-        new EngineMetrics(true), cache, null, BufAllocator.HEAP, null, null, List::of);
-    return new RegionServerSource(database).read().stream()
-        .collect(Collectors.toMap(Metric::name, Metric::value));
+    ObservedDatabase database =
+        new ObservedDatabase(
+            "localhost,16020,1",
+            1,
+            "/data",
+            new EngineMetrics(true),
+            cache,
+            null,
+            BufAllocator.HEAP,
+            null,
+            null,
+            List::of);
+    return new RegionServerSource(database)
+        .read().stream().collect(Collectors.toMap(Metric::name, Metric::value));
   }
 
   @Test
@@ -32,9 +42,16 @@ class RegionServerSourceTest {
     LruBlockCache l1 = new LruBlockCache(LruBlockCacheConfig.withCapacity(1 << 20), Runnable::run);
     try {
       Map<String, Object> onlyL1 = read(l1);
-      for (String name : List.of("l2CacheHitRatio", "l2CacheMissRatio", "l2CacheHitCount",
-          "l2CacheMissCount", "l2CacheCount", "l2CacheSize", "l2CacheFreeSize",
-          "l2CacheEvictionCount")) {
+      for (String name :
+          List.of(
+              "l2CacheHitRatio",
+              "l2CacheMissRatio",
+              "l2CacheHitCount",
+              "l2CacheMissCount",
+              "l2CacheCount",
+              "l2CacheSize",
+              "l2CacheFreeSize",
+              "l2CacheEvictionCount")) {
         assertTrue(onlyL1.containsKey(name), name + " is published without an L2");
         assertEquals(0.0, ((Number) onlyL1.get(name)).doubleValue(), name);
       }
@@ -43,7 +60,8 @@ class RegionServerSourceTest {
       l1.shutdown();
     }
     Map<String, Object> none = read(null);
-    assertTrue(none.containsKey("l1CacheHitRatio") && none.containsKey("l2CacheHitRatio"),
+    assertTrue(
+        none.containsKey("l1CacheHitRatio") && none.containsKey("l2CacheHitRatio"),
         "both tiers at zero without a block cache");
   }
 }

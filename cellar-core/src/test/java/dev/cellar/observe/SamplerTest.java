@@ -15,19 +15,27 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Each sample holds what happened between it and the one before: rates over the interval, the
- * interval's p99, a tier's hit ratio over the lookups of the interval; the ring keeps the last
- * few.
+ * interval's p99, a tier's hit ratio over the lookups of the interval; the ring keeps the last few.
  */
 class SamplerTest {
 
   @Test
   void aSampleIsTheIntervalSinceThePreviousOne() {
     EngineMetrics metrics = new EngineMetrics();
-    LruBlockCache cache = LruBlockCache.create(LruBlockCacheConfig.from(Settings.empty(),
-        1 << 20));
+    LruBlockCache cache = LruBlockCache.create(LruBlockCacheConfig.from(Settings.empty(), 1 << 20));
     try {
-      ObservedDatabase database = new ObservedDatabase("localhost,0,1", 1, "/tmp/db", metrics,
-          cache, null, BufAllocator.HEAP, null, null, List::of);
+      ObservedDatabase database =
+          new ObservedDatabase(
+              "localhost,0,1",
+              1,
+              "/tmp/db",
+              metrics,
+              cache,
+              null,
+              BufAllocator.HEAP,
+              null,
+              null,
+              List::of);
       Sampler sampler = new Sampler(database, 3);
       for (int i = 0; i < 1_000; i++) {
         metrics.record(Operation.GET, 1_000);
@@ -43,7 +51,8 @@ class SamplerTest {
       sampler.sample(12_000);
       Sampler.Sample sample = sampler.samples().getLast();
       assertEquals(25.0, sample.getsPerSecond(), 1e-9, "50 gets over 2 s");
-      assertTrue(sample.getP99Micros() >= 2_000 && sample.getP99Micros() <= 2_000 * 17 / 16.0,
+      assertTrue(
+          sample.getP99Micros() >= 2_000 && sample.getP99Micros() <= 2_000 * 17 / 16.0,
           "the interval's p99 is that of its own gets: " + sample.getP99Micros());
       assertEquals(0.0, sample.l1HitRatio(), 1e-9, "three misses");
       assertTrue(Double.isNaN(sample.l2HitRatio()), "no L2");

@@ -9,7 +9,9 @@ import org.junit.jupiter.api.Test;
 /** When a point read asks a file's bloom filter, as the rejections it saw decide. */
 class BloomGateTest {
 
-  /** Runs {@code reads} reads of which the bloom rejects one in {@code rejectEvery}; returns asks. */
+  /**
+   * Runs {@code reads} reads of which the bloom rejects one in {@code rejectEvery}; returns asks.
+   */
   private static int run(BloomGate gate, int reads, int rejectEvery) {
     int asked = 0;
     for (int i = 0; i < reads; i++) {
@@ -70,7 +72,9 @@ class BloomGateTest {
       }
       reads++;
     }
-    assertEquals(BloomGate.WINDOW * BloomGate.SAMPLE_EVERY, reads,
+    assertEquals(
+        BloomGate.WINDOW * BloomGate.SAMPLE_EVERY,
+        reads,
         "a window of samples, then every read asks again");
     assertTrue(gate.ask());
   }

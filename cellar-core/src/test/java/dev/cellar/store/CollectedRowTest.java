@@ -19,21 +19,26 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@link CollectedRow}: cells removed through its list (as whole-row filters remove them) leave
- * the others in order and their flyweights reusable; the pins a filtered row took are given back;
- * a cell held by its key copy reads its value where it lies and pins that memory.
+ * {@link CollectedRow}: cells removed through its list (as whole-row filters remove them) leave the
+ * others in order and their flyweights reusable; the pins a filtered row took are given back; a
+ * cell held by its key copy reads its value where it lies and pins that memory.
  */
 class CollectedRowTest {
 
   private static KeyValue cell(String qualifier) {
-    return KeyValue.create("r".getBytes(StandardCharsets.US_ASCII),
-        "f".getBytes(StandardCharsets.US_ASCII), qualifier.getBytes(StandardCharsets.US_ASCII), 1,
-        CellType.PUT, qualifier.getBytes(StandardCharsets.US_ASCII));
+    return KeyValue.create(
+        "r".getBytes(StandardCharsets.US_ASCII),
+        "f".getBytes(StandardCharsets.US_ASCII),
+        qualifier.getBytes(StandardCharsets.US_ASCII),
+        1,
+        CellType.PUT,
+        qualifier.getBytes(StandardCharsets.US_ASCII));
   }
 
   private static List<String> qualifiers(CollectedRow row) {
     return row.cells().stream()
-        .map(c -> new String(c.qualifierArray(), StandardCharsets.US_ASCII)).toList();
+        .map(c -> new String(c.qualifierArray(), StandardCharsets.US_ASCII))
+        .toList();
   }
 
   @Test
@@ -87,8 +92,8 @@ class CollectedRowTest {
   /** A cell whose key is in one array and whose value is in another, as a decoder leaves it. */
   private static Cell splitCell(KeyValue whole, byte[] valueHolder, int valueAt) {
     MemorySegment values = MemorySegment.ofArray(valueHolder);
-    MemorySegment.copy(whole.valueSegment(), whole.valueOffset(), values, valueAt,
-        whole.valueLength());
+    MemorySegment.copy(
+        whole.valueSegment(), whole.valueOffset(), values, valueAt, whole.valueLength());
     return new Cell() {
       public MemorySegment segment() {
         return whole.segment();

@@ -14,7 +14,8 @@ import org.junit.jupiter.api.Test;
 /** Size-ratio file selection. */
 class CompactionPolicyTest {
 
-  private static final CompactionPolicy POLICY = new CompactionPolicy(3, 5, 1.2, 10, Long.MAX_VALUE);
+  private static final CompactionPolicy POLICY =
+      new CompactionPolicy(3, 5, 1.2, 10, Long.MAX_VALUE);
 
   @Test
   void tooFewFilesSelectNothing() {
@@ -41,14 +42,20 @@ class CompactionPolicyTest {
 
   @Test
   void settingsAreReadAndCheckedByKey() {
-    CompactionPolicy policy = CompactionPolicy.from(Settings.of(Map.of(
-        "hbase.hstore.compaction.min", "4", "hbase.hstore.compaction.ratio", "2.0")), 1 << 20);
+    CompactionPolicy policy =
+        CompactionPolicy.from(
+            Settings.of(
+                Map.of("hbase.hstore.compaction.min", "4", "hbase.hstore.compaction.ratio", "2.0")),
+            1 << 20);
     assertEquals(4, policy.minFiles());
     assertEquals(10, policy.maxFiles());
     assertEquals(2.0, policy.ratio());
     assertEquals(1 << 20, policy.minCompactSize());
-    InvalidConfigException e = assertThrows(InvalidConfigException.class,
-        () -> CompactionPolicy.from(Settings.of(Map.of("hbase.hstore.compaction.max", "2")), 1));
+    InvalidConfigException e =
+        assertThrows(
+            InvalidConfigException.class,
+            () ->
+                CompactionPolicy.from(Settings.of(Map.of("hbase.hstore.compaction.max", "2")), 1));
     assertEquals("hbase.hstore.compaction.max", e.key());
   }
 }

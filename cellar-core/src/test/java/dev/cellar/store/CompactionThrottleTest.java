@@ -40,7 +40,10 @@ class CompactionThrottleTest {
       assertEquals(0, operation.sleptNanos(), "no check before 64 KiB");
       clock.addAndGet(20_000_000L);
       operation.wrote(32 * KIB);
-      assertEquals(42_500_000L, operation.sleptNanos(), 100_000L,
+      assertEquals(
+          42_500_000L,
+          operation.sleptNanos(),
+          100_000L,
           "64 KiB at 1 MiB/s take 62.5 ms, 20 ms of which passed");
       clock.addAndGet(100_000_000L);
       operation.wrote(64 * KIB);
@@ -87,11 +90,14 @@ class CompactionThrottleTest {
 
   @Test
   void hbasesNoLimitControllerTurnsItOff() throws InterruptedException {
-    CompactionThrottle throttle = CompactionThrottle.from(Settings.empty().with(
-        CompactionThrottle.CONTROLLER_KEY,
-        "org.apache.hadoop.hbase.regionserver.throttle.NoLimitThroughputController")
-        .with(CompactionThrottle.LOWER_BOUND_KEY, "1")
-        .with(CompactionThrottle.HIGHER_BOUND_KEY, "2"));
+    CompactionThrottle throttle =
+        CompactionThrottle.from(
+            Settings.empty()
+                .with(
+                    CompactionThrottle.CONTROLLER_KEY,
+                    "org.apache.hadoop.hbase.regionserver.throttle.NoLimitThroughputController")
+                .with(CompactionThrottle.LOWER_BOUND_KEY, "1")
+                .with(CompactionThrottle.HIGHER_BOUND_KEY, "2"));
     try (CompactionThrottle.Operation operation = throttle.start(() -> 0, () -> false)) {
       operation.wrote(1 << 20);
       assertEquals(0, operation.sleptNanos());
@@ -100,10 +106,14 @@ class CompactionThrottleTest {
 
   @Test
   void badBoundsAreRejectedByName() {
-    InvalidConfigException e = assertThrows(InvalidConfigException.class,
-        () -> CompactionThrottle.from(Settings.empty()
-            .with(CompactionThrottle.LOWER_BOUND_KEY, "200m")
-            .with(CompactionThrottle.HIGHER_BOUND_KEY, "100m")));
+    InvalidConfigException e =
+        assertThrows(
+            InvalidConfigException.class,
+            () ->
+                CompactionThrottle.from(
+                    Settings.empty()
+                        .with(CompactionThrottle.LOWER_BOUND_KEY, "200m")
+                        .with(CompactionThrottle.HIGHER_BOUND_KEY, "100m")));
     assertTrue(e.getMessage().contains(CompactionThrottle.LOWER_BOUND_KEY), e.getMessage());
   }
 }

@@ -39,15 +39,14 @@ import org.junit.jupiter.api.io.TempDir;
  * Crashes at each file-system operation of a table's life in turn (open, flushes of puts and
  * deletes over two families, a minor and a major compaction, close), reopens, and compares the
  * table with an oracle of the acknowledged writes: none is lost, no deleted cell is back, the
- * reopened table flushes and compacts to the same contents, and every pooled buffer is returned.
- * A crash is either the operation failing (the process stops, nothing is flushed, what was written
+ * reopened table flushes and compacts to the same contents, and every pooled buffer is returned. A
+ * crash is either the operation failing (the process stops, nothing is flushed, what was written
  * stays) or a power loss just before it ({@link PowerLossStorage}: what was not forced, bytes and
  * directory entries, is lost, the log's segments included). A write the crash interrupted was not
- * acknowledged, and may be found or not. By default every tenth operation is
- * a crash point, from a seeded offset; {@code -Dcellar.crash.allPoints=true} (through {@code
- * -Dcellar.test.extraJvmArgs}) makes each one a crash point, in a minute or two. A subclass runs
- * it on another storage ({@link #baseStorage()}) with that storage's power-loss model ({@link
- * #powerCut}).
+ * acknowledged, and may be found or not. By default every tenth operation is a crash point, from a
+ * seeded offset; {@code -Dcellar.crash.allPoints=true} (through {@code -Dcellar.test.extraJvmArgs})
+ * makes each one a crash point, in a minute or two. A subclass runs it on another storage ({@link
+ * #baseStorage()}) with that storage's power-loss model ({@link #powerCut}).
  */
 @ExtendWith(TestSeedExtension.class)
 class CrashPointTest {
@@ -148,8 +147,10 @@ class CrashPointTest {
     final BufAllocator allocator = new BufAllocator(BufAllocatorConfig.from(Settings.empty()));
     final ChunkPool chunkPool = new ChunkPool(memStoreConfig);
     final TreeMap<String, String> oracle = new TreeMap<>();
+
     /** The write the crash interrupted, unacknowledged: its row may show it or not. */
     String uncertainRow;
+
     String uncertainValue;
     WriteAheadLog wal;
     Region region;
@@ -161,12 +162,26 @@ class CrashPointTest {
     }
 
     Region open() throws IOException {
-      Region.Services services = InlineServices.of(storage, wal, null, allocator, chunkPool,
-          memStoreConfig, Settings.of(Map.of("hbase.hstore.compaction.min", "2")));
+      Region.Services services =
+          InlineServices.of(
+              storage,
+              wal,
+              null,
+              allocator,
+              chunkPool,
+              memStoreConfig,
+              Settings.of(Map.of("hbase.hstore.compaction.min", "2")));
       List<FamilySettings> families = new ArrayList<>();
       for (byte[] family : FAMILIES) {
-        families.add(new FamilySettings(family, HFileContext.builder().includesMvcc(true)
-            .blockSize(256).build(), false, true, 1, Long.MAX_VALUE, 0));
+        families.add(
+            new FamilySettings(
+                family,
+                HFileContext.builder().includesMvcc(true).blockSize(256).build(),
+                false,
+                true,
+                1,
+                Long.MAX_VALUE,
+                0));
       }
       return Region.open(directory.resolve("t"), "t", families, services, 0);
     }
@@ -178,12 +193,19 @@ class CrashPointTest {
         String value = type == CellType.PUT ? "v" + i + "-" + oracle.size() : null;
         List<KeyValue> cells = new ArrayList<>();
         for (byte[] family : FAMILIES) {
-          cells.add(KeyValue.create(rowBytes, family, QUALIFIER, KeyValue.LATEST_TIMESTAMP, type,
-              value == null ? Bytes.EMPTY : Bytes.toBytes(value)));
+          cells.add(
+              KeyValue.create(
+                  rowBytes,
+                  family,
+                  QUALIFIER,
+                  KeyValue.LATEST_TIMESTAMP,
+                  type,
+                  value == null ? Bytes.EMPTY : Bytes.toBytes(value)));
         }
         uncertainRow = row;
         uncertainValue = value;
-        region.mutate(List.of(new RowMutation(rowBytes, cells, Durability.SYNC_WAL)),
+        region.mutate(
+            List.of(new RowMutation(rowBytes, cells, Durability.SYNC_WAL)),
             System.currentTimeMillis());
         uncertainRow = null;
         if (value == null) {
@@ -252,7 +274,8 @@ class CrashPointTest {
         if (!baseStorage().isDirectory(family)) {
           continue;
         }
-        assertEquals(List.of(),
+        assertEquals(
+            List.of(),
             baseStorage().list(family.resolve(StoreFileWriter.TMP_DIRECTORY)),
             context + ": files left in .tmp");
       }
@@ -281,13 +304,26 @@ class CrashPointTest {
     /** Row to family a's value, checking family b agrees. */
     Map<String, String> contents() throws IOException {
       Map<String, String> found = new TreeMap<>();
-      ScanRequest request = new ScanRequest(Bytes.EMPTY, Bytes.EMPTY, false, Map.of(), 1, 0,
-          Long.MAX_VALUE, null, true, null, false);
+      ScanRequest request =
+          new ScanRequest(
+              Bytes.EMPTY,
+              Bytes.EMPTY,
+              false,
+              Map.of(),
+              1,
+              0,
+              Long.MAX_VALUE,
+              null,
+              true,
+              null,
+              false);
       CollectedRow row = new CollectedRow();
       try (RegionScanner scanner = region.scanner(request)) {
         while (scanner.next(row)) {
-          assertEquals(2, row.size(), "both families of " + Bytes.toString(row.get(0).rowArray())
-              + " in " + directory);
+          assertEquals(
+              2,
+              row.size(),
+              "both families of " + Bytes.toString(row.get(0).rowArray()) + " in " + directory);
           String a = Bytes.toString(row.get(0).valueArray());
           assertEquals(a, Bytes.toString(row.get(1).valueArray()));
           found.put(Bytes.toString(row.get(0).rowArray()), a);
@@ -308,8 +344,10 @@ class CrashPointTest {
 
   @Test
   void everyPowerLossLosesNoAcknowledgedWriteAndBringsNoDeleteBack(TestSeed seed) throws Exception {
-    crashAtEachOperation("losing power at",
-        directory -> losingPower(root.resolve(directory.getFileName() + ".stash")), seed);
+    crashAtEachOperation(
+        "losing power at",
+        directory -> losingPower(root.resolve(directory.getFileName() + ".stash")),
+        seed);
   }
 
   private interface StorageFactory {
@@ -328,8 +366,16 @@ class CrashPointTest {
 
     int stride = Boolean.getBoolean("cellar.crash.allPoints") ? 1 : stride();
     int first = (int) Math.floorMod(seed.value(), (long) stride);
-    System.out.println("CrashPointTest: " + operations + " file operations, " + what + " every "
-        + stride + "th from " + first + " (-Dcellar.crash.allPoints=true crashes at every one)");
+    System.out.println(
+        "CrashPointTest: "
+            + operations
+            + " file operations, "
+            + what
+            + " every "
+            + stride
+            + "th from "
+            + first
+            + " (-Dcellar.crash.allPoints=true crashes at every one)");
     for (int crashAt = first; crashAt < operations; crashAt += stride) {
       Path directory = runDirectory("crash-" + crashAt);
       Run run = new Run(directory, storages.create(directory));

@@ -17,17 +17,36 @@ final class InlineServices {
 
   private InlineServices() {}
 
-  static Region.Services of(Storage storage, WriteAheadLog wal, BlockCache cache,
-      BufAllocator allocator, ChunkPool chunkPool, MemStoreConfig memStoreConfig) {
+  static Region.Services of(
+      Storage storage,
+      WriteAheadLog wal,
+      BlockCache cache,
+      BufAllocator allocator,
+      ChunkPool chunkPool,
+      MemStoreConfig memStoreConfig) {
     return of(storage, wal, cache, allocator, chunkPool, memStoreConfig, Settings.empty());
   }
 
   /** With the compaction policy {@code policySettings} give. */
-  static Region.Services of(Storage storage, WriteAheadLog wal, BlockCache cache,
-      BufAllocator allocator, ChunkPool chunkPool, MemStoreConfig memStoreConfig,
+  static Region.Services of(
+      Storage storage,
+      WriteAheadLog wal,
+      BlockCache cache,
+      BufAllocator allocator,
+      ChunkPool chunkPool,
+      MemStoreConfig memStoreConfig,
       Settings policySettings) {
-    return new Region.Services(storage, wal, cache, allocator, chunkPool, memStoreConfig,
-        CompactionPolicy.from(policySettings, memStoreConfig.flushSize()), Runnable::run,
-        Runnable::run, false, CompactionThrottle.NONE);
+    return new Region.Services(
+        storage,
+        wal,
+        cache,
+        allocator,
+        chunkPool,
+        memStoreConfig,
+        CompactionPolicy.from(policySettings, memStoreConfig.flushSize()),
+        Runnable::run,
+        Runnable::run,
+        false,
+        CompactionThrottle.NONE);
   }
 }

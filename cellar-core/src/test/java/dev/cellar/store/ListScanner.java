@@ -52,9 +52,12 @@ final class ListScanner implements KeyValueScanner {
 
   @Override
   public boolean seekToPreviousRow(Cell key) {
-    int end = key == null ? cells.size()
-        : -Collections.binarySearch(cells, KeyValue.firstOnRow(key.rowArray()),
-            CellComparator.INSTANCE) - 1;
+    int end =
+        key == null
+            ? cells.size()
+            : -Collections.binarySearch(
+                    cells, KeyValue.firstOnRow(key.rowArray()), CellComparator.INSTANCE)
+                - 1;
     if (end == 0) {
       position = cells.size();
       return false;

@@ -68,11 +68,22 @@ class ManifestTest {
   }
 
   private Region openRegion() throws IOException {
-    Region.Services services = InlineServices.of(storage, wal, null, BufAllocator.HEAP, chunkPool,
-        memStoreConfig);
-    return Region.open(directory.resolve("t"), "t", List.of(new FamilySettings(FAMILY,
-        HFileContext.builder().includesMvcc(true).build(), false, true, 3, Long.MAX_VALUE, 0)),
-        services, 0);
+    Region.Services services =
+        InlineServices.of(storage, wal, null, BufAllocator.HEAP, chunkPool, memStoreConfig);
+    return Region.open(
+        directory.resolve("t"),
+        "t",
+        List.of(
+            new FamilySettings(
+                FAMILY,
+                HFileContext.builder().includesMvcc(true).build(),
+                false,
+                true,
+                3,
+                Long.MAX_VALUE,
+                0)),
+        services,
+        0);
   }
 
   private void reopen() throws IOException {
@@ -83,16 +94,34 @@ class ManifestTest {
 
   private void write(String row, CellType type) throws IOException {
     byte[] rowBytes = Bytes.toBytes(row);
-    KeyValue cell = KeyValue.create(rowBytes, FAMILY, QUALIFIER, KeyValue.LATEST_TIMESTAMP, type,
-        type == CellType.PUT ? Bytes.toBytes("v") : Bytes.EMPTY);
-    region.mutate(List.of(new RowMutation(rowBytes, List.of(cell), Durability.SYNC_WAL)),
+    KeyValue cell =
+        KeyValue.create(
+            rowBytes,
+            FAMILY,
+            QUALIFIER,
+            KeyValue.LATEST_TIMESTAMP,
+            type,
+            type == CellType.PUT ? Bytes.toBytes("v") : Bytes.EMPTY);
+    region.mutate(
+        List.of(new RowMutation(rowBytes, List.of(cell), Durability.SYNC_WAL)),
         System.currentTimeMillis());
   }
 
   private String value(String row) throws IOException {
     byte[] rowBytes = Bytes.toBytes(row);
-    ScanRequest get = new ScanRequest(rowBytes, rowBytes, true, Map.of("f", List.of(QUALIFIER)),
-        1, 0, Long.MAX_VALUE, null, true, rowBytes, false);
+    ScanRequest get =
+        new ScanRequest(
+            rowBytes,
+            rowBytes,
+            true,
+            Map.of("f", List.of(QUALIFIER)),
+            1,
+            0,
+            Long.MAX_VALUE,
+            null,
+            true,
+            rowBytes,
+            false);
     CollectedRow cells = new CollectedRow();
     try (RegionScanner scanner = region.scanner(get)) {
       return scanner.next(cells) ? Bytes.toString(cells.get(0).valueArray()) : null;
@@ -131,9 +160,11 @@ class ManifestTest {
   void aFlushOutputWhoseCommitRecordNeverLandedIsAdoptedNotDeleted() throws IOException {
     write("a", CellType.PUT);
     int[] manifestWrites = new int[1];
-    storage.failNext(operation -> operation.kind() == FaultyStorage.Kind.WRITE
-        && operation.path().getFileName().toString().startsWith(Manifest.FILE_NAME)
-        && ++manifestWrites[0] == 2);
+    storage.failNext(
+        operation ->
+            operation.kind() == FaultyStorage.Kind.WRITE
+                && operation.path().getFileName().toString().startsWith(Manifest.FILE_NAME)
+                && ++manifestWrites[0] == 2);
     assertThrows(IOException.class, region::flush, "the commit record cannot be written");
     assertEquals(0, region.stores().get(0).fileCount(), "nothing was added");
     assertEquals("v", value("a"), "the write is still in the MemStore");
@@ -155,11 +186,15 @@ class ManifestTest {
     region.flush();
     write("other", CellType.PUT);
     region.flush();
-    storage.failNext(operation -> operation.kind() == FaultyStorage.Kind.SYNC_DIRECTORY
-        && operation.path().equals(family()));
+    storage.failNext(
+        operation ->
+            operation.kind() == FaultyStorage.Kind.SYNC_DIRECTORY
+                && operation.path().equals(family()));
     assertThrows(IOException.class, () -> region.compact(true), "the output's directory force");
-    List<Path> stale = hfilesOf(family()).stream()
-        .filter(path -> !region.stores().get(0).filePaths().contains(path)).toList();
+    List<Path> stale =
+        hfilesOf(family()).stream()
+            .filter(path -> !region.stores().get(0).filePaths().contains(path))
+            .toList();
     assertEquals(1, stale.size(), "the failed compaction's output is left: " + stale);
     write("k", CellType.DELETE_COLUMN);
     region.flush();
@@ -184,8 +219,10 @@ class ManifestTest {
     Map<String, String> before = DirectoryHash.of(directory.resolve("t"));
 
     DamagedTableException refused = assertThrows(DamagedTableException.class, this::openRegion);
-    assertTrue(refused.getMessage().contains(stray.toString())
-        && refused.getMessage().contains("cellar repair"), refused.getMessage());
+    assertTrue(
+        refused.getMessage().contains(stray.toString())
+            && refused.getMessage().contains("cellar repair"),
+        refused.getMessage());
     assertEquals(before, DirectoryHash.of(directory.resolve("t")), "a refusal changes nothing");
     assertTrue(Files.exists(stray));
   }
@@ -202,8 +239,8 @@ class ManifestTest {
     }
     region.abort();
     region = null;
-    try (var channel = java.nio.channels.FileChannel.open(manifest(),
-        java.nio.file.StandardOpenOption.WRITE)) {
+    try (var channel =
+        java.nio.channels.FileChannel.open(manifest(), java.nio.file.StandardOpenOption.WRITE)) {
       channel.truncate(compacted);
     }
     Map<String, String> before = DirectoryHash.of(directory.resolve("t"));
@@ -242,24 +279,33 @@ class ManifestTest {
     damaged[firstPayload + 2] ^= 0x40;
     byte[] withMore = new byte[damaged.length + (int) intact - ManifestCodec.MAGIC.length];
     System.arraycopy(damaged, 0, withMore, 0, damaged.length);
-    System.arraycopy(bytes, ManifestCodec.MAGIC.length, withMore, damaged.length,
+    System.arraycopy(
+        bytes,
+        ManifestCodec.MAGIC.length,
+        withMore,
+        damaged.length,
         (int) intact - ManifestCodec.MAGIC.length);
     Files.write(manifest(), withMore);
-    CorruptManifestException failure = assertThrows(CorruptManifestException.class,
-        this::openRegion);
-    assertTrue(failure.getMessage().contains(manifest().toString())
-        && failure.getMessage().contains("offset " + ManifestCodec.MAGIC.length),
+    CorruptManifestException failure =
+        assertThrows(CorruptManifestException.class, this::openRegion);
+    assertTrue(
+        failure.getMessage().contains(manifest().toString())
+            && failure.getMessage().contains("offset " + ManifestCodec.MAGIC.length),
         failure.getMessage());
   }
 
   @Test
   void recordsRoundTripAndARewriteKeepsTheState() throws IOException {
-    List<Manifest.Edit> edits = List.of(
-        new Manifest.Edit("f", 7, List.of("a1", "b2"), List.of()),
-        new Manifest.Edit("g", Manifest.UNCHANGED, List.of("c3"), List.of("a1")));
+    List<Manifest.Edit> edits =
+        List.of(
+            new Manifest.Edit("f", 7, List.of("a1", "b2"), List.of()),
+            new Manifest.Edit("g", Manifest.UNCHANGED, List.of("c3"), List.of("a1")));
     byte[] record = ManifestCodec.encodeRecord(edits);
-    assertEquals(edits, ManifestCodec.decode(ByteBuffer.wrap(record, ManifestCodec.RECORD_HEADER,
-        record.length - ManifestCodec.RECORD_HEADER)));
+    assertEquals(
+        edits,
+        ManifestCodec.decode(
+            ByteBuffer.wrap(
+                record, ManifestCodec.RECORD_HEADER, record.length - ManifestCodec.RECORD_HEADER)));
 
     for (int i = 0; i < 10; i++) {
       write("r" + i, CellType.PUT);

@@ -71,19 +71,22 @@ class MvccTest {
     boolean[] done = new boolean[200_001];
     List<Thread> threads = new ArrayList<>();
     for (int t = 0; t < 4; t++) {
-      threads.add(Thread.ofPlatform().start(() -> {
-        for (int i = 0; i < 50_000; i++) {
-          long number = mvcc.begin();
-          done[(int) number] = true;
-          mvcc.complete(number);
-          long readPoint = mvcc.readPoint();
-          for (long n = Math.max(1, readPoint - 3); n <= readPoint; n++) {
-            if (!done[(int) n]) {
-              failures.add("read point " + readPoint + " passed incomplete write " + n);
-            }
-          }
-        }
-      }));
+      threads.add(
+          Thread.ofPlatform()
+              .start(
+                  () -> {
+                    for (int i = 0; i < 50_000; i++) {
+                      long number = mvcc.begin();
+                      done[(int) number] = true;
+                      mvcc.complete(number);
+                      long readPoint = mvcc.readPoint();
+                      for (long n = Math.max(1, readPoint - 3); n <= readPoint; n++) {
+                        if (!done[(int) n]) {
+                          failures.add("read point " + readPoint + " passed incomplete write " + n);
+                        }
+                      }
+                    }
+                  }));
     }
     for (Thread thread : threads) {
       thread.join();

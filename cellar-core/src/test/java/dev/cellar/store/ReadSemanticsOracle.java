@@ -12,23 +12,23 @@ import java.util.TreeMap;
 
 /**
  * What a user scan must return, computed the slow, obvious way from every cell written: per row,
- * family and column, the puts not masked by a delete marker, inside the time range and not
- * expired (beyond the minimum versions), newest first, one per timestamp (the last written), up
- * to the maximum versions.
+ * family and column, the puts not masked by a delete marker, inside the time range and not expired
+ * (beyond the minimum versions), newest first, one per timestamp (the last written), up to the
+ * maximum versions.
  */
 public final class ReadSemanticsOracle {
 
   private ReadSemanticsOracle() {}
 
   /** The rows in [startRow, stopRow) (empty stop: to the end), each as its cells' descriptions. */
-  public static List<List<String>> scan(List<? extends Cell> written, ScanSpec spec, byte[] startRow,
-      byte[] stopRow) {
+  public static List<List<String>> scan(
+      List<? extends Cell> written, ScanSpec spec, byte[] startRow, byte[] stopRow) {
     return ScanHarness.describe(scanCells(written, spec, startRow, stopRow));
   }
 
   /** The rows in [startRow, stopRow) (empty stop: to the end), each as its cells in scan order. */
-  public static List<List<Cell>> scanCells(List<? extends Cell> written, ScanSpec spec, byte[] startRow,
-      byte[] stopRow) {
+  public static List<List<Cell>> scanCells(
+      List<? extends Cell> written, ScanSpec spec, byte[] startRow, byte[] stopRow) {
     long oldest = spec.oldestUnexpiredTimestamp();
     TreeMap<String, List<Cell>> byColumn = new TreeMap<>();
     List<Cell> sorted = new ArrayList<>(written);
@@ -68,8 +68,12 @@ public final class ReadSemanticsOracle {
     return new ArrayList<>(rows.values());
   }
 
-  private static List<Cell> column(List<Cell> cells, ScanSpec spec, long oldest,
-      long familyDelete, Set<Long> familyVersionDeletes) {
+  private static List<Cell> column(
+      List<Cell> cells,
+      ScanSpec spec,
+      long oldest,
+      long familyDelete,
+      Set<Long> familyVersionDeletes) {
     List<Cell> kept = new ArrayList<>();
     byte[] qualifier = cells.get(0).qualifierArray();
     if (spec.qualifiers() != null
@@ -92,10 +96,15 @@ public final class ReadSemanticsOracle {
     int versions = 0;
     for (Cell cell : cells) {
       long ts = cell.timestamp();
-      if (cell.type() != CellType.PUT || ts >= spec.maxTimestamp() || ts < spec.minTimestamp()
-          || (spec.minVersions() == 0 && ts < oldest) || ts <= familyDelete
-          || familyVersionDeletes.contains(ts) || ts <= columnDelete
-          || versionDeletes.contains(ts) || !seen.add(ts)) {
+      if (cell.type() != CellType.PUT
+          || ts >= spec.maxTimestamp()
+          || ts < spec.minTimestamp()
+          || (spec.minVersions() == 0 && ts < oldest)
+          || ts <= familyDelete
+          || familyVersionDeletes.contains(ts)
+          || ts <= columnDelete
+          || versionDeletes.contains(ts)
+          || !seen.add(ts)) {
         continue;
       }
       if (ts < oldest && versions >= spec.minVersions()) {
@@ -110,8 +119,15 @@ public final class ReadSemanticsOracle {
   }
 
   public static String describe(Cell cell) {
-    return hex(cell.rowArray()) + "/" + hex(cell.familyArray()) + ":" + hex(cell.qualifierArray())
-        + "@" + cell.timestamp() + "=" + hex(cell.valueArray());
+    return hex(cell.rowArray())
+        + "/"
+        + hex(cell.familyArray())
+        + ":"
+        + hex(cell.qualifierArray())
+        + "@"
+        + cell.timestamp()
+        + "="
+        + hex(cell.valueArray());
   }
 
   private static String familyKey(Cell cell) {

@@ -69,12 +69,17 @@ class RegionFlushFailureTest {
   }
 
   private Region openRegion() throws IOException {
-    Region.Services services = InlineServices.of(storage, wal, null, BufAllocator.HEAP, chunkPool,
-        memStoreConfig);
+    Region.Services services =
+        InlineServices.of(storage, wal, null, BufAllocator.HEAP, chunkPool, memStoreConfig);
     HFileContext context = HFileContext.builder().includesMvcc(true).build();
-    return Region.open(directory.resolve(TABLE), TABLE, List.of(
-        new FamilySettings(A, context, false, true, 3, Long.MAX_VALUE, 0),
-        new FamilySettings(B, context, false, true, 3, Long.MAX_VALUE, 0)), services, 0);
+    return Region.open(
+        directory.resolve(TABLE),
+        TABLE,
+        List.of(
+            new FamilySettings(A, context, false, true, 3, Long.MAX_VALUE, 0),
+            new FamilySettings(B, context, false, true, 3, Long.MAX_VALUE, 0)),
+        services,
+        0);
   }
 
   /** Simulates a crash of the process: nothing is flushed, the log is reopened from disk. */
@@ -94,18 +99,35 @@ class RegionFlushFailureTest {
     byte[] rowBytes = Bytes.toBytes(row);
     List<KeyValue> cells = new ArrayList<>();
     for (byte[] family : families) {
-      cells.add(KeyValue.create(rowBytes, family, QUALIFIER, KeyValue.LATEST_TIMESTAMP,
-          CellType.PUT, Bytes.toBytes(value)));
+      cells.add(
+          KeyValue.create(
+              rowBytes,
+              family,
+              QUALIFIER,
+              KeyValue.LATEST_TIMESTAMP,
+              CellType.PUT,
+              Bytes.toBytes(value)));
     }
-    region.mutate(List.of(new RowMutation(rowBytes, cells, Durability.SYNC_WAL)),
-        System.currentTimeMillis());
+    region.mutate(
+        List.of(new RowMutation(rowBytes, cells, Durability.SYNC_WAL)), System.currentTimeMillis());
   }
 
   /** The value of family:q in {@code row}, or null. */
   private String value(String family, String row) throws IOException {
     byte[] rowBytes = Bytes.toBytes(row);
-    ScanRequest get = new ScanRequest(rowBytes, rowBytes, true,
-        Map.of(family, List.of(QUALIFIER)), 1, 0, Long.MAX_VALUE, null, true, rowBytes, false);
+    ScanRequest get =
+        new ScanRequest(
+            rowBytes,
+            rowBytes,
+            true,
+            Map.of(family, List.of(QUALIFIER)),
+            1,
+            0,
+            Long.MAX_VALUE,
+            null,
+            true,
+            rowBytes,
+            false);
     CollectedRow cells = new CollectedRow();
     try (RegionScanner scanner = region.scanner(get)) {
       return scanner.next(cells) ? Bytes.toString(cells.get(0).valueArray()) : null;
@@ -130,7 +152,9 @@ class RegionFlushFailureTest {
     storage.failNext(FaultyStorage.Kind.CREATE, familyDirectory(B));
     assertThrows(IOException.class, region::flush, "the family b file cannot be created");
     assertFalse(storage.armed());
-    assertEquals(0, regularFiles(familyDirectory(A)),
+    assertEquals(
+        0,
+        regularFiles(familyDirectory(A)),
         "the file the failed flush wrote for family a is deleted");
 
     put("r2", "v2");
@@ -138,7 +162,9 @@ class RegionFlushFailureTest {
     region.flush();
     assertEquals(1, regularFiles(familyDirectory(A)));
     assertEquals(1, regularFiles(familyDirectory(B)), "the old snapshots only");
-    assertEquals(1, region.stores().get(1).memStoreSize().cellsCount(),
+    assertEquals(
+        1,
+        region.stores().get(1).memStoreSize().cellsCount(),
         "family b's newer write stays in its MemStore");
 
     crashAndReopen();
@@ -158,9 +184,12 @@ class RegionFlushFailureTest {
     long lastBeforeRoll = wal.lastSequenceId();
     wal.roll();
     region.flush();
-    assertTrue(region.flushedWalId() < lastBeforeRoll,
+    assertTrue(
+        region.flushedWalId() < lastBeforeRoll,
         "the table is flushed only up to family a's old snapshot, before r2's entry: "
-            + region.flushedWalId() + " vs " + lastBeforeRoll);
+            + region.flushedWalId()
+            + " vs "
+            + lastBeforeRoll);
     assertEquals(2, wal.segments().size(), "r2's segment stays: family a holds r2 unflushed");
 
     region.flush();
@@ -179,7 +208,8 @@ class RegionFlushFailureTest {
     assertThrows(IOException.class, region::flush);
     put("r2", "v2");
     region.flush();
-    assertTrue(region.stores().get(0).flushedWalId() > region.stores().get(1).flushedWalId(),
+    assertTrue(
+        region.stores().get(0).flushedWalId() > region.stores().get(1).flushedWalId(),
         "family a, empty at the failed flush, flushed r2; family b its old snapshot only");
 
     crashAndReopen();

@@ -25,10 +25,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Replay after a crash when the log keeps an old segment for another table's sake while a newer
- * one was deleted: a table whose major compaction dropped every cell still knows how far it is
- * flushed (the compaction leaves an empty file recording it), so a put from the old segment does
- * not come back without the delete that followed it.
+ * Replay after a crash when the log keeps an old segment for another table's sake while a newer one
+ * was deleted: a table whose major compaction dropped every cell still knows how far it is flushed
+ * (the compaction leaves an empty file recording it), so a put from the old segment does not come
+ * back without the delete that followed it.
  */
 class RegionReplayTest {
 
@@ -60,25 +60,54 @@ class RegionReplayTest {
   }
 
   private Region openRegion(String name) throws IOException {
-    Region.Services services = InlineServices.of(Storage.local(), wal, null, BufAllocator.HEAP,
-        chunkPool, memStoreConfig);
-    return Region.open(directory.resolve(name), name, List.of(new FamilySettings(FAMILY,
-        HFileContext.builder().includesMvcc(true).build(), false, true, 3, Long.MAX_VALUE, 0)),
-        services, 0);
+    Region.Services services =
+        InlineServices.of(Storage.local(), wal, null, BufAllocator.HEAP, chunkPool, memStoreConfig);
+    return Region.open(
+        directory.resolve(name),
+        name,
+        List.of(
+            new FamilySettings(
+                FAMILY,
+                HFileContext.builder().includesMvcc(true).build(),
+                false,
+                true,
+                3,
+                Long.MAX_VALUE,
+                0)),
+        services,
+        0);
   }
 
   private static void write(Region region, String row, CellType type) throws IOException {
     byte[] rowBytes = Bytes.toBytes(row);
-    KeyValue cell = KeyValue.create(rowBytes, FAMILY, QUALIFIER, KeyValue.LATEST_TIMESTAMP, type,
-        type == CellType.PUT ? Bytes.toBytes("v") : Bytes.EMPTY);
-    region.mutate(List.of(new RowMutation(rowBytes, List.of(cell), Durability.SYNC_WAL)),
+    KeyValue cell =
+        KeyValue.create(
+            rowBytes,
+            FAMILY,
+            QUALIFIER,
+            KeyValue.LATEST_TIMESTAMP,
+            type,
+            type == CellType.PUT ? Bytes.toBytes("v") : Bytes.EMPTY);
+    region.mutate(
+        List.of(new RowMutation(rowBytes, List.of(cell), Durability.SYNC_WAL)),
         System.currentTimeMillis());
   }
 
   private static String value(Region region, String row) throws IOException {
     byte[] rowBytes = Bytes.toBytes(row);
-    ScanRequest get = new ScanRequest(rowBytes, rowBytes, true, Map.of("f", List.of(QUALIFIER)),
-        1, 0, Long.MAX_VALUE, null, true, rowBytes, false);
+    ScanRequest get =
+        new ScanRequest(
+            rowBytes,
+            rowBytes,
+            true,
+            Map.of("f", List.of(QUALIFIER)),
+            1,
+            0,
+            Long.MAX_VALUE,
+            null,
+            true,
+            rowBytes,
+            false);
     CollectedRow cells = new CollectedRow();
     try (RegionScanner scanner = region.scanner(get)) {
       return scanner.next(cells) ? Bytes.toString(cells.get(0).valueArray()) : null;
@@ -95,7 +124,9 @@ class RegionReplayTest {
     write(t, "k", CellType.DELETE_COLUMN);
     wal.roll();
     t.flush();
-    assertEquals(2, wal.segments().size(),
+    assertEquals(
+        2,
+        wal.segments().size(),
         "the first segment stays for table u; the second, only t's, is deleted");
     t.compact(true);
     assertEquals(1, t.stores().get(0).fileCount(), "the compaction leaves one empty file");

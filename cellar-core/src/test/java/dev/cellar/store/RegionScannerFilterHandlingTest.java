@@ -26,10 +26,16 @@ class RegionScannerFilterHandlingTest {
   private static final byte[] FAMILY = Bytes.toBytes("f");
   private static final byte[][] FAMILIES = {FAMILY};
 
-  private static KeyValue put(String row, String qualifier, long timestamp, String value,
-      long sequenceId) {
-    return KeyValue.create(Bytes.toBytes(row), FAMILY, Bytes.toBytes(qualifier), timestamp,
-        CellType.PUT, Bytes.toBytes(value)).withSequenceId(sequenceId);
+  private static KeyValue put(
+      String row, String qualifier, long timestamp, String value, long sequenceId) {
+    return KeyValue.create(
+            Bytes.toBytes(row),
+            FAMILY,
+            Bytes.toBytes(qualifier),
+            timestamp,
+            CellType.PUT,
+            Bytes.toBytes(value))
+        .withSequenceId(sequenceId);
   }
 
   private static ScanSpec spec(int maxVersions, long ttlMillis, int minVersions, Filter filter) {
@@ -38,8 +44,16 @@ class RegionScannerFilterHandlingTest {
 
   private static List<String> values(List<KeyValue> cells, ScanSpec spec) throws IOException {
     List<String> values = new ArrayList<>();
-    for (List<Cell> row : ScanHarness.scan(cells, FAMILIES, 2, spec, Bytes.EMPTY, Bytes.EMPTY,
-        spec.filter(), new SplittableRandom(1))) {
+    for (List<Cell> row :
+        ScanHarness.scan(
+            cells,
+            FAMILIES,
+            2,
+            spec,
+            Bytes.EMPTY,
+            Bytes.EMPTY,
+            spec.filter(),
+            new SplittableRandom(1))) {
       for (Cell cell : row) {
         values.add(Bytes.toString(cell.valueArray()));
       }
@@ -78,8 +92,8 @@ class RegionScannerFilterHandlingTest {
 
   @Test
   void theFilterSeesOnlyTheVersionsTheScanWouldReturn() throws IOException {
-    List<KeyValue> cells = List.of(put("r", "q", 3, "v3", 3), put("r", "q", 2, "v2", 2),
-        put("r", "q", 1, "v1", 1));
+    List<KeyValue> cells =
+        List.of(put("r", "q", 3, "v3", 3), put("r", "q", 2, "v2", 2), put("r", "q", 1, "v1", 1));
     ByValue filter = new ByValue(value -> skip(value, "v3"));
     assertEquals(List.of(), values(cells, spec(1, Long.MAX_VALUE, 0, filter)));
     assertEquals(List.of("v3"), filter.shown);
@@ -99,8 +113,8 @@ class RegionScannerFilterHandlingTest {
 
   @Test
   void aSkipOnTheLastWantedVersionSkipsTheColumn() throws IOException {
-    List<KeyValue> cells = List.of(put("r", "a", 2, "a2", 4), put("r", "a", 1, "a1", 3),
-        put("r", "b", 2, "b2", 2));
+    List<KeyValue> cells =
+        List.of(put("r", "a", 2, "a2", 4), put("r", "a", 1, "a1", 3), put("r", "b", 2, "b2", 2));
     ByValue filter = new ByValue(value -> skip(value, "a2"));
     assertEquals(List.of("b2"), values(cells, spec(1, Long.MAX_VALUE, 0, filter)));
     assertEquals(List.of("a2", "b2"), filter.shown);
@@ -108,19 +122,28 @@ class RegionScannerFilterHandlingTest {
 
   @Test
   void includeAndSeekNextRowKeepsTheCellAndLeavesTheRow() throws IOException {
-    List<KeyValue> cells = List.of(put("r1", "a", 1, "r1a", 1), put("r1", "b", 1, "r1b", 2),
-        put("r1", "c", 1, "r1c", 3), put("r2", "a", 1, "r2a", 4), put("r2", "c", 1, "r2c", 5));
-    ByValue filter = new ByValue(value -> value.endsWith("b")
-        ? Filter.ReturnCode.INCLUDE_AND_SEEK_NEXT_ROW : Filter.ReturnCode.INCLUDE);
-    assertEquals(List.of("r1a", "r1b", "r2a", "r2c"),
-        values(cells, spec(1, Long.MAX_VALUE, 0, filter)));
+    List<KeyValue> cells =
+        List.of(
+            put("r1", "a", 1, "r1a", 1),
+            put("r1", "b", 1, "r1b", 2),
+            put("r1", "c", 1, "r1c", 3),
+            put("r2", "a", 1, "r2a", 4),
+            put("r2", "c", 1, "r2c", 5));
+    ByValue filter =
+        new ByValue(
+            value ->
+                value.endsWith("b")
+                    ? Filter.ReturnCode.INCLUDE_AND_SEEK_NEXT_ROW
+                    : Filter.ReturnCode.INCLUDE);
+    assertEquals(
+        List.of("r1a", "r1b", "r2a", "r2c"), values(cells, spec(1, Long.MAX_VALUE, 0, filter)));
     assertEquals(List.of("r1a", "r1b", "r2a", "r2c"), filter.shown);
   }
 
   @Test
   void includeAndNextColumnKeepsOnlyTheNewestVersion() throws IOException {
-    List<KeyValue> cells = List.of(put("r", "a", 2, "a2", 3), put("r", "a", 1, "a1", 2),
-        put("r", "b", 2, "b2", 1));
+    List<KeyValue> cells =
+        List.of(put("r", "a", 2, "a2", 3), put("r", "a", 1, "a1", 2), put("r", "b", 2, "b2", 1));
     ByValue filter = new ByValue(value -> Filter.ReturnCode.INCLUDE_AND_NEXT_COL);
     assertEquals(List.of("a2", "b2"), values(cells, spec(3, Long.MAX_VALUE, 0, filter)));
   }
@@ -136,7 +159,8 @@ class RegionScannerFilterHandlingTest {
     @Override
     public ReturnCode filterCell(Cell cell) {
       return Bytes.toString(cell.valueArray()).startsWith("seek")
-          ? ReturnCode.SEEK_NEXT_USING_HINT : ReturnCode.INCLUDE;
+          ? ReturnCode.SEEK_NEXT_USING_HINT
+          : ReturnCode.INCLUDE;
     }
 
     @Override
@@ -147,25 +171,39 @@ class RegionScannerFilterHandlingTest {
 
   @Test
   void aHintNotAfterTheCurrentCellOnlyMovesPastIt() {
-    List<KeyValue> cells = List.of(put("r", "a", 1, "seek-a", 1), put("r", "b", 1, "b", 2),
-        put("r", "c", 1, "seek-c", 3), put("s", "a", 1, "s", 4));
-    List<Function<Cell, Cell>> hints = List.of(
-        current -> KeyValue.firstOnRow(current.rowArray()),
-        current -> KeyValue.copyOf(current),
-        current -> null);
+    List<KeyValue> cells =
+        List.of(
+            put("r", "a", 1, "seek-a", 1),
+            put("r", "b", 1, "b", 2),
+            put("r", "c", 1, "seek-c", 3),
+            put("s", "a", 1, "s", 4));
+    List<Function<Cell, Cell>> hints =
+        List.of(
+            current -> KeyValue.firstOnRow(current.rowArray()),
+            current -> KeyValue.copyOf(current),
+            current -> null);
     for (Function<Cell, Cell> hint : hints) {
-      List<String> values = assertTimeoutPreemptively(Duration.ofSeconds(10),
-          () -> values(cells, spec(1, Long.MAX_VALUE, 0, new BadHint(hint))));
+      List<String> values =
+          assertTimeoutPreemptively(
+              Duration.ofSeconds(10),
+              () -> values(cells, spec(1, Long.MAX_VALUE, 0, new BadHint(hint))));
       assertEquals(List.of("b", "s"), values);
     }
   }
 
   @Test
   void aHintAfterTheCurrentCellIsSeekedTo() throws IOException {
-    List<KeyValue> cells = List.of(put("r", "a", 1, "seek-a", 1), put("r", "b", 1, "b", 2),
-        put("r", "c", 1, "c", 3), put("s", "a", 1, "s", 4));
-    Filter filter = new BadHint(current -> KeyValue.firstOnColumn(current.rowArray(),
-        current.familyArray(), Bytes.toBytes("c")));
+    List<KeyValue> cells =
+        List.of(
+            put("r", "a", 1, "seek-a", 1),
+            put("r", "b", 1, "b", 2),
+            put("r", "c", 1, "c", 3),
+            put("s", "a", 1, "s", 4));
+    Filter filter =
+        new BadHint(
+            current ->
+                KeyValue.firstOnColumn(
+                    current.rowArray(), current.familyArray(), Bytes.toBytes("c")));
     assertEquals(List.of("c", "s"), values(cells, spec(1, Long.MAX_VALUE, 0, filter)));
   }
 
@@ -203,8 +241,12 @@ class RegionScannerFilterHandlingTest {
 
   @Test
   void filterRowIsNotAskedAboutARowThatFilterRowCellsEmptied() throws IOException {
-    List<KeyValue> cells = List.of(put("r0", "a", 1, "r0", 1), put("r1", "a", 1, "r1", 2),
-        put("r2", "a", 1, "r2", 3), put("r3", "a", 1, "r3", 4));
+    List<KeyValue> cells =
+        List.of(
+            put("r0", "a", 1, "r0", 1),
+            put("r1", "a", 1, "r1", 2),
+            put("r2", "a", 1, "r2", 3),
+            put("r3", "a", 1, "r3", 4));
     EmptiesEvenRows filter = new EmptiesEvenRows(true);
     assertEquals(List.of("r1", "r3"), values(cells, spec(1, Long.MAX_VALUE, 0, filter)));
     assertEquals(2, filter.judged.size());
@@ -221,12 +263,13 @@ class RegionScannerFilterHandlingTest {
   @Test
   void filterRowIsNotAskedAboutARowTheCellFilterEmptied() throws IOException {
     List<KeyValue> cells = List.of(put("r0", "a", 1, "skip", 1), put("r1", "a", 1, "r1", 2));
-    EmptiesEvenRows filter = new EmptiesEvenRows(false) {
-      @Override
-      public ReturnCode filterCell(Cell cell) {
-        return skip(Bytes.toString(cell.valueArray()), "skip");
-      }
-    };
+    EmptiesEvenRows filter =
+        new EmptiesEvenRows(false) {
+          @Override
+          public ReturnCode filterCell(Cell cell) {
+            return skip(Bytes.toString(cell.valueArray()), "skip");
+          }
+        };
     assertEquals(List.of("r1"), values(cells, spec(1, Long.MAX_VALUE, 0, filter)));
     assertEquals(1, filter.judged.size());
   }

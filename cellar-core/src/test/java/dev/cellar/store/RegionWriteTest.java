@@ -1,6 +1,5 @@
 package dev.cellar.store;
 
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -39,8 +38,8 @@ import org.junit.jupiter.api.io.TempDir;
  * A region's write path with a log whose forces a test can hold ({@link ForceGate}): writers of
  * rows on one lock stripe queue their entries while another writer's sync is in flight and share
  * the next force; nothing is readable before it is durable; a flush started meanwhile holds no
- * writer back; a read-modify-write sees a write whose sync was in flight; a batch is one log
- * entry whose repeated rows apply in order, live and after replay.
+ * writer back; a read-modify-write sees a write whose sync was in flight; a batch is one log entry
+ * whose repeated rows apply in order, live and after replay.
  */
 class RegionWriteTest {
 
@@ -66,10 +65,17 @@ class RegionWriteTest {
   }
 
   private Region openRegion(MemStoreConfig memStoreConfig) throws IOException {
-    Region.Services services = InlineServices.of(Storage.local(), wal, null, BufAllocator.HEAP,
-        chunkPool, memStoreConfig);
-    FamilySettings family = new FamilySettings(FAMILY,
-        HFileContext.builder().includesMvcc(true).build(), false, true, 3, Long.MAX_VALUE, 0);
+    Region.Services services =
+        InlineServices.of(Storage.local(), wal, null, BufAllocator.HEAP, chunkPool, memStoreConfig);
+    FamilySettings family =
+        new FamilySettings(
+            FAMILY,
+            HFileContext.builder().includesMvcc(true).build(),
+            false,
+            true,
+            3,
+            Long.MAX_VALUE,
+            0);
     return Region.open(directory.resolve(TABLE), TABLE, List.of(family), services, 0);
   }
 
@@ -83,8 +89,8 @@ class RegionWriteTest {
   }
 
   private static KeyValue cell(byte[] row, String value) {
-    return KeyValue.create(row, FAMILY, QUALIFIER, KeyValue.LATEST_TIMESTAMP, CellType.PUT,
-        Bytes.toBytes(value));
+    return KeyValue.create(
+        row, FAMILY, QUALIFIER, KeyValue.LATEST_TIMESTAMP, CellType.PUT, Bytes.toBytes(value));
   }
 
   private static RowMutation put(byte[] row, String value) {
@@ -92,16 +98,28 @@ class RegionWriteTest {
   }
 
   private Future<?> write(List<RowMutation> batch) {
-    return threads.submit(() -> {
-      region.mutate(batch, System.currentTimeMillis());
-      return null;
-    });
+    return threads.submit(
+        () -> {
+          region.mutate(batch, System.currentTimeMillis());
+          return null;
+        });
   }
 
   /** The newest value of f:q in {@code row}, or null. */
   private String value(byte[] row) throws IOException {
-    ScanRequest get = new ScanRequest(row, row, true, Map.of("f", List.of(QUALIFIER)), 1, 0,
-        Long.MAX_VALUE, null, true, row, false);
+    ScanRequest get =
+        new ScanRequest(
+            row,
+            row,
+            true,
+            Map.of("f", List.of(QUALIFIER)),
+            1,
+            0,
+            Long.MAX_VALUE,
+            null,
+            true,
+            row,
+            false);
     CollectedRow cells = new CollectedRow();
     try (RegionScanner scanner = region.scanner(get)) {
       return scanner.next(cells) ? Bytes.toString(cells.get(0).valueArray()) : null;
@@ -146,21 +164,27 @@ class RegionWriteTest {
     for (int i = 1; i < 8; i++) {
       writes.add(write(List.of(put(rows.get(i), "v" + i))));
     }
-    assertTrue(awaitTrue(wal::lastSequenceId, firstId + 7),
+    assertTrue(
+        awaitTrue(wal::lastSequenceId, firstId + 7),
         "writers of the same stripe queue their entries while the first sync is in flight");
     for (byte[] row : rows) {
       assertNull(value(row), "a write is not readable before it is durable");
     }
 
-    Future<?> flush = threads.submit(() -> {
-      region.flush();
-      return null;
-    });
+    Future<?> flush =
+        threads.submit(
+            () -> {
+              region.flush();
+              return null;
+            });
     Thread.sleep(50);
     writes.add(write(List.of(put(rows.get(8), "v8"))));
-    assertTrue(awaitTrue(wal::lastSequenceId, firstId + 8),
+    assertTrue(
+        awaitTrue(wal::lastSequenceId, firstId + 8),
         "a flush waiting for a sync in flight holds no writer back");
-    assertEquals(0, region.stores().get(0).fileCount(),
+    assertEquals(
+        0,
+        region.stores().get(0).fileCount(),
         "the flush adds no file while writes it holds are not durable");
     assertFalse(flush.isDone());
 
@@ -175,7 +199,8 @@ class RegionWriteTest {
     assertEquals(1, region.stores().get(0).fileCount());
     WalStats after = wal.stats();
     assertEquals(9, after.entriesWritten() - before.entriesWritten());
-    assertTrue(after.forces() - before.forces() <= 4,
+    assertTrue(
+        after.forces() - before.forces() <= 4,
         "nine writers share a few forces instead of one each: " + before + " -> " + after);
 
     reopenWithoutFlushing();
@@ -191,9 +216,17 @@ class RegionWriteTest {
     gate.shut();
     Future<?> write = write(List.of(put(row, "new")));
     assertTrue(gate.awaitWaiting(1, WAIT_MILLIS));
-    Future<Boolean> swap = threads.submit(() -> region.checkAndMutate(row, FAMILY, QUALIFIER,
-        current -> Arrays.equals(current, Bytes.toBytes("new")), List.of(cell(row, "swapped")),
-        Durability.SYNC_WAL, System.currentTimeMillis()));
+    Future<Boolean> swap =
+        threads.submit(
+            () ->
+                region.checkAndMutate(
+                    row,
+                    FAMILY,
+                    QUALIFIER,
+                    current -> Arrays.equals(current, Bytes.toBytes("new")),
+                    List.of(cell(row, "swapped")),
+                    Durability.SYNC_WAL,
+                    System.currentTimeMillis()));
     Thread.sleep(100);
     assertFalse(swap.isDone(), "the check waits for the write in flight on its row");
     gate.open();
@@ -207,9 +240,12 @@ class RegionWriteTest {
     byte[] a = Bytes.toBytes("a");
     byte[] b = Bytes.toBytes("b");
     WalStats before = wal.stats();
-    region.mutate(List.of(put(a, "first"), put(b, "b1"),
-        new RowMutation(a, List.of(cell(a, "second")), Durability.ASYNC_WAL),
-        new RowMutation(b, List.of(cell(b, "b2")), Durability.SKIP_WAL)),
+    region.mutate(
+        List.of(
+            put(a, "first"),
+            put(b, "b1"),
+            new RowMutation(a, List.of(cell(a, "second")), Durability.ASYNC_WAL),
+            new RowMutation(b, List.of(cell(b, "b2")), Durability.SKIP_WAL)),
         System.currentTimeMillis());
     WalStats after = wal.stats();
     assertEquals(1, after.entriesWritten() - before.entriesWritten(), "one entry");
@@ -217,7 +253,8 @@ class RegionWriteTest {
     assertEquals("second", value(a));
     assertEquals("b2", value(b));
 
-    region.mutate(List.of(new RowMutation(a, List.of(cell(a, "unlogged")), Durability.SKIP_WAL)),
+    region.mutate(
+        List.of(new RowMutation(a, List.of(cell(a, "unlogged")), Durability.SKIP_WAL)),
         System.currentTimeMillis());
     assertEquals(after.entriesWritten(), wal.stats().entriesWritten(), "SKIP_WAL logs nothing");
 

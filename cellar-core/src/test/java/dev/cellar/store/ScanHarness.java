@@ -10,29 +10,44 @@ import java.util.List;
 import java.util.SplittableRandom;
 
 /**
- * Runs a scan the way a region does, over heap cells: each family's cells are dealt at random
- * among several sources (as MemStore and files would hold them), merged by a store scanner per
- * family, and read row by row through a {@link RegionScanner}.
+ * Runs a scan the way a region does, over heap cells: each family's cells are dealt at random among
+ * several sources (as MemStore and files would hold them), merged by a store scanner per family,
+ * and read row by row through a {@link RegionScanner}.
  */
 final class ScanHarness {
 
   private ScanHarness() {}
 
   /** The rows [start, stop) of {@code cells} in {@code families}, as a region scanner returns. */
-  static List<List<Cell>> scan(List<? extends Cell> cells, byte[][] families, int sources,
-      ScanSpec spec, byte[] start, byte[] stop, Filter filter, SplittableRandom random)
+  static List<List<Cell>> scan(
+      List<? extends Cell> cells,
+      byte[][] families,
+      int sources,
+      ScanSpec spec,
+      byte[] start,
+      byte[] stop,
+      Filter filter,
+      SplittableRandom random)
       throws IOException {
     return scan(cells, families, sources, spec, start, stop, false, filter, random);
   }
 
   /**
-   * As {@link #scan(List, byte[][], int, ScanSpec, byte[], byte[], Filter, SplittableRandom)};
-   * with {@code reversed}, the rows from {@code start} (inclusive) down to {@code stop}
-   * (exclusive), largest first.
+   * As {@link #scan(List, byte[][], int, ScanSpec, byte[], byte[], Filter, SplittableRandom)}; with
+   * {@code reversed}, the rows from {@code start} (inclusive) down to {@code stop} (exclusive),
+   * largest first.
    */
-  static List<List<Cell>> scan(List<? extends Cell> cells, byte[][] families, int sources,
-      ScanSpec spec, byte[] start, byte[] stop, boolean reversed, Filter filter,
-      SplittableRandom random) throws IOException {
+  static List<List<Cell>> scan(
+      List<? extends Cell> cells,
+      byte[][] families,
+      int sources,
+      ScanSpec spec,
+      byte[] start,
+      byte[] stop,
+      boolean reversed,
+      Filter filter,
+      SplittableRandom random)
+      throws IOException {
     List<FamilyScanner> stores = new ArrayList<>();
     for (byte[] family : families) {
       List<List<Cell>> parts = new ArrayList<>();
@@ -48,8 +63,10 @@ final class ScanHarness {
       for (int s = 0; s < sources; s++) {
         scanners.add(new ListScanner(parts.get(s), s));
       }
-      stores.add(reversed ? new ReversedStoreScanner(scanners, spec, start)
-          : new StoreScanner(scanners, spec, KeyValue.firstOnRow(start), false));
+      stores.add(
+          reversed
+              ? new ReversedStoreScanner(scanners, spec, start)
+              : new StoreScanner(scanners, spec, KeyValue.firstOnRow(start), false));
     }
     List<List<Cell>> rows = new ArrayList<>();
     CollectedRow row = new CollectedRow();

@@ -31,9 +31,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A selective filtered scan (HBase PE's filterScan: a single-column value filter that one row in
- * thousands passes) holds only the blocks around its position while one {@code next()} call
- * passes hundreds of cached blocks, not every block it passed: the filter itself watches the
- * pins of the row holder as the scan calls it.
+ * thousands passes) holds only the blocks around its position while one {@code next()} call passes
+ * hundreds of cached blocks, not every block it passed: the filter itself watches the pins of the
+ * row holder as the scan calls it.
  */
 class SelectiveScanPinTest {
 
@@ -56,13 +56,28 @@ class SelectiveScanPinTest {
     allocator = new BufAllocator(BufAllocatorConfig.from(Settings.empty()));
     chunkPool = new ChunkPool(memStoreConfig);
     wal = WriteAheadLog.open(directory.resolve("wal"), WalConfig.defaults());
-    cache = new LruBlockCache(LruBlockCacheConfig.from(Settings.of(Map.of(
-        LruBlockCacheConfig.CACHE_MEMORY_SIZE_KEY, "64m"))), Runnable::run);
-    Region.Services services = InlineServices.of(Storage.local(), wal, cache, allocator,
-        chunkPool, memStoreConfig);
-    region = Region.open(directory.resolve("t"), "t", List.of(new FamilySettings(FAMILY,
-        HFileContext.builder().includesMvcc(true).blockSize(512).build(), false, true, 1,
-        Long.MAX_VALUE, 0)), services, 0);
+    cache =
+        new LruBlockCache(
+            LruBlockCacheConfig.from(
+                Settings.of(Map.of(LruBlockCacheConfig.CACHE_MEMORY_SIZE_KEY, "64m"))),
+            Runnable::run);
+    Region.Services services =
+        InlineServices.of(Storage.local(), wal, cache, allocator, chunkPool, memStoreConfig);
+    region =
+        Region.open(
+            directory.resolve("t"),
+            "t",
+            List.of(
+                new FamilySettings(
+                    FAMILY,
+                    HFileContext.builder().includesMvcc(true).blockSize(512).build(),
+                    false,
+                    true,
+                    1,
+                    Long.MAX_VALUE,
+                    0)),
+            services,
+            0);
   }
 
   @AfterEach
@@ -77,8 +92,8 @@ class SelectiveScanPinTest {
 
   /**
    * Keeps a row only if its value is the last row's, deciding on the whole row as HBase's
-   * single-column value filter does (every cell is included, then {@code filterRow} drops the
-   * row); notes the most blocks the row holder pins while it is called.
+   * single-column value filter does (every cell is included, then {@code filterRow} drops the row);
+   * notes the most blocks the row holder pins while it is called.
    */
   private final class WatchingFilter extends Filter {
     private final byte[] wanted = Bytes.toBytes("value-" + (ROWS - 1));
@@ -114,13 +129,31 @@ class SelectiveScanPinTest {
   void aScanPassingManyBlocksForOneRowHoldsFewOfThem() throws IOException {
     for (int i = 0; i < ROWS; i++) {
       byte[] row = Bytes.toBytes(String.format("row-%06d", i));
-      region.mutate(List.of(new RowMutation(row, List.of(KeyValue.create(row, FAMILY, QUALIFIER,
-          1, CellType.PUT, Bytes.toBytes("value-" + i))), Durability.SKIP_WAL)), 0);
+      region.mutate(
+          List.of(
+              new RowMutation(
+                  row,
+                  List.of(
+                      KeyValue.create(
+                          row, FAMILY, QUALIFIER, 1, CellType.PUT, Bytes.toBytes("value-" + i))),
+                  Durability.SKIP_WAL)),
+          0);
     }
     region.flush();
     WatchingFilter filter = new WatchingFilter();
-    ScanRequest request = new ScanRequest(Bytes.EMPTY, Bytes.EMPTY, false, Map.of(), 1, 0,
-        Long.MAX_VALUE, filter, true, null, false);
+    ScanRequest request =
+        new ScanRequest(
+            Bytes.EMPTY,
+            Bytes.EMPTY,
+            false,
+            Map.of(),
+            1,
+            0,
+            Long.MAX_VALUE,
+            filter,
+            true,
+            null,
+            false);
     int rows = 0;
     try (RegionScanner scanner = region.scanner(request)) {
       while (scanner.next(row)) {
@@ -130,7 +163,12 @@ class SelectiveScanPinTest {
     }
     assertEquals(1, rows);
     assertEquals(ROWS, filter.cellsSeen);
-    assertTrue(filter.mostInUse <= 4, "the row holder's pins during the scan peaked at "
-        + filter.mostInUse + " (the file has about " + ROWS * 40 / 512 + " blocks)");
+    assertTrue(
+        filter.mostInUse <= 4,
+        "the row holder's pins during the scan peaked at "
+            + filter.mostInUse
+            + " (the file has about "
+            + ROWS * 40 / 512
+            + " blocks)");
   }
 }

@@ -33,10 +33,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Failures part way through a read or a compaction give back everything taken so far: a scan
- * whose seek fails in one file closes the scanners already positioned in the others (each held a
- * pinned pooled block and a file reference), forward and reversed; a compaction whose output
- * cannot be written releases its inputs' blocks and leaves the store as it was.
+ * Failures part way through a read or a compaction give back everything taken so far: a scan whose
+ * seek fails in one file closes the scanners already positioned in the others (each held a pinned
+ * pooled block and a file reference), forward and reversed; a compaction whose output cannot be
+ * written releases its inputs' blocks and leaves the store as it was.
  */
 class StoreFailureReleaseTest {
 
@@ -58,11 +58,23 @@ class StoreFailureReleaseTest {
     allocator = new BufAllocator(BufAllocatorConfig.from(Settings.empty()));
     chunkPool = new ChunkPool(memStoreConfig);
     wal = WriteAheadLog.open(directory.resolve("wal"), WalConfig.defaults());
-    Region.Services services = InlineServices.of(storage, wal, null, allocator, chunkPool,
-        memStoreConfig);
-    region = Region.open(directory.resolve("t"), "t", List.of(new FamilySettings(FAMILY,
-        HFileContext.builder().includesMvcc(true).blockSize(1024).build(), false, true, 3,
-        Long.MAX_VALUE, 0)), services, 0);
+    Region.Services services =
+        InlineServices.of(storage, wal, null, allocator, chunkPool, memStoreConfig);
+    region =
+        Region.open(
+            directory.resolve("t"),
+            "t",
+            List.of(
+                new FamilySettings(
+                    FAMILY,
+                    HFileContext.builder().includesMvcc(true).blockSize(1024).build(),
+                    false,
+                    true,
+                    3,
+                    Long.MAX_VALUE,
+                    0)),
+            services,
+            0);
   }
 
   @AfterEach
@@ -76,8 +88,15 @@ class StoreFailureReleaseTest {
   private void writeFile(int from) throws IOException {
     for (int i = from; i < from + ROWS; i += 2) {
       byte[] row = Bytes.toBytes(String.format("row-%05d", i));
-      region.mutate(List.of(new RowMutation(row, List.of(KeyValue.create(row, FAMILY, QUALIFIER,
-          1, CellType.PUT, Bytes.toBytes("value-" + i))), Durability.SKIP_WAL)), 0);
+      region.mutate(
+          List.of(
+              new RowMutation(
+                  row,
+                  List.of(
+                      KeyValue.create(
+                          row, FAMILY, QUALIFIER, 1, CellType.PUT, Bytes.toBytes("value-" + i))),
+                  Durability.SKIP_WAL)),
+          0);
     }
     region.flush();
   }
@@ -94,8 +113,19 @@ class StoreFailureReleaseTest {
   }
 
   private int scan(boolean reversed) throws IOException {
-    ScanRequest request = new ScanRequest(Bytes.EMPTY, Bytes.EMPTY, false, Map.of(), 1, 0,
-        Long.MAX_VALUE, null, true, null, reversed);
+    ScanRequest request =
+        new ScanRequest(
+            Bytes.EMPTY,
+            Bytes.EMPTY,
+            false,
+            Map.of(),
+            1,
+            0,
+            Long.MAX_VALUE,
+            null,
+            true,
+            null,
+            reversed);
     CollectedRow row = new CollectedRow();
     int rows = 0;
     try (RegionScanner scanner = region.scanner(request)) {
@@ -118,8 +148,11 @@ class StoreFailureReleaseTest {
     twoFilesTheNewerDamaged();
     int before = pooledBuffersInUse();
     IOException failure = assertThrows(IOException.class, () -> scan(false));
-    assertTrue(failure.getMessage().contains(region.stores().get(0).filePaths().get(1)
-        .getFileName().toString()), failure.getMessage());
+    assertTrue(
+        failure
+            .getMessage()
+            .contains(region.stores().get(0).filePaths().get(1).getFileName().toString()),
+        failure.getMessage());
     assertEquals(before, pooledBuffersInUse(), "the older file's block is released");
   }
 

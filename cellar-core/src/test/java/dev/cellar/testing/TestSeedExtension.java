@@ -13,8 +13,8 @@ import org.junit.jupiter.api.extension.TestExecutionExceptionHandler;
 /**
  * Picks, prints and reports the seed of randomized tests; register it with
  * {@code @ExtendWith(TestSeedExtension.class)} and declare a {@link TestSeed} parameter. It is
- * registered by hand rather than auto-detected so that a randomized test says where its seed
- * comes from, and other tests pay nothing.
+ * registered by hand rather than auto-detected so that a randomized test says where its seed comes
+ * from, and other tests pay nothing.
  *
  * <p>The seed is {@code -Dcellar.test.seed} when given, else a fresh random one, never negative so
  * that it passes as a command-line argument. It is chosen the first time a test asks for it and
@@ -27,7 +27,8 @@ import org.junit.jupiter.api.extension.TestExecutionExceptionHandler;
  * produced it.
  */
 public final class TestSeedExtension
-    implements ParameterResolver, TestExecutionExceptionHandler,
+    implements ParameterResolver,
+        TestExecutionExceptionHandler,
         LifecycleMethodExecutionExceptionHandler {
 
   private static final ExtensionContext.Namespace NAMESPACE =

@@ -107,8 +107,15 @@ class TestSeedExtensionTest {
     assertEquals(3, lines.size(), run.output);
     for (int i = 0; i < 3; i++) {
       long seed = SEEDS.get(2 * i);
-      assertEquals("TestSeedExtensionTest$PerTest > passes(TestSeed) > repetition " + (i + 1)
-          + " of 3: seed " + seed + " (rerun: -Dcellar.test.seed=" + seed + ")", lines.get(i));
+      assertEquals(
+          "TestSeedExtensionTest$PerTest > passes(TestSeed) > repetition "
+              + (i + 1)
+              + " of 3: seed "
+              + seed
+              + " (rerun: -Dcellar.test.seed="
+              + seed
+              + ")",
+          lines.get(i));
     }
   }
 
@@ -119,10 +126,13 @@ class TestSeedExtensionTest {
     Throwable failure = failure(run.tests, "fails(TestSeed)");
     assertEquals("the fixture fails", failure.getMessage());
     long seed = SEEDS.getFirst();
-    assertEquals(List.of("seed " + seed + " (rerun: -Dcellar.test.seed=" + seed + ")"),
+    assertEquals(
+        List.of("seed " + seed + " (rerun: -Dcellar.test.seed=" + seed + ")"),
         Arrays.stream(failure.getSuppressed()).map(Throwable::getMessage).toList());
     assertInstanceOf(TestSeedExtension.Seed.class, failure.getSuppressed()[0]);
-    assertEquals(0, failure(run.tests, "failsWithoutASeed()").getSuppressed().length,
+    assertEquals(
+        0,
+        failure(run.tests, "failsWithoutASeed()").getSuppressed().length,
         "a test that asked for no seed has none to report");
   }
 
@@ -132,7 +142,8 @@ class TestSeedExtensionTest {
     assertEquals(2, run.tests.succeeded().count());
     assertEquals(3, SEEDS.size());
     assertEquals(1, SEEDS.stream().distinct().count(), "one seed: " + SEEDS);
-    assertTrue(run.output.contains("TestSeedExtensionTest$PerClass: seed " + SEEDS.getFirst()),
+    assertTrue(
+        run.output.contains("TestSeedExtensionTest$PerClass: seed " + SEEDS.getFirst()),
         run.output);
   }
 
@@ -141,7 +152,8 @@ class TestSeedExtensionTest {
     Run run = run(Failing.class, "12x");
     Throwable failure = failure(run.tests, "fails(TestSeed)");
     assertInstanceOf(ParameterResolutionException.class, failure);
-    assertTrue(failure.getMessage().contains("-Dcellar.test.seed=12x is not a whole number"),
+    assertTrue(
+        failure.getMessage().contains("-Dcellar.test.seed=12x is not a whole number"),
         failure.getMessage());
   }
 
@@ -157,10 +169,11 @@ class TestSeedExtensionTest {
     try {
       setSeedProperty(seed);
       System.setOut(new PrintStream(printed, true, StandardCharsets.UTF_8));
-      Events tests = EngineTestKit.engine("junit-jupiter")
-          .selectors(selectClass(fixture))
-          .execute()
-          .testEvents();
+      Events tests =
+          EngineTestKit.engine("junit-jupiter")
+              .selectors(selectClass(fixture))
+              .execute()
+              .testEvents();
       return new Run(tests, printed.toString(StandardCharsets.UTF_8));
     } finally {
       System.setOut(out);
@@ -179,8 +192,11 @@ class TestSeedExtensionTest {
   private static Throwable failure(Events tests, String displayName) {
     return tests.failed().list().stream()
         .filter(event -> event.getTestDescriptor().getDisplayName().equals(displayName))
-        .findFirst().orElseThrow()
-        .getPayload(TestExecutionResult.class).orElseThrow()
-        .getThrowable().orElseThrow();
+        .findFirst()
+        .orElseThrow()
+        .getPayload(TestExecutionResult.class)
+        .orElseThrow()
+        .getThrowable()
+        .orElseThrow();
   }
 }

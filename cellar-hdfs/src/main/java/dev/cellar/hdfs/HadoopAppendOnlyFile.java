@@ -15,8 +15,8 @@ import org.apache.hadoop.fs.Path;
  * a DataNode HDFS cannot replace fails in one line naming the setting ({@link
  * DataNodeReplacement}).
  *
- * <p>The stream takes bytes from heap arrays: an off-heap buffer is copied through one reused
- * array (the log's staging buffer is off-heap). Not thread-safe, like every {@link AppendOnlyFile}.
+ * <p>The stream takes bytes from heap arrays: an off-heap buffer is copied through one reused array
+ * (the log's staging buffer is off-heap). Not thread-safe, like every {@link AppendOnlyFile}.
  */
 final class HadoopAppendOnlyFile extends AppendOnlyFile {
 
@@ -32,8 +32,12 @@ final class HadoopAppendOnlyFile extends AppendOnlyFile {
    * @param file {@code path} on the file system, for messages
    * @param replication the replication {@code file} was created with
    */
-  HadoopAppendOnlyFile(java.nio.file.Path path, Path file, short replication,
-      FSDataOutputStream out, boolean hsyncOnSyncData) {
+  HadoopAppendOnlyFile(
+      java.nio.file.Path path,
+      Path file,
+      short replication,
+      FSDataOutputStream out,
+      boolean hsyncOnSyncData) {
     super(path);
     this.file = file;
     this.replication = replication;

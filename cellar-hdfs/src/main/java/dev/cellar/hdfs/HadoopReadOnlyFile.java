@@ -13,21 +13,21 @@ import org.apache.hadoop.fs.StreamCapabilities;
 
 /**
  * A file on a Hadoop file system read with positional reads ({@code pread}) by any number of
- * threads through one open stream: an HDFS open costs a NameNode round trip, and a stream's
- * {@code pread} is thread-safe and moves no shared position.
+ * threads through one open stream: an HDFS open costs a NameNode round trip, and a stream's {@code
+ * pread} is thread-safe and moves no shared position.
  *
  * <p><b>Straight into pooled buffers.</b> Where the stream says {@value
  * StreamCapabilities#PREADBYTEBUFFER} (HDFS's does), a read fills the destination's own NIO views,
- * so an off-heap pooled buffer receives the bytes without passing through the heap (HBase's rule
- * in {@code BlockIOUtils}). Otherwise each read goes through a heap array of its size and is
- * copied (as always with {@code cellar.hdfs.pread.bytebuffer=false}); {@link
- * #heapFallbackBytes()} counts those bytes for every file.
+ * so an off-heap pooled buffer receives the bytes without passing through the heap (HBase's rule in
+ * {@code BlockIOUtils}). Otherwise each read goes through a heap array of its size and is copied
+ * (as always with {@code cellar.hdfs.pread.bytebuffer=false}); {@link #heapFallbackBytes()} counts
+ * those bytes for every file.
  *
- * <p><b>Checksums.</b> The stream is opened on a client with HDFS checksum verification off:
- * Cellar verifies every block itself, and checking twice costs CPU on every read. When Cellar's
- * checksums fail, {@link #readFullyVerifiedByStorage} reads the range again through a second
- * stream with HDFS verification on (opened on first need), which detects a corrupt replica, reports
- * it to the NameNode and reads another one.
+ * <p><b>Checksums.</b> The stream is opened on a client with HDFS checksum verification off: Cellar
+ * verifies every block itself, and checking twice costs CPU on every read. When Cellar's checksums
+ * fail, {@link #readFullyVerifiedByStorage} reads the range again through a second stream with HDFS
+ * verification on (opened on first need), which detects a corrupt replica, reports it to the
+ * NameNode and reads another one.
  *
  * <p>Thread-safe. {@link #close()} closes both streams; reads in flight then fail.
  */
@@ -40,6 +40,7 @@ final class HadoopReadOnlyFile extends ReadOnlyFile {
   private final boolean direct;
   private final FileSystem verifying;
   private final Object verifiedLock = new Object();
+
   /** Guarded by verifiedLock; opened on first need. */
   private FSDataInputStream verified;
 
@@ -47,8 +48,12 @@ final class HadoopReadOnlyFile extends ReadOnlyFile {
    * @param preadIntoBuffers whether to read into the destination's buffers when the stream can;
    *     false always copies through the heap
    */
-  HadoopReadOnlyFile(java.nio.file.Path path, Path file, FSDataInputStream in,
-      FileSystem verifying, boolean preadIntoBuffers) {
+  HadoopReadOnlyFile(
+      java.nio.file.Path path,
+      Path file,
+      FSDataInputStream in,
+      FileSystem verifying,
+      boolean preadIntoBuffers) {
     super(path);
     this.file = file;
     this.in = in;
@@ -81,8 +86,14 @@ final class HadoopReadOnlyFile extends ReadOnlyFile {
   public void readFully(long position, Buf dst, int dstIndex, int length) throws IOException {
     int read = read(in, position, dst, dstIndex, length);
     if (read < length) {
-      throw new EOFException(file + ": wanted " + length + " bytes at offset " + position
-          + " but the file ends at " + (position + read));
+      throw new EOFException(
+          file
+              + ": wanted "
+              + length
+              + " bytes at offset "
+              + position
+              + " but the file ends at "
+              + (position + read));
     }
   }
 
@@ -103,8 +114,14 @@ final class HadoopReadOnlyFile extends ReadOnlyFile {
     }
     int read = read(stream, position, dst, dstIndex, length);
     if (read < length) {
-      throw new EOFException(file + ": wanted " + length + " bytes at offset " + position
-          + " but the file ends at " + (position + read));
+      throw new EOFException(
+          file
+              + ": wanted "
+              + length
+              + " bytes at offset "
+              + position
+              + " but the file ends at "
+              + (position + read));
     }
     return true;
   }

@@ -29,15 +29,15 @@ import org.slf4j.LoggerFactory;
  * that file system, whose scheme and authority this storage adds.
  *
  * <p><b>Reads</b> go through {@link HadoopReadOnlyFile}: one stream per file, opened on a client
- * with HDFS checksum verification off (Cellar verifies every HFile block and log entry itself),
- * and a second stream with it on, opened only to read again after Cellar's checksums failed.
+ * with HDFS checksum verification off (Cellar verifies every HFile block and log entry itself), and
+ * a second stream with it on, opened only to read again after Cellar's checksums failed.
  *
  * <p><b>Writes.</b> Every file is created without overwrite and must offer {@code hflush} and
  * {@code hsync} ({@link HadoopAppendOnlyFile}) unless {@code
  * hbase.unsafe.stream.capability.enforce} is false. A rename replaces its target in one step
  * ({@link FileContext#rename} with {@code OVERWRITE}: a plain {@link FileSystem#rename} refuses an
- * existing target on HDFS). The NameNode logs every namespace change durably before it answers,
- * so {@link #syncDirectory} has nothing to do.
+ * existing target on HDFS). The NameNode logs every namespace change durably before it answers, so
+ * {@link #syncDirectory} has nothing to do.
  *
  * <p><b>One writer</b> per directory by the lease of its {@code LOCK} file ({@link
  * HdfsDirectoryLock}); {@link #recoverWriter} recovers a dead writer's lease on its last log
@@ -45,13 +45,13 @@ import org.slf4j.LoggerFactory;
  *
  * <p><b>Fencing a writer that is not dead.</b> HBase renames a dead region server's log directory
  * so that a server which was only paused cannot start a new log file where the recovery reads.
- * Cellar instead makes the paused writer find out: every new log segment is created and then, before
- * any entry goes into it, the writer checks its hold on the log directory ({@link
+ * Cellar instead makes the paused writer find out: every new log segment is created and then,
+ * before any entry goes into it, the writer checks its hold on the log directory ({@link
  * StorageLock#checkHeld}), which fails once a new opener recovered the {@code LOCK} lease. A new
  * opener recovers that lease before it lists the segments, so a segment the old writer created
  * later is seen failing its check and holds no entry, and every segment listed has its lease
- * recovered, which fails the old writer's next hflush there. The directory keeps its name, which
- * a database's layout relies on, and no second directory needs cleaning up.
+ * recovered, which fails the old writer's next hflush there. The directory keeps its name, which a
+ * database's layout relies on, and no second directory needs cleaning up.
  *
  * <p>Thread-safe: Hadoop's {@link FileSystem} clients are.
  */
@@ -65,8 +65,8 @@ public final class HadoopStorage implements Storage, AutoCloseable {
   private final FileContext context;
   private final HdfsSettings settings;
 
-  private HadoopStorage(URI root, FileSystem fs, FileSystem unverified, FileContext context,
-      HdfsSettings settings) {
+  private HadoopStorage(
+      URI root, FileSystem fs, FileSystem unverified, FileContext context, HdfsSettings settings) {
     this.root = root;
     this.fs = fs;
     this.unverified = unverified;
@@ -90,8 +90,8 @@ public final class HadoopStorage implements Storage, AutoCloseable {
       fs.getFileStatus(new Path(root));
       unverified = FileSystem.newInstance(root, conf);
       unverified.setVerifyChecksum(!settings.verifyChecksums());
-      return new HadoopStorage(root, fs, unverified, FileContext.getFileContext(root, conf),
-          settings);
+      return new HadoopStorage(
+          root, fs, unverified, FileContext.getFileContext(root, conf), settings);
     } catch (IOException | RuntimeException e) {
       closeQuietly(fs, e);
       closeQuietly(unverified, e);
@@ -165,8 +165,8 @@ public final class HadoopStorage implements Storage, AutoCloseable {
       fs.delete(file, false);
       throw e;
     }
-    return new HadoopAppendOnlyFile(path, file, fs.getDefaultReplication(file), out,
-        settings.hsyncLog());
+    return new HadoopAppendOnlyFile(
+        path, file, fs.getDefaultReplication(file), out, settings.hsyncLog());
   }
 
   /**
@@ -180,9 +180,13 @@ public final class HadoopStorage implements Storage, AutoCloseable {
     }
     for (String capability : new String[] {StreamCapabilities.HFLUSH, StreamCapabilities.HSYNC}) {
       if (!out.hasCapability(capability)) {
-        throw new IOException(file + ": the file system's output stream cannot " + capability
-            + ", so acknowledged writes could be lost; set "
-            + HdfsSettings.ENFORCE_CAPABILITIES + "=false to accept that");
+        throw new IOException(
+            file
+                + ": the file system's output stream cannot "
+                + capability
+                + ", so acknowledged writes could be lost; set "
+                + HdfsSettings.ENFORCE_CAPABILITIES
+                + "=false to accept that");
       }
     }
   }
@@ -218,9 +222,9 @@ public final class HadoopStorage implements Storage, AutoCloseable {
   }
 
   /**
-   * Reads to the end of the stream rather than to the length the NameNode reports: for a file
-   * still open for writing (a manifest its dead writer never closed) the NameNode counts only
-   * completed blocks, while the stream reads every byte the DataNodes acknowledged to an hflush.
+   * Reads to the end of the stream rather than to the length the NameNode reports: for a file still
+   * open for writing (a manifest its dead writer never closed) the NameNode counts only completed
+   * blocks, while the stream reads every byte the DataNodes acknowledged to an hflush.
    */
   @Override
   public byte[] readAllBytes(java.nio.file.Path path) throws IOException {
@@ -328,9 +332,15 @@ public final class HadoopStorage implements Storage, AutoCloseable {
     long deadline = System.nanoTime() + settings.leaseRecoveryTimeoutMillis() * 1_000_000;
     while (!leases.isFileClosed(file)) {
       if (System.nanoTime() - deadline > 0) {
-        throw new IOException(file + ": " + what + " did not finish within "
-            + settings.leaseRecoveryTimeoutMillis() + " ms (" + HdfsSettings.LEASE_RECOVERY_TIMEOUT
-            + "); the file is not read while its length may still change");
+        throw new IOException(
+            file
+                + ": "
+                + what
+                + " did not finish within "
+                + settings.leaseRecoveryTimeoutMillis()
+                + " ms ("
+                + HdfsSettings.LEASE_RECOVERY_TIMEOUT
+                + "); the file is not read while its length may still change");
       }
       try {
         Thread.sleep(settings.leaseRecoveryPauseMillis());

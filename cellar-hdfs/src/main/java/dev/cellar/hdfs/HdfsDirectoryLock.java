@@ -31,34 +31,33 @@ import org.slf4j.LoggerFactory;
  *
  * <p><b>Taking the hold.</b> The file is created without overwrite; if it exists, the hold is taken
  * over by emptying the file (a truncate to 0) and appending to it in a new block. The NameNode
- * grants both only when nobody holds the lease: the file is closed (its holder released it, or
- * died and its lease was recovered), or the holder's lease expired (the NameNode then recovers it
- * first, and the take-over is retried until {@code hbase.lease.recovery.timeout}). A live holder
- * renews its lease, so an open that meets one fails at once with a {@link
- * DirectoryLockedException} naming the directory and the holder; two openers that both emptied a
- * released file race for the append, which one wins. A holder that died on this host (its process
- * is gone) does not make the next open wait for the lease to expire: the open recovers the lease at
- * once.
+ * grants both only when nobody holds the lease: the file is closed (its holder released it, or died
+ * and its lease was recovered), or the holder's lease expired (the NameNode then recovers it first,
+ * and the take-over is retried until {@code hbase.lease.recovery.timeout}). A live holder renews
+ * its lease, so an open that meets one fails at once with a {@link DirectoryLockedException} naming
+ * the directory and the holder; two openers that both emptied a released file race for the append,
+ * which one wins. A holder that died on this host (its process is gone) does not make the next open
+ * wait for the lease to expire: the open recovers the lease at once.
  *
  * <p><b>Why empty, and why a new block.</b> An append to the last block reopens that block's
  * DataNode pipeline, and HDFS's {@code DEFAULT} {@code
  * dfs.client.block.write.replace-datanode-on-failure.policy} then wants as many DataNodes in it as
- * the file's replication ({@code dfs.replication}, 3 by default), when that is 3 or more, before
- * it writes a byte: on a cluster with fewer DataNodes there is none to add, and the take-over
- * failed with "Failed to replace a bad datanode on the existing pipeline" although the first open
- * had worked. A new block is placed by the NameNode on the DataNodes there are, as the first block
- * of a new file is (the log's segments are new files, as HBase's log files are, never appended
- * to). Emptying the file first keeps it at one block however often it is taken over, where a
- * block per open would meet the NameNode's {@code dfs.namenode.fs-limits.max-blocks-per-file};
- * the append asks for a new block all the same, so that no block is reopened whatever the file
- * held (a truncate leaves a file that is already empty as it is). The lock's bytes need no more
- * replicas than they get: the hold is the lease, which lives in the NameNode, and the line only
- * names the holder. A DataNode lost later from the holder's pipeline is replaced under the
- * client's policy, as in every file ({@link DataNodeReplacement}). The other ways were worse: a
- * client of its own for the lock with the policy {@code NEVER} would let the holder's pipeline
- * shrink to nothing as DataNodes of a large cluster stop one after another, and one with {@code
- * best-effort} would log a warning with a stack trace at every open of a small one; a replication
- * below {@code dfs.replication} would leave the lock on fewer DataNodes than a large cluster has.
+ * the file's replication ({@code dfs.replication}, 3 by default), when that is 3 or more, before it
+ * writes a byte: on a cluster with fewer DataNodes there is none to add, and the take-over failed
+ * with "Failed to replace a bad datanode on the existing pipeline" although the first open had
+ * worked. A new block is placed by the NameNode on the DataNodes there are, as the first block of a
+ * new file is (the log's segments are new files, as HBase's log files are, never appended to).
+ * Emptying the file first keeps it at one block however often it is taken over, where a block per
+ * open would meet the NameNode's {@code dfs.namenode.fs-limits.max-blocks-per-file}; the append
+ * asks for a new block all the same, so that no block is reopened whatever the file held (a
+ * truncate leaves a file that is already empty as it is). The lock's bytes need no more replicas
+ * than they get: the hold is the lease, which lives in the NameNode, and the line only names the
+ * holder. A DataNode lost later from the holder's pipeline is replaced under the client's policy,
+ * as in every file ({@link DataNodeReplacement}). The other ways were worse: a client of its own
+ * for the lock with the policy {@code NEVER} would let the holder's pipeline shrink to nothing as
+ * DataNodes of a large cluster stop one after another, and one with {@code best-effort} would log a
+ * warning with a stack trace at every open of a small one; a replication below {@code
+ * dfs.replication} would leave the lock on fewer DataNodes than a large cluster has.
  *
  * <p><b>In this JVM</b> a table of held directories refuses a second hold before any RPC, as the
  * local lock does.
@@ -81,8 +80,12 @@ final class HdfsDirectoryLock implements StorageLock {
   private final FSDataOutputStream out;
   private boolean closed;
 
-  private HdfsDirectoryLock(java.nio.file.Path directory, String key, Path file,
-      short replication, FSDataOutputStream out) {
+  private HdfsDirectoryLock(
+      java.nio.file.Path directory,
+      String key,
+      Path file,
+      short replication,
+      FSDataOutputStream out) {
     this.directory = directory;
     this.key = key;
     this.file = file;
@@ -97,7 +100,9 @@ final class HdfsDirectoryLock implements StorageLock {
     String holder = describeThisProcess();
     String previous = HELD.putIfAbsent(key, holder);
     if (previous != null) {
-      throw new DirectoryLockedException(directory, file.getParent().toString(),
+      throw new DirectoryLockedException(
+          directory,
+          file.getParent().toString(),
           "it is already open in this process (" + previous + ")");
     }
     try {
@@ -127,8 +132,8 @@ final class HdfsDirectoryLock implements StorageLock {
   }
 
   /** Creates the file, or takes it over; see the class comment. */
-  private static FSDataOutputStream open(HadoopStorage storage, java.nio.file.Path directory,
-      Path file) throws IOException {
+  private static FSDataOutputStream open(
+      HadoopStorage storage, java.nio.file.Path directory, Path file) throws IOException {
     FileSystem fs = storage.fileSystem();
     try {
       return fs.create(file, false);
@@ -148,8 +153,7 @@ final class HdfsDirectoryLock implements StorageLock {
         storage.awaitClosed(file, "recovering the lease of a dead holder");
       }
     }
-    long deadline = System.nanoTime()
-        + storage.settings().leaseRecoveryTimeoutMillis() * 1_000_000;
+    long deadline = System.nanoTime() + storage.settings().leaseRecoveryTimeoutMillis() * 1_000_000;
     while (true) {
       try {
         return takeOver(storage, file);
@@ -160,13 +164,19 @@ final class HdfsDirectoryLock implements StorageLock {
           throw e;
         }
         if (!recovering || System.nanoTime() - deadline > 0) {
-          throw new DirectoryLockedException(directory, file.getParent().toString(),
-              "the HDFS lease of " + file
-              + " is held" + (holder.isEmpty() ? "" : " by " + holder)
-              + (recovering ? ", and its recovery did not finish within "
-                  + storage.settings().leaseRecoveryTimeoutMillis() + " ms"
-                  : "; if that process is dead, its lease expires within a minute and the next"
-                      + " open recovers it"));
+          throw new DirectoryLockedException(
+              directory,
+              file.getParent().toString(),
+              "the HDFS lease of "
+                  + file
+                  + " is held"
+                  + (holder.isEmpty() ? "" : " by " + holder)
+                  + (recovering
+                      ? ", and its recovery did not finish within "
+                          + storage.settings().leaseRecoveryTimeoutMillis()
+                          + " ms"
+                      : "; if that process is dead, its lease expires within a minute and the next"
+                          + " open recovers it"));
         }
       }
       try {
@@ -183,8 +193,7 @@ final class HdfsDirectoryLock implements StorageLock {
    * truncate to 0 ends on a block boundary and needs no block recovery, so the file is closed again
    * when it returns; {@link HadoopStorage#awaitClosed} covers a file system that says otherwise.
    */
-  private static FSDataOutputStream takeOver(HadoopStorage storage, Path file)
-      throws IOException {
+  private static FSDataOutputStream takeOver(HadoopStorage storage, Path file) throws IOException {
     FileSystem fs = storage.fileSystem();
     if (!fs.truncate(file, 0)) {
       storage.awaitClosed(file, "emptying it");
@@ -239,8 +248,7 @@ final class HdfsDirectoryLock implements StorageLock {
   }
 
   private static String describeThisProcess() {
-    return "pid " + ProcessHandle.current().pid() + " on " + hostName() + " since "
-        + Instant.now();
+    return "pid " + ProcessHandle.current().pid() + " on " + hostName() + " since " + Instant.now();
   }
 
   static String hostName() {
@@ -272,8 +280,13 @@ final class HdfsDirectoryLock implements StorageLock {
       if (DataNodeReplacement.refused(e)) {
         throw DataNodeReplacement.explain(file, replication, e);
       }
-      throw new IOException(file + ": this process no longer holds " + directory
-          + " (another open recovered its lease): " + HadoopStorage.firstLine(e), e);
+      throw new IOException(
+          file
+              + ": this process no longer holds "
+              + directory
+              + " (another open recovered its lease): "
+              + HadoopStorage.firstLine(e),
+          e);
     }
   }
 

@@ -18,12 +18,17 @@ import org.apache.hadoop.conf.Configuration;
  * @param leaseRecoveryTimeoutMillis {@code hbase.lease.recovery.timeout}: how long an open waits
  *     for a dead writer's file to be closed by lease recovery
  * @param leaseRecoveryPauseMillis {@code hbase.lease.recovery.pause}: the pause between checks
- * @param preadIntoBuffers {@code cellar.hdfs.pread.bytebuffer}: read into the destination's
- *     buffers where the stream can (true, the default); false reads through heap arrays always,
- *     the path a stream without {@code in:preadbytebuffer} takes, to compare the two
+ * @param preadIntoBuffers {@code cellar.hdfs.pread.bytebuffer}: read into the destination's buffers
+ *     where the stream can (true, the default); false reads through heap arrays always, the path a
+ *     stream without {@code in:preadbytebuffer} takes, to compare the two
  */
-record HdfsSettings(boolean verifyChecksums, boolean hsyncLog, boolean enforceCapabilities,
-    long leaseRecoveryTimeoutMillis, long leaseRecoveryPauseMillis, boolean preadIntoBuffers) {
+record HdfsSettings(
+    boolean verifyChecksums,
+    boolean hsyncLog,
+    boolean enforceCapabilities,
+    long leaseRecoveryTimeoutMillis,
+    long leaseRecoveryPauseMillis,
+    boolean preadIntoBuffers) {
 
   static final String CHECKSUM_VERIFY = "hbase.regionserver.checksum.verify";
   static final String WAL_HSYNC = "hbase.wal.hsync";
@@ -33,13 +38,14 @@ record HdfsSettings(boolean verifyChecksums, boolean hsyncLog, boolean enforceCa
   static final String PREAD_INTO_BUFFERS = "cellar.hdfs.pread.bytebuffer";
 
   /**
-   * How often the client retries a NameNode connection unless configured: Hadoop's default (10,
-   * a second apart) would keep an open against an unreachable NameNode waiting for long.
+   * How often the client retries a NameNode connection unless configured: Hadoop's default (10, a
+   * second apart) would keep an open against an unreachable NameNode waiting for long.
    */
   private static final String CONNECT_RETRIES = "ipc.client.connect.max.retries";
 
   static HdfsSettings from(Settings settings) {
-    return new HdfsSettings(settings.getBoolean(CHECKSUM_VERIFY, true),
+    return new HdfsSettings(
+        settings.getBoolean(CHECKSUM_VERIFY, true),
         settings.getBoolean(WAL_HSYNC, false),
         settings.getBoolean(ENFORCE_CAPABILITIES, true),
         settings.getLong(LEASE_RECOVERY_TIMEOUT, 900_000),

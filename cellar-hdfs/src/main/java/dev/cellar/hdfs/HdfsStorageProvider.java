@@ -22,8 +22,12 @@ public final class HdfsStorageProvider implements StorageProvider {
 
   @Override
   public OpenedStorage connect(URI uri, Settings settings) throws IOException {
-    URI root = URI.create(uri.getScheme() + "://" + (uri.getRawAuthority() == null ? ""
-        : uri.getRawAuthority()) + "/");
+    URI root =
+        URI.create(
+            uri.getScheme()
+                + "://"
+                + (uri.getRawAuthority() == null ? "" : uri.getRawAuthority())
+                + "/");
     Configuration conf = HdfsSettings.hadoopConfiguration(settings);
     HadoopStorage storage;
     try {

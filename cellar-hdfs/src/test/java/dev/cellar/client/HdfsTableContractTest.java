@@ -7,8 +7,8 @@ import java.io.IOException;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
- * {@link TableContractTest} on an embedded database on a MiniDFSCluster: the same assertions as
- * on a local disk and through the client, each test on a database of its own.
+ * {@link TableContractTest} on an embedded database on a MiniDFSCluster: the same assertions as on
+ * a local disk and through the client, each test on a database of its own.
  */
 class HdfsTableContractTest extends TableContractTest {
 

@@ -7,8 +7,8 @@ import org.apache.hadoop.fs.PositionedReadable;
 import org.apache.hadoop.fs.Seekable;
 
 /**
- * An input stream over a byte array with positional reads and no stream capabilities: what a
- * file system that cannot read into a {@link java.nio.ByteBuffer} hands out.
+ * An input stream over a byte array with positional reads and no stream capabilities: what a file
+ * system that cannot read into a {@link java.nio.ByteBuffer} hands out.
  */
 final class ArrayPositionedStream extends ByteArrayInputStream
     implements Seekable, PositionedReadable {

@@ -35,7 +35,9 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
-/** {@link HadoopStorage} on a MiniDFSCluster of two DataNodes, and on a local Hadoop file system. */
+/**
+ * {@link HadoopStorage} on a MiniDFSCluster of two DataNodes, and on a local Hadoop file system.
+ */
 @ExtendWith(TestSeedExtension.class)
 class HadoopStorageTest {
 
@@ -68,8 +70,12 @@ class HadoopStorageTest {
     Path path = location.directory().resolve(name);
     try (AppendOnlyFile out = storage.create(path)) {
       out.append(bytes, 0, bytes.length / 2);
-      out.append(new ByteBuffer[] {ByteBuffer.allocateDirect(bytes.length - bytes.length / 2)
-          .put(bytes, bytes.length / 2, bytes.length - bytes.length / 2).flip()});
+      out.append(
+          new ByteBuffer[] {
+            ByteBuffer.allocateDirect(bytes.length - bytes.length / 2)
+                .put(bytes, bytes.length / 2, bytes.length - bytes.length / 2)
+                .flip()
+          });
       assertEquals(bytes.length, out.position());
       out.sync();
     }
@@ -88,8 +94,8 @@ class HadoopStorageTest {
       try {
         assertTrue(buf.isDirect());
         file.readFully(150_000, buf, 0, 100_000);
-        assertArrayEquals(java.util.Arrays.copyOfRange(bytes, 150_000, 250_000),
-            buf.getBytes(0, 100_000));
+        assertArrayEquals(
+            java.util.Arrays.copyOfRange(bytes, 150_000, 250_000), buf.getBytes(0, 100_000));
         assertEquals(50_000, file.read(250_000, buf, 0, 100_000), "a read stops at the end");
         assertThrows(java.io.EOFException.class, () -> file.readFully(250_000, buf, 0, 60_000));
       } finally {
@@ -108,22 +114,26 @@ class HadoopStorageTest {
       List<Future<?>> results = new java.util.ArrayList<>();
       for (int t = 0; t < 4; t++) {
         long threadSeed = seed.value() + t;
-        results.add(threads.submit(() -> {
-          SplittableRandom random = new SplittableRandom(threadSeed);
-          for (int i = 0; i < 200; i++) {
-            int length = 1 + random.nextInt(65_536);
-            int offset = random.nextInt(bytes.length - length);
-            Buf buf = allocator.allocate(length);
-            try {
-              file.readFully(offset, buf, 0, length);
-              assertArrayEquals(java.util.Arrays.copyOfRange(bytes, offset, offset + length),
-                  buf.getBytes(0, length), "read " + i);
-            } finally {
-              buf.release();
-            }
-          }
-          return null;
-        }));
+        results.add(
+            threads.submit(
+                () -> {
+                  SplittableRandom random = new SplittableRandom(threadSeed);
+                  for (int i = 0; i < 200; i++) {
+                    int length = 1 + random.nextInt(65_536);
+                    int offset = random.nextInt(bytes.length - length);
+                    Buf buf = allocator.allocate(length);
+                    try {
+                      file.readFully(offset, buf, 0, length);
+                      assertArrayEquals(
+                          java.util.Arrays.copyOfRange(bytes, offset, offset + length),
+                          buf.getBytes(0, length),
+                          "read " + i);
+                    } finally {
+                      buf.release();
+                    }
+                  }
+                  return null;
+                }));
       }
       for (Future<?> result : results) {
         result.get();
@@ -138,14 +148,19 @@ class HadoopStorageTest {
     byte[] bytes = randomBytes(10_000, 3);
     FSDataInputStream in = new FSDataInputStream(new ArrayPositionedStream(bytes));
     long heapBefore = HadoopReadOnlyFile.heapFallbackBytes();
-    try (HadoopReadOnlyFile file = new HadoopReadOnlyFile(Path.of("/array"),
-        new org.apache.hadoop.fs.Path("/array"), in, storage.fileSystem(), true)) {
+    try (HadoopReadOnlyFile file =
+        new HadoopReadOnlyFile(
+            Path.of("/array"),
+            new org.apache.hadoop.fs.Path("/array"),
+            in,
+            storage.fileSystem(),
+            true)) {
       assertFalse(file.readsDirectly());
       Buf buf = allocator.allocate(4_000);
       try {
         file.readFully(5_000, buf, 0, 4_000);
-        assertArrayEquals(java.util.Arrays.copyOfRange(bytes, 5_000, 9_000),
-            buf.getBytes(0, 4_000));
+        assertArrayEquals(
+            java.util.Arrays.copyOfRange(bytes, 5_000, 9_000), buf.getBytes(0, 4_000));
       } finally {
         buf.release();
       }
@@ -157,15 +172,14 @@ class HadoopStorageTest {
   void aCorruptReplicaIsReadAgainFromAGoodOneThroughHdfsChecksums() throws Exception {
     byte[] bytes = randomBytes(200_000, 4);
     Path path = write("corrupt", bytes);
-    ExtendedBlock block = DFSTestUtil.getFirstBlock(storage.fileSystem(),
-        storage.hadoopPath(path));
+    ExtendedBlock block = DFSTestUtil.getFirstBlock(storage.fileSystem(), storage.hadoopPath(path));
     hdfs.cluster().corruptReplica(0, block);
     try (ReadOnlyFile file = storage.openRead(path)) {
       Buf buf = allocator.allocate(bytes.length);
       try {
         assertTrue(file.readFullyVerifiedByStorage(0, buf, 0, bytes.length));
-        assertArrayEquals(bytes, buf.getBytes(0, bytes.length),
-            "the checksummed read skips the corrupt replica");
+        assertArrayEquals(
+            bytes, buf.getBytes(0, bytes.length), "the checksummed read skips the corrupt replica");
       } finally {
         buf.release();
       }
@@ -201,16 +215,21 @@ class HadoopStorageTest {
   void aStreamThatCannotHsyncIsRefusedUnlessTheUnsafeSettingAllowsIt() throws Exception {
     URI root = URI.create("file:///");
     Path file = local.resolve("unsafe");
-    try (HadoopStorage unsafe = HadoopStorage.connect(root,
-        HdfsSettings.hadoopConfiguration(Settings.empty()), HdfsSettings.from(Settings.empty()))) {
+    try (HadoopStorage unsafe =
+        HadoopStorage.connect(
+            root,
+            HdfsSettings.hadoopConfiguration(Settings.empty()),
+            HdfsSettings.from(Settings.empty()))) {
       IOException refused = assertThrows(IOException.class, () -> unsafe.create(file));
-      assertTrue(refused.getMessage().contains("hbase.unsafe.stream.capability.enforce=false"),
+      assertTrue(
+          refused.getMessage().contains("hbase.unsafe.stream.capability.enforce=false"),
           refused.getMessage());
       assertFalse(unsafe.isFile(file), "the refused file is deleted");
     }
     Settings allowing = Settings.of(Map.of("hbase.unsafe.stream.capability.enforce", "false"));
-    try (HadoopStorage unsafe = HadoopStorage.connect(root,
-        HdfsSettings.hadoopConfiguration(allowing), HdfsSettings.from(allowing));
+    try (HadoopStorage unsafe =
+            HadoopStorage.connect(
+                root, HdfsSettings.hadoopConfiguration(allowing), HdfsSettings.from(allowing));
         AppendOnlyFile out = unsafe.create(file)) {
       out.append(new byte[] {7}, 0, 1);
       out.syncData();
@@ -219,10 +238,15 @@ class HadoopStorageTest {
 
   @Test
   void anUnreachableNameNodeIsOneLineNamingIt() {
-    IOException e = assertThrows(IOException.class,
-        () -> StorageLocation.resolve("hdfs://127.0.0.1:1/db", Settings.empty()));
-    assertTrue(e.getMessage().startsWith("hdfs://127.0.0.1:1/db: cannot reach the file system at"
-        + " hdfs://127.0.0.1:1/: "),
+    IOException e =
+        assertThrows(
+            IOException.class,
+            () -> StorageLocation.resolve("hdfs://127.0.0.1:1/db", Settings.empty()));
+    assertTrue(
+        e.getMessage()
+            .startsWith(
+                "hdfs://127.0.0.1:1/db: cannot reach the file system at"
+                    + " hdfs://127.0.0.1:1/: "),
         e.getMessage());
     assertFalse(e.getMessage().contains("\n"), e.getMessage());
   }

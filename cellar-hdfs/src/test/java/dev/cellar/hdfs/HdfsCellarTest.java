@@ -28,12 +28,14 @@ class HdfsCellarTest {
     try (Cellar cellar = Cellar.open(location, hdfs.config())) {
       cellar.admin().createTable(TableDescriptor.of("t", ColumnFamilyDescriptor.of("f")));
       for (int i = 0; i < 100; i++) {
-        cellar.table("t").put(new Put(bytes("row-" + i))
-            .addColumn(bytes("f"), bytes("q"), bytes("value-" + i)));
+        cellar
+            .table("t")
+            .put(new Put(bytes("row-" + i)).addColumn(bytes("f"), bytes("q"), bytes("value-" + i)));
       }
       cellar.admin().flush("t");
-      cellar.table("t").put(new Put(bytes("row-x")).addColumn(bytes("f"), bytes("q"),
-          bytes("in the log")));
+      cellar
+          .table("t")
+          .put(new Put(bytes("row-x")).addColumn(bytes("f"), bytes("q"), bytes("in the log")));
     }
     try (Cellar cellar = Cellar.open(location, hdfs.config())) {
       for (int i = 0; i < 100; i++) {
@@ -42,7 +44,8 @@ class HdfsCellarTest {
         }
       }
       try (Result result = cellar.table("t").get(new Get(bytes("row-x")))) {
-        assertEquals("in the log",
+        assertEquals(
+            "in the log",
             new String(result.getValue(bytes("f"), bytes("q")), StandardCharsets.UTF_8));
       }
     }

@@ -40,8 +40,8 @@ class HdfsLockTest {
   }
 
   private static FileSystem otherClient() throws IOException {
-    return FileSystem.newInstance(hdfs.root(),
-        HdfsSettings.hadoopConfiguration(EngineAccess.settings(hdfs.config())));
+    return FileSystem.newInstance(
+        hdfs.root(), HdfsSettings.hadoopConfiguration(EngineAccess.settings(hdfs.config())));
   }
 
   /** Holds {@code directory}'s lock file through {@code client}, naming {@code holder} in it. */
@@ -64,8 +64,8 @@ class HdfsLockTest {
     String location = hdfs.newDirectory("second");
     try (Cellar first = Cellar.open(location, hdfs.config())) {
       first.admin().createTable(TableDescriptor.of("t", ColumnFamilyDescriptor.of("f")));
-      DirectoryLockedException refused = assertThrows(DirectoryLockedException.class,
-          () -> Cellar.open(location, hdfs.config()));
+      DirectoryLockedException refused =
+          assertThrows(DirectoryLockedException.class, () -> Cellar.open(location, hdfs.config()));
       assertTrue(refused.getMessage().startsWith(location + " is in use"), refused.getMessage());
       first.table("t").put(new Put(bytes("r")).addColumn(bytes("f"), bytes("q"), bytes("v")));
       try (Result result = first.table("t").get(new Get(bytes("r")))) {
@@ -83,11 +83,11 @@ class HdfsLockTest {
       other.mkdirs(new Path(location));
       try (FSDataOutputStream held = hold(other, location, holder)) {
         long start = System.nanoTime();
-        DirectoryLockedException refused = assertThrows(DirectoryLockedException.class,
-            () -> Cellar.open(location, hdfs.config()));
+        DirectoryLockedException refused =
+            assertThrows(
+                DirectoryLockedException.class, () -> Cellar.open(location, hdfs.config()));
         assertTrue(refused.getMessage().contains(holder), refused.getMessage());
-        assertTrue(System.nanoTime() - start < TimeUnit.SECONDS.toNanos(10),
-            "the refusal waited");
+        assertTrue(System.nanoTime() - start < TimeUnit.SECONDS.toNanos(10), "the refusal waited");
       }
       Cellar.open(location, hdfs.config()).close();
     }
@@ -96,17 +96,20 @@ class HdfsLockTest {
   @Test
   void aDeadHolderOnThisHostLosesItsLeaseAtOnceAndCannotWriteAfter() throws Exception {
     String location = hdfs.newDirectory("dead");
-    String holder = "pid " + deadPid() + " on " + HdfsDirectoryLock.hostName() + " since "
-        + Instant.now();
+    String holder =
+        "pid " + deadPid() + " on " + HdfsDirectoryLock.hostName() + " since " + Instant.now();
     try (FileSystem other = otherClient()) {
       other.mkdirs(new Path(location));
       FSDataOutputStream zombie = hold(other, location, holder);
       try (Cellar cellar = Cellar.open(location, hdfs.config())) {
         cellar.admin().createTable(TableDescriptor.of("t", ColumnFamilyDescriptor.of("f")));
-        assertThrows(IOException.class, () -> {
-          zombie.write(bytes("still here\n"));
-          zombie.hflush();
-        }, "the old holder's stream is fenced");
+        assertThrows(
+            IOException.class,
+            () -> {
+              zombie.write(bytes("still here\n"));
+              zombie.hflush();
+            },
+            "the old holder's stream is fenced");
       }
     }
   }
@@ -115,7 +118,7 @@ class HdfsLockTest {
   void aHoldWhoseLeaseWasRecoveredFailsItsCheck() throws Exception {
     String location = hdfs.newDirectory("check");
     try (StorageLocation resolved =
-        StorageLocation.resolve(location, EngineAccess.settings(hdfs.config()));
+            StorageLocation.resolve(location, EngineAccess.settings(hdfs.config()));
         FileSystem other = otherClient()) {
       HadoopStorage storage = (HadoopStorage) resolved.storage();
       storage.createDirectories(resolved.directory());

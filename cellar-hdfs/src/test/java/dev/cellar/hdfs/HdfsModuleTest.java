@@ -13,12 +13,13 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * dev.cellar.hdfs on the module path, beside Hadoop's shaded client as automatic modules: a
- * consumer that requires only dev.cellar.core opens a database on HDFS, the core finding the
- * module as its {@code StorageProvider} service for {@code hdfs://}.
+ * consumer that requires only dev.cellar.core opens a database on HDFS, the core finding the module
+ * as its {@code StorageProvider} service for {@code hdfs://}.
  */
 class HdfsModuleTest {
 
-  private static final String CONSUMER = """
+  private static final String CONSUMER =
+      """
       package consumer;
 
       import dev.cellar.Cellar;
@@ -66,14 +67,20 @@ class HdfsModuleTest {
 
   @Test
   void aConsumerModuleOpensADatabaseOnHdfs() throws Exception {
-    ModulePathFixture modules = ModulePathFixture.of(directory, "dev.cellar.core",
-        "dev.cellar.hdfs", "hadoop.client.runtime");
-    Compilation consumer = modules.compile("consumer", Map.of(
-        "module-info.java", ModulePathFixture.moduleInfo("consumer", "dev.cellar.core"),
-        "consumer/Main.java", CONSUMER));
+    ModulePathFixture modules =
+        ModulePathFixture.of(
+            directory, "dev.cellar.core", "dev.cellar.hdfs", "hadoop.client.runtime");
+    Compilation consumer =
+        modules.compile(
+            "consumer",
+            Map.of(
+                "module-info.java",
+                ModulePathFixture.moduleInfo("consumer", "dev.cellar.core"),
+                "consumer/Main.java",
+                CONSUMER));
     assertTrue(consumer.compiled(), consumer.messages());
-    String printed = modules.run(consumer, "consumer", "consumer.Main",
-        hdfs.newDirectory("module-path"));
+    String printed =
+        modules.run(consumer, "consumer", "consumer.Main", hdfs.newDirectory("module-path"));
     assertTrue(printed.contains("read on hdfs"), printed);
   }
 }

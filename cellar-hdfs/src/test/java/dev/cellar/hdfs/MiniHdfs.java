@@ -40,6 +40,7 @@ public final class MiniHdfs implements BeforeAllCallback, AfterAllCallback, Auto
   private final List<StorageLocation> locations = new ArrayList<>();
   private Path base;
   private MiniDFSCluster cluster;
+
   /** The JUnit container that started the cluster, and stops it. */
   private String owner;
 
@@ -94,9 +95,7 @@ public final class MiniHdfs implements BeforeAllCallback, AfterAllCallback, Auto
     // No WebHDFS: its REST resources are found by scanning every class of the minicluster jar,
     // seconds of each start, and no test reaches HDFS through it.
     conf.setBoolean("dfs.webhdfs.enabled", false);
-    cluster = new MiniDFSCluster.Builder(conf, base.toFile())
-        .numDataNodes(dataNodes)
-        .build();
+    cluster = new MiniDFSCluster.Builder(conf, base.toFile()).numDataNodes(dataNodes).build();
     cluster.waitActive();
   }
 
@@ -108,7 +107,6 @@ public final class MiniHdfs implements BeforeAllCallback, AfterAllCallback, Auto
     return cluster;
   }
 
-
   /**
    * What a client of this cluster sets: its replication, at most the DataNodes there are (with
    * fewer, a pipeline that loses a DataNode asks for a replacement that does not exist and fails),
@@ -117,7 +115,8 @@ public final class MiniHdfs implements BeforeAllCallback, AfterAllCallback, Auto
    * time).
    */
   public CellarConfig config() {
-    return CellarConfig.defaults().with("dfs.replication", Integer.toString(replication()))
+    return CellarConfig.defaults()
+        .with("dfs.replication", Integer.toString(replication()))
         .with("hbase.lease.recovery.pause", "100")
         .with("dfs.client.block.write.locateFollowingBlock.initial.delay.ms", "10");
   }
@@ -144,7 +143,9 @@ public final class MiniHdfs implements BeforeAllCallback, AfterAllCallback, Auto
     return uri("/cellar-test/" + name + "-" + DIRECTORIES.incrementAndGet());
   }
 
-  /** The storage at {@code path} (absolute) with {@code config}'s settings, closed with the cluster. */
+  /**
+   * The storage at {@code path} (absolute) with {@code config}'s settings, closed with the cluster.
+   */
   public StorageLocation location(String path, CellarConfig config) throws IOException {
     StorageLocation location = StorageLocation.resolve(uri(path), EngineAccess.settings(config));
     locations.add(location);

@@ -14,16 +14,24 @@ public final class MiniHdfsMain {
   public static void main(String[] args) throws Exception {
     int dataNodes = args.length > 0 ? Integer.parseInt(args[0]) : 1;
     MiniHdfs hdfs = MiniHdfs.start(dataNodes);
-    Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-      try {
-        hdfs.close();
-      } catch (Exception e) {
-        System.err.println("minihdfs: stopping failed: " + e);
-      }
-    }));
-    System.out.println("minihdfs: ready at " + hdfs.root() + " with " + dataNodes
-        + " DataNode(s); pass -Ddfs.replication=" + Math.min(dataNodes, 3)
-        + " to clients; Ctrl-C stops it");
+    Runtime.getRuntime()
+        .addShutdownHook(
+            new Thread(
+                () -> {
+                  try {
+                    hdfs.close();
+                  } catch (Exception e) {
+                    System.err.println("minihdfs: stopping failed: " + e);
+                  }
+                }));
+    System.out.println(
+        "minihdfs: ready at "
+            + hdfs.root()
+            + " with "
+            + dataNodes
+            + " DataNode(s); pass -Ddfs.replication="
+            + Math.min(dataNodes, 3)
+            + " to clients; Ctrl-C stops it");
     System.out.flush();
     new CountDownLatch(1).await();
   }

@@ -21,11 +21,12 @@ import org.apache.hadoop.hdfs.DistributedFileSystem;
  * every DataNode at once), the HDFS counterpart of {@link PowerLossStorage}.
  *
  * <p><b>The model, and why it is HDFS's.</b>
+ *
  * <ul>
  *   <li><i>Namespace changes are durable when they return.</i> The NameNode writes every create,
- *       rename, delete and mkdir to its edit log and syncs it before it answers the client
- *       ({@code FSEditLog.logSync}), so a power loss takes none of them back: forcing a directory
- *       is nothing here, and nothing is undone at a power loss.
+ *       rename, delete and mkdir to its edit log and syncs it before it answers the client ({@code
+ *       FSEditLog.logSync}), so a power loss takes none of them back: forcing a directory is
+ *       nothing here, and nothing is undone at a power loss.
  *   <li><i>A file's bytes are durable up to its last {@code hsync}.</i> {@code hsync} returns once
  *       every DataNode of the pipeline has written the packet to disk and forced it. {@code hflush}
  *       only puts the bytes in the DataNodes' memory (visible to readers, safe against the writer's
@@ -36,14 +37,15 @@ import org.apache.hadoop.hdfs.DistributedFileSystem;
  *       when {@code hbase.wal.hsync} makes that an {@code hsync}).
  *   <li><i>A truncate is durable</i> (a namespace change, then block recovery on the DataNodes).
  * </ul>
+ *
  * Files not created through this wrapper keep their bytes.
  *
  * <p><b>Cutting the power at a step.</b> As {@link PowerLossStorage}, with the same {@link
  * PowerSwitch}: every operation (create, write, force, rename, delete, list, create or force a
- * directory, truncate) is counted, and from the one {@link #cutAt} names onwards each fails with an {@link IOException} until {@link
- * #powerLoss()}, which closes the streams still open (as lease recovery would), rewrites each
- * tracked file longer than its durable length with only its durable bytes (through {@code fs}, a
- * client of its own), and turns the power back on.
+ * directory, truncate) is counted, and from the one {@link #cutAt} names onwards each fails with an
+ * {@link IOException} until {@link #powerLoss()}, which closes the streams still open (as lease
+ * recovery would), rewrites each tracked file longer than its durable length with only its durable
+ * bytes (through {@code fs}, a client of its own), and turns the power back on.
  *
  * <p>Thread-safe: every operation and the power loss hold one lock.
  */

@@ -15,10 +15,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
- * The HDFS power-loss model itself, on a MiniDFSCluster: bytes past a file's last {@code hsync}
- * are gone after the power comes back, {@code hflush}ed ones included (unless {@code
- * hbase.wal.hsync} makes the log's force an {@code hsync}), while creates, renames and deletes
- * all stay; and from the cut on, every operation fails.
+ * The HDFS power-loss model itself, on a MiniDFSCluster: bytes past a file's last {@code hsync} are
+ * gone after the power comes back, {@code hflush}ed ones included (unless {@code hbase.wal.hsync}
+ * makes the log's force an {@code hsync}), while creates, renames and deletes all stay; and from
+ * the cut on, every operation fails.
  */
 class HdfsPowerLossStorageTest {
 
@@ -72,10 +72,14 @@ class HdfsPowerLossStorageTest {
     assertThrows(IOException.class, () -> storage.create(directory.resolve("after-the-cut")));
     storage.powerLoss();
 
-    assertArrayEquals(bytes(1000, 1), storage.readAllBytes(directory.resolve("synced")),
+    assertArrayEquals(
+        bytes(1000, 1),
+        storage.readAllBytes(directory.resolve("synced")),
         "hsynced bytes stay, hflushed ones after them go");
     assertEquals(0, storage.size(directory.resolve("flushed")), "hflushed only: all gone");
-    assertArrayEquals(bytes(300, 4), storage.readAllBytes(directory.resolve("renamed")),
+    assertArrayEquals(
+        bytes(300, 4),
+        storage.readAllBytes(directory.resolve("renamed")),
         "a rename is durable once the NameNode answered");
     assertFalse(storage.isFile(directory.resolve("renamed.tmp")));
     assertFalse(storage.isFile(directory.resolve("deleted")), "so is a delete");
@@ -93,7 +97,9 @@ class HdfsPowerLossStorageTest {
     log.append(bytes(200, 6), 0, 200);
     storage.cutAt(storage.operations());
     storage.powerLoss();
-    assertArrayEquals(bytes(800, 5), storage.readAllBytes(directory.resolve("log")),
+    assertArrayEquals(
+        bytes(800, 5),
+        storage.readAllBytes(directory.resolve("log")),
         "the stream left open is closed as lease recovery would; the unforced tail is gone");
     assertTrue(storage.isDirectory(directory));
   }

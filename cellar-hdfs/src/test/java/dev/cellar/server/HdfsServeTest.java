@@ -15,7 +15,10 @@ import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
-/** {@code cellar serve} of a database on a MiniDFSCluster: its catalog and cluster id live there too. */
+/**
+ * {@code cellar serve} of a database on a MiniDFSCluster: its catalog and cluster id live there
+ * too.
+ */
 class HdfsServeTest {
 
   @RegisterExtension static final MiniHdfs hdfs = MiniHdfs.withDataNodes(1);
@@ -30,10 +33,14 @@ class HdfsServeTest {
     CellarConfig config = hdfs.config().with(ServerOptions.PORT, "0");
     String clusterId;
     try (CellarServer server = CellarServer.start(ServerOptions.from(location, config), config)) {
-      server.database().admin().createTable(
-          TableDescriptor.of("t", ColumnFamilyDescriptor.of("f")));
-      server.database().table("t").put(new Put(bytes("r"))
-          .addColumn(bytes("f"), bytes("q"), bytes("v")));
+      server
+          .database()
+          .admin()
+          .createTable(TableDescriptor.of("t", ColumnFamilyDescriptor.of("f")));
+      server
+          .database()
+          .table("t")
+          .put(new Put(bytes("r")).addColumn(bytes("f"), bytes("q"), bytes("v")));
       clusterId = server.clusterId();
     }
     for (int restart = 0; restart < 2; restart++) {

@@ -14,10 +14,10 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 /**
  * {@link CrashPointTest} with the table and its log on a MiniDFSCluster: a failure injected at
  * every file operation of open, flushes, compactions and close on HDFS, and a power loss of the
- * whole cluster before each ({@link HdfsPowerLossStorage}: namespace changes stay, bytes not
- * {@code hsync}ed go). Against a power loss only an {@code hsync} is durable, so the power-loss
- * runs write the log with {@code hbase.wal.hsync=true}: with HBase's default (acknowledged after
- * {@code hflush}) a power cut of every DataNode loses acknowledged edits, as it does in HBase.
+ * whole cluster before each ({@link HdfsPowerLossStorage}: namespace changes stay, bytes not {@code
+ * hsync}ed go). Against a power loss only an {@code hsync} is durable, so the power-loss runs write
+ * the log with {@code hbase.wal.hsync=true}: with HBase's default (acknowledged after {@code
+ * hflush}) a power cut of every DataNode loses acknowledged edits, as it does in HBase.
  */
 class HdfsCrashPointTest extends CrashPointTest {
 

@@ -74,8 +74,8 @@ class BulkLoadInteropTest {
   }
 
   private static Cellar openCellar(Path directory) throws IOException {
-    return Cellar.open(directory, CellarConfig.defaults()
-        .with("hfile.block.cache.memory.size", "8m"));
+    return Cellar.open(
+        directory, CellarConfig.defaults().with("hfile.block.cache.memory.size", "8m"));
   }
 
   private static List<Long> sizes(List<File> files) {
@@ -110,8 +110,8 @@ class BulkLoadInteropTest {
       dev.cellar.Table table = cellar.table("t");
       expected = cellarDump(table, Integer.MAX_VALUE);
       expectedLatest = cellarDump(table, 1);
-      TableExport.export(cellar, "t", out, List.of(SPLITS), line -> { });
-      TableExport.export(cellar, "t", outForNewTable, List.of(), line -> { });
+      TableExport.export(cellar, "t", out, List.of(SPLITS), line -> {});
+      TableExport.export(cellar, "t", outForNewTable, List.of(), line -> {});
     }
     assertTrue(expected.size() > expectedLatest.size(), "several versions");
 
@@ -119,18 +119,27 @@ class BulkLoadInteropTest {
     try (Admin admin = hbase.connection().getAdmin()) {
       admin.createTable(hbaseTable(name), SPLITS);
     }
-    assertFalse(BulkLoadHFiles.create(hbase.conf()).bulkLoad(name,
-        new org.apache.hadoop.fs.Path(out.toUri())).isEmpty(), "HBase's tool loaded nothing");
+    assertFalse(
+        BulkLoadHFiles.create(hbase.conf())
+            .bulkLoad(name, new org.apache.hadoop.fs.Path(out.toUri()))
+            .isEmpty(),
+        "HBase's tool loaded nothing");
     assertEquals(expected, hbaseDump(hbase.connection(), name));
     for (String family : FAMILIES) {
-      assertEquals(sizes(exported(out.resolve(family))), storeFileSizes(name, family),
+      assertEquals(
+          sizes(exported(out.resolve(family))),
+          storeFileSizes(name, family),
           "family " + family + ": HBase kept the exported files as they are");
     }
 
     TableName created = TableName.valueOf("created");
-    assertFalse(BulkLoadHFiles.create(hbase.conf()).bulkLoad(created,
-        new org.apache.hadoop.fs.Path(outForNewTable.toUri())).isEmpty());
-    assertEquals(expectedLatest, hbaseDump(hbase.connection(), created),
+    assertFalse(
+        BulkLoadHFiles.create(hbase.conf())
+            .bulkLoad(created, new org.apache.hadoop.fs.Path(outForNewTable.toUri()))
+            .isEmpty());
+    assertEquals(
+        expectedLatest,
+        hbaseDump(hbase.connection(), created),
         "HBase's own table keeps one version");
   }
 
@@ -146,11 +155,17 @@ class BulkLoadInteropTest {
         if (op.deletesFamily()) {
           deletes.add(new Delete(bytes(op.row())).addFamily(bytes(op.family())));
         } else if (op.deletesColumn()) {
-          deletes.add(new Delete(bytes(op.row())).addColumns(bytes(op.family()),
-              bytes(op.qualifier()), op.timestamp()));
+          deletes.add(
+              new Delete(bytes(op.row()))
+                  .addColumns(bytes(op.family()), bytes(op.qualifier()), op.timestamp()));
         } else {
-          puts.add(new Put(bytes(op.row())).addColumn(bytes(op.family()),
-              bytes(op.qualifier()), op.timestamp(), bytes(op.value())));
+          puts.add(
+              new Put(bytes(op.row()))
+                  .addColumn(
+                      bytes(op.family()),
+                      bytes(op.qualifier()),
+                      op.timestamp(),
+                      bytes(op.value())));
         }
         if (puts.size() == 500) {
           table.put(puts);
@@ -171,8 +186,10 @@ class BulkLoadInteropTest {
     try (Cellar cellar = openCellar(database)) {
       cellar.admin().createTable(cellarTable("written"));
     }
-    int exit = CellarCommand.commandLine().execute("bulkload", "--dir", database.toString(),
-        "--table", "written", region.toString());
+    int exit =
+        CellarCommand.commandLine()
+            .execute(
+                "bulkload", "--dir", database.toString(), "--table", "written", region.toString());
     assertEquals(0, exit);
     try (Cellar cellar = openCellar(database)) {
       assertEquals(expected, cellarDump(cellar.table("written"), Integer.MAX_VALUE));
@@ -183,52 +200,64 @@ class BulkLoadInteropTest {
   void roundTripsBothWaysKeepTags() throws Exception {
     Path source = root.resolve("tagged/f/0001");
     Files.createDirectories(source.getParent());
-    try (HFileWriter writer = HFileWriter.create(source,
-        HFileContext.builder().includesTags(true).build())) {
+    try (HFileWriter writer =
+        HFileWriter.create(source, HFileContext.builder().includesTags(true).build())) {
       for (int i = 0; i < 500; i++) {
         byte[] row = bytes("row-%04d".formatted(i));
-        writer.append(KeyValue.create(row, bytes("f"), bytes("q"), 5_000 + i, CellType.PUT,
-            bytes("value " + i), List.of(new Tag((byte) 7, row), new Tag((byte) 9,
-                bytes("t" + i)))));
+        writer.append(
+            KeyValue.create(
+                row,
+                bytes("f"),
+                bytes("q"),
+                5_000 + i,
+                CellType.PUT,
+                bytes("value " + i),
+                List.of(new Tag((byte) 7, row), new Tag((byte) 9, bytes("t" + i)))));
       }
     }
     Path out = root.resolve("tagged-export");
     List<String> expected;
     try (Cellar cellar = openCellar(root.resolve("cellar-tagged"))) {
-      BulkLoad.load(cellar, "tagged", source.getParent().getParent(), false, line -> { });
+      BulkLoad.load(cellar, "tagged", source.getParent().getParent(), false, line -> {});
       expected = cellarDump(cellar.table("tagged"), Integer.MAX_VALUE);
-      TableExport.export(cellar, "tagged", out, List.of(), line -> { });
+      TableExport.export(cellar, "tagged", out, List.of(), line -> {});
     }
-    assertTrue(expected.getFirst().endsWith(" tags \\x00\\x09\\x07row-0000\\x00\\x03\\x09t0"),
+    assertTrue(
+        expected.getFirst().endsWith(" tags \\x00\\x09\\x07row-0000\\x00\\x03\\x09t0"),
         expected::getFirst);
 
     TableName name = TableName.valueOf("tagged");
-    assertFalse(BulkLoadHFiles.create(hbase.conf()).bulkLoad(name,
-        new org.apache.hadoop.fs.Path(out.toUri())).isEmpty());
+    assertFalse(
+        BulkLoadHFiles.create(hbase.conf())
+            .bulkLoad(name, new org.apache.hadoop.fs.Path(out.toUri()))
+            .isEmpty());
     try (Admin admin = hbase.connection().getAdmin()) {
       admin.majorCompact(name);
       long deadline = System.nanoTime() + 60_000_000_000L;
       while (hbase.storeFiles(name, "f").stream()
-          .anyMatch(f -> f.getPath().getName().contains("_SeqId_"))
+              .anyMatch(f -> f.getPath().getName().contains("_SeqId_"))
           || admin.getCompactionState(name) != CompactionState.NONE) {
         assertTrue(System.nanoTime() < deadline, "HBase's major compaction did not finish");
         Thread.sleep(200);
       }
     }
-    assertEquals(expected.stream().map(line -> line.substring(0, line.indexOf(" tags ")))
-        .toList(), hbaseDump(hbase.connection(), name));
+    assertEquals(
+        expected.stream().map(line -> line.substring(0, line.indexOf(" tags "))).toList(),
+        hbaseDump(hbase.connection(), name));
 
     Path back = root.resolve("cellar-back");
     Path again = root.resolve("tagged-export-again");
     try (Cellar cellar = openCellar(back)) {
-      BulkLoad.load(cellar, "tagged", regionDirectory(name), false, line -> { });
+      BulkLoad.load(cellar, "tagged", regionDirectory(name), false, line -> {});
       assertEquals(expected, cellarDump(cellar.table("tagged"), Integer.MAX_VALUE));
-      TableExport.export(cellar, "tagged", again, List.of(), line -> { });
+      TableExport.export(cellar, "tagged", again, List.of(), line -> {});
     }
 
     TableName reloaded = TableName.valueOf("tagged-again");
-    assertFalse(BulkLoadHFiles.create(hbase.conf()).bulkLoad(reloaded,
-        new org.apache.hadoop.fs.Path(again.toUri())).isEmpty());
+    assertFalse(
+        BulkLoadHFiles.create(hbase.conf())
+            .bulkLoad(reloaded, new org.apache.hadoop.fs.Path(again.toUri()))
+            .isEmpty());
     List<CellSpec> stored = new ArrayList<>();
     HBaseHFiles reader = new HBaseHFiles();
     for (FileStatus file : hbase.storeFiles(reloaded, "f")) {

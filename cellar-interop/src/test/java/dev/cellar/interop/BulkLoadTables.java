@@ -29,9 +29,9 @@ import org.apache.hadoop.hbase.regionserver.BloomType;
 /**
  * The table the bulk-load interop tests move between Cellar and HBase: three families with
  * different encodings, codecs, blooms, block sizes and versions, declared alike on both sides;
- * random puts of several versions and column and family deletes on 1200 rows; and every cell
- * either side reads (HBase's client, HBase's file reader, Cellar's scan), in one line format, to
- * compare them.
+ * random puts of several versions and column and family deletes on 1200 rows; and every cell either
+ * side reads (HBase's client, HBase's file reader, Cellar's scan), in one line format, to compare
+ * them.
  */
 final class BulkLoadTables {
 
@@ -47,12 +47,40 @@ final class BulkLoadTables {
   /** The three families' settings by HBase's attribute names: encodings, codecs, versions. */
   private static Map<String, String> attributes(String family) {
     return switch (family) {
-      case "a" -> Map.of("VERSIONS", "3", "DATA_BLOCK_ENCODING", "FAST_DIFF", "COMPRESSION",
-          "GZ", "BLOCKSIZE", "4096", "BLOOMFILTER", "ROW");
-      case "b" -> Map.of("VERSIONS", "1", "DATA_BLOCK_ENCODING", "NONE", "COMPRESSION",
-          "SNAPPY", "BLOOMFILTER", "ROWCOL");
-      default -> Map.of("VERSIONS", "2", "DATA_BLOCK_ENCODING", "ROW_INDEX_V1", "COMPRESSION",
-          "ZSTD", "BLOOMFILTER", "NONE", "BLOCKSIZE", "8192");
+      case "a" ->
+          Map.of(
+              "VERSIONS",
+              "3",
+              "DATA_BLOCK_ENCODING",
+              "FAST_DIFF",
+              "COMPRESSION",
+              "GZ",
+              "BLOCKSIZE",
+              "4096",
+              "BLOOMFILTER",
+              "ROW");
+      case "b" ->
+          Map.of(
+              "VERSIONS",
+              "1",
+              "DATA_BLOCK_ENCODING",
+              "NONE",
+              "COMPRESSION",
+              "SNAPPY",
+              "BLOOMFILTER",
+              "ROWCOL");
+      default ->
+          Map.of(
+              "VERSIONS",
+              "2",
+              "DATA_BLOCK_ENCODING",
+              "ROW_INDEX_V1",
+              "COMPRESSION",
+              "ZSTD",
+              "BLOOMFILTER",
+              "NONE",
+              "BLOCKSIZE",
+              "8192");
     };
   }
 
@@ -68,20 +96,22 @@ final class BulkLoadTables {
     TableDescriptorBuilder table = TableDescriptorBuilder.newBuilder(name);
     for (String family : FAMILIES) {
       Map<String, String> attributes = attributes(family);
-      table.setColumnFamily(ColumnFamilyDescriptorBuilder.newBuilder(bytes(family))
-          .setMaxVersions(Integer.parseInt(attributes.get("VERSIONS")))
-          .setDataBlockEncoding(DataBlockEncoding.valueOf(attributes.get("DATA_BLOCK_ENCODING")))
-          .setCompressionType(Compression.Algorithm.valueOf(attributes.get("COMPRESSION")))
-          .setBloomFilterType(BloomType.valueOf(attributes.get("BLOOMFILTER")))
-          .setBlocksize(Integer.parseInt(attributes.getOrDefault("BLOCKSIZE", "65536")))
-          .build());
+      table.setColumnFamily(
+          ColumnFamilyDescriptorBuilder.newBuilder(bytes(family))
+              .setMaxVersions(Integer.parseInt(attributes.get("VERSIONS")))
+              .setDataBlockEncoding(
+                  DataBlockEncoding.valueOf(attributes.get("DATA_BLOCK_ENCODING")))
+              .setCompressionType(Compression.Algorithm.valueOf(attributes.get("COMPRESSION")))
+              .setBloomFilterType(BloomType.valueOf(attributes.get("BLOOMFILTER")))
+              .setBlocksize(Integer.parseInt(attributes.getOrDefault("BLOCKSIZE", "65536")))
+              .build());
     }
     return table.build();
   }
 
   /** One random operation on a row: a put of several versions, or a column or family delete. */
-  record Operation(String row, String family, String qualifier, long timestamp, int kind,
-      String value) {
+  record Operation(
+      String row, String family, String qualifier, long timestamp, int kind, String value) {
 
     boolean deletesFamily() {
       return kind == 0;
@@ -96,9 +126,14 @@ final class BulkLoadTables {
     Random random = new Random(seed);
     List<Operation> operations = new ArrayList<>();
     for (int i = 0; i < count; i++) {
-      operations.add(new Operation("row-%04d".formatted(random.nextInt(1200)),
-          FAMILIES.get(random.nextInt(FAMILIES.size())), "q" + random.nextInt(3),
-          1_000 + random.nextInt(6), random.nextInt(12), "value-" + i + "-" + seed));
+      operations.add(
+          new Operation(
+              "row-%04d".formatted(random.nextInt(1200)),
+              FAMILIES.get(random.nextInt(FAMILIES.size())),
+              "q" + random.nextInt(3),
+              1_000 + random.nextInt(6),
+              random.nextInt(12),
+              "value-" + i + "-" + seed));
     }
     return operations;
   }
@@ -111,11 +146,14 @@ final class BulkLoadTables {
       if (op.deletesFamily()) {
         table.delete(new dev.cellar.Delete(bytes(op.row())).addFamily(bytes(op.family())));
       } else if (op.deletesColumn()) {
-        table.delete(new dev.cellar.Delete(bytes(op.row())).addColumns(bytes(op.family()),
-            bytes(op.qualifier()), op.timestamp()));
+        table.delete(
+            new dev.cellar.Delete(bytes(op.row()))
+                .addColumns(bytes(op.family()), bytes(op.qualifier()), op.timestamp()));
       } else {
-        table.put(new dev.cellar.Put(bytes(op.row())).addColumn(bytes(op.family()),
-            bytes(op.qualifier()), op.timestamp(), bytes(op.value())));
+        table.put(
+            new dev.cellar.Put(bytes(op.row()))
+                .addColumn(
+                    bytes(op.family()), bytes(op.qualifier()), op.timestamp(), bytes(op.value())));
       }
       if (i == operations.size() / 3) {
         cellar.admin().flush(name);
@@ -131,9 +169,15 @@ final class BulkLoadTables {
             table.getScanner(new Scan().readAllVersions())) {
       for (org.apache.hadoop.hbase.client.Result result : scanner) {
         for (Cell cell : result.rawCells()) {
-          lines.add(line(CellUtil.cloneRow(cell), CellUtil.cloneFamily(cell),
-              CellUtil.cloneQualifier(cell), cell.getTimestamp(), cell.getType().name(),
-              CellUtil.cloneValue(cell), new byte[0]));
+          lines.add(
+              line(
+                  CellUtil.cloneRow(cell),
+                  CellUtil.cloneFamily(cell),
+                  CellUtil.cloneQualifier(cell),
+                  cell.getTimestamp(),
+                  cell.getType().name(),
+                  CellUtil.cloneValue(cell),
+                  new byte[0]));
         }
       }
     }
@@ -142,8 +186,17 @@ final class BulkLoadTables {
 
   /** The cells HBase's own reader read from store files, tags included. */
   static List<String> hbaseFileDump(List<CellSpec> cells) {
-    return cells.stream().map(cell -> line(cell.row(), cell.family(), cell.qualifier(),
-        cell.timestamp(), CellType.fromCode(cell.type()).name(), cell.value(), cell.tags()))
+    return cells.stream()
+        .map(
+            cell ->
+                line(
+                    cell.row(),
+                    cell.family(),
+                    cell.qualifier(),
+                    cell.timestamp(),
+                    CellType.fromCode(cell.type()).name(),
+                    cell.value(),
+                    cell.tags()))
         .toList();
   }
 
@@ -154,8 +207,15 @@ final class BulkLoadTables {
       for (Result next = scanner.next(); next != null; next = scanner.next()) {
         try (Result result = next) {
           for (dev.cellar.cell.Cell cell : result.rawCells()) {
-            lines.add(line(cell.rowArray(), cell.familyArray(), cell.qualifierArray(),
-                cell.timestamp(), cell.type().name(), cell.valueArray(), cell.tagsArray()));
+            lines.add(
+                line(
+                    cell.rowArray(),
+                    cell.familyArray(),
+                    cell.qualifierArray(),
+                    cell.timestamp(),
+                    cell.type().name(),
+                    cell.valueArray(),
+                    cell.tagsArray()));
           }
         }
       }
@@ -163,11 +223,25 @@ final class BulkLoadTables {
     return lines;
   }
 
-  private static String line(byte[] row, byte[] family, byte[] qualifier, long timestamp,
-      String type, byte[] value, byte[] tags) {
-    return Bytes.toStringBinary(row) + "/" + new String(family, StandardCharsets.UTF_8) + ":"
-        + Bytes.toStringBinary(qualifier) + "/" + timestamp + "/" + type.toUpperCase(Locale.ROOT)
-        + "=" + Bytes.toStringBinary(value)
+  private static String line(
+      byte[] row,
+      byte[] family,
+      byte[] qualifier,
+      long timestamp,
+      String type,
+      byte[] value,
+      byte[] tags) {
+    return Bytes.toStringBinary(row)
+        + "/"
+        + new String(family, StandardCharsets.UTF_8)
+        + ":"
+        + Bytes.toStringBinary(qualifier)
+        + "/"
+        + timestamp
+        + "/"
+        + type.toUpperCase(Locale.ROOT)
+        + "="
+        + Bytes.toStringBinary(value)
         + (tags.length > 0 ? " tags " + Bytes.toStringBinary(tags) : "");
   }
 }

@@ -39,28 +39,54 @@ public record CellSpec(
   /** Copies a cell read by HBase, wherever its bytes live. */
   public static CellSpec fromHBase(org.apache.hadoop.hbase.Cell cell) {
     ExtendedCell extended = (ExtendedCell) cell;
-    return new CellSpec(CellUtil.cloneRow(cell), CellUtil.cloneFamily(cell),
-        CellUtil.cloneQualifier(cell), cell.getTimestamp(), extended.getTypeByte(),
-        CellUtil.cloneValue(cell), PrivateCellUtil.cloneTags(cell), extended.getSequenceId());
+    return new CellSpec(
+        CellUtil.cloneRow(cell),
+        CellUtil.cloneFamily(cell),
+        CellUtil.cloneQualifier(cell),
+        cell.getTimestamp(),
+        extended.getTypeByte(),
+        CellUtil.cloneValue(cell),
+        PrivateCellUtil.cloneTags(cell),
+        extended.getSequenceId());
   }
 
   /** Copies a cell read by Cellar, wherever its bytes live. */
   public static CellSpec fromCellar(Cell cell) {
-    return new CellSpec(cell.rowArray(), cell.familyArray(), cell.qualifierArray(),
-        cell.timestamp(), cell.typeByte(), cell.valueArray(), cell.tagsArray(), cell.sequenceId());
+    return new CellSpec(
+        cell.rowArray(),
+        cell.familyArray(),
+        cell.qualifierArray(),
+        cell.timestamp(),
+        cell.typeByte(),
+        cell.valueArray(),
+        cell.tagsArray(),
+        cell.sequenceId());
   }
 
   /** Builds HBase's {@code KeyValue} for this cell, with its sequence id set. */
   public org.apache.hadoop.hbase.KeyValue toHBase() {
-    org.apache.hadoop.hbase.KeyValue kv = new org.apache.hadoop.hbase.KeyValue(row, family,
-        qualifier, timestamp, org.apache.hadoop.hbase.KeyValue.Type.codeToType(type), value, tags);
+    org.apache.hadoop.hbase.KeyValue kv =
+        new org.apache.hadoop.hbase.KeyValue(
+            row,
+            family,
+            qualifier,
+            timestamp,
+            org.apache.hadoop.hbase.KeyValue.Type.codeToType(type),
+            value,
+            tags);
     kv.setSequenceId(sequenceId);
     return kv;
   }
 
   /** Builds Cellar's {@link KeyValue} for this cell, with its sequence id set. */
   public KeyValue toCellar() {
-    return KeyValue.create(row, family, qualifier, timestamp, CellType.fromCode(type), value,
+    return KeyValue.create(
+            row,
+            family,
+            qualifier,
+            timestamp,
+            CellType.fromCode(type),
+            value,
             Tag.decodeAll(MemorySegment.ofArray(tags), 0, tags.length))
         .withSequenceId(sequenceId);
   }
@@ -70,8 +96,15 @@ public record CellSpec(
    * file has none, and with sequence id 0 when it carries no mvcc.
    */
   public CellSpec storedAs(boolean includesTags, boolean includesMvcc) {
-    return new CellSpec(row, family, qualifier, timestamp, type, value,
-        includesTags ? tags : new byte[0], includesMvcc ? sequenceId : 0);
+    return new CellSpec(
+        row,
+        family,
+        qualifier,
+        timestamp,
+        type,
+        value,
+        includesTags ? tags : new byte[0],
+        includesMvcc ? sequenceId : 0);
   }
 
   @Override
@@ -89,16 +122,36 @@ public record CellSpec(
 
   @Override
   public int hashCode() {
-    return Objects.hash(Arrays.hashCode(row), Arrays.hashCode(family), Arrays.hashCode(qualifier),
-        timestamp, type, Arrays.hashCode(value), Arrays.hashCode(tags), sequenceId);
+    return Objects.hash(
+        Arrays.hashCode(row),
+        Arrays.hashCode(family),
+        Arrays.hashCode(qualifier),
+        timestamp,
+        type,
+        Arrays.hashCode(value),
+        Arrays.hashCode(tags),
+        sequenceId);
   }
 
   @Override
   public String toString() {
     HexFormat hex = HexFormat.of();
-    return "CellSpec[row=" + hex.formatHex(row) + ", family=" + hex.formatHex(family)
-        + ", qualifier=" + hex.formatHex(qualifier) + ", timestamp=" + timestamp
-        + ", type=" + (type & 0xFF) + ", value=" + hex.formatHex(value)
-        + ", tags=" + hex.formatHex(tags) + ", sequenceId=" + sequenceId + "]";
+    return "CellSpec[row="
+        + hex.formatHex(row)
+        + ", family="
+        + hex.formatHex(family)
+        + ", qualifier="
+        + hex.formatHex(qualifier)
+        + ", timestamp="
+        + timestamp
+        + ", type="
+        + (type & 0xFF)
+        + ", value="
+        + hex.formatHex(value)
+        + ", tags="
+        + hex.formatHex(tags)
+        + ", sequenceId="
+        + sequenceId
+        + "]";
   }
 }

@@ -24,10 +24,11 @@ class CellSpecTest {
       KeyValue cellar = cell.toCellar();
       org.apache.hadoop.hbase.KeyValue hbase = cell.toHBase();
 
-      byte[] cellarBytes = cellar.segment()
-          .asSlice(cellar.offset(), cellar.length()).toArray(ValueLayout.JAVA_BYTE);
-      byte[] hbaseBytes = Arrays.copyOfRange(hbase.getBuffer(), hbase.getOffset(),
-          hbase.getOffset() + hbase.getLength());
+      byte[] cellarBytes =
+          cellar.segment().asSlice(cellar.offset(), cellar.length()).toArray(ValueLayout.JAVA_BYTE);
+      byte[] hbaseBytes =
+          Arrays.copyOfRange(
+              hbase.getBuffer(), hbase.getOffset(), hbase.getOffset() + hbase.getLength());
       assertArrayEquals(hbaseBytes, cellarBytes, cell.toString());
       assertEquals(cell, CellSpec.fromCellar(cellar));
       assertEquals(cell, CellSpec.fromHBase(hbase));

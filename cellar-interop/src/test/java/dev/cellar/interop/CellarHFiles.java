@@ -34,9 +34,13 @@ final class CellarHFiles {
         .checksumType(spec.checksumType())
         .bytesPerChecksum(spec.bytesPerChecksum())
         .bloomType(BloomType.valueOf(spec.bloom().name()))
-        .bloomConfig(new BloomConfig(BloomConfig.DEFAULT_ERROR_RATE, BloomConfig.DEFAULT_MAX_FOLD,
-            BloomConfig.DEFAULT_CHUNK_BYTE_SIZE_HINT, BloomConfig.DEFAULT_HASH_TYPE,
-            spec.bloom() == Bloom.ROWPREFIX_FIXED_LENGTH ? Spec.ROW_PREFIX_LENGTH : 0))
+        .bloomConfig(
+            new BloomConfig(
+                BloomConfig.DEFAULT_ERROR_RATE,
+                BloomConfig.DEFAULT_MAX_FOLD,
+                BloomConfig.DEFAULT_CHUNK_BYTE_SIZE_HINT,
+                BloomConfig.DEFAULT_HASH_TYPE,
+                spec.bloom() == Bloom.ROWPREFIX_FIXED_LENGTH ? Spec.ROW_PREFIX_LENGTH : 0))
         .build();
   }
 

@@ -46,8 +46,8 @@ class CellarReadsHBaseBlocksTest {
   @TempDir Path dir;
 
   /** Every block in pooled off-heap buffers, so the leak check sees each one. */
-  private final BufAllocator allocator = new BufAllocator(
-      new BufAllocatorConfig(true, BufAllocatorConfig.DEFAULT_BUFFER_SIZE, 64, 0));
+  private final BufAllocator allocator =
+      new BufAllocator(new BufAllocatorConfig(true, BufAllocatorConfig.DEFAULT_BUFFER_SIZE, 64, 0));
 
   @BeforeAll
   static void openHBase() throws IOException {
@@ -65,14 +65,20 @@ class CellarReadsHBaseBlocksTest {
    */
   private Path writeWithHBase(Compression compression, TestSeed seed) throws IOException {
     Path file = dir.resolve("hfile");
-    Spec spec = Spec.defaults().withBlockSizes(4 * 1024, 1024).withEncoding(Encoding.FAST_DIFF)
-        .withCompression(compression).withBloom(Bloom.ROW);
+    Spec spec =
+        Spec.defaults()
+            .withBlockSizes(4 * 1024, 1024)
+            .withEncoding(Encoding.FAST_DIFF)
+            .withCompression(compression)
+            .withBloom(Bloom.ROW);
     hbase.write(file, TestCells.sorted(new Random(seed.value()), CELLS, CELLS / 4), spec);
     return file;
   }
 
   @ParameterizedTest
-  @EnumSource(value = Compression.class, names = {"NONE", "GZ", "SNAPPY", "LZ4", "ZSTD"})
+  @EnumSource(
+      value = Compression.class,
+      names = {"NONE", "GZ", "SNAPPY", "LZ4", "ZSTD"})
   void parsesTheTrailerAsHBaseDoes(Compression compression, TestSeed seed) throws IOException {
     Path file = writeWithHBase(compression, seed);
     Trailer cellar = parseTrailer(file);
@@ -84,7 +90,9 @@ class CellarReadsHBaseBlocksTest {
   }
 
   @ParameterizedTest
-  @EnumSource(value = Compression.class, names = {"NONE", "GZ", "SNAPPY", "LZ4", "ZSTD"})
+  @EnumSource(
+      value = Compression.class,
+      names = {"NONE", "GZ", "SNAPPY", "LZ4", "ZSTD"})
   void readsAndVerifiesEveryBlock(Compression compression, TestSeed seed) throws IOException {
     Path file = writeWithHBase(compression, seed);
     Trailer trailer = parseTrailer(file);
@@ -94,8 +102,13 @@ class CellarReadsHBaseBlocksTest {
     assertEquals(hbaseBlocks, cellar.subList(0, hbaseBlocks.size()));
     List<BlockInfo> loadOnOpen = cellar.subList(hbaseBlocks.size(), cellar.size());
     assertEquals(trailer.loadOnOpenDataOffset(), loadOnOpen.getFirst().offset());
-    assertEquals(List.of(BlockType.ROOT_INDEX, BlockType.ROOT_INDEX, BlockType.FILE_INFO,
-            BlockType.GENERAL_BLOOM_META, BlockType.DELETE_FAMILY_BLOOM_META),
+    assertEquals(
+        List.of(
+            BlockType.ROOT_INDEX,
+            BlockType.ROOT_INDEX,
+            BlockType.FILE_INFO,
+            BlockType.GENERAL_BLOOM_META,
+            BlockType.DELETE_FAMILY_BLOOM_META),
         loadOnOpen.stream().map(BlockInfo::type).toList());
     assertEquals(trailer.fileInfoOffset(), loadOnOpen.get(2).offset());
   }
@@ -105,16 +118,27 @@ class CellarReadsHBaseBlocksTest {
     CorruptedFile files = CorruptedFile.write(hbase, dir);
 
     assertFalse(readAllBlocks(files.original(), Compression.NONE).isEmpty());
-    CorruptHFileException e = assertThrows(CorruptHFileException.class,
-        () -> readAllBlocks(files.corrupt(), Compression.NONE));
+    CorruptHFileException e =
+        assertThrows(
+            CorruptHFileException.class, () -> readAllBlocks(files.corrupt(), Compression.NONE));
     assertEquals(0, e.offset());
   }
 
   private static Trailer withComparator(Trailer t, String comparatorClassName) {
-    return new Trailer(t.fileInfoOffset(), t.loadOnOpenDataOffset(), t.uncompressedDataIndexSize(),
-        t.totalUncompressedBytes(), t.dataIndexCount(), t.metaIndexCount(), t.entryCount(),
-        t.numDataIndexLevels(), t.firstDataBlockOffset(), t.lastDataBlockOffset(),
-        comparatorClassName, t.compression(), t.minorVersion());
+    return new Trailer(
+        t.fileInfoOffset(),
+        t.loadOnOpenDataOffset(),
+        t.uncompressedDataIndexSize(),
+        t.totalUncompressedBytes(),
+        t.dataIndexCount(),
+        t.metaIndexCount(),
+        t.entryCount(),
+        t.numDataIndexLevels(),
+        t.firstDataBlockOffset(),
+        t.lastDataBlockOffset(),
+        comparatorClassName,
+        t.compression(),
+        t.minorVersion());
   }
 
   private static Trailer parseTrailer(Path file) throws IOException {
@@ -133,8 +157,12 @@ class CellarReadsHBaseBlocksTest {
       while (offset < end) {
         HFileBlock block = reader.readBlock(offset, -1, null);
         try {
-          blocks.add(new BlockInfo(offset, block.type(), block.onDiskSizeWithHeader(),
-              block.header().uncompressedSizeWithoutHeader()));
+          blocks.add(
+              new BlockInfo(
+                  offset,
+                  block.type(),
+                  block.onDiskSizeWithHeader(),
+                  block.header().uncompressedSizeWithoutHeader()));
           offset += block.onDiskSizeWithHeader();
         } finally {
           block.release();

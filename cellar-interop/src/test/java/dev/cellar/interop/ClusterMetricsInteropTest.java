@@ -44,9 +44,9 @@ import org.junit.jupiter.api.io.TempDir;
  * HBase's own client (2.6.1) asking an in-process {@code cellar serve} for the cluster's state:
  * {@code Admin.getClusterMetrics} with and without options, {@code getRegionServers}, {@code
  * getRegionMetrics} per server and per table, and what HBase's shell calls for {@code status}
- * (simple, summary, detailed) and {@code list_regions}. The shell's Ruby (JRuby and hbase-shell)
- * is not on this module's class path, so its commands are replayed through the Java calls its
- * {@code admin.rb} and {@code list_regions.rb} make, in the same order.
+ * (simple, summary, detailed) and {@code list_regions}. The shell's Ruby (JRuby and hbase-shell) is
+ * not on this module's class path, so its commands are replayed through the Java calls its {@code
+ * admin.rb} and {@code list_regions.rb} make, in the same order.
  */
 class ClusterMetricsInteropTest {
 
@@ -67,11 +67,15 @@ class ClusterMetricsInteropTest {
   void start() throws IOException {
     served = ServedCellar.start(dir, Map.of("hbase.regionserver.info.port", "0"), Map.of());
     admin = served.connection.getAdmin();
-    admin.createTable(TableDescriptorBuilder.newBuilder(T)
-        .setColumnFamily(ColumnFamilyDescriptorBuilder.of(F))
-        .setColumnFamily(ColumnFamilyDescriptorBuilder.of(G)).build());
-    admin.createTable(TableDescriptorBuilder.newBuilder(U)
-        .setColumnFamily(ColumnFamilyDescriptorBuilder.of(F)).build());
+    admin.createTable(
+        TableDescriptorBuilder.newBuilder(T)
+            .setColumnFamily(ColumnFamilyDescriptorBuilder.of(F))
+            .setColumnFamily(ColumnFamilyDescriptorBuilder.of(G))
+            .build());
+    admin.createTable(
+        TableDescriptorBuilder.newBuilder(U)
+            .setColumnFamily(ColumnFamilyDescriptorBuilder.of(F))
+            .build());
   }
 
   @AfterEach
@@ -89,7 +93,8 @@ class ClusterMetricsInteropTest {
    */
   private ServerName self() throws IOException {
     try (RegionLocator locator = served.connection.getRegionLocator(T)) {
-      return ServerName.valueOf(served.server.hostAndPort(),
+      return ServerName.valueOf(
+          served.server.hostAndPort(),
           locator.getRegionLocation(new byte[0]).getServerName().getStartCode());
     }
   }
@@ -104,8 +109,8 @@ class ClusterMetricsInteropTest {
     try (Table table = served.connection.getTable(name)) {
       List<Put> puts = new ArrayList<>();
       for (int i = 0; i < rows; i++) {
-        puts.add(new Put(bytes(String.format("row-%04d", i))).addColumn(F, bytes("q"),
-            new byte[100]));
+        puts.add(
+            new Put(bytes(String.format("row-%04d", i))).addColumn(F, bytes("q"), new byte[100]));
       }
       table.put(puts);
     }
@@ -123,8 +128,8 @@ class ClusterMetricsInteropTest {
   void clusterMetricsWithoutOptionsHaveEveryPart() throws IOException {
     ClusterMetrics metrics = admin.getClusterMetrics();
     ServerName self = self();
-    assertEquals(EngineAccess.engine(served.server.database()).version(),
-        metrics.getHBaseVersion());
+    assertEquals(
+        EngineAccess.engine(served.server.database()).version(), metrics.getHBaseVersion());
     assertEquals(served.server.clusterId(), metrics.getClusterId());
     assertEquals(self, metrics.getMasterName());
     assertEquals(Set.of(self), metrics.getLiveServerMetrics().keySet());
@@ -138,8 +143,8 @@ class ClusterMetricsInteropTest {
     assertEquals(infoPort, metrics.getMasterInfoPort());
     assertEquals(3, metrics.getRegionCount(), "hbase:meta's region and one per table");
     assertEquals(3.0, metrics.getAverageLoad(), 1e-9);
-    assertEquals(Set.of(TableName.META_TABLE_NAME, T, U),
-        metrics.getTableRegionStatesCount().keySet());
+    assertEquals(
+        Set.of(TableName.META_TABLE_NAME, T, U), metrics.getTableRegionStatesCount().keySet());
     assertEquals(1, metrics.getTableRegionStatesCount().get(T).getOpenRegions());
 
     ServerMetrics server = metrics.getLiveServerMetrics().get(self);
@@ -148,7 +153,8 @@ class ClusterMetricsInteropTest {
     assertTrue(server.getUsedHeapSize().get(Size.Unit.MEGABYTE) > 0);
     assertTrue(server.getReportTimestamp() >= server.getLastReportTimestamp());
     assertTrue(server.getLastReportTimestamp() > 0);
-    assertEquals(names(List.of(regionName(T), regionName(U), bytes("hbase:meta,,1"))),
+    assertEquals(
+        names(List.of(regionName(T), regionName(U), bytes("hbase:meta,,1"))),
         names(server.getRegionMetrics().keySet()));
   }
 
@@ -173,16 +179,24 @@ class ClusterMetricsInteropTest {
   @Test
   void requestCountsGrowWithGetsAndPuts() throws IOException {
     ServerName self = self();
-    long before = admin.getClusterMetrics(EnumSet.of(Option.LIVE_SERVERS))
-        .getLiveServerMetrics().get(self).getRequestCount();
+    long before =
+        admin
+            .getClusterMetrics(EnumSet.of(Option.LIVE_SERVERS))
+            .getLiveServerMetrics()
+            .get(self)
+            .getRequestCount();
     try (Table table = served.connection.getTable(T)) {
       for (int i = 0; i < 10; i++) {
         table.put(new Put(bytes("r" + i)).addColumn(F, bytes("q"), bytes("v")));
         table.get(new Get(bytes("r" + i)));
       }
     }
-    long after = admin.getClusterMetrics(EnumSet.of(Option.LIVE_SERVERS))
-        .getLiveServerMetrics().get(self).getRequestCount();
+    long after =
+        admin
+            .getClusterMetrics(EnumSet.of(Option.LIVE_SERVERS))
+            .getLiveServerMetrics()
+            .get(self)
+            .getRequestCount();
     assertTrue(after >= before + 20, before + " then " + after);
 
     RegionMetrics t = admin.getRegionMetrics(self, T).get(0);
@@ -201,7 +215,8 @@ class ClusterMetricsInteropTest {
     ServerName self = self();
     List<RegionMetrics> all = admin.getRegionMetrics(self);
     assertEquals(3, all.size());
-    assertEquals(names(List.of(regionName(T), regionName(U), bytes("hbase:meta,,1"))),
+    assertEquals(
+        names(List.of(regionName(T), regionName(U), bytes("hbase:meta,,1"))),
         names(all.stream().map(RegionMetrics::getRegionName).toList()));
     List<RegionMetrics> meta = admin.getRegionMetrics(self, TableName.META_TABLE_NAME);
     assertEquals(1, meta.size());
@@ -218,7 +233,9 @@ class ClusterMetricsInteropTest {
 
     load(T, 500);
     t = admin.getRegionMetrics(self, T).get(0);
-    assertEquals(1.0, t.getMemStoreSize().get(Size.Unit.MEGABYTE),
+    assertEquals(
+        1.0,
+        t.getMemStoreSize().get(Size.Unit.MEGABYTE),
         "rows in the MemStore: under 1 MB reports 1, as HBase rounds");
     assertEquals(0, t.getStoreFileCount());
     assertEquals(500, t.getWriteRequestCount());
@@ -230,14 +247,17 @@ class ClusterMetricsInteropTest {
     assertEquals(1.0, t.getStoreFileSize().get(Size.Unit.MEGABYTE));
     assertTrue(t.getStoreFileRootLevelIndexSize().get(Size.Unit.KILOBYTE) > 0);
     assertTrue(t.getCompletedSequenceId() > 0);
-    assertEquals(Set.of("f", "g"), t.getStoreSequenceId().keySet().stream()
-        .map(Bytes::toString).collect(java.util.stream.Collectors.toSet()));
+    assertEquals(
+        Set.of("f", "g"),
+        t.getStoreSequenceId().keySet().stream()
+            .map(Bytes::toString)
+            .collect(java.util.stream.Collectors.toSet()));
 
     load(T, 10);
     admin.flushRegion(regionName(T));
     assertEquals(2, admin.getRegionMetrics(self, T).get(0).getStoreFileCount());
-    assertEquals(0, admin.getRegionMetrics(self, U).get(0).getStoreFileCount(),
-        "u is another region");
+    assertEquals(
+        0, admin.getRegionMetrics(self, U).get(0).getStoreFileCount(), "u is another region");
 
     admin.majorCompactRegion(regionName(T));
     t = admin.getRegionMetrics(self, T).get(0);
@@ -294,10 +314,10 @@ class ClusterMetricsInteropTest {
   }
 
   /**
-   * HBase's shell {@code list_regions 't'}: the table must be enabled; each region location of
-   * the table is matched with its server's load in {@code ClusterStatus(getClusterMetrics())},
-   * found by the server name the location carries and the region's name, and prints the server,
-   * the region, its keys, its store file size, its requests and its locality.
+   * HBase's shell {@code list_regions 't'}: the table must be enabled; each region location of the
+   * table is matched with its server's load in {@code ClusterStatus(getClusterMetrics())}, found by
+   * the server name the location carries and the region's name, and prints the server, the region,
+   * its keys, its store file size, its requests and its locality.
    */
   @Test
   @SuppressWarnings("deprecation") // list_regions reads HBase's deprecated ClusterStatus API
@@ -320,8 +340,11 @@ class ClusterMetricsInteropTest {
       assertEquals(1, region.getStorefileSizeMB());
       assertEquals(11, region.getRequestsCount());
       assertEquals(1.0f, region.getDataLocality());
-      assertTrue(location.getServerName().toString().startsWith(served.server.hostAndPort()
-          .replace(':', ',')));
+      assertTrue(
+          location
+              .getServerName()
+              .toString()
+              .startsWith(served.server.hostAndPort().replace(':', ',')));
     }
   }
 }

@@ -9,8 +9,8 @@ import java.util.List;
 
 /**
  * An HBase-written file without compression and a copy of it with one bit flipped in the middle of
- * the first cell's value, inside the first data block (at offset 0): only the block's checksums
- * can tell the two apart.
+ * the first cell's value, inside the first data block (at offset 0): only the block's checksums can
+ * tell the two apart.
  *
  * @param original the file as HBase wrote it
  * @param corrupt the copy with the flipped bit

@@ -79,12 +79,20 @@ class HBaseClientInteropTest {
     served = ServedCellar.start(dir.resolve("served"));
     reference = Cellar.open(dir.resolve("reference"), CellarConfig.defaults());
     try (Admin admin = served.connection.getAdmin()) {
-      admin.createTable(TableDescriptorBuilder.newBuilder(NAME)
-          .setColumnFamily(ColumnFamilyDescriptorBuilder.newBuilder(F).setMaxVersions(5).build())
-          .setColumnFamily(ColumnFamilyDescriptorBuilder.of(G)).build());
+      admin.createTable(
+          TableDescriptorBuilder.newBuilder(NAME)
+              .setColumnFamily(
+                  ColumnFamilyDescriptorBuilder.newBuilder(F).setMaxVersions(5).build())
+              .setColumnFamily(ColumnFamilyDescriptorBuilder.of(G))
+              .build());
     }
-    reference.admin().createTable(TableDescriptor.of("t",
-        ColumnFamilyDescriptor.of("f", Map.of("VERSIONS", "5")), ColumnFamilyDescriptor.of("g")));
+    reference
+        .admin()
+        .createTable(
+            TableDescriptor.of(
+                "t",
+                ColumnFamilyDescriptor.of("f", Map.of("VERSIONS", "5")),
+                ColumnFamilyDescriptor.of("g")));
     table = served.connection.getTable(NAME);
     expected = reference.table("t");
   }
@@ -143,9 +151,16 @@ class HBaseClientInteropTest {
   private static List<String> cells(Result result) {
     List<String> cells = new ArrayList<>();
     for (Cell cell : result.rawCells()) {
-      cells.add(Bytes.toString(CellUtil.cloneRow(cell)) + "/" + Bytes.toString(CellUtil
-          .cloneFamily(cell)) + ":" + Bytes.toString(CellUtil.cloneQualifier(cell)) + "/"
-          + cell.getTimestamp() + "=" + Bytes.toStringBinary(CellUtil.cloneValue(cell)));
+      cells.add(
+          Bytes.toString(CellUtil.cloneRow(cell))
+              + "/"
+              + Bytes.toString(CellUtil.cloneFamily(cell))
+              + ":"
+              + Bytes.toString(CellUtil.cloneQualifier(cell))
+              + "/"
+              + cell.getTimestamp()
+              + "="
+              + Bytes.toStringBinary(CellUtil.cloneValue(cell)));
     }
     return cells;
   }
@@ -153,10 +168,16 @@ class HBaseClientInteropTest {
   private static List<String> cells(dev.cellar.Result result) {
     List<String> cells = new ArrayList<>();
     for (dev.cellar.cell.Cell cell : result.rawCells()) {
-      cells.add(new String(cell.rowArray(), StandardCharsets.UTF_8) + "/"
-          + new String(cell.familyArray(), StandardCharsets.UTF_8) + ":"
-          + new String(cell.qualifierArray(), StandardCharsets.UTF_8) + "/" + cell.timestamp()
-          + "=" + Bytes.toStringBinary(cell.valueArray()));
+      cells.add(
+          new String(cell.rowArray(), StandardCharsets.UTF_8)
+              + "/"
+              + new String(cell.familyArray(), StandardCharsets.UTF_8)
+              + ":"
+              + new String(cell.qualifierArray(), StandardCharsets.UTF_8)
+              + "/"
+              + cell.timestamp()
+              + "="
+              + Bytes.toStringBinary(cell.valueArray()));
     }
     return cells;
   }
@@ -205,8 +226,8 @@ class HBaseClientInteropTest {
       assertTrue(admin.isTableEnabled(NAME));
       assertTrue(admin.isTableAvailable(NAME));
       assertEquals(1, admin.getRegions(NAME).size());
-      assertThrows(TableNotFoundException.class,
-          () -> admin.getDescriptor(TableName.valueOf("missing")));
+      assertThrows(
+          TableNotFoundException.class, () -> admin.getDescriptor(TableName.valueOf("missing")));
 
       admin.disableTable(NAME);
       assertTrue(admin.isTableDisabled(NAME));
@@ -219,10 +240,17 @@ class HBaseClientInteropTest {
       assertTrue(table.get(new Get(bytes("r"))).isEmpty(), "truncate emptied the table");
 
       TableName other = TableName.valueOf("other");
-      admin.createTable(TableDescriptorBuilder.newBuilder(other)
-          .setColumnFamily(ColumnFamilyDescriptorBuilder.of("c")).build());
-      assertThrows(IOException.class, () -> admin.createTable(TableDescriptorBuilder
-          .newBuilder(other).setColumnFamily(ColumnFamilyDescriptorBuilder.of("c")).build()));
+      admin.createTable(
+          TableDescriptorBuilder.newBuilder(other)
+              .setColumnFamily(ColumnFamilyDescriptorBuilder.of("c"))
+              .build());
+      assertThrows(
+          IOException.class,
+          () ->
+              admin.createTable(
+                  TableDescriptorBuilder.newBuilder(other)
+                      .setColumnFamily(ColumnFamilyDescriptorBuilder.of("c"))
+                      .build()));
       admin.disableTable(other);
       admin.deleteTable(other);
       assertFalse(admin.tableExists(other));
@@ -233,8 +261,8 @@ class HBaseClientInteropTest {
   void alterThroughHBaseAdminChangesTheFamiliesOnline() throws IOException {
     byte[] h = bytes("h");
     try (Admin admin = served.connection.getAdmin()) {
-      admin.addColumnFamily(NAME, ColumnFamilyDescriptorBuilder.newBuilder(h).setMaxVersions(3)
-          .build());
+      admin.addColumnFamily(
+          NAME, ColumnFamilyDescriptorBuilder.newBuilder(h).setMaxVersions(3).build());
       assertEquals(3, admin.getDescriptor(NAME).getColumnFamily(h).getMaxVersions());
       table.put(new Put(bytes("r")).addColumn(h, bytes("q"), bytes("in h")));
       assertArrayEquals(bytes("in h"), table.get(new Get(bytes("r"))).getValue(h, bytes("q")));
@@ -243,11 +271,16 @@ class HBaseClientInteropTest {
         table.put(new Put(bytes("r")).addColumn(G, bytes("q"), version, bytes("g" + version)));
       }
       assertEquals(1, table.get(new Get(bytes("r")).addFamily(G).readVersions(5)).size());
-      admin.modifyColumnFamily(NAME, ColumnFamilyDescriptorBuilder.newBuilder(G)
-          .setMaxVersions(4).setCompressionType(
-              org.apache.hadoop.hbase.io.compress.Compression.Algorithm.GZ).build());
+      admin.modifyColumnFamily(
+          NAME,
+          ColumnFamilyDescriptorBuilder.newBuilder(G)
+              .setMaxVersions(4)
+              .setCompressionType(org.apache.hadoop.hbase.io.compress.Compression.Algorithm.GZ)
+              .build());
       assertEquals(4, admin.getDescriptor(NAME).getColumnFamily(G).getMaxVersions());
-      assertEquals(3, table.get(new Get(bytes("r")).addFamily(G).readVersions(5)).size(),
+      assertEquals(
+          3,
+          table.get(new Get(bytes("r")).addFamily(G).readVersions(5)).size(),
           "the versions the MemStore kept show once VERSIONS allows them");
       reference(served).admin().flush("t");
       assertEquals(3, table.get(new Get(bytes("r")).addFamily(G).readVersions(5)).size());
@@ -255,23 +288,37 @@ class HBaseClientInteropTest {
       admin.deleteColumnFamily(NAME, G);
       assertNull(admin.getDescriptor(NAME).getColumnFamily(G));
       assertTrue(table.get(new Get(bytes("r")).addFamily(h)).size() == 1);
-      assertThrows(IOException.class, () -> table.put(new Put(bytes("r")).addColumn(G,
-          bytes("q"), bytes("gone"))));
+      assertThrows(
+          IOException.class,
+          () -> table.put(new Put(bytes("r")).addColumn(G, bytes("q"), bytes("gone"))));
 
-      admin.modifyTable(TableDescriptorBuilder.newBuilder(admin.getDescriptor(NAME))
-          .removeColumnFamily(h).setColumnFamily(ColumnFamilyDescriptorBuilder.of("k")).build());
-      assertEquals(List.of("f", "k"), List.of(admin.getDescriptor(NAME).getColumnFamilies())
-          .stream().map(family -> family.getNameAsString()).toList());
-      assertEquals(List.of("f", "k"), reference(served).admin().describe("t").families()
-          .stream().map(ColumnFamilyDescriptor::name).toList(), "the engine's families");
+      admin.modifyTable(
+          TableDescriptorBuilder.newBuilder(admin.getDescriptor(NAME))
+              .removeColumnFamily(h)
+              .setColumnFamily(ColumnFamilyDescriptorBuilder.of("k"))
+              .build());
+      assertEquals(
+          List.of("f", "k"),
+          List.of(admin.getDescriptor(NAME).getColumnFamilies()).stream()
+              .map(family -> family.getNameAsString())
+              .toList());
+      assertEquals(
+          List.of("f", "k"),
+          reference(served).admin().describe("t").families().stream()
+              .map(ColumnFamilyDescriptor::name)
+              .toList(),
+          "the engine's families");
       table.put(new Put(bytes("r")).addColumn(bytes("k"), bytes("q"), bytes("in k")));
       Result row = table.get(new Get(bytes("r")));
       assertEquals(1, row.size(), "h's cell is gone with h");
 
-      IOException exists = assertThrows(IOException.class,
-          () -> admin.addColumnFamily(NAME, ColumnFamilyDescriptorBuilder.of(F)));
-      assertTrue(exists.getMessage().contains("InvalidFamilyOperationException")
-          || exists.getClass().getSimpleName().equals("InvalidFamilyOperationException"),
+      IOException exists =
+          assertThrows(
+              IOException.class,
+              () -> admin.addColumnFamily(NAME, ColumnFamilyDescriptorBuilder.of(F)));
+      assertTrue(
+          exists.getMessage().contains("InvalidFamilyOperationException")
+              || exists.getClass().getSimpleName().equals("InvalidFamilyOperationException"),
           exists.toString());
       assertThrows(IOException.class, () -> admin.deleteColumnFamily(NAME, bytes("nope")));
     }
@@ -288,15 +335,19 @@ class HBaseClientInteropTest {
     for (int i = 0; i < 100; i++) {
       byte[] key = bytes(row(random.nextInt(220)));
       int versions = 1 + random.nextInt(4);
-      assertEquals(gotEmbedded(new dev.cellar.Get(key).readVersions(versions)),
+      assertEquals(
+          gotEmbedded(new dev.cellar.Get(key).readVersions(versions)),
           got(new Get(key).readVersions(versions)));
-      assertEquals(gotEmbedded(new dev.cellar.Get(key).addColumn(F, bytes("q1"))
-          .setTimeRange(0, 25).readVersions(5)),
+      assertEquals(
+          gotEmbedded(
+              new dev.cellar.Get(key)
+                  .addColumn(F, bytes("q1"))
+                  .setTimeRange(0, 25)
+                  .readVersions(5)),
           got(new Get(key).addColumn(F, bytes("q1")).setTimeRange(0, 25).readVersions(5)));
-      assertEquals(gotEmbedded(new dev.cellar.Get(key).addFamily(G)),
-          got(new Get(key).addFamily(G)));
-      assertEquals(!gotEmbedded(new dev.cellar.Get(key)).isEmpty(),
-          table.exists(new Get(key)));
+      assertEquals(
+          gotEmbedded(new dev.cellar.Get(key).addFamily(G)), got(new Get(key).addFamily(G)));
+      assertEquals(!gotEmbedded(new dev.cellar.Get(key)).isEmpty(), table.exists(new Get(key)));
     }
     List<Get> gets = new ArrayList<>();
     List<dev.cellar.Get> twins = new ArrayList<>();
@@ -318,19 +369,31 @@ class HBaseClientInteropTest {
   void scansReadWhatTheEmbeddedDatabaseReads(TestSeed seed) throws IOException {
     load(300, seed);
     assertEquals(scannedEmbedded(new dev.cellar.Scan()), scanned(new Scan()));
-    assertEquals(scannedEmbedded(new dev.cellar.Scan().withStartRow(bytes(row(20)))
-            .withStopRow(bytes(row(120)))),
-        scanned(new Scan().withStartRow(bytes(row(20))).withStopRow(bytes(row(120)))
-            .setCaching(7)));
-    assertEquals(scannedEmbedded(new dev.cellar.Scan().withStartRow(bytes(row(250)))
-            .withStopRow(bytes(row(40)), true).setReversed(true)),
-        scanned(new Scan().withStartRow(bytes(row(250))).withStopRow(bytes(row(40)), true)
-            .setReversed(true).setCaching(13)));
-    assertEquals(scannedEmbedded(new dev.cellar.Scan().readVersions(5).setTimeRange(15, 35)),
+    assertEquals(
+        scannedEmbedded(
+            new dev.cellar.Scan().withStartRow(bytes(row(20))).withStopRow(bytes(row(120)))),
+        scanned(
+            new Scan().withStartRow(bytes(row(20))).withStopRow(bytes(row(120))).setCaching(7)));
+    assertEquals(
+        scannedEmbedded(
+            new dev.cellar.Scan()
+                .withStartRow(bytes(row(250)))
+                .withStopRow(bytes(row(40)), true)
+                .setReversed(true)),
+        scanned(
+            new Scan()
+                .withStartRow(bytes(row(250)))
+                .withStopRow(bytes(row(40)), true)
+                .setReversed(true)
+                .setCaching(13)));
+    assertEquals(
+        scannedEmbedded(new dev.cellar.Scan().readVersions(5).setTimeRange(15, 35)),
         scanned(new Scan().readVersions(5).setTimeRange(15, 35).setMaxResultSize(1000)));
-    assertEquals(scannedEmbedded(new dev.cellar.Scan().setLimit(17)),
+    assertEquals(
+        scannedEmbedded(new dev.cellar.Scan().setLimit(17)),
         scanned(new Scan().setLimit(17).setCaching(5)));
-    assertEquals(scannedEmbedded(new dev.cellar.Scan().addColumn(F, bytes("q0"))),
+    assertEquals(
+        scannedEmbedded(new dev.cellar.Scan().addColumn(F, bytes("q0"))),
         scanned(new Scan().addColumn(F, bytes("q0"))));
 
     List<String> batched = new ArrayList<>();
@@ -353,24 +416,35 @@ class HBaseClientInteropTest {
   void filtersSelectWhatTheEmbeddedFiltersSelect(TestSeed seed) throws IOException {
     load(200, seed);
     assertEquals(
-        scannedEmbedded(new dev.cellar.Scan().setFilter(new dev.cellar.filter.PrefixFilter(
-            bytes("row-01")))),
+        scannedEmbedded(
+            new dev.cellar.Scan().setFilter(new dev.cellar.filter.PrefixFilter(bytes("row-01")))),
         scanned(new Scan().setFilter(new PrefixFilter(bytes("row-01")))));
     assertEquals(
         scannedEmbedded(new dev.cellar.Scan().setFilter(new dev.cellar.filter.PageFilter(9))),
         scanned(new Scan().setFilter(new PageFilter(9))));
-    dev.cellar.filter.SingleColumnValueFilter twin = new dev.cellar.filter.SingleColumnValueFilter(
-        F, bytes("q0"), CompareOperator.GREATER, new BinaryComparator(bytes("v15")));
-    assertEquals(scannedEmbedded(new dev.cellar.Scan().setFilter(twin)),
-        scanned(new Scan().setFilter(new SingleColumnValueFilter(F, bytes("q0"),
-            org.apache.hadoop.hbase.CompareOperator.GREATER, bytes("v15")))));
-    assertEquals(scannedEmbedded(new dev.cellar.Scan().setFilter(
-            new dev.cellar.filter.FilterList(dev.cellar.filter.FilterList.Operator.MUST_PASS_ALL))),
+    dev.cellar.filter.SingleColumnValueFilter twin =
+        new dev.cellar.filter.SingleColumnValueFilter(
+            F, bytes("q0"), CompareOperator.GREATER, new BinaryComparator(bytes("v15")));
+    assertEquals(
+        scannedEmbedded(new dev.cellar.Scan().setFilter(twin)),
+        scanned(
+            new Scan()
+                .setFilter(
+                    new SingleColumnValueFilter(
+                        F,
+                        bytes("q0"),
+                        org.apache.hadoop.hbase.CompareOperator.GREATER,
+                        bytes("v15")))));
+    assertEquals(
+        scannedEmbedded(
+            new dev.cellar.Scan()
+                .setFilter(
+                    new dev.cellar.filter.FilterList(
+                        dev.cellar.filter.FilterList.Operator.MUST_PASS_ALL))),
         scanned(new Scan().setFilter(new FilterList(FilterList.Operator.MUST_PASS_ALL))));
 
     List<String> firstKeys = new ArrayList<>();
-    try (ResultScanner scanner = table.getScanner(new Scan().setFilter(
-        new FirstKeyOnlyFilter()))) {
+    try (ResultScanner scanner = table.getScanner(new Scan().setFilter(new FirstKeyOnlyFilter()))) {
       for (Result result : scanner) {
         assertEquals(1, result.size());
         firstKeys.add(Bytes.toString(result.getRow()));
@@ -384,36 +458,51 @@ class HBaseClientInteropTest {
         }
       }
     }
-    List<String> whileMatching = scanned(new Scan().setFilter(new WhileMatchFilter(
-        new PrefixFilter(bytes("row-00")))));
-    assertEquals(scannedEmbedded(new dev.cellar.Scan().withStopRow(bytes("row-01"))),
-        whileMatching);
+    List<String> whileMatching =
+        scanned(new Scan().setFilter(new WhileMatchFilter(new PrefixFilter(bytes("row-00")))));
+    assertEquals(
+        scannedEmbedded(new dev.cellar.Scan().withStopRow(bytes("row-01"))), whileMatching);
 
-    DoNotRetryIOException unknown = assertThrows(DoNotRetryIOException.class, () -> {
-      try {
-        scanned(new Scan().setFilter(new org.apache.hadoop.hbase.filter.RandomRowFilter(0.5f)));
-      } catch (java.io.UncheckedIOException e) {
-        throw e.getCause();
-      }
-    });
+    DoNotRetryIOException unknown =
+        assertThrows(
+            DoNotRetryIOException.class,
+            () -> {
+              try {
+                scanned(
+                    new Scan().setFilter(new org.apache.hadoop.hbase.filter.RandomRowFilter(0.5f)));
+              } catch (java.io.UncheckedIOException e) {
+                throw e.getCause();
+              }
+            });
     assertTrue(unknown.getMessage().contains("RandomRowFilter"), unknown.getMessage());
   }
 
   @Test
   void deletesOfEveryKindRemoveWhatTheEmbeddedDeletesRemove(TestSeed seed) throws IOException {
     load(60, seed);
-    List<Consumer<Integer>> kinds = List.of(
-        i -> both(new Delete(bytes(row(i))), new dev.cellar.Delete(bytes(row(i)))),
-        i -> both(new Delete(bytes(row(i))).addFamily(F),
-            new dev.cellar.Delete(bytes(row(i))).addFamily(F)),
-        i -> both(new Delete(bytes(row(i))).addColumns(F, bytes("q0")),
-            new dev.cellar.Delete(bytes(row(i))).addColumns(F, bytes("q0"))),
-        i -> both(new Delete(bytes(row(i))).addColumn(F, bytes("q0"), 20),
-            new dev.cellar.Delete(bytes(row(i))).addColumn(F, bytes("q0"), 20)),
-        i -> both(new Delete(bytes(row(i))).addFamilyVersion(F, 10),
-            new dev.cellar.Delete(bytes(row(i))).addFamilyVersion(F, 10)),
-        i -> both(new Delete(bytes(row(i))).addColumns(F, bytes("q1"), 15),
-            new dev.cellar.Delete(bytes(row(i))).addColumns(F, bytes("q1"), 15)));
+    List<Consumer<Integer>> kinds =
+        List.of(
+            i -> both(new Delete(bytes(row(i))), new dev.cellar.Delete(bytes(row(i)))),
+            i ->
+                both(
+                    new Delete(bytes(row(i))).addFamily(F),
+                    new dev.cellar.Delete(bytes(row(i))).addFamily(F)),
+            i ->
+                both(
+                    new Delete(bytes(row(i))).addColumns(F, bytes("q0")),
+                    new dev.cellar.Delete(bytes(row(i))).addColumns(F, bytes("q0"))),
+            i ->
+                both(
+                    new Delete(bytes(row(i))).addColumn(F, bytes("q0"), 20),
+                    new dev.cellar.Delete(bytes(row(i))).addColumn(F, bytes("q0"), 20)),
+            i ->
+                both(
+                    new Delete(bytes(row(i))).addFamilyVersion(F, 10),
+                    new dev.cellar.Delete(bytes(row(i))).addFamilyVersion(F, 10)),
+            i ->
+                both(
+                    new Delete(bytes(row(i))).addColumns(F, bytes("q1"), 15),
+                    new dev.cellar.Delete(bytes(row(i))).addColumns(F, bytes("q1"), 15)));
     for (int i = 0; i < 60; i++) {
       kinds.get(i % kinds.size()).accept(i);
     }
@@ -425,7 +514,8 @@ class HBaseClientInteropTest {
       expected.delete(new dev.cellar.Delete(bytes(row(i))));
     }
     table.delete(batch);
-    assertEquals(scannedEmbedded(new dev.cellar.Scan().readVersions(5)),
+    assertEquals(
+        scannedEmbedded(new dev.cellar.Scan().readVersions(5)),
         scanned(new Scan().readVersions(5)));
   }
 
@@ -443,8 +533,8 @@ class HBaseClientInteropTest {
     try (BufferedMutator mutator = served.connection.getBufferedMutator(NAME)) {
       for (int i = 0; i < 2_000; i++) {
         mutator.mutate(new Put(bytes(row(i))).addColumn(F, bytes("q"), 1L, bytes("value-" + i)));
-        expected.put(new dev.cellar.Put(bytes(row(i))).addColumn(F, bytes("q"), 1L,
-            bytes("value-" + i)));
+        expected.put(
+            new dev.cellar.Put(bytes(row(i))).addColumn(F, bytes("q"), 1L, bytes("value-" + i)));
       }
     }
     List<org.apache.hadoop.hbase.client.Row> actions = new ArrayList<>();
@@ -464,31 +554,61 @@ class HBaseClientInteropTest {
     byte[] key = bytes("counter");
     assertEquals(5L, table.incrementColumnValue(key, F, bytes("n"), 5));
     assertEquals(12L, table.incrementColumnValue(key, F, bytes("n"), 7));
-    Result incremented = table.increment(new Increment(key).addColumn(F, bytes("n"), 1)
-        .addColumn(F, bytes("m"), 2));
+    Result incremented =
+        table.increment(new Increment(key).addColumn(F, bytes("n"), 1).addColumn(F, bytes("m"), 2));
     assertEquals(13L, Bytes.toLong(incremented.getValue(F, bytes("n"))));
     assertEquals(2L, Bytes.toLong(incremented.getValue(F, bytes("m"))));
-    table.append(new org.apache.hadoop.hbase.client.Append(key).addColumn(F, bytes("s"),
-        bytes("ab")));
-    assertArrayEquals(bytes("abcd"), table.append(new org.apache.hadoop.hbase.client.Append(key)
-        .addColumn(F, bytes("s"), bytes("cd"))).getValue(F, bytes("s")));
+    table.append(
+        new org.apache.hadoop.hbase.client.Append(key).addColumn(F, bytes("s"), bytes("ab")));
+    assertArrayEquals(
+        bytes("abcd"),
+        table
+            .append(
+                new org.apache.hadoop.hbase.client.Append(key)
+                    .addColumn(F, bytes("s"), bytes("cd")))
+            .getValue(F, bytes("s")));
 
     byte[] row = bytes("cas");
-    assertTrue(table.checkAndMutate(CheckAndMutate.newBuilder(row).ifNotExists(F, bytes("q"))
-        .build(new Put(row).addColumn(F, bytes("q"), bytes("one")))).isSuccess());
-    assertFalse(table.checkAndMutate(CheckAndMutate.newBuilder(row).ifNotExists(F, bytes("q"))
-        .build(new Put(row).addColumn(F, bytes("q"), bytes("two")))).isSuccess());
-    assertTrue(table.checkAndMutate(CheckAndMutate.newBuilder(row).ifEquals(F, bytes("q"),
-        bytes("one")).build(new Put(row).addColumn(F, bytes("q"), bytes("three")))).isSuccess());
-    assertFalse(table.checkAndMutate(CheckAndMutate.newBuilder(row).ifEquals(F, bytes("q"),
-        bytes("one")).build(new Delete(row))).isSuccess());
+    assertTrue(
+        table
+            .checkAndMutate(
+                CheckAndMutate.newBuilder(row)
+                    .ifNotExists(F, bytes("q"))
+                    .build(new Put(row).addColumn(F, bytes("q"), bytes("one"))))
+            .isSuccess());
+    assertFalse(
+        table
+            .checkAndMutate(
+                CheckAndMutate.newBuilder(row)
+                    .ifNotExists(F, bytes("q"))
+                    .build(new Put(row).addColumn(F, bytes("q"), bytes("two"))))
+            .isSuccess());
+    assertTrue(
+        table
+            .checkAndMutate(
+                CheckAndMutate.newBuilder(row)
+                    .ifEquals(F, bytes("q"), bytes("one"))
+                    .build(new Put(row).addColumn(F, bytes("q"), bytes("three"))))
+            .isSuccess());
+    assertFalse(
+        table
+            .checkAndMutate(
+                CheckAndMutate.newBuilder(row)
+                    .ifEquals(F, bytes("q"), bytes("one"))
+                    .build(new Delete(row)))
+            .isSuccess());
     assertArrayEquals(bytes("three"), table.get(new Get(row)).getValue(F, bytes("q")));
     org.apache.hadoop.hbase.client.RowMutations both =
         new org.apache.hadoop.hbase.client.RowMutations(row);
-    both.add(List.of(new Put(row).addColumn(F, bytes("r"), bytes("x")),
-        new Delete(row).addColumns(F, bytes("q"))));
-    assertTrue(table.checkAndMutate(CheckAndMutate.newBuilder(row).ifEquals(F, bytes("q"),
-        bytes("three")).build(both)).isSuccess());
+    both.add(
+        List.of(
+            new Put(row).addColumn(F, bytes("r"), bytes("x")),
+            new Delete(row).addColumns(F, bytes("q"))));
+    assertTrue(
+        table
+            .checkAndMutate(
+                CheckAndMutate.newBuilder(row).ifEquals(F, bytes("q"), bytes("three")).build(both))
+            .isSuccess());
     Result after = table.get(new Get(row));
     assertNull(after.getValue(F, bytes("q")));
     assertArrayEquals(bytes("x"), after.getValue(F, bytes("r")));
@@ -496,8 +616,9 @@ class HBaseClientInteropTest {
 
   @Test
   void unknownFamiliesAndTablesFailWithoutRetries() throws IOException {
-    assertThrows(IOException.class, () -> table.put(new Put(bytes("r")).addColumn(bytes("nope"),
-        bytes("q"), bytes("v"))));
+    assertThrows(
+        IOException.class,
+        () -> table.put(new Put(bytes("r")).addColumn(bytes("nope"), bytes("q"), bytes("v"))));
     try (Table missing = served.connection.getTable(TableName.valueOf("missing"))) {
       assertThrows(TableNotFoundException.class, () -> missing.get(new Get(bytes("r"))));
     }

@@ -31,8 +31,12 @@ final class HBaseCluster implements AutoCloseable {
   private final LocalHBaseCluster hbase;
   private final Connection connection;
 
-  private HBaseCluster(org.apache.hadoop.fs.Path rootDir, Configuration conf,
-      MiniZooKeeperCluster zooKeeper, LocalHBaseCluster hbase, Connection connection) {
+  private HBaseCluster(
+      org.apache.hadoop.fs.Path rootDir,
+      Configuration conf,
+      MiniZooKeeperCluster zooKeeper,
+      LocalHBaseCluster hbase,
+      Connection connection) {
     this.rootDir = rootDir;
     this.conf = conf;
     this.zooKeeper = zooKeeper;
@@ -47,8 +51,8 @@ final class HBaseCluster implements AutoCloseable {
 
   /**
    * Starts ZooKeeper under {@code root} and HBase with its root directory at {@code rootDir} (a
-   * {@code file:} or {@code hdfs:} URI) and the file system client {@code settings}, and connects
-   * a client.
+   * {@code file:} or {@code hdfs:} URI) and the file system client {@code settings}, and connects a
+   * client.
    */
   static HBaseCluster start(Path root, URI rootDir, Map<String, String> settings)
       throws IOException, InterruptedException {
@@ -78,8 +82,8 @@ final class HBaseCluster implements AutoCloseable {
       hbase = new LocalHBaseCluster(conf, 1, 1);
       hbase.startup();
       Connection connection = ConnectionFactory.createConnection(conf);
-      return new HBaseCluster(new org.apache.hadoop.fs.Path(rootDir), conf, zooKeeper, hbase,
-          connection);
+      return new HBaseCluster(
+          new org.apache.hadoop.fs.Path(rootDir), conf, zooKeeper, hbase, connection);
     } catch (IOException | RuntimeException e) {
       if (hbase != null) {
         hbase.shutdown();
@@ -99,12 +103,16 @@ final class HBaseCluster implements AutoCloseable {
 
   /** The directories of the table's regions, under HBase's root directory. */
   List<org.apache.hadoop.fs.Path> regionDirectories(TableName table) throws IOException {
-    org.apache.hadoop.fs.Path tableDirectory = new org.apache.hadoop.fs.Path(rootDir,
-        "data/" + table.getNamespaceAsString() + "/" + table.getQualifierAsString());
+    org.apache.hadoop.fs.Path tableDirectory =
+        new org.apache.hadoop.fs.Path(
+            rootDir, "data/" + table.getNamespaceAsString() + "/" + table.getQualifierAsString());
     FileSystem fs = tableDirectory.getFileSystem(conf);
-    return Arrays.stream(fs.listStatus(tableDirectory)).filter(FileStatus::isDirectory)
-        .map(FileStatus::getPath).filter(path -> !path.getName().startsWith("."))
-        .sorted().toList();
+    return Arrays.stream(fs.listStatus(tableDirectory))
+        .filter(FileStatus::isDirectory)
+        .map(FileStatus::getPath)
+        .filter(path -> !path.getName().startsWith("."))
+        .sorted()
+        .toList();
   }
 
   /** The store files of the table's family, in every region. */
@@ -114,7 +122,8 @@ final class HBaseCluster implements AutoCloseable {
       org.apache.hadoop.fs.Path familyDirectory = new org.apache.hadoop.fs.Path(region, family);
       FileSystem fs = familyDirectory.getFileSystem(conf);
       if (fs.exists(familyDirectory) && fs.getFileStatus(familyDirectory).isDirectory()) {
-        Arrays.stream(fs.listStatus(familyDirectory)).filter(FileStatus::isFile)
+        Arrays.stream(fs.listStatus(familyDirectory))
+            .filter(FileStatus::isFile)
             .filter(status -> !status.getPath().getName().startsWith("."))
             .forEach(files::add);
       }

@@ -35,20 +35,20 @@ import org.apache.hadoop.hbase.util.ChecksumType;
  * Apache HBase's side of the interop tests: writes HFiles with HBase's own writers and reads them
  * with HBase's own reader, so Cellar's files can be checked by HBase and HBase's files by Cellar.
  *
- * <p>Files live on the local file system, reached the way a region server reaches its store
- * files: through an {@link HFileSystem} with HBase checksums on
- * ({@code hbase.regionserver.checksum.verify} true), so every block HBase reads has its checksums
- * verified by HBase itself. On a local file system HBase does not fail a read whose checksums
- * mismatch: it logs a warning, counts the failure and reads the block again through the file
- * system's own checksums, which a local file without {@code .crc} side files does not have, so the
- * corrupt bytes come back. Every method here that reads blocks therefore turns a counted checksum
- * failure into an {@link IOException}.
+ * <p>Files live on the local file system, reached the way a region server reaches its store files:
+ * through an {@link HFileSystem} with HBase checksums on ({@code
+ * hbase.regionserver.checksum.verify} true), so every block HBase reads has its checksums verified
+ * by HBase itself. On a local file system HBase does not fail a read whose checksums mismatch: it
+ * logs a warning, counts the failure and reads the block again through the file system's own
+ * checksums, which a local file without {@code .crc} side files does not have, so the corrupt bytes
+ * come back. Every method here that reads blocks therefore turns a counted checksum failure into an
+ * {@link IOException}.
  *
- * <p>The codecs are those the {@code hbase-site.xml} on the test class path names: HBase's
- * {@code hbase-compression-snappy}, {@code -lz4} and {@code -zstd} ({@code xerial.SnappyCodec},
- * {@code lz4.Lz4Codec}, {@code zstd.ZstdCodec}); GZ is HBase's default
- * {@code ReusableStreamGzipCodec} over Hadoop's pure-Java gzip. HBase picks its codec classes once
- * per JVM, when its compression enum initializes.
+ * <p>The codecs are those the {@code hbase-site.xml} on the test class path names: HBase's {@code
+ * hbase-compression-snappy}, {@code -lz4} and {@code -zstd} ({@code xerial.SnappyCodec}, {@code
+ * lz4.Lz4Codec}, {@code zstd.ZstdCodec}); GZ is HBase's default {@code ReusableStreamGzipCodec}
+ * over Hadoop's pure-Java gzip. HBase picks its codec classes once per JVM, when its compression
+ * enum initializes.
  *
  * <p>Not thread-safe, even across instances: HBase counts checksum failures in one process-wide
  * counter, which each reading method resets and checks.
@@ -56,9 +56,9 @@ import org.apache.hadoop.hbase.util.ChecksumType;
 public final class HBaseHFiles {
 
   /**
-   * The comparator HBase 2.6 uses for the cells of a store file, and so the comparator name
-   * {@link #trailer} reports for one: HBase resolves the legacy name stored in the trailer
-   * ({@code KeyValue$KVComparator}) to this class when it reads the trailer.
+   * The comparator HBase 2.6 uses for the cells of a store file, and so the comparator name {@link
+   * #trailer} reports for one: HBase resolves the legacy name stored in the trailer ({@code
+   * KeyValue$KVComparator}) to this class when it reads the trailer.
    */
   public static final String STORE_COMPARATOR = "org.apache.hadoop.hbase.InnerStoreCellComparator";
 
@@ -66,8 +66,8 @@ public final class HBaseHFiles {
   private final HFileSystem fs;
 
   /**
-   * Opens the local file system the way a region server opens its data file system with
-   * {@code hbase.regionserver.checksum.verify} at its default, true.
+   * Opens the local file system the way a region server opens its data file system with {@code
+   * hbase.regionserver.checksum.verify} at its default, true.
    */
   public HBaseHFiles() throws IOException {
     conf = HBaseConfiguration.create();
@@ -75,12 +75,11 @@ public final class HBaseHFiles {
   }
 
   /**
-   * Writes {@code cells} to a new HFile. Without a bloom filter this is HBase's bare HFile
-   * writer ({@code HFile.getWriterFactory}); with one it is HBase's {@code StoreFileWriter}, which
-   * adds the bloom blocks and the store-level file info a flush writes (max sequence id, time
-   * range, bloom type). The checksum type and chunk size go into the file context as a store
-   * puts them there from {@code hbase.hstore.checksum.algorithm} and
-   * {@code hbase.hstore.bytes.per.checksum}.
+   * Writes {@code cells} to a new HFile. Without a bloom filter this is HBase's bare HFile writer
+   * ({@code HFile.getWriterFactory}); with one it is HBase's {@code StoreFileWriter}, which adds
+   * the bloom blocks and the store-level file info a flush writes (max sequence id, time range,
+   * bloom type). The checksum type and chunk size go into the file context as a store puts them
+   * there from {@code hbase.hstore.checksum.algorithm} and {@code hbase.hstore.bytes.per.checksum}.
    *
    * @param cells the cells in HBase's order, as {@code CellComparatorImpl} sorts them
    */
@@ -88,31 +87,36 @@ public final class HBaseHFiles {
     Configuration writeConf = new Configuration(conf);
     writeConf.setInt(HFileBlockIndex.MAX_CHUNK_SIZE_KEY, spec.indexBlockSize());
     writeConf.setInt("RowPrefixBloomFilter.prefix_length", Spec.ROW_PREFIX_LENGTH);
-    HFileContext context = new HFileContextBuilder()
-        .withBlockSize(spec.blockSize())
-        .withDataBlockEncoding(DataBlockEncoding.valueOf(spec.encoding().name()))
-        .withCompression(hbaseCompression(spec.compression()))
-        .withIncludesTags(spec.includesTags())
-        .withIncludesMvcc(spec.includesMvcc())
-        .withChecksumType(ChecksumType.valueOf(spec.checksumType().name()))
-        .withBytesPerCheckSum(spec.bytesPerChecksum())
-        .build();
+    HFileContext context =
+        new HFileContextBuilder()
+            .withBlockSize(spec.blockSize())
+            .withDataBlockEncoding(DataBlockEncoding.valueOf(spec.encoding().name()))
+            .withCompression(hbaseCompression(spec.compression()))
+            .withIncludesTags(spec.includesTags())
+            .withIncludesMvcc(spec.includesMvcc())
+            .withChecksumType(ChecksumType.valueOf(spec.checksumType().name()))
+            .withBytesPerCheckSum(spec.bytesPerChecksum())
+            .build();
     org.apache.hadoop.fs.Path path = hadoopPath(file);
     if (spec.bloom() == Spec.Bloom.NONE) {
-      try (HFile.Writer writer = HFile.getWriterFactory(writeConf, CacheConfig.DISABLED)
-          .withPath(fs, path).withFileContext(context).create()) {
+      try (HFile.Writer writer =
+          HFile.getWriterFactory(writeConf, CacheConfig.DISABLED)
+              .withPath(fs, path)
+              .withFileContext(context)
+              .create()) {
         for (CellSpec cell : cells) {
           writer.append(cell.toHBase());
         }
       }
       return;
     }
-    StoreFileWriter writer = new StoreFileWriter.Builder(writeConf, CacheConfig.DISABLED, fs)
-        .withFilePath(path)
-        .withBloomType(BloomType.valueOf(spec.bloom().name()))
-        .withMaxKeyCount(cells.size())
-        .withFileContext(context)
-        .build();
+    StoreFileWriter writer =
+        new StoreFileWriter.Builder(writeConf, CacheConfig.DISABLED, fs)
+            .withFilePath(path)
+            .withBloomType(BloomType.valueOf(spec.bloom().name()))
+            .withMaxKeyCount(cells.size())
+            .withFileContext(context)
+            .build();
     try {
       long maxSequenceId = 0;
       for (CellSpec cell : cells) {
@@ -165,8 +169,12 @@ public final class HBaseHFiles {
         HFileBlock block = reader.readBlock(offset, -1, false, true, false, false, null, null);
         try {
           checkChecksums(file, "in the block at offset " + offset);
-          blocks.add(new BlockInfo(offset, BlockType.valueOf(block.getBlockType().name()),
-              block.getOnDiskSizeWithHeader(), block.getUncompressedSizeWithoutHeader()));
+          blocks.add(
+              new BlockInfo(
+                  offset,
+                  BlockType.valueOf(block.getBlockType().name()),
+                  block.getOnDiskSizeWithHeader(),
+                  block.getUncompressedSizeWithoutHeader()));
           offset += block.getOnDiskSizeWithHeader();
         } finally {
           block.release();
@@ -178,17 +186,26 @@ public final class HBaseHFiles {
 
   /**
    * Returns the trailer as HBase reads it, in Cellar's terms. Every field is as stored except the
-   * comparator name, which is the class HBase resolved the stored name to (see
-   * {@link #STORE_COMPARATOR}).
+   * comparator name, which is the class HBase resolved the stored name to (see {@link
+   * #STORE_COMPARATOR}).
    */
   public Trailer trailer(Path file) throws IOException {
     try (HFile.Reader reader = open(file)) {
       FixedFileTrailer t = reader.getTrailer();
-      return new Trailer(t.getFileInfoOffset(), t.getLoadOnOpenDataOffset(),
-          t.getUncompressedDataIndexSize(), t.getTotalUncompressedBytes(), t.getDataIndexCount(),
-          t.getMetaIndexCount(), t.getEntryCount(), t.getNumDataIndexLevels(),
-          t.getFirstDataBlockOffset(), t.getLastDataBlockOffset(), t.getComparatorClassName(),
-          Compression.fromCode(t.getCompressionCodec().ordinal()), t.getMinorVersion());
+      return new Trailer(
+          t.getFileInfoOffset(),
+          t.getLoadOnOpenDataOffset(),
+          t.getUncompressedDataIndexSize(),
+          t.getTotalUncompressedBytes(),
+          t.getDataIndexCount(),
+          t.getMetaIndexCount(),
+          t.getEntryCount(),
+          t.getNumDataIndexLevels(),
+          t.getFirstDataBlockOffset(),
+          t.getLastDataBlockOffset(),
+          t.getComparatorClassName(),
+          Compression.fromCode(t.getCompressionCodec().ordinal()),
+          t.getMinorVersion());
     }
   }
 
@@ -238,17 +255,20 @@ public final class HBaseHFiles {
      * @param qualifier the qualifier, used only by a ROWCOL bloom
      */
     public boolean mightContain(byte[] row, byte[] qualifier) throws IOException {
-      boolean result = switch (type) {
-        case ROW -> filter.contains(row, 0, row.length, null);
-        case ROWCOL -> filter.contains(
-            KeyValueUtil.createFirstOnRow(row, HConstants.EMPTY_BYTE_ARRAY, qualifier), null,
-            BloomType.ROWCOL);
-        case ROWPREFIX_FIXED_LENGTH -> {
-          int length = Math.min(Spec.ROW_PREFIX_LENGTH, row.length);
-          yield filter.contains(row, 0, length, null);
-        }
-        default -> throw new IllegalStateException(file + " has a " + type + " bloom filter");
-      };
+      boolean result =
+          switch (type) {
+            case ROW -> filter.contains(row, 0, row.length, null);
+            case ROWCOL ->
+                filter.contains(
+                    KeyValueUtil.createFirstOnRow(row, HConstants.EMPTY_BYTE_ARRAY, qualifier),
+                    null,
+                    BloomType.ROWCOL);
+            case ROWPREFIX_FIXED_LENGTH -> {
+              int length = Math.min(Spec.ROW_PREFIX_LENGTH, row.length);
+              yield filter.contains(row, 0, length, null);
+            }
+            default -> throw new IllegalStateException(file + " has a " + type + " bloom filter");
+          };
       checkChecksums(file, "in a bloom chunk");
       return result;
     }
@@ -266,8 +286,8 @@ public final class HBaseHFiles {
   private static void checkChecksums(Path file, String where) throws IOException {
     long failures = HFile.getAndResetChecksumFailuresCount();
     if (failures != 0) {
-      throw new IOException("HBase found " + failures + " block checksum failure(s) " + where
-          + " of " + file);
+      throw new IOException(
+          "HBase found " + failures + " block checksum failure(s) " + where + " of " + file);
     }
   }
 

@@ -34,6 +34,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 class HBaseHarnessTest {
 
   private static final int CELLS = 3_000;
+
   /** Small blocks and index chunks: dozens of data blocks under a two-level index. */
   private static final Spec SMALL_BLOCKS = Spec.defaults().withBlockSizes(4 * 1024, 1024);
 
@@ -47,9 +48,16 @@ class HBaseHarnessTest {
   }
 
   static Stream<Arguments> encodingsAndCompressions() {
-    return Arrays.stream(Encoding.values()).flatMap(encoding -> Stream.of(
-            Compression.NONE, Compression.GZ, Compression.SNAPPY, Compression.LZ4, Compression.ZSTD)
-        .map(compression -> Arguments.of(encoding, compression)));
+    return Arrays.stream(Encoding.values())
+        .flatMap(
+            encoding ->
+                Stream.of(
+                        Compression.NONE,
+                        Compression.GZ,
+                        Compression.SNAPPY,
+                        Compression.LZ4,
+                        Compression.ZSTD)
+                    .map(compression -> Arguments.of(encoding, compression)));
   }
 
   @ParameterizedTest(name = "{0} {1}")
@@ -70,8 +78,12 @@ class HBaseHarnessTest {
   }
 
   @ParameterizedTest(name = "tags {0}, mvcc {1}, {2}")
-  @CsvSource({"false, false, NONE", "false, true, PREFIX", "true, false, FAST_DIFF",
-      "false, false, ROW_INDEX_V1"})
+  @CsvSource({
+    "false, false, NONE",
+    "false, true, PREFIX",
+    "true, false, FAST_DIFF",
+    "false, false, ROW_INDEX_V1"
+  })
   void dropsWhatTheFileDoesNotInclude(boolean tags, boolean mvcc, Encoding encoding, TestSeed seed)
       throws IOException {
     List<CellSpec> cells = TestCells.sorted(new Random(seed.value()), CELLS, CELLS / 4);
@@ -83,7 +95,9 @@ class HBaseHarnessTest {
   }
 
   @ParameterizedTest
-  @EnumSource(value = Bloom.class, names = {"ROW", "ROWCOL"})
+  @EnumSource(
+      value = Bloom.class,
+      names = {"ROW", "ROWCOL"})
   void bloomFilterHoldsEveryWrittenKey(Bloom bloom, TestSeed seed) throws IOException {
     List<CellSpec> cells = TestCells.sorted(new Random(seed.value()), CELLS, CELLS / 4);
     Path file = dir.resolve("hfile");
@@ -112,7 +126,8 @@ class HBaseHarnessTest {
     assertEquals(500, hbase.read(files.original()).size());
     assertFalse(hbase.readBlocks(files.original()).isEmpty());
     IOException blocks = assertThrows(IOException.class, () -> hbase.readBlocks(files.corrupt()));
-    assertTrue(blocks.getMessage().contains("checksum failure(s) in the block at offset 0"),
+    assertTrue(
+        blocks.getMessage().contains("checksum failure(s) in the block at offset 0"),
         blocks::getMessage);
     IOException scan = assertThrows(IOException.class, () -> hbase.read(files.corrupt()));
     assertTrue(scan.getMessage().contains("checksum failure(s) while scanning"), scan::getMessage);

@@ -56,8 +56,14 @@ class HFileCommandOnHBaseFilesTest {
   private Path hbaseFile(TestSeed seed) throws IOException {
     List<CellSpec> cells = TestCells.sorted(new Random(seed.value()), 3_000, 700);
     Path file = dir.resolve("hbase.hfile");
-    hbase.write(file, cells, Spec.defaults().withBlockSizes(4 * 1024, 1024)
-        .withEncoding(Encoding.FAST_DIFF).withCompression(Compression.SNAPPY).withBloom(Bloom.ROW));
+    hbase.write(
+        file,
+        cells,
+        Spec.defaults()
+            .withBlockSizes(4 * 1024, 1024)
+            .withEncoding(Encoding.FAST_DIFF)
+            .withCompression(Compression.SNAPPY)
+            .withBloom(Bloom.ROW));
     return file;
   }
 
@@ -80,15 +86,17 @@ class HFileCommandOnHBaseFilesTest {
   }
 
   /**
-   * The file of a region server with {@code hbase.hstore.checksum.algorithm=NULL} and
-   * {@code hbase.hstore.bytes.per.checksum=512}, 8 KiB blocks, no encoding or compression.
+   * The file of a region server with {@code hbase.hstore.checksum.algorithm=NULL} and {@code
+   * hbase.hstore.bytes.per.checksum=512}, 8 KiB blocks, no encoding or compression.
    */
   @Test
   void verifiesAndPrintsAnHBaseFileWithoutChecksums(TestSeed seed) throws IOException {
     List<CellSpec> cells = TestCells.sorted(new Random(seed.value()), 3_000, 700);
     Path file = dir.resolve("hbase-null-checksums.hfile");
-    hbase.write(file, cells, Spec.defaults().withBlockSizes(8 * 1024, 1024)
-        .withChecksums(ChecksumType.NULL, 512));
+    hbase.write(
+        file,
+        cells,
+        Spec.defaults().withBlockSizes(8 * 1024, 1024).withChecksums(ChecksumType.NULL, 512));
 
     Run verify = cellar("hfile", "--verify", file.toString());
     assertEquals(0, verify.exit(), verify.output());
@@ -98,18 +106,21 @@ class HFileCommandOnHBaseFilesTest {
 
     Run print = cellar("hfile", "--blocks", "--cells", file.toString());
     assertEquals(0, print.exit(), print.output());
-    assertEquals(3_000, print.output().lines().filter(line -> line.contains(" value=")).count(),
+    assertEquals(
+        3_000,
+        print.output().lines().filter(line -> line.contains(" value=")).count(),
         print.output());
   }
 
   @Test
   void namesTheBadBlockOfACorruptedCopy(TestSeed seed) throws IOException {
     Path file = hbaseFile(seed);
-    BlockInfo victim = hbase.readBlocks(file).stream()
-        .filter(b -> b.type() == BlockType.ENCODED_DATA)
-        .skip(3)
-        .findFirst()
-        .orElseThrow();
+    BlockInfo victim =
+        hbase.readBlocks(file).stream()
+            .filter(b -> b.type() == BlockType.ENCODED_DATA)
+            .skip(3)
+            .findFirst()
+            .orElseThrow();
     byte[] bytes = Files.readAllBytes(file);
     bytes[(int) victim.offset() + 100] ^= 0x10;
     Path corrupted = dir.resolve("corrupted.hfile");
@@ -117,7 +128,15 @@ class HFileCommandOnHBaseFilesTest {
 
     Run verify = cellar("hfile", "--verify", corrupted.toString());
     assertEquals(1, verify.exit(), verify.output());
-    assertTrue(verify.output().startsWith("CORRUPT: " + corrupted + " at offset "
-        + victim.offset() + ": ENCODED_DATA block CRC32C checksum of chunk 0"), verify.output());
+    assertTrue(
+        verify
+            .output()
+            .startsWith(
+                "CORRUPT: "
+                    + corrupted
+                    + " at offset "
+                    + victim.offset()
+                    + ": ENCODED_DATA block CRC32C checksum of chunk 0"),
+        verify.output());
   }
 }

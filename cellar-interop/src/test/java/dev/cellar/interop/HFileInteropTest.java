@@ -38,8 +38,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * Files cross between HBase and Cellar in both directions, cell for cell: every encoding and
  * compression, tags, many versions, delete markers of every kind and bloom filters. Cellar's files
- * pass HBase's checksum verification and bloom lookups, and with no compression their block
- * layout is HBase's own, block for block.
+ * pass HBase's checksum verification and bloom lookups, and with no compression their block layout
+ * is HBase's own, block for block.
  */
 @ExtendWith(TestSeedExtension.class)
 class HFileInteropTest {
@@ -67,8 +67,13 @@ class HFileInteropTest {
     List<Arguments> out = new ArrayList<>();
     int i = 0;
     for (Encoding encoding : Encoding.values()) {
-      for (Compression compression : List.of(Compression.NONE, Compression.GZ,
-          Compression.SNAPPY, Compression.LZ4, Compression.ZSTD)) {
+      for (Compression compression :
+          List.of(
+              Compression.NONE,
+              Compression.GZ,
+              Compression.SNAPPY,
+              Compression.LZ4,
+              Compression.ZSTD)) {
         Bloom bloom = Bloom.values()[i % Bloom.values().length];
         out.add(Arguments.of(encoding, compression, bloom));
         i++;
@@ -99,10 +104,12 @@ class HFileInteropTest {
         Cell key = target.toCellar();
         assertEquals(HFileScanner.EXACT, scanner.seekTo(key));
         assertEquals(target, CellSpec.fromCellar(scanner.current()));
-        assertTrue(reader.mightContain(target.row(), target.qualifier()),
+        assertTrue(
+            reader.mightContain(target.row(), target.qualifier()),
             "bloom false negative for an HBase file");
       }
-      assertEquals(bloom == Bloom.NONE ? BloomType.NONE : BloomType.valueOf(bloom.name()),
+      assertEquals(
+          bloom == Bloom.NONE ? BloomType.NONE : BloomType.valueOf(bloom.name()),
           reader.bloomType());
     }
     assertEquals(0, allocator.stats().usedBufferCount());
@@ -131,7 +138,8 @@ class HFileInteropTest {
     if (bloom != Bloom.NONE) {
       try (HBaseHFiles.BloomProbe probe = hbase.openBloom(file)) {
         for (CellSpec cell : cells) {
-          assertTrue(probe.mightContain(cell.row(), cell.qualifier()),
+          assertTrue(
+              probe.mightContain(cell.row(), cell.qualifier()),
               "HBase's bloom lookup misses " + cell);
         }
       }
@@ -152,8 +160,8 @@ class HFileInteropTest {
     Path theirs = dir.resolve("hbase.hfile");
     Path ours = dir.resolve("cellar.hfile");
     hbase.write(theirs, cells, spec);
-    CellarHFiles.write(ours, cells,
-        CellarHFiles.context(spec).toBuilder().compressTags(false).build());
+    CellarHFiles.write(
+        ours, cells, CellarHFiles.context(spec).toBuilder().compressTags(false).build());
     List<BlockInfo> hbaseBlocks = scannedSection(hbase.readBlocks(theirs));
     List<BlockInfo> cellarBlocks = scannedSection(hbase.readBlocks(ours));
     byte[] hbaseBytes = Files.readAllBytes(theirs);
@@ -162,8 +170,14 @@ class HFileInteropTest {
     int end = (int) (last.offset() + last.onDiskSizeWithHeader());
     int differs = Arrays.mismatch(Arrays.copyOf(hbaseBytes, end), Arrays.copyOf(cellarBytes, end));
     assertEquals(hbaseBlocks, cellarBlocks);
-    assertEquals(-1, differs, "the data, leaf index and bloom blocks are byte-identical; first"
-        + " difference at " + differs + " in " + blockAt(hbaseBlocks, differs));
+    assertEquals(
+        -1,
+        differs,
+        "the data, leaf index and bloom blocks are byte-identical; first"
+            + " difference at "
+            + differs
+            + " in "
+            + blockAt(hbaseBlocks, differs));
   }
 
   private static BlockInfo blockAt(List<BlockInfo> blocks, long offset) {
@@ -176,13 +190,18 @@ class HFileInteropTest {
   /** The blocks written while cells stream in: data, leaf index and bloom chunks. */
   private static List<BlockInfo> scannedSection(List<BlockInfo> blocks) {
     return blocks.stream()
-        .filter(b -> b.type().isData() || b.type() == BlockType.LEAF_INDEX
-            || b.type() == BlockType.BLOOM_CHUNK)
+        .filter(
+            b ->
+                b.type().isData()
+                    || b.type() == BlockType.LEAF_INDEX
+                    || b.type() == BlockType.BLOOM_CHUNK)
         .toList();
   }
 
   @ParameterizedTest(name = "{0}")
-  @EnumSource(value = Compression.class, names = {"NONE", "GZ", "SNAPPY", "LZ4", "ZSTD"})
+  @EnumSource(
+      value = Compression.class,
+      names = {"NONE", "GZ", "SNAPPY", "LZ4", "ZSTD"})
   void cellarVerifiesEveryBlockOfAnHBaseFile(Compression compression, TestSeed seed)
       throws IOException {
     List<CellSpec> cells = TestCells.sorted(new Random(seed.value()), CELLS, CELLS / 4);

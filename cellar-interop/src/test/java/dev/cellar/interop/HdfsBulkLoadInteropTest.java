@@ -39,20 +39,24 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A table moved to HBase without a copy: HBase 2.6.1 ({@link HBaseCluster}) with its root
- * directory on an HDFS (a MiniDFSCluster on loopback, {@link MiniHdfs}) and a Cellar database on
- * the same HDFS, both in this JVM. {@code cellar export} writes the table into an {@code hdfs://}
- * directory, HBase's {@code BulkLoadHFilesTool} loads it from there, and HBase moves each exported
- * file into its region (the same HDFS file, by its inode id, and none left in the export) instead
- * of copying it; HBase's client then reads every cell Cellar's scan read. The seed is printed
- * with a failure; {@code -Dcellar.test.seed} repeats it.
+ * A table moved to HBase without a copy: HBase 2.6.1 ({@link HBaseCluster}) with its root directory
+ * on an HDFS (a MiniDFSCluster on loopback, {@link MiniHdfs}) and a Cellar database on the same
+ * HDFS, both in this JVM. {@code cellar export} writes the table into an {@code hdfs://} directory,
+ * HBase's {@code BulkLoadHFilesTool} loads it from there, and HBase moves each exported file into
+ * its region (the same HDFS file, by its inode id, and none left in the export) instead of copying
+ * it; HBase's client then reads every cell Cellar's scan read. The seed is printed with a failure;
+ * {@code -Dcellar.test.seed} repeats it.
  */
 @ExtendWith(TestSeedExtension.class)
 class HdfsBulkLoadInteropTest {
 
   /** What HBase, Cellar and the command set as the HDFS's clients: one DataNode to write to. */
-  private static final Map<String, String> CLIENT = Map.of("dfs.replication", "1",
-      "dfs.client.block.write.locateFollowingBlock.initial.delay.ms", "10");
+  private static final Map<String, String> CLIENT =
+      Map.of(
+          "dfs.replication",
+          "1",
+          "dfs.client.block.write.locateFollowingBlock.initial.delay.ms",
+          "10");
 
   @TempDir static Path root;
   private static MiniHdfs hdfs;
@@ -122,8 +126,18 @@ class HdfsBulkLoadInteropTest {
       write(cellar, "t", operations(seed.value(), 6000));
       expected = cellarDump(cellar.table("t"), Integer.MAX_VALUE);
     }
-    List<String> command = new ArrayList<>(List.of("export", "--dir", database, "--table", "t",
-        "--out", out, "--split-keys", "row-0400,row-0800"));
+    List<String> command =
+        new ArrayList<>(
+            List.of(
+                "export",
+                "--dir",
+                database,
+                "--table",
+                "t",
+                "--out",
+                out,
+                "--split-keys",
+                "row-0400,row-0800"));
     CLIENT.forEach((key, value) -> command.add("-D" + key + "=" + value));
     assertEquals(0, CellarCommand.commandLine().execute(command.toArray(String[]::new)));
 
@@ -139,13 +153,19 @@ class HdfsBulkLoadInteropTest {
     try (Admin admin = hbase.connection().getAdmin()) {
       admin.createTable(hbaseTable(name), BulkLoadTables.SPLITS);
     }
-    assertFalse(BulkLoadHFiles.create(hbase.conf()).bulkLoad(name,
-        new org.apache.hadoop.fs.Path(out)).isEmpty(), "HBase's tool loaded nothing");
+    assertFalse(
+        BulkLoadHFiles.create(hbase.conf())
+            .bulkLoad(name, new org.apache.hadoop.fs.Path(out))
+            .isEmpty(),
+        "HBase's tool loaded nothing");
 
     for (String family : FAMILIES) {
-      assertTrue(files(fs, new org.apache.hadoop.fs.Path(out, family)).isEmpty(),
+      assertTrue(
+          files(fs, new org.apache.hadoop.fs.Path(out, family)).isEmpty(),
           "family " + family + ": HBase moved the exported files out of the export");
-      assertEquals(exported.get(family), fileIds(fs, hbase.storeFiles(name, family)),
+      assertEquals(
+          exported.get(family),
+          fileIds(fs, hbase.storeFiles(name, family)),
           "family " + family + ": HBase's store files are the exported files, not copies");
     }
     assertEquals(expected, hbaseDump(hbase.connection(), name));

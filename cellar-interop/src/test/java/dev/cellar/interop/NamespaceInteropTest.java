@@ -52,7 +52,8 @@ class NamespaceInteropTest {
 
   private static TableDescriptor table(TableName name) {
     return TableDescriptorBuilder.newBuilder(name)
-        .setColumnFamily(ColumnFamilyDescriptorBuilder.of(F)).build();
+        .setColumnFamily(ColumnFamilyDescriptorBuilder.of(F))
+        .build();
   }
 
   @Test
@@ -62,13 +63,15 @@ class NamespaceInteropTest {
         Admin admin = served.connection.getAdmin()) {
       assertEquals(List.of("default", "hbase"), sorted(admin.listNamespaces()));
       admin.createNamespace(NamespaceDescriptor.create("ns").addConfiguration("k", "v").build());
-      assertThrows(NamespaceExistException.class,
+      assertThrows(
+          NamespaceExistException.class,
           () -> admin.createNamespace(NamespaceDescriptor.create("ns").build()));
-      assertThrows(NamespaceNotFoundException.class,
-          () -> admin.getNamespaceDescriptor("nope"));
-      assertThrows(NamespaceNotFoundException.class, () -> admin.createTable(table(
-          TableName.valueOf("nope:t"))));
-      assertThrows(IOException.class,
+      assertThrows(NamespaceNotFoundException.class, () -> admin.getNamespaceDescriptor("nope"));
+      assertThrows(
+          NamespaceNotFoundException.class,
+          () -> admin.createTable(table(TableName.valueOf("nope:t"))));
+      assertThrows(
+          IOException.class,
           () -> admin.createNamespace(NamespaceDescriptor.create("bad-name").build()));
       assertEquals(List.of("default", "hbase", "ns"), sorted(admin.listNamespaces()));
       assertEquals("v", admin.getNamespaceDescriptor("ns").getConfigurationValue("k"));
@@ -79,8 +82,8 @@ class NamespaceInteropTest {
       assertTrue(admin.tableExists(IN_NS));
       assertEquals(List.of(IN_NS), Arrays.asList(admin.listTableNamesByNamespace("ns")));
       assertEquals(List.of(IN_DEFAULT), Arrays.asList(admin.listTableNamesByNamespace("default")));
-      assertEquals(IN_NS, admin.listTableDescriptorsByNamespace(bytes("ns")).getFirst()
-          .getTableName());
+      assertEquals(
+          IN_NS, admin.listTableDescriptorsByNamespace(bytes("ns")).getFirst().getTableName());
       assertEquals(java.util.Set.of(IN_DEFAULT, IN_NS), java.util.Set.of(admin.listTableNames()));
       assertEquals(IN_NS, admin.getDescriptor(IN_NS).getTableName());
 
@@ -90,29 +93,31 @@ class NamespaceInteropTest {
           table.put(new Put(bytes("r" + i)).addColumn(F, bytes("q"), bytes("ns-" + i)));
         }
         other.put(new Put(bytes("r0")).addColumn(F, bytes("q"), bytes("default")));
-        assertArrayEquals(bytes("ns-3"), table.get(new Get(bytes("r3"))).getValue(F,
-            bytes("q")));
-        assertArrayEquals(bytes("default"), other.get(new Get(bytes("r0"))).getValue(F,
-            bytes("q")));
+        assertArrayEquals(bytes("ns-3"), table.get(new Get(bytes("r3"))).getValue(F, bytes("q")));
+        assertArrayEquals(
+            bytes("default"), other.get(new Get(bytes("r0"))).getValue(F, bytes("q")));
         assertEquals(embedded(served, "ns:t"), scanned(table));
         assertEquals(20, scanned(table).size());
       }
 
       IOException notEmpty = assertThrows(IOException.class, () -> admin.deleteNamespace("ns"));
-      assertTrue(describe(notEmpty).contains("ConstraintException")
-          && describe(notEmpty).contains("Only empty namespaces can be removed"),
+      assertTrue(
+          describe(notEmpty).contains("ConstraintException")
+              && describe(notEmpty).contains("Only empty namespaces can be removed"),
           describe(notEmpty));
-      IOException reserved = assertThrows(IOException.class,
-          () -> admin.deleteNamespace("default"));
+      IOException reserved =
+          assertThrows(IOException.class, () -> admin.deleteNamespace("default"));
       assertTrue(describe(reserved).contains("Reserved namespace default"), describe(reserved));
       assertThrows(NamespaceNotFoundException.class, () -> admin.deleteNamespace("nope"));
 
       admin.modifyNamespace(NamespaceDescriptor.create("ns").addConfiguration("k", "w").build());
       assertEquals("w", admin.getNamespaceDescriptor("ns").getConfigurationValue("k"));
-      assertThrows(NamespaceNotFoundException.class,
+      assertThrows(
+          NamespaceNotFoundException.class,
           () -> admin.modifyNamespace(NamespaceDescriptor.create("nope").build()));
     }
-    assertTrue(Files.isDirectory(data.resolve("namespaces").resolve("ns").resolve("t")),
+    assertTrue(
+        Files.isDirectory(data.resolve("namespaces").resolve("ns").resolve("t")),
         "the table lives in its namespace's directory");
 
     try (ServedCellar served = ServedCellar.start(data);
@@ -157,8 +162,8 @@ class NamespaceInteropTest {
     List<String> rows = new ArrayList<>();
     try (ResultScanner scanner = table.getScanner(new Scan())) {
       for (Result result : scanner) {
-        rows.add(Bytes.toString(result.getRow()) + "=" + Bytes.toString(result.getValue(F,
-            bytes("q"))));
+        rows.add(
+            Bytes.toString(result.getRow()) + "=" + Bytes.toString(result.getValue(F, bytes("q"))));
       }
     }
     return rows;
@@ -166,12 +171,14 @@ class NamespaceInteropTest {
 
   private static List<String> embedded(ServedCellar served, String table) throws IOException {
     List<String> rows = new ArrayList<>();
-    try (dev.cellar.ResultScanner scanner = served.server.database().table(table)
-        .scanner(new dev.cellar.Scan())) {
+    try (dev.cellar.ResultScanner scanner =
+        served.server.database().table(table).scanner(new dev.cellar.Scan())) {
       for (dev.cellar.Result result : scanner) {
         try (result) {
-          rows.add(new String(result.row(), StandardCharsets.UTF_8) + "="
-              + new String(result.getValue(F, bytes("q")), StandardCharsets.UTF_8));
+          rows.add(
+              new String(result.row(), StandardCharsets.UTF_8)
+                  + "="
+                  + new String(result.getValue(F, bytes("q")), StandardCharsets.UTF_8));
         }
       }
     }

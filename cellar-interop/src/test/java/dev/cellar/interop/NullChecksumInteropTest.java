@@ -66,34 +66,57 @@ class NullChecksumInteropTest {
   }
 
   /**
-   * Every block size with every compression; the chunk size, encoding and bloom rotate so that
-   * each block size meets each chunk size.
+   * Every block size with every compression; the chunk size, encoding and bloom rotate so that each
+   * block size meets each chunk size.
    */
   static Stream<Arguments> matrix() {
     List<Arguments> out = new ArrayList<>();
     int i = 0;
     for (int blockSize : BLOCK_SIZES) {
-      for (Compression compression : List.of(Compression.NONE, Compression.GZ,
-          Compression.SNAPPY, Compression.LZ4, Compression.ZSTD)) {
-        out.add(Arguments.of(blockSize, compression, BYTES_PER_CHECKSUM[i % 3],
-            Encoding.values()[i % Encoding.values().length],
-            Bloom.values()[i % Bloom.values().length]));
+      for (Compression compression :
+          List.of(
+              Compression.NONE,
+              Compression.GZ,
+              Compression.SNAPPY,
+              Compression.LZ4,
+              Compression.ZSTD)) {
+        out.add(
+            Arguments.of(
+                blockSize,
+                compression,
+                BYTES_PER_CHECKSUM[i % 3],
+                Encoding.values()[i % Encoding.values().length],
+                Bloom.values()[i % Bloom.values().length]));
         i++;
       }
     }
     return out.stream();
   }
 
-  private static Spec spec(int blockSize, Compression compression, int bytesPerChecksum,
-      Encoding encoding, Bloom bloom) {
-    return Spec.defaults().withBlockSizes(blockSize, 1024).withCompression(compression)
-        .withEncoding(encoding).withBloom(bloom).withChecksums(ChecksumType.NULL, bytesPerChecksum);
+  private static Spec spec(
+      int blockSize,
+      Compression compression,
+      int bytesPerChecksum,
+      Encoding encoding,
+      Bloom bloom) {
+    return Spec.defaults()
+        .withBlockSizes(blockSize, 1024)
+        .withCompression(compression)
+        .withEncoding(encoding)
+        .withBloom(bloom)
+        .withChecksums(ChecksumType.NULL, bytesPerChecksum);
   }
 
   @ParameterizedTest(name = "block {0} {1} bytesPerChecksum {2} {3} bloom {4}")
   @MethodSource("matrix")
-  void cellarReadsWhatHBaseWrote(int blockSize, Compression compression, int bytesPerChecksum,
-      Encoding encoding, Bloom bloom, TestSeed seed) throws IOException {
+  void cellarReadsWhatHBaseWrote(
+      int blockSize,
+      Compression compression,
+      int bytesPerChecksum,
+      Encoding encoding,
+      Bloom bloom,
+      TestSeed seed)
+      throws IOException {
     List<CellSpec> cells = TestCells.sorted(new Random(seed.value()), CELLS, CELLS / 4);
     Path file = dir.resolve("hbase.hfile");
     hbase.write(file, cells, spec(blockSize, compression, bytesPerChecksum, encoding, bloom));
@@ -119,8 +142,14 @@ class NullChecksumInteropTest {
 
   @ParameterizedTest(name = "block {0} {1} bytesPerChecksum {2} {3} bloom {4}")
   @MethodSource("matrix")
-  void hbaseReadsWhatCellarWrote(int blockSize, Compression compression, int bytesPerChecksum,
-      Encoding encoding, Bloom bloom, TestSeed seed) throws IOException {
+  void hbaseReadsWhatCellarWrote(
+      int blockSize,
+      Compression compression,
+      int bytesPerChecksum,
+      Encoding encoding,
+      Bloom bloom,
+      TestSeed seed)
+      throws IOException {
     List<CellSpec> cells = TestCells.sorted(new Random(seed.value()), CELLS, CELLS / 4);
     Path file = dir.resolve("cellar.hfile");
     Spec spec = spec(blockSize, compression, bytesPerChecksum, encoding, bloom);
@@ -136,7 +165,8 @@ class NullChecksumInteropTest {
     if (bloom != Bloom.NONE) {
       try (HBaseHFiles.BloomProbe probe = hbase.openBloom(file)) {
         for (CellSpec cell : cells) {
-          assertTrue(probe.mightContain(cell.row(), cell.qualifier()),
+          assertTrue(
+              probe.mightContain(cell.row(), cell.qualifier()),
               "HBase's bloom lookup misses " + cell);
         }
       }
@@ -156,19 +186,23 @@ class NullChecksumInteropTest {
     Path theirs = dir.resolve("hbase.hfile");
     Path ours = dir.resolve("cellar.hfile");
     hbase.write(theirs, cells, spec);
-    CellarHFiles.write(ours, cells,
-        CellarHFiles.context(spec).toBuilder().compressTags(false).build());
+    CellarHFiles.write(
+        ours, cells, CellarHFiles.context(spec).toBuilder().compressTags(false).build());
     List<BlockInfo> hbaseBlocks = hbase.readBlocks(theirs);
-    BlockInfo last = hbaseBlocks.stream()
-        .filter(b -> b.type().isData() || b.type() == BlockType.LEAF_INDEX
-            || b.type() == BlockType.BLOOM_CHUNK)
-        .reduce((first, second) -> second)
-        .orElseThrow();
+    BlockInfo last =
+        hbaseBlocks.stream()
+            .filter(
+                b ->
+                    b.type().isData()
+                        || b.type() == BlockType.LEAF_INDEX
+                        || b.type() == BlockType.BLOOM_CHUNK)
+            .reduce((first, second) -> second)
+            .orElseThrow();
     int end = (int) (last.offset() + last.onDiskSizeWithHeader());
     byte[] hbaseBytes = Arrays.copyOf(Files.readAllBytes(theirs), end);
     byte[] cellarBytes = Arrays.copyOf(Files.readAllBytes(ours), end);
-    assertEquals(-1, Arrays.mismatch(hbaseBytes, cellarBytes),
-        "first difference in the scanned section");
+    assertEquals(
+        -1, Arrays.mismatch(hbaseBytes, cellarBytes), "first difference in the scanned section");
   }
 
   /**
@@ -185,10 +219,12 @@ class NullChecksumInteropTest {
     int blocks = 0;
     while (offset < end) {
       String where = file.getFileName() + " block at " + offset;
-      assertEquals(ChecksumType.NULL.code(), bytes.getByte(offset + BlockHeader.CHECKSUM_TYPE_OFFSET),
+      assertEquals(
+          ChecksumType.NULL.code(),
+          bytes.getByte(offset + BlockHeader.CHECKSUM_TYPE_OFFSET),
           where);
-      assertEquals(bytesPerChecksum, bytes.getInt(offset + BlockHeader.BYTES_PER_CHECKSUM_OFFSET),
-          where);
+      assertEquals(
+          bytesPerChecksum, bytes.getInt(offset + BlockHeader.BYTES_PER_CHECKSUM_OFFSET), where);
       int dataSize = bytes.getInt(offset + BlockHeader.ON_DISK_DATA_SIZE_OFFSET);
       int onDiskSize = BlockHeader.SIZE + bytes.getInt(offset + BlockHeader.ON_DISK_SIZE_OFFSET);
       int chunks = (dataSize + bytesPerChecksum - 1) / bytesPerChecksum;

@@ -44,11 +44,11 @@ import org.junit.jupiter.api.io.TempDir;
  * client's own machinery puts the parts together or hands them out: a scan that allows partial
  * results gets a wide row in several results flagged partial, whose cells, concatenated, are the
  * row the server's embedded database returns; the same scan without it gets whole rows, put
- * together by the client; batches regroup the parts; a row wider than the server's own result
- * size comes in parts too; a filter that skips most cells of a row is cut short inside the row by
- * the time limit and every cell still comes back once; reversed scans split rows the same way;
- * and random scans of random wide rows (the seed printed, {@code -Dcellar.test.seed} replays it)
- * return what the embedded database returns.
+ * together by the client; batches regroup the parts; a row wider than the server's own result size
+ * comes in parts too; a filter that skips most cells of a row is cut short inside the row by the
+ * time limit and every cell still comes back once; reversed scans split rows the same way; and
+ * random scans of random wide rows (the seed printed, {@code -Dcellar.test.seed} replays it) return
+ * what the embedded database returns.
  */
 @ExtendWith(TestSeedExtension.class)
 class ScanPartialRowsInteropTest {
@@ -56,6 +56,7 @@ class ScanPartialRowsInteropTest {
   private static final TableName NAME = TableName.valueOf("t");
   private static final byte[] F = bytes("f");
   private static final byte[] G = bytes("g");
+
   /** A wide row's cell as the server counts it: 12 + key (2 + 4 + 1 + 1 + 5 + 8 + 1) + 1000. */
   private static final int WIDE_CELL = 12 + 22 + 1000;
 
@@ -65,16 +66,24 @@ class ScanPartialRowsInteropTest {
     return text.getBytes(StandardCharsets.UTF_8);
   }
 
-  private static ServedCellar serve(Path data, Map<String, String> server,
-      Compression.Algorithm compression, boolean cached) throws IOException {
+  private static ServedCellar serve(
+      Path data, Map<String, String> server, Compression.Algorithm compression, boolean cached)
+      throws IOException {
     ServedCellar served = ServedCellar.start(data, server, Map.of());
     try (Admin admin = served.connection.getAdmin()) {
-      admin.createTable(TableDescriptorBuilder.newBuilder(NAME)
-          .setColumnFamily(ColumnFamilyDescriptorBuilder.newBuilder(F)
-              .setCompressionType(compression).setBlockCacheEnabled(cached).build())
-          .setColumnFamily(ColumnFamilyDescriptorBuilder.newBuilder(G)
-              .setCompressionType(compression).setBlockCacheEnabled(cached).build())
-          .build());
+      admin.createTable(
+          TableDescriptorBuilder.newBuilder(NAME)
+              .setColumnFamily(
+                  ColumnFamilyDescriptorBuilder.newBuilder(F)
+                      .setCompressionType(compression)
+                      .setBlockCacheEnabled(cached)
+                      .build())
+              .setColumnFamily(
+                  ColumnFamilyDescriptorBuilder.newBuilder(G)
+                      .setCompressionType(compression)
+                      .setBlockCacheEnabled(cached)
+                      .build())
+              .build());
     }
     return served;
   }
@@ -112,17 +121,27 @@ class ScanPartialRowsInteropTest {
   }
 
   private static String describe(Cell cell) {
-    return new String(CellUtil.cloneRow(cell), StandardCharsets.UTF_8) + "/"
-        + new String(CellUtil.cloneFamily(cell), StandardCharsets.UTF_8) + ":"
-        + new String(CellUtil.cloneQualifier(cell), StandardCharsets.UTF_8) + "/"
-        + cell.getTimestamp() + "=" + Arrays.hashCode(CellUtil.cloneValue(cell));
+    return new String(CellUtil.cloneRow(cell), StandardCharsets.UTF_8)
+        + "/"
+        + new String(CellUtil.cloneFamily(cell), StandardCharsets.UTF_8)
+        + ":"
+        + new String(CellUtil.cloneQualifier(cell), StandardCharsets.UTF_8)
+        + "/"
+        + cell.getTimestamp()
+        + "="
+        + Arrays.hashCode(CellUtil.cloneValue(cell));
   }
 
   private static String describe(dev.cellar.cell.Cell cell) {
-    return new String(cell.rowArray(), StandardCharsets.UTF_8) + "/"
-        + new String(cell.familyArray(), StandardCharsets.UTF_8) + ":"
-        + new String(cell.qualifierArray(), StandardCharsets.UTF_8) + "/" + cell.timestamp()
-        + "=" + Arrays.hashCode(cell.valueArray());
+    return new String(cell.rowArray(), StandardCharsets.UTF_8)
+        + "/"
+        + new String(cell.familyArray(), StandardCharsets.UTF_8)
+        + ":"
+        + new String(cell.qualifierArray(), StandardCharsets.UTF_8)
+        + "/"
+        + cell.timestamp()
+        + "="
+        + Arrays.hashCode(cell.valueArray());
   }
 
   /** What HBase's client returned: each result's cells and its partial flag, and the calls. */
@@ -189,8 +208,8 @@ class ScanPartialRowsInteropTest {
     try (ServedCellar served = serve(dir.resolve("data"), Map.of())) {
       standardRows(served);
       List<List<String>> expected = embedded(served, new dev.cellar.Scan());
-      Scanned parts = scan(served, new Scan().setAllowPartialResults(true)
-          .setMaxResultSize(10_000));
+      Scanned parts =
+          scan(served, new Scan().setAllowPartialResults(true).setMaxResultSize(10_000));
       int perCall = (10_000 + WIDE_CELL - 1) / WIDE_CELL;
       List<Integer> wideSizes = new ArrayList<>();
       for (int i = 0; i < parts.results().size(); i++) {
@@ -214,8 +233,8 @@ class ScanPartialRowsInteropTest {
   }
 
   /**
-   * Batches of 7 under a size limit of about ten cells: the client regroups the server's parts
-   * into results of exactly 7 cells but a row's last (HBase's BatchScanResultCache), or, allowing
+   * Batches of 7 under a size limit of about ten cells: the client regroups the server's parts into
+   * results of exactly 7 cells but a row's last (HBase's BatchScanResultCache), or, allowing
    * partial results, hands them out as they come, none over 7; both make up the rows.
    */
   @Test
@@ -229,11 +248,14 @@ class ScanPartialRowsInteropTest {
         assertTrue(batched.partial().get(i) ? size == 7 : size <= 7, "result " + i + ": " + size);
       }
       assertEquals(expected, batched.rows());
-      Scanned both = scan(served, new Scan().setBatch(7).setAllowPartialResults(true)
-          .setMaxResultSize(10_000));
+      Scanned both =
+          scan(
+              served, new Scan().setBatch(7).setAllowPartialResults(true).setMaxResultSize(10_000));
       assertTrue(both.results().stream().allMatch(result -> result.size() <= 7));
-      assertTrue(both.results().stream().anyMatch(result -> result.size() < 7
-          && rowOf(result.getFirst()).equals("wide")), "the size limit cut some batches");
+      assertTrue(
+          both.results().stream()
+              .anyMatch(result -> result.size() < 7 && rowOf(result.getFirst()).equals("wide")),
+          "the size limit cut some batches");
       assertEquals(expected, both.rows());
     }
   }
@@ -241,8 +263,8 @@ class ScanPartialRowsInteropTest {
   /** A row of a megabyte against the server's 64 KiB: many calls, each within the server's size. */
   @Test
   void aRowWiderThanTheServersResultSizeComesInParts() throws IOException {
-    try (ServedCellar served = serve(dir.resolve("data"),
-        Map.of(ServerOptions.SCANNER_MAX_RESULT_SIZE, "65536"))) {
+    try (ServedCellar served =
+        serve(dir.resolve("data"), Map.of(ServerOptions.SCANNER_MAX_RESULT_SIZE, "65536"))) {
       row(served, "huge", 1000, 1000);
       row(served, "small", 4, 10);
       List<List<String>> expected = embedded(served, new dev.cellar.Scan());
@@ -262,31 +284,40 @@ class ScanPartialRowsInteropTest {
       standardRows(served);
       row(served, "wider", 500, 1000);
       List<List<String>> expected = embedded(served, new dev.cellar.Scan().setReversed(true));
-      Scanned parts = scan(served, new Scan().setReversed(true).setAllowPartialResults(true)
-          .setMaxResultSize(20_000));
+      Scanned parts =
+          scan(
+              served,
+              new Scan().setReversed(true).setAllowPartialResults(true).setMaxResultSize(20_000));
       assertTrue(parts.results().size() >= 800 / 20, parts.results().size() + " results");
       assertEquals(expected, parts.rows());
-      assertEquals(expected, scan(served, new Scan().setReversed(true).setMaxResultSize(20_000))
-          .results());
+      assertEquals(
+          expected, scan(served, new Scan().setReversed(true).setMaxResultSize(20_000)).results());
     }
   }
 
   /**
    * A filter that finds one cell in a thousand of a wide row whose blocks are compressed and not
-   * cached, with a 100 ms scanner lease (so a 50 ms time limit): the row grows until its
-   * filtered scan takes several time limits, so that calls are cut short inside it, answering
-   * heartbeats with the cells found so far flagged partial; every cell comes back once, whether
-   * the client hands out the parts or puts them together.
+   * cached, with a 100 ms scanner lease (so a 50 ms time limit): the row grows until its filtered
+   * scan takes several time limits, so that calls are cut short inside it, answering heartbeats
+   * with the cells found so far flagged partial; every cell comes back once, whether the client
+   * hands out the parts or puts them together.
    */
   @Test
   void theTimeLimitCutsAFilteredWideRowAndEveryCellComesBackOnce() throws IOException {
-    Supplier<Filter> needles = () -> new ValueFilter(CompareOperator.EQUAL,
-        new SubstringComparator("needle"));
-    dev.cellar.Scan twin = new dev.cellar.Scan().setFilter(new dev.cellar.filter.ValueFilter(
-        dev.cellar.filter.CompareOperator.EQUAL,
-        new dev.cellar.filter.SubstringComparator("needle")));
-    try (ServedCellar served = serve(dir.resolve("data"),
-        Map.of(ServerOptions.SCANNER_TIMEOUT, "100"), Compression.Algorithm.GZ, false)) {
+    Supplier<Filter> needles =
+        () -> new ValueFilter(CompareOperator.EQUAL, new SubstringComparator("needle"));
+    dev.cellar.Scan twin =
+        new dev.cellar.Scan()
+            .setFilter(
+                new dev.cellar.filter.ValueFilter(
+                    dev.cellar.filter.CompareOperator.EQUAL,
+                    new dev.cellar.filter.SubstringComparator("needle")));
+    try (ServedCellar served =
+        serve(
+            dir.resolve("data"),
+            Map.of(ServerOptions.SCANNER_TIMEOUT, "100"),
+            Compression.Algorithm.GZ,
+            false)) {
       int cells = 0;
       Scanned parts = null;
       long millis = 0;
@@ -298,15 +329,24 @@ class ScanPartialRowsInteropTest {
         parts = scan(served, new Scan().setFilter(needles.get()).setAllowPartialResults(true));
         millis = (System.nanoTime() - start) / 1_000_000;
       }
-      System.out.printf("ScanPartialRowsInteropTest: %d cells in %d ms, %d calls, %d results%n",
+      System.out.printf(
+          "ScanPartialRowsInteropTest: %d cells in %d ms, %d calls, %d results%n",
           cells, millis, parts.calls(), parts.results().size());
       List<List<String>> expected = embedded(served, twin);
       assertEquals(1, expected.size());
       assertEquals((cells + 999) / 1000, expected.getFirst().size());
       assertEquals(expected, parts.rows());
       long flagged = parts.partial().stream().filter(Boolean::booleanValue).count();
-      assertTrue(flagged >= 2, flagged + " partial results of " + parts.results().size()
-          + " in " + parts.calls() + " calls over " + millis + " ms");
+      assertTrue(
+          flagged >= 2,
+          flagged
+              + " partial results of "
+              + parts.results().size()
+              + " in "
+              + parts.calls()
+              + " calls over "
+              + millis
+              + " ms");
       assertEquals(expected, scan(served, new Scan().setFilter(needles.get())).results());
       assertEquals(0, served.server.openScanners(), "scanners left open on the server");
     }
@@ -343,8 +383,11 @@ class ScanPartialRowsInteropTest {
     try (ServedCellar served = serve(dir.resolve("data"), Map.of())) {
       for (int r = 0; r < 25; r++) {
         int cells = random.nextInt(6) == 0 ? 50 + random.nextInt(400) : 1 + random.nextInt(8);
-        row(served, String.format("r%02d", r), cells, 1 + random.nextInt(random.nextBoolean()
-            ? 2000 : 50));
+        row(
+            served,
+            String.format("r%02d", r),
+            cells,
+            1 + random.nextInt(random.nextBoolean() ? 2000 : 50));
       }
       for (int i = 0; i < 40; i++) {
         checkRandomScan(served, random, "scan " + i);
@@ -353,8 +396,8 @@ class ScanPartialRowsInteropTest {
     }
   }
 
-  private static void checkRandomScan(ServedCellar served, SplittableRandom random,
-      String context) throws IOException {
+  private static void checkRandomScan(ServedCellar served, SplittableRandom random, String context)
+      throws IOException {
     int low = random.nextInt(25);
     int high = low + random.nextInt(25 - low + 1);
     boolean reversed = random.nextInt(3) == 0;
@@ -385,16 +428,18 @@ class ScanPartialRowsInteropTest {
         twin.setFilter(new dev.cellar.filter.ColumnPrefixFilter(bytes("q00")));
       }
       case 2 -> {
-        scan.setFilter(new ValueFilter(CompareOperator.LESS,
-            new BinaryComparator(new byte[] {(byte) 0x80})));
-        twin.setFilter(new dev.cellar.filter.ValueFilter(dev.cellar.filter.CompareOperator.LESS,
-            new dev.cellar.filter.BinaryComparator(new byte[] {(byte) 0x80})));
+        scan.setFilter(
+            new ValueFilter(CompareOperator.LESS, new BinaryComparator(new byte[] {(byte) 0x80})));
+        twin.setFilter(
+            new dev.cellar.filter.ValueFilter(
+                dev.cellar.filter.CompareOperator.LESS,
+                new dev.cellar.filter.BinaryComparator(new byte[] {(byte) 0x80})));
       }
       case 3 -> {
         scan.setFilter(new PageFilter(4));
         twin.setFilter(new dev.cellar.filter.PageFilter(4));
       }
-      default -> { }
+      default -> {}
     }
     if (batch > 0) {
       scan.setBatch(batch);

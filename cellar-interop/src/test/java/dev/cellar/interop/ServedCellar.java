@@ -12,9 +12,9 @@ import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.ConnectionFactory;
 
 /**
- * An in-process {@code cellar serve} on a free loopback port and a connection of HBase's own
- * client to it, configured as an HBase user would: the RPC connection registry pointed at the
- * server, nothing else. Small retry counts and pauses keep a failing test short.
+ * An in-process {@code cellar serve} on a free loopback port and a connection of HBase's own client
+ * to it, configured as an HBase user would: the RPC connection registry pointed at the server,
+ * nothing else. Small retry counts and pauses keep a failing test short.
  */
 final class ServedCellar implements AutoCloseable {
 
@@ -34,15 +34,15 @@ final class ServedCellar implements AutoCloseable {
    * A server with {@code serverSettings} over the defaults, and a client with {@code
    * clientSettings} over {@link #clientConfiguration}.
    */
-  static ServedCellar start(Path directory, Map<String, String> serverSettings,
-      Map<String, String> clientSettings) throws IOException {
-    CellarConfig config = CellarConfig.defaults().with(ServerOptions.PORT, "0")
-        .with(ServerOptions.HANDLERS, "4");
+  static ServedCellar start(
+      Path directory, Map<String, String> serverSettings, Map<String, String> clientSettings)
+      throws IOException {
+    CellarConfig config =
+        CellarConfig.defaults().with(ServerOptions.PORT, "0").with(ServerOptions.HANDLERS, "4");
     for (Map.Entry<String, String> setting : serverSettings.entrySet()) {
       config = config.with(setting.getKey(), setting.getValue());
     }
-    CellarServer server = CellarServer.start(ServerOptions.from(directory, config),
-        config);
+    CellarServer server = CellarServer.start(ServerOptions.from(directory, config), config);
     try {
       Configuration conf = clientConfiguration(server);
       clientSettings.forEach(conf::set);
@@ -56,8 +56,7 @@ final class ServedCellar implements AutoCloseable {
   /** What an HBase user sets to reach {@code server}. */
   static Configuration clientConfiguration(CellarServer server) {
     Configuration conf = HBaseConfiguration.create();
-    conf.set("hbase.client.registry.impl",
-        "org.apache.hadoop.hbase.client.RpcConnectionRegistry");
+    conf.set("hbase.client.registry.impl", "org.apache.hadoop.hbase.client.RpcConnectionRegistry");
     conf.set("hbase.client.bootstrap.servers", server.hostAndPort());
     conf.setInt("hbase.client.retries.number", 3);
     conf.setInt("hbase.client.pause", 20);

@@ -20,8 +20,7 @@ final class TestCells {
   static final byte[] FAMILY = bytes("f");
 
   private static final CellType[] DELETES = {
-    CellType.DELETE, CellType.DELETE_COLUMN, CellType.DELETE_FAMILY,
-    CellType.DELETE_FAMILY_VERSION
+    CellType.DELETE, CellType.DELETE_COLUMN, CellType.DELETE_FAMILY, CellType.DELETE_FAMILY_VERSION
   };
 
   private TestCells() {}
@@ -36,8 +35,8 @@ final class TestCells {
    * in three has tags; sequence ids are distinct and positive.
    */
   static List<CellSpec> sorted(Random random, int count, int rows) {
-    TreeMap<KeyValue, CellSpec> byKey = new TreeMap<>(
-        (a, b) -> CellComparator.getInstance().compare(a, b, true));
+    TreeMap<KeyValue, CellSpec> byKey =
+        new TreeMap<>((a, b) -> CellComparator.getInstance().compare(a, b, true));
     long sequenceId = 1;
     while (byKey.size() < count) {
       CellSpec cell = cell(random, rows, sequenceId++);
@@ -47,17 +46,24 @@ final class TestCells {
   }
 
   /**
-   * Returns {@code count} puts on consecutive rows, one column each, every value
-   * {@code valueLength} bytes, without tags: a file whose first data block is easy to corrupt in a
-   * value.
+   * Returns {@code count} puts on consecutive rows, one column each, every value {@code
+   * valueLength} bytes, without tags: a file whose first data block is easy to corrupt in a value.
    */
   static List<CellSpec> puts(int count, int valueLength) {
     List<CellSpec> cells = new ArrayList<>(count);
     for (int i = 0; i < count; i++) {
       byte[] value = new byte[valueLength];
       Arrays.fill(value, (byte) ('a' + i % 26));
-      cells.add(new CellSpec(row(i), FAMILY, bytes("q"), 1_700_000_000_000L, CellType.PUT.code(),
-          value, new byte[0], i + 1));
+      cells.add(
+          new CellSpec(
+              row(i),
+              FAMILY,
+              bytes("q"),
+              1_700_000_000_000L,
+              CellType.PUT.code(),
+              value,
+              new byte[0],
+              i + 1));
     }
     return cells;
   }
@@ -66,14 +72,21 @@ final class TestCells {
     byte[] row = row(random.nextInt(rows));
     long timestamp = 1_700_000_000_000L + random.nextInt(1_000);
     if (random.nextInt(10) != 0) {
-      return new CellSpec(row, FAMILY, bytes("q" + random.nextInt(12)), timestamp,
-          CellType.PUT.code(), value(random), tags(random), sequenceId);
+      return new CellSpec(
+          row,
+          FAMILY,
+          bytes("q" + random.nextInt(12)),
+          timestamp,
+          CellType.PUT.code(),
+          value(random),
+          tags(random),
+          sequenceId);
     }
     CellType type = DELETES[random.nextInt(DELETES.length)];
     boolean wholeFamily = type == CellType.DELETE_FAMILY || type == CellType.DELETE_FAMILY_VERSION;
     byte[] qualifier = wholeFamily ? new byte[0] : bytes("q" + random.nextInt(12));
-    return new CellSpec(row, FAMILY, qualifier, timestamp, type.code(), new byte[0],
-        tags(random), sequenceId);
+    return new CellSpec(
+        row, FAMILY, qualifier, timestamp, type.code(), new byte[0], tags(random), sequenceId);
   }
 
   private static byte[] value(Random random) {

@@ -2,6 +2,10 @@ package dev.cellar.server;
 
 import dev.cellar.Cellar;
 import dev.cellar.CellarConfig;
+import dev.cellar.io.AppendOnlyFile;
+import dev.cellar.io.DirectoryLockedException;
+import dev.cellar.io.Storage;
+import dev.cellar.io.StorageLocation;
 import dev.cellar.server.catalog.Catalog;
 import dev.cellar.server.catalog.MetaTable;
 import dev.cellar.server.catalog.ServerIdentity;
@@ -17,10 +21,6 @@ import dev.cellar.server.service.MasterService;
 import dev.cellar.server.service.RegionAdminService;
 import dev.cellar.server.service.RegionLoads;
 import dev.cellar.server.service.RegistryService;
-import dev.cellar.io.AppendOnlyFile;
-import dev.cellar.io.DirectoryLockedException;
-import dev.cellar.io.Storage;
-import dev.cellar.io.StorageLocation;
 import dev.cellar.spi.Engine;
 import dev.cellar.spi.EngineAccess;
 import java.io.Closeable;
@@ -39,26 +39,24 @@ import org.slf4j.LoggerFactory;
 
 /**
  * {@code cellar serve}: an embedded {@link Cellar} behind a server that HBase 2.x's own client
- * talks to. It is, at once, the cluster's registry (ClientMetaService), its master
- * (MasterService, with the cluster's status) and its one region server (ClientService, and
- * AdminService for flushes, compactions and region loads) holding hbase:meta and one region per
- * enabled table.
+ * talks to. It is, at once, the cluster's registry (ClientMetaService), its master (MasterService,
+ * with the cluster's status) and its one region server (ClientService, and AdminService for
+ * flushes, compactions and region loads) holding hbase:meta and one region per enabled table.
  *
- * <p><b>Directory.</b> The database's files, plus {@code server/}: the lock, the cluster id and
- * the catalog of HBase schemas ({@link Catalog}). On a local disk or, by URI, on another file
- * system (HDFS) through the same {@link Storage} as the database; the server's lock is
- * {@code server/LOCK}, held as the database's own locks are.
+ * <p><b>Directory.</b> The database's files, plus {@code server/}: the lock, the cluster id and the
+ * catalog of HBase schemas ({@link Catalog}). On a local disk or, by URI, on another file system
+ * (HDFS) through the same {@link Storage} as the database; the server's lock is {@code
+ * server/LOCK}, held as the database's own locks are.
  *
- * <p><b>Threads.</b> Netty's acceptor and event loops ({@link RpcServer}), the handler pool
- * {@value #HANDLER_THREAD}-N with its bounded queue, the scanner lease sweeper, and the database's
- * own background threads. {@link #close()} stops accepting, closes connections, lets running calls
+ * <p><b>Threads.</b> Netty's acceptor and event loops ({@link RpcServer}), the handler pool {@value
+ * #HANDLER_THREAD}-N with its bounded queue, the scanner lease sweeper, and the database's own
+ * background threads. {@link #close()} stops accepting, closes connections, lets running calls
  * finish, closes open scanners, then flushes and closes the database and drops the lock.
  *
- * <p><b>Metrics.</b> Beside the database's own beans, the server publishes HBase's IPC bean
- * ({@link IpcSource}, with the admin calls by method) and counts its requests into the
- * database's {@code sub=Server} bean ({@code totalRequestCount}, {@code rpcGetRequestCount}, ...,
- * {@code ScanTime}, {@code ScanSize}); it tells the info server its RPC port, for the web UI's
- * summary.
+ * <p><b>Metrics.</b> Beside the database's own beans, the server publishes HBase's IPC bean ({@link
+ * IpcSource}, with the admin calls by method) and counts its requests into the database's {@code
+ * sub=Server} bean ({@code totalRequestCount}, {@code rpcGetRequestCount}, ..., {@code ScanTime},
+ * {@code ScanSize}); it tells the info server its RPC port, for the web UI's summary.
  */
 public final class CellarServer implements AutoCloseable {
 
@@ -75,9 +73,16 @@ public final class CellarServer implements AutoCloseable {
   private final ServerIdentity identity;
   private final Catalog catalog;
 
-  private CellarServer(ServerOptions options, StorageLocation location, Closeable lock,
-      Cellar cellar, ThreadPoolExecutor handlers, ClientService client, RpcServer rpc,
-      ServerIdentity identity, Catalog catalog) {
+  private CellarServer(
+      ServerOptions options,
+      StorageLocation location,
+      Closeable lock,
+      Cellar cellar,
+      ThreadPoolExecutor handlers,
+      ClientService client,
+      RpcServer rpc,
+      ServerIdentity identity,
+      Catalog catalog) {
     this.options = options;
     this.location = location;
     this.lock = lock;
@@ -94,8 +99,7 @@ public final class CellarServer implements AutoCloseable {
    *
    * @throws IOException naming the directory or the address when either is taken or unusable
    */
-  public static CellarServer start(ServerOptions options, CellarConfig config)
-      throws IOException {
+  public static CellarServer start(ServerOptions options, CellarConfig config) throws IOException {
     StorageLocation location =
         StorageLocation.resolve(options.location(), EngineAccess.settings(config));
     Storage storage = location.storage();
@@ -106,8 +110,13 @@ public final class CellarServer implements AutoCloseable {
       lock = storage.lock(serverDir)::close;
     } catch (DirectoryLockedException e) {
       closeQuietly(location, e);
-      throw new IOException("directory " + options.location() + " is in use by another Cellar"
-          + " server: " + e.getMessage(), e);
+      throw new IOException(
+          "directory "
+              + options.location()
+              + " is in use by another Cellar"
+              + " server: "
+              + e.getMessage(),
+          e);
     } catch (IOException | RuntimeException e) {
       closeQuietly(location, e);
       throw e;
@@ -120,36 +129,50 @@ public final class CellarServer implements AutoCloseable {
       String clusterId = clusterId(storage, serverDir.resolve("cluster-id"));
       cellar = Cellar.open(options.location(), config);
       Catalog catalog = Catalog.open(cellar, storage, serverDir);
-      ServerIdentity identity = new ServerIdentity(options.advertisedHost(), port,
-          System.currentTimeMillis(), clusterId);
+      ServerIdentity identity =
+          new ServerIdentity(options.advertisedHost(), port, System.currentTimeMillis(), clusterId);
       MetaTable meta = new MetaTable(catalog, identity);
-      client = new ClientService(cellar, catalog, meta, options.scanLimits(),
-          options.inlineGets());
+      client = new ClientService(cellar, catalog, meta, options.scanLimits(), options.inlineGets());
       handlers = handlerPool(options);
-      RegionLoads regionLoads = new RegionLoads(cellar, catalog, client::metaRowsRead,
-          location.isLocal());
+      RegionLoads regionLoads =
+          new RegionLoads(cellar, catalog, client::metaRowsRead, location.isLocal());
       RpcMetrics rpcMetrics = new RpcMetrics();
       MethodCallCounts adminCalls = new MethodCallCounts();
-      RpcDispatch dispatch = new RpcDispatch(Map.of(
-          RegistryService.NAME, RegistryService.create(identity),
-          MasterService.NAME, MasterService.create(catalog,
-              new ExportEndpoint(cellar, catalog, config),
-              new ClusterStatusReport(cellar, catalog, identity, regionLoads), adminCalls),
-          ClientService.NAME, client.service(),
-          RegionAdminService.NAME, RegionAdminService.create(cellar, catalog, regionLoads)),
-          handlers,
-          clusterId, rpcMetrics);
-      RpcServer rpc = RpcServer.start(new InetSocketAddress(options.bindAddress(), port),
-          options.ioThreads(), options.maxRequestSize(), dispatch);
+      RpcDispatch dispatch =
+          new RpcDispatch(
+              Map.of(
+                  RegistryService.NAME, RegistryService.create(identity),
+                  MasterService.NAME,
+                      MasterService.create(
+                          catalog,
+                          new ExportEndpoint(cellar, catalog, config),
+                          new ClusterStatusReport(cellar, catalog, identity, regionLoads),
+                          adminCalls),
+                  ClientService.NAME, client.service(),
+                  RegionAdminService.NAME, RegionAdminService.create(cellar, catalog, regionLoads)),
+              handlers,
+              clusterId,
+              rpcMetrics);
+      RpcServer rpc =
+          RpcServer.start(
+              new InetSocketAddress(options.bindAddress(), port),
+              options.ioThreads(),
+              options.maxRequestSize(),
+              dispatch);
       Engine engine = EngineAccess.engine(cellar);
       engine.metrics().servedOverRpc();
       engine.publish(new IpcSource(rpcMetrics, handlers, rpc::openConnections, adminCalls));
       engine.servesRpcOn(port);
-      LOG.info("cellar serve: {} on {}:{} ({}), advertised as {}, cluster id {}",
-          options.location(), options.bindAddress(), port, rpc.usesEpoll() ? "epoll" : "nio",
-          identity.hostAndPort(), clusterId);
-      return new CellarServer(options, location, lock, cellar, handlers, client, rpc, identity,
-          catalog);
+      LOG.info(
+          "cellar serve: {} on {}:{} ({}), advertised as {}, cluster id {}",
+          options.location(),
+          options.bindAddress(),
+          port,
+          rpc.usesEpoll() ? "epoll" : "nio",
+          identity.hostAndPort(),
+          clusterId);
+      return new CellarServer(
+          options, location, lock, cellar, handlers, client, rpc, identity, catalog);
     } catch (IOException | RuntimeException e) {
       if (handlers != null) {
         handlers.shutdownNow();
@@ -179,16 +202,21 @@ public final class CellarServer implements AutoCloseable {
   }
 
   private static ThreadPoolExecutor handlerPool(ServerOptions options) {
-    ThreadPoolExecutor pool = new ThreadPoolExecutor(options.handlers(), options.handlers(),
-        60, TimeUnit.SECONDS, new ArrayBlockingQueue<>(options.callQueueLength()),
-        Thread.ofPlatform().name(HANDLER_THREAD + "-", 0).daemon().factory(),
-        new ThreadPoolExecutor.AbortPolicy());
+    ThreadPoolExecutor pool =
+        new ThreadPoolExecutor(
+            options.handlers(),
+            options.handlers(),
+            60,
+            TimeUnit.SECONDS,
+            new ArrayBlockingQueue<>(options.callQueueLength()),
+            Thread.ofPlatform().name(HANDLER_THREAD + "-", 0).daemon().factory(),
+            new ThreadPoolExecutor.AbortPolicy());
     return pool;
   }
 
   private static int freePort(String bindAddress) throws IOException {
-    try (ServerSocket socket = new ServerSocket(0, 1,
-        java.net.InetAddress.getByName(bindAddress))) {
+    try (ServerSocket socket =
+        new ServerSocket(0, 1, java.net.InetAddress.getByName(bindAddress))) {
       return socket.getLocalPort();
     }
   }

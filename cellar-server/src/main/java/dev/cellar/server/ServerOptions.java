@@ -37,10 +37,21 @@ import java.nio.file.Path;
  *       them instead of a handler thread</td></tr>
  * </table>
  */
-public record ServerOptions(String location, String bindAddress, int port, String advertisedHost,
-    int handlers, int callQueueLength, int maxRequestSize, int ioThreads,
-    long scannerLeaseMillis, long rpcTimeoutMillis, long scannerMaxResultSize,
-    long minimumScanTimeLimitMillis, boolean scannerHeartbeats, boolean inlineGets) {
+public record ServerOptions(
+    String location,
+    String bindAddress,
+    int port,
+    String advertisedHost,
+    int handlers,
+    int callQueueLength,
+    int maxRequestSize,
+    int ioThreads,
+    long scannerLeaseMillis,
+    long rpcTimeoutMillis,
+    long scannerMaxResultSize,
+    long minimumScanTimeLimitMillis,
+    boolean scannerHeartbeats,
+    boolean inlineGets) {
 
   public static final String PORT = "hbase.regionserver.port";
   public static final String BIND_ADDRESS = "hbase.regionserver.ipc.address";
@@ -82,7 +93,10 @@ public record ServerOptions(String location, String bindAddress, int port, Strin
     int queue = settings.getInt(CALL_QUEUE_LENGTH, handlers * 10);
     require(queue >= 1, CALL_QUEUE_LENGTH, queue, ">= 1");
     long maxRequest = settings.getBytes(MAX_REQUEST_SIZE, 256L * 1024 * 1024);
-    require(maxRequest >= 1024 && maxRequest <= Integer.MAX_VALUE, MAX_REQUEST_SIZE, maxRequest,
+    require(
+        maxRequest >= 1024 && maxRequest <= Integer.MAX_VALUE,
+        MAX_REQUEST_SIZE,
+        maxRequest,
         "between 1024 and 2147483647 bytes");
     int io = settings.getInt(IO_THREADS, 0);
     require(io >= 0, IO_THREADS, io, ">= 0 (0: one per core)");
@@ -91,21 +105,37 @@ public record ServerOptions(String location, String bindAddress, int port, Strin
     require(lease >= 1, SCANNER_TIMEOUT, lease, ">= 1 ms");
     long rpcTimeout = settings.getLong(RPC_TIMEOUT, ScanLimits.DEFAULT_RPC_TIMEOUT_MILLIS);
     require(rpcTimeout >= 1, RPC_TIMEOUT, rpcTimeout, ">= 1 ms");
-    long maxResultSize = settings.getBytes(SCANNER_MAX_RESULT_SIZE,
-        ScanLimits.DEFAULT_MAX_RESULT_SIZE);
+    long maxResultSize =
+        settings.getBytes(SCANNER_MAX_RESULT_SIZE, ScanLimits.DEFAULT_MAX_RESULT_SIZE);
     require(maxResultSize >= 1, SCANNER_MAX_RESULT_SIZE, maxResultSize, ">= 1 byte");
-    long minimum = settings.getLong(MINIMUM_SCAN_TIME_LIMIT,
-        ScanLimits.DEFAULT_MINIMUM_TIME_LIMIT_MILLIS);
+    long minimum =
+        settings.getLong(MINIMUM_SCAN_TIME_LIMIT, ScanLimits.DEFAULT_MINIMUM_TIME_LIMIT_MILLIS);
     require(minimum >= 1, MINIMUM_SCAN_TIME_LIMIT, minimum, ">= 1 ms");
-    return new ServerOptions(location, bind, port, advertised, handlers, queue,
-        (int) maxRequest, ioThreads, lease, rpcTimeout, maxResultSize, minimum,
-        settings.getBoolean(SCANNER_HEARTBEATS, true), settings.getBoolean(INLINE_GETS, true));
+    return new ServerOptions(
+        location,
+        bind,
+        port,
+        advertised,
+        handlers,
+        queue,
+        (int) maxRequest,
+        ioThreads,
+        lease,
+        rpcTimeout,
+        maxResultSize,
+        minimum,
+        settings.getBoolean(SCANNER_HEARTBEATS, true),
+        settings.getBoolean(INLINE_GETS, true));
   }
 
   /** How long and how much one Scan call may read, as these options set it. */
   ScanLimits scanLimits() {
-    return new ScanLimits(scannerLeaseMillis, rpcTimeoutMillis, scannerMaxResultSize,
-        minimumScanTimeLimitMillis, scannerHeartbeats);
+    return new ScanLimits(
+        scannerLeaseMillis,
+        rpcTimeoutMillis,
+        scannerMaxResultSize,
+        minimumScanTimeLimitMillis,
+        scannerHeartbeats);
   }
 
   private static void require(boolean ok, String key, Object value, String expected) {
@@ -124,8 +154,20 @@ public record ServerOptions(String location, String bindAddress, int port, Strin
 
   /** These options with another port (the command line's {@code --port}). */
   public ServerOptions withPort(int newPort) {
-    return new ServerOptions(location, bindAddress, newPort, advertisedHost, handlers,
-        callQueueLength, maxRequestSize, ioThreads, scannerLeaseMillis, rpcTimeoutMillis,
-        scannerMaxResultSize, minimumScanTimeLimitMillis, scannerHeartbeats, inlineGets);
+    return new ServerOptions(
+        location,
+        bindAddress,
+        newPort,
+        advertisedHost,
+        handlers,
+        callQueueLength,
+        maxRequestSize,
+        ioThreads,
+        scannerLeaseMillis,
+        rpcTimeoutMillis,
+        scannerMaxResultSize,
+        minimumScanTimeLimitMillis,
+        scannerHeartbeats,
+        inlineGets);
   }
 }

@@ -62,20 +62,27 @@ class ClusterStatusTest {
   @BeforeEach
   void start() throws IOException {
     try (Cellar cellar = Cellar.open(dir, CellarConfig.defaults())) {
-      cellar.admin().createTable(TableDescriptor.of("t", ColumnFamilyDescriptor.of("f"),
-          ColumnFamilyDescriptor.of("g")));
+      cellar
+          .admin()
+          .createTable(
+              TableDescriptor.of(
+                  "t", ColumnFamilyDescriptor.of("f"), ColumnFamilyDescriptor.of("g")));
       cellar.admin().createTable(TableDescriptor.of("u", ColumnFamilyDescriptor.of("f")));
       for (int flush = 0; flush < 2; flush++) {
         for (int i = 0; i < 100; i++) {
-          cellar.table("t").put(new Put(bytes("row-" + flush + "-" + i))
-              .addColumn(F, bytes("q"), new byte[100]));
+          cellar
+              .table("t")
+              .put(
+                  new Put(bytes("row-" + flush + "-" + i)).addColumn(F, bytes("q"), new byte[100]));
         }
         cellar.admin().flush("t");
       }
       cellar.admin().majorCompact("t");
     }
-    CellarConfig config = CellarConfig.defaults().with(ServerOptions.PORT, "0")
-        .with("hbase.regionserver.info.port", "0");
+    CellarConfig config =
+        CellarConfig.defaults()
+            .with(ServerOptions.PORT, "0")
+            .with("hbase.regionserver.info.port", "0");
     server = CellarServer.start(ServerOptions.from(dir, config), config);
     master = RawRpcClient.connect(server.address(), "MasterService");
     admin = RawRpcClient.connect(server.address(), "AdminService");
@@ -94,8 +101,10 @@ class ClusterStatusTest {
   }
 
   private ClusterStatus status(Option... options) throws IOException {
-    master.call("GetClusterStatus",
-        GetClusterStatusRequest.newBuilder().addAllOptions(List.of(options)).build(), null);
+    master.call(
+        "GetClusterStatus",
+        GetClusterStatusRequest.newBuilder().addAllOptions(List.of(options)).build(),
+        null);
     RawRpcClient.Response response = master.read();
     assertFalse(response.header().hasException(), () -> response.header().toString());
     return GetClusterStatusResponse.parseFrom(response.body()).getClusterStatus();
@@ -113,14 +122,17 @@ class ClusterStatusTest {
   }
 
   private static HBaseProtos.TableName tableName(String namespace, String qualifier) {
-    return HBaseProtos.TableName.newBuilder().setNamespace(ByteString.copyFromUtf8(namespace))
-        .setQualifier(ByteString.copyFromUtf8(qualifier)).build();
+    return HBaseProtos.TableName.newBuilder()
+        .setNamespace(ByteString.copyFromUtf8(namespace))
+        .setQualifier(ByteString.copyFromUtf8(qualifier))
+        .build();
   }
 
   private HBaseProtos.RegionSpecifier region(String table) {
     return HBaseProtos.RegionSpecifier.newBuilder()
         .setType(HBaseProtos.RegionSpecifier.RegionSpecifierType.REGION_NAME)
-        .setValue(ByteString.copyFrom(server.catalog().byName(table).regionName())).build();
+        .setValue(ByteString.copyFrom(server.catalog().byName(table).regionName()))
+        .build();
   }
 
   private RegionStats stats(String table) {
@@ -129,9 +141,16 @@ class ClusterStatusTest {
 
   private static RegionLoad named(List<RegionLoad> loads, byte[] regionName) {
     ByteString name = ByteString.copyFrom(regionName);
-    return loads.stream().filter(load -> load.getRegionSpecifier().getValue().equals(name))
-        .findFirst().orElseThrow(() -> new AssertionError("no load of region "
-            + new String(regionName, StandardCharsets.UTF_8) + " in " + loads));
+    return loads.stream()
+        .filter(load -> load.getRegionSpecifier().getValue().equals(name))
+        .findFirst()
+        .orElseThrow(
+            () ->
+                new AssertionError(
+                    "no load of region "
+                        + new String(regionName, StandardCharsets.UTF_8)
+                        + " in "
+                        + loads));
   }
 
   private static int roundedUp(long bytes, int unit) {
@@ -139,21 +158,33 @@ class ClusterStatusTest {
   }
 
   private void put(String table, String row) throws IOException {
-    client.call("Mutate", ClientProtos.MutateRequest.newBuilder().setRegion(region(table))
-        .setMutation(ClientProtos.MutationProto.newBuilder().setRow(ByteString.copyFromUtf8(row))
-            .setMutateType(ClientProtos.MutationProto.MutationType.PUT)
-            .addColumnValue(ClientProtos.MutationProto.ColumnValue.newBuilder()
-                .setFamily(ByteString.copyFrom(F))
-                .addQualifierValue(ClientProtos.MutationProto.ColumnValue.QualifierValue
-                    .newBuilder().setQualifier(ByteString.copyFromUtf8("q"))
-                    .setValue(ByteString.copyFromUtf8("v")))))
-        .build(), null);
+    client.call(
+        "Mutate",
+        ClientProtos.MutateRequest.newBuilder()
+            .setRegion(region(table))
+            .setMutation(
+                ClientProtos.MutationProto.newBuilder()
+                    .setRow(ByteString.copyFromUtf8(row))
+                    .setMutateType(ClientProtos.MutationProto.MutationType.PUT)
+                    .addColumnValue(
+                        ClientProtos.MutationProto.ColumnValue.newBuilder()
+                            .setFamily(ByteString.copyFrom(F))
+                            .addQualifierValue(
+                                ClientProtos.MutationProto.ColumnValue.QualifierValue.newBuilder()
+                                    .setQualifier(ByteString.copyFromUtf8("q"))
+                                    .setValue(ByteString.copyFromUtf8("v")))))
+            .build(),
+        null);
     assertFalse(client.read().header().hasException());
   }
 
   private void get(String table, String row) throws IOException {
-    client.call("Get", ClientProtos.GetRequest.newBuilder().setRegion(region(table))
-        .setGet(ClientProtos.Get.newBuilder().setRow(ByteString.copyFromUtf8(row))).build(),
+    client.call(
+        "Get",
+        ClientProtos.GetRequest.newBuilder()
+            .setRegion(region(table))
+            .setGet(ClientProtos.Get.newBuilder().setRow(ByteString.copyFromUtf8(row)))
+            .build(),
         null);
     assertFalse(client.read().header().hasException());
   }
@@ -162,8 +193,8 @@ class ClusterStatusTest {
   void aRequestWithoutOptionsGetsEveryPart() throws IOException {
     ClusterStatus status = status();
     HBaseProtos.ServerName self = server.identity().toProto();
-    assertEquals(EngineAccess.engine(server.database()).version(),
-        status.getHbaseVersion().getVersion());
+    assertEquals(
+        EngineAccess.engine(server.database()).version(), status.getHbaseVersion().getVersion());
     assertEquals(server.clusterId(), status.getClusterId().getClusterId());
     assertEquals(self, status.getMaster());
     assertEquals(1, status.getLiveServersCount());
@@ -171,17 +202,22 @@ class ClusterStatusTest {
     assertEquals(List.of(self), status.getServersNameList());
     assertTrue(status.hasBalancerOn());
     assertFalse(status.getBalancerOn());
-    assertEquals(server.database().infoServerAddress().orElseThrow().getPort(),
-        status.getMasterInfoPort());
+    assertEquals(
+        server.database().infoServerAddress().orElseThrow().getPort(), status.getMasterInfoPort());
     assertEquals(0, status.getDeadServersCount());
     assertEquals(0, status.getRegionsInTransitionCount());
     assertEquals(0, status.getBackupMastersCount());
     assertEquals(0, status.getMasterCoprocessorsCount());
     assertEquals(0, status.getUnknownServersCount());
-    assertEquals(List.of("hbase:meta", "default:t", "default:u"),
-        status.getTableRegionStatesCountList().stream().map(count -> count.getTableName()
-            .getNamespace().toStringUtf8() + ":" + count.getTableName().getQualifier()
-            .toStringUtf8()).toList());
+    assertEquals(
+        List.of("hbase:meta", "default:t", "default:u"),
+        status.getTableRegionStatesCountList().stream()
+            .map(
+                count ->
+                    count.getTableName().getNamespace().toStringUtf8()
+                        + ":"
+                        + count.getTableName().getQualifier().toStringUtf8())
+            .toList());
     for (TableRegionStatesCount count : status.getTableRegionStatesCountList()) {
       assertEquals(1, count.getRegionStatesCount().getOpenRegions());
       assertEquals(1, count.getRegionStatesCount().getTotalRegions());
@@ -220,8 +256,8 @@ class ClusterStatusTest {
     assertTrue(first.getReportEndTime() >= first.getReportStartTime());
     assertTrue(first.getMaxHeapMB() > 0);
     assertTrue(first.getUsedHeapMB() > 0 && first.getUsedHeapMB() <= first.getMaxHeapMB());
-    assertEquals(server.database().infoServerAddress().orElseThrow().getPort(),
-        first.getInfoServerPort());
+    assertEquals(
+        server.database().infoServerAddress().orElseThrow().getPort(), first.getInfoServerPort());
     assertEquals(3, first.getRegionLoadsCount(), "hbase:meta, t and u");
 
     for (int i = 0; i < 5; i++) {
@@ -238,12 +274,15 @@ class ClusterStatusTest {
   @Test
   void regionLoadsCarryTheEnginesFigures() throws IOException {
     List<RegionLoad> loads = regionLoads(null);
-    assertEquals(List.of("hbase:meta,,1", new String(server.catalog().byName("t").regionName(),
-        StandardCharsets.UTF_8), new String(server.catalog().byName("u").regionName(),
-        StandardCharsets.UTF_8)), loads.stream()
-            .map(load -> load.getRegionSpecifier().getValue().toStringUtf8()).toList());
+    assertEquals(
+        List.of(
+            "hbase:meta,,1",
+            new String(server.catalog().byName("t").regionName(), StandardCharsets.UTF_8),
+            new String(server.catalog().byName("u").regionName(), StandardCharsets.UTF_8)),
+        loads.stream().map(load -> load.getRegionSpecifier().getValue().toStringUtf8()).toList());
     for (RegionLoad load : loads) {
-      assertEquals(HBaseProtos.RegionSpecifier.RegionSpecifierType.REGION_NAME,
+      assertEquals(
+          HBaseProtos.RegionSpecifier.RegionSpecifierType.REGION_NAME,
           load.getRegionSpecifier().getType());
       assertEquals(1.0f, load.getDataLocality(), "a local disk");
     }
@@ -262,29 +301,40 @@ class ClusterStatusTest {
     assertEquals(load.getRootIndexSizeKB(), load.getStorefileIndexSizeKB());
     assertEquals(roundedUp(t.indexBytes(), 1024), load.getTotalStaticIndexSizeKB());
     assertEquals(roundedUp(t.bloomBytes(), 1024), load.getTotalStaticBloomSizeKB());
-    assertTrue(load.getLastMajorCompactionTs() > 0
-        && load.getLastMajorCompactionTs() <= System.currentTimeMillis());
+    assertTrue(
+        load.getLastMajorCompactionTs() > 0
+            && load.getLastMajorCompactionTs() <= System.currentTimeMillis());
     assertEquals(t.flushedWalId(), load.getCompleteSequenceId());
     assertTrue(load.getCompleteSequenceId() > 0);
-    assertEquals(List.of("f", "g"), load.getStoreCompleteSequenceIdList().stream()
-        .map(id -> id.getFamilyName().toStringUtf8()).toList());
+    assertEquals(
+        List.of("f", "g"),
+        load.getStoreCompleteSequenceIdList().stream()
+            .map(id -> id.getFamilyName().toStringUtf8())
+            .toList());
     assertEquals(0, load.getReadRequestsCount());
-    assertEquals(0, load.getWriteRequestsCount(), "the rows written before the server started"
-        + " were counted by the database that wrote them, which closed");
+    assertEquals(
+        0,
+        load.getWriteRequestsCount(),
+        "the rows written before the server started"
+            + " were counted by the database that wrote them, which closed");
 
     RegionLoad meta = named(loads, RegionNames.META_REGION_NAME);
     assertEquals(0, meta.getStores());
     assertEquals(0, meta.getStorefiles());
     long metaReads = meta.getReadRequestsCount();
-    client.call("Get", ClientProtos.GetRequest.newBuilder()
-        .setRegion(HBaseProtos.RegionSpecifier.newBuilder()
-            .setType(HBaseProtos.RegionSpecifier.RegionSpecifierType.REGION_NAME)
-            .setValue(ByteString.copyFrom(RegionNames.META_REGION_NAME)))
-        .setGet(ClientProtos.Get.newBuilder().setRow(ByteString.copyFromUtf8("t"))).build(),
+    client.call(
+        "Get",
+        ClientProtos.GetRequest.newBuilder()
+            .setRegion(
+                HBaseProtos.RegionSpecifier.newBuilder()
+                    .setType(HBaseProtos.RegionSpecifier.RegionSpecifierType.REGION_NAME)
+                    .setValue(ByteString.copyFrom(RegionNames.META_REGION_NAME)))
+            .setGet(ClientProtos.Get.newBuilder().setRow(ByteString.copyFromUtf8("t")))
+            .build(),
         null);
     assertFalse(client.read().header().hasException());
-    assertEquals(metaReads + 1,
-        regionLoads(tableName("hbase", "meta")).get(0).getReadRequestsCount());
+    assertEquals(
+        metaReads + 1, regionLoads(tableName("hbase", "meta")).get(0).getReadRequestsCount());
 
     get("t", "row-0-1");
     get("t", "row-1-1");
@@ -309,13 +359,14 @@ class ClusterStatusTest {
     assertEquals(List.of(), regionLoads(tableName("default", "u")));
     assertEquals(2, regionLoads(null).size(), "hbase:meta and t");
     assertEquals(List.of(), regionLoads(tableName("default", "nosuch")));
-    TableRegionStatesCount u = status(Option.TABLE_TO_REGIONS_COUNT)
-        .getTableRegionStatesCountList().stream()
-        .filter(count -> count.getTableName().getQualifier().toStringUtf8().equals("u"))
-        .findFirst().orElseThrow();
+    TableRegionStatesCount u =
+        status(Option.TABLE_TO_REGIONS_COUNT).getTableRegionStatesCountList().stream()
+            .filter(count -> count.getTableName().getQualifier().toStringUtf8().equals("u"))
+            .findFirst()
+            .orElseThrow();
     assertEquals(0, u.getRegionStatesCount().getOpenRegions());
     assertEquals(1, u.getRegionStatesCount().getClosedRegions());
-    assertEquals(2, status(Option.LIVE_SERVERS).getLiveServers(0).getServerLoad()
-        .getRegionLoadsCount());
+    assertEquals(
+        2, status(Option.LIVE_SERVERS).getLiveServers(0).getServerLoad().getRegionLoadsCount());
   }
 }

@@ -12,10 +12,10 @@ import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
  * Fails a test after which Netty reports a leaked buffer. Installs, once per JVM, a leak detector
- * factory at PARANOID level whose detectors record each report; after each test it collects
- * garbage and allocates through the pooled allocator (Netty looks for collected, unreleased
- * buffers when it tracks new ones), then fails with the reports. Best effort by nature: a leaked
- * buffer still reachable is not seen until it is collected.
+ * factory at PARANOID level whose detectors record each report; after each test it collects garbage
+ * and allocates through the pooled allocator (Netty looks for collected, unreleased buffers when it
+ * tracks new ones), then fails with the reports. Best effort by nature: a leaked buffer still
+ * reachable is not seen until it is collected.
  */
 public final class NettyLeakCheck implements BeforeAllCallback, AfterEachCallback {
 
@@ -33,35 +33,38 @@ public final class NettyLeakCheck implements BeforeAllCallback, AfterEachCallbac
     }
     installed = true;
     ResourceLeakDetector.setLevel(ResourceLeakDetector.Level.PARANOID);
-    ResourceLeakDetectorFactory.setResourceLeakDetectorFactory(new ResourceLeakDetectorFactory() {
-      @Override
-      public <T> ResourceLeakDetector<T> newResourceLeakDetector(Class<T> resource,
-          int samplingInterval) {
-        return recording(resource, samplingInterval);
-      }
-
-      /** Netty's abstract form, still required by the factory; the one above is what it calls. */
-      @Override
-      @SuppressWarnings("deprecation")
-      public <T> ResourceLeakDetector<T> newResourceLeakDetector(Class<T> resource,
-          int samplingInterval, long maxActive) {
-        return recording(resource, samplingInterval);
-      }
-
-      private <T> ResourceLeakDetector<T> recording(Class<T> resource, int samplingInterval) {
-        return new ResourceLeakDetector<>(resource, samplingInterval) {
+    ResourceLeakDetectorFactory.setResourceLeakDetectorFactory(
+        new ResourceLeakDetectorFactory() {
           @Override
-          protected void reportTracedLeak(String type, String records) {
-            LEAKS.add(type + " " + records);
+          public <T> ResourceLeakDetector<T> newResourceLeakDetector(
+              Class<T> resource, int samplingInterval) {
+            return recording(resource, samplingInterval);
           }
 
+          /**
+           * Netty's abstract form, still required by the factory; the one above is what it calls.
+           */
           @Override
-          protected void reportUntracedLeak(String type) {
-            LEAKS.add(type);
+          @SuppressWarnings("deprecation")
+          public <T> ResourceLeakDetector<T> newResourceLeakDetector(
+              Class<T> resource, int samplingInterval, long maxActive) {
+            return recording(resource, samplingInterval);
           }
-        };
-      }
-    });
+
+          private <T> ResourceLeakDetector<T> recording(Class<T> resource, int samplingInterval) {
+            return new ResourceLeakDetector<>(resource, samplingInterval) {
+              @Override
+              protected void reportTracedLeak(String type, String records) {
+                LEAKS.add(type + " " + records);
+              }
+
+              @Override
+              protected void reportUntracedLeak(String type) {
+                LEAKS.add(type);
+              }
+            };
+          }
+        });
   }
 
   @Override

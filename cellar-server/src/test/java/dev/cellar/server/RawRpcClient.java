@@ -3,7 +3,6 @@ package dev.cellar.server;
 import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
-import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.InetSocketAddress;
@@ -17,8 +16,8 @@ import org.apache.hbase.thirdparty.com.google.protobuf.CodedInputStream;
 import org.apache.hbase.thirdparty.com.google.protobuf.Message;
 
 /**
- * A bare-socket client of HBase's RPC protocol for tests: writes preambles, headers and frames
- * byte by byte as HBase's client lays them out (or deliberately not), and reads response frames.
+ * A bare-socket client of HBase's RPC protocol for tests: writes preambles, headers and frames byte
+ * by byte as HBase's client lays them out (or deliberately not), and reads response frames.
  */
 final class RawRpcClient implements AutoCloseable {
 
@@ -45,8 +44,12 @@ final class RawRpcClient implements AutoCloseable {
     RawRpcClient client = new RawRpcClient(address);
     client.raw("HBas".getBytes(StandardCharsets.US_ASCII));
     client.raw(new byte[] {0, 80});
-    client.frame(ConnectionHeader.newBuilder().setServiceName(service)
-        .setCellBlockCodecClass(KEY_VALUE_CODEC).build().toByteArray());
+    client.frame(
+        ConnectionHeader.newBuilder()
+            .setServiceName(service)
+            .setCellBlockCodecClass(KEY_VALUE_CODEC)
+            .build()
+            .toByteArray());
     return client;
   }
 
@@ -68,11 +71,10 @@ final class RawRpcClient implements AutoCloseable {
   }
 
   /** Sends a call whose header gives the client's timeout (none when 0); returns its id. */
-  int call(String method, Message request, byte[] cellBlock, int timeoutMillis)
-      throws IOException {
+  int call(String method, Message request, byte[] cellBlock, int timeoutMillis) throws IOException {
     int callId = nextCallId++;
-    RequestHeader.Builder header = RequestHeader.newBuilder().setCallId(callId)
-        .setMethodName(method).setRequestParam(true);
+    RequestHeader.Builder header =
+        RequestHeader.newBuilder().setCallId(callId).setMethodName(method).setRequestParam(true);
     if (timeoutMillis > 0) {
       header.setTimeout(timeoutMillis);
     }
@@ -92,8 +94,8 @@ final class RawRpcClient implements AutoCloseable {
   /** Sends a call whose message is {@code param}'s bytes, whatever they are; returns its id. */
   int callRaw(String method, byte[] param, byte[] cellBlock) throws IOException {
     int callId = nextCallId++;
-    RequestHeader.Builder header = RequestHeader.newBuilder().setCallId(callId)
-        .setMethodName(method).setRequestParam(true);
+    RequestHeader.Builder header =
+        RequestHeader.newBuilder().setCallId(callId).setMethodName(method).setRequestParam(true);
     if (cellBlock != null) {
       header.setCellBlockMeta(CellBlockMeta.newBuilder().setLength(cellBlock.length));
     }

@@ -20,8 +20,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Thousands of broken connections (random preambles, random, truncated and oversized frames,
  * garbage requests and cell blocks to every ClientService method), with a well-formed client
- * checking between them that the server still answers. Seeded: the seed is printed and can be
- * given back with {@code -Dcellar.test.seed}.
+ * checking between them that the server still answers. Seeded: the seed is printed and can be given
+ * back with {@code -Dcellar.test.seed}.
  */
 @ExtendWith(TestSeedExtension.class)
 class RpcFuzzTest {
@@ -35,10 +35,12 @@ class RpcFuzzTest {
   void brokenFramesNeverStopTheServerFromAnsweringWellFormedClients(TestSeed seed)
       throws IOException {
     Random random = new Random(seed.value());
-    CellarConfig config = CellarConfig.defaults().with(ServerOptions.PORT, "0")
-        .with(ServerOptions.MAX_REQUEST_SIZE, "65536").with(ServerOptions.HANDLERS, "4");
-    try (CellarServer server = CellarServer.start(ServerOptions.from(dir, config),
-        config)) {
+    CellarConfig config =
+        CellarConfig.defaults()
+            .with(ServerOptions.PORT, "0")
+            .with(ServerOptions.MAX_REQUEST_SIZE, "65536")
+            .with(ServerOptions.HANDLERS, "4");
+    try (CellarServer server = CellarServer.start(ServerOptions.from(dir, config), config)) {
       for (int i = 0; i < CASES; i++) {
         try (RawRpcClient client = new RawRpcClient(server.address())) {
           breakIt(client, random);
@@ -65,8 +67,13 @@ class RpcFuzzTest {
       case 2 -> {
         preamble(client);
         header(client, random);
-        client.raw(new byte[] {(byte) random.nextInt(256), (byte) random.nextInt(256),
-            (byte) random.nextInt(256), (byte) random.nextInt(256)});
+        client.raw(
+            new byte[] {
+              (byte) random.nextInt(256),
+              (byte) random.nextInt(256),
+              (byte) random.nextInt(256),
+              (byte) random.nextInt(256)
+            });
         client.raw(bytes(random, random.nextInt(100)));
       }
       case 3 -> {
@@ -74,8 +81,8 @@ class RpcFuzzTest {
         header(client, random);
         for (int call = 0; call < 1 + random.nextInt(5); call++) {
           byte[] cells = random.nextInt(3) == 0 ? null : bytes(random, random.nextInt(200));
-          client.callRaw(METHODS[random.nextInt(METHODS.length)],
-              bytes(random, random.nextInt(200)), cells);
+          client.callRaw(
+              METHODS[random.nextInt(METHODS.length)], bytes(random, random.nextInt(200)), cells);
         }
         if (random.nextBoolean()) {
           client.read();
@@ -100,22 +107,30 @@ class RpcFuzzTest {
   }
 
   private static void header(RawRpcClient client, Random random) throws IOException {
-    client.frame(org.apache.hadoop.hbase.shaded.protobuf.generated.RPCProtos.ConnectionHeader
-        .newBuilder().setServiceName(random.nextInt(4) == 0 ? "ClientMetaService"
-            : "ClientService").setCellBlockCodecClass(RawRpcClient.KEY_VALUE_CODEC).build()
-        .toByteArray());
+    client.frame(
+        org.apache.hadoop.hbase.shaded.protobuf.generated.RPCProtos.ConnectionHeader.newBuilder()
+            .setServiceName(random.nextInt(4) == 0 ? "ClientMetaService" : "ClientService")
+            .setCellBlockCodecClass(RawRpcClient.KEY_VALUE_CODEC)
+            .build()
+            .toByteArray());
   }
 
   private static byte[] validGetFrame(Random random) throws IOException {
     java.io.ByteArrayOutputStream frame = new java.io.ByteArrayOutputStream();
     org.apache.hadoop.hbase.shaded.protobuf.generated.RPCProtos.RequestHeader.newBuilder()
-        .setCallId(random.nextInt(1000)).setMethodName("Get").setRequestParam(true).build()
+        .setCallId(random.nextInt(1000))
+        .setMethodName("Get")
+        .setRequestParam(true)
+        .build()
         .writeDelimitedTo(frame);
-    ClientProtos.GetRequest.newBuilder().setRegion(HBaseProtos.RegionSpecifier.newBuilder()
-        .setType(HBaseProtos.RegionSpecifier.RegionSpecifierType.REGION_NAME)
-        .setValue(ByteString.copyFromUtf8("hbase:meta,,1")))
+    ClientProtos.GetRequest.newBuilder()
+        .setRegion(
+            HBaseProtos.RegionSpecifier.newBuilder()
+                .setType(HBaseProtos.RegionSpecifier.RegionSpecifierType.REGION_NAME)
+                .setValue(ByteString.copyFromUtf8("hbase:meta,,1")))
         .setGet(ClientProtos.Get.newBuilder().setRow(ByteString.copyFrom(bytes(random, 8))))
-        .build().writeDelimitedTo(frame);
+        .build()
+        .writeDelimitedTo(frame);
     return frame.toByteArray();
   }
 
@@ -130,8 +145,8 @@ class RpcFuzzTest {
       int id = client.call("GetClusterId", GetClusterIdRequest.getDefaultInstance(), null);
       RawRpcClient.Response response = client.read();
       assertEquals(id, response.header().getCallId(), when);
-      assertEquals(server.clusterId(),
-          GetClusterIdResponse.parseFrom(response.body()).getClusterId(), when);
+      assertEquals(
+          server.clusterId(), GetClusterIdResponse.parseFrom(response.body()).getClusterId(), when);
     }
   }
 }

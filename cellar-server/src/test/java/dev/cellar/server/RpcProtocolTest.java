@@ -8,11 +8,11 @@ import dev.cellar.CellarConfig;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.RPCProtos.ConnectionHeader;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.RPCProtos.ExceptionResponse;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.RegistryProtos.GetClusterIdRequest;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.RegistryProtos.GetClusterIdResponse;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.RegistryProtos.GetConnectionRegistryResponse;
-import org.apache.hadoop.hbase.shaded.protobuf.generated.RPCProtos.ConnectionHeader;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -26,8 +26,10 @@ class RpcProtocolTest {
 
   @BeforeEach
   void start() throws IOException {
-    CellarConfig config = CellarConfig.defaults().with(ServerOptions.PORT, "0")
-        .with(ServerOptions.MAX_REQUEST_SIZE, "65536");
+    CellarConfig config =
+        CellarConfig.defaults()
+            .with(ServerOptions.PORT, "0")
+            .with(ServerOptions.MAX_REQUEST_SIZE, "65536");
     server = CellarServer.start(ServerOptions.from(dir, config), config);
   }
 
@@ -42,15 +44,15 @@ class RpcProtocolTest {
       client.raw("Regist".getBytes(StandardCharsets.US_ASCII));
       RawRpcClient.Response response = client.read();
       assertEquals(-1, response.header().getCallId());
-      assertEquals(server.clusterId(),
+      assertEquals(
+          server.clusterId(),
           GetConnectionRegistryResponse.parseFrom(response.body()).getClusterId());
       assertTrue(client.closedByServer());
     }
   }
 
   @Test
-  void callsAreAnsweredUnderTheirIdsAndUnknownMethodsDoNotBreakTheConnection()
-      throws IOException {
+  void callsAreAnsweredUnderTheirIdsAndUnknownMethodsDoNotBreakTheConnection() throws IOException {
     try (RawRpcClient client = RawRpcClient.connect(server.address(), "ClientMetaService")) {
       int unknown = client.call("NoSuchMethod", GetClusterIdRequest.getDefaultInstance(), null);
       int known = client.call("GetClusterId", GetClusterIdRequest.getDefaultInstance(), null);
@@ -62,8 +64,8 @@ class RpcProtocolTest {
       assertTrue(error.getStackTrace().contains("NoSuchMethod"), error.getStackTrace());
       RawRpcClient.Response second = client.read();
       assertEquals(known, second.header().getCallId());
-      assertEquals(server.clusterId(),
-          GetClusterIdResponse.parseFrom(second.body()).getClusterId());
+      assertEquals(
+          server.clusterId(), GetClusterIdResponse.parseFrom(second.body()).getClusterId());
     }
   }
 
@@ -72,7 +74,8 @@ class RpcProtocolTest {
     try (RawRpcClient client = new RawRpcClient(server.address())) {
       client.raw("GET / HTTP/1.1\r\n".getBytes(StandardCharsets.US_ASCII));
       RawRpcClient.Response response = client.read();
-      assertEquals("org.apache.hadoop.hbase.ipc.FatalConnectionException",
+      assertEquals(
+          "org.apache.hadoop.hbase.ipc.FatalConnectionException",
           response.header().getException().getExceptionClassName());
       assertTrue(response.header().getException().getStackTrace().startsWith("Expected HEADER="));
       assertTrue(client.closedByServer());
@@ -84,7 +87,8 @@ class RpcProtocolTest {
     try (RawRpcClient client = RawRpcClient.connect(server.address(), "ClientService")) {
       client.raw(new byte[] {0x7f, 0, 0, 0});
       RawRpcClient.Response response = client.read();
-      assertEquals("org.apache.hadoop.hbase.exceptions.RequestTooBigException",
+      assertEquals(
+          "org.apache.hadoop.hbase.exceptions.RequestTooBigException",
           response.header().getException().getExceptionClassName());
       assertTrue(client.closedByServer());
     }
@@ -94,18 +98,21 @@ class RpcProtocolTest {
   void anUnknownServiceOrCodecClosesTheConnection() throws IOException {
     try (RawRpcClient client = new RawRpcClient(server.address())) {
       client.raw(new byte[] {'H', 'B', 'a', 's', 0, 80});
-      client.frame(ConnectionHeader.newBuilder().setServiceName("NoSuchService").build()
-          .toByteArray());
-      assertTrue(client.read().header().getException().getStackTrace()
-          .contains("NoSuchService"));
+      client.frame(
+          ConnectionHeader.newBuilder().setServiceName("NoSuchService").build().toByteArray());
+      assertTrue(client.read().header().getException().getStackTrace().contains("NoSuchService"));
       assertTrue(client.closedByServer());
     }
     try (RawRpcClient client = new RawRpcClient(server.address())) {
       client.raw(new byte[] {'H', 'B', 'a', 's', 0, 80});
-      client.frame(ConnectionHeader.newBuilder().setServiceName("ClientService")
-          .setCellBlockCodecClass("org.apache.hadoop.hbase.codec.CellCodec").build()
-          .toByteArray());
-      assertEquals("org.apache.hadoop.hbase.ipc.UnsupportedCellCodecException",
+      client.frame(
+          ConnectionHeader.newBuilder()
+              .setServiceName("ClientService")
+              .setCellBlockCodecClass("org.apache.hadoop.hbase.codec.CellCodec")
+              .build()
+              .toByteArray());
+      assertEquals(
+          "org.apache.hadoop.hbase.ipc.UnsupportedCellCodecException",
           client.read().header().getException().getExceptionClassName());
       assertTrue(client.closedByServer());
     }
@@ -114,17 +121,19 @@ class RpcProtocolTest {
   @Test
   void aSecondServerOnTheSameDirectoryOrPortFailsWithAClearMessage() {
     CellarConfig config = CellarConfig.defaults().with(ServerOptions.PORT, "0");
-    IOException locked = org.junit.jupiter.api.Assertions.assertThrows(IOException.class,
-        () -> CellarServer.start(ServerOptions.from(dir, config), config));
-    assertTrue(locked.getMessage().contains("in use by another Cellar server"),
-        locked.getMessage());
-    CellarConfig samePort = CellarConfig.defaults().with(ServerOptions.PORT,
-        Integer.toString(server.address().getPort()));
-    IOException taken = org.junit.jupiter.api.Assertions.assertThrows(IOException.class,
-        () -> CellarServer.start(ServerOptions.from(dir.resolve("other"), samePort),
-            samePort));
+    IOException locked =
+        org.junit.jupiter.api.Assertions.assertThrows(
+            IOException.class, () -> CellarServer.start(ServerOptions.from(dir, config), config));
+    assertTrue(
+        locked.getMessage().contains("in use by another Cellar server"), locked.getMessage());
+    CellarConfig samePort =
+        CellarConfig.defaults()
+            .with(ServerOptions.PORT, Integer.toString(server.address().getPort()));
+    IOException taken =
+        org.junit.jupiter.api.Assertions.assertThrows(
+            IOException.class,
+            () -> CellarServer.start(ServerOptions.from(dir.resolve("other"), samePort), samePort));
     assertTrue(taken.getMessage().startsWith("cannot listen on 127.0.0.1:"), taken.getMessage());
     assertFalse(taken.getMessage().contains("\n"));
   }
-
 }

@@ -34,9 +34,9 @@ import org.junit.jupiter.api.io.TempDir;
  * row comes in results of the cells up to the one that reaches the limit, each flagged partial but
  * the row's last, and the next call goes on inside the row; batches cut the parts further; other
  * clients get the row that crosses the limit whole. The request's number of rows counts results,
- * the scan's limit counts whole rows; reversed scans, an excluded start row, a filter needing
- * whole rows, a row whose rest turns out empty and the time limit inside a row (heartbeats) are
- * each checked, and what comes back, put together, is what the embedded database returns.
+ * the scan's limit counts whole rows; reversed scans, an excluded start row, a filter needing whole
+ * rows, a row whose rest turns out empty and the time limit inside a row (heartbeats) are each
+ * checked, and what comes back, put together, is what the embedded database returns.
  */
 class ScanPartialResultsTest {
 
@@ -44,8 +44,10 @@ class ScanPartialResultsTest {
   private static final byte[] B = bytes("b");
   private static final int WIDE_A = 200;
   private static final int WIDE_B = 50;
+
   /** What one cell of the wide row counts: 12 + key (2 + 4 + 1 + 1 + 4 + 8 + 1) + 1000. */
   private static final int WIDE_CELL = 12 + 21 + 1000;
+
   private static final int SLOW_CELLS = 25_000;
   private static final int HIT_EVERY = 1000;
 
@@ -56,15 +58,18 @@ class ScanPartialResultsTest {
   }
 
   /**
-   * Table t: rows m (ten small cells), r1 (three), wide (200 cells of 1000 bytes in family a, 50
-   * in b) and x (three); table slow: one row of {@value #SLOW_CELLS} 512-byte values, one in
-   * {@value #HIT_EVERY} holding "needle".
+   * Table t: rows m (ten small cells), r1 (three), wide (200 cells of 1000 bytes in family a, 50 in
+   * b) and x (three); table slow: one row of {@value #SLOW_CELLS} 512-byte values, one in {@value
+   * #HIT_EVERY} holding "needle".
    */
   @BeforeEach
   void load() throws IOException {
     try (Cellar cellar = Cellar.open(dir, CellarConfig.defaults())) {
-      cellar.admin().createTable(TableDescriptor.of("t", ColumnFamilyDescriptor.of("a"),
-          ColumnFamilyDescriptor.of("b")));
+      cellar
+          .admin()
+          .createTable(
+              TableDescriptor.of(
+                  "t", ColumnFamilyDescriptor.of("a"), ColumnFamilyDescriptor.of("b")));
       dev.cellar.Table t = cellar.table("t");
       put(t, "m", A, 10, 8);
       put(t, "r1", A, 3, 8);
@@ -91,8 +96,8 @@ class ScanPartialResultsTest {
   }
 
   /** Cells q000.. of {@code length}-byte values, each value filled with its column's number. */
-  private static void put(dev.cellar.Table table, String row, byte[] family, int cells,
-      int length) throws IOException {
+  private static void put(dev.cellar.Table table, String row, byte[] family, int cells, int length)
+      throws IOException {
     Put put = new Put(bytes(row));
     for (int c = 0; c < cells; c++) {
       byte[] value = new byte[length];
@@ -111,8 +116,8 @@ class ScanPartialResultsTest {
   }
 
   /** One response: its results' cells, their partial flags and the message. */
-  private record Page(List<List<String>> results, List<Boolean> partial,
-      ClientProtos.ScanResponse message) {
+  private record Page(
+      List<List<String>> results, List<Boolean> partial, ClientProtos.ScanResponse message) {
 
     int cells() {
       return results.stream().mapToInt(List::size).sum();
@@ -138,11 +143,14 @@ class ScanPartialResultsTest {
     }
 
     Page open(ClientProtos.Scan.Builder scan, int rows, int limit) throws IOException {
-      ClientProtos.ScanRequest.Builder request = ClientProtos.ScanRequest.newBuilder()
-          .setRegion(HBaseProtos.RegionSpecifier.newBuilder()
-              .setType(HBaseProtos.RegionSpecifier.RegionSpecifierType.REGION_NAME)
-              .setValue(ByteString.copyFrom(region)))
-          .setScan(scan).setNumberOfRows(rows);
+      ClientProtos.ScanRequest.Builder request =
+          ClientProtos.ScanRequest.newBuilder()
+              .setRegion(
+                  HBaseProtos.RegionSpecifier.newBuilder()
+                      .setType(HBaseProtos.RegionSpecifier.RegionSpecifierType.REGION_NAME)
+                      .setValue(ByteString.copyFrom(region)))
+              .setScan(scan)
+              .setNumberOfRows(rows);
       if (limit > 0) {
         request.setLimitOfRows(limit);
       }
@@ -150,8 +158,11 @@ class ScanPartialResultsTest {
     }
 
     Page next(int rows) throws IOException {
-      return send(ClientProtos.ScanRequest.newBuilder().setScannerId(id).setNumberOfRows(rows)
-          .setNextCallSeq(sequence++));
+      return send(
+          ClientProtos.ScanRequest.newBuilder()
+              .setScannerId(id)
+              .setNumberOfRows(rows)
+              .setNextCallSeq(sequence++));
     }
 
     private Page send(ClientProtos.ScanRequest.Builder request) throws IOException {
@@ -211,22 +222,29 @@ class ScanPartialResultsTest {
   }
 
   private static String describe(byte[] row, byte[] family, byte[] qualifier, byte[] value) {
-    return new String(row, StandardCharsets.UTF_8) + "/" + new String(family,
-        StandardCharsets.UTF_8) + ":" + new String(qualifier, StandardCharsets.UTF_8) + "="
-        + value.length + "#" + (value.length == 0 ? "" : Byte.toString(value[0]));
+    return new String(row, StandardCharsets.UTF_8)
+        + "/"
+        + new String(family, StandardCharsets.UTF_8)
+        + ":"
+        + new String(qualifier, StandardCharsets.UTF_8)
+        + "="
+        + value.length
+        + "#"
+        + (value.length == 0 ? "" : Byte.toString(value[0]));
   }
 
   /** The rows the embedded database returns for {@code scan}, each its cells described. */
-  private static List<List<String>> embedded(CellarServer server, String table,
-      dev.cellar.Scan scan) throws IOException {
+  private static List<List<String>> embedded(
+      CellarServer server, String table, dev.cellar.Scan scan) throws IOException {
     List<List<String>> rows = new ArrayList<>();
     try (dev.cellar.ResultScanner scanner = server.database().table(table).scanner(scan)) {
       for (dev.cellar.Result result : scanner) {
         try (result) {
           List<String> cells = new ArrayList<>();
           for (Cell cell : result.rawCells()) {
-            cells.add(describe(cell.rowArray(), cell.familyArray(), cell.qualifierArray(),
-                cell.valueArray()));
+            cells.add(
+                describe(
+                    cell.rowArray(), cell.familyArray(), cell.qualifierArray(), cell.valueArray()));
           }
           rows.add(cells);
         }
@@ -261,24 +279,28 @@ class ScanPartialResultsTest {
   }
 
   private static ClientProtos.Scan.Builder scan(String start, String stop) {
-    return ClientProtos.Scan.newBuilder().setStartRow(ByteString.copyFrom(bytes(start)))
+    return ClientProtos.Scan.newBuilder()
+        .setStartRow(ByteString.copyFrom(bytes(start)))
         .setStopRow(ByteString.copyFrom(bytes(stop)));
   }
 
-  private static final ClientProtos.Scan.Builder WIDE_ONLY = scan("wide", "wide")
-      .setIncludeStopRow(true);
-  private static final dev.cellar.Scan EMBEDDED_WIDE = new dev.cellar.Scan()
-      .withStartRow(bytes("wide")).withStopRow(bytes("wide"), true);
+  private static final ClientProtos.Scan.Builder WIDE_ONLY =
+      scan("wide", "wide").setIncludeStopRow(true);
+  private static final dev.cellar.Scan EMBEDDED_WIDE =
+      new dev.cellar.Scan().withStartRow(bytes("wide")).withStopRow(bytes("wide"), true);
 
   @Test
   void aWideRowComesInPartsOfTheSizeLimitEachFlaggedPartialButTheLast() throws IOException {
-    try (CellarServer server = start(); Calls calls = new Calls(server, "t", true, 0)) {
-      List<Page> pages = calls.all(calls.open(WIDE_ONLY.clone().setMaxResultSize(10_000),
-          1000, 0), 1000);
+    try (CellarServer server = start();
+        Calls calls = new Calls(server, "t", true, 0)) {
+      List<Page> pages =
+          calls.all(calls.open(WIDE_ONLY.clone().setMaxResultSize(10_000), 1000, 0), 1000);
       int perCall = (10_000 + WIDE_CELL - 1) / WIDE_CELL;
       int total = WIDE_A + WIDE_B;
-      assertEquals((total + perCall - 1) / perCall + 1, pages.size(), "one part per call, then"
-          + " the end");
+      assertEquals(
+          (total + perCall - 1) / perCall + 1,
+          pages.size(),
+          "one part per call, then" + " the end");
       for (int i = 0; i < pages.size() - 1; i++) {
         Page page = pages.get(i);
         assertEquals(1, page.results().size());
@@ -296,9 +318,10 @@ class ScanPartialResultsTest {
 
   @Test
   void aClientWithoutPartialsGetsTheRowThatCrossesTheLimitWhole() throws IOException {
-    try (CellarServer server = start(); Calls calls = new Calls(server, "t", false, 0)) {
-      List<Page> pages = calls.all(calls.open(scan("", "").setMaxResultSize(10_000), 1000, 0),
-          1000);
+    try (CellarServer server = start();
+        Calls calls = new Calls(server, "t", false, 0)) {
+      List<Page> pages =
+          calls.all(calls.open(scan("", "").setMaxResultSize(10_000), 1000, 0), 1000);
       List<Integer> sizes = new ArrayList<>();
       for (Page page : pages) {
         for (int i = 0; i < page.results().size(); i++) {
@@ -322,8 +345,13 @@ class ScanPartialResultsTest {
     try (CellarServer server = start()) {
       for (boolean partials : new boolean[] {true, false}) {
         try (Calls calls = new Calls(server, "t", partials, 0)) {
-          List<Page> pages = calls.all(calls.open(WIDE_ONLY.clone().setBatchSize(7)
-              .setMaxResultSize(10 * WIDE_CELL - 1), 1000, 0), 1000);
+          List<Page> pages =
+              calls.all(
+                  calls.open(
+                      WIDE_ONLY.clone().setBatchSize(7).setMaxResultSize(10 * WIDE_CELL - 1),
+                      1000,
+                      0),
+                  1000);
           assertEquals(partials ? List.of(7, 3) : List.of(7, 7), sizes(pages.getFirst()));
           List<Integer> all = new ArrayList<>();
           List<Boolean> flags = new ArrayList<>();
@@ -350,8 +378,8 @@ class ScanPartialResultsTest {
   void theServersResultSizeSplitsARowWiderThanIt() throws IOException {
     try (CellarServer server = start(ServerOptions.SCANNER_MAX_RESULT_SIZE, "20000");
         Calls calls = new Calls(server, "t", true, 0)) {
-      List<Page> pages = calls.all(calls.open(scan("", "").setMaxResultSize(2L << 20), 1000, 0),
-          1000);
+      List<Page> pages =
+          calls.all(calls.open(scan("", "").setMaxResultSize(2L << 20), 1000, 0), 1000);
       for (Page page : pages) {
         long cells = page.results().stream().flatMap(List::stream).count();
         assertTrue(cells <= (20_000 + WIDE_CELL - 1) / WIDE_CELL + 13, cells + " cells");
@@ -367,7 +395,8 @@ class ScanPartialResultsTest {
    */
   @Test
   void theNumberOfRowsCountsResultsAndTheLimitWholeRows() throws IOException {
-    try (CellarServer server = start(); Calls calls = new Calls(server, "t", true, 0)) {
+    try (CellarServer server = start();
+        Calls calls = new Calls(server, "t", true, 0)) {
       Page first = calls.open(scan("", "").setBatchSize(4), 3, 2);
       assertEquals(List.of(4, 4, 2), sizes(first));
       assertEquals(List.of(true, true, false), first.partial());
@@ -377,9 +406,10 @@ class ScanPartialResultsTest {
       assertFalse(pages.getLast().message().getMoreResults(), "the limit closed the scanner");
       assertEquals(0, server.openScanners());
     }
-    try (CellarServer server = start(); Calls calls = new Calls(server, "t", true, 0)) {
-      List<Page> pages = calls.all(calls.open(scan("r2", "").setMaxResultSize(10_000), 1000,
-          1), 1000);
+    try (CellarServer server = start();
+        Calls calls = new Calls(server, "t", true, 0)) {
+      List<Page> pages =
+          calls.all(calls.open(scan("r2", "").setMaxResultSize(10_000), 1000, 1), 1000);
       assertEquals(embedded(server, "t", EMBEDDED_WIDE), rows(pages), "one row, in parts");
       assertEquals(0, server.openScanners());
     }
@@ -387,9 +417,11 @@ class ScanPartialResultsTest {
 
   @Test
   void aReversedScanSplitsRowsTooEachReadForward() throws IOException {
-    try (CellarServer server = start(); Calls calls = new Calls(server, "t", true, 0)) {
-      List<Page> pages = calls.all(calls.open(scan("", "").setReversed(true)
-          .setMaxResultSize(10_000), 1000, 0), 1000);
+    try (CellarServer server = start();
+        Calls calls = new Calls(server, "t", true, 0)) {
+      List<Page> pages =
+          calls.all(
+              calls.open(scan("", "").setReversed(true).setMaxResultSize(10_000), 1000, 0), 1000);
       assertTrue(pages.size() > 20, pages.size() + " calls");
       assertEquals(embedded(server, "t", new dev.cellar.Scan().setReversed(true)), rows(pages));
     }
@@ -401,8 +433,16 @@ class ScanPartialResultsTest {
     try (CellarServer server = start()) {
       for (boolean reversed : new boolean[] {false, true}) {
         try (Calls calls = new Calls(server, "t", true, 0)) {
-          List<Page> pages = calls.all(calls.open(scan("wide", "").setIncludeStartRow(false)
-              .setReversed(reversed).setMaxResultSize(10_000), 1000, 0), 1000);
+          List<Page> pages =
+              calls.all(
+                  calls.open(
+                      scan("wide", "")
+                          .setIncludeStartRow(false)
+                          .setReversed(reversed)
+                          .setMaxResultSize(10_000),
+                      1000,
+                      0),
+                  1000);
           List<String> rows = rows(pages).stream().map(row -> rowOf(row.getFirst())).toList();
           assertEquals(reversed ? List.of("r1", "m") : List.of("x"), rows);
         }
@@ -413,41 +453,58 @@ class ScanPartialResultsTest {
   /** A filter that needs the whole row (a page filter) gets whole rows, however small the limit. */
   @Test
   void aWholeRowFilterKeepsRowsWhole() throws IOException {
-    FilterProtos.Filter page = FilterProtos.Filter.newBuilder()
-        .setName("org.apache.hadoop.hbase.filter.PageFilter")
-        .setSerializedFilter(FilterProtos.PageFilter.newBuilder().setPageSize(10).build()
-            .toByteString()).build();
-    try (CellarServer server = start(); Calls calls = new Calls(server, "t", true, 0)) {
-      List<Page> pages = calls.all(calls.open(WIDE_ONLY.clone().setFilter(page)
-          .setMaxResultSize(10_000), 1000, 0), 1000);
+    FilterProtos.Filter page =
+        FilterProtos.Filter.newBuilder()
+            .setName("org.apache.hadoop.hbase.filter.PageFilter")
+            .setSerializedFilter(
+                FilterProtos.PageFilter.newBuilder().setPageSize(10).build().toByteString())
+            .build();
+    try (CellarServer server = start();
+        Calls calls = new Calls(server, "t", true, 0)) {
+      List<Page> pages =
+          calls.all(
+              calls.open(WIDE_ONLY.clone().setFilter(page).setMaxResultSize(10_000), 1000, 0),
+              1000);
       assertEquals(List.of(WIDE_A + WIDE_B), sizes(pages.getFirst()));
       assertEquals(List.of(false), pages.getFirst().partial());
     }
   }
 
   /**
-   * A row cut after its fifth cell by a batch of five, whose other cells a column pagination
-   * filter drops: the batch is flagged partial, as the row has more cells, and the next row
-   * follows, as from HBase; when the scan ends with that row, the flag is cleared (HBASE-21206),
-   * so that no result says its row goes on in a response that says the scan is over.
+   * A row cut after its fifth cell by a batch of five, whose other cells a column pagination filter
+   * drops: the batch is flagged partial, as the row has more cells, and the next row follows, as
+   * from HBase; when the scan ends with that row, the flag is cleared (HBASE-21206), so that no
+   * result says its row goes on in a response that says the scan is over.
    */
   @Test
   void aRowWhoseRestIsEmptyEndsAtTheNextRowOrWithTheScan() throws IOException {
-    FilterProtos.Filter firstFive = FilterProtos.Filter.newBuilder()
-        .setName("org.apache.hadoop.hbase.filter.ColumnPaginationFilter")
-        .setSerializedFilter(FilterProtos.ColumnPaginationFilter.newBuilder().setLimit(5)
-            .setOffset(0).build().toByteString()).build();
+    FilterProtos.Filter firstFive =
+        FilterProtos.Filter.newBuilder()
+            .setName("org.apache.hadoop.hbase.filter.ColumnPaginationFilter")
+            .setSerializedFilter(
+                FilterProtos.ColumnPaginationFilter.newBuilder()
+                    .setLimit(5)
+                    .setOffset(0)
+                    .build()
+                    .toByteString())
+            .build();
     try (CellarServer server = start()) {
       try (Calls calls = new Calls(server, "t", true, 0)) {
-        Page page = calls.open(scan("m", "r1").setIncludeStopRow(true).setBatchSize(5)
-            .setFilter(firstFive), 1000, 0);
+        Page page =
+            calls.open(
+                scan("m", "r1").setIncludeStopRow(true).setBatchSize(5).setFilter(firstFive),
+                1000,
+                0);
         assertEquals(List.of(5, 3), sizes(page));
         assertEquals(List.of(true, false), page.partial());
         assertFalse(page.message().getMoreResultsInRegion());
       }
       try (Calls calls = new Calls(server, "t", true, 0)) {
-        Page page = calls.open(scan("m", "m").setIncludeStopRow(true).setBatchSize(5)
-            .setFilter(firstFive), 1000, 0);
+        Page page =
+            calls.open(
+                scan("m", "m").setIncludeStopRow(true).setBatchSize(5).setFilter(firstFive),
+                1000,
+                0);
         assertEquals(List.of(5), sizes(page));
         assertEquals(List.of(false), page.partial());
         assertFalse(page.message().getMoreResultsInRegion());
@@ -459,30 +516,52 @@ class ScanPartialResultsTest {
    * A filter that finds one cell in a thousand of a row of {@value #SLOW_CELLS}, each search
    * costing a microsecond or so, against a time limit of a millisecond (a call timeout of two):
    * each call stops inside the row at its first look at the clock, answering a heartbeat with the
-   * cells found so far flagged partial (or none), and the next goes on where it stopped; every
-   * cell comes back once.
+   * cells found so far flagged partial (or none), and the next goes on where it stopped; every cell
+   * comes back once.
    */
   @Test
   void theTimeLimitStopsACallInsideARowWithAHeartbeat() throws IOException {
-    FilterProtos.Filter needles = FilterProtos.Filter.newBuilder()
-        .setName("org.apache.hadoop.hbase.filter.ValueFilter")
-        .setSerializedFilter(FilterProtos.ValueFilter.newBuilder().setCompareFilter(
-            FilterProtos.CompareFilter.newBuilder().setCompareOp(HBaseProtos.CompareType.EQUAL)
-                .setComparator(ComparatorProtos.Comparator.newBuilder()
-                    .setName("org.apache.hadoop.hbase.filter.SubstringComparator")
-                    .setSerializedComparator(ComparatorProtos.SubstringComparator.newBuilder()
-                        .setSubstr("needle").build().toByteString())))
-            .build().toByteString()).build();
+    FilterProtos.Filter needles =
+        FilterProtos.Filter.newBuilder()
+            .setName("org.apache.hadoop.hbase.filter.ValueFilter")
+            .setSerializedFilter(
+                FilterProtos.ValueFilter.newBuilder()
+                    .setCompareFilter(
+                        FilterProtos.CompareFilter.newBuilder()
+                            .setCompareOp(HBaseProtos.CompareType.EQUAL)
+                            .setComparator(
+                                ComparatorProtos.Comparator.newBuilder()
+                                    .setName("org.apache.hadoop.hbase.filter.SubstringComparator")
+                                    .setSerializedComparator(
+                                        ComparatorProtos.SubstringComparator.newBuilder()
+                                            .setSubstr("needle")
+                                            .build()
+                                            .toByteString())))
+                    .build()
+                    .toByteString())
+            .build();
     try (CellarServer server = start(ServerOptions.MINIMUM_SCAN_TIME_LIMIT, "1");
         Calls calls = new Calls(server, "slow", true, 2)) {
       List<Page> pages = calls.all(calls.open(scan("", "").setFilter(needles), 1000, 0), 1000);
-      long heartbeatsInRow = pages.stream().filter(page -> page.message().getHeartbeatMessage()
-          && (page.results().isEmpty() || page.partial().getLast())).count();
-      assertTrue(heartbeatsInRow >= 2, heartbeatsInRow + " heartbeats inside the row of "
-          + pages.size() + " calls");
-      List<List<String>> expected = embedded(server, "slow", new dev.cellar.Scan().setFilter(
-          new dev.cellar.filter.ValueFilter(dev.cellar.filter.CompareOperator.EQUAL,
-              new dev.cellar.filter.SubstringComparator("needle"))));
+      long heartbeatsInRow =
+          pages.stream()
+              .filter(
+                  page ->
+                      page.message().getHeartbeatMessage()
+                          && (page.results().isEmpty() || page.partial().getLast()))
+              .count();
+      assertTrue(
+          heartbeatsInRow >= 2,
+          heartbeatsInRow + " heartbeats inside the row of " + pages.size() + " calls");
+      List<List<String>> expected =
+          embedded(
+              server,
+              "slow",
+              new dev.cellar.Scan()
+                  .setFilter(
+                      new dev.cellar.filter.ValueFilter(
+                          dev.cellar.filter.CompareOperator.EQUAL,
+                          new dev.cellar.filter.SubstringComparator("needle"))));
       assertEquals(SLOW_CELLS / HIT_EVERY, expected.getFirst().size());
       assertEquals(expected, rows(pages));
     }

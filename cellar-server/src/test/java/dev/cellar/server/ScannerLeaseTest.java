@@ -9,7 +9,6 @@ import dev.cellar.ColumnFamilyDescriptor;
 import dev.cellar.Put;
 import dev.cellar.TableDescriptor;
 import dev.cellar.server.catalog.Catalog;
-import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos;
@@ -28,24 +27,34 @@ class ScannerLeaseTest {
     try (Cellar cellar = Cellar.open(dir, CellarConfig.defaults())) {
       cellar.admin().createTable(TableDescriptor.of("t", ColumnFamilyDescriptor.of("f")));
       for (int i = 0; i < 1000; i++) {
-        cellar.table("t").put(new Put(("row-" + i).getBytes(StandardCharsets.UTF_8))
-            .addColumn(new byte[] {'f'}, new byte[] {'q'}, new byte[100]));
+        cellar
+            .table("t")
+            .put(
+                new Put(("row-" + i).getBytes(StandardCharsets.UTF_8))
+                    .addColumn(new byte[] {'f'}, new byte[] {'q'}, new byte[100]));
       }
       cellar.admin().flush("t");
     }
-    CellarConfig config = CellarConfig.defaults().with(ServerOptions.PORT, "0")
-        .with(ServerOptions.SCANNER_TIMEOUT, "300");
-    try (CellarServer server = CellarServer.start(ServerOptions.from(dir, config),
-        config)) {
+    CellarConfig config =
+        CellarConfig.defaults()
+            .with(ServerOptions.PORT, "0")
+            .with(ServerOptions.SCANNER_TIMEOUT, "300");
+    try (CellarServer server = CellarServer.start(ServerOptions.from(dir, config), config)) {
       Catalog.Entry table = server.catalog().byName("t");
       try (RawRpcClient client = RawRpcClient.connect(server.address(), "ClientService")) {
-        client.call("Scan", ClientProtos.ScanRequest.newBuilder()
-            .setRegion(HBaseProtos.RegionSpecifier.newBuilder()
-                .setType(HBaseProtos.RegionSpecifier.RegionSpecifierType.REGION_NAME)
-                .setValue(ByteString.copyFrom(table.regionName())))
-            .setScan(ClientProtos.Scan.newBuilder()).setNumberOfRows(10).build(), null);
-        ClientProtos.ScanResponse response = ClientProtos.ScanResponse.parseFrom(
-            client.read().body());
+        client.call(
+            "Scan",
+            ClientProtos.ScanRequest.newBuilder()
+                .setRegion(
+                    HBaseProtos.RegionSpecifier.newBuilder()
+                        .setType(HBaseProtos.RegionSpecifier.RegionSpecifierType.REGION_NAME)
+                        .setValue(ByteString.copyFrom(table.regionName())))
+                .setScan(ClientProtos.Scan.newBuilder())
+                .setNumberOfRows(10)
+                .build(),
+            null);
+        ClientProtos.ScanResponse response =
+            ClientProtos.ScanResponse.parseFrom(client.read().body());
         assertEquals(10, response.getCellsPerResultCount());
         assertTrue(response.getMoreResultsInRegion());
         assertEquals(300, response.getTtl());

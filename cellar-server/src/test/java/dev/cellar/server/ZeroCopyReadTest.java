@@ -28,11 +28,11 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Gets and scans answered from an off-heap block cache, whose large cells go to the socket from
- * the cached blocks' memory: the values arrive intact, and the blocks' pins are released both
- * when the responses were written and when the client vanished with responses unread (Cellar's
- * leak check, run after every test, fails on a block still referenced once the database closed;
- * Netty's on a response buffer never released).
+ * Gets and scans answered from an off-heap block cache, whose large cells go to the socket from the
+ * cached blocks' memory: the values arrive intact, and the blocks' pins are released both when the
+ * responses were written and when the client vanished with responses unread (Cellar's leak check,
+ * run after every test, fails on a block still referenced once the database closed; Netty's on a
+ * response buffer never released).
  */
 @ExtendWith(TestSeedExtension.class)
 class ZeroCopyReadTest {
@@ -46,28 +46,37 @@ class ZeroCopyReadTest {
   void largeValuesArriveIntactAndPinsAreReleased(TestSeed seed) throws Exception {
     byte[][] values = load(new Random(seed.value()));
     CellarConfig config = config();
-    try (CellarServer server = CellarServer.start(ServerOptions.from(dir, config),
-        config)) {
+    try (CellarServer server = CellarServer.start(ServerOptions.from(dir, config), config)) {
       Catalog.Entry table = server.catalog().byName("t");
       try (RawRpcClient client = RawRpcClient.connect(server.address(), "ClientService")) {
         for (int pass = 0; pass < 3; pass++) {
           for (int i = 0; i < ROWS; i++) {
             client.call("Get", get(table, i), null);
             RawRpcClient.Response response = client.read();
-            assertEquals(1, ClientProtos.GetResponse.parseFrom(response.body()).getResult()
-                .getAssociatedCellCount(), "row " + i);
-            byte[] cells = response.cells();
-            assertArrayEquals(values[i], value(Arrays.copyOfRange(cells, 4, cells.length)),
+            assertEquals(
+                1,
+                ClientProtos.GetResponse.parseFrom(response.body())
+                    .getResult()
+                    .getAssociatedCellCount(),
                 "row " + i);
+            byte[] cells = response.cells();
+            assertArrayEquals(
+                values[i], value(Arrays.copyOfRange(cells, 4, cells.length)), "row " + i);
           }
         }
       }
       try (RawRpcClient client = RawRpcClient.connect(server.address(), "ClientService")) {
-        client.call("Scan", ClientProtos.ScanRequest.newBuilder().setRegion(region(table))
-            .setScan(ClientProtos.Scan.newBuilder()).setNumberOfRows(ROWS).build(), null);
+        client.call(
+            "Scan",
+            ClientProtos.ScanRequest.newBuilder()
+                .setRegion(region(table))
+                .setScan(ClientProtos.Scan.newBuilder())
+                .setNumberOfRows(ROWS)
+                .build(),
+            null);
         RawRpcClient.Response response = client.read();
-        assertEquals(ROWS, ClientProtos.ScanResponse.parseFrom(response.body())
-            .getCellsPerResultCount());
+        assertEquals(
+            ROWS, ClientProtos.ScanResponse.parseFrom(response.body()).getCellsPerResultCount());
         DataInputStream cells = new DataInputStream(new ByteArrayInputStream(response.cells()));
         for (int i = 0; i < ROWS; i++) {
           byte[] cell = new byte[cells.readInt()];
@@ -82,8 +91,7 @@ class ZeroCopyReadTest {
   void aClientGoneMidWriteReleasesThePins() throws Exception {
     load(new Random(1));
     CellarConfig config = config();
-    try (CellarServer server = CellarServer.start(ServerOptions.from(dir, config),
-        config)) {
+    try (CellarServer server = CellarServer.start(ServerOptions.from(dir, config), config)) {
       Catalog.Entry table = server.catalog().byName("t");
       RawRpcClient client = RawRpcClient.connect(server.address(), "ClientService");
       for (int i = 0; i < 2_000; i++) {
@@ -92,15 +100,20 @@ class ZeroCopyReadTest {
       client.abort();
       try (RawRpcClient other = RawRpcClient.connect(server.address(), "ClientService")) {
         other.call("Get", get(table, 7), null);
-        assertEquals(1, ClientProtos.GetResponse.parseFrom(other.read().body()).getResult()
-            .getAssociatedCellCount());
+        assertEquals(
+            1,
+            ClientProtos.GetResponse.parseFrom(other.read().body())
+                .getResult()
+                .getAssociatedCellCount());
       }
     }
   }
 
   private CellarConfig config() {
-    return CellarConfig.defaults().with(ServerOptions.PORT, "0")
-        .with("hbase.bucketcache.ioengine", "offheap").with("hbase.bucketcache.size", "64");
+    return CellarConfig.defaults()
+        .with(ServerOptions.PORT, "0")
+        .with("hbase.bucketcache.ioengine", "offheap")
+        .with("hbase.bucketcache.size", "64");
   }
 
   private byte[][] load(Random random) throws IOException {
@@ -110,8 +123,9 @@ class ZeroCopyReadTest {
       for (int i = 0; i < ROWS; i++) {
         values[i] = new byte[VALUE];
         random.nextBytes(values[i]);
-        cellar.table("t").put(new Put(row(i)).addColumn(new byte[] {'f'}, new byte[] {'q'},
-            values[i]));
+        cellar
+            .table("t")
+            .put(new Put(row(i)).addColumn(new byte[] {'f'}, new byte[] {'q'}, values[i]));
       }
       cellar.admin().flush("t");
       try (Result result = cellar.table("t").get(new Get(row(0)))) {
@@ -124,12 +138,15 @@ class ZeroCopyReadTest {
   private static HBaseProtos.RegionSpecifier region(Catalog.Entry table) {
     return HBaseProtos.RegionSpecifier.newBuilder()
         .setType(HBaseProtos.RegionSpecifier.RegionSpecifierType.REGION_NAME)
-        .setValue(ByteString.copyFrom(table.regionName())).build();
+        .setValue(ByteString.copyFrom(table.regionName()))
+        .build();
   }
 
   private static ClientProtos.GetRequest get(Catalog.Entry table, int i) {
-    return ClientProtos.GetRequest.newBuilder().setRegion(region(table))
-        .setGet(ClientProtos.Get.newBuilder().setRow(ByteString.copyFrom(row(i)))).build();
+    return ClientProtos.GetRequest.newBuilder()
+        .setRegion(region(table))
+        .setGet(ClientProtos.Get.newBuilder().setRow(ByteString.copyFrom(row(i))))
+        .build();
   }
 
   /** The value of a KeyValue (its bytes after the cell block's length prefix). */

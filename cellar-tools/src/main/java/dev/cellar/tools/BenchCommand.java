@@ -15,8 +15,13 @@ import picocli.CommandLine.Unmatched;
     name = "bench",
     description = "Run Cellar's benchmarks.",
     mixinStandardHelpOptions = true,
-    subcommands = {BenchCommand.Jmh.class, RocksDbCompareCommand.class, EncodingCommand.class,
-        ShowdownCommand.class, OffheapCommand.class})
+    subcommands = {
+      BenchCommand.Jmh.class,
+      RocksDbCompareCommand.class,
+      EncodingCommand.class,
+      ShowdownCommand.class,
+      OffheapCommand.class
+    })
 final class BenchCommand {
 
   /**
@@ -34,8 +39,7 @@ final class BenchCommand {
       exitCodeList = "1:the benchmarks failed, or JMH refused an option (its message says why)")
   static final class Jmh implements Runnable {
 
-    @Unmatched
-    List<String> arguments = new ArrayList<>();
+    @Unmatched List<String> arguments = new ArrayList<>();
 
     @Override
     public void run() {

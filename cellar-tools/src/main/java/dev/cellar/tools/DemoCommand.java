@@ -27,14 +27,22 @@ import picocli.CommandLine.Spec;
     })
 final class DemoCommand implements Callable<Integer> {
 
-  @Option(names = "--rows", defaultValue = "100000", description = "rows in all (default ${DEFAULT-VALUE})")
+  @Option(
+      names = "--rows",
+      defaultValue = "100000",
+      description = "rows in all (default ${DEFAULT-VALUE})")
   long rows;
 
-  @Option(names = {"--value-size", "--valueSize"}, defaultValue = "1000",
+  @Option(
+      names = {"--value-size", "--valueSize"},
+      defaultValue = "1000",
       description = "value bytes (default ${DEFAULT-VALUE})")
   int valueSize;
 
-  @Option(names = "--threads", defaultValue = "2", description = "writer and reader threads (default ${DEFAULT-VALUE})")
+  @Option(
+      names = "--threads",
+      defaultValue = "2",
+      description = "writer and reader threads (default ${DEFAULT-VALUE})")
   int threads;
 
   @Option(names = "--seed", description = "random seed (default: time based, printed)")
@@ -45,12 +53,25 @@ final class DemoCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     if (threads < 1 || rows < threads || valueSize < 1) {
-      throw new ParameterException(spec.commandLine(), "--threads and --value-size"
-          + " must be at least 1 and --rows at least --threads, were " + threads + ", "
-          + valueSize + " and " + rows);
+      throw new ParameterException(
+          spec.commandLine(),
+          "--threads and --value-size"
+              + " must be at least 1 and --rows at least --threads, were "
+              + threads
+              + ", "
+              + valueSize
+              + " and "
+              + rows);
     }
-    List<String> args = new ArrayList<>(List.of("pe", "--load", "--rows", Long.toString(rows / threads),
-        "--valueSize", Integer.toString(valueSize)));
+    List<String> args =
+        new ArrayList<>(
+            List.of(
+                "pe",
+                "--load",
+                "--rows",
+                Long.toString(rows / threads),
+                "--valueSize",
+                Integer.toString(valueSize)));
     if (seed != null) {
       args.addAll(List.of("--seed", seed.toString()));
     }

@@ -1,7 +1,6 @@
 package dev.cellar.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
@@ -16,9 +15,9 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
 
 /**
- * The help text of every command, at picocli's default width of 80: each command's listing in
- * its parent's help is one whole sentence on one line; no line is wider; a dotted name (a class,
- * a configuration key, a file name) or a URL is never cut at the end of a line; options show their
+ * The help text of every command, at picocli's default width of 80: each command's listing in its
+ * parent's help is one whole sentence on one line; no line is wider; a dotted name (a class, a
+ * configuration key, a file name) or a URL is never cut at the end of a line; options show their
  * kebab-case names and not their old camelCase ones; an example is never wrapped; and the exit
  * codes close every help.
  */
@@ -26,8 +25,10 @@ class HelpTextTest {
 
   private static final int WIDTH = 80;
   private static final Pattern LISTING = Pattern.compile("  (\\S+) +(.*)");
+
   /** A whitespace-free run holding a dot between two word characters, or {@code ://}. */
   private static final Pattern DOTTED_OR_URL = Pattern.compile("\\S*(\\w\\.\\w|://)\\S*");
+
   /** What may surround such a token in a sentence without belonging to it. */
   private static final Pattern SURROUNDING = Pattern.compile("^[(\\[{\"']+|[)\\]}\"',;:.]+$");
 
@@ -36,14 +37,14 @@ class HelpTextTest {
     for (CommandLine command : commands()) {
       for (Map.Entry<String, CommandLine> sub : command.getSubcommands().entrySet()) {
         String summary = summary(sub.getValue().getCommandSpec());
-        assertTrue(summary.endsWith(".") && Character.isUpperCase(summary.charAt(0)),
+        assertTrue(
+            summary.endsWith(".") && Character.isUpperCase(summary.charAt(0)),
             () -> sub.getKey() + ": " + summary);
       }
       if (!command.getSubcommands().isEmpty()) {
         String help = help(command);
         List<String> listing = Arrays.asList(help.split("\n"));
-        listing = listing.subList(listing.indexOf("Commands:") + 1,
-            listing.indexOf("Exit codes:"));
+        listing = listing.subList(listing.indexOf("Commands:") + 1, listing.indexOf("Exit codes:"));
         assertEquals(command.getSubcommands().size(), listing.size(), help);
         for (String line : listing) {
           assertTrue(LISTING.matcher(line).matches() && line.endsWith("."), line + "\n" + help);
@@ -84,8 +85,8 @@ class HelpTextTest {
   void examplesAreNeverWrapped() {
     for (CommandLine command : commands()) {
       for (String line : command.getCommandSpec().usageMessage().description()) {
-        assertTrue(!line.startsWith("  ") || line.length() <= WIDTH,
-            () -> name(command) + ": " + line);
+        assertTrue(
+            !line.startsWith("  ") || line.length() <= WIDTH, () -> name(command) + ": " + line);
       }
     }
   }
@@ -97,12 +98,20 @@ class HelpTextTest {
       for (OptionSpec option : command.getCommandSpec().options()) {
         List<String> names = Arrays.asList(option.names());
         for (String name : names) {
-          Pattern shown = Pattern.compile(
-              "(^|[\\s\\[,])" + Pattern.quote(name) + "($|[\\s=\\[,\\]])", Pattern.MULTILINE);
+          Pattern shown =
+              Pattern.compile(
+                  "(^|[\\s\\[,])" + Pattern.quote(name) + "($|[\\s=\\[,\\]])", Pattern.MULTILINE);
           boolean legacy = LegacyOptionNames.isLegacy(name, names);
-          assertEquals(!legacy && !option.hidden(), shown.matcher(help).find(),
-              () -> name(command) + ": " + name + (legacy ? " is shown" : " is not shown")
-                  + ":\n" + help);
+          assertEquals(
+              !legacy && !option.hidden(),
+              shown.matcher(help).find(),
+              () ->
+                  name(command)
+                      + ": "
+                      + name
+                      + (legacy ? " is shown" : " is not shown")
+                      + ":\n"
+                      + help);
         }
       }
     }
@@ -112,7 +121,8 @@ class HelpTextTest {
   void everyHelpEndsWithTheExitCodes() {
     for (CommandLine command : commands()) {
       String help = help(command);
-      assertTrue(help.matches("(?s).*\nExit codes:\n  0   done\n  1   .*\n  2   usage error: .*"),
+      assertTrue(
+          help.matches("(?s).*\nExit codes:\n  0   done\n  1   .*\n  2   usage error: .*"),
           () -> name(command) + ":\n" + help);
     }
   }
@@ -128,9 +138,11 @@ class HelpTextTest {
     List<String> texts = new ArrayList<>(Arrays.asList(spec.usageMessage().description()));
     texts.addAll(Arrays.asList(spec.usageMessage().footer()));
     texts.addAll(spec.usageMessage().exitCodeList().values());
-    spec.options().stream().filter(option -> !option.hidden())
+    spec.options().stream()
+        .filter(option -> !option.hidden())
         .forEach(option -> texts.addAll(Arrays.asList(option.description())));
-    spec.positionalParameters().stream().filter(positional -> !positional.hidden())
+    spec.positionalParameters().stream()
+        .filter(positional -> !positional.hidden())
         .forEach(positional -> texts.addAll(Arrays.asList(positional.description())));
     return texts;
   }
@@ -153,8 +165,7 @@ class HelpTextTest {
   }
 
   private static String help(CommandLine command) {
-    return command.getUsageMessage(CommandLine.Help.Ansi.OFF).replace(System.lineSeparator(),
-        "\n");
+    return command.getUsageMessage(CommandLine.Help.Ansi.OFF).replace(System.lineSeparator(), "\n");
   }
 
   private static String name(CommandLine command) {

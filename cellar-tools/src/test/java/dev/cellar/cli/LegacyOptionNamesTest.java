@@ -14,25 +14,26 @@ import picocli.CommandLine.ParseResult;
 
 /**
  * The old camelCase spellings of Cellar's own options are still accepted: each sets its option as
- * the kebab-case name does. The list below is every legacy name of every command, so that a new
- * one is tried here too.
+ * the kebab-case name does. The list below is every legacy name of every command, so that a new one
+ * is tried here too.
  */
 class LegacyOptionNamesTest {
 
   /** Command, legacy name, a value for it (or null for a flag), and the arguments still needed. */
   private record Spelling(String command, String legacy, String value, List<String> rest) {}
 
-  private static final List<Spelling> SPELLINGS = List.of(
-      new Spelling("demo", "--valueSize", "7", List.of()),
-      new Spelling("pe", "--rowReader", null, List.of("randomRead", "1")),
-      new Spelling("bench rocksdb", "--valueSize", "7", List.of()),
-      new Spelling("bench rocksdb", "--keyLength", "20", List.of()),
-      new Spelling("bench rocksdb", "--scanRows", "3", List.of()),
-      new Spelling("bench rocksdb", "--cacheBlocks", "false", List.of()),
-      new Spelling("bench rocksdb", "--cacheRatio", "0.5", List.of()),
-      new Spelling("bench rocksdb", "--cacheTier", "L2", List.of()),
-      new Spelling("bench rocksdb", "--cellarApi", "result", List.of()),
-      new Spelling("bench encoding", "--blockSize", "4096", List.of()));
+  private static final List<Spelling> SPELLINGS =
+      List.of(
+          new Spelling("demo", "--valueSize", "7", List.of()),
+          new Spelling("pe", "--rowReader", null, List.of("randomRead", "1")),
+          new Spelling("bench rocksdb", "--valueSize", "7", List.of()),
+          new Spelling("bench rocksdb", "--keyLength", "20", List.of()),
+          new Spelling("bench rocksdb", "--scanRows", "3", List.of()),
+          new Spelling("bench rocksdb", "--cacheBlocks", "false", List.of()),
+          new Spelling("bench rocksdb", "--cacheRatio", "0.5", List.of()),
+          new Spelling("bench rocksdb", "--cacheTier", "L2", List.of()),
+          new Spelling("bench rocksdb", "--cellarApi", "result", List.of()),
+          new Spelling("bench encoding", "--blockSize", "4096", List.of()));
 
   @Test
   void everyLegacyNameIsTried() {
@@ -72,7 +73,8 @@ class LegacyOptionNamesTest {
     String name = command.getCommandSpec().qualifiedName(" ").replaceFirst("^cellar ", "");
     for (OptionSpec option : command.getCommandSpec().options()) {
       List<String> names = Arrays.asList(option.names());
-      names.stream().filter(candidate -> LegacyOptionNames.isLegacy(candidate, names))
+      names.stream()
+          .filter(candidate -> LegacyOptionNames.isLegacy(candidate, names))
           .forEach(old -> legacy.add(name + " " + old));
     }
     command.getSubcommands().values().forEach(sub -> collect(sub, legacy));

@@ -19,11 +19,10 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * The client tools ({@code shell}, {@code pe}, {@code ycsb}, {@code export} with {@code
- * --connect}) never wait in
- * silence: a closed port or an unknown host fails at once with one line naming the address and
- * what was tried, and a server that accepts connections but does not answer is announced after a
- * second while HBase's retries run.
+ * The client tools ({@code shell}, {@code pe}, {@code ycsb}, {@code export} with {@code --connect})
+ * never wait in silence: a closed port or an unknown host fails at once with one line naming the
+ * address and what was tried, and a server that accepts connections but does not answer is
+ * announced after a second while HBase's retries run.
  */
 class ServerConnectTest {
 
@@ -35,12 +34,14 @@ class ServerConnectTest {
         Arguments.of("shell", List.of("shell"), List.of()),
         Arguments.of("pe", List.of("pe"), List.of("--rows", "10", "sequentialWrite", "1")),
         Arguments.of("ycsb", List.of("ycsb", "load"), List.of()),
-        Arguments.of("export", List.of("export"), List.of("--table", "t", "--out",
-            "target/never-written-export")));
+        Arguments.of(
+            "export",
+            List.of("export"),
+            List.of("--table", "t", "--out", "target/never-written-export")));
   }
 
-  private static CliRun run(List<String> before, String address, List<String> after,
-      String... settings) {
+  private static CliRun run(
+      List<String> before, String address, List<String> after, String... settings) {
     List<String> args = new ArrayList<>(before);
     args.addAll(List.of("--connect", address));
     String flag = before.getFirst().equals("ycsb") ? "-p" : "-D";
@@ -82,8 +83,13 @@ class ServerConnectTest {
     long start = System.nanoTime();
     CliRun run = run(before, "localhost:" + port, after);
     long millis = (System.nanoTime() - start) / 1_000_000;
-    assertOneLine(run, tool, "localhost:" + port, "connection refused",
-        "tried a TCP connection to", "port " + port);
+    assertOneLine(
+        run,
+        tool,
+        "localhost:" + port,
+        "connection refused",
+        "tried a TCP connection to",
+        "port " + port);
     assertTrue(millis < FAST_MILLIS, "took " + millis + " ms: " + run);
   }
 
@@ -101,30 +107,42 @@ class ServerConnectTest {
   void aServerThatListensButDoesNotAnswerIsAnnouncedWhileRetrying() throws IOException {
     try (ServerSocket silent = new ServerSocket(0)) {
       List<Socket> accepted = new ArrayList<>();
-      Thread.ofVirtual().start(() -> {
-        try {
-          while (true) {
-            accepted.add(silent.accept());
-          }
-        } catch (IOException closed) {
-          accepted.forEach(socket -> {
-            try {
-              socket.close();
-            } catch (IOException ignored) {
-              // the test is over
-            }
-          });
-        }
-      });
+      Thread.ofVirtual()
+          .start(
+              () -> {
+                try {
+                  while (true) {
+                    accepted.add(silent.accept());
+                  }
+                } catch (IOException closed) {
+                  accepted.forEach(
+                      socket -> {
+                        try {
+                          socket.close();
+                        } catch (IOException ignored) {
+                          // the test is over
+                        }
+                      });
+                }
+              });
       String address = "localhost:" + silent.getLocalPort();
-      CliRun run = run(List.of("shell"), address, List.of(), "hbase.rpc.timeout=2500",
-          "hbase.client.retries.number=0");
+      CliRun run =
+          run(
+              List.of("shell"),
+              address,
+              List.of(),
+              "hbase.rpc.timeout=2500",
+              "hbase.client.retries.number=0");
       assertEquals(1, run.exit(), run.toString());
-      assertTrue(run.err().contains("cellar shell: " + address + " accepts connections but has"
-          + " not answered yet; retrying as HBase's client does (up to 0 retries"),
+      assertTrue(
+          run.err()
+              .contains(
+                  "cellar shell: "
+                      + address
+                      + " accepts connections but has"
+                      + " not answered yet; retrying as HBase's client does (up to 0 retries"),
           run.toString());
-      assertTrue(run.err().contains("cellar shell: cannot open " + address + ": "),
-          run.toString());
+      assertTrue(run.err().contains("cellar shell: cannot open " + address + ": "), run.toString());
     }
   }
 }

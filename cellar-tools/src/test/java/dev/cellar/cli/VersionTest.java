@@ -35,12 +35,15 @@ class VersionTest {
   /** The names that reach each subcommand, at any depth. */
   static List<List<String>> subcommandPaths(CommandLine command, List<String> prefix) {
     List<List<String>> paths = new ArrayList<>();
-    command.getSubcommands().forEach((name, sub) -> {
-      List<String> path = new ArrayList<>(prefix);
-      path.add(name);
-      paths.add(path);
-      paths.addAll(subcommandPaths(sub, path));
-    });
+    command
+        .getSubcommands()
+        .forEach(
+            (name, sub) -> {
+              List<String> path = new ArrayList<>(prefix);
+              path.add(name);
+              paths.add(path);
+              paths.addAll(subcommandPaths(sub, path));
+            });
     return paths;
   }
 }

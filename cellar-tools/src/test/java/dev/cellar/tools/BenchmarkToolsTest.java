@@ -14,8 +14,21 @@ class BenchmarkToolsTest {
   @Test
   void theToolsFollowTheServersCommands() {
     List<String> names = List.copyOf(CellarCommand.commandLine().getSubcommands().keySet());
-    assertEquals(List.of("help", "serve", "shell", "check", "repair", "hfile", "export",
-        "bulkload", "demo", "pe", "ycsb", "bench"), names);
+    assertEquals(
+        List.of(
+            "help",
+            "serve",
+            "shell",
+            "check",
+            "repair",
+            "hfile",
+            "export",
+            "bulkload",
+            "demo",
+            "pe",
+            "ycsb",
+            "bench"),
+        names);
   }
 
   @Test

@@ -12,8 +12,10 @@ class DemoCommandTest {
   void demoWritesThenReadsEveryRow() {
     CliRun run = CliRun.of("demo", "--rows", "2000", "--threads", "2", "--seed", "42");
     assertEquals(0, run.exit(), run.toString());
-    assertTrue(run.out().contains("cellar pe --load --rows 1000 --valueSize 1000 --seed 42"
-        + " randomRead 2"), run.toString());
+    assertTrue(
+        run.out()
+            .contains("cellar pe --load --rows 1000 --valueSize 1000 --seed 42" + " randomRead 2"),
+        run.toString());
     assertTrue(run.out().contains("sequentialWrite: 2 thread(s) x 1,000 rows"), run.toString());
     assertTrue(run.out().contains("2,000 of 2,000 gets found their row"), run.toString());
   }

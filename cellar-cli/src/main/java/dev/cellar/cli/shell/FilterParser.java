@@ -20,13 +20,13 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * HBase's filter language (the strings of the shell's {@code FILTER =>} and of HBase's
- * ParseFilter) for the filters Cellar has: {@code PrefixFilter('row')}, {@code
- * ColumnPrefixFilter('q')}, {@code PageFilter(10)}, {@code FilterAllFilter()}, {@code
- * RowFilter(<=, 'binary:r')} and likewise FamilyFilter, QualifierFilter and ValueFilter, {@code
- * SingleColumnValueFilter('f', 'q', =, 'binary:v'[, filterIfMissing, latestVersionOnly])},
- * combined with {@code AND}, {@code OR} (AND binds tighter) and parentheses. Comparators: {@code
- * binary:}, {@code binaryprefix:} and {@code substring:}. Stateless per string.
+ * HBase's filter language (the strings of the shell's {@code FILTER =>} and of HBase's ParseFilter)
+ * for the filters Cellar has: {@code PrefixFilter('row')}, {@code ColumnPrefixFilter('q')}, {@code
+ * PageFilter(10)}, {@code FilterAllFilter()}, {@code RowFilter(<=, 'binary:r')} and likewise
+ * FamilyFilter, QualifierFilter and ValueFilter, {@code SingleColumnValueFilter('f', 'q', =,
+ * 'binary:v'[, filterIfMissing, latestVersionOnly])}, combined with {@code AND}, {@code OR} (AND
+ * binds tighter) and parentheses. Comparators: {@code binary:}, {@code binaryprefix:} and {@code
+ * substring:}. Stateless per string.
  */
 final class FilterParser {
 
@@ -103,12 +103,15 @@ final class FilterParser {
       case "FilterAllFilter" -> new FilterAllFilter();
       case "RowFilter" -> new RowFilter(operator(args.get(0)), comparator(args.get(1)));
       case "FamilyFilter" -> new FamilyFilter(operator(args.get(0)), comparator(args.get(1)));
-      case "QualifierFilter" -> new QualifierFilter(operator(args.get(0)),
-          comparator(args.get(1)));
+      case "QualifierFilter" -> new QualifierFilter(operator(args.get(0)), comparator(args.get(1)));
       case "ValueFilter" -> new ValueFilter(operator(args.get(0)), comparator(args.get(1)));
       case "SingleColumnValueFilter" -> {
-        SingleColumnValueFilter filter = new SingleColumnValueFilter(bytes(args.get(0)),
-            bytes(args.get(1)), operator(args.get(2)), comparator(args.get(3)));
+        SingleColumnValueFilter filter =
+            new SingleColumnValueFilter(
+                bytes(args.get(0)),
+                bytes(args.get(1)),
+                operator(args.get(2)),
+                comparator(args.get(3)));
         if (args.size() > 4) {
           filter.setFilterIfMissing(Boolean.parseBoolean(args.get(4)));
         }
@@ -117,9 +120,13 @@ final class FilterParser {
         }
         yield filter;
       }
-      default -> throw new ShellException("filter " + name + " is not one Cellar has; use"
-          + " PrefixFilter, ColumnPrefixFilter, PageFilter, FilterAllFilter, RowFilter,"
-          + " FamilyFilter, QualifierFilter, ValueFilter or SingleColumnValueFilter");
+      default ->
+          throw new ShellException(
+              "filter "
+                  + name
+                  + " is not one Cellar has; use"
+                  + " PrefixFilter, ColumnPrefixFilter, PageFilter, FilterAllFilter, RowFilter,"
+                  + " FamilyFilter, QualifierFilter, ValueFilter or SingleColumnValueFilter");
     };
   }
 
@@ -131,8 +138,9 @@ final class FilterParser {
       case "<=" -> CompareOperator.LESS_OR_EQUAL;
       case ">" -> CompareOperator.GREATER;
       case ">=" -> CompareOperator.GREATER_OR_EQUAL;
-      default -> throw new ShellException("compare operator '" + op + "' is not one of = != <"
-          + " <= > >=");
+      default ->
+          throw new ShellException(
+              "compare operator '" + op + "' is not one of = != <" + " <= > >=");
     };
   }
 
@@ -144,8 +152,9 @@ final class FilterParser {
       case "binary" -> new BinaryComparator(bytes(value));
       case "binaryprefix" -> new BinaryPrefixComparator(bytes(value));
       case "substring" -> new SubstringComparator(value);
-      default -> throw new ShellException("comparator '" + spec + "' is not binary:,"
-          + " binaryprefix: or substring:");
+      default ->
+          throw new ShellException(
+              "comparator '" + spec + "' is not binary:," + " binaryprefix: or substring:");
     };
   }
 
@@ -175,8 +184,10 @@ final class FilterParser {
       }
     }
     int start = position;
-    while (position < text.length() && text.charAt(position) != ','
-        && text.charAt(position) != ')' && !Character.isWhitespace(text.charAt(position))) {
+    while (position < text.length()
+        && text.charAt(position) != ','
+        && text.charAt(position) != ')'
+        && !Character.isWhitespace(text.charAt(position))) {
       position++;
     }
     if (start == position) {
@@ -209,7 +220,7 @@ final class FilterParser {
   }
 
   private ShellException error(String expected) {
-    return new ShellException("filter '" + text + "': expected " + expected + " at column "
-        + (position + 1));
+    return new ShellException(
+        "filter '" + text + "': expected " + expected + " at column " + (position + 1));
   }
 }

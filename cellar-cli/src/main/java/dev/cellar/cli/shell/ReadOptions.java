@@ -11,16 +11,27 @@ import java.util.Set;
 /**
  * The options hash of {@code get} and {@code scan} as HBase's shell reads it: {@code COLUMN} or
  * {@code COLUMNS} (one {@code 'f'} or {@code 'f:q'}, or an array), {@code VERSIONS}, {@code
- * TIMERANGE => [min, max)}, {@code TIMESTAMP} (one exact timestamp), {@code FILTER} (HBase's
- * filter language, see {@link FilterParser}), and for scans {@code STARTROW}, {@code STOPROW},
- * {@code LIMIT}, {@code REVERSED} and {@code CACHE}. An unknown key is refused, naming it.
+ * TIMERANGE => [min, max)}, {@code TIMESTAMP} (one exact timestamp), {@code FILTER} (HBase's filter
+ * language, see {@link FilterParser}), and for scans {@code STARTROW}, {@code STOPROW}, {@code
+ * LIMIT}, {@code REVERSED} and {@code CACHE}. An unknown key is refused, naming it.
  */
 final class ReadOptions {
 
-  private static final Set<String> GET_KEYS = Set.of("COLUMN", "COLUMNS", "VERSIONS",
-      "TIMERANGE", "TIMESTAMP", "FILTER");
-  private static final Set<String> SCAN_KEYS = Set.of("COLUMN", "COLUMNS", "VERSIONS",
-      "TIMERANGE", "TIMESTAMP", "FILTER", "STARTROW", "STOPROW", "LIMIT", "REVERSED", "CACHE");
+  private static final Set<String> GET_KEYS =
+      Set.of("COLUMN", "COLUMNS", "VERSIONS", "TIMERANGE", "TIMESTAMP", "FILTER");
+  private static final Set<String> SCAN_KEYS =
+      Set.of(
+          "COLUMN",
+          "COLUMNS",
+          "VERSIONS",
+          "TIMERANGE",
+          "TIMESTAMP",
+          "FILTER",
+          "STARTROW",
+          "STOPROW",
+          "LIMIT",
+          "REVERSED",
+          "CACHE");
 
   final List<String> columns = new ArrayList<>();
   private Integer versions;
@@ -41,8 +52,14 @@ final class ReadOptions {
       String key = String.valueOf(entry.getKey());
       Object value = entry.getValue();
       if (!allowed.contains(key)) {
-        throw new ShellException(command + ": unknown option " + key + "; " + command
-            + " takes " + String.join(", ", new java.util.TreeSet<>(allowed)));
+        throw new ShellException(
+            command
+                + ": unknown option "
+                + key
+                + "; "
+                + command
+                + " takes "
+                + String.join(", ", new java.util.TreeSet<>(allowed)));
       }
       switch (key) {
         case "COLUMN", "COLUMNS" -> {
@@ -57,8 +74,8 @@ final class ReadOptions {
           if (!(value instanceof List<?> range) || range.size() != 2) {
             throw new ShellException(command + ": TIMERANGE takes [min, max]");
           }
-          options.timeRange = new long[] {number(command, key, range.get(0)),
-              number(command, key, range.get(1))};
+          options.timeRange =
+              new long[] {number(command, key, range.get(0)), number(command, key, range.get(1))};
         }
         case "TIMESTAMP" -> {
           long ts = number(command, key, value);

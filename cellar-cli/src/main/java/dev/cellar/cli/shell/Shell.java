@@ -35,10 +35,33 @@ import java.util.TreeSet;
 final class Shell {
 
   /** The commands, for help and completion. */
-  static final Set<String> COMMANDS = new TreeSet<>(List.of("create", "list", "describe",
-      "alter", "put", "get", "scan", "delete", "deleteall", "incr", "count", "disable", "enable",
-      "drop", "truncate", "exists", "is_enabled", "status", "flush", "compact", "major_compact",
-      "help", "exit", "quit"));
+  static final Set<String> COMMANDS =
+      new TreeSet<>(
+          List.of(
+              "create",
+              "list",
+              "describe",
+              "alter",
+              "put",
+              "get",
+              "scan",
+              "delete",
+              "deleteall",
+              "incr",
+              "count",
+              "disable",
+              "enable",
+              "drop",
+              "truncate",
+              "exists",
+              "is_enabled",
+              "status",
+              "flush",
+              "compact",
+              "major_compact",
+              "help",
+              "exit",
+              "quit"));
 
   private final Database database;
   private final String where;
@@ -73,7 +96,9 @@ final class Shell {
     long start = System.nanoTime();
     try {
       execute(line.command(), new Arguments(line.command(), line.arguments()), start);
-    } catch (ShellException | IllegalArgumentException | IllegalStateException
+    } catch (ShellException
+        | IllegalArgumentException
+        | IllegalStateException
         | UnsupportedOperationException e) {
       fail(e.getMessage());
     } catch (IOException | UncheckedIOException e) {
@@ -111,8 +136,9 @@ final class Shell {
       case "compact" -> admin().compact(args.string(0, "table"));
       case "major_compact" -> admin().majorCompact(args.string(0, "table"));
       case "help" -> out.line("Commands: " + String.join(", ", COMMANDS));
-      default -> throw new ShellException("unknown command '" + command + "'; 'help' lists"
-          + " the commands");
+      default ->
+          throw new ShellException(
+              "unknown command '" + command + "'; 'help' lists" + " the commands");
     }
     if (Set.of("disable", "enable", "flush", "compact", "major_compact").contains(command)) {
       out.took(start);
@@ -127,8 +153,8 @@ final class Shell {
     if (admin() instanceof RemoteAdmin remote) {
       return remote;
     }
-    throw new ShellException(command + ": the tables of an embedded database are always"
-        + " enabled");
+    throw new ShellException(
+        command + ": the tables of an embedded database are always" + " enabled");
   }
 
   private boolean enabled(String table) throws IOException {
@@ -175,15 +201,15 @@ final class Shell {
 
   /**
    * HBase's {@code alter}: each argument after the table changes one family. A family name or
-   * {@code {NAME => 'f', ATTRIBUTE => value, ...}} adds the family if the table lacks it, else
-   * sets the attributes given over the family's current ones; {@code 'delete' => 'f'} or {@code
-   * {METHOD => 'delete', NAME => 'f'}} deletes it. Table attributes are not supported.
+   * {@code {NAME => 'f', ATTRIBUTE => value, ...}} adds the family if the table lacks it, else sets
+   * the attributes given over the family's current ones; {@code 'delete' => 'f'} or {@code {METHOD
+   * => 'delete', NAME => 'f'}} deletes it. Table attributes are not supported.
    */
   private void alter(Arguments args, long start) throws IOException {
     String table = args.string(0, "table");
     if (args.size() < 2) {
-      throw new ShellException("alter: give a family to change, e.g. alter '" + table
-          + "', NAME => 'f', VERSIONS => 5");
+      throw new ShellException(
+          "alter: give a family to change, e.g. alter '" + table + "', NAME => 'f', VERSIONS => 5");
     }
     for (int i = 1; i < args.size(); i++) {
       if (args.get(i) instanceof Map<?, ?> spec) {
@@ -216,16 +242,21 @@ final class Shell {
       }
     }
     if (name == null) {
-      throw new ShellException("alter: name the family with NAME => 'family' (table attributes"
-          + (attributes.isEmpty() ? "" : " such as " + attributes.keySet())
-          + " are not supported)");
+      throw new ShellException(
+          "alter: name the family with NAME => 'family' (table attributes"
+              + (attributes.isEmpty() ? "" : " such as " + attributes.keySet())
+              + " are not supported)");
     }
     if (method == null) {
       alterFamily(table, name, attributes);
     } else if (method.equals("delete")) {
       if (!attributes.isEmpty()) {
-        throw new ShellException("alter: deleting family " + name + " takes no attributes, was"
-            + " given " + attributes.keySet());
+        throw new ShellException(
+            "alter: deleting family "
+                + name
+                + " takes no attributes, was"
+                + " given "
+                + attributes.keySet());
       }
       admin().deleteFamily(table, name);
     } else {
@@ -261,8 +292,11 @@ final class Shell {
     out.line("COLUMN FAMILIES DESCRIPTION");
     for (ColumnFamilyDescriptor family : descriptor.families()) {
       StringBuilder line = new StringBuilder("{NAME => '").append(family.name()).append('\'');
-      family.attributes().forEach((key, value) -> line.append(", ").append(key)
-          .append(" => '").append(value).append('\''));
+      family
+          .attributes()
+          .forEach(
+              (key, value) ->
+                  line.append(", ").append(key).append(" => '").append(value).append('\''));
       out.line(line.append('}').toString());
     }
     out.line("");
@@ -288,8 +322,9 @@ final class Shell {
     if (colon < 0) {
       return new byte[][] {ShellBytes.of(spec), null};
     }
-    return new byte[][] {ShellBytes.of(spec.substring(0, colon)),
-        ShellBytes.of(spec.substring(colon + 1))};
+    return new byte[][] {
+      ShellBytes.of(spec.substring(0, colon)), ShellBytes.of(spec.substring(colon + 1))
+    };
   }
 
   private void get(Arguments args, long start) throws IOException {
@@ -373,16 +408,17 @@ final class Shell {
         delete.addColumns(column[0], column[1], ts);
       }
     } else if (!all) {
-      throw new ShellException("delete: give the column, e.g. delete 't', 'r', 'f:q' (deleteall"
-          + " deletes a whole row)");
+      throw new ShellException(
+          "delete: give the column, e.g. delete 't', 'r', 'f:q' (deleteall"
+              + " deletes a whole row)");
     }
     table.delete(delete);
     out.took(start);
   }
 
   /**
-   * HBase's incr: the column holds an 8-byte big-endian counter, added to atomically (a compare
-   * and set of the old value, tried again if another writer got in between).
+   * HBase's incr: the column holds an 8-byte big-endian counter, added to atomically (a compare and
+   * set of the old value, tried again if another writer got in between).
    */
   private void incr(Arguments args, long start) throws IOException {
     Table table = database.table(args.string(0, "table"));
@@ -398,13 +434,21 @@ final class Shell {
         current = result.getValue(column[0], column[1]);
       }
       if (current != null && current.length != 8) {
-        throw new ShellException("incr: " + ShellBytes.show(row) + " "
-            + ShellBytes.show(column[0]) + ":" + ShellBytes.show(column[1]) + " holds "
-            + current.length + " bytes, not an 8-byte counter");
+        throw new ShellException(
+            "incr: "
+                + ShellBytes.show(row)
+                + " "
+                + ShellBytes.show(column[0])
+                + ":"
+                + ShellBytes.show(column[1])
+                + " holds "
+                + current.length
+                + " bytes, not an 8-byte counter");
       }
       long next = (current == null ? 0 : ByteBuffer.wrap(current).getLong()) + by;
-      Put put = new Put(row).addColumn(column[0], column[1],
-          ByteBuffer.allocate(8).putLong(next).array());
+      Put put =
+          new Put(row)
+              .addColumn(column[0], column[1], ByteBuffer.allocate(8).putLong(next).array());
       if (table.checkAndMutate(column[0], column[1], CompareOperator.EQUAL, current, put)) {
         out.line("COUNTER VALUE = " + next);
         out.took(start);
@@ -462,8 +506,12 @@ final class Shell {
   private void status(long start) {
     int tables = admin().listTables().size();
     if (admin() instanceof RemoteAdmin) {
-      out.line("1 active master, 0 backup masters, 1 servers, 0 dead, " + tables
-          + " tables (" + where + ")");
+      out.line(
+          "1 active master, 0 backup masters, 1 servers, 0 dead, "
+              + tables
+              + " tables ("
+              + where
+              + ")");
     } else {
       out.line("embedded database in " + where + ", " + tables + " tables");
     }
@@ -483,13 +531,13 @@ final class Shell {
 
     String string(int index, String what) {
       if (index >= values.size()) {
-        throw new ShellException(command + ": missing the " + what + " (argument "
-            + (index + 1) + ")");
+        throw new ShellException(
+            command + ": missing the " + what + " (argument " + (index + 1) + ")");
       }
       Object value = values.get(index);
       if (value instanceof Map<?, ?> || value instanceof List<?>) {
-        throw new ShellException(command + ": the " + what + " (argument " + (index + 1)
-            + ") should be a string");
+        throw new ShellException(
+            command + ": the " + what + " (argument " + (index + 1) + ") should be a string");
       }
       return String.valueOf(value);
     }
@@ -506,8 +554,15 @@ final class Shell {
       try {
         return Long.parseLong(string(index, what));
       } catch (NumberFormatException e) {
-        throw new ShellException(command + ": the " + what + " (argument " + (index + 1)
-            + ") should be a number, was '" + value + "'");
+        throw new ShellException(
+            command
+                + ": the "
+                + what
+                + " (argument "
+                + (index + 1)
+                + ") should be a number, was '"
+                + value
+                + "'");
       }
     }
   }

@@ -8,9 +8,9 @@ import org.jline.reader.LineReader;
 import org.jline.reader.ParsedLine;
 
 /**
- * Tab completion: the command names for the first word, the database's table names (quoted, as
- * the shell's syntax wants them) for the next. Asks the database for its tables at each
- * completion; a failure to list them completes nothing.
+ * Tab completion: the command names for the first word, the database's table names (quoted, as the
+ * shell's syntax wants them) for the next. Asks the database for its tables at each completion; a
+ * failure to list them completes nothing.
  */
 final class ShellCompleter implements Completer {
 

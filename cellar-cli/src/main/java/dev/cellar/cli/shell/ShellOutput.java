@@ -7,16 +7,16 @@ import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 
 /**
- * The shell's output in HBase shell's layout: a header ({@code ROW  COLUMN+CELL}), one line per
- * cell indented by one space with the left column padded to a fixed width, {@code N row(s)} and
- * {@code Took S seconds}. Cells print as {@code column=f:q, timestamp=<ISO-8601 UTC>,
+ * The shell's output in HBase shell's layout: a header ({@code ROW COLUMN+CELL}), one line per cell
+ * indented by one space with the left column padded to a fixed width, {@code N row(s)} and {@code
+ * Took S seconds}. Cells print as {@code column=f:q, timestamp=<ISO-8601 UTC>,
  * value=<binary-escaped>}. Not thread-safe: one shell, one stream.
  */
 final class ShellOutput {
 
   private static final int LEFT = 32;
-  private static final DateTimeFormatter TIME = DateTimeFormatter
-      .ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSS'Z'").withZone(ZoneOffset.UTC);
+  private static final DateTimeFormatter TIME =
+      DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSS'Z'").withZone(ZoneOffset.UTC);
 
   private final PrintStream out;
 
@@ -50,7 +50,9 @@ final class ShellOutput {
   }
 
   static String cell(Cell cell) {
-    return "timestamp=" + TIME.format(Instant.ofEpochMilli(cell.timestamp())) + ", value="
+    return "timestamp="
+        + TIME.format(Instant.ofEpochMilli(cell.timestamp()))
+        + ", value="
         + ShellBytes.show(cell.valueArray());
   }
 

@@ -7,13 +7,13 @@ import java.util.Map;
 
 /**
  * Reads one line of the HBase shell's syntax (a Ruby subset): a command name, then arguments
- * separated by commas (parentheses around them optional): strings in single or double quotes
- * (with {@code \\xNN}, {@code \\n}, {@code \\t}, {@code \\\\} and quote escapes in double quotes),
+ * separated by commas (parentheses around them optional): strings in single or double quotes (with
+ * {@code \\xNN}, {@code \\n}, {@code \\t}, {@code \\\\} and quote escapes in double quotes),
  * integers, {@code true}/{@code false}, bare constants ({@code VERSIONS}), arrays {@code [a, b]}
- * and hashes {@code {KEY => value, ...}}, whose braces may be left out when the hash ends the
- * line, as in Ruby. Values come out as {@link String}, {@link Long}, {@link
- * Boolean}, {@link List} and {@link Map} (insertion-ordered). A mistake is a {@link
- * ShellException} naming the column where it is. Stateless per line; not thread-safe.
+ * and hashes {@code {KEY => value, ...}}, whose braces may be left out when the hash ends the line,
+ * as in Ruby. Values come out as {@link String}, {@link Long}, {@link Boolean}, {@link List} and
+ * {@link Map} (insertion-ordered). A mistake is a {@link ShellException} naming the column where it
+ * is. Stateless per line; not thread-safe.
  */
 final class ShellParser {
 
@@ -188,8 +188,9 @@ final class ShellParser {
                 throw error("two hex digits after \\x");
               }
               try {
-                out.append(ShellBytes.escapedByte(
-                    Integer.parseInt(text.substring(position, position + 2), 16)));
+                out.append(
+                    ShellBytes.escapedByte(
+                        Integer.parseInt(text.substring(position, position + 2), 16)));
               } catch (NumberFormatException e) {
                 throw error("two hex digits after \\x");
               }
@@ -206,8 +207,8 @@ final class ShellParser {
 
   private String word() {
     int start = position;
-    while (!atEnd() && (Character.isLetterOrDigit(peek()) || peek() == '_' || peek() == ':'
-        || peek() == '.')) {
+    while (!atEnd()
+        && (Character.isLetterOrDigit(peek()) || peek() == '_' || peek() == ':' || peek() == '.')) {
       position++;
     }
     return text.substring(start, position);
@@ -236,7 +237,7 @@ final class ShellParser {
 
   private ShellException error(String expected) {
     String found = atEnd() ? "the end of the line" : "'" + peek() + "'";
-    return new ShellException("syntax error at column " + (position + 1) + ": expected "
-        + expected + ", found " + found);
+    return new ShellException(
+        "syntax error at column " + (position + 1) + ": expected " + expected + ", found " + found);
   }
 }

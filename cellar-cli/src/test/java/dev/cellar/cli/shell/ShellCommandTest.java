@@ -22,9 +22,9 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * {@code cellar shell} with scripts piped into its standard input, on an embedded database and on
- * a server through {@code --connect}: the HBase shell's commands and their output, and one
- * {@code ERROR:} line (and exit code 1) for each mistake.
+ * {@code cellar shell} with scripts piped into its standard input, on an embedded database and on a
+ * server through {@code --connect}: the HBase shell's commands and their output, and one {@code
+ * ERROR:} line (and exit code 1) for each mistake.
  */
 class ShellCommandTest {
 
@@ -48,15 +48,15 @@ class ShellCommandTest {
     if (mode.equals("embedded")) {
       return shell(script, "--create", dir.toString());
     }
-    CellarConfig config = CellarConfig.defaults().with(ServerOptions.PORT, "0")
-        .with(ServerOptions.HANDLERS, "2");
-    try (CellarServer server = CellarServer.start(ServerOptions.from(dir, config),
-        config)) {
+    CellarConfig config =
+        CellarConfig.defaults().with(ServerOptions.PORT, "0").with(ServerOptions.HANDLERS, "2");
+    try (CellarServer server = CellarServer.start(ServerOptions.from(dir, config), config)) {
       return shell(script, "--connect", server.hostAndPort());
     }
   }
 
-  private static final String DATA = """
+  private static final String DATA =
+      """
       create 't', 'f', {NAME => 'g', VERSIONS => 3}
       put 't', 'r1', 'f:a', 'one', 10
       put 't', 'r1', 'g:b', 'v1', 1
@@ -67,8 +67,8 @@ class ShellCommandTest {
 
   /** A line of HBase's two-column layout: one space, {@code left}, padding, {@code right}. */
   private static void assertLine(String out, String left, String right) {
-    Pattern line = Pattern.compile("(?m)^ " + Pattern.quote(left) + " +" + Pattern.quote(right)
-        + "$");
+    Pattern line =
+        Pattern.compile("(?m)^ " + Pattern.quote(left) + " +" + Pattern.quote(right) + "$");
     assertTrue(line.matcher(out).find(), "no line '" + left + " ... " + right + "' in\n" + out);
   }
 
@@ -84,7 +84,11 @@ class ShellCommandTest {
   @ParameterizedTest
   @ValueSource(strings = {"embedded", "remote"})
   void writesAndReadsWithHBaseSyntaxAndOutput(String mode) throws IOException {
-    CliRun run = run(mode, DATA + """
+    CliRun run =
+        run(
+            mode,
+            DATA
+                + """
         list
         exists 't'
         exists 'nope'
@@ -117,10 +121,12 @@ class ShellCommandTest {
     assertTrue(out.contains("3 row(s)\nTook"), out);
     assertTrue(out.contains("COUNTER VALUE = 5"), out);
     assertTrue(out.contains("COUNTER VALUE = 6"), out);
-    assertEquals(3, count(out, "value=v2"), "the first get, the get of 3 versions and the full"
-        + " scan: " + out);
-    assertEquals(2, count(out, "value=v1"), "only the get of 3 versions and the time range: "
-        + out);
+    assertEquals(
+        3,
+        count(out, "value=v2"),
+        "the first get, the get of 3 versions and the full" + " scan: " + out);
+    assertEquals(
+        2, count(out, "value=v1"), "only the get of 3 versions and the time range: " + out);
     assertTrue(out.contains("=> 3"), "count: " + out);
   }
 
@@ -128,7 +134,11 @@ class ShellCommandTest {
   @ValueSource(strings = {"embedded", "remote"})
   void deletesTruncatesAndDrops(String mode) throws IOException {
     String disable = mode.equals("remote") ? "disable 't'\n" : "";
-    CliRun run = run(mode, DATA + """
+    CliRun run =
+        run(
+            mode,
+            DATA
+                + """
         delete 't', 'r1', 'g:b'
         get 't', 'r1'
         deleteall 't', 'r2'
@@ -138,7 +148,9 @@ class ShellCommandTest {
         major_compact 't'
         truncate 't'
         count 't'
-        """ + disable + """
+        """
+                + disable
+                + """
         drop 't'
         list
         status
@@ -155,7 +167,11 @@ class ShellCommandTest {
   @ParameterizedTest
   @ValueSource(strings = {"embedded", "remote"})
   void alterAddsModifiesAndDeletesFamiliesWithHBaseSyntax(String mode) throws IOException {
-    CliRun run = run(mode, DATA + """
+    CliRun run =
+        run(
+            mode,
+            DATA
+                + """
         alter 't', NAME => 'f', VERSIONS => 5
         alter 't', NAME => 'h', BLOCKSIZE => 8192
         alter 't', {NAME => 'g', COMPRESSION => 'GZ'}, 'k'
@@ -168,17 +184,27 @@ class ShellCommandTest {
         """);
     assertEquals(0, run.exit(), run.toString());
     String out = run.out();
-    assertEquals(5, count(out, "Updating all regions with the new schema...\n1/1 regions"
-        + " updated.\nDone.\nTook"), out);
+    assertEquals(
+        5,
+        count(
+            out,
+            "Updating all regions with the new schema...\n1/1 regions" + " updated.\nDone.\nTook"),
+        out);
     String[] describes = out.split("COLUMN FAMILIES DESCRIPTION");
     assertEquals(3, describes.length, out);
     String altered = describes[1];
-    assertTrue(altered.contains("{NAME => 'f', BLOCKSIZE => '65536', BLOOMFILTER => 'ROW', "
-        + "DATA_BLOCK_ENCODING => 'NONE', COMPRESSION => 'NONE', IN_MEMORY => 'false', "
-        + "BLOCKCACHE => 'true', VERSIONS => '5'"), altered);
-    assertTrue(altered.contains("{NAME => 'g', BLOCKSIZE => '65536', BLOOMFILTER => 'ROW', "
-        + "DATA_BLOCK_ENCODING => 'NONE', COMPRESSION => 'GZ', IN_MEMORY => 'false', "
-        + "BLOCKCACHE => 'true', VERSIONS => '3'"), "g keeps VERSIONS 3: " + altered);
+    assertTrue(
+        altered.contains(
+            "{NAME => 'f', BLOCKSIZE => '65536', BLOOMFILTER => 'ROW', "
+                + "DATA_BLOCK_ENCODING => 'NONE', COMPRESSION => 'NONE', IN_MEMORY => 'false', "
+                + "BLOCKCACHE => 'true', VERSIONS => '5'"),
+        altered);
+    assertTrue(
+        altered.contains(
+            "{NAME => 'g', BLOCKSIZE => '65536', BLOOMFILTER => 'ROW', "
+                + "DATA_BLOCK_ENCODING => 'NONE', COMPRESSION => 'GZ', IN_MEMORY => 'false', "
+                + "BLOCKCACHE => 'true', VERSIONS => '3'"),
+        "g keeps VERSIONS 3: " + altered);
     assertTrue(altered.contains("{NAME => 'h', BLOCKSIZE => '8192'"), altered);
     assertTrue(altered.contains("{NAME => 'k', "), altered);
     String after = describes[2];
@@ -191,7 +217,10 @@ class ShellCommandTest {
   @ParameterizedTest
   @ValueSource(strings = {"embedded", "remote"})
   void mistakesAreOneErrorLineEachAndTheScriptGoesOn(String mode) throws IOException {
-    CliRun run = run(mode, """
+    CliRun run =
+        run(
+            mode,
+            """
         create 't', 'f'
         put 't', 'r'
         get 'missing', 'r'
@@ -214,8 +243,9 @@ class ShellCommandTest {
     assertTrue(out.contains("ERROR: filter NoSuchFilter is not one Cellar has"), out);
     assertTrue(out.contains("ERROR: unknown command 'frobnicate'"), out);
     assertTrue(out.contains("ERROR: syntax error at column 12: expected the closing '"), out);
-    assertTrue(out.contains("family f is the only family of table t; a table needs at least"
-        + " one"), out);
+    assertTrue(
+        out.contains("family f is the only family of table t; a table needs at least" + " one"),
+        out);
     assertTrue(out.contains("ERROR: family f: unknown attribute COLOUR"), out);
     assertTrue(out.contains("value=fine"), out);
     for (String line : out.split("\n")) {
@@ -227,13 +257,18 @@ class ShellCommandTest {
   void aDatabaseOrAServerIsRequired() {
     CliRun neither = shell("list\n");
     assertEquals(2, neither.exit(), neither.toString());
-    assertTrue(neither.err().contains("give a database directory (DIR or --dir DIR) or --connect"
-        + " HOST:PORT"),
+    assertTrue(
+        neither
+            .err()
+            .contains("give a database directory (DIR or --dir DIR) or --connect" + " HOST:PORT"),
         neither.toString());
     CliRun bad = shell("list\n", "--connect", "nohost");
     assertEquals(1, bad.exit(), bad.toString());
-    assertTrue(bad.err().contains("cellar shell: cannot open nohost: server address 'nohost'"
-        + " is not host:port"), bad.toString());
+    assertTrue(
+        bad.err()
+            .contains(
+                "cellar shell: cannot open nohost: server address 'nohost'" + " is not host:port"),
+        bad.toString());
   }
 
   @Test
@@ -241,8 +276,13 @@ class ShellCommandTest {
     Path typo = dir.resolve("typo-db");
     CliRun refused = shell("create 't', 'f'\n", typo.toString());
     assertEquals(1, refused.exit(), refused.toString());
-    assertEquals("cellar shell: " + typo + " is not a Cellar database (no tables/ directory);"
-        + " give --create to make a new one\n", refused.err(), refused.toString());
+    assertEquals(
+        "cellar shell: "
+            + typo
+            + " is not a Cellar database (no tables/ directory);"
+            + " give --create to make a new one\n",
+        refused.err(),
+        refused.toString());
     assertFalse(Files.exists(typo), "nothing is created: " + refused);
 
     CliRun created = shell("create 't', 'f'\n", "--create", typo.toString());

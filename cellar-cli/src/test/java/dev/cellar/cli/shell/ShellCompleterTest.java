@@ -24,8 +24,10 @@ class ShellCompleterTest {
 
   private static List<String> complete(ShellCompleter completer, String line) {
     List<Candidate> candidates = new ArrayList<>();
-    completer.complete(null, new DefaultParser().parse(line, line.length(),
-        Parser.ParseContext.COMPLETE), candidates);
+    completer.complete(
+        null,
+        new DefaultParser().parse(line, line.length(), Parser.ParseContext.COMPLETE),
+        candidates);
     return candidates.stream().map(Candidate::value).toList();
   }
 
@@ -36,8 +38,8 @@ class ShellCompleterTest {
       cellar.admin().createTable(TableDescriptor.of("orders", ColumnFamilyDescriptor.of("f")));
       ShellCompleter completer = new ShellCompleter(cellar);
       List<String> commands = complete(completer, "sc");
-      assertTrue(commands.containsAll(List.of("scan", "major_compact", "deleteall")),
-          commands.toString());
+      assertTrue(
+          commands.containsAll(List.of("scan", "major_compact", "deleteall")), commands.toString());
       assertEquals(Shell.COMMANDS.size(), commands.size());
       assertEquals(List.of("'orders'", "'users'"), complete(completer, "scan "));
     }

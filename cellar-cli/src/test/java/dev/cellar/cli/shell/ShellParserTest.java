@@ -20,11 +20,13 @@ class ShellParserTest {
 
   @Test
   void readsStringsNumbersArraysAndHashes() {
-    ShellParser.Line line = ShellParser.parse(
-        "scan 't', {COLUMNS => ['f:a', \"g\"], LIMIT => 10, REVERSED => true}  # a comment");
+    ShellParser.Line line =
+        ShellParser.parse(
+            "scan 't', {COLUMNS => ['f:a', \"g\"], LIMIT => 10, REVERSED => true}  # a comment");
     assertEquals("scan", line.command());
-    assertEquals(List.of("t", Map.of("COLUMNS", List.of("f:a", "g"), "LIMIT", 10L,
-        "REVERSED", true)), line.arguments());
+    assertEquals(
+        List.of("t", Map.of("COLUMNS", List.of("f:a", "g"), "LIMIT", 10L, "REVERSED", true)),
+        line.arguments());
     assertEquals(List.of("t", 5L), ShellParser.parse("get('t', 5)").arguments());
     assertEquals(List.of(), ShellParser.parse("list").arguments());
     assertNull(ShellParser.parse("   "));
@@ -33,12 +35,14 @@ class ShellParserTest {
 
   @Test
   void pairsEndingTheLineAreOneHashWithoutBraces() {
-    assertEquals(List.of("t", Map.of("NAME", "f", "VERSIONS", 5L)),
+    assertEquals(
+        List.of("t", Map.of("NAME", "f", "VERSIONS", 5L)),
         ShellParser.parse("alter 't', NAME => 'f', VERSIONS => 5").arguments());
-    assertEquals(List.of("t", Map.of("delete", "f")),
+    assertEquals(
+        List.of("t", Map.of("delete", "f")),
         ShellParser.parse("alter 't', 'delete' => 'f'").arguments());
-    ShellException mixed = assertThrows(ShellException.class,
-        () -> ShellParser.parse("alter 't', NAME => 'f', 'g'"));
+    ShellException mixed =
+        assertThrows(ShellException.class, () -> ShellParser.parse("alter 't', NAME => 'f', 'g'"));
     assertTrue(mixed.getMessage().contains("must be pairs too"), mixed.getMessage());
   }
 
@@ -49,33 +53,36 @@ class ShellParserTest {
     assertEquals("a\\x00\\xFF\\x0A", ShellBytes.show(ShellBytes.of(row)));
     String single = (String) ShellParser.parse("get 't', 'a\\x00'").arguments().get(1);
     assertArrayEquals("a\\x00".getBytes(), ShellBytes.of(single));
-    assertArrayEquals("é".getBytes(java.nio.charset.StandardCharsets.UTF_8),
+    assertArrayEquals(
+        "é".getBytes(java.nio.charset.StandardCharsets.UTF_8),
         ShellBytes.of((String) ShellParser.parse("get 't', 'é'").arguments().get(1)));
   }
 
   @Test
   void mistakesNameTheColumn() {
-    ShellException unclosed = assertThrows(ShellException.class,
-        () -> ShellParser.parse("get 't', {LIMIT => 3"));
+    ShellException unclosed =
+        assertThrows(ShellException.class, () -> ShellParser.parse("get 't', {LIMIT => 3"));
     assertTrue(unclosed.getMessage().contains("column 21: expected '}'"), unclosed.getMessage());
-    ShellException arrow = assertThrows(ShellException.class,
-        () -> ShellParser.parse("scan 't', {LIMIT 3}"));
+    ShellException arrow =
+        assertThrows(ShellException.class, () -> ShellParser.parse("scan 't', {LIMIT 3}"));
     assertTrue(arrow.getMessage().contains("expected '=>'"), arrow.getMessage());
     assertThrows(ShellException.class, () -> ShellParser.parse("get 't' 'r'"));
   }
 
   @Test
   void filtersCombineWithAndOverOr() {
-    var filter = FilterParser.parse("PrefixFilter('r') OR PageFilter(5) AND"
-        + " SingleColumnValueFilter('f', 'q', >=, 'binary:7', true, false)");
+    var filter =
+        FilterParser.parse(
+            "PrefixFilter('r') OR PageFilter(5) AND"
+                + " SingleColumnValueFilter('f', 'q', >=, 'binary:7', true, false)");
     FilterList any = assertInstanceOf(FilterList.class, filter);
     assertEquals(FilterList.Operator.MUST_PASS_ONE, any.operator());
     assertInstanceOf(PrefixFilter.class, any.filters().get(0));
     FilterList all = assertInstanceOf(FilterList.class, any.filters().get(1));
     assertEquals(FilterList.Operator.MUST_PASS_ALL, all.operator());
     assertEquals(5, assertInstanceOf(PageFilter.class, all.filters().get(0)).pageSize());
-    SingleColumnValueFilter column = assertInstanceOf(SingleColumnValueFilter.class,
-        all.filters().get(1));
+    SingleColumnValueFilter column =
+        assertInstanceOf(SingleColumnValueFilter.class, all.filters().get(1));
     assertTrue(column.filterIfMissing());
     assertEquals(false, column.latestVersionOnly());
     assertInstanceOf(PrefixFilter.class, FilterParser.parse("(PrefixFilter('it''s'))"));
@@ -83,13 +90,18 @@ class ShellParserTest {
 
   @Test
   void unknownFiltersAndComparatorsAreNamed() {
-    assertTrue(assertThrows(ShellException.class, () -> FilterParser.parse("KeyOnlyFilter()"))
-        .getMessage().contains("filter KeyOnlyFilter is not one Cellar has"));
-    assertTrue(assertThrows(ShellException.class,
-        () -> FilterParser.parse("ValueFilter(=, 'regexstring:a.*')")).getMessage()
-        .contains("comparator 'regexstring:a.*' is not binary:"));
-    assertTrue(assertThrows(ShellException.class,
-        () -> FilterParser.parse("ValueFilter(~, 'binary:a')")).getMessage()
-        .contains("compare operator '~'"));
+    assertTrue(
+        assertThrows(ShellException.class, () -> FilterParser.parse("KeyOnlyFilter()"))
+            .getMessage()
+            .contains("filter KeyOnlyFilter is not one Cellar has"));
+    assertTrue(
+        assertThrows(
+                ShellException.class, () -> FilterParser.parse("ValueFilter(=, 'regexstring:a.*')"))
+            .getMessage()
+            .contains("comparator 'regexstring:a.*' is not binary:"));
+    assertTrue(
+        assertThrows(ShellException.class, () -> FilterParser.parse("ValueFilter(~, 'binary:a')"))
+            .getMessage()
+            .contains("compare operator '~'"));
   }
 }

@@ -14,9 +14,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code cellar shell} on a pseudo-terminal (util-linux {@code script} runs it in a child JVM):
- * Tab completes a command, and a second session recalls the first one's commands from the
- * history file with the up arrow. Skipped where {@code script} is missing.
+ * {@code cellar shell} on a pseudo-terminal (util-linux {@code script} runs it in a child JVM): Tab
+ * completes a command, and a second session recalls the first one's commands from the history file
+ * with the up arrow. Skipped where {@code script} is missing.
  */
 class ShellTerminalTest {
 
@@ -35,31 +35,43 @@ class ShellTerminalTest {
 
     Session() throws IOException {
       String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-      String command = "'" + java + "' -Duser.home='" + home + "'"
-          + " --enable-native-access=ALL-UNNAMED -cp '" + System.getProperty("java.class.path")
-          + "' dev.cellar.cli.CellarCommand shell --create '" + database + "'";
-      process = new ProcessBuilder("script", "-q", "-c", command, "/dev/null")
-          .redirectErrorStream(true).start();
+      String command =
+          "'"
+              + java
+              + "' -Duser.home='"
+              + home
+              + "'"
+              + " --enable-native-access=ALL-UNNAMED -cp '"
+              + System.getProperty("java.class.path")
+              + "' dev.cellar.cli.CellarCommand shell --create '"
+              + database
+              + "'";
+      process =
+          new ProcessBuilder("script", "-q", "-c", command, "/dev/null")
+              .redirectErrorStream(true)
+              .start();
       keys = process.getOutputStream();
       InputStream in = process.getInputStream();
-      Thread.ofVirtual().start(() -> {
-        byte[] buffer = new byte[4096];
-        try {
-          for (int n = in.read(buffer); n >= 0; n = in.read(buffer)) {
-            output.append(new String(buffer, 0, n, StandardCharsets.UTF_8));
-          }
-        } catch (IOException closed) {
-          // the session ended
-        }
-      });
+      Thread.ofVirtual()
+          .start(
+              () -> {
+                byte[] buffer = new byte[4096];
+                try {
+                  for (int n = in.read(buffer); n >= 0; n = in.read(buffer)) {
+                    output.append(new String(buffer, 0, n, StandardCharsets.UTF_8));
+                  }
+                } catch (IOException closed) {
+                  // the session ended
+                }
+              });
     }
 
     /** Waits until the output holds {@code text} {@code count} times. */
     void await(String text, int count) throws InterruptedException {
       long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
       while (occurrences(text) < count) {
-        assertTrue(System.nanoTime() < deadline, "no " + count + " x '" + text + "' in:\n"
-            + output);
+        assertTrue(
+            System.nanoTime() < deadline, "no " + count + " x '" + text + "' in:\n" + output);
         Thread.sleep(20);
       }
     }
@@ -109,8 +121,8 @@ class ShellTerminalTest {
       second.await("cellar> ", 1);
       second.type(UP + UP + "\n");
       second.await("1 row(s)", 1);
-      assertTrue(second.output().contains("TABLE"), "the up arrow recalled 'list': "
-          + second.output());
+      assertTrue(
+          second.output().contains("TABLE"), "the up arrow recalled 'list': " + second.output());
       second.type("exit\n");
       assertTrue(second.process.waitFor(30, TimeUnit.SECONDS), second.output());
     }

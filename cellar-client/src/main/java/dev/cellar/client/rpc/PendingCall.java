@@ -6,10 +6,10 @@ import org.apache.hbase.thirdparty.com.google.protobuf.Message;
 import org.apache.hbase.thirdparty.com.google.protobuf.Parser;
 
 /**
- * A call sent and not yet answered: the parser of its response message, the future its caller
- * waits on, and the timer that fails it. Completed at most once, by the response, the timer or
- * the connection's end, whichever comes first; a response that arrives later is dropped (and its
- * cell block released).
+ * A call sent and not yet answered: the parser of its response message, the future its caller waits
+ * on, and the timer that fails it. Completed at most once, by the response, the timer or the
+ * connection's end, whichever comes first; a response that arrives later is dropped (and its cell
+ * block released).
  */
 final class PendingCall<T extends Message> {
 

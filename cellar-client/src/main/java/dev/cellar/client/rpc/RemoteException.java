@@ -4,10 +4,9 @@ import java.io.IOException;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.RPCProtos.ExceptionResponse;
 
 /**
- * A call the server answered with a failure: the HBase exception class it named (the client's
- * retry rules key on it), the server's one-line message, and whether the server said not to
- * retry. {@link #doNotRetry()} is true for the flag and for every class HBase's client treats as
- * permanent.
+ * A call the server answered with a failure: the HBase exception class it named (the client's retry
+ * rules key on it), the server's one-line message, and whether the server said not to retry. {@link
+ * #doNotRetry()} is true for the flag and for every class HBase's client treats as permanent.
  */
 public class RemoteException extends IOException {
 
@@ -17,8 +16,8 @@ public class RemoteException extends IOException {
   private final boolean doNotRetry;
   private final boolean serverOverloaded;
 
-  public RemoteException(String className, String message, boolean doNotRetry,
-      boolean serverOverloaded) {
+  public RemoteException(
+      String className, String message, boolean doNotRetry, boolean serverOverloaded) {
     super(message);
     this.className = className;
     this.doNotRetry = doNotRetry || RemoteFailures.isDoNotRetry(className);
@@ -26,8 +25,11 @@ public class RemoteException extends IOException {
   }
 
   static RemoteException of(ExceptionResponse response) {
-    return new RemoteException(response.getExceptionClassName(), response.getStackTrace(),
-        response.getDoNotRetry(), response.getServerOverloaded());
+    return new RemoteException(
+        response.getExceptionClassName(),
+        response.getStackTrace(),
+        response.getDoNotRetry(),
+        response.getServerOverloaded());
   }
 
   /** The fully qualified name of the HBase exception class the server named. */

@@ -12,27 +12,29 @@ final class RemoteFailures {
 
   private static final String HBASE = "org.apache.hadoop.hbase.";
 
-  private static final Set<String> DO_NOT_RETRY = Set.of(
-      HBASE + "DoNotRetryIOException",
-      HBASE + "TableNotFoundException",
-      HBASE + "TableExistsException",
-      HBASE + "TableNotEnabledException",
-      HBASE + "TableNotDisabledException",
-      HBASE + "NamespaceNotFoundException",
-      HBASE + "UnknownScannerException",
-      HBASE + "exceptions.OutOfOrderScannerNextException",
-      HBASE + "exceptions.ScannerResetException",
-      HBASE + "regionserver.LeaseException",
-      HBASE + "regionserver.NoSuchColumnFamilyException",
-      HBASE + "exceptions.RequestTooBigException",
-      HBASE + "ipc.UnsupportedCellCodecException",
-      HBASE + "ipc.UnsupportedCompressionCodecException",
-      HBASE + "ipc.FatalConnectionException");
+  private static final Set<String> DO_NOT_RETRY =
+      Set.of(
+          HBASE + "DoNotRetryIOException",
+          HBASE + "TableNotFoundException",
+          HBASE + "TableExistsException",
+          HBASE + "TableNotEnabledException",
+          HBASE + "TableNotDisabledException",
+          HBASE + "NamespaceNotFoundException",
+          HBASE + "UnknownScannerException",
+          HBASE + "exceptions.OutOfOrderScannerNextException",
+          HBASE + "exceptions.ScannerResetException",
+          HBASE + "regionserver.LeaseException",
+          HBASE + "regionserver.NoSuchColumnFamilyException",
+          HBASE + "exceptions.RequestTooBigException",
+          HBASE + "ipc.UnsupportedCellCodecException",
+          HBASE + "ipc.UnsupportedCompressionCodecException",
+          HBASE + "ipc.FatalConnectionException");
 
-  private static final Set<String> RELOCATE = Set.of(
-      HBASE + "NotServingRegionException",
-      HBASE + "exceptions.RegionMovedException",
-      HBASE + "exceptions.RegionOpeningException");
+  private static final Set<String> RELOCATE =
+      Set.of(
+          HBASE + "NotServingRegionException",
+          HBASE + "exceptions.RegionMovedException",
+          HBASE + "exceptions.RegionOpeningException");
 
   private RemoteFailures() {}
 
@@ -46,8 +48,9 @@ final class RemoteFailures {
   }
 
   static boolean isFatalConnection(String className) {
-    return className.startsWith(HBASE + "ipc.") && (className.endsWith("FatalConnectionException")
-        || className.endsWith("UnsupportedCellCodecException")
-        || className.endsWith("UnsupportedCompressionCodecException"));
+    return className.startsWith(HBASE + "ipc.")
+        && (className.endsWith("FatalConnectionException")
+            || className.endsWith("UnsupportedCellCodecException")
+            || className.endsWith("UnsupportedCompressionCodecException"));
   }
 }

@@ -26,13 +26,13 @@ import org.apache.hbase.thirdparty.com.google.protobuf.Parser;
 /**
  * The client's connections to one server: one {@link RpcConnection} per service (ClientService,
  * MasterService, AdminService), opened on first use, reused by every call and every thread, and
- * opened again after it closed. Call ids come from one counter for all of them, from 0, wrapping
- * at {@code Integer.MAX_VALUE} as HBase's client does.
+ * opened again after it closed. Call ids come from one counter for all of them, from 0, wrapping at
+ * {@code Integer.MAX_VALUE} as HBase's client does.
  *
- * <p><b>Threads.</b> {@value #IO_THREAD}-N Netty event loops (NIO) read and write the sockets;
- * the buffers come from Netty's pooled allocator. Opening a connection is serialized per service
- * (one connect at a time; callers meanwhile wait for it). {@link #close()} closes every
- * connection, failing the calls in flight, and stops the event loops.
+ * <p><b>Threads.</b> {@value #IO_THREAD}-N Netty event loops (NIO) read and write the sockets; the
+ * buffers come from Netty's pooled allocator. Opening a connection is serialized per service (one
+ * connect at a time; callers meanwhile wait for it). {@link #close()} closes every connection,
+ * failing the calls in flight, and stops the event loops.
  */
 public final class RpcClient implements AutoCloseable {
 
@@ -51,20 +51,26 @@ public final class RpcClient implements AutoCloseable {
   public RpcClient(InetSocketAddress address, int ioThreads, int connectTimeoutMillis) {
     this.address = address;
     this.connectTimeoutMillis = connectTimeoutMillis;
-    this.group = new MultiThreadIoEventLoopGroup(ioThreads,
-        new DefaultThreadFactory(IO_THREAD, true), NioIoHandler.newFactory());
-    this.bootstrap = new Bootstrap().group(group).channel(NioSocketChannel.class)
-        .option(ChannelOption.ALLOCATOR, PooledByteBufAllocator.DEFAULT)
-        .option(ChannelOption.TCP_NODELAY, true)
-        .option(ChannelOption.SO_KEEPALIVE, true)
-        .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, connectTimeoutMillis)
-        .handler(new ChannelInitializer<SocketChannel>() {
-          @Override
-          protected void initChannel(SocketChannel channel) {
-            channel.pipeline().addLast("frames",
-                new LengthFieldBasedFrameDecoder(MAX_FRAME, 0, 4, 0, 4));
-          }
-        });
+    this.group =
+        new MultiThreadIoEventLoopGroup(
+            ioThreads, new DefaultThreadFactory(IO_THREAD, true), NioIoHandler.newFactory());
+    this.bootstrap =
+        new Bootstrap()
+            .group(group)
+            .channel(NioSocketChannel.class)
+            .option(ChannelOption.ALLOCATOR, PooledByteBufAllocator.DEFAULT)
+            .option(ChannelOption.TCP_NODELAY, true)
+            .option(ChannelOption.SO_KEEPALIVE, true)
+            .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, connectTimeoutMillis)
+            .handler(
+                new ChannelInitializer<SocketChannel>() {
+                  @Override
+                  protected void initChannel(SocketChannel channel) {
+                    channel
+                        .pipeline()
+                        .addLast("frames", new LengthFieldBasedFrameDecoder(MAX_FRAME, 0, 4, 0, 4));
+                  }
+                });
   }
 
   public InetSocketAddress address() {
@@ -75,8 +81,13 @@ public final class RpcClient implements AutoCloseable {
    * Sends {@code method} of {@code service}; see {@link RpcConnection#call}. Takes over {@code
    * cells}. A failure to connect fails the future with a {@link ConnectionClosedException}.
    */
-  public <T extends Message> CompletableFuture<RpcResponse<T>> call(String service,
-      String method, Message request, ByteBuf cells, Parser<T> parser, long timeoutMillis) {
+  public <T extends Message> CompletableFuture<RpcResponse<T>> call(
+      String service,
+      String method,
+      Message request,
+      ByteBuf cells,
+      Parser<T> parser,
+      long timeoutMillis) {
     RpcConnection connection;
     try {
       connection = connection(service);
@@ -118,9 +129,15 @@ public final class RpcClient implements AutoCloseable {
           || !connect.isSuccess()) {
         connect.channel().close();
         Throwable cause = connect.cause();
-        throw new ConnectionClosedException("cannot connect to " + address + " ("
-            + (cause == null ? "no answer in " + connectTimeoutMillis + " ms" : cause.getMessage())
-            + ")", cause);
+        throw new ConnectionClosedException(
+            "cannot connect to "
+                + address
+                + " ("
+                + (cause == null
+                    ? "no answer in " + connectTimeoutMillis + " ms"
+                    : cause.getMessage())
+                + ")",
+            cause);
       }
       Channel channel = connect.channel();
       connection = RpcConnection.start(channel, service, user);

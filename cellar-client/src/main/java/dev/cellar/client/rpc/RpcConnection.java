@@ -27,16 +27,16 @@ import org.apache.hbase.thirdparty.com.google.protobuf.Parser;
  * <p><b>Frames written</b> (HBase 2.x): the preamble {@code "HBas", 0, 80} (version 0, simple
  * authentication) and the {@code int32 length + ConnectionHeader} naming the service and the
  * KeyValue cell codec, then per call {@code int32 length}, the varint-delimited {@code
- * RequestHeader} (call id, method, cell block length), the varint-delimited request message and
- * the request's cell block. <b>Frames read</b>: {@code int32 length}, the delimited {@code
- * ResponseHeader}, then either nothing (the header carries the exception) or the delimited
- * response message and the cell block of the length the header gives.
+ * RequestHeader} (call id, method, cell block length), the varint-delimited request message and the
+ * request's cell block. <b>Frames read</b>: {@code int32 length}, the delimited {@code
+ * ResponseHeader}, then either nothing (the header carries the exception) or the delimited response
+ * message and the cell block of the length the header gives.
  *
- * <p><b>Threads and memory.</b> Calls are written from the caller's thread into a pooled buffer
- * and handed to the channel, which writes frames whole and in order. Answers are parsed on the
+ * <p><b>Threads and memory.</b> Calls are written from the caller's thread into a pooled buffer and
+ * handed to the channel, which writes frames whole and in order. Answers are parsed on the
  * channel's event loop; the cell block stays in the received frame's pooled buffer, a retained
- * slice handed to the caller (see {@link RpcResponse}). The map of pending calls is concurrent;
- * a call is completed once, by its answer, its timer (scheduled on the event loop) or the
+ * slice handed to the caller (see {@link RpcResponse}). The map of pending calls is concurrent; a
+ * call is completed once, by its answer, its timer (scheduled on the event loop) or the
  * connection's end, which fails every call still pending with {@link ConnectionClosedException}.
  */
 final class RpcConnection {
@@ -58,17 +58,26 @@ final class RpcConnection {
   static RpcConnection start(Channel channel, String service, String user) {
     RpcConnection connection = new RpcConnection(channel, service);
     channel.pipeline().addLast("responses", connection.new ResponseHandler());
-    ConnectionHeader header = ConnectionHeader.newBuilder().setServiceName(service)
-        .setCellBlockCodecClass(KEY_VALUE_CODEC)
-        .setUserInfo(org.apache.hadoop.hbase.shaded.protobuf.generated.RPCProtos.UserInformation
-            .newBuilder().setEffectiveUser(user))
-        .build();
+    ConnectionHeader header =
+        ConnectionHeader.newBuilder()
+            .setServiceName(service)
+            .setCellBlockCodecClass(KEY_VALUE_CODEC)
+            .setUserInfo(
+                org.apache.hadoop.hbase.shaded.protobuf.generated.RPCProtos.UserInformation
+                    .newBuilder()
+                    .setEffectiveUser(user))
+            .build();
     byte[] bytes = header.toByteArray();
     ByteBuf frame = channel.alloc().buffer(PREAMBLE.length + 4 + bytes.length);
     frame.writeBytes(PREAMBLE).writeInt(bytes.length).writeBytes(bytes);
     channel.writeAndFlush(frame);
-    channel.closeFuture().addListener(done -> connection.failAll("the connection to "
-        + channel.remoteAddress() + " (" + service + ") closed", null));
+    channel
+        .closeFuture()
+        .addListener(
+            done ->
+                connection.failAll(
+                    "the connection to " + channel.remoteAddress() + " (" + service + ") closed",
+                    null));
     return connection;
   }
 
@@ -86,8 +95,13 @@ final class RpcConnection {
    * {@link CallTimeoutException} after {@code timeoutMillis}, or a {@link
    * ConnectionClosedException}. Takes over {@code cells} (the request's cell block, may be null).
    */
-  <T extends Message> CompletableFuture<RpcResponse<T>> call(int callId, String method,
-      Message request, ByteBuf cells, Parser<T> parser, long timeoutMillis) {
+  <T extends Message> CompletableFuture<RpcResponse<T>> call(
+      int callId,
+      String method,
+      Message request,
+      ByteBuf cells,
+      Parser<T> parser,
+      long timeoutMillis) {
     PendingCall<T> call = new PendingCall<>(callId, method, parser);
     ByteBuf frame;
     try {
@@ -104,32 +118,64 @@ final class RpcConnection {
     if (closed) {
       pending.remove(callId);
       frame.release();
-      call.fail(new ConnectionClosedException("the connection to " + channel.remoteAddress()
-          + " is closed", null));
+      call.fail(
+          new ConnectionClosedException(
+              "the connection to " + channel.remoteAddress() + " is closed", null));
       return call.future;
     }
-    call.timer = channel.eventLoop().schedule(() -> {
-      if (pending.remove(callId, call)) {
-        call.fail(new CallTimeoutException(service + "." + method + " (call " + callId
-            + ") got no answer from " + channel.remoteAddress() + " in " + timeoutMillis
-            + " ms"));
-      }
-    }, timeoutMillis, TimeUnit.MILLISECONDS);
-    channel.writeAndFlush(frame).addListener((ChannelFutureListener) written -> {
-      if (!written.isSuccess() && pending.remove(callId, call)) {
-        call.fail(new ConnectionClosedException("writing " + service + "." + method + " to "
-            + channel.remoteAddress() + " failed", written.cause()));
-      }
-    });
+    call.timer =
+        channel
+            .eventLoop()
+            .schedule(
+                () -> {
+                  if (pending.remove(callId, call)) {
+                    call.fail(
+                        new CallTimeoutException(
+                            service
+                                + "."
+                                + method
+                                + " (call "
+                                + callId
+                                + ") got no answer from "
+                                + channel.remoteAddress()
+                                + " in "
+                                + timeoutMillis
+                                + " ms"));
+                  }
+                },
+                timeoutMillis,
+                TimeUnit.MILLISECONDS);
+    channel
+        .writeAndFlush(frame)
+        .addListener(
+            (ChannelFutureListener)
+                written -> {
+                  if (!written.isSuccess() && pending.remove(callId, call)) {
+                    call.fail(
+                        new ConnectionClosedException(
+                            "writing "
+                                + service
+                                + "."
+                                + method
+                                + " to "
+                                + channel.remoteAddress()
+                                + " failed",
+                            written.cause()));
+                  }
+                });
     return call.future;
   }
 
   /** The frame of one call: see the class comment. */
-  private ByteBuf frame(int callId, String method, Message request, ByteBuf cells,
-      long timeoutMillis) throws IOException {
-    RequestHeader.Builder header = RequestHeader.newBuilder().setCallId(callId)
-        .setMethodName(method).setRequestParam(true).setTimeout((int) Math.min(Integer.MAX_VALUE,
-            timeoutMillis));
+  private ByteBuf frame(
+      int callId, String method, Message request, ByteBuf cells, long timeoutMillis)
+      throws IOException {
+    RequestHeader.Builder header =
+        RequestHeader.newBuilder()
+            .setCallId(callId)
+            .setMethodName(method)
+            .setRequestParam(true)
+            .setTimeout((int) Math.min(Integer.MAX_VALUE, timeoutMillis));
     int cellBytes = cells == null ? 0 : cells.readableBytes();
     if (cellBytes > 0) {
       header.setCellBlockMeta(CellBlockMeta.newBuilder().setLength(cellBytes));
@@ -137,8 +183,8 @@ final class RpcConnection {
     RequestHeader built = header.build();
     int headerSize = built.getSerializedSize();
     int requestSize = request.getSerializedSize();
-    int length = varintSize(headerSize) + headerSize + varintSize(requestSize) + requestSize
-        + cellBytes;
+    int length =
+        varintSize(headerSize) + headerSize + varintSize(requestSize) + requestSize + cellBytes;
     ByteBuf frame = channel.alloc().directBuffer(4 + length);
     try {
       frame.writeInt(length);
@@ -157,8 +203,8 @@ final class RpcConnection {
   }
 
   private static int varintSize(int value) {
-    return org.apache.hbase.thirdparty.com.google.protobuf.CodedOutputStream
-        .computeUInt32SizeNoTag(value);
+    return org.apache.hbase.thirdparty.com.google.protobuf.CodedOutputStream.computeUInt32SizeNoTag(
+        value);
   }
 
   void close() {
@@ -171,9 +217,19 @@ final class RpcConnection {
     for (Integer callId : pending.keySet()) {
       PendingCall<?> call = pending.remove(callId);
       if (call != null) {
-        call.fail(cause instanceof IOException io ? io
-            : new ConnectionClosedException(why + " before " + service + "." + call.method
-                + " (call " + callId + ") was answered", cause));
+        call.fail(
+            cause instanceof IOException io
+                ? io
+                : new ConnectionClosedException(
+                    why
+                        + " before "
+                        + service
+                        + "."
+                        + call.method
+                        + " (call "
+                        + callId
+                        + ") was answered",
+                    cause));
       }
     }
   }
@@ -221,28 +277,47 @@ final class RpcConnection {
       complete(call, in, header, frame);
     }
 
-    private <T extends Message> void complete(PendingCall<T> call, CodedInputStream in,
-        ResponseHeader header, ByteBuf frame) throws IOException {
+    private <T extends Message> void complete(
+        PendingCall<T> call, CodedInputStream in, ResponseHeader header, ByteBuf frame)
+        throws IOException {
       T message;
       try {
         int limit = in.pushLimit(in.readRawVarint32());
         message = call.parser.parseFrom(in);
         in.popLimit(limit);
       } catch (IOException e) {
-        call.fail(new IOException("the answer to " + service + "." + call.method + " (call "
-            + call.callId + ") could not be parsed: " + e.getMessage(), e));
+        call.fail(
+            new IOException(
+                "the answer to "
+                    + service
+                    + "."
+                    + call.method
+                    + " (call "
+                    + call.callId
+                    + ") could not be parsed: "
+                    + e.getMessage(),
+                e));
         return;
       }
       int consumed = in.getTotalBytesRead();
       int cellBytes = header.hasCellBlockMeta() ? header.getCellBlockMeta().getLength() : 0;
       if (cellBytes != frame.readableBytes() - consumed) {
-        call.fail(new IOException("the answer to " + service + "." + call.method + " (call "
-            + call.callId + ") has a cell block of " + (frame.readableBytes() - consumed)
-            + " bytes, its header says " + cellBytes));
+        call.fail(
+            new IOException(
+                "the answer to "
+                    + service
+                    + "."
+                    + call.method
+                    + " (call "
+                    + call.callId
+                    + ") has a cell block of "
+                    + (frame.readableBytes() - consumed)
+                    + " bytes, its header says "
+                    + cellBytes));
         return;
       }
-      ByteBuf cells = cellBytes == 0 ? null
-          : frame.retainedSlice(frame.readerIndex() + consumed, cellBytes);
+      ByteBuf cells =
+          cellBytes == 0 ? null : frame.retainedSlice(frame.readerIndex() + consumed, cellBytes);
       call.succeed(new RpcResponse<>(message, cells));
     }
 

@@ -2,8 +2,8 @@ package dev.cellar.cache.bucket;
 
 /**
  * One bucket of a {@link BucketAllocator}: a fixed range of {@code capacity} bytes starting at
- * {@link #baseOffset()}, cut into equal slots of its size class's item size. Slot {@code s}
- * starts at {@code baseOffset + s * itemSize}; the tail shorter than one slot is never used.
+ * {@link #baseOffset()}, cut into equal slots of its size class's item size. Slot {@code s} starts
+ * at {@code baseOffset + s * itemSize}; the tail shorter than one slot is never used.
  *
  * <p>Free slots are an int stack ({@code stack[0, freeCount)}), so taking and returning a slot is
  * O(1) and boxes nothing. A second array holds each slot's position in that stack, or {@link

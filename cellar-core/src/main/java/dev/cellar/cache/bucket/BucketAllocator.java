@@ -12,8 +12,8 @@ import java.util.Objects;
  * <p><b>Layout.</b> The engine space is cut into equal buckets of 4 times the largest size; a
  * partial bucket at the end is not used. Each bucket serves one size class at a time and is cut
  * into slots of that class's item size; the tail of a bucket shorter than one slot is wasted. A
- * block takes a slot of the smallest class that fits it, so ranges never overlap and never cross
- * a bucket boundary, and every offset is a multiple of 256 (all sizes are). At construction bucket
+ * block takes a slot of the smallest class that fits it, so ranges never overlap and never cross a
+ * bucket boundary, and every offset is a multiple of 256 (all sizes are). At construction bucket
  * {@code i} serves class {@code i} and every further bucket serves the largest class, as HBase's
  * BucketAllocator does.
  *
@@ -21,33 +21,31 @@ import java.util.Objects;
  * free slot, and completely free buckets (no used slot; these are on the first list too). A block
  * goes to the most recently added bucket of its class with a free slot. If there is none, the
  * oldest completely free bucket of another class is stolen, classes scanned smallest first, and
- * reconfigured for the new class. As in HBase, a class keeps its last bucket while any other
- * class can spare one; unlike HBase, when none can, the last, empty bucket of a class is stolen
- * too, rather than failing the allocation: with HBase's fifteen default sizes, fourteen empty
- * buckets (9% of a 300 MiB cache) would otherwise sit idle while the one size a family's blocks
- * take evicts. A class left without a bucket is <em>starved</em> once an allocation for it fails,
- * and counts among the classes without a free slot (and the bytes to free) until it gets a bucket
+ * reconfigured for the new class. As in HBase, a class keeps its last bucket while any other class
+ * can spare one; unlike HBase, when none can, the last, empty bucket of a class is stolen too,
+ * rather than failing the allocation: with HBase's fifteen default sizes, fourteen empty buckets
+ * (9% of a 300 MiB cache) would otherwise sit idle while the one size a family's blocks take
+ * evicts. A class left without a bucket is <em>starved</em> once an allocation for it fails, and
+ * counts among the classes without a free slot (and the bytes to free) until it gets a bucket
  * again; one that never asks costs nothing. If no bucket can be stolen the cache is full: {@link
  * #allocate} returns -1 and the caller frees space, as HBase's CacheFullException asks it to. Only
  * completely free buckets change class, so a cache whose classes filled unevenly stays calcified
  * until the caller frees whole buckets ({@link #usedSlots}, {@link #sizeClassesWithoutFreeSlots}).
  * Allocating, freeing, and reading a counter cost O(1); stealing and the statistics scan the
- * classes once.
- * Reconfiguring a stolen bucket allocates its slot arrays, once per steal.
+ * classes once. Reconfiguring a stolen bucket allocates its slot arrays, once per steal.
  *
  * <p><b>Restore.</b> {@link #restore} rebuilds the allocator from the (offset, length) pairs of a
- * persisted index: each bucket takes the class of the first entry accepted in it and later
- * entries must agree. The buckets left empty go, in order, one each to the classes without a
- * bucket (smallest first), then to the largest class, so every class has a bucket if there are
- * enough. Unlike HBase, which resets the whole cache on a class conflict, a bad entry is rejected
- * alone.
+ * persisted index: each bucket takes the class of the first entry accepted in it and later entries
+ * must agree. The buckets left empty go, in order, one each to the classes without a bucket
+ * (smallest first), then to the largest class, so every class has a bucket if there are enough.
+ * Unlike HBase, which resets the whole cache on a class conflict, a bad entry is rejected alone.
  *
  * <p><b>Concurrency.</b> Allocations come from the cache's writer threads and frees from whichever
  * thread releases a block's last reference. Every piece of mutable state (the buckets, the lists,
  * the class counters, the used totals) is guarded by this object's monitor: each method that reads
- * or writes it is {@code synchronized}, and none blocks or calls out while holding it. The
- * geometry ({@link #bucketCapacity}, {@link #bucketCount}, {@link #totalSize}, {@link #roundUp},
- * {@link #bucketIndex}) is final and read without the lock.
+ * or writes it is {@code synchronized}, and none blocks or calls out while holding it. The geometry
+ * ({@link #bucketCapacity}, {@link #bucketCount}, {@link #totalSize}, {@link #roundUp}, {@link
+ * #bucketIndex}) is final and read without the lock.
  */
 public final class BucketAllocator {
 
@@ -98,20 +96,20 @@ public final class BucketAllocator {
   }
 
   /**
-   * Rebuilds an allocator whose used slots are the given (offset, length) pairs, as after a
-   * restart from a persisted index. An entry is rejected, not thrown, if its length fits no class
-   * (or is below 1), its offset lies beyond the last whole bucket, its bucket already serves
-   * another class (the class of the first accepted entry wins), its offset is not the start of a
-   * slot of its class, or its slot is already claimed. Bit {@code i} of {@code accepted} is set if
-   * entry {@code i} was accepted and cleared otherwise.
+   * Rebuilds an allocator whose used slots are the given (offset, length) pairs, as after a restart
+   * from a persisted index. An entry is rejected, not thrown, if its length fits no class (or is
+   * below 1), its offset lies beyond the last whole bucket, its bucket already serves another class
+   * (the class of the first accepted entry wins), its offset is not the start of a slot of its
+   * class, or its slot is already claimed. Bit {@code i} of {@code accepted} is set if entry {@code
+   * i} was accepted and cleared otherwise.
    *
    * @throws IllegalArgumentException as the constructor, or if the arrays differ in length
    */
   public static BucketAllocator restore(
       long capacity, int[] bucketSizes, long[] offsets, int[] lengths, BitSet accepted) {
     if (offsets.length != lengths.length) {
-      throw new IllegalArgumentException("restore got " + offsets.length + " offsets but "
-          + lengths.length + " lengths");
+      throw new IllegalArgumentException(
+          "restore got " + offsets.length + " offsets but " + lengths.length + " lengths");
     }
     Objects.requireNonNull(accepted, "accepted");
     return new BucketAllocator(capacity, bucketSizes, offsets, lengths, accepted);
@@ -124,8 +122,12 @@ public final class BucketAllocator {
     }
     for (int i = 0; i < sizes.length; i++) {
       if (sizes[i] <= 0 || sizes[i] % ALIGNMENT != 0 || (i > 0 && sizes[i] <= sizes[i - 1])) {
-        throw new IllegalArgumentException("bucket sizes must be ascending positive multiples of "
-            + ALIGNMENT + ", " + Arrays.toString(sizes) + " are not");
+        throw new IllegalArgumentException(
+            "bucket sizes must be ascending positive multiples of "
+                + ALIGNMENT
+                + ", "
+                + Arrays.toString(sizes)
+                + " are not");
       }
     }
     return sizes;
@@ -134,16 +136,29 @@ public final class BucketAllocator {
   private static int checkedBucketCount(long capacity, int[] sizes, long bucketCapacity) {
     long count = capacity / bucketCapacity;
     if (count < sizes.length) {
-      throw new IllegalArgumentException("a bucket cache capacity of " + capacity
-          + " bytes is too small for bucket sizes " + Arrays.toString(sizes) + ": it needs one "
-          + "bucket of " + bucketCapacity + " bytes (" + FEWEST_ITEMS_IN_BUCKET
-          + " x the largest size) per size, a minimum of " + sizes.length * bucketCapacity
-          + " bytes");
+      throw new IllegalArgumentException(
+          "a bucket cache capacity of "
+              + capacity
+              + " bytes is too small for bucket sizes "
+              + Arrays.toString(sizes)
+              + ": it needs one "
+              + "bucket of "
+              + bucketCapacity
+              + " bytes ("
+              + FEWEST_ITEMS_IN_BUCKET
+              + " x the largest size) per size, a minimum of "
+              + sizes.length * bucketCapacity
+              + " bytes");
     }
     if (count > Integer.MAX_VALUE) {
-      throw new IllegalArgumentException("a bucket cache capacity of " + capacity
-          + " bytes needs more than " + Integer.MAX_VALUE + " buckets of " + bucketCapacity
-          + " bytes; use larger bucket sizes");
+      throw new IllegalArgumentException(
+          "a bucket cache capacity of "
+              + capacity
+              + " bytes needs more than "
+              + Integer.MAX_VALUE
+              + " buckets of "
+              + bucketCapacity
+              + " bytes; use larger bucket sizes");
     }
     return (int) count;
   }
@@ -163,8 +178,7 @@ public final class BucketAllocator {
   }
 
   /**
-   * The slot size a block of {@code length} bytes would take, or -1 if it exceeds the largest
-   * size.
+   * The slot size a block of {@code length} bytes would take, or -1 if it exceeds the largest size.
    *
    * @throws IllegalArgumentException if {@code length < 1}
    */
@@ -174,17 +188,19 @@ public final class BucketAllocator {
   }
 
   /**
-   * Allocates a slot for a block of {@code length} bytes and returns its offset, or -1 if the
-   * cache is full: the block's class has no free slot and no completely free bucket can be
-   * stolen.
+   * Allocates a slot for a block of {@code length} bytes and returns its offset, or -1 if the cache
+   * is full: the block's class has no free slot and no completely free bucket can be stolen.
    *
    * @throws IllegalArgumentException if {@code length} is below 1 or above the largest size
    */
   public synchronized long allocate(int length) {
     int sizeClass = sizeClassOf(length);
     if (sizeClass < 0) {
-      throw new IllegalArgumentException("cannot allocate " + length
-          + " bytes: the largest bucket size is " + sizes[sizes.length - 1]);
+      throw new IllegalArgumentException(
+          "cannot allocate "
+              + length
+              + " bytes: the largest bucket size is "
+              + sizes[sizes.length - 1]);
     }
     int index = withFreeSlots.last(sizeClass);
     if (index == BucketLists.NONE) {
@@ -213,26 +229,49 @@ public final class BucketAllocator {
    */
   public synchronized int free(long offset, int length) {
     if (offset < 0 || offset >= totalSize()) {
-      throw new IllegalStateException("cannot free offset " + offset
-          + ": it is outside the allocator's " + totalSize() + " bytes");
+      throw new IllegalStateException(
+          "cannot free offset "
+              + offset
+              + ": it is outside the allocator's "
+              + totalSize()
+              + " bytes");
     }
     Bucket bucket = buckets[(int) (offset / bucketCapacity)];
     int slot = bucket.slotAt(offset);
     if (slot < 0) {
-      throw new IllegalStateException("cannot free offset " + offset + ": no slot of bucket "
-          + bucket.index() + " (base " + bucket.baseOffset() + ", slot size " + bucket.itemSize()
-          + ") starts there");
+      throw new IllegalStateException(
+          "cannot free offset "
+              + offset
+              + ": no slot of bucket "
+              + bucket.index()
+              + " (base "
+              + bucket.baseOffset()
+              + ", slot size "
+              + bucket.itemSize()
+              + ") starts there");
     }
     if (!bucket.isUsed(slot)) {
-      throw new IllegalStateException("cannot free offset " + offset + ": its slot in bucket "
-          + bucket.index() + " is not in use (freed twice?)");
+      throw new IllegalStateException(
+          "cannot free offset "
+              + offset
+              + ": its slot in bucket "
+              + bucket.index()
+              + " is not in use (freed twice?)");
     }
     int sizeClass = bucket.sizeClass();
     if (length < 1 || sizeClassOf(length) != sizeClass) {
-      throw new IllegalArgumentException("cannot free offset " + offset + " as " + length
-          + " bytes: its slot of " + bucket.itemSize() + " bytes holds blocks of "
-          + (sizeClass == 0 ? 1 : sizes[sizeClass - 1] + 1) + " to " + bucket.itemSize()
-          + " bytes");
+      throw new IllegalArgumentException(
+          "cannot free offset "
+              + offset
+              + " as "
+              + length
+              + " bytes: its slot of "
+              + bucket.itemSize()
+              + " bytes holds blocks of "
+              + (sizeClass == 0 ? 1 : sizes[sizeClass - 1] + 1)
+              + " to "
+              + bucket.itemSize()
+              + " bytes");
     }
     boolean wasFull = bucket.freeCount() == 0;
     bucket.free(slot);
@@ -315,8 +354,8 @@ public final class BucketAllocator {
   }
 
   /**
-   * Whether class {@code sizeClass} has no bucket and an allocation for it failed since it last
-   * had one: it needs a whole bucket freed.
+   * Whether class {@code sizeClass} has no bucket and an allocation for it failed since it last had
+   * one: it needs a whole bucket freed.
    */
   public synchronized boolean starved(int sizeClass) {
     return starved[Objects.checkIndex(sizeClass, classes.length)];
@@ -340,7 +379,8 @@ public final class BucketAllocator {
     for (int fewestLeft = 1; fewestLeft >= 0; fewestLeft--) {
       for (SizeClass donor : classes) {
         int index = completelyFree.first(donor.index());
-        if (index != BucketLists.NONE && donor.index() != taker
+        if (index != BucketLists.NONE
+            && donor.index() != taker
             && donor.bucketCount() > fewestLeft) {
           withFreeSlots.remove(index);
           completelyFree.remove(index);
@@ -403,8 +443,8 @@ public final class BucketAllocator {
   }
 
   /**
-   * Gives each bucket no entry configured, in order, to the smallest class that has no bucket
-   * yet, and once every class has one, to the largest class.
+   * Gives each bucket no entry configured, in order, to the smallest class that has no bucket yet,
+   * and once every class has one, to the largest class.
    */
   private void assignUnconfiguredBuckets() {
     int needy = 0;

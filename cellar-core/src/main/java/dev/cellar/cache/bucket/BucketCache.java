@@ -31,21 +31,21 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The second-level block cache: blocks stored as bytes in an {@link IOEngine} (off-heap memory, heap
- * arrays, files or a memory-mapped file), in slots handed out by a {@link BucketAllocator}, with
- * HBase's BucketCache behaviour and keys.
+ * The second-level block cache: blocks stored as bytes in an {@link IOEngine} (off-heap memory,
+ * heap arrays, files or a memory-mapped file), in slots handed out by a {@link BucketAllocator},
+ * with HBase's BucketCache behaviour and keys.
  *
  * <p><b>Insert path.</b> {@link #cacheBlock} retains the block in the {@link RamCache} (where reads
  * find it at once) and offers it, without blocking, to one of the writer threads' bounded queues,
  * chosen by the key's hash; a full queue drops the block and counts a failed insertion, so inserts
  * never stall readers. A writer ({@value #WRITER_THREAD_PREFIX}N) drains its queue in batches. For
- * each block it holds a reference of its own while it copies (an eviction may drop the RAM
- * cache's meanwhile), allocates a slot for content plus metadata, copies the bytes into the
- * engine, then publishes a {@link BucketEntry} in the index (the backing {@link BlockMap}) in the same atomic step that takes the block out of the RAM cache ({@link
- * RamCache#publish}). An eviction removes the RAM entry before it looks at the index, so it
- * either prevents the publication (the written slot is freed) or finds the published entry: an
- * evicted block never reappears. A full cache makes the writer run {@link
- * #freeSpace} and retry once.
+ * each block it holds a reference of its own while it copies (an eviction may drop the RAM cache's
+ * meanwhile), allocates a slot for content plus metadata, copies the bytes into the engine, then
+ * publishes a {@link BucketEntry} in the index (the backing {@link BlockMap}) in the same atomic
+ * step that takes the block out of the RAM cache ({@link RamCache#publish}). An eviction removes
+ * the RAM entry before it looks at the index, so it either prevents the publication (the written
+ * slot is freed) or finds the published entry: an evicted block never reappears. A full cache makes
+ * the writer run {@link #freeSpace} and retry once.
  *
  * <p><b>Blocks read into their slot.</b> On a shared-memory engine a reader that misses may borrow
  * a slot ({@link #blockMemory}, a {@link LentSlot}) and read the block from its file straight into
@@ -57,35 +57,36 @@ import org.slf4j.LoggerFactory;
  *
  * <p><b>Read path and memory.</b> A lookup takes the entry from the backing map and retains its
  * reference count with a {@code tryRetain}; no lock is taken. On a shared-memory engine the block
- * handed out is a zero-copy view of the engine's memory counting in the entry's own {@code
- * RefCnt}, built once per entry and then reused, so a hit allocates nothing. On a copying engine
- * the bytes are read into a pooled buffer the reader owns, and the entry's reference taken for the
- * read is dropped right after it.
+ * handed out is a zero-copy view of the engine's memory counting in the entry's own {@code RefCnt},
+ * built once per entry and then reused, so a hit allocates nothing. On a copying engine the bytes
+ * are read into a pooled buffer the reader owns, and the entry's reference taken for the read is
+ * dropped right after it.
  *
  * <p><b>Eviction safety.</b> Eviction removes the entry from the index with {@code remove(key,
  * entry)} and then drops the index's reference once ({@link BucketEntry#markEvicted}); the slot
- * returns to the allocator when the count reaches zero, after the last reader released its block.
- * A lookup racing the removal either retained the count before it reached zero (and reads bytes
- * that stay put until it releases) or fails to retain and misses. This reference count does the
- * job of HBase's per-offset read/write locks without any lock on the hit path.
+ * returns to the allocator when the count reaches zero, after the last reader released its block. A
+ * lookup racing the removal either retained the count before it reached zero (and reads bytes that
+ * stay put until it releases) or fails to retain and misses. This reference count does the job of
+ * HBase's per-offset read/write locks without any lock on the hit path.
  *
  * <p><b>Freeing space.</b> When used bytes pass the accept factor, or an allocation fails, {@link
- * #freeSpace} (one run at a time) computes how many bytes each size class is short of its
- * (1 − min factor) share of free slots, adds the extra-free factor, and evicts the least recently
- * read entries of the single, multi and memory groups, the group furthest above its share first;
- * entries a reader holds are skipped. It then empties whole, least filled buckets (twice as many as
- * size classes without a free slot) so buckets can move between size classes.
+ * #freeSpace} (one run at a time) computes how many bytes each size class is short of its (1 − min
+ * factor) share of free slots, adds the extra-free factor, and evicts the least recently read
+ * entries of the single, multi and memory groups, the group furthest above its share first; entries
+ * a reader holds are skipped. It then empties whole, least filled buckets (twice as many as size
+ * classes without a free slot) so buckets can move between size classes.
  *
  * <p><b>Persistence.</b> With a persistent engine and {@link BucketCacheConfig#persistentPath()},
  * every entry carries a {@link SlotChecksum}; the index is written periodically when it changed
- * (and at shutdown) by {@link BucketIndexFile}, and read back at start. A restored entry's bytes are
- * checked against its checksum on its first read, so a slot overwritten after the last persist (a
- * crash), a torn write or a corrupted file is evicted, never served.
+ * (and at shutdown) by {@link BucketIndexFile}, and read back at start. A restored entry's bytes
+ * are checked against its checksum on its first read, so a slot overwritten after the last persist
+ * (a crash), a torn write or a corrupted file is evicted, never served.
  */
 public final class BucketCache implements BlockCache {
 
   /** The most lent slots whose objects are kept for their next lending. */
   private static final int MAX_LENT_SLOTS = 1 << 20;
+
   private static final Comparator<BucketEntry> BY_FILE_AND_OFFSET =
       Comparator.comparingLong(BucketEntry::keyFileId).thenComparingLong(BucketEntry::keyOffset);
   private static final Logger LOG = LoggerFactory.getLogger(BucketCache.class);
@@ -94,6 +95,7 @@ public final class BucketCache implements BlockCache {
 
   /** Queued to wake a writer that should free space; never written. */
   private static final RamEntry FREE_SPACE_REQUEST = new RamEntry(null, null, 0, false);
+
   static final String PERSISTER_THREAD_NAME = "cellar-bucket-persister";
 
   /** Longest metadata a deserializer may declare; writers keep a scratch buffer this large. */
@@ -117,27 +119,30 @@ public final class BucketCache implements BlockCache {
   private final AtomicBoolean indexChanged = new AtomicBoolean();
   private final AtomicBoolean engineClosed = new AtomicBoolean();
   private final AtomicBoolean freeSpaceRequested = new AtomicBoolean();
-  private final BufSource slotLender = new BufSource() {
-    /** The first {@code capacity} bytes of a lent slot (a view sharing its count). */
-    @Override
-    public Buf takeRetained(int capacity) {
-      Buf lent = lendSlotRetained(capacity);
-      return lent.capacity() == capacity ? lent : lent.slice(0, capacity);
-    }
+  private final BufSource slotLender =
+      new BufSource() {
+        /** The first {@code capacity} bytes of a lent slot (a view sharing its count). */
+        @Override
+        public Buf takeRetained(int capacity) {
+          Buf lent = lendSlotRetained(capacity);
+          return lent.capacity() == capacity ? lent : lent.slice(0, capacity);
+        }
 
-    /** A whole lent slot, its view and block object those of the slot's last lending. */
-    @Override
-    public Buf takeAtLeastRetained(int capacity) {
-      return lendSlotRetained(capacity);
-    }
-  };
+        /** A whole lent slot, its view and block object those of the slot's last lending. */
+        @Override
+        public Buf takeAtLeastRetained(int capacity) {
+          return lendSlotRetained(capacity);
+        }
+      };
+
   /**
-   * The object of each slot lent so far, by offset over the smallest slot size (a table of at
-   * most {@value #MAX_LENT_SLOTS}, shared by offsets that collide), lent again when the allocator
-   * hands out the same slot. An entry is read and written only by the thread the allocator just
-   * gave its offset to, whose lock orders it after the slot's last lending.
+   * The object of each slot lent so far, by offset over the smallest slot size (a table of at most
+   * {@value #MAX_LENT_SLOTS}, shared by offsets that collide), lent again when the allocator hands
+   * out the same slot. An entry is read and written only by the thread the allocator just gave its
+   * offset to, whose lock orders it after the slot's last lending.
    */
   private final LentSlot[] lentSlots;
+
   private final int smallestSlot;
   private final LentSlot.Returner slotReturner = this::slotReturned;
   private final ReentrantLock freeSpaceLock = new ReentrantLock();
@@ -146,14 +151,18 @@ public final class BucketCache implements BlockCache {
   private volatile boolean enabled = true;
   private volatile boolean shutdown;
 
-  private BucketCache(BucketCacheConfig config, IOEngine engine, BucketAllocator allocator,
+  private BucketCache(
+      BucketCacheConfig config,
+      IOEngine engine,
+      BucketAllocator allocator,
       BufAllocator bufAllocator) {
     this.config = config;
     this.engine = engine;
     this.allocator = allocator;
     this.smallestSlot = allocator.roundUp(1);
-    this.lentSlots = new LentSlot[(int) Math.min(MAX_LENT_SLOTS,
-        Math.max(1, allocator.totalSize() / smallestSlot))];
+    this.lentSlots =
+        new LentSlot
+            [(int) Math.min(MAX_LENT_SLOTS, Math.max(1, allocator.totalSize() / smallestSlot))];
     this.doorkeeper = config.doorkeeper() ? MissDoorkeeper.forCache(config.capacity()) : null;
     this.bufAllocator = bufAllocator;
     this.keepsChecksums = engine.isPersistent() && config.persistentPath() != null;
@@ -175,14 +184,25 @@ public final class BucketCache implements BlockCache {
     long bucketCapacity = 4L * sizes[sizes.length - 1];
     long buckets = config.capacity() / bucketCapacity;
     if (buckets < sizes.length) {
-      throw new IllegalArgumentException("a bucket cache of " + config.capacity() + " bytes holds "
-          + buckets + " buckets of " + bucketCapacity + " bytes; it needs at least one per size class ("
-          + sizes.length + "), so at least " + sizes.length * bucketCapacity + " bytes");
+      throw new IllegalArgumentException(
+          "a bucket cache of "
+              + config.capacity()
+              + " bytes holds "
+              + buckets
+              + " buckets of "
+              + bucketCapacity
+              + " bytes; it needs at least one per size class ("
+              + sizes.length
+              + "), so at least "
+              + sizes.length * bucketCapacity
+              + " bytes");
     }
     long totalSize = buckets * bucketCapacity;
     boolean persistent = config.persistentPath() != null;
-    return open(config,
-        IOEngines.create(config.ioEngine(), totalSize, bucketCapacity, persistent), bufAllocator);
+    return open(
+        config,
+        IOEngines.create(config.ioEngine(), totalSize, bucketCapacity, persistent),
+        bufAllocator);
   }
 
   /**
@@ -197,8 +217,10 @@ public final class BucketCache implements BlockCache {
           config.persistentPath() != null && engine.isPersistent()
               ? BucketIndexFile.restore(config, engine.description(), engine.capacity())
               : null;
-      BucketAllocator allocator = restored != null ? restored.allocator()
-          : new BucketAllocator(engine.capacity(), config.bucketSizes());
+      BucketAllocator allocator =
+          restored != null
+              ? restored.allocator()
+              : new BucketAllocator(engine.capacity(), config.bucketSizes());
       cache = new BucketCache(config, engine, allocator, bufAllocator);
       if (restored != null) {
         cache.adoptRestored(restored.entries());
@@ -213,15 +235,27 @@ public final class BucketCache implements BlockCache {
 
   private void adoptRestored(List<BucketIndexFile.StoredEntry> entries) {
     for (BucketIndexFile.StoredEntry stored : entries) {
-      BucketEntry entry = new BucketEntry(stored.key(), stored.offset(), stored.contentLength(),
-          stored.deserializer(), stored.category(), stored.priority(), stored.accessCounter(),
-          stored.checksum(), false, this::slotReleased);
+      BucketEntry entry =
+          new BucketEntry(
+              stored.key(),
+              stored.offset(),
+              stored.contentLength(),
+              stored.deserializer(),
+              stored.category(),
+              stored.priority(),
+              stored.accessCounter(),
+              stored.checksum(),
+              false,
+              this::slotReleased);
       liveEntries.incrementAndGet();
       backingMap.putIfAbsent(entry);
       realCacheSize.addAndGet(entry.storedLength());
       clock.follow(stored.accessCounter());
     }
-    LOG.info("bucket cache {} restored {} blocks from {}", engine.description(), entries.size(),
+    LOG.info(
+        "bucket cache {} restored {} blocks from {}",
+        engine.description(),
+        entries.size(),
         config.persistentPath());
   }
 
@@ -229,8 +263,11 @@ public final class BucketCache implements BlockCache {
     for (int i = 0; i < config.writerThreads(); i++) {
       ArrayBlockingQueue<RamEntry> queue = new ArrayBlockingQueue<>(config.writerQueueLength());
       queues.add(queue);
-      writers.add(Thread.ofPlatform().name(WRITER_THREAD_PREFIX + i).daemon()
-          .start(() -> writerLoop(queue)));
+      writers.add(
+          Thread.ofPlatform()
+              .name(WRITER_THREAD_PREFIX + i)
+              .daemon()
+              .start(() -> writerLoop(queue)));
     }
     if (persister != null) {
       persister.start();
@@ -259,8 +296,8 @@ public final class BucketCache implements BlockCache {
    * @param waitWhenFull for cache-only inserts (prefetch, cache on write): wait up to {@link
    *     BucketCacheConfig#queueAdditionWaitMillis()} for room in a full writer queue
    */
-  public void cacheBlock(BlockCacheKey probeOrKey, Cacheable block, boolean inMemory,
-      boolean waitWhenFull) {
+  public void cacheBlock(
+      BlockCacheKey probeOrKey, Cacheable block, boolean inMemory, boolean waitWhenFull) {
     BlockCacheKey key = probeOrKey.detached();
     if (shutdown) {
       throw new IllegalStateException("the bucket cache is shut down");
@@ -276,13 +313,22 @@ public final class BucketCache implements BlockCache {
     }
     CacheableDeserializer deserializer = block.deserializer();
     if (deserializer.metadataLength() > MAX_METADATA_LENGTH) {
-      throw new IllegalArgumentException(deserializer.name() + " declares "
-          + deserializer.metadataLength() + " metadata bytes, at most " + MAX_METADATA_LENGTH);
+      throw new IllegalArgumentException(
+          deserializer.name()
+              + " declares "
+              + deserializer.metadataLength()
+              + " metadata bytes, at most "
+              + MAX_METADATA_LENGTH);
     }
     if (keepsChecksums && !Deserializers.isRegistered(deserializer)) {
-      throw new IllegalArgumentException("blocks of " + deserializer.name()
-          + " cannot be persisted: register " + deserializer.getClass().getName()
-          + " as a " + CacheableDeserializer.class.getName() + " service");
+      throw new IllegalArgumentException(
+          "blocks of "
+              + deserializer.name()
+              + " cannot be persisted: register "
+              + deserializer.getClass().getName()
+              + " as a "
+              + CacheableDeserializer.class.getName()
+              + " service");
     }
     long stored = (long) block.buf().capacity() + deserializer.metadataLength();
     if (stored > Integer.MAX_VALUE || allocator.roundUp((int) stored) < 0) {
@@ -302,14 +348,20 @@ public final class BucketCache implements BlockCache {
 
   /**
    * Every block while the cache has room; once its slots churn (see {@link
-   * MissDoorkeeper#churning}), a data block only at its second miss when the cache was built with
-   * a doorkeeper. A block not taken is read into pooled memory, as off heap as the slots.
+   * MissDoorkeeper#churning}), a data block only at its second miss when the cache was built with a
+   * doorkeeper. A block not taken is read into pooled memory, as off heap as the slots.
    */
   @Override
   public boolean admitsOnMiss(BlockCacheKey key) {
-    return doorkeeper == null || doorkeeper.admits(key, MissDoorkeeper.churning(
-        allocator.usedSize(), allocator.totalSize(), config.acceptFactor(), config.minFactor()),
-        stats);
+    return doorkeeper == null
+        || doorkeeper.admits(
+            key,
+            MissDoorkeeper.churning(
+                allocator.usedSize(),
+                allocator.totalSize(),
+                config.acceptFactor(),
+                config.minFactor()),
+            stats);
   }
 
   // ---------------------------------------------------------------- blocks read into their slot
@@ -322,14 +374,13 @@ public final class BucketCache implements BlockCache {
 
   /**
    * A slot for {@code capacity} bytes lent to the caller, whole (the slot's size), or a pooled
-   * buffer of {@code capacity} bytes when no slot is free (a writer is then asked to free space)
-   * or the cache is closing. The slot's object from its last lending serves it again when it was
-   * freed since (its view, count and block object: see {@link LentSlot}).
+   * buffer of {@code capacity} bytes when no slot is free (a writer is then asked to free space) or
+   * the cache is closing. The slot's object from its last lending serves it again when it was freed
+   * since (its view, count and block object: see {@link LentSlot}).
    */
   private Buf lendSlotRetained(int capacity) {
-    long offset = enabled && !shutdown && allocator.roundUp(capacity) > 0
-        ? allocator.allocate(capacity)
-        : -1;
+    long offset =
+        enabled && !shutdown && allocator.roundUp(capacity) > 0 ? allocator.allocate(capacity) : -1;
     if (offset < 0) {
       requestFreeSpace();
       return bufAllocator.allocateContiguous(capacity);
@@ -342,7 +393,9 @@ public final class BucketCache implements BlockCache {
     }
     int index = (int) ((offset / smallestSlot) % lentSlots.length);
     LentSlot slot = lentSlots[index];
-    if (slot != null && slot.offset == offset && slot.length == slotLength
+    if (slot != null
+        && slot.offset == offset
+        && slot.length == slotLength
         && slot.bytes().refCnt() == 0) {
       slot.relend();
     } else {
@@ -363,7 +416,9 @@ public final class BucketCache implements BlockCache {
     int contentLength = block.length();
     CacheableDeserializer deserializer = block.deserializer();
     int storedLength = contentLength + deserializer.metadataLength();
-    if (!(backing.owner() instanceof LentSlot slot) || !slot.holds(backing) || slot.isPublished()
+    if (!(backing.owner() instanceof LentSlot slot)
+        || !slot.holds(backing)
+        || slot.isPublished()
         || storedLength > slot.length
         || allocator.roundUp(storedLength) != allocator.roundUp(slot.length)
         || deserializer.metadataLength() > MAX_METADATA_LENGTH
@@ -379,13 +434,24 @@ public final class BucketCache implements BlockCache {
     }
     Buf stored = slot.bytes();
     block.writeMetadata(stored, contentLength);
-    int checksum = keepsChecksums
-        ? SlotChecksum.of(probeOrKey.fileName(), probeOrKey.offset(), stored, storedLength)
-        : 0;
+    int checksum =
+        keepsChecksums
+            ? SlotChecksum.of(probeOrKey.fileName(), probeOrKey.offset(), stored, storedLength)
+            : 0;
     slot.markPublished();
     BlockPriority priority = inMemory ? BlockPriority.MEMORY : BlockPriority.SINGLE;
-    BucketEntry entry = new BucketEntry(probeOrKey, slot.offset, contentLength, deserializer,
-        block.category(), priority, clock.tick(), checksum, true, slot);
+    BucketEntry entry =
+        new BucketEntry(
+            probeOrKey,
+            slot.offset,
+            contentLength,
+            deserializer,
+            block.category(),
+            priority,
+            clock.tick(),
+            checksum,
+            true,
+            slot);
     if (!index(entry)) {
       entry.markEvicted();
     } else if (shutdown) {
@@ -398,7 +464,8 @@ public final class BucketCache implements BlockCache {
 
   /** Wakes a writer to run {@link #freeSpace}, unless one was asked already. */
   private void requestFreeSpace() {
-    if (!shutdown && freeSpaceRequested.compareAndSet(false, true)
+    if (!shutdown
+        && freeSpaceRequested.compareAndSet(false, true)
         && !queues.get(0).offer(FREE_SPACE_REQUEST)) {
       // The writer is busy and frees space after its batch anyway.
       freeSpaceRequested.set(false);
@@ -433,10 +500,10 @@ public final class BucketCache implements BlockCache {
   }
 
   /**
-   * Writes each queued block of {@code batch}, then frees space if the cache is over its
-   * acceptable size. A block whose write throws an unexpected runtime exception is dropped from
-   * the RAM cache and logged, and the writer goes on with the next: a writer thread never dies of
-   * one bad block, which would leave its queue full and its blocks in RAM forever.
+   * Writes each queued block of {@code batch}, then frees space if the cache is over its acceptable
+   * size. A block whose write throws an unexpected runtime exception is dropped from the RAM cache
+   * and logged, and the writer goes on with the next: a writer thread never dies of one bad block,
+   * which would leave its queue full and its blocks in RAM forever.
    */
   private void writeBatch(List<RamEntry> batch, Buf scratch) {
     boolean freeSpaceAsked = false;
@@ -451,8 +518,11 @@ public final class BucketCache implements BlockCache {
       } catch (RuntimeException e) {
         ramCache.remove(queued);
         stats.failedInsertion();
-        LOG.error("bucket cache {}: writing {} failed; the block is dropped",
-            engine.description(), queued.key(), e);
+        LOG.error(
+            "bucket cache {}: writing {} failed; the block is dropped",
+            engine.description(),
+            queued.key(),
+            e);
       }
     }
     if (freeSpaceAsked || allocator.usedSize() > acceptableSize()) {
@@ -501,8 +571,8 @@ public final class BucketCache implements BlockCache {
   }
 
   /**
-   * Adds a written entry to the index (the backing map); false if the key is there
-   * already. Runs inside {@link RamCache#publish}, atomically with the queued block's removal.
+   * Adds a written entry to the index (the backing map); false if the key is there already. Runs
+   * inside {@link RamCache#publish}, atomically with the queued block's removal.
    */
   private boolean index(BucketEntry entry) {
     if (backingMap.putIfAbsent(entry) != null) {
@@ -534,9 +604,10 @@ public final class BucketCache implements BlockCache {
       engine.write(block.buf(), 0, contentLength, offset);
       block.writeMetadata(scratch, 0);
       engine.write(scratch, 0, metadataLength, offset + contentLength);
-      checksum = keepsChecksums
-          ? SlotChecksum.of(queued.key(), block.buf(), contentLength, scratch, metadataLength)
-          : 0;
+      checksum =
+          keepsChecksums
+              ? SlotChecksum.of(queued.key(), block.buf(), contentLength, scratch, metadataLength)
+              : 0;
       ioErrors.success();
     } catch (IOException | RuntimeException e) {
       allocator.free(offset, storedLength);
@@ -546,8 +617,17 @@ public final class BucketCache implements BlockCache {
     }
     liveEntries.incrementAndGet();
     BlockPriority priority = queued.inMemory() ? BlockPriority.MEMORY : BlockPriority.SINGLE;
-    return new BucketEntry(queued.key(), offset, contentLength, deserializer, block.category(),
-        priority, queued.accessCounter(), checksum, true, this::slotReleased);
+    return new BucketEntry(
+        queued.key(),
+        offset,
+        contentLength,
+        deserializer,
+        block.category(),
+        priority,
+        queued.accessCounter(),
+        checksum,
+        true,
+        this::slotReleased);
   }
 
   /** Called when an entry's last reference is gone: its slot may be reused. */
@@ -607,8 +687,9 @@ public final class BucketCache implements BlockCache {
       return null;
     }
     try {
-      built = entry.deserializer.deserialize(
-          stored.slice(0, entry.contentLength), stored, entry.contentLength);
+      built =
+          entry.deserializer.deserialize(
+              stored.slice(0, entry.contentLength), stored, entry.contentLength);
     } catch (IOException | RuntimeException e) {
       entry.refCnt.release();
       discardCorrupt(entry, e);
@@ -638,8 +719,8 @@ public final class BucketCache implements BlockCache {
       return null;
     }
     try {
-      return entry.deserializer.deserialize(copy.slice(0, entry.contentLength), copy,
-          entry.contentLength);
+      return entry.deserializer.deserialize(
+          copy.slice(0, entry.contentLength), copy, entry.contentLength);
     } catch (IOException | RuntimeException e) {
       copy.release();
       discardCorrupt(entry, e);
@@ -649,13 +730,16 @@ public final class BucketCache implements BlockCache {
 
   /** Checks a restored entry's bytes against its checksum; a mismatch evicts it. */
   private boolean verify(BucketEntry entry, Buf stored) {
-    if (SlotChecksum.of(entry.fileName(), entry.keyOffset(), stored, entry.storedLength()) == entry.checksum) {
+    if (SlotChecksum.of(entry.fileName(), entry.keyOffset(), stored, entry.storedLength())
+        == entry.checksum) {
       entry.markVerified();
       return true;
     }
     counters.checksumFailures.increment();
-    LOG.warn("bucket cache {}: stored bytes of {} do not match their checksum; evicted",
-        engine.description(), entry);
+    LOG.warn(
+        "bucket cache {}: stored bytes of {} do not match their checksum; evicted",
+        engine.description(),
+        entry);
     removeEntry(entry);
     return false;
   }
@@ -670,8 +754,10 @@ public final class BucketCache implements BlockCache {
     counters.ioErrors.increment();
     LOG.warn("bucket cache {}: failed {}", engine.description(), what, e);
     if (ioErrors.failure(System.nanoTime())) {
-      LOG.error("bucket cache {}: engine errors lasted over {} ms; disabling the cache",
-          engine.description(), config.ioErrorsToleratedMillis());
+      LOG.error(
+          "bucket cache {}: engine errors lasted over {} ms; disabling the cache",
+          engine.description(),
+          config.ioErrorsToleratedMillis());
       disable();
     }
   }
@@ -703,11 +789,12 @@ public final class BucketCache implements BlockCache {
     }
     Set<BlockCacheKey> evicted = new HashSet<>();
     ramCache.removeFile(fileId, evicted);
-    backingMap.forEach(entry -> {
-      if (entry.keyFileId() == fileId && removeEntry(entry)) {
-        evicted.add(entry.key());
-      }
-    });
+    backingMap.forEach(
+        entry -> {
+          if (entry.keyFileId() == fileId && removeEntry(entry)) {
+            evicted.add(entry.key());
+          }
+        });
     return evicted.size();
   }
 
@@ -759,8 +846,8 @@ public final class BucketCache implements BlockCache {
       for (EvictionBucket<BucketEntry> group : byOverflow) {
         long overflow = group.overflow();
         if (overflow > 0) {
-          freed += group.free(Math.min(overflow, (needed - freed) / remaining),
-              this::evictForSpace);
+          freed +=
+              group.free(Math.min(overflow, (needed - freed) / remaining), this::evictForSpace);
         }
         remaining--;
       }
@@ -789,8 +876,8 @@ public final class BucketCache implements BlockCache {
         needed += allocator.starved(i) ? sizeClass.itemSize() : 0;
         continue;
       }
-      long freeGoal = Math.max(1,
-          (long) Math.floor(sizeClass.totalSlots() * (1 - config.minFactor())));
+      long freeGoal =
+          Math.max(1, (long) Math.floor(sizeClass.totalSlots() * (1 - config.minFactor())));
       if (sizeClass.freeSlots() < freeGoal) {
         needed += sizeClass.itemSize() * (freeGoal - sizeClass.freeSlots());
       }
@@ -801,15 +888,17 @@ public final class BucketCache implements BlockCache {
   private List<EvictionBucket<BucketEntry>> priorityGroups(long limit) {
     long total = allocator.totalSize();
     double minFactor = config.minFactor();
-    List<EvictionBucket<BucketEntry>> groups = List.of(
-        new EvictionBucket<>((long) (total * config.singleFactor() * minFactor), limit),
-        new EvictionBucket<>((long) (total * config.multiFactor() * minFactor), limit),
-        new EvictionBucket<>((long) (total * config.memoryFactor() * minFactor), limit));
-    backingMap.forEach(entry -> {
-      if (!entry.isReferencedByReader()) {
-        groups.get(entry.priority().ordinal()).add(entry);
-      }
-    });
+    List<EvictionBucket<BucketEntry>> groups =
+        List.of(
+            new EvictionBucket<>((long) (total * config.singleFactor() * minFactor), limit),
+            new EvictionBucket<>((long) (total * config.multiFactor() * minFactor), limit),
+            new EvictionBucket<>((long) (total * config.memoryFactor() * minFactor), limit));
+    backingMap.forEach(
+        entry -> {
+          if (!entry.isReferencedByReader()) {
+            groups.get(entry.priority().ordinal()).add(entry);
+          }
+        });
     return groups;
   }
 
@@ -857,8 +946,10 @@ public final class BucketCache implements BlockCache {
 
   // ---------------------------------------------------------------- state and statistics
 
-  /** Bytes of the slots in use (HBase's current size); the blocks' own bytes are {@link
-   * BucketCacheSnapshot#realCacheSize()}. Blocks still queued for a writer are not counted. */
+  /**
+   * Bytes of the slots in use (HBase's current size); the blocks' own bytes are {@link
+   * BucketCacheSnapshot#realCacheSize()}. Blocks still queued for a writer are not counted.
+   */
   @Override
   public long size() {
     return allocator.usedSize();
@@ -886,16 +977,26 @@ public final class BucketCache implements BlockCache {
   /** Every figure the cache keeps, at one moment (fields read one by one). */
   public BucketCacheSnapshot snapshot() {
     long ioHits = counters.ioHits.sum();
-    return new BucketCacheSnapshot(engine.description(), enabled, stats.snapshot(),
-        allocator.totalSize(), allocator.usedSize(), realCacheSize.get(), allocator.freeSize(),
-        backingMap.size(), ramCache.size(), ioHits,
+    return new BucketCacheSnapshot(
+        engine.description(),
+        enabled,
+        stats.snapshot(),
+        allocator.totalSize(),
+        allocator.usedSize(),
+        realCacheSize.get(),
+        allocator.freeSize(),
+        backingMap.size(),
+        ramCache.size(),
+        ioHits,
         ioHits == 0 ? 0 : counters.ioHitNanos.sum() / 1000.0 / ioHits,
-        counters.checksumFailures.sum(), counters.ioErrors.sum(), allocator.sizeClassStats());
+        counters.checksumFailures.sum(),
+        counters.ioErrors.sum(),
+        allocator.sizeClassStats());
   }
 
   /**
-   * Waits until every block accepted so far was written to the engine or dropped, for callers
-   * that need the cache settled (a benchmark's warm-up, a test).
+   * Waits until every block accepted so far was written to the engine or dropped, for callers that
+   * need the cache settled (a benchmark's warm-up, a test).
    *
    * @return false if {@code timeoutMillis} passed first
    */
@@ -930,8 +1031,8 @@ public final class BucketCache implements BlockCache {
   /** Persists the index now (tests and tools; the persister does it periodically). */
   void persistNow() throws IOException {
     if (persister == null) {
-      throw new IllegalStateException("the bucket cache " + engine.description()
-          + " is not persistent");
+      throw new IllegalStateException(
+          "the bucket cache " + engine.description() + " is not persistent");
     }
     persister.persist();
   }

@@ -1,7 +1,7 @@
 package dev.cellar.cache.bucket;
 
-import dev.cellar.config.InvalidConfigException;
 import dev.cellar.cache.MissDoorkeeper;
+import dev.cellar.config.InvalidConfigException;
 import dev.cellar.config.Settings;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -27,8 +27,8 @@ import java.util.Objects;
  * @param persistIntervalMillis how often a changed index is persisted
  * @param queueAdditionWaitMillis how long a cache-only insert waits for a full queue (0: never)
  * @param ioErrorsToleratedMillis continuous engine errors for longer than this disable the cache
- * @param doorkeeper whether a churning cache takes a data block in only at its second miss
- *     ({@link MissDoorkeeper#ENABLED_KEY}, default true)
+ * @param doorkeeper whether a churning cache takes a data block in only at its second miss ({@link
+ *     MissDoorkeeper#ENABLED_KEY}, default true)
  */
 public record BucketCacheConfig(
     String ioEngine,
@@ -67,21 +67,37 @@ public record BucketCacheConfig(
 
   /**
    * 68 KiB, Cellar's addition to HBase's default sizes. A data block closes once it reached its
-   * block size, so with the default 64 KiB it overshoots by up to one cell (plus a ROW_INDEX_V1
-   * row index): HBase PerformanceEvaluation's blocks of 1000-byte values take 66,561 bytes of
-   * header and payload plus 12 of metadata, just above the 65 KiB size, and HBase's next size, 97
-   * KiB, would waste a third of each slot. This size holds a 64 KiB block overshooting by up to
-   * 4,051 bytes (values up to about 4000 bytes, with or without a row index) and wastes 4.4% of
-   * the slot on PE's blocks.
+   * block size, so with the default 64 KiB it overshoots by up to one cell (plus a ROW_INDEX_V1 row
+   * index): HBase PerformanceEvaluation's blocks of 1000-byte values take 66,561 bytes of header
+   * and payload plus 12 of metadata, just above the 65 KiB size, and HBase's next size, 97 KiB,
+   * would waste a third of each slot. This size holds a 64 KiB block overshooting by up to 4,051
+   * bytes (values up to about 4000 bytes, with or without a row index) and wastes 4.4% of the slot
+   * on PE's blocks.
    */
   public static final int OVERSHOOT_BUCKET_SIZE = 69632;
 
   /**
-   * HBase's 14 sizes, 1 KiB above 4, 8, 16, 32, 40, 48, 56, 64, 96, 128, 192, 256, 384 and 512
-   * KiB, plus {@value #OVERSHOOT_BUCKET_SIZE}.
+   * HBase's 14 sizes, 1 KiB above 4, 8, 16, 32, 40, 48, 56, 64, 96, 128, 192, 256, 384 and 512 KiB,
+   * plus {@value #OVERSHOOT_BUCKET_SIZE}.
    */
-  public static final int[] DEFAULT_BUCKET_SIZES = {5120, 9216, 17408, 33792, 41984, 50176, 58368,
-      66560, OVERSHOOT_BUCKET_SIZE, 99328, 132096, 197632, 263168, 394240, 525312};
+  public static final int[] DEFAULT_BUCKET_SIZES = {
+    5120,
+    9216,
+    17408,
+    33792,
+    41984,
+    50176,
+    58368,
+    66560,
+    OVERSHOOT_BUCKET_SIZE,
+    99328,
+    132096,
+    197632,
+    263168,
+    394240,
+    525312
+  };
+
   public static final int DEFAULT_WRITER_THREADS = 3;
   public static final int DEFAULT_WRITER_QUEUE_LENGTH = 64;
   public static final double DEFAULT_ACCEPT_FACTOR = 0.95;
@@ -110,7 +126,9 @@ public record BucketCacheConfig(
     requireShare(ACCEPT_FACTOR_KEY, acceptFactor);
     requireShare(MIN_FACTOR_KEY, minFactor);
     if (minFactor > acceptFactor) {
-      throw new InvalidConfigException(MIN_FACTOR_KEY, String.valueOf(minFactor),
+      throw new InvalidConfigException(
+          MIN_FACTOR_KEY,
+          String.valueOf(minFactor),
           "must not exceed " + ACCEPT_FACTOR_KEY + " (" + acceptFactor + ")");
     }
     if (extraFreeFactor < 0) {
@@ -122,7 +140,9 @@ public record BucketCacheConfig(
     requireShare(MEMORY_FACTOR_KEY, memoryFactor);
     double sum = singleFactor + multiFactor + memoryFactor;
     if (Math.abs(sum - 1) > SUM_TOLERANCE) {
-      throw new InvalidConfigException(SINGLE_FACTOR_KEY, String.valueOf(singleFactor),
+      throw new InvalidConfigException(
+          SINGLE_FACTOR_KEY,
+          String.valueOf(singleFactor),
           "the single, multi and memory factors must sum to 1, they sum to " + sum);
     }
     if (persistIntervalMillis <= 0) {
@@ -145,11 +165,15 @@ public record BucketCacheConfig(
     }
     for (int i = 0; i < sizes.length; i++) {
       if (sizes[i] <= 0 || sizes[i] % 256 != 0) {
-        throw new InvalidConfigException(BUCKET_SIZES_KEY, Arrays.toString(sizes),
+        throw new InvalidConfigException(
+            BUCKET_SIZES_KEY,
+            Arrays.toString(sizes),
             "every size must be a positive multiple of 256, " + sizes[i] + " is not");
       }
       if (i > 0 && sizes[i] <= sizes[i - 1]) {
-        throw new InvalidConfigException(BUCKET_SIZES_KEY, Arrays.toString(sizes),
+        throw new InvalidConfigException(
+            BUCKET_SIZES_KEY,
+            Arrays.toString(sizes),
             "sizes must be ascending, " + sizes[i] + " follows " + sizes[i - 1]);
       }
     }
@@ -173,13 +197,16 @@ public record BucketCacheConfig(
     return engine != null && !engine.isBlank();
   }
 
-  /** Reads every key from {@code settings}; {@link #IOENGINE_KEY} and {@link #SIZE_KEY} are required. */
+  /**
+   * Reads every key from {@code settings}; {@link #IOENGINE_KEY} and {@link #SIZE_KEY} are
+   * required.
+   */
   public static BucketCacheConfig from(Settings settings) {
     String sizeText = settings.get(SIZE_KEY);
     double mebibytes = settings.getDouble(SIZE_KEY, 0);
     if (!(mebibytes >= 1)) {
-      throw new InvalidConfigException(SIZE_KEY, String.valueOf(sizeText),
-          "the bucket cache size is in MiB and must be >= 1");
+      throw new InvalidConfigException(
+          SIZE_KEY, String.valueOf(sizeText), "the bucket cache size is in MiB and must be >= 1");
     }
     String path = settings.get(PERSISTENT_PATH_KEY);
     return new BucketCacheConfig(
@@ -203,26 +230,65 @@ public record BucketCacheConfig(
 
   /** Defaults for everything but the engine and the capacity; no persistence. */
   public static BucketCacheConfig of(String ioEngine, long capacity) {
-    return new BucketCacheConfig(ioEngine, capacity, DEFAULT_BUCKET_SIZES, DEFAULT_WRITER_THREADS,
-        DEFAULT_WRITER_QUEUE_LENGTH, DEFAULT_ACCEPT_FACTOR, DEFAULT_MIN_FACTOR,
-        DEFAULT_EXTRA_FREE_FACTOR, DEFAULT_SINGLE_FACTOR, DEFAULT_MULTI_FACTOR,
-        DEFAULT_MEMORY_FACTOR, null, DEFAULT_PERSIST_INTERVAL_MILLIS, 0,
-        DEFAULT_IO_ERRORS_TOLERATED_MILLIS, true);
+    return new BucketCacheConfig(
+        ioEngine,
+        capacity,
+        DEFAULT_BUCKET_SIZES,
+        DEFAULT_WRITER_THREADS,
+        DEFAULT_WRITER_QUEUE_LENGTH,
+        DEFAULT_ACCEPT_FACTOR,
+        DEFAULT_MIN_FACTOR,
+        DEFAULT_EXTRA_FREE_FACTOR,
+        DEFAULT_SINGLE_FACTOR,
+        DEFAULT_MULTI_FACTOR,
+        DEFAULT_MEMORY_FACTOR,
+        null,
+        DEFAULT_PERSIST_INTERVAL_MILLIS,
+        0,
+        DEFAULT_IO_ERRORS_TOLERATED_MILLIS,
+        true);
   }
 
   /** This configuration with other bucket sizes. */
   public BucketCacheConfig withBucketSizes(int... sizes) {
-    return new BucketCacheConfig(ioEngine, capacity, sizes, writerThreads, writerQueueLength,
-        acceptFactor, minFactor, extraFreeFactor, singleFactor, multiFactor, memoryFactor,
-        persistentPath, persistIntervalMillis, queueAdditionWaitMillis, ioErrorsToleratedMillis,
+    return new BucketCacheConfig(
+        ioEngine,
+        capacity,
+        sizes,
+        writerThreads,
+        writerQueueLength,
+        acceptFactor,
+        minFactor,
+        extraFreeFactor,
+        singleFactor,
+        multiFactor,
+        memoryFactor,
+        persistentPath,
+        persistIntervalMillis,
+        queueAdditionWaitMillis,
+        ioErrorsToleratedMillis,
         doorkeeper);
   }
 
   /** This configuration persisting its index at {@code path}. */
   public BucketCacheConfig withPersistentPath(Path path) {
-    return new BucketCacheConfig(ioEngine, capacity, bucketSizes, writerThreads, writerQueueLength,
-        acceptFactor, minFactor, extraFreeFactor, singleFactor, multiFactor, memoryFactor, path,
-        persistIntervalMillis, queueAdditionWaitMillis, ioErrorsToleratedMillis, doorkeeper);
+    return new BucketCacheConfig(
+        ioEngine,
+        capacity,
+        bucketSizes,
+        writerThreads,
+        writerQueueLength,
+        acceptFactor,
+        minFactor,
+        extraFreeFactor,
+        singleFactor,
+        multiFactor,
+        memoryFactor,
+        path,
+        persistIntervalMillis,
+        queueAdditionWaitMillis,
+        ioErrorsToleratedMillis,
+        doorkeeper);
   }
 
   private static int[] bucketSizes(Settings settings) {
@@ -236,7 +302,9 @@ public record BucketCacheConfig(
       try {
         sizes[i] = Integer.parseInt(parts[i].trim());
       } catch (NumberFormatException e) {
-        throw new InvalidConfigException(BUCKET_SIZES_KEY, text,
+        throw new InvalidConfigException(
+            BUCKET_SIZES_KEY,
+            text,
             "expected a comma-separated list of sizes in bytes, '" + parts[i].trim() + "' is not");
       }
     }
@@ -251,11 +319,16 @@ public record BucketCacheConfig(
   @Override
   public boolean equals(Object other) {
     return other instanceof BucketCacheConfig that
-        && ioEngine.equals(that.ioEngine) && capacity == that.capacity
-        && Arrays.equals(bucketSizes, that.bucketSizes) && writerThreads == that.writerThreads
-        && writerQueueLength == that.writerQueueLength && acceptFactor == that.acceptFactor
-        && minFactor == that.minFactor && extraFreeFactor == that.extraFreeFactor
-        && singleFactor == that.singleFactor && multiFactor == that.multiFactor
+        && ioEngine.equals(that.ioEngine)
+        && capacity == that.capacity
+        && Arrays.equals(bucketSizes, that.bucketSizes)
+        && writerThreads == that.writerThreads
+        && writerQueueLength == that.writerQueueLength
+        && acceptFactor == that.acceptFactor
+        && minFactor == that.minFactor
+        && extraFreeFactor == that.extraFreeFactor
+        && singleFactor == that.singleFactor
+        && multiFactor == that.multiFactor
         && memoryFactor == that.memoryFactor
         && Objects.equals(persistentPath, that.persistentPath)
         && persistIntervalMillis == that.persistIntervalMillis
@@ -270,7 +343,14 @@ public record BucketCacheConfig(
 
   @Override
   public String toString() {
-    return "BucketCacheConfig[" + ioEngine + ", " + capacity + " bytes, sizes "
-        + Arrays.toString(bucketSizes) + ", persistent " + persistentPath + "]";
+    return "BucketCacheConfig["
+        + ioEngine
+        + ", "
+        + capacity
+        + " bytes, sizes "
+        + Arrays.toString(bucketSizes)
+        + ", persistent "
+        + persistentPath
+        + "]";
   }
 }

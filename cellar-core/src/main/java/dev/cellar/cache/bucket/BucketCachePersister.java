@@ -63,15 +63,22 @@ final class BucketCachePersister {
     try {
       persist();
     } catch (IOException | RuntimeException e) {
-      LOG.warn("bucket cache {}: persisting the index to {} failed", cache.ioEngine(),
-          config.persistentPath(), e);
+      LOG.warn(
+          "bucket cache {}: persisting the index to {} failed",
+          cache.ioEngine(),
+          config.persistentPath(),
+          e);
     }
   }
 
   /** Syncs the engine and writes the index now. */
   synchronized void persist() throws IOException {
     cache.engine().sync();
-    BucketIndexFile.write(config.persistentPath(), cache.totalSize(), cache.ioEngine(),
-        config.bucketSizes(), cache.entries());
+    BucketIndexFile.write(
+        config.persistentPath(),
+        cache.totalSize(),
+        cache.ioEngine(),
+        config.bucketSizes(),
+        cache.entries());
   }
 }

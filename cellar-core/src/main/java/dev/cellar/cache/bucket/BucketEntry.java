@@ -7,8 +7,8 @@ import dev.cellar.cache.BlockPriority;
 import dev.cellar.cache.Cacheable;
 import dev.cellar.cache.CacheableDeserializer;
 import dev.cellar.cache.EvictionCandidate;
-import dev.cellar.memory.RefCnt;
 import dev.cellar.memory.Recycler;
+import dev.cellar.memory.RefCnt;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 
@@ -19,14 +19,14 @@ import java.lang.invoke.VarHandle;
  * <p><b>One reference count.</b> The entry's {@link RefCnt} starts at one, the reference of the
  * cache's index. Every block handed to a reader adds one, and on a shared-memory engine the
  * reader's block is a view of the engine's memory counting in this very {@code RefCnt}, so the
- * reader's release drops it. {@link #markEvicted()} drops the index's reference exactly once (a
- * CAS on the evicted flag). The slot returns to the allocator only when the count reaches zero, so
+ * reader's release drops it. {@link #markEvicted()} drops the index's reference exactly once (a CAS
+ * on the evicted flag). The slot returns to the allocator only when the count reaches zero, so
  * memory a reader still holds is never reused.
  *
  * <p><b>Concurrency.</b> Immutable but for the access counter and priority (racy updates keep the
  * highest counter seen, which is all eviction needs), the evicted flag, the verified flag, and the
- * lazily built shared block, published with release/acquire semantics. A lookup that races the
- * last release fails its {@code tryRetain} and reports a miss.
+ * lazily built shared block, published with release/acquire semantics. A lookup that races the last
+ * release fails its {@code tryRetain} and reports a miss.
  */
 final class BucketEntry implements Recycler, EvictionCandidate, BlockMap.Keyed {
 
@@ -52,10 +52,13 @@ final class BucketEntry implements Recycler, EvictionCandidate, BlockMap.Keyed {
    * one for the rare caller that wants it).
    */
   private final String fileName;
+
   private final long keyFileId;
   private final long keyOffset;
+
   /** Where the entry's slot lies in the engine. */
   final long offset;
+
   final int contentLength;
   final CacheableDeserializer deserializer;
   final BlockCategory category;
@@ -65,8 +68,10 @@ final class BucketEntry implements Recycler, EvictionCandidate, BlockMap.Keyed {
   private volatile long accessCounter;
   private volatile BlockPriority priority;
   private volatile boolean verified;
+
   @SuppressWarnings("unused")
   private boolean evicted;
+
   @SuppressWarnings("unused")
   private Cacheable sharedBlock;
 
@@ -81,9 +86,17 @@ final class BucketEntry implements Recycler, EvictionCandidate, BlockMap.Keyed {
    * @param verified false for an entry restored after a restart, whose bytes must be checked
    *     against {@code checksum} on its first read
    */
-  BucketEntry(BlockCacheKey key, long offset, int contentLength, CacheableDeserializer deserializer,
-      BlockCategory category, BlockPriority priority, long accessCounter, int checksum,
-      boolean verified, SlotOwner owner) {
+  BucketEntry(
+      BlockCacheKey key,
+      long offset,
+      int contentLength,
+      CacheableDeserializer deserializer,
+      BlockCategory category,
+      BlockPriority priority,
+      long accessCounter,
+      int checksum,
+      boolean verified,
+      SlotOwner owner) {
     this.fileName = key.fileName();
     this.keyFileId = key.fileId();
     this.keyOffset = key.offset();

@@ -34,12 +34,12 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The persisted index of a bucket cache: which block is in which slot, so a restarted process
- * comes back warm. Written to a temporary file next to the index and renamed over it, so a crash
+ * The persisted index of a bucket cache: which block is in which slot, so a restarted process comes
+ * back warm. Written to a temporary file next to the index and renamed over it, so a crash
  * mid-write keeps the previous index.
  *
- * <p>Layout, big-endian; every section ends with the CRC32C of its bytes, so a torn or flipped
- * file is rejected as a whole:
+ * <p>Layout, big-endian; every section ends with the CRC32C of its bytes, so a torn or flipped file
+ * is rejected as a whole:
  *
  * <pre>
  * header
@@ -59,11 +59,10 @@ import org.slf4j.LoggerFactory;
  *   4   CRC32C of the chunk
  * </pre>
  *
- * <p>Restoring checks the header against the running configuration (capacity, engine, bucket
- * sizes) and rebuilds the allocator from the entries; entries the allocator rejects (overlaps, a
- * slot of the wrong class) or whose deserializer is no longer registered are dropped one by one.
- * Any other problem discards the whole index: the cache starts empty, and nothing stale is served.
- * Stateless.
+ * <p>Restoring checks the header against the running configuration (capacity, engine, bucket sizes)
+ * and rebuilds the allocator from the entries; entries the allocator rejects (overlaps, a slot of
+ * the wrong class) or whose deserializer is no longer registered are dropped one by one. Any other
+ * problem discards the whole index: the cache starts empty, and nothing stale is served. Stateless.
  */
 final class BucketIndexFile {
 
@@ -76,9 +75,15 @@ final class BucketIndexFile {
   private BucketIndexFile() {}
 
   /** An entry as persisted. */
-  record StoredEntry(BlockCacheKey key, long offset, int contentLength,
-      CacheableDeserializer deserializer, BlockCategory category, BlockPriority priority,
-      long accessCounter, int checksum) {
+  record StoredEntry(
+      BlockCacheKey key,
+      long offset,
+      int contentLength,
+      CacheableDeserializer deserializer,
+      BlockCategory category,
+      BlockPriority priority,
+      long accessCounter,
+      int checksum) {
 
     int storedLength() {
       return contentLength + deserializer.metadataLength();
@@ -89,24 +94,32 @@ final class BucketIndexFile {
   record Restored(BucketAllocator allocator, List<StoredEntry> entries) {}
 
   /** Writes the index of {@code entries} to {@code path} through a temporary file and a rename. */
-  static void write(Path path, long capacity, String engine, int[] bucketSizes,
-      Collection<BucketEntry> entries) throws IOException {
+  static void write(
+      Path path, long capacity, String engine, int[] bucketSizes, Collection<BucketEntry> entries)
+      throws IOException {
     Path temporary = path.resolveSibling(path.getFileName() + ".tmp-" + System.currentTimeMillis());
     List<BucketEntry> snapshot = new ArrayList<>(entries);
     Map<String, Integer> deserializerIndex = new HashMap<>();
     List<String> names = new ArrayList<>();
     for (BucketEntry entry : snapshot) {
-      deserializerIndex.computeIfAbsent(entry.deserializer.name(), name -> {
-        names.add(name);
-        return names.size() - 1;
-      });
+      deserializerIndex.computeIfAbsent(
+          entry.deserializer.name(),
+          name -> {
+            names.add(name);
+            return names.size() - 1;
+          });
     }
-    try (FileChannel channel = FileChannel.open(temporary, StandardOpenOption.CREATE,
-        StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING)) {
+    try (FileChannel channel =
+        FileChannel.open(
+            temporary,
+            StandardOpenOption.CREATE,
+            StandardOpenOption.WRITE,
+            StandardOpenOption.TRUNCATE_EXISTING)) {
       OutputStream file = Channels.newOutputStream(channel);
       CRC32C crc = new CRC32C();
-      DataOutputStream out = new DataOutputStream(
-          new CheckedOutputStream(new BufferedOutputStream(file, 1 << 16), crc));
+      DataOutputStream out =
+          new DataOutputStream(
+              new CheckedOutputStream(new BufferedOutputStream(file, 1 << 16), crc));
       out.write(MAGIC);
       out.writeInt(VERSION);
       out.writeLong(capacity);
@@ -145,8 +158,8 @@ final class BucketIndexFile {
       Files.deleteIfExists(temporary);
       throw e;
     }
-    Files.move(temporary, path, StandardCopyOption.REPLACE_EXISTING,
-        StandardCopyOption.ATOMIC_MOVE);
+    Files.move(
+        temporary, path, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
   }
 
   private static void endSection(DataOutputStream out, CRC32C crc) throws IOException {
@@ -180,10 +193,16 @@ final class BucketIndexFile {
         kept.add(entries.get(i));
       }
       if (kept.size() < entries.size()) {
-        LOG.warn("bucket cache index {}: dropped {} of {} entries the allocator could not place",
-            path, entries.size() - kept.size(), entries.size());
+        LOG.warn(
+            "bucket cache index {}: dropped {} of {} entries the allocator could not place",
+            path,
+            entries.size() - kept.size(),
+            entries.size());
       }
-      LOG.info("bucket cache index {}: {} entries read in {} ms", path, kept.size(),
+      LOG.info(
+          "bucket cache index {}: {} entries read in {} ms",
+          path,
+          kept.size(),
           (System.nanoTime() - start) / 1_000_000);
       return new Restored(allocator, kept);
     } catch (NoSuchFileException e) {
@@ -199,8 +218,8 @@ final class BucketIndexFile {
       throws IOException {
     try (InputStream file = Files.newInputStream(path)) {
       CRC32C crc = new CRC32C();
-      DataInputStream in = new DataInputStream(
-          new CheckedInputStream(new BufferedInputStream(file, 1 << 16), crc));
+      DataInputStream in =
+          new DataInputStream(new CheckedInputStream(new BufferedInputStream(file, 1 << 16), crc));
       try {
         return readEntries(path, in, crc, config, engine, capacity);
       } catch (EOFException e) {
@@ -209,13 +228,22 @@ final class BucketIndexFile {
     }
   }
 
-  private static List<StoredEntry> readEntries(Path path, DataInputStream in, CRC32C crc,
-      BucketCacheConfig config, String engine, long capacity) throws IOException {
+  private static List<StoredEntry> readEntries(
+      Path path,
+      DataInputStream in,
+      CRC32C crc,
+      BucketCacheConfig config,
+      String engine,
+      long capacity)
+      throws IOException {
     byte[] magic = new byte[MAGIC.length];
     in.readFully(magic);
     if (!Arrays.equals(magic, MAGIC)) {
-      throw new IOException(path + ": not a bucket cache index (magic "
-          + new String(magic, StandardCharsets.ISO_8859_1) + ")");
+      throw new IOException(
+          path
+              + ": not a bucket cache index (magic "
+              + new String(magic, StandardCharsets.ISO_8859_1)
+              + ")");
     }
     int version = in.readInt();
     if (version != VERSION) {
@@ -252,14 +280,14 @@ final class BucketIndexFile {
     }
     checkSection(path, "end", in, crc);
     if (seen != expectedEntries) {
-      throw new IOException(path + ": header announces " + expectedEntries + " entries, found "
-          + seen);
+      throw new IOException(
+          path + ": header announces " + expectedEntries + " entries, found " + seen);
     }
     return entries;
   }
 
-  private static StoredEntry readEntry(Path path, DataInputStream in,
-      CacheableDeserializer[] deserializers) throws IOException {
+  private static StoredEntry readEntry(
+      Path path, DataInputStream in, CacheableDeserializer[] deserializers) throws IOException {
     String fileName = in.readUTF();
     long blockOffset = in.readLong();
     long slotOffset = in.readLong();
@@ -269,16 +297,25 @@ final class BucketIndexFile {
     int priority = in.readUnsignedByte();
     long accessCounter = in.readLong();
     int checksum = in.readInt();
-    if (deserializer >= deserializers.length || category >= BlockCategory.values().length
-        || priority >= BlockPriority.values().length || blockOffset < 0 || contentLength < 0) {
+    if (deserializer >= deserializers.length
+        || category >= BlockCategory.values().length
+        || priority >= BlockPriority.values().length
+        || blockOffset < 0
+        || contentLength < 0) {
       throw new IOException(path + ": malformed entry for " + fileName + "@" + blockOffset);
     }
     if (deserializers[deserializer] == null) {
       return null;
     }
-    return new StoredEntry(new BlockCacheKey(fileName, blockOffset), slotOffset, contentLength,
-        deserializers[deserializer], BlockCategory.values()[category],
-        BlockPriority.values()[priority], accessCounter, checksum);
+    return new StoredEntry(
+        new BlockCacheKey(fileName, blockOffset),
+        slotOffset,
+        contentLength,
+        deserializers[deserializer],
+        BlockCategory.values()[category],
+        BlockPriority.values()[priority],
+        accessCounter,
+        checksum);
   }
 
   private static int checkedCount(Path path, String what, int count, int max) throws IOException {
@@ -293,8 +330,15 @@ final class BucketIndexFile {
     int computed = (int) crc.getValue();
     int stored = in.readInt();
     if (computed != stored) {
-      throw new IOException(path + ": CRC32C mismatch in the " + section + " section (stored "
-          + Integer.toHexString(stored) + ", computed " + Integer.toHexString(computed) + ")");
+      throw new IOException(
+          path
+              + ": CRC32C mismatch in the "
+              + section
+              + " section (stored "
+              + Integer.toHexString(stored)
+              + ", computed "
+              + Integer.toHexString(computed)
+              + ")");
     }
     crc.reset();
   }

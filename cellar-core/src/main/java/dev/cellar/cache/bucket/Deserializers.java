@@ -20,8 +20,13 @@ final class Deserializers {
     for (CacheableDeserializer deserializer : ServiceLoader.load(CacheableDeserializer.class)) {
       CacheableDeserializer previous = byName.putIfAbsent(deserializer.name(), deserializer);
       if (previous != null && previous.getClass() != deserializer.getClass()) {
-        throw new IllegalStateException("two block deserializers are named " + deserializer.name()
-            + ": " + previous.getClass().getName() + " and " + deserializer.getClass().getName());
+        throw new IllegalStateException(
+            "two block deserializers are named "
+                + deserializer.name()
+                + ": "
+                + previous.getClass().getName()
+                + " and "
+                + deserializer.getClass().getName());
       }
     }
     return Map.copyOf(byName);

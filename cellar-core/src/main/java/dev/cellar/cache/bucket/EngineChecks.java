@@ -13,8 +13,15 @@ final class EngineChecks {
   static void checkRange(IOEngine engine, long offset, long length) {
     long capacity = engine.capacity();
     if (offset < 0 || length < 0 || offset > capacity - length) {
-      throw new IndexOutOfBoundsException(engine.description() + ": access of " + length
-          + " bytes at offset " + offset + " is outside the capacity of " + capacity + " bytes");
+      throw new IndexOutOfBoundsException(
+          engine.description()
+              + ": access of "
+              + length
+              + " bytes at offset "
+              + offset
+              + " is outside the capacity of "
+              + capacity
+              + " bytes");
     }
   }
 
@@ -23,8 +30,11 @@ final class EngineChecks {
    */
   static void checkSizes(long capacity, long segmentSize) {
     if (segmentSize <= 0 || capacity <= 0 || capacity % segmentSize != 0) {
-      throw new IllegalArgumentException("the engine capacity " + capacity
-          + " must be a positive multiple of the segment size " + segmentSize);
+      throw new IllegalArgumentException(
+          "the engine capacity "
+              + capacity
+              + " must be a positive multiple of the segment size "
+              + segmentSize);
     }
   }
 
@@ -35,12 +45,23 @@ final class EngineChecks {
    * @param kind what a piece is, "file" or "segment"
    * @param piece which piece, as shown in the message
    */
-  static void checkWithinPiece(IOEngine engine, long offset, long length, String kind,
-      Object piece, long pieceEnd) {
+  static void checkWithinPiece(
+      IOEngine engine, long offset, long length, String kind, Object piece, long pieceEnd) {
     if (offset + length > pieceEnd) {
-      throw new IllegalArgumentException(engine.description() + ": access of " + length
-          + " bytes at offset " + offset + " runs past the end of " + kind + " " + piece
-          + " at offset " + pieceEnd + "; an access must stay within one " + kind);
+      throw new IllegalArgumentException(
+          engine.description()
+              + ": access of "
+              + length
+              + " bytes at offset "
+              + offset
+              + " runs past the end of "
+              + kind
+              + " "
+              + piece
+              + " at offset "
+              + pieceEnd
+              + "; an access must stay within one "
+              + kind);
     }
   }
 }

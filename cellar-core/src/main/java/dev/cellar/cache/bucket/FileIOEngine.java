@@ -32,8 +32,10 @@ import java.util.stream.Collectors;
 public final class FileIOEngine implements IOEngine {
 
   private final PositionalFile[] files;
+
   /** The engine offset of each file's first byte. */
   private final long[] starts;
+
   private final long capacity;
 
   /**
@@ -48,13 +50,20 @@ public final class FileIOEngine implements IOEngine {
       throws IOException {
     EngineChecks.checkSizes(capacity, segmentSize);
     if (paths.isEmpty() || paths.stream().distinct().count() != paths.size()) {
-      throw new IllegalArgumentException("a file engine needs one or more distinct files: " + paths);
+      throw new IllegalArgumentException(
+          "a file engine needs one or more distinct files: " + paths);
     }
     long segments = capacity / segmentSize;
     if (segments < paths.size()) {
-      throw new IllegalArgumentException(capacity + " bytes make " + segments
-          + " segments of " + segmentSize + " bytes, too few to give each of " + paths.size()
-          + " files one");
+      throw new IllegalArgumentException(
+          capacity
+              + " bytes make "
+              + segments
+              + " segments of "
+              + segmentSize
+              + " bytes, too few to give each of "
+              + paths.size()
+              + " files one");
     }
     this.capacity = capacity;
     this.files = new PositionalFile[paths.size()];
@@ -118,8 +127,8 @@ public final class FileIOEngine implements IOEngine {
     int found = Arrays.binarySearch(starts, offset);
     // Between two starts, or at the very end of the capacity: the file starting before.
     int index = found >= 0 ? found : -found - 2;
-    EngineChecks.checkWithinPiece(this, offset, length, "file", files[index].path(),
-        starts[index] + files[index].size());
+    EngineChecks.checkWithinPiece(
+        this, offset, length, "file", files[index].path(), starts[index] + files[index].size());
     return index;
   }
 

@@ -9,14 +9,13 @@ import java.lang.foreign.MemorySegment;
  * byte[]} per segment, shared with readers through zero-copy views.
  *
  * <p><b>Memory.</b> The arrays belong to the engine and are garbage once it is dropped; {@link
- * #close()} frees nothing. Each array is wrapped once in a heap {@link MemorySegment}, so a view
- * is a slice of one of them carrying the cached entry's {@link RefCnt}. An access must stay
- * inside one segment (the cache sizes segments as whole buckets); one that does not throws {@link
+ * #close()} frees nothing. Each array is wrapped once in a heap {@link MemorySegment}, so a view is
+ * a slice of one of them carrying the cached entry's {@link RefCnt}. An access must stay inside one
+ * segment (the cache sizes segments as whole buckets); one that does not throws {@link
  * IllegalArgumentException}. Not persistent.
  *
- * <p><b>Concurrency.</b> The segment table is final and never changes: disjoint ranges may be
- * read, written and viewed from any thread at once. {@link #close()} does nothing, so it cannot
- * race.
+ * <p><b>Concurrency.</b> The segment table is final and never changes: disjoint ranges may be read,
+ * written and viewed from any thread at once. {@link #close()} does nothing, so it cannot race.
  */
 public final class HeapIOEngine implements IOEngine {
 
@@ -36,8 +35,11 @@ public final class HeapIOEngine implements IOEngine {
   public HeapIOEngine(long capacity, long segmentSize) {
     EngineChecks.checkSizes(capacity, segmentSize);
     if (segmentSize > MAX_SEGMENT_SIZE) {
-      throw new IllegalArgumentException("a heap engine segment is one array of at most "
-          + MAX_SEGMENT_SIZE + " bytes, not " + segmentSize);
+      throw new IllegalArgumentException(
+          "a heap engine segment is one array of at most "
+              + MAX_SEGMENT_SIZE
+              + " bytes, not "
+              + segmentSize);
     }
     long count = capacity / segmentSize;
     if (count > Integer.MAX_VALUE) {
@@ -89,8 +91,8 @@ public final class HeapIOEngine implements IOEngine {
     EngineChecks.checkRange(this, offset, length);
     // An empty access at the very end of the capacity belongs to the last segment.
     int index = (int) Math.min(offset / segmentSize, segments.length - 1);
-    EngineChecks.checkWithinPiece(this, offset, length, "segment", index,
-        (index + 1) * segmentSize);
+    EngineChecks.checkWithinPiece(
+        this, offset, length, "segment", index, (index + 1) * segmentSize);
     return index;
   }
 

@@ -81,7 +81,8 @@ public final class IOEngines {
       try {
         path = Path.of(text);
       } catch (InvalidPathException e) {
-        throw new InvalidConfigException(KEY, spec, "'" + text + "' is not a path: " + e.getReason());
+        throw new InvalidConfigException(
+            KEY, spec, "'" + text + "' is not a path: " + e.getReason());
       }
       if (!seen.add(path)) {
         throw new InvalidConfigException(KEY, spec, "the path " + text + " is listed twice");

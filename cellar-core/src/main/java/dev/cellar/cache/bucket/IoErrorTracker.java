@@ -3,9 +3,9 @@ package dev.cellar.cache.bucket;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * Tracks engine errors over time, as HBase's bucket cache does: an error starts a window, a
- * success closes it, and errors that last longer than the tolerated duration without a success in
- * between mean the engine is broken and the cache must be disabled. Lock-free.
+ * Tracks engine errors over time, as HBase's bucket cache does: an error starts a window, a success
+ * closes it, and errors that last longer than the tolerated duration without a success in between
+ * mean the engine is broken and the cache must be disabled. Lock-free.
  */
 final class IoErrorTracker {
 

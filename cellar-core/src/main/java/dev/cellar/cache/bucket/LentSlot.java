@@ -6,9 +6,9 @@ import dev.cellar.memory.RefCnt;
 import dev.cellar.memory.ReusableSlots;
 
 /**
- * A bucket slot lent to a reader, who reads a missed block from its file straight into it, so
- * that the block lands once, where the cache keeps it, instead of in a pooled buffer that a
- * writer thread later copies into a slot.
+ * A bucket slot lent to a reader, who reads a missed block from its file straight into it, so that
+ * the block lands once, where the cache keeps it, instead of in a pooled buffer that a writer
+ * thread later copies into a slot.
  *
  * <p><b>Memory.</b> The slot's bytes are a view of the engine's memory over the whole slot,
  * counting in the slot's own {@link RefCnt}. It starts with the borrower's reference (the block
@@ -26,9 +26,9 @@ import dev.cellar.memory.ReusableSlots;
  * entry's readers retain the entry's own count, never this one, so nobody retains a freed slot
  * again.
  *
- * <p><b>Concurrency.</b> Published at most once per lending ({@link #markPublished}, a plain
- * flag: a slot is borrowed and published by one thread, and lent again only after the allocator
- * took it back, whose lock orders the two). The count is thread-safe as every {@code RefCnt}.
+ * <p><b>Concurrency.</b> Published at most once per lending ({@link #markPublished}, a plain flag:
+ * a slot is borrowed and published by one thread, and lent again only after the allocator took it
+ * back, whose lock orders the two). The count is thread-safe as every {@code RefCnt}.
  */
 final class LentSlot implements Recycler, BucketEntry.SlotOwner, ReusableSlots.Owner {
 
@@ -41,8 +41,10 @@ final class LentSlot implements Recycler, BucketEntry.SlotOwner, ReusableSlots.O
   }
 
   final long offset;
+
   /** The slot's size: the allocator's size class. */
   final int length;
+
   private final Returner returner;
   private final ReusableSlots reusable = new ReusableSlots(1);
   private final Buf bytes;
@@ -53,8 +55,7 @@ final class LentSlot implements Recycler, BucketEntry.SlotOwner, ReusableSlots.O
     this.offset = offset;
     this.length = length;
     this.returner = returner;
-    this.bytes = reusable.keep(0,
-        engine.view(offset, length, RefCnt.pooled(this, 0, DESCRIPTION)));
+    this.bytes = reusable.keep(0, engine.view(offset, length, RefCnt.pooled(this, 0, DESCRIPTION)));
   }
 
   /** Lends this slot again, freed since: its bytes hold one reference again. */
@@ -70,7 +71,8 @@ final class LentSlot implements Recycler, BucketEntry.SlotOwner, ReusableSlots.O
 
   /** True if {@code block} starts at this slot and counts in its references. */
   boolean holds(Buf block) {
-    return block.owner() == this && block.isSingleSegment()
+    return block.owner() == this
+        && block.isSingleSegment()
         && block.segment().address() == bytes.segment().address();
   }
 

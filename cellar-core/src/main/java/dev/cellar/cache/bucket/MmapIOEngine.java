@@ -12,9 +12,10 @@ import java.nio.file.Path;
  * single {@link MemorySegment}.
  *
  * <p>The two differ only in how reads return bytes, as HBase's ExclusiveMemoryMmapIOEngine and
- * SharedMemoryMmapIOEngine do. {@code mmap:} copies into the caller's buffer: page-cache pages
- * can be evicted or swapped, so readers get memory of their own. {@code pmem:} (meant for persistent memory, where the mapping is the memory) hands out zero-copy
- * views carrying the cached entry's {@link RefCnt}.
+ * SharedMemoryMmapIOEngine do. {@code mmap:} copies into the caller's buffer: page-cache pages can
+ * be evicted or swapped, so readers get memory of their own. {@code pmem:} (meant for persistent
+ * memory, where the mapping is the memory) hands out zero-copy views carrying the cached entry's
+ * {@link RefCnt}.
  *
  * <p><b>Memory and persistence.</b> The mapping is one long-lived shared arena owned by a {@link
  * MappedFile}; {@link #close()} unmaps it, after which views are invalid. Persistent: with {@code

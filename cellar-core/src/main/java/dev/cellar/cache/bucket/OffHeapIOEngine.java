@@ -6,8 +6,8 @@ import dev.cellar.memory.RefCnt;
 import java.lang.foreign.MemorySegment;
 
 /**
- * The {@code offheap} engine: the whole capacity as one off-heap {@link MemorySegment}, shared
- * with readers through zero-copy views.
+ * The {@code offheap} engine: the whole capacity as one off-heap {@link MemorySegment}, shared with
+ * readers through zero-copy views.
  *
  * <p><b>Memory.</b> One {@link OffHeapRegion} (one long-lived shared arena) allocated at
  * construction and freed by {@link #close()}; no chunking, so every range is a plain slice of one

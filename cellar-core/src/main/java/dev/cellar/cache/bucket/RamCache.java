@@ -59,14 +59,16 @@ final class RamCache {
    */
   boolean publish(RamEntry entry, Runnable publish) {
     boolean[] done = new boolean[1];
-    map.computeIfPresent(entry.key(), (key, current) -> {
-      if (current != entry) {
-        return current;
-      }
-      publish.run();
-      done[0] = true;
-      return null;
-    });
+    map.computeIfPresent(
+        entry.key(),
+        (key, current) -> {
+          if (current != entry) {
+            return current;
+          }
+          publish.run();
+          done[0] = true;
+          return null;
+        });
     if (done[0]) {
       queued.decrementAndGet();
       entry.block().release();
@@ -90,7 +92,10 @@ final class RamCache {
     return entry != null && remove(entry);
   }
 
-  /** Removes every queued block of the file with id {@code fileId}, adding its key to {@code removed}. */
+  /**
+   * Removes every queued block of the file with id {@code fileId}, adding its key to {@code
+   * removed}.
+   */
   void removeFile(long fileId, Set<BlockCacheKey> removed) {
     for (RamEntry entry : map.values()) {
       if (entry.key().fileId() == fileId && remove(entry)) {

@@ -3,8 +3,8 @@ package dev.cellar.cache.bucket;
 /**
  * The counters of one size class of a {@link BucketAllocator}: how many buckets serve it, how many
  * of their slots are used, how many buckets are full, and the fragmentation (slot size minus block
- * length, summed over used slots). They are updated on every change, so {@link #stats} costs
- * O(1) instead of a walk over the class's buckets.
+ * length, summed over used slots). They are updated on every change, so {@link #stats} costs O(1)
+ * instead of a walk over the class's buckets.
  *
  * <p>Not thread-safe: the allocator guards it with its own lock.
  */
@@ -78,9 +78,17 @@ final class SizeClass {
   SizeClassStats stats(int completelyFreeBuckets) {
     long totalSlots = (long) bucketCount * slotsPerBucket;
     long freeSlots = totalSlots - usedSlots;
-    return new SizeClassStats(itemSize, bucketCount, totalSlots, usedSlots, freeSlots,
-        usedSlots * itemSize, freeSlots * itemSize,
-        wastePerBucket * (bucketCount - completelyFreeBuckets), fragmentationBytes, fullBuckets,
+    return new SizeClassStats(
+        itemSize,
+        bucketCount,
+        totalSlots,
+        usedSlots,
+        freeSlots,
+        usedSlots * itemSize,
+        freeSlots * itemSize,
+        wastePerBucket * (bucketCount - completelyFreeBuckets),
+        fragmentationBytes,
+        fullBuckets,
         completelyFreeBuckets);
   }
 }

@@ -16,8 +16,8 @@ final class SlotChecksum {
   private SlotChecksum() {}
 
   /** The checksum of a block whose content and metadata are in two buffers. */
-  static int of(BlockCacheKey key, Buf content, int contentLength, Buf metadata,
-      int metadataLength) {
+  static int of(
+      BlockCacheKey key, Buf content, int contentLength, Buf metadata, int metadataLength) {
     CRC32C crc = new CRC32C();
     update(crc, content, 0, contentLength);
     update(crc, metadata, 0, metadataLength);
@@ -25,8 +25,8 @@ final class SlotChecksum {
   }
 
   /**
-   * The checksum of a block stored contiguously in {@code stored} from index 0, the block at
-   * {@code blockOffset} of file {@code fileName}.
+   * The checksum of a block stored contiguously in {@code stored} from index 0, the block at {@code
+   * blockOffset} of file {@code fileName}.
    */
   static int of(String fileName, long blockOffset, Buf stored, int storedLength) {
     CRC32C crc = new CRC32C();

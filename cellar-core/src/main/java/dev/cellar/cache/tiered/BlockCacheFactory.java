@@ -18,8 +18,8 @@ import java.util.Optional;
  * <ul>
  *   <li>{@code hfile.block.cache.size} at or below 0.0001 (and no {@code
  *       hfile.block.cache.memory.size}): no block cache at all, not even an L2;
- *   <li>otherwise an L1 {@link LruBlockCache} ({@code hfile.block.cache.policy} must be {@code LRU},
- *       the only policy Cellar has);
+ *   <li>otherwise an L1 {@link LruBlockCache} ({@code hfile.block.cache.policy} must be {@code
+ *       LRU}, the only policy Cellar has);
  *   <li>{@code hbase.bucketcache.ioengine} set: a {@link BucketCache} L2 of {@code
  *       hbase.bucketcache.size} MiB and a {@link CombinedBlockCache} of the two, or, with {@value
  *       #INCLUSIVE_KEY}{@code =true}, an {@link InclusiveCombinedBlockCache} with the bucket cache
@@ -34,6 +34,7 @@ public final class BlockCacheFactory {
 
   public static final String POLICY_KEY = "hfile.block.cache.policy";
   public static final String COMBINED_ENABLED_KEY = "hbase.bucketcache.combinedcache.enabled";
+
   /** Cellar's own key: every block in both tiers, the L2 as the L1's victim. */
   public static final String INCLUSIVE_KEY = "cellar.blockcache.inclusive";
 
@@ -55,8 +56,8 @@ public final class BlockCacheFactory {
 
   /**
    * The bytes {@code cache} is configured to hold data blocks in: an LRU's maximum size, a bucket
-   * cache's engine capacity, and a tiered cache's L2 (where a combined cache keeps its data
-   * blocks, and an inclusive one all of its blocks).
+   * cache's engine capacity, and a tiered cache's L2 (where a combined cache keeps its data blocks,
+   * and an inclusive one all of its blocks).
    */
   public static long dataCapacity(BlockCache cache) {
     return switch (cache) {
@@ -68,15 +69,16 @@ public final class BlockCacheFactory {
   }
 
   /** As {@link #create(Settings, BufAllocator)}, sizing a fractional L1 against {@code maxHeap}. */
-  public static Optional<BlockCache> create(Settings settings, BufAllocator allocator,
-      long maxHeap) throws IOException {
+  public static Optional<BlockCache> create(Settings settings, BufAllocator allocator, long maxHeap)
+      throws IOException {
     String policy = settings.getString(POLICY_KEY, "LRU");
     if (!policy.trim().toUpperCase(Locale.ROOT).equals("LRU")) {
       throw new InvalidConfigException(POLICY_KEY, policy, "Cellar's L1 policy is LRU");
     }
     if (settings.getBytes(LruBlockCacheConfig.CACHE_MEMORY_SIZE_KEY, 0) <= 0
-        && settings.getDouble(LruBlockCacheConfig.CACHE_SIZE_KEY,
-            LruBlockCacheConfig.DEFAULT_CACHE_SIZE) <= DISABLED_FRACTION) {
+        && settings.getDouble(
+                LruBlockCacheConfig.CACHE_SIZE_KEY, LruBlockCacheConfig.DEFAULT_CACHE_SIZE)
+            <= DISABLED_FRACTION) {
       return Optional.empty();
     }
     LruBlockCacheConfig l1Config = LruBlockCacheConfig.from(settings, maxHeap);
@@ -84,9 +86,12 @@ public final class BlockCacheFactory {
       return Optional.of(LruBlockCache.create(l1Config));
     }
     if (!settings.getBoolean(COMBINED_ENABLED_KEY, true)) {
-      throw new InvalidConfigException(COMBINED_ENABLED_KEY, "false",
+      throw new InvalidConfigException(
+          COMBINED_ENABLED_KEY,
+          "false",
           "an L2 bucket cache is always combined with the L1; unset "
-              + BucketCacheConfig.IOENGINE_KEY + " for an L1 alone");
+              + BucketCacheConfig.IOENGINE_KEY
+              + " for an L1 alone");
     }
     BucketCache l2 = BucketCache.create(BucketCacheConfig.from(settings), allocator);
     if (settings.getBoolean(INCLUSIVE_KEY, false)) {

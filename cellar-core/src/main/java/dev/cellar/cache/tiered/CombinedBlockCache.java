@@ -8,9 +8,9 @@ import dev.cellar.memory.BufSource;
 
 /**
  * HBase's CombinedBlockCache: an exclusive pair of tiers, each block in exactly one. Blocks whose
- * category is not {@link BlockCategory#DATA} (index, bloom and meta blocks, small and read on
- * every lookup) go to the L1, on the heap; DATA blocks go to the L2 (a BucketCache off heap or on
- * file, or any other {@link BlockCache}). Blocks the L1 evicts are dropped, not moved to the L2.
+ * category is not {@link BlockCategory#DATA} (index, bloom and meta blocks, small and read on every
+ * lookup) go to the L1, on the heap; DATA blocks go to the L2 (a BucketCache off heap or on file,
+ * or any other {@link BlockCache}). Blocks the L1 evicts are dropped, not moved to the L2.
  *
  * <p><b>Lookups.</b> A key carrying an {@linkplain BlockCacheKey#expectedCategory() expected
  * category} asks only that category's tier. Otherwise the L1 is asked whether it holds the key
@@ -19,16 +19,16 @@ import dev.cellar.memory.BufSource;
  * between the check and the read is a miss, as it would be a moment later.
  *
  * <p><b>Statistics.</b> {@link #stats()} is this cache's own: each request counted once, a hit in
- * either tier being one hit (per category: the block's on a hit, the key's expected one on a
- * miss). It counts no evictions or failed insertions, which happen inside the tiers and are
- * reported by their own {@code stats()}; {@link #tierStats()} gives HBase's combined figures
- * (requests from here, evictions and failed insertions summed over the tiers) and each tier's
- * figures. Sizes and counts are the sums of the tiers'.
+ * either tier being one hit (per category: the block's on a hit, the key's expected one on a miss).
+ * It counts no evictions or failed insertions, which happen inside the tiers and are reported by
+ * their own {@code stats()}; {@link #tierStats()} gives HBase's combined figures (requests from
+ * here, evictions and failed insertions summed over the tiers) and each tier's figures. Sizes and
+ * counts are the sums of the tiers'.
  *
- * <p><b>Ownership and concurrency.</b> This class holds no block and no lock: it forwards each
- * call to its tiers, which retain or copy what they cache (never taking the caller's reference)
- * and hand out blocks carrying a reference for the caller. It is as thread-safe as its tiers. It
- * owns the tiers: {@link #shutdown()} shuts both down.
+ * <p><b>Ownership and concurrency.</b> This class holds no block and no lock: it forwards each call
+ * to its tiers, which retain or copy what they cache (never taking the caller's reference) and hand
+ * out blocks carrying a reference for the caller. It is as thread-safe as its tiers. It owns the
+ * tiers: {@link #shutdown()} shuts both down.
  */
 public final class CombinedBlockCache extends TwoTierBlockCache {
 
@@ -80,8 +80,7 @@ public final class CombinedBlockCache extends TwoTierBlockCache {
   public Cacheable getBlockRetained(
       BlockCacheKey key, boolean caching, boolean repeat, boolean updateCacheMetrics) {
     BlockCategory expected = key.expectedCategory();
-    BlockCache tier = expected != null ? tierOf(expected)
-        : l1().containsBlock(key) ? l1() : l2();
+    BlockCache tier = expected != null ? tierOf(expected) : l1().containsBlock(key) ? l1() : l2();
     Cacheable block = tier.getBlockRetained(key, caching, repeat, updateCacheMetrics);
     return counted(key, block, caching, repeat, updateCacheMetrics);
   }

@@ -15,22 +15,22 @@ import dev.cellar.cache.LruBlockCache;
  * read.
  *
  * <p><b>Sizes.</b> {@link #size()} and {@link #freeSize()} are the sums of the tiers': both copies
- * of a block occupy memory. A block usually sits in both tiers, so {@link #blockCount()} and
- * {@link #evictBlocksByHfileName} count the blocks of the tier holding more of them: exact while
- * one tier holds every block of the other, a lower bound once each tier also holds blocks the
- * other has dropped. {@link #tierStats()} gives each tier's exact figures.
+ * of a block occupy memory. A block usually sits in both tiers, so {@link #blockCount()} and {@link
+ * #evictBlocksByHfileName} count the blocks of the tier holding more of them: exact while one tier
+ * holds every block of the other, a lower bound once each tier also holds blocks the other has
+ * dropped. {@link #tierStats()} gives each tier's exact figures.
  *
  * <p><b>Statistics.</b> {@link #stats()} is this cache's own: each request counted once, a hit in
- * either tier being one hit. The tiers count what reached them, so a request the L2 serves is an
- * L1 miss and an L2 hit there. It counts no evictions or failed insertions, which happen inside
- * the tiers; {@link #tierStats()} gives HBase's combined figures (requests from here, evictions
- * and failed insertions summed over the tiers) and each tier's figures.
+ * either tier being one hit. The tiers count what reached them, so a request the L2 serves is an L1
+ * miss and an L2 hit there. It counts no evictions or failed insertions, which happen inside the
+ * tiers; {@link #tierStats()} gives HBase's combined figures (requests from here, evictions and
+ * failed insertions summed over the tiers) and each tier's figures.
  *
- * <p><b>Ownership and concurrency.</b> This class holds no block and no lock: each tier retains
- * or copies what it caches (never taking the caller's reference), and a lookup returns the
- * tier's block carrying a reference for the caller. It is as thread-safe as its tiers. It owns the
- * tiers: {@link #shutdown()} shuts the L1 down first, which waits for a running eviction that may
- * still offer blocks to the L2, then the L2.
+ * <p><b>Ownership and concurrency.</b> This class holds no block and no lock: each tier retains or
+ * copies what it caches (never taking the caller's reference), and a lookup returns the tier's
+ * block carrying a reference for the caller. It is as thread-safe as its tiers. It owns the tiers:
+ * {@link #shutdown()} shuts the L1 down first, which waits for a running eviction that may still
+ * offer blocks to the L2, then the L2.
  */
 public final class InclusiveCombinedBlockCache extends TwoTierBlockCache {
 
@@ -47,9 +47,10 @@ public final class InclusiveCombinedBlockCache extends TwoTierBlockCache {
     super(l1, l2);
     this.lru = l1;
     if (l1.victimCache() != l2) {
-      throw new IllegalArgumentException("the L1 of an inclusive combined cache must be built with"
-          + " the L2 as its victim cache, but it has "
-          + (l1.victimCache() == null ? "no victim cache" : "a different victim cache"));
+      throw new IllegalArgumentException(
+          "the L1 of an inclusive combined cache must be built with"
+              + " the L2 as its victim cache, but it has "
+              + (l1.victimCache() == null ? "no victim cache" : "a different victim cache"));
     }
   }
 

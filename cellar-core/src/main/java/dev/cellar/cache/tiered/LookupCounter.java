@@ -5,18 +5,22 @@ import dev.cellar.cache.CacheStats;
 import dev.cellar.cache.Cacheable;
 
 /**
- * A tiered cache's own request statistics: each lookup counted once, as a hit if any tier
- * returned the block, whatever the tiers counted themselves. Thread-safe as {@link CacheStats}.
+ * A tiered cache's own request statistics: each lookup counted once, as a hit if any tier returned
+ * the block, whatever the tiers counted themselves. Thread-safe as {@link CacheStats}.
  */
 final class LookupCounter {
 
   private final CacheStats stats = new CacheStats();
 
   /**
-   * Counts the lookup of {@code key} that found {@code block} (null for a miss) under the
-   * arguments of {@link dev.cellar.cache.BlockCache#getBlockRetained}, and returns the block.
+   * Counts the lookup of {@code key} that found {@code block} (null for a miss) under the arguments
+   * of {@link dev.cellar.cache.BlockCache#getBlockRetained}, and returns the block.
    */
-  Cacheable count(BlockCacheKey key, Cacheable block, boolean caching, boolean repeat,
+  Cacheable count(
+      BlockCacheKey key,
+      Cacheable block,
+      boolean caching,
+      boolean repeat,
       boolean updateCacheMetrics) {
     if (!updateCacheMetrics) {
       return block;

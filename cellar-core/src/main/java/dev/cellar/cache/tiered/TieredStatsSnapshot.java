@@ -4,17 +4,17 @@ import dev.cellar.cache.BlockCache;
 import dev.cellar.cache.CacheStats;
 
 /**
- * A tiered cache's figures at one moment, as HBase's CombinedCacheStats reports them: the
- * combined totals and each tier's own.
+ * A tiered cache's figures at one moment, as HBase's CombinedCacheStats reports them: the combined
+ * totals and each tier's own.
  *
- * <p>{@link #combined()} counts each request once, a hit in either tier being one hit; its
- * eviction runs, evicted blocks and failed insertions are the sums of the tiers', since those
- * happen inside the tiers. Its {@link CacheStats.Snapshot#hitRatio()} and {@link
+ * <p>{@link #combined()} counts each request once, a hit in either tier being one hit; its eviction
+ * runs, evicted blocks and failed insertions are the sums of the tiers', since those happen inside
+ * the tiers. Its {@link CacheStats.Snapshot#hitRatio()} and {@link
  * CacheStats.Snapshot#hitCachingRatio()} are HBase's blockCacheCountHitPercent and
- * blockCacheExpressHitPercent over 100 ({@link #countHitPercent()}, {@link
- * #expressHitPercent()}). {@link #size()}, {@link #freeSize()} and {@link #blockCount()} are the
- * tiered cache's own answers. {@link #l1()} and {@link #l2()} are HBase's l1Cache* and l2Cache*
- * figures: what each tier counted of the requests that reached it.
+ * blockCacheExpressHitPercent over 100 ({@link #countHitPercent()}, {@link #expressHitPercent()}).
+ * {@link #size()}, {@link #freeSize()} and {@link #blockCount()} are the tiered cache's own
+ * answers. {@link #l1()} and {@link #l2()} are HBase's l1Cache* and l2Cache* figures: what each
+ * tier counted of the requests that reached it.
  *
  * <p>The parts are read one after the other, so under concurrent use they may come from slightly
  * different instants.
@@ -28,17 +28,18 @@ public record TieredStatsSnapshot(
     Tier first = Tier.of(l1);
     Tier second = Tier.of(l2);
     CacheStats.Snapshot requests = lookups.snapshot();
-    CacheStats.Snapshot combined = new CacheStats.Snapshot(
-        requests.hitCount(),
-        requests.hitCachingCount(),
-        requests.missCount(),
-        requests.missCachingCount(),
-        first.stats().evictionCount() + second.stats().evictionCount(),
-        first.stats().evictedBlockCount() + second.stats().evictedBlockCount(),
-        first.stats().failedInsertions() + second.stats().failedInsertions(),
-        first.stats().leftOutCount() + second.stats().leftOutCount(),
-        requests.hitsByCategory(),
-        requests.missesByCategory());
+    CacheStats.Snapshot combined =
+        new CacheStats.Snapshot(
+            requests.hitCount(),
+            requests.hitCachingCount(),
+            requests.missCount(),
+            requests.missCachingCount(),
+            first.stats().evictionCount() + second.stats().evictionCount(),
+            first.stats().evictedBlockCount() + second.stats().evictedBlockCount(),
+            first.stats().failedInsertions() + second.stats().failedInsertions(),
+            first.stats().leftOutCount() + second.stats().leftOutCount(),
+            requests.hitsByCategory(),
+            requests.missesByCategory());
     return new TieredStatsSnapshot(
         combined, cache.size(), cache.freeSize(), cache.blockCount(), first, second);
   }

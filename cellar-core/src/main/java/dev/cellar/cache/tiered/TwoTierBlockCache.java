@@ -9,8 +9,8 @@ import java.util.Objects;
 /**
  * What both tiered caches share: the two tiers they own, eviction from both, summed sizes, the
  * request statistics counted once per lookup, the per-tier figures and shutdown (L1 first, whose
- * eviction may still offer blocks to the L2). Subclasses decide where blocks go, where lookups
- * go, and how blocks held by both tiers are counted. Holds no block and no lock itself.
+ * eviction may still offer blocks to the L2). Subclasses decide where blocks go, where lookups go,
+ * and how blocks held by both tiers are counted. Holds no block and no lock itself.
  */
 public abstract sealed class TwoTierBlockCache implements BlockCache
     permits CombinedBlockCache, InclusiveCombinedBlockCache {
@@ -38,7 +38,11 @@ public abstract sealed class TwoTierBlockCache implements BlockCache
   }
 
   /** Counts one lookup's outcome in this cache's own statistics and returns the block. */
-  final Cacheable counted(BlockCacheKey key, Cacheable block, boolean caching, boolean repeat,
+  final Cacheable counted(
+      BlockCacheKey key,
+      Cacheable block,
+      boolean caching,
+      boolean repeat,
       boolean updateCacheMetrics) {
     return lookups.count(key, block, caching, repeat, updateCacheMetrics);
   }

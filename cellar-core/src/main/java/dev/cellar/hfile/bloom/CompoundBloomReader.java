@@ -97,10 +97,10 @@ public final class CompoundBloomReader {
   }
 
   /** Compares a key in a range of a segment with a whole key in another, in this bloom's order. */
-  public int compareKeys(MemorySegment left, long leftOffset, int leftLength,
-      MemorySegment right) {
-    return meta.index().order().compare(left, leftOffset, leftLength, right, 0,
-        (int) right.byteSize());
+  public int compareKeys(MemorySegment left, long leftOffset, int leftLength, MemorySegment right) {
+    return meta.index()
+        .order()
+        .compare(left, leftOffset, leftLength, right, 0, (int) right.byteSize());
   }
 
   /** The bloom type this reader was parsed for. */

@@ -50,9 +50,9 @@ public interface BlockSeeker {
   }
 
   /**
-   * As {@link #setBlock(Buf)}, over the first {@code length} bytes of {@code segment}, which may
-   * go on after the payload (a block hands the memory it was read into from its payload on, with
-   * no view made per block read); nothing past the payload is read.
+   * As {@link #setBlock(Buf)}, over the first {@code length} bytes of {@code segment}, which may go
+   * on after the payload (a block hands the memory it was read into from its payload on, with no
+   * view made per block read); nothing past the payload is read.
    *
    * @throws MalformedBlockException if the payload is not a block of this encoding
    */
@@ -61,8 +61,8 @@ public interface BlockSeeker {
   /**
    * As {@link #setBlock(MemorySegment, int)} then {@link #useIndex}, for a block whose seek index
    * was built over these very bytes: the index shows that the block keeps to its encoding, so a
-   * seeker may leave the block's first bytes unread until a move needs them (a Get that lands on its
-   * row through the index then never touches them). The seeker is on the block's first cell, as
+   * seeker may leave the block's first bytes unread until a move needs them (a Get that lands on
+   * its row through the index then never touches them). The seeker is on the block's first cell, as
    * after {@code setBlock}.
    *
    * @throws IllegalArgumentException if {@code index} was built for another encoding
@@ -76,10 +76,10 @@ public interface BlockSeeker {
    * Walks the current block once and returns an index of its cells, which this seeker uses from
    * then on and any seeker set on the same block bytes may be given ({@link #useIndex}); or null if
    * the block has no use for one: ROW_INDEX_V1 blocks carry their own row index, and delta-encoded
-   * blocks whose tags are dictionary-compressed cannot resume decoding mid-block (the seeker is then
-   * left where it was). Otherwise leaves the seeker on the block's first cell. Allocates the index
-   * (at most {@link DataBlockEncoding#maxSeekIndexHeapSize} of the payload) and the arrays it is
-   * built in.
+   * blocks whose tags are dictionary-compressed cannot resume decoding mid-block (the seeker is
+   * then left where it was). Otherwise leaves the seeker on the block's first cell. Allocates the
+   * index (at most {@link DataBlockEncoding#maxSeekIndexHeapSize} of the payload) and the arrays it
+   * is built in.
    *
    * @throws IllegalStateException if no block was set
    * @throws MalformedBlockException if the block breaks its encoding; the block stays set and the
@@ -98,9 +98,9 @@ public interface BlockSeeker {
   }
 
   /**
-   * Lets seeks into the current block binary-search {@code index}, which {@link #indexBlock()} built
-   * over these very block bytes (by this seeker or another), until the next {@link #setBlock}. The
-   * position is unchanged.
+   * Lets seeks into the current block binary-search {@code index}, which {@link #indexBlock()}
+   * built over these very block bytes (by this seeker or another), until the next {@link
+   * #setBlock}. The position is unchanged.
    *
    * @throws IllegalStateException if no block was set
    * @throws IllegalArgumentException if {@code index} was built for another encoding
@@ -191,8 +191,13 @@ public interface BlockSeeker {
    *
    * @return {@link #ROW_ENDED}, {@link #BLOCK_ENDED}, {@link #GAVE_UP} or {@link #NOT_COLLECTED}
    */
-  default int collectLatestPuts(MemorySegment row, long rowOffset, int rowLength,
-      long minTimestamp, long maxTimestamp, RowCellSink sink) {
+  default int collectLatestPuts(
+      MemorySegment row,
+      long rowOffset,
+      int rowLength,
+      long minTimestamp,
+      long maxTimestamp,
+      RowCellSink sink) {
     return NOT_COLLECTED;
   }
 }

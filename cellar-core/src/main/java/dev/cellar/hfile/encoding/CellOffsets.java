@@ -10,37 +10,39 @@ import java.util.Arrays;
 
 /**
  * The {@link SeekIndex} of a NONE block: the block's first cell and cells at least {@value
- * #MIN_GAP} bytes apart after it (rows' first cells where they can be), ascending, each with a
- * word of its row. Immutable and
- * thread-safe.
+ * #MIN_GAP} bytes apart after it (rows' first cells where they can be), ascending, each with a word
+ * of its row. Immutable and thread-safe.
  *
  * <p><b>Entries.</b> An entry is one {@code long}: the high 32 bits are the {@link RowWords row
- * word} of the cell's row after the prefix every entry's row shares (the common prefix of the
- * first and the last entry's rows, which in a sorted block all rows between share too); the low 32
- * bits are the cell's payload offset, its top bit set when the cell starts its row. Where words
- * tie, the cell's key is compared in place. Entries are placed at rows' first cells where rows
- * allow ({@link Builder#cell}), so that a Get, which seeks to the first key of its row, finds its
- * row's first cell as the entry after the last one before the key ({@link
- * PlainSeeker#seekToRowStart}), without walking the cells of the row before.
+ * word} of the cell's row after the prefix every entry's row shares (the common prefix of the first
+ * and the last entry's rows, which in a sorted block all rows between share too); the low 32 bits
+ * are the cell's payload offset, its top bit set when the cell starts its row. Where words tie, the
+ * cell's key is compared in place. Entries are placed at rows' first cells where rows allow ({@link
+ * Builder#cell}), so that a Get, which seeks to the first key of its row, finds its row's first
+ * cell as the entry after the last one before the key ({@link PlainSeeker#seekToRowStart}), without
+ * walking the cells of the row before.
  *
- * <p><b>Layout.</b> Everything lies in one {@code long[]} (recycled: {@link IndexArrays}), so that a seek into a block not touched
- * since it was cached misses on as few cache lines as it can: the index's object, then
+ * <p><b>Layout.</b> Everything lies in one {@code long[]} (recycled: {@link IndexArrays}), so that
+ * a seek into a block not touched since it was cached misses on as few cache lines as it can: the
+ * index's object, then
+ *
  * <pre>
  *   [prefix]   the shared row prefix, 8 bytes per long, big-endian, the last long zero-padded
  *   [summary]  the word of every {@value #GROUP}th entry (entries 0, 8, 16, ...), two per long,
  *              the even group's word in the high half
  *   [entries]  the entries, in order
  * </pre>
+ *
  * A block with no words (its rows share more than {@link RowWords#MAX_SHARED} bytes) has neither
  * prefix nor summary.
  *
  * <p><b>Why the words.</b> A binary search over a cached block reads one cell per step, each in
- * another cache line (often another page) of a block that was not touched since it was cached: on
- * a data set larger than the CPU's caches every step is a memory stall. With the words, a search
+ * another cache line (often another page) of a block that was not touched since it was cached: on a
+ * data set larger than the CPU's caches every step is a memory stall. With the words, a search
  * whose key shares the prefix decides most steps on the index alone and reads the block only where
- * words tie, and at the cell it stops on. A seek from the block's start first narrows the search
- * to the entries of one or a few groups with the summary (a line or two), so the binary search
- * that follows stays within a line or two of entries, instead of touching a line per step.
+ * words tie, and at the cell it stops on. A seek from the block's start first narrows the search to
+ * the entries of one or a few groups with the summary (a line or two), so the binary search that
+ * follows stays within a line or two of entries, instead of touching a line per step.
  *
  * <p>The offsets are those the building seeker reached walking the block with every cell's lengths
  * checked, so the cells they point at are whole; a search reads keys there without checking them
@@ -63,6 +65,7 @@ final class CellOffsets implements SeekIndex {
 
   /** The bit of an entry's offset half that marks a cell starting its row. */
   private static final int ROW_START = 1 << 31;
+
   private static final int OFFSET_MASK = ~ROW_START;
 
   private static final long OBJECT_SIZE = 32;
@@ -77,14 +80,18 @@ final class CellOffsets implements SeekIndex {
   /** The most heap bytes the index of a block with a payload of {@code payloadSize} bytes takes. */
   static long maxHeapSize(int payloadSize) {
     long entries = payloadSize / MIN_GAP + 1;
-    return payloadSize / PAYLOAD_SHARE + (entries / GROUP + 2) * Integer.BYTES
-        + FIXED_HEAP_SIZE + RowWords.MAX_SHARED;
+    return payloadSize / PAYLOAD_SHARE
+        + (entries / GROUP + 2) * Integer.BYTES
+        + FIXED_HEAP_SIZE
+        + RowWords.MAX_SHARED;
   }
 
   private final long[] index;
   private final int count;
+
   /** The length of the rows' shared prefix, or -1 when the entries have no words. */
   private final int shared;
+
   private final int summaryStart;
   private final int entriesStart;
 
@@ -126,8 +133,8 @@ final class CellOffsets implements SeekIndex {
 
     /**
      * Notes the cell at {@code offset}, the next one in the block, whose lengths are checked; the
-     * cell before it was at {@code previous}. A cell at least {@value #MIN_GAP} bytes past the
-     * last entry becomes one if it starts a row, or in any case once {@value #ROW_WAIT} times that
+     * cell before it was at {@code previous}. A cell at least {@value #MIN_GAP} bytes past the last
+     * entry becomes one if it starts a row, or in any case once {@value #ROW_WAIT} times that
      * distance is covered (a long row gets entries inside it too).
      *
      * @throws MalformedBlockException if the row of either cell does not fit in its key
@@ -149,8 +156,10 @@ final class CellOffsets implements SeekIndex {
       long previousRow = rowOffset(previous);
       int length = rowLength(in, offset);
       int previousLength = rowLength(in, previous);
-      return length != previousLength || MemorySegment.mismatch(payload, row, row + length,
-          payload, previousRow, previousRow + length) >= 0;
+      return length != previousLength
+          || MemorySegment.mismatch(
+                  payload, row, row + length, payload, previousRow, previousRow + length)
+              >= 0;
     }
 
     /**
@@ -171,8 +180,9 @@ final class CellOffsets implements SeekIndex {
       int firstLength = rowLength(in, offsets[0]);
       long firstRow = rowOffset(offsets[0]);
       int last = offsets[count - 1] & OFFSET_MASK;
-      int shared = RowWords.sharedLength(payload, firstRow, firstLength,
-          payload, rowOffset(last), rowLength(in, last));
+      int shared =
+          RowWords.sharedLength(
+              payload, firstRow, firstLength, payload, rowOffset(last), rowLength(in, last));
       if (shared > RowWords.MAX_SHARED) {
         long[] index = IndexArrays.take(count);
         for (int i = 0; i < count; i++) {
@@ -192,7 +202,8 @@ final class CellOffsets implements SeekIndex {
       for (int i = 0; i < count; i++) {
         int at = offsets[i] & OFFSET_MASK;
         int word = RowWords.word(payload, rowOffset(at), rowLength(in, at), shared);
-        index[entriesStart + i] = ((long) word << Integer.SIZE) | Integer.toUnsignedLong(offsets[i]);
+        index[entriesStart + i] =
+            ((long) word << Integer.SIZE) | Integer.toUnsignedLong(offsets[i]);
         if (i % GROUP == 0) {
           int group = i / GROUP;
           long half = group % 2 == 0 ? (long) word << Integer.SIZE : Integer.toUnsignedLong(word);
@@ -274,9 +285,9 @@ final class CellOffsets implements SeekIndex {
 
   /**
    * Returns the last entry at or after {@code from} whose cell a seek to {@code key} may stop on
-   * (see {@link PlainSeeker#qualifies}), or -1 if entry {@code from} is not one (or there is
-   * none). Entry {@code from} is tried first, so a seek to a cell close ahead costs one
-   * comparison; a seek from the first entry narrows the search with the summary first.
+   * (see {@link PlainSeeker#qualifies}), or -1 if entry {@code from} is not one (or there is none).
+   * Entry {@code from} is tried first, so a seek to a cell close ahead costs one comparison; a seek
+   * from the first entry narrows the search with the summary first.
    */
   int lastQualifying(Cell key, boolean seekBefore, int from, MemorySegment payload) {
     long keyWord = keyWord(key);
@@ -359,7 +370,8 @@ final class CellOffsets implements SeekIndex {
       }
     }
     for (; i < shared; i++) {
-      byte expected = (byte) (index[i / Long.BYTES] >>> (Long.SIZE - Byte.SIZE * (1 + i % Long.BYTES)));
+      byte expected =
+          (byte) (index[i / Long.BYTES] >>> (Long.SIZE - Byte.SIZE * (1 + i % Long.BYTES)));
       if (segment.get(ByteLayouts.BYTE, row + i) != expected) {
         return RowWords.NONE;
       }
@@ -384,7 +396,10 @@ final class CellOffsets implements SeekIndex {
 
   @Override
   public String toString() {
-    return "CellOffsets[" + count + " entries, "
-        + (shared < 0 ? "no row words" : shared + " shared row bytes") + "]";
+    return "CellOffsets["
+        + count
+        + " entries, "
+        + (shared < 0 ? "no row words" : shared + " shared row bytes")
+        + "]";
   }
 }

@@ -1,7 +1,7 @@
 package dev.cellar.hfile.encoding;
 
-import dev.cellar.cell.Cell;
 import dev.cellar.cell.Bytes;
+import dev.cellar.cell.Cell;
 import dev.cellar.cell.CellComparator;
 import dev.cellar.cell.KeyValueLayout;
 import dev.cellar.cell.RowWords;
@@ -18,23 +18,23 @@ import java.util.Arrays;
  *
  * <p>Each checkpoint is a cell after the block's first, taken once the cells since the previous
  * checkpoint (or the first cell) span at least {@value #ROW_SHARE} times the checkpoint's heap
- * bytes ({@value #ENTRY_SIZE} plus its key) if the cell starts its row, or {@value
- * #PAYLOAD_SHARE} times if not (a long row gets checkpoints inside it too), and records what
- * decoding the cell
+ * bytes ({@value #ENTRY_SIZE} plus its key) if the cell starts its row, or {@value #PAYLOAD_SHARE}
+ * times if not (a long row gets checkpoints inside it too), and records what decoding the cell
  * left: its whole key, copied into one array of keys, where its value lies in the payload (a
  * FAST_DIFF cell repeating its predecessor's value points back at it), and where its suffix (tags,
  * mvcc) starts. Restoring a checkpoint makes it the seeker's current cell, from which the next cell
  * decodes as it would have in a walk from the block's start. Tags compressed with a dictionary
  * would need the dictionary's state too, so such blocks are not indexed.
  *
- * <p><b>Row starts.</b> A checkpoint at a row's first cell is marked, so that a Get, which seeks
- * to the first key of its row, restores its row's first cell straight from the index ({@link
- * DeltaSeeker#seekToRowStart}) instead of restoring the checkpoint before it and decoding the
- * cells of the rows between (with wide rows, a whole row of cells per Get).
+ * <p><b>Row starts.</b> A checkpoint at a row's first cell is marked, so that a Get, which seeks to
+ * the first key of its row, restores its row's first cell straight from the index ({@link
+ * DeltaSeeker#seekToRowStart}) instead of restoring the checkpoint before it and decoding the cells
+ * of the rows between (with wide rows, a whole row of cells per Get).
  *
  * <p><b>Layout.</b> Everything lies in one {@code byte[]}, taken from and handed back to {@link
- * IndexArrays} (a cache holding a third of what is read builds and drops indexes all the time),
- * its ints in the machine's byte order:
+ * IndexArrays} (a cache holding a third of what is read builds and drops indexes all the time), its
+ * ints in the machine's byte order:
+ *
  * <pre>
  *   [words]    each checkpoint's {@link RowWords row word} after the rows' shared prefix, an int
  *              each (absent when the rows share more than {@link RowWords#MAX_SHARED} bytes)
@@ -48,11 +48,12 @@ import java.util.Arrays;
  *                suffixAt     payload offset of its tags length (or mvcc, or the next cell)
  *   [keys]     the checkpoints' keys, back to back
  * </pre>
- * A binary search reads the words (a line or two) and compares a key in place only where words
- * tie. The keys are compared as a byte array's memory, as the Get's key and every heap block are:
- * a key comparison that also met a {@code long[]}'s memory (as this index's keys once lay) reads
- * every segment through a type check the JIT cannot remove, and every Get's comparisons, the
- * file index's too, were a tenth slower for it.
+ *
+ * A binary search reads the words (a line or two) and compares a key in place only where words tie.
+ * The keys are compared as a byte array's memory, as the Get's key and every heap block are: a key
+ * comparison that also met a {@code long[]}'s memory (as this index's keys once lay) reads every
+ * segment through a type check the JIT cannot remove, and every Get's comparisons, the file index's
+ * too, were a tenth slower for it.
  */
 final class Checkpoints implements SeekIndex {
 
@@ -95,19 +96,30 @@ final class Checkpoints implements SeekIndex {
 
   private final byte[] index;
   private final int count;
+
   /** The byte offset of the entries in the array. */
   private final int entriesStart;
+
   /** The whole array as bytes, for the keys. */
   private final MemorySegment keySegment;
+
   /** The rows' shared prefix, a view of the first checkpoint's row; null without words. */
   private final MemorySegment sharedRow;
+
   /** The payload offset of the block's first cell. */
   private final int firstCellAt;
+
   /** What the seeker needs from the block's start to decode later cells ({@link #blockFacts}). */
   private final long blockFacts;
 
-  private Checkpoints(byte[] index, int count, int entriesStart, MemorySegment keySegment,
-      MemorySegment sharedRow, int firstCellAt, long blockFacts) {
+  private Checkpoints(
+      byte[] index,
+      int count,
+      int entriesStart,
+      MemorySegment keySegment,
+      MemorySegment sharedRow,
+      int firstCellAt,
+      long blockFacts) {
     this.index = index;
     this.count = count;
     this.entriesStart = entriesStart;
@@ -186,9 +198,16 @@ final class Checkpoints implements SeekIndex {
      */
     Checkpoints build(long blockFacts) {
       MemorySegment scratch = MemorySegment.ofArray(keys);
-      int shared = count == 0 ? RowWords.MAX_SHARED + 1 : RowWords.sharedLength(
-          scratch, rowOffset(0), rowLength(scratch, 0),
-          scratch, rowOffset(count - 1), rowLength(scratch, count - 1));
+      int shared =
+          count == 0
+              ? RowWords.MAX_SHARED + 1
+              : RowWords.sharedLength(
+                  scratch,
+                  rowOffset(0),
+                  rowLength(scratch, 0),
+                  scratch,
+                  rowOffset(count - 1),
+                  rowLength(scratch, count - 1));
       boolean withWords = shared <= RowWords.MAX_SHARED;
       int entriesStart = withWords ? count * RowWords.BYTES : 0;
       int keysStart = entriesStart + count * ENTRY_BYTES;
@@ -201,17 +220,20 @@ final class Checkpoints implements SeekIndex {
           INTS.set(index, entry + field * Integer.BYTES, value);
         }
         if (withWords) {
-          INTS.set(index, i * RowWords.BYTES,
+          INTS.set(
+              index,
+              i * RowWords.BYTES,
               RowWords.word(scratch, rowOffset(i), rowLength(scratch, i), shared));
         }
       }
       System.arraycopy(keys, 0, index, keysStart, keyBytes);
       MemorySegment segment = MemorySegment.ofArray(index);
-      MemorySegment sharedRow = withWords
-          ? segment.asSlice(keysStart + KeyValueLayout.rowOffset(entries[KEY_AT]), shared)
-          : null;
-      return new Checkpoints(index, count, entriesStart, segment, sharedRow, firstCellAt,
-          blockFacts);
+      MemorySegment sharedRow =
+          withWords
+              ? segment.asSlice(keysStart + KeyValueLayout.rowOffset(entries[KEY_AT]), shared)
+              : null;
+      return new Checkpoints(
+          index, count, entriesStart, segment, sharedRow, firstCellAt, blockFacts);
     }
 
     private long rowOffset(int checkpoint) {
@@ -246,9 +268,9 @@ final class Checkpoints implements SeekIndex {
   }
 
   /**
-   * What the seeker that built this index read from the block's start and needs to decode any
-   * later cell (the family's place, for DIFF and FAST_DIFF), so that a seeker handed a block with
-   * its index need not read the block's first bytes.
+   * What the seeker that built this index read from the block's start and needs to decode any later
+   * cell (the family's place, for DIFF and FAST_DIFF), so that a seeker handed a block with its
+   * index need not read the block's first bytes.
    */
   long blockFacts() {
     return blockFacts;
@@ -298,8 +320,13 @@ final class Checkpoints implements SeekIndex {
 
   /** Whether checkpoint {@code checkpoint}'s row is {@code key}'s. */
   boolean sameRow(int checkpoint, Cell key) {
-    return Bytes.equals(key.segment(), key.rowOffset(), key.rowLength(), keySegment,
-        rowOffset(checkpoint), KeyValueLayout.rowLength(keySegment, field(checkpoint, KEY_AT)));
+    return Bytes.equals(
+        key.segment(),
+        key.rowOffset(),
+        key.rowLength(),
+        keySegment,
+        rowOffset(checkpoint),
+        KeyValueLayout.rowLength(keySegment, field(checkpoint, KEY_AT)));
   }
 
   /** Returns the first checkpoint whose cell starts at or after {@code position}, or the count. */
@@ -349,15 +376,18 @@ final class Checkpoints implements SeekIndex {
       return byWords > 0;
     }
     return PlainSeeker.qualifies(
-        CellComparator.compareKey(key, keySegment, field(checkpoint, KEY_AT),
-            keyLength(checkpoint)),
+        CellComparator.compareKey(
+            key, keySegment, field(checkpoint, KEY_AT), keyLength(checkpoint)),
         seekBefore);
   }
 
   @Override
   public long heapSize() {
-    return OBJECT_SIZE + SEGMENT_SIZE + (sharedRow == null ? 0 : SEGMENT_SIZE)
-        + ARRAY_HEADER_SIZE + index.length;
+    return OBJECT_SIZE
+        + SEGMENT_SIZE
+        + (sharedRow == null ? 0 : SEGMENT_SIZE)
+        + ARRAY_HEADER_SIZE
+        + index.length;
   }
 
   /** Hands the array to the next index built; this index is not read again. */

@@ -35,6 +35,7 @@ public enum DataBlockEncoding {
   private static final short BITSET_ID = 1;
   private static final short COPY_KEY_ID = 5;
   private static final short PREFIX_TREE_ID = 6;
+
   /** {@link #values()} once: that call copies the array every time. */
   private static final DataBlockEncoding[] ALL = values();
 

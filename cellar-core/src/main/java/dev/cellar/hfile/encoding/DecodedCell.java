@@ -107,9 +107,9 @@ final class DecodedCell implements Cell {
   }
 
   /**
-   * Records how many leading row bytes this cell shares with its predecessor, whose row has the same
-   * length (the shared key prefix covers the row length): the whole row length when the two cells
-   * are in one row; -1 where that is not known.
+   * Records how many leading row bytes this cell shares with its predecessor, whose row has the
+   * same length (the shared key prefix covers the row length): the whole row length when the two
+   * cells are in one row; -1 where that is not known.
    */
   void setRowBytesShared(int count) {
     rowBytesShared = count;
@@ -129,7 +129,10 @@ final class DecodedCell implements Cell {
   void copyKeyOf(DecodedCell source) {
     prepareKey(source.keyLength);
     System.arraycopy(
-        source.keyBytes, KeyValueLayout.KEY_OFFSET, keyBytes, KeyValueLayout.KEY_OFFSET,
+        source.keyBytes,
+        KeyValueLayout.KEY_OFFSET,
+        keyBytes,
+        KeyValueLayout.KEY_OFFSET,
         source.keyLength);
     setKey(source.keyLength, source.rowLength, source.familyLength);
     keepKeyOnly(source.end);

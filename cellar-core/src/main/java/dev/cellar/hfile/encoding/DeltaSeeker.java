@@ -20,8 +20,8 @@ import java.lang.foreign.ValueLayout;
  * that may overshoot into a spare instead (copying the shared prefix) and keeps three {@link
  * DecodedCell}s whose roles rotate: the current cell, the previous one and, after stepping back,
  * the one ahead. A cell whose header alone shows that it sorts before the key (see below) cannot
- * overshoot and is decoded in place: each decoder reads a cell's header ({@link #readHeader})
- * apart from its body ({@link #decodeBody}) so that the seek can choose where the body goes. Moving
+ * overshoot and is decoded in place: each decoder reads a cell's header ({@link #readHeader}) apart
+ * from its body ({@link #decodeBody}) so that the seek can choose where the body goes. Moving
  * forward again reuses the cell ahead instead of decoding it a second time, which keeps the tag
  * dictionary in step with the writer's (HBase keeps its decompressed tags for the same reason).
  * Nothing is allocated per cell; scratch buffers only grow.
@@ -40,14 +40,14 @@ import java.lang.foreign.ValueLayout;
  * so known to sort before the key, and a comparison only where the walk comes closer to the key's
  * row than before, and within that row.
  *
- * <p>Lazy keys: a cell so known to sort before the key, with the row length of the cell before
- * it, is decoded without its key bytes ({@link #decodeKeyLazily}): the walk needs only its
- * lengths, its timestamp and type (later cells derive theirs from them) and where it ends. Its
- * scratch then holds the leading bytes it shares with the key before it, and the rest stays in the
- * block. The next key needs no more while it shares no more than that; one that shares more, or a
- * cell decoded whole from it, or the walk's end, first rebuilds the unsettled key in place ({@link
- * #rebuildKey}) from where its bytes lie. In a walk over many rows that share a long prefix, such
- * as row numbers, most keys are so never written.
+ * <p>Lazy keys: a cell so known to sort before the key, with the row length of the cell before it,
+ * is decoded without its key bytes ({@link #decodeKeyLazily}): the walk needs only its lengths, its
+ * timestamp and type (later cells derive theirs from them) and where it ends. Its scratch then
+ * holds the leading bytes it shares with the key before it, and the rest stays in the block. The
+ * next key needs no more while it shares no more than that; one that shares more, or a cell decoded
+ * whole from it, or the walk's end, first rebuilds the unsettled key in place ({@link #rebuildKey})
+ * from where its bytes lie. In a walk over many rows that share a long prefix, such as row numbers,
+ * most keys are so never written.
  */
 abstract class DeltaSeeker implements BlockSeeker {
 
@@ -76,17 +76,23 @@ abstract class DeltaSeeker implements BlockSeeker {
   private boolean blockSet;
   private boolean valid;
   private boolean aheadValid;
+
   /** On the block's first cell, not decoded yet ({@link #setIndexedBlock}). */
   private boolean atFirstUndecoded;
+
   /** The block's first key is not in {@link #firstKey} yet ({@link #setIndexedBlock}). */
   private boolean firstKeyUndecoded;
+
   private int firstCellAt;
+
   /** The lengths of the header {@link #readHeader} read last (the key's as stored, for PREFIX). */
   int headerKeyLength;
+
   int headerValueLength;
   int headerCommon;
   private Checkpoints checkpoints;
   private final Checkpoints.Builder checkpointBuilder = new Checkpoints.Builder();
+
   /**
    * The cell whose key a seek's walk left partly in the block ({@link #decodeKeyLazily}), or null;
    * where its stored bytes start, and how many leading bytes its scratch holds already. A walk
@@ -94,6 +100,7 @@ abstract class DeltaSeeker implements BlockSeeker {
    * the next walk's start.
    */
   private DecodedCell unsettled;
+
   private int unsettledAt;
   private int unsettledCommon;
 
@@ -107,8 +114,8 @@ abstract class DeltaSeeker implements BlockSeeker {
   void readPreamble() {}
 
   /**
-   * What decoding cells after the first needs from the block's start (read by {@link
-   * #readPreamble} or {@link #decodeFirst}), packed for the block's index to keep.
+   * What decoding cells after the first needs from the block's start (read by {@link #readPreamble}
+   * or {@link #decodeFirst}), packed for the block's index to keep.
    */
   long blockFacts() {
     return 0;
@@ -130,8 +137,8 @@ abstract class DeltaSeeker implements BlockSeeker {
 
   /**
    * Reads what a DIFF or FAST_DIFF header holds after its flags: the key length and the value
-   * length, each unless the flags say it repeats {@code base}'s, then the common prefix length; keeps
-   * them as the header's and returns the common prefix length.
+   * length, each unless the flags say it repeats {@code base}'s, then the common prefix length;
+   * keeps them as the header's and returns the common prefix length.
    */
   final int readLengths(boolean sameKeyLength, boolean sameValueLength, DecodedCell base) {
     headerKeyLength = sameKeyLength ? base.keyLength() : in.readCompressedInt("a key length");
@@ -152,9 +159,9 @@ abstract class DeltaSeeker implements BlockSeeker {
   abstract boolean decodeKeyLazily(DecodedCell cell);
 
   /**
-   * Writes into {@code cell}'s key scratch the key bytes the block stores for it from the
-   * position, after the {@code common} leading bytes it shares with the key before it, as decoding
-   * the cell in place over that key would; the scratch holds those leading bytes.
+   * Writes into {@code cell}'s key scratch the key bytes the block stores for it from the position,
+   * after the {@code common} leading bytes it shares with the key before it, as decoding the cell
+   * in place over that key would; the scratch holds those leading bytes.
    */
   abstract void rebuildKey(DecodedCell cell, int common);
 
@@ -193,8 +200,8 @@ abstract class DeltaSeeker implements BlockSeeker {
   /**
    * Decodes the key and value, up to the tags, of the cell whose header {@link #readHeader} just
    * read after {@code base}, into {@code target}. {@code target} may be {@code base} itself:
-   * everything needed from {@code base} (its lengths, timestamp, type, value position) must be
-   * read before {@code target} is written.
+   * everything needed from {@code base} (its lengths, timestamp, type, value position) must be read
+   * before {@code target} is written.
    */
   abstract void decodeBody(DecodedCell target, DecodedCell base);
 
@@ -379,8 +386,14 @@ abstract class DeltaSeeker implements BlockSeeker {
       if (rowDecides && (shared > rowMatch || shared == current.rowLength())) {
         continue;
       }
-      rowMatch = Bytes.mismatch(key.segment(), key.rowOffset(), key.rowLength(),
-          current.segment(), current.rowOffset(), current.rowLength());
+      rowMatch =
+          Bytes.mismatch(
+              key.segment(),
+              key.rowOffset(),
+              key.rowLength(),
+              current.segment(),
+              current.rowOffset(),
+              current.rowLength());
       int nextComparison = rowMatch < 0 ? 0 : rowOrder(key, current, rowMatch);
       rowDecides = nextComparison != 0;
       if (!rowDecides) {
@@ -403,8 +416,13 @@ abstract class DeltaSeeker implements BlockSeeker {
    * with the sink's copy of it (the scratch it was rebuilt in moves on).
    */
   @Override
-  public final int collectLatestPuts(MemorySegment row, long rowOffset, int rowLength,
-      long minTimestamp, long maxTimestamp, RowCellSink sink) {
+  public final int collectLatestPuts(
+      MemorySegment row,
+      long rowOffset,
+      int rowLength,
+      long minTimestamp,
+      long maxTimestamp,
+      RowCellSink sink) {
     decodeFirstIfPending();
     if (!valid) {
       throw new IllegalStateException("the seeker is not positioned on a cell");
@@ -412,16 +430,21 @@ abstract class DeltaSeeker implements BlockSeeker {
     Cell taken = sink.lastTaken();
     while (true) {
       DecodedCell cell = current;
-      if (!Bytes.equals(cell.segment(), cell.rowOffset(), cell.rowLength(), row, rowOffset,
-          rowLength)) {
+      if (!Bytes.equals(
+          cell.segment(), cell.rowOffset(), cell.rowLength(), row, rowOffset, rowLength)) {
         return ROW_ENDED;
       }
       if (cell.typeByte() != PUT_CODE) {
         return GAVE_UP;
       }
-      if (taken == null || !Bytes.equals(cell.segment(), cell.qualifierOffset(),
-          cell.qualifierLength(), taken.segment(), taken.qualifierOffset(),
-          taken.qualifierLength())) {
+      if (taken == null
+          || !Bytes.equals(
+              cell.segment(),
+              cell.qualifierOffset(),
+              cell.qualifierLength(),
+              taken.segment(),
+              taken.qualifierOffset(),
+              taken.qualifierLength())) {
         long timestamp = cell.timestamp();
         if (timestamp >= maxTimestamp || timestamp < minTimestamp) {
           return GAVE_UP;
@@ -454,7 +477,8 @@ abstract class DeltaSeeker implements BlockSeeker {
    * rowLength} shares with that row; -1 when it does not share the row length.
    */
   private static int rowBytesShared(int common, int rowLength) {
-    return common < KeyValueLayout.ROW_LENGTH_SIZE ? -1
+    return common < KeyValueLayout.ROW_LENGTH_SIZE
+        ? -1
         : Math.min(common - KeyValueLayout.ROW_LENGTH_SIZE, rowLength);
   }
 
@@ -470,7 +494,8 @@ abstract class DeltaSeeker implements BlockSeeker {
       return false;
     }
     int checkpoint = checkpoints.lastQualifying(key, false, 0) + 1;
-    if (checkpoint >= checkpoints.count() || !checkpoints.startsRow(checkpoint)
+    if (checkpoint >= checkpoints.count()
+        || !checkpoints.startsRow(checkpoint)
         || !checkpoints.sameRow(checkpoint, key)) {
       return false;
     }
@@ -663,8 +688,8 @@ abstract class DeltaSeeker implements BlockSeeker {
       if (common > 0 && target != base) {
         System.arraycopy(base.keyArray(), keyAt, keyArray, keyAt, common);
       }
-      copyKeyBytes(KeyValueLayout.ROW_LENGTH_SIZE - common, keyArray, keyAt + common,
-          "the row length");
+      copyKeyBytes(
+          KeyValueLayout.ROW_LENGTH_SIZE - common, keyArray, keyAt + common, "the row length");
       rowLength = KeyValueLayout.rowLength(key, keyAt);
     }
     int rowEnd = KeyValueLayout.ROW_LENGTH_SIZE + rowLength;
@@ -705,9 +730,9 @@ abstract class DeltaSeeker implements BlockSeeker {
   /**
    * Steps over the key bytes a DIFF or FAST_DIFF cell stores up to its timestamp, as {@link
    * #readKeyBeforeTimestamp} with {@code cell} as both target and base would read them, checking
-   * the same, but writes none of them: for a cell sharing its row length with {@code cell} (at least
-   * {@value KeyValueLayout#ROW_LENGTH_SIZE} common bytes), decoded lazily. Sets the key's lengths;
-   * the caller writes the timestamp and type.
+   * the same, but writes none of them: for a cell sharing its row length with {@code cell} (at
+   * least {@value KeyValueLayout#ROW_LENGTH_SIZE} common bytes), decoded lazily. Sets the key's
+   * lengths; the caller writes the timestamp and type.
    */
   final MemorySegment skipKeyBeforeTimestamp(
       DecodedCell cell, int common, int keyLength, int familyLength) {
@@ -720,7 +745,8 @@ abstract class DeltaSeeker implements BlockSeeker {
     if (common < rowEnd) {
       stored = rowEnd - common + qualifierLength;
     } else {
-      checkPrefixCoversFamily(at, common, rowEnd + KeyValueLayout.FAMILY_LENGTH_SIZE + familyLength);
+      checkPrefixCoversFamily(
+          at, common, rowEnd + KeyValueLayout.FAMILY_LENGTH_SIZE + familyLength);
       stored = keyLength - TIMESTAMP_AND_TYPE_SIZE - common;
     }
     in.require(stored, "the key");
@@ -805,9 +831,9 @@ abstract class DeltaSeeker implements BlockSeeker {
   }
 
   /**
-   * Copies the {@code count} changed bytes of a row that keeps its length (and the family after
-   * it, already in place at {@code familyAt}) into the key scratch at {@code at}: up to eight with
-   * one store, the eight bytes from {@code familyAt} saved before and put back after it.
+   * Copies the {@code count} changed bytes of a row that keeps its length (and the family after it,
+   * already in place at {@code familyAt}) into the key scratch at {@code at}: up to eight with one
+   * store, the eight bytes from {@code familyAt} saved before and put back after it.
    */
   private void copyRowTailKeepingFamily(int count, byte[] keyArray, int at, int familyAt) {
     if (count <= Long.BYTES && PayloadReader.roomToCopyOver(keyArray, familyAt)) {

@@ -26,6 +26,7 @@ final class DiffSeeker extends TimestampedDeltaSeeker {
 
   private int familyAt;
   private int familyLength;
+
   /** The flags of the header {@link #readHeader} read last. */
   private int headerFlags;
 
@@ -76,8 +77,8 @@ final class DiffSeeker extends TimestampedDeltaSeeker {
   int readHeader(DecodedCell base) {
     int flags = in.readUnsignedByte("the flags");
     headerFlags = flags;
-    return readLengths((flags & FLAG_SAME_KEY_LENGTH) != 0, (flags & FLAG_SAME_VALUE_LENGTH) != 0,
-        base);
+    return readLengths(
+        (flags & FLAG_SAME_KEY_LENGTH) != 0, (flags & FLAG_SAME_VALUE_LENGTH) != 0, base);
   }
 
   @Override
@@ -94,10 +95,11 @@ final class DiffSeeker extends TimestampedDeltaSeeker {
   void decode(DecodedCell target, DecodedCell base, boolean lazily) {
     long previousTimestamp = base.timestamp();
     byte previousType = base.typeByte();
-    MemorySegment key = lazily
-        ? skipKeyBeforeTimestamp(target, headerCommon, headerKeyLength, familyLength)
-        : readKeyBeforeTimestamp(
-            target, base, headerCommon, headerKeyLength, familyAt, familyLength);
+    MemorySegment key =
+        lazily
+            ? skipKeyBeforeTimestamp(target, headerCommon, headerKeyLength, familyLength)
+            : readKeyBeforeTimestamp(
+                target, base, headerCommon, headerKeyLength, familyAt, familyLength);
     finish(target, key, headerFlags, previousTimestamp, previousType, headerValueLength);
   }
 

@@ -30,8 +30,10 @@ final class FastDiffSeeker extends TimestampedDeltaSeeker {
 
   /** Payload offset of the family length byte in the block's first key, whole in the block. */
   private int familyAt;
+
   /** Where the header {@link #readHeader} read last starts, and its flags. */
   private int headerAt;
+
   private int headerFlags;
 
   FastDiffSeeker(EncodingContext context) {
@@ -76,8 +78,8 @@ final class FastDiffSeeker extends TimestampedDeltaSeeker {
           headerAt, "flags within 0x" + Integer.toHexString(KNOWN_FLAGS), "flags " + flags);
     }
     headerFlags = flags;
-    return readLengths((flags & FLAG_SAME_KEY_LENGTH) != 0, (flags & FLAG_SAME_VALUE_LENGTH) != 0,
-        base);
+    return readLengths(
+        (flags & FLAG_SAME_KEY_LENGTH) != 0, (flags & FLAG_SAME_VALUE_LENGTH) != 0, base);
   }
 
   @Override
@@ -98,13 +100,15 @@ final class FastDiffSeeker extends TimestampedDeltaSeeker {
     int flags = headerFlags;
     int keyLength = headerKeyLength;
     int valueLength = headerValueLength;
-    MemorySegment key = lazily
-        ? skipKeyBeforeTimestamp(target, headerCommon, keyLength, base.familyLength())
-        : readKeyBeforeTimestamp(
-            target, base, headerCommon, keyLength, familyAt, base.familyLength());
+    MemorySegment key =
+        lazily
+            ? skipKeyBeforeTimestamp(target, headerCommon, keyLength, base.familyLength())
+            : readKeyBeforeTimestamp(
+                target, base, headerCommon, keyLength, familyAt, base.familyLength());
     int prefixBytes = flags & MASK_TIMESTAMP_PREFIX;
     long tail = in.readBigEndian(KeyValueLayout.TIMESTAMP_SIZE - prefixBytes, "the timestamp");
-    long prefix = prefixBytes == 0 ? 0 : previousTimestamp & (-1L << (Long.SIZE - prefixBytes * Byte.SIZE));
+    long prefix =
+        prefixBytes == 0 ? 0 : previousTimestamp & (-1L << (Long.SIZE - prefixBytes * Byte.SIZE));
     key.set(ByteLayouts.LONG_BE, timestampAt(keyLength), prefix | tail);
     readType(key, keyLength, (flags & FLAG_SAME_TYPE) != 0, previousType);
     if ((flags & FLAG_SAME_VALUE) == 0) {

@@ -5,11 +5,11 @@ import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The arrays of blocks' seek indexes ({@code long[]} for {@link CellOffsets}, {@code byte[]} for
- * {@link Checkpoints}), handed back when the block object that carried an index is released for
- * the last time ({@link SeekIndex#recycle}) and taken again by the next index built. In a cache
- * that holds a third of what is read, a block is indexed at its third seek and evicted soon after,
- * so without this every eviction left an index array of a few hundred bytes to the garbage
- * collector, a fifth of the heap bytes of a get.
+ * {@link Checkpoints}), handed back when the block object that carried an index is released for the
+ * last time ({@link SeekIndex#recycle}) and taken again by the next index built. In a cache that
+ * holds a third of what is read, a block is indexed at its third seek and evicted soon after, so
+ * without this every eviction left an index array of a few hundred bytes to the garbage collector,
+ * a fifth of the heap bytes of a get.
  *
  * <p><b>Classes.</b> Arrays come in sizes of multiples of {@value #CLASS_BYTES} bytes, up to
  * {@value #MAX_POOLED_BYTES} (the index of a block of about 1 MiB of small cells), each element
@@ -30,12 +30,16 @@ public final class IndexArrays {
 
   /** Class granularity, in bytes. */
   static final int CLASS_BYTES = 128;
+
   /** Class granularity, in longs. */
   static final int CLASS_LONGS = CLASS_BYTES / Long.BYTES;
+
   /** The longest array kept, in bytes. */
   static final int MAX_POOLED_BYTES = 32 * 1024;
+
   /** The longest array kept, in longs. */
   static final int MAX_POOLED_LONGS = MAX_POOLED_BYTES / Long.BYTES;
+
   /** The most bytes of arrays the pool keeps. */
   static final long MAX_KEPT_BYTES = 16L * 1024 * 1024;
 

@@ -28,8 +28,7 @@ final class NoneSeeker extends PlainSeeker {
   @Override
   public SeekIndex indexBlock() {
     checkBlock();
-    CellOffsets.Builder builder =
-        indexBuilder.start(in, cellsStart(), cellsEnd() - cellsStart());
+    CellOffsets.Builder builder = indexBuilder.start(in, cellsStart(), cellsEnd() - cellsStart());
     int previous = cellsStart();
     for (int at = skipCell(previous); at < cellsEnd(); ) {
       int next = skipCell(at);

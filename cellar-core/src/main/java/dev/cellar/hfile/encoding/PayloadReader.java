@@ -19,10 +19,9 @@ import java.util.Objects;
  * <p>Fields of a few bytes (flags, lengths, timestamps, sequence ids) are read out of a window: the
  * eight payload bytes from {@code windowAt}, fetched with one big-endian load and kept in a {@code
  * long}, so the bytes of a cell's header cost shifts rather than a checked memory access each.
- * Blocks are immutable while a seeker reads them, so the window only has to follow the position
- * and is dropped when the reader moves to another payload. Bytes past the segment's end read as
- * zero in the window; the end checks against the payload's limit come first, so they are never
- * returned.
+ * Blocks are immutable while a seeker reads them, so the window only has to follow the position and
+ * is dropped when the reader moves to another payload. Bytes past the segment's end read as zero in
+ * the window; the end checks against the payload's limit come first, so they are never returned.
  *
  * <p>HBase's "compressed int" (CINT): 7 bits per byte, least significant group first, the high bit
  * set on every byte but the last, at most {@value #CINT_MAX_SIZE} bytes. Lengths and prefixes are
@@ -31,11 +30,14 @@ import java.util.Objects;
 final class PayloadReader {
 
   private static final int CINT_MAX_SIZE = 5;
+
   /** The longest copy made with eight-byte moves rather than a bulk copy. */
   private static final int SHORT_COPY = 4 * Long.BYTES;
+
   private static final int CINT_GROUP_BITS = 7;
   private static final int CINT_GROUP_MASK = 0x7F;
   private static final int CINT_CONTINUATION = 0x80;
+
   /** A window start no read falls behind: every read refills. */
   private static final int NO_WINDOW = Integer.MIN_VALUE;
 
@@ -71,8 +73,8 @@ final class PayloadReader {
   /** Reads the payload, the first {@code length} bytes of {@code segment}, from position 0. */
   void reset(MemorySegment segment, int length) {
     if (length < 0 || length > segment.byteSize()) {
-      throw new IllegalArgumentException("a payload of " + length + " bytes in a segment of "
-          + segment.byteSize());
+      throw new IllegalArgumentException(
+          "a payload of " + length + " bytes in a segment of " + segment.byteSize());
     }
     this.segment = segment;
     this.limit = length;
@@ -284,8 +286,7 @@ final class PayloadReader {
   /**
    * Copies {@code count} bytes into {@code target} at {@code targetOffset}: up to eight (a key's
    * changed tail, mostly) out of the window, up to {@value #SHORT_COPY} (the tail of a PREFIX key)
-   * as eight-byte loads and stores, the last one overlapping the one before, more with a bulk
-   * copy.
+   * as eight-byte loads and stores, the last one overlapping the one before, more with a bulk copy.
    */
   void copyTo(int count, byte[] target, int targetOffset, String what) {
     int at = require(count, what);
@@ -310,8 +311,8 @@ final class PayloadReader {
   }
 
   /**
-   * Whether {@link #copyOver} may write at {@code targetOffset} of {@code target}: eight bytes
-   * from there lie in it.
+   * Whether {@link #copyOver} may write at {@code targetOffset} of {@code target}: eight bytes from
+   * there lie in it.
    */
   static boolean roomToCopyOver(byte[] target, int targetOffset) {
     return targetOffset >= 0 && targetOffset <= target.length - Long.BYTES;

@@ -18,11 +18,11 @@ import java.lang.foreign.MemorySegment;
  * against the end of the cells region before anything reads the cell. A seek asks the subclass for
  * a cell to start from (one that already qualifies), then walks forward comparing raw keys in place
  * (every {@value #STRIDE}th cell, then the cells of the stride that overshot) and stops before the
- * first cell that no longer qualifies; since a cell is located from its
- * predecessor's end, "moving back one" is just keeping the previous offset. A {@link CellOffsets}
- * index, when given, is kept for the subclass to start seeks from. A row's newest puts are
- * collected by the cursor's own steps ({@link #collectLatestPuts}), the cells taken handed over as
- * the flyweight, which the taker copies.
+ * first cell that no longer qualifies; since a cell is located from its predecessor's end, "moving
+ * back one" is just keeping the previous offset. A {@link CellOffsets} index, when given, is kept
+ * for the subclass to start seeks from. A row's newest puts are collected by the cursor's own steps
+ * ({@link #collectLatestPuts}), the cells taken handed over as the flyweight, which the taker
+ * copies.
  */
 abstract class PlainSeeker implements BlockSeeker {
 
@@ -168,7 +168,8 @@ abstract class PlainSeeker implements BlockSeeker {
     if (!firstKeyRead) {
       cellEnd(cellsStart);
       try {
-        first.reset(in.segment(), cellsStart, parsedLength, context.includesTags(), parsedSequenceId);
+        first.reset(
+            in.segment(), cellsStart, parsedLength, context.includesTags(), parsedSequenceId);
       } catch (IllegalArgumentException e) {
         throw in.malformed(cellsStart, "a well-formed KeyValue", e.getMessage());
       }
@@ -224,8 +225,8 @@ abstract class PlainSeeker implements BlockSeeker {
    * the key's row: the index's first entry after the last one not after the key is marked as a
    * row's first cell and holds the key's row, so every cell before it has a smaller row and sorts
    * before the key. A Get's seek to the first key of its row so lands on the row without walking
-   * the row before it. False, with nothing moved, when the index cannot show it (no index, the
-   * row not in this block, or not at a marked entry).
+   * the row before it. False, with nothing moved, when the index cannot show it (no index, the row
+   * not in this block, or not at a marked entry).
    */
   @Override
   public final boolean seekToRowStart(Cell key) {
@@ -241,8 +242,8 @@ abstract class PlainSeeker implements BlockSeeker {
     MemorySegment payload = in.segment();
     long rowOffset = KeyValueLayout.rowOffset(KeyValueLayout.keyOffset(at));
     int rowLength = KeyValueLayout.rowLength(payload, KeyValueLayout.keyOffset(at));
-    if (!Bytes.equals(key.segment(), key.rowOffset(), key.rowLength(), payload, rowOffset,
-        rowLength)) {
+    if (!Bytes.equals(
+        key.segment(), key.rowOffset(), key.rowLength(), payload, rowOffset, rowLength)) {
       return false;
     }
     firstPending = false;
@@ -258,8 +259,13 @@ abstract class PlainSeeker implements BlockSeeker {
    * earlier one).
    */
   @Override
-  public final int collectLatestPuts(MemorySegment row, long rowOffset, int rowLength,
-      long minTimestamp, long maxTimestamp, RowCellSink sink) {
+  public final int collectLatestPuts(
+      MemorySegment row,
+      long rowOffset,
+      int rowLength,
+      long minTimestamp,
+      long maxTimestamp,
+      RowCellSink sink) {
     resolveFirst();
     if (!valid) {
       throw new IllegalStateException("the seeker is not positioned on a cell");
@@ -279,8 +285,8 @@ abstract class PlainSeeker implements BlockSeeker {
       }
       long qualifier = cell.qualifierOffset();
       int qualifierLength = cell.qualifierLength();
-      if (!sameBytes(payload, qualifier, qualifierLength, takenSegment, takenQualifier,
-          takenLength)) {
+      if (!sameBytes(
+          payload, qualifier, qualifierLength, takenSegment, takenQualifier, takenLength)) {
         long timestamp = cell.timestamp();
         if (timestamp >= maxTimestamp || timestamp < minTimestamp) {
           return GAVE_UP;
@@ -302,15 +308,20 @@ abstract class PlainSeeker implements BlockSeeker {
    * qualifiers a row collection compares mostly differ at the end (row numbers, numbered columns),
    * if at all. A length of -1 (no range) matches nothing.
    */
-  private static boolean sameBytes(MemorySegment left, long leftOffset, int leftLength,
-      MemorySegment right, long rightOffset, int rightLength) {
+  private static boolean sameBytes(
+      MemorySegment left,
+      long leftOffset,
+      int leftLength,
+      MemorySegment right,
+      long rightOffset,
+      int rightLength) {
     if (leftLength != rightLength) {
       return false;
     }
     return leftLength == 0
         || left.get(ByteLayouts.BYTE, leftOffset + leftLength - 1)
-            == right.get(ByteLayouts.BYTE, rightOffset + rightLength - 1)
-        && Bytes.equals(left, leftOffset, leftLength, right, rightOffset, rightLength);
+                == right.get(ByteLayouts.BYTE, rightOffset + rightLength - 1)
+            && Bytes.equals(left, leftOffset, leftLength, right, rightOffset, rightLength);
   }
 
   /**
@@ -414,13 +425,13 @@ abstract class PlainSeeker implements BlockSeeker {
     int magnitudeBytes = size - 1;
     long magnitude;
     if (end + 1 <= payload.byteSize() - Long.BYTES) {
-      magnitude = payload.get(ByteLayouts.LONG_BE, end + 1)
-          >>> (Byte.SIZE * (Long.BYTES - magnitudeBytes));
+      magnitude =
+          payload.get(ByteLayouts.LONG_BE, end + 1) >>> (Byte.SIZE * (Long.BYTES - magnitudeBytes));
     } else {
       magnitude = 0;
       for (int i = 1; i <= magnitudeBytes; i++) {
-        magnitude = (magnitude << Byte.SIZE)
-            | Byte.toUnsignedLong(payload.get(ByteLayouts.BYTE, end + i));
+        magnitude =
+            (magnitude << Byte.SIZE) | Byte.toUnsignedLong(payload.get(ByteLayouts.BYTE, end + i));
       }
     }
     return Bytes.vlongFromParts(first, magnitude);
@@ -487,13 +498,18 @@ abstract class PlainSeeker implements BlockSeeker {
     return in.malformed(end, "an mvcc vlong of " + size + " bytes", "the end at " + cellsEnd);
   }
 
-
   private void positionAt(int at) {
     valid = false;
     int end = cellEnd(at);
     try {
-      current.reset(in.segment(), at, parsedLength, parsedKeyLength, parsedValueLength,
-          context.includesTags(), parsedSequenceId);
+      current.reset(
+          in.segment(),
+          at,
+          parsedLength,
+          parsedKeyLength,
+          parsedValueLength,
+          context.includesTags(),
+          parsedSequenceId);
     } catch (IllegalArgumentException e) {
       throw in.malformed(at, "a well-formed KeyValue", e.getMessage());
     }

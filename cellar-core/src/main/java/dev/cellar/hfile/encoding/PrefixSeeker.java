@@ -61,7 +61,10 @@ final class PrefixSeeker extends DeltaSeeker {
     MemorySegment key = target.prepareKey(keyLength);
     if (common > 0 && target != base) {
       System.arraycopy(
-          base.keyArray(), KeyValueLayout.KEY_OFFSET, target.keyArray(), KeyValueLayout.KEY_OFFSET,
+          base.keyArray(),
+          KeyValueLayout.KEY_OFFSET,
+          target.keyArray(),
+          KeyValueLayout.KEY_OFFSET,
           common);
     }
     in.copyTo(stored, target.keyArray(), KeyValueLayout.KEY_OFFSET + common, "key bytes");
@@ -71,16 +74,16 @@ final class PrefixSeeker extends DeltaSeeker {
 
   /**
    * Steps over the key of a cell that shares its row length with the one before: the scratch keeps
-   * the key bytes the two share and the rest stays in the block, so the stored bytes are not
-   * copied for a cell the seek only steps over. While keys follow that share no more than the
-   * unsettled one's prefix, nothing is copied at all; one sharing more has the unsettled key
-   * settled first.
+   * the key bytes the two share and the rest stays in the block, so the stored bytes are not copied
+   * for a cell the seek only steps over. While keys follow that share no more than the unsettled
+   * one's prefix, nothing is copied at all; one sharing more has the unsettled key settled first.
    */
   @Override
   boolean decodeKeyLazily(DecodedCell cell) {
     int common = headerCommon;
     int stored = headerKeyLength;
-    if (common < KeyValueLayout.ROW_LENGTH_SIZE || common > cell.keyLength()
+    if (common < KeyValueLayout.ROW_LENGTH_SIZE
+        || common > cell.keyLength()
         || stored > in.remaining()) {
       return false;
     }
@@ -88,8 +91,10 @@ final class PrefixSeeker extends DeltaSeeker {
     int storedAt = in.require(stored, "key bytes");
     cell.prepareKey(common + stored);
     int rowLength = cell.rowLength();
-    int familyLength = common > KeyValueLayout.ROW_LENGTH_SIZE + rowLength ? cell.familyLength()
-        : storedFamilyLength(storedAt, rowLength, common);
+    int familyLength =
+        common > KeyValueLayout.ROW_LENGTH_SIZE + rowLength
+            ? cell.familyLength()
+            : storedFamilyLength(storedAt, rowLength, common);
     checkKey(cell, headerAt, common + stored, rowLength, familyLength);
     readValue(cell, headerValueLength);
     leaveKeyUnsettled(cell, storedAt, common);
@@ -98,7 +103,10 @@ final class PrefixSeeker extends DeltaSeeker {
 
   @Override
   void rebuildKey(DecodedCell cell, int common) {
-    in.copyTo(cell.keyLength() - common, cell.keyArray(), KeyValueLayout.KEY_OFFSET + common,
+    in.copyTo(
+        cell.keyLength() - common,
+        cell.keyArray(),
+        KeyValueLayout.KEY_OFFSET + common,
         "key bytes");
   }
 
@@ -109,7 +117,8 @@ final class PrefixSeeker extends DeltaSeeker {
    */
   private int storedFamilyLength(int storedAt, int rowLength, int common) {
     int at = storedAt + KeyValueLayout.ROW_LENGTH_SIZE + rowLength - common;
-    return at < in.position() ? Byte.toUnsignedInt(in.segment().get(ValueLayout.JAVA_BYTE, at))
+    return at < in.position()
+        ? Byte.toUnsignedInt(in.segment().get(ValueLayout.JAVA_BYTE, at))
         : -1;
   }
 }

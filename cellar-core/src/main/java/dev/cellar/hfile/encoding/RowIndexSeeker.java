@@ -93,14 +93,19 @@ final class RowIndexSeeker extends PlainSeeker {
    */
   private void checkKey(int at) {
     if (at > cellsEnd() - KeyValueLayout.KEY_OFFSET) {
-      throw in.malformed(at, "a cell's key and value lengths before " + cellsEnd(),
-          "the end of the cells");
+      throw in.malformed(
+          at, "a cell's key and value lengths before " + cellsEnd(), "the end of the cells");
     }
     int keyLength = KeyValueLayout.keyLength(in.segment(), at);
     if (keyLength < KeyValueLayout.KEY_INFRASTRUCTURE_SIZE
         || KeyValueLayout.keyOffset(at) + keyLength > cellsEnd()) {
-      throw in.malformed(at, "a key of at least " + KeyValueLayout.KEY_INFRASTRUCTURE_SIZE
-          + " bytes ending by " + cellsEnd(), "key length " + keyLength);
+      throw in.malformed(
+          at,
+          "a key of at least "
+              + KeyValueLayout.KEY_INFRASTRUCTURE_SIZE
+              + " bytes ending by "
+              + cellsEnd(),
+          "key length " + keyLength);
     }
   }
 

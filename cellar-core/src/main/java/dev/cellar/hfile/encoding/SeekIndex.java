@@ -14,8 +14,8 @@ package dev.cellar.hfile.encoding;
  *   <li>{@link CellOffsets} (NONE): the payload offsets of cells spread over the block; a seek
  *       compares keys in place at those offsets;
  *   <li>{@link Checkpoints} (PREFIX, DIFF, FAST_DIFF): for cells spread over the block, a copy of
- *       the decoded key and where the cell's value and suffix lie, from which decoding resumes
- *       (a delta-encoded cell can otherwise only be decoded from its predecessor).
+ *       the decoded key and where the cell's value and suffix lie, from which decoding resumes (a
+ *       delta-encoded cell can otherwise only be decoded from its predecessor).
  * </ul>
  *
  * <p>Size: an entry is taken only once the cells since the previous entry span many times the

@@ -26,18 +26,17 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The HTTP info server of a database, HBase's region server info port: {@code /jmx} (the JMX JSON
- * of HBase's servlet, {@link JmxJson}), {@code /prometheus} ({@link PrometheusText}), {@code /}
- * the web UI (a page and a script from this jar, with uPlot's chart library from its WebJar), and
- * the UI's data: {@code /api/samples} (the {@link Sampler}'s ring), {@code /api/tables}
- * ({@link TablesJson}) and {@code /api/server} (version, start, directory and ports, {@link
- * ServerJson}).
+ * of HBase's servlet, {@link JmxJson}), {@code /prometheus} ({@link PrometheusText}), {@code /} the
+ * web UI (a page and a script from this jar, with uPlot's chart library from its WebJar), and the
+ * UI's data: {@code /api/samples} (the {@link Sampler}'s ring), {@code /api/tables} ({@link
+ * TablesJson}) and {@code /api/server} (version, start, directory and ports, {@link ServerJson}).
  *
  * <p>The JDK's {@link HttpServer} serves it: an info port sees a few requests a second at most, so
  * a small blocking server with no dependencies beats a second Netty pipeline. Requests run on one
  * daemon thread {@value #THREAD}; each reads the metrics afresh.
  *
- * <p>Failure: a port already taken fails {@link #start} with the address and the key to change;
- * a request that fails answers 500 with a one-line message and the server goes on.
+ * <p>Failure: a port already taken fails {@link #start} with the address and the key to change; a
+ * request that fails answers 500 with a one-line message and the server goes on.
  */
 public final class InfoServer implements AutoCloseable {
 
@@ -46,10 +45,11 @@ public final class InfoServer implements AutoCloseable {
   private static final String WEBJARS = "/webjars/";
   private static final String WEBJAR_RESOURCES = "/META-INF/resources/webjars/";
   private static final String RESOURCES = "/dev/cellar/observe/http/";
-  private static final Map<String, String> CONTENT_TYPES = Map.of(
-      "html", "text/html; charset=utf-8",
-      "js", "text/javascript; charset=utf-8",
-      "css", "text/css; charset=utf-8");
+  private static final Map<String, String> CONTENT_TYPES =
+      Map.of(
+          "html", "text/html; charset=utf-8",
+          "js", "text/javascript; charset=utf-8",
+          "css", "text/css; charset=utf-8");
 
   private final HttpServer server;
   private final ExecutorService executor;
@@ -68,49 +68,104 @@ public final class InfoServer implements AutoCloseable {
    * @throws IOException naming the address and {@link InfoServerConfig#PORT_KEY} when the port
    *     cannot be bound
    */
-  public static InfoServer start(InfoServerConfig config, ObservedDatabase database,
-      List<MetricSource> sources, IntSupplier rpcPort) throws IOException {
+  public static InfoServer start(
+      InfoServerConfig config,
+      ObservedDatabase database,
+      List<MetricSource> sources,
+      IntSupplier rpcPort)
+      throws IOException {
     InetSocketAddress address = new InetSocketAddress(config.bindAddress(), config.port());
     HttpServer server;
     try {
       server = HttpServer.create(address, 16);
     } catch (BindException e) {
-      throw new IOException("info server: cannot listen on " + config.bindAddress() + ":"
-          + config.port() + " (" + e.getMessage() + "); set " + InfoServerConfig.PORT_KEY
-          + " to another port, 0 for any free one, or -1 for no info server", e);
+      throw new IOException(
+          "info server: cannot listen on "
+              + config.bindAddress()
+              + ":"
+              + config.port()
+              + " ("
+              + e.getMessage()
+              + "); set "
+              + InfoServerConfig.PORT_KEY
+              + " to another port, 0 for any free one, or -1 for no info server",
+          e);
     }
-    ExecutorService executor = Executors.newSingleThreadExecutor(
-        Thread.ofPlatform().name(THREAD).daemon().factory());
+    ExecutorService executor =
+        Executors.newSingleThreadExecutor(Thread.ofPlatform().name(THREAD).daemon().factory());
     Sampler sampler = new Sampler(database, InfoServerConfig.SAMPLES_KEPT);
     InfoServer info = new InfoServer(server, executor, sampler);
     JmxJson jmx = new JmxJson();
     String hostname = database.serverName().split(",")[0];
-    server.createContext("/jmx", exchange -> info.answer(exchange, () -> {
-      Map<String, String> query = query(exchange);
-      JmxJson.Response response = jmx.query(query.get("qry"), query.get("get"),
-          query.get("excl"), "true".equals(query.get("description")));
-      return new Reply(response.status(), "application/json; charset=utf-8", response.json());
-    }));
-    server.createContext("/prometheus", exchange -> info.answer(exchange, () -> {
-      Map<String, String> query = query(exchange);
-      return new Reply(200, "text/plain; version=0.0.4; charset=utf-8",
-          PrometheusText.render(sources, hostname, query.get("qry"),
-              "true".equals(query.get("description"))));
-    }));
-    server.createContext("/api/samples", exchange -> info.answer(exchange,
-        () -> new Reply(200, "application/json; charset=utf-8", sampler.samplesJson())));
-    server.createContext("/api/tables", exchange -> info.answer(exchange,
-        () -> new Reply(200, "application/json; charset=utf-8", TablesJson.render(database))));
+    server.createContext(
+        "/jmx",
+        exchange ->
+            info.answer(
+                exchange,
+                () -> {
+                  Map<String, String> query = query(exchange);
+                  JmxJson.Response response =
+                      jmx.query(
+                          query.get("qry"),
+                          query.get("get"),
+                          query.get("excl"),
+                          "true".equals(query.get("description")));
+                  return new Reply(
+                      response.status(), "application/json; charset=utf-8", response.json());
+                }));
+    server.createContext(
+        "/prometheus",
+        exchange ->
+            info.answer(
+                exchange,
+                () -> {
+                  Map<String, String> query = query(exchange);
+                  return new Reply(
+                      200,
+                      "text/plain; version=0.0.4; charset=utf-8",
+                      PrometheusText.render(
+                          sources,
+                          hostname,
+                          query.get("qry"),
+                          "true".equals(query.get("description"))));
+                }));
+    server.createContext(
+        "/api/samples",
+        exchange ->
+            info.answer(
+                exchange,
+                () -> new Reply(200, "application/json; charset=utf-8", sampler.samplesJson())));
+    server.createContext(
+        "/api/tables",
+        exchange ->
+            info.answer(
+                exchange,
+                () ->
+                    new Reply(
+                        200, "application/json; charset=utf-8", TablesJson.render(database))));
     String version = BuildVersion.read();
-    server.createContext("/api/server", exchange -> info.answer(exchange,
-        () -> new Reply(200, "application/json; charset=utf-8", ServerJson.render(database,
-            version, server.getAddress().getPort(), rpcPort.getAsInt(),
-            System.currentTimeMillis()))));
+    server.createContext(
+        "/api/server",
+        exchange ->
+            info.answer(
+                exchange,
+                () ->
+                    new Reply(
+                        200,
+                        "application/json; charset=utf-8",
+                        ServerJson.render(
+                            database,
+                            version,
+                            server.getAddress().getPort(),
+                            rpcPort.getAsInt(),
+                            System.currentTimeMillis()))));
     server.createContext("/", exchange -> info.answer(exchange, () -> asset(exchange)));
     server.setExecutor(executor);
     server.start();
     sampler.start(config.sampleIntervalMillis());
-    LOG.info("info server on http://{}:{}/ (/jmx, /prometheus)", config.bindAddress(),
+    LOG.info(
+        "info server on http://{}:{}/ (/jmx, /prometheus)",
+        config.bindAddress(),
         server.getAddress().getPort());
     return info;
   }
@@ -129,16 +184,19 @@ public final class InfoServer implements AutoCloseable {
   private void answer(HttpExchange exchange, Handler handler) throws IOException {
     Reply reply;
     try {
-      if (!exchange.getRequestMethod().equals("GET") && !exchange.getRequestMethod()
-          .equals("HEAD")) {
+      if (!exchange.getRequestMethod().equals("GET")
+          && !exchange.getRequestMethod().equals("HEAD")) {
         reply = new Reply(405, "text/plain; charset=utf-8", "only GET is served\n");
       } else {
         reply = handler.handle();
       }
     } catch (IOException | RuntimeException e) {
       LOG.warn("info server: {} failed: {}", exchange.getRequestURI(), e.toString());
-      reply = new Reply(500, "text/plain; charset=utf-8",
-          "could not answer " + exchange.getRequestURI().getPath() + ": " + e + "\n");
+      reply =
+          new Reply(
+              500,
+              "text/plain; charset=utf-8",
+              "could not answer " + exchange.getRequestURI().getPath() + ": " + e + "\n");
     }
     exchange.getResponseHeaders().set("Content-Type", reply.contentType());
     exchange.getResponseHeaders().set("Cache-Control", "no-store");
@@ -172,14 +230,16 @@ public final class InfoServer implements AutoCloseable {
         return new Reply(404, "text/plain; charset=utf-8", "no such page: " + path + "\n");
       }
       String extension = resource.substring(resource.lastIndexOf('.') + 1);
-      return new Reply(200, CONTENT_TYPES.getOrDefault(extension, "application/octet-stream"),
+      return new Reply(
+          200,
+          CONTENT_TYPES.getOrDefault(extension, "application/octet-stream"),
           in.readAllBytes());
     }
   }
 
   /**
-   * A page of this package, or a file of the chart library's WebJar: on the module path that jar
-   * is a module of its own, out of this class's reach, so it is read through the class loader.
+   * A page of this package, or a file of the chart library's WebJar: on the module path that jar is
+   * a module of its own, out of this class's reach, so it is read through the class loader.
    */
   private static InputStream open(String resource) {
     return resource.startsWith(WEBJAR_RESOURCES)
@@ -197,7 +257,8 @@ public final class InfoServer implements AutoCloseable {
       int equals = pair.indexOf('=');
       String key = equals < 0 ? pair : pair.substring(0, equals);
       String value = equals < 0 ? "" : pair.substring(equals + 1);
-      values.put(URLDecoder.decode(key, StandardCharsets.UTF_8),
+      values.put(
+          URLDecoder.decode(key, StandardCharsets.UTF_8),
           URLDecoder.decode(value, StandardCharsets.UTF_8));
     }
     return values;

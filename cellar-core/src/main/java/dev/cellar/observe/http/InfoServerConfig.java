@@ -25,8 +25,10 @@ public record InfoServerConfig(int port, String bindAddress, long sampleInterval
   public static final String PORT_KEY = "hbase.regionserver.info.port";
   public static final String BIND_KEY = "hbase.regionserver.info.bindAddress";
   public static final String SAMPLE_INTERVAL_KEY = "cellar.info.sample.interval.ms";
+
   /** HBase's region server info port. */
   public static final int DEFAULT_PORT = 16030;
+
   public static final int OFF = -1;
   static final int SAMPLES_KEPT = 120;
 
@@ -39,13 +41,15 @@ public record InfoServerConfig(int port, String bindAddress, long sampleInterval
   public static InfoServerConfig from(Settings settings, int defaultPort) {
     int port = settings.getInt(PORT_KEY, defaultPort);
     if (port < -1 || port > 65535) {
-      throw new InvalidConfigException(PORT_KEY, String.valueOf(port),
+      throw new InvalidConfigException(
+          PORT_KEY,
+          String.valueOf(port),
           "must be -1 (off), 0 (any free port) or a port up to 65535");
     }
     long interval = settings.getLong(SAMPLE_INTERVAL_KEY, 5_000);
     if (interval < 10) {
-      throw new InvalidConfigException(SAMPLE_INTERVAL_KEY, String.valueOf(interval),
-          "must be at least 10 ms");
+      throw new InvalidConfigException(
+          SAMPLE_INTERVAL_KEY, String.valueOf(interval), "must be at least 10 ms");
     }
     return new InfoServerConfig(port, settings.getString(BIND_KEY, "127.0.0.1"), interval);
   }

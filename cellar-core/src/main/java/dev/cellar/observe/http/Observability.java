@@ -13,10 +13,10 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * What a database publishes while open: its metric sources on JMX (unless {@value
- * #JMX_ENABLED_KEY} is false) and, when configured, the info server; a server running over the
- * database adds its own sources with {@link #publish} and tells its RPC port with {@link
- * #servesRpcOn}. {@link #close()} takes both down.
+ * What a database publishes while open: its metric sources on JMX (unless {@value #JMX_ENABLED_KEY}
+ * is false) and, when configured, the info server; a server running over the database adds its own
+ * sources with {@link #publish} and tells its RPC port with {@link #servesRpcOn}. {@link #close()}
+ * takes both down.
  *
  * <p>Concurrency: the sources are a copy-on-write list, so /prometheus reads them while one is
  * published; the RPC port is an atomic the info server reads per request.
@@ -24,8 +24,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 public final class Observability implements AutoCloseable {
 
   /**
-   * Whether the database records its operations at all (default true): false leaves every
-   * operation figure at 0, for measuring what recording costs.
+   * Whether the database records its operations at all (default true): false leaves every operation
+   * figure at 0, for measuring what recording costs.
    */
   public static final String METRICS_ENABLED_KEY = "cellar.metrics.enabled";
 
@@ -38,8 +38,12 @@ public final class Observability implements AutoCloseable {
   private final boolean jmxEnabled;
   private final AtomicInteger rpcPort;
 
-  private Observability(JmxRegistration jmx, InfoServer info, List<MetricSource> sources,
-      boolean jmxEnabled, AtomicInteger rpcPort) {
+  private Observability(
+      JmxRegistration jmx,
+      InfoServer info,
+      List<MetricSource> sources,
+      boolean jmxEnabled,
+      AtomicInteger rpcPort) {
     this.jmx = jmx;
     this.info = info;
     this.sources = sources;
@@ -48,13 +52,13 @@ public final class Observability implements AutoCloseable {
   }
 
   /**
-   * Registers {@code database}'s sources and starts the info server if {@code settings} ask for
-   * one ({@code defaultInfoPort} applies when the port key is unset).
+   * Registers {@code database}'s sources and starts the info server if {@code settings} ask for one
+   * ({@code defaultInfoPort} applies when the port key is unset).
    *
    * @throws IOException if the info server cannot listen (see {@link InfoServer#start})
    */
-  public static Observability start(ObservedDatabase database, Settings settings,
-      int defaultInfoPort) throws IOException {
+  public static Observability start(
+      ObservedDatabase database, Settings settings, int defaultInfoPort) throws IOException {
     InfoServerConfig config = InfoServerConfig.from(settings, defaultInfoPort);
     List<MetricSource> sources = new CopyOnWriteArrayList<>(MetricSources.of(database));
     boolean jmxEnabled = settings.getBoolean(JMX_ENABLED_KEY, true);
@@ -64,8 +68,12 @@ public final class Observability implements AutoCloseable {
       return new Observability(jmx, null, sources, jmxEnabled, rpcPort);
     }
     try {
-      return new Observability(jmx, InfoServer.start(config, database, sources, rpcPort::get),
-          sources, jmxEnabled, rpcPort);
+      return new Observability(
+          jmx,
+          InfoServer.start(config, database, sources, rpcPort::get),
+          sources,
+          jmxEnabled,
+          rpcPort);
     } catch (IOException | RuntimeException e) {
       jmx.close();
       throw e;

@@ -13,18 +13,25 @@ final class ServerJson {
 
   private ServerJson() {}
 
-  static String render(ObservedDatabase database, String version, int infoPort, int rpcPort,
-      long nowMillis) {
+  static String render(
+      ObservedDatabase database, String version, int infoPort, int rpcPort, long nowMillis) {
     StringBuilder text = new StringBuilder();
     JsonWriter json = new JsonWriter(text);
     json.beginObject()
-        .name("version").value(version)
-        .name("serverName").value(database.serverName())
-        .name("startMillis").value(database.startMillis())
-        .name("nowMillis").value(nowMillis)
-        .name("uptimeMillis").value(Math.max(0, nowMillis - database.startMillis()))
-        .name("directory").value(database.directory())
-        .name("infoPort").value(infoPort)
+        .name("version")
+        .value(version)
+        .name("serverName")
+        .value(database.serverName())
+        .name("startMillis")
+        .value(database.startMillis())
+        .name("nowMillis")
+        .value(nowMillis)
+        .name("uptimeMillis")
+        .value(Math.max(0, nowMillis - database.startMillis()))
+        .name("directory")
+        .value(database.directory())
+        .name("infoPort")
+        .value(infoPort)
         .name("rpcPort");
     if (rpcPort < 0) {
       json.nullValue();

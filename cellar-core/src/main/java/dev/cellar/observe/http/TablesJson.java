@@ -24,17 +24,25 @@ final class TablesJson {
     JsonWriter json = new JsonWriter(text);
     json.beginObject().name("directory").value(database.directory());
     json.name("tables").beginArray();
-    List<Region> regions = database.regions().get().stream()
-        .sorted(Comparator.comparing(Region::name)).toList();
+    List<Region> regions =
+        database.regions().get().stream().sorted(Comparator.comparing(Region::name)).toList();
     for (Region region : regions) {
       json.beginObject().name("name").value(region.name()).name("families").beginArray();
       for (Store store : region.stores()) {
-        json.beginObject().name("name").value(store.family().nameString())
-            .name("memStoreBytes").value(store.memStoreSize().dataSize())
-            .name("files").beginArray();
+        json.beginObject()
+            .name("name")
+            .value(store.family().nameString())
+            .name("memStoreBytes")
+            .value(store.memStoreSize().dataSize())
+            .name("files")
+            .beginArray();
         for (Path file : store.filePaths()) {
-          json.beginObject().name("name").value(file.getFileName().toString())
-              .name("bytes").value(size(file)).endObject();
+          json.beginObject()
+              .name("name")
+              .value(file.getFileName().toString())
+              .name("bytes")
+              .value(size(file))
+              .endObject();
         }
         json.endArray().endObject();
       }

@@ -47,7 +47,7 @@ final class Chunk {
    * @return the offset of the reserved range in {@link #segment()}, or -1 if it does not fit
    */
   int allocate(int size) {
-    for (;;) {
+    for (; ; ) {
       int offset = (int) NEXT_FREE.getAcquire(this);
       if ((long) offset + size > segment.byteSize()) {
         return -1;

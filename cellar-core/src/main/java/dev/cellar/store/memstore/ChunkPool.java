@@ -75,8 +75,13 @@ public final class ChunkPool implements AutoCloseable {
   public ChunkPoolStats stats() {
     BufAllocatorStats stats = allocator.stats();
     BufferPoolStats chunks = stats.buffers();
-    return new ChunkPoolStats(chunkSize, chunks.maxCount(), chunks.createdCount(),
-        chunks.freeCount(), chunks.usedCount(), stats.heapAllocationCount());
+    return new ChunkPoolStats(
+        chunkSize,
+        chunks.maxCount(),
+        chunks.createdCount(),
+        chunks.freeCount(),
+        chunks.usedCount(),
+        stats.heapAllocationCount());
   }
 
   /**

@@ -42,12 +42,15 @@ public final class MemStore implements AutoCloseable {
   private final boolean mslabEnabled;
   private final int maxAllocation;
   private final StampedLock lock = new StampedLock();
+
   /** The segments and snapshot id below are guarded by the lock. */
   private Segment active;
+
   private Segment snapshot;
   private long snapshotId = NO_SNAPSHOT_ID;
   private long lastSnapshotId;
   private boolean closed;
+
   /** Closed because its family was deleted: reads starting late see it empty. */
   private boolean retired;
 
@@ -117,8 +120,8 @@ public final class MemStore implements AutoCloseable {
     try {
       ensureOpen();
       if (!snapshot.isEmpty()) {
-        LOG.warn("snapshot requested while snapshot {} is not cleared; returning it again",
-            snapshotId);
+        LOG.warn(
+            "snapshot requested while snapshot {} is not cleared; returning it again", snapshotId);
         return new MemStoreSnapshot(snapshotId, snapshot);
       }
       snapshotId = ++lastSnapshotId;
@@ -189,12 +192,15 @@ public final class MemStore implements AutoCloseable {
 
   /**
    * Opens point cursors over the active segment and the snapshot (those not empty, active first)
-   * showing the cells visible at {@code readPoint}, into {@code cursors} (at least two); returns how
-   * many were opened. The caller closes each. Allocates nothing.
+   * showing the cells visible at {@code readPoint}, into {@code cursors} (at least two); returns
+   * how many were opened. The caller closes each. Allocates nothing.
    */
   public int openPointCursors(long readPoint, PointCursor[] cursors) {
     long optimistic = lock.tryOptimisticRead();
-    if (optimistic != 0 && !closed && active.isEmpty() && snapshot.isEmpty()
+    if (optimistic != 0
+        && !closed
+        && active.isEmpty()
+        && snapshot.isEmpty()
         && lock.validate(optimistic)) {
       // Nothing to show, seen without a write to the lock's state (no cache line shared between
       // reader threads): a flushed snapshot is cleared only after its file joined the store, so

@@ -66,7 +66,9 @@ public record MemStoreConfig(
       throw new InvalidConfigException(CHUNK_SIZE_KEY, String.valueOf(chunkSize), "must be > 0");
     }
     if (maxAllocation < 0 || maxAllocation > chunkSize) {
-      throw new InvalidConfigException(MAX_ALLOCATION_KEY, String.valueOf(maxAllocation),
+      throw new InvalidConfigException(
+          MAX_ALLOCATION_KEY,
+          String.valueOf(maxAllocation),
           "must be between 0 and " + CHUNK_SIZE_KEY + " (" + chunkSize + ")");
     }
     if (poolMaxCount < 0) {
@@ -74,7 +76,8 @@ public record MemStoreConfig(
           CHUNK_POOL_MAXSIZE_KEY, "a pool of " + poolMaxCount + " chunks", "must be >= 0");
     }
     if (poolInitialCount < 0 || poolInitialCount > poolMaxCount) {
-      throw new InvalidConfigException(CHUNK_POOL_INITIALSIZE_KEY,
+      throw new InvalidConfigException(
+          CHUNK_POOL_INITIALSIZE_KEY,
           "an initial pool of " + poolInitialCount + " chunks",
           "must be between 0 and the pool's maximum " + poolMaxCount);
     }
@@ -122,7 +125,9 @@ public record MemStoreConfig(
     double heapFraction =
         settings.getDouble(GLOBAL_MEMSTORE_SIZE_KEY, DEFAULT_GLOBAL_MEMSTORE_SIZE);
     if (heapFraction <= 0 || heapFraction > MAX_GLOBAL_MEMSTORE_SIZE) {
-      throw new InvalidConfigException(GLOBAL_MEMSTORE_SIZE_KEY, String.valueOf(heapFraction),
+      throw new InvalidConfigException(
+          GLOBAL_MEMSTORE_SIZE_KEY,
+          String.valueOf(heapFraction),
           "must be in (0, " + MAX_GLOBAL_MEMSTORE_SIZE + "]");
     }
     return (long) (maxHeapBytes * heapFraction);

@@ -28,8 +28,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * own count ({@link RefCnt}) starts at one, owned by the segment; {@link #close()} drops that one,
  * {@link #incScannerCount()} adds one per open scanner and {@link #decScannerCount()} drops it, and
  * a read result holds one through {@link #pinHandle()} for as long as it keeps cells. The chunks
- * are released when the count reaches zero: a flushed snapshot's memory is freed only after
- * the last scanner over it closed, and a scanner can no longer start once it was freed.
+ * are released when the count reaches zero: a flushed snapshot's memory is freed only after the
+ * last scanner over it closed, and a scanner can no longer start once it was freed.
  *
  * <p><b>Concurrency.</b> Copies run concurrently from any number of threads. Closing must not race
  * a copy (the memstore's lock orders them); opening and closing scanners may race anything.
@@ -39,11 +39,15 @@ public final class MemStoreLAB {
   private final ChunkPool pool;
   private final int maxAllocation;
   private final RefCnt refCnt = RefCnt.recycling(token -> releaseChunks(), 0);
+
   /** No bytes, this MSLAB's count: see {@link #pinHandle()}. */
   private final Buf pinHandle = Buf.wrap(MemorySegment.NULL, refCnt);
+
   private final AtomicBoolean closed = new AtomicBoolean();
+
   /** Every chunk taken, in order; guarded by this object's monitor. */
   private final List<Chunk> chunks = new ArrayList<>();
+
   /** The chunk being filled; null before the first copy and once the chunks are released. */
   private volatile Chunk current;
 
@@ -55,8 +59,11 @@ public final class MemStoreLAB {
    */
   public MemStoreLAB(ChunkPool pool, int maxAllocation) {
     if (maxAllocation < 0 || maxAllocation > pool.chunkSize()) {
-      throw new IllegalArgumentException("max allocation must be between 0 and the chunk size "
-          + pool.chunkSize() + ", was " + maxAllocation);
+      throw new IllegalArgumentException(
+          "max allocation must be between 0 and the chunk size "
+              + pool.chunkSize()
+              + ", was "
+              + maxAllocation);
     }
     this.pool = pool;
     this.maxAllocation = maxAllocation;
@@ -88,7 +95,7 @@ public final class MemStoreLAB {
       return KeyValue.copyOf(cell, latestTimestamp).withSequenceId(sequenceId);
     }
     Chunk chunk = current;
-    for (;;) {
+    for (; ; ) {
       if (chunk != null) {
         int offset = chunk.allocate(length);
         if (offset >= 0) {

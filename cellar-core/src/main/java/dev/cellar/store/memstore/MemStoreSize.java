@@ -17,8 +17,11 @@ public record MemStoreSize(long dataSize, long heapSize, long offHeapSize, int c
 
   /** The sum of two sizes. */
   public MemStoreSize plus(MemStoreSize other) {
-    return new MemStoreSize(dataSize + other.dataSize, heapSize + other.heapSize,
-        offHeapSize + other.offHeapSize, cellsCount + other.cellsCount);
+    return new MemStoreSize(
+        dataSize + other.dataSize,
+        heapSize + other.heapSize,
+        offHeapSize + other.offHeapSize,
+        cellsCount + other.cellsCount);
   }
 
   /** Heap plus off-heap bytes: what HBase compares with the flush size. */

@@ -29,7 +29,9 @@ public final class PointCursor implements CellCursor {
   private Cell current;
 
   /** Opens the cursor on a segment the memstore's lock keeps open; no cell is current yet. */
-  void open(ConcurrentNavigableMap<Cell, Cell> segmentCells, MemStoreLAB segmentLab,
+  void open(
+      ConcurrentNavigableMap<Cell, Cell> segmentCells,
+      MemStoreLAB segmentLab,
       long visibleReadPoint) {
     if (segmentLab != null) {
       segmentLab.incScannerCount();

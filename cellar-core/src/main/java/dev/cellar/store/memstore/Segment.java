@@ -16,8 +16,9 @@ import java.util.concurrent.atomic.LongAdder;
  * put in the map afterwards, and the map's insertion publishes the copy, so a reader never reaches
  * a cell whose bytes are not all written. The counters are {@link LongAdder}s and are read without
  * a lock: a size read during writes is approximate, one read after the writers stopped is exact. A
- * copy that lands on a key and sequence id already present replaces the map's entry, key and
- * value (point cursors read keys); its bytes still occupy the MSLAB, so it is counted in the sizes (not in the cell count), as in HBase.
+ * copy that lands on a key and sequence id already present replaces the map's entry, key and value
+ * (point cursors read keys); its bytes still occupy the MSLAB, so it is counted in the sizes (not
+ * in the cell count), as in HBase.
  *
  * <p><b>Ownership.</b> The segment owns its MSLAB: {@link #close()} closes it, and the chunks go
  * back to the pool once the cursors opened by {@link #cursor} are closed too.
@@ -26,8 +27,10 @@ final class Segment {
 
   private final ConcurrentSkipListMap<Cell, Cell> cells =
       new ConcurrentSkipListMap<>(CellComparator.INSTANCE);
+
   /** Null when the MSLAB is disabled: cells are then copied to the heap one by one. */
   private final MemStoreLAB lab;
+
   private final LongAdder dataSize = new LongAdder();
   private final LongAdder heapSize = new LongAdder();
   private final LongAdder offHeapSize = new LongAdder();
@@ -44,9 +47,10 @@ final class Segment {
    * afterwards.
    */
   void add(Cell cell, long sequenceId, long latestTimestamp) {
-    Cell copy = lab != null
-        ? lab.copyCellInto(cell, sequenceId, latestTimestamp)
-        : KeyValue.copyOf(cell, latestTimestamp).withSequenceId(sequenceId);
+    Cell copy =
+        lab != null
+            ? lab.copyCellInto(cell, sequenceId, latestTimestamp)
+            : KeyValue.copyOf(cell, latestTimestamp).withSequenceId(sequenceId);
     boolean added = cells.put(copy, copy) == null;
     if (!added) {
       // The map kept the first copy as the key: replace the entry, so that keys and values are

@@ -27,8 +27,10 @@ final class SegmentCursor implements CellCursor {
 
   private final ConcurrentNavigableMap<Cell, Cell> cells;
   private final long readPoint;
+
   /** The MSLAB this cursor holds a scanner reference on; null for a segment without one. */
   private final MemStoreLAB lab;
+
   private Iterator<Cell> iterator;
   private Cell current;
   private boolean closed;
@@ -87,7 +89,7 @@ final class SegmentCursor implements CellCursor {
   public boolean seekToPreviousRow(Cell key) {
     ensureOpen();
     Cell bound = key == null ? null : KeyValue.firstOnRow(key.rowArray());
-    for (;;) {
+    for (; ; ) {
       Cell before = bound == null ? lastKey() : cells.lowerKey(bound);
       if (before == null) {
         current = null;

@@ -6,8 +6,7 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 
 /**
- * A segment written to a file of a {@link Storage} through {@link AppendOnlyFile}. Not
- * thread-safe.
+ * A segment written to a file of a {@link Storage} through {@link AppendOnlyFile}. Not thread-safe.
  */
 final class AppendOnlyFileOutput implements SegmentOutput {
 

@@ -19,32 +19,41 @@ import java.util.concurrent.locks.ReentrantLock;
  * its entry to the pending list in the same step, so that list order is id order and the file is
  * written in id order; later it waits on {@code progressed}. The sync thread holds it to swap the
  * pending list for the empty list of its previous batch ({@link #take}) and to publish a batch's
- * outcome ({@link #published}), which wakes every waiter at once: group commit. Checking and
- * sizing an entry happen before the lock, encoding and I/O on the sync thread outside it.
+ * outcome ({@link #published}), which wakes every waiter at once: group commit. Checking and sizing
+ * an entry happen before the lock, encoding and I/O on the sync thread outside it.
  *
  * <p><b>Durability.</b> {@code durableSequenceId} moves only after a successful force, to the id of
  * the last entry written before it; since batches are taken whole and written in order, every
- * written entry up to that id is on stable storage, in that segment or an earlier one. A failure
- * is kept for good: appenders waiting for ids above the watermark and every later append fail with
- * it. A failed {@code fsync} may have dropped dirty pages and a retry could report success without
+ * written entry up to that id is on stable storage, in that segment or an earlier one. A failure is
+ * kept for good: appenders waiting for ids above the watermark and every later append fail with it.
+ * A failed {@code fsync} may have dropped dirty pages and a retry could report success without
  * them, so nothing written after a failure is ever acknowledged; the log must be reopened, which
  * recovers from what is really on disk.
  */
 final class CommitQueue {
 
   /** What the sync thread takes in one go. */
-  record Batch(List<PendingEntry> entries, boolean forceRequested, boolean fsyncRequested,
-      long rollsRequested, boolean closing) {}
+  record Batch(
+      List<PendingEntry> entries,
+      boolean forceRequested,
+      boolean fsyncRequested,
+      long rollsRequested,
+      boolean closing) {}
 
   private final Path directory;
   private final ReentrantLock lock = new ReentrantLock();
+
   /** Signalled when an entry is queued, a roll is requested or the log closes. */
   private final Condition workArrived = lock.newCondition();
+
   /** Signalled when the watermark moves, a roll completes or the log fails. */
   private final Condition progressed = lock.newCondition();
+
   private List<PendingEntry> pending = new ArrayList<>();
+
   /** The list of the batch taken last, which the sync thread is done with at the next take. */
   private List<PendingEntry> spare = new ArrayList<>();
+
   private boolean forceRequested;
   private boolean fsyncRequested;
   private long nextSequenceId;
@@ -54,8 +63,10 @@ final class CommitQueue {
   private boolean closing;
   private IOException failure;
   private long entriesWritten;
+
   /** The time of each force; recorded by the sync thread, read by anyone. */
   private final LatencyHistogram forceTimes = new LatencyHistogram();
+
   private long bytesWritten;
   private long batches;
   private long forces;
@@ -92,14 +103,21 @@ final class CommitQueue {
    * @throws IOException if the log failed
    * @throws IllegalStateException if the log is closed
    */
-  long enqueue(String table, byte[] tableName, Cell[] cells, int payloadLength,
-      long latestTimestamp, boolean waitsForForce, boolean fsync) throws IOException {
+  long enqueue(
+      String table,
+      byte[] tableName,
+      Cell[] cells,
+      int payloadLength,
+      long latestTimestamp,
+      boolean waitsForForce,
+      boolean fsync)
+      throws IOException {
     lock.lock();
     try {
       checkWritable();
       long sequenceId = nextSequenceId++;
-      pending.add(new PendingEntry(table, tableName, sequenceId, cells, payloadLength,
-          latestTimestamp));
+      pending.add(
+          new PendingEntry(table, tableName, sequenceId, cells, payloadLength, latestTimestamp));
       forceRequested |= waitsForForce;
       fsyncRequested |= fsync;
       workArrived.signal();
@@ -111,8 +129,13 @@ final class CommitQueue {
 
   private void checkWritable() throws IOException {
     if (failure != null) {
-      throw new IOException("WAL " + directory + " failed earlier and accepts no more entries;"
-          + " reopen it to recover: " + failure.getMessage(), failure);
+      throw new IOException(
+          "WAL "
+              + directory
+              + " failed earlier and accepts no more entries;"
+              + " reopen it to recover: "
+              + failure.getMessage(),
+          failure);
     }
     if (closing) {
       throw new IllegalStateException("WAL " + directory + " is closed");
@@ -130,15 +153,23 @@ final class CommitQueue {
     try {
       while (durableSequenceId < sequenceId) {
         if (failure != null) {
-          throw new IOException("WAL " + directory + ": entry " + sequenceId
-              + " is not durable, the log failed: " + failure.getMessage(), failure);
+          throw new IOException(
+              "WAL "
+                  + directory
+                  + ": entry "
+                  + sequenceId
+                  + " is not durable, the log failed: "
+                  + failure.getMessage(),
+              failure);
         }
         progressed.await();
       }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      throw new InterruptedIOException("interrupted waiting for WAL entry " + sequenceId
-          + " to be forced; it may still become durable");
+      throw new InterruptedIOException(
+          "interrupted waiting for WAL entry "
+              + sequenceId
+              + " to be forced; it may still become durable");
     } finally {
       lock.unlock();
     }
@@ -159,8 +190,8 @@ final class CommitQueue {
       workArrived.signal();
       while (rollsCompleted < target) {
         if (failure != null) {
-          throw new IOException("WAL " + directory + " failed before rolling: "
-              + failure.getMessage(), failure);
+          throw new IOException(
+              "WAL " + directory + " failed before rolling: " + failure.getMessage(), failure);
         }
         progressed.await();
       }
@@ -173,10 +204,10 @@ final class CommitQueue {
   }
 
   /**
-   * Takes everything queued, waiting for work first: at most {@code timeoutNanos}, or without
-   * limit if it is negative. The returned batch may be empty when the wait timed out. Its list
-   * belongs to the caller until the next call, which reuses it for later entries; the caller
-   * clears it once written, so the batch's cells are not kept alive meanwhile.
+   * Takes everything queued, waiting for work first: at most {@code timeoutNanos}, or without limit
+   * if it is negative. The returned batch may be empty when the wait timed out. Its list belongs to
+   * the caller until the next call, which reuses it for later entries; the caller clears it once
+   * written, so the batch's cells are not kept alive meanwhile.
    */
   Batch take(long timeoutNanos) throws InterruptedException {
     lock.lock();
@@ -235,7 +266,9 @@ final class CommitQueue {
     }
   }
 
-  /** Publishes that the rolls requested up to {@code target} are done; {@code rolled} if one was. */
+  /**
+   * Publishes that the rolls requested up to {@code target} are done; {@code rolled} if one was.
+   */
   void rollsCompleted(long target, boolean rolled) {
     lock.lock();
     try {

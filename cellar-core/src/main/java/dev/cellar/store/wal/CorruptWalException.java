@@ -4,10 +4,10 @@ import java.io.IOException;
 import java.nio.file.Path;
 
 /**
- * A write-ahead log segment's bytes are not what the format allows where they must be intact: a
- * bad header, an entry whose CRC32C does not match, an impossible length, sequence ids out of
- * order. The message names the file, the offset, what was expected and what was found. Nothing
- * read from a corrupt entry is ever replayed.
+ * A write-ahead log segment's bytes are not what the format allows where they must be intact: a bad
+ * header, an entry whose CRC32C does not match, an impossible length, sequence ids out of order.
+ * The message names the file, the offset, what was expected and what was found. Nothing read from a
+ * corrupt entry is ever replayed.
  */
 public final class CorruptWalException extends IOException {
 
@@ -23,8 +23,8 @@ public final class CorruptWalException extends IOException {
    * As {@link #CorruptWalException(Path, long, String, Object, Object)}, naming the file as {@code
    * described} (its URI on a file system other than the local one).
    */
-  public CorruptWalException(Path file, String described, long offset, String what,
-      Object expected, Object found) {
+  public CorruptWalException(
+      Path file, String described, long offset, String what, Object expected, Object found) {
     this(file, described, offset, what + " (expected " + expected + ", found " + found + ")");
   }
 

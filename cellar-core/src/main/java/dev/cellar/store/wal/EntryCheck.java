@@ -28,8 +28,11 @@ final class EntryCheck {
     }
     byte[] bytes = table.getBytes(StandardCharsets.UTF_8);
     if (bytes.length == 0 || bytes.length > WalLayout.MAX_TABLE_LENGTH) {
-      throw new IllegalArgumentException("table name must be 1 to " + WalLayout.MAX_TABLE_LENGTH
-          + " UTF-8 bytes, found " + bytes.length);
+      throw new IllegalArgumentException(
+          "table name must be 1 to "
+              + WalLayout.MAX_TABLE_LENGTH
+              + " UTF-8 bytes, found "
+              + bytes.length);
     }
     return bytes;
   }
@@ -44,16 +47,25 @@ final class EntryCheck {
    */
   static int payloadLength(byte[] tableName, String table, List<? extends Cell> cells) {
     if (cells == null || cells.isEmpty()) {
-      throw new IllegalArgumentException("an entry for table '" + table + "' needs at least one"
-          + " cell, found " + (cells == null ? "null" : "an empty list"));
+      throw new IllegalArgumentException(
+          "an entry for table '"
+              + table
+              + "' needs at least one"
+              + " cell, found "
+              + (cells == null ? "null" : "an empty list"));
     }
     long payload = WalLayout.firstCellOffset(tableName.length) - WalLayout.PAYLOAD_LENGTH_SIZE;
     int index = 0;
     for (Cell cell : cells) {
       payload += WalLayout.CELL_LENGTH_SIZE + checkedLength(cell, index, table);
       if (payload > WalLayout.MAX_PAYLOAD_LENGTH) {
-        throw new IllegalArgumentException("the entry for table '" + table + "' exceeds "
-            + WalLayout.MAX_ENTRY_SIZE + " bytes at cell " + index);
+        throw new IllegalArgumentException(
+            "the entry for table '"
+                + table
+                + "' exceeds "
+                + WalLayout.MAX_ENTRY_SIZE
+                + " bytes at cell "
+                + index);
       }
       index++;
     }
@@ -73,31 +85,54 @@ final class EntryCheck {
     int length = cell.length();
     int maxNames = keyLength - KeyValueLayout.KEY_INFRASTRUCTURE_SIZE;
     if (maxNames < 0) {
-      throw badCell(index, table, "has key length " + keyLength + ", expected at least "
-          + KeyValueLayout.KEY_INFRASTRUCTURE_SIZE);
+      throw badCell(
+          index,
+          table,
+          "has key length "
+              + keyLength
+              + ", expected at least "
+              + KeyValueLayout.KEY_INFRASTRUCTURE_SIZE);
     }
     if (valueLength < 0) {
       throw badCell(index, table, "has a negative value length " + valueLength);
     }
     if (rowLength < 0 || rowLength > Math.min(maxNames, KeyValueLayout.MAX_ROW_LENGTH)) {
-      throw badCell(index, table, "has row length " + rowLength + ", expected 0 to "
-          + Math.min(maxNames, KeyValueLayout.MAX_ROW_LENGTH));
+      throw badCell(
+          index,
+          table,
+          "has row length "
+              + rowLength
+              + ", expected 0 to "
+              + Math.min(maxNames, KeyValueLayout.MAX_ROW_LENGTH));
     }
     int maxFamily = Math.min(maxNames - rowLength, KeyValueLayout.MAX_FAMILY_LENGTH);
     if (familyLength < 0 || familyLength > maxFamily) {
-      throw badCell(index, table, "has family length " + familyLength + ", expected 0 to "
-          + maxFamily);
+      throw badCell(
+          index, table, "has family length " + familyLength + ", expected 0 to " + maxFamily);
     }
     if (tagsLength < 0 || tagsLength > KeyValueLayout.MAX_TAGS_LENGTH) {
-      throw badCell(index, table, "has tags length " + tagsLength + ", expected 0 to "
-          + KeyValueLayout.MAX_TAGS_LENGTH);
+      throw badCell(
+          index,
+          table,
+          "has tags length " + tagsLength + ", expected 0 to " + KeyValueLayout.MAX_TAGS_LENGTH);
     }
     long withoutTags = KeyValueLayout.cellLength(keyLength, valueLength, 0, false);
     long withTags = KeyValueLayout.cellLength(keyLength, valueLength, tagsLength, true);
     if (!(length == withTags || (length == withoutTags && tagsLength == 0))) {
-      throw badCell(index, table, "has length " + length + ", expected " + withTags
-          + (tagsLength == 0 ? " or " + withoutTags : "") + " for key length " + keyLength
-          + ", value length " + valueLength + ", tags length " + tagsLength);
+      throw badCell(
+          index,
+          table,
+          "has length "
+              + length
+              + ", expected "
+              + withTags
+              + (tagsLength == 0 ? " or " + withoutTags : "")
+              + " for key length "
+              + keyLength
+              + ", value length "
+              + valueLength
+              + ", tags length "
+              + tagsLength);
     }
     checkInside(cell.segment(), cell.keyOffset(), keyLength, "key", index, table);
     checkInside(cell.valueSegment(), cell.valueOffset(), valueLength, "value", index, table);
@@ -107,11 +142,21 @@ final class EntryCheck {
     return length;
   }
 
-  private static void checkInside(MemorySegment segment, long offset, int length, String part,
-      int index, String table) {
+  private static void checkInside(
+      MemorySegment segment, long offset, int length, String part, int index, String table) {
     if (offset < 0 || offset > segment.byteSize() - length) {
-      throw badCell(index, table, "names bytes outside its segment: its " + part + " of " + length
-          + " bytes at offset " + offset + " in a segment of " + segment.byteSize() + " bytes");
+      throw badCell(
+          index,
+          table,
+          "names bytes outside its segment: its "
+              + part
+              + " of "
+              + length
+              + " bytes at offset "
+              + offset
+              + " in a segment of "
+              + segment.byteSize()
+              + " bytes");
     }
   }
 

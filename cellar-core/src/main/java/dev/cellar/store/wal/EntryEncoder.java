@@ -15,11 +15,11 @@ import java.util.zip.CRC32C;
  * into one reusable off-heap staging buffer, and appends the buffer to the segment each time it
  * fills and at the end of a batch. Owned by the sync thread: not thread-safe.
  *
- * <p><b>Memory.</b> The staging buffer is {@value #STAGING_BYTES} bytes of an {@link
- * OffHeapRegion} made once per log and freed by {@link #close()}. An entry's bytes exist nowhere
- * else: no heap array per entry, and the file write reads the off-heap buffer directly. An entry
- * larger than the buffer is written in several pieces; its CRC32C is accumulated piece by piece, so
- * a batch of any size needs no more memory.
+ * <p><b>Memory.</b> The staging buffer is {@value #STAGING_BYTES} bytes of an {@link OffHeapRegion}
+ * made once per log and freed by {@link #close()}. An entry's bytes exist nowhere else: no heap
+ * array per entry, and the file write reads the off-heap buffer directly. An entry larger than the
+ * buffer is written in several pieces; its CRC32C is accumulated piece by piece, so a batch of any
+ * size needs no more memory.
  *
  * <p><b>Cells.</b> Each cell is read part by part (lengths, key, value, tags section) from the
  * segments it names, so a cell whose value or tags live apart from its key serializes as the same
@@ -45,8 +45,10 @@ final class EntryEncoder implements AutoCloseable {
   private final ByteBuffer[] pieces;
   private final CRC32C crc = new CRC32C();
   private SegmentOutput output;
+
   /** Bytes staged and not yet appended. */
   private int position;
+
   /** Where the current entry's bytes not yet in the checksum start. */
   private int checksummedUpTo;
 
@@ -91,7 +93,9 @@ final class EntryEncoder implements AutoCloseable {
     reserve(WalLayout.TABLE_OFFSET);
     staging.set(WalLayout.INT, position + WalLayout.PAYLOAD_LENGTH_OFFSET, entry.payloadLength());
     staging.set(WalLayout.LONG, position + WalLayout.SEQUENCE_ID_OFFSET, entry.sequenceId());
-    staging.set(WalLayout.SHORT, position + WalLayout.TABLE_LENGTH_OFFSET,
+    staging.set(
+        WalLayout.SHORT,
+        position + WalLayout.TABLE_LENGTH_OFFSET,
         (short) entry.tableName().length);
     position += WalLayout.TABLE_OFFSET;
     copy(MemorySegment.ofArray(entry.tableName()), 0, entry.tableName().length);
@@ -120,9 +124,13 @@ final class EntryEncoder implements AutoCloseable {
     copy(key, keyOffset, keyLength - KEY_TAIL);
     long timestamp = KeyValueLayout.timestamp(key, keyOffset, keyLength);
     reserve(KEY_TAIL);
-    staging.set(KeyValueLayout.LONG, position,
+    staging.set(
+        KeyValueLayout.LONG,
+        position,
         timestamp == KeyValue.LATEST_TIMESTAMP ? latestTimestamp : timestamp);
-    staging.set(KeyValueLayout.BYTE, position + KeyValueLayout.TIMESTAMP_SIZE,
+    staging.set(
+        KeyValueLayout.BYTE,
+        position + KeyValueLayout.TIMESTAMP_SIZE,
         KeyValueLayout.typeByte(key, keyOffset, keyLength));
     position += KEY_TAIL;
     copy(cell.valueSegment(), cell.valueOffset(), valueLength);

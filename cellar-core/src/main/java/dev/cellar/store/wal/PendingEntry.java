@@ -15,8 +15,13 @@ import dev.cellar.cell.Cell;
  * @param latestTimestamp the timestamp written for cells whose timestamp is {@link
  *     dev.cellar.cell.KeyValue#LATEST_TIMESTAMP}
  */
-record PendingEntry(String table, byte[] tableName, long sequenceId, Cell[] cells,
-    int payloadLength, long latestTimestamp) {
+record PendingEntry(
+    String table,
+    byte[] tableName,
+    long sequenceId,
+    Cell[] cells,
+    int payloadLength,
+    long latestTimestamp) {
 
   /** The entry's size in the file: length field, payload and checksum. */
   long size() {

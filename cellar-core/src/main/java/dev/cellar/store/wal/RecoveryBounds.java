@@ -5,12 +5,12 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * What the tables' files say about the log, for deciding whether damage to it loses anything:
- * each table's floor (every family of it is flushed at least up to that log id, or the table was
- * created after it, so no entry of it at or below the floor is needed) and the highest id any
- * family is flushed up to (the log was durable at least that far). Known only to an open that has
- * read every table's manifest; {@link #UNKNOWN} otherwise, and then every damage the log cannot
- * explain by a crash fails the open.
+ * What the tables' files say about the log, for deciding whether damage to it loses anything: each
+ * table's floor (every family of it is flushed at least up to that log id, or the table was created
+ * after it, so no entry of it at or below the floor is needed) and the highest id any family is
+ * flushed up to (the log was durable at least that far). Known only to an open that has read every
+ * table's manifest; {@link #UNKNOWN} otherwise, and then every damage the log cannot explain by a
+ * crash fails the open.
  *
  * @param floors each table's floor, by table name
  * @param highestFlushed the highest flushed id of any family, 0 if none
@@ -36,8 +36,10 @@ public record RecoveryBounds(Map<String, Long> floors, long highestFlushed, bool
    */
   List<String> tablesNeeding(long lostTo) {
     TreeMap<String, Long> sorted = new TreeMap<>(floors);
-    return sorted.entrySet().stream().filter(table -> table.getValue() < lostTo)
-        .map(Map.Entry::getKey).toList();
+    return sorted.entrySet().stream()
+        .filter(table -> table.getValue() < lostTo)
+        .map(Map.Entry::getKey)
+        .toList();
   }
 
   /** Whether losing the ids up to {@code lostTo} loses no edit a table needs. */

@@ -7,8 +7,8 @@ import java.util.Map;
 /**
  * What the log knows of one segment file: its path and first sequence id, the highest sequence id
  * of each table with entries in it, and how many of its bytes can be read back (all of a closed
- * segment, the forced prefix of the one being written). Not thread-safe: the {@link
- * SegmentCatalog} that holds it guards every access.
+ * segment, the forced prefix of the one being written). Not thread-safe: the {@link SegmentCatalog}
+ * that holds it guards every access.
  */
 final class Segment {
 

@@ -68,8 +68,8 @@ final class SegmentCatalog {
   synchronized List<ReadableSegment> readableSegments() {
     List<ReadableSegment> readable = new ArrayList<>(segments.size());
     for (Segment segment : segments) {
-      readable.add(new ReadableSegment(segment.path(), segment.firstSequenceId(),
-          segment.readableLength()));
+      readable.add(
+          new ReadableSegment(segment.path(), segment.firstSequenceId(), segment.readableLength()));
     }
     return readable;
   }

@@ -15,10 +15,10 @@ import java.util.List;
 import java.util.zip.CRC32C;
 
 /**
- * Reads one segment file ({@link SegmentWriter} documents the format) from its header up to a
- * given length, verifying everything on the way: the header's magic, CRC32C, version and first
- * sequence id; each entry's length, CRC32C, sequence id (above the previous one and not below the
- * segment's first) and the structure of every cell. The first thing that is wrong raises a {@link
+ * Reads one segment file ({@link SegmentWriter} documents the format) from its header up to a given
+ * length, verifying everything on the way: the header's magic, CRC32C, version and first sequence
+ * id; each entry's length, CRC32C, sequence id (above the previous one and not below the segment's
+ * first) and the structure of every cell. The first thing that is wrong raises a {@link
  * CorruptWalException} naming the file and the offset of the header or entry, and the reader goes
  * no further: it never skips to a later entry. Whether that ends a torn segment or fails the read
  * is the caller's policy.
@@ -61,8 +61,7 @@ final class SegmentReader implements AutoCloseable {
    * @throws CorruptWalException if the header is short or wrong
    * @throws IOException naming the file if it cannot be read
    */
-  static SegmentReader open(Storage storage, Path path, long firstSequenceId)
-      throws IOException {
+  static SegmentReader open(Storage storage, Path path, long firstSequenceId) throws IOException {
     ReadOnlyFile file = storage.openRead(path);
     return open(path, file, file.size(), firstSequenceId);
   }
@@ -79,8 +78,8 @@ final class SegmentReader implements AutoCloseable {
     return open(path, storage.openRead(path), length, firstSequenceId);
   }
 
-  private static SegmentReader open(Path path, ReadOnlyFile file, long limit,
-      long firstSequenceId) throws IOException {
+  private static SegmentReader open(Path path, ReadOnlyFile file, long limit, long firstSequenceId)
+      throws IOException {
     try {
       return new SegmentReader(path, file, limit, firstSequenceId);
     } catch (IOException | RuntimeException e) {
@@ -95,8 +94,8 @@ final class SegmentReader implements AutoCloseable {
 
   private void readHeader(long expectedFirstSequenceId) throws IOException {
     if (limit < WalLayout.HEADER_SIZE) {
-      throw corrupt(0, "segment header", WalLayout.HEADER_SIZE + " bytes",
-          "a file of " + limit + " bytes");
+      throw corrupt(
+          0, "segment header", WalLayout.HEADER_SIZE + " bytes", "a file of " + limit + " bytes");
     }
     fill(0, WalLayout.HEADER_SIZE);
     int magic = windowSegment.get(WalLayout.INT, WalLayout.MAGIC_OFFSET);
@@ -116,8 +115,8 @@ final class SegmentReader implements AutoCloseable {
     }
     long firstSequenceId = windowSegment.get(WalLayout.LONG, WalLayout.FIRST_SEQUENCE_ID_OFFSET);
     if (firstSequenceId != expectedFirstSequenceId) {
-      throw corrupt(0, "first sequence id", expectedFirstSequenceId + " (the file name's)",
-          firstSequenceId);
+      throw corrupt(
+          0, "first sequence id", expectedFirstSequenceId + " (the file name's)", firstSequenceId);
     }
   }
 
@@ -132,20 +131,26 @@ final class SegmentReader implements AutoCloseable {
     }
     long remaining = limit - position;
     if (remaining < WalLayout.PAYLOAD_LENGTH_SIZE) {
-      throw corrupt(position, "entry length field", WalLayout.PAYLOAD_LENGTH_SIZE + " bytes",
+      throw corrupt(
+          position,
+          "entry length field",
+          WalLayout.PAYLOAD_LENGTH_SIZE + " bytes",
           remaining + " bytes before the end at " + limit);
     }
     fill(position, WalLayout.PAYLOAD_LENGTH_SIZE);
     int payloadLength = windowSegment.get(WalLayout.INT, windowIndex(position));
     if (payloadLength < WalLayout.MIN_PAYLOAD_LENGTH
         || payloadLength > WalLayout.MAX_PAYLOAD_LENGTH) {
-      throw corrupt(position, "entry payload length", WalLayout.MIN_PAYLOAD_LENGTH + " to "
-          + WalLayout.MAX_PAYLOAD_LENGTH, payloadLength);
+      throw corrupt(
+          position,
+          "entry payload length",
+          WalLayout.MIN_PAYLOAD_LENGTH + " to " + WalLayout.MAX_PAYLOAD_LENGTH,
+          payloadLength);
     }
     long size = WalLayout.entrySize(payloadLength);
     if (size > remaining) {
-      throw corrupt(position, "entry size", "at most the " + remaining + " bytes left",
-          size + " bytes");
+      throw corrupt(
+          position, "entry size", "at most the " + remaining + " bytes left", size + " bytes");
     }
     fill(position, size);
     int base = windowIndex(position);
@@ -155,8 +160,8 @@ final class SegmentReader implements AutoCloseable {
     int computed = (int) crc.getValue();
     int stored = windowSegment.get(WalLayout.INT, crcIndex);
     if (stored != computed) {
-      throw corrupt(position, "entry CRC32C", hex(stored) + " (stored)",
-          hex(computed) + " (computed)");
+      throw corrupt(
+          position, "entry CRC32C", hex(stored) + " (stored)", hex(computed) + " (computed)");
     }
     WalEntry entry = decode(base, crcIndex);
     position += size;
@@ -171,11 +176,15 @@ final class SegmentReader implements AutoCloseable {
       throw corrupt(position, "sequence id", "more than " + lastSequenceId, sequenceId);
     }
     int tableLength =
-        Short.toUnsignedInt(windowSegment.get(WalLayout.SHORT, base + WalLayout.TABLE_LENGTH_OFFSET));
+        Short.toUnsignedInt(
+            windowSegment.get(WalLayout.SHORT, base + WalLayout.TABLE_LENGTH_OFFSET));
     long cellsStart = base + WalLayout.firstCellOffset(tableLength);
     if (tableLength == 0 || cellsStart > end) {
-      throw corrupt(position, "table name length", "1 to " + (end - base - WalLayout.TABLE_OFFSET
-          - WalLayout.CELL_COUNT_SIZE), tableLength);
+      throw corrupt(
+          position,
+          "table name length",
+          "1 to " + (end - base - WalLayout.TABLE_OFFSET - WalLayout.CELL_COUNT_SIZE),
+          tableLength);
     }
     String table =
         new String(window, base + WalLayout.TABLE_OFFSET, tableLength, StandardCharsets.UTF_8);
@@ -190,27 +199,36 @@ final class SegmentReader implements AutoCloseable {
       at += WalLayout.CELL_LENGTH_SIZE + cells.getLast().length();
     }
     if (at != end) {
-      throw corrupt(position, "end of the cells", "payload end at entry offset " + (end - base),
+      throw corrupt(
+          position,
+          "end of the cells",
+          "payload end at entry offset " + (end - base),
           "entry offset " + (at - base));
     }
     return new WalEntry(table, sequenceId, cells);
   }
 
-  private Cell decodeCell(long at, int end, int index, long sequenceId)
-      throws CorruptWalException {
+  private Cell decodeCell(long at, int end, int index, long sequenceId) throws CorruptWalException {
     long room = end - at - WalLayout.CELL_LENGTH_SIZE;
     if (room < WalLayout.MIN_CELL_LENGTH) {
-      throw corrupt(position, "cell " + index, "at least " + WalLayout.MIN_CELL_LENGTH
-          + " bytes before the payload end", room + " bytes");
+      throw corrupt(
+          position,
+          "cell " + index,
+          "at least " + WalLayout.MIN_CELL_LENGTH + " bytes before the payload end",
+          room + " bytes");
     }
     int length = windowSegment.get(WalLayout.INT, at);
     if (length < WalLayout.MIN_CELL_LENGTH || length > room) {
-      throw corrupt(position, "length of cell " + index, WalLayout.MIN_CELL_LENGTH + " to " + room,
-          length);
+      throw corrupt(
+          position, "length of cell " + index, WalLayout.MIN_CELL_LENGTH + " to " + room, length);
     }
     long start = at + WalLayout.CELL_LENGTH_SIZE;
-    long withoutTags = KeyValueLayout.cellLength(KeyValueLayout.keyLength(windowSegment, start),
-        KeyValueLayout.valueLength(windowSegment, start), 0, false);
+    long withoutTags =
+        KeyValueLayout.cellLength(
+            KeyValueLayout.keyLength(windowSegment, start),
+            KeyValueLayout.valueLength(windowSegment, start),
+            0,
+            false);
     try {
       return new KeyValueCell(windowSegment, start, length, length != withoutTags, sequenceId);
     } catch (IllegalArgumentException e) {
@@ -252,12 +270,12 @@ final class SegmentReader implements AutoCloseable {
     try {
       read = file.read(from + kept, Buf.wrap(next), kept, capacity - kept);
     } catch (IOException e) {
-      throw new IOException("WAL segment " + path + ": reading at offset " + (from + kept)
-          + " failed: " + e, e);
+      throw new IOException(
+          "WAL segment " + path + ": reading at offset " + (from + kept) + " failed: " + e, e);
     }
     if (kept + read < length) {
-      throw corrupt(from, "file length", "at least " + limit + " bytes",
-          (from + kept + read) + " bytes");
+      throw corrupt(
+          from, "file length", "at least " + limit + " bytes", (from + kept + read) + " bytes");
     }
     window = next;
     windowSegment = MemorySegment.ofArray(next);

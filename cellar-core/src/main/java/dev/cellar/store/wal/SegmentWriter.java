@@ -71,13 +71,18 @@ final class SegmentWriter implements AutoCloseable {
   }
 
   /**
-   * Creates the segment whose first sequence id is {@code firstSequenceId} in {@code directory}
-   * and makes its header durable.
+   * Creates the segment whose first sequence id is {@code firstSequenceId} in {@code directory} and
+   * makes its header durable.
    *
    * @throws IOException naming the file if it exists already or cannot be written and forced
    */
-  static SegmentWriter create(Storage storage, Path directory, long firstSequenceId,
-      long creationTimeMillis, SegmentOutput.Factory outputs) throws IOException {
+  static SegmentWriter create(
+      Storage storage,
+      Path directory,
+      long firstSequenceId,
+      long creationTimeMillis,
+      SegmentOutput.Factory outputs)
+      throws IOException {
     Path path = directory.resolve(WalLayout.fileName(firstSequenceId));
     SegmentOutput output;
     try {
@@ -118,8 +123,8 @@ final class SegmentWriter implements AutoCloseable {
   }
 
   /**
-   * Serializes {@code entries} through {@code encoder} and appends them, with one write per
-   * staging buffer's worth. They are durable only after the next {@link #force}.
+   * Serializes {@code entries} through {@code encoder} and appends them, with one write per staging
+   * buffer's worth. They are durable only after the next {@link #force}.
    *
    * @throws IOException naming the file and the offset of the batch
    */

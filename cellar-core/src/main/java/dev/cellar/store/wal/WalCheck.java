@@ -2,8 +2,8 @@ package dev.cellar.store.wal;
 
 import dev.cellar.io.FileProblem;
 import dev.cellar.io.LostAndFound;
-import java.io.IOException;
 import dev.cellar.io.Storage;
+import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -11,11 +11,11 @@ import java.util.List;
 /**
  * Checks a log directory offline, changing nothing: reads every segment as recovery would (header,
  * then each entry's length, CRC32C, sequence id and cells; {@link SegmentReader}) and reports the
- * first bad entry of each with file and offset, saying what the next open does about it: the
- * same decision {@link WalRecovery} takes with the same {@link RecoveryBounds} (cut a crash's torn
- * tail, set aside damage whose ids every table has flushed, or refuse). Also reports segments
- * whose first sequence id is not above the previous segment's last, and files in the directory
- * that name no segment. Stateless.
+ * first bad entry of each with file and offset, saying what the next open does about it: the same
+ * decision {@link WalRecovery} takes with the same {@link RecoveryBounds} (cut a crash's torn tail,
+ * set aside damage whose ids every table has flushed, or refuse). Also reports segments whose first
+ * sequence id is not above the previous segment's last, and files in the directory that name no
+ * segment. Stateless.
  */
 public final class WalCheck {
 
@@ -27,14 +27,13 @@ public final class WalCheck {
    * @param problems what is wrong, in the order found
    * @param refuses whether the next open refuses the log
    */
-  public record Result(int segments, long entries, List<FileProblem> problems,
-      boolean refuses) {}
+  public record Result(int segments, long entries, List<FileProblem> problems, boolean refuses) {}
 
   private WalCheck() {}
 
   /**
-   * Checks the log in {@code directory} as an open with {@code bounds} would recover it; a
-   * missing directory is an empty log.
+   * Checks the log in {@code directory} as an open with {@code bounds} would recover it; a missing
+   * directory is an empty log.
    */
   public static Result check(Storage storage, Path directory, RecoveryBounds bounds)
       throws IOException {
@@ -42,8 +41,10 @@ public final class WalCheck {
     if (storage.isDirectory(directory)) {
       for (Path path : storage.list(directory)) {
         String name = path.getFileName().toString();
-        if (WalLayout.parseFileName(name) < 0 && !name.equals("LOCK")
-            && !name.equals(WalLayout.OWNER_FILE) && !name.equals(LostAndFound.DIRECTORY)) {
+        if (WalLayout.parseFileName(name) < 0
+            && !name.equals("LOCK")
+            && !name.equals(WalLayout.OWNER_FILE)
+            && !name.equals(LostAndFound.DIRECTORY)) {
           problems.add(FileProblem.of(path, "not a log segment"));
         }
       }
@@ -75,18 +76,38 @@ public final class WalCheck {
     String detail = one.damage() == null ? "" : one.damage().detail();
     return switch (decision.action()) {
       case KEEP -> null;
-      case DELETE -> one.damage() == null ? null
-          : new FileProblem(one.path(), offset, decision.why() + " (the next open deletes it)");
-      case CUT -> new FileProblem(one.path(), offset, "torn or corrupt tail of the last segment: "
-          + detail + " (the next open cuts it here)");
-      case SET_ASIDE_AND_CUT -> new FileProblem(one.path(), offset, decision.why()
-          + " (the next open keeps the bytes from here in " + directory.resolve(
-              LostAndFound.DIRECTORY) + "/ and cuts the segment here)");
-      case MOVE_ASIDE -> new FileProblem(one.path(), offset, decision.why()
-          + " (the next open moves the segment to " + directory.resolve(LostAndFound.DIRECTORY)
-          + "/)");
-      case REFUSE -> new FileProblem(one.path(), offset, "corrupt: "
-          + decision.refusal().detail() + " (the next open fails)");
+      case DELETE ->
+          one.damage() == null
+              ? null
+              : new FileProblem(one.path(), offset, decision.why() + " (the next open deletes it)");
+      case CUT ->
+          new FileProblem(
+              one.path(),
+              offset,
+              "torn or corrupt tail of the last segment: "
+                  + detail
+                  + " (the next open cuts it here)");
+      case SET_ASIDE_AND_CUT ->
+          new FileProblem(
+              one.path(),
+              offset,
+              decision.why()
+                  + " (the next open keeps the bytes from here in "
+                  + directory.resolve(LostAndFound.DIRECTORY)
+                  + "/ and cuts the segment here)");
+      case MOVE_ASIDE ->
+          new FileProblem(
+              one.path(),
+              offset,
+              decision.why()
+                  + " (the next open moves the segment to "
+                  + directory.resolve(LostAndFound.DIRECTORY)
+                  + "/)");
+      case REFUSE ->
+          new FileProblem(
+              one.path(),
+              offset,
+              "corrupt: " + decision.refusal().detail() + " (the next open fails)");
     };
   }
 }

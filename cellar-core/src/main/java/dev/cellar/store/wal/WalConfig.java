@@ -17,8 +17,8 @@ import dev.cellar.config.Settings;
  *       {@link Durability#ASYNC_WAL} entry waits to be forced</td></tr>
  * </table>
  *
- * @param rollSize segment size in bytes from which the sync thread starts a new segment; a batch
- *     is never split, so a segment may exceed it by one batch
+ * @param rollSize segment size in bytes from which the sync thread starts a new segment; a batch is
+ *     never split, so a segment may exceed it by one batch
  * @param asyncSyncIntervalMillis the longest written but unforced entries wait for a force
  */
 public record WalConfig(long rollSize, long asyncSyncIntervalMillis) {
@@ -68,20 +68,24 @@ public record WalConfig(long rollSize, long asyncSyncIntervalMillis) {
   public static WalConfig from(Settings settings) {
     long blockSize = settings.getBytes(BLOCK_SIZE_KEY, DEFAULT_BLOCK_SIZE);
     if (blockSize <= 0) {
-      throw new InvalidConfigException(BLOCK_SIZE_KEY, settings.get(BLOCK_SIZE_KEY),
-          "expected a size > 0");
+      throw new InvalidConfigException(
+          BLOCK_SIZE_KEY, settings.get(BLOCK_SIZE_KEY), "expected a size > 0");
     }
     double multiplier = settings.getDouble(ROLL_MULTIPLIER_KEY, DEFAULT_ROLL_MULTIPLIER);
     long rollSize = (long) (blockSize * multiplier);
     if (rollSize <= 0) {
-      throw new InvalidConfigException(ROLL_MULTIPLIER_KEY, settings.get(ROLL_MULTIPLIER_KEY),
+      throw new InvalidConfigException(
+          ROLL_MULTIPLIER_KEY,
+          settings.get(ROLL_MULTIPLIER_KEY),
           "expected a multiplier giving a roll size of at least 1 byte with block size "
               + blockSize);
     }
     long interval = settings.getLong(ASYNC_SYNC_INTERVAL_KEY, DEFAULT_ASYNC_SYNC_INTERVAL_MILLIS);
     if (interval <= 0) {
-      throw new InvalidConfigException(ASYNC_SYNC_INTERVAL_KEY,
-          settings.get(ASYNC_SYNC_INTERVAL_KEY), "expected milliseconds > 0");
+      throw new InvalidConfigException(
+          ASYNC_SYNC_INTERVAL_KEY,
+          settings.get(ASYNC_SYNC_INTERVAL_KEY),
+          "expected milliseconds > 0");
     }
     return new WalConfig(rollSize, interval);
   }

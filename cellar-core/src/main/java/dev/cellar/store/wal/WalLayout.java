@@ -34,8 +34,12 @@ public final class WalLayout {
   public static final int FILE_ID_DIGITS = 20;
 
   private static final Pattern FILE_NAME =
-      Pattern.compile(Pattern.quote(FILE_PREFIX) + "(\\d{" + FILE_ID_DIGITS + "})"
-          + Pattern.quote(FILE_SUFFIX));
+      Pattern.compile(
+          Pattern.quote(FILE_PREFIX)
+              + "(\\d{"
+              + FILE_ID_DIGITS
+              + "})"
+              + Pattern.quote(FILE_SUFFIX));
 
   /** The header's magic number: {@code "CWAL"} in ASCII. */
   public static final int MAGIC = 0x4357_414C;
@@ -88,7 +92,9 @@ public final class WalLayout {
   /** Size of the CRC32C that closes every entry. */
   public static final int CRC_SIZE = Integer.BYTES;
 
-  /** Smallest serialized cell: the two length fields and a key with empty row, family, qualifier. */
+  /**
+   * Smallest serialized cell: the two length fields and a key with empty row, family, qualifier.
+   */
   public static final int MIN_CELL_LENGTH =
       KeyValueLayout.KEY_OFFSET + KeyValueLayout.KEY_INFRASTRUCTURE_SIZE;
 
@@ -103,8 +109,8 @@ public final class WalLayout {
   public static final int MAX_PAYLOAD_LENGTH = MAX_ENTRY_SIZE - PAYLOAD_LENGTH_SIZE - CRC_SIZE;
 
   /**
-   * A file beside the segments of a log that lives outside its database's directory: the URI of
-   * the database it belongs to, in UTF-8, so no other database takes it for its own.
+   * A file beside the segments of a log that lives outside its database's directory: the URI of the
+   * database it belongs to, in UTF-8, so no other database takes it for its own.
    */
   public static final String OWNER_FILE = "OWNER";
 

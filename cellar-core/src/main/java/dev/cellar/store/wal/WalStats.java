@@ -10,8 +10,8 @@ package dev.cellar.store.wal;
  * @param forces forces of a segment file to stable storage
  * @param rolls segments closed to start a new one
  */
-public record WalStats(long entriesWritten, long bytesWritten, long batches, long forces,
-    long rolls) {
+public record WalStats(
+    long entriesWritten, long bytesWritten, long batches, long forces, long rolls) {
 
   /** Entries made durable per force: how well group commit batches concurrent appends. */
   public double entriesPerForce() {

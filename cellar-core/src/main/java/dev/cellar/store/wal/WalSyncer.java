@@ -60,9 +60,16 @@ final class WalSyncer implements Runnable {
   private long lastWrittenId;
   private long lastForceNanos;
 
-  private WalSyncer(Storage storage, StorageLock lock, Path directory, WalConfig config,
-      SegmentOutput.Factory outputs, CommitQueue queue, SegmentCatalog catalog,
-      long lastWrittenId, EntryEncoder encoder) {
+  private WalSyncer(
+      Storage storage,
+      StorageLock lock,
+      Path directory,
+      WalConfig config,
+      SegmentOutput.Factory outputs,
+      CommitQueue queue,
+      SegmentCatalog catalog,
+      long lastWrittenId,
+      EntryEncoder encoder) {
     this.storage = storage;
     this.lock = lock;
     this.directory = directory;
@@ -79,12 +86,28 @@ final class WalSyncer implements Runnable {
    * Creates the first segment, named {@code firstSequenceId}, on the calling thread, so that a log
    * that cannot write fails to open; {@link #run} then serves the queue.
    */
-  static WalSyncer create(Storage storage, StorageLock lock, Path directory, WalConfig config,
-      SegmentOutput.Factory outputs, CommitQueue queue, SegmentCatalog catalog,
-      long firstSequenceId) throws IOException {
+  static WalSyncer create(
+      Storage storage,
+      StorageLock lock,
+      Path directory,
+      WalConfig config,
+      SegmentOutput.Factory outputs,
+      CommitQueue queue,
+      SegmentCatalog catalog,
+      long firstSequenceId)
+      throws IOException {
     EntryEncoder encoder = EntryEncoder.create();
-    WalSyncer syncer = new WalSyncer(storage, lock, directory, config, outputs, queue, catalog,
-        firstSequenceId - 1, encoder);
+    WalSyncer syncer =
+        new WalSyncer(
+            storage,
+            lock,
+            directory,
+            config,
+            outputs,
+            queue,
+            catalog,
+            firstSequenceId - 1,
+            encoder);
     try {
       syncer.startSegment(firstSequenceId);
     } catch (IOException | RuntimeException e) {
@@ -116,8 +139,11 @@ final class WalSyncer implements Runnable {
   }
 
   private void stop(IOException failure, Throwable cause) {
-    LOG.error("WAL {}: failed; no entry after sequence id {} is acknowledged", directory,
-        queue.durableSequenceId(), cause);
+    LOG.error(
+        "WAL {}: failed; no entry after sequence id {} is acknowledged",
+        directory,
+        queue.durableSequenceId(),
+        cause);
     queue.fail(failure);
     writer.closeAfterFailure(failure);
   }
@@ -125,16 +151,21 @@ final class WalSyncer implements Runnable {
   private void serve() throws IOException, InterruptedException {
     long rollsDone = 0;
     while (true) {
-      long timeout = writer.hasUnforcedBytes()
-          ? Math.max(0, lastForceNanos + intervalNanos - System.nanoTime())
-          : -1;
+      long timeout =
+          writer.hasUnforcedBytes()
+              ? Math.max(0, lastForceNanos + intervalNanos - System.nanoTime())
+              : -1;
       CommitQueue.Batch batch = queue.take(timeout);
       List<PendingEntry> entries = batch.entries();
       long bytes = write(entries);
-      boolean rollDue = !batch.closing()
-          && (batch.rollsRequested() > rollsDone || writer.position() >= config.rollSize());
-      boolean forceDue = batch.forceRequested() || rollDue || batch.closing()
-          || System.nanoTime() - lastForceNanos >= intervalNanos;
+      boolean rollDue =
+          !batch.closing()
+              && (batch.rollsRequested() > rollsDone || writer.position() >= config.rollSize());
+      boolean forceDue =
+          batch.forceRequested()
+              || rollDue
+              || batch.closing()
+              || System.nanoTime() - lastForceNanos >= intervalNanos;
       boolean forced = forceDue && writer.hasUnforcedBytes();
       if (forced) {
         long forceStart = System.nanoTime();
@@ -177,8 +208,9 @@ final class WalSyncer implements Runnable {
   }
 
   private void startSegment(long firstSequenceId) throws IOException {
-    SegmentWriter created = SegmentWriter.create(storage, directory, firstSequenceId,
-        System.currentTimeMillis(), outputs);
+    SegmentWriter created =
+        SegmentWriter.create(
+            storage, directory, firstSequenceId, System.currentTimeMillis(), outputs);
     try {
       lock.checkHeld();
     } catch (IOException e) {

@@ -2,9 +2,9 @@ package dev.cellar.store.wal;
 
 import dev.cellar.cell.Cell;
 import dev.cellar.cell.KeyValue;
-import dev.cellar.metrics.HistogramSnapshot;
 import dev.cellar.io.Storage;
 import dev.cellar.io.StorageLock;
+import dev.cellar.metrics.HistogramSnapshot;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -41,12 +41,11 @@ import java.util.function.Consumer;
  *
  * <p><b>Durability.</b> {@link Durability#SYNC_WAL} entries are forced with {@code fdatasync} (on
  * HDFS, {@code hflush}) and {@code FSYNC_WAL} ones with {@code fsync} (on HDFS, {@code hsync})
- * before {@link #sync} (or {@link #append}) returns for them; {@link
- * Durability#ASYNC_WAL} entries are forced within {@link WalConfig#asyncSyncIntervalMillis()};
- * {@link Durability#SKIP_WAL} writes nothing. After a failed write or force the log fails for
- * good: entries not yet acknowledged, and every later append, fail with an {@link IOException}
- * naming the file, because a failed {@code fsync} can lose pages that a retried one would not
- * report. Reopen the log to recover.
+ * before {@link #sync} (or {@link #append}) returns for them; {@link Durability#ASYNC_WAL} entries
+ * are forced within {@link WalConfig#asyncSyncIntervalMillis()}; {@link Durability#SKIP_WAL} writes
+ * nothing. After a failed write or force the log fails for good: entries not yet acknowledged, and
+ * every later append, fail with an {@link IOException} naming the file, because a failed {@code
+ * fsync} can lose pages that a retried one would not report. Reopen the log to recover.
  *
  * <p><b>Recovery.</b> Opening scans every segment ({@link WalRecovery}): segments before the last
  * must be intact or the open fails with a {@link CorruptWalException}; the last one is cut at its
@@ -57,9 +56,9 @@ import java.util.function.Consumer;
  * through the log's {@link Storage}: the local disk, HDFS, or a test's fault-injecting wrapper.
  *
  * <p><b>Memory.</b> An append copies nothing: the queue references the caller's cells (which must
- * not change until they are written) and the sync thread serializes them into one reusable
- * off-heap staging buffer ({@link EntryEncoder}) that the file write reads directly. Replay reads
- * through heap windows and hands out views into them (see {@link WalEntry}).
+ * not change until they are written) and the sync thread serializes them into one reusable off-heap
+ * staging buffer ({@link EntryEncoder}) that the file write reads directly. Replay reads through
+ * heap windows and hands out views into them (see {@link WalEntry}).
  */
 public final class WriteAheadLog implements AutoCloseable {
 
@@ -74,8 +73,13 @@ public final class WriteAheadLog implements AutoCloseable {
   private final ReentrantReadWriteLock deletionLock = new ReentrantReadWriteLock();
   private final Map<String, byte[]> tableNames = new ConcurrentHashMap<>();
 
-  private WriteAheadLog(Storage storage, Path directory, CommitQueue queue,
-      SegmentCatalog catalog, Thread syncThread, StorageLock lock) {
+  private WriteAheadLog(
+      Storage storage,
+      Path directory,
+      CommitQueue queue,
+      SegmentCatalog catalog,
+      Thread syncThread,
+      StorageLock lock) {
     this.storage = storage;
     this.directory = directory;
     this.lock = lock;
@@ -106,8 +110,8 @@ public final class WriteAheadLog implements AutoCloseable {
    * Opens the log in {@code directory} of {@code storage}, deciding about damage by what the
    * tables' files say ({@code bounds}; see {@link WalRecovery}).
    */
-  public static WriteAheadLog open(Storage storage, Path directory, WalConfig config,
-      RecoveryBounds bounds) throws IOException {
+  public static WriteAheadLog open(
+      Storage storage, Path directory, WalConfig config, RecoveryBounds bounds) throws IOException {
     return open(storage, directory, config, AppendOnlyFileOutput.on(storage), bounds);
   }
 
@@ -117,11 +121,21 @@ public final class WriteAheadLog implements AutoCloseable {
     return open(Storage.local(), directory, config, outputs, RecoveryBounds.UNKNOWN);
   }
 
-  private static WriteAheadLog open(Storage storage, Path directory, WalConfig config,
-      SegmentOutput.Factory outputs, RecoveryBounds bounds) throws IOException {
+  private static WriteAheadLog open(
+      Storage storage,
+      Path directory,
+      WalConfig config,
+      SegmentOutput.Factory outputs,
+      RecoveryBounds bounds)
+      throws IOException {
     if (storage == null || directory == null || config == null) {
-      throw new IllegalArgumentException("storage, directory and config are required, found "
-          + storage + ", " + directory + " and " + config);
+      throw new IllegalArgumentException(
+          "storage, directory and config are required, found "
+              + storage
+              + ", "
+              + directory
+              + " and "
+              + config);
     }
     if (!storage.isDirectory(directory)) {
       storage.createDirectories(directory);
@@ -135,8 +149,16 @@ public final class WriteAheadLog implements AutoCloseable {
       WalRecovery.Recovered recovered = WalRecovery.recover(storage, directory, bounds);
       SegmentCatalog catalog = new SegmentCatalog(recovered.segments());
       CommitQueue queue = new CommitQueue(directory, recovered.nextSequenceId());
-      WalSyncer syncer = WalSyncer.create(storage, lock, directory, config, outputs, queue,
-          catalog, recovered.nextSequenceId());
+      WalSyncer syncer =
+          WalSyncer.create(
+              storage,
+              lock,
+              directory,
+              config,
+              outputs,
+              queue,
+              catalog,
+              recovered.nextSequenceId());
       Thread thread = Thread.ofPlatform().name(WalSyncer.THREAD_NAME).daemon().start(syncer);
       return new WriteAheadLog(storage, directory, queue, catalog, thread, lock);
     } catch (IOException | RuntimeException e) {
@@ -155,10 +177,10 @@ public final class WriteAheadLog implements AutoCloseable {
   }
 
   /**
-   * Appends one entry holding {@code cells} for {@code table} and returns its sequence id, which
-   * is higher than every id assigned before, in this run or an earlier one. Returns when the entry
-   * is as durable as {@code durability} asks: {@link #appendNoSync} then, for the durabilities
-   * that wait, {@link #sync}. The cells must not change until it returns, or for {@link
+   * Appends one entry holding {@code cells} for {@code table} and returns its sequence id, which is
+   * higher than every id assigned before, in this run or an earlier one. Returns when the entry is
+   * as durable as {@code durability} asks: {@link #appendNoSync} then, for the durabilities that
+   * wait, {@link #sync}. The cells must not change until it returns, or for {@link
    * Durability#ASYNC_WAL} until the entry is written (see {@link #appendNoSync}).
    *
    * @throws IllegalArgumentException as {@link #appendNoSync} does
@@ -193,8 +215,9 @@ public final class WriteAheadLog implements AutoCloseable {
    * @throws IOException if the log failed earlier
    * @throws IllegalStateException if the log is closed
    */
-  public long appendNoSync(String table, List<? extends Cell> cells, long latestTimestamp,
-      Durability durability) throws IOException {
+  public long appendNoSync(
+      String table, List<? extends Cell> cells, long latestTimestamp, Durability durability)
+      throws IOException {
     if (durability == null) {
       throw new IllegalArgumentException("durability is null");
     }
@@ -203,8 +226,14 @@ public final class WriteAheadLog implements AutoCloseable {
     if (!durability.writes()) {
       return queue.assignUnwritten();
     }
-    return queue.enqueue(table, tableName, cells.toArray(NO_CELLS), payloadLength,
-        latestTimestamp, durability.waitsForForce(), durability == Durability.FSYNC_WAL);
+    return queue.enqueue(
+        table,
+        tableName,
+        cells.toArray(NO_CELLS),
+        payloadLength,
+        latestTimestamp,
+        durability.waitsForForce(),
+        durability == Durability.FSYNC_WAL);
   }
 
   /** The table's checked UTF-8 name, encoded once per table and kept. */
@@ -219,8 +248,8 @@ public final class WriteAheadLog implements AutoCloseable {
 
   /**
    * Waits until the entry {@code sequenceId} (and every entry before it) is on stable storage. The
-   * entry must have been appended with a durability that writes it: a {@link
-   * Durability#SKIP_WAL} id becomes durable only when a later entry does.
+   * entry must have been appended with a durability that writes it: a {@link Durability#SKIP_WAL}
+   * id becomes durable only when a later entry does.
    *
    * @throws IOException naming the file, if the log failed before forcing the entry
    * @throws java.io.InterruptedIOException if interrupted while waiting; the entry may still be
@@ -255,8 +284,13 @@ public final class WriteAheadLog implements AutoCloseable {
     EntryCheck.tableName(table);
     long lastAssigned = queue.lastAssignedSequenceId();
     if (sequenceId < 0 || sequenceId > lastAssigned) {
-      throw new IllegalArgumentException("flushed sequence id " + sequenceId + " of table '"
-          + table + "' was never assigned: ids so far run up to " + lastAssigned);
+      throw new IllegalArgumentException(
+          "flushed sequence id "
+              + sequenceId
+              + " of table '"
+              + table
+              + "' was never assigned: ids so far run up to "
+              + lastAssigned);
     }
     deletionLock.writeLock().lock();
     try {
@@ -265,8 +299,8 @@ public final class WriteAheadLog implements AutoCloseable {
         try {
           storage.deleteIfExists(segment.path());
         } catch (IOException e) {
-          throw new IOException("deleting flushed WAL segment " + segment.path() + " failed: "
-              + e, e);
+          throw new IOException(
+              "deleting flushed WAL segment " + segment.path() + " failed: " + e, e);
         }
         deleted.add(segment.path());
       }
@@ -274,8 +308,14 @@ public final class WriteAheadLog implements AutoCloseable {
         try {
           storage.syncDirectory(directory);
         } catch (IOException e) {
-          throw new IOException("WAL " + directory + ": syncing the directory after deleting "
-              + deleted + " failed: " + e, e);
+          throw new IOException(
+              "WAL "
+                  + directory
+                  + ": syncing the directory after deleting "
+                  + deleted
+                  + " failed: "
+                  + e,
+              e);
         }
       }
       return deleted;
@@ -286,9 +326,9 @@ public final class WriteAheadLog implements AutoCloseable {
 
   /**
    * Hands every durable entry with a sequence id above {@code fromSequenceIdExclusive} to {@code
-   * consumer}, in id order: what was durable when the call started. Used to rebuild memstores
-   * after {@link #open}; the cells are views, see {@link WalEntry}. The consumer must not call
-   * {@link #markFlushed}, which waits for replays to finish.
+   * consumer}, in id order: what was durable when the call started. Used to rebuild memstores after
+   * {@link #open}; the cells are views, see {@link WalEntry}. The consumer must not call {@link
+   * #markFlushed}, which waits for replays to finish.
    *
    * @throws CorruptWalException naming file and offset, if a segment is damaged
    * @throws IOException naming the file, if reading fails
@@ -303,8 +343,9 @@ public final class WriteAheadLog implements AutoCloseable {
       List<SegmentCatalog.ReadableSegment> segments = catalog.readableSegments();
       for (int i = 0; i < segments.size(); i++) {
         SegmentCatalog.ReadableSegment segment = segments.get(i);
-        boolean allAtOrBelowFrom = i + 1 < segments.size()
-            && segments.get(i + 1).firstSequenceId() - 1 <= fromSequenceIdExclusive;
+        boolean allAtOrBelowFrom =
+            i + 1 < segments.size()
+                && segments.get(i + 1).firstSequenceId() - 1 <= fromSequenceIdExclusive;
         if (!allAtOrBelowFrom) {
           replay(segment, fromSequenceIdExclusive, consumer);
         }
@@ -314,10 +355,14 @@ public final class WriteAheadLog implements AutoCloseable {
     }
   }
 
-  private void replay(SegmentCatalog.ReadableSegment segment, long fromExclusive,
-      Consumer<? super WalEntry> consumer) throws IOException {
-    try (SegmentReader reader = SegmentReader.openPrefix(storage, segment.path(),
-        segment.firstSequenceId(), segment.length())) {
+  private void replay(
+      SegmentCatalog.ReadableSegment segment,
+      long fromExclusive,
+      Consumer<? super WalEntry> consumer)
+      throws IOException {
+    try (SegmentReader reader =
+        SegmentReader.openPrefix(
+            storage, segment.path(), segment.firstSequenceId(), segment.length())) {
       for (WalEntry entry = reader.next(); entry != null; entry = reader.next()) {
         if (entry.sequenceId() > fromExclusive) {
           consumer.accept(entry);
@@ -380,14 +425,25 @@ public final class WriteAheadLog implements AutoCloseable {
     lock.close();
     IOException failure = queue.failure();
     if (failure != null) {
-      throw new IOException("WAL " + directory + " failed; entries after sequence id "
-          + queue.durableSequenceId() + " may be lost: " + failure.getMessage(), failure);
+      throw new IOException(
+          "WAL "
+              + directory
+              + " failed; entries after sequence id "
+              + queue.durableSequenceId()
+              + " may be lost: "
+              + failure.getMessage(),
+          failure);
     }
   }
 
   @Override
   public String toString() {
-    return "WriteAheadLog[" + directory + ", last id " + lastSequenceId() + ", durable "
-        + durableSequenceId() + "]";
+    return "WriteAheadLog["
+        + directory
+        + ", last id "
+        + lastSequenceId()
+        + ", durable "
+        + durableSequenceId()
+        + "]";
   }
 }

@@ -23,6 +23,7 @@ final class AllocatorOracle {
   private final String context;
   private final TreeMap<Long, Integer> live = new TreeMap<>();
   private final List<Long> offsets = new ArrayList<>();
+
   /** Slot sizes without a bucket whose allocation failed since they last had one. */
   private final Set<Integer> starved = new HashSet<>();
 
@@ -51,7 +52,9 @@ final class AllocatorOracle {
     offsets.set(at, offsets.getLast());
     offsets.removeLast();
     int length = live.remove(offset);
-    assertEquals(allocator.roundUp(length), allocator.free(offset, length),
+    assertEquals(
+        allocator.roundUp(length),
+        allocator.free(offset, length),
         context + ": slot size freed at " + offset);
   }
 
@@ -108,9 +111,19 @@ final class AllocatorOracle {
         empty += usedPerBucket[b] == 0 ? 1 : 0;
       }
       long total = buckets * (bucketCapacity / item);
-      SizeClassStats expected = new SizeClassStats(item, buckets, total, used, total - used,
-          used * item, (total - used) * item, bucketCapacity % item * (buckets - empty),
-          fragmentation.getOrDefault(item, 0L), full, empty);
+      SizeClassStats expected =
+          new SizeClassStats(
+              item,
+              buckets,
+              total,
+              used,
+              total - used,
+              used * item,
+              (total - used) * item,
+              bucketCapacity % item * (buckets - empty),
+              fragmentation.getOrDefault(item, 0L),
+              full,
+              empty);
       assertEquals(expected, s, context + ": statistics of size " + item);
       boolean needsBucket = buckets > 0 ? total == used : starved.contains(item);
       withoutFreeSlots += needsBucket ? 1 : 0;
@@ -133,8 +146,13 @@ final class AllocatorOracle {
           starved.add(s.itemSize());
         }
       }
-      assertTrue(s.itemSize() == allocator.roundUp(length) || s.completelyFreeBuckets() == 0,
-          context + ": allocating " + length + " failed though size " + s.itemSize()
+      assertTrue(
+          s.itemSize() == allocator.roundUp(length) || s.completelyFreeBuckets() == 0,
+          context
+              + ": allocating "
+              + length
+              + " failed though size "
+              + s.itemSize()
               + " could give up a bucket");
     }
   }

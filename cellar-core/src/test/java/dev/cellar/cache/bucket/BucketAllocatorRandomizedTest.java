@@ -20,16 +20,18 @@ import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * Random allocations and frees against {@link AllocatorOracle}, on a small allocator that runs full
- * and moves buckets between classes often. Four runs, from the test's seed and the three after
- * it; every assertion message names its run's seed.
+ * and moves buckets between classes often. Four runs, from the test's seed and the three after it;
+ * every assertion message names its run's seed.
  */
 @ExtendWith(TestSeedExtension.class)
 class BucketAllocatorRandomizedTest {
 
   /** 16 KiB buckets with 64, 32, 12 (plus a 1 KiB tail), 8 and 4 slots. */
   static final int[] SIZES = {256, 512, 1280, 2048, 4096};
+
   /** 24 whole buckets and a partial one the allocator must leave unused. */
   static final long CAPACITY = 24 * 16384 + 1000;
+
   private static final int OPERATIONS = 20_000;
   private static final int CHECK_EVERY = 16;
   private static final int PHASE = 2_000;
@@ -117,29 +119,31 @@ class BucketAllocatorRandomizedTest {
       List<Future<?>> runs = new ArrayList<>();
       for (int t = 0; t < threads; t++) {
         Random random = new Random(seed.value() + t);
-        runs.add(pool.submit(() -> {
-          start.await();
-          List<long[]> mine = new ArrayList<>();
-          for (int op = 0; op < 20_000; op++) {
-            if (!mine.isEmpty() && random.nextBoolean()) {
-              long[] entry = mine.remove(random.nextInt(mine.size()));
-              owned.remove(entry[0]);
-              allocator.free(entry[0], (int) entry[1]);
-            } else {
-              int length = randomLength(random, random.nextInt(SIZES.length));
-              long offset = allocator.allocate(length);
-              if (offset >= 0) {
-                assertNull(owned.putIfAbsent(offset, length), "offset " + offset);
-                mine.add(new long[] {offset, length});
-              }
-            }
-          }
-          for (long[] entry : mine) {
-            owned.remove(entry[0]);
-            allocator.free(entry[0], (int) entry[1]);
-          }
-          return null;
-        }));
+        runs.add(
+            pool.submit(
+                () -> {
+                  start.await();
+                  List<long[]> mine = new ArrayList<>();
+                  for (int op = 0; op < 20_000; op++) {
+                    if (!mine.isEmpty() && random.nextBoolean()) {
+                      long[] entry = mine.remove(random.nextInt(mine.size()));
+                      owned.remove(entry[0]);
+                      allocator.free(entry[0], (int) entry[1]);
+                    } else {
+                      int length = randomLength(random, random.nextInt(SIZES.length));
+                      long offset = allocator.allocate(length);
+                      if (offset >= 0) {
+                        assertNull(owned.putIfAbsent(offset, length), "offset " + offset);
+                        mine.add(new long[] {offset, length});
+                      }
+                    }
+                  }
+                  for (long[] entry : mine) {
+                    owned.remove(entry[0]);
+                    allocator.free(entry[0], (int) entry[1]);
+                  }
+                  return null;
+                }));
       }
       start.countDown();
       for (Future<?> run : runs) {

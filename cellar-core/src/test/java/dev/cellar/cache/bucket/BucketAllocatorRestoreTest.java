@@ -59,7 +59,8 @@ class BucketAllocatorRestoreTest {
     for (int c = 0; c < sizes.length; c++) {
       assertEquals(before.get(c).usedSlots(), after.get(c).usedSlots());
       assertEquals(before.get(c).fragmentationBytes(), after.get(c).fragmentationBytes());
-      assertTrue(after.get(c).bucketCount() >= 1
+      assertTrue(
+          after.get(c).bucketCount() >= 1
               || after.stream().allMatch(s -> s.completelyFreeBuckets() == 0),
           "class " + c + " has no bucket though one is empty");
     }
@@ -84,8 +85,10 @@ class BucketAllocatorRestoreTest {
   void anEntryBeyondTheCapacityIsRejected() {
     long total = BUCKETS * BUCKET;
     assertTrue(total + 256 < GIB, "1 GiB leaves a partial bucket");
-    Restored r = restore(new long[] {total, total + 256, -256, total - LARGEST},
-        new int[] {100, 100, 100, LARGEST});
+    Restored r =
+        restore(
+            new long[] {total, total + 256, -256, total - LARGEST},
+            new int[] {100, 100, 100, LARGEST});
     assertEquals(bits(3), r.accepted);
     assertEquals(LARGEST, r.allocator.usedSize());
   }
@@ -93,8 +96,9 @@ class BucketAllocatorRestoreTest {
   @Test
   void anOffsetThatStartsNoSlotOfItsClassIsRejected() {
     long tail = 410L * SMALLEST;
-    Restored r = restore(new long[] {256, SMALLEST + 1024, tail, 2 * SMALLEST},
-        new int[] {100, 100, 100, 100});
+    Restored r =
+        restore(
+            new long[] {256, SMALLEST + 1024, tail, 2 * SMALLEST}, new int[] {100, 100, 100, 100});
     assertEquals(bits(3), r.accepted);
     assertEquals(1, r.allocator.usedSlots(0));
     long next = r.allocator.allocate(SMALLEST);
@@ -115,7 +119,8 @@ class BucketAllocatorRestoreTest {
     Restored r = restore(new long[] {SMALLEST, SMALLEST, 0}, new int[] {5000, 4000, 3000});
     assertEquals(bits(0, 2), r.accepted);
     assertEquals(2, r.allocator.usedCount());
-    assertEquals(SMALLEST - 5000 + SMALLEST - 3000,
+    assertEquals(
+        SMALLEST - 5000 + SMALLEST - 3000,
         r.allocator.sizeClassStats().get(0).fragmentationBytes());
     assertEquals(SMALLEST, r.allocator.free(SMALLEST, 5000));
     assertThrows(IllegalStateException.class, () -> r.allocator.free(SMALLEST, 4000));
@@ -126,9 +131,11 @@ class BucketAllocatorRestoreTest {
     BitSet accepted = bits(0, 1, 5);
     BucketAllocator.restore(GIB, SIZES, new long[] {0, 0}, new int[] {100, 100}, accepted);
     assertEquals(bits(0, 5), accepted);
-    assertThrows(IllegalArgumentException.class,
+    assertThrows(
+        IllegalArgumentException.class,
         () -> BucketAllocator.restore(GIB, SIZES, new long[1], new int[2], new BitSet()));
-    assertThrows(IllegalArgumentException.class,
+    assertThrows(
+        IllegalArgumentException.class,
         () -> BucketAllocator.restore(BUCKET, SIZES, new long[0], new int[0], new BitSet()));
   }
 
@@ -156,8 +163,9 @@ class BucketAllocatorRestoreTest {
   void aClassLeftWithoutABucketTakesAnEmptyOneOrStarvesUntilOneEmpties() {
     int[] sizes = {256, 512, 1024};
     BitSet accepted = new BitSet();
-    BucketAllocator small = BucketAllocator.restore(
-        3 * 4096, sizes, new long[] {0, 4096}, new int[] {1024, 1024}, accepted);
+    BucketAllocator small =
+        BucketAllocator.restore(
+            3 * 4096, sizes, new long[] {0, 4096}, new int[] {1024, 1024}, accepted);
     assertEquals(bits(0, 1), accepted);
     List<SizeClassStats> stats = small.sizeClassStats();
     assertEquals(1, stats.get(0).bucketCount());

@@ -10,22 +10,27 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * The allocator's rules one at a time, mostly on the default sizes (HBase's and 68 KiB) over 1
- * GiB: 511 buckets of 2,101,248 bytes, bucket {@code i < 14} serving size {@code i} and the other
- * 497 the largest.
+ * The allocator's rules one at a time, mostly on the default sizes (HBase's and 68 KiB) over 1 GiB:
+ * 511 buckets of 2,101,248 bytes, bucket {@code i < 14} serving size {@code i} and the other 497
+ * the largest.
  */
 class BucketAllocatorTest {
 
   static final int[] SIZES = BucketCacheConfig.DEFAULT_BUCKET_SIZES;
   static final long GIB = 1L << 30;
+
   /** 4 x 525312, the largest default size. */
   static final long BUCKET = 2_101_248;
+
   /** floor(1 GiB / BUCKET). */
   static final int BUCKETS = 511;
+
   static final int SMALLEST = 5120;
   static final int LARGEST = 525_312;
+
   /** Slots of the smallest default size per bucket. */
   static final int SMALLEST_SLOTS = 410;
+
   /** Slots of the second default size (9216) per bucket. */
   static final int SECOND_SLOTS = 228;
 
@@ -45,8 +50,11 @@ class BucketAllocatorTest {
       SizeClassStats s = stats.get(i);
       int buckets = i < SIZES.length - 1 ? 1 : BUCKETS - (SIZES.length - 1);
       long slots = buckets * (BUCKET / SIZES[i]);
-      assertEquals(new SizeClassStats(SIZES[i], buckets, slots, 0, slots, 0, slots * SIZES[i], 0,
-          0, 0, buckets), s, "class " + i);
+      assertEquals(
+          new SizeClassStats(
+              SIZES[i], buckets, slots, 0, slots, 0, slots * SIZES[i], 0, 0, 0, buckets),
+          s,
+          "class " + i);
       assertEquals(SIZES[i], allocator.slotSize(Math.min(i, BUCKETS - 1) * BUCKET));
     }
     assertEquals(SMALLEST_SLOTS, allocator.totalSlots(0));
@@ -119,9 +127,11 @@ class BucketAllocatorTest {
     assertEquals(slotBytes, allocator.usedSize());
     assertEquals(allocator.totalSize() - slotBytes, allocator.freeSize());
     assertEquals(live.size(), allocator.usedCount());
-    assertEquals(fragmentation,
+    assertEquals(
+        fragmentation,
         allocator.sizeClassStats().stream().mapToLong(SizeClassStats::fragmentationBytes).sum());
-    assertEquals(3 * ((SMALLEST - 1) + (SMALLEST - 4096)),
+    assertEquals(
+        3 * ((SMALLEST - 1) + (SMALLEST - 4096)),
         allocator.sizeClassStats().get(0).fragmentationBytes());
     for (long[] entry : live) {
       assertEquals(allocator.roundUp((int) entry[1]), allocator.free(entry[0], (int) entry[1]));
@@ -238,7 +248,9 @@ class BucketAllocatorTest {
     }
     for (int i = 0; i < (SIZES.length - 1) * 4; i++) {
       long offset = allocator.allocate(LARGEST);
-      assertEquals((i / 4) * BUCKET + (i % 4) * LARGEST, offset,
+      assertEquals(
+          (i / 4) * BUCKET + (i % 4) * LARGEST,
+          offset,
           "the empty last bucket of each smaller class, smallest first; allocation " + i);
     }
     assertEquals(-1, allocator.allocate(LARGEST));
@@ -265,8 +277,8 @@ class BucketAllocatorTest {
     long used = allocator.allocate(3000);
     assertThrows(IllegalStateException.class, () -> allocator.free(used + 256, 3000));
     assertThrows(IllegalStateException.class, () -> allocator.free(used + SMALLEST, 3000));
-    assertThrows(IllegalStateException.class,
-        () -> allocator.free(SMALLEST_SLOTS * SMALLEST, 3000));
+    assertThrows(
+        IllegalStateException.class, () -> allocator.free(SMALLEST_SLOTS * SMALLEST, 3000));
     assertThrows(IllegalStateException.class, () -> allocator.free(-256, 3000));
     assertThrows(IllegalStateException.class, () -> allocator.free(allocator.totalSize(), 3000));
     assertEquals(1, allocator.usedCount());
@@ -286,8 +298,8 @@ class BucketAllocatorTest {
   void aCapacityBelowOneBucketPerSizeNamesTheMinimum() {
     long minimum = SIZES.length * BUCKET;
     assertEquals(SIZES.length, new BucketAllocator(minimum, SIZES).bucketCount());
-    IllegalArgumentException e = assertThrows(
-        IllegalArgumentException.class, () -> new BucketAllocator(minimum - 1, SIZES));
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> new BucketAllocator(minimum - 1, SIZES));
     assertTrue(e.getMessage().contains(String.valueOf(minimum)), e.getMessage());
     assertTrue(e.getMessage().contains(String.valueOf(minimum - 1)), e.getMessage());
     assertTrue(e.getMessage().contains(String.valueOf(LARGEST)), e.getMessage());
@@ -296,14 +308,14 @@ class BucketAllocatorTest {
   @Test
   void badSizesAreRejected() {
     assertThrows(IllegalArgumentException.class, () -> new BucketAllocator(GIB, new int[0]));
-    assertThrows(IllegalArgumentException.class,
-        () -> new BucketAllocator(GIB, new int[] {1024, 512}));
-    assertThrows(IllegalArgumentException.class,
-        () -> new BucketAllocator(GIB, new int[] {512, 512}));
-    assertThrows(IllegalArgumentException.class,
-        () -> new BucketAllocator(GIB, new int[] {1000, 2048}));
-    assertThrows(IllegalArgumentException.class,
-        () -> new BucketAllocator(GIB, new int[] {0, 2048}));
+    assertThrows(
+        IllegalArgumentException.class, () -> new BucketAllocator(GIB, new int[] {1024, 512}));
+    assertThrows(
+        IllegalArgumentException.class, () -> new BucketAllocator(GIB, new int[] {512, 512}));
+    assertThrows(
+        IllegalArgumentException.class, () -> new BucketAllocator(GIB, new int[] {1000, 2048}));
+    assertThrows(
+        IllegalArgumentException.class, () -> new BucketAllocator(GIB, new int[] {0, 2048}));
   }
 
   private void fillClassZeroBucket() {

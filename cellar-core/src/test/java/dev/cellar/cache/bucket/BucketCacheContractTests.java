@@ -20,8 +20,7 @@ class BucketCacheContractTests {
 
   abstract static class OnEngine extends BlockCacheContractTest {
 
-    @TempDir
-    Path directory;
+    @TempDir Path directory;
 
     abstract String engine();
 

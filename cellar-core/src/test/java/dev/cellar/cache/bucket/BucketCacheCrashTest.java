@@ -23,9 +23,9 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Kills a process filling a persistent bucket cache with SIGKILL at a random moment, then opens
- * the cache again: it must come back with the blocks of its last persisted index that still hold
- * their bytes, and serve no block with bytes other than its own. CI runs a few rounds; {@code
+ * Kills a process filling a persistent bucket cache with SIGKILL at a random moment, then opens the
+ * cache again: it must come back with the blocks of its last persisted index that still hold their
+ * bytes, and serve no block with bytes other than its own. CI runs a few rounds; {@code
  * -Dcellar.crash.rounds=N} (through {@code -Dcellar.test.extraJvmArgs}) runs more.
  */
 @ExtendWith(TestSeedExtension.class)
@@ -35,16 +35,29 @@ class BucketCacheCrashTest {
   static final long BUCKET = 4L * 9216;
   static final long BUCKETS = 256;
 
-  @TempDir
-  Path directory;
+  @TempDir Path directory;
 
   static BucketCacheConfig config(Path data, Path index, long buckets) {
-    BucketCacheConfig base = BucketCacheConfig.of("file:" + data, buckets * BUCKET)
-        .withBucketSizes(SIZES).withPersistentPath(index);
-    return new BucketCacheConfig(base.ioEngine(), base.capacity(), base.bucketSizes(),
-        base.writerThreads(), base.writerQueueLength(), base.acceptFactor(), base.minFactor(),
-        base.extraFreeFactor(), base.singleFactor(), base.multiFactor(), base.memoryFactor(),
-        base.persistentPath(), 50, base.queueAdditionWaitMillis(), base.ioErrorsToleratedMillis(),
+    BucketCacheConfig base =
+        BucketCacheConfig.of("file:" + data, buckets * BUCKET)
+            .withBucketSizes(SIZES)
+            .withPersistentPath(index);
+    return new BucketCacheConfig(
+        base.ioEngine(),
+        base.capacity(),
+        base.bucketSizes(),
+        base.writerThreads(),
+        base.writerQueueLength(),
+        base.acceptFactor(),
+        base.minFactor(),
+        base.extraFreeFactor(),
+        base.singleFactor(),
+        base.multiFactor(),
+        base.memoryFactor(),
+        base.persistentPath(),
+        50,
+        base.queueAdditionWaitMillis(),
+        base.ioErrorsToleratedMillis(),
         base.doorkeeper());
   }
 
@@ -64,14 +77,21 @@ class BucketCacheCrashTest {
       Path data = directory.resolve("round-" + round + ".data");
       Path index = directory.resolve("round-" + round + ".index");
       int cachedBeforeKill = runAndKill(data, index, random.nextLong(), 300 + random.nextInt(2000));
-      int served = verifyRestart(data, index, cachedBeforeKill + 200,
-          "round " + round);
-      assertTrue(served > 0, "round " + round + ": nothing came back warm after "
-          + cachedBeforeKill + " blocks cached");
+      int served = verifyRestart(data, index, cachedBeforeKill + 200, "round " + round);
+      assertTrue(
+          served > 0,
+          "round "
+              + round
+              + ": nothing came back warm after "
+              + cachedBeforeKill
+              + " blocks cached");
     }
   }
 
-  /** Starts the writer, kills it with SIGKILL after it cached {@code atLeast} blocks; returns the count seen. */
+  /**
+   * Starts the writer, kills it with SIGKILL after it cached {@code atLeast} blocks; returns the
+   * count seen.
+   */
   private static int runAndKill(Path data, Path index, long seed, int atLeast) throws Exception {
     List<String> command = new ArrayList<>();
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
@@ -87,8 +107,9 @@ class BucketCacheCrashTest {
     Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
     int cached = -1;
     List<String> output = new ArrayList<>();
-    try (BufferedReader reader = new BufferedReader(
-        new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
+    try (BufferedReader reader =
+        new BufferedReader(
+            new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
       String line;
       while ((line = reader.readLine()) != null) {
         output.add(line);

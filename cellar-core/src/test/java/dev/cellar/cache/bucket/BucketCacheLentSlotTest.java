@@ -38,13 +38,14 @@ import org.junit.jupiter.api.io.TempDir;
 class BucketCacheLentSlotTest {
 
   static final int BLOCK = 4096;
+
   /** Checksums and the next block's header, read along with a block. */
   static final int TRAILING = 53;
+
   static final int[] SIZES = SmallBucketCaches.SIZES;
   static final long BUCKET = SmallBucketCaches.BUCKET;
 
-  @TempDir
-  Path directory;
+  @TempDir Path directory;
 
   private SmallBucketCaches caches;
   private BufAllocator allocator;
@@ -90,7 +91,9 @@ class BucketCacheLentSlotTest {
 
     Cacheable hit = cache.getBlockRetained(key(0), true, false, true);
     assertNotNull(hit, "indexed without waiting for a writer");
-    assertEquals(loaded.buf().segment().address(), hit.buf().segment().address(),
+    assertEquals(
+        loaded.buf().segment().address(),
+        hit.buf().segment().address(),
         "the hit is the very memory the block was read into");
     assertEquals(-1, TestBlock.firstMismatch(hit, key(0), BLOCK));
     assertEquals(5120, cache.usedSlotBytes(), "one slot, no copy");
@@ -101,8 +104,8 @@ class BucketCacheLentSlotTest {
 
   /**
    * A reader offers its block under its own probe, re-pointed at the next block right after: the
-   * entry keeps the key's fields, not the probe, and is found, evicted with its file and
-   * persisted under its own key.
+   * entry keeps the key's fields, not the probe, and is found, evicted with its file and persisted
+   * under its own key.
    */
   @Test
   void aBlockOfferedUnderAProbeKeepsItsOwnKey() throws Exception {
@@ -110,8 +113,8 @@ class BucketCacheLentSlotTest {
     BlockCacheKey.Probe probe = new BlockCacheKey.Probe();
     for (int i = 0; i < 3; i++) {
       TestBlock loaded = read(cache, key(i), BLOCK, TRAILING);
-      cache.cacheBlockInItsMemory(probe.set(file, key(i).fileId(), key(i).offset(), null),
-          loaded, false);
+      cache.cacheBlockInItsMemory(
+          probe.set(file, key(i).fileId(), key(i).offset(), null), loaded, false);
       loaded.release();
     }
     probe.set("another-" + file, 1, 0, null);
@@ -238,8 +241,10 @@ class BucketCacheLentSlotTest {
 
   @Test
   void aFileEngineLendsNothing() throws Exception {
-    BucketCache cache = cache(BucketCacheConfig.of("file:" + directory.resolve("c"), 4 * BUCKET)
-        .withBucketSizes(SIZES));
+    BucketCache cache =
+        cache(
+            BucketCacheConfig.of("file:" + directory.resolve("c"), 4 * BUCKET)
+                .withBucketSizes(SIZES));
     assertNull(cache.blockMemory(BlockCategory.DATA));
   }
 
@@ -273,8 +278,10 @@ class BucketCacheLentSlotTest {
 
   @Test
   void lentSlotEntriesArePersistedAndRestored() throws Exception {
-    BucketCacheConfig config = BucketCacheConfig.of("pmem:" + directory.resolve("cache.data"),
-        4 * BUCKET).withBucketSizes(SIZES).withPersistentPath(directory.resolve("cache.index"));
+    BucketCacheConfig config =
+        BucketCacheConfig.of("pmem:" + directory.resolve("cache.data"), 4 * BUCKET)
+            .withBucketSizes(SIZES)
+            .withPersistentPath(directory.resolve("cache.index"));
     BucketCache first = BucketCache.create(config, allocator);
     for (int i = 0; i < 5; i++) {
       TestBlock block = read(first, key(i), BLOCK, TRAILING);
@@ -300,29 +307,32 @@ class BucketCacheLentSlotTest {
     List<Thread> threads = new ArrayList<>();
     for (int t = 0; t < 4; t++) {
       SplittableRandom random = new SplittableRandom(seed.value() + t);
-      threads.add(Thread.ofPlatform().start(() -> {
-        try {
-          for (int op = 0; op < 20_000; op++) {
-            BlockCacheKey key = key(random.nextInt(40));
-            Cacheable hit = cache.getBlockRetained(key, true, false, true);
-            if (hit == null) {
-              TestBlock loaded = read(cache, key, BLOCK, TRAILING);
-              cache.cacheBlockInItsMemory(key, loaded, false);
-              hit = loaded;
-            }
-            int mismatch = TestBlock.firstMismatch(hit, key, BLOCK);
-            hit.release();
-            if (mismatch != -1) {
-              throw new AssertionError(key + " served a wrong byte at " + mismatch);
-            }
-            if (random.nextInt(500) == 0) {
-              cache.evictBlock(key);
-            }
-          }
-        } catch (Throwable e) {
-          failure.compareAndSet(null, e);
-        }
-      }));
+      threads.add(
+          Thread.ofPlatform()
+              .start(
+                  () -> {
+                    try {
+                      for (int op = 0; op < 20_000; op++) {
+                        BlockCacheKey key = key(random.nextInt(40));
+                        Cacheable hit = cache.getBlockRetained(key, true, false, true);
+                        if (hit == null) {
+                          TestBlock loaded = read(cache, key, BLOCK, TRAILING);
+                          cache.cacheBlockInItsMemory(key, loaded, false);
+                          hit = loaded;
+                        }
+                        int mismatch = TestBlock.firstMismatch(hit, key, BLOCK);
+                        hit.release();
+                        if (mismatch != -1) {
+                          throw new AssertionError(key + " served a wrong byte at " + mismatch);
+                        }
+                        if (random.nextInt(500) == 0) {
+                          cache.evictBlock(key);
+                        }
+                      }
+                    } catch (Throwable e) {
+                      failure.compareAndSet(null, e);
+                    }
+                  }));
     }
     for (Thread thread : threads) {
       thread.join();

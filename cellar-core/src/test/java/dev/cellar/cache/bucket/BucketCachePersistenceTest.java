@@ -27,9 +27,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Warm restarts of a file-backed bucket cache, and every way its files can be wrong: a missing,
- * truncated, bit-flipped or mismatched index, a flipped or truncated cache file, and an index
- * older than the cache's contents (a crash after the last persist). In every case the cache opens,
- * and no block is served with bytes other than its own.
+ * truncated, bit-flipped or mismatched index, a flipped or truncated cache file, and an index older
+ * than the cache's contents (a crash after the last persist). In every case the cache opens, and no
+ * block is served with bytes other than its own.
  */
 @ExtendWith(TestSeedExtension.class)
 class BucketCachePersistenceTest {
@@ -38,8 +38,7 @@ class BucketCachePersistenceTest {
   static final long BUCKET = 4L * 9216;
   static final int BLOCKS = 40;
 
-  @TempDir
-  Path directory;
+  @TempDir Path directory;
 
   private BufAllocator allocator;
   private final String file = "persisted-" + System.nanoTime();
@@ -57,7 +56,8 @@ class BucketCachePersistenceTest {
 
   private BucketCacheConfig config() {
     return BucketCacheConfig.of("file:" + directory.resolve("cache.data"), 16 * BUCKET)
-        .withBucketSizes(SIZES).withPersistentPath(directory.resolve("cache.index"));
+        .withBucketSizes(SIZES)
+        .withPersistentPath(directory.resolve("cache.index"));
   }
 
   private BlockCacheKey key(int i) {
@@ -120,9 +120,12 @@ class BucketCachePersistenceTest {
   @Test
   void theIndexListsEntriesInFileAndOffsetOrder() throws Exception {
     written();
-    List<BucketIndexFile.StoredEntry> entries = BucketIndexFile.read(
-        directory.resolve("cache.index"), config(), "file:" + directory.resolve("cache.data"),
-        16 * BUCKET);
+    List<BucketIndexFile.StoredEntry> entries =
+        BucketIndexFile.read(
+            directory.resolve("cache.index"),
+            config(),
+            "file:" + directory.resolve("cache.data"),
+            16 * BUCKET);
     assertEquals(BLOCKS, entries.size());
     for (int i = 0; i < BLOCKS; i++) {
       assertEquals(key(i), entries.get(i).key(), "entry " + i);
@@ -184,10 +187,12 @@ class BucketCachePersistenceTest {
   @Test
   void anIndexForAnotherCapacityGivesAnEmptyCache() throws Exception {
     written();
-    BucketCache cache = BucketCache.create(
-        BucketCacheConfig.of("file:" + directory.resolve("cache.data"), 20 * BUCKET)
-            .withBucketSizes(SIZES).withPersistentPath(directory.resolve("cache.index")),
-        allocator);
+    BucketCache cache =
+        BucketCache.create(
+            BucketCacheConfig.of("file:" + directory.resolve("cache.data"), 20 * BUCKET)
+                .withBucketSizes(SIZES)
+                .withPersistentPath(directory.resolve("cache.index")),
+            allocator);
     try {
       assertEquals(0, cache.blockCount());
     } finally {
@@ -201,13 +206,17 @@ class BucketCachePersistenceTest {
     BucketCache probe = reopen();
     long slot;
     try {
-      slot = probe.entries().stream().filter(e -> e.key().equals(key(7))).findFirst()
-          .orElseThrow().offset;
+      slot =
+          probe.entries().stream()
+              .filter(e -> e.key().equals(key(7)))
+              .findFirst()
+              .orElseThrow()
+              .offset;
     } finally {
       probe.shutdown();
     }
-    try (RandomAccessFile raf = new RandomAccessFile(directory.resolve("cache.data").toFile(),
-        "rw")) {
+    try (RandomAccessFile raf =
+        new RandomAccessFile(directory.resolve("cache.data").toFile(), "rw")) {
       raf.seek(slot + 100);
       int b = raf.read();
       raf.seek(slot + 100);
@@ -226,8 +235,8 @@ class BucketCachePersistenceTest {
   @Test
   void aTruncatedCacheFileServesNothingWrong() throws Exception {
     written();
-    try (RandomAccessFile raf = new RandomAccessFile(directory.resolve("cache.data").toFile(),
-        "rw")) {
+    try (RandomAccessFile raf =
+        new RandomAccessFile(directory.resolve("cache.data").toFile(), "rw")) {
       raf.setLength(raf.length() / 3);
     }
     BucketCache cache = reopen();

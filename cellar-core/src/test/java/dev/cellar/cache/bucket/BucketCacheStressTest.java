@@ -26,8 +26,8 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * Many threads read random blocks through a bucket cache about a tenth the size of the data, so
- * it evicts all the time: a miss builds the block from its source and caches it, as a block loader
+ * Many threads read random blocks through a bucket cache about a tenth the size of the data, so it
+ * evicts all the time: a miss builds the block from its source and caches it, as a block loader
  * does, and every byte of every block returned is checked. Some threads also evict blocks and whole
  * files. At the end, with the cache shut down, every slot is back in the allocator and every pooled
  * buffer in its pool.
@@ -44,8 +44,7 @@ class BucketCacheStressTest {
   static final int BLOCKS_PER_FILE = 600;
   static final int THREADS = 6;
 
-  @TempDir
-  Path directory;
+  @TempDir Path directory;
 
   private static long seconds() {
     return Long.getLong("cellar.stress.seconds", 2);
@@ -69,8 +68,9 @@ class BucketCacheStressTest {
     String spec = engine.equals("file") ? "file:" + directory.resolve("stress.data") : engine;
     long dataBytes = (long) FILES * BLOCKS_PER_FILE * 15_000;
     long buckets = Math.max(SIZES.length, dataBytes / 10 / BUCKET);
-    BucketCache cache = BucketCache.create(
-        BucketCacheConfig.of(spec, buckets * BUCKET).withBucketSizes(SIZES), allocator);
+    BucketCache cache =
+        BucketCache.create(
+            BucketCacheConfig.of(spec, buckets * BUCKET).withBucketSizes(SIZES), allocator);
     Queue<String> failures = new ConcurrentLinkedQueue<>();
     LongAdder reads = new LongAdder();
     LongAdder hits = new LongAdder();
@@ -80,27 +80,33 @@ class BucketCacheStressTest {
     for (int t = 0; t < THREADS; t++) {
       SplittableRandom random = new SplittableRandom(seed.value() + t);
       boolean evicts = t == 0;
-      workers.add(Thread.ofPlatform().name("bucket-stress-" + t).start(() -> {
-        try {
-          start.await();
-          while (System.nanoTime() < deadline && failures.isEmpty()) {
-            BlockCacheKey key = new BlockCacheKey(file(random.nextInt(FILES)),
-                random.nextInt(BLOCKS_PER_FILE) * 65_536L);
-            if (evicts && random.nextInt(100) == 0) {
-              cache.evictBlock(key);
-              continue;
-            }
-            if (evicts && random.nextInt(20_000) == 0) {
-              cache.evictBlocksByHfileName(key.fileName());
-              continue;
-            }
-            read(cache, allocator, key, failures, hits);
-            reads.increment();
-          }
-        } catch (Throwable e) {
-          failures.add(Thread.currentThread().getName() + ": " + e);
-        }
-      }));
+      workers.add(
+          Thread.ofPlatform()
+              .name("bucket-stress-" + t)
+              .start(
+                  () -> {
+                    try {
+                      start.await();
+                      while (System.nanoTime() < deadline && failures.isEmpty()) {
+                        BlockCacheKey key =
+                            new BlockCacheKey(
+                                file(random.nextInt(FILES)),
+                                random.nextInt(BLOCKS_PER_FILE) * 65_536L);
+                        if (evicts && random.nextInt(100) == 0) {
+                          cache.evictBlock(key);
+                          continue;
+                        }
+                        if (evicts && random.nextInt(20_000) == 0) {
+                          cache.evictBlocksByHfileName(key.fileName());
+                          continue;
+                        }
+                        read(cache, allocator, key, failures, hits);
+                        reads.increment();
+                      }
+                    } catch (Throwable e) {
+                      failures.add(Thread.currentThread().getName() + ": " + e);
+                    }
+                  }));
     }
     start.countDown();
     for (Thread worker : workers) {
@@ -108,8 +114,7 @@ class BucketCacheStressTest {
     }
     BucketCacheSnapshot snapshot = cache.snapshot();
     cache.shutdown();
-    String context = "engine " + engine + ", " + reads.sum() + " reads, "
-        + hits.sum() + " hits";
+    String context = "engine " + engine + ", " + reads.sum() + " reads, " + hits.sum() + " hits";
     assertTrue(failures.isEmpty(), context + ": " + failures);
     assertTrue(hits.sum() > 0, context + ": no hits");
     assertTrue(snapshot.stats().evictedBlockCount() > 0, context + ": never evicted");
@@ -119,8 +124,12 @@ class BucketCacheStressTest {
     allocator.close();
   }
 
-  private static void read(BucketCache cache, BufAllocator allocator, BlockCacheKey key,
-      Queue<String> failures, LongAdder hits) {
+  private static void read(
+      BucketCache cache,
+      BufAllocator allocator,
+      BlockCacheKey key,
+      Queue<String> failures,
+      LongAdder hits) {
     int size = size(key);
     Cacheable block = cache.getBlockRetained(key, true, false, true);
     if (block != null) {

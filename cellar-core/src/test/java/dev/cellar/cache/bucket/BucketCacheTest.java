@@ -34,8 +34,7 @@ class BucketCacheTest {
   static final int[] SIZES = SmallBucketCaches.SIZES;
   static final long BUCKET = SmallBucketCaches.BUCKET;
 
-  @TempDir
-  Path directory;
+  @TempDir Path directory;
 
   private SmallBucketCaches caches;
   private BufAllocator allocator;
@@ -116,22 +115,52 @@ class BucketCacheTest {
     assertTrue(cache.admitsOnMiss(data), "the second is let in");
     assertTrue(cache.admitsOnMiss(index), "blocks other than data are always taken");
 
-    BucketCacheConfig off = BucketCacheConfig.from(Settings.of(Map.of(
-        BucketCacheConfig.IOENGINE_KEY, "offheap", BucketCacheConfig.SIZE_KEY, "1",
-        MissDoorkeeper.ENABLED_KEY, "false")));
+    BucketCacheConfig off =
+        BucketCacheConfig.from(
+            Settings.of(
+                Map.of(
+                    BucketCacheConfig.IOENGINE_KEY,
+                    "offheap",
+                    BucketCacheConfig.SIZE_KEY,
+                    "1",
+                    MissDoorkeeper.ENABLED_KEY,
+                    "false")));
     assertFalse(off.doorkeeper());
-    assertTrue(BucketCacheConfig.from(Settings.of(Map.of(BucketCacheConfig.IOENGINE_KEY,
-        "offheap", BucketCacheConfig.SIZE_KEY, "1"))).doorkeeper(), "on by default");
-    BucketCache without = cache(new BucketCacheConfig(off.ioEngine(), cache.snapshot().capacity(),
-        SIZES, off.writerThreads(), off.writerQueueLength(), off.acceptFactor(), off.minFactor(),
-        off.extraFreeFactor(), off.singleFactor(), off.multiFactor(), off.memoryFactor(), null,
-        off.persistIntervalMillis(), off.queueAdditionWaitMillis(), off.ioErrorsToleratedMillis(),
-        false));
+    assertTrue(
+        BucketCacheConfig.from(
+                Settings.of(
+                    Map.of(
+                        BucketCacheConfig.IOENGINE_KEY,
+                        "offheap",
+                        BucketCacheConfig.SIZE_KEY,
+                        "1")))
+            .doorkeeper(),
+        "on by default");
+    BucketCache without =
+        cache(
+            new BucketCacheConfig(
+                off.ioEngine(),
+                cache.snapshot().capacity(),
+                SIZES,
+                off.writerThreads(),
+                off.writerQueueLength(),
+                off.acceptFactor(),
+                off.minFactor(),
+                off.extraFreeFactor(),
+                off.singleFactor(),
+                off.multiFactor(),
+                off.memoryFactor(),
+                null,
+                off.persistIntervalMillis(),
+                off.queueAdditionWaitMillis(),
+                off.ioErrorsToleratedMillis(),
+                false));
     for (offset = 0; offset < 24 * BLOCK; offset += BLOCK) {
       put(without, key(offset), BLOCK);
       settle(without);
     }
-    assertTrue(without.snapshot().usedSize() >= without.snapshot().capacity() * 0.76,
+    assertTrue(
+        without.snapshot().usedSize() >= without.snapshot().capacity() * 0.76,
         without.snapshot().toString());
     assertTrue(without.admitsOnMiss(data), "without a doorkeeper every block is taken");
   }
@@ -258,9 +287,10 @@ class BucketCacheTest {
 
   @Test
   void bucketSizesTooFewForTheCapacityAreRejected() {
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-        () -> cache(BucketCacheConfig.of("offheap", BUCKET)
-            .withBucketSizes(SIZES)));
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> cache(BucketCacheConfig.of("offheap", BUCKET).withBucketSizes(SIZES)));
     assertTrue(e.getMessage().contains("at least"), e.getMessage());
   }
 

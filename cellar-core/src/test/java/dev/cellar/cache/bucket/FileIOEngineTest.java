@@ -80,8 +80,7 @@ class FileIOEngineTest extends IOEngineContractTest {
     }
   }
 
-  private static IOEngine open(Path path, long capacity, boolean keepExisting)
-      throws IOException {
+  private static IOEngine open(Path path, long capacity, boolean keepExisting) throws IOException {
     return new FileIOEngine(List.of(path), capacity, SEGMENT, keepExisting);
   }
 
@@ -95,31 +94,37 @@ class FileIOEngineTest extends IOEngineContractTest {
     byte[] oracle = fill();
     AtomicLong victimReads = new AtomicLong();
     AtomicReference<Throwable> victimFailure = new AtomicReference<>();
-    Thread victim = new Thread(() -> {
-      Buf buf = Buf.wrap(new byte[SEGMENT]);
-      try {
-        for (;;) {
-          engine.read(SEGMENT, buf, 0, SEGMENT);
-          victimReads.incrementAndGet();
-        }
-      } catch (Throwable e) {
-        victimFailure.set(e);
-      }
-    }, "interrupted-reader");
+    Thread victim =
+        new Thread(
+            () -> {
+              Buf buf = Buf.wrap(new byte[SEGMENT]);
+              try {
+                for (; ; ) {
+                  engine.read(SEGMENT, buf, 0, SEGMENT);
+                  victimReads.incrementAndGet();
+                }
+              } catch (Throwable e) {
+                victimFailure.set(e);
+              }
+            },
+            "interrupted-reader");
     AtomicBoolean stop = new AtomicBoolean();
     AtomicLong bystanderReads = new AtomicLong();
     AtomicReference<Throwable> bystanderFailure = new AtomicReference<>();
-    Thread bystander = new Thread(() -> {
-      try {
-        while (!stop.get()) {
-          assertArrayEquals(Arrays.copyOfRange(oracle, 0, SEGMENT),
-              readFrom(engine, 0, SEGMENT));
-          bystanderReads.incrementAndGet();
-        }
-      } catch (Throwable e) {
-        bystanderFailure.set(e);
-      }
-    }, "bystander-reader");
+    Thread bystander =
+        new Thread(
+            () -> {
+              try {
+                while (!stop.get()) {
+                  assertArrayEquals(
+                      Arrays.copyOfRange(oracle, 0, SEGMENT), readFrom(engine, 0, SEGMENT));
+                  bystanderReads.incrementAndGet();
+                }
+              } catch (Throwable e) {
+                bystanderFailure.set(e);
+              }
+            },
+            "bystander-reader");
     victim.start();
     bystander.start();
     awaitAtLeast(victimReads, 20, victimFailure);
@@ -134,15 +139,16 @@ class FileIOEngineTest extends IOEngineContractTest {
     Throwable failure = victimFailure.get();
     assertInstanceOf(InterruptedIOException.class, failure);
     assertInstanceOf(ClosedByInterruptException.class, failure.getCause());
-    assertTrue(failure.getMessage().contains("cache.data: reading at offset "),
-        failure.getMessage());
+    assertTrue(
+        failure.getMessage().contains("cache.data: reading at offset "), failure.getMessage());
     assertNull(bystanderFailure.get(), () -> "bystander failed: " + bystanderFailure.get());
     assertContent(oracle);
   }
 
   /** Waits until {@code counter} reaches {@code target}, failing early if its thread failed. */
-  private static void awaitAtLeast(AtomicLong counter, long target,
-      AtomicReference<Throwable> failure) throws InterruptedException {
+  private static void awaitAtLeast(
+      AtomicLong counter, long target, AtomicReference<Throwable> failure)
+      throws InterruptedException {
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
     while (counter.get() < target) {
       if (failure.get() != null) {

@@ -42,8 +42,8 @@ class FilesIOEngineTest extends IOEngineContractTest {
     assertEquals(3L * SEGMENT, Files.size(paths.get(0)));
     assertEquals(3L * SEGMENT, Files.size(paths.get(1)));
     assertEquals(2L * SEGMENT, Files.size(paths.get(2)));
-    assertEquals("files:" + paths.get(0) + "," + paths.get(1) + "," + paths.get(2),
-        engine.description());
+    assertEquals(
+        "files:" + paths.get(0) + "," + paths.get(1) + "," + paths.get(2), engine.description());
   }
 
   @Test
@@ -79,16 +79,23 @@ class FilesIOEngineTest extends IOEngineContractTest {
 
   private void assertStraddles(long offset, String file, Executable access) {
     String message = assertThrows(IllegalArgumentException.class, access).getMessage();
-    assertTrue(message.contains("access of 20 bytes at offset " + offset
-        + " runs past the end of file " + dir.resolve(file)), message);
+    assertTrue(
+        message.contains(
+            "access of 20 bytes at offset "
+                + offset
+                + " runs past the end of file "
+                + dir.resolve(file)),
+        message);
   }
 
   @Test
   void needsASegmentPerFileAndDistinctFiles() {
-    assertThrows(IllegalArgumentException.class,
+    assertThrows(
+        IllegalArgumentException.class,
         () -> new FileIOEngine(paths(), 2L * SEGMENT, SEGMENT, false));
     Path same = dir.resolve("same.data");
-    assertThrows(IllegalArgumentException.class,
+    assertThrows(
+        IllegalArgumentException.class,
         () -> new FileIOEngine(List.of(same, same), CAPACITY, SEGMENT, false));
   }
 }

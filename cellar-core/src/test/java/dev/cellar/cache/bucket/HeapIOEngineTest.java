@@ -46,8 +46,10 @@ class HeapIOEngineTest extends IOEngineContractTest {
 
   private static void assertCrossing(long offset, Executable access) {
     String message = assertThrows(IllegalArgumentException.class, access).getMessage();
-    assertTrue(message.contains("heap: access of 2 bytes at offset " + offset
-        + " runs past the end of segment 2"), message);
+    assertTrue(
+        message.contains(
+            "heap: access of 2 bytes at offset " + offset + " runs past the end of segment 2"),
+        message);
   }
 
   @Test

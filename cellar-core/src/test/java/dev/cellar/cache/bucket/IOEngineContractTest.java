@@ -33,9 +33,9 @@ import org.junit.jupiter.api.function.Executable;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The behaviour every {@link IOEngine} shares, checked against a {@code byte[]} oracle of the
- * whole capacity. Subclasses say how to make the engine and what kind it is. Every access stays
- * inside one segment, as the bucket cache's allocation guarantees.
+ * The behaviour every {@link IOEngine} shares, checked against a {@code byte[]} oracle of the whole
+ * capacity. Subclasses say how to make the engine and what kind it is. Every access stays inside
+ * one segment, as the bucket cache's allocation guarantees.
  */
 @ExtendWith(TestSeedExtension.class)
 abstract class IOEngineContractTest {
@@ -97,7 +97,8 @@ abstract class IOEngineContractTest {
   byte[] fill() throws IOException {
     byte[] oracle = randomBytes((int) CAPACITY);
     for (int segment = 0; segment < SEGMENTS; segment++) {
-      write((long) segment * SEGMENT,
+      write(
+          (long) segment * SEGMENT,
           Arrays.copyOfRange(oracle, segment * SEGMENT, (segment + 1) * SEGMENT));
     }
     return oracle;
@@ -118,7 +119,9 @@ abstract class IOEngineContractTest {
   void assertContent(byte[] oracle) throws IOException {
     for (int segment = 0; segment < SEGMENTS; segment++) {
       int start = segment * SEGMENT;
-      assertArrayEquals(Arrays.copyOfRange(oracle, start, start + SEGMENT), read(start, SEGMENT),
+      assertArrayEquals(
+          Arrays.copyOfRange(oracle, start, start + SEGMENT),
+          read(start, SEGMENT),
           "segment " + segment);
     }
   }
@@ -143,7 +146,8 @@ abstract class IOEngineContractTest {
       System.arraycopy(bytes, 0, oracle, offset, length);
       int readLength = 1 + random.nextInt(SEGMENT);
       int readOffset = segment * SEGMENT + random.nextInt(SEGMENT - readLength + 1);
-      assertArrayEquals(Arrays.copyOfRange(oracle, readOffset, readOffset + readLength),
+      assertArrayEquals(
+          Arrays.copyOfRange(oracle, readOffset, readOffset + readLength),
           read(readOffset, readLength),
           "read of " + readLength + " at " + readOffset + " after op " + i);
     }
@@ -184,10 +188,11 @@ abstract class IOEngineContractTest {
       assertTrue(single.isDirect() && single.isSingleSegment());
       assertFalse(composite.isSingleSegment());
       engine.read(offset, single, 0, 3000);
-      assertArrayEquals(Arrays.copyOfRange(oracle, (int) offset, (int) offset + 3000),
-          single.getBytes(0, 3000));
+      assertArrayEquals(
+          Arrays.copyOfRange(oracle, (int) offset, (int) offset + 3000), single.getBytes(0, 3000));
       engine.read(offset + 7, composite, 50, 9000);
-      assertArrayEquals(Arrays.copyOfRange(oracle, (int) offset + 7, (int) offset + 9007),
+      assertArrayEquals(
+          Arrays.copyOfRange(oracle, (int) offset + 7, (int) offset + 9007),
           composite.getBytes(50, 9000));
 
       byte[] bytes = randomBytes(10_000);
@@ -239,7 +244,8 @@ abstract class IOEngineContractTest {
     RefCnt entry = RefCnt.unpooled();
     for (int segment = 0; segment < SEGMENTS; segment++) {
       int start = segment * SEGMENT;
-      assertArrayEquals(Arrays.copyOfRange(oracle, start, start + SEGMENT),
+      assertArrayEquals(
+          Arrays.copyOfRange(oracle, start, start + SEGMENT),
           engine.view(start, SEGMENT, entry).getBytes(0, SEGMENT));
     }
   }
@@ -247,8 +253,7 @@ abstract class IOEngineContractTest {
   @Test
   void copyingEnginesRefuseViews() {
     assumeFalse(expectSharesMemory());
-    assertThrows(UnsupportedOperationException.class,
-        () -> engine.view(0, 10, RefCnt.unpooled()));
+    assertThrows(UnsupportedOperationException.class, () -> engine.view(0, 10, RefCnt.unpooled()));
   }
 
   @Test
@@ -261,11 +266,13 @@ abstract class IOEngineContractTest {
       for (int t = 0; t < THREADS; t++) {
         int thread = t;
         long threadSeed = seed.value() + t;
-        done.add(pool.submit(() -> {
-          start.await();
-          exerciseOwnSegments(thread, new Random(threadSeed), oracle);
-          return null;
-        }));
+        done.add(
+            pool.submit(
+                () -> {
+                  start.await();
+                  exerciseOwnSegments(thread, new Random(threadSeed), oracle);
+                  return null;
+                }));
       }
       for (Future<?> future : done) {
         future.get();
@@ -292,8 +299,10 @@ abstract class IOEngineContractTest {
         Arrays.fill(bytes, (byte) 0);
         buf.putBytes(0, bytes, 0, length);
         engine.read(offset, buf, 0, length);
-        assertArrayEquals(Arrays.copyOfRange(oracle, offset, offset + length),
-            buf.getBytes(0, length), "thread " + thread + ", op " + i);
+        assertArrayEquals(
+            Arrays.copyOfRange(oracle, offset, offset + length),
+            buf.getBytes(0, length),
+            "thread " + thread + ", op " + i);
       } finally {
         buf.release();
       }

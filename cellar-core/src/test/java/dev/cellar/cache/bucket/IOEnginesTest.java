@@ -26,8 +26,13 @@ class IOEnginesTest {
     return IOEngines.create(spec, CAPACITY, SEGMENT, persistent);
   }
 
-  private void assertEngine(String spec, Class<? extends IOEngine> type, String description,
-      boolean persistent, boolean sharesMemory) throws IOException {
+  private void assertEngine(
+      String spec,
+      Class<? extends IOEngine> type,
+      String description,
+      boolean persistent,
+      boolean sharesMemory)
+      throws IOException {
     try (IOEngine engine = create(spec, false)) {
       assertInstanceOf(type, engine, spec);
       assertEquals(description, engine.description(), spec);
@@ -58,42 +63,63 @@ class IOEnginesTest {
         IOEngineContractTest.writeTo(engine, CAPACITY - 1, new byte[] {7});
       }
       try (IOEngine engine = create(spec, true)) {
-        assertArrayEquals(new byte[] {7},
-            IOEngineContractTest.readFrom(engine, CAPACITY - 1, 1), spec);
+        assertArrayEquals(
+            new byte[] {7}, IOEngineContractTest.readFrom(engine, CAPACITY - 1, 1), spec);
       }
       try (IOEngine engine = create(spec, false)) {
-        assertArrayEquals(new byte[] {0},
-            IOEngineContractTest.readFrom(engine, CAPACITY - 1, 1), spec);
+        assertArrayEquals(
+            new byte[] {0}, IOEngineContractTest.readFrom(engine, CAPACITY - 1, 1), spec);
       }
     }
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"", "  ", "OFFHEAP", "Heap", "offheap2", "tmpfs:/x", "File:/x", "file:",
-      "files:", "files:/a,,/b", "files:/a,", "files:/a,/a", "mmap:", "mmap:/a,/b", "pmem: ",
-      "file:/a\0b"})
+  @ValueSource(
+      strings = {
+        "",
+        "  ",
+        "OFFHEAP",
+        "Heap",
+        "offheap2",
+        "tmpfs:/x",
+        "File:/x",
+        "file:",
+        "files:",
+        "files:/a,,/b",
+        "files:/a,",
+        "files:/a,/a",
+        "mmap:",
+        "mmap:/a,/b",
+        "pmem: ",
+        "file:/a\0b"
+      })
   void rejectsWhatIsNotAnEngine(String spec) {
-    InvalidConfigException e = assertThrows(InvalidConfigException.class, () -> create(spec, false));
+    InvalidConfigException e =
+        assertThrows(InvalidConfigException.class, () -> create(spec, false));
     assertEquals(BucketCacheConfig.IOENGINE_KEY, e.key());
-    assertTrue(e.getMessage().contains(BucketCacheConfig.IOENGINE_KEY + "=" + spec), e.getMessage());
+    assertTrue(
+        e.getMessage().contains(BucketCacheConfig.IOENGINE_KEY + "=" + spec), e.getMessage());
   }
 
   @Test
   void rejectsAMissingSpec() {
-    InvalidConfigException e = assertThrows(InvalidConfigException.class, () -> create(null, false));
+    InvalidConfigException e =
+        assertThrows(InvalidConfigException.class, () -> create(null, false));
     assertEquals(BucketCacheConfig.IOENGINE_KEY, e.key());
   }
 
   @Test
   void capacityMustBeAPositiveMultipleOfTheSegmentSize() {
-    assertThrows(IllegalArgumentException.class,
+    assertThrows(
+        IllegalArgumentException.class,
         () -> IOEngines.create("offheap", CAPACITY + 1, SEGMENT, false));
-    assertThrows(IllegalArgumentException.class,
-        () -> IOEngines.create("offheap", 0, SEGMENT, false));
-    assertThrows(IllegalArgumentException.class,
-        () -> IOEngines.create("offheap", CAPACITY, 0, false));
+    assertThrows(
+        IllegalArgumentException.class, () -> IOEngines.create("offheap", 0, SEGMENT, false));
+    assertThrows(
+        IllegalArgumentException.class, () -> IOEngines.create("offheap", CAPACITY, 0, false));
     assertTrue(Files.notExists(dir.resolve("never")));
-    assertThrows(IllegalArgumentException.class,
+    assertThrows(
+        IllegalArgumentException.class,
         () -> IOEngines.create("file:" + dir.resolve("never"), CAPACITY + 1, SEGMENT, false));
     assertTrue(Files.notExists(dir.resolve("never")), "nothing is created for a bad capacity");
   }

@@ -16,6 +16,7 @@ final class SmallBucketCaches implements AutoCloseable {
 
   /** 5 and 9 KiB slots, 36 KiB buckets. */
   static final int[] SIZES = {5120, 9216};
+
   static final long BUCKET = 4L * 9216;
 
   final BufAllocator allocator;

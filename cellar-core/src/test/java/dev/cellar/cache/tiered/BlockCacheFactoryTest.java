@@ -52,15 +52,32 @@ class BlockCacheFactoryTest {
 
   @Test
   void aZeroCacheFractionMeansNoCacheAtAllEvenWithAnIoEngine() throws Exception {
-    assertTrue(BlockCacheFactory.create(Settings.of(Map.of("hfile.block.cache.size", "0",
-        "hbase.bucketcache.ioengine", "offheap", "hbase.bucketcache.size", "64")), allocator, HEAP)
-        .isEmpty());
+    assertTrue(
+        BlockCacheFactory.create(
+                Settings.of(
+                    Map.of(
+                        "hfile.block.cache.size",
+                        "0",
+                        "hbase.bucketcache.ioengine",
+                        "offheap",
+                        "hbase.bucketcache.size",
+                        "64")),
+                allocator,
+                HEAP)
+            .isEmpty());
   }
 
   @Test
   void anIoEngineGivesACombinedCacheWithABucketCacheOfThatManyMebibytes() throws Exception {
-    BlockCache cache = build(Map.of("hbase.bucketcache.ioengine", "offheap",
-        "hbase.bucketcache.size", "64", "hfile.block.cache.memory.size", "8m"));
+    BlockCache cache =
+        build(
+            Map.of(
+                "hbase.bucketcache.ioengine",
+                "offheap",
+                "hbase.bucketcache.size",
+                "64",
+                "hfile.block.cache.memory.size",
+                "8m"));
     CombinedBlockCache combined = assertInstanceOf(CombinedBlockCache.class, cache);
     LruBlockCache l1 = assertInstanceOf(LruBlockCache.class, combined.l1());
     BucketCache l2 = assertInstanceOf(BucketCache.class, combined.l2());
@@ -73,10 +90,18 @@ class BlockCacheFactoryTest {
 
   @Test
   void anExplicitBucketSizeListIsHonouredWithoutTheOvershootSize() throws Exception {
-    String hbaseDefaults = "5120,9216,17408,33792,41984,50176,58368,66560,99328,132096,197632,"
-        + "263168,394240,525312";
-    BlockCache cache = build(Map.of("hbase.bucketcache.ioengine", "offheap",
-        "hbase.bucketcache.size", "64", "hbase.bucketcache.bucket.sizes", hbaseDefaults));
+    String hbaseDefaults =
+        "5120,9216,17408,33792,41984,50176,58368,66560,99328,132096,197632,"
+            + "263168,394240,525312";
+    BlockCache cache =
+        build(
+            Map.of(
+                "hbase.bucketcache.ioengine",
+                "offheap",
+                "hbase.bucketcache.size",
+                "64",
+                "hbase.bucketcache.bucket.sizes",
+                hbaseDefaults));
     BucketCache l2 = assertInstanceOf(BucketCache.class, ((CombinedBlockCache) cache).l2());
     int[] sizes = l2.config().bucketSizes();
     assertEquals(14, sizes.length);
@@ -86,8 +111,15 @@ class BlockCacheFactoryTest {
 
   @Test
   void theInclusiveKeyMakesTheBucketCacheTheL1sVictim() throws Exception {
-    BlockCache cache = build(Map.of("hbase.bucketcache.ioengine", "offheap",
-        "hbase.bucketcache.size", "32", "cellar.blockcache.inclusive", "true"));
+    BlockCache cache =
+        build(
+            Map.of(
+                "hbase.bucketcache.ioengine",
+                "offheap",
+                "hbase.bucketcache.size",
+                "32",
+                "cellar.blockcache.inclusive",
+                "true"));
     InclusiveCombinedBlockCache inclusive =
         assertInstanceOf(InclusiveCombinedBlockCache.class, cache);
     assertSame(inclusive.l2(), inclusive.l1().victimCache());
@@ -95,22 +127,41 @@ class BlockCacheFactoryTest {
 
   @Test
   void invalidSettingsNameTheirKey() {
-    assertKey("hbase.bucketcache.size",
-        Map.of("hbase.bucketcache.ioengine", "offheap"));
-    assertKey("hbase.bucketcache.size",
+    assertKey("hbase.bucketcache.size", Map.of("hbase.bucketcache.ioengine", "offheap"));
+    assertKey(
+        "hbase.bucketcache.size",
         Map.of("hbase.bucketcache.ioengine", "offheap", "hbase.bucketcache.size", "0.5"));
-    assertKey("hbase.bucketcache.ioengine",
+    assertKey(
+        "hbase.bucketcache.ioengine",
         Map.of("hbase.bucketcache.ioengine", "tape:/dev/st0", "hbase.bucketcache.size", "64"));
     assertKey("hfile.block.cache.policy", Map.of("hfile.block.cache.policy", "TinyLFU"));
-    assertKey("hbase.bucketcache.combinedcache.enabled",
-        Map.of("hbase.bucketcache.ioengine", "offheap", "hbase.bucketcache.size", "64",
-            "hbase.bucketcache.combinedcache.enabled", "false"));
-    assertKey("hbase.bucketcache.bucket.sizes",
-        Map.of("hbase.bucketcache.ioengine", "offheap", "hbase.bucketcache.size", "64",
-            "hbase.bucketcache.bucket.sizes", "5000,9216"));
-    assertKey("hbase.bucketcache.minfactor",
-        Map.of("hbase.bucketcache.ioengine", "offheap", "hbase.bucketcache.size", "64",
-            "hbase.bucketcache.minfactor", "0.97"));
+    assertKey(
+        "hbase.bucketcache.combinedcache.enabled",
+        Map.of(
+            "hbase.bucketcache.ioengine",
+            "offheap",
+            "hbase.bucketcache.size",
+            "64",
+            "hbase.bucketcache.combinedcache.enabled",
+            "false"));
+    assertKey(
+        "hbase.bucketcache.bucket.sizes",
+        Map.of(
+            "hbase.bucketcache.ioengine",
+            "offheap",
+            "hbase.bucketcache.size",
+            "64",
+            "hbase.bucketcache.bucket.sizes",
+            "5000,9216"));
+    assertKey(
+        "hbase.bucketcache.minfactor",
+        Map.of(
+            "hbase.bucketcache.ioengine",
+            "offheap",
+            "hbase.bucketcache.size",
+            "64",
+            "hbase.bucketcache.minfactor",
+            "0.97"));
   }
 
   private void assertKey(String key, Map<String, String> settings) {

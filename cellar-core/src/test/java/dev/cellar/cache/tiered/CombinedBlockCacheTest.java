@@ -169,10 +169,10 @@ class CombinedBlockCacheTest extends BlockCacheContractTest {
 
   @Test
   void evictionsAndFailedInsertionsAreTheTiersSums() {
-    LruBlockCacheConfig refusesTestBlocks = new LruBlockCacheConfig(ROOMY, BLOCK_SIZE, 0.25, 0.5,
-        0.25, 0.99, 0.95, 1.2, false, true);
-    CombinedBlockCache cache = new CombinedBlockCache(
-        new LruBlockCache(refusesTestBlocks, Runnable::run), l2(TEN_BLOCKS));
+    LruBlockCacheConfig refusesTestBlocks =
+        new LruBlockCacheConfig(ROOMY, BLOCK_SIZE, 0.25, 0.5, 0.25, 0.99, 0.95, 1.2, false, true);
+    CombinedBlockCache cache =
+        new CombinedBlockCache(new LruBlockCache(refusesTestBlocks, Runnable::run), l2(TEN_BLOCKS));
     try {
       put(cache, at(0), BlockCategory.INDEX);
       for (int i = 1; i <= 20; i++) {

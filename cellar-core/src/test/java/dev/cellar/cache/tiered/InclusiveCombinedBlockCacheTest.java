@@ -16,8 +16,8 @@ import dev.cellar.cache.LruBlockCacheConfig;
 import org.junit.jupiter.api.Test;
 
 /**
- * The block cache contract and the inclusive tiering against an LRU L1 of half the capacity over
- * an LRU L2. Only {@link #l2} changes when the L2 becomes a BucketCache.
+ * The block cache contract and the inclusive tiering against an LRU L1 of half the capacity over an
+ * LRU L2. Only {@link #l2} changes when the L2 becomes a BucketCache.
  */
 class InclusiveCombinedBlockCacheTest extends BlockCacheContractTest {
 
@@ -180,8 +180,9 @@ class InclusiveCombinedBlockCacheTest extends BlockCacheContractTest {
         new LruBlockCache(LruBlockCacheConfig.withCapacity(ROOMY), Runnable::run, withoutVictim);
     try {
       for (LruBlockCache l1 : new LruBlockCache[] {withoutVictim, otherVictim}) {
-        IllegalArgumentException e = assertThrows(
-            IllegalArgumentException.class, () -> new InclusiveCombinedBlockCache(l1, l2));
+        IllegalArgumentException e =
+            assertThrows(
+                IllegalArgumentException.class, () -> new InclusiveCombinedBlockCache(l1, l2));
         assertTrue(e.getMessage().contains("victim cache"), e.getMessage());
       }
     } finally {

@@ -14,8 +14,8 @@ import java.io.UncheckedIOException;
 import org.junit.jupiter.api.Nested;
 
 /**
- * The block cache contract against both tiered caches with an off-heap {@link BucketCache} as
- * their L2, as {@link BlockCacheFactory} builds them.
+ * The block cache contract against both tiered caches with an off-heap {@link BucketCache} as their
+ * L2, as {@link BlockCacheFactory} builds them.
  */
 class TieredOverBucketCacheContractTests {
 
@@ -24,8 +24,8 @@ class TieredOverBucketCacheContractTests {
 
   static BucketCache bucketCache(BufAllocator allocator, long capacity) {
     try {
-      return BucketCache.create(BucketCacheConfig.of("offheap", capacity)
-          .withBucketSizes(SMALL_SIZES), allocator);
+      return BucketCache.create(
+          BucketCacheConfig.of("offheap", capacity).withBucketSizes(SMALL_SIZES), allocator);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }

@@ -84,8 +84,7 @@ class CompoundBloomRoundTripTest {
     for (KeyValue cell : cells) {
       byte[] key = BloomKeys.of(type, prefixLength, cell);
       assertTrue(
-          reader.mightContain(key, 0, key.length, loader),
-          () -> "false negative for " + cell);
+          reader.mightContain(key, 0, key.length, loader), () -> "false negative for " + cell);
     }
 
     int probes = 0;
@@ -113,8 +112,7 @@ class CompoundBloomRoundTripTest {
         "%s bloom, %s: %d chunks, %d keys, false-positive rate %.5f (target %.5f)%n",
         type, config.hashType(), reader.chunkCount(), reader.keyCount(), measured, target);
     assertTrue(
-        measured <= 3 * target,
-        "false-positive rate " + measured + " exceeds 3 x " + target);
+        measured <= 3 * target, "false-positive rate " + measured + " exceeds 3 x " + target);
   }
 
   @ParameterizedTest

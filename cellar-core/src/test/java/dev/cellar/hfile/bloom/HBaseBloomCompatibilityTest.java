@@ -172,8 +172,8 @@ class HBaseBloomCompatibilityTest {
    */
   @ParameterizedTest(name = "{0} bloom, {1}")
   @MethodSource("blooms")
-  void writerAndReaderAreByteCompatibleWithHBase(
-      BloomType type, HashType hashType, TestSeed seed) throws IOException {
+  void writerAndReaderAreByteCompatibleWithHBase(BloomType type, HashType hashType, TestSeed seed)
+      throws IOException {
     Random random = new Random(seed.value());
     for (int round = 0; round < 3; round++) {
       BloomConfig config =

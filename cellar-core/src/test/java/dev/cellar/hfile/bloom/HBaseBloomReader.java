@@ -57,7 +57,8 @@ final class HBaseBloomReader {
                     requestedOffset = (Long) args[0];
                     throw CHUNK_REQUESTED;
                   }
-                  throw new AssertionError("the bloom harness does not expect a call to " + method.getName());
+                  throw new AssertionError(
+                      "the bloom harness does not expect a call to " + method.getName());
                 });
     DataInputStream in = new DataInputStream(new ByteArrayInputStream(meta));
     int version = in.readInt();

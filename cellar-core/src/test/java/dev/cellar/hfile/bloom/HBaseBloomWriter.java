@@ -79,7 +79,8 @@ final class HBaseBloomWriter {
                     lastBloomKey = (byte[]) args[1];
                     return null;
                   }
-                  throw new AssertionError("the bloom harness does not expect a call to " + method.getName());
+                  throw new AssertionError(
+                      "the bloom harness does not expect a call to " + method.getName());
                 });
   }
 

@@ -62,8 +62,8 @@ class IndexArraysTest {
     for (long[] array : arrays) {
       IndexArrays.give(array);
     }
-    assertTrue(IndexArrays.keptBytes() <= IndexArrays.MAX_KEPT_BYTES, "kept "
-        + IndexArrays.keptBytes());
+    assertTrue(
+        IndexArrays.keptBytes() <= IndexArrays.MAX_KEPT_BYTES, "kept " + IndexArrays.keptBytes());
     for (int i = 0; i < arrays.length; i++) {
       IndexArrays.take(longs);
     }

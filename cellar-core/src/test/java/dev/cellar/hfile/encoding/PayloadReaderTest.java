@@ -57,11 +57,13 @@ class PayloadReaderTest {
         int targetAt = random.nextInt(target.length - Long.BYTES + 1);
         in.position(at);
         in.copyOver(count, target, targetAt, "bytes");
-        assertArrayEquals(Arrays.copyOfRange(bytes, at, at + count),
+        assertArrayEquals(
+            Arrays.copyOfRange(bytes, at, at + count),
             Arrays.copyOfRange(target, targetAt, targetAt + count));
-        assertArrayEquals(Arrays.copyOfRange(before, 0, targetAt),
-            Arrays.copyOfRange(target, 0, targetAt));
-        assertArrayEquals(Arrays.copyOfRange(before, targetAt + Long.BYTES, target.length),
+        assertArrayEquals(
+            Arrays.copyOfRange(before, 0, targetAt), Arrays.copyOfRange(target, 0, targetAt));
+        assertArrayEquals(
+            Arrays.copyOfRange(before, targetAt + Long.BYTES, target.length),
             Arrays.copyOfRange(target, targetAt + Long.BYTES, target.length));
         assertEquals(at + count, in.position());
       }
@@ -106,8 +108,10 @@ class PayloadReaderTest {
         continue;
       }
       if (taken) {
-        assertArrayEquals(expected, new int[] {fast.firstInt(), fast.secondInt(),
-            fast.thirdInt()}, "ints at " + at);
+        assertArrayEquals(
+            expected,
+            new int[] {fast.firstInt(), fast.secondInt(), fast.thirdInt()},
+            "ints at " + at);
         assertEquals(slow.position(), fast.position());
       } else {
         assertEquals(at, fast.position());

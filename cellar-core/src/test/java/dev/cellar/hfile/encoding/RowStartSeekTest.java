@@ -24,7 +24,9 @@ import org.junit.jupiter.params.provider.CsvSource;
  */
 class RowStartSeekTest {
 
-  /** A value unlike its neighbours', as real values are (FAST_DIFF stores a repeated one in a flag). */
+  /**
+   * A value unlike its neighbours', as real values are (FAST_DIFF stores a repeated one in a flag).
+   */
   private static byte[] value(int size, int cell) {
     byte[] value = new byte[size];
     Arrays.fill(value, (byte) cell);
@@ -47,8 +49,14 @@ class RowStartSeekTest {
       byte[] row = bytes(String.format("%06d", r) + "x".repeat(r % 4));
       rows.add(row);
       for (int c = 0; c < 2; c++) {
-        encoder.append(KeyValue.create(row, bytes("fam"), bytes("field" + c), 1_000L,
-            CellType.PUT, value(1000, 2 * r + c)));
+        encoder.append(
+            KeyValue.create(
+                row,
+                bytes("fam"),
+                bytes("field" + c),
+                1_000L,
+                CellType.PUT,
+                value(1000, 2 * r + c)));
       }
     }
     byte[] payload = encoder.finishBlock();
@@ -73,8 +81,8 @@ class RowStartSeekTest {
   }
 
   /** The seeker is on {@code row}'s first cell, and its next cells are the row's others. */
-  private static void assertRowFromItsStart(BlockSeeker seeker, byte[] row, int columns,
-      String message) {
+  private static void assertRowFromItsStart(
+      BlockSeeker seeker, byte[] row, int columns, String message) {
     assertArrayEquals(row, seeker.current().rowArray(), message);
     assertArrayEquals(bytes("field0"), seeker.current().qualifierArray(), message);
     for (int c = 1; c < columns; c++) {
@@ -89,11 +97,20 @@ class RowStartSeekTest {
   }
 
   @ParameterizedTest(name = "{0}: {1} cells of {2} bytes per row")
-  @CsvSource({"NONE, 10, 100", "NONE, 1, 1000", "NONE, 1, 100", "NONE, 40, 100",
-      "FAST_DIFF, 10, 100", "FAST_DIFF, 1, 1000", "FAST_DIFF, 1, 100", "FAST_DIFF, 40, 100",
-      "DIFF, 10, 100", "PREFIX, 1, 1000"})
-  void aSeekToARowsFirstKeyLandsOnItsFirstCellByTheIndex(DataBlockEncoding encoding, int columns,
-      int valueSize) {
+  @CsvSource({
+    "NONE, 10, 100",
+    "NONE, 1, 1000",
+    "NONE, 1, 100",
+    "NONE, 40, 100",
+    "FAST_DIFF, 10, 100",
+    "FAST_DIFF, 1, 1000",
+    "FAST_DIFF, 1, 100",
+    "FAST_DIFF, 40, 100",
+    "DIFF, 10, 100",
+    "PREFIX, 1, 1000"
+  })
+  void aSeekToARowsFirstKeyLandsOnItsFirstCellByTheIndex(
+      DataBlockEncoding encoding, int columns, int valueSize) {
     EncodingContext context = new EncodingContext(false, true, false);
     BlockEncoder encoder = encoding.newEncoder(context);
     List<byte[]> rows = new ArrayList<>();
@@ -101,8 +118,14 @@ class RowStartSeekTest {
       byte[] row = bytes(String.format("%023d", 1_000_000 + r));
       rows.add(row);
       for (int c = 0; c < columns; c++) {
-        encoder.append(KeyValue.create(row, bytes("f"), bytes("field" + c), 1_000L,
-            CellType.PUT, value(valueSize, r * columns + c)));
+        encoder.append(
+            KeyValue.create(
+                row,
+                bytes("f"),
+                bytes("field" + c),
+                1_000L,
+                CellType.PUT,
+                value(valueSize, r * columns + c)));
       }
     }
     byte[] payload = encoder.finishBlock();
@@ -135,14 +158,15 @@ class RowStartSeekTest {
     int rowBytes = columns * (valueSize + 60);
     if (encoding != DataBlockEncoding.NONE) {
       // a checkpoint takes 8 times its bytes (about 70) at a row start: every row of 1 KB or more
-      assertTrue(columns * valueSize < 1000 || found == rows.size() - 1,
-          found + " of " + rows.size());
+      assertTrue(
+          columns * valueSize < 1000 || found == rows.size() - 1, found + " of " + rows.size());
       assertTrue(found >= rows.size() / 8, found + " of " + rows.size());
     } else if (rowBytes >= CellOffsets.MIN_GAP) {
       // every row's start but the block's first cell's is an entry
       assertEquals(rows.size() - 1, found);
     } else {
-      assertTrue(found >= rows.size() * rowBytes / (CellOffsets.MIN_GAP + rowBytes) - 1,
+      assertTrue(
+          found >= rows.size() * rowBytes / (CellOffsets.MIN_GAP + rowBytes) - 1,
           found + " of " + rows.size());
     }
   }

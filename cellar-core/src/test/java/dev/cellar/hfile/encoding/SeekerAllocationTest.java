@@ -40,8 +40,15 @@ class SeekerAllocationTest {
 
   @ParameterizedTest(name = "{0} indexed={1}")
   @CsvSource({
-    "NONE, false", "PREFIX, false", "DIFF, false", "FAST_DIFF, false", "ROW_INDEX_V1, false",
-    "NONE, true", "PREFIX, true", "DIFF, true", "FAST_DIFF, true"
+    "NONE, false",
+    "PREFIX, false",
+    "DIFF, false",
+    "FAST_DIFF, false",
+    "ROW_INDEX_V1, false",
+    "NONE, true",
+    "PREFIX, true",
+    "DIFF, true",
+    "FAST_DIFF, true"
   })
   void iteratingAndSeekingAllocateNothingPerCell(DataBlockEncoding encoding, boolean indexed) {
     com.sun.management.ThreadMXBean threads =

@@ -70,8 +70,7 @@ class SeekerOracleTest {
       DataBlockEncoding encoding, EncodingContext context, TestSeed seed) {
     Random random = new Random(seed.value());
     List<KeyValue> cells = new ArrayList<>();
-    for (CellSpec spec :
-        RandomBlockCells.generate(random, CELLS, context.includesTags(), true)) {
+    for (CellSpec spec : RandomBlockCells.generate(random, CELLS, context.includesTags(), true)) {
       cells.add(spec.toKeyValue());
     }
     int blockSize = 256 << random.nextInt(9);
@@ -85,8 +84,7 @@ class SeekerOracleTest {
       if (last || cutBefore(encoder, blockSize, cells.get(end - 1), cells.get(end))) {
         List<KeyValue> block = cells.subList(start, end);
         byte[] payload = encoder.finishBlock();
-        checkBlock(
-            seeker, indexer, context, block, payload, random, "block at cell " + start);
+        checkBlock(seeker, indexer, context, block, payload, random, "block at cell " + start);
         start = end;
       }
     }
@@ -194,8 +192,16 @@ class SeekerOracleTest {
           CellAssertions.assertSameCell(block.get(0), seeker.current(), context, what);
         }
       }
-      default -> seek(seeker, context, block, oracle, probeKey(random, block),
-          random.nextBoolean(), random, message);
+      default ->
+          seek(
+              seeker,
+              context,
+              block,
+              oracle,
+              probeKey(random, block),
+              random.nextBoolean(),
+              random,
+              message);
     }
   }
 
@@ -319,8 +325,9 @@ class SeekerOracleTest {
       int index = firstAfter(block, key);
       assertTrue(index < block.size(), what);
       CellAssertions.assertSameCell(block.get(index), seeker.current(), context, what);
-      assertTrue(index > 0 && !Arrays.equals(block.get(index - 1).rowArray(),
-          block.get(index).rowArray()), () -> what.get() + ": not the first cell of its row");
+      assertTrue(
+          index > 0 && !Arrays.equals(block.get(index - 1).rowArray(), block.get(index).rowArray()),
+          () -> what.get() + ": not the first cell of its row");
       assertTrue(Arrays.equals(key.rowArray(), block.get(index).rowArray()), what);
     } else {
       assertEquals(wasValid, seeker.isValid(), what);

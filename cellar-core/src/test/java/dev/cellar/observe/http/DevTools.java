@@ -26,12 +26,12 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * A headless Chromium driven over the DevTools protocol (its JSON messages on a WebSocket, with
- * the JDK's client): navigate, evaluate a script, take a screenshot. One page; {@link #close()}
- * ends the browser and removes its profile.
+ * A headless Chromium driven over the DevTools protocol (its JSON messages on a WebSocket, with the
+ * JDK's client): navigate, evaluate a script, take a screenshot. One page; {@link #close()} ends
+ * the browser and removes its profile.
  *
- * <p>Concurrency: the WebSocket's listener completes the pending calls by id; callers wait on
- * their own call's future.
+ * <p>Concurrency: the WebSocket's listener completes the pending calls by id; callers wait on their
+ * own call's future.
  */
 final class DevTools implements AutoCloseable {
 
@@ -53,17 +53,37 @@ final class DevTools implements AutoCloseable {
   /** Starts Chromium headless with a fresh profile and connects to its first page. */
   static DevTools start() throws IOException, InterruptedException {
     Path profile = Files.createTempDirectory("cellar-chromium-");
-    Process process = new ProcessBuilder(CHROMIUM.toString(), "--headless=new", "--no-sandbox",
-        "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run", "--hide-scrollbars",
-        "--window-size=1280,1000", "--remote-debugging-port=0",
-        "--user-data-dir=" + profile, "about:blank").redirectErrorStream(true).start();
+    Process process =
+        new ProcessBuilder(
+                CHROMIUM.toString(),
+                "--headless=new",
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-dev-shm-usage",
+                "--no-first-run",
+                "--hide-scrollbars",
+                "--window-size=1280,1000",
+                "--remote-debugging-port=0",
+                "--user-data-dir=" + profile,
+                "about:blank")
+            .redirectErrorStream(true)
+            .start();
     try {
       String browserUrl = listeningUrl(process);
       URI endpoint = URI.create(browserUrl);
       HttpClient http = HttpClient.newHttpClient();
-      String list = http.send(HttpRequest.newBuilder(URI.create("http://" + endpoint.getHost()
-          + ":" + endpoint.getPort() + "/json/list")).build(),
-          HttpResponse.BodyHandlers.ofString()).body();
+      String list =
+          http.send(
+                  HttpRequest.newBuilder(
+                          URI.create(
+                              "http://"
+                                  + endpoint.getHost()
+                                  + ":"
+                                  + endpoint.getPort()
+                                  + "/json/list"))
+                      .build(),
+                  HttpResponse.BodyHandlers.ofString())
+              .body();
       String pageUrl = null;
       for (JsonElement target : JsonParser.parseString(list).getAsJsonArray()) {
         JsonObject object = target.getAsJsonObject();
@@ -77,8 +97,10 @@ final class DevTools implements AutoCloseable {
       }
       DevTools[] holder = new DevTools[1];
       Listener listener = new Listener(holder);
-      WebSocket socket = http.newWebSocketBuilder().buildAsync(URI.create(pageUrl), listener)
-          .get(CALL_SECONDS, TimeUnit.SECONDS);
+      WebSocket socket =
+          http.newWebSocketBuilder()
+              .buildAsync(URI.create(pageUrl), listener)
+              .get(CALL_SECONDS, TimeUnit.SECONDS);
       holder[0] = new DevTools(process, profile, socket);
       return holder[0];
     } catch (IOException | InterruptedException | RuntimeException e) {
@@ -92,8 +114,8 @@ final class DevTools implements AutoCloseable {
 
   /** The browser's DevTools URL from its first lines of output. */
   private static String listeningUrl(Process process) throws IOException {
-    BufferedReader reader = new BufferedReader(new InputStreamReader(process.getInputStream(),
-        StandardCharsets.UTF_8));
+    BufferedReader reader =
+        new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
     List<String> seen = new ArrayList<>();
     String line;
     while ((line = reader.readLine()) != null) {

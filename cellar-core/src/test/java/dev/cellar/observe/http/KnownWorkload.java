@@ -15,9 +15,9 @@ import java.nio.file.Path;
 import java.util.Map;
 
 /**
- * A database with L1 and an off-heap L2 (or, {@link #withoutL2}, the L1 alone), its info server
- * on a free port, and a workload of known counts: {@link #ROWS} puts, one flush, then two passes
- * of Gets over every row. The miss-ratio curve samples every block, so its figures are exact.
+ * A database with L1 and an off-heap L2 (or, {@link #withoutL2}, the L1 alone), its info server on
+ * a free port, and a workload of known counts: {@link #ROWS} puts, one flush, then two passes of
+ * Gets over every row. The miss-ratio curve samples every block, so its figures are exact.
  */
 final class KnownWorkload {
 
@@ -48,8 +48,10 @@ final class KnownWorkload {
   static Cellar openAndRun(Path directory, CellarConfig config) throws IOException {
     Cellar cellar = Cellar.open(directory, config);
     try {
-      cellar.admin().createTable(TableDescriptor.of("t",
-          ColumnFamilyDescriptor.of("f", Map.of("BLOCKSIZE", "1024"))));
+      cellar
+          .admin()
+          .createTable(
+              TableDescriptor.of("t", ColumnFamilyDescriptor.of("f", Map.of("BLOCKSIZE", "1024"))));
       Table table = cellar.table("t");
       for (int i = 0; i < ROWS; i++) {
         table.put(new Put(row(i)).addColumn(FAMILY, FAMILY, new byte[100 + i]));

@@ -41,9 +41,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A known workload read back through the three ways out: the JMX API under HBase's object and
- * attribute names, {@code /jmx} in the shape of HBase's servlet (with {@code qry} and {@code
- * get}), and {@code /prometheus} parsed as Prometheus's text format; plus the UI's assets and
- * data, and the info port's settings.
+ * attribute names, {@code /jmx} in the shape of HBase's servlet (with {@code qry} and {@code get}),
+ * and {@code /prometheus} parsed as Prometheus's text format; plus the UI's assets and data, and
+ * the info port's settings.
  */
 class ObservabilityTest {
 
@@ -68,8 +68,11 @@ class ObservabilityTest {
   }
 
   private HttpResponse<String> get(String pathAndQuery) throws Exception {
-    URI uri = URI.create("http://127.0.0.1:" + cellar.infoServerAddress().orElseThrow().getPort()
-        + pathAndQuery);
+    URI uri =
+        URI.create(
+            "http://127.0.0.1:"
+                + cellar.infoServerAddress().orElseThrow().getPort()
+                + pathAndQuery);
     return http.send(HttpRequest.newBuilder(uri).build(), HttpResponse.BodyHandlers.ofString());
   }
 
@@ -101,23 +104,33 @@ class ObservabilityTest {
 
     String curve = "Hadoop:service=HBase,name=RegionServer,sub=CellarMissRatioCurve";
     long dataLookups = stats.dataLookups();
-    assertEquals(dataLookups, attribute(curve, "sampledAccesses"),
+    assertEquals(
+        dataLookups,
+        attribute(curve, "sampledAccesses"),
         "at a rate of 1 the curve counts every data-block lookup");
     assertEquals(1.0, attribute(curve, "samplingRate"));
-    assertEquals(EngineAccess.engine(cellar).missRatioCurve().configuredBytes(),
+    assertEquals(
+        EngineAccess.engine(cellar).missRatioCurve().configuredBytes(),
         attribute(curve, "configuredCacheSize"));
     assertEquals(18L, attribute(curve, "configuredPoint"));
     double measured = (double) stats.hits(BlockCategory.DATA) / dataLookups;
     assertEquals(measured, (Double) attribute(curve, "measuredHitRatio"), 1e-12);
     for (int k = 0; k <= 30; k++) {
       // the table is far below an eighth of the cache: every reuse hits at every size
-      assertEquals(measured, (Double) attribute(curve, String.format("point%02dHitRatio", k)),
-          1e-9, "point " + k);
+      assertEquals(
+          measured,
+          (Double) attribute(curve, String.format("point%02dHitRatio", k)),
+          1e-9,
+          "point " + k);
     }
-    assertEquals(EngineAccess.engine(cellar).missRatioCurve().configuredBytes() / 8.0,
-        (double) (Long) attribute(curve, "point00Size"), 1);
-    assertEquals(EngineAccess.engine(cellar).missRatioCurve().configuredBytes() * 4.0,
-        (double) (Long) attribute(curve, "point30Size"), 1);
+    assertEquals(
+        EngineAccess.engine(cellar).missRatioCurve().configuredBytes() / 8.0,
+        (double) (Long) attribute(curve, "point00Size"),
+        1);
+    assertEquals(
+        EngineAccess.engine(cellar).missRatioCurve().configuredBytes() * 4.0,
+        (double) (Long) attribute(curve, "point30Size"),
+        1);
 
     String wal = "Hadoop:service=HBase,name=RegionServer,sub=WAL";
     assertEquals((long) KnownWorkload.ROWS, attribute(wal, "appendCount"));
@@ -137,10 +150,14 @@ class ObservabilityTest {
         usedSlots += (Long) attribute(detail, info.getName());
       }
     }
-    assertEquals(attribute(SERVER, "l2CacheCount"), usedSlots,
+    assertEquals(
+        attribute(SERVER, "l2CacheCount"),
+        usedSlots,
         "every L2 block takes one slot of a size class");
-    assertTrue((Long) attribute("Hadoop:service=HBase,name=RegionServer,sub=CellarMemory",
-        "offHeapBytes") >= 16L * 1024 * 1024, "the off-heap L2 counts as off-heap");
+    assertTrue(
+        (Long) attribute("Hadoop:service=HBase,name=RegionServer,sub=CellarMemory", "offHeapBytes")
+            >= 16L * 1024 * 1024,
+        "the off-heap L2 counts as off-heap");
     assertTrue(attribute("Hadoop:service=HBase,name=JvmMetrics", "GcCount") instanceof Long);
 
     cellar.close();
@@ -150,42 +167,55 @@ class ObservabilityTest {
 
   @Test
   void jmxJsonHasTheShapeOfHBasesServlet() throws Exception {
-    HttpResponse<String> response = get("/jmx?qry=" + URLEncoder.encode(SERVER,
-        StandardCharsets.UTF_8));
+    HttpResponse<String> response =
+        get("/jmx?qry=" + URLEncoder.encode(SERVER, StandardCharsets.UTF_8));
     assertEquals(200, response.statusCode());
-    assertTrue(response.headers().firstValue("Content-Type").orElse("")
-        .startsWith("application/json"));
-    JsonArray beans = JsonParser.parseString(response.body()).getAsJsonObject()
-        .getAsJsonArray("beans");
+    assertTrue(
+        response.headers().firstValue("Content-Type").orElse("").startsWith("application/json"));
+    JsonArray beans =
+        JsonParser.parseString(response.body()).getAsJsonObject().getAsJsonArray("beans");
     assertEquals(1, beans.size(), "qry selects one bean");
     JsonObject server = beans.get(0).getAsJsonObject();
     assertEquals(SERVER, server.get("name").getAsString());
     assertTrue(server.has("modelerType"));
     assertEquals(GETS, server.get("Get_num_ops").getAsLong());
-    assertEquals(server.get("blockCacheHitCount").getAsLong(),
+    assertEquals(
+        server.get("blockCacheHitCount").getAsLong(),
         EngineAccess.engine(cellar).blockCache().stats().snapshot().hitCount());
 
-    JsonArray all = JsonParser.parseString(get("/jmx").body()).getAsJsonObject()
-        .getAsJsonArray("beans");
+    JsonArray all =
+        JsonParser.parseString(get("/jmx").body()).getAsJsonObject().getAsJsonArray("beans");
     assertTrue(names(all).contains("java.lang:type=Memory"), "no qry lists every bean");
     assertTrue(names(all).contains("Hadoop:service=HBase,name=RegionServer,sub=WAL"));
 
-    JsonObject one = JsonParser.parseString(get("/jmx?get=" + URLEncoder.encode(SERVER
-        + "::Get_num_ops", StandardCharsets.UTF_8)).body()).getAsJsonObject()
-        .getAsJsonArray("beans").get(0).getAsJsonObject();
+    JsonObject one =
+        JsonParser.parseString(
+                get("/jmx?get="
+                        + URLEncoder.encode(SERVER + "::Get_num_ops", StandardCharsets.UTF_8))
+                    .body())
+            .getAsJsonObject()
+            .getAsJsonArray("beans")
+            .get(0)
+            .getAsJsonObject();
     assertEquals(GETS, one.get("Get_num_ops").getAsLong());
     assertFalse(one.has("Put_num_ops"), "get= writes one attribute");
 
-    JsonObject described = JsonParser.parseString(get("/jmx?description=true&qry="
-        + URLEncoder.encode(SERVER, StandardCharsets.UTF_8)).body()).getAsJsonObject()
-        .getAsJsonArray("beans").get(0).getAsJsonObject();
+    JsonObject described =
+        JsonParser.parseString(
+                get("/jmx?description=true&qry="
+                        + URLEncoder.encode(SERVER, StandardCharsets.UTF_8))
+                    .body())
+            .getAsJsonObject()
+            .getAsJsonArray("beans")
+            .get(0)
+            .getAsJsonObject();
     assertEquals(GETS, described.getAsJsonObject("Get_num_ops").get("value").getAsLong());
 
-    HttpResponse<String> bad = get("/jmx?qry=" + URLEncoder.encode("no colon",
-        StandardCharsets.UTF_8));
+    HttpResponse<String> bad =
+        get("/jmx?qry=" + URLEncoder.encode("no colon", StandardCharsets.UTF_8));
     assertEquals(400, bad.statusCode());
-    assertEquals("ERROR", JsonParser.parseString(bad.body()).getAsJsonObject().get("result")
-        .getAsString());
+    assertEquals(
+        "ERROR", JsonParser.parseString(bad.body()).getAsJsonObject().get("result").getAsString());
   }
 
   private static List<String> names(JsonArray beans) {
@@ -204,17 +234,23 @@ class ObservabilityTest {
     PrometheusTextParser.Exposition parsed = PrometheusTextParser.parse(response.body());
     assertEquals("counter", parsed.types().get("server_get_num_ops"));
     assertEquals(GETS, parsed.value("server_get_num_ops"));
-    assertEquals("regionserver", parsed.samples("server_get_num_ops").getFirst().labels()
-        .get("context"));
-    assertEquals((double) (Long) attribute(SERVER, "l2CacheHitCount"),
+    assertEquals(
+        "regionserver", parsed.samples("server_get_num_ops").getFirst().labels().get("context"));
+    assertEquals(
+        (double) (Long) attribute(SERVER, "l2CacheHitCount"),
         parsed.value("server_l2_cache_hit_count"));
     assertEquals(KnownWorkload.ROWS, parsed.value("wal_append_count"));
     assertEquals("gauge", parsed.types().get("server_get_99_9th_percentile"));
-    assertEquals((Double) attribute(
-        "Hadoop:service=HBase,name=RegionServer,sub=CellarMissRatioCurve", "point18HitRatio"),
-        parsed.value("cellar_miss_ratio_curve_point18_hit_ratio"), 1e-12);
+    assertEquals(
+        (Double)
+            attribute(
+                "Hadoop:service=HBase,name=RegionServer,sub=CellarMissRatioCurve",
+                "point18HitRatio"),
+        parsed.value("cellar_miss_ratio_curve_point18_hit_ratio"),
+        1e-12);
     assertEquals("counter", parsed.types().get("cellar_miss_ratio_curve_sampled_accesses"));
-    assertTrue(parsed.types().containsKey("cellar_block_cache_bucket_size_class5120_used_slots"),
+    assertTrue(
+        parsed.types().containsKey("cellar_block_cache_bucket_size_class5120_used_slots"),
         "a capital after a digit starts a word, as in HBase's names");
     for (PrometheusTextParser.Sample sample : parsed.samples()) {
       assertTrue(parsed.types().containsKey(sample.name()), "no TYPE for " + sample.name());
@@ -242,8 +278,8 @@ class ObservabilityTest {
     assertEquals("t", table.get("name").getAsString());
     JsonObject family = table.getAsJsonArray("families").get(0).getAsJsonObject();
     assertEquals(1, family.getAsJsonArray("files").size());
-    assertTrue(family.getAsJsonArray("files").get(0).getAsJsonObject().get("bytes")
-        .getAsLong() > 0);
+    assertTrue(
+        family.getAsJsonArray("files").get(0).getAsJsonObject().get("bytes").getAsLong() > 0);
   }
 
   @Test
@@ -251,21 +287,28 @@ class ObservabilityTest {
     JsonObject about = JsonParser.parseString(get("/api/server").body()).getAsJsonObject();
     assertEquals(projectVersion(), about.get("version").getAsString());
     assertEquals(attribute(SERVER, "regionServerStartTime"), about.get("startMillis").getAsLong());
-    assertEquals(about.get("nowMillis").getAsLong() - about.get("startMillis").getAsLong(),
+    assertEquals(
+        about.get("nowMillis").getAsLong() - about.get("startMillis").getAsLong(),
         about.get("uptimeMillis").getAsLong());
     assertEquals(directory.toString(), about.get("directory").getAsString());
-    assertEquals(cellar.infoServerAddress().orElseThrow().getPort(),
-        about.get("infoPort").getAsInt());
+    assertEquals(
+        cellar.infoServerAddress().orElseThrow().getPort(), about.get("infoPort").getAsInt());
     assertTrue(about.get("rpcPort").isJsonNull(), "embedded: no RPC port");
     EngineAccess.engine(cellar).servesRpcOn(16020);
-    assertEquals(16020, JsonParser.parseString(get("/api/server").body()).getAsJsonObject()
-        .get("rpcPort").getAsInt(), "the port a server says it answers on");
+    assertEquals(
+        16020,
+        JsonParser.parseString(get("/api/server").body())
+            .getAsJsonObject()
+            .get("rpcPort")
+            .getAsInt(),
+        "the port a server says it answers on");
   }
 
   /** The project version as cellar-core's pom names it (its parent's), read from the source. */
   static String projectVersion() throws IOException {
-    Matcher version = Pattern.compile("<parent>.*?<version>([^<]+)</version>", Pattern.DOTALL)
-        .matcher(Files.readString(Path.of("pom.xml")));
+    Matcher version =
+        Pattern.compile("<parent>.*?<version>([^<]+)</version>", Pattern.DOTALL)
+            .matcher(Files.readString(Path.of("pom.xml")));
     assertTrue(version.find(), "cellar-core's pom names its parent's version");
     return version.group(1);
   }
@@ -281,20 +324,31 @@ class ObservabilityTest {
     try (Cellar off = Cellar.open(other.resolve("a"), CellarConfig.defaults())) {
       assertTrue(off.infoServerAddress().isEmpty(), "embedded: off unless asked");
     }
-    try (Cellar off = Cellar.open(other.resolve("b"), CellarConfig.defaults()
-        .with(InfoServerConfig.PORT_KEY, "-1"))) {
+    try (Cellar off =
+        Cellar.open(
+            other.resolve("b"), CellarConfig.defaults().with(InfoServerConfig.PORT_KEY, "-1"))) {
       assertTrue(off.infoServerAddress().isEmpty(), "-1: off");
     }
-    InvalidConfigException invalid = assertThrows(InvalidConfigException.class,
-        () -> Cellar.open(other.resolve("c"), CellarConfig.defaults()
-            .with(InfoServerConfig.PORT_KEY, "70000")));
+    InvalidConfigException invalid =
+        assertThrows(
+            InvalidConfigException.class,
+            () ->
+                Cellar.open(
+                    other.resolve("c"),
+                    CellarConfig.defaults().with(InfoServerConfig.PORT_KEY, "70000")));
     assertTrue(invalid.getMessage().contains(InfoServerConfig.PORT_KEY), invalid.getMessage());
     try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getByName("127.0.0.1"))) {
-      IOException failure = assertThrows(IOException.class, () -> Cellar.open(
-          other.resolve("d"), CellarConfig.defaults().with(InfoServerConfig.PORT_KEY,
-              String.valueOf(taken.getLocalPort()))));
-      assertTrue(failure.getMessage().contains(InfoServerConfig.PORT_KEY)
-          && failure.getMessage().contains(String.valueOf(taken.getLocalPort())),
+      IOException failure =
+          assertThrows(
+              IOException.class,
+              () ->
+                  Cellar.open(
+                      other.resolve("d"),
+                      CellarConfig.defaults()
+                          .with(InfoServerConfig.PORT_KEY, String.valueOf(taken.getLocalPort()))));
+      assertTrue(
+          failure.getMessage().contains(InfoServerConfig.PORT_KEY)
+              && failure.getMessage().contains(String.valueOf(taken.getLocalPort())),
           failure.getMessage());
     }
   }

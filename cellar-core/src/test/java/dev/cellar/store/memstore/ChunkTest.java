@@ -36,24 +36,25 @@ class ChunkTest {
       List<CompletableFuture<List<int[]>>> writers = new ArrayList<>();
       for (int t = 0; t < 4; t++) {
         Random random = new Random(seed.value() + t);
-        writers.add(CompletableFuture.supplyAsync(() -> {
-          List<int[]> ranges = new ArrayList<>();
-          for (;;) {
-            int length = 1 + random.nextInt(300);
-            int offset = chunk.allocate(length);
-            if (offset < 0) {
-              return ranges;
-            }
-            ranges.add(new int[] {offset, length});
-          }
-        }));
+        writers.add(
+            CompletableFuture.supplyAsync(
+                () -> {
+                  List<int[]> ranges = new ArrayList<>();
+                  for (; ; ) {
+                    int length = 1 + random.nextInt(300);
+                    int offset = chunk.allocate(length);
+                    if (offset < 0) {
+                      return ranges;
+                    }
+                    ranges.add(new int[] {offset, length});
+                  }
+                }));
       }
       BitSet taken = new BitSet(size);
       long total = 0;
       for (CompletableFuture<List<int[]>> writer : writers) {
         for (int[] range : writer.get()) {
-          assertTrue(taken.get(range[0], range[0] + range[1]).isEmpty(),
-              "overlap at " + range[0]);
+          assertTrue(taken.get(range[0], range[0] + range[1]).isEmpty(), "overlap at " + range[0]);
           taken.set(range[0], range[0] + range[1]);
           total += range[1];
         }

@@ -50,88 +50,114 @@ class MemStoreConcurrencyTest {
     AtomicLong sequenceIds = new AtomicLong();
     AtomicBoolean writing = new AtomicBoolean(true);
     AtomicInteger threads = new AtomicInteger();
-    ExecutorService executor = Executors.newFixedThreadPool(WRITERS + 2,
-        task -> new Thread(task, "memstore-test-" + threads.getAndIncrement()));
-    try (ChunkPool pool = new ChunkPool(config); MemStore memStore = new MemStore(config, pool)) {
+    ExecutorService executor =
+        Executors.newFixedThreadPool(
+            WRITERS + 2, task -> new Thread(task, "memstore-test-" + threads.getAndIncrement()));
+    try (ChunkPool pool = new ChunkPool(config);
+        MemStore memStore = new MemStore(config, pool)) {
       List<Future<?>> writers = new ArrayList<>();
       for (int t = 0; t < WRITERS; t++) {
         int writer = t;
         Random random = new Random(seed.value() + t);
-        writers.add(executor.submit(() -> {
-          for (int i = 0; i < CELLS_PER_WRITER; i++) {
-            byte[] value = new byte[random.nextInt(400)];
-            random.nextBytes(value);
-            String row = String.format(
-                "row-%08d-%d", random.nextInt(100_000_000), writer * 100_000 + i);
-            KeyValue cell = KeyValue.create(Bytes.toBytes(row), Bytes.toBytes("f"),
-                Bytes.toBytes("q" + random.nextInt(3)), i, CellType.PUT, value);
-            long sequenceId = sequenceIds.incrementAndGet();
-            written.put(
-                row, new Written(cell.segment().toArray(ValueLayout.JAVA_BYTE), sequenceId));
-            memStore.add(cell, sequenceId);
-          }
-          return null;
-        }));
+        writers.add(
+            executor.submit(
+                () -> {
+                  for (int i = 0; i < CELLS_PER_WRITER; i++) {
+                    byte[] value = new byte[random.nextInt(400)];
+                    random.nextBytes(value);
+                    String row =
+                        String.format(
+                            "row-%08d-%d", random.nextInt(100_000_000), writer * 100_000 + i);
+                    KeyValue cell =
+                        KeyValue.create(
+                            Bytes.toBytes(row),
+                            Bytes.toBytes("f"),
+                            Bytes.toBytes("q" + random.nextInt(3)),
+                            i,
+                            CellType.PUT,
+                            value);
+                    long sequenceId = sequenceIds.incrementAndGet();
+                    written.put(
+                        row,
+                        new Written(cell.segment().toArray(ValueLayout.JAVA_BYTE), sequenceId));
+                    memStore.add(cell, sequenceId);
+                  }
+                  return null;
+                }));
       }
-      Future<Integer> scanner = executor.submit(() -> {
-        int scans = 0;
-        Random random = new Random(seed.value() - 1);
-        while (writing.get()) {
-          try (CellCursor cursor = TestCells.merge(memStore.getScanners(Long.MAX_VALUE))) {
-            Cell previous = null;
-            for (Cell cell = cursor.next(); cell != null; cell = cursor.next()) {
-              check(written, cell);
-              if (previous != null) {
-                assertTrue(CellComparator.INSTANCE.compare(previous, cell) < 0,
-                    previous + " before " + cell);
-              }
-              previous = KeyValue.copyOf(cell);
-              if (random.nextInt(500) == 0) {
-                KeyValue key = KeyValue.firstOnRow(Bytes.toBytes(
-                    String.format("row-%08d", random.nextInt(100_000_000))));
-                if (cursor.reseek(key)) {
-                  assertTrue(CellComparator.INSTANCE.compare(cursor.peek(), key) >= 0);
+      Future<Integer> scanner =
+          executor.submit(
+              () -> {
+                int scans = 0;
+                Random random = new Random(seed.value() - 1);
+                while (writing.get()) {
+                  try (CellCursor cursor = TestCells.merge(memStore.getScanners(Long.MAX_VALUE))) {
+                    Cell previous = null;
+                    for (Cell cell = cursor.next(); cell != null; cell = cursor.next()) {
+                      check(written, cell);
+                      if (previous != null) {
+                        assertTrue(
+                            CellComparator.INSTANCE.compare(previous, cell) < 0,
+                            previous + " before " + cell);
+                      }
+                      previous = KeyValue.copyOf(cell);
+                      if (random.nextInt(500) == 0) {
+                        KeyValue key =
+                            KeyValue.firstOnRow(
+                                Bytes.toBytes(
+                                    String.format("row-%08d", random.nextInt(100_000_000))));
+                        if (cursor.reseek(key)) {
+                          assertTrue(CellComparator.INSTANCE.compare(cursor.peek(), key) >= 0);
+                        }
+                      }
+                    }
+                  }
+                  scans++;
                 }
-              }
-            }
-          }
-          scans++;
-        }
-        return scans;
-      });
-      Future<Integer> flusher = executor.submit(() -> {
-        int flushes = 0;
-        while (writing.get()) {
-          Thread.sleep(1);
-          MemStoreSnapshot snapshot = memStore.snapshot();
-          try (CellCursor cursor = snapshot.cursor()) {
-            for (Cell cell = cursor.next(); cell != null; cell = cursor.next()) {
-              check(written, cell);
-              flushed.put(Bytes.toString(cell.rowArray()), new Written(
-                  KeyValue.copyOf(cell).segment().toArray(ValueLayout.JAVA_BYTE),
-                  cell.sequenceId()));
-            }
-          }
-          memStore.clearSnapshot(snapshot.id());
-          flushes++;
-        }
-        return flushes;
-      });
+                return scans;
+              });
+      Future<Integer> flusher =
+          executor.submit(
+              () -> {
+                int flushes = 0;
+                while (writing.get()) {
+                  Thread.sleep(1);
+                  MemStoreSnapshot snapshot = memStore.snapshot();
+                  try (CellCursor cursor = snapshot.cursor()) {
+                    for (Cell cell = cursor.next(); cell != null; cell = cursor.next()) {
+                      check(written, cell);
+                      flushed.put(
+                          Bytes.toString(cell.rowArray()),
+                          new Written(
+                              KeyValue.copyOf(cell).segment().toArray(ValueLayout.JAVA_BYTE),
+                              cell.sequenceId()));
+                    }
+                  }
+                  memStore.clearSnapshot(snapshot.id());
+                  flushes++;
+                }
+                return flushes;
+              });
       for (Future<?> writer : writers) {
         writer.get();
       }
       writing.set(false);
       int scans = scanner.get();
       int flushes = flusher.get();
-      System.out.println("concurrency: " + scans + " full scans and " + flushes
-          + " flushes during the writes; chunk pool " + pool.stats());
+      System.out.println(
+          "concurrency: "
+              + scans
+              + " full scans and "
+              + flushes
+              + " flushes during the writes; chunk pool "
+              + pool.stats());
 
       Map<String, Written> stored = new HashMap<>(flushed);
       try (CellCursor cursor = TestCells.merge(memStore.getScanners(Long.MAX_VALUE))) {
         for (Cell cell = cursor.next(); cell != null; cell = cursor.next()) {
           check(written, cell);
-          Written previous = stored.put(Bytes.toString(cell.rowArray()),
-              new Written(null, cell.sequenceId()));
+          Written previous =
+              stored.put(Bytes.toString(cell.rowArray()), new Written(null, cell.sequenceId()));
           assertEquals(null, previous, "flushed and still in the memstore: " + cell);
         }
       }
@@ -148,9 +174,14 @@ class MemStoreConcurrencyTest {
     Written expected = written.get(Bytes.toString(cell.rowArray()));
     assertNotNull(expected, "a cell nobody wrote: " + cell);
     assertEquals(expected.sequenceId(), cell.sequenceId());
-    long mismatch = MemorySegment.mismatch(cell.segment(), cell.offset(),
-        cell.offset() + cell.length(), MemorySegment.ofArray(expected.bytes()), 0,
-        expected.bytes().length);
+    long mismatch =
+        MemorySegment.mismatch(
+            cell.segment(),
+            cell.offset(),
+            cell.offset() + cell.length(),
+            MemorySegment.ofArray(expected.bytes()),
+            0,
+            expected.bytes().length);
     assertEquals(-1, mismatch, "bytes differ at " + mismatch + " in " + cell);
   }
 }

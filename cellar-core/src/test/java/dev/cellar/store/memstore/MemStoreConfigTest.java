@@ -29,28 +29,35 @@ class MemStoreConfigTest {
 
   @Test
   void poolIsAShareOfTheGlobalMemStoreSize() {
-    MemStoreConfig config = MemStoreConfig.from(Settings.of(Map.of(
-        MemStoreConfig.GLOBAL_MEMSTORE_SIZE_KEY, "0.25",
-        MemStoreConfig.CHUNK_POOL_MAXSIZE_KEY, "0.5",
-        MemStoreConfig.CHUNK_POOL_INITIALSIZE_KEY, "0.25",
-        MemStoreConfig.CHUNK_SIZE_KEY, "1048576")), 4 * GIB);
+    MemStoreConfig config =
+        MemStoreConfig.from(
+            Settings.of(
+                Map.of(
+                    MemStoreConfig.GLOBAL_MEMSTORE_SIZE_KEY, "0.25",
+                    MemStoreConfig.CHUNK_POOL_MAXSIZE_KEY, "0.5",
+                    MemStoreConfig.CHUNK_POOL_INITIALSIZE_KEY, "0.25",
+                    MemStoreConfig.CHUNK_SIZE_KEY, "1048576")),
+            4 * GIB);
     assertEquals(512, config.poolMaxCount(), "4 GiB x 0.25 x 0.5 / 1 MiB");
     assertEquals(128, config.poolInitialCount(), "a quarter of the maximum");
   }
 
   @Test
   void theOffHeapGlobalSizeWinsOverTheHeapFraction() {
-    MemStoreConfig config = MemStoreConfig.from(Settings.of(Map.of(
-        MemStoreConfig.OFFHEAP_GLOBAL_MEMSTORE_SIZE_KEY, "512")), GIB);
+    MemStoreConfig config =
+        MemStoreConfig.from(
+            Settings.of(Map.of(MemStoreConfig.OFFHEAP_GLOBAL_MEMSTORE_SIZE_KEY, "512")), GIB);
     assertEquals(256, config.poolMaxCount(), "512 MiB of 2 MiB chunks");
   }
 
   @Test
   void noPoolWithMaxSizeZeroOrWithoutTheMslab() {
-    assertEquals(0, MemStoreConfig.from(
-        Settings.of(Map.of(MemStoreConfig.CHUNK_POOL_MAXSIZE_KEY, "0")), GIB).poolMaxCount());
-    MemStoreConfig disabled = MemStoreConfig.from(
-        Settings.of(Map.of(MemStoreConfig.MSLAB_ENABLED_KEY, "false")), GIB);
+    assertEquals(
+        0,
+        MemStoreConfig.from(Settings.of(Map.of(MemStoreConfig.CHUNK_POOL_MAXSIZE_KEY, "0")), GIB)
+            .poolMaxCount());
+    MemStoreConfig disabled =
+        MemStoreConfig.from(Settings.of(Map.of(MemStoreConfig.MSLAB_ENABLED_KEY, "false")), GIB);
     assertFalse(disabled.mslabEnabled());
     assertEquals(0, disabled.poolMaxCount());
   }
@@ -67,8 +74,10 @@ class MemStoreConfigTest {
   }
 
   private static void assertRejected(String key, String value) {
-    InvalidConfigException e = assertThrows(InvalidConfigException.class,
-        () -> MemStoreConfig.from(Settings.of(Map.of(key, value)), GIB));
+    InvalidConfigException e =
+        assertThrows(
+            InvalidConfigException.class,
+            () -> MemStoreConfig.from(Settings.of(Map.of(key, value)), GIB));
     assertEquals(key, e.key());
     assertTrue(e.getMessage().contains(value), e.getMessage());
   }

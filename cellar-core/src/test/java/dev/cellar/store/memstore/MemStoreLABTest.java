@@ -37,16 +37,27 @@ class MemStoreLABTest {
   }
 
   private static KeyValue cell(String row, int valueLength) {
-    return KeyValue.create(Bytes.toBytes(row), Bytes.toBytes("f"), Bytes.toBytes("q"), 7,
-        CellType.PUT, new byte[valueLength]);
+    return KeyValue.create(
+        Bytes.toBytes(row),
+        Bytes.toBytes("f"),
+        Bytes.toBytes("q"),
+        7,
+        CellType.PUT,
+        new byte[valueLength]);
   }
 
   @Test
   void aCopyIsAnOffHeapViewWithTheGivenSequenceId() {
     MemStoreLAB lab = new MemStoreLAB(pool, 1024);
-    KeyValue source = KeyValue.create(Bytes.toBytes("row"), Bytes.toBytes("f"),
-        Bytes.toBytes("q"), 7, CellType.PUT, Bytes.toBytes("value"),
-        List.of(new Tag((byte) 1, Bytes.toBytes("tag"))));
+    KeyValue source =
+        KeyValue.create(
+            Bytes.toBytes("row"),
+            Bytes.toBytes("f"),
+            Bytes.toBytes("q"),
+            7,
+            CellType.PUT,
+            Bytes.toBytes("value"),
+            List.of(new Tag((byte) 1, Bytes.toBytes("tag"))));
     Cell copy = lab.copyCellInto(source, 42);
     assertInstanceOf(ChunkCell.class, copy);
     assertTrue(copy.segment().isNative());
@@ -76,10 +87,22 @@ class MemStoreLABTest {
   @Test
   void aCellWhoseValueLivesElsewhereIsSerializedContiguously() {
     MemStoreLAB lab = new MemStoreLAB(pool, 1024);
-    KeyValue expected = KeyValue.create(Bytes.toBytes("split"), Bytes.toBytes("f"),
-        Bytes.toBytes("q"), 7, CellType.PUT, Bytes.toBytes("0123456789"));
-    KeyValue keyHolder = KeyValue.create(Bytes.toBytes("split"), Bytes.toBytes("f"),
-        Bytes.toBytes("q"), 7, CellType.PUT, Bytes.toBytes("xxxxxxxxxx"));
+    KeyValue expected =
+        KeyValue.create(
+            Bytes.toBytes("split"),
+            Bytes.toBytes("f"),
+            Bytes.toBytes("q"),
+            7,
+            CellType.PUT,
+            Bytes.toBytes("0123456789"));
+    KeyValue keyHolder =
+        KeyValue.create(
+            Bytes.toBytes("split"),
+            Bytes.toBytes("f"),
+            Bytes.toBytes("q"),
+            7,
+            CellType.PUT,
+            Bytes.toBytes("xxxxxxxxxx"));
     Cell split = new SplitCell(keyHolder, MemorySegment.ofArray(Bytes.toBytes("0123456789")));
     Cell copy = lab.copyCellInto(split, 3);
     assertEquals(TestCells.describe(expected.withSequenceId(3)), TestCells.describe(copy));
@@ -90,8 +113,14 @@ class MemStoreLABTest {
   void aLatestTimestampBecomesTheWritesTimeInTheCopyOnly() {
     MemStoreLAB lab = new MemStoreLAB(pool, 1024);
     for (int valueLength : new int[] {10, 2000}) {
-      KeyValue now = KeyValue.create(Bytes.toBytes("now"), Bytes.toBytes("f"),
-          Bytes.toBytes("q"), KeyValue.LATEST_TIMESTAMP, CellType.PUT, new byte[valueLength]);
+      KeyValue now =
+          KeyValue.create(
+              Bytes.toBytes("now"),
+              Bytes.toBytes("f"),
+              Bytes.toBytes("q"),
+              KeyValue.LATEST_TIMESTAMP,
+              CellType.PUT,
+              new byte[valueLength]);
       KeyValue explicit = cell("explicit", valueLength);
       Cell resolved = lab.copyCellInto(now, 5, 1234);
       assertEquals(1234, resolved.timestamp(), valueLength + "-byte value");
@@ -129,8 +158,8 @@ class MemStoreLABTest {
       copies.add(lab.copyCellInto(source, i));
     }
     for (int i = 0; i < sources.size(); i++) {
-      assertEquals(TestCells.describe(sources.get(i).withSequenceId(i)),
-          TestCells.describe(copies.get(i)));
+      assertEquals(
+          TestCells.describe(sources.get(i).withSequenceId(i)), TestCells.describe(copies.get(i)));
     }
     assertEquals(3, pool.stats().inUseCount());
     lab.close();
@@ -176,20 +205,23 @@ class MemStoreLABTest {
     List<CompletableFuture<Void>> writers = new ArrayList<>();
     for (int t = 0; t < 4; t++) {
       Random random = new Random(seed.value() + t);
-      writers.add(CompletableFuture.runAsync(() -> {
-        TestCells.Generator generator = new TestCells.Generator(random, 50, 3000);
-        List<KeyValue> sources = new ArrayList<>();
-        List<Cell> copies = new ArrayList<>();
-        for (int i = 0; i < 2000; i++) {
-          KeyValue source = generator.cell();
-          sources.add(source);
-          copies.add(lab.copyCellInto(source, i));
-        }
-        for (int i = 0; i < sources.size(); i++) {
-          assertEquals(TestCells.describe(sources.get(i).withSequenceId(i)),
-              TestCells.describe(copies.get(i)));
-        }
-      }));
+      writers.add(
+          CompletableFuture.runAsync(
+              () -> {
+                TestCells.Generator generator = new TestCells.Generator(random, 50, 3000);
+                List<KeyValue> sources = new ArrayList<>();
+                List<Cell> copies = new ArrayList<>();
+                for (int i = 0; i < 2000; i++) {
+                  KeyValue source = generator.cell();
+                  sources.add(source);
+                  copies.add(lab.copyCellInto(source, i));
+                }
+                for (int i = 0; i < sources.size(); i++) {
+                  assertEquals(
+                      TestCells.describe(sources.get(i).withSequenceId(i)),
+                      TestCells.describe(copies.get(i)));
+                }
+              }));
     }
     for (CompletableFuture<Void> writer : writers) {
       writer.get();

@@ -36,7 +36,8 @@ class MemStoreRandomizedTest {
     TreeMap<Cell, Cell> snapshot = new TreeMap<>(CellComparator.INSTANCE);
     long snapshotId = -1;
     long nextSequenceId = 1;
-    try (ChunkPool pool = new ChunkPool(config); MemStore memStore = new MemStore(config, pool)) {
+    try (ChunkPool pool = new ChunkPool(config);
+        MemStore memStore = new MemStore(config, pool)) {
       for (int op = 0; op < OPERATIONS; op++) {
         String where = "operation " + op;
         int dice = random.nextInt(100);
@@ -82,8 +83,12 @@ class MemStoreRandomizedTest {
             assertEquals(expected(active, snapshot, readPoint), TestCells.drain(cursor), where);
           }
         } else {
-          checkSeeks(memStore, generator, random, expectedCells(active, snapshot,
-              random.nextLong(nextSequenceId + 1)), where);
+          checkSeeks(
+              memStore,
+              generator,
+              random,
+              expectedCells(active, snapshot, random.nextLong(nextSequenceId + 1)),
+              where);
         }
         assertEquals(active.size() + snapshot.size(), memStore.size().cellsCount(), where);
         assertEquals(active.size(), memStore.activeSize().cellsCount(), where);
@@ -91,15 +96,19 @@ class MemStoreRandomizedTest {
     }
   }
 
-  private static void checkSeeks(MemStore memStore, TestCells.Generator generator, Random random,
-      ReadView expected, String where) {
+  private static void checkSeeks(
+      MemStore memStore,
+      TestCells.Generator generator,
+      Random random,
+      ReadView expected,
+      String where) {
     List<Cell> cells = expected.cells();
     try (CellCursor cursor = TestCells.merge(memStore.getScanners(expected.readPoint()))) {
       Cell key = generator.seekKey();
       int position = firstAtLeast(cells, key, 0);
       assertEquals(position < cells.size(), cursor.seek(key), where + ", seek " + key);
-      assertEquals(describe(cells, position), TestCells.describe(cursor.peek()),
-          where + ", seek " + key);
+      assertEquals(
+          describe(cells, position), TestCells.describe(cursor.peek()), where + ", seek " + key);
       for (int step = 0; step < 12; step++) {
         if (random.nextInt(3) == 0) {
           assertEquals(describe(cells, position), TestCells.describe(cursor.next()), where);
@@ -108,7 +117,9 @@ class MemStoreRandomizedTest {
           key = generator.seekKey();
           position = firstAtLeast(cells, key, position);
           assertEquals(position < cells.size(), cursor.reseek(key), where + ", reseek " + key);
-          assertEquals(describe(cells, position), TestCells.describe(cursor.peek()),
+          assertEquals(
+              describe(cells, position),
+              TestCells.describe(cursor.peek()),
               where + ", reseek " + key);
         }
       }

@@ -35,8 +35,13 @@ class MemStoreTest {
   }
 
   private static KeyValue put(String row, String qualifier, String value) {
-    return KeyValue.create(Bytes.toBytes(row), Bytes.toBytes("f"), Bytes.toBytes(qualifier), 1,
-        CellType.PUT, Bytes.toBytes(value));
+    return KeyValue.create(
+        Bytes.toBytes(row),
+        Bytes.toBytes("f"),
+        Bytes.toBytes(qualifier),
+        1,
+        CellType.PUT,
+        Bytes.toBytes(value));
   }
 
   private static List<String> scan(MemStore memStore, long readPoint) {
@@ -60,8 +65,10 @@ class MemStoreTest {
       memStore.add(List.of(put("a", "q", "1"), put("c", "q", "3")), 6);
       memStore.add(put("a", "q", "older write"), 4);
       assertEquals(
-          describe(put("a", "q", "1").withSequenceId(6), put("a", "q", "older write")
-              .withSequenceId(4), put("b", "q", "2").withSequenceId(5),
+          describe(
+              put("a", "q", "1").withSequenceId(6),
+              put("a", "q", "older write").withSequenceId(4),
+              put("b", "q", "2").withSequenceId(5),
               put("c", "q", "3").withSequenceId(6)),
           scan(memStore, Long.MAX_VALUE));
     }
@@ -74,8 +81,9 @@ class MemStoreTest {
       memStore.add(put("b", "q", "2"), 2);
       memStore.add(put("a", "q", "3"), 3);
       assertEquals(describe(put("a", "q", "1").withSequenceId(1)), scan(memStore, 1));
-      assertEquals(describe(put("a", "q", "1").withSequenceId(1), put("b", "q", "2")
-          .withSequenceId(2)), scan(memStore, 2));
+      assertEquals(
+          describe(put("a", "q", "1").withSequenceId(1), put("b", "q", "2").withSequenceId(2)),
+          scan(memStore, 2));
       assertEquals(3, scan(memStore, 3).size());
       assertEquals(List.of(), scan(memStore, 0));
     }
@@ -91,8 +99,11 @@ class MemStoreTest {
       MemorySegment.copy(put("row-2", "q", "value-2").segment(), 0, reused, 0, buffer.length);
       memStore.add(view, 2);
       reused.fill((byte) 0);
-      assertEquals(describe(put("row-1", "q", "value-1").withSequenceId(1),
-          put("row-2", "q", "value-2").withSequenceId(2)), scan(memStore, 10));
+      assertEquals(
+          describe(
+              put("row-1", "q", "value-1").withSequenceId(1),
+              put("row-2", "q", "value-2").withSequenceId(2)),
+          scan(memStore, 10));
     }
   }
 
@@ -126,8 +137,10 @@ class MemStoreTest {
       try (CellCursor cursor = memStore.getScanners(10).get(0)) {
         assertFalse(cursor.seek(put("a", "q", "")), "seq 7 sorts before seq 0");
         assertTrue(cursor.seek(put("a", "q", "").withSequenceId(Long.MAX_VALUE)));
-        assertTrue(cursor.seek(KeyValue.firstOnColumn(Bytes.toBytes("a"), Bytes.toBytes("f"),
-            Bytes.toBytes("q"))));
+        assertTrue(
+            cursor.seek(
+                KeyValue.firstOnColumn(
+                    Bytes.toBytes("a"), Bytes.toBytes("f"), Bytes.toBytes("q"))));
       }
     }
   }
@@ -151,15 +164,24 @@ class MemStoreTest {
     try (MemStore memStore = new MemStore(CONFIG, pool)) {
       assertEquals(MemStoreSize.EMPTY, memStore.size());
       KeyValue small = put("a", "q", "v");
-      KeyValue big = KeyValue.create(Bytes.toBytes("b"), Bytes.toBytes("f"), Bytes.toBytes("q"),
-          1, CellType.PUT, new byte[2000]);
+      KeyValue big =
+          KeyValue.create(
+              Bytes.toBytes("b"),
+              Bytes.toBytes("f"),
+              Bytes.toBytes("q"),
+              1,
+              CellType.PUT,
+              new byte[2000]);
       memStore.add(small, 1);
       memStore.add(big, 1);
       long smallHeap = CellFootprint.SKIP_LIST_ENTRY + CellFootprint.CHUNK_CELL;
-      long bigHeap = CellFootprint.SKIP_LIST_ENTRY + CellFootprint.KEY_VALUE
-          + CellFootprint.HEAP_SEGMENT + ((CellFootprint.ARRAY_HEADER + big.length() + 7) & ~7);
-      MemStoreSize expected = new MemStoreSize(
-          small.length() + big.length(), smallHeap + bigHeap, small.length(), 2);
+      long bigHeap =
+          CellFootprint.SKIP_LIST_ENTRY
+              + CellFootprint.KEY_VALUE
+              + CellFootprint.HEAP_SEGMENT
+              + ((CellFootprint.ARRAY_HEADER + big.length() + 7) & ~7);
+      MemStoreSize expected =
+          new MemStoreSize(small.length() + big.length(), smallHeap + bigHeap, small.length(), 2);
       assertEquals(expected, memStore.size());
       assertEquals(expected, memStore.activeSize());
       assertEquals(MemStoreSize.EMPTY, memStore.snapshotSize());
@@ -167,7 +189,9 @@ class MemStoreTest {
       memStore.add(small, 1);
       MemStoreSize withDuplicate = memStore.size();
       assertEquals(2, withDuplicate.cellsCount(), "same key and sequence id: replaced");
-      assertEquals(expected.dataSize() + small.length(), withDuplicate.dataSize(),
+      assertEquals(
+          expected.dataSize() + small.length(),
+          withDuplicate.dataSize(),
           "but its copy still occupies the chunk");
       assertEquals(expected.offHeapSize() + small.length(), withDuplicate.offHeapSize());
       assertEquals(expected.footprint() + smallHeap + small.length(), withDuplicate.footprint());
@@ -217,19 +241,25 @@ class MemStoreTest {
       memStore.add(put("b", "q", "2"), 3);
       memStore.add(put("a", "q", "newer"), 4);
 
-      assertEquals(describe(put("a", "q", "newer").withSequenceId(4),
-          put("a", "q", "1").withSequenceId(1), put("b", "q", "2").withSequenceId(3),
-          put("c", "q", "3").withSequenceId(2)), scan(memStore, 10));
+      assertEquals(
+          describe(
+              put("a", "q", "newer").withSequenceId(4),
+              put("a", "q", "1").withSequenceId(1),
+              put("b", "q", "2").withSequenceId(3),
+              put("c", "q", "3").withSequenceId(2)),
+          scan(memStore, 10));
       List<CellCursor> cursors = memStore.getScanners(10);
       assertEquals(2, cursors.size(), "one cursor per segment");
       cursors.forEach(CellCursor::close);
       try (CellCursor flush = snapshot.cursor()) {
-        assertEquals(describe(put("a", "q", "1").withSequenceId(1),
-            put("c", "q", "3").withSequenceId(2)), TestCells.drain(flush));
+        assertEquals(
+            describe(put("a", "q", "1").withSequenceId(1), put("c", "q", "3").withSequenceId(2)),
+            TestCells.drain(flush));
       }
       memStore.clearSnapshot(snapshot.id());
-      assertEquals(describe(put("a", "q", "newer").withSequenceId(4),
-          put("b", "q", "2").withSequenceId(3)), scan(memStore, 10));
+      assertEquals(
+          describe(put("a", "q", "newer").withSequenceId(4), put("b", "q", "2").withSequenceId(3)),
+          scan(memStore, 10));
       assertThrows(IllegalStateException.class, snapshot::cursor);
     }
   }
@@ -288,13 +318,15 @@ class MemStoreTest {
       assertEquals(chunks, pool.stats().inUseCount(), "two cursors still hold the snapshot");
       flusher.close();
       assertEquals(chunks, pool.stats().inUseCount());
-      assertEquals(describe(put("row0", "q", "x".repeat(900)).withSequenceId(0)),
-          describe(first), "a cell read before the clear is still readable");
+      assertEquals(
+          describe(put("row0", "q", "x".repeat(900)).withSequenceId(0)),
+          describe(first),
+          "a cell read before the clear is still readable");
       assertEquals(199, TestCells.drain(reader).size());
       reader.close();
       assertEquals(0, pool.stats().inUseCount(), "the last cursor out released the chunks");
-      assertEquals(pool.stats().createdCount(), pool.stats().pooledCount(),
-          "and they are back in the pool");
+      assertEquals(
+          pool.stats().createdCount(), pool.stats().pooledCount(), "and they are back in the pool");
 
       int created = pool.stats().createdCount();
       memStore.add(put("again", "q", "v"), 1000);

@@ -41,10 +41,13 @@ class MemStoreThroughputTest {
       run(config, pool, 2, ADDS / 2);
       for (int threads = 1; threads <= 2; threads++) {
         Result result = run(config, pool, threads, ADDS);
-        System.out.printf("memstore add, %d-byte values, %d thread(s): %,.0f adds/s, %.1f heap"
-            + " bytes per add allocated; accounted per cell: heap %d, off-heap %d bytes%n",
+        System.out.printf(
+            "memstore add, %d-byte values, %d thread(s): %,.0f adds/s, %.1f heap"
+                + " bytes per add allocated; accounted per cell: heap %d, off-heap %d bytes%n",
             VALUE_LENGTH,
-            threads, result.addsPerSecond(), result.heapBytesPerAdd(),
+            threads,
+            result.addsPerSecond(),
+            result.heapBytesPerAdd(),
             result.size().heapSize() / result.size().cellsCount(),
             result.size().offHeapSize() / result.size().cellsCount());
       }
@@ -61,14 +64,17 @@ class MemStoreThroughputTest {
       List<Thread> writers = new ArrayList<>();
       for (int t = 0; t < threads; t++) {
         int writer = t;
-        Thread thread = new Thread(() -> {
-          try {
-            write(memStore, writer, adds / threads, start, allocated);
-            end.await();
-          } catch (Exception e) {
-            throw new IllegalStateException(e);
-          }
-        }, "memstore-throughput-" + t);
+        Thread thread =
+            new Thread(
+                () -> {
+                  try {
+                    write(memStore, writer, adds / threads, start, allocated);
+                    end.await();
+                  } catch (Exception e) {
+                    throw new IllegalStateException(e);
+                  }
+                },
+                "memstore-throughput-" + t);
         writers.add(thread);
         thread.start();
       }
@@ -86,11 +92,13 @@ class MemStoreThroughputTest {
   }
 
   /** Adds {@code count} cells through one reused source buffer, counting this thread's heap. */
-  private static void write(MemStore memStore, int writer, int count, CyclicBarrier start,
-      AtomicLong allocated) throws Exception {
+  private static void write(
+      MemStore memStore, int writer, int count, CyclicBarrier start, AtomicLong allocated)
+      throws Exception {
     byte[] row = new byte[16];
-    KeyValue template = KeyValue.create(row, Bytes.toBytes("f"), Bytes.toBytes("q"), 1,
-        CellType.PUT, new byte[VALUE_LENGTH]);
+    KeyValue template =
+        KeyValue.create(
+            row, Bytes.toBytes("f"), Bytes.toBytes("q"), 1, CellType.PUT, new byte[VALUE_LENGTH]);
     byte[] buffer = template.segment().toArray(KeyValueLayout.BYTE);
     MemorySegment source = MemorySegment.ofArray(buffer);
     KeyValueCell cell = new KeyValueCell(source, 0, buffer.length, false, 0);

@@ -16,8 +16,13 @@ final class TestCells {
 
   /** The types a memstore holds: data and delete markers, never the seek-only MINIMUM/MAXIMUM. */
   private static final CellType[] TYPES = {
-    CellType.PUT, CellType.PUT, CellType.PUT, CellType.DELETE, CellType.DELETE_COLUMN,
-    CellType.DELETE_FAMILY, CellType.DELETE_FAMILY_VERSION
+    CellType.PUT,
+    CellType.PUT,
+    CellType.PUT,
+    CellType.DELETE,
+    CellType.DELETE_COLUMN,
+    CellType.DELETE_FAMILY,
+    CellType.DELETE_FAMILY_VERSION
   };
 
   private static final long[] TIMESTAMPS = {0, 1, 2, 1_000, 1_700_000_000_000L, Long.MAX_VALUE - 1};
@@ -52,13 +57,18 @@ final class TestCells {
 
     KeyValue cell() {
       byte[] value = randomBytes(random.nextInt(maxValueLength + 1));
-      List<Tag> tags = random.nextInt(10) == 0
-          ? List.of(new Tag((byte) (1 + random.nextInt(100)), randomBytes(random.nextInt(8))))
-          : List.of();
-      return KeyValue.create(row(), families.get(random.nextInt(families.size())),
+      List<Tag> tags =
+          random.nextInt(10) == 0
+              ? List.of(new Tag((byte) (1 + random.nextInt(100)), randomBytes(random.nextInt(8))))
+              : List.of();
+      return KeyValue.create(
+          row(),
+          families.get(random.nextInt(families.size())),
           qualifiers.get(random.nextInt(qualifiers.size())),
-          TIMESTAMPS[random.nextInt(TIMESTAMPS.length)], TYPES[random.nextInt(TYPES.length)],
-          value, tags);
+          TIMESTAMPS[random.nextInt(TIMESTAMPS.length)],
+          TYPES[random.nextInt(TYPES.length)],
+          value,
+          tags);
     }
 
     /** A seek key: an existing-looking cell key, or a first/last-on-row or -column key. */
@@ -66,10 +76,16 @@ final class TestCells {
       return switch (random.nextInt(5)) {
         case 0 -> KeyValue.firstOnRow(row());
         case 1 -> KeyValue.lastOnRow(row());
-        case 2 -> KeyValue.firstOnColumn(row(), families.get(random.nextInt(families.size())),
-            qualifiers.get(random.nextInt(qualifiers.size())));
-        case 3 -> KeyValue.lastOnColumn(row(), families.get(random.nextInt(families.size())),
-            qualifiers.get(random.nextInt(qualifiers.size())));
+        case 2 ->
+            KeyValue.firstOnColumn(
+                row(),
+                families.get(random.nextInt(families.size())),
+                qualifiers.get(random.nextInt(qualifiers.size())));
+        case 3 ->
+            KeyValue.lastOnColumn(
+                row(),
+                families.get(random.nextInt(families.size())),
+                qualifiers.get(random.nextInt(qualifiers.size())));
         default -> cell().withSequenceId(random.nextInt(1_000));
       };
     }

@@ -6,8 +6,8 @@ import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 
 /**
- * A log whose forces wait while a gate is shut: lets a test hold a sync in flight for as long as
- * it likes and see what other threads do meanwhile. The gate starts open (opening a log forces a
+ * A log whose forces wait while a gate is shut: lets a test hold a sync in flight for as long as it
+ * likes and see what other threads do meanwhile. The gate starts open (opening a log forces a
  * segment header); {@link #shut()} makes later forces wait, {@link #open()} releases them.
  */
 public final class ForceGate {

@@ -37,8 +37,14 @@ class WalAppendNoSyncTest {
   private static KeyValue cell(String row, byte[] qualifier, long timestamp, int valueSize) {
     byte[] value = new byte[valueSize];
     new Random(row.hashCode()).nextBytes(value);
-    return KeyValue.create(Bytes.toBytes(row), Bytes.toBytes("f"), qualifier, timestamp,
-        CellType.PUT, value, List.of(new Tag((byte) 1, Bytes.toBytes("tag of " + row))));
+    return KeyValue.create(
+        Bytes.toBytes(row),
+        Bytes.toBytes("f"),
+        qualifier,
+        timestamp,
+        CellType.PUT,
+        value,
+        List.of(new Tag((byte) 1, Bytes.toBytes("tag of " + row))));
   }
 
   /** A cell with {@code whole}'s key and lengths whose value lives in another segment. */
@@ -108,15 +114,16 @@ class WalAppendNoSyncTest {
       long firstId = wal.appendNoSync("t", first, KeyValue.LATEST_TIMESTAMP, Durability.SYNC_WAL);
       assertTrue(gate.awaitWaiting(1, 10_000), "the sync thread forces the first entry");
       List<KeyValue> second = WalTestSupport.randomCells(random);
-      long secondId =
-          wal.appendNoSync("t", second, KeyValue.LATEST_TIMESTAMP, Durability.SYNC_WAL);
-      CompletableFuture<Void> synced = CompletableFuture.runAsync(() -> {
-        try {
-          wal.sync(secondId);
-        } catch (IOException e) {
-          throw new UncheckedIOException(e);
-        }
-      });
+      long secondId = wal.appendNoSync("t", second, KeyValue.LATEST_TIMESTAMP, Durability.SYNC_WAL);
+      CompletableFuture<Void> synced =
+          CompletableFuture.runAsync(
+              () -> {
+                try {
+                  wal.sync(secondId);
+                } catch (IOException e) {
+                  throw new UncheckedIOException(e);
+                }
+              });
       Thread.sleep(100);
       assertFalse(synced.isDone(), "sync waits for the held force");
       assertTrue(wal.durableSequenceId() < firstId, "nothing is durable while the force is held");
@@ -124,9 +131,11 @@ class WalAppendNoSyncTest {
       synced.get(10, TimeUnit.SECONDS);
       assertTrue(wal.durableSequenceId() >= secondId);
       WalTestSupport.assertSameEntries(
-          List.of(WalTestSupport.expected("t", firstId, first),
+          List.of(
+              WalTestSupport.expected("t", firstId, first),
               WalTestSupport.expected("t", secondId, second)),
-          WalTestSupport.replayAll(wal, 0), "after the held force");
+          WalTestSupport.replayAll(wal, 0),
+          "after the held force");
     }
   }
 
@@ -135,13 +144,16 @@ class WalAppendNoSyncTest {
     int staging = EntryEncoder.STAGING_BYTES;
     List<Expected> expected = new ArrayList<>();
     try (WriteAheadLog wal = WriteAheadLog.open(directory, WalConfig.defaults())) {
-      List<List<KeyValue>> entries = List.of(
-          List.of(cell("small", Bytes.toBytes("q"), 5, 10)),
-          List.of(cell("bigger than staging", Bytes.toBytes("q"), 6, staging + 777)),
-          List.of(cell("a", Bytes.toBytes("q"), 7, 400_000), cell("b", Bytes.toBytes("q"), 8,
-              400_000), cell("c", Bytes.toBytes("q"), 9, 400_000)),
-          List.of(cell("long key", new byte[staging + 3], 10, 100)),
-          List.of(cell("small again", Bytes.toBytes("q"), 11, 3)));
+      List<List<KeyValue>> entries =
+          List.of(
+              List.of(cell("small", Bytes.toBytes("q"), 5, 10)),
+              List.of(cell("bigger than staging", Bytes.toBytes("q"), 6, staging + 777)),
+              List.of(
+                  cell("a", Bytes.toBytes("q"), 7, 400_000),
+                  cell("b", Bytes.toBytes("q"), 8, 400_000),
+                  cell("c", Bytes.toBytes("q"), 9, 400_000)),
+              List.of(cell("long key", new byte[staging + 3], 10, 100)),
+              List.of(cell("small again", Bytes.toBytes("q"), 11, 3)));
       long last = 0;
       for (List<KeyValue> cells : entries) {
         last = wal.appendNoSync("t", cells, KeyValue.LATEST_TIMESTAMP, Durability.ASYNC_WAL);
@@ -159,23 +171,28 @@ class WalAppendNoSyncTest {
   void latestTimestampsAreWrittenAsTheWritesTimeAndOthersAsTheyAre() throws Exception {
     KeyValue now = cell("now", Bytes.toBytes("q"), KeyValue.LATEST_TIMESTAMP, 20);
     KeyValue explicit = cell("explicit", Bytes.toBytes("q"), 42, 20);
-    KeyValue longKeyNow = cell("long key", new byte[EntryEncoder.STAGING_BYTES - 40],
-        KeyValue.LATEST_TIMESTAMP, 20);
+    KeyValue longKeyNow =
+        cell("long key", new byte[EntryEncoder.STAGING_BYTES - 40], KeyValue.LATEST_TIMESTAMP, 20);
     KeyValue splitWhole = cell("split", Bytes.toBytes("q"), KeyValue.LATEST_TIMESTAMP, 30);
-    Cell split = new SplitCell(cell("split", Bytes.toBytes("q"), KeyValue.LATEST_TIMESTAMP, 30),
-        MemorySegment.ofArray(splitWhole.valueArray()));
+    Cell split =
+        new SplitCell(
+            cell("split", Bytes.toBytes("q"), KeyValue.LATEST_TIMESTAMP, 30),
+            MemorySegment.ofArray(splitWhole.valueArray()));
     try (WriteAheadLog wal = WriteAheadLog.open(directory, WalConfig.defaults())) {
-      long id = wal.appendNoSync("t", List.of(now, explicit, longKeyNow, split), 1234,
-          Durability.SYNC_WAL);
+      long id =
+          wal.appendNoSync(
+              "t", List.of(now, explicit, longKeyNow, split), 1234, Durability.SYNC_WAL);
       wal.sync(id);
       List<Cell> replayed = new ArrayList<>();
       wal.replay(0, entry -> entry.cells().forEach(c -> replayed.add(KeyValue.copyOf(c))));
-      assertEquals(List.of(1234L, 42L, 1234L, 1234L),
-          replayed.stream().map(Cell::timestamp).toList());
+      assertEquals(
+          List.of(1234L, 42L, 1234L, 1234L), replayed.stream().map(Cell::timestamp).toList());
       List<Cell> sources = List.of(now, explicit, longKeyNow, splitWhole);
       for (int i = 0; i < sources.size(); i++) {
-        assertArrayEquals(WalTestSupport.serialized(KeyValue.copyOf(sources.get(i), 1234)),
-            WalTestSupport.serialized(replayed.get(i)), "cell " + i);
+        assertArrayEquals(
+            WalTestSupport.serialized(KeyValue.copyOf(sources.get(i), 1234)),
+            WalTestSupport.serialized(replayed.get(i)),
+            "cell " + i);
       }
       assertEquals(KeyValue.LATEST_TIMESTAMP, now.timestamp(), "the caller's cell is untouched");
     }

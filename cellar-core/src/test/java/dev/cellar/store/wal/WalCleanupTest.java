@@ -84,9 +84,11 @@ class WalCleanupTest {
         if (action < 6) {
           List<KeyValue> cells = List.of(WalTestSupport.randomCell(random));
           long id = wal.append(table, cells, Durability.ASYNC_WAL);
-          highestByTable.computeIfAbsent(live.getLast(), path -> new HashMap<>())
+          highestByTable
+              .computeIfAbsent(live.getLast(), path -> new HashMap<>())
               .merge(table, id, Math::max);
-          entries.computeIfAbsent(live.getLast(), path -> new ArrayList<>())
+          entries
+              .computeIfAbsent(live.getLast(), path -> new ArrayList<>())
               .add(WalTestSupport.expected(table, id, cells));
         } else if (action < 8) {
           wal.roll();
@@ -100,7 +102,9 @@ class WalCleanupTest {
               expectedDeleted.add(segment);
             }
           }
-          assertEquals(expectedDeleted, wal.markFlushed(table, id),
+          assertEquals(
+              expectedDeleted,
+              wal.markFlushed(table, id),
               where + ": flushed " + flushed + ", segments " + highestByTable);
           live.removeAll(expectedDeleted);
         }
@@ -113,8 +117,8 @@ class WalCleanupTest {
       for (Path segment : live) {
         expected.addAll(entries.getOrDefault(segment, List.of()));
       }
-      WalTestSupport.assertSameEntries(expected, WalTestSupport.replayAll(wal, 0),
-          "the remaining segments replay");
+      WalTestSupport.assertSameEntries(
+          expected, WalTestSupport.replayAll(wal, 0), "the remaining segments replay");
     }
   }
 

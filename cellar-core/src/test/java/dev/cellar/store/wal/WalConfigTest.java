@@ -26,24 +26,31 @@ class WalConfigTest {
 
   @Test
   void keysSetTheRollSizeAndInterval() {
-    WalConfig config = WalConfig.from(Settings.of(Map.of(
-        WalConfig.BLOCK_SIZE_KEY, "1m",
-        WalConfig.ROLL_MULTIPLIER_KEY, "0.25",
-        WalConfig.ASYNC_SYNC_INTERVAL_KEY, "50")));
+    WalConfig config =
+        WalConfig.from(
+            Settings.of(
+                Map.of(
+                    WalConfig.BLOCK_SIZE_KEY, "1m",
+                    WalConfig.ROLL_MULTIPLIER_KEY, "0.25",
+                    WalConfig.ASYNC_SYNC_INTERVAL_KEY, "50")));
     assertEquals(new WalConfig(256 << 10, 50), config);
   }
 
   @Test
   void badValuesNameTheirKey() {
-    for (Map.Entry<String, String> bad : List.of(
-        Map.entry(WalConfig.BLOCK_SIZE_KEY, "-1"),
-        Map.entry(WalConfig.BLOCK_SIZE_KEY, "big"),
-        Map.entry(WalConfig.ROLL_MULTIPLIER_KEY, "0"),
-        Map.entry(WalConfig.ROLL_MULTIPLIER_KEY, "NaN"),
-        Map.entry(WalConfig.ASYNC_SYNC_INTERVAL_KEY, "0"),
-        Map.entry(WalConfig.ASYNC_SYNC_INTERVAL_KEY, "1s"))) {
-      InvalidConfigException error = assertThrows(InvalidConfigException.class,
-          () -> WalConfig.from(Settings.of(Map.ofEntries(bad))), bad.toString());
+    for (Map.Entry<String, String> bad :
+        List.of(
+            Map.entry(WalConfig.BLOCK_SIZE_KEY, "-1"),
+            Map.entry(WalConfig.BLOCK_SIZE_KEY, "big"),
+            Map.entry(WalConfig.ROLL_MULTIPLIER_KEY, "0"),
+            Map.entry(WalConfig.ROLL_MULTIPLIER_KEY, "NaN"),
+            Map.entry(WalConfig.ASYNC_SYNC_INTERVAL_KEY, "0"),
+            Map.entry(WalConfig.ASYNC_SYNC_INTERVAL_KEY, "1s"))) {
+      InvalidConfigException error =
+          assertThrows(
+              InvalidConfigException.class,
+              () -> WalConfig.from(Settings.of(Map.ofEntries(bad))),
+              bad.toString());
       assertEquals(bad.getKey(), error.key());
       assertTrue(error.getMessage().contains(bad.getValue()), error.getMessage());
     }
@@ -53,8 +60,10 @@ class WalConfigTest {
 
   @Test
   void segmentsRollAtTheConfiguredSize() throws Exception {
-    WalConfig config = WalConfig.from(Settings.of(Map.of(
-        WalConfig.BLOCK_SIZE_KEY, "8k", WalConfig.ROLL_MULTIPLIER_KEY, "1")));
+    WalConfig config =
+        WalConfig.from(
+            Settings.of(
+                Map.of(WalConfig.BLOCK_SIZE_KEY, "8k", WalConfig.ROLL_MULTIPLIER_KEY, "1")));
     Random random = new Random(9);
     try (WriteAheadLog wal = WriteAheadLog.open(directory, config)) {
       for (int i = 0; i < 100; i++) {
@@ -66,7 +75,8 @@ class WalConfigTest {
       for (Path closed : segments.subList(0, segments.size() - 1)) {
         long size = Files.size(closed);
         long lastEntry = size - WalTestSupport.entryOffsets(closed).reversed().get(1);
-        assertTrue(size >= 8192 && size - lastEntry < 8192,
+        assertTrue(
+            size >= 8192 && size - lastEntry < 8192,
             closed + ": rolled by the first lone SYNC_WAL entry that reached 8 KiB, size " + size);
       }
     }

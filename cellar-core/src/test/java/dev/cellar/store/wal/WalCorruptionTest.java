@@ -67,15 +67,19 @@ class WalCorruptionTest {
       WalTestSupport.copyDirectory(base, directory);
       Path damaged = directory.resolve(segments.get(1).getFileName());
       WalTestSupport.flipBit(damaged, offset, random.nextInt(8));
-      String context = "bit flipped at " + offset + " in entry "
-          + entry + " at " + start;
-      CorruptWalException error = assertThrows(CorruptWalException.class,
-          () -> WriteAheadLog.open(directory, WalConfig.defaults()).close(), context);
+      String context = "bit flipped at " + offset + " in entry " + entry + " at " + start;
+      CorruptWalException error =
+          assertThrows(
+              CorruptWalException.class,
+              () -> WriteAheadLog.open(directory, WalConfig.defaults()).close(),
+              context);
       assertEquals(damaged, error.file(), context);
       assertEquals(start, error.offset(), context);
-      assertTrue(error.getMessage().contains(damaged.toString())
-          && error.getMessage().contains("offset " + start)
-          && error.getMessage().contains("expected") && error.getMessage().contains("found"),
+      assertTrue(
+          error.getMessage().contains(damaged.toString())
+              && error.getMessage().contains("offset " + start)
+              && error.getMessage().contains("expected")
+              && error.getMessage().contains("found"),
           error.getMessage());
     }
   }
@@ -86,19 +90,28 @@ class WalCorruptionTest {
     long start = offsets.get(3);
     Path damaged = segments.getFirst();
     WalTestSupport.flipBit(damaged, offsets.get(4) - WalLayout.CRC_SIZE - 1, 0);
-    CorruptWalException error = assertThrows(CorruptWalException.class,
-        () -> WriteAheadLog.open(base, WalConfig.defaults()).close());
+    CorruptWalException error =
+        assertThrows(
+            CorruptWalException.class,
+            () -> WriteAheadLog.open(base, WalConfig.defaults()).close());
     assertEquals(start, error.offset());
-    assertTrue(error.getMessage().matches(".*entry CRC32C \\(expected 0x\\p{XDigit}{8} \\(stored\\),"
-        + " found 0x\\p{XDigit}{8} \\(computed\\)\\).*"), error.getMessage());
+    assertTrue(
+        error
+            .getMessage()
+            .matches(
+                ".*entry CRC32C \\(expected 0x\\p{XDigit}{8} \\(stored\\),"
+                    + " found 0x\\p{XDigit}{8} \\(computed\\)\\).*"),
+        error.getMessage());
   }
 
   @Test
   void aDamagedHeaderOfAMiddleSegmentFailsTheOpen() throws IOException {
     Path damaged = segments.get(1);
     WalTestSupport.flipBit(damaged, WalLayout.CREATION_TIME_OFFSET + 3, 5);
-    CorruptWalException error = assertThrows(CorruptWalException.class,
-        () -> WriteAheadLog.open(base, WalConfig.defaults()).close());
+    CorruptWalException error =
+        assertThrows(
+            CorruptWalException.class,
+            () -> WriteAheadLog.open(base, WalConfig.defaults()).close());
     assertEquals(damaged, error.file());
     assertEquals(0, error.offset());
     assertTrue(error.getMessage().contains("header CRC32C"), error.getMessage());
@@ -111,8 +124,10 @@ class WalCorruptionTest {
     long start = offsets.get(offsets.size() - 2);
     byte[] bytes = Files.readAllBytes(damaged);
     Files.write(damaged, java.util.Arrays.copyOf(bytes, (int) start + 5));
-    CorruptWalException error = assertThrows(CorruptWalException.class,
-        () -> WriteAheadLog.open(base, WalConfig.defaults()).close());
+    CorruptWalException error =
+        assertThrows(
+            CorruptWalException.class,
+            () -> WriteAheadLog.open(base, WalConfig.defaults()).close());
     assertEquals(start, error.offset());
   }
 
@@ -122,11 +137,12 @@ class WalCorruptionTest {
       Path damaged = segments.getFirst();
       long start = WalTestSupport.entryOffsets(damaged).get(2);
       WalTestSupport.flipBit(damaged, start + WalLayout.TABLE_OFFSET, 1);
-      CorruptWalException error = assertThrows(CorruptWalException.class,
-          () -> replayAll(wal, 0));
+      CorruptWalException error = assertThrows(CorruptWalException.class, () -> replayAll(wal, 0));
       assertEquals(damaged, error.file());
       assertEquals(start, error.offset());
-      assertSameEntries(oracle.subList(16, 24), replayAll(wal, oracle.get(15).sequenceId()),
+      assertSameEntries(
+          oracle.subList(16, 24),
+          replayAll(wal, oracle.get(15).sequenceId()),
           "a replay that starts after the damaged segment");
     }
   }
@@ -137,7 +153,9 @@ class WalCorruptionTest {
     long start = WalTestSupport.entryOffsets(last).get(4);
     WalTestSupport.flipBit(last, start + WalLayout.SEQUENCE_ID_OFFSET + 2, 3);
     try (WriteAheadLog wal = WriteAheadLog.open(base, WalConfig.defaults())) {
-      assertSameEntries(oracle.subList(0, 20), replayAll(wal, 0),
+      assertSameEntries(
+          oracle.subList(0, 20),
+          replayAll(wal, 0),
           "the last segment is cut at its first bad entry: a crash may have torn it");
       assertEquals(start, Files.size(last));
     }

@@ -25,10 +25,10 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Kills a process appending {@link Durability#SYNC_WAL} entries from four threads with SIGKILL at
- * a random moment, then recovers the log: every acknowledged entry is there with its exact cells,
- * and every entry there is whole (all its cells or none of it). The rounds share one directory, so
- * each round also recovers what earlier recoveries left. CI runs two rounds; {@code
+ * Kills a process appending {@link Durability#SYNC_WAL} entries from four threads with SIGKILL at a
+ * random moment, then recovers the log: every acknowledged entry is there with its exact cells, and
+ * every entry there is whole (all its cells or none of it). The rounds share one directory, so each
+ * round also recovers what earlier recoveries left. CI runs two rounds; {@code
  * -Dcellar.crash.rounds=N} (through {@code -Dcellar.test.extraJvmArgs}) runs more.
  */
 @ExtendWith(TestSeedExtension.class)
@@ -55,8 +55,14 @@ class WalCrashTest {
     for (int c = 0; c < count; c++) {
       byte[] value = new byte[random.nextInt(400)];
       random.nextBytes(value);
-      cells.add(KeyValue.create(Bytes.toBytes("k" + k + "-c" + c), Bytes.toBytes("f"),
-          Bytes.toBytes("q" + random.nextInt(10)), random.nextLong(), CellType.PUT, value));
+      cells.add(
+          KeyValue.create(
+              Bytes.toBytes("k" + k + "-c" + c),
+              Bytes.toBytes("f"),
+              Bytes.toBytes("q" + random.nextInt(10)),
+              random.nextLong(),
+              CellType.PUT,
+              value));
     }
     return cells;
   }
@@ -80,13 +86,23 @@ class WalCrashTest {
    */
   private List<Ack> runAndKill(int round, long seed, int atLeast) throws Exception {
     Path output = root.resolve("round-" + round + ".out");
-    List<String> command = List.of(
-        Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx128m",
-        "-XX:TieredStopAtLevel=1", "-cp", System.getProperty("java.class.path"),
-        WalWriterProcess.class.getName(), directory().toString(), Integer.toString(round),
-        Long.toString(seed), Integer.toString(THREADS));
-    Process process = new ProcessBuilder(command).redirectErrorStream(true)
-        .redirectOutput(output.toFile()).start();
+    List<String> command =
+        List.of(
+            Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+            "-Xmx128m",
+            "-XX:TieredStopAtLevel=1",
+            "-cp",
+            System.getProperty("java.class.path"),
+            WalWriterProcess.class.getName(),
+            directory().toString(),
+            Integer.toString(round),
+            Long.toString(seed),
+            Integer.toString(THREADS));
+    Process process =
+        new ProcessBuilder(command)
+            .redirectErrorStream(true)
+            .redirectOutput(output.toFile())
+            .start();
     try {
       long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
       while (acks(output).size() < atLeast && process.isAlive() && System.nanoTime() < deadline) {
@@ -110,8 +126,11 @@ class WalCrashTest {
     for (String line : printed.substring(0, printed.lastIndexOf('\n') + 1).split("\n")) {
       if (line.startsWith("ack ")) {
         String[] fields = line.split(" ");
-        acks.add(new Ack(Long.parseLong(fields[1]), Integer.parseInt(fields[2]),
-            Integer.parseInt(fields[3])));
+        acks.add(
+            new Ack(
+                Long.parseLong(fields[1]),
+                Integer.parseInt(fields[2]),
+                Integer.parseInt(fields[3])));
       }
     }
     return acks;
@@ -127,25 +146,45 @@ class WalCrashTest {
         int thread = Integer.parseInt(entry.table().split("-")[3]);
         String firstRow = Bytes.toString(entry.cells().getFirst().rowArray());
         int k = Integer.parseInt(firstRow.substring(1, firstRow.indexOf('-')));
-        WalTestSupport.assertSameEntry(WalTestSupport.expected(entry.table(), entry.sequenceId(),
-            cells(seed, round, thread, k)), entry, context + ": a replayed entry is whole");
+        WalTestSupport.assertSameEntry(
+            WalTestSupport.expected(
+                entry.table(), entry.sequenceId(), cells(seed, round, thread, k)),
+            entry,
+            context + ": a replayed entry is whole");
         int expectedK = entriesOfWriter.merge(entry.table(), 1, Integer::sum) - 1;
-        assertEquals(expectedK, k, context + ": " + entry.table() + " appends one entry after"
-            + " the other, so its entries replay without a gap");
+        assertEquals(
+            expectedK,
+            k,
+            context
+                + ": "
+                + entry.table()
+                + " appends one entry after"
+                + " the other, so its entries replay without a gap");
       }
     }
     int acknowledged = 0;
     for (int round = 0; round < acksByRound.size(); round++) {
       for (Ack ack : acksByRound.get(round)) {
         Expected entry = replayed.get(ack.sequenceId());
-        assertNotNull(entry, context + ": acknowledged entry " + ack + " of round " + round
-            + " is lost");
-        WalTestSupport.assertSameEntry(WalTestSupport.expected(table(round, ack.thread()),
-            ack.sequenceId(), cells(seed, round, ack.thread(), ack.k())), entry, context);
+        assertNotNull(
+            entry, context + ": acknowledged entry " + ack + " of round " + round + " is lost");
+        WalTestSupport.assertSameEntry(
+            WalTestSupport.expected(
+                table(round, ack.thread()),
+                ack.sequenceId(),
+                cells(seed, round, ack.thread(), ack.k())),
+            entry,
+            context);
         acknowledged++;
       }
     }
-    System.out.println("WAL crash test, " + context + ": " + acknowledged
-        + " acknowledged entries, " + replayed.size() + " replayed");
+    System.out.println(
+        "WAL crash test, "
+            + context
+            + ": "
+            + acknowledged
+            + " acknowledged entries, "
+            + replayed.size()
+            + " replayed");
   }
 }

@@ -57,32 +57,33 @@ class WalDurabilityTest {
   void fsyncWalForcesWithAnFsyncAndSyncWalWithTheCheaperForce() throws Exception {
     AtomicInteger syncs = new AtomicInteger();
     AtomicInteger dataSyncs = new AtomicInteger();
-    SegmentOutput.Factory counting = path -> {
-      SegmentOutput file = AppendOnlyFileOutput.on(Storage.local()).create(path);
-      return new SegmentOutput() {
-        @Override
-        public void append(ByteBuffer[] buffers) throws IOException {
-          file.append(buffers);
-        }
+    SegmentOutput.Factory counting =
+        path -> {
+          SegmentOutput file = AppendOnlyFileOutput.on(Storage.local()).create(path);
+          return new SegmentOutput() {
+            @Override
+            public void append(ByteBuffer[] buffers) throws IOException {
+              file.append(buffers);
+            }
 
-        @Override
-        public void syncData() throws IOException {
-          dataSyncs.incrementAndGet();
-          file.syncData();
-        }
+            @Override
+            public void syncData() throws IOException {
+              dataSyncs.incrementAndGet();
+              file.syncData();
+            }
 
-        @Override
-        public void sync() throws IOException {
-          syncs.incrementAndGet();
-          file.sync();
-        }
+            @Override
+            public void sync() throws IOException {
+              syncs.incrementAndGet();
+              file.sync();
+            }
 
-        @Override
-        public void close() throws IOException {
-          file.close();
-        }
-      };
-    };
+            @Override
+            public void close() throws IOException {
+              file.close();
+            }
+          };
+        };
     try (WriteAheadLog wal = WriteAheadLog.open(directory, WalConfig.defaults(), counting)) {
       int headerForces = dataSyncs.get();
       wal.append("t", cells(), Durability.SYNC_WAL);

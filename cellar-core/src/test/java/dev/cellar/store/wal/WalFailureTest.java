@@ -39,8 +39,10 @@ class WalFailureTest {
     Path segment = wal.segments().getLast();
     outputs.failForceAfter(0);
     IOException failed = assertThrows(IOException.class, () -> wal.append("t", cells()));
-    assertTrue(failed.getMessage().contains(segment.toString())
-        && failed.getMessage().contains("injected fsync failure"), failed.getMessage());
+    assertTrue(
+        failed.getMessage().contains(segment.toString())
+            && failed.getMessage().contains("injected fsync failure"),
+        failed.getMessage());
     for (Durability durability : Durability.values()) {
       IOException later =
           assertThrows(IOException.class, () -> wal.append("t", cells(), durability));
@@ -66,8 +68,10 @@ class WalFailureTest {
     long first = wal.append("t", cells());
     outputs.failWriteAfter(0);
     IOException failed = assertThrows(IOException.class, () -> wal.append("t", cells()));
-    assertTrue(failed.getMessage().contains(wal.segments().getLast().toString())
-        && failed.getMessage().contains("writing 1 entries"), failed.getMessage());
+    assertTrue(
+        failed.getMessage().contains(wal.segments().getLast().toString())
+            && failed.getMessage().contains("writing 1 entries"),
+        failed.getMessage());
     assertThrows(IOException.class, () -> wal.append("t", cells(), Durability.ASYNC_WAL));
     assertEquals(first, wal.durableSequenceId());
     assertThrows(IOException.class, wal::close);
@@ -80,8 +84,10 @@ class WalFailureTest {
     long first = wal.append("t", cells());
     outputs.failCreateAfter(0);
     IOException failed = assertThrows(IOException.class, wal::roll);
-    assertTrue(failed.getMessage().contains(WalLayout.fileName(first + 1))
-        && failed.getMessage().contains("injected create failure"), failed.getMessage());
+    assertTrue(
+        failed.getMessage().contains(WalLayout.fileName(first + 1))
+            && failed.getMessage().contains("injected create failure"),
+        failed.getMessage());
     assertThrows(IOException.class, () -> wal.append("t", cells()));
     assertThrows(IOException.class, wal::close);
     try (WriteAheadLog reopened = WriteAheadLog.open(directory, WalConfig.defaults())) {
@@ -98,20 +104,23 @@ class WalFailureTest {
     List<Future<List<Long>>> results = new ArrayList<>();
     for (int t = 0; t < 4; t++) {
       String table = "writer-" + t;
-      results.add(pool.submit(() -> {
-        List<Long> acknowledged = new ArrayList<>();
-        List<KeyValue> cells = List.of(WalTestSupport.randomCell(new Random(table.hashCode())));
-        while (true) {
-          try {
-            acknowledged.add(wal.append(table, cells));
-          } catch (IOException e) {
-            for (int retry = 0; retry < 3; retry++) {
-              assertThrows(IOException.class, () -> wal.append(table, cells));
-            }
-            return acknowledged;
-          }
-        }
-      }));
+      results.add(
+          pool.submit(
+              () -> {
+                List<Long> acknowledged = new ArrayList<>();
+                List<KeyValue> cells =
+                    List.of(WalTestSupport.randomCell(new Random(table.hashCode())));
+                while (true) {
+                  try {
+                    acknowledged.add(wal.append(table, cells));
+                  } catch (IOException e) {
+                    for (int retry = 0; retry < 3; retry++) {
+                      assertThrows(IOException.class, () -> wal.append(table, cells));
+                    }
+                    return acknowledged;
+                  }
+                }
+              }));
     }
     List<Long> acknowledged = new ArrayList<>();
     for (Future<List<Long>> result : results) {
@@ -120,7 +129,8 @@ class WalFailureTest {
     pool.shutdown();
     long durable = wal.durableSequenceId();
     assertFalse(acknowledged.isEmpty());
-    assertTrue(acknowledged.stream().allMatch(id -> id <= durable),
+    assertTrue(
+        acknowledged.stream().allMatch(id -> id <= durable),
         "acknowledged " + acknowledged + " but durable only up to " + durable);
     assertThrows(IOException.class, wal::close);
     try (WriteAheadLog reopened = WriteAheadLog.open(directory, WalConfig.defaults())) {
@@ -130,8 +140,10 @@ class WalFailureTest {
   }
 
   private static void assertSyncThreadStopped() {
-    assertTrue(Thread.getAllStackTraces().keySet().stream()
-        .noneMatch(thread -> thread.getName().equals(WalSyncer.THREAD_NAME) && thread.isAlive()),
+    assertTrue(
+        Thread.getAllStackTraces().keySet().stream()
+            .noneMatch(
+                thread -> thread.getName().equals(WalSyncer.THREAD_NAME) && thread.isAlive()),
         "no sync thread is left running");
   }
 }

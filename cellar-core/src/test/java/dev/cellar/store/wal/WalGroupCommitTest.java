@@ -34,8 +34,14 @@ class WalGroupCommitTest {
 
   /** The cells writer {@code thread} appends as its {@code k}-th entry. */
   static List<KeyValue> cells(int thread, int k) {
-    return List.of(KeyValue.create(Bytes.toBytes("row-" + thread + "-" + k), Bytes.toBytes("f"),
-        Bytes.toBytes("q"), k, CellType.PUT, new byte[100 + k % 50]));
+    return List.of(
+        KeyValue.create(
+            Bytes.toBytes("row-" + thread + "-" + k),
+            Bytes.toBytes("f"),
+            Bytes.toBytes("q"),
+            k,
+            CellType.PUT,
+            new byte[100 + k % 50]));
   }
 
   @Test
@@ -49,14 +55,16 @@ class WalGroupCommitTest {
       List<Future<List<Long>>> results = new ArrayList<>();
       for (int t = 0; t < THREADS; t++) {
         int thread = t;
-        results.add(pool.submit(() -> {
-          List<Long> ids = new ArrayList<>();
-          start.await();
-          for (int k = 0; k < APPENDS_PER_THREAD; k++) {
-            ids.add(wal.append("writer-" + thread, cells(thread, k), Durability.SYNC_WAL));
-          }
-          return ids;
-        }));
+        results.add(
+            pool.submit(
+                () -> {
+                  List<Long> ids = new ArrayList<>();
+                  start.await();
+                  for (int k = 0; k < APPENDS_PER_THREAD; k++) {
+                    ids.add(wal.append("writer-" + thread, cells(thread, k), Durability.SYNC_WAL));
+                  }
+                  return ids;
+                }));
       }
       long begin = System.nanoTime();
       start.countDown();
@@ -75,9 +83,15 @@ class WalGroupCommitTest {
       all.addAll(ids);
     }
     assertEquals(THREADS * APPENDS_PER_THREAD, all.size(), "every id is distinct");
-    System.out.printf("WAL group commit: %d SYNC_WAL threads, %d appends in %d ms = %.0f appends/s,"
-        + " %.1f entries per force (%d forces, %d batches)%n", THREADS, all.size(),
-        nanos / 1_000_000, all.size() * 1e9 / nanos, stats.entriesPerForce(), stats.forces(),
+    System.out.printf(
+        "WAL group commit: %d SYNC_WAL threads, %d appends in %d ms = %.0f appends/s,"
+            + " %.1f entries per force (%d forces, %d batches)%n",
+        THREADS,
+        all.size(),
+        nanos / 1_000_000,
+        all.size() * 1e9 / nanos,
+        stats.entriesPerForce(),
+        stats.forces(),
         stats.batches());
     assertTrue(stats.entriesPerForce() > 1, "group commit batches entries: " + stats);
 
@@ -89,7 +103,8 @@ class WalGroupCommitTest {
         int k = idsByThread.get(thread).indexOf(entry.sequenceId());
         assertTrue(k >= 0, "entry " + entry.sequenceId() + " was acknowledged to " + entry.table());
         WalTestSupport.assertSameEntry(
-            WalTestSupport.expected(entry.table(), entry.sequenceId(), cells(thread, k)), entry,
+            WalTestSupport.expected(entry.table(), entry.sequenceId(), cells(thread, k)),
+            entry,
             "replay after concurrent appends");
       }
     }
@@ -105,9 +120,10 @@ class WalGroupCommitTest {
       }
       long nanos = System.nanoTime() - begin;
       WalStats stats = wal.stats();
-      System.out.printf("WAL group commit: 1 SYNC_WAL thread, %d appends in %d ms = %.0f appends/s,"
-          + " %.1f entries per force%n", appends, nanos / 1_000_000, appends * 1e9 / nanos,
-          stats.entriesPerForce());
+      System.out.printf(
+          "WAL group commit: 1 SYNC_WAL thread, %d appends in %d ms = %.0f appends/s,"
+              + " %.1f entries per force%n",
+          appends, nanos / 1_000_000, appends * 1e9 / nanos, stats.entriesPerForce());
       assertEquals(appends, stats.entriesWritten());
       assertEquals(appends, stats.forces(), "each lone SYNC_WAL append is forced by itself");
       assertEquals(appends, wal.durableSequenceId());

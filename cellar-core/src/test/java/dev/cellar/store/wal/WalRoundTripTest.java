@@ -26,8 +26,12 @@ import org.junit.jupiter.api.io.TempDir;
 class WalRoundTripTest {
 
   private static final Durability[] DURABILITIES = {
-    Durability.SYNC_WAL, Durability.SYNC_WAL, Durability.ASYNC_WAL, Durability.ASYNC_WAL,
-    Durability.FSYNC_WAL, Durability.SKIP_WAL
+    Durability.SYNC_WAL,
+    Durability.SYNC_WAL,
+    Durability.ASYNC_WAL,
+    Durability.ASYNC_WAL,
+    Durability.FSYNC_WAL,
+    Durability.SKIP_WAL
   };
 
   @TempDir Path directory;
@@ -65,8 +69,7 @@ class WalRoundTripTest {
         segmentsSeen = Math.max(segmentsSeen, wal.segments().size());
       }
     }
-    assertTrue(segmentsSeen > 2, "expected automatic rolls, saw " + segmentsSeen
-        + " segments");
+    assertTrue(segmentsSeen > 2, "expected automatic rolls, saw " + segmentsSeen + " segments");
     try (WriteAheadLog wal = WriteAheadLog.open(directory, config)) {
       assertSameEntries(oracle, replayAll(wal, 0), "after the last reopen");
       for (int i = 0; i < 10; i++) {

@@ -38,7 +38,8 @@ class WalSequenceIdTest {
       }
     }
     try (WriteAheadLog wal = WriteAheadLog.open(directory, WalConfig.defaults())) {
-      assertEquals(LongStream.rangeClosed(1, last).boxed().toList(),
+      assertEquals(
+          LongStream.rangeClosed(1, last).boxed().toList(),
           WalTestSupport.ids(WalTestSupport.replayAll(wal, 0)));
     }
   }

@@ -20,7 +20,10 @@ import java.util.stream.Stream;
 final class WalTestSupport {
 
   private static final CellType[] TYPES = {
-    CellType.PUT, CellType.DELETE, CellType.DELETE_COLUMN, CellType.DELETE_FAMILY,
+    CellType.PUT,
+    CellType.DELETE,
+    CellType.DELETE_COLUMN,
+    CellType.DELETE_FAMILY,
     CellType.DELETE_FAMILY_VERSION
   };
 
@@ -32,12 +35,18 @@ final class WalTestSupport {
   /** Returns a random cell: short row, family, qualifier, a value of up to 300 bytes, some tags. */
   static KeyValue randomCell(Random random) {
     byte[] value = bytes(random, random.nextInt(20) == 0 ? 2000 : random.nextInt(300));
-    List<Tag> tags = random.nextInt(4) == 0
-        ? List.of(new Tag((byte) (1 + random.nextInt(100)), bytes(random, random.nextInt(20))))
-        : List.of();
-    return KeyValue.create(bytes(random, 1 + random.nextInt(20)), bytes(random, 1 + random.nextInt(5)),
-        bytes(random, random.nextInt(10)), random.nextLong(), TYPES[random.nextInt(TYPES.length)],
-        value, tags);
+    List<Tag> tags =
+        random.nextInt(4) == 0
+            ? List.of(new Tag((byte) (1 + random.nextInt(100)), bytes(random, random.nextInt(20))))
+            : List.of();
+    return KeyValue.create(
+        bytes(random, 1 + random.nextInt(20)),
+        bytes(random, 1 + random.nextInt(5)),
+        bytes(random, random.nextInt(10)),
+        random.nextLong(),
+        TYPES[random.nextInt(TYPES.length)],
+        value,
+        tags);
   }
 
   /** Returns one to five random cells. */
@@ -58,15 +67,21 @@ final class WalTestSupport {
 
   /** Returns the oracle record of an appended entry. */
   static Expected expected(String table, long sequenceId, List<KeyValue> cells) {
-    return new Expected(table, sequenceId,
-        cells.stream().map(cell -> cell.withSequenceId(sequenceId)).toList());
+    return new Expected(
+        table, sequenceId, cells.stream().map(cell -> cell.withSequenceId(sequenceId)).toList());
   }
 
   /** Returns heap copies of every entry the log replays above {@code fromExclusive}. */
   static List<Expected> replayAll(WriteAheadLog wal, long fromExclusive) throws IOException {
     List<Expected> entries = new ArrayList<>();
-    wal.replay(fromExclusive, entry -> entries.add(new Expected(entry.table(), entry.sequenceId(),
-        entry.cells().stream().map(KeyValue::copyOf).toList())));
+    wal.replay(
+        fromExclusive,
+        entry ->
+            entries.add(
+                new Expected(
+                    entry.table(),
+                    entry.sequenceId(),
+                    entry.cells().stream().map(KeyValue::copyOf).toList())));
     return entries;
   }
 
@@ -102,8 +117,10 @@ final class WalTestSupport {
   /** Returns the segment files in {@code directory}, oldest first. */
   static List<Path> segmentFiles(Path directory) throws IOException {
     try (Stream<Path> files = Files.list(directory)) {
-      return files.filter(path -> WalLayout.parseFileName(path.getFileName().toString()) >= 0)
-          .sorted().toList();
+      return files
+          .filter(path -> WalLayout.parseFileName(path.getFileName().toString()) >= 0)
+          .sorted()
+          .toList();
     }
   }
 
@@ -111,7 +128,8 @@ final class WalTestSupport {
   static List<Long> entryOffsets(Path segment) throws IOException {
     long firstId = WalLayout.parseFileName(segment.getFileName().toString());
     List<Long> offsets = new ArrayList<>();
-    try (SegmentReader reader = SegmentReader.open(dev.cellar.io.Storage.local(), segment, firstId)) {
+    try (SegmentReader reader =
+        SegmentReader.open(dev.cellar.io.Storage.local(), segment, firstId)) {
       offsets.add(reader.position());
       while (reader.next() != null) {
         offsets.add(reader.position());

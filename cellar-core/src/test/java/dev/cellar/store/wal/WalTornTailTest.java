@@ -50,8 +50,15 @@ class WalTornTailTest {
         List<KeyValue> cells = WalTestSupport.randomCells(random);
         oracle.add(expected("t" + i % 2, wal.append("t" + i % 2, cells), cells));
       }
-      List<KeyValue> small = List.of(KeyValue.create(Bytes.toBytes("r"), Bytes.toBytes("f"),
-          Bytes.toBytes("q"), 1, CellType.PUT, Bytes.toBytes("v")));
+      List<KeyValue> small =
+          List.of(
+              KeyValue.create(
+                  Bytes.toBytes("r"),
+                  Bytes.toBytes("f"),
+                  Bytes.toBytes("q"),
+                  1,
+                  CellType.PUT,
+                  Bytes.toBytes("v")));
       oracle.add(expected("t", wal.append("t", small), small));
     }
     List<Path> segments = WalTestSupport.segmentFiles(base);
@@ -78,7 +85,8 @@ class WalTornTailTest {
         long id = wal.append("after", cells);
         assertTrue(id > survivors.getLast().sequenceId(), context + ": id " + id);
         expected.add(expected("after", id, cells));
-        assertFalse(wal.segments().getLast().equals(torn), context + ": appends go to a new segment");
+        assertFalse(
+            wal.segments().getLast().equals(torn), context + ": appends go to a new segment");
       }
       try (WriteAheadLog wal = WriteAheadLog.open(directory, WalConfig.defaults())) {
         assertSameEntries(expected, replayAll(wal, 0), context + ", after reopening");

@@ -24,21 +24,27 @@ public final class WalWriterProcess {
     PrintStream out = System.out;
     for (int t = 0; t < threads; t++) {
       int thread = t;
-      Thread.ofPlatform().name("writer-" + t).start(() -> {
-        try {
-          for (int k = 0; ; k++) {
-            long id = wal.append(WalCrashTest.table(round, thread),
-                WalCrashTest.cells(seed, round, thread, k), Durability.SYNC_WAL);
-            synchronized (out) {
-              out.println("ack " + id + " " + thread + " " + k);
-              out.flush();
-            }
-          }
-        } catch (Exception e) {
-          e.printStackTrace();
-          System.exit(1);
-        }
-      });
+      Thread.ofPlatform()
+          .name("writer-" + t)
+          .start(
+              () -> {
+                try {
+                  for (int k = 0; ; k++) {
+                    long id =
+                        wal.append(
+                            WalCrashTest.table(round, thread),
+                            WalCrashTest.cells(seed, round, thread, k),
+                            Durability.SYNC_WAL);
+                    synchronized (out) {
+                      out.println("ack " + id + " " + thread + " " + k);
+                      out.flush();
+                    }
+                  }
+                } catch (Exception e) {
+                  e.printStackTrace();
+                  System.exit(1);
+                }
+              });
     }
   }
 }

@@ -33,15 +33,15 @@ class HdfsWalFencingTest {
     String location = hdfs.newDirectory("fenced-wal");
     Random random = new Random(7);
     try (StorageLocation resolved =
-        StorageLocation.resolve(location, EngineAccess.settings(hdfs.config()));
+            StorageLocation.resolve(location, EngineAccess.settings(hdfs.config()));
         FileSystem other = FileSystem.newInstance(hdfs.root(), new Configuration())) {
       Path directory = resolved.directory();
       WriteAheadLog wal = WriteAheadLog.open(resolved.storage(), directory, WalConfig.defaults());
       try {
         wal.append("t", List.of(WalTestSupport.randomCell(random)));
         List<Path> before = resolved.storage().list(directory);
-        org.apache.hadoop.fs.Path lock = new org.apache.hadoop.fs.Path(
-            URI.create(location + "/LOCK"));
+        org.apache.hadoop.fs.Path lock =
+            new org.apache.hadoop.fs.Path(URI.create(location + "/LOCK"));
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
         while (!((DistributedFileSystem) other).recoverLease(lock)) {
           assertTrue(System.nanoTime() < deadline, "the lease was not recovered");
@@ -49,8 +49,8 @@ class HdfsWalFencingTest {
         }
         IOException fenced = assertThrows(IOException.class, wal::roll);
         assertTrue(fenced.getMessage().contains("no longer holds"), fenced.getMessage());
-        assertThrows(IOException.class,
-            () -> wal.append("t", List.of(WalTestSupport.randomCell(random))));
+        assertThrows(
+            IOException.class, () -> wal.append("t", List.of(WalTestSupport.randomCell(random))));
         assertEquals(before, resolved.storage().list(directory), "no new segment stays");
       } finally {
         try {

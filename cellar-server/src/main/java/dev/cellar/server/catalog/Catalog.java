@@ -7,15 +7,15 @@ import dev.cellar.io.AppendOnlyFile;
 import dev.cellar.io.LostAndFound;
 import dev.cellar.io.Storage;
 import dev.cellar.server.rpc.RpcException;
-import java.io.IOException;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Instant;
-import java.util.Collection;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -33,32 +33,32 @@ import org.slf4j.LoggerFactory;
  * The server's view of the tables and their namespaces: each table's HBase schema (kept verbatim,
  * as clients compare what they get back with what they sent), whether it is enabled, and its one
  * region's id and name; the namespaces ({@link Namespaces}). The tables' data is the embedded
- * database's; this adds what HBase clients need on top, and HBase's rules between the two: a
- * table is created in an existing namespace, and only an empty namespace that is not built in is
- * deleted.
+ * database's; this adds what HBase clients need on top, and HBase's rules between the two: a table
+ * is created in an existing namespace, and only an empty namespace that is not built in is deleted.
  *
  * <p><b>On disk</b>, under the server's directory: one file per table in {@code
  * tables/<table>.table} ({@code tables/<namespace>=<qualifier>.table} outside the default
  * namespace, as '=' is in no table name and ':' is refused by some file systems): the
  * varint-delimited {@code TableSchema}, {@code TableState} and {@code RegionInfo} (HBase's
- * messages) with a checksum trailer ({@link SealedFile}), replaced atomically (written beside,
- * then renamed); the namespaces in {@code namespaces/}. The catalog is derived from the database:
- * a damaged file is set aside in the server directory's {@code lost/<time>/} and the table's entry
- * made again from its descriptor, with a warning naming what is not kept. At open, a table of the database without a file (created through the embedded
- * API) gets one from its descriptor, and its namespace is made if missing; a file whose table is
- * gone is removed, and a schema whose families disagree with the table's (a crash between an
- * alter and the write of the schema) is made to agree.
+ * messages) with a checksum trailer ({@link SealedFile}), replaced atomically (written beside, then
+ * renamed); the namespaces in {@code namespaces/}. The catalog is derived from the database: a
+ * damaged file is set aside in the server directory's {@code lost/<time>/} and the table's entry
+ * made again from its descriptor, with a warning naming what is not kept. At open, a table of the
+ * database without a file (created through the embedded API) gets one from its descriptor, and its
+ * namespace is made if missing; a file whose table is gone is removed, and a schema whose families
+ * disagree with the table's (a crash between an alter and the write of the schema) is made to
+ * agree.
  *
- * <p><b>Concurrency.</b> Changes are serialized on this object and publish a new immutable
- * snapshot of both maps through volatile fields, which lookups read without locking.
+ * <p><b>Concurrency.</b> Changes are serialized on this object and publish a new immutable snapshot
+ * of both maps through volatile fields, which lookups read without locking.
  */
 public final class Catalog {
 
   private static final Logger LOG = LoggerFactory.getLogger(Catalog.class);
 
   /** One table as clients see it. */
-  public record Entry(String name, TableSchema schema, boolean enabled, long regionId,
-      byte[] regionName) {
+  public record Entry(
+      String name, TableSchema schema, boolean enabled, long regionId, byte[] regionName) {
 
     Entry withEnabled(boolean value) {
       return new Entry(name, schema, value, regionId, regionName);
@@ -69,9 +69,14 @@ public final class Catalog {
     }
 
     public HBaseProtos.RegionInfo regionInfo() {
-      return HBaseProtos.RegionInfo.newBuilder().setRegionId(regionId)
-          .setTableName(SchemaMapping.protoName(name)).setStartKey(ByteString.EMPTY)
-          .setEndKey(ByteString.EMPTY).setOffline(false).setSplit(false).setReplicaId(0)
+      return HBaseProtos.RegionInfo.newBuilder()
+          .setRegionId(regionId)
+          .setTableName(SchemaMapping.protoName(name))
+          .setStartKey(ByteString.EMPTY)
+          .setEndKey(ByteString.EMPTY)
+          .setOffline(false)
+          .setSplit(false)
+          .setReplicaId(0)
           .build();
     }
   }
@@ -104,8 +109,12 @@ public final class Catalog {
     Path tables = serverDirectory.resolve("tables");
     storage.createDirectories(tables);
     try (LostAndFound lost = LostAndFound.under(storage, serverDirectory, Instant.now())) {
-      Catalog catalog = new Catalog(cellar, storage, tables,
-          Namespaces.open(storage, serverDirectory.resolve("namespaces"), lost));
+      Catalog catalog =
+          new Catalog(
+              cellar,
+              storage,
+              tables,
+              Namespaces.open(storage, serverDirectory.resolve("namespaces"), lost));
       catalog.load(lost);
       return catalog;
     }
@@ -122,14 +131,18 @@ public final class Catalog {
         entry = read(file);
       } catch (IOException e) {
         Path aside = lost.move(file, "damaged: " + e.getMessage());
-        LOG.warn("table file {} is damaged ({}); set aside as {}: the table's schema is made"
-            + " again from the database's descriptor (table attributes and a disabled state are"
-            + " not kept: alter or disable it again)", file, e.getMessage(), aside);
+        LOG.warn(
+            "table file {} is damaged ({}); set aside as {}: the table's schema is made"
+                + " again from the database's descriptor (table attributes and a disabled state are"
+                + " not kept: alter or disable it again)",
+            file,
+            e.getMessage(),
+            aside);
         continue;
       }
       if (cellar.admin().tableExists(entry.name())) {
-        TableSchema schema = SchemaMapping.reconciled(entry.schema(),
-            cellar.admin().describe(entry.name()));
+        TableSchema schema =
+            SchemaMapping.reconciled(entry.schema(), cellar.admin().describe(entry.name()));
         if (!schema.equals(entry.schema())) {
           entry = entry.withSchema(schema);
           write(entry);
@@ -191,8 +204,8 @@ public final class Catalog {
   /**
    * Creates a table.
    *
-   * @throws RpcException TableExistsException, NamespaceNotFoundException, or DoNotRetry for a
-   *     bad schema
+   * @throws RpcException TableExistsException, NamespaceNotFoundException, or DoNotRetry for a bad
+   *     schema
    */
   public synchronized Entry create(TableSchema schema) throws RpcException, IOException {
     TableDescriptor descriptor = SchemaMapping.descriptor(schema);
@@ -236,8 +249,8 @@ public final class Catalog {
   }
 
   /**
-   * Gives a table the families of {@code schema} (HBase's {@code modifyTable}), keeping the
-   * schema verbatim.
+   * Gives a table the families of {@code schema} (HBase's {@code modifyTable}), keeping the schema
+   * verbatim.
    *
    * @throws RpcException TableNotFound, or DoNotRetry for a schema Cellar cannot take
    */
@@ -305,12 +318,12 @@ public final class Catalog {
   }
 
   /** Marks a table disabled or enabled. */
-  public synchronized void setEnabled(String table, boolean enabled) throws RpcException,
-      IOException {
+  public synchronized void setEnabled(String table, boolean enabled)
+      throws RpcException, IOException {
     Entry entry = require(table);
     if (entry.enabled() == enabled) {
-      throw RpcException.doNotRetry(enabled ? RpcException.TABLE_NOT_DISABLED
-          : RpcException.TABLE_NOT_ENABLED, table);
+      throw RpcException.doNotRetry(
+          enabled ? RpcException.TABLE_NOT_DISABLED : RpcException.TABLE_NOT_ENABLED, table);
     }
     if (!enabled) {
       cellar.admin().flush(table);
@@ -348,8 +361,8 @@ public final class Catalog {
    *
    * @throws RpcException NamespaceExistException, or DoNotRetry for a name HBase refuses
    */
-  public synchronized void createNamespace(NamespaceDescriptor namespace) throws RpcException,
-      IOException {
+  public synchronized void createNamespace(NamespaceDescriptor namespace)
+      throws RpcException, IOException {
     String name = namespace.getName().toStringUtf8();
     checkNamespaceName(name);
     if (namespaces.get(name) != null) {
@@ -359,8 +372,8 @@ public final class Catalog {
   }
 
   /** Replaces a namespace's configuration. @throws RpcException NamespaceNotFoundException */
-  public synchronized void modifyNamespace(NamespaceDescriptor namespace) throws RpcException,
-      IOException {
+  public synchronized void modifyNamespace(NamespaceDescriptor namespace)
+      throws RpcException, IOException {
     String name = namespace.getName().toStringUtf8();
     if (namespaces.get(name) == null) {
       throw RpcException.doNotRetry(RpcException.NAMESPACE_NOT_FOUND, name);
@@ -379,13 +392,19 @@ public final class Catalog {
       throw RpcException.doNotRetry(RpcException.NAMESPACE_NOT_FOUND, name);
     }
     if (Namespaces.builtIn(name)) {
-      throw RpcException.doNotRetry(RpcException.CONSTRAINT, "Reserved namespace " + name
-          + " cannot be removed.");
+      throw RpcException.doNotRetry(
+          RpcException.CONSTRAINT, "Reserved namespace " + name + " cannot be removed.");
     }
     int tables = tablesIn(name).size();
     if (tables > 0) {
-      throw RpcException.doNotRetry(RpcException.CONSTRAINT, "Only empty namespaces can be"
-          + " removed. Namespace " + name + " has " + tables + " tables");
+      throw RpcException.doNotRetry(
+          RpcException.CONSTRAINT,
+          "Only empty namespaces can be"
+              + " removed. Namespace "
+              + name
+              + " has "
+              + tables
+              + " tables");
     }
     namespaces.remove(name);
   }
@@ -395,12 +414,14 @@ public final class Catalog {
     boolean legal = !name.isEmpty();
     for (int i = 0; legal && i < name.length(); i++) {
       char c = name.charAt(i);
-      legal = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')
-          || c == '_';
+      legal =
+          (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
     }
     if (!legal) {
-      throw RpcException.doNotRetry("Illegal character in namespace name '" + name
-          + "': a namespace name is ASCII letters, digits and '_'");
+      throw RpcException.doNotRetry(
+          "Illegal character in namespace name '"
+              + name
+              + "': a namespace name is ASCII letters, digits and '_'");
     }
   }
 
@@ -435,8 +456,10 @@ public final class Catalog {
     Path temporary = directory.resolve(fileName(entry.name()) + SUFFIX + ".tmp");
     ByteArrayOutputStream content = new ByteArrayOutputStream();
     entry.schema().writeDelimitedTo(content);
-    TableState.newBuilder().setState(entry.enabled() ? TableState.State.ENABLED
-        : TableState.State.DISABLED).build().writeDelimitedTo(content);
+    TableState.newBuilder()
+        .setState(entry.enabled() ? TableState.State.ENABLED : TableState.State.DISABLED)
+        .build()
+        .writeDelimitedTo(content);
     entry.regionInfo().writeDelimitedTo(content);
     byte[] bytes = SealedFile.seal(content.toByteArray());
     storage.deleteIfExists(temporary);
@@ -449,8 +472,8 @@ public final class Catalog {
   }
 
   private Entry read(Path file) throws IOException {
-    try (InputStream in = new ByteArrayInputStream(
-        SealedFile.open(file, storage.readAllBytes(file)))) {
+    try (InputStream in =
+        new ByteArrayInputStream(SealedFile.open(file, storage.readAllBytes(file)))) {
       TableSchema schema = TableSchema.parseDelimitedFrom(in);
       TableState state = TableState.parseDelimitedFrom(in);
       HBaseProtos.RegionInfo region = HBaseProtos.RegionInfo.parseDelimitedFrom(in);
@@ -458,8 +481,12 @@ public final class Catalog {
         throw new IOException(file + ": truncated table file (expected schema, state and region)");
       }
       String table = SchemaMapping.tableName(region.getTableName());
-      return new Entry(table, schema, state.getState() != TableState.State.DISABLED,
-          region.getRegionId(), RegionNames.of(table, region.getRegionId()));
+      return new Entry(
+          table,
+          schema,
+          state.getState() != TableState.State.DISABLED,
+          region.getRegionId(),
+          RegionNames.of(table, region.getRegionId()));
     } catch (org.apache.hbase.thirdparty.com.google.protobuf.InvalidProtocolBufferException e) {
       throw new IOException(file + ": not a table file: " + e.getMessage(), e);
     }

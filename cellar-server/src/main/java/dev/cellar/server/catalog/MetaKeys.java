@@ -7,8 +7,8 @@ import java.util.Comparator;
  * The order of hbase:meta's rows, as HBase's MetaCellComparator defines it: a row is {@code
  * table[,startKey,regionId...]}; the part before the first {@code ,} compares first (a row without
  * a comma sorts before rows of the same table with one), then the part up to the last {@code ,},
- * then what follows it, each part as unsigned bytes. This is why a reversed scan starting at
- * {@code table,row,99999999999999} finds the region holding {@code row}.
+ * then what follows it, each part as unsigned bytes. This is why a reversed scan starting at {@code
+ * table,row,99999999999999} finds the region holding {@code row}.
  */
 public final class MetaKeys {
 
@@ -21,8 +21,14 @@ public final class MetaKeys {
   public static int compare(byte[] left, byte[] right) {
     int leftFirst = indexOf(left, 0);
     int rightFirst = indexOf(right, 0);
-    int result = Arrays.compareUnsigned(left, 0, leftFirst < 0 ? left.length : leftFirst, right,
-        0, rightFirst < 0 ? right.length : rightFirst);
+    int result =
+        Arrays.compareUnsigned(
+            left,
+            0,
+            leftFirst < 0 ? left.length : leftFirst,
+            right,
+            0,
+            rightFirst < 0 ? right.length : rightFirst);
     if (result != 0) {
       return result;
     }
@@ -31,8 +37,14 @@ public final class MetaKeys {
     }
     int leftLast = lastIndexOf(left, leftFirst + 1);
     int rightLast = lastIndexOf(right, rightFirst + 1);
-    result = Arrays.compareUnsigned(left, leftFirst + 1, leftLast < 0 ? left.length : leftLast,
-        right, rightFirst + 1, rightLast < 0 ? right.length : rightLast);
+    result =
+        Arrays.compareUnsigned(
+            left,
+            leftFirst + 1,
+            leftLast < 0 ? left.length : leftLast,
+            right,
+            rightFirst + 1,
+            rightLast < 0 ? right.length : rightLast);
     if (result != 0) {
       return result;
     }

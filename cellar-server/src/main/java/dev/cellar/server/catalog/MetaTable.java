@@ -11,19 +11,19 @@ import org.apache.hadoop.hbase.shaded.protobuf.generated.HBaseProtos.TableState;
 import org.apache.hbase.thirdparty.com.google.protobuf.ByteString;
 
 /**
- * hbase:meta as HBase's client reads it, made on demand from the {@link Catalog}: per table a
- * state row and one region row, both sorted in hbase:meta's order ({@link MetaKeys}).
+ * hbase:meta as HBase's client reads it, made on demand from the {@link Catalog}: per table a state
+ * row and one region row, both sorted in hbase:meta's order ({@link MetaKeys}).
  *
  * <ul>
  *   <li>Row {@code <table>}: {@code table:state} = {@code TableState} (no magic prefix).
  *   <li>Row {@code <region name>} (see {@link RegionNames}), cells sorted by qualifier: {@code
  *       info:regioninfo} = {@code "PBUF"} + {@code RegionInfo}, {@code info:seqnumDuringOpen} =
- *       8-byte big-endian 1, {@code info:server} = {@code host:port}, {@code
- *       info:serverstartcode} = 8-byte big-endian start code, {@code info:state} = {@code OPEN}.
+ *       8-byte big-endian 1, {@code info:server} = {@code host:port}, {@code info:serverstartcode}
+ *       = 8-byte big-endian start code, {@code info:state} = {@code OPEN}.
  * </ul>
  *
- * Every cell is a Put timestamped with the region id (the table's creation time). Stateless
- * beyond its two references; thread-safe.
+ * Every cell is a Put timestamped with the region id (the table's creation time). Stateless beyond
+ * its two references; thread-safe.
  */
 public final class MetaTable {
 
@@ -50,12 +50,18 @@ public final class MetaTable {
 
   /** hbase:meta's region, as the registry hands it to clients. */
   public static HBaseProtos.RegionInfo metaRegionInfo() {
-    return HBaseProtos.RegionInfo.newBuilder().setRegionId(1)
-        .setTableName(HBaseProtos.TableName.newBuilder()
-            .setNamespace(ByteString.copyFromUtf8("hbase"))
-            .setQualifier(ByteString.copyFromUtf8("meta")))
-        .setStartKey(ByteString.EMPTY).setEndKey(ByteString.EMPTY).setOffline(false)
-        .setSplit(false).setReplicaId(0).build();
+    return HBaseProtos.RegionInfo.newBuilder()
+        .setRegionId(1)
+        .setTableName(
+            HBaseProtos.TableName.newBuilder()
+                .setNamespace(ByteString.copyFromUtf8("hbase"))
+                .setQualifier(ByteString.copyFromUtf8("meta")))
+        .setStartKey(ByteString.EMPTY)
+        .setEndKey(ByteString.EMPTY)
+        .setOffline(false)
+        .setSplit(false)
+        .setReplicaId(0)
+        .build();
   }
 
   /** Every row, in hbase:meta's order. */
@@ -81,8 +87,11 @@ public final class MetaTable {
 
   private static Row stateRow(Catalog.Entry entry) {
     byte[] key = bytes(entry.name());
-    byte[] state = TableState.newBuilder().setState(entry.enabled() ? TableState.State.ENABLED
-        : TableState.State.DISABLED).build().toByteArray();
+    byte[] state =
+        TableState.newBuilder()
+            .setState(entry.enabled() ? TableState.State.ENABLED : TableState.State.DISABLED)
+            .build()
+            .toByteArray();
     return new Row(key, List.of(cell(key, TABLE, STATE, entry.regionId(), state)));
   }
 
@@ -93,17 +102,22 @@ public final class MetaTable {
     System.arraycopy(PBUF, 0, regionInfo, 0, PBUF.length);
     System.arraycopy(info, 0, regionInfo, PBUF.length, info.length);
     long ts = entry.regionId();
-    return new Row(key, List.of(
-        cell(key, INFO, REGION_INFO, ts, regionInfo),
-        cell(key, INFO, SEQ_NUM, ts, ByteBuffer.allocate(8).putLong(1).array()),
-        cell(key, INFO, SERVER, ts, bytes(server.hostAndPort())),
-        cell(key, INFO, START_CODE, ts, ByteBuffer.allocate(8).putLong(server.startCode())
-            .array()),
-        cell(key, INFO, STATE, ts, OPEN)));
+    return new Row(
+        key,
+        List.of(
+            cell(key, INFO, REGION_INFO, ts, regionInfo),
+            cell(key, INFO, SEQ_NUM, ts, ByteBuffer.allocate(8).putLong(1).array()),
+            cell(key, INFO, SERVER, ts, bytes(server.hostAndPort())),
+            cell(
+                key,
+                INFO,
+                START_CODE,
+                ts,
+                ByteBuffer.allocate(8).putLong(server.startCode()).array()),
+            cell(key, INFO, STATE, ts, OPEN)));
   }
 
-  private static KeyValue cell(byte[] row, byte[] family, byte[] qualifier, long ts,
-      byte[] value) {
+  private static KeyValue cell(byte[] row, byte[] family, byte[] qualifier, long ts, byte[] value) {
     return KeyValue.create(row, family, qualifier, ts, CellType.PUT, value);
   }
 

@@ -10,10 +10,10 @@ import java.util.Collections;
 import java.util.Map;
 import java.util.TreeMap;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.HBaseProtos.NamespaceDescriptor;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 import org.apache.hbase.thirdparty.com.google.protobuf.ByteString;
 import org.apache.hbase.thirdparty.com.google.protobuf.InvalidProtocolBufferException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The namespaces clients see, each as HBase's {@code NamespaceDescriptor} (its name and
@@ -25,8 +25,8 @@ import org.apache.hbase.thirdparty.com.google.protobuf.InvalidProtocolBufferExce
  * descriptor's bytes (not delimited), replaced atomically (written beside, forced, renamed, the
  * directory forced). The two built-in namespaces have none until their configuration is changed.
  *
- * <p><b>Concurrency.</b> Changes come from the catalog, one at a time under its lock, and publish
- * a new immutable map through a volatile field, which lookups read without locking.
+ * <p><b>Concurrency.</b> Changes come from the catalog, one at a time under its lock, and publish a
+ * new immutable map through a volatile field, which lookups read without locking.
  */
 final class Namespaces {
 
@@ -62,8 +62,12 @@ final class Namespaces {
           namespace = read(storage, file);
         } catch (IOException e) {
           Path aside = lost.move(file, "damaged: " + e.getMessage());
-          LOG.warn("namespace file {} is damaged ({}); set aside as {}: the namespaces the tables"
-              + " need are made again, without their configuration", file, e.getMessage(), aside);
+          LOG.warn(
+              "namespace file {} is damaged ({}); set aside as {}: the namespaces the tables"
+                  + " need are made again, without their configuration",
+              file,
+              e.getMessage(),
+              aside);
           continue;
         }
         loaded.put(namespace.getName().toStringUtf8(), namespace);
@@ -121,13 +125,18 @@ final class Namespaces {
 
   private static NamespaceDescriptor read(Storage storage, Path file) throws IOException {
     try {
-      NamespaceDescriptor namespace = NamespaceDescriptor.parseFrom(
-          SealedFile.open(file, storage.readAllBytes(file)));
+      NamespaceDescriptor namespace =
+          NamespaceDescriptor.parseFrom(SealedFile.open(file, storage.readAllBytes(file)));
       String expected = file.getFileName().toString();
       expected = expected.substring(0, expected.length() - SUFFIX.length());
       if (!namespace.getName().toStringUtf8().equals(expected)) {
-        throw new IOException(file + ": names namespace '" + namespace.getName().toStringUtf8()
-            + "', expected '" + expected + "'");
+        throw new IOException(
+            file
+                + ": names namespace '"
+                + namespace.getName().toStringUtf8()
+                + "', expected '"
+                + expected
+                + "'");
       }
       return namespace;
     } catch (InvalidProtocolBufferException e) {

@@ -24,9 +24,17 @@ import org.apache.hbase.thirdparty.com.google.protobuf.ByteString;
 public final class SchemaMapping {
 
   public static final String DEFAULT_NAMESPACE = "default";
-  private static final Set<String> CELLAR_ATTRIBUTES = Set.of("BLOCKSIZE", "BLOOMFILTER",
-      "DATA_BLOCK_ENCODING", "COMPRESSION", "IN_MEMORY", "BLOCKCACHE", "VERSIONS", "TTL",
-      "MIN_VERSIONS");
+  private static final Set<String> CELLAR_ATTRIBUTES =
+      Set.of(
+          "BLOCKSIZE",
+          "BLOOMFILTER",
+          "DATA_BLOCK_ENCODING",
+          "COMPRESSION",
+          "IN_MEMORY",
+          "BLOCKCACHE",
+          "VERSIONS",
+          "TTL",
+          "MIN_VERSIONS");
 
   private SchemaMapping() {}
 
@@ -34,7 +42,8 @@ public final class SchemaMapping {
   public static String tableName(HBaseProtos.TableName name) {
     String namespace = name.getNamespace().toStringUtf8();
     String qualifier = name.getQualifier().toStringUtf8();
-    return namespace.isEmpty() || namespace.equals(DEFAULT_NAMESPACE) ? qualifier
+    return namespace.isEmpty() || namespace.equals(DEFAULT_NAMESPACE)
+        ? qualifier
         : namespace + ":" + qualifier;
   }
 
@@ -42,9 +51,10 @@ public final class SchemaMapping {
   public static HBaseProtos.TableName protoName(String table) {
     int colon = table.indexOf(':');
     return HBaseProtos.TableName.newBuilder()
-        .setNamespace(ByteString.copyFromUtf8(colon < 0 ? DEFAULT_NAMESPACE
-            : table.substring(0, colon)))
-        .setQualifier(ByteString.copyFromUtf8(table.substring(colon + 1))).build();
+        .setNamespace(
+            ByteString.copyFromUtf8(colon < 0 ? DEFAULT_NAMESPACE : table.substring(0, colon)))
+        .setQualifier(ByteString.copyFromUtf8(table.substring(colon + 1)))
+        .build();
   }
 
   /** The namespace of Cellar's table name. */
@@ -95,8 +105,7 @@ public final class SchemaMapping {
   /**
    * {@code stored}, a schema kept for a table, made to agree with the table's {@code descriptor}
    * (they differ if a crash came between an alter of the table and the write of its schema): a
-   * family kept whose Cellar attributes agree stays verbatim, any other comes from the
-   * descriptor.
+   * family kept whose Cellar attributes agree stays verbatim, any other comes from the descriptor.
    */
   public static TableSchema reconciled(TableSchema stored, TableDescriptor descriptor) {
     TableSchema fresh = schema(descriptor);
@@ -109,14 +118,16 @@ public final class SchemaMapping {
           kept = candidate;
         }
       }
-      schema.addColumnFamilies(kept != null && agrees(descriptor.name(), kept, family) ? kept
-          : fresh.getColumnFamilies(i));
+      schema.addColumnFamilies(
+          kept != null && agrees(descriptor.name(), kept, family)
+              ? kept
+              : fresh.getColumnFamilies(i));
     }
     return schema.build();
   }
 
-  private static boolean agrees(String table, ColumnFamilySchema schema,
-      ColumnFamilyDescriptor family) {
+  private static boolean agrees(
+      String table, ColumnFamilySchema schema, ColumnFamilyDescriptor family) {
     try {
       return family(table, schema).equals(family);
     } catch (RpcException e) {
@@ -126,15 +137,23 @@ public final class SchemaMapping {
 
   /** HBase's schema of a table Cellar created without one (through the embedded API). */
   public static TableSchema schema(TableDescriptor descriptor) {
-    TableSchema.Builder schema = TableSchema.newBuilder().setTableName(protoName(
-        descriptor.name()));
+    TableSchema.Builder schema =
+        TableSchema.newBuilder().setTableName(protoName(descriptor.name()));
     for (ColumnFamilyDescriptor family : descriptor.families()) {
-      ColumnFamilySchema.Builder builder = ColumnFamilySchema.newBuilder()
-          .setName(ByteString.copyFromUtf8(family.name()));
-      family.attributes().forEach((key, value) -> builder.addAttributes(
-          HBaseProtos.BytesBytesPair.newBuilder().setFirst(ByteString.copyFromUtf8(key))
-              .setSecond(ByteString.copyFromUtf8(key.equals("TTL") && value.equals("FOREVER")
-                  ? Long.toString(ColumnFamilyDescriptor.FOREVER) : value))));
+      ColumnFamilySchema.Builder builder =
+          ColumnFamilySchema.newBuilder().setName(ByteString.copyFromUtf8(family.name()));
+      family
+          .attributes()
+          .forEach(
+              (key, value) ->
+                  builder.addAttributes(
+                      HBaseProtos.BytesBytesPair.newBuilder()
+                          .setFirst(ByteString.copyFromUtf8(key))
+                          .setSecond(
+                              ByteString.copyFromUtf8(
+                                  key.equals("TTL") && value.equals("FOREVER")
+                                      ? Long.toString(ColumnFamilyDescriptor.FOREVER)
+                                      : value))));
       schema.addColumnFamilies(builder);
     }
     return schema.build();

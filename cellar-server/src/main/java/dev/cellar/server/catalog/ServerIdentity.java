@@ -10,8 +10,11 @@ import org.apache.hadoop.hbase.shaded.protobuf.generated.HBaseProtos;
 public record ServerIdentity(String host, int port, long startCode, String clusterId) {
 
   public HBaseProtos.ServerName toProto() {
-    return HBaseProtos.ServerName.newBuilder().setHostName(host).setPort(port)
-        .setStartCode(startCode).build();
+    return HBaseProtos.ServerName.newBuilder()
+        .setHostName(host)
+        .setPort(port)
+        .setStartCode(startCode)
+        .build();
   }
 
   /** HBase's {@code host:port}, as hbase:meta's {@code info:server} holds it. */

@@ -17,8 +17,8 @@ public final class ColumnPaginationFilter extends Filter {
 
   public ColumnPaginationFilter(int limit, int offset) {
     if (limit < 0 || offset < 0) {
-      throw new IllegalArgumentException("ColumnPaginationFilter: limit " + limit + " and offset "
-          + offset + " must be >= 0");
+      throw new IllegalArgumentException(
+          "ColumnPaginationFilter: limit " + limit + " and offset " + offset + " must be >= 0");
     }
     this.limit = limit;
     this.offset = offset;

@@ -28,10 +28,10 @@ import org.apache.hbase.thirdparty.com.google.protobuf.InvalidProtocolBufferExce
  * Turns the filters HBase's client sends (a class name and the filter's own protobuf) into
  * Cellar's. Supported: FilterList (nested), RowFilter, FamilyFilter, QualifierFilter, ValueFilter,
  * PrefixFilter, ColumnPrefixFilter, SingleColumnValueFilter, PageFilter, FilterAllFilter,
- * WhileMatchFilter, FirstKeyOnlyFilter, KeyOnlyFilter and ColumnPaginationFilter (integer
- * offset); comparators BinaryComparator, BinaryPrefixComparator and SubstringComparator. Anything
- * else is refused with a DoNotRetry error that names it. Each call builds new filter instances
- * (filters hold per-scan state). Stateless.
+ * WhileMatchFilter, FirstKeyOnlyFilter, KeyOnlyFilter and ColumnPaginationFilter (integer offset);
+ * comparators BinaryComparator, BinaryPrefixComparator and SubstringComparator. Anything else is
+ * refused with a DoNotRetry error that names it. Each call builds new filter instances (filters
+ * hold per-scan state). Stateless.
  */
 public final class FilterConverter {
 
@@ -49,8 +49,7 @@ public final class FilterConverter {
     return new ConvertedFilter(filter, keyOnly[0], keyOnly[1]);
   }
 
-  private static Filter filter(FilterProtos.Filter proto, boolean[] keyOnly)
-      throws RpcException {
+  private static Filter filter(FilterProtos.Filter proto, boolean[] keyOnly) throws RpcException {
     String name = proto.getName();
     String simple = name.startsWith(PACKAGE) ? name.substring(PACKAGE.length()) : name;
     byte[] body = proto.getSerializedFilter().toByteArray();
@@ -58,36 +57,36 @@ public final class FilterConverter {
       return switch (simple) {
         case "FilterList" -> filterList(FilterProtos.FilterList.parseFrom(body), keyOnly);
         case "RowFilter" -> {
-          FilterProtos.CompareFilter c = FilterProtos.RowFilter.parseFrom(body)
-              .getCompareFilter();
+          FilterProtos.CompareFilter c = FilterProtos.RowFilter.parseFrom(body).getCompareFilter();
           yield new RowFilter(operator(c.getCompareOp()), comparator(c.getComparator()));
         }
         case "FamilyFilter" -> {
-          FilterProtos.CompareFilter c = FilterProtos.FamilyFilter.parseFrom(body)
-              .getCompareFilter();
+          FilterProtos.CompareFilter c =
+              FilterProtos.FamilyFilter.parseFrom(body).getCompareFilter();
           yield new FamilyFilter(operator(c.getCompareOp()), comparator(c.getComparator()));
         }
         case "QualifierFilter" -> {
-          FilterProtos.CompareFilter c = FilterProtos.QualifierFilter.parseFrom(body)
-              .getCompareFilter();
+          FilterProtos.CompareFilter c =
+              FilterProtos.QualifierFilter.parseFrom(body).getCompareFilter();
           yield new QualifierFilter(operator(c.getCompareOp()), comparator(c.getComparator()));
         }
         case "ValueFilter" -> {
-          FilterProtos.CompareFilter c = FilterProtos.ValueFilter.parseFrom(body)
-              .getCompareFilter();
+          FilterProtos.CompareFilter c =
+              FilterProtos.ValueFilter.parseFrom(body).getCompareFilter();
           yield new ValueFilter(operator(c.getCompareOp()), comparator(c.getComparator()));
         }
-        case "PrefixFilter" -> new PrefixFilter(FilterProtos.PrefixFilter.parseFrom(body)
-            .getPrefix().toByteArray());
-        case "ColumnPrefixFilter" -> new ColumnPrefixFilter(
-            FilterProtos.ColumnPrefixFilter.parseFrom(body).getPrefix().toByteArray());
-        case "SingleColumnValueFilter" -> singleColumnValue(
-            FilterProtos.SingleColumnValueFilter.parseFrom(body));
-        case "PageFilter" -> new PageFilter(FilterProtos.PageFilter.parseFrom(body)
-            .getPageSize());
+        case "PrefixFilter" ->
+            new PrefixFilter(FilterProtos.PrefixFilter.parseFrom(body).getPrefix().toByteArray());
+        case "ColumnPrefixFilter" ->
+            new ColumnPrefixFilter(
+                FilterProtos.ColumnPrefixFilter.parseFrom(body).getPrefix().toByteArray());
+        case "SingleColumnValueFilter" ->
+            singleColumnValue(FilterProtos.SingleColumnValueFilter.parseFrom(body));
+        case "PageFilter" -> new PageFilter(FilterProtos.PageFilter.parseFrom(body).getPageSize());
         case "FilterAllFilter" -> new FilterAllFilter();
-        case "WhileMatchFilter" -> new WhileMatchFilter(filter(
-            FilterProtos.WhileMatchFilter.parseFrom(body).getFilter(), keyOnly));
+        case "WhileMatchFilter" ->
+            new WhileMatchFilter(
+                filter(FilterProtos.WhileMatchFilter.parseFrom(body).getFilter(), keyOnly));
         case "FirstKeyOnlyFilter" -> new FirstKeyOnlyFilter();
         case "KeyOnlyFilter" -> {
           keyOnly[0] = true;
@@ -95,20 +94,20 @@ public final class FilterConverter {
           yield new PassAllFilter();
         }
         case "ColumnPaginationFilter" -> {
-          FilterProtos.ColumnPaginationFilter p = FilterProtos.ColumnPaginationFilter
-              .parseFrom(body);
+          FilterProtos.ColumnPaginationFilter p =
+              FilterProtos.ColumnPaginationFilter.parseFrom(body);
           if (p.hasColumnOffset()) {
-            throw RpcException.doNotRetry("ColumnPaginationFilter with a column offset is not"
-                + " supported; use an integer offset");
+            throw RpcException.doNotRetry(
+                "ColumnPaginationFilter with a column offset is not"
+                    + " supported; use an integer offset");
           }
           yield new ColumnPaginationFilter(p.getLimit(), p.getOffset());
         }
-        default -> throw RpcException.doNotRetry("filter " + name + " is not supported by"
-            + " Cellar");
+        default ->
+            throw RpcException.doNotRetry("filter " + name + " is not supported by" + " Cellar");
       };
     } catch (InvalidProtocolBufferException e) {
-      throw RpcException.doNotRetry("filter " + name + " could not be parsed: "
-          + e.getMessage());
+      throw RpcException.doNotRetry("filter " + name + " could not be parsed: " + e.getMessage());
     } catch (IllegalArgumentException e) {
       throw RpcException.doNotRetry("filter " + name + ": " + e.getMessage());
     }
@@ -120,17 +119,19 @@ public final class FilterConverter {
     for (FilterProtos.Filter member : proto.getFiltersList()) {
       members.add(filter(member, keyOnly));
     }
-    FilterList.Operator operator = proto.getOperator()
-        == FilterProtos.FilterList.Operator.MUST_PASS_ONE ? FilterList.Operator.MUST_PASS_ONE
+    FilterList.Operator operator =
+        proto.getOperator() == FilterProtos.FilterList.Operator.MUST_PASS_ONE
+            ? FilterList.Operator.MUST_PASS_ONE
             : FilterList.Operator.MUST_PASS_ALL;
     return new FilterList(operator, members);
   }
 
   private static Filter singleColumnValue(FilterProtos.SingleColumnValueFilter proto)
       throws RpcException {
-    SingleColumnValueFilter filter = new SingleColumnValueFilter(
-        proto.getColumnFamily().toByteArray(), proto.getColumnQualifier().toByteArray(),
-        operator(proto.getCompareOp()), comparator(proto.getComparator()));
+    SingleColumnValueFilter filter =
+        new SingleColumnValueFilter(
+            proto.getColumnFamily().toByteArray(), proto.getColumnQualifier().toByteArray(),
+            operator(proto.getCompareOp()), comparator(proto.getComparator()));
     filter.setFilterIfMissing(proto.getFilterIfMissing());
     filter.setLatestVersionOnly(!proto.hasLatestVersionOnly() || proto.getLatestVersionOnly());
     return filter;
@@ -156,20 +157,28 @@ public final class FilterConverter {
     byte[] body = proto.getSerializedComparator().toByteArray();
     try {
       return switch (name) {
-        case PACKAGE + "BinaryComparator" -> new BinaryComparator(
-            ComparatorProtos.BinaryComparator.parseFrom(body).getComparable().getValue()
-                .toByteArray());
-        case PACKAGE + "BinaryPrefixComparator" -> new BinaryPrefixComparator(
-            ComparatorProtos.BinaryPrefixComparator.parseFrom(body).getComparable().getValue()
-                .toByteArray());
-        case PACKAGE + "SubstringComparator" -> new SubstringComparator(
-            ComparatorProtos.SubstringComparator.parseFrom(body).getSubstr());
-        default -> throw RpcException.doNotRetry("comparator " + name + " is not supported by"
-            + " Cellar");
+        case PACKAGE + "BinaryComparator" ->
+            new BinaryComparator(
+                ComparatorProtos.BinaryComparator.parseFrom(body)
+                    .getComparable()
+                    .getValue()
+                    .toByteArray());
+        case PACKAGE + "BinaryPrefixComparator" ->
+            new BinaryPrefixComparator(
+                ComparatorProtos.BinaryPrefixComparator.parseFrom(body)
+                    .getComparable()
+                    .getValue()
+                    .toByteArray());
+        case PACKAGE + "SubstringComparator" ->
+            new SubstringComparator(
+                ComparatorProtos.SubstringComparator.parseFrom(body).getSubstr());
+        default ->
+            throw RpcException.doNotRetry(
+                "comparator " + name + " is not supported by" + " Cellar");
       };
     } catch (InvalidProtocolBufferException e) {
-      throw RpcException.doNotRetry("comparator " + name + " could not be parsed: "
-          + e.getMessage());
+      throw RpcException.doNotRetry(
+          "comparator " + name + " could not be parsed: " + e.getMessage());
     }
   }
 }

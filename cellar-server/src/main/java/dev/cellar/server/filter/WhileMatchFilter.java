@@ -5,9 +5,9 @@ import dev.cellar.filter.Filter;
 import java.util.List;
 
 /**
- * Ends the whole scan at the first row its inner filter rejects, as HBase's WhileMatchFilter: a
- * row key the inner filter drops, a cell it does not include, or a row it filters out all end the
- * scan. Per-scan state; one instance per scan.
+ * Ends the whole scan at the first row its inner filter rejects, as HBase's WhileMatchFilter: a row
+ * key the inner filter drops, a cell it does not include, or a row it filters out all end the scan.
+ * Per-scan state; one instance per scan.
  */
 public final class WhileMatchFilter extends Filter {
 

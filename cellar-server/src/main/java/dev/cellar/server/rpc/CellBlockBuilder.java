@@ -10,8 +10,8 @@ import java.lang.foreign.ValueLayout;
 
 /**
  * Builds a response's cell block in the connection's codec, as cells are read: a cell is either
- * copied into a pooled direct buffer or, when it lies whole in a cached block whose pin the
- * builder holds ({@link #addPinned}), sent from the block's own memory without a copy.
+ * copied into a pooled direct buffer or, when it lies whole in a cached block whose pin the builder
+ * holds ({@link #addPinned}), sent from the block's own memory without a copy.
  *
  * <p>Only native memory is sent in place (see {@link #addPinned}).
  *
@@ -27,8 +27,8 @@ import java.lang.foreign.ValueLayout;
  * becomes one part, the block's bytes the next (one wrapper per cell, the only heap cost, which is
  * why only cells of at least {@value #MIN_PINNED_BYTES} bytes go that way), and copying resumes
  * after them; a buffer with parts taken from it is never grown, as its memory is shared, but
- * replaced. {@link #takeRetained()} hands the block over (the caller then owns it and, through
- * it, the pins); {@link #close()} releases whatever was not handed over. Not thread-safe.
+ * replaced. {@link #takeRetained()} hands the block over (the caller then owns it and, through it,
+ * the pins); {@link #close()} releases whatever was not handed over. Not thread-safe.
  */
 public final class CellBlockBuilder implements AutoCloseable {
 
@@ -45,18 +45,20 @@ public final class CellBlockBuilder implements AutoCloseable {
    */
   public static final int HEAD_ROOM = 128;
 
-  private static final ValueLayout.OfInt INT = ValueLayout.JAVA_INT_UNALIGNED
-      .withOrder(java.nio.ByteOrder.BIG_ENDIAN);
-  private static final ValueLayout.OfShort SHORT = ValueLayout.JAVA_SHORT_UNALIGNED
-      .withOrder(java.nio.ByteOrder.BIG_ENDIAN);
+  private static final ValueLayout.OfInt INT =
+      ValueLayout.JAVA_INT_UNALIGNED.withOrder(java.nio.ByteOrder.BIG_ENDIAN);
+  private static final ValueLayout.OfShort SHORT =
+      ValueLayout.JAVA_SHORT_UNALIGNED.withOrder(java.nio.ByteOrder.BIG_ENDIAN);
   private static final int INITIAL_CAPACITY = 4096;
 
   private final ByteBufAllocator allocator;
   private final CellCodec codec;
   private ByteBuf buffer;
   private MemorySegment view;
+
   /** Where the copied bytes not yet made a part start in {@link #buffer}. */
   private int runStart;
+
   private PinnedCellBlock parts;
   private RowPins pins;
   private int cells;
@@ -87,13 +89,13 @@ public final class CellBlockBuilder implements AutoCloseable {
     view.set(INT, at + 4, keyLength);
     view.set(INT, at + 8, valueLength);
     MemorySegment.copy(cell.segment(), cell.keyOffset(), view, at + 12, keyLength);
-    MemorySegment.copy(cell.valueSegment(), cell.valueOffset(), view, at + 12 + keyLength,
-        valueLength);
+    MemorySegment.copy(
+        cell.valueSegment(), cell.valueOffset(), view, at + 12 + keyLength, valueLength);
     if (size > 12 + keyLength + valueLength) {
       long tagsAt = at + 12 + keyLength + valueLength;
       view.set(SHORT, tagsAt, (short) cell.tagsLength());
-      MemorySegment.copy(cell.tagsSegment(), cell.tagsOffset(), view, tagsAt + 2,
-          cell.tagsLength());
+      MemorySegment.copy(
+          cell.tagsSegment(), cell.tagsOffset(), view, tagsAt + 2, cell.tagsLength());
     }
     buffer.writerIndex((int) at + size);
     counted(size);
@@ -147,7 +149,8 @@ public final class CellBlockBuilder implements AutoCloseable {
    */
   private boolean contiguous(Cell cell, int size) {
     MemorySegment segment = cell.segment();
-    return segment.isNative() && cell.valueSegment() == segment
+    return segment.isNative()
+        && cell.valueSegment() == segment
         && cell.keyOffset() == cell.offset() + 8
         && cell.valueOffset() == cell.keyOffset() + cell.keyLength()
         && (size == 12 + cell.keyLength() + cell.valueLength()
@@ -189,8 +192,8 @@ public final class CellBlockBuilder implements AutoCloseable {
   }
 
   /**
-   * Appends {@code cell} without its value, as HBase's KeyOnlyFilter returns it: an empty value,
-   * or with {@code lengthAsValue} the value's length as a 4-byte big-endian value. Tags are not
+   * Appends {@code cell} without its value, as HBase's KeyOnlyFilter returns it: an empty value, or
+   * with {@code lengthAsValue} the value's length as a 4-byte big-endian value. Tags are not
    * written.
    */
   public void addKeyOnly(Cell cell, boolean lengthAsValue) {

@@ -10,8 +10,8 @@ import io.netty.buffer.ByteBuf;
  * <p>Layout read (written by the client's KeyValueCodec): per cell {@code int32 length}, then
  * {@code int32 keyLength, int32 valueLength}, the key ({@code int16 rowLength, row, int8
  * familyLength, family, qualifier, int64 timestamp, int8 type}), the value, and any tags up to
- * {@code length}. Every length is checked against the block, so a truncated or lying block ends
- * in a {@link MalformedCellBlockException} naming the offset, never in a read beyond it.
+ * {@code length}. Every length is checked against the block, so a truncated or lying block ends in
+ * a {@link MalformedCellBlockException} naming the offset, never in a read beyond it.
  *
  * <p>Not thread-safe; the buffer is the caller's and must stay readable while this is used.
  */
@@ -45,10 +45,21 @@ public final class CellBlockReader {
     int length = block.getInt(position);
     keyLength = block.getInt(position + 4);
     valueLength = block.getInt(position + 8);
-    if (length < 8 || length > remaining - 4 || keyLength < KEY_FIXED || valueLength < 0
+    if (length < 8
+        || length > remaining - 4
+        || keyLength < KEY_FIXED
+        || valueLength < 0
         || (long) keyLength + valueLength + 8 > length) {
-      throw malformed("cell lengths " + length + "/" + keyLength + "/" + valueLength
-          + " do not fit the " + remaining + " bytes left");
+      throw malformed(
+          "cell lengths "
+              + length
+              + "/"
+              + keyLength
+              + "/"
+              + valueLength
+              + " do not fit the "
+              + remaining
+              + " bytes left");
     }
     cellStart = position + 4;
     rowLength = block.getUnsignedShort(keyOffset());
@@ -64,8 +75,8 @@ public final class CellBlockReader {
   }
 
   private MalformedCellBlockException malformed(String what) {
-    return new MalformedCellBlockException("malformed request cell block at offset "
-        + (position - block.readerIndex()) + ": " + what);
+    return new MalformedCellBlockException(
+        "malformed request cell block at offset " + (position - block.readerIndex()) + ": " + what);
   }
 
   private int keyOffset() {

@@ -1,10 +1,10 @@
 package dev.cellar.server.rpc;
 
 /**
- * The cell block codecs a client may name in its connection header. Both frame each cell as
- * HBase's KeyValueCodec does: a big-endian {@code int32} length, then the KeyValue ({@code int32
- * keyLength, int32 valueLength, key, value}); the tagged form appends {@code int16 tagsLength,
- * tags} to cells that have tags and counts them in the length.
+ * The cell block codecs a client may name in its connection header. Both frame each cell as HBase's
+ * KeyValueCodec does: a big-endian {@code int32} length, then the KeyValue ({@code int32 keyLength,
+ * int32 valueLength, key, value}); the tagged form appends {@code int16 tagsLength, tags} to cells
+ * that have tags and counts them in the length.
  */
 public enum CellCodec {
   /** No codec named: cells travel as protobuf {@code Cell} messages inside the results. */

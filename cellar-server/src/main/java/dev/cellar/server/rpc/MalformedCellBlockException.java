@@ -1,9 +1,9 @@
 package dev.cellar.server.rpc;
 
 /**
- * A request's cell block does not hold the cells its message announces (truncated, or lengths
- * that do not fit). The whole request is refused: past such a point no later cell of the block can
- * be attributed to its mutation.
+ * A request's cell block does not hold the cells its message announces (truncated, or lengths that
+ * do not fit). The whole request is refused: past such a point no later cell of the block can be
+ * attributed to its mutation.
  */
 public final class MalformedCellBlockException extends Exception {
 

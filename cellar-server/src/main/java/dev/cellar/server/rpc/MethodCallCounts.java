@@ -16,8 +16,8 @@ import org.apache.hbase.thirdparty.com.google.protobuf.Message;
  * <p><b>Cost.</b> One {@link LongAdder} per method and one for all: an increment takes no lock and
  * allocates nothing.
  *
- * <p>Thread-safe: the methods are registered once, before the service answers a call, and
- * published through a volatile field; counting and reading go on from any thread.
+ * <p>Thread-safe: the methods are registered once, before the service answers a call, and published
+ * through a volatile field; counting and reading go on from any thread.
  */
 public final class MethodCallCounts {
 
@@ -47,18 +47,25 @@ public final class MethodCallCounts {
   private <M extends Message> RpcMethod<M> counted(RpcMethod<M> method, LongAdder calls) {
     RpcMethod.Handler<M> handler = method.handler();
     RpcMethod.BytesHandler fromBytes = method.fromBytes();
-    return new RpcMethod<>(method.name(), method.parser(), (call, request) -> {
-      calls.increment();
-      total.increment();
-      return handler.handle(call, request);
-    }, method.inline(), fromBytes == null ? null : (call, bytes) -> {
-      Message answer = fromBytes.handle(call, bytes);
-      if (answer != null) {
-        calls.increment();
-        total.increment();
-      }
-      return answer;
-    });
+    return new RpcMethod<>(
+        method.name(),
+        method.parser(),
+        (call, request) -> {
+          calls.increment();
+          total.increment();
+          return handler.handle(call, request);
+        },
+        method.inline(),
+        fromBytes == null
+            ? null
+            : (call, bytes) -> {
+              Message answer = fromBytes.handle(call, bytes);
+              if (answer != null) {
+                calls.increment();
+                total.increment();
+              }
+              return answer;
+            });
   }
 
   /** The calls of every method. */

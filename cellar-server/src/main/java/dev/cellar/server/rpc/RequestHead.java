@@ -4,16 +4,16 @@ import java.nio.ByteBuffer;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.RPCProtos.RequestHeader;
 
 /**
- * What the server takes from a request's {@code RequestHeader}: the call id, where the method
- * name lies, whether a request message follows, the cell block's length, the priority and the
- * timeout. {@link #read} finds them in the header's bytes without building its message; a header
- * it does not read (a field it does not know, bytes that are not well-formed) is parsed as a
- * message instead ({@link #from}), so nothing a client sends is read differently.
+ * What the server takes from a request's {@code RequestHeader}: the call id, where the method name
+ * lies, whether a request message follows, the cell block's length, the priority and the timeout.
+ * {@link #read} finds them in the header's bytes without building its message; a header it does not
+ * read (a field it does not know, bytes that are not well-formed) is parsed as a message instead
+ * ({@link #from}), so nothing a client sends is read differently.
  *
  * <p>The layout read ({@code RPC.proto}, protobuf): 1 {@code call_id} varint, 2 {@code trace_info}
- * (skipped), 3 {@code method_name} bytes, 4 {@code request_param} varint, 5 {@code
- * cell_block_meta} (its field 1, {@code length}, a varint), 6 {@code priority} varint, 7 {@code
- * timeout} varint, 8 {@code attribute} (skipped).
+ * (skipped), 3 {@code method_name} bytes, 4 {@code request_param} varint, 5 {@code cell_block_meta}
+ * (its field 1, {@code length}, a varint), 6 {@code priority} varint, 7 {@code timeout} varint, 8
+ * {@code attribute} (skipped).
  *
  * <p>Not thread-safe: one per connection, reused from request to request (a connection's requests
  * are read by its event loop, one at a time).
@@ -30,11 +30,15 @@ final class RequestHead {
   int cellBlockLength;
   int priority;
   int timeout;
+
   /** Where the request message starts and its length (0 when the header says none follows). */
   int paramStart;
+
   int paramLength;
+
   /** The header as a message when it was parsed as one. */
   RequestHeader parsed;
+
   private ByteBuffer buffer;
   private int position;
 
@@ -105,7 +109,7 @@ final class RequestHead {
         int start = position;
         position += (int) length;
         switch (field) {
-          case 2, 8 -> { }
+          case 2, 8 -> {}
           case 3 -> {
             methodOffset = start;
             methodLength = (int) length;

@@ -16,10 +16,10 @@ import org.apache.hbase.thirdparty.com.google.protobuf.WireFormat;
  * Writes response frames. A frame is {@code int32 total} (the bytes after it), the varint-delimited
  * {@code ResponseHeader} (call id; an {@code ExceptionResponse} on failure; the cell block's length
  * when there is one), then on success the varint-delimited response message and the cell block's
- * bytes. Each frame is one buffer (the head written in the room a cell block of copies keeps
- * before its cells; or a {@link PinnedCellBlock}, already a composite, with the head as its first
- * part; or a composite of the head and the cell block), so that frames written from several
- * handler threads never interleave. Stateless.
+ * bytes. Each frame is one buffer (the head written in the room a cell block of copies keeps before
+ * its cells; or a {@link PinnedCellBlock}, already a composite, with the head as its first part; or
+ * a composite of the head and the cell block), so that frames written from several handler threads
+ * never interleave. Stateless.
  */
 public final class ResponseFrames {
 
@@ -31,15 +31,16 @@ public final class ResponseFrames {
    * is written into the room a block of copies keeps before its cells, or is the first part of a
    * {@link PinnedCellBlock}, or else of a composite with the block.
    */
-  public static ByteBuf success(ByteBufAllocator allocator, int callId, Message response,
-      ByteBuf cellBlock) {
+  public static ByteBuf success(
+      ByteBufAllocator allocator, int callId, Message response, ByteBuf cellBlock) {
     if (cellBlock != null && cellBlock.readableBytes() == 0) {
       cellBlock.release();
       cellBlock = null;
     }
     int cellBytes = cellBlock == null ? 0 : cellBlock.readableBytes();
     int headBytes = successHeadBytes(callId, response, cellBytes);
-    if (cellBlock != null && !(cellBlock instanceof PinnedCellBlock)
+    if (cellBlock != null
+        && !(cellBlock instanceof PinnedCellBlock)
         && cellBlock.readerIndex() >= headBytes) {
       int at = cellBlock.readerIndex() - headBytes;
       writeSuccessHead(cellBlock, at, callId, response, cellBytes);
@@ -63,15 +64,17 @@ public final class ResponseFrames {
 
   /** An error frame for call {@code callId} (-1 when the failure is the connection's). */
   public static ByteBuf error(ByteBufAllocator allocator, int callId, RpcException failure) {
-    ExceptionResponse.Builder exception = ExceptionResponse.newBuilder()
-        .setExceptionClassName(failure.className())
-        .setStackTrace(failure.getMessage() == null ? failure.className() : failure.getMessage())
-        .setDoNotRetry(failure.doNotRetry());
+    ExceptionResponse.Builder exception =
+        ExceptionResponse.newBuilder()
+            .setExceptionClassName(failure.className())
+            .setStackTrace(
+                failure.getMessage() == null ? failure.className() : failure.getMessage())
+            .setDoNotRetry(failure.doNotRetry());
     if (failure.serverOverloaded()) {
       exception.setServerOverloaded(true);
     }
-    ResponseHeader header = ResponseHeader.newBuilder().setCallId(callId)
-        .setException(exception).build();
+    ResponseHeader header =
+        ResponseHeader.newBuilder().setCallId(callId).setException(exception).build();
     return errorFrame(allocator, header);
   }
 
@@ -80,8 +83,10 @@ public final class ResponseFrames {
     int size = CodedOutputStream.computeUInt32Size(ResponseHeader.CALL_ID_FIELD_NUMBER, callId);
     if (cellBytes > 0) {
       int metaSize = metaSize(cellBytes);
-      size += CodedOutputStream.computeTagSize(ResponseHeader.CELL_BLOCK_META_FIELD_NUMBER)
-          + CodedOutputStream.computeUInt32SizeNoTag(metaSize) + metaSize;
+      size +=
+          CodedOutputStream.computeTagSize(ResponseHeader.CELL_BLOCK_META_FIELD_NUMBER)
+              + CodedOutputStream.computeUInt32SizeNoTag(metaSize)
+              + metaSize;
     }
     return size;
   }
@@ -94,8 +99,10 @@ public final class ResponseFrames {
   private static int successBody(int callId, Message response, int cellBytes) {
     int headerSize = successHeaderSize(callId, cellBytes);
     int responseSize = response.getSerializedSize();
-    return CodedOutputStream.computeUInt32SizeNoTag(headerSize) + headerSize
-        + CodedOutputStream.computeUInt32SizeNoTag(responseSize) + responseSize;
+    return CodedOutputStream.computeUInt32SizeNoTag(headerSize)
+        + headerSize
+        + CodedOutputStream.computeUInt32SizeNoTag(responseSize)
+        + responseSize;
   }
 
   /** The bytes of a success frame before its cell block. */
@@ -105,12 +112,12 @@ public final class ResponseFrames {
 
   /**
    * Writes a success frame's head at {@code at} in {@code target}: the frame's length, then its
-   * {@code ResponseHeader} written field by field rather than built as a message (two messages
-   * and two builders fewer per call), {@code call_id} and, with a cell block, {@code
-   * cell_block_meta} holding its {@code length}; then the response message.
+   * {@code ResponseHeader} written field by field rather than built as a message (two messages and
+   * two builders fewer per call), {@code call_id} and, with a cell block, {@code cell_block_meta}
+   * holding its {@code length}; then the response message.
    */
-  private static void writeSuccessHead(ByteBuf target, int at, int callId, Message response,
-      int cellBytes) {
+  private static void writeSuccessHead(
+      ByteBuf target, int at, int callId, Message response, int cellBytes) {
     int headerSize = successHeaderSize(callId, cellBytes);
     int body = successBody(callId, response, cellBytes);
     target.setInt(at, body + cellBytes);
@@ -119,8 +126,8 @@ public final class ResponseFrames {
       out.writeUInt32NoTag(headerSize);
       out.writeUInt32(ResponseHeader.CALL_ID_FIELD_NUMBER, callId);
       if (cellBytes > 0) {
-        out.writeTag(ResponseHeader.CELL_BLOCK_META_FIELD_NUMBER,
-            WireFormat.WIRETYPE_LENGTH_DELIMITED);
+        out.writeTag(
+            ResponseHeader.CELL_BLOCK_META_FIELD_NUMBER, WireFormat.WIRETYPE_LENGTH_DELIMITED);
         out.writeUInt32NoTag(metaSize(cellBytes));
         out.writeUInt32(CellBlockMeta.LENGTH_FIELD_NUMBER, cellBytes);
       }

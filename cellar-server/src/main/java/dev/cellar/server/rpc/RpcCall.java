@@ -4,10 +4,10 @@ import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
 
 /**
- * One request being answered: its call id and method, the request's cell block (if any, a
- * retained slice of the frame) and the builder of the response's cell block. A call is handled by
- * one thread at a time; {@link #close()} releases the request's block and whatever response cells
- * were not handed to the response.
+ * One request being answered: its call id and method, the request's cell block (if any, a retained
+ * slice of the frame) and the builder of the response's cell block. A call is handled by one thread
+ * at a time; {@link #close()} releases the request's block and whatever response cells were not
+ * handed to the response.
  */
 public final class RpcCall implements AutoCloseable {
 
@@ -26,8 +26,16 @@ public final class RpcCall implements AutoCloseable {
    * @param receivedNanos when the request was parsed ({@link System#nanoTime()})
    * @param requestBytes the bytes of the request's frame
    */
-  RpcCall(int callId, String method, int priority, int timeoutMillis, long receivedNanos,
-      CellCodec codec, ByteBuf requestCells, ByteBufAllocator allocator, int requestBytes) {
+  RpcCall(
+      int callId,
+      String method,
+      int priority,
+      int timeoutMillis,
+      long receivedNanos,
+      CellCodec codec,
+      ByteBuf requestCells,
+      ByteBufAllocator allocator,
+      int requestBytes) {
     this.requestBytes = requestBytes;
     this.callId = callId;
     this.method = method;

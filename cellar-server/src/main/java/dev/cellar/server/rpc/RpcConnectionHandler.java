@@ -1,7 +1,7 @@
 package dev.cellar.server.rpc;
 
-import dev.cellar.server.rpc.RpcFrameDecoder.Rejected;
 import dev.cellar.server.rpc.RpcFrameDecoder.RegistryPreamble;
+import dev.cellar.server.rpc.RpcFrameDecoder.Rejected;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
@@ -19,17 +19,17 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * One connection's protocol state: the service and codec its header chose, and the dispatch of
- * each request frame to its method.
+ * One connection's protocol state: the service and codec its header chose, and the dispatch of each
+ * request frame to its method.
  *
  * <p><b>Frames read.</b> The first frame is the {@code ConnectionHeader} (not delimited); it must
  * name a service the server has and a codec it speaks, with no compressor. Each later frame is
  * {@code varint + RequestHeader}, {@code varint + request message}, then the cell block of the
  * length the header gives. The header's fields are read from the frame's bytes ({@link
- * RequestHead}), or, for a header that reader leaves alone, from the parsed message; a method
- * that can answer from its request's bytes (a Get) is given them before any message is built. A
- * request header that cannot be parsed leaves no call id to answer, so the connection is closed;
- * every failure after that is answered under the call's id.
+ * RequestHead}), or, for a header that reader leaves alone, from the parsed message; a method that
+ * can answer from its request's bytes (a Get) is given them before any message is built. A request
+ * header that cannot be parsed leaves no call id to answer, so the connection is closed; every
+ * failure after that is answered under the call's id.
  *
  * <p><b>Threads.</b> Parsing happens on the channel's event loop; methods marked inline run there
  * too, the others on the handler executor, whose bounded queue turns overload into HBase's
@@ -48,8 +48,10 @@ final class RpcConnectionHandler extends ChannelInboundHandlerAdapter {
 
   private final RpcDispatch dispatch;
   private final RpcMetrics metrics;
+
   /** The header of the request being read (reused: the event loop reads one at a time). */
   private final RequestHead head = new RequestHead();
+
   private RpcService service;
   private CellCodec codec;
 
@@ -81,8 +83,8 @@ final class RpcConnectionHandler extends ChannelInboundHandlerAdapter {
   }
 
   private void answerRegistry(ChannelHandlerContext ctx) {
-    GetConnectionRegistryResponse response = GetConnectionRegistryResponse.newBuilder()
-        .setClusterId(dispatch.clusterId()).build();
+    GetConnectionRegistryResponse response =
+        GetConnectionRegistryResponse.newBuilder().setClusterId(dispatch.clusterId()).build();
     ctx.writeAndFlush(counted(ResponseFrames.success(ctx.alloc(), -1, response, null)))
         .addListener(ChannelFutureListener.CLOSE);
   }
@@ -99,22 +101,26 @@ final class RpcConnectionHandler extends ChannelInboundHandlerAdapter {
     try {
       header = ConnectionHeader.parser().parseFrom(frame.nioBuffer());
     } catch (InvalidProtocolBufferException e) {
-      throw RpcException.doNotRetry(RpcException.FATAL_CONNECTION,
+      throw RpcException.doNotRetry(
+          RpcException.FATAL_CONNECTION,
           "the connection header is not a ConnectionHeader message: " + e.getMessage());
     }
     RpcService chosen = dispatch.service(header.getServiceName());
     if (chosen == null) {
-      throw RpcException.doNotRetry(RpcException.FATAL_CONNECTION,
-          "unknown service '" + header.getServiceName() + "'");
+      throw RpcException.doNotRetry(
+          RpcException.FATAL_CONNECTION, "unknown service '" + header.getServiceName() + "'");
     }
     CellCodec chosenCodec = CellCodec.forClassName(header.getCellBlockCodecClass());
     if (chosenCodec == null) {
-      throw RpcException.doNotRetry(RpcException.UNSUPPORTED_CELL_CODEC, "cell block codec "
-          + header.getCellBlockCodecClass() + " is not supported; use KeyValueCodec");
+      throw RpcException.doNotRetry(
+          RpcException.UNSUPPORTED_CELL_CODEC,
+          "cell block codec "
+              + header.getCellBlockCodecClass()
+              + " is not supported; use KeyValueCodec");
     }
-    if (header.hasCellBlockCompressorClass()
-        && !header.getCellBlockCompressorClass().isEmpty()) {
-      throw RpcException.doNotRetry(RpcException.UNSUPPORTED_COMPRESSION_CODEC,
+    if (header.hasCellBlockCompressorClass() && !header.getCellBlockCompressorClass().isEmpty()) {
+      throw RpcException.doNotRetry(
+          RpcException.UNSUPPORTED_COMPRESSION_CODEC,
           "cell block compressor " + header.getCellBlockCompressorClass() + " is not supported");
     }
     service = chosen;
@@ -122,9 +128,10 @@ final class RpcConnectionHandler extends ChannelInboundHandlerAdapter {
   }
 
   private void readRequest(ChannelHandlerContext ctx, ByteBuf frame) throws RpcException {
-    ByteBuffer nio = frame.nioBufferCount() == 1
-        ? frame.internalNioBuffer(frame.readerIndex(), frame.readableBytes())
-        : frame.nioBuffer();
+    ByteBuffer nio =
+        frame.nioBufferCount() == 1
+            ? frame.internalNioBuffer(frame.readerIndex(), frame.readableBytes())
+            : frame.nioBuffer();
     int base = nio.position();
     int end = nio.limit();
     RpcMethod<?> method;
@@ -135,43 +142,83 @@ final class RpcConnectionHandler extends ChannelInboundHandlerAdapter {
     }
     int callId = head.callId;
     if (method == null) {
-      reply(ctx, callId, RpcException.doNotRetry("unknown method '" + methodName(nio)
-          + "' of service " + service.name()));
+      reply(
+          ctx,
+          callId,
+          RpcException.doNotRetry(
+              "unknown method '" + methodName(nio) + "' of service " + service.name()));
       return;
     }
     if (head.paramLength < 0 || head.paramLength > end - head.paramStart) {
-      reply(ctx, callId, RpcException.doNotRetry("the request of " + service.name() + "."
-          + method.name() + " could not be parsed: its length " + head.paramLength
-          + " runs past the frame's " + frame.readableBytes() + " bytes"));
+      reply(
+          ctx,
+          callId,
+          RpcException.doNotRetry(
+              "the request of "
+                  + service.name()
+                  + "."
+                  + method.name()
+                  + " could not be parsed: its length "
+                  + head.paramLength
+                  + " runs past the frame's "
+                  + frame.readableBytes()
+                  + " bytes"));
       return;
     }
     int paramStart = head.paramStart - base;
     int consumed = paramStart + head.paramLength;
     int cellBytes = head.cellBlockLength;
     if (cellBytes != frame.readableBytes() - consumed) {
-      reply(ctx, callId, RpcException.doNotRetry("the request's cell block is " + cellBytes
-          + " bytes by its header but " + (frame.readableBytes() - consumed) + " in the frame"));
+      reply(
+          ctx,
+          callId,
+          RpcException.doNotRetry(
+              "the request's cell block is "
+                  + cellBytes
+                  + " bytes by its header but "
+                  + (frame.readableBytes() - consumed)
+                  + " in the frame"));
       return;
     }
-    ByteBuf cells = cellBytes == 0 ? null
-        : frame.retainedSlice(frame.readerIndex() + consumed, cellBytes);
-    RpcCall call = new RpcCall(callId, method.name(), head.priority, head.timeout,
-        System.nanoTime(), codec, cells, ctx.alloc(), frame.readableBytes());
+    ByteBuf cells =
+        cellBytes == 0 ? null : frame.retainedSlice(frame.readerIndex() + consumed, cellBytes);
+    RpcCall call =
+        new RpcCall(
+            callId,
+            method.name(),
+            head.priority,
+            head.timeout,
+            System.nanoTime(),
+            codec,
+            cells,
+            ctx.alloc(),
+            frame.readableBytes());
     metrics.callAccepted(call.requestBytes());
-    if (method.inline() && method.fromBytes() != null && head.requestParam
-        && answeredFromBytes(ctx, call, method, nio.limit(base + consumed)
-            .position(base + paramStart))) {
+    if (method.inline()
+        && method.fromBytes() != null
+        && head.requestParam
+        && answeredFromBytes(
+            ctx, call, method, nio.limit(base + consumed).position(base + paramStart))) {
       return;
     }
     Message param;
     try {
-      param = parseParam(nio.limit(base + consumed).position(base + paramStart), method,
-          head.requestParam);
+      param =
+          parseParam(
+              nio.limit(base + consumed).position(base + paramStart), method, head.requestParam);
     } catch (IOException e) {
       metrics.callDone(call.requestBytes());
       call.close();
-      reply(ctx, callId, RpcException.doNotRetry("the request of " + service.name() + "."
-          + method.name() + " could not be parsed: " + e.getMessage()));
+      reply(
+          ctx,
+          callId,
+          RpcException.doNotRetry(
+              "the request of "
+                  + service.name()
+                  + "."
+                  + method.name()
+                  + " could not be parsed: "
+                  + e.getMessage()));
       return;
     }
     if (method.inline()) {
@@ -183,29 +230,34 @@ final class RpcConnectionHandler extends ChannelInboundHandlerAdapter {
     } catch (RejectedExecutionException e) {
       metrics.callDone(call.requestBytes());
       call.close();
-      reply(ctx, callId, new RpcException(RpcException.CALL_QUEUE_TOO_BIG,
-          "the call queue is full (hbase.ipc.server.max.callqueue.length)", false, true));
+      reply(
+          ctx,
+          callId,
+          new RpcException(
+              RpcException.CALL_QUEUE_TOO_BIG,
+              "the call queue is full (hbase.ipc.server.max.callqueue.length)",
+              false,
+              true));
     }
   }
 
   /**
-   * Parses the request header in [base, end) of {@code nio} as a message into {@link #head}
-   * (when {@link RequestHead#readFrame} could not read it); returns its method, or null.
+   * Parses the request header in [base, end) of {@code nio} as a message into {@link #head} (when
+   * {@link RequestHead#readFrame} could not read it); returns its method, or null.
    *
    * @throws RpcException FatalConnectionException when the header cannot be parsed (there is no
    *     call id to answer)
    */
   private RpcMethod<?> parseHead(ByteBuffer nio, int base, int end) throws RpcException {
-    CodedInputStream in = CodedInputStream.newInstance(nio.duplicate().limit(end)
-        .position(base));
+    CodedInputStream in = CodedInputStream.newInstance(nio.duplicate().limit(end).position(base));
     RequestHeader header;
     try {
       int limit = in.pushLimit(in.readRawVarint32());
       header = RequestHeader.parser().parseFrom(in);
       in.popLimit(limit);
     } catch (IOException e) {
-      throw RpcException.doNotRetry(RpcException.FATAL_CONNECTION,
-          "a request header could not be parsed: " + e.getMessage());
+      throw RpcException.doNotRetry(
+          RpcException.FATAL_CONNECTION, "a request header could not be parsed: " + e.getMessage());
     }
     int paramLength;
     try {
@@ -232,8 +284,8 @@ final class RpcConnectionHandler extends ChannelInboundHandlerAdapter {
    * Tries the method's answer from the request's bytes ({@code request}, the buffer the frame was
    * read through, its position and limit set around the request message); true if it answered.
    */
-  private boolean answeredFromBytes(ChannelHandlerContext ctx, RpcCall call,
-      RpcMethod<?> method, ByteBuffer request) {
+  private boolean answeredFromBytes(
+      ChannelHandlerContext ctx, RpcCall call, RpcMethod<?> method, ByteBuffer request) {
     long started = System.nanoTime();
     Message response;
     try {
@@ -252,10 +304,14 @@ final class RpcConnectionHandler extends ChannelInboundHandlerAdapter {
     }
     ByteBuf frame;
     try {
-      frame = ResponseFrames.success(ctx.alloc(), call.callId(), response,
-          call.cells().takeRetained());
-      metrics.callAnswered(call.requestBytes(), frame.readableBytes(), call.receivedNanos(),
-          started, System.nanoTime());
+      frame =
+          ResponseFrames.success(ctx.alloc(), call.callId(), response, call.cells().takeRetained());
+      metrics.callAnswered(
+          call.requestBytes(),
+          frame.readableBytes(),
+          call.receivedNanos(),
+          started,
+          System.nanoTime());
     } finally {
       metrics.callDone(call.requestBytes());
       call.close();
@@ -265,8 +321,8 @@ final class RpcConnectionHandler extends ChannelInboundHandlerAdapter {
   }
 
   /** The request message in {@code request} (between its position and limit). */
-  private static Message parseParam(ByteBuffer request, RpcMethod<?> method,
-      boolean requestParam) throws IOException {
+  private static Message parseParam(ByteBuffer request, RpcMethod<?> method, boolean requestParam)
+      throws IOException {
     if (!requestParam) {
       return method.parser().parseFrom(new byte[0]);
     }
@@ -279,10 +335,14 @@ final class RpcConnectionHandler extends ChannelInboundHandlerAdapter {
     ByteBuf frame;
     try {
       Message response = ((RpcMethod<Message>) method).handler().handle(call, param);
-      frame = ResponseFrames.success(ctx.alloc(), call.callId(), response,
-          call.cells().takeRetained());
-      metrics.callAnswered(call.requestBytes(), frame.readableBytes(), call.receivedNanos(),
-          started, System.nanoTime());
+      frame =
+          ResponseFrames.success(ctx.alloc(), call.callId(), response, call.cells().takeRetained());
+      metrics.callAnswered(
+          call.requestBytes(),
+          frame.readableBytes(),
+          call.receivedNanos(),
+          started,
+          System.nanoTime());
     } catch (Exception | Error e) {
       RpcException failure = Failures.toRpc(service.name() + "." + method.name(), e);
       metrics.exception(failure.className());

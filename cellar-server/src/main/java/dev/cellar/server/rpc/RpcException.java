@@ -1,10 +1,10 @@
 package dev.cellar.server.rpc;
 
 /**
- * A failed call as the client sees it: the name of the HBase exception class the client
- * re-creates (its retry rules key on that class), a one-line message, and the two flags of
- * HBase's {@code ExceptionResponse}. The factories name the classes the server uses; a message
- * says what was wrong in the request, never how the server is built.
+ * A failed call as the client sees it: the name of the HBase exception class the client re-creates
+ * (its retry rules key on that class), a one-line message, and the two flags of HBase's {@code
+ * ExceptionResponse}. The factories name the classes the server uses; a message says what was wrong
+ * in the request, never how the server is built.
  */
 public final class RpcException extends Exception {
 
@@ -22,10 +22,11 @@ public final class RpcException extends Exception {
   public static final String NAMESPACE_EXISTS = "org.apache.hadoop.hbase.NamespaceExistException";
   public static final String NAMESPACE_NOT_FOUND =
       "org.apache.hadoop.hbase.NamespaceNotFoundException";
+
   /** HBase's master class (the client has no such class and sees a DoNotRetryIOException). */
   public static final String CONSTRAINT = "org.apache.hadoop.hbase.constraint.ConstraintException";
-  public static final String TABLE_NOT_ENABLED =
-      "org.apache.hadoop.hbase.TableNotEnabledException";
+
+  public static final String TABLE_NOT_ENABLED = "org.apache.hadoop.hbase.TableNotEnabledException";
   public static final String TABLE_NOT_DISABLED =
       "org.apache.hadoop.hbase.TableNotDisabledException";
   public static final String NO_SUCH_COLUMN_FAMILY =
@@ -47,8 +48,8 @@ public final class RpcException extends Exception {
   private final boolean doNotRetry;
   private final boolean serverOverloaded;
 
-  public RpcException(String className, String message, boolean doNotRetry,
-      boolean serverOverloaded) {
+  public RpcException(
+      String className, String message, boolean doNotRetry, boolean serverOverloaded) {
     super(message, null, false, false);
     this.className = className;
     this.doNotRetry = doNotRetry;

@@ -10,16 +10,16 @@ import java.util.List;
  * Splits a connection's bytes into what {@link RpcConnectionHandler} acts on.
  *
  * <p>Wire layout read: first a 6-byte preamble, either {@code "HBas"} + version {@code 0} + auth
- * byte {@code 80} (SIMPLE) for an ordinary connection, or {@code "Regist"} for a client asking
- * for the cluster id before anything else. After an ordinary preamble, frames: {@code int32
- * length} (big-endian) and that many bytes; the first frame is the connection header, each later
- * one a request. A frame is handed on as a retained slice of the pooled, direct cumulation buffer
- * (no copy).
+ * byte {@code 80} (SIMPLE) for an ordinary connection, or {@code "Regist"} for a client asking for
+ * the cluster id before anything else. After an ordinary preamble, frames: {@code int32 length}
+ * (big-endian) and that many bytes; the first frame is the connection header, each later one a
+ * request. A frame is handed on as a retained slice of the pooled, direct cumulation buffer (no
+ * copy).
  *
  * <p>What cannot be a frame ends the connection's decoding: a bad preamble, or a length that is
  * negative or above the server's maximum request size. Those become one {@link Rejected} event,
- * after which everything the peer sends is discarded (the handler closes the channel). One
- * instance per channel, used on its event loop only.
+ * after which everything the peer sends is discarded (the handler closes the channel). One instance
+ * per channel, used on its event loop only.
  */
 final class RpcFrameDecoder extends ByteToMessageDecoder {
 
@@ -35,7 +35,11 @@ final class RpcFrameDecoder extends ByteToMessageDecoder {
   /** The stream cannot go on; {@code reason} says why (for the error response and the log). */
   record Rejected(RpcException reason) {}
 
-  private enum State { PREAMBLE, FRAMES, DISCARD }
+  private enum State {
+    PREAMBLE,
+    FRAMES,
+    DISCARD
+  }
 
   private final int maxFrameLength;
   private final RpcMetrics metrics;
@@ -70,11 +74,15 @@ final class RpcFrameDecoder extends ByteToMessageDecoder {
     boolean magic = java.util.Arrays.equals(preamble, 0, 4, RPC_MAGIC, 0, 4);
     if (!magic || preamble[4] != RPC_VERSION || preamble[5] != AUTH_SIMPLE) {
       state = State.DISCARD;
-      String why = !magic ? "Expected HEADER=HBas but received HEADER="
-          + new String(preamble, 0, 4, StandardCharsets.ISO_8859_1)
-          : preamble[4] != RPC_VERSION ? "version " + preamble[4] + " is not supported, expected "
-              + RPC_VERSION
-          : "authentication method " + preamble[5] + " is not supported; only SIMPLE (80) is";
+      String why =
+          !magic
+              ? "Expected HEADER=HBas but received HEADER="
+                  + new String(preamble, 0, 4, StandardCharsets.ISO_8859_1)
+              : preamble[4] != RPC_VERSION
+                  ? "version " + preamble[4] + " is not supported, expected " + RPC_VERSION
+                  : "authentication method "
+                      + preamble[5]
+                      + " is not supported; only SIMPLE (80) is";
       if (magic && preamble[4] == RPC_VERSION) {
         metrics.authenticationFailure();
       }
@@ -92,9 +100,15 @@ final class RpcFrameDecoder extends ByteToMessageDecoder {
         state = State.DISCARD;
         in.skipBytes(in.readableBytes());
         metrics.exception(RpcException.REQUEST_TOO_BIG);
-        out.add(new Rejected(RpcException.doNotRetry(RpcException.REQUEST_TOO_BIG,
-            "request of " + Integer.toUnsignedString(length) + " bytes exceeds the maximum of "
-                + maxFrameLength + " (hbase.ipc.max.request.size)")));
+        out.add(
+            new Rejected(
+                RpcException.doNotRetry(
+                    RpcException.REQUEST_TOO_BIG,
+                    "request of "
+                        + Integer.toUnsignedString(length)
+                        + " bytes exceeds the maximum of "
+                        + maxFrameLength
+                        + " (hbase.ipc.max.request.size)")));
         return;
       }
       if (in.readableBytes() < 4 + length) {

@@ -6,9 +6,9 @@ import java.util.concurrent.atomic.LongAdder;
 
 /**
  * What the RPC server records for HBase's IPC metrics ({@link IpcSource} publishes them): bytes
- * received and sent, the size of each request and response, each call's time in the queue, in
- * its handler and in all, the bytes of the calls accepted and not yet answered, connections
- * refused for their authentication method, and failed calls by exception type.
+ * received and sent, the size of each request and response, each call's time in the queue, in its
+ * handler and in all, the bytes of the calls accepted and not yet answered, connections refused for
+ * their authentication method, and failed calls by exception type.
  *
  * <p><b>Cost.</b> Every figure is a {@link LongAdder} or a {@link LatencyHistogram}: recording
  * takes no lock and allocates nothing, from the event loops and the handler threads at once. A call
@@ -58,8 +58,8 @@ public final class RpcMetrics {
    * A call answered successfully: {@code requestBytes} in, {@code responseBytes} out, parsed at
    * {@code receivedNanos}, started at {@code startedNanos}, done at {@code doneNanos}.
    */
-  void callAnswered(int requestBytes, int responseBytes, long receivedNanos, long startedNanos,
-      long doneNanos) {
+  void callAnswered(
+      int requestBytes, int responseBytes, long receivedNanos, long startedNanos, long doneNanos) {
     requestSize.record(requestBytes);
     responseSize.record(responseBytes);
     queueCallTime.record(startedNanos - receivedNanos);

@@ -35,8 +35,11 @@ import java.util.concurrent.TimeUnit;
  */
 public final class RpcServer implements AutoCloseable {
 
-  /** Pending outbound bytes above which a connection stops being read, and below which it resumes. */
+  /**
+   * Pending outbound bytes above which a connection stops being read, and below which it resumes.
+   */
   static final int WRITE_HIGH_WATER = 4 * 1024 * 1024;
+
   static final int WRITE_LOW_WATER = 1024 * 1024;
 
   private static final java.util.regex.Pattern NATIVE_PREFIX =
@@ -48,8 +51,12 @@ public final class RpcServer implements AutoCloseable {
   private final Channel listener;
   private final boolean epoll;
 
-  private RpcServer(EventLoopGroup boss, EventLoopGroup workers, ChannelGroup connections,
-      Channel listener, boolean epoll) {
+  private RpcServer(
+      EventLoopGroup boss,
+      EventLoopGroup workers,
+      ChannelGroup connections,
+      Channel listener,
+      boolean epoll) {
     this.boss = boss;
     this.workers = workers;
     this.connections = connections;
@@ -62,41 +69,55 @@ public final class RpcServer implements AutoCloseable {
    *
    * @throws IOException naming the address when it cannot be bound (in use, not local)
    */
-  public static RpcServer start(InetSocketAddress address, int ioThreads, int maxRequestSize,
-      RpcDispatch dispatch) throws IOException {
+  public static RpcServer start(
+      InetSocketAddress address, int ioThreads, int maxRequestSize, RpcDispatch dispatch)
+      throws IOException {
     boolean epoll = Epoll.isAvailable();
     IoHandlerFactory io = epoll ? EpollIoHandler.newFactory() : NioIoHandler.newFactory();
-    Class<? extends ServerSocketChannel> channelType = epoll ? EpollServerSocketChannel.class
-        : NioServerSocketChannel.class;
-    EventLoopGroup boss = new MultiThreadIoEventLoopGroup(1,
-        new DefaultThreadFactory("cellar-rpc-accept", true), io);
-    EventLoopGroup workers = new MultiThreadIoEventLoopGroup(ioThreads,
-        new DefaultThreadFactory("cellar-rpc-io", true), io);
+    Class<? extends ServerSocketChannel> channelType =
+        epoll ? EpollServerSocketChannel.class : NioServerSocketChannel.class;
+    EventLoopGroup boss =
+        new MultiThreadIoEventLoopGroup(1, new DefaultThreadFactory("cellar-rpc-accept", true), io);
+    EventLoopGroup workers =
+        new MultiThreadIoEventLoopGroup(
+            ioThreads, new DefaultThreadFactory("cellar-rpc-io", true), io);
     ChannelGroup group = new DefaultChannelGroup("cellar-rpc", GlobalEventExecutor.INSTANCE);
-    ServerBootstrap bootstrap = new ServerBootstrap()
-        .group(boss, workers)
-        .channel(channelType)
-        .option(ChannelOption.SO_REUSEADDR, true)
-        .childOption(ChannelOption.TCP_NODELAY, true)
-        .childOption(ChannelOption.SO_KEEPALIVE, true)
-        .childOption(ChannelOption.WRITE_BUFFER_WATER_MARK,
-            new WriteBufferWaterMark(WRITE_LOW_WATER, WRITE_HIGH_WATER))
-        .childHandler(new ChannelInitializer<SocketChannel>() {
-          @Override
-          protected void initChannel(SocketChannel channel) {
-            group.add(channel);
-            channel.pipeline().addLast(new RpcFrameDecoder(maxRequestSize, dispatch.metrics()),
-                new RpcConnectionHandler(dispatch));
-          }
-        });
+    ServerBootstrap bootstrap =
+        new ServerBootstrap()
+            .group(boss, workers)
+            .channel(channelType)
+            .option(ChannelOption.SO_REUSEADDR, true)
+            .childOption(ChannelOption.TCP_NODELAY, true)
+            .childOption(ChannelOption.SO_KEEPALIVE, true)
+            .childOption(
+                ChannelOption.WRITE_BUFFER_WATER_MARK,
+                new WriteBufferWaterMark(WRITE_LOW_WATER, WRITE_HIGH_WATER))
+            .childHandler(
+                new ChannelInitializer<SocketChannel>() {
+                  @Override
+                  protected void initChannel(SocketChannel channel) {
+                    group.add(channel);
+                    channel
+                        .pipeline()
+                        .addLast(
+                            new RpcFrameDecoder(maxRequestSize, dispatch.metrics()),
+                            new RpcConnectionHandler(dispatch));
+                  }
+                });
     try {
       Channel listener = bootstrap.bind(address).sync().channel();
       return new RpcServer(boss, workers, group, listener, epoll);
     } catch (Exception e) {
       boss.shutdownGracefully(0, 0, TimeUnit.SECONDS);
       workers.shutdownGracefully(0, 0, TimeUnit.SECONDS);
-      throw new IOException("cannot listen on " + address.getHostString() + ":"
-          + address.getPort() + ": " + reason(e), e);
+      throw new IOException(
+          "cannot listen on "
+              + address.getHostString()
+              + ":"
+              + address.getPort()
+              + ": "
+              + reason(e),
+          e);
     }
   }
 

@@ -8,8 +8,8 @@ import java.util.Map;
 import org.apache.hbase.thirdparty.com.google.protobuf.ByteString;
 
 /**
- * A service as a connection header names it ({@code ClientService}, {@code MasterService}, ...)
- * and its methods by their case-sensitive protobuf names, also as the UTF-8 bytes a request header
+ * A service as a connection header names it ({@code ClientService}, {@code MasterService}, ...) and
+ * its methods by their case-sensitive protobuf names, also as the UTF-8 bytes a request header
  * carries them in, so that dispatching a call decodes no string. Immutable.
  */
 public final class RpcService {

@@ -18,15 +18,15 @@ import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos.ScanReques
 import org.apache.hbase.thirdparty.com.google.protobuf.Message;
 
 /**
- * {@code ClientService}: Get, Mutate, Multi and Scan on the tables' regions and on hbase:meta,
- * each handled by its own class ({@link Gets}, {@link Writes}, {@link MultiHandler}, {@link
+ * {@code ClientService}: Get, Mutate, Multi and Scan on the tables' regions and on hbase:meta, each
+ * handled by its own class ({@link Gets}, {@link Writes}, {@link MultiHandler}, {@link
  * ScanHandler}) over the shared routing of region names ({@link Regions}).
  *
  * <p><b>Cells.</b> Results carry their cells in the call's cell block when the connection named a
  * codec ({@link ResultEncoder}), else as protobuf cells.
  *
- * <p>Thread-safe: per-call state only, besides the scanners, the threads' point readers and the
- * row locks, each of which guards itself.
+ * <p>Thread-safe: per-call state only, besides the scanners, the threads' point readers and the row
+ * locks, each of which guards itself.
  */
 public final class ClientService implements AutoCloseable {
 
@@ -46,8 +46,8 @@ public final class ClientService implements AutoCloseable {
    *     thread: no thread hand-off per get (two wake-ups fewer), at the price of a slow get (a
    *     cache miss that reads the disk) holding up the other connections of its event loop
    */
-  public ClientService(Cellar cellar, Catalog catalog, MetaTable meta, ScanLimits scanLimits,
-      boolean inlineGets) {
+  public ClientService(
+      Cellar cellar, Catalog catalog, MetaTable meta, ScanLimits scanLimits, boolean inlineGets) {
     this.inlineGets = inlineGets;
     this.metrics = EngineAccess.engine(cellar).metrics();
     Regions regions = new Regions(cellar, catalog);
@@ -60,24 +60,31 @@ public final class ClientService implements AutoCloseable {
   }
 
   public RpcService service() {
-    return new RpcService(NAME, List.of(
-        new RpcMethod<>("Get", GetRequest.parser(),
-            counted(Counter.RPC_GET_REQUESTS, this::get), inlineGets,
-            countedBytes(Counter.RPC_GET_REQUESTS, gets::getFromBytes)),
-        RpcMethod.of("Mutate", MutateRequest.parser(),
-            counted(Counter.RPC_MUTATE_REQUESTS, writes::mutate)),
-        RpcMethod.of("Multi", MultiRequest.parser(),
-            counted(Counter.RPC_MULTI_REQUESTS, multi::multi)),
-        RpcMethod.of("Scan", ScanRequest.parser(),
-            counted(Counter.RPC_SCAN_REQUESTS, scans::scan))));
+    return new RpcService(
+        NAME,
+        List.of(
+            new RpcMethod<>(
+                "Get",
+                GetRequest.parser(),
+                counted(Counter.RPC_GET_REQUESTS, this::get),
+                inlineGets,
+                countedBytes(Counter.RPC_GET_REQUESTS, gets::getFromBytes)),
+            RpcMethod.of(
+                "Mutate",
+                MutateRequest.parser(),
+                counted(Counter.RPC_MUTATE_REQUESTS, writes::mutate)),
+            RpcMethod.of(
+                "Multi", MultiRequest.parser(), counted(Counter.RPC_MULTI_REQUESTS, multi::multi)),
+            RpcMethod.of(
+                "Scan", ScanRequest.parser(), counted(Counter.RPC_SCAN_REQUESTS, scans::scan))));
   }
 
   /**
    * {@code handler}, counting each request as HBase's region server does: once in {@code
    * totalRequestCount} and once in the method's own counter, whatever the outcome.
    */
-  private <M extends Message> RpcMethod.Handler<M> counted(Counter counter,
-      RpcMethod.Handler<M> handler) {
+  private <M extends Message> RpcMethod.Handler<M> counted(
+      Counter counter, RpcMethod.Handler<M> handler) {
     return (call, request) -> {
       metrics.increment(Counter.RPC_REQUESTS);
       metrics.increment(counter);

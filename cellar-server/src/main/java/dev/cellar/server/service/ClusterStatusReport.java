@@ -19,12 +19,12 @@ import org.apache.hadoop.hbase.shaded.protobuf.generated.FSProtos.HBaseVersionFi
 import org.apache.hadoop.hbase.shaded.protobuf.generated.HBaseProtos;
 
 /**
- * The answer to {@code MasterService.GetClusterStatus} (HBase's {@code Admin.getClusterMetrics}):
- * a cluster of one server, which is its master and its one live region server.
+ * The answer to {@code MasterService.GetClusterStatus} (HBase's {@code Admin.getClusterMetrics}): a
+ * cluster of one server, which is its master and its one live region server.
  *
- * <p><b>Options.</b> The request lists the parts it wants; each part is filled only when asked,
- * and a request that lists none gets every part, as HBase's master answers (its 1.x clients send
- * no options). What each part holds:
+ * <p><b>Options.</b> The request lists the parts it wants; each part is filled only when asked, and
+ * a request that lists none gets every part, as HBase's master answers (its 1.x clients send no
+ * options). What each part holds:
  *
  * <table>
  *   <caption>ClusterStatus fields, by the option that asks for them</caption>
@@ -65,8 +65,8 @@ public final class ClusterStatusReport {
   private final ServerLoads loads;
   private final String version;
 
-  public ClusterStatusReport(Cellar cellar, Catalog catalog, ServerIdentity server,
-      RegionLoads regions) {
+  public ClusterStatusReport(
+      Cellar cellar, Catalog catalog, ServerIdentity server, RegionLoads regions) {
     this.cellar = cellar;
     this.catalog = catalog;
     this.server = server;
@@ -76,8 +76,8 @@ public final class ClusterStatusReport {
 
   /** The status with the parts {@code options} asks for (every part when it is empty). */
   ClusterStatus report(List<Option> options) {
-    EnumSet<Option> wanted = options.isEmpty() ? EnumSet.allOf(Option.class)
-        : EnumSet.copyOf(options);
+    EnumSet<Option> wanted =
+        options.isEmpty() ? EnumSet.allOf(Option.class) : EnumSet.copyOf(options);
     ClusterStatus.Builder status = ClusterStatus.newBuilder();
     HBaseProtos.ServerName name = server.toProto();
     if (wanted.contains(Option.HBASE_VERSION)) {
@@ -90,8 +90,8 @@ public final class ClusterStatusReport {
       status.setMaster(name);
     }
     if (wanted.contains(Option.LIVE_SERVERS) || wanted.contains(Option.TASKS)) {
-      status.addLiveServers(LiveServerInfo.newBuilder().setServer(name)
-          .setServerLoad(loads.report()));
+      status.addLiveServers(
+          LiveServerInfo.newBuilder().setServer(name).setServerLoad(loads.report()));
     }
     if (wanted.contains(Option.BALANCER_ON)) {
       status.setBalancerOn(false);
@@ -115,10 +115,15 @@ public final class ClusterStatusReport {
 
   /** A table's one region: open, or closed when the table is disabled. */
   private static TableRegionStatesCount regionCount(HBaseProtos.TableName table, boolean open) {
-    return TableRegionStatesCount.newBuilder().setTableName(table)
-        .setRegionStatesCount(RegionStatesCount.newBuilder().setOpenRegions(open ? 1 : 0)
-            .setSplitRegions(0).setClosedRegions(open ? 0 : 1).setRegionsInTransition(0)
-            .setTotalRegions(1))
+    return TableRegionStatesCount.newBuilder()
+        .setTableName(table)
+        .setRegionStatesCount(
+            RegionStatesCount.newBuilder()
+                .setOpenRegions(open ? 1 : 0)
+                .setSplitRegions(0)
+                .setClosedRegions(open ? 0 : 1)
+                .setRegionsInTransition(0)
+                .setTotalRegions(1))
         .build();
   }
 }

@@ -14,13 +14,17 @@ import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos.MutationPr
 import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos.MutationProto.ColumnValue.QualifierValue;
 
 /**
- * One mutation of a request, with its cells gathered from wherever the client put them: inside
- * the message ({@code column_value}, as single puts and atomic batches send them) or in the
- * request's cell block ({@code associated_cell_count} cells, in order, as batches send them).
- * Timestamps the client left unset are {@link KeyValue#LATEST_TIMESTAMP} ("now").
+ * One mutation of a request, with its cells gathered from wherever the client put them: inside the
+ * message ({@code column_value}, as single puts and atomic batches send them) or in the request's
+ * cell block ({@code associated_cell_count} cells, in order, as batches send them). Timestamps the
+ * client left unset are {@link KeyValue#LATEST_TIMESTAMP} ("now").
  */
-record DecodedMutation(MutationProto.MutationType type, byte[] row, List<Column> columns,
-    long timestamp, Durability durability) {
+record DecodedMutation(
+    MutationProto.MutationType type,
+    byte[] row,
+    List<Column> columns,
+    long timestamp,
+    Durability durability) {
 
   /** One column of the mutation: for a delete its marker type, for a put the value. */
   record Column(byte[] family, byte[] qualifier, long timestamp, CellType type, byte[] value) {}
@@ -36,26 +40,34 @@ record DecodedMutation(MutationProto.MutationType type, byte[] row, List<Column>
     RpcException invalid = null;
     for (int i = 0; i < proto.getAssociatedCellCount(); i++) {
       if (!cells.advance()) {
-        throw new MalformedCellBlockException("the request's cell block ended before mutation"
-            + " cell " + (i + 1) + " of " + proto.getAssociatedCellCount());
+        throw new MalformedCellBlockException(
+            "the request's cell block ended before mutation"
+                + " cell "
+                + (i + 1)
+                + " of "
+                + proto.getAssociatedCellCount());
       }
       if (row == null) {
         row = cells.row();
       } else if (!cells.rowEquals(row)) {
-        invalid = RpcException.doNotRetry("a mutation of row " + printable(row)
-            + " carries a cell of row " + printable(cells.row()));
+        invalid =
+            RpcException.doNotRetry(
+                "a mutation of row "
+                    + printable(row)
+                    + " carries a cell of row "
+                    + printable(cells.row()));
         continue;
       }
       CellType type;
       try {
         type = CellType.fromCode(cells.typeByte());
       } catch (IllegalArgumentException e) {
-        invalid = RpcException.doNotRetry("cell type " + cells.typeByte() + " is not a"
-            + " mutation's");
+        invalid =
+            RpcException.doNotRetry("cell type " + cells.typeByte() + " is not a" + " mutation's");
         continue;
       }
-      columns.add(new Column(cells.family(), cells.qualifier(), cells.timestamp(), type,
-          cells.value()));
+      columns.add(
+          new Column(cells.family(), cells.qualifier(), cells.timestamp(), type, cells.value()));
     }
     if (invalid != null) {
       throw invalid;
@@ -63,23 +75,30 @@ record DecodedMutation(MutationProto.MutationType type, byte[] row, List<Column>
     long timestamp = proto.hasTimestamp() ? proto.getTimestamp() : KeyValue.LATEST_TIMESTAMP;
     for (ColumnValue column : proto.getColumnValueList()) {
       byte[] family = column.getFamily().toByteArray();
-      if (column.getQualifierValueCount() == 0 && proto.getMutateType()
-          == MutationProto.MutationType.DELETE) {
+      if (column.getQualifierValueCount() == 0
+          && proto.getMutateType() == MutationProto.MutationType.DELETE) {
         columns.add(new Column(family, new byte[0], timestamp, CellType.DELETE_FAMILY, null));
       }
       for (QualifierValue value : column.getQualifierValueList()) {
         long ts = value.hasTimestamp() ? value.getTimestamp() : timestamp;
-        CellType type = proto.getMutateType() == MutationProto.MutationType.DELETE
-            ? deleteType(value) : CellType.PUT;
-        columns.add(new Column(family, value.getQualifier().toByteArray(), ts, type,
-            value.getValue().toByteArray()));
+        CellType type =
+            proto.getMutateType() == MutationProto.MutationType.DELETE
+                ? deleteType(value)
+                : CellType.PUT;
+        columns.add(
+            new Column(
+                family,
+                value.getQualifier().toByteArray(),
+                ts,
+                type,
+                value.getValue().toByteArray()));
       }
     }
     if (row == null || row.length == 0) {
       throw RpcException.doNotRetry("a mutation needs a row key of at least one byte");
     }
-    return new DecodedMutation(proto.getMutateType(), row, columns, timestamp,
-        durability(proto.getDurability()));
+    return new DecodedMutation(
+        proto.getMutateType(), row, columns, timestamp, durability(proto.getDurability()));
   }
 
   private static CellType deleteType(QualifierValue value) {

@@ -31,12 +31,13 @@ import org.apache.hbase.thirdparty.com.google.protobuf.Value;
  * method {@link Remote} names.
  *
  * <p><b>Why that call.</b> HBase's protocol leaves it for exactly this, operations a master offers
- * beyond its fixed API: it travels on the same port and connection as every other admin call,
- * a program on HBase's client can send it ({@code Admin.coprocessorService()} with a service
+ * beyond its fixed API: it travels on the same port and connection as every other admin call, a
+ * program on HBase's client can send it ({@code Admin.coprocessorService()} with a service
  * descriptor of that name), and a client that does not know it never sends it. HBase's snapshot
  * calls were the other candidate, but a snapshot is a set of references inside the root directory
- * that HBase's {@code ExportSnapshot} then copies, not files a bulk load takes. The request and response are {@code google.protobuf.Struct}s, a message
- * both sides already have, so no new {@code .proto} is needed.
+ * that HBase's {@code ExportSnapshot} then copies, not files a bulk load takes. The request and
+ * response are {@code google.protobuf.Struct}s, a message both sides already have, so no new {@code
+ * .proto} is needed.
  *
  * <p><b>Where the files go.</b> The output directory is the server's: a path on its machine or a
  * URI (HDFS) its storage providers serve, resolved with the server's settings. The call runs on a
@@ -65,16 +66,23 @@ public final class ExportEndpoint {
     CoprocessorServiceCall call = request.getCall();
     if (!call.getServiceName().equals(Remote.ENDPOINT_SERVICE)
         || !call.getMethodName().equals(Remote.ENDPOINT_METHOD)) {
-      throw RpcException.doNotRetry("org.apache.hadoop.hbase.exceptions.UnknownProtocolException",
-          "no master coprocessor endpoint " + call.getServiceName() + "." + call.getMethodName()
-              + "; this server offers " + Remote.ENDPOINT_SERVICE + "." + Remote.ENDPOINT_METHOD);
+      throw RpcException.doNotRetry(
+          "org.apache.hadoop.hbase.exceptions.UnknownProtocolException",
+          "no master coprocessor endpoint "
+              + call.getServiceName()
+              + "."
+              + call.getMethodName()
+              + "; this server offers "
+              + Remote.ENDPOINT_SERVICE
+              + "."
+              + Remote.ENDPOINT_METHOD);
     }
     Struct arguments;
     try {
       arguments = Struct.parseFrom(call.getRequest());
     } catch (InvalidProtocolBufferException e) {
-      throw RpcException.doNotRetry("export: the request is not a google.protobuf.Struct: "
-          + e.getMessage());
+      throw RpcException.doNotRetry(
+          "export: the request is not a google.protobuf.Struct: " + e.getMessage());
     }
     String table = string(arguments, Remote.TABLE);
     String out = string(arguments, Remote.OUT);
@@ -91,13 +99,14 @@ public final class ExportEndpoint {
     }
     List<String> progress = Collections.synchronizedList(new ArrayList<>());
     try {
-      return answer(TableExport.export(cellar, entry.name(), out, config, splitKeys,
-          progress::add), progress);
+      return answer(
+          TableExport.export(cellar, entry.name(), out, config, splitKeys, progress::add),
+          progress);
     } catch (BulkLoadException | IllegalArgumentException e) {
       throw RpcException.doNotRetry("export of " + table + " to " + out + ": " + e.getMessage());
     } catch (IOException e) {
-      throw RpcException.doNotRetry(RpcException.IO, "export of " + table + " to " + out + ": "
-          + e.getMessage());
+      throw RpcException.doNotRetry(
+          RpcException.IO, "export of " + table + " to " + out + ": " + e.getMessage());
     }
   }
 
@@ -109,31 +118,41 @@ public final class ExportEndpoint {
     return value.getStringValue();
   }
 
-  private static CoprocessorServiceResponse answer(List<TableExport.Family> families,
-      List<String> progress) {
+  private static CoprocessorServiceResponse answer(
+      List<TableExport.Family> families, List<String> progress) {
     ListValue.Builder exported = ListValue.newBuilder();
     for (TableExport.Family family : families) {
       ListValue.Builder files = ListValue.newBuilder();
       for (String file : family.files()) {
         files.addValues(Value.newBuilder().setStringValue(file));
       }
-      exported.addValues(Value.newBuilder().setStructValue(Struct.newBuilder()
-          .putFields(Remote.FAMILY, Value.newBuilder().setStringValue(family.name()).build())
-          .putFields(Remote.FILES, Value.newBuilder().setListValue(files).build())
-          .putFields(Remote.CELLS, Value.newBuilder().setNumberValue(family.cells()).build())));
+      exported.addValues(
+          Value.newBuilder()
+              .setStructValue(
+                  Struct.newBuilder()
+                      .putFields(
+                          Remote.FAMILY, Value.newBuilder().setStringValue(family.name()).build())
+                      .putFields(Remote.FILES, Value.newBuilder().setListValue(files).build())
+                      .putFields(
+                          Remote.CELLS,
+                          Value.newBuilder().setNumberValue(family.cells()).build())));
     }
     ListValue.Builder lines = ListValue.newBuilder();
     progress.forEach(line -> lines.addValues(Value.newBuilder().setStringValue(line)));
-    Struct result = Struct.newBuilder()
-        .putFields(Remote.FAMILIES, Value.newBuilder().setListValue(exported).build())
-        .putFields(Remote.PROGRESS, Value.newBuilder().setListValue(lines).build())
-        .build();
+    Struct result =
+        Struct.newBuilder()
+            .putFields(Remote.FAMILIES, Value.newBuilder().setListValue(exported).build())
+            .putFields(Remote.PROGRESS, Value.newBuilder().setListValue(lines).build())
+            .build();
     return CoprocessorServiceResponse.newBuilder()
-        .setRegion(RegionSpecifier.newBuilder()
-            .setType(RegionSpecifier.RegionSpecifierType.REGION_NAME)
-            .setValue(ByteString.EMPTY))
-        .setValue(NameBytesPair.newBuilder().setName(Struct.getDescriptor().getFullName())
-            .setValue(result.toByteString()))
+        .setRegion(
+            RegionSpecifier.newBuilder()
+                .setType(RegionSpecifier.RegionSpecifierType.REGION_NAME)
+                .setValue(ByteString.EMPTY))
+        .setValue(
+            NameBytesPair.newBuilder()
+                .setName(Struct.getDescriptor().getFullName())
+                .setValue(result.toByteString()))
         .build();
   }
 }

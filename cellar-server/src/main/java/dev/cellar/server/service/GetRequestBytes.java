@@ -3,17 +3,17 @@ package dev.cellar.server.service;
 import java.nio.ByteBuffer;
 
 /**
- * Where the parts of a serialized {@code GetRequest} lie, found without building its messages:
- * the region name and the Get's row, and the rest of the Get (its shape: columns, versions, time
- * range, flags, filter) as the Get's bytes less the row field. A reader that saw a request of the
- * same shape before can then serve this one from the row and the region name alone.
+ * Where the parts of a serialized {@code GetRequest} lie, found without building its messages: the
+ * region name and the Get's row, and the rest of the Get (its shape: columns, versions, time range,
+ * flags, filter) as the Get's bytes less the row field. A reader that saw a request of the same
+ * shape before can then serve this one from the row and the region name alone.
  *
- * <p>The layout read (protobuf, {@code Client.proto}, {@code HBase.proto}): {@code GetRequest}
- * is field 1 {@code region} (a {@code RegionSpecifier}: field 1 {@code type} varint, field 2
- * {@code value} bytes) and field 2 {@code get}; in {@code Get}, field 1 is {@code row}. Any other
- * field of {@code GetRequest} or {@code RegionSpecifier}, a region that is not named by its full
- * name (type 1), a Get with no row or two, or bytes that are not well-formed make {@link #parse}
- * say no, and the request is parsed as a message instead.
+ * <p>The layout read (protobuf, {@code Client.proto}, {@code HBase.proto}): {@code GetRequest} is
+ * field 1 {@code region} (a {@code RegionSpecifier}: field 1 {@code type} varint, field 2 {@code
+ * value} bytes) and field 2 {@code get}; in {@code Get}, field 1 is {@code row}. Any other field of
+ * {@code GetRequest} or {@code RegionSpecifier}, a region that is not named by its full name (type
+ * 1), a Get with no row or two, or bytes that are not well-formed make {@link #parse} say no, and
+ * the request is parsed as a message instead.
  *
  * <p>Not thread-safe: one per thread, reused from request to request; holds offsets into the last
  * buffer parsed, valid while that buffer is.
@@ -31,8 +31,10 @@ final class GetRequestBytes {
   int rowLength;
   int getOffset;
   int getEnd;
+
   /** The row field's bytes within the Get (tag, length and row), which the shape leaves out. */
   int rowFieldOffset;
+
   int rowFieldEnd;
   private int position;
 
@@ -192,8 +194,7 @@ final class GetRequestBytes {
     return row;
   }
 
-  private boolean equalsAt(int offset, int length, byte[] other, int otherOffset,
-      int otherLength) {
+  private boolean equalsAt(int offset, int length, byte[] other, int otherOffset, int otherLength) {
     if (length != otherLength) {
       return false;
     }

@@ -17,10 +17,10 @@ import org.apache.hbase.thirdparty.com.google.protobuf.InvalidProtocolBufferExce
  * the calling thread's {@link PointReaders reader}, which allocates nothing per row; the row's
  * cells go into the call's response ({@link ResultEncoder}) while the reader still holds them.
  *
- * <p><b>From the request's bytes.</b> A client reading row after row sends the same Get but for
- * its row, to the same region. {@link #getFromBytes} finds the region name, the row and the rest
- * of the Get (its shape) in the serialized request ({@link GetRequestBytes}); when the shape and
- * the region equal those of the thread's last Get answered through messages, and that region still
+ * <p><b>From the request's bytes.</b> A client reading row after row sends the same Get but for its
+ * row, to the same region. {@link #getFromBytes} finds the region name, the row and the rest of the
+ * Get (its shape) in the serialized request ({@link GetRequestBytes}); when the shape and the
+ * region equal those of the thread's last Get answered through messages, and that region still
  * serves the same table, it answers with that Get pointed at the new row, and parses no message.
  * Anything else (a first request, another shape, a filter, hbase:meta) goes through the messages
  * and, when it has no filter, becomes the shape the next requests are matched against.
@@ -42,8 +42,8 @@ final class Gets {
   }
 
   /** The result of {@code proto} on {@code region}. */
-  ClientProtos.Result get(RpcCall call, HBaseProtos.RegionSpecifier region,
-      ClientProtos.Get proto) throws RpcException, IOException {
+  ClientProtos.Result get(RpcCall call, HBaseProtos.RegionSpecifier region, ClientProtos.Get proto)
+      throws RpcException, IOException {
     if (Regions.isMeta(region)) {
       var cells = meta.get(proto);
       if (proto.getExistenceOnly()) {
@@ -61,7 +61,9 @@ final class Gets {
    */
   private Get compiled(ClientProtos.Get proto, ConvertedFilter filter) throws RpcException {
     LastGet last = lastGet.get();
-    if (!proto.hasFilter() && last.proto != null && Reads.sameShape(last.proto, proto)
+    if (!proto.hasFilter()
+        && last.proto != null
+        && Reads.sameShape(last.proto, proto)
         && !proto.getRow().isEmpty()) {
       last.proto = proto;
       return last.get.setRow(proto.getRow().toByteArray());
@@ -88,7 +90,8 @@ final class Gets {
     boolean existenceOnly;
 
     boolean matches(GetRequestBytes request) {
-      return shapeLength >= 0 && request.shapeIs(shape, shapeLength)
+      return shapeLength >= 0
+          && request.shapeIs(shape, shapeLength)
           && request.regionIs(regionName);
     }
   }
@@ -98,15 +101,17 @@ final class Gets {
 
   static {
     for (int count = 0; count < RESPONSES.length; count++) {
-      RESPONSES[count] = ClientProtos.GetResponse.newBuilder()
-          .setResult(ResultEncoder.counted(count)).build();
+      RESPONSES[count] =
+          ClientProtos.GetResponse.newBuilder().setResult(ResultEncoder.counted(count)).build();
     }
   }
 
   /** The response holding {@code result}. */
   static ClientProtos.GetResponse response(ClientProtos.Result result) {
-    if (result.getCellCount() == 0 && !result.hasExists() && result.getAssociatedCellCount()
-        < RESPONSES.length && result == ResultEncoder.counted(result.getAssociatedCellCount())) {
+    if (result.getCellCount() == 0
+        && !result.hasExists()
+        && result.getAssociatedCellCount() < RESPONSES.length
+        && result == ResultEncoder.counted(result.getAssociatedCellCount())) {
       return RESPONSES[result.getAssociatedCellCount()];
     }
     return ClientProtos.GetResponse.newBuilder().setResult(result).build();
@@ -114,8 +119,8 @@ final class Gets {
 
   /**
    * Answers the serialized {@code GetRequest} in {@code request}, from its bytes when it has the
-   * shape and region of this thread's last Get (see above), else through its messages; null if
-   * the bytes are not a GetRequest this reads, for the caller to parse.
+   * shape and region of this thread's last Get (see above), else through its messages; null if the
+   * bytes are not a GetRequest this reads, for the caller to parse.
    */
   ClientProtos.GetResponse getFromBytes(RpcCall call, ByteBuffer request) throws Exception {
     LastGet last = lastGet.get();
@@ -127,8 +132,9 @@ final class Gets {
     if (last.matches(bytes) && regions.isCurrent(target)) {
       RowView row = readers.reader(target.table()).getView(last.get.setRow(bytes.row()));
       if (last.existenceOnly) {
-        return ClientProtos.GetResponse.newBuilder().setResult(ClientProtos.Result.newBuilder()
-            .setExists(!row.isEmpty())).build();
+        return ClientProtos.GetResponse.newBuilder()
+            .setResult(ClientProtos.Result.newBuilder().setExists(!row.isEmpty()))
+            .build();
       }
       return response(ResultEncoder.encode(call, row, ConvertedFilter.NONE));
     }
@@ -137,12 +143,12 @@ final class Gets {
     try {
       parsed = ClientProtos.GetRequest.parseFrom(request);
     } catch (InvalidProtocolBufferException e) {
-      throw RpcException.doNotRetry("the request of ClientService.Get could not be parsed: "
-          + e.getMessage());
+      throw RpcException.doNotRetry(
+          "the request of ClientService.Get could not be parsed: " + e.getMessage());
     }
-    ClientProtos.GetResponse response = response(get(call, parsed.getRegion(),
-        parsed.getGet()));
-    if (!Regions.isMeta(parsed.getRegion()) && !parsed.getGet().hasFilter()
+    ClientProtos.GetResponse response = response(get(call, parsed.getRegion(), parsed.getGet()));
+    if (!Regions.isMeta(parsed.getRegion())
+        && !parsed.getGet().hasFilter()
         && last.proto == parsed.getGet()) {
       last.target = regions.target(parsed.getRegion());
       last.regionName = parsed.getRegion().getValue().toByteArray();
@@ -159,8 +165,7 @@ final class Gets {
     for (ClientProtos.Column column : proto.getColumnList()) {
       Mutator.requireFamily(target.descriptor(), column.getFamily().toByteArray());
     }
-    ConvertedFilter filter = FilterConverter.convert(proto.hasFilter() ? proto.getFilter()
-        : null);
+    ConvertedFilter filter = FilterConverter.convert(proto.hasFilter() ? proto.getFilter() : null);
     RowView row = readers.reader(target.table()).getView(compiled(proto, filter));
     if (proto.getExistenceOnly()) {
       return ClientProtos.Result.newBuilder().setExists(!row.isEmpty()).build();

@@ -11,7 +11,6 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos.CoprocessorServiceRequest;
-import org.apache.hadoop.hbase.shaded.protobuf.generated.ClusterStatusProtos;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.HBaseProtos;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.HBaseProtos.NamespaceDescriptor;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.HBaseProtos.TableState;
@@ -21,11 +20,10 @@ import org.apache.hadoop.hbase.shaded.protobuf.generated.MasterProtos.*;
  * {@code MasterService}: the calls behind HBase's {@code Admin} for tables (create, delete,
  * disable, enable, truncate, and the alters: modifyTable, addColumnFamily, modifyColumnFamily,
  * deleteColumnFamily, online as HBase 2's are), namespaces, and the cluster's status ({@link
- * ClusterStatusReport}, for {@code getClusterMetrics}). Each change is done
- * before its call returns (through the {@link Catalog}); the procedure id it answers with is
- * reported FINISHED by {@code getProcedureResult}, so the client's wait ends at its first poll.
- * Procedure ids are unique for the process; an id never issued is NOT_FOUND. Thread-safe (the
- * catalog serializes changes).
+ * ClusterStatusReport}, for {@code getClusterMetrics}). Each change is done before its call returns
+ * (through the {@link Catalog}); the procedure id it answers with is reported FINISHED by {@code
+ * getProcedureResult}, so the client's wait ends at its first poll. Procedure ids are unique for
+ * the process; an id never issued is NOT_FOUND. Thread-safe (the catalog serializes changes).
  */
 public final class MasterService {
 
@@ -39,66 +37,107 @@ public final class MasterService {
   }
 
   /**
-   * The service over {@code catalog}; {@code ExecMasterService} calls go to {@code export}
-   * ({@link ExportEndpoint}), {@code GetClusterStatus} to {@code status}; every call counts in
-   * {@code calls}, by method.
+   * The service over {@code catalog}; {@code ExecMasterService} calls go to {@code export} ({@link
+   * ExportEndpoint}), {@code GetClusterStatus} to {@code status}; every call counts in {@code
+   * calls}, by method.
    */
-  public static RpcService create(Catalog catalog, ExportEndpoint export,
-      ClusterStatusReport status, MethodCallCounts calls) {
+  public static RpcService create(
+      Catalog catalog, ExportEndpoint export, ClusterStatusReport status, MethodCallCounts calls) {
     MasterService master = new MasterService(catalog);
-    IsMasterRunningResponse running = IsMasterRunningResponse.newBuilder()
-        .setIsMasterRunning(true).build();
-    return new RpcService(NAME, calls.counting(List.of(
-        RpcMethod.inline("IsMasterRunning", IsMasterRunningRequest.parser(), (c, r) -> running),
-        RpcMethod.of("CreateTable", CreateTableRequest.parser(), (c, r) -> master.create(r)),
-        RpcMethod.of("DeleteTable", DeleteTableRequest.parser(), (c, r) -> master.delete(r)),
-        RpcMethod.of("DisableTable", DisableTableRequest.parser(),
-            (c, r) -> master.disable(r)),
-        RpcMethod.of("EnableTable", EnableTableRequest.parser(), (c, r) -> master.enable(r)),
-        RpcMethod.of("truncateTable", TruncateTableRequest.parser(),
-            (c, r) -> master.truncate(r)),
-        RpcMethod.of("ModifyTable", ModifyTableRequest.parser(), (c, r) -> master.modify(r)),
-        RpcMethod.of("AddColumn", AddColumnRequest.parser(), (c, r) -> master.addColumn(r)),
-        RpcMethod.of("ModifyColumn", ModifyColumnRequest.parser(),
-            (c, r) -> master.modifyColumn(r)),
-        RpcMethod.of("DeleteColumn", DeleteColumnRequest.parser(),
-            (c, r) -> master.deleteColumn(r)),
-        RpcMethod.inline("GetSchemaAlterStatus", GetSchemaAlterStatusRequest.parser(),
-            (c, r) -> master.alterStatus(r)),
-        RpcMethod.inline("getProcedureResult", GetProcedureResultRequest.parser(),
-            (c, r) -> master.procedureResult(r)),
-        RpcMethod.inline("IsProcedureDone", IsProcedureDoneRequest.parser(),
-            (c, r) -> IsProcedureDoneResponse.newBuilder().setDone(true).build()),
-        RpcMethod.inline("GetTableDescriptors", GetTableDescriptorsRequest.parser(),
-            (c, r) -> master.descriptors(r)),
-        RpcMethod.inline("GetTableNames", GetTableNamesRequest.parser(),
-            (c, r) -> master.names(r)),
-        RpcMethod.inline("GetTableState", GetTableStateRequest.parser(),
-            (c, r) -> master.state(r)),
-        RpcMethod.of("CreateNamespace", CreateNamespaceRequest.parser(),
-            (c, r) -> master.createNamespace(r)),
-        RpcMethod.of("ModifyNamespace", ModifyNamespaceRequest.parser(),
-            (c, r) -> master.modifyNamespace(r)),
-        RpcMethod.of("DeleteNamespace", DeleteNamespaceRequest.parser(),
-            (c, r) -> master.deleteNamespace(r)),
-        RpcMethod.inline("ListNamespaceDescriptors", ListNamespaceDescriptorsRequest.parser(),
-            (c, r) -> ListNamespaceDescriptorsResponse.newBuilder()
-                .addAllNamespaceDescriptor(catalog.namespaces()).build()),
-        RpcMethod.inline("ListNamespaces", ListNamespacesRequest.parser(),
-            (c, r) -> master.namespaceNames()),
-        RpcMethod.inline("GetNamespaceDescriptor", GetNamespaceDescriptorRequest.parser(),
-            (c, r) -> GetNamespaceDescriptorResponse.newBuilder()
-                .setNamespaceDescriptor(master.existing(r.getNamespaceName())).build()),
-        RpcMethod.inline("ListTableDescriptorsByNamespace",
-            ListTableDescriptorsByNamespaceRequest.parser(),
-            (c, r) -> master.descriptorsIn(r.getNamespaceName())),
-        RpcMethod.inline("ListTableNamesByNamespace", ListTableNamesByNamespaceRequest.parser(),
-            (c, r) -> master.namesIn(r.getNamespaceName())),
-        RpcMethod.of("GetClusterStatus", GetClusterStatusRequest.parser(),
-            (c, r) -> GetClusterStatusResponse.newBuilder()
-                .setClusterStatus(status.report(r.getOptionsList())).build()),
-        RpcMethod.of("ExecMasterService", CoprocessorServiceRequest.parser(),
-            (c, r) -> export.call(r)))));
+    IsMasterRunningResponse running =
+        IsMasterRunningResponse.newBuilder().setIsMasterRunning(true).build();
+    return new RpcService(
+        NAME,
+        calls.counting(
+            List.of(
+                RpcMethod.inline(
+                    "IsMasterRunning", IsMasterRunningRequest.parser(), (c, r) -> running),
+                RpcMethod.of(
+                    "CreateTable", CreateTableRequest.parser(), (c, r) -> master.create(r)),
+                RpcMethod.of(
+                    "DeleteTable", DeleteTableRequest.parser(), (c, r) -> master.delete(r)),
+                RpcMethod.of(
+                    "DisableTable", DisableTableRequest.parser(), (c, r) -> master.disable(r)),
+                RpcMethod.of(
+                    "EnableTable", EnableTableRequest.parser(), (c, r) -> master.enable(r)),
+                RpcMethod.of(
+                    "truncateTable", TruncateTableRequest.parser(), (c, r) -> master.truncate(r)),
+                RpcMethod.of(
+                    "ModifyTable", ModifyTableRequest.parser(), (c, r) -> master.modify(r)),
+                RpcMethod.of("AddColumn", AddColumnRequest.parser(), (c, r) -> master.addColumn(r)),
+                RpcMethod.of(
+                    "ModifyColumn", ModifyColumnRequest.parser(), (c, r) -> master.modifyColumn(r)),
+                RpcMethod.of(
+                    "DeleteColumn", DeleteColumnRequest.parser(), (c, r) -> master.deleteColumn(r)),
+                RpcMethod.inline(
+                    "GetSchemaAlterStatus",
+                    GetSchemaAlterStatusRequest.parser(),
+                    (c, r) -> master.alterStatus(r)),
+                RpcMethod.inline(
+                    "getProcedureResult",
+                    GetProcedureResultRequest.parser(),
+                    (c, r) -> master.procedureResult(r)),
+                RpcMethod.inline(
+                    "IsProcedureDone",
+                    IsProcedureDoneRequest.parser(),
+                    (c, r) -> IsProcedureDoneResponse.newBuilder().setDone(true).build()),
+                RpcMethod.inline(
+                    "GetTableDescriptors",
+                    GetTableDescriptorsRequest.parser(),
+                    (c, r) -> master.descriptors(r)),
+                RpcMethod.inline(
+                    "GetTableNames", GetTableNamesRequest.parser(), (c, r) -> master.names(r)),
+                RpcMethod.inline(
+                    "GetTableState", GetTableStateRequest.parser(), (c, r) -> master.state(r)),
+                RpcMethod.of(
+                    "CreateNamespace",
+                    CreateNamespaceRequest.parser(),
+                    (c, r) -> master.createNamespace(r)),
+                RpcMethod.of(
+                    "ModifyNamespace",
+                    ModifyNamespaceRequest.parser(),
+                    (c, r) -> master.modifyNamespace(r)),
+                RpcMethod.of(
+                    "DeleteNamespace",
+                    DeleteNamespaceRequest.parser(),
+                    (c, r) -> master.deleteNamespace(r)),
+                RpcMethod.inline(
+                    "ListNamespaceDescriptors",
+                    ListNamespaceDescriptorsRequest.parser(),
+                    (c, r) ->
+                        ListNamespaceDescriptorsResponse.newBuilder()
+                            .addAllNamespaceDescriptor(catalog.namespaces())
+                            .build()),
+                RpcMethod.inline(
+                    "ListNamespaces",
+                    ListNamespacesRequest.parser(),
+                    (c, r) -> master.namespaceNames()),
+                RpcMethod.inline(
+                    "GetNamespaceDescriptor",
+                    GetNamespaceDescriptorRequest.parser(),
+                    (c, r) ->
+                        GetNamespaceDescriptorResponse.newBuilder()
+                            .setNamespaceDescriptor(master.existing(r.getNamespaceName()))
+                            .build()),
+                RpcMethod.inline(
+                    "ListTableDescriptorsByNamespace",
+                    ListTableDescriptorsByNamespaceRequest.parser(),
+                    (c, r) -> master.descriptorsIn(r.getNamespaceName())),
+                RpcMethod.inline(
+                    "ListTableNamesByNamespace",
+                    ListTableNamesByNamespaceRequest.parser(),
+                    (c, r) -> master.namesIn(r.getNamespaceName())),
+                RpcMethod.of(
+                    "GetClusterStatus",
+                    GetClusterStatusRequest.parser(),
+                    (c, r) ->
+                        GetClusterStatusResponse.newBuilder()
+                            .setClusterStatus(status.report(r.getOptionsList()))
+                            .build()),
+                RpcMethod.of(
+                    "ExecMasterService",
+                    CoprocessorServiceRequest.parser(),
+                    (c, r) -> export.call(r)))));
   }
 
   private long nextProcedure() {
@@ -140,20 +179,19 @@ public final class MasterService {
   }
 
   private AddColumnResponse addColumn(AddColumnRequest request) throws Exception {
-    catalog.addFamily(SchemaMapping.tableName(request.getTableName()),
-        request.getColumnFamilies());
+    catalog.addFamily(SchemaMapping.tableName(request.getTableName()), request.getColumnFamilies());
     return AddColumnResponse.newBuilder().setProcId(nextProcedure()).build();
   }
 
   private ModifyColumnResponse modifyColumn(ModifyColumnRequest request) throws Exception {
-    catalog.modifyFamily(SchemaMapping.tableName(request.getTableName()),
-        request.getColumnFamilies());
+    catalog.modifyFamily(
+        SchemaMapping.tableName(request.getTableName()), request.getColumnFamilies());
     return ModifyColumnResponse.newBuilder().setProcId(nextProcedure()).build();
   }
 
   private DeleteColumnResponse deleteColumn(DeleteColumnRequest request) throws Exception {
-    catalog.deleteFamily(SchemaMapping.tableName(request.getTableName()),
-        request.getColumnName().toStringUtf8());
+    catalog.deleteFamily(
+        SchemaMapping.tableName(request.getTableName()), request.getColumnName().toStringUtf8());
     return DeleteColumnResponse.newBuilder().setProcId(nextProcedure()).build();
   }
 
@@ -166,24 +204,30 @@ public final class MasterService {
     if (lookup(request.getTableName()) == null) {
       throw RpcException.tableNotFound(request.getTableName().getQualifier().toStringUtf8());
     }
-    return GetSchemaAlterStatusResponse.newBuilder().setYetToUpdateRegions(0)
-        .setTotalRegions(1).build();
+    return GetSchemaAlterStatusResponse.newBuilder()
+        .setYetToUpdateRegions(0)
+        .setTotalRegions(1)
+        .build();
   }
 
   private static void checkSameTable(HBaseProtos.TableName named, HBaseProtos.TableName schema)
       throws RpcException {
     if (!named.equals(schema)) {
-      throw RpcException.doNotRetry("ModifyTable names table "
-          + SchemaMapping.tableName(named) + " but its schema is of table "
-          + SchemaMapping.tableName(schema));
+      throw RpcException.doNotRetry(
+          "ModifyTable names table "
+              + SchemaMapping.tableName(named)
+              + " but its schema is of table "
+              + SchemaMapping.tableName(schema));
     }
   }
 
   private GetProcedureResultResponse procedureResult(GetProcedureResultRequest request) {
     boolean issued = request.getProcId() > 0 && request.getProcId() <= procedures.get();
     return GetProcedureResultResponse.newBuilder()
-        .setState(issued ? GetProcedureResultResponse.State.FINISHED
-            : GetProcedureResultResponse.State.NOT_FOUND)
+        .setState(
+            issued
+                ? GetProcedureResultResponse.State.FINISHED
+                : GetProcedureResultResponse.State.NOT_FOUND)
         .build();
   }
 
@@ -224,25 +268,24 @@ public final class MasterService {
     if (entry == null) {
       throw RpcException.tableNotFound(SchemaMapping.tableName(request.getTableName()));
     }
-    return GetTableStateResponse.newBuilder().setTableState(TableState.newBuilder()
-        .setState(entry.enabled() ? TableState.State.ENABLED : TableState.State.DISABLED))
+    return GetTableStateResponse.newBuilder()
+        .setTableState(
+            TableState.newBuilder()
+                .setState(entry.enabled() ? TableState.State.ENABLED : TableState.State.DISABLED))
         .build();
   }
 
-  private CreateNamespaceResponse createNamespace(CreateNamespaceRequest request)
-      throws Exception {
+  private CreateNamespaceResponse createNamespace(CreateNamespaceRequest request) throws Exception {
     catalog.createNamespace(request.getNamespaceDescriptor());
     return CreateNamespaceResponse.newBuilder().setProcId(nextProcedure()).build();
   }
 
-  private ModifyNamespaceResponse modifyNamespace(ModifyNamespaceRequest request)
-      throws Exception {
+  private ModifyNamespaceResponse modifyNamespace(ModifyNamespaceRequest request) throws Exception {
     catalog.modifyNamespace(request.getNamespaceDescriptor());
     return ModifyNamespaceResponse.newBuilder().setProcId(nextProcedure()).build();
   }
 
-  private DeleteNamespaceResponse deleteNamespace(DeleteNamespaceRequest request)
-      throws Exception {
+  private DeleteNamespaceResponse deleteNamespace(DeleteNamespaceRequest request) throws Exception {
     catalog.deleteNamespace(request.getNamespaceName());
     return DeleteNamespaceResponse.newBuilder().setProcId(nextProcedure()).build();
   }
@@ -303,8 +346,8 @@ public final class MasterService {
     try {
       return Pattern.compile(regex);
     } catch (PatternSyntaxException e) {
-      throw RpcException.doNotRetry("table name pattern '" + regex + "' is invalid: "
-          + e.getDescription());
+      throw RpcException.doNotRetry(
+          "table name pattern '" + regex + "' is invalid: " + e.getDescription());
     }
   }
 }

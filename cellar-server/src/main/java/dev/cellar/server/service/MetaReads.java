@@ -11,11 +11,11 @@ import java.util.concurrent.atomic.LongAdder;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos;
 
 /**
- * Reads of hbase:meta, which the server answers from its {@link MetaTable} (a handful of heap
- * rows, one per table) rather than from storage: a Get's row and a Scan's rows, with the columns
- * the request names. Counts the rows it hands out, as a region counts its read requests (a Get
- * that finds its row, each row a scan returns), for hbase:meta's region load. Thread-safe (the
- * meta table hands out immutable rows; the count is a {@link LongAdder}).
+ * Reads of hbase:meta, which the server answers from its {@link MetaTable} (a handful of heap rows,
+ * one per table) rather than from storage: a Get's row and a Scan's rows, with the columns the
+ * request names. Counts the rows it hands out, as a region counts its read requests (a Get that
+ * finds its row, each row a scan returns), for hbase:meta's region load. Thread-safe (the meta
+ * table hands out immutable rows; the count is a {@link LongAdder}).
  */
 final class MetaReads {
 
@@ -59,10 +59,9 @@ final class MetaReads {
     }
     List<MetaTable.Row> selected = new ArrayList<>();
     for (MetaTable.Row row : all) {
-      int fromStart = start.length == 0 ? 1 : direction(reversed,
-          MetaKeys.compare(row.key(), start));
-      int toStop = stop.length == 0 ? -1 : direction(reversed,
-          MetaKeys.compare(row.key(), stop));
+      int fromStart =
+          start.length == 0 ? 1 : direction(reversed, MetaKeys.compare(row.key(), start));
+      int toStop = stop.length == 0 ? -1 : direction(reversed, MetaKeys.compare(row.key(), stop));
       boolean afterStart = fromStart > 0 || (fromStart == 0 && includeStart);
       boolean beforeStop = toStop < 0 || (toStop == 0 && includeStop);
       if (afterStart && beforeStop) {
@@ -79,8 +78,8 @@ final class MetaReads {
     return reversed ? -order : order;
   }
 
-  private static List<KeyValue> selectColumns(List<KeyValue> cells,
-      List<ClientProtos.Column> columns) {
+  private static List<KeyValue> selectColumns(
+      List<KeyValue> cells, List<ClientProtos.Column> columns) {
     if (columns.isEmpty()) {
       return cells;
     }
@@ -88,8 +87,9 @@ final class MetaReads {
     for (KeyValue cell : cells) {
       for (ClientProtos.Column column : columns) {
         if (Arrays.equals(cell.familyArray(), column.getFamily().toByteArray())
-            && (column.getQualifierCount() == 0 || column.getQualifierList().stream()
-                .anyMatch(q -> Arrays.equals(q.toByteArray(), cell.qualifierArray())))) {
+            && (column.getQualifierCount() == 0
+                || column.getQualifierList().stream()
+                    .anyMatch(q -> Arrays.equals(q.toByteArray(), cell.qualifierArray())))) {
           selected.add(cell);
           break;
         }

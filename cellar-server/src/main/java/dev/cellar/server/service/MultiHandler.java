@@ -19,12 +19,11 @@ import org.apache.hadoop.hbase.shaded.protobuf.generated.HBaseProtos.NameBytesPa
 import org.apache.hbase.thirdparty.com.google.protobuf.ByteString;
 
 /**
- * The Multi call: a batch of region actions, each a list of gets and mutations on one region.
- * A region action's puts and deletes go to the table as one batch after its gets and increments
- * ran in order; an atomic or conditional action is applied as one through {@link Writes}. A
- * failure is reported per action (or per region action when the region itself fails), never for
- * the whole call, except a request cell block too short for its mutations, which fails the call
- * as malformed.
+ * The Multi call: a batch of region actions, each a list of gets and mutations on one region. A
+ * region action's puts and deletes go to the table as one batch after its gets and increments ran
+ * in order; an atomic or conditional action is applied as one through {@link Writes}. A failure is
+ * reported per action (or per region action when the region itself fails), never for the whole
+ * call, except a request cell block too short for its mutations, which fails the call as malformed.
  *
  * <p>The request's cells are consumed in action order, so a region action that fails before its
  * mutations are decoded still skips their cells. Thread-safe: per-call state only.
@@ -50,8 +49,8 @@ final class MultiHandler {
     return response.build();
   }
 
-  private RegionActionResult regionAction(RpcCall call, RegionAction action,
-      CellBlockReader cells) throws MalformedCellBlockException {
+  private RegionActionResult regionAction(RpcCall call, RegionAction action, CellBlockReader cells)
+      throws MalformedCellBlockException {
     Regions.Target target;
     try {
       if (Regions.isMeta(action.getRegion())) {
@@ -76,8 +75,7 @@ final class MultiHandler {
           outcomes[i].setResult(gets.read(call, target, item.getGet()));
         } else if (item.hasMutation()) {
           DecodedMutation decoded = DecodedMutation.decode(item.getMutation(), cells);
-          if (decoded.type() == MutationType.INCREMENT
-              || decoded.type() == MutationType.APPEND) {
+          if (decoded.type() == MutationType.INCREMENT || decoded.type() == MutationType.APPEND) {
             outcomes[i].setResult(writes.apply(call, target, decoded));
           } else {
             Mutation mutation = writes.toMutation(target, decoded);
@@ -112,8 +110,9 @@ final class MultiHandler {
     return result.build();
   }
 
-  private RegionActionResult atomic(RpcCall call, Regions.Target target, RegionAction action,
-      CellBlockReader cells) throws MalformedCellBlockException {
+  private RegionActionResult atomic(
+      RpcCall call, Regions.Target target, RegionAction action, CellBlockReader cells)
+      throws MalformedCellBlockException {
     RegionActionResult.Builder result = RegionActionResult.newBuilder();
     try {
       List<DecodedMutation> mutations = new ArrayList<>();
@@ -132,8 +131,10 @@ final class MultiHandler {
       }
       result.setProcessed(processed);
       for (int i = 0; i < action.getActionCount(); i++) {
-        result.addResultOrException(ResultOrException.newBuilder().setIndex(i)
-            .setResult(ClientProtos.Result.getDefaultInstance()));
+        result.addResultOrException(
+            ResultOrException.newBuilder()
+                .setIndex(i)
+                .setResult(ClientProtos.Result.getDefaultInstance()));
       }
       return result.build();
     } catch (MalformedCellBlockException e) {
@@ -149,8 +150,8 @@ final class MultiHandler {
       if (item.hasMutation()) {
         for (int i = 0; i < item.getMutation().getAssociatedCellCount(); i++) {
           if (!cells.advance()) {
-            throw new MalformedCellBlockException("the request's cell block ended before the"
-                + " cells of a batch's mutations");
+            throw new MalformedCellBlockException(
+                "the request's cell block ended before the" + " cells of a batch's mutations");
           }
         }
       }
@@ -158,12 +159,16 @@ final class MultiHandler {
   }
 
   private static NameBytesPair exception(Exception failure) {
-    RpcException rpc = failure instanceof RpcException e ? e
-        : failure instanceof dev.cellar.TableNotFoundException e
-            ? RpcException.tableNotFound(e.getMessage())
-        : failure instanceof IllegalArgumentException e ? RpcException.doNotRetry(e.getMessage())
-        : RpcException.retriable(RpcException.IO, String.valueOf(failure));
-    return NameBytesPair.newBuilder().setName(rpc.className())
+    RpcException rpc =
+        failure instanceof RpcException e
+            ? e
+            : failure instanceof dev.cellar.TableNotFoundException e
+                ? RpcException.tableNotFound(e.getMessage())
+                : failure instanceof IllegalArgumentException e
+                    ? RpcException.doNotRetry(e.getMessage())
+                    : RpcException.retriable(RpcException.IO, String.valueOf(failure));
+    return NameBytesPair.newBuilder()
+        .setName(rpc.className())
         .setValue(ByteString.copyFromUtf8(rpc.getMessage() == null ? "" : rpc.getMessage()))
         .build();
   }

@@ -26,9 +26,9 @@ import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos.MutationPr
  *   <li>Puts and deletes become {@link Put}s and {@link Delete}s; a delete with no columns deletes
  *       the whole row (up to its timestamp, when given). HBase's "delete the latest version" (a
  *       one-version delete without a timestamp) reads the column's newest timestamp first.
- *   <li>Increments and appends read, compute and write under a per-row lock of this server
- *       ({@link #lockRow}), so they are atomic with each other and with conditional mutations
- *       that take the same lock; they return the new cells.
+ *   <li>Increments and appends read, compute and write under a per-row lock of this server ({@link
+ *       #lockRow}), so they are atomic with each other and with conditional mutations that take the
+ *       same lock; they return the new cells.
  * </ul>
  *
  * Families are checked against the table's descriptor (NoSuchColumnFamilyException). Thread-safe:
@@ -53,8 +53,8 @@ final class Mutator {
   }
 
   /**
-   * Cellar's mutation for a put or delete; null for a delete that turned out to delete nothing
-   * (a latest-version delete of a column without versions).
+   * Cellar's mutation for a put or delete; null for a delete that turned out to delete nothing (a
+   * latest-version delete of a column without versions).
    */
   Mutation toMutation(Table table, TableDescriptor descriptor, DecodedMutation decoded)
       throws RpcException, IOException {
@@ -64,16 +64,15 @@ final class Mutator {
     return switch (decoded.type()) {
       case PUT -> {
         if (decoded.columns().isEmpty()) {
-          throw RpcException.doNotRetry("a Put of row " + DecodedMutation.printable(
-              decoded.row()) + " has no columns");
+          throw RpcException.doNotRetry(
+              "a Put of row " + DecodedMutation.printable(decoded.row()) + " has no columns");
         }
         Put put = new Put(decoded.row());
         for (DecodedMutation.Column column : decoded.columns()) {
           if (column.type() != CellType.PUT) {
             throw RpcException.doNotRetry("a Put carries a " + column.type() + " cell");
           }
-          put.addColumn(column.family(), column.qualifier(), column.timestamp(),
-              column.value());
+          put.addColumn(column.family(), column.qualifier(), column.timestamp(), column.value());
         }
         put.setDurability(decoded.durability());
         yield put;
@@ -83,8 +82,8 @@ final class Mutator {
     };
   }
 
-  private static Delete toDelete(Table table, TableDescriptor descriptor,
-      DecodedMutation decoded) throws IOException, RpcException {
+  private static Delete toDelete(Table table, TableDescriptor descriptor, DecodedMutation decoded)
+      throws IOException, RpcException {
     Delete delete = new Delete(decoded.row());
     delete.setDurability(decoded.durability());
     if (decoded.columns().isEmpty()) {
@@ -107,13 +106,11 @@ final class Mutator {
           }
           delete.addColumn(column.family(), column.qualifier(), ts);
         }
-        case DELETE_COLUMN -> delete.addColumns(column.family(), column.qualifier(),
-            column.timestamp());
+        case DELETE_COLUMN ->
+            delete.addColumns(column.family(), column.qualifier(), column.timestamp());
         case DELETE_FAMILY -> delete.addFamily(column.family(), column.timestamp());
-        case DELETE_FAMILY_VERSION -> delete.addFamilyVersion(column.family(),
-            column.timestamp());
-        default -> throw RpcException.doNotRetry("a Delete carries a " + column.type()
-            + " cell");
+        case DELETE_FAMILY_VERSION -> delete.addFamilyVersion(column.family(), column.timestamp());
+        default -> throw RpcException.doNotRetry("a Delete carries a " + column.type() + " cell");
       }
     }
     return delete.isEmpty() ? null : delete;
@@ -128,11 +125,11 @@ final class Mutator {
   }
 
   /**
-   * Applies an increment or append under the row's lock and returns the new cells, sorted by
-   * family and qualifier.
+   * Applies an increment or append under the row's lock and returns the new cells, sorted by family
+   * and qualifier.
    */
-  List<KeyValue> readModifyWrite(Table table, TableDescriptor descriptor,
-      DecodedMutation decoded) throws IOException, RpcException {
+  List<KeyValue> readModifyWrite(Table table, TableDescriptor descriptor, DecodedMutation decoded)
+      throws IOException, RpcException {
     ReentrantLock lock = lockRow(decoded.row());
     try {
       return readModifyWriteLocked(table, descriptor, decoded);
@@ -142,8 +139,9 @@ final class Mutator {
   }
 
   /** As {@link #readModifyWrite}, the caller holding the row's lock. */
-  List<KeyValue> readModifyWriteLocked(Table table, TableDescriptor descriptor,
-      DecodedMutation decoded) throws IOException, RpcException {
+  List<KeyValue> readModifyWriteLocked(
+      Table table, TableDescriptor descriptor, DecodedMutation decoded)
+      throws IOException, RpcException {
     boolean increment = decoded.type() == MutationType.INCREMENT;
     Get get = new Get(decoded.row());
     for (DecodedMutation.Column column : decoded.columns()) {
@@ -160,8 +158,9 @@ final class Mutator {
         byte[] value = increment ? incremented(old, column) : appended(old, column);
         long ts = old == null ? now : Math.max(now, old.timestamp() + 1);
         put.addColumn(column.family(), column.qualifier(), ts, value);
-        written.add(KeyValue.create(decoded.row(), column.family(), column.qualifier(), ts,
-            CellType.PUT, value));
+        written.add(
+            KeyValue.create(
+                decoded.row(), column.family(), column.qualifier(), ts, CellType.PUT, value));
       }
     }
     if (!decoded.columns().isEmpty()) {
@@ -171,18 +170,16 @@ final class Mutator {
     return written;
   }
 
-  private static byte[] incremented(Cell old, DecodedMutation.Column column)
-      throws RpcException {
+  private static byte[] incremented(Cell old, DecodedMutation.Column column) throws RpcException {
     if (column.value().length != 8) {
-      throw RpcException.doNotRetry("an increment amount is 8 bytes, was "
-          + column.value().length);
+      throw RpcException.doNotRetry("an increment amount is 8 bytes, was " + column.value().length);
     }
     long amount = ByteBuffer.wrap(column.value()).getLong();
     long base = 0;
     if (old != null) {
       if (old.valueLength() != 8) {
-        throw RpcException.doNotRetry("Field is not a long, it's " + old.valueLength()
-            + " bytes wide");
+        throw RpcException.doNotRetry(
+            "Field is not a long, it's " + old.valueLength() + " bytes wide");
       }
       base = ByteBuffer.wrap(old.valueArray()).getLong();
     }
@@ -203,8 +200,9 @@ final class Mutator {
   static void requireFamily(TableDescriptor descriptor, byte[] family) throws RpcException {
     String name = new String(family, java.nio.charset.StandardCharsets.UTF_8);
     if (descriptor.family(name) == null) {
-      throw RpcException.doNotRetry(RpcException.NO_SUCH_COLUMN_FAMILY, "Column family " + name
-          + " does not exist in table " + descriptor.name());
+      throw RpcException.doNotRetry(
+          RpcException.NO_SUCH_COLUMN_FAMILY,
+          "Column family " + name + " does not exist in table " + descriptor.name());
     }
   }
 }

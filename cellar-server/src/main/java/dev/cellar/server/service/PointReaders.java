@@ -11,8 +11,8 @@ import java.util.function.Predicate;
 
 /**
  * Each server thread's {@link RowReader} per table, so that a get allocates no result, no pin set
- * and no leak guard: the reader reads the row into its one reused view, whose cells are copied
- * into the response before the thread's next read.
+ * and no leak guard: the reader reads the row into its one reused view, whose cells are copied into
+ * the response before the thread's next read.
  *
  * <p><b>Memory.</b> Between gets a reader pins the few blocks its last row lies in. A reader whose
  * table was dropped (or truncated, which makes a new table) is closed by its own thread the next
@@ -29,7 +29,9 @@ final class PointReaders implements AutoCloseable {
   private final Set<RowReader> all = ConcurrentHashMap.newKeySet();
   private final Predicate<Table> current;
 
-  /** @param current whether a table is still the database's (not dropped or replaced) */
+  /**
+   * @param current whether a table is still the database's (not dropped or replaced)
+   */
   PointReaders(Predicate<Table> current) {
     this.current = current;
   }
@@ -48,8 +50,7 @@ final class PointReaders implements AutoCloseable {
   }
 
   private void closeStale(Map<Table, RowReader> readers) {
-    for (Iterator<Map.Entry<Table, RowReader>> it = readers.entrySet().iterator();
-        it.hasNext(); ) {
+    for (Iterator<Map.Entry<Table, RowReader>> it = readers.entrySet().iterator(); it.hasNext(); ) {
       Map.Entry<Table, RowReader> entry = it.next();
       if (!current.test(entry.getKey())) {
         entry.getValue().close();

@@ -8,10 +8,10 @@ import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.HBaseProtos;
 
 /**
- * HBase's Get and Scan messages as Cellar's {@link Get} and {@link Scan}: columns (a family
- * without qualifiers means the whole family), versions, time range, filter and block caching.
- * What Cellar cannot do (per-family time ranges, store limits and offsets) is refused with a
- * DoNotRetry error naming it, rather than answered differently. Stateless.
+ * HBase's Get and Scan messages as Cellar's {@link Get} and {@link Scan}: columns (a family without
+ * qualifiers means the whole family), versions, time range, filter and block caching. What Cellar
+ * cannot do (per-family time ranges, store limits and offsets) is refused with a DoNotRetry error
+ * naming it, rather than answered differently. Stateless.
  */
 final class Reads {
 
@@ -53,11 +53,16 @@ final class Reads {
    * serves the other pointed at its row. Gets with filters are never the same shape.
    */
   static boolean sameShape(ClientProtos.Get a, ClientProtos.Get b) {
-    return !a.hasFilter() && !b.hasFilter() && a.getMaxVersions() == b.getMaxVersions()
-        && a.getCacheBlocks() == b.getCacheBlocks() && a.hasTimeRange() == b.hasTimeRange()
+    return !a.hasFilter()
+        && !b.hasFilter()
+        && a.getMaxVersions() == b.getMaxVersions()
+        && a.getCacheBlocks() == b.getCacheBlocks()
+        && a.hasTimeRange() == b.hasTimeRange()
         && (!a.hasTimeRange() || a.getTimeRange().equals(b.getTimeRange()))
-        && a.getCfTimeRangeCount() == 0 && b.getCfTimeRangeCount() == 0
-        && !b.hasStoreLimit() && !b.hasStoreOffset()
+        && a.getCfTimeRangeCount() == 0
+        && b.getCfTimeRangeCount() == 0
+        && !b.hasStoreLimit()
+        && !b.hasStoreOffset()
         && a.getColumnList().equals(b.getColumnList());
   }
 

@@ -24,8 +24,8 @@ import org.apache.hbase.thirdparty.com.google.protobuf.ByteString;
  * region is not served (requests get TableNotEnabledException), so, as in HBase, it has no load.
  *
  * <p><b>A table's region.</b> Every figure is the engine's ({@link Engine#regionStats}), taken when
- * asked; sizes are rounded as HBase's region server rounds them: 0 stays 0, anything below the
- * unit is 1, the rest is rounded down.
+ * asked; sizes are rounded as HBase's region server rounds them: 0 stays 0, anything below the unit
+ * is 1, the rest is rounded down.
  *
  * <table>
  *   <caption>RegionLoad fields filled, and from what</caption>
@@ -55,8 +55,8 @@ import org.apache.hbase.thirdparty.com.google.protobuf.ByteString;
  * </table>
  *
  * Left out, as Cellar does not know them: compaction progress (10, 11), filtered read requests
- * (19), store reference counts (21, 22), SSD locality and block weights (23 to 26), the
- * compaction state (27), the cached ratio (29).
+ * (19), store reference counts (21, 22), SSD locality and block weights (23 to 26), the compaction
+ * state (27), the cached ratio (29).
  *
  * <p><b>hbase:meta's region</b> ({@code hbase:meta,,1}) is made from the catalog at each read and
  * has no stores, files or MemStore: those figures are 0, its read requests are the meta rows read
@@ -69,9 +69,11 @@ public final class RegionLoads {
   static final int KB = 1024;
   static final int MB = 1024 * 1024;
   private static final ByteString META_REGION = ByteString.copyFrom(RegionNames.META_REGION_NAME);
-  private static final HBaseProtos.TableName META_TABLE = HBaseProtos.TableName.newBuilder()
-      .setNamespace(ByteString.copyFromUtf8("hbase"))
-      .setQualifier(ByteString.copyFromUtf8("meta")).build();
+  private static final HBaseProtos.TableName META_TABLE =
+      HBaseProtos.TableName.newBuilder()
+          .setNamespace(ByteString.copyFromUtf8("hbase"))
+          .setQualifier(ByteString.copyFromUtf8("meta"))
+          .build();
 
   private final Engine engine;
   private final Catalog catalog;
@@ -82,8 +84,8 @@ public final class RegionLoads {
    * @param metaRowsRead the rows of hbase:meta read so far
    * @param dataIsLocal whether the database's files are on a local disk
    */
-  public RegionLoads(Cellar cellar, Catalog catalog, LongSupplier metaRowsRead,
-      boolean dataIsLocal) {
+  public RegionLoads(
+      Cellar cellar, Catalog catalog, LongSupplier metaRowsRead, boolean dataIsLocal) {
     this.engine = EngineAccess.engine(cellar);
     this.catalog = catalog;
     this.metaRowsRead = metaRowsRead;
@@ -105,8 +107,10 @@ public final class RegionLoads {
         loads.add(load);
       }
     }
-    loads.sort((a, b) -> ByteString.unsignedLexicographicalComparator()
-        .compare(a.getRegionSpecifier().getValue(), b.getRegionSpecifier().getValue()));
+    loads.sort(
+        (a, b) ->
+            ByteString.unsignedLexicographicalComparator()
+                .compare(a.getRegionSpecifier().getValue(), b.getRegionSpecifier().getValue()));
     return loads;
   }
 
@@ -124,12 +128,22 @@ public final class RegionLoads {
   }
 
   private RegionLoad meta() {
-    RegionLoad.Builder load = RegionLoad.newBuilder().setRegionSpecifier(specifier(META_REGION))
-        .setStores(0).setStorefiles(0).setStoreUncompressedSizeMB(0).setStorefileSizeMB(0)
-        .setMemStoreSizeMB(0).setStorefileIndexSizeKB(0).setRootIndexSizeKB(0)
-        .setTotalStaticIndexSizeKB(0).setTotalStaticBloomSizeKB(0)
-        .setReadRequestsCount(metaRowsRead.getAsLong()).setWriteRequestsCount(0)
-        .setLastMajorCompactionTs(0).setRegionSizeMB(0);
+    RegionLoad.Builder load =
+        RegionLoad.newBuilder()
+            .setRegionSpecifier(specifier(META_REGION))
+            .setStores(0)
+            .setStorefiles(0)
+            .setStoreUncompressedSizeMB(0)
+            .setStorefileSizeMB(0)
+            .setMemStoreSizeMB(0)
+            .setStorefileIndexSizeKB(0)
+            .setRootIndexSizeKB(0)
+            .setTotalStaticIndexSizeKB(0)
+            .setTotalStaticBloomSizeKB(0)
+            .setReadRequestsCount(metaRowsRead.getAsLong())
+            .setWriteRequestsCount(0)
+            .setLastMajorCompactionTs(0)
+            .setRegionSizeMB(0);
     if (dataIsLocal) {
       load.setDataLocality(1.0f);
     }
@@ -147,22 +161,28 @@ public final class RegionLoads {
     }
     int rootIndexKb = round(stats.rootIndexBytes(), KB);
     int fileMb = round(stats.storeFileBytes(), MB);
-    RegionLoad.Builder load = RegionLoad.newBuilder()
-        .setRegionSpecifier(specifier(ByteString.copyFrom(entry.regionName())))
-        .setStores(stats.stores()).setStorefiles(stats.storeFiles())
-        .setStoreUncompressedSizeMB(round(stats.uncompressedBytes(), MB))
-        .setStorefileSizeMB(fileMb).setRegionSizeMB(fileMb)
-        .setMemStoreSizeMB(round(stats.memStoreBytes(), MB))
-        .setStorefileIndexSizeKB(rootIndexKb).setRootIndexSizeKB(rootIndexKb)
-        .setTotalStaticIndexSizeKB(round(stats.indexBytes(), KB))
-        .setTotalStaticBloomSizeKB(round(stats.bloomBytes(), KB))
-        .setReadRequestsCount(stats.readRequests()).setWriteRequestsCount(stats.writeRequests())
-        .setLastMajorCompactionTs(stats.lastMajorCompactionMillis())
-        .setCompleteSequenceId(stats.flushedWalId());
+    RegionLoad.Builder load =
+        RegionLoad.newBuilder()
+            .setRegionSpecifier(specifier(ByteString.copyFrom(entry.regionName())))
+            .setStores(stats.stores())
+            .setStorefiles(stats.storeFiles())
+            .setStoreUncompressedSizeMB(round(stats.uncompressedBytes(), MB))
+            .setStorefileSizeMB(fileMb)
+            .setRegionSizeMB(fileMb)
+            .setMemStoreSizeMB(round(stats.memStoreBytes(), MB))
+            .setStorefileIndexSizeKB(rootIndexKb)
+            .setRootIndexSizeKB(rootIndexKb)
+            .setTotalStaticIndexSizeKB(round(stats.indexBytes(), KB))
+            .setTotalStaticBloomSizeKB(round(stats.bloomBytes(), KB))
+            .setReadRequestsCount(stats.readRequests())
+            .setWriteRequestsCount(stats.writeRequests())
+            .setLastMajorCompactionTs(stats.lastMajorCompactionMillis())
+            .setCompleteSequenceId(stats.flushedWalId());
     for (Map.Entry<String, Long> family : stats.familyFlushedWalIds().entrySet()) {
-      load.addStoreCompleteSequenceId(StoreSequenceId.newBuilder()
-          .setFamilyName(ByteString.copyFromUtf8(family.getKey()))
-          .setSequenceId(family.getValue()));
+      load.addStoreCompleteSequenceId(
+          StoreSequenceId.newBuilder()
+              .setFamilyName(ByteString.copyFromUtf8(family.getKey()))
+              .setSequenceId(family.getValue()));
     }
     if (dataIsLocal) {
       load.setDataLocality(1.0f);
@@ -172,7 +192,9 @@ public final class RegionLoads {
 
   private static RegionSpecifier specifier(ByteString regionName) {
     return RegionSpecifier.newBuilder()
-        .setType(RegionSpecifier.RegionSpecifierType.REGION_NAME).setValue(regionName).build();
+        .setType(RegionSpecifier.RegionSpecifierType.REGION_NAME)
+        .setValue(regionName)
+        .build();
   }
 
   /**

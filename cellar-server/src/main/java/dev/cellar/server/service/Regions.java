@@ -10,10 +10,10 @@ import org.apache.hadoop.hbase.shaded.protobuf.generated.HBaseProtos;
 import org.apache.hbase.thirdparty.com.google.protobuf.ByteString;
 
 /**
- * Routes a request's region name to what serves it. hbase:meta's is recognised by {@link
- * #isMeta}; a table's is looked up in the {@link Catalog}: an unknown or stale name (a dropped and
- * recreated table) gets NotServingRegionException, so the client locates the region again; a
- * disabled table gets TableNotEnabledException. Thread-safe (the catalog is).
+ * Routes a request's region name to what serves it. hbase:meta's is recognised by {@link #isMeta};
+ * a table's is looked up in the {@link Catalog}: an unknown or stale name (a dropped and recreated
+ * table) gets NotServingRegionException, so the client locates the region again; a disabled table
+ * gets TableNotEnabledException. Thread-safe (the catalog is).
  */
 final class Regions {
 
@@ -41,8 +41,7 @@ final class Regions {
       throw RpcException.notServingRegion(region.getValue().toStringUtf8());
     }
     if (!entry.enabled()) {
-      throw RpcException.doNotRetry(RpcException.TABLE_NOT_ENABLED, entry.name()
-          + " is disabled");
+      throw RpcException.doNotRetry(RpcException.TABLE_NOT_ENABLED, entry.name() + " is disabled");
     }
     try {
       Table table = cellar.table(entry.name());
@@ -57,7 +56,8 @@ final class Regions {
    * dropped or recreated since) and its table the database's. False for null.
    */
   boolean isCurrent(Target target) {
-    return target != null && catalog.byName(target.entry().name()) == target.entry()
+    return target != null
+        && catalog.byName(target.entry().name()) == target.entry()
         && current(target.table());
   }
 

@@ -32,25 +32,36 @@ public final class RegistryService {
   // GetMasters is deprecated in HBase 2.6 and still asked by its 2.5 clients, so it is answered.
   @SuppressWarnings("deprecation")
   public static RpcService create(ServerIdentity server) {
-    GetClusterIdResponse clusterId = GetClusterIdResponse.newBuilder()
-        .setClusterId(server.clusterId()).build();
-    GetActiveMasterResponse master = GetActiveMasterResponse.newBuilder()
-        .setServerName(server.toProto()).build();
-    GetMastersResponse masters = GetMastersResponse.newBuilder()
-        .addMasterServers(GetMastersResponseEntry.newBuilder().setServerName(server.toProto())
-            .setIsActive(true)).build();
-    GetMetaRegionLocationsResponse meta = GetMetaRegionLocationsResponse.newBuilder()
-        .addMetaLocations(RegionLocation.newBuilder().setRegionInfo(MetaTable.metaRegionInfo())
-            .setServerName(server.toProto()).setSeqNum(0)).build();
-    GetBootstrapNodesResponse nodes = GetBootstrapNodesResponse.newBuilder()
-        .addServerName(server.toProto()).build();
-    return new RpcService(NAME, List.of(
-        RpcMethod.inline("GetClusterId", GetClusterIdRequest.parser(), (c, r) -> clusterId),
-        RpcMethod.inline("GetActiveMaster", GetActiveMasterRequest.parser(), (c, r) -> master),
-        RpcMethod.inline("GetMasters", GetMastersRequest.parser(), (c, r) -> masters),
-        RpcMethod.inline("GetMetaRegionLocations", GetMetaRegionLocationsRequest.parser(),
-            (c, r) -> meta),
-        RpcMethod.inline("GetBootstrapNodes", GetBootstrapNodesRequest.parser(),
-            (c, r) -> nodes)));
+    GetClusterIdResponse clusterId =
+        GetClusterIdResponse.newBuilder().setClusterId(server.clusterId()).build();
+    GetActiveMasterResponse master =
+        GetActiveMasterResponse.newBuilder().setServerName(server.toProto()).build();
+    GetMastersResponse masters =
+        GetMastersResponse.newBuilder()
+            .addMasterServers(
+                GetMastersResponseEntry.newBuilder()
+                    .setServerName(server.toProto())
+                    .setIsActive(true))
+            .build();
+    GetMetaRegionLocationsResponse meta =
+        GetMetaRegionLocationsResponse.newBuilder()
+            .addMetaLocations(
+                RegionLocation.newBuilder()
+                    .setRegionInfo(MetaTable.metaRegionInfo())
+                    .setServerName(server.toProto())
+                    .setSeqNum(0))
+            .build();
+    GetBootstrapNodesResponse nodes =
+        GetBootstrapNodesResponse.newBuilder().addServerName(server.toProto()).build();
+    return new RpcService(
+        NAME,
+        List.of(
+            RpcMethod.inline("GetClusterId", GetClusterIdRequest.parser(), (c, r) -> clusterId),
+            RpcMethod.inline("GetActiveMaster", GetActiveMasterRequest.parser(), (c, r) -> master),
+            RpcMethod.inline("GetMasters", GetMastersRequest.parser(), (c, r) -> masters),
+            RpcMethod.inline(
+                "GetMetaRegionLocations", GetMetaRegionLocationsRequest.parser(), (c, r) -> meta),
+            RpcMethod.inline(
+                "GetBootstrapNodes", GetBootstrapNodesRequest.parser(), (c, r) -> nodes)));
   }
 }

@@ -14,13 +14,14 @@ import org.apache.hbase.thirdparty.com.google.protobuf.UnsafeByteOperations;
 
 /**
  * Writes a row's cells into a response the way the connection reads them: appended to the call's
- * cell block (the result then only says how many cells are its own), or, on a connection without
- * a codec, as protobuf cells inside the result. Applies HBase's KeyOnlyFilter transformation.
+ * cell block (the result then only says how many cells are its own), or, on a connection without a
+ * codec, as protobuf cells inside the result. Applies HBase's KeyOnlyFilter transformation.
  * Stateless.
  */
 final class ResultEncoder {
 
   private static final ClientProtos.Result EMPTY = ClientProtos.Result.getDefaultInstance();
+
   /** The results that only count their cells in the cell block, made once for small counts. */
   private static final ClientProtos.Result[] COUNTED = new ClientProtos.Result[64];
 
@@ -35,13 +36,14 @@ final class ResultEncoder {
 
   /** The result whose {@code count} cells are in the cell block (no cells: the empty result). */
   static ClientProtos.Result counted(int count) {
-    return count < COUNTED.length ? COUNTED[count]
+    return count < COUNTED.length
+        ? COUNTED[count]
         : ClientProtos.Result.newBuilder().setAssociatedCellCount(count).build();
   }
 
   /** A result holding {@code cells} (in order). */
-  static ClientProtos.Result encode(RpcCall call, List<? extends Cell> cells,
-      ConvertedFilter filter) {
+  static ClientProtos.Result encode(
+      RpcCall call, List<? extends Cell> cells, ConvertedFilter filter) {
     int count = cells.size();
     if (count == 0) {
       return EMPTY;
@@ -58,8 +60,8 @@ final class ResultEncoder {
   }
 
   /**
-   * A result holding {@code row}'s cells, those lying in cached blocks sent from the blocks'
-   * memory (the call's cell block then pins the blocks until it is written).
+   * A result holding {@code row}'s cells, those lying in cached blocks sent from the blocks' memory
+   * (the call's cell block then pins the blocks until it is written).
    */
   static ClientProtos.Result encode(RpcCall call, RowView row, ConvertedFilter filter) {
     if (!call.codec().usesCellBlocks() || filter.keyOnly()) {
@@ -94,7 +96,11 @@ final class ResultEncoder {
   }
 
   /** Appends {@code cells[from, to)} to a cell block. */
-  static long append(CellBlockBuilder block, List<? extends Cell> cells, int from, int to,
+  static long append(
+      CellBlockBuilder block,
+      List<? extends Cell> cells,
+      int from,
+      int to,
       ConvertedFilter filter) {
     int before = block.size();
     for (int i = from; i < to; i++) {
@@ -111,8 +117,10 @@ final class ResultEncoder {
   static CellProtos.Cell protoCell(Cell cell, ConvertedFilter filter) {
     byte[] value;
     if (filter.keyOnly()) {
-      value = filter.lengthAsValue()
-          ? ByteBuffer.allocate(4).putInt(cell.valueLength()).array() : new byte[0];
+      value =
+          filter.lengthAsValue()
+              ? ByteBuffer.allocate(4).putInt(cell.valueLength()).array()
+              : new byte[0];
     } else {
       value = cell.valueArray();
     }

@@ -13,8 +13,8 @@ import java.util.List;
  * The rows an open scanner walks, a part of a row at a time: a table's rows through Cellar's
  * zero-garbage {@link RowScanner}, which may stop inside a row and go on from there at the next
  * call (as HBase's region server splits rows for clients that take partial results), or a fixed
- * list of hbase:meta rows, always whole. A part's cells are valid until the next call or the
- * close. Not thread-safe: a scanner is used by one call at a time.
+ * list of hbase:meta rows, always whole. A part's cells are valid until the next call or the close.
+ * Not thread-safe: a scanner is used by one call at a time.
  */
 interface RowSource extends AutoCloseable {
 
@@ -32,8 +32,7 @@ interface RowSource extends AutoCloseable {
    * System#nanoTime()}) has passed: with the part so far, or null if it is empty ({@link
    * #stoppedAtDeadline()}); a source that never skips rows or cells ignores the deadline.
    */
-  List<? extends Cell> nextPart(int maxCells, long maxBytes, long deadlineNanos)
-      throws IOException;
+  List<? extends Cell> nextPart(int maxCells, long maxBytes, long deadlineNanos) throws IOException;
 
   /** Whether the last part stopped inside its row, which the next call goes on with. */
   boolean stoppedInRow();
@@ -42,8 +41,8 @@ interface RowSource extends AutoCloseable {
   boolean stoppedAtDeadline();
 
   /**
-   * After a timed call: the key of the last row the scan examined (a copy), HBase's scan cursor,
-   * or null if none.
+   * After a timed call: the key of the last row the scan examined (a copy), HBase's scan cursor, or
+   * null if none.
    */
   byte[] cursorRow();
 
@@ -58,9 +57,9 @@ interface RowSource extends AutoCloseable {
 
   /**
    * A table's rows, leaving out a first row equal to {@code excludedStart} (when not null): HBase's
-   * scan with its start row excluded. That row can only be the first one the scan reaches, so it
-   * is looked for once, in the first part read or, if that call stopped at its deadline inside a
-   * row, in the row it stopped in; its parts are then read and dropped to its end.
+   * scan with its start row excluded. That row can only be the first one the scan reaches, so it is
+   * looked for once, in the first part read or, if that call stopped at its deadline inside a row,
+   * in the row it stopped in; its parts are then read and dropped to its end.
    */
   static RowSource of(RowScanner scanner, byte[] excludedStart) {
     return new RowSource() {
@@ -91,8 +90,8 @@ interface RowSource extends AutoCloseable {
         maxBytes = bytes;
         RowView part = readPart();
         if (excluded != null) {
-          byte[] row = part != null ? part.row()
-              : scanner.stoppedInRow() ? scanner.lastSkippedRow() : null;
+          byte[] row =
+              part != null ? part.row() : scanner.stoppedInRow() ? scanner.lastSkippedRow() : null;
           dropping = Arrays.equals(row, excluded);
           excluded = null;
         }
@@ -105,7 +104,8 @@ interface RowSource extends AutoCloseable {
       }
 
       private RowView readPart() throws IOException {
-        return timed ? scanner.nextPart(maxCells, maxBytes, deadlineNanos)
+        return timed
+            ? scanner.nextPart(maxCells, maxBytes, deadlineNanos)
             : scanner.nextPart(maxCells, maxBytes);
       }
 
@@ -137,8 +137,8 @@ interface RowSource extends AutoCloseable {
   }
 
   /**
-   * Rows of hbase:meta made for this scan, each returned whole whatever the limits, {@code
-   * onRow} run as each is handed out.
+   * Rows of hbase:meta made for this scan, each returned whole whatever the limits, {@code onRow}
+   * run as each is handed out.
    */
   static RowSource of(List<MetaTable.Row> rows, Runnable onRow) {
     Iterator<MetaTable.Row> iterator = rows.iterator();

@@ -34,8 +34,8 @@ import org.apache.hbase.thirdparty.com.google.protobuf.ByteString;
  *   <li>for a client that handles partial results ({@code client_handles_partials}), the cells up
  *       to the one that reaches the size limit, and, for one that also takes heartbeats, the cells
  *       read when the time limit passes: the limits apply between cells, so a row of any width
- *       comes in pieces of about the limit. For other clients they apply between rows: the row
- *       that crosses the size limit comes whole, and time does not limit the call.
+ *       comes in pieces of about the limit. For other clients they apply between rows: the row that
+ *       crosses the size limit comes whole, and time does not limit the call.
  * </ul>
  *
  * A result that does not end its row is flagged partial ({@code partial_flag_per_result}, HBase's
@@ -47,11 +47,11 @@ import org.apache.hbase.thirdparty.com.google.protobuf.ByteString;
  * turn out empty, and the client learns the row is over from the next row, or from the end of the
  * scan, which clears the flag of the response's last result.
  *
- * <p><b>Heartbeats.</b> For a client that takes heartbeats and partial results, a call that
- * reaches its {@link ScanLimits time limit} answers with what it has (maybe nothing, when a filter
- * skipped every row or cell it read), {@code heartbeat_message} set and more results to come; with
- * the {@code cursor} (the last row the scan examined) when the scan asked for one. The scanner
- * stays where it stopped, between rows or inside one, and the next call goes on from there.
+ * <p><b>Heartbeats.</b> For a client that takes heartbeats and partial results, a call that reaches
+ * its {@link ScanLimits time limit} answers with what it has (maybe nothing, when a filter skipped
+ * every row or cell it read), {@code heartbeat_message} set and more results to come; with the
+ * {@code cursor} (the last row the scan examined) when the scan asked for one. The scanner stays
+ * where it stopped, between rows or inside one, and the next call goes on from there.
  *
  * <p>A table row's cells lying in cached off-heap blocks go out from the blocks' memory ({@link
  * ResultEncoder#appendPinned}), the response's cell block pinning those blocks until written.
@@ -100,16 +100,20 @@ final class ScanHandler implements AutoCloseable {
       }
       filter = FilterConverter.convert(proto.hasFilter() ? proto.getFilter() : null);
       byte[] start = proto.getStartRow().toByteArray();
-      boolean excludeStart = proto.hasIncludeStartRow() && !proto.getIncludeStartRow()
-          && start.length > 0;
-      rows = RowSource.of(target.table().rowScanner(Reads.scan(proto, filter)),
-          excludeStart ? start : null);
+      boolean excludeStart =
+          proto.hasIncludeStartRow() && !proto.getIncludeStartRow() && start.length > 0;
+      rows =
+          RowSource.of(
+              target.table().rowScanner(Reads.scan(proto, filter)), excludeStart ? start : null);
     }
     long limit = request.getLimitOfRows() > 0 ? request.getLimitOfRows() : Long.MAX_VALUE;
-    long maxResultSize = proto.getMaxResultSize() > 0
-        ? Math.min(proto.getMaxResultSize(), limits.maxResultSize()) : limits.maxResultSize();
-    Scanners.Open scanner = scanners.register(rows, filter, proto.getBatchSize(), maxResultSize,
-        proto.getNeedCursorResult(), limit);
+    long maxResultSize =
+        proto.getMaxResultSize() > 0
+            ? Math.min(proto.getMaxResultSize(), limits.maxResultSize())
+            : limits.maxResultSize();
+    Scanners.Open scanner =
+        scanners.register(
+            rows, filter, proto.getBatchSize(), maxResultSize, proto.getNeedCursorResult(), limit);
     scanner.lock.lock();
     try {
       ScanResponse.Builder response = ScanResponse.newBuilder().setScannerId(scanner.id);
@@ -122,22 +126,34 @@ final class ScanHandler implements AutoCloseable {
   private ScanResponse next(RpcCall call, ScanRequest request) throws Exception {
     long id = request.getScannerId();
     if (request.getCloseScanner() && !scanners.isOpen(id) && request.getNumberOfRows() == 0) {
-      return ScanResponse.newBuilder().setScannerId(id).setMoreResults(false)
-          .setMoreResultsInRegion(false).build();
+      return ScanResponse.newBuilder()
+          .setScannerId(id)
+          .setMoreResults(false)
+          .setMoreResultsInRegion(false)
+          .build();
     }
     Scanners.Open scanner = scanners.acquire(id);
     try {
       if (request.hasNextCallSeq() && request.getNextCallSeq() != scanner.nextCallSeq) {
         scanners.closeLocked(scanner);
-        throw RpcException.doNotRetry(RpcException.OUT_OF_ORDER_SCANNER_NEXT, "Expected"
-            + " nextCallSeq: " + scanner.nextCallSeq + " But the nextCallSeq got from client: "
-            + request.getNextCallSeq() + "; request=scanner_id: " + id);
+        throw RpcException.doNotRetry(
+            RpcException.OUT_OF_ORDER_SCANNER_NEXT,
+            "Expected"
+                + " nextCallSeq: "
+                + scanner.nextCallSeq
+                + " But the nextCallSeq got from client: "
+                + request.getNextCallSeq()
+                + "; request=scanner_id: "
+                + id);
       }
       ScanResponse.Builder response = ScanResponse.newBuilder().setScannerId(id);
       if (request.getRenew()) {
         scanner.nextCallSeq++;
-        return response.setMoreResults(true).setMoreResultsInRegion(true)
-            .setTtl((int) scanners.leaseMillis()).build();
+        return response
+            .setMoreResults(true)
+            .setMoreResultsInRegion(true)
+            .setTtl((int) scanners.leaseMillis())
+            .build();
       }
       scanner.nextCallSeq++;
       return fill(call, scanner, request, response);
@@ -152,8 +168,9 @@ final class ScanHandler implements AutoCloseable {
    * by the size or time limit), each a result, until the request's number of results, the size
    * limit or the time limit; the caller holds the scanner's lock.
    */
-  private ScanResponse fill(RpcCall call, Scanners.Open scanner, ScanRequest request,
-      ScanResponse.Builder response) throws IOException {
+  private ScanResponse fill(
+      RpcCall call, Scanners.Open scanner, ScanRequest request, ScanResponse.Builder response)
+      throws IOException {
     long started = System.nanoTime();
     boolean blocks = call.codec().usesCellBlocks();
     long resultsWanted = request.hasNumberOfRows() ? request.getNumberOfRows() : Long.MAX_VALUE;
@@ -172,9 +189,10 @@ final class ScanHandler implements AutoCloseable {
           break;
         }
         long sizeLeft = partials ? scanner.maxResultSize - bytes : Long.MAX_VALUE;
-        List<? extends Cell> part = timed
-            ? scanner.rows.nextPart(cellsPerResult, sizeLeft, deadline)
-            : scanner.rows.nextPart(cellsPerResult, sizeLeft);
+        List<? extends Cell> part =
+            timed
+                ? scanner.rows.nextPart(cellsPerResult, sizeLeft, deadline)
+                : scanner.rows.nextPart(cellsPerResult, sizeLeft);
         if (part == null) {
           heartbeat = timed && scanner.rows.stoppedAtDeadline();
           exhausted = !heartbeat;
@@ -218,17 +236,25 @@ final class ScanHandler implements AutoCloseable {
         response.setCursor(ClientProtos.Cursor.newBuilder().setRow(ByteString.copyFrom(cursor)));
       }
     }
-    return response.setMoreResultsInRegion(!exhausted).setMoreResults(!exhausted)
-        .setTtl((int) scanners.leaseMillis()).build();
+    return response
+        .setMoreResultsInRegion(!exhausted)
+        .setMoreResults(!exhausted)
+        .setTtl((int) scanners.leaseMillis())
+        .build();
   }
 
   /**
-   * Adds one part of a row to the response as results of at most {@code batch_size} cells (a
-   * filter that needs whole rows gets its rows whole, then cut into batches here); every result
-   * but the row's last is flagged partial. Returns the number of results added.
+   * Adds one part of a row to the response as results of at most {@code batch_size} cells (a filter
+   * that needs whole rows gets its rows whole, then cut into batches here); every result but the
+   * row's last is flagged partial. Returns the number of results added.
    */
-  private static int appendPart(RpcCall call, Scanners.Open scanner,
-      ScanResponse.Builder response, List<? extends Cell> part, boolean inRow, boolean blocks) {
+  private static int appendPart(
+      RpcCall call,
+      Scanners.Open scanner,
+      ScanResponse.Builder response,
+      List<? extends Cell> part,
+      boolean inRow,
+      boolean blocks) {
     RowView view = scanner.rows.view();
     int batch = scanner.batch > 0 ? scanner.batch : part.size();
     int added = 0;

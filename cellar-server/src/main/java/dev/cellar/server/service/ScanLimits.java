@@ -4,8 +4,8 @@ import dev.cellar.server.rpc.RpcCall;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos.ScanRequest;
 
 /**
- * How long and how much one Scan call may read before it answers, as HBase's region server
- * decides it ({@code RSRpcServices.scan} in 2.6).
+ * How long and how much one Scan call may read before it answers, as HBase's region server decides
+ * it ({@code RSRpcServices.scan} in 2.6).
  *
  * <p><b>Time.</b> A client that handles heartbeats and partial results gets an answer within half
  * of the shorter of the scanner lease and what is left of the call's own timeout (the request
@@ -34,8 +34,12 @@ import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos.ScanReques
  *     cellar.server.scanner.heartbeats}; false scans to the row and size limits however long it
  *     takes)
  */
-public record ScanLimits(long leaseMillis, long rpcTimeoutMillis, long maxResultSize,
-    long minimumTimeLimitMillis, boolean heartbeats) {
+public record ScanLimits(
+    long leaseMillis,
+    long rpcTimeoutMillis,
+    long maxResultSize,
+    long minimumTimeLimitMillis,
+    boolean heartbeats) {
 
   public static final long DEFAULT_LEASE_MILLIS = 60_000;
   public static final long DEFAULT_RPC_TIMEOUT_MILLIS = 60_000;
@@ -43,12 +47,11 @@ public record ScanLimits(long leaseMillis, long rpcTimeoutMillis, long maxResult
   public static final long DEFAULT_MINIMUM_TIME_LIMIT_MILLIS = 10;
 
   /**
-   * Whether a call of {@code request} is cut short by time: the client takes heartbeats and
-   * partial results (as HBase requires both), and heartbeats are on.
+   * Whether a call of {@code request} is cut short by time: the client takes heartbeats and partial
+   * results (as HBase requires both), and heartbeats are on.
    */
   boolean timed(ScanRequest request) {
-    return heartbeats && request.getClientHandlesHeartbeats()
-        && request.getClientHandlesPartials();
+    return heartbeats && request.getClientHandlesHeartbeats() && request.getClientHandlesPartials();
   }
 
   /** When a {@link #timed} Scan call must answer, as a {@link System#nanoTime()} value. */
@@ -62,8 +65,8 @@ public record ScanLimits(long leaseMillis, long rpcTimeoutMillis, long maxResult
    */
   long deadlineNanos(long callTimeoutMillis, long receivedNanos, long nowNanos) {
     long timeout = callTimeoutMillis > 0 ? callTimeoutMillis : rpcTimeoutMillis;
-    long remaining = Math.max(minimumTimeLimitMillis,
-        timeout - (nowNanos - receivedNanos) / 1_000_000);
+    long remaining =
+        Math.max(minimumTimeLimitMillis, timeout - (nowNanos - receivedNanos) / 1_000_000);
     long limit = Math.max(Math.min(leaseMillis, remaining) / 2, minimumTimeLimitMillis);
     return nowNanos + limit * 1_000_000;
   }

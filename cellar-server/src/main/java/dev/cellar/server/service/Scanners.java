@@ -41,8 +41,14 @@ final class Scanners implements AutoCloseable {
     volatile long leaseDeadline;
     boolean closed;
 
-    Open(long id, RowSource rows, ConvertedFilter filter, int batch, long maxResultSize,
-        boolean needCursor, long limit) {
+    Open(
+        long id,
+        RowSource rows,
+        ConvertedFilter filter,
+        int batch,
+        long maxResultSize,
+        boolean needCursor,
+        long limit) {
       this.id = id;
       this.needCursor = needCursor;
       this.rows = rows;
@@ -70,8 +76,9 @@ final class Scanners implements AutoCloseable {
   Scanners(long leaseMillis, LongSupplier clock) {
     this.leaseMillis = leaseMillis;
     this.clock = clock;
-    this.sweeper = Executors.newSingleThreadScheduledExecutor(
-        Thread.ofPlatform().name(SWEEPER_THREAD).daemon().factory());
+    this.sweeper =
+        Executors.newSingleThreadScheduledExecutor(
+            Thread.ofPlatform().name(SWEEPER_THREAD).daemon().factory());
     long period = Math.max(10, Math.min(1000, leaseMillis / 4));
     sweeper.scheduleWithFixedDelay(this::expire, period, period, TimeUnit.MILLISECONDS);
   }
@@ -81,10 +88,15 @@ final class Scanners implements AutoCloseable {
   }
 
   /** Registers a new scanner (its lease starts now). */
-  Open register(RowSource rows, ConvertedFilter filter, int batch, long maxResultSize,
-      boolean needCursor, long limit) {
-    Open scanner = new Open(ids.incrementAndGet(), rows, filter, batch, maxResultSize, needCursor,
-        limit);
+  Open register(
+      RowSource rows,
+      ConvertedFilter filter,
+      int batch,
+      long maxResultSize,
+      boolean needCursor,
+      long limit) {
+    Open scanner =
+        new Open(ids.incrementAndGet(), rows, filter, batch, maxResultSize, needCursor, limit);
     scanner.leaseDeadline = clock.getAsLong() + leaseMillis;
     open.put(scanner.id, scanner);
     return scanner;
@@ -105,10 +117,13 @@ final class Scanners implements AutoCloseable {
       }
       scanner.lock.unlock();
     }
-    throw RpcException.doNotRetry(RpcException.UNKNOWN_SCANNER, "Unknown scanner '" + id
-        + "'. This can happen due to any of the following reasons: a) Scanner id given is"
-        + " wrong, b) Scanner lease expired because of long wait between consecutive client"
-        + " checkins, c) Server may be closing down, d) the scan was closed.");
+    throw RpcException.doNotRetry(
+        RpcException.UNKNOWN_SCANNER,
+        "Unknown scanner '"
+            + id
+            + "'. This can happen due to any of the following reasons: a) Scanner id given is"
+            + " wrong, b) Scanner lease expired because of long wait between consecutive client"
+            + " checkins, c) Server may be closing down, d) the scan was closed.");
   }
 
   /** Closes a scanner the caller holds locked and forgets it. */
@@ -132,7 +147,9 @@ final class Scanners implements AutoCloseable {
       if (scanner.leaseDeadline <= now && scanner.lock.tryLock()) {
         try {
           if (scanner.leaseDeadline <= now && !scanner.closed) {
-            LOG.info("scanner {} lease expired after {} ms without a call; closed", scanner.id,
+            LOG.info(
+                "scanner {} lease expired after {} ms without a call; closed",
+                scanner.id,
                 leaseMillis);
             closeLocked(scanner);
           }

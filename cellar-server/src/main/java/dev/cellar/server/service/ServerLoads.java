@@ -11,8 +11,8 @@ import org.apache.hadoop.hbase.shaded.protobuf.generated.ClusterStatusProtos.Ser
 /**
  * HBase's {@code ServerLoad} of this server, what a region server reports of itself to its master
  * and the master hands out as a live server's load in {@code GetClusterStatus}. HBase's region
- * server sends one every few seconds; this server makes one when asked, and each one is a
- * report: it covers the time since the previous one (since the server started, for the first).
+ * server sends one every few seconds; this server makes one when asked, and each one is a report:
+ * it covers the time since the previous one (since the server started, for the first).
  *
  * <table>
  *   <caption>ServerLoad fields filled, and from what</caption>
@@ -65,16 +65,18 @@ final class ServerLoads {
     long perSecond = Math.max(0, requests - lastRequests) * 1000 / elapsed;
     Runtime runtime = Runtime.getRuntime();
     long usedHeap = runtime.totalMemory() - runtime.freeMemory();
-    ServerLoad load = ServerLoad.newBuilder()
-        .setNumberOfRequests(perSecond)
-        .setTotalNumberOfRequests(requests)
-        .setUsedHeapMB(megabytes(usedHeap))
-        .setMaxHeapMB(megabytes(runtime.maxMemory()))
-        .addAllRegionLoads(regions.all())
-        .setReportStartTime(lastReportMillis)
-        .setReportEndTime(now)
-        .setInfoServerPort(cellar.infoServerAddress().map(InetSocketAddress::getPort).orElse(-1))
-        .build();
+    ServerLoad load =
+        ServerLoad.newBuilder()
+            .setNumberOfRequests(perSecond)
+            .setTotalNumberOfRequests(requests)
+            .setUsedHeapMB(megabytes(usedHeap))
+            .setMaxHeapMB(megabytes(runtime.maxMemory()))
+            .addAllRegionLoads(regions.all())
+            .setReportStartTime(lastReportMillis)
+            .setReportEndTime(now)
+            .setInfoServerPort(
+                cellar.infoServerAddress().map(InetSocketAddress::getPort).orElse(-1))
+            .build();
     lastReportMillis = now;
     lastRequests = requests;
     return load;

@@ -22,8 +22,8 @@ import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos.MutationPr
 import org.apache.hadoop.hbase.shaded.protobuf.generated.ComparatorProtos;
 
 /**
- * Applies mutations: a Mutate call, and the mutations of a Multi's region actions. A put or
- * delete goes through the {@link Mutator} into a table batch; an increment or append is a
+ * Applies mutations: a Mutate call, and the mutations of a Multi's region actions. A put or delete
+ * goes through the {@link Mutator} into a table batch; an increment or append is a
  * read-modify-write under the row's lock, answered with the new cells; a conditional mutation
  * (checkAndMutate) is checked and applied atomically, through Cellar's check-and-mutate where it
  * can express the condition, else under the server's lock of the row.
@@ -42,16 +42,15 @@ final class Writes {
   /** The Mutate call: one mutation, perhaps conditional. */
   MutateResponse mutate(RpcCall call, MutateRequest request) throws Exception {
     if (Regions.isMeta(request.getRegion())) {
-      throw RpcException.doNotRetry("hbase:meta is maintained by the server and cannot be"
-          + " written");
+      throw RpcException.doNotRetry(
+          "hbase:meta is maintained by the server and cannot be" + " written");
     }
     Regions.Target target = regions.target(request.getRegion());
-    DecodedMutation decoded = DecodedMutation.decode(request.getMutation(),
-        call.requestCells());
+    DecodedMutation decoded = DecodedMutation.decode(request.getMutation(), call.requestCells());
     MutateResponse.Builder response = MutateResponse.newBuilder();
     if (request.hasCondition()) {
-      boolean processed = conditional(target, request.getCondition(), List.of(decoded), call,
-          response);
+      boolean processed =
+          conditional(target, request.getCondition(), List.of(decoded), call, response);
       return response.setProcessed(processed).build();
     }
     ClientProtos.Result result = apply(call, target, decoded);
@@ -74,8 +73,10 @@ final class Writes {
   ClientProtos.Result apply(RpcCall call, Regions.Target target, DecodedMutation decoded)
       throws RpcException, IOException {
     if (decoded.type() == MutationType.INCREMENT || decoded.type() == MutationType.APPEND) {
-      return ResultEncoder.encode(call, mutator.readModifyWrite(target.table(),
-          target.descriptor(), decoded), ConvertedFilter.NONE);
+      return ResultEncoder.encode(
+          call,
+          mutator.readModifyWrite(target.table(), target.descriptor(), decoded),
+          ConvertedFilter.NONE);
     }
     Mutation mutation = mutator.toMutation(target.table(), target.descriptor(), decoded);
     if (mutation != null) {
@@ -90,30 +91,42 @@ final class Writes {
    * anything else (a filter, a time range, several mutations, increments) is checked and applied
    * under the server's lock of the row.
    */
-  boolean conditional(Regions.Target target, Condition condition,
-      List<DecodedMutation> mutations, RpcCall call, MutateResponse.Builder single)
+  boolean conditional(
+      Regions.Target target,
+      Condition condition,
+      List<DecodedMutation> mutations,
+      RpcCall call,
+      MutateResponse.Builder single)
       throws RpcException, IOException {
     for (DecodedMutation decoded : mutations) {
       if (!Arrays.equals(decoded.row(), condition.getRow().toByteArray())) {
-        throw RpcException.doNotRetry("a conditional mutation's row must be the condition's"
-            + " row " + DecodedMutation.printable(condition.getRow().toByteArray()));
+        throw RpcException.doNotRetry(
+            "a conditional mutation's row must be the condition's"
+                + " row "
+                + DecodedMutation.printable(condition.getRow().toByteArray()));
       }
     }
-    boolean simple = mutations.size() == 1 && !condition.hasFilter()
-        && !condition.hasTimeRange() && (mutations.get(0).type() == MutationType.PUT
-            || mutations.get(0).type() == MutationType.DELETE);
+    boolean simple =
+        mutations.size() == 1
+            && !condition.hasFilter()
+            && !condition.hasTimeRange()
+            && (mutations.get(0).type() == MutationType.PUT
+                || mutations.get(0).type() == MutationType.DELETE);
     if (simple) {
-      Mutation mutation = mutator.toMutation(target.table(), target.descriptor(),
-          mutations.get(0));
+      Mutation mutation = mutator.toMutation(target.table(), target.descriptor(), mutations.get(0));
       if (mutation == null) {
         return false;
       }
       ReentrantLock lock = mutator.lockRow(mutation.row());
       try {
-        return target.table().checkAndMutate(condition.getFamily().toByteArray(),
-            condition.getQualifier().toByteArray(),
-            FilterConverter.operator(condition.getCompareType()),
-            conditionValue(condition.getComparator()), mutation);
+        return target
+            .table()
+            .checkAndMutate(
+                condition.getFamily().toByteArray(),
+                condition.getQualifier().toByteArray(),
+                FilterConverter.operator(condition.getCompareType()),
+                conditionValue(condition.getComparator()),
+                mutation);
       } finally {
         lock.unlock();
       }
@@ -126,8 +139,8 @@ final class Writes {
       List<Mutation> batch = new ArrayList<>();
       for (DecodedMutation decoded : mutations) {
         if (decoded.type() == MutationType.INCREMENT || decoded.type() == MutationType.APPEND) {
-          List<KeyValue> cells = mutator.readModifyWriteLocked(target.table(),
-              target.descriptor(), decoded);
+          List<KeyValue> cells =
+              mutator.readModifyWriteLocked(target.table(), target.descriptor(), decoded);
           if (single != null) {
             single.setResult(ResultEncoder.encode(call, cells, ConvertedFilter.NONE));
           }
@@ -162,15 +175,18 @@ final class Writes {
     }
     byte[] family = condition.getFamily().toByteArray();
     byte[] qualifier = condition.getQualifier().toByteArray();
-    get.addColumn(ClientProtos.Column.newBuilder().setFamily(condition.getFamily())
-        .addQualifier(condition.getQualifier()));
+    get.addColumn(
+        ClientProtos.Column.newBuilder()
+            .setFamily(condition.getFamily())
+            .addQualifier(condition.getQualifier()));
     byte[] expected = conditionValue(condition.getComparator());
     CompareOperator operator = FilterConverter.operator(condition.getCompareType());
     try (Result result = target.table().get(Reads.get(get.build(), ConvertedFilter.NONE))) {
       byte[] current = result.getValue(family, qualifier);
       if (expected == null || current == null) {
         boolean bothAbsent = expected == null && current == null;
-        return operator == CompareOperator.EQUAL ? bothAbsent
+        return operator == CompareOperator.EQUAL
+            ? bothAbsent
             : operator == CompareOperator.NOT_EQUAL && !bothAbsent;
       }
       int order = Bytes.compare(expected, current);
@@ -187,20 +203,22 @@ final class Writes {
   }
 
   /** The value a condition compares with; null for "the column is absent". */
-  private static byte[] conditionValue(ComparatorProtos.Comparator comparator)
-      throws RpcException {
+  private static byte[] conditionValue(ComparatorProtos.Comparator comparator) throws RpcException {
     if (!comparator.getName().equals("org.apache.hadoop.hbase.filter.BinaryComparator")) {
-      throw RpcException.doNotRetry("a condition with comparator " + comparator.getName()
-          + " is not supported by Cellar; use BinaryComparator");
+      throw RpcException.doNotRetry(
+          "a condition with comparator "
+              + comparator.getName()
+              + " is not supported by Cellar; use BinaryComparator");
     }
     try {
-      ComparatorProtos.BinaryComparator binary = ComparatorProtos.BinaryComparator.parseFrom(
-          comparator.getSerializedComparator());
-      return binary.getComparable().hasValue() ? binary.getComparable().getValue().toByteArray()
+      ComparatorProtos.BinaryComparator binary =
+          ComparatorProtos.BinaryComparator.parseFrom(comparator.getSerializedComparator());
+      return binary.getComparable().hasValue()
+          ? binary.getComparable().getValue().toByteArray()
           : null;
     } catch (IOException e) {
-      throw RpcException.doNotRetry("the condition's comparator could not be parsed: "
-          + e.getMessage());
+      throw RpcException.doNotRetry(
+          "the condition's comparator could not be parsed: " + e.getMessage());
     }
   }
 
@@ -211,12 +229,15 @@ final class Writes {
     List<Mutation> batch = new ArrayList<>();
     for (DecodedMutation decoded : mutations) {
       if (!Arrays.equals(decoded.row(), row)) {
-        throw RpcException.doNotRetry("an atomic batch changes one row; found "
-            + DecodedMutation.printable(row) + " and " + DecodedMutation.printable(decoded.row()));
+        throw RpcException.doNotRetry(
+            "an atomic batch changes one row; found "
+                + DecodedMutation.printable(row)
+                + " and "
+                + DecodedMutation.printable(decoded.row()));
       }
       if (decoded.type() == MutationType.INCREMENT || decoded.type() == MutationType.APPEND) {
-        throw RpcException.doNotRetry("increments and appends in an atomic batch are not"
-            + " supported by Cellar");
+        throw RpcException.doNotRetry(
+            "increments and appends in an atomic batch are not" + " supported by Cellar");
       }
       Mutation mutation = mutator.toMutation(target.table(), target.descriptor(), decoded);
       if (mutation != null) {

@@ -29,16 +29,22 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The server catalog's files in the damage matrix: a table file or a namespace file cut at a
- * random point, with a byte flipped, deleted, replaced by garbage or emptied. The catalog always
- * opens, every table is served with every cell; a damaged file is set aside in the server
- * directory's {@code lost/} (never deleted) and the table's entry made again from the database.
- * Seed printed; replay with {@code -Dcellar.test.seed=N}.
+ * The server catalog's files in the damage matrix: a table file or a namespace file cut at a random
+ * point, with a byte flipped, deleted, replaced by garbage or emptied. The catalog always opens,
+ * every table is served with every cell; a damaged file is set aside in the server directory's
+ * {@code lost/} (never deleted) and the table's entry made again from the database. Seed printed;
+ * replay with {@code -Dcellar.test.seed=N}.
  */
 @ExtendWith(TestSeedExtension.class)
 class CatalogDamageTest {
 
-  enum Damage { CUT, FLIP, DELETE, GARBAGE, EMPTY }
+  enum Damage {
+    CUT,
+    FLIP,
+    DELETE,
+    GARBAGE,
+    EMPTY
+  }
 
   @TempDir Path dir;
 
@@ -57,17 +63,19 @@ class CatalogDamageTest {
     }
   }
 
-  private void runCase(String kind, Damage damage, Random random, String context)
-      throws Exception {
+  private void runCase(String kind, Damage damage, Random random, String context) throws Exception {
     Path base = dir.resolve(context.replaceAll("[^a-zA-Z0-9]", "_"));
     Path database = base.resolve("db");
     Path server = base.resolve("server");
     try (Cellar cellar = Cellar.open(database, CellarConfig.defaults())) {
       Catalog catalog = Catalog.open(cellar, Storage.local(), server);
       catalog.createNamespace(Namespaces.named("ns"));
-      catalog.create(TableSchema.newBuilder().setTableName(SchemaMapping.protoName("ns:t"))
-          .addColumnFamilies(HBaseProtos.ColumnFamilySchema.newBuilder()
-              .setName(ByteString.copyFromUtf8("f"))).build());
+      catalog.create(
+          TableSchema.newBuilder()
+              .setTableName(SchemaMapping.protoName("ns:t"))
+              .addColumnFamilies(
+                  HBaseProtos.ColumnFamilySchema.newBuilder().setName(ByteString.copyFromUtf8("f")))
+              .build());
       cellar.table("ns:t").put(new Put(bytes("r")).addColumn(bytes("f"), bytes("q"), bytes("v")));
     }
     Path file = server.resolve(kind);
@@ -78,12 +86,15 @@ class CatalogDamageTest {
       assertNotNull(catalog.byName("ns:t"), context + ": the table is served");
       assertNotNull(catalog.namespace("ns"), context + ": its namespace exists");
       try (Result result = cellar.table("ns:t").get(new Get(bytes("r")))) {
-        assertEquals("v", new String(result.getValue(bytes("f"), bytes("q")),
-            StandardCharsets.UTF_8), context);
+        assertEquals(
+            "v",
+            new String(result.getValue(bytes("f"), bytes("q")), StandardCharsets.UTF_8),
+            context);
       }
     }
     if (damage != Damage.DELETE && damage != Damage.FLIP && damage != Damage.CUT) {
-      assertTrue(setAside(server).stream().anyMatch(path -> path.endsWith(kind)),
+      assertTrue(
+          setAside(server).stream().anyMatch(path -> path.endsWith(kind)),
           context + ": the damaged file is kept in lost/: " + setAside(server));
     }
     try (Cellar cellar = Cellar.open(database, CellarConfig.defaults())) {

@@ -27,9 +27,9 @@ import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * The cell block builder sends large cells of native memory by reference and everything else as
- * copies, and both give the same bytes: random rows of cells of random sizes, some in native
- * memory (as cached off-heap blocks hold them), some on the heap, are built twice, once copying
- * every cell and once through {@link CellBlockBuilder#addPinned}, and compared.
+ * copies, and both give the same bytes: random rows of cells of random sizes, some in native memory
+ * (as cached off-heap blocks hold them), some on the heap, are built twice, once copying every cell
+ * and once through {@link CellBlockBuilder#addPinned}, and compared.
  */
 @ExtendWith(TestSeedExtension.class)
 class CellBlockBuilderTest {
@@ -49,11 +49,15 @@ class CellBlockBuilderTest {
         ByteBuf copied = build(cells, false);
         ByteBuf pinned = build(cells, true);
         try {
-          assertArrayEquals(ByteBufUtil.getBytes(copied), ByteBufUtil.getBytes(pinned),
-              "round " + round);
-          boolean anyLarge = cells.stream().anyMatch(c -> c.segment().isNative()
-              && CellBlockBuilder.encodedSize(c, CellCodec.KEY_VALUE)
-                  >= CellBlockBuilder.MIN_PINNED_BYTES);
+          assertArrayEquals(
+              ByteBufUtil.getBytes(copied), ByteBufUtil.getBytes(pinned), "round " + round);
+          boolean anyLarge =
+              cells.stream()
+                  .anyMatch(
+                      c ->
+                          c.segment().isNative()
+                              && CellBlockBuilder.encodedSize(c, CellCodec.KEY_VALUE)
+                                  >= CellBlockBuilder.MIN_PINNED_BYTES);
           assertEquals(anyLarge, pinned instanceof CompositeByteBuf);
         } finally {
           copied.release();
@@ -105,8 +109,9 @@ class CellBlockBuilderTest {
       }
       assertEquals(cells.size(), builder.cellCount());
       ByteBuf block = builder.takeRetained();
-      assertEquals(block.readableBytes(), cells.stream()
-          .mapToInt(c -> CellBlockBuilder.encodedSize(c, CellCodec.KEY_VALUE)).sum());
+      assertEquals(
+          block.readableBytes(),
+          cells.stream().mapToInt(c -> CellBlockBuilder.encodedSize(c, CellCodec.KEY_VALUE)).sum());
       return block;
     } finally {
       builder.close();
@@ -125,12 +130,17 @@ class CellBlockBuilderTest {
   private static Cell cell(Arena arena, int valueLength, boolean offHeap, int index) {
     byte[] value = new byte[valueLength];
     new Random(index).nextBytes(value);
-    KeyValue keyValue = KeyValue.create(("row-" + index).getBytes(StandardCharsets.UTF_8),
-        new byte[] {'f'}, ("q" + index).getBytes(StandardCharsets.UTF_8), 42L, CellType.PUT,
-        value);
+    KeyValue keyValue =
+        KeyValue.create(
+            ("row-" + index).getBytes(StandardCharsets.UTF_8),
+            new byte[] {'f'},
+            ("q" + index).getBytes(StandardCharsets.UTF_8),
+            42L,
+            CellType.PUT,
+            value);
     int length = keyValue.length();
-    MemorySegment segment = offHeap ? arena.allocate(length + 16)
-        : MemorySegment.ofArray(new byte[length + 16]);
+    MemorySegment segment =
+        offHeap ? arena.allocate(length + 16) : MemorySegment.ofArray(new byte[length + 16]);
     KeyValue.writeTo(keyValue, segment, 8);
     return new KeyValueCell().reset(segment, 8, length, false, 0);
   }

@@ -19,18 +19,24 @@ import org.junit.jupiter.api.Test;
 /**
  * {@link RequestHead}: from a frame's bytes it reads what HBase's client puts in a request header
  * (call id, method, request flag, cell block length, priority, timeout; trace info and attributes
- * skipped) and the request message's place, as protobuf parses them; a header with a field it
- * does not know, or cut short anywhere, is refused so that it is parsed as a message.
+ * skipped) and the request message's place, as protobuf parses them; a header with a field it does
+ * not know, or cut short anywhere, is refused so that it is parsed as a message.
  */
 class RequestHeadTest {
 
   private static RequestHeader header() {
-    return RequestHeader.newBuilder().setCallId(300_000).setTraceInfo(RPCTInfo.newBuilder())
-        .setMethodName("Get").setRequestParam(true)
+    return RequestHeader.newBuilder()
+        .setCallId(300_000)
+        .setTraceInfo(RPCTInfo.newBuilder())
+        .setMethodName("Get")
+        .setRequestParam(true)
         .setCellBlockMeta(RPCProtos.CellBlockMeta.newBuilder().setLength(77))
-        .setPriority(200).setTimeout(60_000)
-        .addAttribute(org.apache.hadoop.hbase.shaded.protobuf.generated.HBaseProtos
-            .NameBytesPair.newBuilder().setName("a").setValue(ByteString.copyFromUtf8("b")))
+        .setPriority(200)
+        .setTimeout(60_000)
+        .addAttribute(
+            org.apache.hadoop.hbase.shaded.protobuf.generated.HBaseProtos.NameBytesPair.newBuilder()
+                .setName("a")
+                .setValue(ByteString.copyFromUtf8("b")))
         .build();
   }
 
@@ -53,8 +59,8 @@ class RequestHeadTest {
   void whatTheClientSendsIsReadAsProtobufReadsIt() throws IOException {
     byte[] param = "0123456789".getBytes(StandardCharsets.UTF_8);
     byte[] bytes = frame(header(), param);
-    ByteBuffer buffer = ByteBuffer.allocateDirect(bytes.length + 3).position(3).put(bytes)
-        .position(3);
+    ByteBuffer buffer =
+        ByteBuffer.allocateDirect(bytes.length + 3).position(3).put(bytes).position(3);
     RequestHead head = new RequestHead();
     assertTrue(head.readFrame(buffer, 3, 3 + bytes.length));
     assertEquals(300_000, head.callId);
@@ -74,9 +80,15 @@ class RequestHeadTest {
   @Test
   void unknownFieldsAndCutHeadersAreLeftToProtobuf() throws IOException {
     RequestHead head = new RequestHead();
-    byte[] unknown = frame(header().toBuilder().setUnknownFields(UnknownFieldSet.newBuilder()
-        .addField(20, UnknownFieldSet.Field.newBuilder().addVarint(1).build()).build()).build(),
-        new byte[1]);
+    byte[] unknown =
+        frame(
+            header().toBuilder()
+                .setUnknownFields(
+                    UnknownFieldSet.newBuilder()
+                        .addField(20, UnknownFieldSet.Field.newBuilder().addVarint(1).build())
+                        .build())
+                .build(),
+            new byte[1]);
     assertFalse(head.readFrame(ByteBuffer.wrap(unknown), 0, unknown.length));
     byte[] whole = frame(header(), new byte[4]);
     int headerAndParam = whole.length - 77;

@@ -27,19 +27,25 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @ExtendWith(TestSeedExtension.class)
 class GetRequestBytesTest {
 
-  private static final byte[] REGION = "t,,1700000000000.0123456789abcdef0123456789abcdef."
-      .getBytes(StandardCharsets.UTF_8);
+  private static final byte[] REGION =
+      "t,,1700000000000.0123456789abcdef0123456789abcdef.".getBytes(StandardCharsets.UTF_8);
 
   private static ClientProtos.GetRequest request(ClientProtos.Get.Builder get) {
-    return ClientProtos.GetRequest.newBuilder().setRegion(HBaseProtos.RegionSpecifier.newBuilder()
-        .setType(HBaseProtos.RegionSpecifier.RegionSpecifierType.REGION_NAME)
-        .setValue(ByteString.copyFrom(REGION))).setGet(get).build();
+    return ClientProtos.GetRequest.newBuilder()
+        .setRegion(
+            HBaseProtos.RegionSpecifier.newBuilder()
+                .setType(HBaseProtos.RegionSpecifier.RegionSpecifierType.REGION_NAME)
+                .setValue(ByteString.copyFrom(REGION)))
+        .setGet(get)
+        .build();
   }
 
   private static ClientProtos.Get.Builder get(String row) {
-    return ClientProtos.Get.newBuilder().setRow(ByteString.copyFromUtf8(row))
+    return ClientProtos.Get.newBuilder()
+        .setRow(ByteString.copyFromUtf8(row))
         .addColumn(ClientProtos.Column.newBuilder().setFamily(ByteString.copyFromUtf8("info0")))
-        .setMaxVersions(1).setCacheBlocks(true);
+        .setMaxVersions(1)
+        .setCacheBlocks(true);
   }
 
   /** A direct buffer holding {@code bytes} between a few bytes before and after. */
@@ -69,15 +75,19 @@ class GetRequestBytesTest {
 
     GetRequestBytes other = parsed(request(get("another-row-2")));
     assertTrue(other.shapeIs(shape, length), "only the row differs");
-    for (ClientProtos.Get.Builder changed : new ClientProtos.Get.Builder[] {
-        get("row-1").setMaxVersions(3),
-        get("row-1").setCacheBlocks(false),
-        get("row-1").setExistenceOnly(true),
-        get("row-1").setTimeRange(HBaseProtos.TimeRange.newBuilder().setFrom(5)),
-        get("row-1").addColumn(ClientProtos.Column.newBuilder()
-            .setFamily(ByteString.copyFromUtf8("g"))),
-        get("row-1").setFilter(org.apache.hadoop.hbase.shaded.protobuf.generated.FilterProtos.Filter.newBuilder()
-            .setName("org.apache.hadoop.hbase.filter.FirstKeyOnlyFilter"))}) {
+    for (ClientProtos.Get.Builder changed :
+        new ClientProtos.Get.Builder[] {
+          get("row-1").setMaxVersions(3),
+          get("row-1").setCacheBlocks(false),
+          get("row-1").setExistenceOnly(true),
+          get("row-1").setTimeRange(HBaseProtos.TimeRange.newBuilder().setFrom(5)),
+          get("row-1")
+              .addColumn(ClientProtos.Column.newBuilder().setFamily(ByteString.copyFromUtf8("g"))),
+          get("row-1")
+              .setFilter(
+                  org.apache.hadoop.hbase.shaded.protobuf.generated.FilterProtos.Filter.newBuilder()
+                      .setName("org.apache.hadoop.hbase.filter.FirstKeyOnlyFilter"))
+        }) {
       assertFalse(parsed(request(changed)).shapeIs(shape, length), changed.toString());
     }
   }
@@ -85,18 +95,38 @@ class GetRequestBytesTest {
   @Test
   void requestsItDoesNotReadAreRefused() {
     GetRequestBytes bytes = new GetRequestBytes();
-    ClientProtos.GetRequest encoded = request(get("r")).toBuilder().setRegion(
-        HBaseProtos.RegionSpecifier.newBuilder()
-            .setType(HBaseProtos.RegionSpecifier.RegionSpecifierType.ENCODED_REGION_NAME)
-            .setValue(ByteString.copyFromUtf8("0123"))).build();
+    ClientProtos.GetRequest encoded =
+        request(get("r")).toBuilder()
+            .setRegion(
+                HBaseProtos.RegionSpecifier.newBuilder()
+                    .setType(HBaseProtos.RegionSpecifier.RegionSpecifierType.ENCODED_REGION_NAME)
+                    .setValue(ByteString.copyFromUtf8("0123")))
+            .build();
     assertFalse(bytes.parse(framed(encoded.toByteArray())), "an encoded region name");
-    assertFalse(bytes.parse(framed(ClientProtos.GetRequest.newBuilder()
-        .setRegion(request(get("r")).getRegion()).setGet(get("r").clearRow().buildPartial())
-        .buildPartial().toByteArray())), "no row");
-    assertFalse(bytes.parse(framed(request(get("r")).toBuilder().setUnknownFields(
-        org.apache.hbase.thirdparty.com.google.protobuf.UnknownFieldSet.newBuilder()
-            .addField(7, org.apache.hbase.thirdparty.com.google.protobuf.UnknownFieldSet.Field
-                .newBuilder().addVarint(1).build()).build()).build().toByteArray())),
+    assertFalse(
+        bytes.parse(
+            framed(
+                ClientProtos.GetRequest.newBuilder()
+                    .setRegion(request(get("r")).getRegion())
+                    .setGet(get("r").clearRow().buildPartial())
+                    .buildPartial()
+                    .toByteArray())),
+        "no row");
+    assertFalse(
+        bytes.parse(
+            framed(
+                request(get("r")).toBuilder()
+                    .setUnknownFields(
+                        org.apache.hbase.thirdparty.com.google.protobuf.UnknownFieldSet.newBuilder()
+                            .addField(
+                                7,
+                                org.apache.hbase.thirdparty.com.google.protobuf.UnknownFieldSet
+                                    .Field.newBuilder()
+                                    .addVarint(1)
+                                    .build())
+                            .build())
+                    .build()
+                    .toByteArray())),
         "an unknown field");
     byte[] whole = request(get("row-1")).toByteArray();
     for (int cut = 0; cut < whole.length; cut++) {
@@ -116,10 +146,10 @@ class GetRequestBytesTest {
         mutated[random.nextInt(mutated.length)] = (byte) random.nextInt(256);
       }
       if (bytes.parse(framed(mutated))) {
-        assertTrue(bytes.rowOffset >= 5 && bytes.rowOffset + bytes.rowLength <= 5
-            + mutated.length);
-        assertTrue(bytes.regionOffset >= 5 && bytes.regionOffset + bytes.regionLength <= 5
-            + mutated.length);
+        assertTrue(bytes.rowOffset >= 5 && bytes.rowOffset + bytes.rowLength <= 5 + mutated.length);
+        assertTrue(
+            bytes.regionOffset >= 5
+                && bytes.regionOffset + bytes.regionLength <= 5 + mutated.length);
         assertEquals(bytes.rowLength, bytes.row().length);
       }
     }

@@ -7,10 +7,10 @@ import java.util.Map;
 
 /**
  * The memory allotted to each deploy's process in the JVM-per-deploy experiments (showdown,
- * offheap): {@code --memory}, or its default ({@link MemorySize}), times {@code --scale}, and
- * never below the least the experiment runs with. A {@code --memory} given below that least is
- * refused, naming it; an allotment that only the scale brought below it (a smoke run such as
- * {@code --scale 0.01}) is raised to it, and {@link #raised()} says so for the report. Immutable.
+ * offheap): {@code --memory}, or its default ({@link MemorySize}), times {@code --scale}, and never
+ * below the least the experiment runs with. A {@code --memory} given below that least is refused,
+ * naming it; an allotment that only the scale brought below it (a smoke run such as {@code --scale
+ * 0.01}) is raised to it, and {@link #raised()} says so for the report. Immutable.
  *
  * @param bytes what each deploy is allotted
  * @param memoryBytes {@code --memory}, or its default
@@ -18,8 +18,8 @@ import java.util.Map;
  * @param scale {@code --scale}
  * @param minimum the least the experiment runs with
  */
-public record Allotment(long bytes, long memoryBytes, boolean memoryGiven, double scale,
-    long minimum) {
+public record Allotment(
+    long bytes, long memoryBytes, boolean memoryGiven, double scale, long minimum) {
 
   private static final long MIB = 1L << 20;
 
@@ -33,8 +33,8 @@ public record Allotment(long bytes, long memoryBytes, boolean memoryGiven, doubl
   public static Allotment of(String memory, double scale, long minimum, String why) {
     long memoryBytes = MemorySize.parseOrDefault(memory);
     if (memory != null && memoryBytes < minimum) {
-      throw new IllegalArgumentException("--memory must be at least " + (minimum >> 20) + "m ("
-          + why + "), was " + memory);
+      throw new IllegalArgumentException(
+          "--memory must be at least " + (minimum >> 20) + "m (" + why + "), was " + memory);
     }
     long scaled = Math.round(memoryBytes * scale);
     return new Allotment(Math.max(scaled, minimum), memoryBytes, memory != null, scale, minimum);
@@ -50,7 +50,11 @@ public record Allotment(long bytes, long memoryBytes, boolean memoryGiven, doubl
     String memory = (memoryGiven ? "--memory " : "--memory default ") + mib(memoryBytes);
     String product = scale == 1 ? memory : memory + " x --scale " + scale;
     if (raised()) {
-      return mib(bytes) + " (" + product + " is " + mib(Math.round(memoryBytes * scale))
+      return mib(bytes)
+          + " ("
+          + product
+          + " is "
+          + mib(Math.round(memoryBytes * scale))
           + ", raised to the least this experiment runs with)";
     }
     return mib(bytes) + " (" + product + ")";
@@ -82,7 +86,8 @@ public record Allotment(long bytes, long memoryBytes, boolean memoryGiven, doubl
   /** {@code bytes} in MiB with one decimal where it has one, e.g. "12.8 MiB" or "64 MiB". */
   public static String mib(long bytes) {
     double mib = (double) bytes / MIB;
-    return mib == Math.rint(mib) ? String.format("%,d MiB", (long) mib)
+    return mib == Math.rint(mib)
+        ? String.format("%,d MiB", (long) mib)
         : String.format("%,.1f MiB", mib);
   }
 }

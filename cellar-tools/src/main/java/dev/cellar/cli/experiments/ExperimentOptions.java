@@ -6,21 +6,30 @@ import picocli.CommandLine.Option;
 /**
  * The options every {@code cellar bench} experiment shares: where its files go, how much its data
  * sizes are multiplied by, and its random seed. A scale below 1 makes a smoke run: the data is
- * smaller than the experiment's question needs, and the default length of a timed run shrinks
- * with it, so that the run takes seconds to minutes.
+ * smaller than the experiment's question needs, and the default length of a timed run shrinks with
+ * it, so that the run takes seconds to minutes.
  */
 public final class ExperimentOptions {
 
   /** The shortest default run of a smoke run. */
   static final long SMOKE_RUN_MILLIS = 500;
 
-  @Option(names = "--out", paramLabel = "DIR", defaultValue = "bench-results", description =
-      "directory for the results (<experiment>.json, .csv and .html; default ${DEFAULT-VALUE})")
+  @Option(
+      names = "--out",
+      paramLabel = "DIR",
+      defaultValue = "bench-results",
+      description =
+          "directory for the results (<experiment>.json, .csv and .html; default ${DEFAULT-VALUE})")
   Path out;
 
-  @Option(names = "--scale", paramLabel = "F", defaultValue = "1", description = "multiplies"
-      + " the data sizes: below 1 a smoke run (0.01: shorter runs too, marked as such in the"
-      + " report), above 1 for a bigger machine (default ${DEFAULT-VALUE})")
+  @Option(
+      names = "--scale",
+      paramLabel = "F",
+      defaultValue = "1",
+      description =
+          "multiplies"
+              + " the data sizes: below 1 a smoke run (0.01: shorter runs too, marked as such in the"
+              + " report), above 1 for a bigger machine (default ${DEFAULT-VALUE})")
   double scale;
 
   @Option(names = "--seed", description = "random seed (default: time based, printed)")
@@ -67,8 +76,8 @@ public final class ExperimentOptions {
   public long runMillis(String option, Double given, double defaultSeconds) {
     if (given != null) {
       if (!(given > 0) || given.isInfinite()) {
-        throw new IllegalArgumentException(option + " must be a number of seconds above 0, was "
-            + given);
+        throw new IllegalArgumentException(
+            option + " must be a number of seconds above 0, was " + given);
       }
       return Math.round(given * 1000);
     }

@@ -25,18 +25,18 @@ public final class MemorySize {
       return Math.max(2 * STEP, machine > 0 ? machine / 16 / STEP * STEP : 0);
     }
     String size = text.trim().toLowerCase(Locale.ROOT);
-    long unit = switch (size.isEmpty() ? ' ' : size.charAt(size.length() - 1)) {
-      case 'k' -> 1L << 10;
-      case 'm' -> 1L << 20;
-      case 'g' -> 1L << 30;
-      default -> 1;
-    };
+    long unit =
+        switch (size.isEmpty() ? ' ' : size.charAt(size.length() - 1)) {
+          case 'k' -> 1L << 10;
+          case 'm' -> 1L << 20;
+          case 'g' -> 1L << 30;
+          default -> 1;
+        };
     String digits = unit == 1 ? size : size.substring(0, size.length() - 1);
     try {
       return Math.multiplyExact(Long.parseLong(digits), unit);
     } catch (NumberFormatException | ArithmeticException e) {
-      throw new IllegalArgumentException("--memory must be a size such as 1g or 768m, was "
-          + text);
+      throw new IllegalArgumentException("--memory must be a size such as 1g or 768m, was " + text);
     }
   }
 }

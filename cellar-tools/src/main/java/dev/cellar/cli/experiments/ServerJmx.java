@@ -17,10 +17,10 @@ import java.util.regex.Pattern;
 
 /**
  * A server's figures read from its info server's {@code /jmx}, the HBase-named beans an operator
- * reads: the block cache's hits, misses, blocks and bytes (per tier when the server has an L2),
- * the bytes of its store files, and its GC time. An experiment that runs through the network
- * takes the figures before and after a run and subtracts, as it does with an embedded database's
- * counters. Stateless apart from its HTTP client; safe to share.
+ * reads: the block cache's hits, misses, blocks and bytes (per tier when the server has an L2), the
+ * bytes of its store files, and its GC time. An experiment that runs through the network takes the
+ * figures before and after a run and subtracts, as it does with an embedded database's counters.
+ * Stateless apart from its HTTP client; safe to share.
  */
 public final class ServerJmx {
 
@@ -48,8 +48,11 @@ public final class ServerJmx {
     if (!tiered) {
       return new CacheFigures(List.of(tier(bean, "L1", "l1Cache")));
     }
-    return new CacheFigures(List.of(tier(bean, "L1", "l1Cache"), tier(bean, "L2", "l2Cache"),
-        tier(bean, "combined", "blockCache")));
+    return new CacheFigures(
+        List.of(
+            tier(bean, "L1", "l1Cache"),
+            tier(bean, "L2", "l2Cache"),
+            tier(bean, "combined", "blockCache")));
   }
 
   /** The bytes of every store file the server holds now. */
@@ -65,12 +68,15 @@ public final class ServerJmx {
   /** The server's collections and their time so far, as one collector named "server". */
   public GcFigures gc() throws IOException {
     String bean = bean(JVM);
-    return new GcFigures(Map.of("server", (long) number(bean, "GcCount")),
+    return new GcFigures(
+        Map.of("server", (long) number(bean, "GcCount")),
         Map.of("server", (long) number(bean, "GcTimeMillis")));
   }
 
   private CacheFigures.Tier tier(String bean, String name, String prefix) throws IOException {
-    return new CacheFigures.Tier(name, (long) number(bean, prefix + "HitCount"),
+    return new CacheFigures.Tier(
+        name,
+        (long) number(bean, prefix + "HitCount"),
         (long) number(bean, prefix + "MissCount"),
         (long) number(bean, prefix + "LeftOutCount"),
         (long) number(bean, prefix + "Count"),
@@ -78,8 +84,12 @@ public final class ServerJmx {
   }
 
   private String bean(String query) throws IOException {
-    URI uri = URI.create("http://" + infoAddress + "/jmx?qry="
-        + URLEncoder.encode(query, StandardCharsets.UTF_8));
+    URI uri =
+        URI.create(
+            "http://"
+                + infoAddress
+                + "/jmx?qry="
+                + URLEncoder.encode(query, StandardCharsets.UTF_8));
     HttpRequest request = HttpRequest.newBuilder(uri).timeout(TIMEOUT).GET().build();
     try {
       HttpResponse<String> response = http.send(request, HttpResponse.BodyHandlers.ofString());
@@ -91,14 +101,15 @@ public final class ServerJmx {
       Thread.currentThread().interrupt();
       throw new IOException("interrupted while reading " + uri, e);
     } catch (IOException e) {
-      throw new IOException("cannot read the server's figures from " + uri + ": "
-          + e.getMessage(), e);
+      throw new IOException(
+          "cannot read the server's figures from " + uri + ": " + e.getMessage(), e);
     }
   }
 
   private double number(String json, String attribute) throws IOException {
-    Matcher m = Pattern.compile("\"" + Pattern.quote(attribute)
-        + "\"\\s*:\\s*(-?[0-9][0-9.eE+-]*)").matcher(json);
+    Matcher m =
+        Pattern.compile("\"" + Pattern.quote(attribute) + "\"\\s*:\\s*(-?[0-9][0-9.eE+-]*)")
+            .matcher(json);
     if (!m.find()) {
       throw new IOException("the /jmx of " + infoAddress + " has no number " + attribute);
     }

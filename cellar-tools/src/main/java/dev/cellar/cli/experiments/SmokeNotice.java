@@ -4,8 +4,8 @@ import java.io.PrintStream;
 import java.util.List;
 
 /**
- * What an experiment prints on stderr when it is a smoke run, before it starts and beside the
- * files it wrote, so that its figures are not read as answers; its report says the same.
+ * What an experiment prints on stderr when it is a smoke run, before it starts and beside the files
+ * it wrote, so that its figures are not read as answers; its report says the same.
  */
 public final class SmokeNotice {
 
@@ -14,8 +14,10 @@ public final class SmokeNotice {
   /** Prints the notice and its reasons under {@code command}'s name; nothing for a full run. */
   public static void print(String command, List<String> reasons, PrintStream out) {
     if (!reasons.isEmpty()) {
-      out.println(command + ": a smoke run: its figures show that it runs, not what it measures,"
-          + " since");
+      out.println(
+          command
+              + ": a smoke run: its figures show that it runs, not what it measures,"
+              + " since");
       reasons.forEach(reason -> out.println(command + ":   " + reason));
     }
   }

@@ -36,8 +36,9 @@ public record TierHitRatios(Double l1, Double l2, Double combined) {
 
   /** The hit ratios of the lookups {@code figures} counted. */
   public static TierHitRatios of(CacheFigures figures) {
-    return of(figures.tiers().stream().collect(Collectors.toMap(
-        CacheFigures.Tier::name, CacheFigures.Tier::hitRatio)));
+    return of(
+        figures.tiers().stream()
+            .collect(Collectors.toMap(CacheFigures.Tier::name, CacheFigures.Tier::hitRatio)));
   }
 
   /** L1, L2 and combined, for a report row (nulls kept). */
@@ -47,7 +48,8 @@ public record TierHitRatios(Double l1, Double l2, Double combined) {
 
   /** For a progress line: "L1 0.998 L2 1.000 combined 0.999", or "L1 1.000" without an L2. */
   public String describe() {
-    return l2 == null ? "L1 " + ratio(l1)
+    return l2 == null
+        ? "L1 " + ratio(l1)
         : "L1 " + ratio(l1) + " L2 " + ratio(l2) + " combined " + ratio(combined);
   }
 

@@ -2,22 +2,22 @@ package dev.cellar.cli.pe;
 
 import dev.cellar.cache.BlockCache;
 import dev.cellar.cache.CacheStats;
-import dev.cellar.cache.tiered.TwoTierBlockCache;
 import dev.cellar.cache.tiered.TieredStatsSnapshot;
+import dev.cellar.cache.tiered.TwoTierBlockCache;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Block cache hits and misses per tier at one moment, or between two moments: L1 and L2 of a
- * {@link TwoTierBlockCache}, combined or inclusive (what each tier counted of the lookups that
- * reached it), and the combined figures, or the single cache's. Empty when the configuration has
- * no block cache.
+ * Block cache hits and misses per tier at one moment, or between two moments: L1 and L2 of a {@link
+ * TwoTierBlockCache}, combined or inclusive (what each tier counted of the lookups that reached
+ * it), and the combined figures, or the single cache's. Empty when the configuration has no block
+ * cache.
  */
 public record CacheFigures(List<Tier> tiers) {
 
   /**
-   * One tier's lookups and what it holds; {@code leftOut} of the misses were served without
-   * being cached.
+   * One tier's lookups and what it holds; {@code leftOut} of the misses were served without being
+   * cached.
    */
   public record Tier(String name, long hits, long misses, long leftOut, long blocks, long bytes) {
 
@@ -40,19 +40,24 @@ public record CacheFigures(List<Tier> tiers) {
     List<Tier> tiers = new ArrayList<>();
     if (cache instanceof TwoTierBlockCache tiered) {
       TieredStatsSnapshot snapshot = tiered.tierStats();
-      tiers.add(tier("L1", snapshot.l1().stats(), snapshot.l1().blockCount(), snapshot.l1().size()));
-      tiers.add(tier("L2", snapshot.l2().stats(), snapshot.l2().blockCount(), snapshot.l2().size()));
+      tiers.add(
+          tier("L1", snapshot.l1().stats(), snapshot.l1().blockCount(), snapshot.l1().size()));
+      tiers.add(
+          tier("L2", snapshot.l2().stats(), snapshot.l2().blockCount(), snapshot.l2().size()));
       tiers.add(tier("combined", snapshot.combined(), snapshot.blockCount(), snapshot.size()));
     } else if (cache != null) {
-      tiers.add(tier(cache.getClass().getSimpleName(), cache.stats().snapshot(),
-          cache.blockCount(), cache.size()));
+      tiers.add(
+          tier(
+              cache.getClass().getSimpleName(),
+              cache.stats().snapshot(),
+              cache.blockCount(),
+              cache.size()));
     }
     return new CacheFigures(tiers);
   }
 
   private static Tier tier(String name, CacheStats.Snapshot stats, long blocks, long bytes) {
-    return new Tier(name, stats.hitCount(), stats.missCount(), stats.leftOutCount(), blocks,
-        bytes);
+    return new Tier(name, stats.hitCount(), stats.missCount(), stats.leftOutCount(), blocks, bytes);
   }
 
   /** The lookups since {@code earlier}, with this snapshot's occupancy. */
@@ -61,8 +66,14 @@ public record CacheFigures(List<Tier> tiers) {
     for (int i = 0; i < tiers.size(); i++) {
       Tier now = tiers.get(i);
       Tier then = earlier.tiers.get(i);
-      delta.add(new Tier(now.name, now.hits - then.hits, now.misses - then.misses,
-          now.leftOut - then.leftOut, now.blocks, now.bytes));
+      delta.add(
+          new Tier(
+              now.name,
+              now.hits - then.hits,
+              now.misses - then.misses,
+              now.leftOut - then.leftOut,
+              now.blocks,
+              now.bytes));
     }
     return new CacheFigures(delta);
   }

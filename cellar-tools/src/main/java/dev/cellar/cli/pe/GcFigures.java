@@ -7,9 +7,9 @@ import java.util.Map;
 
 /**
  * Collections and the time they took, per collector ({@link GarbageCollectorMXBean}s): a snapshot
- * at one moment, or the difference of two. The time is what the JVM reports as collection time:
- * the pauses for stop-the-world collectors; for concurrent ones (G1's concurrent cycle, ZGC) it
- * also counts concurrent work.
+ * at one moment, or the difference of two. The time is what the JVM reports as collection time: the
+ * pauses for stop-the-world collectors; for concurrent ones (G1's concurrent cycle, ZGC) it also
+ * counts concurrent work.
  */
 public record GcFigures(Map<String, Long> counts, Map<String, Long> millis) {
 
@@ -33,10 +33,11 @@ public record GcFigures(Map<String, Long> counts, Map<String, Long> millis) {
   public GcFigures since(GcFigures earlier) {
     Map<String, Long> counts = new LinkedHashMap<>();
     Map<String, Long> millis = new LinkedHashMap<>();
-    this.counts.forEach((name, count) -> {
-      counts.put(name, count - earlier.counts.getOrDefault(name, 0L));
-      millis.put(name, this.millis.get(name) - earlier.millis.getOrDefault(name, 0L));
-    });
+    this.counts.forEach(
+        (name, count) -> {
+          counts.put(name, count - earlier.counts.getOrDefault(name, 0L));
+          millis.put(name, this.millis.get(name) - earlier.millis.getOrDefault(name, 0L));
+        });
     return new GcFigures(counts, millis);
   }
 

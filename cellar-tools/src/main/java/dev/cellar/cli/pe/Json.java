@@ -73,5 +73,4 @@ public final class Json {
   private static void writeString(String text, StringBuilder out) {
     JsonWriter.quote(text, out);
   }
-
 }

@@ -36,15 +36,28 @@ public final class LoadRunner {
    * @param sampleRate the fraction of operations timed, in (0, 1]
    * @param progressSeconds seconds between progress lines, 0 for none
    */
-  public record Plan(String name, int threads, long operationsPerThread, long durationNanos,
-      double sampleRate, int progressSeconds) {
+  public record Plan(
+      String name,
+      int threads,
+      long operationsPerThread,
+      long durationNanos,
+      double sampleRate,
+      int progressSeconds) {
 
     public Plan {
-      if (threads < 1 || sampleRate <= 0 || sampleRate > 1
+      if (threads < 1
+          || sampleRate <= 0
+          || sampleRate > 1
           || (durationNanos <= 0 && operationsPerThread < 1)) {
-        throw new IllegalArgumentException("invalid plan: " + threads + " threads, "
-            + operationsPerThread + " operations each, " + durationNanos + " ns, sample rate "
-            + sampleRate);
+        throw new IllegalArgumentException(
+            "invalid plan: "
+                + threads
+                + " threads, "
+                + operationsPerThread
+                + " operations each, "
+                + durationNanos
+                + " ns, sample rate "
+                + sampleRate);
       }
     }
   }
@@ -60,14 +73,22 @@ public final class LoadRunner {
     AtomicReference<Throwable> failure = new AtomicReference<>();
     ThreadRun[] runs = new ThreadRun[plan.threads()];
     long planned = plan.durationNanos() > 0 ? 0 : plan.operationsPerThread() * plan.threads();
-    try (ProgressReporter reporter = new ProgressReporter(plan.name(), plan.threads(), planned,
-        plan.durationNanos(), plan.progressSeconds(), progress)) {
+    try (ProgressReporter reporter =
+        new ProgressReporter(
+            plan.name(),
+            plan.threads(),
+            planned,
+            plan.durationNanos(),
+            plan.progressSeconds(),
+            progress)) {
       List<Thread> threads = new ArrayList<>();
       for (int t = 0; t < plan.threads(); t++) {
         ThreadRun run = new ThreadRun(t, plan, workers, reporter, threadBean, failure);
         runs[t] = run;
-        threads.add(Thread.ofPlatform().name("cellar-pe-" + plan.name() + "-" + t)
-            .start(() -> run.run(ready, go)));
+        threads.add(
+            Thread.ofPlatform()
+                .name("cellar-pe-" + plan.name() + "-" + t)
+                .start(() -> run.run(ready, go)));
       }
       await(ready);
       GcFigures gcBefore = GcFigures.now();
@@ -86,8 +107,8 @@ public final class LoadRunner {
     }
   }
 
-  private static RunMeasurement measurement(Plan plan, ThreadRun[] runs, long elapsed,
-      GcFigures gc) {
+  private static RunMeasurement measurement(
+      Plan plan, ThreadRun[] runs, long elapsed, GcFigures gc) {
     Histogram latency = new Histogram(HIGHEST_LATENCY, 3);
     List<RunMeasurement.ThreadFigures> perThread = new ArrayList<>();
     long operations = 0;
@@ -95,14 +116,14 @@ public final class LoadRunner {
     long allocated = 0;
     for (ThreadRun run : runs) {
       latency.add(run.latency);
-      perThread.add(new RunMeasurement.ThreadFigures(run.operations, run.elapsedNanos,
-          run.latency));
+      perThread.add(
+          new RunMeasurement.ThreadFigures(run.operations, run.elapsedNanos, run.latency));
       operations += run.operations;
       rows += run.rows;
       allocated += run.allocatedBytes;
     }
-    return new RunMeasurement(plan.name(), operations, rows, elapsed, perThread, latency,
-        allocated, gc);
+    return new RunMeasurement(
+        plan.name(), operations, rows, elapsed, perThread, latency, allocated, gc);
   }
 
   private static void await(CountDownLatch latch) {
@@ -137,8 +158,13 @@ public final class LoadRunner {
     long elapsedNanos;
     long allocatedBytes;
 
-    ThreadRun(int index, Plan plan, Worker.Factory workers, ProgressReporter reporter,
-        ThreadMXBean threadBean, AtomicReference<Throwable> failure) {
+    ThreadRun(
+        int index,
+        Plan plan,
+        Worker.Factory workers,
+        ProgressReporter reporter,
+        ThreadMXBean threadBean,
+        AtomicReference<Throwable> failure) {
       this.index = index;
       this.plan = plan;
       this.workers = workers;

@@ -4,9 +4,9 @@ import dev.cellar.Get;
 import dev.cellar.Scan;
 
 /**
- * The families and qualifiers of a PE table ({@code --families}, {@code --columns}), as byte
- * arrays made once, and how reads ask for them: every column named, as PE does with its default
- * {@code --addColumns}.
+ * The families and qualifiers of a PE table ({@code --families}, {@code --columns}), as byte arrays
+ * made once, and how reads ask for them: every column named, as PE does with its default {@code
+ * --addColumns}.
  */
 final class PeColumns {
 

@@ -14,8 +14,8 @@ import java.util.stream.Stream;
 
 /**
  * The embedded database a PE run works on: the {@code --dir} directory, or a temporary one that
- * {@link #close()} deletes unless {@code --keep}; opened with the run's configuration. Knows how
- * to create PE's table and whether it holds rows.
+ * {@link #close()} deletes unless {@code --keep}; opened with the run's configuration. Knows how to
+ * create PE's table and whether it holds rows.
  */
 final class PeDatabase implements PeTarget {
 
@@ -25,8 +25,8 @@ final class PeDatabase implements PeTarget {
   private final Cellar cellar;
   private final CellarConfig config;
 
-  private PeDatabase(String directory, boolean temporary, boolean keep, Cellar cellar,
-      CellarConfig config) {
+  private PeDatabase(
+      String directory, boolean temporary, boolean keep, Cellar cellar, CellarConfig config) {
     this.directory = directory;
     this.temporary = temporary;
     this.keep = keep;
@@ -35,11 +35,11 @@ final class PeDatabase implements PeTarget {
   }
 
   /**
-   * Opens {@code location} (a local directory or a URI such as {@code hdfs://host:port/path}), or
-   * a new local temporary directory when it is null.
+   * Opens {@code location} (a local directory or a URI such as {@code hdfs://host:port/path}), or a
+   * new local temporary directory when it is null.
    *
-   * @throws PeException naming the directory and the problem when the configuration is refused
-   *     or the database cannot be opened (held by another process, an unreachable file system, a
+   * @throws PeException naming the directory and the problem when the configuration is refused or
+   *     the database cannot be opened (held by another process, an unreachable file system, a
    *     damaged log): one line, as the store's messages name the file and what is wrong
    */
   static PeDatabase open(String location, boolean keep, CellarConfig config) throws IOException {
@@ -47,9 +47,16 @@ final class PeDatabase implements PeTarget {
     String dir = temporary ? Files.createTempDirectory("cellar-pe-").toString() : location;
     try {
       Cellar cellar = Cellar.open(dir, config);
-      cellar.infoServerAddress().ifPresent(address -> System.err.println(
-          "cellar pe: watch the run at http://" + address.getHostString() + ":"
-              + address.getPort() + "/"));
+      cellar
+          .infoServerAddress()
+          .ifPresent(
+              address ->
+                  System.err.println(
+                      "cellar pe: watch the run at http://"
+                          + address.getHostString()
+                          + ":"
+                          + address.getPort()
+                          + "/"));
       return new PeDatabase(dir, temporary, keep, cellar, config);
     } catch (IllegalArgumentException | IOException e) {
       deleteIfTemporary(dir, temporary);
@@ -93,10 +100,17 @@ final class PeDatabase implements PeTarget {
 
   @Override
   public Table existingTable(PeOptions options) throws IOException {
-    return PeTables.existing(cellar, options, directory.toString(), "run a write command first"
-        + " and keep the database, e.g. 'cellar pe --dir DIR --keep --rows "
-        + options.rowsPerThread() + " sequentialWrite " + options.threads() + "' then the same"
-        + " --dir with this command, or add --load to write the rows in this run");
+    return PeTables.existing(
+        cellar,
+        options,
+        directory.toString(),
+        "run a write command first"
+            + " and keep the database, e.g. 'cellar pe --dir DIR --keep --rows "
+            + options.rowsPerThread()
+            + " sequentialWrite "
+            + options.threads()
+            + "' then the same"
+            + " --dir with this command, or add --load to write the rows in this run");
   }
 
   @Override

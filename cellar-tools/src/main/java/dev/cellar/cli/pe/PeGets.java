@@ -14,10 +14,10 @@ import java.util.SplittableRandom;
  * A thread's gets for sequentialRead (rows start, start+1, ...) and randomRead (rows drawn
  * uniformly among all rows), asking for every column, with {@code --cacheBlocks} and, with {@code
  * --filterAll}, a {@link FilterAllFilter}. With {@code --multiGet=N} gets are gathered and sent N
- * at a time, as PE does: the operation that completes a batch (or the thread's last operation)
- * runs it and counts its rows found, the others only queue. Every result is closed as soon as it
- * was counted. With {@code --rowReader} (and no multi-get) a thread reads through one {@link
- * RowReader} and one reused Get instead, allocating nothing per read.
+ * at a time, as PE does: the operation that completes a batch (or the thread's last operation) runs
+ * it and counts its rows found, the others only queue. Every result is closed as soon as it was
+ * counted. With {@code --rowReader} (and no multi-get) a thread reads through one {@link RowReader}
+ * and one reused Get instead, allocating nothing per read.
  */
 final class PeGets implements Worker {
 
@@ -33,8 +33,10 @@ final class PeGets implements Worker {
   private final long lastIteration;
   private final List<Get> batch = new ArrayList<>();
   private final byte[] rowKey = new byte[PeData.ROW_LENGTH];
+
   /** With {@code --rowReader}: the thread's reader and its reused Get; else null. */
   private final RowReader reader;
+
   private final Get reused;
 
   PeGets(Table table, PeOptions options, PeColumns columns, int thread, boolean sequential) {

@@ -40,8 +40,9 @@ public record PeOptions(
     familyAttributes = Map.copyOf(familyAttributes);
     require(threads >= 1, "<nthreads> must be at least 1, was " + threads);
     require(rowsPerThread >= 1, "--rows must be at least 1, was " + rowsPerThread);
-    require(Math.multiplyHigh(rowsPerThread, threads) == 0
-        && rowsPerThread * threads < 1_000_000_000_000_000L,
+    require(
+        Math.multiplyHigh(rowsPerThread, threads) == 0
+            && rowsPerThread * threads < 1_000_000_000_000_000L,
         "--rows x <nthreads> is too large: " + rowsPerThread + " x " + threads);
     require(valueSize >= 1, "--valueSize must be at least 1, was " + valueSize);
     require(!(valueRandom && valueZipf), "--valueRandom and --valueZipf cannot be used together");
@@ -49,11 +50,13 @@ public record PeOptions(
     require(families >= 1, "--families must be at least 1, was " + families);
     require(columns >= 1, "--columns must be at least 1, was " + columns);
     require(multiGet >= 0, "--multiGet must be 0 or more, was " + multiGet);
-    require(multiGet == 0 || workload == PeWorkload.RANDOM_READ,
+    require(
+        multiGet == 0 || workload == PeWorkload.RANDOM_READ,
         "--multiGet applies to randomRead only, not " + workload.command());
     require(sampleRate > 0 && sampleRate <= 1, "--sampleRate must be in (0, 1], was " + sampleRate);
     require(progressSeconds >= 0, "--progress must be 0 or more seconds, was " + progressSeconds);
-    require(table != null && table.matches("[A-Za-z0-9_.-]+"),
+    require(
+        table != null && table.matches("[A-Za-z0-9_.-]+"),
         "--table must be letters, digits, '_', '-' and '.', was " + table);
   }
 
@@ -94,9 +97,25 @@ public record PeOptions(
 
   /** This run with another workload (the load phase of {@code --load}). */
   PeOptions withWorkload(PeWorkload other) {
-    return new PeOptions(other, threads, rowsPerThread, valueSize, valueRandom, valueZipf,
-        families, columns, familyAttributes, cacheBlocks, filterAll, rowReader, writeToWal,
-        other == PeWorkload.RANDOM_READ ? multiGet : 0, sampleRate, latency, table, seed,
+    return new PeOptions(
+        other,
+        threads,
+        rowsPerThread,
+        valueSize,
+        valueRandom,
+        valueZipf,
+        families,
+        columns,
+        familyAttributes,
+        cacheBlocks,
+        filterAll,
+        rowReader,
+        writeToWal,
+        other == PeWorkload.RANDOM_READ ? multiGet : 0,
+        sampleRate,
+        latency,
+        table,
+        seed,
         progressSeconds);
   }
 }

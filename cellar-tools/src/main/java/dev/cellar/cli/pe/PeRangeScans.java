@@ -26,8 +26,8 @@ import java.util.SplittableRandom;
  *       PE's data ({@link SingleColumnValueFilter}); usually none.
  * </ul>
  *
- * With {@code --filterAll} a {@link FilterAllFilter} joins the filters, so the scans read every
- * row and return none. Every result is closed once read.
+ * With {@code --filterAll} a {@link FilterAllFilter} joins the filters, so the scans read every row
+ * and return none. Every result is closed once read.
  */
 final class PeRangeScans implements Worker {
 
@@ -68,8 +68,12 @@ final class PeRangeScans implements Worker {
     if (workload == PeWorkload.FILTER_SCAN) {
       columns.addFirstFamilyTo(scan);
       byte[] value = PeData.generateData(random, sizes.next());
-      filters.add(new SingleColumnValueFilter(columns.families()[0], columns.qualifiers()[0],
-          CompareOperator.EQUAL, new BinaryComparator(value)));
+      filters.add(
+          new SingleColumnValueFilter(
+              columns.families()[0],
+              columns.qualifiers()[0],
+              CompareOperator.EQUAL,
+              new BinaryComparator(value)));
     } else {
       columns.addTo(scan);
       long start = random.nextLong(options.totalRows());
@@ -84,8 +88,10 @@ final class PeRangeScans implements Worker {
       filters.add(new FilterAllFilter());
     }
     if (!filters.isEmpty()) {
-      scan.setFilter(filters.size() == 1 ? filters.get(0)
-          : new FilterList(FilterList.Operator.MUST_PASS_ALL, filters));
+      scan.setFilter(
+          filters.size() == 1
+              ? filters.get(0)
+              : new FilterList(FilterList.Operator.MUST_PASS_ALL, filters));
     }
     return scan;
   }

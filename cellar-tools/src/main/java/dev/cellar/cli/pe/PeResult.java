@@ -6,13 +6,18 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * One measured PE phase: the options it ran with, what {@link LoadRunner} measured, the block
- * cache lookups during the phase, the allocator's heap allocation ratio over the phase, and for a
- * write phase the time of the flush that followed it (-1 otherwise). A run against a server
- * ({@code server}: its address; null embedded) has no cache or allocator figures of its own.
+ * One measured PE phase: the options it ran with, what {@link LoadRunner} measured, the block cache
+ * lookups during the phase, the allocator's heap allocation ratio over the phase, and for a write
+ * phase the time of the flush that followed it (-1 otherwise). A run against a server ({@code
+ * server}: its address; null embedded) has no cache or allocator figures of its own.
  */
-public record PeResult(PeOptions options, RunMeasurement measurement, CacheFigures cache,
-    double heapAllocationRatio, long flushMillis, String server) {
+public record PeResult(
+    PeOptions options,
+    RunMeasurement measurement,
+    CacheFigures cache,
+    double heapAllocationRatio,
+    long flushMillis,
+    String server) {
 
   /** Percentiles every report gives. */
   static final double[] PERCENTILES = {50, 75, 95, 99, 99.9, 99.99};
@@ -25,7 +30,8 @@ public record PeResult(PeOptions options, RunMeasurement measurement, CacheFigur
   public long missingRows() {
     boolean gets = workload() == PeWorkload.RANDOM_READ || workload() == PeWorkload.SEQUENTIAL_READ;
     return gets && !options.filterAll()
-        ? Math.max(0, measurement.operations() - measurement.rows()) : 0;
+        ? Math.max(0, measurement.operations() - measurement.rows())
+        : 0;
   }
 
   /** The result as JSON-ready maps and lists. */
@@ -42,9 +48,19 @@ public record PeResult(PeOptions options, RunMeasurement measurement, CacheFigur
     json.put("missingRows", missingRows());
     json.put("seconds", m.seconds());
     json.put("opsPerSecond", m.opsPerSecond());
-    json.put("perThread", m.perThread().stream().map(t -> Map.of(
-        "operations", t.operations(), "seconds", t.elapsedNanos() / 1e9,
-        "opsPerSecond", t.opsPerSecond())).toList());
+    json.put(
+        "perThread",
+        m.perThread().stream()
+            .map(
+                t ->
+                    Map.of(
+                        "operations",
+                        t.operations(),
+                        "seconds",
+                        t.elapsedNanos() / 1e9,
+                        "opsPerSecond",
+                        t.opsPerSecond()))
+            .toList());
     Map<String, Object> latency = new LinkedHashMap<>();
     latency.put("timedOperations", m.latency().getTotalCount());
     latency.put("meanMicros", m.latency().getMean() / 1e3);
@@ -54,18 +70,30 @@ public record PeResult(PeOptions options, RunMeasurement measurement, CacheFigur
     latency.put("maxMicros", m.maxLatencyMicros());
     json.put("latency", latency);
     json.put("heapBytesPerOperation", m.allocatedBytesPerOperation());
-    json.put("gc", Map.of("collections", m.gc().totalCount(), "millis", m.gc().totalMillis(),
-        "byCollector", new TreeMap<>(m.gc().counts())));
-    json.put("blockCache", cache.tiers().stream().map(t -> {
-      Map<String, Object> tier = new LinkedHashMap<>();
-      tier.put("tier", t.name());
-      tier.put("hits", t.hits());
-      tier.put("misses", t.misses());
-      tier.put("hitRatio", t.hitRatio());
-      tier.put("blocks", t.blocks());
-      tier.put("bytes", t.bytes());
-      return tier;
-    }).toList());
+    json.put(
+        "gc",
+        Map.of(
+            "collections",
+            m.gc().totalCount(),
+            "millis",
+            m.gc().totalMillis(),
+            "byCollector",
+            new TreeMap<>(m.gc().counts())));
+    json.put(
+        "blockCache",
+        cache.tiers().stream()
+            .map(
+                t -> {
+                  Map<String, Object> tier = new LinkedHashMap<>();
+                  tier.put("tier", t.name());
+                  tier.put("hits", t.hits());
+                  tier.put("misses", t.misses());
+                  tier.put("hitRatio", t.hitRatio());
+                  tier.put("blocks", t.blocks());
+                  tier.put("bytes", t.bytes());
+                  return tier;
+                })
+            .toList());
     if (server != null) {
       json.put("server", server);
     } else {
@@ -79,7 +107,8 @@ public record PeResult(PeOptions options, RunMeasurement measurement, CacheFigur
 
   /** "99.9" for 99.9, "50" for 50. */
   static String label(double percentile) {
-    return percentile == Math.rint(percentile) ? Long.toString((long) percentile)
+    return percentile == Math.rint(percentile)
+        ? Long.toString((long) percentile)
         : Double.toString(percentile);
   }
 

@@ -8,8 +8,8 @@ import dev.cellar.filter.FilterAllFilter;
 import java.io.IOException;
 
 /**
- * A thread's part of PE's scan: one scanner from the thread's first row to the table's end,
- * opened by the first operation; each operation reads the next row (and closes its result).
+ * A thread's part of PE's scan: one scanner from the thread's first row to the table's end, opened
+ * by the first operation; each operation reads the next row (and closes its result).
  */
 final class PeScan implements Worker {
 

@@ -14,8 +14,8 @@ import java.util.List;
 /**
  * A {@code cellar serve} a PE run works on ({@code --connect host:port}), through Cellar's client
  * configured from the run's settings (HBase's client keys: {@code hbase.rpc.timeout}, {@code
- * hbase.client.retries.number}, ...), connected through {@link ServerConnect} so that a server
- * that cannot be reached ends the run at once. The block cache and the allocator are the server's, so
+ * hbase.client.retries.number}, ...), connected through {@link ServerConnect} so that a server that
+ * cannot be reached ends the run at once. The block cache and the allocator are the server's, so
  * their figures are not the client's to report.
  */
 final class PeServer implements PeTarget {
@@ -35,8 +35,8 @@ final class PeServer implements PeTarget {
    */
   static PeServer connect(String address, CellarConfig config, PrintStream err) {
     try {
-      return new PeServer(address, ServerConnect.open("cellar pe", address,
-          ClientSettings.from(config), err));
+      return new PeServer(
+          address, ServerConnect.open("cellar pe", address, ClientSettings.from(config), err));
     } catch (ServerUnreachableException e) {
       throw new PeException(e.getMessage());
     } catch (IllegalArgumentException | IOException e) {
@@ -61,9 +61,18 @@ final class PeServer implements PeTarget {
 
   @Override
   public Table existingTable(PeOptions options) throws IOException {
-    return PeTables.existing(client, options, describe(), "run a write command against it"
-        + " first, e.g. 'cellar pe --connect " + address + " --rows " + options.rowsPerThread()
-        + " sequentialWrite " + options.threads() + "', or add --load");
+    return PeTables.existing(
+        client,
+        options,
+        describe(),
+        "run a write command against it"
+            + " first, e.g. 'cellar pe --connect "
+            + address
+            + " --rows "
+            + options.rowsPerThread()
+            + " sequentialWrite "
+            + options.threads()
+            + "', or add --load");
   }
 
   @Override

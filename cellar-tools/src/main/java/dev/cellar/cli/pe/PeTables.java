@@ -35,15 +35,14 @@ final class PeTables {
   static Table existing(Database database, PeOptions options, String where, String hint)
       throws IOException {
     if (!database.admin().tableExists(options.table())) {
-      throw new PeException("table " + options.table() + " does not exist in " + where + ": "
-          + hint);
+      throw new PeException(
+          "table " + options.table() + " does not exist in " + where + ": " + hint);
     }
     Table table = database.table(options.table());
     try (ResultScanner scanner = table.scanner(new Scan().setLimit(1));
         Result first = scanner.next()) {
       if (first == null) {
-        throw new PeException("table " + options.table() + " in " + where + " is empty: "
-            + hint);
+        throw new PeException("table " + options.table() + " in " + where + " is empty: " + hint);
       }
     }
     return table;

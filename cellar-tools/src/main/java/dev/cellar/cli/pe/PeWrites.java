@@ -8,9 +8,9 @@ import java.util.SplittableRandom;
 
 /**
  * A thread's puts for sequentialWrite (rows start, start+1, ...) and randomWrite (rows drawn
- * uniformly among all rows): each operation writes one row, every family and column, with values
- * of PE's data and sizes, and {@code SKIP_WAL} when {@code --writeToWAL=false}. Every put is
- * written on its own, as PE's {@code --autoFlush=true} does.
+ * uniformly among all rows): each operation writes one row, every family and column, with values of
+ * PE's data and sizes, and {@code SKIP_WAL} when {@code --writeToWAL=false}. Every put is written
+ * on its own, as PE's {@code --autoFlush=true} does.
  */
 final class PeWrites implements Worker {
 

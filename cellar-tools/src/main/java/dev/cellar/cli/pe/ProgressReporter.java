@@ -4,8 +4,8 @@ import java.io.PrintStream;
 import java.util.concurrent.atomic.AtomicLongArray;
 
 /**
- * Prints a progress line for a running phase every few seconds on a daemon thread: operations
- * done out of the planned total (or seconds out of the planned duration), the rate over the last
+ * Prints a progress line for a running phase every few seconds on a daemon thread: operations done
+ * out of the planned total (or seconds out of the planned duration), the rate over the last
  * interval and the estimated time left.
  *
  * <p>Worker threads publish their counts into {@link #counts} (one slot per thread, spaced a cache
@@ -30,8 +30,13 @@ final class ProgressReporter implements AutoCloseable {
    * @param plannedNanos the phase's duration when timed, else 0
    * @param seconds the interval; 0 prints nothing
    */
-  ProgressReporter(String name, int threads, long plannedOperations, long plannedNanos,
-      int seconds, PrintStream out) {
+  ProgressReporter(
+      String name,
+      int threads,
+      long plannedOperations,
+      long plannedNanos,
+      int seconds,
+      PrintStream out) {
     this.name = name;
     this.threads = threads;
     this.plannedOperations = plannedOperations;
@@ -39,8 +44,10 @@ final class ProgressReporter implements AutoCloseable {
     this.intervalNanos = seconds * 1_000_000_000L;
     this.out = out;
     this.counts = new AtomicLongArray(threads * SPACING);
-    this.thread = seconds == 0 ? null
-        : Thread.ofPlatform().name("cellar-pe-progress").daemon().unstarted(this::report);
+    this.thread =
+        seconds == 0
+            ? null
+            : Thread.ofPlatform().name("cellar-pe-progress").daemon().unstarted(this::report);
   }
 
   /** Starts reporting; the phase's clock starts now. */
@@ -83,15 +90,18 @@ final class ProgressReporter implements AutoCloseable {
       String share;
       double left;
       if (plannedOperations > 0) {
-        share = String.format("%,d/%,d ops (%.0f%%)", count, plannedOperations,
-            100.0 * count / plannedOperations);
+        share =
+            String.format(
+                "%,d/%,d ops (%.0f%%)",
+                count, plannedOperations, 100.0 * count / plannedOperations);
         left = rate > 0 ? (plannedOperations - count) / rate : Double.NaN;
       } else {
         share = String.format("%,d ops, %.0f/%.0f s", count, elapsed, plannedNanos / 1e9);
         left = plannedNanos / 1e9 - elapsed;
       }
-      out.printf("%s: %s, %,.0f ops/s, %.0f s elapsed, about %.0f s left%n", name, share, rate,
-          elapsed, Math.max(0, left));
+      out.printf(
+          "%s: %s, %,.0f ops/s, %.0f s elapsed, about %.0f s left%n",
+          name, share, rate, elapsed, Math.max(0, left));
       out.flush();
       previousCount = count;
       previousTime = now;

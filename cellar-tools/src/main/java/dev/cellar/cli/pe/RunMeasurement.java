@@ -38,8 +38,8 @@ public record RunMeasurement(
   }
 
   /**
-   * The phases of {@code parts} (rounds of one workload on one store, run with the same threads)
-   * as one: operations, rows, time, allocation and collections added up, latencies merged.
+   * The phases of {@code parts} (rounds of one workload on one store, run with the same threads) as
+   * one: operations, rows, time, allocation and collections added up, latencies merged.
    */
   public static RunMeasurement combined(String name, List<RunMeasurement> parts) {
     if (parts.isEmpty()) {
@@ -49,8 +49,9 @@ public record RunMeasurement(
     Histogram latency = first.latency.copy();
     List<ThreadFigures> threads = new ArrayList<>();
     for (ThreadFigures figures : first.perThread) {
-      threads.add(new ThreadFigures(figures.operations(), figures.elapsedNanos(),
-          figures.latency().copy()));
+      threads.add(
+          new ThreadFigures(
+              figures.operations(), figures.elapsedNanos(), figures.latency().copy()));
     }
     long operations = first.operations;
     long rows = first.rows;
@@ -59,16 +60,24 @@ public record RunMeasurement(
     GcFigures gc = first.gc;
     for (RunMeasurement part : parts.subList(1, parts.size())) {
       if (part.threads() != threads.size()) {
-        throw new IllegalArgumentException("phases of " + threads.size() + " and "
-            + part.threads() + " threads cannot be combined");
+        throw new IllegalArgumentException(
+            "phases of "
+                + threads.size()
+                + " and "
+                + part.threads()
+                + " threads cannot be combined");
       }
       latency.add(part.latency);
       for (int i = 0; i < threads.size(); i++) {
         ThreadFigures sum = threads.get(i);
         ThreadFigures more = part.perThread.get(i);
         sum.latency().add(more.latency());
-        threads.set(i, new ThreadFigures(sum.operations() + more.operations(),
-            sum.elapsedNanos() + more.elapsedNanos(), sum.latency()));
+        threads.set(
+            i,
+            new ThreadFigures(
+                sum.operations() + more.operations(),
+                sum.elapsedNanos() + more.elapsedNanos(),
+                sum.latency()));
       }
       operations += part.operations;
       rows += part.rows;

@@ -5,8 +5,8 @@ import java.util.random.RandomGenerator;
 
 /**
  * HBase's {@code RandomDistribution.Zipf}, which PE's {@code --valueZipf} draws value sizes from:
- * integers in [min, max) with P(k) proportional to k^-sigma. The cumulative weights are kept for
- * a subset of points (a new point once k grows by more than {@code epsilon}), a draw finds its
+ * integers in [min, max) with P(k) proportional to k^-sigma. The cumulative weights are kept for a
+ * subset of points (a new point once k grows by more than {@code epsilon}), a draw finds its
  * interval by binary search and picks uniformly inside it.
  */
 final class Zipf {
@@ -19,8 +19,8 @@ final class Zipf {
 
   Zipf(RandomGenerator random, int min, int max, double sigma) {
     if (max <= min || sigma <= 1) {
-      throw new IllegalArgumentException("Zipf needs min < max and sigma > 1, was [" + min + ", "
-          + max + ") and " + sigma);
+      throw new IllegalArgumentException(
+          "Zipf needs min < max and sigma > 1, was [" + min + ", " + max + ") and " + sigma);
     }
     this.random = random;
     int[] k = new int[max - min + 1];

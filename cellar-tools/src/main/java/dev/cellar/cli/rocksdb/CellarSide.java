@@ -33,21 +33,25 @@ import java.util.stream.Stream;
 
 /**
  * Cellar's side: PE's table ({@code TestTable}, family {@code info0} with HBase's defaults: 64 KiB
- * blocks, ROW bloom, no encoding or compression), columns {@code info0:0 .. info0:<columns-1>}.
- * The block cache is L1 only (on the heap) or, for {@link CacheTier#L2}, a small L1 for index and
- * bloom blocks plus an off-heap L2 bucket cache for data blocks; either way its total is the size
- * asked for. Loads with {@code SKIP_WAL}; reads with the public API, closing every result; writes
- * batches with {@code SYNC_WAL}, whose log force is an {@code fdatasync}.
+ * blocks, ROW bloom, no encoding or compression), columns {@code info0:0 .. info0:<columns-1>}. The
+ * block cache is L1 only (on the heap) or, for {@link CacheTier#L2}, a small L1 for index and bloom
+ * blocks plus an off-heap L2 bucket cache for data blocks; either way its total is the size asked
+ * for. Loads with {@code SKIP_WAL}; reads with the public API, closing every result; writes batches
+ * with {@code SYNC_WAL}, whose log force is an {@code fdatasync}.
  */
 final class CellarSide implements ComparedStore {
 
   static final String TABLE = "TestTable";
   private static final byte[] FAMILY = PeData.family(0);
+
   /** The qualifier of a one-column shape, made once as PE's {@code COLUMN_ZERO} is. */
   private static final byte[] FIRST_QUALIFIER = PeData.qualifier(0);
 
   /** Where Cellar's block cache lives. */
-  enum CacheTier { L1, L2 }
+  enum CacheTier {
+    L1,
+    L2
+  }
 
   /**
    * How Cellar reads: {@code VIEW} through a {@link RowReader} per thread and a reused {@link Get},
@@ -55,7 +59,10 @@ final class CellarSide implements ComparedStore {
    * {@link Table#get(Get)} with a new Get and through {@link Table#scanner(Scan)}, with a closed
    * {@link Result} per row (HBase's style).
    */
-  enum Api { VIEW, RESULT }
+  enum Api {
+    VIEW,
+    RESULT
+  }
 
   private final Path directory;
   private final Cellar cellar;
@@ -76,14 +83,17 @@ final class CellarSide implements ComparedStore {
   }
 
   /** As above, the family created with {@code familyAttributes} (HBase's names) when new. */
-  static ComparedStore.Opener opener(CacheTier tier, CellarConfig base, Api api,
-      Map<String, String> familyAttributes) {
+  static ComparedStore.Opener opener(
+      CacheTier tier, CellarConfig base, Api api, Map<String, String> familyAttributes) {
     return (directory, cacheBytes) -> {
       Cellar cellar = Cellar.open(directory, config(base, tier, cacheBytes));
       try {
         if (!cellar.admin().tableExists(TABLE)) {
-          cellar.admin().createTable(TableDescriptor.of(TABLE, ColumnFamilyDescriptor.of(
-              PeData.familyName(0), familyAttributes)));
+          cellar
+              .admin()
+              .createTable(
+                  TableDescriptor.of(
+                      TABLE, ColumnFamilyDescriptor.of(PeData.familyName(0), familyAttributes)));
         }
         return new CellarSide(directory, cellar, cellar.table(TABLE), api);
       } catch (IOException | RuntimeException e) {
@@ -177,8 +187,13 @@ final class CellarSide implements ComparedStore {
   private static void copyValues(List<Cell> cells, byte[] buffer) {
     for (int i = 0; i < cells.size(); i++) {
       Cell cell = cells.get(i);
-      MemorySegment.copy(cell.valueSegment(), ValueLayout.JAVA_BYTE, cell.valueOffset(), buffer,
-          0, cell.valueLength());
+      MemorySegment.copy(
+          cell.valueSegment(),
+          ValueLayout.JAVA_BYTE,
+          cell.valueOffset(),
+          buffer,
+          0,
+          cell.valueLength());
     }
   }
 
@@ -188,43 +203,45 @@ final class CellarSide implements ComparedStore {
   }
 
   private Worker.Factory viewReaders(RowShape shape, long rows, long seed) {
-    return thread -> new Worker() {
-      private final RandomRows random = new RandomRows(shape, rows, seed, thread);
-      private final RowReader reader = table.rowReader();
-      private final Get get = readGet(shape, shape.key(0));
-      private final byte[] value = new byte[shape.valueSize()];
+    return thread ->
+        new Worker() {
+          private final RandomRows random = new RandomRows(shape, rows, seed, thread);
+          private final RowReader reader = table.rowReader();
+          private final Get get = readGet(shape, shape.key(0));
+          private final byte[] value = new byte[shape.valueSize()];
 
-      @Override
-      public long execute(long iteration) throws IOException {
-        RowView row = reader.getView(get.setRow(random.nextKey()));
-        if (!wellShaped(row.cells(), shape)) {
-          return 0;
-        }
-        copyValues(row.cells(), value);
-        return 1;
-      }
+          @Override
+          public long execute(long iteration) throws IOException {
+            RowView row = reader.getView(get.setRow(random.nextKey()));
+            if (!wellShaped(row.cells(), shape)) {
+              return 0;
+            }
+            copyValues(row.cells(), value);
+            return 1;
+          }
 
-      @Override
-      public void close() {
-        reader.close();
-      }
-    };
+          @Override
+          public void close() {
+            reader.close();
+          }
+        };
   }
 
   private Worker.Factory resultReaders(RowShape shape, long rows, long seed) {
-    return thread -> new Worker() {
-      private final RandomRows random = new RandomRows(shape, rows, seed, thread);
+    return thread ->
+        new Worker() {
+          private final RandomRows random = new RandomRows(shape, rows, seed, thread);
 
-      @Override
-      public long execute(long iteration) throws IOException {
-        try (Result result = table.get(readGet(shape, random.nextKey()))) {
-          return wellShaped(result.rawCells(), shape) ? 1 : 0;
-        }
-      }
+          @Override
+          public long execute(long iteration) throws IOException {
+            try (Result result = table.get(readGet(shape, random.nextKey()))) {
+              return wellShaped(result.rawCells(), shape) ? 1 : 0;
+            }
+          }
 
-      @Override
-      public void close() {}
-    };
+          @Override
+          public void close() {}
+        };
   }
 
   /**
@@ -236,64 +253,65 @@ final class CellarSide implements ComparedStore {
   @Override
   public Worker.Factory scanners(ScanRanges ranges, boolean cacheBlocks, LongAdder wrongRows) {
     RowShape shape = ranges.shape();
-    return thread -> new Worker() {
-      private final ScanRanges.Cursor cursor = ranges.cursor(thread);
-      private final byte[] key = new byte[shape.keyLength()];
-      private final byte[] value = new byte[shape.valueSize()];
-      private long seen;
+    return thread ->
+        new Worker() {
+          private final ScanRanges.Cursor cursor = ranges.cursor(thread);
+          private final byte[] key = new byte[shape.keyLength()];
+          private final byte[] value = new byte[shape.valueSize()];
+          private long seen;
 
-      @Override
-      public long execute(long iteration) throws IOException {
-        cursor.next();
-        Scan scan = new Scan().withStartRow(cursor.startKey()).setCacheBlocks(cacheBlocks);
-        if (cursor.stopKey() != null) {
-          scan.withStopRow(cursor.stopKey());
-        }
-        seen = 0;
-        long good = api == Api.VIEW ? scanViews(scan) : scanResults(scan);
-        countWrong(wrongRows, cursor.rows(), seen, good);
-        return good;
-      }
-
-      private long scanViews(Scan scan) throws IOException {
-        long good = 0;
-        try (RowScanner scanner = table.rowScanner(scan)) {
-          for (RowView row = scanner.nextView(); row != null; row = scanner.nextView()) {
-            seen++;
-            good += read(row.cells());
-          }
-        }
-        return good;
-      }
-
-      private long scanResults(Scan scan) throws IOException {
-        long good = 0;
-        try (ResultScanner scanner = table.scanner(scan)) {
-          for (Result next = scanner.next(); next != null; next = scanner.next()) {
-            try (Result result = next) {
-              seen++;
-              good += read(result.rawCells());
+          @Override
+          public long execute(long iteration) throws IOException {
+            cursor.next();
+            Scan scan = new Scan().withStartRow(cursor.startKey()).setCacheBlocks(cacheBlocks);
+            if (cursor.stopKey() != null) {
+              scan.withStopRow(cursor.stopKey());
             }
+            seen = 0;
+            long good = api == Api.VIEW ? scanViews(scan) : scanResults(scan);
+            countWrong(wrongRows, cursor.rows(), seen, good);
+            return good;
           }
-        }
-        return good;
-      }
 
-      /** Copies the row's key and values out; 1 if the row has the shape, else 0. */
-      private int read(List<Cell> cells) {
-        Cell first = cells.get(0);
-        if (first.rowLength() != key.length || !wellShaped(cells, shape)) {
-          return 0;
-        }
-        MemorySegment.copy(first.segment(), ValueLayout.JAVA_BYTE, first.rowOffset(), key, 0,
-            key.length);
-        copyValues(cells, value);
-        return 1;
-      }
+          private long scanViews(Scan scan) throws IOException {
+            long good = 0;
+            try (RowScanner scanner = table.rowScanner(scan)) {
+              for (RowView row = scanner.nextView(); row != null; row = scanner.nextView()) {
+                seen++;
+                good += read(row.cells());
+              }
+            }
+            return good;
+          }
 
-      @Override
-      public void close() {}
-    };
+          private long scanResults(Scan scan) throws IOException {
+            long good = 0;
+            try (ResultScanner scanner = table.scanner(scan)) {
+              for (Result next = scanner.next(); next != null; next = scanner.next()) {
+                try (Result result = next) {
+                  seen++;
+                  good += read(result.rawCells());
+                }
+              }
+            }
+            return good;
+          }
+
+          /** Copies the row's key and values out; 1 if the row has the shape, else 0. */
+          private int read(List<Cell> cells) {
+            Cell first = cells.get(0);
+            if (first.rowLength() != key.length || !wellShaped(cells, shape)) {
+              return 0;
+            }
+            MemorySegment.copy(
+                first.segment(), ValueLayout.JAVA_BYTE, first.rowOffset(), key, 0, key.length);
+            copyValues(cells, value);
+            return 1;
+          }
+
+          @Override
+          public void close() {}
+        };
   }
 
   /** Adds what a scan got wrong: rows missing or extra, and rows of the wrong shape. */
@@ -312,27 +330,28 @@ final class CellarSide implements ComparedStore {
     for (int column = 0; column < columns; column++) {
       qualifiers[column] = PeData.qualifier(column);
     }
-    return thread -> new Worker() {
-      private final NewRows.Cursor cursor = rows.cursor(thread);
-      private final List<Put> batch = new ArrayList<>(batchRows);
+    return thread ->
+        new Worker() {
+          private final NewRows.Cursor cursor = rows.cursor(thread);
+          private final List<Put> batch = new ArrayList<>(batchRows);
 
-      @Override
-      public long execute(long iteration) throws IOException {
-        batch.clear();
-        for (int i = 0; i < batchRows; i++) {
-          Put put = new Put(cursor.nextKey());
-          for (int column = 0; column < columns; column++) {
-            put.addColumn(FAMILY, qualifiers[column], cursor.value(column));
+          @Override
+          public long execute(long iteration) throws IOException {
+            batch.clear();
+            for (int i = 0; i < batchRows; i++) {
+              Put put = new Put(cursor.nextKey());
+              for (int column = 0; column < columns; column++) {
+                put.addColumn(FAMILY, qualifiers[column], cursor.value(column));
+              }
+              batch.add(put);
+            }
+            table.put(batch);
+            return batchRows;
           }
-          batch.add(put);
-        }
-        table.put(batch);
-        return batchRows;
-      }
 
-      @Override
-      public void close() {}
-    };
+          @Override
+          public void close() {}
+        };
   }
 
   @Override
@@ -353,9 +372,14 @@ final class CellarSide implements ComparedStore {
     lastCache = now;
     StringJoiner line = new StringJoiner("; ");
     for (CacheFigures.Tier tier : delta.tiers()) {
-      line.add(String.format("%s hit ratio %.3f (%,d hits, %,d misses%s)", tier.name(),
-          tier.hitRatio(), tier.hits(), tier.misses(), tier.leftOut() == 0 ? ""
-              : String.format(", %,d of them left out", tier.leftOut())));
+      line.add(
+          String.format(
+              "%s hit ratio %.3f (%,d hits, %,d misses%s)",
+              tier.name(),
+              tier.hitRatio(),
+              tier.hits(),
+              tier.misses(),
+              tier.leftOut() == 0 ? "" : String.format(", %,d of them left out", tier.leftOut())));
     }
     return line.toString();
   }

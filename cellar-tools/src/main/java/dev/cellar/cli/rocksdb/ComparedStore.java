@@ -46,8 +46,8 @@ interface ComparedStore extends AutoCloseable {
 
   /**
    * A writer per thread: each operation writes the next {@code batchRows} rows of the thread's
-   * {@link NewRows.Cursor} as one batch, with the store's write-ahead log on and synced
-   * ({@code fdatasync}) once per batch before it returns, and returns {@code batchRows}.
+   * {@link NewRows.Cursor} as one batch, with the store's write-ahead log on and synced ({@code
+   * fdatasync}) once per batch before it returns, and returns {@code batchRows}.
    */
   Worker.Factory batchWriters(NewRows rows, int batchRows);
 

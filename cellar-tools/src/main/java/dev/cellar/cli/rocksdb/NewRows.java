@@ -5,10 +5,10 @@ import java.util.SplittableRandom;
 /**
  * The rows the write scenario writes: uniform random rows among {@code count} rows numbered from
  * {@code firstRow} (past the loaded ones, so reads of the loaded rows stay valid), each column with
- * one of a few pre-made PE values chosen by its row and column number, so that making a value
- * costs the writer nothing and any row's expected values are known. Each writer thread draws from
- * its own generator, seeded by the run's seed and the thread: both stores get the same rows in the
- * same batches.
+ * one of a few pre-made PE values chosen by its row and column number, so that making a value costs
+ * the writer nothing and any row's expected values are known. Each writer thread draws from its own
+ * generator, seeded by the run's seed and the thread: both stores get the same rows in the same
+ * batches.
  *
  * @param values PE values of the run's value size; column {@code c} of row {@code n} gets {@code
  *     values[(n + c) % length]}

@@ -3,9 +3,9 @@ package dev.cellar.cli.rocksdb;
 import java.util.SplittableRandom;
 
 /**
- * The rows one reader thread gets, the same sequence for both stores: uniform among the rows,
- * drawn from a generator seeded by the run's seed and the thread, with the key formatted into one
- * reused array.
+ * The rows one reader thread gets, the same sequence for both stores: uniform among the rows, drawn
+ * from a generator seeded by the run's seed and the thread, with the key formatted into one reused
+ * array.
  */
 final class RandomRows {
 

@@ -3,8 +3,8 @@ package dev.cellar.cli.rocksdb;
 import java.util.SplittableRandom;
 
 /**
- * The rows each scan of the scan scenario reads, the same for both stores. With {@code scanRows}
- * 0, every scan of a thread reads the thread's share of the table: the rows {@code [t x rows /
+ * The rows each scan of the scan scenario reads, the same for both stores. With {@code scanRows} 0,
+ * every scan of a thread reads the thread's share of the table: the rows {@code [t x rows /
  * threads, (t + 1) x rows / threads)}, so the threads together read the whole table once per round.
  * Otherwise each scan reads {@code scanRows} rows (fewer at the table's end) from a uniform random
  * start row, drawn from a generator seeded by the run's seed and the thread.

@@ -14,8 +14,13 @@ import java.util.Map;
  * @param wrongRows rows missing, extra or of the wrong shape
  * @param roundRowsPerSecond the rows per second of each round
  */
-record ScanResult(String store, RunMeasurement measurement, long rowBytes, String cache,
-    long wrongRows, List<Double> roundRowsPerSecond) {
+record ScanResult(
+    String store,
+    RunMeasurement measurement,
+    long rowBytes,
+    String cache,
+    long wrongRows,
+    List<Double> roundRowsPerSecond) {
 
   ScanResult {
     roundRowsPerSecond = List.copyOf(roundRowsPerSecond);
@@ -31,8 +36,7 @@ record ScanResult(String store, RunMeasurement measurement, long rowBytes, Strin
   }
 
   double heapBytesPerRow() {
-    return measurement.rows() == 0 ? 0
-        : (double) measurement.allocatedBytes() / measurement.rows();
+    return measurement.rows() == 0 ? 0 : (double) measurement.allocatedBytes() / measurement.rows();
   }
 
   double p50Micros() {

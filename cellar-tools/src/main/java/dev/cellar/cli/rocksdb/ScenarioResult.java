@@ -12,7 +12,11 @@ import java.util.Map;
  * @param wrongValues gets whose value was missing or of the wrong size
  * @param roundOpsPerSecond the gets per second of each round
  */
-record ScenarioResult(String store, RunMeasurement measurement, String cache, long wrongValues,
+record ScenarioResult(
+    String store,
+    RunMeasurement measurement,
+    String cache,
+    long wrongValues,
     List<Double> roundOpsPerSecond) {
 
   ScenarioResult {

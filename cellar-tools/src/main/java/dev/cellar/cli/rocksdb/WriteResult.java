@@ -5,8 +5,8 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * One store's measured write phase: operations are batches, so throughput and heap are per row
- * and latencies per batch.
+ * One store's measured write phase: operations are batches, so throughput and heap are per row and
+ * latencies per batch.
  *
  * @param wrongValues rows checked after the phase whose value was missing or wrong
  */
@@ -25,8 +25,7 @@ record WriteResult(String store, RunMeasurement measurement, long wrongValues) {
   }
 
   double heapBytesPerRow() {
-    return measurement.rows() == 0 ? 0
-        : (double) measurement.allocatedBytes() / measurement.rows();
+    return measurement.rows() == 0 ? 0 : (double) measurement.allocatedBytes() / measurement.rows();
   }
 
   Map<String, Object> toJson() {

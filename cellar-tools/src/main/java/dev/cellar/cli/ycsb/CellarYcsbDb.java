@@ -32,11 +32,11 @@ import site.ycsb.Status;
  * update a Put, delete a row Delete. Properties: {@code cellar.connect=HOST:PORT} (required) and
  * HBase's client keys ({@code hbase.rpc.timeout}, ...).
  *
- * <p><b>Threads.</b> YCSB makes one instance per client thread; they share one {@link
- * CellarClient} per address (its calls are pipelined on one connection), opened by the first
- * {@link #init()} and closed by the last {@link #cleanup()}. An instance made over a database
- * this process already holds ({@link #CellarYcsbDb(Database)}: an embedded one, or a client an
- * experiment opened) uses that one and leaves it open.
+ * <p><b>Threads.</b> YCSB makes one instance per client thread; they share one {@link CellarClient}
+ * per address (its calls are pipelined on one connection), opened by the first {@link #init()} and
+ * closed by the last {@link #cleanup()}. An instance made over a database this process already
+ * holds ({@link #CellarYcsbDb(Database)}: an embedded one, or a client an experiment opened) uses
+ * that one and leaves it open.
  */
 public final class CellarYcsbDb extends DB {
 
@@ -64,8 +64,7 @@ public final class CellarYcsbDb extends DB {
 
   @Override
   public void init() throws DBException {
-    family = getProperties().getProperty(FAMILY, DEFAULT_FAMILY)
-        .getBytes(StandardCharsets.UTF_8);
+    family = getProperties().getProperty(FAMILY, DEFAULT_FAMILY).getBytes(StandardCharsets.UTF_8);
     if (database != null) {
       return;
     }
@@ -76,11 +75,13 @@ public final class CellarYcsbDb extends DB {
     synchronized (LOCK) {
       if (shared == null) {
         Map<String, String> settings = new HashMap<>();
-        getProperties().stringPropertyNames().forEach(key -> settings.put(key,
-            getProperties().getProperty(key)));
+        getProperties()
+            .stringPropertyNames()
+            .forEach(key -> settings.put(key, getProperties().getProperty(key)));
         try {
-          shared = CellarClient.connect(address,
-              ClientSettings.from(CellarConfig.defaults().withAll(settings)));
+          shared =
+              CellarClient.connect(
+                  address, ClientSettings.from(CellarConfig.defaults().withAll(settings)));
         } catch (IllegalArgumentException e) {
           throw new DBException(e.getMessage());
         }
@@ -113,8 +114,8 @@ public final class CellarYcsbDb extends DB {
   }
 
   @Override
-  public Status read(String tableName, String key, Set<String> fields,
-      Map<String, ByteIterator> result) {
+  public Status read(
+      String tableName, String key, Set<String> fields, Map<String, ByteIterator> result) {
     Get get = new Get(bytes(key));
     if (fields == null) {
       get.addFamily(family);
@@ -133,10 +134,14 @@ public final class CellarYcsbDb extends DB {
   }
 
   @Override
-  public Status scan(String tableName, String startKey, int recordCount, Set<String> fields,
+  public Status scan(
+      String tableName,
+      String startKey,
+      int recordCount,
+      Set<String> fields,
       Vector<HashMap<String, ByteIterator>> result) {
-    Scan scan = new Scan().withStartRow(bytes(startKey)).setLimit(recordCount)
-        .setCaching(recordCount);
+    Scan scan =
+        new Scan().withStartRow(bytes(startKey)).setLimit(recordCount).setCaching(recordCount);
     if (fields == null) {
       scan.addFamily(family);
     } else {
@@ -185,7 +190,8 @@ public final class CellarYcsbDb extends DB {
 
   private static void copy(Result row, Map<String, ByteIterator> into) {
     for (Cell cell : row.rawCells()) {
-      into.put(new String(cell.qualifierArray(), StandardCharsets.UTF_8),
+      into.put(
+          new String(cell.qualifierArray(), StandardCharsets.UTF_8),
           new ByteArrayByteIterator(cell.valueArray()));
     }
   }

@@ -33,17 +33,16 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code cellar ycsb load|run --connect HOST:PORT}: YCSB's own {@code site.ycsb.Client} with
- * Cellar's binding ({@link CellarYcsbDb}) and one of the workloads A to F shipped with Cellar (or
- * a workload file). {@code load} creates the table ({@code usertable}, family {@code family}
- * unless {@code -p table=} or {@code -p columnfamily=} say otherwise) when it is missing, then
- * inserts the records; {@code run} runs the workload's operations. Either first connects through
- * {@link ServerConnect}, so that a server that cannot be reached is reported at once, before
- * YCSB's client starts. YCSB's client runs in a child
- * JVM (it ends its process when done), with this one's class path; its report is copied to
- * standard output. Settings for the client ({@code hbase.rpc.timeout}, ...) come from {@code
- * --conf} and {@code -D}, and from YCSB's {@code -p}, which wins. Exit code 1 when the server
- * cannot be reached or the table made (one line on standard error says why), or YCSB's client
- * failed (its report says why).
+ * Cellar's binding ({@link CellarYcsbDb}) and one of the workloads A to F shipped with Cellar (or a
+ * workload file). {@code load} creates the table ({@code usertable}, family {@code family} unless
+ * {@code -p table=} or {@code -p columnfamily=} say otherwise) when it is missing, then inserts the
+ * records; {@code run} runs the workload's operations. Either first connects through {@link
+ * ServerConnect}, so that a server that cannot be reached is reported at once, before YCSB's client
+ * starts. YCSB's client runs in a child JVM (it ends its process when done), with this one's class
+ * path; its report is copied to standard output. Settings for the client ({@code
+ * hbase.rpc.timeout}, ...) come from {@code --conf} and {@code -D}, and from YCSB's {@code -p},
+ * which wins. Exit code 1 when the server cannot be reached or the table made (one line on standard
+ * error says why), or YCSB's client failed (its report says why).
  */
 @Command(
     name = "ycsb",
@@ -55,37 +54,53 @@ import picocli.CommandLine.Spec;
       "  cellar ycsb load --connect localhost:16020 --workload a --records 100000",
       "  cellar ycsb run --connect localhost:16020 --workload a --operations 100000"
     },
-    exitCodeList = "1:the server could not be reached or the table made (one line on standard"
-        + " error says why), or YCSB's client failed (its report says why)")
+    exitCodeList =
+        "1:the server could not be reached or the table made (one line on standard"
+            + " error says why), or YCSB's client failed (its report says why)")
 public final class YcsbCommand implements Callable<Integer> {
 
   @Spec CommandSpec spec;
 
-  @Parameters(index = "0", paramLabel = "load|run", description = "insert the records, or run"
-      + " the workload's operations")
+  @Parameters(
+      index = "0",
+      paramLabel = "load|run",
+      description = "insert the records, or run" + " the workload's operations")
   String phase;
 
-  @Option(names = "--connect", required = true, paramLabel = "HOST:PORT",
+  @Option(
+      names = "--connect",
+      required = true,
+      paramLabel = "HOST:PORT",
       description = "the cellar serve to use")
   String connect;
 
-  @Option(names = "--workload", defaultValue = "a", paramLabel = "A-F|FILE", description = "a"
-      + " workload shipped with Cellar (a to f, as YCSB's) or a workload file (default a)")
+  @Option(
+      names = "--workload",
+      defaultValue = "a",
+      paramLabel = "A-F|FILE",
+      description =
+          "a" + " workload shipped with Cellar (a to f, as YCSB's) or a workload file (default a)")
   String workload;
 
   @Option(names = "--threads", defaultValue = "1", description = "client threads (default 1)")
   int threads;
 
-  @Option(names = "--records", paramLabel = "N", description = "recordcount (default the"
-      + " workload's)")
+  @Option(
+      names = "--records",
+      paramLabel = "N",
+      description = "recordcount (default the" + " workload's)")
   Long records;
 
-  @Option(names = "--operations", paramLabel = "N", description = "operationcount (default the"
-      + " workload's)")
+  @Option(
+      names = "--operations",
+      paramLabel = "N",
+      description = "operationcount (default the" + " workload's)")
   Long operations;
 
-  @Option(names = "-p", paramLabel = "key=value", description = "a YCSB property, e.g. -p"
-      + " fieldcount=1; also taken as a client setting")
+  @Option(
+      names = "-p",
+      paramLabel = "key=value",
+      description = "a YCSB property, e.g. -p" + " fieldcount=1; also taken as a client setting")
   Map<String, String> properties = new LinkedHashMap<>();
 
   @Mixin ConfigOptions settings;
@@ -93,20 +108,20 @@ public final class YcsbCommand implements Callable<Integer> {
   @Override
   public Integer call() throws IOException, InterruptedException {
     if (!phase.equals("load") && !phase.equals("run")) {
-      throw new ParameterException(spec.commandLine(), "the phase is load or run,"
-          + " not '" + phase + "'");
+      throw new ParameterException(
+          spec.commandLine(), "the phase is load or run," + " not '" + phase + "'");
     }
     if (threads < 1) {
-      throw new ParameterException(spec.commandLine(), "--threads must be at least"
-          + " 1, was " + threads);
+      throw new ParameterException(
+          spec.commandLine(), "--threads must be at least" + " 1, was " + threads);
     }
     Path workloadFile = workloadFile();
     String table = properties.getOrDefault("table", "usertable");
     String family = properties.getOrDefault(CellarYcsbDb.FAMILY, CellarYcsbDb.DEFAULT_FAMILY);
     CellarConfig config = settings.config().withAll(properties);
     try {
-      try (CellarClient client = ServerConnect.open("cellar ycsb", connect,
-          ClientSettings.from(config), System.err)) {
+      try (CellarClient client =
+          ServerConnect.open("cellar ycsb", connect, ClientSettings.from(config), System.err)) {
         if (phase.equals("load")) {
           createTableIfMissing(client, table, family);
         }
@@ -129,8 +144,8 @@ public final class YcsbCommand implements Callable<Integer> {
     String name = "workload" + workload.toLowerCase(java.util.Locale.ROOT);
     try (InputStream shipped = YcsbCommand.class.getResourceAsStream(name)) {
       if (shipped == null || !workload.matches("[a-fA-F]")) {
-        throw new ParameterException(spec.commandLine(), "--workload " + workload
-            + " is neither a to f nor a file");
+        throw new ParameterException(
+            spec.commandLine(), "--workload " + workload + " is neither a to f nor a file");
       }
       Path file = Files.createTempFile("cellar-ycsb-" + name + "-", "");
       Files.write(file, shipped.readAllBytes());
@@ -149,13 +164,24 @@ public final class YcsbCommand implements Callable<Integer> {
   /** Runs YCSB's client with {@code config}'s settings as its properties; its exit code. */
   private int runClient(Path workloadFile, CellarConfig config)
       throws IOException, InterruptedException {
-    List<String> command = new ArrayList<>(List.of(
-        Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-        "--enable-native-access=ALL-UNNAMED", "--sun-misc-unsafe-memory-access=allow",
-        "-cp", System.getProperty("java.class.path"), "site.ycsb.Client",
-        phase.equals("load") ? "-load" : "-t",
-        "-db", CellarYcsbDb.class.getName(), "-P", workloadFile.toString(),
-        "-threads", Integer.toString(threads), "-p", CellarYcsbDb.CONNECT + "=" + connect));
+    List<String> command =
+        new ArrayList<>(
+            List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "--enable-native-access=ALL-UNNAMED",
+                "--sun-misc-unsafe-memory-access=allow",
+                "-cp",
+                System.getProperty("java.class.path"),
+                "site.ycsb.Client",
+                phase.equals("load") ? "-load" : "-t",
+                "-db",
+                CellarYcsbDb.class.getName(),
+                "-P",
+                workloadFile.toString(),
+                "-threads",
+                Integer.toString(threads),
+                "-p",
+                CellarYcsbDb.CONNECT + "=" + connect));
     if (records != null) {
       command.addAll(List.of("-p", "recordcount=" + records));
     }
@@ -165,8 +191,9 @@ public final class YcsbCommand implements Callable<Integer> {
     config.values().forEach((key, value) -> command.addAll(List.of("-p", key + "=" + value)));
     Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
     PrintStream out = System.out;
-    try (BufferedReader lines = new BufferedReader(new InputStreamReader(
-        process.getInputStream(), StandardCharsets.UTF_8))) {
+    try (BufferedReader lines =
+        new BufferedReader(
+            new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
       for (String line = lines.readLine(); line != null; line = lines.readLine()) {
         out.println(line);
       }

@@ -17,15 +17,18 @@ class AllotmentTest {
     Allotment allotment = Allotment.of("1280m", 0.01, 16 * MIB, "the least");
     assertEquals(16 * MIB, allotment.bytes());
     assertTrue(allotment.raised());
-    assertEquals("16 MiB (--memory 1,280 MiB x --scale 0.01 is 12.8 MiB, raised to the least"
-        + " this experiment runs with)", allotment.describe());
+    assertEquals(
+        "16 MiB (--memory 1,280 MiB x --scale 0.01 is 12.8 MiB, raised to the least"
+            + " this experiment runs with)",
+        allotment.describe());
     assertEquals(2, allotment.smokeReasons().size(), allotment.smokeReasons().toString());
   }
 
   @Test
   void aGivenMemoryBelowTheLeastIsRefusedNamingIt() {
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-        () -> Allotment.of("8m", 1, 16 * MIB, "what needs it"));
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class, () -> Allotment.of("8m", 1, 16 * MIB, "what needs it"));
     assertEquals("--memory must be at least 16m (what needs it), was 8m", e.getMessage());
   }
 

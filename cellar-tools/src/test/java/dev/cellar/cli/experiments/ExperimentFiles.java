@@ -25,24 +25,25 @@ public final class ExperimentFiles {
   /** The JSON report is a smoke run's: marked in its title, a reason containing {@code why}. */
   public static void assertSmokeRun(JsonObject json, String why) {
     assertTrue(json.get("smokeRun").getAsBoolean(), "marked as a smoke run");
-    assertTrue(json.get("title").getAsString().startsWith("Smoke run: "),
-        json.get("title").getAsString());
+    assertTrue(
+        json.get("title").getAsString().startsWith("Smoke run: "), json.get("title").getAsString());
     List<String> reasons = strings(json.getAsJsonArray("smokeReasons"));
-    assertTrue(reasons.stream().anyMatch(r -> r.contains(why)), "a reason names " + why + ": "
-        + reasons);
+    assertTrue(
+        reasons.stream().anyMatch(r -> r.contains(why)), "a reason names " + why + ": " + reasons);
   }
 
   /** The HTML page is a smoke run's: in its title and in the data its banner is drawn from. */
   public static void assertHtmlMarkedSmoke(Path html) throws IOException {
     String page = Files.readString(html);
     assertTrue(page.contains("<title>Smoke run: "), "the page's title marks the smoke run");
-    assertTrue(Pattern.compile("\"smokeRun\":\\s*true").matcher(page).find(),
+    assertTrue(
+        Pattern.compile("\"smokeRun\":\\s*true").matcher(page).find(),
         "the page's banner is drawn from smokeRun");
   }
 
   /**
-   * One result has the three hit ratio columns, the combined one a number; a deploy without an
-   * L2 has none (null), and one with an L2 has its ratio, or null when no lookup reached it (an
+   * One result has the three hit ratio columns, the combined one a number; a deploy without an L2
+   * has none (null), and one with an L2 has its ratio, or null when no lookup reached it (an
    * inclusive L1 that hit every block).
    */
   public static void assertHitRatiosPerTier(JsonObject result, boolean hasL2) {
@@ -66,8 +67,11 @@ public final class ExperimentFiles {
       JsonArray row = element.getAsJsonArray();
       names.add(row.get(0).getAsString());
       if (!row.get(4).getAsString().equals("heap")) {
-        assertEquals(row.get(1).getAsDouble(), row.get(2).getAsDouble() + row.get(5).getAsDouble(),
-            0.11, "heap = L1 + what is beside it: " + row);
+        assertEquals(
+            row.get(1).getAsDouble(),
+            row.get(2).getAsDouble() + row.get(5).getAsDouble(),
+            0.11,
+            "heap = L1 + what is beside it: " + row);
       }
       assertFalse(row.get(8).getAsString().isEmpty(), "how the heap was sized: " + row);
     }

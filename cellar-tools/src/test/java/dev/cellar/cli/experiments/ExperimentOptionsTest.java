@@ -25,8 +25,9 @@ class ExperimentOptionsTest {
 
   @Test
   void aRunLengthNotAboveZeroIsRefusedNamingTheOption() {
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-        () -> at(1).runMillis("--run-seconds", 0.0, 10));
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class, () -> at(1).runMillis("--run-seconds", 0.0, 10));
     assertTrue(e.getMessage().startsWith("--run-seconds must be"), e.getMessage());
   }
 }

@@ -19,13 +19,17 @@ class TierHitRatiosTest {
 
   @Test
   void twoTiersKeepEachTiersRatio() {
-    TierHitRatios ratios = TierHitRatios.of(new CacheFigures(List.of(
-        new CacheFigures.Tier("L1", 9, 1, 0, 1, 1), new CacheFigures.Tier("L2", 0, 0, 0, 1, 1),
-        new CacheFigures.Tier("combined", 9, 1, 0, 2, 2))));
+    TierHitRatios ratios =
+        TierHitRatios.of(
+            new CacheFigures(
+                List.of(
+                    new CacheFigures.Tier("L1", 9, 1, 0, 1, 1),
+                    new CacheFigures.Tier("L2", 0, 0, 0, 1, 1),
+                    new CacheFigures.Tier("combined", 9, 1, 0, 2, 2))));
     assertEquals(0.9, ratios.l1());
     assertEquals(Double.NaN, ratios.l2(), "a tier without lookups");
     assertEquals("L1 0.900 L2 (no lookups) combined 0.900", ratios.describe());
-    assertEquals(List.of("hitRatioL1", "hitRatioL2", "hitRatioCombined"),
-        TierHitRatios.columns("hitRatio"));
+    assertEquals(
+        List.of("hitRatioL1", "hitRatioL2", "hitRatioCombined"), TierHitRatios.columns("hitRatio"));
   }
 }

@@ -14,8 +14,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 class CacheFiguresTest {
 
-  private static final Map<String, String> L2 = Map.of("hbase.bucketcache.ioengine", "offheap",
-      "hbase.bucketcache.size", "32");
+  private static final Map<String, String> L2 =
+      Map.of("hbase.bucketcache.ioengine", "offheap", "hbase.bucketcache.size", "32");
 
   private static CacheFigures figures(Path dir, Map<String, String> settings) throws Exception {
     try (Cellar cellar = Cellar.open(dir, CellarConfig.defaults().withAll(settings))) {
@@ -27,9 +27,15 @@ class CacheFiguresTest {
   void anInclusiveCacheHasItsTiersAsACombinedOneHas(@TempDir Path dir) throws Exception {
     Map<String, String> inclusive = new HashMap<>(L2);
     inclusive.put("cellar.blockcache.inclusive", "true");
-    assertEquals(List.of("L1", "L2", "combined"), figures(dir.resolve("inclusive"),
-        inclusive).tiers().stream().map(CacheFigures.Tier::name).toList());
-    assertEquals(List.of("L1", "L2", "combined"), figures(dir.resolve("combined"), L2)
-        .tiers().stream().map(CacheFigures.Tier::name).toList());
+    assertEquals(
+        List.of("L1", "L2", "combined"),
+        figures(dir.resolve("inclusive"), inclusive).tiers().stream()
+            .map(CacheFigures.Tier::name)
+            .toList());
+    assertEquals(
+        List.of("L1", "L2", "combined"),
+        figures(dir.resolve("combined"), L2).tiers().stream()
+            .map(CacheFigures.Tier::name)
+            .toList());
   }
 }

@@ -11,9 +11,10 @@ class PeDataTest {
 
   @Test
   void rowKeysAreHBasesFormat() {
-    assertEquals("00000000000000000000000123",
-        new String(PeData.format(123), StandardCharsets.US_ASCII));
-    assertEquals("00000000000000000001048575",
+    assertEquals(
+        "00000000000000000000000123", new String(PeData.format(123), StandardCharsets.US_ASCII));
+    assertEquals(
+        "00000000000000000001048575",
         new String(PeData.format(1048575), StandardCharsets.US_ASCII));
     assertEquals("info1", new String(PeData.family(1), StandardCharsets.US_ASCII));
     assertEquals("12", new String(PeData.qualifier(12), StandardCharsets.US_ASCII));

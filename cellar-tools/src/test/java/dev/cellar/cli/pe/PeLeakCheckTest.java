@@ -39,19 +39,30 @@ class PeLeakCheckTest {
 
   @BeforeAll
   static void writeRows() {
-    CliRun run = CliRun.of("pe", "--dir", shared.toString(), "--rows", "300", "--progress", "0",
-        NO_CACHE, "sequentialWrite", "2");
+    CliRun run =
+        CliRun.of(
+            "pe",
+            "--dir",
+            shared.toString(),
+            "--rows",
+            "300",
+            "--progress",
+            "0",
+            NO_CACHE,
+            "sequentialWrite",
+            "2");
     assertEquals(0, run.exit(), run.toString());
   }
 
   @Test
   void anUnclosedResultIsCaught() throws IOException {
     assertEquals(LeakLevel.PARANOID, LeakDetector.level(), "tests run at PARANOID");
-    try (Cellar cellar = Cellar.open(dir, CellarConfig.defaults().with("hfile.block.cache.size",
-        "0"))) {
+    try (Cellar cellar =
+        Cellar.open(dir, CellarConfig.defaults().with("hfile.block.cache.size", "0"))) {
       cellar.admin().createTable(TableDescriptor.of("t", ColumnFamilyDescriptor.of("f")));
-      cellar.table("t").put(new Put(PeData.format(1)).addColumn("f".getBytes(), "q".getBytes(),
-          "v".getBytes()));
+      cellar
+          .table("t")
+          .put(new Put(PeData.format(1)).addColumn("f".getBytes(), "q".getBytes(), "v".getBytes()));
       cellar.admin().flush("t");
       long start = LeakDetector.lastRecordId();
       Result open = cellar.table("t").get(new Get(PeData.format(1)));
@@ -62,12 +73,29 @@ class PeLeakCheckTest {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"randomRead", "sequentialRead", "scan", "scanRange100",
-      "randomSeekScan", "filterScan"})
+  @ValueSource(
+      strings = {
+        "randomRead",
+        "sequentialRead",
+        "scan",
+        "scanRange100",
+        "randomSeekScan",
+        "filterScan"
+      })
   void everyReadCommandClosesEveryResult(String command) {
     long start = LeakDetector.lastRecordId();
-    CliRun run = CliRun.of("pe", "--dir", shared.toString(), "--rows", "30", "--progress", "0",
-        NO_CACHE, command, "2");
+    CliRun run =
+        CliRun.of(
+            "pe",
+            "--dir",
+            shared.toString(),
+            "--rows",
+            "30",
+            "--progress",
+            "0",
+            NO_CACHE,
+            command,
+            "2");
     assertEquals(0, run.exit(), run.toString());
     List<LeakDetector.Outstanding> leaks = LeakDetector.outstandingSince(start);
     assertTrue(leaks.isEmpty(), command + " left " + leaks);
@@ -76,8 +104,19 @@ class PeLeakCheckTest {
   @Test
   void multiGetClosesEveryResult() {
     long start = LeakDetector.lastRecordId();
-    CliRun run = CliRun.of("pe", "--dir", shared.toString(), "--rows", "35", "--progress", "0",
-        NO_CACHE, "--multiGet=8", "randomRead", "2");
+    CliRun run =
+        CliRun.of(
+            "pe",
+            "--dir",
+            shared.toString(),
+            "--rows",
+            "35",
+            "--progress",
+            "0",
+            NO_CACHE,
+            "--multiGet=8",
+            "randomRead",
+            "2");
     assertEquals(0, run.exit(), run.toString());
     assertTrue(run.out().contains("70 of 70 gets found their row"), run.toString());
     assertTrue(LeakDetector.outstandingSince(start).isEmpty());

@@ -33,24 +33,33 @@ class RunMeasurementTest {
   @Test
   void roundsOfOtherThreadCountsAreRefused() {
     RunMeasurement two = measurement(10, 1, 0, 0, 0);
-    RunMeasurement one = new RunMeasurement("one", 1, 1, 1, List.of(
-        new RunMeasurement.ThreadFigures(1, 1, histogram(1))), histogram(1), 0, gc(0, 0));
-    assertThrows(IllegalArgumentException.class,
-        () -> RunMeasurement.combined("mixed", List.of(two, one)));
+    RunMeasurement one =
+        new RunMeasurement(
+            "one",
+            1,
+            1,
+            1,
+            List.of(new RunMeasurement.ThreadFigures(1, 1, histogram(1))),
+            histogram(1),
+            0,
+            gc(0, 0));
+    assertThrows(
+        IllegalArgumentException.class, () -> RunMeasurement.combined("mixed", List.of(two, one)));
   }
 
-  private static RunMeasurement measurement(long ops, long nanos, long allocated, long gcs,
-      long gcMillis) {
-    List<RunMeasurement.ThreadFigures> threads = List.of(
-        new RunMeasurement.ThreadFigures(ops / 2, nanos, histogram(ops / 2)),
-        new RunMeasurement.ThreadFigures(ops / 2, nanos, histogram(ops / 2)));
-    return new RunMeasurement("round", ops, ops, nanos, threads, histogram(ops), allocated,
-        gc(gcs, gcMillis));
+  private static RunMeasurement measurement(
+      long ops, long nanos, long allocated, long gcs, long gcMillis) {
+    List<RunMeasurement.ThreadFigures> threads =
+        List.of(
+            new RunMeasurement.ThreadFigures(ops / 2, nanos, histogram(ops / 2)),
+            new RunMeasurement.ThreadFigures(ops / 2, nanos, histogram(ops / 2)));
+    return new RunMeasurement(
+        "round", ops, ops, nanos, threads, histogram(ops), allocated, gc(gcs, gcMillis));
   }
 
   private static GcFigures gc(long count, long millis) {
-    return new GcFigures(Map.of("G1 Young Generation", count),
-        Map.of("G1 Young Generation", millis));
+    return new GcFigures(
+        Map.of("G1 Young Generation", count), Map.of("G1 Young Generation", millis));
   }
 
   private static Histogram histogram(long values) {

@@ -29,12 +29,12 @@ class YcsbCommandTest {
 
   @BeforeAll
   static void startServerAndLoad() throws IOException {
-    CellarConfig config = CellarConfig.defaults().with(ServerOptions.PORT, "0")
-        .with(ServerOptions.HANDLERS, "4");
+    CellarConfig config =
+        CellarConfig.defaults().with(ServerOptions.PORT, "0").with(ServerOptions.HANDLERS, "4");
     server = CellarServer.start(ServerOptions.from(serverDir, config), config);
     address = server.hostAndPort();
-    CliRun load = CliRun.of("ycsb", "load", "--connect", address, "--records", "300",
-        "--threads", "2");
+    CliRun load =
+        CliRun.of("ycsb", "load", "--connect", address, "--records", "300", "--threads", "2");
     assertEquals(0, load.exit(), load.toString());
     assertTrue(load.out().contains("[INSERT], Operations, 300"), load.toString());
     assertTrue(load.out().contains("[INSERT], Return=OK, 300"), load.toString());
@@ -48,8 +48,20 @@ class YcsbCommandTest {
   @ParameterizedTest
   @ValueSource(strings = {"a", "b", "c", "d", "e", "f"})
   void everyWorkloadRunsWithoutErrors(String workload) {
-    CliRun run = CliRun.of("ycsb", "run", "--connect", address, "--workload", workload,
-        "--records", "300", "--operations", "400", "--threads", "2");
+    CliRun run =
+        CliRun.of(
+            "ycsb",
+            "run",
+            "--connect",
+            address,
+            "--workload",
+            workload,
+            "--records",
+            "300",
+            "--operations",
+            "400",
+            "--threads",
+            "2");
     assertEquals(0, run.exit(), run.toString());
     assertTrue(run.out().contains("[OVERALL], Throughput(ops/sec)"), run.toString());
     assertFalse(run.out().contains("Return=ERROR"), run.toString());
@@ -63,7 +75,7 @@ class YcsbCommandTest {
     assertTrue(phase.err().contains("the phase is load or run, not 'walk'"), phase.toString());
     CliRun workload = CliRun.of("ycsb", "run", "--connect", address, "--workload", "z");
     assertEquals(2, workload.exit(), workload.toString());
-    assertTrue(workload.err().contains("--workload z is neither a to f nor a file"),
-        workload.toString());
+    assertTrue(
+        workload.err().contains("--workload z is neither a to f nor a file"), workload.toString());
   }
 }

@@ -5,10 +5,10 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * One {@code cellar} command line as the README or a guide page writes it in a code block: where
- * it stands, its text, and its arguments after {@code cellar} as a shell would split them. A
- * synopsis ({@code [options]}, {@code <file>}, {@code a|b} alternatives, {@code ...}) is not run
- * or parsed whole; only the option names it shows are checked.
+ * One {@code cellar} command line as the README or a guide page writes it in a code block: where it
+ * stands, its text, and its arguments after {@code cellar} as a shell would split them. A synopsis
+ * ({@code [options]}, {@code <file>}, {@code a|b} alternatives, {@code ...}) is not run or parsed
+ * whole; only the option names it shows are checked.
  */
 record GuideCommand(Path file, int line, String text, List<String> args, boolean synopsis) {
 

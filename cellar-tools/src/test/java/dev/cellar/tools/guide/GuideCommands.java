@@ -11,15 +11,16 @@ import java.util.stream.Stream;
 
 /**
  * Finds the {@code cellar} commands in the README and the user guide: inside fenced code blocks,
- * the lines that run {@code ./cellar} or {@code cellar} (after {@code $ } in a transcript, a pipe or
- * environment settings), joined across trailing backslashes, without their trailing
- * {@code # comment}, {@code &} or {@code < input}. Output lines that only quote a command
- * ({@code cellar serve: ...}) are not commands.
+ * the lines that run {@code ./cellar} or {@code cellar} (after {@code $ } in a transcript, a pipe
+ * or environment settings), joined across trailing backslashes, without their trailing {@code #
+ * comment}, {@code &} or {@code < input}. Output lines that only quote a command ({@code cellar
+ * serve: ...}) are not commands.
  */
 final class GuideCommands {
 
-  private static final Pattern INVOCATION = Pattern.compile(
-      "^\\s*(?:[A-Z_]+=(?:\"[^\"]*\"|\\S+)\\s+)*(?:\\./)?cellar\\s+(?![a-z-]+:)(.*)$");
+  private static final Pattern INVOCATION =
+      Pattern.compile(
+          "^\\s*(?:[A-Z_]+=(?:\"[^\"]*\"|\\S+)\\s+)*(?:\\./)?cellar\\s+(?![a-z-]+:)(.*)$");
   private static final Pattern SYNOPSIS = Pattern.compile("\\[|<[a-z]|\\.\\.\\.|\\|");
 
   private GuideCommands() {}
@@ -62,7 +63,8 @@ final class GuideCommands {
       if (!invocation.find(0) || startsAsOutput(text)) {
         continue;
       }
-      String rest = invocation.group(1).replaceFirst("\\s*&$", "").replaceFirst("\\s*<\\s*\\S+$", "");
+      String rest =
+          invocation.group(1).replaceFirst("\\s*&$", "").replaceFirst("\\s*<\\s*\\S+$", "");
       boolean synopsis = SYNOPSIS.matcher(rest).find();
       commands.add(new GuideCommand(page, first + 1, text, ShellWords.split(rest), synopsis));
     }

@@ -62,14 +62,24 @@ class GuideCommandsTest {
     assertEquals(List.of("serve", "--dir", "./data"), serve.args());
     GuideCommand shell = first(readme, "shell");
     String input = printfInput(shell.text());
-    try (ServerProcess server = ServerProcess.start("the README's quick start",
-        directory.resolve("data"), 256L << 20, 128L << 20, Map.of(), "127.0.0.1", System.out)) {
+    try (ServerProcess server =
+        ServerProcess.start(
+            "the README's quick start",
+            directory.resolve("data"),
+            256L << 20,
+            128L << 20,
+            Map.of(),
+            "127.0.0.1",
+            System.out)) {
       List<String> args = new ArrayList<>(shell.args());
       args.replaceAll(arg -> arg.equals("127.0.0.1:16020") ? server.address() : arg);
       CliRun run = withInput(input, () -> CliRun.of(args.toArray(String[]::new)));
       assertEquals(0, run.exit(), run.toString());
-      assertTrue(run.out().contains("column=f:a, timestamp=") && run.out().contains("value=hello")
-          && run.out().contains("1 row(s)"), run.toString());
+      assertTrue(
+          run.out().contains("column=f:a, timestamp=")
+              && run.out().contains("value=hello")
+              && run.out().contains("1 row(s)"),
+          run.toString());
     }
   }
 
@@ -79,9 +89,12 @@ class GuideCommandsTest {
     try (Cellar cellar = Cellar.open(data, CellarConfig.defaults())) {
       cellar.admin().createTable(TableDescriptor.of("t", ColumnFamilyDescriptor.of("f")));
       Table table = cellar.table("t");
-      table.put(new Put("r1".getBytes(StandardCharsets.UTF_8))
-          .addColumn("f".getBytes(StandardCharsets.UTF_8), "a".getBytes(StandardCharsets.UTF_8),
-              "hello".getBytes(StandardCharsets.UTF_8)));
+      table.put(
+          new Put("r1".getBytes(StandardCharsets.UTF_8))
+              .addColumn(
+                  "f".getBytes(StandardCharsets.UTF_8),
+                  "a".getBytes(StandardCharsets.UTF_8),
+                  "hello".getBytes(StandardCharsets.UTF_8)));
     }
     List<GuideCommand> page = GuideCommands.of(ROOT.resolve("docs/guide/damaged-files.md"));
     int ran = 0;
@@ -125,15 +138,19 @@ class GuideCommandsTest {
         unknown.add(name);
       }
     }
-    return unknown.isEmpty() ? null
-        : "no such option of 'cellar " + target.getCommandSpec().qualifiedName().replaceFirst(
-            "^cellar ?", "") + "': " + String.join(", ", unknown);
+    return unknown.isEmpty()
+        ? null
+        : "no such option of 'cellar "
+            + target.getCommandSpec().qualifiedName().replaceFirst("^cellar ?", "")
+            + "': "
+            + String.join(", ", unknown);
   }
 
   private static GuideCommand first(List<GuideCommand> commands, String subcommand) {
-    return commands.stream().filter(c -> !c.args().isEmpty() && c.args().getFirst().equals(
-        subcommand)).findFirst().orElseThrow(() -> new AssertionError("no 'cellar "
-        + subcommand + "' in the README"));
+    return commands.stream()
+        .filter(c -> !c.args().isEmpty() && c.args().getFirst().equals(subcommand))
+        .findFirst()
+        .orElseThrow(() -> new AssertionError("no 'cellar " + subcommand + "' in the README"));
   }
 
   /** What {@code printf "..." | ./cellar ...} feeds the command. */

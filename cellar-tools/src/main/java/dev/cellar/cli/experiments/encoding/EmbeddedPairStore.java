@@ -15,9 +15,9 @@ import java.nio.file.Path;
 import java.util.List;
 
 /**
- * A pair's table in an embedded database of its own, in a temporary directory, so each pair
- * starts with an empty block cache; the footprint on disk is the table directory's (files,
- * descriptor and manifest). {@link #close()} closes the database and deletes the directory.
+ * A pair's table in an embedded database of its own, in a temporary directory, so each pair starts
+ * with an empty block cache; the footprint on disk is the table directory's (files, descriptor and
+ * manifest). {@link #close()} closes the database and deletes the directory.
  */
 final class EmbeddedPairStore implements PairStore {
 
@@ -40,8 +40,9 @@ final class EmbeddedPairStore implements PairStore {
         Path directory = Files.createTempDirectory("cellar-bench-encoding-");
         try {
           Cellar cellar = Cellar.open(directory, config);
-          cellar.admin().createTable(new TableDescriptor(EncodingExperiment.TABLE,
-              List.of(family)));
+          cellar
+              .admin()
+              .createTable(new TableDescriptor(EncodingExperiment.TABLE, List.of(family)));
           return new EmbeddedPairStore(directory, cellar, cellar.table(EncodingExperiment.TABLE));
         } catch (IOException | RuntimeException e) {
           Directories.deleteTree(directory);

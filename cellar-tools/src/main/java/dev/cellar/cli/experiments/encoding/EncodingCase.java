@@ -16,9 +16,18 @@ import dev.cellar.cli.pe.RunMeasurement;
  * @param getsUncachedHits the block cache's hit ratios per tier during {@code getsUncached}
  * @param getsCachedHits the block cache's hit ratios per tier during {@code getsCached}
  */
-record EncodingCase(String encoding, String compression, long rows, long diskBytes,
-    long cachedBytes, long loadMillis, double scanUncachedMillis, double scanCachedMillis,
-    RunMeasurement getsUncached, RunMeasurement getsCached, TierHitRatios getsUncachedHits,
+record EncodingCase(
+    String encoding,
+    String compression,
+    long rows,
+    long diskBytes,
+    long cachedBytes,
+    long loadMillis,
+    double scanUncachedMillis,
+    double scanCachedMillis,
+    RunMeasurement getsUncached,
+    RunMeasurement getsCached,
+    TierHitRatios getsUncachedHits,
     TierHitRatios getsCachedHits) {
 
   String label() {

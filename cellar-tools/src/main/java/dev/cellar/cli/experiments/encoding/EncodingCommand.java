@@ -20,9 +20,9 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code cellar bench encoding}: the seed's comparison of block encodings and compression on its
- * Phoenix-shaped rows, extended to every pair of five encodings and five codecs and to Get
- * latency percentiles. See {@link EncodingExperiment} for what is measured and how. Exit codes:
- * 0 done, 1 the run failed (the message says why), 2 bad options.
+ * Phoenix-shaped rows, extended to every pair of five encodings and five codecs and to Get latency
+ * percentiles. See {@link EncodingExperiment} for what is measured and how. Exit codes: 0 done, 1
+ * the run failed (the message says why), 2 bad options.
  */
 @Command(
     name = "encoding",
@@ -46,28 +46,43 @@ public final class EncodingCommand implements Callable<Integer> {
 
   @Mixin ExperimentOptions experiment;
 
-  @Option(names = "--encodings", split = ",", defaultValue = "NONE,PREFIX,DIFF,FAST_DIFF,"
-      + "ROW_INDEX_V1", description = "DATA_BLOCK_ENCODINGs to measure (default"
-      + " ${DEFAULT-VALUE})")
+  @Option(
+      names = "--encodings",
+      split = ",",
+      defaultValue = "NONE,PREFIX,DIFF,FAST_DIFF," + "ROW_INDEX_V1",
+      description = "DATA_BLOCK_ENCODINGs to measure (default" + " ${DEFAULT-VALUE})")
   List<String> encodings;
 
-  @Option(names = "--compressions", split = ",", defaultValue = "NONE,GZ,SNAPPY,LZ4,ZSTD",
+  @Option(
+      names = "--compressions",
+      split = ",",
+      defaultValue = "NONE,GZ,SNAPPY,LZ4,ZSTD",
       description = "COMPRESSIONs to measure (default ${DEFAULT-VALUE})")
   List<String> compressions;
 
-  @Option(names = {"--block-size", "--blockSize"},
-      defaultValue = "65536", description = "BLOCKSIZE (default"
-      + " ${DEFAULT-VALUE})")
+  @Option(
+      names = {"--block-size", "--blockSize"},
+      defaultValue = "65536",
+      description = "BLOCKSIZE (default" + " ${DEFAULT-VALUE})")
   int blockSize;
 
-  @Option(names = "--connect", paramLabel = "HOST:PORT", description = "run through the"
-      + " network against this running cellar serve: a table per pair, loaded and read through"
-      + " Cellar's client, dropped after it")
+  @Option(
+      names = "--connect",
+      paramLabel = "HOST:PORT",
+      description =
+          "run through the"
+              + " network against this running cellar serve: a table per pair, loaded and read through"
+              + " Cellar's client, dropped after it")
   String connect;
 
-  @Option(names = "--info-port", paramLabel = "PORT", defaultValue = "16030", description = "the"
-      + " info server port of the --connect server, whose /jmx gives the footprints (default"
-      + " ${DEFAULT-VALUE})")
+  @Option(
+      names = "--info-port",
+      paramLabel = "PORT",
+      defaultValue = "16030",
+      description =
+          "the"
+              + " info server port of the --connect server, whose /jmx gives the footprints (default"
+              + " ${DEFAULT-VALUE})")
   int infoPort;
 
   @Mixin ConfigOptions configuration;
@@ -76,15 +91,26 @@ public final class EncodingCommand implements Callable<Integer> {
   public Integer call() throws IOException {
     EncodingSettings settings;
     try {
-      settings = new EncodingSettings(encodings, compressions, experiment.scale(),
-          experiment.scaled(DEFAULT_ROWS, 1000), experiment.scaled(DEFAULT_GETS, 100), blockSize,
-          configuration.config(), experiment.seed(), connect, connect == null ? null
-              : connect.substring(0, Math.max(0, connect.lastIndexOf(':'))) + ":" + infoPort);
+      settings =
+          new EncodingSettings(
+              encodings,
+              compressions,
+              experiment.scale(),
+              experiment.scaled(DEFAULT_ROWS, 1000),
+              experiment.scaled(DEFAULT_GETS, 100),
+              blockSize,
+              configuration.config(),
+              experiment.seed(),
+              connect,
+              connect == null
+                  ? null
+                  : connect.substring(0, Math.max(0, connect.lastIndexOf(':'))) + ":" + infoPort);
     } catch (IllegalArgumentException e) {
       throw new ParameterException(spec.commandLine(), e.getMessage());
     }
     PrintStream err = System.err;
-    err.printf("cellar bench encoding: %d x %d pairs, %,d rows each, seed %d%n",
+    err.printf(
+        "cellar bench encoding: %d x %d pairs, %,d rows each, seed %d%n",
         encodings.size(), compressions.size(), settings.rows(), settings.seed());
     SmokeNotice.print("cellar bench encoding", settings.smokeReasons(), err);
     ExperimentReport report;
@@ -95,8 +121,8 @@ public final class EncodingCommand implements Callable<Integer> {
       return 1;
     }
     List<Path> files = ReportWriter.write(report, Machine.current(), experiment.out());
-    err.println("cellar bench encoding: wrote " + files
-        + SmokeNotice.mark(settings.smokeReasons()));
+    err.println(
+        "cellar bench encoding: wrote " + files + SmokeNotice.mark(settings.smokeReasons()));
     return 0;
   }
 }

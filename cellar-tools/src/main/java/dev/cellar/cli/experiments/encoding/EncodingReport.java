@@ -35,64 +35,129 @@ final class EncodingReport {
   }
 
   static ExperimentReport of(EncodingSettings settings, List<EncodingCase> cases) {
-    double noneBytes = cases.stream().filter(c -> c.label().equals("NONE+NONE"))
-        .mapToDouble(EncodingCase::diskBytes).findFirst().orElse(Double.NaN);
-    List<String> columns = new ArrayList<>(List.of("encoding", "compression", "rows", "diskBytes",
-        "diskBytesPerRow", "diskVsNone", "seedDiskVsNone", "cachedBytes", "cachedBytesPerRow",
-        "loadMillis", "scanCacheOffMillis", "scanCachedMillis", "getCacheOffP50Micros",
-        "getCacheOffP99Micros", "getCachedP50Micros", "getCachedP99Micros"));
+    double noneBytes =
+        cases.stream()
+            .filter(c -> c.label().equals("NONE+NONE"))
+            .mapToDouble(EncodingCase::diskBytes)
+            .findFirst()
+            .orElse(Double.NaN);
+    List<String> columns =
+        new ArrayList<>(
+            List.of(
+                "encoding",
+                "compression",
+                "rows",
+                "diskBytes",
+                "diskBytesPerRow",
+                "diskVsNone",
+                "seedDiskVsNone",
+                "cachedBytes",
+                "cachedBytesPerRow",
+                "loadMillis",
+                "scanCacheOffMillis",
+                "scanCachedMillis",
+                "getCacheOffP50Micros",
+                "getCacheOffP99Micros",
+                "getCachedP50Micros",
+                "getCachedP99Micros"));
     columns.addAll(TierHitRatios.columns("getCacheOffHitRatio"));
     columns.addAll(TierHitRatios.columns("getCachedHitRatio"));
     List<List<Object>> rows = new ArrayList<>();
     for (EncodingCase c : cases) {
       Double seed = SEED_DISK_MB.get(c.label());
-      List<Object> row = new ArrayList<>(Arrays.asList(c.encoding(), c.compression(), c.rows(),
-          c.diskBytes(), (double) c.diskBytes() / c.rows(), c.diskBytes() / noneBytes,
-          seed == null ? null : seed / SEED_DISK_MB.get("NONE+NONE"), c.cachedBytes(),
-          (double) c.cachedBytes() / c.rows(), c.loadMillis(), c.scanUncachedMillis(),
-          c.scanCachedMillis(), c.getsUncached().latencyMicros(50),
-          c.getsUncached().latencyMicros(99), c.getsCached().latencyMicros(50),
-          c.getsCached().latencyMicros(99)));
+      List<Object> row =
+          new ArrayList<>(
+              Arrays.asList(
+                  c.encoding(),
+                  c.compression(),
+                  c.rows(),
+                  c.diskBytes(),
+                  (double) c.diskBytes() / c.rows(),
+                  c.diskBytes() / noneBytes,
+                  seed == null ? null : seed / SEED_DISK_MB.get("NONE+NONE"),
+                  c.cachedBytes(),
+                  (double) c.cachedBytes() / c.rows(),
+                  c.loadMillis(),
+                  c.scanUncachedMillis(),
+                  c.scanCachedMillis(),
+                  c.getsUncached().latencyMicros(50),
+                  c.getsUncached().latencyMicros(99),
+                  c.getsCached().latencyMicros(50),
+                  c.getsCached().latencyMicros(99)));
       row.addAll(c.getsUncachedHits().values());
       row.addAll(c.getsCachedHits().values());
       rows.add(row);
     }
     List<String> labels = cases.stream().map(EncodingCase::label).toList();
-    List<Chart> charts = List.of(
-        new Chart("footprint", "Footprint per row: on disk and in the block cache", "bytes/row",
-            labels, List.of(
-                series("on disk", cases, c -> (double) c.diskBytes() / c.rows()),
-                series("in the block cache", cases, c -> (double) c.cachedBytes() / c.rows()))),
-        seedChart(cases, noneBytes),
-        new Chart("scan", "Full scan, one thread", "ms", labels, List.of(
-            series("block cache off (OS cache)", cases, EncodingCase::scanUncachedMillis),
-            series("from the block cache", cases, EncodingCase::scanCachedMillis))),
-        new Chart("get", "Random Get latency, one thread (p50)", "µs", labels, List.of(
-            series("block cache off (OS cache)", cases,
-                c -> c.getsUncached().latencyMicros(50)),
-            series("from the block cache", cases, c -> c.getsCached().latencyMicros(50)))));
+    List<Chart> charts =
+        List.of(
+            new Chart(
+                "footprint",
+                "Footprint per row: on disk and in the block cache",
+                "bytes/row",
+                labels,
+                List.of(
+                    series("on disk", cases, c -> (double) c.diskBytes() / c.rows()),
+                    series("in the block cache", cases, c -> (double) c.cachedBytes() / c.rows()))),
+            seedChart(cases, noneBytes),
+            new Chart(
+                "scan",
+                "Full scan, one thread",
+                "ms",
+                labels,
+                List.of(
+                    series("block cache off (OS cache)", cases, EncodingCase::scanUncachedMillis),
+                    series("from the block cache", cases, EncodingCase::scanCachedMillis))),
+            new Chart(
+                "get",
+                "Random Get latency, one thread (p50)",
+                "µs",
+                labels,
+                List.of(
+                    series(
+                        "block cache off (OS cache)",
+                        cases,
+                        c -> c.getsUncached().latencyMicros(50)),
+                    series("from the block cache", cases, c -> c.getsCached().latencyMicros(50)))));
     List<List<Object>> seedRows = new ArrayList<>();
-    SEED_DISK_MB.forEach((pair, mb) -> seedRows.add(List.of(pair, mb,
-        mb / SEED_DISK_MB.get("NONE+NONE"), mb * 1024 * 1024 / 32_000_000)));
-    Reference seed = new Reference(
-        "HBase - Compression vs Block Encoding (Lars Hofhansl, February 2016)",
-        "32M rows (128M cells: an int key, two floats and Phoenix's marker column) of an Apache"
-            + " Phoenix table on one machine; footprint on disk",
-        List.of("pair", "on disk (MB)", "vs NONE+NONE", "bytes/row"), seedRows);
+    SEED_DISK_MB.forEach(
+        (pair, mb) ->
+            seedRows.add(
+                List.of(
+                    pair, mb, mb / SEED_DISK_MB.get("NONE+NONE"), mb * 1024 * 1024 / 32_000_000)));
+    Reference seed =
+        new Reference(
+            "HBase - Compression vs Block Encoding (Lars Hofhansl, February 2016)",
+            "32M rows (128M cells: an int key, two floats and Phoenix's marker column) of an Apache"
+                + " Phoenix table on one machine; footprint on disk",
+            List.of("pair", "on disk (MB)", "vs NONE+NONE", "bytes/row"),
+            seedRows);
     Map<String, Object> configuration = settings.toJson();
-    return new ExperimentReport("encoding", title(settings),
+    return new ExperimentReport(
+        "encoding",
+        title(settings),
         "Which DATA_BLOCK_ENCODING and COMPRESSION to choose: what each costs on disk and in the"
             + " block cache, and how fast full scans and random Gets are with the block cache"
             + " off (files in the OS cache) and on.",
-        configuration, List.of(), columns, rows, charts, List.of(seed), notes(),
+        configuration,
+        List.of(),
+        columns,
+        rows,
+        charts,
+        List.of(seed),
+        notes(),
         settings.smokeReasons());
   }
 
   /** What ran: the encodings, the compressions and the rows of each table. */
   static String title(EncodingSettings settings) {
-    return "Block encodings " + Words.and(settings.encodings()) + " with compressions "
-        + Words.and(settings.compressions()) + ": footprint, scans and Gets of "
-        + String.format("%,d", settings.rows()) + " rows";
+    return "Block encodings "
+        + Words.and(settings.encodings())
+        + " with compressions "
+        + Words.and(settings.compressions())
+        + ": footprint, scans and Gets of "
+        + String.format("%,d", settings.rows())
+        + " rows";
   }
 
   private static Chart seedChart(List<EncodingCase> cases, double noneBytes) {
@@ -107,12 +172,19 @@ final class EncodingReport {
         theirs.add(seed / SEED_DISK_MB.get("NONE+NONE"));
       }
     }
-    return new Chart("seed-footprint", "On disk relative to NONE+NONE: Cellar and the seed",
-        "× NONE+NONE", labels, List.of(new Chart.Series("Cellar", ours),
+    return new Chart(
+        "seed-footprint",
+        "On disk relative to NONE+NONE: Cellar and the seed",
+        "× NONE+NONE",
+        labels,
+        List.of(
+            new Chart.Series("Cellar", ours),
             new Chart.Series("seed (HBase + Phoenix, 2016)", theirs)));
   }
 
-  private static Chart.Series series(String name, List<EncodingCase> cases,
+  private static Chart.Series series(
+      String name,
+      List<EncodingCase> cases,
       java.util.function.ToDoubleFunction<EncodingCase> value) {
     return new Chart.Series(name, cases.stream().map(c -> value.applyAsDouble(c)).toList());
   }

@@ -9,13 +9,21 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * One run of the encoding experiment: the pairs to measure, the scale and the rows each table
- * gets, the random Gets per phase, the block size, the database configuration (embedded), and the
- * server to run through instead: its RPC address ({@code connect}) and its info server's ({@code
+ * One run of the encoding experiment: the pairs to measure, the scale and the rows each table gets,
+ * the random Gets per phase, the block size, the database configuration (embedded), and the server
+ * to run through instead: its RPC address ({@code connect}) and its info server's ({@code
  * infoAddress}), both {@code host:port}, or both null to run embedded. Immutable.
  */
-public record EncodingSettings(List<String> encodings, List<String> compressions, double scale,
-    long rows, long gets, int blockSize, CellarConfig config, long seed, String connect,
+public record EncodingSettings(
+    List<String> encodings,
+    List<String> compressions,
+    double scale,
+    long rows,
+    long gets,
+    int blockSize,
+    CellarConfig config,
+    long seed,
+    String connect,
     String infoAddress) {
 
   public EncodingSettings {
@@ -25,8 +33,8 @@ public record EncodingSettings(List<String> encodings, List<String> compressions
       throw new IllegalArgumentException("give at least one encoding and one compression");
     }
     if (rows < 1 || rows > Integer.MAX_VALUE) {
-      throw new IllegalArgumentException("rows must be in [1, " + Integer.MAX_VALUE + "], was "
-          + rows);
+      throw new IllegalArgumentException(
+          "rows must be in [1, " + Integer.MAX_VALUE + "], was " + rows);
     }
     for (String encoding : encodings) {
       for (String compression : compressions) {
@@ -49,17 +57,22 @@ public record EncodingSettings(List<String> encodings, List<String> compressions
   /**
    * The column family of the pair's table.
    *
-   * @throws IllegalArgumentException naming the attribute when the encoding or compression is
-   *     not one Cellar knows
+   * @throws IllegalArgumentException naming the attribute when the encoding or compression is not
+   *     one Cellar knows
    */
   ColumnFamilyDescriptor family(String encoding, String compression) {
     return family(encoding, compression, blockSize);
   }
 
-  private static ColumnFamilyDescriptor family(String encoding, String compression,
-      int blockSize) {
-    return ColumnFamilyDescriptor.of(new String(PhoenixRows.FAMILY, StandardCharsets.US_ASCII),
-        Map.of("DATA_BLOCK_ENCODING", encoding, "COMPRESSION", compression, "BLOCKSIZE",
+  private static ColumnFamilyDescriptor family(String encoding, String compression, int blockSize) {
+    return ColumnFamilyDescriptor.of(
+        new String(PhoenixRows.FAMILY, StandardCharsets.US_ASCII),
+        Map.of(
+            "DATA_BLOCK_ENCODING",
+            encoding,
+            "COMPRESSION",
+            compression,
+            "BLOCKSIZE",
             Integer.toString(blockSize)));
   }
 
@@ -75,8 +88,11 @@ public record EncodingSettings(List<String> encodings, List<String> compressions
     json.put("seed", seed);
     json.put("scanThreads", 1);
     json.put("getThreads", 1);
-    json.put("through", connect == null ? "embedded, a database per pair"
-        : "the server at " + connect + ", figures from http://" + infoAddress + "/jmx");
+    json.put(
+        "through",
+        connect == null
+            ? "embedded, a database per pair"
+            : "the server at " + connect + ", figures from http://" + infoAddress + "/jmx");
     return json;
   }
 }

@@ -7,10 +7,10 @@ import dev.cellar.cli.pe.CacheFigures;
 import java.io.IOException;
 
 /**
- * Where one encoding and compression pair's table lives while it is measured, and what it
- * occupies there: a fresh embedded database of its own ({@link EmbeddedPairStore}) or a table of
- * a running server ({@link ServedPairStore}). {@link #close()} removes the table and what holds
- * it. Used by one thread.
+ * Where one encoding and compression pair's table lives while it is measured, and what it occupies
+ * there: a fresh embedded database of its own ({@link EmbeddedPairStore}) or a table of a running
+ * server ({@link ServedPairStore}). {@link #close()} removes the table and what holds it. Used by
+ * one thread.
  */
 interface PairStore extends AutoCloseable {
 

@@ -10,12 +10,12 @@ import java.util.List;
 import java.util.SplittableRandom;
 
 /**
- * The seed's data, as Phoenix stores {@code create table test (pk integer primary key, v1 float,
- * v2 float)} filled with {@code rand()}: row {@code i} is the 4-byte big-endian int {@code i} with
- * its sign bit flipped (Phoenix's INTEGER, so keys sort as numbers), in family {@code 0} with
- * three cells: Phoenix's empty marker column {@code _0} (one byte) and {@code V1}, {@code V2},
- * each a random float in [0, 1) as Phoenix's FLOAT bytes (the sign bit flipped). Keys grow
- * monotonically and the values hardly compress, as in the seed.
+ * The seed's data, as Phoenix stores {@code create table test (pk integer primary key, v1 float, v2
+ * float)} filled with {@code rand()}: row {@code i} is the 4-byte big-endian int {@code i} with its
+ * sign bit flipped (Phoenix's INTEGER, so keys sort as numbers), in family {@code 0} with three
+ * cells: Phoenix's empty marker column {@code _0} (one byte) and {@code V1}, {@code V2}, each a
+ * random float in [0, 1) as Phoenix's FLOAT bytes (the sign bit flipped). Keys grow monotonically
+ * and the values hardly compress, as in the seed.
  */
 final class PhoenixRows {
 
@@ -40,8 +40,8 @@ final class PhoenixRows {
    */
   static void load(Table table, long rows, long seed) throws IOException {
     if (rows > Integer.MAX_VALUE) {
-      throw new IllegalArgumentException("at most " + Integer.MAX_VALUE + " rows (an int key),"
-          + " asked for " + rows);
+      throw new IllegalArgumentException(
+          "at most " + Integer.MAX_VALUE + " rows (an int key)," + " asked for " + rows);
     }
     SplittableRandom random = new SplittableRandom(seed);
     List<Put> batch = new ArrayList<>(BATCH);
@@ -68,7 +68,8 @@ final class PhoenixRows {
 
   private static byte[] flipped(int value) {
     int bits = value ^ Integer.MIN_VALUE;
-    return new byte[] {(byte) (bits >>> 24), (byte) (bits >>> 16), (byte) (bits >>> 8),
-        (byte) bits};
+    return new byte[] {
+      (byte) (bits >>> 24), (byte) (bits >>> 16), (byte) (bits >>> 8), (byte) bits
+    };
   }
 }

@@ -8,8 +8,8 @@ import java.io.IOException;
 import java.util.SplittableRandom;
 
 /**
- * One thread's Gets of whole random rows of the {@link PhoenixRows} table, caching the blocks
- * they read or not. A Get that finds no row fails the run: every row was written.
+ * One thread's Gets of whole random rows of the {@link PhoenixRows} table, caching the blocks they
+ * read or not. A Get that finds no row fails the run: every row was written.
  */
 final class RandomGets implements Worker {
 

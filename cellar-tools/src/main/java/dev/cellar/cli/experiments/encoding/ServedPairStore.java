@@ -17,8 +17,8 @@ import java.util.Locale;
  * A pair's table in a running {@code cellar serve}, reached through Cellar's client: named {@code
  * cellar_bench_encoding_<encoding>_<compression>} (replaced if it exists), dropped by {@link
  * #close()}. The server's block cache and files are shared with whatever else it serves, so the
- * footprints come from its {@code /jmx} as differences: the store files' bytes since the table
- * was created, and the cache's bytes before and after the caching scan (taken by {@link
+ * footprints come from its {@code /jmx} as differences: the store files' bytes since the table was
+ * created, and the cache's bytes before and after the caching scan (taken by {@link
  * EncodingExperiment}). Nothing else should write to the server during the run.
  */
 final class ServedPairStore implements PairStore {
@@ -31,8 +31,8 @@ final class ServedPairStore implements PairStore {
   private final String name;
   private final long storeFileBytesBefore;
 
-  private ServedPairStore(CellarClient client, ServerJmx jmx, String name,
-      long storeFileBytesBefore) {
+  private ServedPairStore(
+      CellarClient client, ServerJmx jmx, String name, long storeFileBytesBefore) {
     this.client = client;
     this.jmx = jmx;
     this.name = name;
@@ -41,15 +41,18 @@ final class ServedPairStore implements PairStore {
 
   /** Tables in the server at {@code address}, its figures read from {@code infoAddress}. */
   static Factory factory(String address, String infoAddress) {
-    CellarClient client = CellarClient.connect(address, ClientSettings.from(
-        CellarConfig.defaults().with("hbase.rpc.timeout", RPC_TIMEOUT_MILLIS)));
+    CellarClient client =
+        CellarClient.connect(
+            address,
+            ClientSettings.from(
+                CellarConfig.defaults().with("hbase.rpc.timeout", RPC_TIMEOUT_MILLIS)));
     ServerJmx jmx = new ServerJmx(infoAddress, true);
     return new Factory() {
       @Override
       public PairStore create(String encoding, String compression, ColumnFamilyDescriptor family)
           throws IOException {
-        String name = ("cellar_bench_encoding_" + encoding + "_" + compression)
-            .toLowerCase(Locale.ROOT);
+        String name =
+            ("cellar_bench_encoding_" + encoding + "_" + compression).toLowerCase(Locale.ROOT);
         if (client.admin().tableExists(name)) {
           client.admin().dropTable(name);
         }

@@ -22,12 +22,12 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code cellar bench offheap}: the off-heap read path seed's PE tests on this machine. See
- * {@link OffheapExperiment}. PE's table is 25% of the memory allotment ({@code --memory}, as the
+ * {@code cellar bench offheap}: the off-heap read path seed's PE tests on this machine. See {@link
+ * OffheapExperiment}. PE's table is 25% of the memory allotment ({@code --memory}, as the
  * showdown's) and the YCSB table 15%, so both fit in either deploy's cache; {@code --scale}
  * multiplies the allotment and so both ({@link Allotment}: at least 40 MiB, so that PE's table
- * holds a range scan's 10,000 rows). Below scale 1 it is a smoke run, with shorter runs by
- * default, and its report says so. Exit codes: 0 done, 1 the run failed, 2 bad options.
+ * holds a range scan's 10,000 rows). Below scale 1 it is a smoke run, with shorter runs by default,
+ * and its report says so. Exit codes: 0 done, 1 the run failed, 2 bad options.
  */
 @Command(
     name = "offheap",
@@ -46,6 +46,7 @@ public final class OffheapCommand implements Callable<Integer> {
 
   /** PE's table and the YCSB table: 40% of the allotment together, as the table was alone. */
   private static final double PE_SHARE = 0.25;
+
   private static final double YCSB_SHARE = 0.15;
   private static final double DEFAULT_RUN_SECONDS = 8;
 
@@ -55,21 +56,33 @@ public final class OffheapCommand implements Callable<Integer> {
 
   @Mixin ServedDeploysOption served;
 
-  @Option(names = "--memory", paramLabel = "SIZE", description = "memory allotted to each"
-      + " deploy's process, e.g. 1g, at least 40m (default: a sixteenth of this machine's, at"
-      + " least 512m); --scale multiplies it")
+  @Option(
+      names = "--memory",
+      paramLabel = "SIZE",
+      description =
+          "memory allotted to each"
+              + " deploy's process, e.g. 1g, at least 40m (default: a sixteenth of this machine's, at"
+              + " least 512m); --scale multiplies it")
   String memory;
 
-  @Option(names = "--threads", split = ",", defaultValue = "1,2,4,8", description = "thread"
-      + " counts (default ${DEFAULT-VALUE})")
+  @Option(
+      names = "--threads",
+      split = ",",
+      defaultValue = "1,2,4,8",
+      description = "thread" + " counts (default ${DEFAULT-VALUE})")
   List<Integer> threads;
 
-  @Option(names = "--run-seconds", description = "length of each measured run (default 8;"
-      + " below --scale 1, 8 times the scale, at least 0.5)")
+  @Option(
+      names = "--run-seconds",
+      description =
+          "length of each measured run (default 8;"
+              + " below --scale 1, 8 times the scale, at least 0.5)")
   Double runSeconds;
 
-  @Option(names = "--runs", defaultValue = "2", description = "runs per phase, the last kept"
-      + " (default ${DEFAULT-VALUE})")
+  @Option(
+      names = "--runs",
+      defaultValue = "2",
+      description = "runs per phase, the last kept" + " (default ${DEFAULT-VALUE})")
   int runs;
 
   @Option(names = "--tmpfs", defaultValue = "/dev/shm", hidden = true)
@@ -79,13 +92,25 @@ public final class OffheapCommand implements Callable<Integer> {
   public Integer call() throws IOException {
     OffheapSettings settings;
     try {
-      Allotment allotment = Allotment.of(memory, experiment.scale(), OffheapSettings.MIN_MEMORY,
-          "PE's table, a quarter of it, must hold a range scan's 10,000 rows");
+      Allotment allotment =
+          Allotment.of(
+              memory,
+              experiment.scale(),
+              OffheapSettings.MIN_MEMORY,
+              "PE's table, a quarter of it, must hold a range scan's 10,000 rows");
       long rows = Math.round(allotment.bytes() * PE_SHARE / 1032);
       long records = Math.round(allotment.bytes() * YCSB_SHARE / YcsbRecords.RECORD_BYTES);
-      settings = new OffheapSettings(allotment, rows, records, threads,
-          experiment.runMillis("--run-seconds", runSeconds, DEFAULT_RUN_SECONDS), runs, tmpfs,
-          experiment.seed(), served.host());
+      settings =
+          new OffheapSettings(
+              allotment,
+              rows,
+              records,
+              threads,
+              experiment.runMillis("--run-seconds", runSeconds, DEFAULT_RUN_SECONDS),
+              runs,
+              tmpfs,
+              experiment.seed(),
+              served.host());
       if (!Files.isDirectory(tmpfs)) {
         throw new IllegalArgumentException("--tmpfs " + tmpfs + " is not a directory");
       }
@@ -93,9 +118,14 @@ public final class OffheapCommand implements Callable<Integer> {
       throw new ParameterException(spec.commandLine(), e.getMessage());
     }
     PrintStream err = System.err;
-    err.printf("cellar bench offheap: %s allotted per deploy; %,d PE rows, %,d YCSB records,"
-        + " threads %s, runs of %.1f s, seed %d%n", settings.allotment().describe(),
-        settings.rows(), settings.ycsbRecords(), threads, settings.runMillis() / 1000.0,
+    err.printf(
+        "cellar bench offheap: %s allotted per deploy; %,d PE rows, %,d YCSB records,"
+            + " threads %s, runs of %.1f s, seed %d%n",
+        settings.allotment().describe(),
+        settings.rows(),
+        settings.ycsbRecords(),
+        threads,
+        settings.runMillis() / 1000.0,
         settings.seed());
     SmokeNotice.print("cellar bench offheap", settings.smokeReasons(), err);
     ExperimentReport report;
@@ -105,9 +135,10 @@ public final class OffheapCommand implements Callable<Integer> {
       err.println("cellar bench offheap: " + e.getMessage());
       return 1;
     }
-    err.println("cellar bench offheap: wrote "
-        + ReportWriter.write(report, Machine.current(), experiment.out())
-        + SmokeNotice.mark(settings.smokeReasons()));
+    err.println(
+        "cellar bench offheap: wrote "
+            + ReportWriter.write(report, Machine.current(), experiment.out())
+            + SmokeNotice.mark(settings.smokeReasons()));
     return 0;
   }
 }

@@ -2,9 +2,9 @@ package dev.cellar.cli.experiments.offheap;
 
 import dev.cellar.Cellar;
 import dev.cellar.CellarConfig;
+import dev.cellar.cli.ServerProcess;
 import dev.cellar.cli.experiments.Allotment;
 import dev.cellar.cli.experiments.Directories;
-import dev.cellar.cli.ServerProcess;
 import dev.cellar.cli.experiments.showdown.ChildJvm;
 import dev.cellar.cli.experiments.showdown.Deploy;
 import dev.cellar.cli.experiments.showdown.DeploySizing;
@@ -39,28 +39,35 @@ final class OffheapExperiment {
 
   private OffheapExperiment() {}
 
-  static List<OffheapCase> run(OffheapSettings settings, PrintStream progress)
-      throws IOException {
+  static List<OffheapCase> run(OffheapSettings settings, PrintStream progress) throws IOException {
     List<OffheapCase> cases = new ArrayList<>();
     Path work = Files.createTempDirectory("cellar-bench-offheap-");
     try {
       Path database = work.resolve("db");
-      progress.printf("cellar bench offheap: loading %,d rows of %d bytes%n", settings.rows(),
-          PeTableLoader.VALUE_SIZE);
-      long rows = settings.serveHost() == null
-          ? PeTableLoader.load(database, settings.rows(), settings.seed(), progress)
-          : PeTableLoader.loadThroughServer(database, settings.rows(), settings.seed(),
-              settings.serveHost(), progress);
-      progress.printf("cellar bench offheap: loading %,d YCSB records of 10 fields of 100"
-          + " bytes%n", settings.ycsbRecords());
+      progress.printf(
+          "cellar bench offheap: loading %,d rows of %d bytes%n",
+          settings.rows(), PeTableLoader.VALUE_SIZE);
+      long rows =
+          settings.serveHost() == null
+              ? PeTableLoader.load(database, settings.rows(), settings.seed(), progress)
+              : PeTableLoader.loadThroughServer(
+                  database, settings.rows(), settings.seed(), settings.serveHost(), progress);
+      progress.printf(
+          "cellar bench offheap: loading %,d YCSB records of 10 fields of 100" + " bytes%n",
+          settings.ycsbRecords());
       long records = loadYcsb(database, settings, progress);
       List<Phase> phases = settings.phases();
       for (Deploy deploy : OffheapSettings.DEPLOYS) {
         long memory = settings.memory();
         DeploySizing sizing = new DeploySizing(deploy, memory);
-        progress.printf("cellar bench offheap: %s: heap %s (%s), L1 %s, L2 %s; %d phases%n",
-            deploy.title(), Allotment.mib(sizing.heap()), sizing.heapHow(),
-            Allotment.mib(sizing.l1()), Allotment.mib(sizing.l2()), phases.size());
+        progress.printf(
+            "cellar bench offheap: %s: heap %s (%s), L1 %s, L2 %s; %d phases%n",
+            deploy.title(),
+            Allotment.mib(sizing.heap()),
+            sizing.heapHow(),
+            Allotment.mib(sizing.l1()),
+            Allotment.mib(sizing.l2()),
+            phases.size());
         Properties request = new Properties();
         request.setProperty("database", database.toString());
         request.setProperty("table", PeTableLoader.TABLE);
@@ -72,15 +79,21 @@ final class OffheapExperiment {
         request.setProperty("sampleRate", "1.0");
         request.setProperty("warmByScan", "true");
         request.setProperty("seed", Long.toString(settings.seed()));
-        deploy.config(memory, settings.tmpfs()).forEach((key, value) ->
-            request.setProperty(ShowdownChild.CONFIG_PREFIX + key, value));
-        OffheapSettings.WARM_EVERY_BLOCK.forEach((key, value) ->
-            request.setProperty(ShowdownChild.CONFIG_PREFIX + key, value));
-        Properties result = settings.serveHost() != null
-            ? ServedDeploy.measure(deploy, memory, database, request, settings.serveHost(),
-                progress)
-            : ChildJvm.run(deploy.title(), ChildJvm.command(deploy.heapBytes(memory),
-                deploy.directBytes(memory)), request, work, progress);
+        deploy
+            .config(memory, settings.tmpfs())
+            .forEach((key, value) -> request.setProperty(ShowdownChild.CONFIG_PREFIX + key, value));
+        OffheapSettings.WARM_EVERY_BLOCK.forEach(
+            (key, value) -> request.setProperty(ShowdownChild.CONFIG_PREFIX + key, value));
+        Properties result =
+            settings.serveHost() != null
+                ? ServedDeploy.measure(
+                    deploy, memory, database, request, settings.serveHost(), progress)
+                : ChildJvm.run(
+                    deploy.title(),
+                    ChildJvm.command(deploy.heapBytes(memory), deploy.directBytes(memory)),
+                    request,
+                    work,
+                    progress);
         for (Phase phase : phases) {
           cases.add(new OffheapCase(deploy, phase, PhaseFigures.of(result, phase.key() + ".")));
         }
@@ -102,8 +115,15 @@ final class OffheapExperiment {
         return YcsbRecords.load(cellar, settings.ycsbRecords(), progress);
       }
     }
-    try (ServerProcess server = ServerProcess.start("the YCSB load", database, LOADER_HEAP,
-        LOADER_HEAP / 2, Map.of(), settings.serveHost(), progress);
+    try (ServerProcess server =
+            ServerProcess.start(
+                "the YCSB load",
+                database,
+                LOADER_HEAP,
+                LOADER_HEAP / 2,
+                Map.of(),
+                settings.serveHost(),
+                progress);
         CellarClient client = CellarClient.connect(server.address())) {
       return YcsbRecords.load(client, settings.ycsbRecords(), progress);
     }

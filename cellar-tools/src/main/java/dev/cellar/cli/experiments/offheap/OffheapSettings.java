@@ -18,12 +18,20 @@ import java.util.Map;
  * servers listen on ({@code serveHost}; null runs each deploy embedded in a JVM of its own).
  * Immutable.
  */
-public record OffheapSettings(Allotment allotment, long rows, long ycsbRecords,
-    List<Integer> threads, long runMillis, int runs, Path tmpfs, long seed, String serveHost) {
+public record OffheapSettings(
+    Allotment allotment,
+    long rows,
+    long ycsbRecords,
+    List<Integer> threads,
+    long runMillis,
+    int runs,
+    Path tmpfs,
+    long seed,
+    String serveHost) {
 
   /**
-   * The least memory allotted to a deploy: PE's table, a quarter of it, then holds the 10,000
-   * rows a range scan reads.
+   * The least memory allotted to a deploy: PE's table, a quarter of it, then holds the 10,000 rows
+   * a range scan reads.
    */
   static final long MIN_MEMORY = 40L << 20;
 
@@ -37,20 +45,27 @@ public record OffheapSettings(Allotment allotment, long rows, long ycsbRecords,
   public OffheapSettings {
     threads = List.copyOf(threads);
     if (threads.isEmpty() || threads.stream().anyMatch(t -> t < 1)) {
-      throw new IllegalArgumentException("--threads must be numbers of at least 1, were "
-          + threads);
+      throw new IllegalArgumentException(
+          "--threads must be numbers of at least 1, were " + threads);
     }
     if (rows < ReadWorkload.SCAN_ROWS) {
-      throw new IllegalArgumentException("the table needs at least " + ReadWorkload.SCAN_ROWS
-          + " rows for its range scans, would have " + rows);
+      throw new IllegalArgumentException(
+          "the table needs at least "
+              + ReadWorkload.SCAN_ROWS
+              + " rows for its range scans, would have "
+              + rows);
     }
     if (ycsbRecords < 100) {
-      throw new IllegalArgumentException("the YCSB table needs at least 100 records, would have "
-          + ycsbRecords);
+      throw new IllegalArgumentException(
+          "the YCSB table needs at least 100 records, would have " + ycsbRecords);
     }
     if (runs < 1 || runMillis < 100) {
-      throw new IllegalArgumentException("runs must be at least 1 and a run at least 100 ms: "
-          + runs + " runs of " + runMillis + " ms");
+      throw new IllegalArgumentException(
+          "runs must be at least 1 and a run at least 100 ms: "
+              + runs
+              + " runs of "
+              + runMillis
+              + " ms");
     }
   }
 
@@ -89,8 +104,11 @@ public record OffheapSettings(Allotment allotment, long rows, long ycsbRecords,
     json.put("scanRows", ReadWorkload.SCAN_ROWS);
     json.put("multiGetRows", 100);
     json.put("seed", seed);
-    json.put("through", serveHost == null ? "embedded, a JVM per deploy"
-        : "a cellar serve per deploy on " + serveHost + ", clients in one JVM");
+    json.put(
+        "through",
+        serveHost == null
+            ? "embedded, a JVM per deploy"
+            : "a cellar serve per deploy on " + serveHost + ", clients in one JVM");
     for (Deploy deploy : DEPLOYS) {
       long memory = memory();
       Map<String, Object> sizes = new LinkedHashMap<>();

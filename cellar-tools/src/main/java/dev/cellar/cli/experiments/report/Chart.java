@@ -15,8 +15,8 @@ import java.util.Map;
  * @param categories the x axis, in order
  * @param series each series' values, one per category
  */
-public record Chart(String id, String title, String unit, List<String> categories,
-    List<Series> series) {
+public record Chart(
+    String id, String title, String unit, List<String> categories, List<Series> series) {
 
   /** One series: a name and a value (or null) per category. */
   public record Series(String name, List<Double> values) {
@@ -31,8 +31,16 @@ public record Chart(String id, String title, String unit, List<String> categorie
     series = List.copyOf(series);
     for (Series s : series) {
       if (s.values().size() != categories.size()) {
-        throw new IllegalArgumentException("chart " + id + ": series " + s.name() + " has "
-            + s.values().size() + " values for " + categories.size() + " categories");
+        throw new IllegalArgumentException(
+            "chart "
+                + id
+                + ": series "
+                + s.name()
+                + " has "
+                + s.values().size()
+                + " values for "
+                + categories.size()
+                + " categories");
       }
     }
   }
@@ -43,12 +51,17 @@ public record Chart(String id, String title, String unit, List<String> categorie
     json.put("title", title);
     json.put("unit", unit);
     json.put("categories", categories);
-    json.put("series", series.stream().map(s -> {
-      Map<String, Object> one = new LinkedHashMap<>();
-      one.put("name", s.name());
-      one.put("values", s.values());
-      return one;
-    }).toList());
+    json.put(
+        "series",
+        series.stream()
+            .map(
+                s -> {
+                  Map<String, Object> one = new LinkedHashMap<>();
+                  one.put("name", s.name());
+                  one.put("values", s.values());
+                  return one;
+                })
+            .toList());
     return json;
   }
 }

@@ -35,7 +35,9 @@ final class Csv {
       return "";
     }
     String text = value.toString();
-    if (text.indexOf(',') < 0 && text.indexOf('"') < 0 && text.indexOf('\n') < 0
+    if (text.indexOf(',') < 0
+        && text.indexOf('"') < 0
+        && text.indexOf('\n') < 0
         && text.indexOf('\r') < 0) {
       return text;
     }

@@ -10,15 +10,14 @@ import java.util.Properties;
 /**
  * Renders an {@link ExperimentReport} as one self-contained HTML page: the template {@code
  * report.html} beside this class, with uPlot's script and style inlined from its WebJar on the
- * class path and the report's JSON embedded, so the file opens offline and from anywhere. The
- * page draws the charts and tables from that JSON in the browser; every text goes in through
- * {@code textContent}, so nothing in a report is read as markup.
+ * class path and the report's JSON embedded, so the file opens offline and from anywhere. The page
+ * draws the charts and tables from that JSON in the browser; every text goes in through {@code
+ * textContent}, so nothing in a report is read as markup.
  */
 final class HtmlReport {
 
   private static final String WEBJAR = "/META-INF/resources/webjars/uplot/";
-  private static final String WEBJAR_POM =
-      "/META-INF/maven/org.webjars.npm/uplot/pom.properties";
+  private static final String WEBJAR_POM = "/META-INF/maven/org.webjars.npm/uplot/pom.properties";
 
   private HtmlReport() {}
 
@@ -28,18 +27,18 @@ final class HtmlReport {
     return resource(HtmlReport.class, "report.html")
         .replace("@TITLE@", escape(report.fullTitle()))
         .replace("@UPLOT_VERSION@", version)
-        .replace("@UPLOT_CSS@", resource(HtmlReport.class, WEBJAR + version
-            + "/dist/uPlot.min.css"))
-        .replace("@UPLOT_JS@", resource(HtmlReport.class, WEBJAR + version
-            + "/dist/uPlot.iife.min.js"))
+        .replace(
+            "@UPLOT_CSS@", resource(HtmlReport.class, WEBJAR + version + "/dist/uPlot.min.css"))
+        .replace(
+            "@UPLOT_JS@", resource(HtmlReport.class, WEBJAR + version + "/dist/uPlot.iife.min.js"))
         .replace("@DATA@", data);
   }
 
   private static String uplotVersion() {
     try (InputStream in = HtmlReport.class.getResourceAsStream(WEBJAR_POM)) {
       if (in == null) {
-        throw new IllegalStateException("uPlot's WebJar is not on the class path (" + WEBJAR_POM
-            + " missing)");
+        throw new IllegalStateException(
+            "uPlot's WebJar is not on the class path (" + WEBJAR_POM + " missing)");
       }
       Properties properties = new Properties();
       properties.load(in);

@@ -7,10 +7,10 @@ import java.nio.file.Path;
 import java.util.List;
 
 /**
- * Writes an experiment's files into its output directory: {@code <name>.json} (everything:
- * machine, configuration, results, charts, published figures), {@code <name>.csv} (the results
- * table) and {@code <name>.html} (the self-contained report). The directory is created when
- * missing; files of an earlier run of the same experiment are replaced.
+ * Writes an experiment's files into its output directory: {@code <name>.json} (everything: machine,
+ * configuration, results, charts, published figures), {@code <name>.csv} (the results table) and
+ * {@code <name>.html} (the self-contained report). The directory is created when missing; files of
+ * an earlier run of the same experiment are replaced.
  */
 public final class ReportWriter {
 

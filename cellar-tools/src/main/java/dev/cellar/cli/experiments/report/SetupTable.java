@@ -14,16 +14,22 @@ import java.util.Map;
  * @param columns the table's header
  * @param rows the table's rows, each as long as {@code columns}; numbers, strings or null
  */
-public record SetupTable(String title, String text, List<String> columns,
-    List<List<Object>> rows) {
+public record SetupTable(String title, String text, List<String> columns, List<List<Object>> rows) {
 
   public SetupTable {
     columns = List.copyOf(columns);
     rows = List.copyOf(rows);
     for (List<Object> row : rows) {
       if (row.size() != columns.size()) {
-        throw new IllegalArgumentException("setup table " + title + ": a row has " + row.size()
-            + " values for " + columns.size() + " columns: " + row);
+        throw new IllegalArgumentException(
+            "setup table "
+                + title
+                + ": a row has "
+                + row.size()
+                + " values for "
+                + columns.size()
+                + " columns: "
+                + row);
       }
     }
   }

@@ -37,8 +37,9 @@ public final class ChildJvm {
   }
 
   /** Runs the child for {@code deploy} and returns what it measured. */
-  public static Properties run(String deploy, List<String> command, Properties request,
-      Path work, PrintStream output) throws IOException {
+  public static Properties run(
+      String deploy, List<String> command, Properties request, Path work, PrintStream output)
+      throws IOException {
     Path requestFile = work.resolve("request.properties");
     Path resultFile = work.resolve("result.properties");
     Files.deleteIfExists(resultFile);
@@ -61,8 +62,13 @@ public final class ChildJvm {
       throw new IOException("interrupted while " + deploy + " ran", e);
     }
     if (exit != 0 || !Files.isRegularFile(resultFile)) {
-      throw new IOException("the JVM of deploy " + deploy + " ended with exit code " + exit
-          + (Files.isRegularFile(resultFile) ? "" : " and no result") + " (its output is above)");
+      throw new IOException(
+          "the JVM of deploy "
+              + deploy
+              + " ended with exit code "
+              + exit
+              + (Files.isRegularFile(resultFile) ? "" : " and no result")
+              + " (its output is above)");
     }
     Properties result = new Properties();
     try (Reader in = Files.newBufferedReader(resultFile)) {

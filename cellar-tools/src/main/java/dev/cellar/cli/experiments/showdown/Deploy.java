@@ -6,16 +6,16 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * The showdown's five block cache deploys, each sized from the seed's configuration table (its
- * 8G row) as shares of the memory allotted to the process: the JVM's heap, the L1 LRU cache and
- * the L2 bucket cache. The block cache is about 60% of the allotment in every deploy; the heap is
- * almost all of it for the on-heap deploys and about a fifth of it for the off-heap ones, so GC
- * effects show where the seed saw them.
+ * The showdown's five block cache deploys, each sized from the seed's configuration table (its 8G
+ * row) as shares of the memory allotted to the process: the JVM's heap, the L1 LRU cache and the L2
+ * bucket cache. The block cache is about 60% of the allotment in every deploy; the heap is almost
+ * all of it for the on-heap deploys and about a fifth of it for the off-heap ones, so GC effects
+ * show where the seed saw them.
  *
- * <p>Tiny allotments (smoke runs) get floors: a heap of at least 128 MiB beyond what it caches,
- * an L1 of at least 1 MiB, a bucket cache of at least 32 MiB (one bucket per size class) and a
- * direct memory limit of at least 64 MiB; {@link DeploySizing} says which applied, and the report
- * shows the sizes used and how they were reached.
+ * <p>Tiny allotments (smoke runs) get floors: a heap of at least 128 MiB beyond what it caches, an
+ * L1 of at least 1 MiB, a bucket cache of at least 32 MiB (one bucket per size class) and a direct
+ * memory limit of at least 64 MiB; {@link DeploySizing} says which applied, and the report shows
+ * the sizes used and how they were reached.
  *
  * <p>The SlabCache-like deploy stands in for HBase 0.98's SlabCache, which HBase removed: an
  * off-heap L2 of two fixed slot sizes (1.1 and 1.4 times the block size, SlabCache's two slabs)
@@ -33,11 +33,15 @@ public enum Deploy {
 
   /** The smallest heap a child JVM gets beyond its L1, whatever the allotment. */
   static final long MIN_HEAP = 128L << 20;
+
   private static final long MIB = 1L << 20;
+
   /** The smallest bucket cache: one bucket per default size class. */
   static final long MIN_L2 = 32 * MIB;
+
   /** The smallest direct memory limit, whatever the allotment leaves beside the heap. */
   static final long MIN_DIRECT = 64 * MIB;
+
   private static final int BLOCK_SIZE = 65536;
 
   private final String title;
@@ -110,8 +114,11 @@ public enum Deploy {
     config.put("hfile.block.cache.memory.size", Long.toString(l1Bytes(memory)));
     config.put(MissDoorkeeper.ENABLED_KEY, "false");
     if (ioEngine != null) {
-      config.put("hbase.bucketcache.ioengine", ioEngine.equals("file")
-          ? "file:" + tmpfs.resolve("cellar-showdown-bucketcache") : ioEngine);
+      config.put(
+          "hbase.bucketcache.ioengine",
+          ioEngine.equals("file")
+              ? "file:" + tmpfs.resolve("cellar-showdown-bucketcache")
+              : ioEngine);
       config.put("hbase.bucketcache.size", Long.toString(l2Bytes(memory) / MIB));
     }
     if (this == SLAB) {

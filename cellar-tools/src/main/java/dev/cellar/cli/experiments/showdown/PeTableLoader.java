@@ -14,10 +14,10 @@ import java.util.Map;
 /**
  * Writes PE's table for an experiment with {@code cellar pe}'s own sequentialWrite: 1000-byte
  * values, one column, 64 KiB blocks, no encoding or compression, a row bloom filter, as the seeds'
- * PE tables; without the log, then flushed and major-compacted into one file, and kept in the
- * given directory for the deploys to open. Embedded, PE writes in this JVM; through the network,
- * it writes through Cellar's client to a {@code cellar serve} of the directory started for the
- * load ({@link ServerProcess}, {@value #LOADER_HEAP_MIB} MiB of heap) and stopped after it.
+ * PE tables; without the log, then flushed and major-compacted into one file, and kept in the given
+ * directory for the deploys to open. Embedded, PE writes in this JVM; through the network, it
+ * writes through Cellar's client to a {@code cellar serve} of the directory started for the load
+ * ({@link ServerProcess}, {@value #LOADER_HEAP_MIB} MiB of heap) and stopped after it.
  */
 public final class PeTableLoader {
 
@@ -31,8 +31,10 @@ public final class PeTableLoader {
   /** Loads about {@code rows} rows into {@code database}; returns the rows written. */
   public static long load(Path database, long rows, long seed, PrintStream progress)
       throws IOException {
-    PerformanceEvaluation.run(options(rows, seed), new PeSetup(database.toString(), true,
-        CellarConfig.defaults(), false, true), progress);
+    PerformanceEvaluation.run(
+        options(rows, seed),
+        new PeSetup(database.toString(), true, CellarConfig.defaults(), false, true),
+        progress);
     return perThread(rows) * THREADS;
   }
 
@@ -40,12 +42,21 @@ public final class PeTableLoader {
    * Loads about {@code rows} rows into {@code database} through a server of its own listening on
    * {@code bind}; returns the rows written.
    */
-  public static long loadThroughServer(Path database, long rows, long seed, String bind,
-      PrintStream progress) throws IOException {
-    try (ServerProcess server = ServerProcess.start("the load", database, LOADER_HEAP_MIB << 20,
-        LOADER_HEAP_MIB << 19, Map.of(), bind, progress)) {
-      PerformanceEvaluation.run(options(rows, seed), new PeSetup(null, false,
-          CellarConfig.defaults(), false, true, server.address()), progress);
+  public static long loadThroughServer(
+      Path database, long rows, long seed, String bind, PrintStream progress) throws IOException {
+    try (ServerProcess server =
+        ServerProcess.start(
+            "the load",
+            database,
+            LOADER_HEAP_MIB << 20,
+            LOADER_HEAP_MIB << 19,
+            Map.of(),
+            bind,
+            progress)) {
+      PerformanceEvaluation.run(
+          options(rows, seed),
+          new PeSetup(null, false, CellarConfig.defaults(), false, true, server.address()),
+          progress);
     }
     return perThread(rows) * THREADS;
   }
@@ -55,9 +66,33 @@ public final class PeTableLoader {
   }
 
   private static PeOptions options(long rows, long seed) {
-    return new PeOptions(PeWorkload.SEQUENTIAL_WRITE, THREADS, perThread(rows), VALUE_SIZE,
-        false, false, 1, 1, Map.of("BLOCKSIZE", "65536", "BLOOMFILTER", "ROW",
-            "DATA_BLOCK_ENCODING", "NONE", "COMPRESSION", "NONE"), true, false, false, false, 0,
-        0.01, false, TABLE, seed, 10);
+    return new PeOptions(
+        PeWorkload.SEQUENTIAL_WRITE,
+        THREADS,
+        perThread(rows),
+        VALUE_SIZE,
+        false,
+        false,
+        1,
+        1,
+        Map.of(
+            "BLOCKSIZE",
+            "65536",
+            "BLOOMFILTER",
+            "ROW",
+            "DATA_BLOCK_ENCODING",
+            "NONE",
+            "COMPRESSION",
+            "NONE"),
+        true,
+        false,
+        false,
+        false,
+        0,
+        0.01,
+        false,
+        TABLE,
+        seed,
+        10);
   }
 }

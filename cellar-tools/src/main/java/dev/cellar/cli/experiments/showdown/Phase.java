@@ -21,8 +21,10 @@ public record Phase(ReadWorkload workload, int threads) {
       if (colon < 0) {
         throw new IllegalArgumentException("a phase is workload:threads, not " + part);
       }
-      phases.add(new Phase(ReadWorkload.of(part.substring(0, colon)),
-          Integer.parseInt(part.substring(colon + 1))));
+      phases.add(
+          new Phase(
+              ReadWorkload.of(part.substring(0, colon)),
+              Integer.parseInt(part.substring(colon + 1))));
     }
     return phases;
   }

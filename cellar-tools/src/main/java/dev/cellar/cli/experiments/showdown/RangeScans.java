@@ -18,8 +18,8 @@ import java.util.SplittableRandom;
  * One client's range scans of {@value ReadWorkload#SCAN_ROWS} rows from a random row, as the
  * off-heap seed's PE tests: every row read and filtered out on the server ({@link
  * FilterAllFilter}), or a tenth of them returned: a {@link RowFilter} keeps the range's first
- * {@value #RETURNED} rows and drops the others, so the server still reads the whole range. Both are filters
- * HBase's client can send, so the scans run the same embedded and through the network. An
+ * {@value #RETURNED} rows and drops the others, so the server still reads the whole range. Both are
+ * filters HBase's client can send, so the scans run the same embedded and through the network. An
  * operation is one scan; it counts the rows returned.
  */
 final class RangeScans implements Worker {
@@ -41,10 +41,16 @@ final class RangeScans implements Worker {
   @Override
   public long execute(long iteration) throws IOException {
     long start = random.nextLong(Math.max(1, rows - ReadWorkload.SCAN_ROWS));
-    Filter filter = tenth ? new RowFilter(CompareOperator.LESS,
-        new BinaryComparator(PeData.format(start + RETURNED))) : new FilterAllFilter();
-    Scan scan = new Scan().withStartRow(PeData.format(start))
-        .withStopRow(PeData.format(start + ReadWorkload.SCAN_ROWS)).setFilter(filter);
+    Filter filter =
+        tenth
+            ? new RowFilter(
+                CompareOperator.LESS, new BinaryComparator(PeData.format(start + RETURNED)))
+            : new FilterAllFilter();
+    Scan scan =
+        new Scan()
+            .withStartRow(PeData.format(start))
+            .withStopRow(PeData.format(start + ReadWorkload.SCAN_ROWS))
+            .setFilter(filter);
     long returned = 0;
     try (ResultScanner scanner = table.scanner(scan)) {
       while (true) {

@@ -8,8 +8,8 @@ import java.util.Properties;
 import site.ycsb.workloads.CoreWorkload;
 
 /**
- * The read workloads a deploy runs: PE's randomRead; the off-heap seed's PE multi-gets of 100
- * rows and range scans of 10,000 rows with every row filtered out on the server or with a tenth
+ * The read workloads a deploy runs: PE's randomRead; the off-heap seed's PE multi-gets of 100 rows
+ * and range scans of 10,000 rows with every row filtered out on the server or with a tenth
  * returned; and its YCSB tests as YCSB's workloads run them ({@link YcsbRecords}): C's reads and
  * E's range scans, on the YCSB table.
  */
@@ -53,20 +53,21 @@ public enum ReadWorkload {
    * The workers of one run with {@code threads} threads: on PE's {@code table} of {@code rows}
    * rows, or on the YCSB table of {@code records} records of {@code database}.
    */
-  Worker.Factory workers(Database database, Table table, long rows, long records, int threads,
-      long seed) throws IOException {
+  Worker.Factory workers(
+      Database database, Table table, long rows, long records, int threads, long seed)
+      throws IOException {
     if (ycsb) {
       Properties properties = YcsbRecords.properties(this == YCSB_READ ? "c" : "e", records);
       CoreWorkload workload = YcsbRecords.workload(properties);
-      return thread -> new YcsbOperations(workload, properties, database, thread, threads,
-          false);
+      return thread -> new YcsbOperations(workload, properties, database, thread, threads, false);
     }
-    return thread -> switch (this) {
-      case RANDOM_READ -> new RowGets(table, rows, seed + thread);
-      case MULTI_GET -> new MultiGets(table, rows, seed + thread);
-      case SCAN_FILTER_ALL -> new RangeScans(table, rows, false, seed + thread);
-      case SCAN_TENTH -> new RangeScans(table, rows, true, seed + thread);
-      default -> throw new IllegalStateException(command + " is a YCSB workload");
-    };
+    return thread ->
+        switch (this) {
+          case RANDOM_READ -> new RowGets(table, rows, seed + thread);
+          case MULTI_GET -> new MultiGets(table, rows, seed + thread);
+          case SCAN_FILTER_ALL -> new RangeScans(table, rows, false, seed + thread);
+          case SCAN_TENTH -> new RangeScans(table, rows, true, seed + thread);
+          default -> throw new IllegalStateException(command + " is a YCSB workload");
+        };
   }
 }

@@ -8,6 +8,14 @@ import dev.cellar.cli.experiments.TierHitRatios;
  * @param hitRatios each block cache tier's hit ratio during the run
  * @param loadAverage the machine's one-minute load average when the run ended
  */
-record ShowdownCase(Deploy deploy, double ratio, long rows, double opsPerSecond,
-    double p50Micros, double p99Micros, double p999Micros, long gcMillis,
-    TierHitRatios hitRatios, double loadAverage) {}
+record ShowdownCase(
+    Deploy deploy,
+    double ratio,
+    long rows,
+    double opsPerSecond,
+    double p50Micros,
+    double p99Micros,
+    double p999Micros,
+    long gcMillis,
+    TierHitRatios hitRatios,
+    double loadAverage) {}

@@ -15,12 +15,12 @@ import java.util.Map;
 import java.util.Properties;
 
 /**
- * The measuring process of the showdown and off-heap experiments when they run embedded: one
- * deploy in its own JVM, started by {@link ChildJvm} with the deploy's heap and direct memory.
- * Reads its request (a properties file: the database, the table, every {@code config.}-prefixed
- * configuration key, and what {@link DeployRun} reads), opens the loaded database with the
- * deploy's configuration, runs {@link DeployRun} on it with its clients in this JVM and writes the
- * result as a properties file.
+ * The measuring process of the showdown and off-heap experiments when they run embedded: one deploy
+ * in its own JVM, started by {@link ChildJvm} with the deploy's heap and direct memory. Reads its
+ * request (a properties file: the database, the table, every {@code config.}-prefixed configuration
+ * key, and what {@link DeployRun} reads), opens the loaded database with the deploy's
+ * configuration, runs {@link DeployRun} on it with its clients in this JVM and writes the result as
+ * a properties file.
  *
  * <p>Exit codes: 0 done, 1 failed (one line on stderr says why).
  */
@@ -52,17 +52,22 @@ public final class ShowdownChild {
     Path database = Path.of(request.getProperty("database"));
     Properties result;
     try (Cellar cellar = Cellar.open(database, CellarConfig.defaults().withAll(config(request)))) {
-      result = DeployRun.run(request, cellar, new DeployRun.Engine() {
-        @Override
-        public CacheFigures cache() {
-          return CacheFigures.of(EngineAccess.engine(cellar).blockCache());
-        }
+      result =
+          DeployRun.run(
+              request,
+              cellar,
+              new DeployRun.Engine() {
+                @Override
+                public CacheFigures cache() {
+                  return CacheFigures.of(EngineAccess.engine(cellar).blockCache());
+                }
 
-        @Override
-        public GcFigures gc() {
-          return GcFigures.now();
-        }
-      }, System.err);
+                @Override
+                public GcFigures gc() {
+                  return GcFigures.now();
+                }
+              },
+              System.err);
     }
     try (Writer out = Files.newBufferedWriter(resultFile)) {
       result.store(out, "cellar bench: one deploy's last run of each phase");

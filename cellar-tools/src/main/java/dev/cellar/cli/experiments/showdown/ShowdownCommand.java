@@ -23,11 +23,10 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code cellar bench showdown}: the seed's BlockCache showdown on this machine. See {@link
- * ShowdownExperiment} and {@link Deploy}. The memory allotment defaults as {@link MemorySize}
- * says; {@code --scale} multiplies it, and with it the data, so the ratios hold ({@link
- * Allotment}: at least {@value ShowdownSettings#MIN_MEMORY} bytes). Below scale 1 it is a smoke
- * run, with shorter runs by default, and its report says so. Exit codes: 0 done, 1 the run
- * failed, 2 bad options.
+ * ShowdownExperiment} and {@link Deploy}. The memory allotment defaults as {@link MemorySize} says;
+ * {@code --scale} multiplies it, and with it the data, so the ratios hold ({@link Allotment}: at
+ * least {@value ShowdownSettings#MIN_MEMORY} bytes). Below scale 1 it is a smoke run, with shorter
+ * runs by default, and its report says so. Exit codes: 0 done, 1 the run failed, 2 bad options.
  */
 @Command(
     name = "showdown",
@@ -51,33 +50,52 @@ public final class ShowdownCommand implements Callable<Integer> {
 
   @Mixin ServedDeploysOption served;
 
-  @Option(names = "--memory", paramLabel = "SIZE", description = "memory allotted to each"
-      + " deploy's process, e.g. 1g or 768m, at least 16m (default: a sixteenth of this"
-      + " machine's, at least 512m); --scale multiplies it")
+  @Option(
+      names = "--memory",
+      paramLabel = "SIZE",
+      description =
+          "memory allotted to each"
+              + " deploy's process, e.g. 1g or 768m, at least 16m (default: a sixteenth of this"
+              + " machine's, at least 512m); --scale multiplies it")
   String memory;
 
-  @Option(names = "--ratios", split = ",", defaultValue = "0.5,1.5,4.5", description =
-      "database:RAM ratios (default ${DEFAULT-VALUE})")
+  @Option(
+      names = "--ratios",
+      split = ",",
+      defaultValue = "0.5,1.5,4.5",
+      description = "database:RAM ratios (default ${DEFAULT-VALUE})")
   List<Double> ratios;
 
-  @Option(names = "--deploys", split = ",", defaultValue = "LRU,SLAB,BUCKET_HEAP,BUCKET_OFFHEAP,"
-      + "BUCKET_TMPFS", description = "deploys to run: ${COMPLETION-CANDIDATES}")
+  @Option(
+      names = "--deploys",
+      split = ",",
+      defaultValue = "LRU,SLAB,BUCKET_HEAP,BUCKET_OFFHEAP," + "BUCKET_TMPFS",
+      description = "deploys to run: ${COMPLETION-CANDIDATES}")
   List<Deploy> deploys;
 
-  @Option(names = "--clients", defaultValue = "5", description = "PE clients (default"
-      + " ${DEFAULT-VALUE})")
+  @Option(
+      names = "--clients",
+      defaultValue = "5",
+      description = "PE clients (default" + " ${DEFAULT-VALUE})")
   int clients;
 
-  @Option(names = "--run-seconds", description = "length of each measured run (default 10;"
-      + " below --scale 1, 10 times the scale, at least 0.5; the last of --runs is kept)")
+  @Option(
+      names = "--run-seconds",
+      description =
+          "length of each measured run (default 10;"
+              + " below --scale 1, 10 times the scale, at least 0.5; the last of --runs is kept)")
   Double runSeconds;
 
-  @Option(names = "--runs", defaultValue = "3", description = "measured runs per deploy and"
-      + " ratio (default ${DEFAULT-VALUE})")
+  @Option(
+      names = "--runs",
+      defaultValue = "3",
+      description = "measured runs per deploy and" + " ratio (default ${DEFAULT-VALUE})")
   int runs;
 
-  @Option(names = "--tmpfs", defaultValue = "/dev/shm", description = "directory on tmpfs for"
-      + " the file engine (default ${DEFAULT-VALUE})")
+  @Option(
+      names = "--tmpfs",
+      defaultValue = "/dev/shm",
+      description = "directory on tmpfs for" + " the file engine (default ${DEFAULT-VALUE})")
   Path tmpfs;
 
   @Override
@@ -87,18 +105,36 @@ public final class ShowdownCommand implements Callable<Integer> {
       if (!Files.isDirectory(tmpfs)) {
         throw new IllegalArgumentException("--tmpfs " + tmpfs + " is not a directory");
       }
-      Allotment allotment = Allotment.of(memory, experiment.scale(), ShowdownSettings.MIN_MEMORY,
-          "the least the showdown allots a deploy");
-      settings = new ShowdownSettings(allotment, ratios, deploys, clients, 0.01,
-          experiment.runMillis("--run-seconds", runSeconds, DEFAULT_RUN_SECONDS), runs, tmpfs,
-          experiment.seed(), served.host());
+      Allotment allotment =
+          Allotment.of(
+              memory,
+              experiment.scale(),
+              ShowdownSettings.MIN_MEMORY,
+              "the least the showdown allots a deploy");
+      settings =
+          new ShowdownSettings(
+              allotment,
+              ratios,
+              deploys,
+              clients,
+              0.01,
+              experiment.runMillis("--run-seconds", runSeconds, DEFAULT_RUN_SECONDS),
+              runs,
+              tmpfs,
+              experiment.seed(),
+              served.host());
     } catch (IllegalArgumentException e) {
       throw new ParameterException(spec.commandLine(), e.getMessage());
     }
     PrintStream err = System.err;
-    err.printf("cellar bench showdown: %s allotted per deploy; %d deploys x %d ratios, runs of"
-        + " %.1f s, seed %d%n", settings.allotment().describe(), settings.deploys().size(),
-        settings.ratios().size(), settings.runMillis() / 1000.0, settings.seed());
+    err.printf(
+        "cellar bench showdown: %s allotted per deploy; %d deploys x %d ratios, runs of"
+            + " %.1f s, seed %d%n",
+        settings.allotment().describe(),
+        settings.deploys().size(),
+        settings.ratios().size(),
+        settings.runMillis() / 1000.0,
+        settings.seed());
     SmokeNotice.print("cellar bench showdown", settings.smokeReasons(), err);
     ExperimentReport report;
     try {
@@ -107,9 +143,10 @@ public final class ShowdownCommand implements Callable<Integer> {
       err.println("cellar bench showdown: " + e.getMessage());
       return 1;
     }
-    err.println("cellar bench showdown: wrote "
-        + ReportWriter.write(report, Machine.current(), experiment.out())
-        + SmokeNotice.mark(settings.smokeReasons()));
+    err.println(
+        "cellar bench showdown: wrote "
+            + ReportWriter.write(report, Machine.current(), experiment.out())
+            + SmokeNotice.mark(settings.smokeReasons()));
     return 0;
   }
 }

@@ -9,12 +9,20 @@ import java.util.Map;
 
 /**
  * One showdown run: the memory allotted to each deploy's process, the database:RAM ratios, the
- * deploys, PE's clients and sample rate, each measured run's length and how many runs (the last
- * is kept), where the file engine's tmpfs is, and the host the deploys' servers listen on
- * ({@code serveHost}; null runs each deploy embedded in a JVM of its own). Immutable.
+ * deploys, PE's clients and sample rate, each measured run's length and how many runs (the last is
+ * kept), where the file engine's tmpfs is, and the host the deploys' servers listen on ({@code
+ * serveHost}; null runs each deploy embedded in a JVM of its own). Immutable.
  */
-public record ShowdownSettings(Allotment allotment, List<Double> ratios, List<Deploy> deploys,
-    int clients, double sampleRate, long runMillis, int runs, Path tmpfs, long seed,
+public record ShowdownSettings(
+    Allotment allotment,
+    List<Double> ratios,
+    List<Deploy> deploys,
+    int clients,
+    double sampleRate,
+    long runMillis,
+    int runs,
+    Path tmpfs,
+    long seed,
     String serveHost) {
 
   /** The least memory allotted to a deploy: below it, the sizes would be all floors. */
@@ -27,8 +35,10 @@ public record ShowdownSettings(Allotment allotment, List<Double> ratios, List<De
     ratios = List.copyOf(ratios);
     deploys = List.copyOf(deploys);
     if (allotment.bytes() < MIN_MEMORY) {
-      throw new IllegalArgumentException("the memory allotted to each deploy must be at least"
-          + " 16m, was " + allotment.describe());
+      throw new IllegalArgumentException(
+          "the memory allotted to each deploy must be at least"
+              + " 16m, was "
+              + allotment.describe());
     }
     if (ratios.isEmpty() || ratios.stream().anyMatch(r -> !(r > 0))) {
       throw new IllegalArgumentException("--ratios must be numbers above 0, were " + ratios);
@@ -37,8 +47,15 @@ public record ShowdownSettings(Allotment allotment, List<Double> ratios, List<De
       throw new IllegalArgumentException("give at least one deploy");
     }
     if (clients < 1 || runs < 1 || runMillis < 100) {
-      throw new IllegalArgumentException("clients and runs must be at least 1 and a run at least"
-          + " 100 ms: " + clients + " clients, " + runs + " runs of " + runMillis + " ms");
+      throw new IllegalArgumentException(
+          "clients and runs must be at least 1 and a run at least"
+              + " 100 ms: "
+              + clients
+              + " clients, "
+              + runs
+              + " runs of "
+              + runMillis
+              + " ms");
     }
   }
 
@@ -70,8 +87,11 @@ public record ShowdownSettings(Allotment allotment, List<Double> ratios, List<De
     json.put("valueSize", PeTableLoader.VALUE_SIZE);
     json.put("tmpfs", tmpfs.toString());
     json.put("seed", seed);
-    json.put("through", serveHost == null ? "embedded, a JVM per deploy"
-        : "a cellar serve per deploy on " + serveHost + ", clients in one JVM");
+    json.put(
+        "through",
+        serveHost == null
+            ? "embedded, a JVM per deploy"
+            : "a cellar serve per deploy on " + serveHost + ", clients in one JVM");
     for (Deploy deploy : deploys) {
       long memory = memory();
       Map<String, Object> sizes = new LinkedHashMap<>();

@@ -17,8 +17,8 @@ import site.ycsb.WorkloadException;
 import site.ycsb.workloads.CoreWorkload;
 
 /**
- * One client thread of a YCSB phase: YCSB's {@link CoreWorkload} (shared by the phase's threads,
- * as YCSB's client shares it) choosing and issuing each operation, inserts when loading, its
+ * One client thread of a YCSB phase: YCSB's {@link CoreWorkload} (shared by the phase's threads, as
+ * YCSB's client shares it) choosing and issuing each operation, inserts when loading, its
  * workload's mix otherwise, through Cellar's binding over the deploy's database. An operation
  * counts the records it read; one that does not succeed fails the run, since every record it can
  * ask for was loaded.
@@ -30,8 +30,14 @@ final class YcsbOperations implements Worker {
   private final CheckedDb db;
   private final boolean insert;
 
-  YcsbOperations(CoreWorkload workload, Properties properties, Database database, int thread,
-      int threads, boolean insert) throws IOException {
+  YcsbOperations(
+      CoreWorkload workload,
+      Properties properties,
+      Database database,
+      int thread,
+      int threads,
+      boolean insert)
+      throws IOException {
     this.workload = workload;
     this.insert = insert;
     CellarYcsbDb binding = new CellarYcsbDb(database);
@@ -83,18 +89,21 @@ final class YcsbOperations implements Worker {
     }
 
     @Override
-    public Status read(String table, String key, Set<String> fields,
-        Map<String, ByteIterator> result) {
+    public Status read(
+        String table, String key, Set<String> fields, Map<String, ByteIterator> result) {
       Status status = check("read", key, binding.read(table, key, fields, result));
       records += status.isOk() ? 1 : 0;
       return status;
     }
 
     @Override
-    public Status scan(String table, String startKey, int count, Set<String> fields,
+    public Status scan(
+        String table,
+        String startKey,
+        int count,
+        Set<String> fields,
         Vector<HashMap<String, ByteIterator>> result) {
-      Status status = check("scan", startKey, binding.scan(table, startKey, count, fields,
-          result));
+      Status status = check("scan", startKey, binding.scan(table, startKey, count, fields, result));
       records += result.size();
       return status;
     }

@@ -16,9 +16,9 @@ import site.ycsb.measurements.Measurements;
 import site.ycsb.workloads.CoreWorkload;
 
 /**
- * The YCSB table holds every record its workloads may ask for: the count {@link
- * YcsbRecords#load} returns is the count it inserted, even when the asked-for count does not
- * split evenly between its threads, and every key YCSB names below it has its ten fields.
+ * The YCSB table holds every record its workloads may ask for: the count {@link YcsbRecords#load}
+ * returns is the count it inserted, even when the asked-for count does not split evenly between its
+ * threads, and every key YCSB names below it has its ten fields.
  */
 class YcsbRecordsTest {
 
