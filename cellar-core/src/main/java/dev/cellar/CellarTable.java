@@ -2,7 +2,9 @@ package dev.cellar;
 
 import dev.cellar.cell.Bytes;
 import dev.cellar.cell.KeyValue;
+import dev.cellar.filter.ByteArrayComparable;
 import dev.cellar.filter.CompareOperator;
+import dev.cellar.filter.ValueCondition;
 import dev.cellar.metrics.Operation;
 import dev.cellar.store.CollectedRow;
 import dev.cellar.store.Region;
@@ -145,6 +147,27 @@ final class CellarTable implements Table {
         family,
         qualifier,
         current -> matches(operator, value, current),
+        cellsOf(mutation),
+        walDurability(mutation),
+        System.currentTimeMillis());
+  }
+
+  @Override
+  public boolean checkAndMutateWithComparator(
+      byte[] family,
+      byte[] qualifier,
+      CompareOperator operator,
+      ByteArrayComparable comparator,
+      Mutation mutation)
+      throws IOException {
+    if (operator == CompareOperator.NO_OP) {
+      throw new IllegalArgumentException("a check-and-mutate cannot compare with NO_OP");
+    }
+    return region.checkAndMutate(
+        mutation.rowUnsafe(),
+        family,
+        qualifier,
+        current -> ValueCondition.holds(operator, comparator, current),
         cellsOf(mutation),
         walDurability(mutation),
         System.currentTimeMillis());

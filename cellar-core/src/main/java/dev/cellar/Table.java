@@ -1,5 +1,6 @@
 package dev.cellar;
 
+import dev.cellar.filter.ByteArrayComparable;
 import dev.cellar.filter.CompareOperator;
 import java.io.IOException;
 import java.util.List;
@@ -61,4 +62,25 @@ public interface Table {
   boolean checkAndMutate(
       byte[] family, byte[] qualifier, CompareOperator operator, byte[] value, Mutation mutation)
       throws IOException;
+
+  /**
+   * Applies {@code mutation} only if the newest value of family:qualifier in the mutation's row
+   * passes {@code comparator} as HBase's check-and-mutate tests it ({@link
+   * dev.cellar.filter.ValueCondition}: {@code comparatorValue operator current}, and a comparator
+   * with an empty value asks for an absent or empty column). Atomic with respect to other writes of
+   * the row.
+   *
+   * @return whether the mutation was applied
+   * @throws UnsupportedOperationException where the table cannot test comparators
+   */
+  default boolean checkAndMutateWithComparator(
+      byte[] family,
+      byte[] qualifier,
+      CompareOperator operator,
+      ByteArrayComparable comparator,
+      Mutation mutation)
+      throws IOException {
+    throw new UnsupportedOperationException(
+        getClass().getSimpleName() + " does not test " + comparator + " in a check-and-mutate");
+  }
 }

@@ -68,6 +68,26 @@ final class HBaseTwins {
       case SubstringComparator substring ->
           new org.apache.hadoop.hbase.filter.SubstringComparator(
               dev.cellar.cell.Bytes.toString(substring.value()));
+      case RegexStringComparator regex -> {
+        org.apache.hadoop.hbase.filter.RegexStringComparator twin =
+            new org.apache.hadoop.hbase.filter.RegexStringComparator(
+                regex.expression(), regex.flags());
+        twin.setCharset(regex.charset());
+        yield twin;
+      }
+      case BitComparator bit ->
+          new org.apache.hadoop.hbase.filter.BitComparator(
+              bit.value(),
+              org.apache.hadoop.hbase.filter.BitComparator.BitwiseOp.valueOf(
+                  bit.operator().name()));
+      case NullComparator ignored -> new org.apache.hadoop.hbase.filter.NullComparator();
+      case LongComparator number ->
+          new org.apache.hadoop.hbase.filter.LongComparator(number.number());
+      case BigDecimalComparator number ->
+          new org.apache.hadoop.hbase.filter.BigDecimalComparator(number.number());
+      case BinaryComponentComparator component ->
+          new org.apache.hadoop.hbase.filter.BinaryComponentComparator(
+              component.value(), component.offset());
       default -> throw new IllegalArgumentException("no HBase twin for " + comparator);
     };
   }

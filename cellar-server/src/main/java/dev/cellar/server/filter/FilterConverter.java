@@ -1,7 +1,5 @@
 package dev.cellar.server.filter;
 
-import dev.cellar.filter.BinaryComparator;
-import dev.cellar.filter.BinaryPrefixComparator;
 import dev.cellar.filter.ByteArrayComparable;
 import dev.cellar.filter.ColumnPrefixFilter;
 import dev.cellar.filter.CompareOperator;
@@ -14,7 +12,6 @@ import dev.cellar.filter.PrefixFilter;
 import dev.cellar.filter.QualifierFilter;
 import dev.cellar.filter.RowFilter;
 import dev.cellar.filter.SingleColumnValueFilter;
-import dev.cellar.filter.SubstringComparator;
 import dev.cellar.filter.ValueFilter;
 import dev.cellar.server.rpc.RpcException;
 import java.util.ArrayList;
@@ -29,9 +26,9 @@ import org.apache.hbase.thirdparty.com.google.protobuf.InvalidProtocolBufferExce
  * Cellar's. Supported: FilterList (nested), RowFilter, FamilyFilter, QualifierFilter, ValueFilter,
  * PrefixFilter, ColumnPrefixFilter, SingleColumnValueFilter, PageFilter, FilterAllFilter,
  * WhileMatchFilter, FirstKeyOnlyFilter, KeyOnlyFilter and ColumnPaginationFilter (integer offset);
- * comparators BinaryComparator, BinaryPrefixComparator and SubstringComparator. Anything else is
- * refused with a DoNotRetry error that names it. Each call builds new filter instances (filters
- * hold per-scan state). Stateless.
+ * comparators as {@link ComparatorConverter} decodes them. Anything else is refused with a
+ * DoNotRetry error that names it. Each call builds new filter instances (filters hold per-scan
+ * state). Stateless.
  */
 public final class FilterConverter {
 
@@ -153,32 +150,6 @@ public final class FilterConverter {
   /** Cellar's comparator for HBase's serialized one. */
   public static ByteArrayComparable comparator(ComparatorProtos.Comparator proto)
       throws RpcException {
-    String name = proto.getName();
-    byte[] body = proto.getSerializedComparator().toByteArray();
-    try {
-      return switch (name) {
-        case PACKAGE + "BinaryComparator" ->
-            new BinaryComparator(
-                ComparatorProtos.BinaryComparator.parseFrom(body)
-                    .getComparable()
-                    .getValue()
-                    .toByteArray());
-        case PACKAGE + "BinaryPrefixComparator" ->
-            new BinaryPrefixComparator(
-                ComparatorProtos.BinaryPrefixComparator.parseFrom(body)
-                    .getComparable()
-                    .getValue()
-                    .toByteArray());
-        case PACKAGE + "SubstringComparator" ->
-            new SubstringComparator(
-                ComparatorProtos.SubstringComparator.parseFrom(body).getSubstr());
-        default ->
-            throw RpcException.doNotRetry(
-                "comparator " + name + " is not supported by" + " Cellar");
-      };
-    } catch (InvalidProtocolBufferException e) {
-      throw RpcException.doNotRetry(
-          "comparator " + name + " could not be parsed: " + e.getMessage());
-    }
+    return ComparatorConverter.comparator(proto);
   }
 }

@@ -2,9 +2,10 @@ package dev.cellar.server.service;
 
 import dev.cellar.Mutation;
 import dev.cellar.Result;
-import dev.cellar.cell.Bytes;
 import dev.cellar.cell.KeyValue;
+import dev.cellar.filter.ByteArrayComparable;
 import dev.cellar.filter.CompareOperator;
+import dev.cellar.filter.ValueCondition;
 import dev.cellar.server.filter.ConvertedFilter;
 import dev.cellar.server.filter.FilterConverter;
 import dev.cellar.server.rpc.RpcCall;
@@ -19,7 +20,6 @@ import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos.Condition;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos.MutateRequest;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos.MutateResponse;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos.MutationProto.MutationType;
-import org.apache.hadoop.hbase.shaded.protobuf.generated.ComparatorProtos;
 
 /**
  * Applies mutations: a Mutate call, and the mutations of a Multi's region actions. A put or delete
@@ -121,11 +121,11 @@ final class Writes {
       try {
         return target
             .table()
-            .checkAndMutate(
+            .checkAndMutateWithComparator(
                 condition.getFamily().toByteArray(),
                 condition.getQualifier().toByteArray(),
-                FilterConverter.operator(condition.getCompareType()),
-                conditionValue(condition.getComparator()),
+                conditionOperator(condition),
+                FilterConverter.comparator(condition.getComparator()),
                 mutation);
       } finally {
         lock.unlock();
@@ -179,47 +179,20 @@ final class Writes {
         ClientProtos.Column.newBuilder()
             .setFamily(condition.getFamily())
             .addQualifier(condition.getQualifier()));
-    byte[] expected = conditionValue(condition.getComparator());
-    CompareOperator operator = FilterConverter.operator(condition.getCompareType());
+    ByteArrayComparable comparator = FilterConverter.comparator(condition.getComparator());
+    CompareOperator operator = conditionOperator(condition);
     try (Result result = target.table().get(Reads.get(get.build(), ConvertedFilter.NONE))) {
-      byte[] current = result.getValue(family, qualifier);
-      if (expected == null || current == null) {
-        boolean bothAbsent = expected == null && current == null;
-        return operator == CompareOperator.EQUAL
-            ? bothAbsent
-            : operator == CompareOperator.NOT_EQUAL && !bothAbsent;
-      }
-      int order = Bytes.compare(expected, current);
-      return switch (operator) {
-        case LESS -> order < 0;
-        case LESS_OR_EQUAL -> order <= 0;
-        case EQUAL -> order == 0;
-        case NOT_EQUAL -> order != 0;
-        case GREATER_OR_EQUAL -> order >= 0;
-        case GREATER -> order > 0;
-        case NO_OP -> true;
-      };
+      return ValueCondition.holds(operator, comparator, result.getValue(family, qualifier));
     }
   }
 
-  /** The value a condition compares with; null for "the column is absent". */
-  private static byte[] conditionValue(ComparatorProtos.Comparator comparator) throws RpcException {
-    if (!comparator.getName().equals("org.apache.hadoop.hbase.filter.BinaryComparator")) {
-      throw RpcException.doNotRetry(
-          "a condition with comparator "
-              + comparator.getName()
-              + " is not supported by Cellar; use BinaryComparator");
+  /** The condition's operator; NO_OP, which compares nothing, is refused as HBase refuses it. */
+  private static CompareOperator conditionOperator(Condition condition) throws RpcException {
+    CompareOperator operator = FilterConverter.operator(condition.getCompareType());
+    if (operator == CompareOperator.NO_OP) {
+      throw RpcException.doNotRetry("a condition cannot compare with NO_OP");
     }
-    try {
-      ComparatorProtos.BinaryComparator binary =
-          ComparatorProtos.BinaryComparator.parseFrom(comparator.getSerializedComparator());
-      return binary.getComparable().hasValue()
-          ? binary.getComparable().getValue().toByteArray()
-          : null;
-    } catch (IOException e) {
-      throw RpcException.doNotRetry(
-          "the condition's comparator could not be parsed: " + e.getMessage());
-    }
+    return operator;
   }
 
   /** Applies puts and deletes of one row as one batch (an atomic region action). */

@@ -1,0 +1,326 @@
+package dev.cellar.interop;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.cellar.Cellar;
+import dev.cellar.CellarConfig;
+import dev.cellar.ColumnFamilyDescriptor;
+import dev.cellar.TableDescriptor;
+import dev.cellar.testing.TestSeed;
+import dev.cellar.testing.TestSeedExtension;
+import java.io.IOException;
+import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import org.apache.hadoop.hbase.Cell;
+import org.apache.hadoop.hbase.CellUtil;
+import org.apache.hadoop.hbase.CompareOperator;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.Admin;
+import org.apache.hadoop.hbase.client.CheckAndMutate;
+import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
+import org.apache.hadoop.hbase.client.Put;
+import org.apache.hadoop.hbase.client.Result;
+import org.apache.hadoop.hbase.client.ResultScanner;
+import org.apache.hadoop.hbase.client.Scan;
+import org.apache.hadoop.hbase.client.Table;
+import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
+import org.apache.hadoop.hbase.filter.Filter;
+import org.apache.hadoop.hbase.filter.ValueFilter;
+import org.apache.hadoop.hbase.util.Bytes;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The filters and comparators beyond the basic ones through HBase's own client against {@code
+ * cellar serve}: each scan with an HBase filter must return what the same scan returns from an
+ * embedded Cellar database holding the same cells, filtered by Cellar's twin of the filter (the
+ * core tests hold those twins against HBase's filter classes).
+ */
+@ExtendWith(TestSeedExtension.class)
+class FilterInteropTest {
+
+  private static final byte[] F = bytes("f");
+  private static final byte[] G = bytes("g");
+  private static final TableName NAME = TableName.valueOf("t");
+
+  @TempDir Path dir;
+  private ServedCellar served;
+  private Cellar reference;
+  private Table table;
+  private dev.cellar.Table expected;
+
+  @BeforeEach
+  void start() throws IOException {
+    served = ServedCellar.start(dir.resolve("served"));
+    reference = Cellar.open(dir.resolve("reference"), CellarConfig.defaults());
+    try (Admin admin = served.connection.getAdmin()) {
+      admin.createTable(
+          TableDescriptorBuilder.newBuilder(NAME)
+              .setColumnFamily(
+                  ColumnFamilyDescriptorBuilder.newBuilder(F).setMaxVersions(5).build())
+              .setColumnFamily(ColumnFamilyDescriptorBuilder.of(G))
+              .build());
+    }
+    reference
+        .admin()
+        .createTable(
+            TableDescriptor.of(
+                "t",
+                ColumnFamilyDescriptor.of("f", Map.of("VERSIONS", "5")),
+                ColumnFamilyDescriptor.of("g")));
+    table = served.connection.getTable(NAME);
+    expected = reference.table("t");
+  }
+
+  @AfterEach
+  void stop() throws IOException {
+    try {
+      table.close();
+      assertEquals(0, served.server.openScanners(), "scanners left open on the server");
+    } finally {
+      served.close();
+      reference.close();
+    }
+  }
+
+  private static byte[] bytes(String text) {
+    return text.getBytes(StandardCharsets.UTF_8);
+  }
+
+  private static String row(int i) {
+    return String.format("row-%04d", i);
+  }
+
+  /**
+   * Writes the same random rows on both sides: family f has text values in q0..q4 (several
+   * versions), family g has a long in "n" and a decimal in "d".
+   */
+  private void load(int rows, TestSeed seed) throws IOException {
+    Random random = new Random(seed.value());
+    List<Put> puts = new ArrayList<>();
+    for (int i = 0; i < rows; i++) {
+      byte[] key = bytes(row(i));
+      Put put = new Put(key);
+      dev.cellar.Put twin = new dev.cellar.Put(key);
+      for (int c = 0; c < 5; c++) {
+        if (random.nextInt(3) == 0) {
+          continue;
+        }
+        int versions = 1 + random.nextInt(3);
+        for (int v = 1; v <= versions; v++) {
+          byte[] value = bytes("v" + i + "-" + c + "-" + v + "-" + random.nextInt(1000));
+          put.addColumn(F, bytes("q" + c), v * 10L, value);
+          twin.addColumn(F, bytes("q" + c), v * 10L, value);
+        }
+      }
+      byte[] number = Bytes.toBytes((long) random.nextInt(100) - 50);
+      put.addColumn(G, bytes("n"), 5L, number);
+      twin.addColumn(G, bytes("n"), 5L, number);
+      byte[] decimal = Bytes.toBytes(new BigDecimal(random.nextInt(2000) - 1000).movePointLeft(2));
+      put.addColumn(G, bytes("d"), 5L, decimal);
+      twin.addColumn(G, bytes("d"), 5L, decimal);
+      puts.add(put);
+      expected.put(twin);
+    }
+    table.put(puts);
+  }
+
+  private static List<String> cells(Result result) {
+    List<String> cells = new ArrayList<>();
+    for (Cell cell : result.rawCells()) {
+      cells.add(
+          Bytes.toString(CellUtil.cloneRow(cell))
+              + "/"
+              + Bytes.toString(CellUtil.cloneFamily(cell))
+              + ":"
+              + Bytes.toString(CellUtil.cloneQualifier(cell))
+              + "/"
+              + cell.getTimestamp()
+              + "="
+              + Bytes.toStringBinary(CellUtil.cloneValue(cell)));
+    }
+    return cells;
+  }
+
+  private static List<String> cells(dev.cellar.Result result) {
+    List<String> cells = new ArrayList<>();
+    for (dev.cellar.cell.Cell cell : result.rawCells()) {
+      cells.add(
+          new String(cell.rowArray(), StandardCharsets.UTF_8)
+              + "/"
+              + new String(cell.familyArray(), StandardCharsets.UTF_8)
+              + ":"
+              + new String(cell.qualifierArray(), StandardCharsets.UTF_8)
+              + "/"
+              + cell.timestamp()
+              + "="
+              + Bytes.toStringBinary(cell.valueArray()));
+    }
+    return cells;
+  }
+
+  private List<String> scanned(Filter filter) throws IOException {
+    List<String> rows = new ArrayList<>();
+    try (ResultScanner scanner = table.getScanner(new Scan().readVersions(5).setFilter(filter))) {
+      for (Result result : scanner) {
+        rows.addAll(cells(result));
+        rows.add("|");
+      }
+    }
+    return rows;
+  }
+
+  private List<String> scannedEmbedded(dev.cellar.filter.Filter filter) throws IOException {
+    List<String> rows = new ArrayList<>();
+    try (dev.cellar.ResultScanner scanner =
+        expected.scanner(new dev.cellar.Scan().readVersions(5).setFilter(filter))) {
+      for (dev.cellar.Result result : scanner) {
+        try (result) {
+          rows.addAll(cells(result));
+          rows.add("|");
+        }
+      }
+    }
+    return rows;
+  }
+
+  /** The served scan with {@code filter} returns what the embedded one with {@code twin} does. */
+  private void same(Filter filter, dev.cellar.filter.Filter twin) throws IOException {
+    List<String> served = scanned(filter);
+    assertEquals(scannedEmbedded(twin), served, filter.toString());
+  }
+
+  private static dev.cellar.filter.ValueFilter valueFilter(
+      dev.cellar.filter.CompareOperator operator, dev.cellar.filter.ByteArrayComparable twin) {
+    return new dev.cellar.filter.ValueFilter(operator, twin);
+  }
+
+  @Test
+  void everyComparatorIsServed(TestSeed seed) throws IOException {
+    load(80, seed);
+    same(
+        new ValueFilter(
+            CompareOperator.EQUAL,
+            new org.apache.hadoop.hbase.filter.RegexStringComparator("^v1.-[02]-")),
+        valueFilter(
+            dev.cellar.filter.CompareOperator.EQUAL,
+            new dev.cellar.filter.RegexStringComparator("^v1.-[02]-")));
+    same(
+        new ValueFilter(
+            CompareOperator.NOT_EQUAL,
+            new org.apache.hadoop.hbase.filter.RegexStringComparator(
+                "V2", java.util.regex.Pattern.CASE_INSENSITIVE)),
+        valueFilter(
+            dev.cellar.filter.CompareOperator.NOT_EQUAL,
+            new dev.cellar.filter.RegexStringComparator(
+                "V2", java.util.regex.Pattern.CASE_INSENSITIVE, StandardCharsets.UTF_8)));
+    byte[] mask = Bytes.toBytes(1L);
+    same(
+        new ValueFilter(
+            CompareOperator.EQUAL,
+            new org.apache.hadoop.hbase.filter.BitComparator(
+                mask, org.apache.hadoop.hbase.filter.BitComparator.BitwiseOp.AND)),
+        valueFilter(
+            dev.cellar.filter.CompareOperator.EQUAL,
+            new dev.cellar.filter.BitComparator(
+                mask, dev.cellar.filter.BitComparator.BitwiseOp.AND)));
+    same(
+        new ValueFilter(
+            CompareOperator.NOT_EQUAL, new org.apache.hadoop.hbase.filter.NullComparator()),
+        valueFilter(
+            dev.cellar.filter.CompareOperator.NOT_EQUAL, new dev.cellar.filter.NullComparator()));
+    Filter numbers =
+        new org.apache.hadoop.hbase.filter.FamilyFilter(
+            CompareOperator.EQUAL, new org.apache.hadoop.hbase.filter.BinaryComparator(G));
+    dev.cellar.filter.Filter numbersTwin =
+        new dev.cellar.filter.FamilyFilter(
+            dev.cellar.filter.CompareOperator.EQUAL, new dev.cellar.filter.BinaryComparator(G));
+    same(
+        new org.apache.hadoop.hbase.filter.FilterList(
+            numbers,
+            new org.apache.hadoop.hbase.filter.QualifierFilter(
+                CompareOperator.EQUAL,
+                new org.apache.hadoop.hbase.filter.BinaryComparator(bytes("n"))),
+            new ValueFilter(
+                CompareOperator.GREATER, new org.apache.hadoop.hbase.filter.LongComparator(7))),
+        new dev.cellar.filter.FilterList(
+            dev.cellar.filter.FilterList.Operator.MUST_PASS_ALL,
+            List.of(
+                numbersTwin,
+                new dev.cellar.filter.QualifierFilter(
+                    dev.cellar.filter.CompareOperator.EQUAL,
+                    new dev.cellar.filter.BinaryComparator(bytes("n"))),
+                valueFilter(
+                    dev.cellar.filter.CompareOperator.GREATER,
+                    new dev.cellar.filter.LongComparator(7)))));
+    same(
+        new org.apache.hadoop.hbase.filter.SingleColumnValueFilter(
+            G,
+            bytes("d"),
+            CompareOperator.LESS_OR_EQUAL,
+            new org.apache.hadoop.hbase.filter.BigDecimalComparator(new BigDecimal("-1.5"))),
+        new dev.cellar.filter.SingleColumnValueFilter(
+            G,
+            bytes("d"),
+            dev.cellar.filter.CompareOperator.LESS_OR_EQUAL,
+            new dev.cellar.filter.BigDecimalComparator(new BigDecimal("-1.5"))));
+    same(
+        new org.apache.hadoop.hbase.filter.RowFilter(
+            CompareOperator.EQUAL,
+            new org.apache.hadoop.hbase.filter.BinaryComponentComparator(bytes("3"), 7)),
+        new dev.cellar.filter.RowFilter(
+            dev.cellar.filter.CompareOperator.EQUAL,
+            new dev.cellar.filter.BinaryComponentComparator(bytes("3"), 7)));
+  }
+
+  @Test
+  void checkAndMutateTakesEveryComparator() throws IOException {
+    byte[] row = bytes("cam");
+    byte[] q = bytes("q");
+    table.put(new Put(row).addColumn(F, q, Bytes.toBytes(42L)));
+    assertTrue(
+        mutate(
+            CheckAndMutate.newBuilder(row)
+                .ifMatches(F, q, CompareOperator.LESS, Bytes.toBytes(41L))
+                .build(new Put(row).addColumn(F, bytes("a"), bytes("1")))));
+    assertTrue(
+        mutate(
+            CheckAndMutate.newBuilder(row)
+                .ifMatches(
+                    new org.apache.hadoop.hbase.filter.SingleColumnValueFilter(
+                        F,
+                        q,
+                        CompareOperator.GREATER,
+                        new org.apache.hadoop.hbase.filter.LongComparator(41)))
+                .build(new Put(row).addColumn(F, bytes("b"), bytes("1")))));
+    assertFalse(
+        mutate(
+            CheckAndMutate.newBuilder(row)
+                .ifNotExists(F, q)
+                .build(new Put(row).addColumn(F, bytes("c"), bytes("1")))));
+    assertTrue(
+        mutate(
+            CheckAndMutate.newBuilder(row)
+                .ifNotExists(F, bytes("absent"))
+                .build(new Put(row).addColumn(F, bytes("d"), bytes("1")))));
+    Result result = table.get(new org.apache.hadoop.hbase.client.Get(row));
+    assertTrue(result.containsColumn(F, bytes("a")));
+    assertTrue(result.containsColumn(F, bytes("b")));
+    assertFalse(result.containsColumn(F, bytes("c")));
+    assertTrue(result.containsColumn(F, bytes("d")));
+  }
+
+  private boolean mutate(CheckAndMutate checkAndMutate) throws IOException {
+    return table.checkAndMutate(checkAndMutate).isSuccess();
+  }
+}
