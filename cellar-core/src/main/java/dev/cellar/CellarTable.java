@@ -246,6 +246,9 @@ final class CellarTable implements Table {
   }
 
   private static ScanRequest request(Scan scan) {
+    if (scan.filter() != null) {
+      scan.filter().setReversed(scan.reversed());
+    }
     return new ScanRequest(
         scan.startRow(),
         scan.stopRow(),

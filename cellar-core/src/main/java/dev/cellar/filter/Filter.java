@@ -37,7 +37,22 @@ public abstract class Filter {
     SEEK_NEXT_USING_HINT
   }
 
+  private boolean reversed;
+
   protected Filter() {}
+
+  /**
+   * Tells the filter that the scan runs from the last row to the first (set by the scan before it
+   * starts); filters whose meaning depends on the direction, as HBase's do, read {@link
+   * #isReversed}. Wrapping filters pass it on to the filters they wrap.
+   */
+  public void setReversed(boolean reversed) {
+    this.reversed = reversed;
+  }
+
+  public final boolean isReversed() {
+    return reversed;
+  }
 
   /** Called before each row; resets per-row state. */
   public void reset() {}

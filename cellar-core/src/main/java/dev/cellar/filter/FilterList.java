@@ -86,6 +86,14 @@ public final class FilterList extends Filter {
   }
 
   /** The members, in order (unmodifiable). */
+  @Override
+  public void setReversed(boolean reversed) {
+    super.setReversed(reversed);
+    for (Filter filter : filters) {
+      filter.setReversed(reversed);
+    }
+  }
+
   public List<Filter> filters() {
     return filters;
   }

@@ -111,12 +111,41 @@ final class HBaseTwins {
           new org.apache.hadoop.hbase.filter.ColumnPrefixFilter(f.prefix());
       case PageFilter f -> new org.apache.hadoop.hbase.filter.PageFilter(f.pageSize());
       case SingleColumnValueFilter f -> scvf(f);
+      case TimestampsFilter f ->
+          new org.apache.hadoop.hbase.filter.TimestampsFilter(f.timestamps(), f.canHint());
+      case InclusiveStopFilter f ->
+          new org.apache.hadoop.hbase.filter.InclusiveStopFilter(f.stopRow());
+      case MultipleColumnPrefixFilter f ->
+          new org.apache.hadoop.hbase.filter.MultipleColumnPrefixFilter(
+              f.prefixes().toArray(new byte[0][]));
+      case ColumnCountGetFilter f ->
+          new org.apache.hadoop.hbase.filter.ColumnCountGetFilter(f.limit());
+      case ColumnRangeFilter f ->
+          new org.apache.hadoop.hbase.filter.ColumnRangeFilter(
+              f.min(), f.minInclusive(), f.max(), f.maxInclusive());
+      case SkipFilter f -> new org.apache.hadoop.hbase.filter.SkipFilter(filter(f.inner()));
+      case SingleColumnValueExcludeFilter f -> scvef(f.test());
+      case ColumnValueFilter f ->
+          new org.apache.hadoop.hbase.filter.ColumnValueFilter(
+              f.family(), f.qualifier(), operator(f.operator()), comparator(f.comparator()));
       case FilterList f ->
           new org.apache.hadoop.hbase.filter.FilterList(
               org.apache.hadoop.hbase.filter.FilterList.Operator.valueOf(f.operator().name()),
               f.filters().stream().map(HBaseTwins::filter).toList());
       default -> throw new IllegalArgumentException("no HBase twin for " + filter);
     };
+  }
+
+  private static org.apache.hadoop.hbase.filter.Filter scvef(SingleColumnValueFilter filter) {
+    org.apache.hadoop.hbase.filter.SingleColumnValueExcludeFilter twin =
+        new org.apache.hadoop.hbase.filter.SingleColumnValueExcludeFilter(
+            filter.family(),
+            filter.qualifier(),
+            operator(filter.operator()),
+            comparator(filter.comparator()));
+    twin.setFilterIfMissing(filter.filterIfMissing());
+    twin.setLatestVersionOnly(filter.latestVersionOnly());
+    return twin;
   }
 
   private static org.apache.hadoop.hbase.filter.Filter scvf(SingleColumnValueFilter filter) {

@@ -284,6 +284,81 @@ class FilterInteropTest {
   }
 
   @Test
+  void columnAndVersionFiltersAreServed(TestSeed seed) throws IOException {
+    load(80, seed);
+    for (boolean canHint : new boolean[] {false, true}) {
+      same(
+          new org.apache.hadoop.hbase.filter.TimestampsFilter(List.of(10L, 30L, 5L), canHint),
+          new dev.cellar.filter.TimestampsFilter(List.of(10L, 30L, 5L), canHint));
+    }
+    same(
+        new org.apache.hadoop.hbase.filter.InclusiveStopFilter(bytes(row(17))),
+        new dev.cellar.filter.InclusiveStopFilter(bytes(row(17))));
+    byte[][] prefixes = {bytes("q1"), bytes("q3"), bytes("d")};
+    same(
+        new org.apache.hadoop.hbase.filter.MultipleColumnPrefixFilter(prefixes),
+        new dev.cellar.filter.MultipleColumnPrefixFilter(List.of(prefixes)));
+    same(
+        new org.apache.hadoop.hbase.filter.ColumnRangeFilter(bytes("q1"), false, bytes("q3"), true),
+        new dev.cellar.filter.ColumnRangeFilter(bytes("q1"), false, bytes("q3"), true));
+    same(
+        new org.apache.hadoop.hbase.filter.ColumnRangeFilter(null, true, bytes("q2"), false),
+        new dev.cellar.filter.ColumnRangeFilter(null, true, bytes("q2"), false));
+    same(
+        new org.apache.hadoop.hbase.filter.SkipFilter(
+            new ValueFilter(
+                CompareOperator.NOT_EQUAL,
+                new org.apache.hadoop.hbase.filter.SubstringComparator("-2-"))),
+        new dev.cellar.filter.SkipFilter(
+            valueFilter(
+                dev.cellar.filter.CompareOperator.NOT_EQUAL,
+                new dev.cellar.filter.SubstringComparator("-2-"))));
+    same(
+        new org.apache.hadoop.hbase.filter.SingleColumnValueExcludeFilter(
+            G, bytes("n"), CompareOperator.GREATER, Bytes.toBytes(0L)),
+        new dev.cellar.filter.SingleColumnValueExcludeFilter(
+            new dev.cellar.filter.SingleColumnValueFilter(
+                G,
+                bytes("n"),
+                dev.cellar.filter.CompareOperator.GREATER,
+                new dev.cellar.filter.BinaryComparator(Bytes.toBytes(0L)))));
+    same(
+        new org.apache.hadoop.hbase.filter.ColumnValueFilter(
+            F,
+            bytes("q2"),
+            CompareOperator.EQUAL,
+            new org.apache.hadoop.hbase.filter.RegexStringComparator("-[13]-")),
+        new dev.cellar.filter.ColumnValueFilter(
+            F,
+            bytes("q2"),
+            dev.cellar.filter.CompareOperator.EQUAL,
+            new dev.cellar.filter.RegexStringComparator("-[13]-")));
+    Result counted =
+        table.get(
+            new org.apache.hadoop.hbase.client.Get(bytes(row(3)))
+                .setFilter(new org.apache.hadoop.hbase.filter.ColumnCountGetFilter(2)));
+    try (dev.cellar.Result twin =
+        expected.get(
+            new dev.cellar.Get(bytes(row(3)))
+                .setFilter(new dev.cellar.filter.ColumnCountGetFilter(2)))) {
+      assertEquals(cells(twin), cells(counted));
+    }
+    List<String> reversed = new ArrayList<>();
+    try (ResultScanner scanner =
+        table.getScanner(
+            new Scan()
+                .setReversed(true)
+                .setFilter(
+                    new org.apache.hadoop.hbase.filter.InclusiveStopFilter(bytes(row(70)))))) {
+      for (Result result : scanner) {
+        reversed.add(Bytes.toString(result.getRow()));
+      }
+    }
+    assertEquals(10, reversed.size(), reversed.toString());
+    assertEquals(row(70), reversed.get(9));
+  }
+
+  @Test
   void checkAndMutateTakesEveryComparator() throws IOException {
     byte[] row = bytes("cam");
     byte[] q = bytes("q");

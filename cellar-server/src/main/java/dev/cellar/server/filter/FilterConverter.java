@@ -1,17 +1,25 @@
 package dev.cellar.server.filter;
 
 import dev.cellar.filter.ByteArrayComparable;
+import dev.cellar.filter.ColumnCountGetFilter;
 import dev.cellar.filter.ColumnPrefixFilter;
+import dev.cellar.filter.ColumnRangeFilter;
+import dev.cellar.filter.ColumnValueFilter;
 import dev.cellar.filter.CompareOperator;
 import dev.cellar.filter.FamilyFilter;
 import dev.cellar.filter.Filter;
 import dev.cellar.filter.FilterAllFilter;
 import dev.cellar.filter.FilterList;
+import dev.cellar.filter.InclusiveStopFilter;
+import dev.cellar.filter.MultipleColumnPrefixFilter;
 import dev.cellar.filter.PageFilter;
 import dev.cellar.filter.PrefixFilter;
 import dev.cellar.filter.QualifierFilter;
 import dev.cellar.filter.RowFilter;
+import dev.cellar.filter.SingleColumnValueExcludeFilter;
 import dev.cellar.filter.SingleColumnValueFilter;
+import dev.cellar.filter.SkipFilter;
+import dev.cellar.filter.TimestampsFilter;
 import dev.cellar.filter.ValueFilter;
 import dev.cellar.server.rpc.RpcException;
 import java.util.ArrayList;
@@ -19,16 +27,18 @@ import java.util.List;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.ComparatorProtos;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.FilterProtos;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.HBaseProtos;
+import org.apache.hbase.thirdparty.com.google.protobuf.ByteString;
 import org.apache.hbase.thirdparty.com.google.protobuf.InvalidProtocolBufferException;
 
 /**
  * Turns the filters HBase's client sends (a class name and the filter's own protobuf) into
  * Cellar's. Supported: FilterList (nested), RowFilter, FamilyFilter, QualifierFilter, ValueFilter,
  * PrefixFilter, ColumnPrefixFilter, SingleColumnValueFilter, PageFilter, FilterAllFilter,
- * WhileMatchFilter, FirstKeyOnlyFilter, KeyOnlyFilter and ColumnPaginationFilter (integer offset);
- * comparators as {@link ComparatorConverter} decodes them. Anything else is refused with a
- * DoNotRetry error that names it. Each call builds new filter instances (filters hold per-scan
- * state). Stateless.
+ * WhileMatchFilter, FirstKeyOnlyFilter, KeyOnlyFilter, ColumnPaginationFilter (integer offset),
+ * TimestampsFilter, InclusiveStopFilter, MultipleColumnPrefixFilter, ColumnCountGetFilter,
+ * ColumnRangeFilter, SkipFilter, SingleColumnValueExcludeFilter and ColumnValueFilter; comparators
+ * as {@link ComparatorConverter} decodes them. Anything else is refused with a DoNotRetry error
+ * that names it. Each call builds new filter instances (filters hold per-scan state). Stateless.
  */
 public final class FilterConverter {
 
@@ -100,6 +110,45 @@ public final class FilterConverter {
           }
           yield new ColumnPaginationFilter(p.getLimit(), p.getOffset());
         }
+        case "TimestampsFilter" -> {
+          FilterProtos.TimestampsFilter t = FilterProtos.TimestampsFilter.parseFrom(body);
+          yield new TimestampsFilter(t.getTimestampsList(), t.hasCanHint() && t.getCanHint());
+        }
+        case "InclusiveStopFilter" ->
+            new InclusiveStopFilter(
+                FilterProtos.InclusiveStopFilter.parseFrom(body).getStopRowKey().toByteArray());
+        case "MultipleColumnPrefixFilter" ->
+            new MultipleColumnPrefixFilter(
+                FilterProtos.MultipleColumnPrefixFilter.parseFrom(body)
+                    .getSortedPrefixesList()
+                    .stream()
+                    .map(ByteString::toByteArray)
+                    .toList());
+        case "ColumnCountGetFilter" ->
+            new ColumnCountGetFilter(FilterProtos.ColumnCountGetFilter.parseFrom(body).getLimit());
+        case "ColumnRangeFilter" -> {
+          FilterProtos.ColumnRangeFilter r = FilterProtos.ColumnRangeFilter.parseFrom(body);
+          yield new ColumnRangeFilter(
+              r.hasMinColumn() ? r.getMinColumn().toByteArray() : null,
+              r.getMinColumnInclusive(),
+              r.hasMaxColumn() ? r.getMaxColumn().toByteArray() : null,
+              r.getMaxColumnInclusive());
+        }
+        case "SkipFilter" ->
+            new SkipFilter(filter(FilterProtos.SkipFilter.parseFrom(body).getFilter(), keyOnly));
+        case "SingleColumnValueExcludeFilter" ->
+            new SingleColumnValueExcludeFilter(
+                singleColumnValue(
+                    FilterProtos.SingleColumnValueExcludeFilter.parseFrom(body)
+                        .getSingleColumnValueFilter()));
+        case "ColumnValueFilter" -> {
+          FilterProtos.ColumnValueFilter c = FilterProtos.ColumnValueFilter.parseFrom(body);
+          yield new ColumnValueFilter(
+              c.getFamily().toByteArray(),
+              c.getQualifier().toByteArray(),
+              operator(c.getCompareOp()),
+              comparator(c.getComparator()));
+        }
         default ->
             throw RpcException.doNotRetry("filter " + name + " is not supported by" + " Cellar");
       };
@@ -123,8 +172,8 @@ public final class FilterConverter {
     return new FilterList(operator, members);
   }
 
-  private static Filter singleColumnValue(FilterProtos.SingleColumnValueFilter proto)
-      throws RpcException {
+  private static SingleColumnValueFilter singleColumnValue(
+      FilterProtos.SingleColumnValueFilter proto) throws RpcException {
     SingleColumnValueFilter filter =
         new SingleColumnValueFilter(
             proto.getColumnFamily().toByteArray(), proto.getColumnQualifier().toByteArray(),

@@ -24,6 +24,12 @@ public final class WhileMatchFilter extends Filter {
   }
 
   @Override
+  public void setReversed(boolean reversed) {
+    super.setReversed(reversed);
+    inner.setReversed(reversed);
+  }
+
+  @Override
   public boolean filterAllRemaining() {
     return done || inner.filterAllRemaining();
   }
