@@ -123,6 +123,19 @@ final class HBaseTwins {
       case ColumnRangeFilter f ->
           new org.apache.hadoop.hbase.filter.ColumnRangeFilter(
               f.min(), f.minInclusive(), f.max(), f.maxInclusive());
+      case FuzzyRowFilter f ->
+          new org.apache.hadoop.hbase.filter.FuzzyRowFilter(
+              f.pairs().stream()
+                  .map(p -> new org.apache.hadoop.hbase.util.Pair<>(p.key(), p.mask()))
+                  .collect(java.util.stream.Collectors.toList()));
+      case MultiRowRangeFilter f ->
+          new org.apache.hadoop.hbase.filter.MultiRowRangeFilter(
+              f.ranges().stream()
+                  .map(
+                      r ->
+                          new org.apache.hadoop.hbase.filter.MultiRowRangeFilter.RowRange(
+                              r.start(), r.startInclusive(), r.stop(), r.stopInclusive()))
+                  .collect(java.util.stream.Collectors.toList()));
       case SkipFilter f -> new org.apache.hadoop.hbase.filter.SkipFilter(filter(f.inner()));
       case SingleColumnValueExcludeFilter f -> scvef(f.test());
       case ColumnValueFilter f ->

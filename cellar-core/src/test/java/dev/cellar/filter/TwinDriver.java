@@ -28,10 +28,16 @@ final class TwinDriver {
 
   /** Random rows of cells with few distinct rows, families, qualifiers and timestamps. */
   static List<KeyValue> randomCells(SplittableRandom random, int count, byte[] valueAlphabet) {
+    return randomCells(random, count, valueAlphabet, 1, 3);
+  }
+
+  /** As above, with rows of {@code minRow} to {@code maxRow} bytes. */
+  static List<KeyValue> randomCells(
+      SplittableRandom random, int count, byte[] valueAlphabet, int minRow, int maxRow) {
     TreeSet<KeyValue> cells = new TreeSet<>(CellComparator::compareKeyIgnoringSequenceId);
     String[] families = {"f", "g"};
     for (int i = 0; i < count; i++) {
-      byte[] row = randomBytes(random, new byte[] {'a', 'b', 'c', 0, (byte) 0xFF}, 1, 3);
+      byte[] row = randomBytes(random, new byte[] {'a', 'b', 'c', 0, (byte) 0xFF}, minRow, maxRow);
       byte[] qualifier = randomBytes(random, new byte[] {'a', 'b', 'c', 0}, 0, 2);
       byte[] value = randomBytes(random, valueAlphabet, 0, 3);
       cells.add(

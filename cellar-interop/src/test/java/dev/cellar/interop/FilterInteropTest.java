@@ -358,6 +358,79 @@ class FilterInteropTest {
     assertEquals(row(70), reversed.get(9));
   }
 
+  private List<String> rowsOf(Scan scan) throws IOException {
+    List<String> rows = new ArrayList<>();
+    try (ResultScanner scanner = table.getScanner(scan)) {
+      for (Result result : scanner) {
+        rows.add(Bytes.toString(result.getRow()));
+      }
+    }
+    return rows;
+  }
+
+  @Test
+  void rowHintingFiltersAreServed(TestSeed seed) throws IOException {
+    load(120, seed);
+    byte[] key = bytes("row-0007");
+    byte[] mask = {0, 0, 0, 0, 1, 1, 1, 0};
+    same(
+        new org.apache.hadoop.hbase.filter.FuzzyRowFilter(
+            List.of(new org.apache.hadoop.hbase.util.Pair<>(key, mask))),
+        new dev.cellar.filter.FuzzyRowFilter(
+            List.of(new dev.cellar.filter.FuzzyRowFilter.Pair(key, mask))));
+    List<String> sevens = new ArrayList<>();
+    for (int i = 7; i < 120; i += 10) {
+      sevens.add(row(i));
+    }
+    assertEquals(
+        sevens,
+        rowsOf(
+            new Scan()
+                .setFilter(
+                    new org.apache.hadoop.hbase.filter.FuzzyRowFilter(
+                        List.of(new org.apache.hadoop.hbase.util.Pair<>(key, mask.clone()))))));
+    List<org.apache.hadoop.hbase.filter.MultiRowRangeFilter.RowRange> ranges =
+        List.of(
+            new org.apache.hadoop.hbase.filter.MultiRowRangeFilter.RowRange(
+                bytes(row(10)), true, bytes(row(13)), false),
+            new org.apache.hadoop.hbase.filter.MultiRowRangeFilter.RowRange(
+                bytes(row(40)), true, bytes(row(41)), true),
+            new org.apache.hadoop.hbase.filter.MultiRowRangeFilter.RowRange(
+                bytes(row(70)), false, bytes(row(72)), true));
+    assertEquals(
+        List.of(row(10), row(11), row(12), row(40), row(41), row(71), row(72)),
+        rowsOf(
+            new Scan()
+                .setFilter(
+                    new org.apache.hadoop.hbase.filter.MultiRowRangeFilter(
+                        new ArrayList<>(ranges)))));
+    same(
+        new org.apache.hadoop.hbase.filter.MultiRowRangeFilter(new ArrayList<>(ranges)),
+        new dev.cellar.filter.MultiRowRangeFilter(
+            ranges.stream()
+                .map(
+                    r ->
+                        new dev.cellar.filter.RowRange(
+                            r.getStartRow(),
+                            r.isStartRowInclusive(),
+                            r.getStopRow(),
+                            r.isStopRowInclusive()))
+                .toList()));
+    Scan reversedScan =
+        new Scan()
+            .setReversed(true)
+            .setFilter(
+                new org.apache.hadoop.hbase.filter.FuzzyRowFilter(
+                    List.of(new org.apache.hadoop.hbase.util.Pair<>(key, mask.clone()))));
+    Throwable reversed =
+        org.junit.jupiter.api.Assertions.assertThrows(
+                java.io.UncheckedIOException.class, () -> rowsOf(reversedScan))
+            .getCause();
+    assertTrue(
+        reversed instanceof org.apache.hadoop.hbase.DoNotRetryIOException, reversed.toString());
+    assertTrue(reversed.getMessage().contains("FuzzyRowFilter"), reversed.getMessage());
+  }
+
   @Test
   void checkAndMutateTakesEveryComparator() throws IOException {
     byte[] row = bytes("cam");

@@ -10,12 +10,15 @@ import dev.cellar.filter.FamilyFilter;
 import dev.cellar.filter.Filter;
 import dev.cellar.filter.FilterAllFilter;
 import dev.cellar.filter.FilterList;
+import dev.cellar.filter.FuzzyRowFilter;
 import dev.cellar.filter.InclusiveStopFilter;
+import dev.cellar.filter.MultiRowRangeFilter;
 import dev.cellar.filter.MultipleColumnPrefixFilter;
 import dev.cellar.filter.PageFilter;
 import dev.cellar.filter.PrefixFilter;
 import dev.cellar.filter.QualifierFilter;
 import dev.cellar.filter.RowFilter;
+import dev.cellar.filter.RowRange;
 import dev.cellar.filter.SingleColumnValueExcludeFilter;
 import dev.cellar.filter.SingleColumnValueFilter;
 import dev.cellar.filter.SkipFilter;
@@ -36,9 +39,10 @@ import org.apache.hbase.thirdparty.com.google.protobuf.InvalidProtocolBufferExce
  * PrefixFilter, ColumnPrefixFilter, SingleColumnValueFilter, PageFilter, FilterAllFilter,
  * WhileMatchFilter, FirstKeyOnlyFilter, KeyOnlyFilter, ColumnPaginationFilter (integer offset),
  * TimestampsFilter, InclusiveStopFilter, MultipleColumnPrefixFilter, ColumnCountGetFilter,
- * ColumnRangeFilter, SkipFilter, SingleColumnValueExcludeFilter and ColumnValueFilter; comparators
- * as {@link ComparatorConverter} decodes them. Anything else is refused with a DoNotRetry error
- * that names it. Each call builds new filter instances (filters hold per-scan state). Stateless.
+ * ColumnRangeFilter, SkipFilter, SingleColumnValueExcludeFilter, ColumnValueFilter, and, in forward
+ * scans, FuzzyRowFilter and MultiRowRangeFilter; comparators as {@link ComparatorConverter} decodes
+ * them. Anything else is refused with a DoNotRetry error that names it. Each call builds new filter
+ * instances (filters hold per-scan state). Stateless.
  */
 public final class FilterConverter {
 
@@ -134,6 +138,20 @@ public final class FilterConverter {
               r.hasMaxColumn() ? r.getMaxColumn().toByteArray() : null,
               r.getMaxColumnInclusive());
         }
+        case "FuzzyRowFilter" -> fuzzyRow(FilterProtos.FuzzyRowFilter.parseFrom(body));
+        case "MultiRowRangeFilter" -> {
+          List<RowRange> ranges = new ArrayList<>();
+          for (FilterProtos.RowRange r :
+              FilterProtos.MultiRowRangeFilter.parseFrom(body).getRowRangeListList()) {
+            ranges.add(
+                new RowRange(
+                    r.getStartRow().toByteArray(),
+                    r.getStartRowInclusive(),
+                    r.getStopRow().toByteArray(),
+                    r.getStopRowInclusive()));
+          }
+          yield new MultiRowRangeFilter(ranges);
+        }
         case "SkipFilter" ->
             new SkipFilter(filter(FilterProtos.SkipFilter.parseFrom(body).getFilter(), keyOnly));
         case "SingleColumnValueExcludeFilter" ->
@@ -170,6 +188,16 @@ public final class FilterConverter {
             ? FilterList.Operator.MUST_PASS_ONE
             : FilterList.Operator.MUST_PASS_ALL;
     return new FilterList(operator, members);
+  }
+
+  private static Filter fuzzyRow(FilterProtos.FuzzyRowFilter proto) {
+    List<FuzzyRowFilter.Pair> pairs = new ArrayList<>();
+    for (HBaseProtos.BytesBytesPair pair : proto.getFuzzyKeysDataList()) {
+      pairs.add(
+          new FuzzyRowFilter.Pair(pair.getFirst().toByteArray(), pair.getSecond().toByteArray()));
+    }
+    byte wildcard = proto.hasIsMaskV2() && proto.getIsMaskV2() ? (byte) 2 : (byte) 0;
+    return new FuzzyRowFilter(pairs, wildcard);
   }
 
   private static SingleColumnValueFilter singleColumnValue(

@@ -92,6 +92,11 @@ final class Reads {
     }
     scan.setCacheBlocks(proto.getCacheBlocks());
     if (filter.filter() != null) {
+      try {
+        filter.filter().setReversed(proto.getReversed());
+      } catch (UnsupportedOperationException e) {
+        throw RpcException.doNotRetry(e.getMessage());
+      }
       scan.setFilter(filter.filter());
     }
     return scan;
