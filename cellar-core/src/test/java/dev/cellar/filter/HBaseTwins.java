@@ -136,6 +136,14 @@ final class HBaseTwins {
                           new org.apache.hadoop.hbase.filter.MultiRowRangeFilter.RowRange(
                               r.start(), r.startInclusive(), r.stop(), r.stopInclusive()))
                   .collect(java.util.stream.Collectors.toList()));
+      case DependentColumnFilter f ->
+          new org.apache.hadoop.hbase.filter.DependentColumnFilter(
+              f.family(),
+              f.qualifier(),
+              f.dropDependentColumn(),
+              operator(f.operator()),
+              f.comparator() == null ? null : comparator(f.comparator()));
+      case RandomRowFilter f -> new org.apache.hadoop.hbase.filter.RandomRowFilter(f.chance());
       case SkipFilter f -> new org.apache.hadoop.hbase.filter.SkipFilter(filter(f.inner()));
       case SingleColumnValueExcludeFilter f -> scvef(f.test());
       case ColumnValueFilter f ->

@@ -432,6 +432,42 @@ class FilterInteropTest {
   }
 
   @Test
+  void dependentAndRandomFiltersAreServed(TestSeed seed) throws IOException {
+    load(120, seed);
+    for (boolean drop : new boolean[] {false, true}) {
+      same(
+          new org.apache.hadoop.hbase.filter.DependentColumnFilter(F, bytes("q0"), drop),
+          new dev.cellar.filter.DependentColumnFilter(F, bytes("q0"), drop));
+      same(
+          new org.apache.hadoop.hbase.filter.DependentColumnFilter(
+              F,
+              bytes("q1"),
+              drop,
+              CompareOperator.EQUAL,
+              new org.apache.hadoop.hbase.filter.RegexStringComparator("-[12]-")),
+          new dev.cellar.filter.DependentColumnFilter(
+              F,
+              bytes("q1"),
+              drop,
+              dev.cellar.filter.CompareOperator.EQUAL,
+              new dev.cellar.filter.RegexStringComparator("-[12]-")));
+    }
+    assertEquals(
+        120,
+        rowsOf(new Scan().setFilter(new org.apache.hadoop.hbase.filter.RandomRowFilter(1f)))
+            .size());
+    assertEquals(
+        0,
+        rowsOf(new Scan().setFilter(new org.apache.hadoop.hbase.filter.RandomRowFilter(0f)))
+            .size());
+    int kept =
+        rowsOf(new Scan().setFilter(new org.apache.hadoop.hbase.filter.RandomRowFilter(0.5f)))
+            .size();
+    // 120 draws at one half: 60 expected, sigma about 5.5.
+    assertTrue(kept > 25 && kept < 95, "kept " + kept + " of 120");
+  }
+
+  @Test
   void checkAndMutateTakesEveryComparator() throws IOException {
     byte[] row = bytes("cam");
     byte[] q = bytes("q");

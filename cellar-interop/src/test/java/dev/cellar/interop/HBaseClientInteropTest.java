@@ -469,12 +469,15 @@ class HBaseClientInteropTest {
             () -> {
               try {
                 scanned(
-                    new Scan().setFilter(new org.apache.hadoop.hbase.filter.RandomRowFilter(0.5f)));
+                    new Scan()
+                        .setFilter(
+                            new org.apache.hadoop.hbase.filter.ColumnPaginationFilter(
+                                2, bytes("q1"))));
               } catch (java.io.UncheckedIOException e) {
                 throw e.getCause();
               }
             });
-    assertTrue(unknown.getMessage().contains("RandomRowFilter"), unknown.getMessage());
+    assertTrue(unknown.getMessage().contains("ColumnPaginationFilter"), unknown.getMessage());
   }
 
   @Test

@@ -6,6 +6,7 @@ import dev.cellar.filter.ColumnPrefixFilter;
 import dev.cellar.filter.ColumnRangeFilter;
 import dev.cellar.filter.ColumnValueFilter;
 import dev.cellar.filter.CompareOperator;
+import dev.cellar.filter.DependentColumnFilter;
 import dev.cellar.filter.FamilyFilter;
 import dev.cellar.filter.Filter;
 import dev.cellar.filter.FilterAllFilter;
@@ -17,6 +18,7 @@ import dev.cellar.filter.MultipleColumnPrefixFilter;
 import dev.cellar.filter.PageFilter;
 import dev.cellar.filter.PrefixFilter;
 import dev.cellar.filter.QualifierFilter;
+import dev.cellar.filter.RandomRowFilter;
 import dev.cellar.filter.RowFilter;
 import dev.cellar.filter.RowRange;
 import dev.cellar.filter.SingleColumnValueExcludeFilter;
@@ -39,10 +41,11 @@ import org.apache.hbase.thirdparty.com.google.protobuf.InvalidProtocolBufferExce
  * PrefixFilter, ColumnPrefixFilter, SingleColumnValueFilter, PageFilter, FilterAllFilter,
  * WhileMatchFilter, FirstKeyOnlyFilter, KeyOnlyFilter, ColumnPaginationFilter (integer offset),
  * TimestampsFilter, InclusiveStopFilter, MultipleColumnPrefixFilter, ColumnCountGetFilter,
- * ColumnRangeFilter, SkipFilter, SingleColumnValueExcludeFilter, ColumnValueFilter, and, in forward
- * scans, FuzzyRowFilter and MultiRowRangeFilter; comparators as {@link ComparatorConverter} decodes
- * them. Anything else is refused with a DoNotRetry error that names it. Each call builds new filter
- * instances (filters hold per-scan state). Stateless.
+ * ColumnRangeFilter, SkipFilter, SingleColumnValueExcludeFilter, ColumnValueFilter,
+ * DependentColumnFilter, RandomRowFilter, and, in forward scans, FuzzyRowFilter and
+ * MultiRowRangeFilter; comparators as {@link ComparatorConverter} decodes them. Anything else is
+ * refused with a DoNotRetry error that names it. Each call builds new filter instances (filters
+ * hold per-scan state). Stateless.
  */
 public final class FilterConverter {
 
@@ -152,6 +155,18 @@ public final class FilterConverter {
           }
           yield new MultiRowRangeFilter(ranges);
         }
+        case "DependentColumnFilter" -> {
+          FilterProtos.DependentColumnFilter d = FilterProtos.DependentColumnFilter.parseFrom(body);
+          FilterProtos.CompareFilter c = d.getCompareFilter();
+          yield new DependentColumnFilter(
+              d.getColumnFamily().toByteArray(),
+              d.getColumnQualifier().toByteArray(),
+              d.getDropDependentColumn(),
+              operator(c.getCompareOp()),
+              c.hasComparator() ? comparator(c.getComparator()) : null);
+        }
+        case "RandomRowFilter" ->
+            new RandomRowFilter(FilterProtos.RandomRowFilter.parseFrom(body).getChance());
         case "SkipFilter" ->
             new SkipFilter(filter(FilterProtos.SkipFilter.parseFrom(body).getFilter(), keyOnly));
         case "SingleColumnValueExcludeFilter" ->
