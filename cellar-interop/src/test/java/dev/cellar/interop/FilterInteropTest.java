@@ -194,6 +194,25 @@ class FilterInteropTest {
     return rows;
   }
 
+  /** The cells of {@code rows} (as {@link #scanned} lists them) that pass, row by row. */
+  private static List<String> meaning(
+      List<String> rows, java.util.function.Predicate<String> keeps) {
+    List<String> kept = new ArrayList<>();
+    boolean rowHasCells = false;
+    for (String cell : rows) {
+      if (cell.equals("|")) {
+        if (rowHasCells) {
+          kept.add("|");
+        }
+        rowHasCells = false;
+      } else if (keeps.test(cell)) {
+        kept.add(cell);
+        rowHasCells = true;
+      }
+    }
+    return kept;
+  }
+
   /** The served scan with {@code filter} returns what the embedded one with {@code twin} does. */
   private void same(Filter filter, dev.cellar.filter.Filter twin) throws IOException {
     List<String> served = scanned(filter);
@@ -286,11 +305,26 @@ class FilterInteropTest {
   @Test
   void columnAndVersionFiltersAreServed(TestSeed seed) throws IOException {
     load(80, seed);
+    List<String> everything = scanned(null);
     for (boolean canHint : new boolean[] {false, true}) {
       same(
           new org.apache.hadoop.hbase.filter.TimestampsFilter(List.of(10L, 30L, 5L), canHint),
           new dev.cellar.filter.TimestampsFilter(List.of(10L, 30L, 5L), canHint));
+      assertEquals(
+          meaning(everything, c -> c.matches(".*/(10|30|5)=.*")),
+          scanned(
+              new org.apache.hadoop.hbase.filter.TimestampsFilter(List.of(10L, 30L, 5L), canHint)));
     }
+    assertEquals(
+        meaning(everything, c -> c.matches(".*/f:q[123]/.*|.*/g:d/.*")),
+        scanned(
+            new org.apache.hadoop.hbase.filter.MultipleColumnPrefixFilter(
+                new byte[][] {bytes("q1"), bytes("q2"), bytes("q3"), bytes("d")})));
+    assertEquals(
+        meaning(everything, c -> c.matches(".*/.:q[23]/.*")),
+        scanned(
+            new org.apache.hadoop.hbase.filter.ColumnRangeFilter(
+                bytes("q1"), false, bytes("q3"), true)));
     same(
         new org.apache.hadoop.hbase.filter.InclusiveStopFilter(bytes(row(17))),
         new dev.cellar.filter.InclusiveStopFilter(bytes(row(17))));
