@@ -6,8 +6,11 @@ import dev.cellar.Mutation;
 import dev.cellar.Put;
 import dev.cellar.Query;
 import dev.cellar.Scan;
+import dev.cellar.filter.BigDecimalComparator;
 import dev.cellar.filter.BinaryComparator;
+import dev.cellar.filter.BinaryComponentComparator;
 import dev.cellar.filter.BinaryPrefixComparator;
+import dev.cellar.filter.BitComparator;
 import dev.cellar.filter.ByteArrayComparable;
 import dev.cellar.filter.ColumnPrefixFilter;
 import dev.cellar.filter.CompareFilter;
@@ -16,9 +19,12 @@ import dev.cellar.filter.FamilyFilter;
 import dev.cellar.filter.Filter;
 import dev.cellar.filter.FilterAllFilter;
 import dev.cellar.filter.FilterList;
+import dev.cellar.filter.LongComparator;
+import dev.cellar.filter.NullComparator;
 import dev.cellar.filter.PageFilter;
 import dev.cellar.filter.PrefixFilter;
 import dev.cellar.filter.QualifierFilter;
+import dev.cellar.filter.RegexStringComparator;
 import dev.cellar.filter.RowFilter;
 import dev.cellar.filter.SingleColumnValueFilter;
 import dev.cellar.filter.SubstringComparator;
@@ -161,6 +167,22 @@ final class Protos {
         .build();
   }
 
+  /** checkAndMutate's condition with a comparator. */
+  static ClientProtos.Condition condition(
+      byte[] row,
+      byte[] family,
+      byte[] qualifier,
+      CompareOperator operator,
+      ByteArrayComparable comparator) {
+    return ClientProtos.Condition.newBuilder()
+        .setRow(bytes(row))
+        .setFamily(ByteString.copyFrom(family))
+        .setQualifier(ByteString.copyFrom(qualifier))
+        .setCompareType(compareType(operator))
+        .setComparator(comparator(comparator))
+        .build();
+  }
+
   /**
    * HBase's form of a filter Cellar has.
    *
@@ -263,6 +285,40 @@ final class Protos {
               "SubstringComparator",
               ComparatorProtos.SubstringComparator.newBuilder()
                   .setSubstr(new String(c.value(), StandardCharsets.UTF_8))
+                  .build());
+      case RegexStringComparator c ->
+          comparator(
+              "RegexStringComparator",
+              ComparatorProtos.RegexStringComparator.newBuilder()
+                  .setPattern(c.expression())
+                  .setPatternFlags(c.flags())
+                  .setCharset(c.charset().name())
+                  .setEngine("JAVA")
+                  .build());
+      case BitComparator c ->
+          comparator(
+              "BitComparator",
+              ComparatorProtos.BitComparator.newBuilder()
+                  .setComparable(value)
+                  .setBitwiseOp(
+                      ComparatorProtos.BitComparator.BitwiseOp.valueOf(c.operator().name()))
+                  .build());
+      case NullComparator c ->
+          comparator("NullComparator", ComparatorProtos.NullComparator.getDefaultInstance());
+      case LongComparator c ->
+          comparator(
+              "LongComparator",
+              ComparatorProtos.LongComparator.newBuilder().setComparable(value).build());
+      case BigDecimalComparator c ->
+          comparator(
+              "BigDecimalComparator",
+              ComparatorProtos.BigDecimalComparator.newBuilder().setComparable(value).build());
+      case BinaryComponentComparator c ->
+          comparator(
+              "BinaryComponentComparator",
+              ComparatorProtos.BinaryComponentComparator.newBuilder()
+                  .setValue(ByteString.copyFrom(c.value()))
+                  .setOffset(c.offset())
                   .build());
       default ->
           throw new IllegalArgumentException(

@@ -12,6 +12,7 @@ import dev.cellar.Scan;
 import dev.cellar.Table;
 import dev.cellar.client.rpc.RemoteException;
 import dev.cellar.client.rpc.RpcResponse;
+import dev.cellar.filter.ByteArrayComparable;
 import dev.cellar.filter.CompareOperator;
 import dev.cellar.spi.ApiAccess;
 import java.io.IOException;
@@ -217,8 +218,24 @@ final class RemoteTable implements Table {
   public boolean checkAndMutate(
       byte[] family, byte[] qualifier, CompareOperator operator, byte[] value, Mutation mutation)
       throws IOException {
-    ClientProtos.Condition condition =
-        Protos.condition(mutation.row(), family, qualifier, operator, value);
+    return checkAndMutate(
+        Protos.condition(mutation.row(), family, qualifier, operator, value), mutation);
+  }
+
+  @Override
+  public boolean checkAndMutateWithComparator(
+      byte[] family,
+      byte[] qualifier,
+      CompareOperator operator,
+      ByteArrayComparable comparator,
+      Mutation mutation)
+      throws IOException {
+    return checkAndMutate(
+        Protos.condition(mutation.row(), family, qualifier, operator, comparator), mutation);
+  }
+
+  private boolean checkAndMutate(ClientProtos.Condition condition, Mutation mutation)
+      throws IOException {
     return retrier.run(
         "checkAndMutate on " + name,
         name,

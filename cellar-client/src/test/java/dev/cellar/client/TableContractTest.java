@@ -296,6 +296,32 @@ abstract class TableContractTest {
   }
 
   @Test
+  void checkAndMutateTakesAnyComparator() throws IOException {
+    byte[] row = bytes("c");
+    table.put(new Put(row).addColumn(F, bytes("n"), dev.cellar.cell.Bytes.toBytes(42L)));
+    Put a = new Put(row).addColumn(F, bytes("a"), bytes("1"));
+    assertTrue(
+        table.checkAndMutateWithComparator(
+            F, bytes("n"), CompareOperator.LESS, new dev.cellar.filter.LongComparator(41), a));
+    Put b = new Put(row).addColumn(F, bytes("b"), bytes("1"));
+    assertFalse(
+        table.checkAndMutateWithComparator(
+            F,
+            bytes("n"),
+            CompareOperator.EQUAL,
+            new dev.cellar.filter.BitComparator(
+                new byte[8], dev.cellar.filter.BitComparator.BitwiseOp.AND),
+            b));
+    Put c = new Put(row).addColumn(F, bytes("c"), bytes("1"));
+    assertTrue(
+        table.checkAndMutateWithComparator(
+            F, bytes("absent"), CompareOperator.EQUAL, new dev.cellar.filter.NullComparator(), c));
+    try (Result result = table.get(new Get(row))) {
+      assertEquals(3, result.size());
+    }
+  }
+
+  @Test
   void adminCreatesListsDescribesAndDropsTables() throws IOException {
     assertTrue(database.admin().tableExists("t"));
     assertFalse(database.admin().tableExists("u"));
