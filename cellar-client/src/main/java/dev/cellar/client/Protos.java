@@ -12,22 +12,35 @@ import dev.cellar.filter.BinaryComponentComparator;
 import dev.cellar.filter.BinaryPrefixComparator;
 import dev.cellar.filter.BitComparator;
 import dev.cellar.filter.ByteArrayComparable;
+import dev.cellar.filter.ColumnCountGetFilter;
 import dev.cellar.filter.ColumnPrefixFilter;
+import dev.cellar.filter.ColumnRangeFilter;
+import dev.cellar.filter.ColumnValueFilter;
 import dev.cellar.filter.CompareFilter;
 import dev.cellar.filter.CompareOperator;
+import dev.cellar.filter.DependentColumnFilter;
 import dev.cellar.filter.FamilyFilter;
 import dev.cellar.filter.Filter;
 import dev.cellar.filter.FilterAllFilter;
 import dev.cellar.filter.FilterList;
+import dev.cellar.filter.FuzzyRowFilter;
+import dev.cellar.filter.InclusiveStopFilter;
 import dev.cellar.filter.LongComparator;
+import dev.cellar.filter.MultiRowRangeFilter;
+import dev.cellar.filter.MultipleColumnPrefixFilter;
 import dev.cellar.filter.NullComparator;
 import dev.cellar.filter.PageFilter;
 import dev.cellar.filter.PrefixFilter;
 import dev.cellar.filter.QualifierFilter;
+import dev.cellar.filter.RandomRowFilter;
 import dev.cellar.filter.RegexStringComparator;
 import dev.cellar.filter.RowFilter;
+import dev.cellar.filter.RowRange;
+import dev.cellar.filter.SingleColumnValueExcludeFilter;
 import dev.cellar.filter.SingleColumnValueFilter;
+import dev.cellar.filter.SkipFilter;
 import dev.cellar.filter.SubstringComparator;
+import dev.cellar.filter.TimestampsFilter;
 import dev.cellar.filter.ValueFilter;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
@@ -230,17 +243,107 @@ final class Protos {
               FilterProtos.ColumnPrefixFilter.newBuilder()
                   .setPrefix(ByteString.copyFrom(f.prefix()))
                   .build());
-      case SingleColumnValueFilter f ->
+      case SingleColumnValueFilter f -> named("SingleColumnValueFilter", singleColumnValue(f));
+      case SingleColumnValueExcludeFilter f ->
           named(
-              "SingleColumnValueFilter",
-              FilterProtos.SingleColumnValueFilter.newBuilder()
-                  .setColumnFamily(ByteString.copyFrom(f.family()))
-                  .setColumnQualifier(ByteString.copyFrom(f.qualifier()))
+              "SingleColumnValueExcludeFilter",
+              FilterProtos.SingleColumnValueExcludeFilter.newBuilder()
+                  .setSingleColumnValueFilter(singleColumnValue(f.test()))
+                  .build());
+      case ColumnValueFilter f ->
+          named(
+              "ColumnValueFilter",
+              FilterProtos.ColumnValueFilter.newBuilder()
+                  .setFamily(ByteString.copyFrom(f.family()))
+                  .setQualifier(ByteString.copyFrom(f.qualifier()))
                   .setCompareOp(compareType(f.operator()))
                   .setComparator(comparator(f.comparator()))
-                  .setFilterIfMissing(f.filterIfMissing())
-                  .setLatestVersionOnly(f.latestVersionOnly())
                   .build());
+      case DependentColumnFilter f -> {
+        FilterProtos.CompareFilter.Builder compare =
+            FilterProtos.CompareFilter.newBuilder().setCompareOp(compareType(f.operator()));
+        if (f.comparator() != null) {
+          compare.setComparator(comparator(f.comparator()));
+        }
+        yield named(
+            "DependentColumnFilter",
+            FilterProtos.DependentColumnFilter.newBuilder()
+                .setCompareFilter(compare)
+                .setColumnFamily(ByteString.copyFrom(f.family()))
+                .setColumnQualifier(ByteString.copyFrom(f.qualifier()))
+                .setDropDependentColumn(f.dropDependentColumn())
+                .build());
+      }
+      case TimestampsFilter f ->
+          named(
+              "TimestampsFilter",
+              FilterProtos.TimestampsFilter.newBuilder()
+                  .addAllTimestamps(f.timestamps())
+                  .setCanHint(f.canHint())
+                  .build());
+      case InclusiveStopFilter f ->
+          named(
+              "InclusiveStopFilter",
+              FilterProtos.InclusiveStopFilter.newBuilder()
+                  .setStopRowKey(ByteString.copyFrom(f.stopRow()))
+                  .build());
+      case MultipleColumnPrefixFilter f -> {
+        FilterProtos.MultipleColumnPrefixFilter.Builder proto =
+            FilterProtos.MultipleColumnPrefixFilter.newBuilder();
+        for (byte[] prefix : f.prefixes()) {
+          proto.addSortedPrefixes(ByteString.copyFrom(prefix));
+        }
+        yield named("MultipleColumnPrefixFilter", proto.build());
+      }
+      case ColumnCountGetFilter f ->
+          named(
+              "ColumnCountGetFilter",
+              FilterProtos.ColumnCountGetFilter.newBuilder().setLimit(f.limit()).build());
+      case ColumnRangeFilter f -> {
+        FilterProtos.ColumnRangeFilter.Builder proto =
+            FilterProtos.ColumnRangeFilter.newBuilder()
+                .setMinColumnInclusive(f.minInclusive())
+                .setMaxColumnInclusive(f.maxInclusive());
+        if (f.min() != null) {
+          proto.setMinColumn(ByteString.copyFrom(f.min()));
+        }
+        if (f.max() != null) {
+          proto.setMaxColumn(ByteString.copyFrom(f.max()));
+        }
+        yield named("ColumnRangeFilter", proto.build());
+      }
+      case SkipFilter f ->
+          named(
+              "SkipFilter",
+              FilterProtos.SkipFilter.newBuilder().setFilter(filter(f.inner())).build());
+      case RandomRowFilter f ->
+          named(
+              "RandomRowFilter",
+              FilterProtos.RandomRowFilter.newBuilder().setChance(f.chance()).build());
+      case FuzzyRowFilter f -> {
+        FilterProtos.FuzzyRowFilter.Builder proto =
+            FilterProtos.FuzzyRowFilter.newBuilder().setIsMaskV2(true);
+        for (FuzzyRowFilter.Pair pair : f.pairs()) {
+          proto.addFuzzyKeysData(
+              HBaseProtos.BytesBytesPair.newBuilder()
+                  .setFirst(ByteString.copyFrom(pair.key()))
+                  .setSecond(ByteString.copyFrom(pair.mask())));
+        }
+        yield named("FuzzyRowFilter", proto.build());
+      }
+      case MultiRowRangeFilter f -> {
+        FilterProtos.MultiRowRangeFilter.Builder proto =
+            FilterProtos.MultiRowRangeFilter.newBuilder();
+        for (RowRange range : f.ranges()) {
+          proto.addRowRangeList(
+              FilterProtos.RowRange.newBuilder()
+                  .setStartRow(ByteString.copyFrom(range.start()))
+                  .setStartRowInclusive(range.startInclusive())
+                  .setStopRow(ByteString.copyFrom(range.stop()))
+                  .setStopRowInclusive(range.stopInclusive()));
+        }
+        yield named("MultiRowRangeFilter", proto.build());
+      }
       case PageFilter f ->
           named(
               "PageFilter", FilterProtos.PageFilter.newBuilder().setPageSize(f.pageSize()).build());
@@ -250,6 +353,17 @@ final class Protos {
           throw new IllegalArgumentException(
               "filter " + filter.getClass().getSimpleName() + " cannot be sent to a server");
     };
+  }
+
+  private static FilterProtos.SingleColumnValueFilter singleColumnValue(SingleColumnValueFilter f) {
+    return FilterProtos.SingleColumnValueFilter.newBuilder()
+        .setColumnFamily(ByteString.copyFrom(f.family()))
+        .setColumnQualifier(ByteString.copyFrom(f.qualifier()))
+        .setCompareOp(compareType(f.operator()))
+        .setComparator(comparator(f.comparator()))
+        .setFilterIfMissing(f.filterIfMissing())
+        .setLatestVersionOnly(f.latestVersionOnly())
+        .build();
   }
 
   private static FilterProtos.Filter named(String simpleName, Message body) {
