@@ -23,6 +23,7 @@ import dev.cellar.filter.FamilyFilter;
 import dev.cellar.filter.Filter;
 import dev.cellar.filter.FilterAllFilter;
 import dev.cellar.filter.FilterList;
+import dev.cellar.filter.FirstKeyValueMatchingQualifiersFilter;
 import dev.cellar.filter.FuzzyRowFilter;
 import dev.cellar.filter.InclusiveStopFilter;
 import dev.cellar.filter.LongComparator;
@@ -316,6 +317,14 @@ final class Protos {
           named(
               "SkipFilter",
               FilterProtos.SkipFilter.newBuilder().setFilter(filter(f.inner())).build());
+      case FirstKeyValueMatchingQualifiersFilter f -> {
+        FilterProtos.FirstKeyValueMatchingQualifiersFilter.Builder proto =
+            FilterProtos.FirstKeyValueMatchingQualifiersFilter.newBuilder();
+        for (byte[] qualifier : f.qualifiers()) {
+          proto.addQualifiers(ByteString.copyFrom(qualifier));
+        }
+        yield named("FirstKeyValueMatchingQualifiersFilter", proto.build());
+      }
       case RandomRowFilter f ->
           named(
               "RandomRowFilter",

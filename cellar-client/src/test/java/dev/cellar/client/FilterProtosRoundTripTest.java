@@ -78,6 +78,9 @@ class FilterProtosRoundTripTest {
             f, q, false, CompareOperator.EQUAL, new RegexStringComparator("x")));
     roundTrip(new RandomRowFilter(0.25f));
     roundTrip(
+        new dev.cellar.filter.FirstKeyValueMatchingQualifiersFilter(
+            List.of(q, Bytes.toBytes("r"))));
+    roundTrip(
         new FuzzyRowFilter(List.of(new FuzzyRowFilter.Pair(new byte[] {1, 2}, new byte[] {0, 1}))));
     roundTrip(
         new MultiRowRangeFilter(

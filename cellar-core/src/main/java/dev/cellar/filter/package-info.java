@@ -24,7 +24,8 @@
  *       dev.cellar.filter.ColumnValueFilter}, {@link dev.cellar.filter.DependentColumnFilter},
  *       {@link dev.cellar.filter.ColumnCountGetFilter}, {@link dev.cellar.filter.PageFilter},
  *       {@link dev.cellar.filter.InclusiveStopFilter}, {@link dev.cellar.filter.RandomRowFilter},
- *       {@link dev.cellar.filter.FilterAllFilter};
+ *       {@link dev.cellar.filter.FirstKeyValueMatchingQualifiersFilter}, {@link
+ *       dev.cellar.filter.FilterAllFilter};
  *   <li>combinations and wrappers: {@link dev.cellar.filter.FilterList}, {@link
  *       dev.cellar.filter.SkipFilter}.
  * </ul>

@@ -144,6 +144,7 @@ final class HBaseTwins {
               operator(f.operator()),
               f.comparator() == null ? null : comparator(f.comparator()));
       case RandomRowFilter f -> new org.apache.hadoop.hbase.filter.RandomRowFilter(f.chance());
+      case FirstKeyValueMatchingQualifiersFilter f -> firstMatching(f);
       case SkipFilter f -> new org.apache.hadoop.hbase.filter.SkipFilter(filter(f.inner()));
       case SingleColumnValueExcludeFilter f -> scvef(f.test());
       case ColumnValueFilter f ->
@@ -155,6 +156,15 @@ final class HBaseTwins {
               f.filters().stream().map(HBaseTwins::filter).toList());
       default -> throw new IllegalArgumentException("no HBase twin for " + filter);
     };
+  }
+
+  @SuppressWarnings("deprecation") // HBase 2.6.1 still ships it, so Cellar serves it
+  private static org.apache.hadoop.hbase.filter.Filter firstMatching(
+      FirstKeyValueMatchingQualifiersFilter filter) {
+    java.util.TreeSet<byte[]> qualifiers =
+        new java.util.TreeSet<>(org.apache.hadoop.hbase.util.Bytes.BYTES_COMPARATOR);
+    qualifiers.addAll(filter.qualifiers());
+    return new org.apache.hadoop.hbase.filter.FirstKeyValueMatchingQualifiersFilter(qualifiers);
   }
 
   private static org.apache.hadoop.hbase.filter.Filter scvef(SingleColumnValueFilter filter) {

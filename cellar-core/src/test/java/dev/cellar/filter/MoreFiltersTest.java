@@ -145,6 +145,19 @@ class MoreFiltersTest {
   }
 
   @Test
+  void firstKeyValueMatchingQualifiersFilter(TestSeed seed) throws Exception {
+    agree(
+        seed,
+        random -> {
+          List<byte[]> qualifiers = new ArrayList<>();
+          for (int i = random.nextInt(3); i > 0; i--) {
+            qualifiers.add(qualifier(random));
+          }
+          return new FirstKeyValueMatchingQualifiersFilter(qualifiers);
+        });
+  }
+
+  @Test
   void argumentsAreChecked() {
     assertThrows(IllegalArgumentException.class, () -> new TimestampsFilter(List.of(-1L), false));
     assertThrows(

@@ -11,6 +11,7 @@ import dev.cellar.filter.FamilyFilter;
 import dev.cellar.filter.Filter;
 import dev.cellar.filter.FilterAllFilter;
 import dev.cellar.filter.FilterList;
+import dev.cellar.filter.FirstKeyValueMatchingQualifiersFilter;
 import dev.cellar.filter.FuzzyRowFilter;
 import dev.cellar.filter.InclusiveStopFilter;
 import dev.cellar.filter.MultiRowRangeFilter;
@@ -42,10 +43,10 @@ import org.apache.hbase.thirdparty.com.google.protobuf.InvalidProtocolBufferExce
  * WhileMatchFilter, FirstKeyOnlyFilter, KeyOnlyFilter, ColumnPaginationFilter (integer offset),
  * TimestampsFilter, InclusiveStopFilter, MultipleColumnPrefixFilter, ColumnCountGetFilter,
  * ColumnRangeFilter, SkipFilter, SingleColumnValueExcludeFilter, ColumnValueFilter,
- * DependentColumnFilter, RandomRowFilter, and, in forward scans, FuzzyRowFilter and
- * MultiRowRangeFilter; comparators as {@link ComparatorConverter} decodes them. Anything else is
- * refused with a DoNotRetry error that names it. Each call builds new filter instances (filters
- * hold per-scan state). Stateless.
+ * DependentColumnFilter, RandomRowFilter, FirstKeyValueMatchingQualifiersFilter, and, in forward
+ * scans, FuzzyRowFilter and MultiRowRangeFilter; comparators as {@link ComparatorConverter} decodes
+ * them. Anything else is refused with a DoNotRetry error that names it. Each call builds new filter
+ * instances (filters hold per-scan state). Stateless.
  */
 public final class FilterConverter {
 
@@ -165,6 +166,13 @@ public final class FilterConverter {
               operator(c.getCompareOp()),
               c.hasComparator() ? comparator(c.getComparator()) : null);
         }
+        case "FirstKeyValueMatchingQualifiersFilter" ->
+            new FirstKeyValueMatchingQualifiersFilter(
+                FilterProtos.FirstKeyValueMatchingQualifiersFilter.parseFrom(body)
+                    .getQualifiersList()
+                    .stream()
+                    .map(ByteString::toByteArray)
+                    .toList());
         case "RandomRowFilter" ->
             new RandomRowFilter(FilterProtos.RandomRowFilter.parseFrom(body).getChance());
         case "SkipFilter" ->
