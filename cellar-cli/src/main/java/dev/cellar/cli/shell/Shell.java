@@ -3,7 +3,6 @@ package dev.cellar.cli.shell;
 import dev.cellar.Admin;
 import dev.cellar.ColumnFamilyDescriptor;
 import dev.cellar.Database;
-import dev.cellar.Delete;
 import dev.cellar.Get;
 import dev.cellar.Put;
 import dev.cellar.Result;
@@ -121,8 +120,14 @@ final class Shell {
       case "put" -> put(args, start);
       case "get" -> get(args, start);
       case "scan" -> scan(args, start);
-      case "delete" -> delete(args, start, false);
-      case "deleteall" -> delete(args, start, true);
+      case "delete" -> {
+        Deletes.one(database.table(args.string(0, "table")), args);
+        out.took(start);
+      }
+      case "deleteall" -> {
+        Deletes.all(database.table(args.string(0, "table")), admin(), args);
+        out.took(start);
+      }
       case "incr" -> incr(args, start);
       case "count" -> count(args, start);
       case "disable" -> remote("disable").disableTable(args.string(0, "table"));
@@ -317,7 +322,7 @@ final class Shell {
   }
 
   /** {@code family:qualifier} (or {@code family}: a null qualifier) as bytes. */
-  private static byte[][] column(String spec) {
+  static byte[][] column(String spec) {
     int colon = spec.indexOf(':');
     if (colon < 0) {
       return new byte[][] {ShellBytes.of(spec), null};
@@ -394,26 +399,6 @@ final class Shell {
       }
     }
     out.rows(rows, start);
-  }
-
-  private void delete(Arguments args, long start, boolean all) throws IOException {
-    Table table = database.table(args.string(0, "table"));
-    Delete delete = new Delete(args.bytes(1, "row"));
-    if (args.size() > 2) {
-      byte[][] column = column(args.string(2, "column"));
-      long ts = args.size() > 3 ? args.number(3, "timestamp") : Long.MAX_VALUE;
-      if (column[1] == null) {
-        delete.addFamily(column[0], ts);
-      } else {
-        delete.addColumns(column[0], column[1], ts);
-      }
-    } else if (!all) {
-      throw new ShellException(
-          "delete: give the column, e.g. delete 't', 'r', 'f:q' (deleteall"
-              + " deletes a whole row)");
-    }
-    table.delete(delete);
-    out.took(start);
   }
 
   /**
@@ -516,54 +501,5 @@ final class Shell {
       out.line("embedded database in " + where + ", " + tables + " tables");
     }
     out.took(start);
-  }
-
-  /** A command's arguments, read by position with the command's name in any mistake. */
-  private record Arguments(String command, List<Object> values) {
-
-    int size() {
-      return values.size();
-    }
-
-    Object get(int index) {
-      return values.get(index);
-    }
-
-    String string(int index, String what) {
-      if (index >= values.size()) {
-        throw new ShellException(
-            command + ": missing the " + what + " (argument " + (index + 1) + ")");
-      }
-      Object value = values.get(index);
-      if (value instanceof Map<?, ?> || value instanceof List<?>) {
-        throw new ShellException(
-            command + ": the " + what + " (argument " + (index + 1) + ") should be a string");
-      }
-      return String.valueOf(value);
-    }
-
-    byte[] bytes(int index, String what) {
-      return ShellBytes.of(string(index, what));
-    }
-
-    long number(int index, String what) {
-      Object value = index < values.size() ? values.get(index) : null;
-      if (value instanceof Long number) {
-        return number;
-      }
-      try {
-        return Long.parseLong(string(index, what));
-      } catch (NumberFormatException e) {
-        throw new ShellException(
-            command
-                + ": the "
-                + what
-                + " (argument "
-                + (index + 1)
-                + ") should be a number, was '"
-                + value
-                + "'");
-      }
-    }
   }
 }

@@ -139,7 +139,7 @@ class ShellCommandTest {
             mode,
             DATA
                 + """
-        delete 't', 'r1', 'g:b'
+        deleteall 't', 'r1', 'g:b'
         get 't', 'r1'
         deleteall 't', 'r2'
         scan 't'
@@ -162,6 +162,43 @@ class ShellCommandTest {
     assertTrue(out.contains("0 row(s)\nTook"), out);
     assertTrue(out.contains("TABLE\n0 row(s)"), out);
     assertTrue(out.contains("0 tables"), out);
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"embedded", "remote"})
+  void deleteRemovesOneVersionAndDeleteallEveryVersion(String mode) throws IOException {
+    CliRun run =
+        run(
+            mode,
+            DATA
+                + """
+        put 't', 'r1', 'g:b', 'v3', 3
+        delete 't', 'r1', 'g:b'
+        get 't', 'r1', {COLUMN => 'g:b', VERSIONS => 3}
+        delete 't', 'r1', 'g:b', 1
+        get 't', 'r1', {COLUMN => 'g:b', VERSIONS => 3}
+        delete 't', 'r1', 'g:nothing'
+        put 't', 'r1', 'g:b', 'v4', 4
+        deleteall 't', 'r1', 'g:b', 2
+        get 't', 'r1', {COLUMN => 'g:b', VERSIONS => 3}
+        put 't', 'p1', 'f:a', 'x', 5
+        put 't', 'p2', 'f:a', 'y', 40
+        deleteall 't', {ROWPREFIXFILTER => 'p', CACHE => 1}, '', 30
+        deleteall 't', 'r1', 'g'
+        scan 't', {VERSIONS => 3}
+        """);
+    assertEquals(0, run.exit(), run.toString());
+    String[] gets = run.out().split("COLUMN +CELL");
+    assertEquals(4, gets.length, run.out());
+    assertTrue(gets[1].contains("value=v2") && gets[1].contains("value=v1"), gets[1]);
+    assertFalse(gets[1].contains("value=v3"), "only the newest version goes: " + gets[1]);
+    assertTrue(gets[2].contains("value=v2") && !gets[2].contains("value=v1"), gets[2]);
+    assertTrue(gets[3].contains("value=v4") && !gets[3].contains("value=v2"), gets[3]);
+    String scan = gets[3];
+    assertFalse(scan.contains("value=x"), "p1 at 5 is under 30: " + scan);
+    assertTrue(scan.contains("value=y"), "p2 at 40 is over 30: " + scan);
+    assertFalse(scan.contains("column=g:"), "deleteall of family g: " + scan);
+    assertTrue(scan.contains("value=one"), scan);
   }
 
   @ParameterizedTest
