@@ -13,6 +13,7 @@ import dev.cellar.TableDescriptor;
 import dev.cellar.TableNotFoundException;
 import dev.cellar.cell.Cell;
 import dev.cellar.client.RemoteAdmin;
+import dev.cellar.config.BuildVersion;
 import dev.cellar.filter.CompareOperator;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -22,7 +23,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.TreeSet;
 
 /**
  * The commands of {@code cellar shell}, with HBase shell's names, arguments and output, on an
@@ -34,33 +34,7 @@ import java.util.TreeSet;
 final class Shell {
 
   /** The commands, for help and completion. */
-  static final Set<String> COMMANDS =
-      new TreeSet<>(
-          List.of(
-              "create",
-              "list",
-              "describe",
-              "alter",
-              "put",
-              "get",
-              "scan",
-              "delete",
-              "deleteall",
-              "incr",
-              "count",
-              "disable",
-              "enable",
-              "drop",
-              "truncate",
-              "exists",
-              "is_enabled",
-              "status",
-              "flush",
-              "compact",
-              "major_compact",
-              "help",
-              "exit",
-              "quit"));
+  static final Set<String> COMMANDS = ShellHelp.commands();
 
   private final Database database;
   private final String where;
@@ -140,7 +114,18 @@ final class Shell {
       case "flush" -> admin().flush(args.string(0, "table"));
       case "compact" -> admin().compact(args.string(0, "table"));
       case "major_compact" -> admin().majorCompact(args.string(0, "table"));
-      case "help" -> out.line("Commands: " + String.join(", ", COMMANDS));
+      case "is_disabled" -> out.line(String.valueOf(!enabled(args.string(0, "table"))));
+      case "get_counter" -> getCounter(args, start);
+      case "list_namespace" ->
+          listNamespaces(args.size() > 0 ? args.string(0, "regular expression") : ".*", start);
+      case "describe_namespace" -> describeNamespace(args.string(0, "namespace"), start);
+      case "create_namespace" -> Namespaces.create(admin(), args.string(0, "namespace"));
+      case "drop_namespace" -> Namespaces.drop(admin(), args.string(0, "namespace"));
+      case "version" -> out.line(BuildVersion.read() + ", Cellar, HBase 2.6 protocol");
+      case "whoami" -> out.line(System.getProperty("user.name") + " (auth:SIMPLE)");
+      case "help" ->
+          out.line(
+              args.size() > 0 ? ShellHelp.of(args.string(0, "command")) : ShellHelp.overview());
       default ->
           throw new ShellException(
               "unknown command '" + command + "'; 'help' lists" + " the commands");
@@ -455,6 +440,52 @@ final class Shell {
     out.line(rows + " row(s)");
     out.took(start);
     out.line("=> " + rows);
+  }
+
+  /** HBase's get_counter: the newest value of the column as an 8-byte big-endian long. */
+  private void getCounter(Arguments args, long start) throws IOException {
+    Table table = database.table(args.string(0, "table"));
+    byte[] row = args.bytes(1, "row");
+    byte[][] column = column(args.string(2, "column"));
+    if (column[1] == null) {
+      throw new ShellException("get_counter: give the column as family:qualifier");
+    }
+    byte[] value;
+    try (Result result = table.get(new Get(row).addColumn(column[0], column[1]))) {
+      value = result.getValue(column[0], column[1]);
+    }
+    if (value == null) {
+      out.line("No counter found at specified coordinates");
+    } else if (value.length != 8) {
+      throw new ShellException(
+          "get_counter: "
+              + ShellBytes.show(row)
+              + " "
+              + ShellBytes.show(column[0])
+              + ":"
+              + ShellBytes.show(column[1])
+              + " holds "
+              + value.length
+              + " bytes, not an 8-byte counter");
+    } else {
+      out.line("COUNTER VALUE = " + ByteBuffer.wrap(value).getLong());
+    }
+    out.took(start);
+  }
+
+  private void listNamespaces(String regex, long start) {
+    out.line("NAMESPACE");
+    List<String> namespaces = Namespaces.list(admin(), regex);
+    namespaces.forEach(out::line);
+    out.rows(namespaces.size(), start);
+  }
+
+  private void describeNamespace(String namespace, long start) {
+    String description = Namespaces.describe(admin(), namespace);
+    out.line("DESCRIPTION");
+    out.line(description);
+    out.line("Quota is disabled");
+    out.took(start);
   }
 
   private void drop(String table, long start) throws IOException {

@@ -203,6 +203,91 @@ class ShellCommandTest {
 
   @ParameterizedTest
   @ValueSource(strings = {"embedded", "remote"})
+  void countersNamespacesAndTheSessionCommands(String mode) throws IOException {
+    CliRun run =
+        run(
+            mode,
+            DATA
+                + """
+        incr 't', 'c', 'f:n', 7
+        get_counter 't', 'c', 'f:n'
+        get_counter 't', 'c', 'f:none'
+        is_disabled 't'
+        version
+        whoami
+        help 'get'
+        help
+        """);
+    assertEquals(0, run.exit(), run.toString());
+    String out = run.out();
+    assertTrue(out.contains("COUNTER VALUE = 7\nTook"), out);
+    assertTrue(out.contains("No counter found at specified coordinates\nTook"), out);
+    assertTrue(out.contains("\nfalse\n"), out);
+    assertTrue(out.contains(", Cellar, HBase 2.6 protocol\n"), out);
+    assertTrue(out.contains(System.getProperty("user.name") + " (auth:SIMPLE)\n"), out);
+    assertTrue(out.contains("  get 't1', 'r1', {COLUMN => 'f1:q', VERSIONS => 3}\n"), out);
+    assertTrue(out.contains("Commands: alter, compact, count, create, create_namespace,"), out);
+  }
+
+  @Test
+  void anEmbeddedDatabaseHasTheNamespacesOfItsTables() throws IOException {
+    CliRun run =
+        run(
+            "embedded",
+            """
+        create 'ns1:t1', 'f'
+        create 't', 'f'
+        list_namespace
+        list_namespace 'n.*'
+        describe_namespace 'ns1'
+        """);
+    assertEquals(0, run.exit(), run.toString());
+    String out = run.out();
+    assertTrue(out.contains("NAMESPACE\ndefault\nns1\n2 row(s)\nTook"), out);
+    assertTrue(out.contains("NAMESPACE\nns1\n1 row(s)\nTook"), out);
+    assertTrue(out.contains("DESCRIPTION\n{NAME => 'ns1'}\nQuota is disabled\nTook"), out);
+  }
+
+  @Test
+  void namespaceCommandsAnEmbeddedDatabaseCannotDoAreOneErrorEach() throws IOException {
+    CliRun run =
+        run(
+            "embedded",
+            """
+        create 'ns1:t1', 'f'
+        create_namespace 'ns2'
+        create_namespace 'ns1'
+        drop_namespace 'ns1'
+        drop_namespace 'default'
+        drop_namespace 'ns3'
+        describe_namespace 'ns3'
+        list_namespace '('
+        get_counter 'ns1:t1', 'r', 'f'
+        help 'frobnicate'
+        """);
+    String out = run.out();
+    assertEquals(1, run.exit(), run.toString());
+    assertEquals(9, count(out, "ERROR: "), out);
+    assertTrue(
+        out.contains(
+            "ERROR: create_namespace: Cellar keeps no namespaces apart from its tables; create a"
+                + " table in the namespace instead, e.g. create 'ns2:t1', 'f'\n"),
+        out);
+    assertTrue(out.contains("ERROR: create_namespace: namespace ns1 already exists\n"), out);
+    assertTrue(
+        out.contains(
+            "ERROR: drop_namespace: only empty namespaces can be removed; namespace ns1 has 1"
+                + " tables: ns1:t1\n"),
+        out);
+    assertTrue(out.contains("ERROR: drop_namespace: reserved namespace default"), out);
+    assertEquals(2, count(out, "ERROR: Unknown namespace ns3!\n"), out);
+    assertTrue(out.contains("ERROR: list_namespace: '(' is not a regular expression"), out);
+    assertTrue(out.contains("ERROR: get_counter: give the column as family:qualifier"), out);
+    assertTrue(out.contains("ERROR: help: no command named 'frobnicate'"), out);
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"embedded", "remote"})
   void alterAddsModifiesAndDeletesFamiliesWithHBaseSyntax(String mode) throws IOException {
     CliRun run =
         run(
