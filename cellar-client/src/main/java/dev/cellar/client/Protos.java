@@ -9,6 +9,7 @@ import dev.cellar.Scan;
 import dev.cellar.filter.BinaryComparator;
 import dev.cellar.filter.BinaryPrefixComparator;
 import dev.cellar.filter.ByteArrayComparable;
+import dev.cellar.filter.ColumnPaginationFilter;
 import dev.cellar.filter.ColumnPrefixFilter;
 import dev.cellar.filter.CompareFilter;
 import dev.cellar.filter.CompareOperator;
@@ -16,6 +17,7 @@ import dev.cellar.filter.FamilyFilter;
 import dev.cellar.filter.Filter;
 import dev.cellar.filter.FilterAllFilter;
 import dev.cellar.filter.FilterList;
+import dev.cellar.filter.FirstKeyOnlyFilter;
 import dev.cellar.filter.PageFilter;
 import dev.cellar.filter.PrefixFilter;
 import dev.cellar.filter.QualifierFilter;
@@ -23,6 +25,7 @@ import dev.cellar.filter.RowFilter;
 import dev.cellar.filter.SingleColumnValueFilter;
 import dev.cellar.filter.SubstringComparator;
 import dev.cellar.filter.ValueFilter;
+import dev.cellar.filter.WhileMatchFilter;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
@@ -224,6 +227,19 @@ final class Protos {
               "PageFilter", FilterProtos.PageFilter.newBuilder().setPageSize(f.pageSize()).build());
       case FilterAllFilter f ->
           named("FilterAllFilter", FilterProtos.FilterAllFilter.getDefaultInstance());
+      case FirstKeyOnlyFilter f ->
+          named("FirstKeyOnlyFilter", FilterProtos.FirstKeyOnlyFilter.getDefaultInstance());
+      case WhileMatchFilter f ->
+          named(
+              "WhileMatchFilter",
+              FilterProtos.WhileMatchFilter.newBuilder().setFilter(filter(f.inner())).build());
+      case ColumnPaginationFilter f ->
+          named(
+              "ColumnPaginationFilter",
+              FilterProtos.ColumnPaginationFilter.newBuilder()
+                  .setLimit(f.limit())
+                  .setOffset(f.offset())
+                  .build());
       default ->
           throw new IllegalArgumentException(
               "filter " + filter.getClass().getSimpleName() + " cannot be sent to a server");

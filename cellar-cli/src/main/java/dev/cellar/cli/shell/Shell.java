@@ -320,12 +320,14 @@ final class Shell {
   private void get(Arguments args, long start) throws IOException {
     Table table = database.table(args.string(0, "table"));
     Get get = new Get(args.bytes(1, "row"));
+    ShellOutput.Values values = ShellOutput.Values.SHOWN;
     for (int i = 2; i < args.size(); i++) {
       Object option = args.get(i);
       if (option instanceof Map<?, ?> map) {
         ReadOptions read = ReadOptions.of("get", map);
         read.columns.forEach(c -> addColumn(get, c));
         read.applyTo(get);
+        values = read.values();
       } else if (option instanceof List<?> list) {
         list.forEach(c -> addColumn(get, String.valueOf(c)));
       } else {
@@ -335,7 +337,7 @@ final class Shell {
     out.header("COLUMN", "CELL");
     try (Result result = table.get(get)) {
       for (Cell cell : result.rawCells()) {
-        out.row(ShellOutput.column(cell), ShellOutput.cell(cell));
+        out.row(ShellOutput.column(cell), ShellOutput.cell(cell, values));
       }
       out.rows(result.isEmpty() ? 0 : 1, start);
     }
@@ -362,6 +364,7 @@ final class Shell {
   private void scan(Arguments args, long start) throws IOException {
     Table table = database.table(args.string(0, "table"));
     Scan scan = new Scan();
+    ShellOutput.Values values = ShellOutput.Values.SHOWN;
     if (args.size() > 1) {
       if (!(args.get(1) instanceof Map<?, ?> map)) {
         throw new ShellException("scan: options go in a hash, e.g. scan 't', {LIMIT => 10}");
@@ -369,6 +372,7 @@ final class Shell {
       ReadOptions read = ReadOptions.of("scan", map);
       read.columns.forEach(c -> addColumn(scan, c));
       read.applyTo(scan);
+      values = read.values();
     }
     out.header("ROW", "COLUMN+CELL");
     long rows = 0;
@@ -377,7 +381,8 @@ final class Shell {
         try (result) {
           String row = ShellBytes.show(result.row());
           for (Cell cell : result.rawCells()) {
-            out.row(row, "column=" + ShellOutput.column(cell) + ", " + ShellOutput.cell(cell));
+            out.row(
+                row, "column=" + ShellOutput.column(cell) + ", " + ShellOutput.cell(cell, values));
           }
           rows++;
         }
