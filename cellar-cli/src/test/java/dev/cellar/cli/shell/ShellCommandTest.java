@@ -288,6 +288,37 @@ class ShellCommandTest {
 
   @ParameterizedTest
   @ValueSource(strings = {"embedded", "remote"})
+  void filtersOfHBasesLanguageRunEmbeddedAndOnAServer(String mode) throws IOException {
+    CliRun run =
+        run(
+            mode,
+            DATA
+                + """
+        scan 't', {FILTER => "KeyOnlyFilter()"}
+        get 't', 'r2', {FILTER => "KeyOnlyFilter(true)"}
+        scan 't', {FILTER => "FirstKeyOnlyFilter()"}
+        scan 't', {FILTER => "WHILE RowFilter(<, 'binary:r2')"}
+        scan 't', {FILTER => "ColumnPaginationFilter(1, 1)"}
+        scan 't', {FILTER => "SKIP ValueFilter(=, 'binary:x')"}
+        """);
+    String out = run.out();
+    assertEquals(1, run.exit(), run.toString());
+    String[] reads = out.split("(?m)^ (ROW|COLUMN) +(COLUMN\\+)?CELL$");
+    assertEquals(6, reads.length, out);
+    assertLine(reads[1], "r1", "column=f:a, timestamp=1970-01-01T00:00:00.010Z, value=");
+    assertLine(reads[1], "r1", "column=g:b, timestamp=1970-01-01T00:00:00.002Z, value=");
+    assertEquals(4, count(reads[1], "value=\n"), "every cell, no value: " + reads[1]);
+    assertLine(reads[2], "f:a", "timestamp=1970-01-01T00:00:00.020Z, value=\\x00\\x00\\x00\\x03");
+    assertEquals(0, count(reads[3], "column=g:b"), "r1's first cell only: " + reads[3]);
+    assertEquals(3, count(reads[3], "column=f:a"), "each row's first cell: " + reads[3]);
+    assertTrue(reads[4].contains("2 row(s)") && !reads[4].contains(" r2 "), "to r2: " + reads[4]);
+    assertTrue(reads[5].contains("column=g:b, ") && reads[5].contains("1 row(s)"), reads[5]);
+    assertTrue(
+        out.contains("ERROR: filter: SKIP (HBase's SkipFilter) is not one Cellar has yet"), out);
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"embedded", "remote"})
   void alterAddsModifiesAndDeletesFamiliesWithHBaseSyntax(String mode) throws IOException {
     CliRun run =
         run(
