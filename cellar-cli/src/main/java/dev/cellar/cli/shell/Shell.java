@@ -119,8 +119,14 @@ final class Shell {
       case "list_namespace" ->
           listNamespaces(args.size() > 0 ? args.string(0, "regular expression") : ".*", start);
       case "describe_namespace" -> describeNamespace(args.string(0, "namespace"), start);
-      case "create_namespace" -> Namespaces.create(admin(), args.string(0, "namespace"));
-      case "drop_namespace" -> Namespaces.drop(admin(), args.string(0, "namespace"));
+      case "create_namespace" -> {
+        Namespaces.create(admin(), args.string(0, "namespace"), properties(args));
+        out.took(start);
+      }
+      case "drop_namespace" -> {
+        Namespaces.drop(admin(), args.string(0, "namespace"));
+        out.took(start);
+      }
       case "version" -> out.line(BuildVersion.read() + ", Cellar, HBase 2.6 protocol");
       case "whoami" -> out.line(System.getProperty("user.name") + " (auth:SIMPLE)");
       case "help" ->
@@ -478,14 +484,28 @@ final class Shell {
     out.took(start);
   }
 
-  private void listNamespaces(String regex, long start) {
+  /** create_namespace's optional hash of properties. */
+  private static Map<String, String> properties(Arguments args) {
+    Map<String, String> properties = new LinkedHashMap<>();
+    if (args.size() > 1) {
+      if (!(args.get(1) instanceof Map<?, ?> hash)) {
+        throw new ShellException(
+            "create_namespace: properties go in a hash, e.g. create_namespace 'ns1',"
+                + " {'PROPERTY' => 'value'}");
+      }
+      hash.forEach((key, value) -> properties.put(String.valueOf(key), String.valueOf(value)));
+    }
+    return properties;
+  }
+
+  private void listNamespaces(String regex, long start) throws IOException {
     out.line("NAMESPACE");
     List<String> namespaces = Namespaces.list(admin(), regex);
     namespaces.forEach(out::line);
     out.rows(namespaces.size(), start);
   }
 
-  private void describeNamespace(String namespace, long start) {
+  private void describeNamespace(String namespace, long start) throws IOException {
     String description = Namespaces.describe(admin(), namespace);
     out.line("DESCRIPTION");
     out.line(description);

@@ -230,6 +230,31 @@ class ShellCommandTest {
   }
 
   @Test
+  void aServerHasNamespacesOfItsOwn() throws IOException {
+    CliRun run =
+        run(
+            "remote",
+            """
+        create_namespace 'ns1', {'team' => 'ops'}
+        list_namespace
+        describe_namespace 'ns1'
+        drop_namespace 'ns1'
+        list_namespace 'ns.*'
+        describe_namespace 'ns1'
+        drop_namespace 'default'
+        """);
+    String out = run.out();
+    assertEquals(1, run.exit(), run.toString());
+    assertTrue(out.contains("NAMESPACE\ndefault\nhbase\nns1\n3 row(s)\nTook"), out);
+    assertTrue(
+        out.contains("DESCRIPTION\n{NAME => 'ns1', team => 'ops'}\nQuota is disabled\nTook"), out);
+    assertTrue(out.contains("NAMESPACE\n0 row(s)\nTook"), out);
+    assertEquals(2, count(out, "ERROR: "), out);
+    assertTrue(out.contains("ERROR: Unknown namespace ns1!\n"), out);
+    assertTrue(out.contains("ERROR: ConstraintException: Reserved namespace default"), out);
+  }
+
+  @Test
   void anEmbeddedDatabaseHasTheNamespacesOfItsTables() throws IOException {
     CliRun run =
         run(
@@ -270,8 +295,8 @@ class ShellCommandTest {
     assertEquals(9, count(out, "ERROR: "), out);
     assertTrue(
         out.contains(
-            "ERROR: create_namespace: Cellar keeps no namespaces apart from its tables; create a"
-                + " table in the namespace instead, e.g. create 'ns2:t1', 'f'\n"),
+            "ERROR: create_namespace: an embedded database keeps no namespaces apart from its"
+                + " tables; create a table in the namespace instead, e.g. create 'ns2:t1', 'f'\n"),
         out);
     assertTrue(out.contains("ERROR: create_namespace: namespace ns1 already exists\n"), out);
     assertTrue(
