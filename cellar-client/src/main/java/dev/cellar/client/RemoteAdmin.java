@@ -122,10 +122,7 @@ public final class RemoteAdmin implements Admin {
               null,
               MasterProtos.GetTableNamesRequest.newBuilder().setIncludeSysTables(false).build(),
               MasterProtos.GetTableNamesResponse.parser());
-      return response.getTableNamesList().stream()
-          .map(name -> name.getQualifier().toStringUtf8())
-          .sorted()
-          .toList();
+      return response.getTableNamesList().stream().map(Schemas::name).sorted().toList();
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }

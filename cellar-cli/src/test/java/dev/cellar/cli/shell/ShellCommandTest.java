@@ -230,12 +230,19 @@ class ShellCommandTest {
   }
 
   @Test
-  void aServerHasNamespacesOfItsOwn() throws IOException {
+  void aServerHasNamespacesOfItsOwnAndTablesInThem() throws IOException {
     CliRun run =
         run(
             "remote",
             """
         create_namespace 'ns1', {'team' => 'ops'}
+        create 'ns1:t1', 'f'
+        put 'ns1:t1', 'r', 'f:q', 'in ns1'
+        scan 'ns1:t1'
+        list
+        drop_namespace 'ns1'
+        disable 'ns1:t1'
+        drop 'ns1:t1'
         list_namespace
         describe_namespace 'ns1'
         drop_namespace 'ns1'
@@ -249,7 +256,11 @@ class ShellCommandTest {
     assertTrue(
         out.contains("DESCRIPTION\n{NAME => 'ns1', team => 'ops'}\nQuota is disabled\nTook"), out);
     assertTrue(out.contains("NAMESPACE\n0 row(s)\nTook"), out);
-    assertEquals(2, count(out, "ERROR: "), out);
+    assertTrue(out.contains("value=in ns1"), out);
+    assertTrue(out.contains("TABLE\nns1:t1\n1 row(s)"), out);
+    assertTrue(
+        out.contains("ERROR: ConstraintException: Only empty namespaces can be removed."), out);
+    assertEquals(3, count(out, "ERROR: "), out);
     assertTrue(out.contains("ERROR: Unknown namespace ns1!\n"), out);
     assertTrue(out.contains("ERROR: ConstraintException: Reserved namespace default"), out);
   }
