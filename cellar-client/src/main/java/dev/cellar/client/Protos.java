@@ -13,6 +13,7 @@ import dev.cellar.filter.BinaryPrefixComparator;
 import dev.cellar.filter.BitComparator;
 import dev.cellar.filter.ByteArrayComparable;
 import dev.cellar.filter.ColumnCountGetFilter;
+import dev.cellar.filter.ColumnPaginationFilter;
 import dev.cellar.filter.ColumnPrefixFilter;
 import dev.cellar.filter.ColumnRangeFilter;
 import dev.cellar.filter.ColumnValueFilter;
@@ -23,6 +24,7 @@ import dev.cellar.filter.FamilyFilter;
 import dev.cellar.filter.Filter;
 import dev.cellar.filter.FilterAllFilter;
 import dev.cellar.filter.FilterList;
+import dev.cellar.filter.FirstKeyOnlyFilter;
 import dev.cellar.filter.FirstKeyValueMatchingQualifiersFilter;
 import dev.cellar.filter.FuzzyRowFilter;
 import dev.cellar.filter.InclusiveStopFilter;
@@ -43,6 +45,7 @@ import dev.cellar.filter.SkipFilter;
 import dev.cellar.filter.SubstringComparator;
 import dev.cellar.filter.TimestampsFilter;
 import dev.cellar.filter.ValueFilter;
+import dev.cellar.filter.WhileMatchFilter;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
@@ -358,6 +361,19 @@ final class Protos {
               "PageFilter", FilterProtos.PageFilter.newBuilder().setPageSize(f.pageSize()).build());
       case FilterAllFilter f ->
           named("FilterAllFilter", FilterProtos.FilterAllFilter.getDefaultInstance());
+      case FirstKeyOnlyFilter f ->
+          named("FirstKeyOnlyFilter", FilterProtos.FirstKeyOnlyFilter.getDefaultInstance());
+      case WhileMatchFilter f ->
+          named(
+              "WhileMatchFilter",
+              FilterProtos.WhileMatchFilter.newBuilder().setFilter(filter(f.inner())).build());
+      case ColumnPaginationFilter f ->
+          named(
+              "ColumnPaginationFilter",
+              FilterProtos.ColumnPaginationFilter.newBuilder()
+                  .setLimit(f.limit())
+                  .setOffset(f.offset())
+                  .build());
       default ->
           throw new IllegalArgumentException(
               "filter " + filter.getClass().getSimpleName() + " cannot be sent to a server");

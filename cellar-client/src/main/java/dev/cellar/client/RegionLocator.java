@@ -106,7 +106,7 @@ final class RegionLocator {
     }
     HBaseProtos.RegionInfo region =
         HBaseProtos.RegionInfo.parseFrom(Arrays.copyOfRange(value, PBUF.length, value.length));
-    if (!region.getTableName().getQualifier().toStringUtf8().equals(table)) {
+    if (!Schemas.name(region.getTableName()).equals(table)) {
       throw new TableNotFoundException(table);
     }
     return row.row();

@@ -9,7 +9,9 @@ import dev.cellar.client.rpc.RpcClient;
 import dev.cellar.client.rpc.RpcResponse;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.AdminProtos;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.HBaseProtos;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.MasterProtos;
@@ -19,11 +21,11 @@ import org.apache.hbase.thirdparty.com.google.protobuf.Parser;
 
 /**
  * {@link Admin} over the server's MasterService (tables: create, list, describe, alter, disable,
- * enable, truncate, delete, each waited for through its procedure id as HBase's Admin does) and
- * AdminService (flushes and compactions of a table's region). Dropping a table disables it first
- * when needed, as the embedded {@code dropTable} needs no separate step. Methods of the {@link
- * Admin} interface that declare no IOException report a failed call as an {@link
- * UncheckedIOException}. Thread-safe.
+ * enable, truncate, delete, each waited for through its procedure id as HBase's Admin does),
+ * namespaces (list, describe, create, delete) and AdminService (flushes and compactions of a
+ * table's region). Dropping a table disables it first when needed, as the embedded {@code
+ * dropTable} needs no separate step. Methods of the {@link Admin} interface that declare no
+ * IOException report a failed call as an {@link UncheckedIOException}. Thread-safe.
  */
 public final class RemoteAdmin implements Admin {
 
@@ -120,10 +122,7 @@ public final class RemoteAdmin implements Admin {
               null,
               MasterProtos.GetTableNamesRequest.newBuilder().setIncludeSysTables(false).build(),
               MasterProtos.GetTableNamesResponse.parser());
-      return response.getTableNamesList().stream()
-          .map(name -> name.getQualifier().toStringUtf8())
-          .sorted()
-          .toList();
+      return response.getTableNamesList().stream().map(Schemas::name).sorted().toList();
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
@@ -181,6 +180,70 @@ public final class RemoteAdmin implements Admin {
                 .build(),
             MasterProtos.GetTableStateResponse.parser());
     return response.getTableState().getState() == HBaseProtos.TableState.State.ENABLED;
+  }
+
+  /** The server's namespaces (HBase's {@code default} and {@code hbase} among them), sorted. */
+  public List<String> listNamespaces() throws IOException {
+    MasterProtos.ListNamespacesResponse response =
+        call(
+            MASTER,
+            "ListNamespaces",
+            null,
+            MasterProtos.ListNamespacesRequest.getDefaultInstance(),
+            MasterProtos.ListNamespacesResponse.parser());
+    return response.getNamespaceNameList().stream().sorted().toList();
+  }
+
+  /** The configuration of {@code namespace}; fails with NamespaceNotFoundException. */
+  public Map<String, String> describeNamespace(String namespace) throws IOException {
+    MasterProtos.GetNamespaceDescriptorResponse response =
+        call(
+            MASTER,
+            "GetNamespaceDescriptor",
+            null,
+            MasterProtos.GetNamespaceDescriptorRequest.newBuilder()
+                .setNamespaceName(namespace)
+                .build(),
+            MasterProtos.GetNamespaceDescriptorResponse.parser());
+    Map<String, String> configuration = new LinkedHashMap<>();
+    for (HBaseProtos.NameStringPair pair :
+        response.getNamespaceDescriptor().getConfigurationList()) {
+      configuration.put(pair.getName(), pair.getValue());
+    }
+    return configuration;
+  }
+
+  /** Creates {@code namespace} with {@code configuration} (HBase's namespace properties). */
+  public void createNamespace(String namespace, Map<String, String> configuration)
+      throws IOException {
+    HBaseProtos.NamespaceDescriptor.Builder descriptor =
+        HBaseProtos.NamespaceDescriptor.newBuilder().setName(ByteString.copyFromUtf8(namespace));
+    configuration.forEach(
+        (name, value) ->
+            descriptor.addConfiguration(
+                HBaseProtos.NameStringPair.newBuilder().setName(name).setValue(value)));
+    MasterProtos.CreateNamespaceResponse response =
+        call(
+            MASTER,
+            "CreateNamespace",
+            null,
+            MasterProtos.CreateNamespaceRequest.newBuilder()
+                .setNamespaceDescriptor(descriptor)
+                .build(),
+            MasterProtos.CreateNamespaceResponse.parser());
+    await(response.getProcId(), "creating namespace " + namespace);
+  }
+
+  /** Deletes {@code namespace}, which must hold no tables. */
+  public void deleteNamespace(String namespace) throws IOException {
+    MasterProtos.DeleteNamespaceResponse response =
+        call(
+            MASTER,
+            "DeleteNamespace",
+            null,
+            MasterProtos.DeleteNamespaceRequest.newBuilder().setNamespaceName(namespace).build(),
+            MasterProtos.DeleteNamespaceResponse.parser());
+    await(response.getProcId(), "deleting namespace " + namespace);
   }
 
   /** Takes {@code table} offline: reads and writes are refused until it is enabled. */

@@ -15,9 +15,9 @@ import org.apache.hbase.thirdparty.com.google.protobuf.ByteString;
 
 /**
  * Between Cellar's table descriptors and HBase's table schemas: family attributes travel under
- * their HBase names ({@code VERSIONS}, {@code BLOCKSIZE}, ...) as UTF-8 strings; tables live in
- * HBase's {@code default} namespace. Reading a schema keeps the attributes Cellar has and drops
- * HBase's others (REPLICATION_SCOPE, ...). Stateless.
+ * their HBase names ({@code VERSIONS}, {@code BLOCKSIZE}, ...) as UTF-8 strings; tables live in the
+ * namespace their name gives, HBase's {@code default} without one. Reading a schema keeps the
+ * attributes Cellar has and drops HBase's others (REPLICATION_SCOPE, ...). Stateless.
  */
 final class Schemas {
 
@@ -36,11 +36,22 @@ final class Schemas {
 
   private Schemas() {}
 
+  /** HBase's form of {@code [namespace:]qualifier}. */
   static HBaseProtos.TableName tableName(String table) {
+    int colon = table.indexOf(':');
     return HBaseProtos.TableName.newBuilder()
-        .setNamespace(ByteString.copyFromUtf8(NAMESPACE))
-        .setQualifier(ByteString.copyFromUtf8(table))
+        .setNamespace(ByteString.copyFromUtf8(colon < 0 ? NAMESPACE : table.substring(0, colon)))
+        .setQualifier(ByteString.copyFromUtf8(table.substring(colon + 1)))
         .build();
+  }
+
+  /** Cellar's name of HBase's table name: {@code namespace:qualifier}, bare in the default one. */
+  static String name(HBaseProtos.TableName table) {
+    String namespace = table.getNamespace().toStringUtf8();
+    String qualifier = table.getQualifier().toStringUtf8();
+    return namespace.isEmpty() || namespace.equals(NAMESPACE)
+        ? qualifier
+        : namespace + ":" + qualifier;
   }
 
   static TableSchema schema(TableDescriptor descriptor) {
@@ -82,6 +93,6 @@ final class Schemas {
       }
       families.add(ColumnFamilyDescriptor.of(family.getName().toStringUtf8(), attributes));
     }
-    return new TableDescriptor(schema.getTableName().getQualifier().toStringUtf8(), families);
+    return new TableDescriptor(name(schema.getTableName()), families);
   }
 }

@@ -3,12 +3,14 @@ package dev.cellar.cli.shell;
 import dev.cellar.filter.BinaryComparator;
 import dev.cellar.filter.BinaryPrefixComparator;
 import dev.cellar.filter.ByteArrayComparable;
+import dev.cellar.filter.ColumnPaginationFilter;
 import dev.cellar.filter.ColumnPrefixFilter;
 import dev.cellar.filter.CompareOperator;
 import dev.cellar.filter.FamilyFilter;
 import dev.cellar.filter.Filter;
 import dev.cellar.filter.FilterAllFilter;
 import dev.cellar.filter.FilterList;
+import dev.cellar.filter.FirstKeyOnlyFilter;
 import dev.cellar.filter.PageFilter;
 import dev.cellar.filter.PrefixFilter;
 import dev.cellar.filter.QualifierFilter;
@@ -16,35 +18,66 @@ import dev.cellar.filter.RowFilter;
 import dev.cellar.filter.SingleColumnValueFilter;
 import dev.cellar.filter.SubstringComparator;
 import dev.cellar.filter.ValueFilter;
+import dev.cellar.filter.WhileMatchFilter;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
+import java.util.Set;
 
 /**
- * HBase's filter language (the strings of the shell's {@code FILTER =>} and of HBase's ParseFilter)
- * for the filters Cellar has: {@code PrefixFilter('row')}, {@code ColumnPrefixFilter('q')}, {@code
- * PageFilter(10)}, {@code FilterAllFilter()}, {@code RowFilter(<=, 'binary:r')} and likewise
- * FamilyFilter, QualifierFilter and ValueFilter, {@code SingleColumnValueFilter('f', 'q', =,
- * 'binary:v'[, filterIfMissing, latestVersionOnly])}, combined with {@code AND}, {@code OR} (AND
- * binds tighter) and parentheses. Comparators: {@code binary:}, {@code binaryprefix:} and {@code
- * substring:}. Stateless per string.
+ * HBase's filter language, as its ParseFilter reads the shell's {@code FILTER => "..."}: filter
+ * calls {@code Name(arg, ...)} whose arguments are quoted strings ({@code ''} is a quote), numbers,
+ * booleans and compare operators ({@code = != < <= > >=}); {@code WHILE} before a filter (binding
+ * tightest), then {@code AND}, then {@code OR}, and parentheses. Comparators are written {@code
+ * 'type:value'}.
+ *
+ * <p>Cellar runs: KeyOnlyFilter([lenAsValue]), FirstKeyOnlyFilter(), PrefixFilter('p'),
+ * ColumnPrefixFilter('q'), PageFilter(n), ColumnPaginationFilter(limit, offset), FilterAllFilter(),
+ * RowFilter, FamilyFilter, QualifierFilter and ValueFilter {@code (op, 'comparator')},
+ * SingleColumnValueFilter('f', 'q', op, 'comparator'[, filterIfMissing, latestVersionOnly]) and
+ * WHILE, with the comparators {@code binary:}, {@code binaryprefix:} and {@code substring:}. The
+ * rest of the language (SKIP, {@code regexstring:}, and the filters in {@link #NOT_YET}) is refused
+ * in one line naming it. KeyOnlyFilter keeps every cell, as Cellar's server reads it, and asks the
+ * shell to show the cells without their values ({@link Parsed#values}). Stateless per string.
  */
 final class FilterParser {
 
+  /** A parsed filter and how the shell shows the values of the cells it keeps. */
+  record Parsed(Filter filter, ShellOutput.Values values) {}
+
+  /** The filters of HBase's filter language that Cellar does not have yet. */
+  private static final Set<String> NOT_YET =
+      Set.of(
+          "MultipleColumnPrefixFilter",
+          "ColumnCountGetFilter",
+          "InclusiveStopFilter",
+          "TimestampsFilter",
+          "ColumnRangeFilter",
+          "SingleColumnValueExcludeFilter",
+          "DependentColumnFilter",
+          "ColumnValueFilter");
+
+  private static final String HAS =
+      "Cellar has KeyOnlyFilter, FirstKeyOnlyFilter, PrefixFilter, ColumnPrefixFilter,"
+          + " PageFilter, ColumnPaginationFilter, FilterAllFilter, RowFilter, FamilyFilter,"
+          + " QualifierFilter, ValueFilter and SingleColumnValueFilter";
+
   private final String text;
   private int position;
+  private ShellOutput.Values values = ShellOutput.Values.SHOWN;
 
   private FilterParser(String text) {
     this.text = text;
   }
 
-  static Filter parse(String text) {
+  static Parsed parse(String text) {
     FilterParser parser = new FilterParser(text);
     Filter filter = parser.or();
     parser.skipSpace();
     if (parser.position < text.length()) {
       throw parser.error("AND, OR or the end of the filter");
     }
-    return filter;
+    return new Parsed(filter, parser.values);
   }
 
   private Filter or() {
@@ -56,14 +89,21 @@ final class FilterParser {
   }
 
   private Filter and() {
-    List<Filter> all = new ArrayList<>(List.of(term()));
+    List<Filter> all = new ArrayList<>(List.of(unary()));
     while (keyword("AND")) {
-      all.add(term());
+      all.add(unary());
     }
     return all.size() == 1 ? all.get(0) : new FilterList(FilterList.Operator.MUST_PASS_ALL, all);
   }
 
-  private Filter term() {
+  private Filter unary() {
+    if (keyword("WHILE")) {
+      return new WhileMatchFilter(unary());
+    }
+    if (keyword("SKIP")) {
+      throw new ShellException(
+          "filter: SKIP (HBase's SkipFilter) is not one Cellar has yet; WHILE, AND and OR are");
+    }
     skipSpace();
     if (position < text.length() && text.charAt(position) == '(') {
       position++;
@@ -71,9 +111,16 @@ final class FilterParser {
       expect(')');
       return inner;
     }
+    return call();
+  }
+
+  private Filter call() {
     int start = position;
-    while (position < text.length() && Character.isLetter(text.charAt(position))) {
+    while (position < text.length() && Character.isLetterOrDigit(text.charAt(position))) {
       position++;
+    }
+    if (start == position) {
+      throw error("a filter name, WHILE or '('");
     }
     String name = text.substring(start, position);
     expect('(');
@@ -85,38 +132,66 @@ final class FilterParser {
       if (position < text.length() && text.charAt(position) == ',') {
         position++;
         skipSpace();
+      } else if (position < text.length() && text.charAt(position) != ')') {
+        throw error("',' or ')'");
       }
     }
     expect(')');
-    try {
-      return filter(name, args);
-    } catch (IndexOutOfBoundsException | NumberFormatException e) {
-      throw new ShellException("filter " + name + args + ": wrong arguments");
-    }
+    return filter(name, args);
   }
 
-  private static Filter filter(String name, List<String> args) {
+  private Filter filter(String name, List<String> args) {
     return switch (name) {
-      case "PrefixFilter" -> new PrefixFilter(bytes(args.get(0)));
-      case "ColumnPrefixFilter" -> new ColumnPrefixFilter(bytes(args.get(0)));
-      case "PageFilter" -> new PageFilter(Long.parseLong(args.get(0)));
-      case "FilterAllFilter" -> new FilterAllFilter();
-      case "RowFilter" -> new RowFilter(operator(args.get(0)), comparator(args.get(1)));
-      case "FamilyFilter" -> new FamilyFilter(operator(args.get(0)), comparator(args.get(1)));
-      case "QualifierFilter" -> new QualifierFilter(operator(args.get(0)), comparator(args.get(1)));
-      case "ValueFilter" -> new ValueFilter(operator(args.get(0)), comparator(args.get(1)));
+      case "KeyOnlyFilter" -> {
+        arity(name, args, 0, 1);
+        values =
+            !args.isEmpty() && bool(name, args.get(0))
+                ? ShellOutput.Values.LENGTHS
+                : ShellOutput.Values.DROPPED;
+        yield new FilterList(FilterList.Operator.MUST_PASS_ALL);
+      }
+      case "FirstKeyOnlyFilter" -> {
+        arity(name, args, 0);
+        yield new FirstKeyOnlyFilter();
+      }
+      case "FilterAllFilter" -> {
+        arity(name, args, 0);
+        yield new FilterAllFilter();
+      }
+      case "PrefixFilter" -> new PrefixFilter(bytes(one(name, args)));
+      case "ColumnPrefixFilter" -> new ColumnPrefixFilter(bytes(one(name, args)));
+      case "PageFilter" -> new PageFilter(number(name, one(name, args)));
+      case "ColumnPaginationFilter" -> {
+        arity(name, args, 2);
+        yield new ColumnPaginationFilter(integer(name, args.get(0)), integer(name, args.get(1)));
+      }
+      case "RowFilter" -> {
+        arity(name, args, 2);
+        yield new RowFilter(operator(args.get(0)), comparator(args.get(1)));
+      }
+      case "FamilyFilter" -> {
+        arity(name, args, 2);
+        yield new FamilyFilter(operator(args.get(0)), comparator(args.get(1)));
+      }
+      case "QualifierFilter" -> {
+        arity(name, args, 2);
+        yield new QualifierFilter(operator(args.get(0)), comparator(args.get(1)));
+      }
+      case "ValueFilter" -> {
+        arity(name, args, 2);
+        yield new ValueFilter(operator(args.get(0)), comparator(args.get(1)));
+      }
       case "SingleColumnValueFilter" -> {
+        arity(name, args, 4, 6);
         SingleColumnValueFilter filter =
             new SingleColumnValueFilter(
                 bytes(args.get(0)),
                 bytes(args.get(1)),
                 operator(args.get(2)),
                 comparator(args.get(3)));
-        if (args.size() > 4) {
-          filter.setFilterIfMissing(Boolean.parseBoolean(args.get(4)));
-        }
-        if (args.size() > 5) {
-          filter.setLatestVersionOnly(Boolean.parseBoolean(args.get(5)));
+        if (args.size() == 6) {
+          filter.setFilterIfMissing(bool(name, args.get(4)));
+          filter.setLatestVersionOnly(bool(name, args.get(5)));
         }
         yield filter;
       }
@@ -124,9 +199,54 @@ final class FilterParser {
           throw new ShellException(
               "filter "
                   + name
-                  + " is not one Cellar has; use"
-                  + " PrefixFilter, ColumnPrefixFilter, PageFilter, FilterAllFilter, RowFilter,"
-                  + " FamilyFilter, QualifierFilter, ValueFilter or SingleColumnValueFilter");
+                  + (NOT_YET.contains(name)
+                      ? " is not one Cellar has yet; "
+                      : " is not one Cellar has (nor HBase's filter language); ")
+                  + HAS);
+    };
+  }
+
+  private static void arity(String name, List<String> args, int... counts) {
+    for (int count : counts) {
+      if (args.size() == count) {
+        return;
+      }
+    }
+    StringBuilder allowed = new StringBuilder().append(counts[0]);
+    for (int i = 1; i < counts.length; i++) {
+      allowed.append(" or ").append(counts[i]);
+    }
+    throw new ShellException(
+        "filter " + name + " takes " + allowed + " arguments, was given " + args.size());
+  }
+
+  private static String one(String name, List<String> args) {
+    arity(name, args, 1);
+    return args.get(0);
+  }
+
+  private static long number(String name, String value) {
+    try {
+      return Long.parseLong(value);
+    } catch (NumberFormatException e) {
+      throw new ShellException("filter " + name + ": '" + value + "' is not a number");
+    }
+  }
+
+  private static int integer(String name, String value) {
+    long number = number(name, value);
+    if (number != (int) number) {
+      throw new ShellException("filter " + name + ": " + value + " is too large for an int");
+    }
+    return (int) number;
+  }
+
+  private static boolean bool(String name, String value) {
+    return switch (value.toLowerCase(Locale.ROOT)) {
+      case "true" -> true;
+      case "false" -> false;
+      default ->
+          throw new ShellException("filter " + name + ": '" + value + "' is not true or false");
     };
   }
 
@@ -139,22 +259,29 @@ final class FilterParser {
       case ">" -> CompareOperator.GREATER;
       case ">=" -> CompareOperator.GREATER_OR_EQUAL;
       default ->
-          throw new ShellException(
-              "compare operator '" + op + "' is not one of = != <" + " <= > >=");
+          throw new ShellException("compare operator '" + op + "' is not one of = != < <= > >=");
     };
   }
 
   private static ByteArrayComparable comparator(String spec) {
     int colon = spec.indexOf(':');
-    String type = colon < 0 ? "" : spec.substring(0, colon).toLowerCase(java.util.Locale.ROOT);
+    String type = colon < 0 ? "" : spec.substring(0, colon);
     String value = spec.substring(colon + 1);
     return switch (type) {
       case "binary" -> new BinaryComparator(bytes(value));
       case "binaryprefix" -> new BinaryPrefixComparator(bytes(value));
       case "substring" -> new SubstringComparator(value);
+      case "regexstring" ->
+          throw new ShellException(
+              "comparator '"
+                  + spec
+                  + "': regexstring: (HBase's RegexStringComparator) is not one Cellar has yet;"
+                  + " binary:, binaryprefix: and substring: are");
       default ->
           throw new ShellException(
-              "comparator '" + spec + "' is not binary:," + " binaryprefix: or substring:");
+              "comparator '"
+                  + spec
+                  + "' is not binary:, binaryprefix:, regexstring: or substring:");
     };
   }
 
@@ -196,10 +323,13 @@ final class FilterParser {
     return text.substring(start, position);
   }
 
+  /** True, past it, when {@code word} (upper case, as HBase writes it) stands next as a word. */
   private boolean keyword(String word) {
     skipSpace();
-    if (text.regionMatches(true, position, word, 0, word.length())) {
-      position += word.length();
+    int end = position + word.length();
+    if (text.startsWith(word, position)
+        && (end == text.length() || !Character.isLetterOrDigit(text.charAt(end)))) {
+      position = end;
       return true;
     }
     return false;

@@ -2,7 +2,6 @@ package dev.cellar.cli.shell;
 
 import dev.cellar.Get;
 import dev.cellar.Scan;
-import dev.cellar.filter.Filter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -36,7 +35,7 @@ final class ReadOptions {
   final List<String> columns = new ArrayList<>();
   private Integer versions;
   private long[] timeRange;
-  private Filter filter;
+  private FilterParser.Parsed filter;
   private String startRow;
   private String stopRow;
   private Long limit;
@@ -100,6 +99,11 @@ final class ReadOptions {
     throw new ShellException(command + ": " + key + " takes a number, not '" + value + "'");
   }
 
+  /** How the cells read are to be shown: without their values after a KeyOnlyFilter. */
+  ShellOutput.Values values() {
+    return filter == null ? ShellOutput.Values.SHOWN : filter.values();
+  }
+
   void applyTo(Get get) {
     if (versions != null) {
       get.readVersions(versions);
@@ -108,7 +112,7 @@ final class ReadOptions {
       get.setTimeRange(timeRange[0], timeRange[1]);
     }
     if (filter != null) {
-      get.setFilter(filter);
+      get.setFilter(filter.filter());
     }
   }
 
@@ -120,7 +124,7 @@ final class ReadOptions {
       scan.setTimeRange(timeRange[0], timeRange[1]);
     }
     if (filter != null) {
-      scan.setFilter(filter);
+      scan.setFilter(filter.filter());
     }
     if (startRow != null) {
       scan.withStartRow(ShellBytes.of(startRow));

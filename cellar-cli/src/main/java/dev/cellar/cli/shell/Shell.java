@@ -3,7 +3,6 @@ package dev.cellar.cli.shell;
 import dev.cellar.Admin;
 import dev.cellar.ColumnFamilyDescriptor;
 import dev.cellar.Database;
-import dev.cellar.Delete;
 import dev.cellar.Get;
 import dev.cellar.Put;
 import dev.cellar.Result;
@@ -14,6 +13,7 @@ import dev.cellar.TableDescriptor;
 import dev.cellar.TableNotFoundException;
 import dev.cellar.cell.Cell;
 import dev.cellar.client.RemoteAdmin;
+import dev.cellar.config.BuildVersion;
 import dev.cellar.filter.CompareOperator;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -23,7 +23,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.TreeSet;
 
 /**
  * The commands of {@code cellar shell}, with HBase shell's names, arguments and output, on an
@@ -35,33 +34,7 @@ import java.util.TreeSet;
 final class Shell {
 
   /** The commands, for help and completion. */
-  static final Set<String> COMMANDS =
-      new TreeSet<>(
-          List.of(
-              "create",
-              "list",
-              "describe",
-              "alter",
-              "put",
-              "get",
-              "scan",
-              "delete",
-              "deleteall",
-              "incr",
-              "count",
-              "disable",
-              "enable",
-              "drop",
-              "truncate",
-              "exists",
-              "is_enabled",
-              "status",
-              "flush",
-              "compact",
-              "major_compact",
-              "help",
-              "exit",
-              "quit"));
+  static final Set<String> COMMANDS = ShellHelp.commands();
 
   private final Database database;
   private final String where;
@@ -121,8 +94,14 @@ final class Shell {
       case "put" -> put(args, start);
       case "get" -> get(args, start);
       case "scan" -> scan(args, start);
-      case "delete" -> delete(args, start, false);
-      case "deleteall" -> delete(args, start, true);
+      case "delete" -> {
+        Deletes.one(database.table(args.string(0, "table")), args);
+        out.took(start);
+      }
+      case "deleteall" -> {
+        Deletes.all(database.table(args.string(0, "table")), admin(), args);
+        out.took(start);
+      }
       case "incr" -> incr(args, start);
       case "count" -> count(args, start);
       case "disable" -> remote("disable").disableTable(args.string(0, "table"));
@@ -135,7 +114,24 @@ final class Shell {
       case "flush" -> admin().flush(args.string(0, "table"));
       case "compact" -> admin().compact(args.string(0, "table"));
       case "major_compact" -> admin().majorCompact(args.string(0, "table"));
-      case "help" -> out.line("Commands: " + String.join(", ", COMMANDS));
+      case "is_disabled" -> out.line(String.valueOf(!enabled(args.string(0, "table"))));
+      case "get_counter" -> getCounter(args, start);
+      case "list_namespace" ->
+          listNamespaces(args.size() > 0 ? args.string(0, "regular expression") : ".*", start);
+      case "describe_namespace" -> describeNamespace(args.string(0, "namespace"), start);
+      case "create_namespace" -> {
+        Namespaces.create(admin(), args.string(0, "namespace"), properties(args));
+        out.took(start);
+      }
+      case "drop_namespace" -> {
+        Namespaces.drop(admin(), args.string(0, "namespace"));
+        out.took(start);
+      }
+      case "version" -> out.line(BuildVersion.read() + ", Cellar, HBase 2.6 protocol");
+      case "whoami" -> out.line(System.getProperty("user.name") + " (auth:SIMPLE)");
+      case "help" ->
+          out.line(
+              args.size() > 0 ? ShellHelp.of(args.string(0, "command")) : ShellHelp.overview());
       default ->
           throw new ShellException(
               "unknown command '" + command + "'; 'help' lists" + " the commands");
@@ -317,7 +313,7 @@ final class Shell {
   }
 
   /** {@code family:qualifier} (or {@code family}: a null qualifier) as bytes. */
-  private static byte[][] column(String spec) {
+  static byte[][] column(String spec) {
     int colon = spec.indexOf(':');
     if (colon < 0) {
       return new byte[][] {ShellBytes.of(spec), null};
@@ -330,12 +326,14 @@ final class Shell {
   private void get(Arguments args, long start) throws IOException {
     Table table = database.table(args.string(0, "table"));
     Get get = new Get(args.bytes(1, "row"));
+    ShellOutput.Values values = ShellOutput.Values.SHOWN;
     for (int i = 2; i < args.size(); i++) {
       Object option = args.get(i);
       if (option instanceof Map<?, ?> map) {
         ReadOptions read = ReadOptions.of("get", map);
         read.columns.forEach(c -> addColumn(get, c));
         read.applyTo(get);
+        values = read.values();
       } else if (option instanceof List<?> list) {
         list.forEach(c -> addColumn(get, String.valueOf(c)));
       } else {
@@ -345,7 +343,7 @@ final class Shell {
     out.header("COLUMN", "CELL");
     try (Result result = table.get(get)) {
       for (Cell cell : result.rawCells()) {
-        out.row(ShellOutput.column(cell), ShellOutput.cell(cell));
+        out.row(ShellOutput.column(cell), ShellOutput.cell(cell, values));
       }
       out.rows(result.isEmpty() ? 0 : 1, start);
     }
@@ -372,6 +370,7 @@ final class Shell {
   private void scan(Arguments args, long start) throws IOException {
     Table table = database.table(args.string(0, "table"));
     Scan scan = new Scan();
+    ShellOutput.Values values = ShellOutput.Values.SHOWN;
     if (args.size() > 1) {
       if (!(args.get(1) instanceof Map<?, ?> map)) {
         throw new ShellException("scan: options go in a hash, e.g. scan 't', {LIMIT => 10}");
@@ -379,6 +378,7 @@ final class Shell {
       ReadOptions read = ReadOptions.of("scan", map);
       read.columns.forEach(c -> addColumn(scan, c));
       read.applyTo(scan);
+      values = read.values();
     }
     out.header("ROW", "COLUMN+CELL");
     long rows = 0;
@@ -387,33 +387,14 @@ final class Shell {
         try (result) {
           String row = ShellBytes.show(result.row());
           for (Cell cell : result.rawCells()) {
-            out.row(row, "column=" + ShellOutput.column(cell) + ", " + ShellOutput.cell(cell));
+            out.row(
+                row, "column=" + ShellOutput.column(cell) + ", " + ShellOutput.cell(cell, values));
           }
           rows++;
         }
       }
     }
     out.rows(rows, start);
-  }
-
-  private void delete(Arguments args, long start, boolean all) throws IOException {
-    Table table = database.table(args.string(0, "table"));
-    Delete delete = new Delete(args.bytes(1, "row"));
-    if (args.size() > 2) {
-      byte[][] column = column(args.string(2, "column"));
-      long ts = args.size() > 3 ? args.number(3, "timestamp") : Long.MAX_VALUE;
-      if (column[1] == null) {
-        delete.addFamily(column[0], ts);
-      } else {
-        delete.addColumns(column[0], column[1], ts);
-      }
-    } else if (!all) {
-      throw new ShellException(
-          "delete: give the column, e.g. delete 't', 'r', 'f:q' (deleteall"
-              + " deletes a whole row)");
-    }
-    table.delete(delete);
-    out.took(start);
   }
 
   /**
@@ -472,6 +453,66 @@ final class Shell {
     out.line("=> " + rows);
   }
 
+  /** HBase's get_counter: the newest value of the column as an 8-byte big-endian long. */
+  private void getCounter(Arguments args, long start) throws IOException {
+    Table table = database.table(args.string(0, "table"));
+    byte[] row = args.bytes(1, "row");
+    byte[][] column = column(args.string(2, "column"));
+    if (column[1] == null) {
+      throw new ShellException("get_counter: give the column as family:qualifier");
+    }
+    byte[] value;
+    try (Result result = table.get(new Get(row).addColumn(column[0], column[1]))) {
+      value = result.getValue(column[0], column[1]);
+    }
+    if (value == null) {
+      out.line("No counter found at specified coordinates");
+    } else if (value.length != 8) {
+      throw new ShellException(
+          "get_counter: "
+              + ShellBytes.show(row)
+              + " "
+              + ShellBytes.show(column[0])
+              + ":"
+              + ShellBytes.show(column[1])
+              + " holds "
+              + value.length
+              + " bytes, not an 8-byte counter");
+    } else {
+      out.line("COUNTER VALUE = " + ByteBuffer.wrap(value).getLong());
+    }
+    out.took(start);
+  }
+
+  /** create_namespace's optional hash of properties. */
+  private static Map<String, String> properties(Arguments args) {
+    Map<String, String> properties = new LinkedHashMap<>();
+    if (args.size() > 1) {
+      if (!(args.get(1) instanceof Map<?, ?> hash)) {
+        throw new ShellException(
+            "create_namespace: properties go in a hash, e.g. create_namespace 'ns1',"
+                + " {'PROPERTY' => 'value'}");
+      }
+      hash.forEach((key, value) -> properties.put(String.valueOf(key), String.valueOf(value)));
+    }
+    return properties;
+  }
+
+  private void listNamespaces(String regex, long start) throws IOException {
+    out.line("NAMESPACE");
+    List<String> namespaces = Namespaces.list(admin(), regex);
+    namespaces.forEach(out::line);
+    out.rows(namespaces.size(), start);
+  }
+
+  private void describeNamespace(String namespace, long start) throws IOException {
+    String description = Namespaces.describe(admin(), namespace);
+    out.line("DESCRIPTION");
+    out.line(description);
+    out.line("Quota is disabled");
+    out.took(start);
+  }
+
   private void drop(String table, long start) throws IOException {
     if (admin() instanceof RemoteAdmin remote && remote.isEnabled(table)) {
       throw new ShellException("Table " + table + " is enabled. Disable it first.");
@@ -516,54 +557,5 @@ final class Shell {
       out.line("embedded database in " + where + ", " + tables + " tables");
     }
     out.took(start);
-  }
-
-  /** A command's arguments, read by position with the command's name in any mistake. */
-  private record Arguments(String command, List<Object> values) {
-
-    int size() {
-      return values.size();
-    }
-
-    Object get(int index) {
-      return values.get(index);
-    }
-
-    String string(int index, String what) {
-      if (index >= values.size()) {
-        throw new ShellException(
-            command + ": missing the " + what + " (argument " + (index + 1) + ")");
-      }
-      Object value = values.get(index);
-      if (value instanceof Map<?, ?> || value instanceof List<?>) {
-        throw new ShellException(
-            command + ": the " + what + " (argument " + (index + 1) + ") should be a string");
-      }
-      return String.valueOf(value);
-    }
-
-    byte[] bytes(int index, String what) {
-      return ShellBytes.of(string(index, what));
-    }
-
-    long number(int index, String what) {
-      Object value = index < values.size() ? values.get(index) : null;
-      if (value instanceof Long number) {
-        return number;
-      }
-      try {
-        return Long.parseLong(string(index, what));
-      } catch (NumberFormatException e) {
-        throw new ShellException(
-            command
-                + ": the "
-                + what
-                + " (argument "
-                + (index + 1)
-                + ") should be a number, was '"
-                + value
-                + "'");
-      }
-    }
   }
 }

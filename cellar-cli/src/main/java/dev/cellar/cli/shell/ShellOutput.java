@@ -2,6 +2,7 @@ package dev.cellar.cli.shell;
 
 import dev.cellar.cell.Cell;
 import java.io.PrintStream;
+import java.nio.ByteBuffer;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
@@ -10,9 +11,17 @@ import java.time.format.DateTimeFormatter;
  * The shell's output in HBase shell's layout: a header ({@code ROW COLUMN+CELL}), one line per cell
  * indented by one space with the left column padded to a fixed width, {@code N row(s)} and {@code
  * Took S seconds}. Cells print as {@code column=f:q, timestamp=<ISO-8601 UTC>,
- * value=<binary-escaped>}. Not thread-safe: one shell, one stream.
+ * value=<binary-escaped>}, or without the value or with its length when a KeyOnlyFilter asks. Not
+ * thread-safe: one shell, one stream.
  */
 final class ShellOutput {
+
+  /** How a cell's value is shown: as it is, left out, or as its length (KeyOnlyFilter's forms). */
+  enum Values {
+    SHOWN,
+    DROPPED,
+    LENGTHS
+  }
 
   private static final int LEFT = 32;
   private static final DateTimeFormatter TIME =
@@ -49,11 +58,17 @@ final class ShellOutput {
     return ShellBytes.show(cell.familyArray()) + ":" + ShellBytes.show(cell.qualifierArray());
   }
 
-  static String cell(Cell cell) {
+  static String cell(Cell cell, Values values) {
+    byte[] value =
+        switch (values) {
+          case SHOWN -> cell.valueArray();
+          case DROPPED -> new byte[0];
+          case LENGTHS -> ByteBuffer.allocate(4).putInt(cell.valueArray().length).array();
+        };
     return "timestamp="
         + TIME.format(Instant.ofEpochMilli(cell.timestamp()))
         + ", value="
-        + ShellBytes.show(cell.valueArray());
+        + ShellBytes.show(value);
   }
 
   void rows(long count, long startNanos) {

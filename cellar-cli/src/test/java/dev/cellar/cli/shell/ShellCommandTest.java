@@ -139,7 +139,7 @@ class ShellCommandTest {
             mode,
             DATA
                 + """
-        delete 't', 'r1', 'g:b'
+        deleteall 't', 'r1', 'g:b'
         get 't', 'r1'
         deleteall 't', 'r2'
         scan 't'
@@ -162,6 +162,195 @@ class ShellCommandTest {
     assertTrue(out.contains("0 row(s)\nTook"), out);
     assertTrue(out.contains("TABLE\n0 row(s)"), out);
     assertTrue(out.contains("0 tables"), out);
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"embedded", "remote"})
+  void deleteRemovesOneVersionAndDeleteallEveryVersion(String mode) throws IOException {
+    CliRun run =
+        run(
+            mode,
+            DATA
+                + """
+        put 't', 'r1', 'g:b', 'v3', 3
+        delete 't', 'r1', 'g:b'
+        get 't', 'r1', {COLUMN => 'g:b', VERSIONS => 3}
+        delete 't', 'r1', 'g:b', 1
+        get 't', 'r1', {COLUMN => 'g:b', VERSIONS => 3}
+        delete 't', 'r1', 'g:nothing'
+        put 't', 'r1', 'g:b', 'v4', 4
+        deleteall 't', 'r1', 'g:b', 2
+        get 't', 'r1', {COLUMN => 'g:b', VERSIONS => 3}
+        put 't', 'p1', 'f:a', 'x', 5
+        put 't', 'p2', 'f:a', 'y', 40
+        deleteall 't', {ROWPREFIXFILTER => 'p', CACHE => 1}, '', 30
+        deleteall 't', 'r1', 'g'
+        scan 't', {VERSIONS => 3}
+        """);
+    assertEquals(0, run.exit(), run.toString());
+    String[] gets = run.out().split("COLUMN +CELL");
+    assertEquals(4, gets.length, run.out());
+    assertTrue(gets[1].contains("value=v2") && gets[1].contains("value=v1"), gets[1]);
+    assertFalse(gets[1].contains("value=v3"), "only the newest version goes: " + gets[1]);
+    assertTrue(gets[2].contains("value=v2") && !gets[2].contains("value=v1"), gets[2]);
+    assertTrue(gets[3].contains("value=v4") && !gets[3].contains("value=v2"), gets[3]);
+    String scan = gets[3];
+    assertFalse(scan.contains("value=x"), "p1 at 5 is under 30: " + scan);
+    assertTrue(scan.contains("value=y"), "p2 at 40 is over 30: " + scan);
+    assertFalse(scan.contains("column=g:"), "deleteall of family g: " + scan);
+    assertTrue(scan.contains("value=one"), scan);
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"embedded", "remote"})
+  void countersNamespacesAndTheSessionCommands(String mode) throws IOException {
+    CliRun run =
+        run(
+            mode,
+            DATA
+                + """
+        incr 't', 'c', 'f:n', 7
+        get_counter 't', 'c', 'f:n'
+        get_counter 't', 'c', 'f:none'
+        is_disabled 't'
+        version
+        whoami
+        help 'get'
+        help
+        """);
+    assertEquals(0, run.exit(), run.toString());
+    String out = run.out();
+    assertTrue(out.contains("COUNTER VALUE = 7\nTook"), out);
+    assertTrue(out.contains("No counter found at specified coordinates\nTook"), out);
+    assertTrue(out.contains("\nfalse\n"), out);
+    assertTrue(out.contains(", Cellar, HBase 2.6 protocol\n"), out);
+    assertTrue(out.contains(System.getProperty("user.name") + " (auth:SIMPLE)\n"), out);
+    assertTrue(out.contains("  get 't1', 'r1', {COLUMN => 'f1:q', VERSIONS => 3}\n"), out);
+    assertTrue(out.contains("Commands: alter, compact, count, create, create_namespace,"), out);
+  }
+
+  @Test
+  void aServerHasNamespacesOfItsOwnAndTablesInThem() throws IOException {
+    CliRun run =
+        run(
+            "remote",
+            """
+        create_namespace 'ns1', {'team' => 'ops'}
+        create 'ns1:t1', 'f'
+        put 'ns1:t1', 'r', 'f:q', 'in ns1'
+        scan 'ns1:t1'
+        list
+        drop_namespace 'ns1'
+        disable 'ns1:t1'
+        drop 'ns1:t1'
+        list_namespace
+        describe_namespace 'ns1'
+        drop_namespace 'ns1'
+        list_namespace 'ns.*'
+        describe_namespace 'ns1'
+        drop_namespace 'default'
+        """);
+    String out = run.out();
+    assertEquals(1, run.exit(), run.toString());
+    assertTrue(out.contains("NAMESPACE\ndefault\nhbase\nns1\n3 row(s)\nTook"), out);
+    assertTrue(
+        out.contains("DESCRIPTION\n{NAME => 'ns1', team => 'ops'}\nQuota is disabled\nTook"), out);
+    assertTrue(out.contains("NAMESPACE\n0 row(s)\nTook"), out);
+    assertTrue(out.contains("value=in ns1"), out);
+    assertTrue(out.contains("TABLE\nns1:t1\n1 row(s)"), out);
+    assertTrue(
+        out.contains("ERROR: ConstraintException: Only empty namespaces can be removed."), out);
+    assertEquals(3, count(out, "ERROR: "), out);
+    assertTrue(out.contains("ERROR: Unknown namespace ns1!\n"), out);
+    assertTrue(out.contains("ERROR: ConstraintException: Reserved namespace default"), out);
+  }
+
+  @Test
+  void anEmbeddedDatabaseHasTheNamespacesOfItsTables() throws IOException {
+    CliRun run =
+        run(
+            "embedded",
+            """
+        create 'ns1:t1', 'f'
+        create 't', 'f'
+        list_namespace
+        list_namespace 'n.*'
+        describe_namespace 'ns1'
+        """);
+    assertEquals(0, run.exit(), run.toString());
+    String out = run.out();
+    assertTrue(out.contains("NAMESPACE\ndefault\nns1\n2 row(s)\nTook"), out);
+    assertTrue(out.contains("NAMESPACE\nns1\n1 row(s)\nTook"), out);
+    assertTrue(out.contains("DESCRIPTION\n{NAME => 'ns1'}\nQuota is disabled\nTook"), out);
+  }
+
+  @Test
+  void namespaceCommandsAnEmbeddedDatabaseCannotDoAreOneErrorEach() throws IOException {
+    CliRun run =
+        run(
+            "embedded",
+            """
+        create 'ns1:t1', 'f'
+        create_namespace 'ns2'
+        create_namespace 'ns1'
+        drop_namespace 'ns1'
+        drop_namespace 'default'
+        drop_namespace 'ns3'
+        describe_namespace 'ns3'
+        list_namespace '('
+        get_counter 'ns1:t1', 'r', 'f'
+        help 'frobnicate'
+        """);
+    String out = run.out();
+    assertEquals(1, run.exit(), run.toString());
+    assertEquals(9, count(out, "ERROR: "), out);
+    assertTrue(
+        out.contains(
+            "ERROR: create_namespace: an embedded database keeps no namespaces apart from its"
+                + " tables; create a table in the namespace instead, e.g. create 'ns2:t1', 'f'\n"),
+        out);
+    assertTrue(out.contains("ERROR: create_namespace: namespace ns1 already exists\n"), out);
+    assertTrue(
+        out.contains(
+            "ERROR: drop_namespace: only empty namespaces can be removed; namespace ns1 has 1"
+                + " tables: ns1:t1\n"),
+        out);
+    assertTrue(out.contains("ERROR: drop_namespace: reserved namespace default"), out);
+    assertEquals(2, count(out, "ERROR: Unknown namespace ns3!\n"), out);
+    assertTrue(out.contains("ERROR: list_namespace: '(' is not a regular expression"), out);
+    assertTrue(out.contains("ERROR: get_counter: give the column as family:qualifier"), out);
+    assertTrue(out.contains("ERROR: help: no command named 'frobnicate'"), out);
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"embedded", "remote"})
+  void filtersOfHBasesLanguageRunEmbeddedAndOnAServer(String mode) throws IOException {
+    CliRun run =
+        run(
+            mode,
+            DATA
+                + """
+        scan 't', {FILTER => "KeyOnlyFilter()"}
+        get 't', 'r2', {FILTER => "KeyOnlyFilter(true)"}
+        scan 't', {FILTER => "FirstKeyOnlyFilter()"}
+        scan 't', {FILTER => "WHILE RowFilter(<, 'binary:r2')"}
+        scan 't', {FILTER => "ColumnPaginationFilter(1, 1)"}
+        scan 't', {FILTER => "SKIP ValueFilter(=, 'binary:x')"}
+        """);
+    String out = run.out();
+    assertEquals(1, run.exit(), run.toString());
+    String[] reads = out.split("(?m)^ (ROW|COLUMN) +(COLUMN\\+)?CELL$");
+    assertEquals(6, reads.length, out);
+    assertLine(reads[1], "r1", "column=f:a, timestamp=1970-01-01T00:00:00.010Z, value=");
+    assertLine(reads[1], "r1", "column=g:b, timestamp=1970-01-01T00:00:00.002Z, value=");
+    assertEquals(4, count(reads[1], "value=\n"), "every cell, no value: " + reads[1]);
+    assertLine(reads[2], "f:a", "timestamp=1970-01-01T00:00:00.020Z, value=\\x00\\x00\\x00\\x03");
+    assertEquals(0, count(reads[3], "column=g:b"), "r1's first cell only: " + reads[3]);
+    assertEquals(3, count(reads[3], "column=f:a"), "each row's first cell: " + reads[3]);
+    assertTrue(reads[4].contains("2 row(s)") && !reads[4].contains(" r2 "), "to r2: " + reads[4]);
+    assertTrue(reads[5].contains("column=g:b, ") && reads[5].contains("1 row(s)"), reads[5]);
+    assertTrue(
+        out.contains("ERROR: filter: SKIP (HBase's SkipFilter) is not one Cellar has yet"), out);
   }
 
   @ParameterizedTest

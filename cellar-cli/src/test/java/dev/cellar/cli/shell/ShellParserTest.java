@@ -2,15 +2,10 @@ package dev.cellar.cli.shell;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.cellar.filter.FilterList;
-import dev.cellar.filter.PageFilter;
-import dev.cellar.filter.PrefixFilter;
-import dev.cellar.filter.SingleColumnValueFilter;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -67,41 +62,5 @@ class ShellParserTest {
         assertThrows(ShellException.class, () -> ShellParser.parse("scan 't', {LIMIT 3}"));
     assertTrue(arrow.getMessage().contains("expected '=>'"), arrow.getMessage());
     assertThrows(ShellException.class, () -> ShellParser.parse("get 't' 'r'"));
-  }
-
-  @Test
-  void filtersCombineWithAndOverOr() {
-    var filter =
-        FilterParser.parse(
-            "PrefixFilter('r') OR PageFilter(5) AND"
-                + " SingleColumnValueFilter('f', 'q', >=, 'binary:7', true, false)");
-    FilterList any = assertInstanceOf(FilterList.class, filter);
-    assertEquals(FilterList.Operator.MUST_PASS_ONE, any.operator());
-    assertInstanceOf(PrefixFilter.class, any.filters().get(0));
-    FilterList all = assertInstanceOf(FilterList.class, any.filters().get(1));
-    assertEquals(FilterList.Operator.MUST_PASS_ALL, all.operator());
-    assertEquals(5, assertInstanceOf(PageFilter.class, all.filters().get(0)).pageSize());
-    SingleColumnValueFilter column =
-        assertInstanceOf(SingleColumnValueFilter.class, all.filters().get(1));
-    assertTrue(column.filterIfMissing());
-    assertEquals(false, column.latestVersionOnly());
-    assertInstanceOf(PrefixFilter.class, FilterParser.parse("(PrefixFilter('it''s'))"));
-  }
-
-  @Test
-  void unknownFiltersAndComparatorsAreNamed() {
-    assertTrue(
-        assertThrows(ShellException.class, () -> FilterParser.parse("KeyOnlyFilter()"))
-            .getMessage()
-            .contains("filter KeyOnlyFilter is not one Cellar has"));
-    assertTrue(
-        assertThrows(
-                ShellException.class, () -> FilterParser.parse("ValueFilter(=, 'regexstring:a.*')"))
-            .getMessage()
-            .contains("comparator 'regexstring:a.*' is not binary:"));
-    assertTrue(
-        assertThrows(ShellException.class, () -> FilterParser.parse("ValueFilter(~, 'binary:a')"))
-            .getMessage()
-            .contains("compare operator '~'"));
   }
 }

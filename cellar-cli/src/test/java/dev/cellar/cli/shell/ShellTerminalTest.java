@@ -108,21 +108,21 @@ class ShellTerminalTest {
       first.await("cellar> ", 1);
       first.type("create 't', 'f'\n");
       first.await("cellar> ", 2);
-      first.type("li\t\n");
-      first.await("1 row(s)", 1);
+      first.type("coun\t't'\n");
+      first.await("0 row(s)", 1);
       first.await("cellar> ", 3);
       first.type("exit\n");
       assertTrue(first.process.waitFor(30, TimeUnit.SECONDS), first.output());
-      assertTrue(first.output().contains("list"), "Tab completed 'li': " + first.output());
+      assertTrue(first.output().contains("count"), "Tab completed 'coun': " + first.output());
     }
     String history = Files.readString(home.resolve(".cellar_shell_history"));
-    assertTrue(history.contains("create 't', 'f'") && history.contains("list"), history);
+    assertTrue(history.contains("create 't', 'f'") && history.contains("count 't'"), history);
     try (Session second = new Session()) {
       second.await("cellar> ", 1);
       second.type(UP + UP + "\n");
-      second.await("1 row(s)", 1);
+      second.await("0 row(s)", 1);
       assertTrue(
-          second.output().contains("TABLE"), "the up arrow recalled 'list': " + second.output());
+          second.output().contains("=> 0"), "the up arrow recalled 'count': " + second.output());
       second.type("exit\n");
       assertTrue(second.process.waitFor(30, TimeUnit.SECONDS), second.output());
     }

@@ -1,7 +1,6 @@
-package dev.cellar.server.filter;
+package dev.cellar.filter;
 
 import dev.cellar.cell.Cell;
-import dev.cellar.filter.Filter;
 
 /**
  * Keeps only the first cell of each row, as HBase's FirstKeyOnlyFilter (used to count rows or list
@@ -10,6 +9,9 @@ import dev.cellar.filter.Filter;
 public final class FirstKeyOnlyFilter extends Filter {
 
   private boolean found;
+
+  /** A filter for one scan. */
+  public FirstKeyOnlyFilter() {}
 
   @Override
   public void reset() {

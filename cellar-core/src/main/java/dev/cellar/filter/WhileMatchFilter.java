@@ -1,7 +1,6 @@
-package dev.cellar.server.filter;
+package dev.cellar.filter;
 
 import dev.cellar.cell.Cell;
-import dev.cellar.filter.Filter;
 import java.util.List;
 
 /**
@@ -16,6 +15,11 @@ public final class WhileMatchFilter extends Filter {
 
   public WhileMatchFilter(Filter inner) {
     this.inner = inner;
+  }
+
+  /** The filter whose first rejection ends the scan. */
+  public Filter inner() {
+    return inner;
   }
 
   @Override

@@ -1,7 +1,6 @@
-package dev.cellar.server.filter;
+package dev.cellar.filter;
 
 import dev.cellar.cell.Cell;
-import dev.cellar.filter.Filter;
 
 /**
  * Keeps {@code limit} columns of each row after skipping the first {@code offset}, as HBase's
@@ -22,6 +21,16 @@ public final class ColumnPaginationFilter extends Filter {
     }
     this.limit = limit;
     this.offset = offset;
+  }
+
+  /** How many columns of a row are kept. */
+  public int limit() {
+    return limit;
+  }
+
+  /** How many columns of a row are skipped first. */
+  public int offset() {
+    return offset;
   }
 
   @Override
