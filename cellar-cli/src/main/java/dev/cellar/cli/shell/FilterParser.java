@@ -3,26 +3,35 @@ package dev.cellar.cli.shell;
 import dev.cellar.filter.BinaryComparator;
 import dev.cellar.filter.BinaryPrefixComparator;
 import dev.cellar.filter.ByteArrayComparable;
+import dev.cellar.filter.ColumnCountGetFilter;
 import dev.cellar.filter.ColumnPaginationFilter;
 import dev.cellar.filter.ColumnPrefixFilter;
+import dev.cellar.filter.ColumnRangeFilter;
+import dev.cellar.filter.ColumnValueFilter;
 import dev.cellar.filter.CompareOperator;
+import dev.cellar.filter.DependentColumnFilter;
 import dev.cellar.filter.FamilyFilter;
 import dev.cellar.filter.Filter;
 import dev.cellar.filter.FilterAllFilter;
 import dev.cellar.filter.FilterList;
 import dev.cellar.filter.FirstKeyOnlyFilter;
+import dev.cellar.filter.InclusiveStopFilter;
+import dev.cellar.filter.MultipleColumnPrefixFilter;
 import dev.cellar.filter.PageFilter;
 import dev.cellar.filter.PrefixFilter;
 import dev.cellar.filter.QualifierFilter;
+import dev.cellar.filter.RegexStringComparator;
 import dev.cellar.filter.RowFilter;
+import dev.cellar.filter.SingleColumnValueExcludeFilter;
 import dev.cellar.filter.SingleColumnValueFilter;
+import dev.cellar.filter.SkipFilter;
 import dev.cellar.filter.SubstringComparator;
+import dev.cellar.filter.TimestampsFilter;
 import dev.cellar.filter.ValueFilter;
 import dev.cellar.filter.WhileMatchFilter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Set;
 
 /**
  * HBase's filter language, as its ParseFilter reads the shell's {@code FILTER => "..."}: filter
@@ -31,36 +40,31 @@ import java.util.Set;
  * tightest), then {@code AND}, then {@code OR}, and parentheses. Comparators are written {@code
  * 'type:value'}.
  *
- * <p>Cellar runs: KeyOnlyFilter([lenAsValue]), FirstKeyOnlyFilter(), PrefixFilter('p'),
- * ColumnPrefixFilter('q'), PageFilter(n), ColumnPaginationFilter(limit, offset), FilterAllFilter(),
- * RowFilter, FamilyFilter, QualifierFilter and ValueFilter {@code (op, 'comparator')},
- * SingleColumnValueFilter('f', 'q', op, 'comparator'[, filterIfMissing, latestVersionOnly]) and
- * WHILE, with the comparators {@code binary:}, {@code binaryprefix:} and {@code substring:}. The
- * rest of the language (SKIP, {@code regexstring:}, and the filters in {@link #NOT_YET}) is refused
- * in one line naming it. KeyOnlyFilter keeps every cell, as Cellar's server reads it, and asks the
- * shell to show the cells without their values ({@link Parsed#values}). Stateless per string.
+ * <p>Every filter of the language runs: KeyOnlyFilter([lenAsValue]), FirstKeyOnlyFilter(),
+ * PrefixFilter('p'), ColumnPrefixFilter('q'), MultipleColumnPrefixFilter('a', 'b', ...),
+ * PageFilter(n), ColumnPaginationFilter(limit, offset), ColumnCountGetFilter(n),
+ * InclusiveStopFilter('row'), TimestampsFilter(ts, ...), ColumnRangeFilter('min', minInclusive,
+ * 'max', maxInclusive), FilterAllFilter(), RowFilter, FamilyFilter, QualifierFilter and ValueFilter
+ * {@code (op, 'comparator')}, SingleColumnValueFilter and SingleColumnValueExcludeFilter('f', 'q',
+ * op, 'comparator'[, filterIfMissing, latestVersionOnly]), DependentColumnFilter('f', 'q'[,
+ * dropDependentColumn[, op, 'comparator']]), ColumnValueFilter('f', 'q', op, 'comparator'), WHILE
+ * and SKIP, with the comparators {@code binary:}, {@code binaryprefix:}, {@code regexstring:} and
+ * {@code substring:}. A name outside the language is refused in one line naming it. KeyOnlyFilter
+ * keeps every cell, as Cellar's server reads it, and asks the shell to show the cells without their
+ * values ({@link Parsed#values}). Stateless per string.
  */
 final class FilterParser {
 
   /** A parsed filter and how the shell shows the values of the cells it keeps. */
   record Parsed(Filter filter, ShellOutput.Values values) {}
 
-  /** The filters of HBase's filter language that Cellar does not have yet. */
-  private static final Set<String> NOT_YET =
-      Set.of(
-          "MultipleColumnPrefixFilter",
-          "ColumnCountGetFilter",
-          "InclusiveStopFilter",
-          "TimestampsFilter",
-          "ColumnRangeFilter",
-          "SingleColumnValueExcludeFilter",
-          "DependentColumnFilter",
-          "ColumnValueFilter");
-
   private static final String HAS =
-      "Cellar has KeyOnlyFilter, FirstKeyOnlyFilter, PrefixFilter, ColumnPrefixFilter,"
-          + " PageFilter, ColumnPaginationFilter, FilterAllFilter, RowFilter, FamilyFilter,"
-          + " QualifierFilter, ValueFilter and SingleColumnValueFilter";
+      "the language has KeyOnlyFilter, FirstKeyOnlyFilter, PrefixFilter, ColumnPrefixFilter,"
+          + " MultipleColumnPrefixFilter, PageFilter, ColumnPaginationFilter,"
+          + " ColumnCountGetFilter, InclusiveStopFilter, TimestampsFilter, ColumnRangeFilter,"
+          + " FilterAllFilter, RowFilter, FamilyFilter, QualifierFilter, ValueFilter,"
+          + " SingleColumnValueFilter, SingleColumnValueExcludeFilter, DependentColumnFilter and"
+          + " ColumnValueFilter";
 
   private final String text;
   private int position;
@@ -101,8 +105,7 @@ final class FilterParser {
       return new WhileMatchFilter(unary());
     }
     if (keyword("SKIP")) {
-      throw new ShellException(
-          "filter: SKIP (HBase's SkipFilter) is not one Cellar has yet; WHILE, AND and OR are");
+      return new SkipFilter(unary());
     }
     skipSpace();
     if (position < text.length() && text.charAt(position) == '(') {
@@ -181,29 +184,61 @@ final class FilterParser {
         arity(name, args, 2);
         yield new ValueFilter(operator(args.get(0)), comparator(args.get(1)));
       }
-      case "SingleColumnValueFilter" -> {
-        arity(name, args, 4, 6);
-        SingleColumnValueFilter filter =
-            new SingleColumnValueFilter(
+      case "SingleColumnValueFilter" -> singleColumnValue(name, args);
+      case "SingleColumnValueExcludeFilter" ->
+          new SingleColumnValueExcludeFilter(singleColumnValue(name, args));
+      case "MultipleColumnPrefixFilter" -> {
+        if (args.isEmpty()) {
+          throw new ShellException("filter " + name + ": takes one prefix or more");
+        }
+        yield new MultipleColumnPrefixFilter(args.stream().map(FilterParser::bytes).toList());
+      }
+      case "ColumnCountGetFilter" -> new ColumnCountGetFilter(integer(name, one(name, args)));
+      case "InclusiveStopFilter" -> new InclusiveStopFilter(bytes(one(name, args)));
+      case "TimestampsFilter" ->
+          new TimestampsFilter(args.stream().map(arg -> number(name, arg)).toList(), false);
+      case "ColumnRangeFilter" -> {
+        arity(name, args, 4);
+        yield new ColumnRangeFilter(
+            bytes(args.get(0)),
+            bool(name, args.get(1)),
+            bytes(args.get(2)),
+            bool(name, args.get(3)));
+      }
+      case "DependentColumnFilter" -> {
+        arity(name, args, 2, 3, 5);
+        boolean drop = args.size() > 2 && bool(name, args.get(2));
+        yield args.size() == 5
+            ? new DependentColumnFilter(
                 bytes(args.get(0)),
                 bytes(args.get(1)),
-                operator(args.get(2)),
-                comparator(args.get(3)));
-        if (args.size() == 6) {
-          filter.setFilterIfMissing(bool(name, args.get(4)));
-          filter.setLatestVersionOnly(bool(name, args.get(5)));
-        }
-        yield filter;
+                drop,
+                operator(args.get(3)),
+                comparator(args.get(4)))
+            : new DependentColumnFilter(bytes(args.get(0)), bytes(args.get(1)), drop);
+      }
+      case "ColumnValueFilter" -> {
+        arity(name, args, 4);
+        yield new ColumnValueFilter(
+            bytes(args.get(0)), bytes(args.get(1)), operator(args.get(2)), comparator(args.get(3)));
       }
       default ->
           throw new ShellException(
-              "filter "
-                  + name
-                  + (NOT_YET.contains(name)
-                      ? " is not one Cellar has yet; "
-                      : " is not one Cellar has (nor HBase's filter language); ")
-                  + HAS);
+              "filter " + name + " is not one of HBase's filter language; " + HAS);
     };
+  }
+
+  /** SingleColumnValueFilter's arguments: 'f', 'q', op, 'comparator'[, ifMissing, latest]. */
+  private static SingleColumnValueFilter singleColumnValue(String name, List<String> args) {
+    arity(name, args, 4, 6);
+    SingleColumnValueFilter filter =
+        new SingleColumnValueFilter(
+            bytes(args.get(0)), bytes(args.get(1)), operator(args.get(2)), comparator(args.get(3)));
+    if (args.size() == 6) {
+      filter.setFilterIfMissing(bool(name, args.get(4)));
+      filter.setLatestVersionOnly(bool(name, args.get(5)));
+    }
+    return filter;
   }
 
   private static void arity(String name, List<String> args, int... counts) {
@@ -271,12 +306,7 @@ final class FilterParser {
       case "binary" -> new BinaryComparator(bytes(value));
       case "binaryprefix" -> new BinaryPrefixComparator(bytes(value));
       case "substring" -> new SubstringComparator(value);
-      case "regexstring" ->
-          throw new ShellException(
-              "comparator '"
-                  + spec
-                  + "': regexstring: (HBase's RegexStringComparator) is not one Cellar has yet;"
-                  + " binary:, binaryprefix: and substring: are");
+      case "regexstring" -> new RegexStringComparator(value);
       default ->
           throw new ShellException(
               "comparator '"

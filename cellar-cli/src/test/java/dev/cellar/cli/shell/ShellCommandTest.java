@@ -335,12 +335,14 @@ class ShellCommandTest {
         scan 't', {FILTER => "FirstKeyOnlyFilter()"}
         scan 't', {FILTER => "WHILE RowFilter(<, 'binary:r2')"}
         scan 't', {FILTER => "ColumnPaginationFilter(1, 1)"}
-        scan 't', {FILTER => "SKIP ValueFilter(=, 'binary:x')"}
+        scan 't', {FILTER => "SKIP ValueFilter(!=, 'binary:two')"}
+        scan 't', {FILTER => "ValueFilter(=, 'regexstring:^t') AND TimestampsFilter(30)"}
+        scan 't', {FILTER => "MultipleColumnPrefixFilter('b', 'x')"}
         """);
     String out = run.out();
-    assertEquals(1, run.exit(), run.toString());
+    assertEquals(0, run.exit(), run.toString());
     String[] reads = out.split("(?m)^ (ROW|COLUMN) +(COLUMN\\+)?CELL$");
-    assertEquals(6, reads.length, out);
+    assertEquals(9, reads.length, out);
     assertLine(reads[1], "r1", "column=f:a, timestamp=1970-01-01T00:00:00.010Z, value=");
     assertLine(reads[1], "r1", "column=g:b, timestamp=1970-01-01T00:00:00.002Z, value=");
     assertEquals(4, count(reads[1], "value=\n"), "every cell, no value: " + reads[1]);
@@ -349,8 +351,9 @@ class ShellCommandTest {
     assertEquals(3, count(reads[3], "column=f:a"), "each row's first cell: " + reads[3]);
     assertTrue(reads[4].contains("2 row(s)") && !reads[4].contains(" r2 "), "to r2: " + reads[4]);
     assertTrue(reads[5].contains("column=g:b, ") && reads[5].contains("1 row(s)"), reads[5]);
-    assertTrue(
-        out.contains("ERROR: filter: SKIP (HBase's SkipFilter) is not one Cellar has yet"), out);
+    assertTrue(reads[6].contains("2 row(s)") && !reads[6].contains(" r2 "), "no r2: " + reads[6]);
+    assertTrue(reads[7].contains("value=three") && reads[7].contains("1 row(s)"), reads[7]);
+    assertTrue(reads[8].contains("column=g:b, ") && reads[8].contains("1 row(s)"), reads[8]);
   }
 
   @ParameterizedTest
@@ -429,7 +432,8 @@ class ShellCommandTest {
     assertTrue(out.contains("ERROR: put: missing the column (argument 3)"), out);
     assertTrue(out.contains("ERROR: no table named missing"), out);
     assertTrue(out.contains("ERROR: scan: unknown option LIMT"), out);
-    assertTrue(out.contains("ERROR: filter NoSuchFilter is not one Cellar has"), out);
+    assertTrue(
+        out.contains("ERROR: filter NoSuchFilter is not one of HBase's filter language"), out);
     assertTrue(out.contains("ERROR: unknown command 'frobnicate'"), out);
     assertTrue(out.contains("ERROR: syntax error at column 12: expected the closing '"), out);
     assertTrue(
