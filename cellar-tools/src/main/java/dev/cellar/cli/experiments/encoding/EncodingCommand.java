@@ -2,13 +2,9 @@ package dev.cellar.cli.experiments.encoding;
 
 import dev.cellar.cli.ConfigOptions;
 import dev.cellar.cli.experiments.ExperimentOptions;
-import dev.cellar.cli.experiments.SmokeNotice;
-import dev.cellar.cli.experiments.report.ExperimentReport;
-import dev.cellar.cli.experiments.report.Machine;
-import dev.cellar.cli.experiments.report.ReportWriter;
+import dev.cellar.cli.experiments.ExperimentRun;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -112,17 +108,11 @@ public final class EncodingCommand implements Callable<Integer> {
     err.printf(
         "cellar bench encoding: %d x %d pairs, %,d rows each, seed %d%n",
         encodings.size(), compressions.size(), settings.rows(), settings.seed());
-    SmokeNotice.print("cellar bench encoding", settings.smokeReasons(), err);
-    ExperimentReport report;
-    try {
-      report = EncodingReport.of(settings, EncodingExperiment.run(settings, err));
-    } catch (IOException | IllegalStateException | IllegalArgumentException e) {
-      err.println("cellar bench encoding: " + e.getMessage());
-      return 1;
-    }
-    List<Path> files = ReportWriter.write(report, Machine.current(), experiment.out());
-    err.println(
-        "cellar bench encoding: wrote " + files + SmokeNotice.mark(settings.smokeReasons()));
-    return 0;
+    return ExperimentRun.report(
+        "cellar bench encoding",
+        settings.smokeReasons(),
+        experiment.out(),
+        err,
+        () -> EncodingReport.of(settings, EncodingExperiment.run(settings, err)));
   }
 }

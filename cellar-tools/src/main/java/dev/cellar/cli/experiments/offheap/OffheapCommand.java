@@ -2,11 +2,8 @@ package dev.cellar.cli.experiments.offheap;
 
 import dev.cellar.cli.experiments.Allotment;
 import dev.cellar.cli.experiments.ExperimentOptions;
+import dev.cellar.cli.experiments.ExperimentRun;
 import dev.cellar.cli.experiments.ServedDeploysOption;
-import dev.cellar.cli.experiments.SmokeNotice;
-import dev.cellar.cli.experiments.report.ExperimentReport;
-import dev.cellar.cli.experiments.report.Machine;
-import dev.cellar.cli.experiments.report.ReportWriter;
 import dev.cellar.cli.experiments.showdown.YcsbRecords;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -127,18 +124,11 @@ public final class OffheapCommand implements Callable<Integer> {
         threads,
         settings.runMillis() / 1000.0,
         settings.seed());
-    SmokeNotice.print("cellar bench offheap", settings.smokeReasons(), err);
-    ExperimentReport report;
-    try {
-      report = OffheapReport.of(settings, OffheapExperiment.run(settings, err));
-    } catch (IOException | IllegalStateException e) {
-      err.println("cellar bench offheap: " + e.getMessage());
-      return 1;
-    }
-    err.println(
-        "cellar bench offheap: wrote "
-            + ReportWriter.write(report, Machine.current(), experiment.out())
-            + SmokeNotice.mark(settings.smokeReasons()));
-    return 0;
+    return ExperimentRun.report(
+        "cellar bench offheap",
+        settings.smokeReasons(),
+        experiment.out(),
+        err,
+        () -> OffheapReport.of(settings, OffheapExperiment.run(settings, err)));
   }
 }

@@ -2,12 +2,9 @@ package dev.cellar.cli.experiments.showdown;
 
 import dev.cellar.cli.experiments.Allotment;
 import dev.cellar.cli.experiments.ExperimentOptions;
+import dev.cellar.cli.experiments.ExperimentRun;
 import dev.cellar.cli.experiments.MemorySize;
 import dev.cellar.cli.experiments.ServedDeploysOption;
-import dev.cellar.cli.experiments.SmokeNotice;
-import dev.cellar.cli.experiments.report.ExperimentReport;
-import dev.cellar.cli.experiments.report.Machine;
-import dev.cellar.cli.experiments.report.ReportWriter;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -135,18 +132,11 @@ public final class ShowdownCommand implements Callable<Integer> {
         settings.ratios().size(),
         settings.runMillis() / 1000.0,
         settings.seed());
-    SmokeNotice.print("cellar bench showdown", settings.smokeReasons(), err);
-    ExperimentReport report;
-    try {
-      report = ShowdownReport.of(settings, ShowdownExperiment.run(settings, err));
-    } catch (IOException | IllegalStateException e) {
-      err.println("cellar bench showdown: " + e.getMessage());
-      return 1;
-    }
-    err.println(
-        "cellar bench showdown: wrote "
-            + ReportWriter.write(report, Machine.current(), experiment.out())
-            + SmokeNotice.mark(settings.smokeReasons()));
-    return 0;
+    return ExperimentRun.report(
+        "cellar bench showdown",
+        settings.smokeReasons(),
+        experiment.out(),
+        err,
+        () -> ShowdownReport.of(settings, ShowdownExperiment.run(settings, err)));
   }
 }
