@@ -2,7 +2,6 @@ package dev.cellar.filter;
 
 import dev.cellar.cell.Bytes;
 import dev.cellar.cell.Cell;
-import java.lang.foreign.MemorySegment;
 import java.util.Objects;
 
 /**
@@ -14,10 +13,7 @@ import java.util.Objects;
  */
 public final class ColumnValueFilter extends Filter {
 
-  private final byte[] family;
-  private final byte[] qualifier;
-  private final MemorySegment familySegment;
-  private final MemorySegment qualifierSegment;
+  private final FixedColumn column;
   private final CompareOperator operator;
   private final ByteArrayComparable comparator;
   private boolean columnFound;
@@ -29,21 +25,20 @@ public final class ColumnValueFilter extends Filter {
    */
   public ColumnValueFilter(
       byte[] family, byte[] qualifier, CompareOperator operator, ByteArrayComparable comparator) {
-    this.family = Objects.requireNonNull(family, "family").clone();
-    this.qualifier = qualifier == null ? Bytes.EMPTY : qualifier.clone();
+    this.column =
+        new FixedColumn(
+            Objects.requireNonNull(family, "family"), qualifier == null ? Bytes.EMPTY : qualifier);
     this.operator = Objects.requireNonNull(operator, "operator");
     this.comparator = Objects.requireNonNull(comparator, "comparator");
     CompareFilter.checkOperator("ColumnValueFilter", operator, comparator);
-    this.familySegment = MemorySegment.ofArray(this.family);
-    this.qualifierSegment = MemorySegment.ofArray(this.qualifier);
   }
 
   public byte[] family() {
-    return family.clone();
+    return column.family();
   }
 
   public byte[] qualifier() {
-    return qualifier.clone();
+    return column.qualifier();
   }
 
   public CompareOperator operator() {
@@ -61,22 +56,7 @@ public final class ColumnValueFilter extends Filter {
 
   @Override
   public ReturnCode filterCell(Cell cell) {
-    boolean theColumn =
-        Bytes.equals(
-                cell.segment(),
-                cell.familyOffset(),
-                cell.familyLength(),
-                familySegment,
-                0,
-                family.length)
-            && Bytes.equals(
-                cell.segment(),
-                cell.qualifierOffset(),
-                cell.qualifierLength(),
-                qualifierSegment,
-                0,
-                qualifier.length);
-    if (!theColumn) {
+    if (!column.holds(cell)) {
       return columnFound ? ReturnCode.NEXT_ROW : ReturnCode.NEXT_COL;
     }
     columnFound = true;
@@ -89,14 +69,6 @@ public final class ColumnValueFilter extends Filter {
 
   @Override
   public String toString() {
-    return "ColumnValueFilter ("
-        + Bytes.toStringBinary(family)
-        + ", "
-        + Bytes.toStringBinary(qualifier)
-        + ", "
-        + operator
-        + ", "
-        + comparator
-        + ")";
+    return "ColumnValueFilter (" + column + ", " + operator + ", " + comparator + ")";
   }
 }

@@ -1,8 +1,6 @@
 package dev.cellar.filter;
 
-import dev.cellar.cell.Bytes;
 import dev.cellar.cell.Cell;
-import java.lang.foreign.MemorySegment;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
@@ -17,10 +15,7 @@ import java.util.Objects;
  */
 public final class DependentColumnFilter extends Filter {
 
-  private final byte[] family;
-  private final byte[] qualifier;
-  private final MemorySegment familySegment;
-  private final MemorySegment qualifierSegment;
+  private final FixedColumn column;
   private final boolean dropDependentColumn;
   private final CompareOperator operator;
   private final ByteArrayComparable comparator;
@@ -41,10 +36,10 @@ public final class DependentColumnFilter extends Filter {
       boolean dropDependentColumn,
       CompareOperator operator,
       ByteArrayComparable comparator) {
-    this.family = Objects.requireNonNull(family, "family").clone();
-    this.qualifier = Objects.requireNonNull(qualifier, "qualifier").clone();
-    this.familySegment = MemorySegment.ofArray(this.family);
-    this.qualifierSegment = MemorySegment.ofArray(this.qualifier);
+    this.column =
+        new FixedColumn(
+            Objects.requireNonNull(family, "family"),
+            Objects.requireNonNull(qualifier, "qualifier"));
     this.dropDependentColumn = dropDependentColumn;
     this.operator = Objects.requireNonNull(operator, "operator");
     this.comparator = comparator;
@@ -59,11 +54,11 @@ public final class DependentColumnFilter extends Filter {
   }
 
   public byte[] family() {
-    return family.clone();
+    return column.family();
   }
 
   public byte[] qualifier() {
-    return qualifier.clone();
+    return column.qualifier();
   }
 
   public boolean dropDependentColumn() {
@@ -86,7 +81,7 @@ public final class DependentColumnFilter extends Filter {
 
   @Override
   public ReturnCode filterCell(Cell cell) {
-    if (!isReferenceColumn(cell)) {
+    if (!column.holds(cell)) {
       return ReturnCode.INCLUDE;
     }
     if (comparator != null
@@ -98,23 +93,6 @@ public final class DependentColumnFilter extends Filter {
     }
     note(cell.timestamp());
     return dropDependentColumn ? ReturnCode.SKIP : ReturnCode.INCLUDE;
-  }
-
-  private boolean isReferenceColumn(Cell cell) {
-    return Bytes.equals(
-            cell.segment(),
-            cell.familyOffset(),
-            cell.familyLength(),
-            familySegment,
-            0,
-            family.length)
-        && Bytes.equals(
-            cell.segment(),
-            cell.qualifierOffset(),
-            cell.qualifierLength(),
-            qualifierSegment,
-            0,
-            qualifier.length);
   }
 
   private void note(long timestamp) {
@@ -149,9 +127,7 @@ public final class DependentColumnFilter extends Filter {
   @Override
   public String toString() {
     return "DependentColumnFilter ("
-        + Bytes.toStringBinary(family)
-        + ", "
-        + Bytes.toStringBinary(qualifier)
+        + column
         + ", "
         + dropDependentColumn
         + ", "

@@ -1,6 +1,5 @@
 package dev.cellar.filter;
 
-import dev.cellar.cell.Bytes;
 import dev.cellar.cell.Cell;
 import java.util.List;
 import java.util.Objects;
@@ -13,16 +12,14 @@ import java.util.Objects;
 public final class SingleColumnValueExcludeFilter extends Filter {
 
   private final SingleColumnValueFilter test;
-  private final byte[] family;
-  private final byte[] qualifier;
+  private final FixedColumn column;
 
   /**
    * @param test the filter deciding the row; this filter owns it from now on
    */
   public SingleColumnValueExcludeFilter(SingleColumnValueFilter test) {
     this.test = Objects.requireNonNull(test, "test");
-    this.family = test.family();
-    this.qualifier = test.qualifier();
+    this.column = new FixedColumn(test.family(), test.qualifier());
   }
 
   /** The filter deciding the row. */
@@ -48,11 +45,7 @@ public final class SingleColumnValueExcludeFilter extends Filter {
 
   @Override
   public void filterRowCells(List<Cell> cells) {
-    cells.removeIf(
-        cell ->
-            Bytes.equals(cell.segment(), cell.familyOffset(), cell.familyLength(), family)
-                && Bytes.equals(
-                    cell.segment(), cell.qualifierOffset(), cell.qualifierLength(), qualifier));
+    cells.removeIf(column::holds);
   }
 
   @Override

@@ -1,8 +1,6 @@
 package dev.cellar.filter;
 
-import dev.cellar.cell.Bytes;
 import dev.cellar.cell.Cell;
-import java.lang.foreign.MemorySegment;
 import java.util.Objects;
 
 /**
@@ -18,10 +16,7 @@ import java.util.Objects;
  */
 public final class SingleColumnValueFilter extends Filter {
 
-  private final byte[] family;
-  private final byte[] qualifier;
-  private final MemorySegment familySegment;
-  private final MemorySegment qualifierSegment;
+  private final FixedColumn column;
   private final CompareOperator operator;
   private final ByteArrayComparable comparator;
   private boolean filterIfMissing;
@@ -41,11 +36,13 @@ public final class SingleColumnValueFilter extends Filter {
    */
   public SingleColumnValueFilter(
       byte[] family, byte[] qualifier, CompareOperator operator, ByteArrayComparable comparator) {
-    this.family = Objects.requireNonNull(family, "family").clone();
-    this.qualifier = Objects.requireNonNull(qualifier, "qualifier").clone();
+    this.column =
+        new FixedColumn(
+            Objects.requireNonNull(family, "family"),
+            Objects.requireNonNull(qualifier, "qualifier"));
     this.operator = Objects.requireNonNull(operator, "operator");
     this.comparator = Objects.requireNonNull(comparator, "comparator");
-    if (this.family.length == 0) {
+    if (family.length == 0) {
       throw new IllegalArgumentException("SingleColumnValueFilter: the family is empty");
     }
     if (operator == CompareOperator.NO_OP) {
@@ -53,18 +50,16 @@ public final class SingleColumnValueFilter extends Filter {
           "SingleColumnValueFilter: NO_OP compares nothing; name a comparison");
     }
     CompareFilter.checkOperator("SingleColumnValueFilter", operator, comparator);
-    this.familySegment = MemorySegment.ofArray(this.family);
-    this.qualifierSegment = MemorySegment.ofArray(this.qualifier);
   }
 
   /** A copy of the column's family. */
   public byte[] family() {
-    return family.clone();
+    return column.family();
   }
 
   /** A copy of the column's qualifier. */
   public byte[] qualifier() {
-    return qualifier.clone();
+    return column.qualifier();
   }
 
   public CompareOperator operator() {
@@ -107,7 +102,7 @@ public final class SingleColumnValueFilter extends Filter {
     if (latestVersionOnly && foundColumn) {
       return ReturnCode.NEXT_ROW;
     }
-    if (!isTheColumn(cell)) {
+    if (!column.holds(cell)) {
       return ReturnCode.INCLUDE;
     }
     foundColumn = true;
@@ -117,23 +112,6 @@ public final class SingleColumnValueFilter extends Filter {
       return ReturnCode.INCLUDE;
     }
     return latestVersionOnly ? ReturnCode.NEXT_ROW : ReturnCode.INCLUDE;
-  }
-
-  private boolean isTheColumn(Cell cell) {
-    return Bytes.equals(
-            cell.segment(),
-            cell.familyOffset(),
-            cell.familyLength(),
-            familySegment,
-            0,
-            family.length)
-        && Bytes.equals(
-            cell.segment(),
-            cell.qualifierOffset(),
-            cell.qualifierLength(),
-            qualifierSegment,
-            0,
-            qualifier.length);
   }
 
   @Override
@@ -149,9 +127,7 @@ public final class SingleColumnValueFilter extends Filter {
   @Override
   public String toString() {
     return "SingleColumnValueFilter ("
-        + Bytes.toStringBinary(family)
-        + ", "
-        + Bytes.toStringBinary(qualifier)
+        + column
         + ", "
         + operator
         + ", "
