@@ -6,7 +6,7 @@ import static dev.cellar.memory.ByteLayouts.LONG_BE;
 import dev.cellar.cell.Cell;
 import dev.cellar.cell.CellComparator;
 import dev.cellar.cell.KeyValueLayout;
-import dev.cellar.cell.RowWords;
+import dev.cellar.cell.search.RowWords;
 import dev.cellar.memory.Buf;
 import java.io.IOException;
 import java.lang.foreign.MemorySegment;

@@ -1,6 +1,6 @@
 package dev.cellar.store;
 
-import dev.cellar.cell.SearchKey;
+import dev.cellar.cell.search.SearchKey;
 import java.util.IdentityHashMap;
 import java.util.Map;
 

@@ -3,7 +3,7 @@ package dev.cellar.store;
 import dev.cellar.cell.Bytes;
 import dev.cellar.cell.Cell;
 import dev.cellar.cell.CellComparator;
-import dev.cellar.cell.SearchKey;
+import dev.cellar.cell.search.SearchKey;
 import java.io.IOException;
 import java.lang.foreign.MemorySegment;
 

@@ -2,7 +2,7 @@ package dev.cellar.store;
 
 import dev.cellar.cell.Cell;
 import dev.cellar.cell.CellType;
-import dev.cellar.cell.SearchKey;
+import dev.cellar.cell.search.SearchKey;
 import dev.cellar.filter.Filter;
 
 /**

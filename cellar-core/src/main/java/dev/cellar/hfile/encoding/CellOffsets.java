@@ -3,7 +3,7 @@ package dev.cellar.hfile.encoding;
 import dev.cellar.cell.Cell;
 import dev.cellar.cell.CellComparator;
 import dev.cellar.cell.KeyValueLayout;
-import dev.cellar.cell.RowWords;
+import dev.cellar.cell.search.RowWords;
 import dev.cellar.memory.ByteLayouts;
 import java.lang.foreign.MemorySegment;
 import java.util.Arrays;

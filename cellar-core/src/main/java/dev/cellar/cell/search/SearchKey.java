@@ -1,5 +1,10 @@
-package dev.cellar.cell;
+package dev.cellar.cell.search;
 
+import dev.cellar.cell.Cell;
+import dev.cellar.cell.CellType;
+import dev.cellar.cell.KeyValue;
+import dev.cellar.cell.KeyValueCell;
+import dev.cellar.cell.KeyValueLayout;
 import java.lang.foreign.MemorySegment;
 import java.util.Arrays;
 

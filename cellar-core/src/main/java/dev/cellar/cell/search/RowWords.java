@@ -1,5 +1,6 @@
-package dev.cellar.cell;
+package dev.cellar.cell.search;
 
+import dev.cellar.cell.Cell;
 import dev.cellar.memory.ByteLayouts;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;

@@ -1,8 +1,9 @@
-package dev.cellar.cell;
+package dev.cellar.cell.search;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.cellar.cell.KeyValue;
 import dev.cellar.testing.TestSeed;
 import dev.cellar.testing.TestSeedExtension;
 import java.lang.foreign.MemorySegment;

@@ -1,7 +1,11 @@
-package dev.cellar.cell;
+package dev.cellar.cell.search;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.cellar.cell.Cell;
+import dev.cellar.cell.CellComparator;
+import dev.cellar.cell.CellType;
+import dev.cellar.cell.KeyValue;
 import dev.cellar.testing.TestSeed;
 import dev.cellar.testing.TestSeedExtension;
 import java.util.Random;
