@@ -5,9 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cellar.Cellar;
-import dev.cellar.CellarConfig;
-import dev.cellar.ColumnFamilyDescriptor;
-import dev.cellar.TableDescriptor;
 import dev.cellar.testing.TestSeed;
 import dev.cellar.testing.TestSeedExtension;
 import java.io.IOException;
@@ -16,21 +13,17 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Random;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.CellUtil;
 import org.apache.hadoop.hbase.CompareOperator;
 import org.apache.hadoop.hbase.TableName;
-import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.CheckAndMutate;
-import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
 import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.ResultScanner;
 import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.client.Table;
-import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
 import org.apache.hadoop.hbase.filter.Filter;
 import org.apache.hadoop.hbase.filter.ValueFilter;
 import org.apache.hadoop.hbase.util.Bytes;
@@ -54,6 +47,7 @@ class FilterInteropTest {
   private static final TableName NAME = TableName.valueOf("t");
 
   @TempDir Path dir;
+  private ServedAndReference sides;
   private ServedCellar served;
   private Cellar reference;
   private Table table;
@@ -61,36 +55,16 @@ class FilterInteropTest {
 
   @BeforeEach
   void start() throws IOException {
-    served = ServedCellar.start(dir.resolve("served"));
-    reference = Cellar.open(dir.resolve("reference"), CellarConfig.defaults());
-    try (Admin admin = served.connection.getAdmin()) {
-      admin.createTable(
-          TableDescriptorBuilder.newBuilder(NAME)
-              .setColumnFamily(
-                  ColumnFamilyDescriptorBuilder.newBuilder(F).setMaxVersions(5).build())
-              .setColumnFamily(ColumnFamilyDescriptorBuilder.of(G))
-              .build());
-    }
-    reference
-        .admin()
-        .createTable(
-            TableDescriptor.of(
-                "t",
-                ColumnFamilyDescriptor.of("f", Map.of("VERSIONS", "5")),
-                ColumnFamilyDescriptor.of("g")));
-    table = served.connection.getTable(NAME);
-    expected = reference.table("t");
+    sides = ServedAndReference.open(dir);
+    served = sides.served;
+    reference = sides.reference;
+    table = sides.table;
+    expected = sides.expected;
   }
 
   @AfterEach
   void stop() throws IOException {
-    try {
-      table.close();
-      assertEquals(0, served.server.openScanners(), "scanners left open on the server");
-    } finally {
-      served.close();
-      reference.close();
-    }
+    sides.close();
   }
 
   private static byte[] bytes(String text) {

@@ -8,9 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cellar.Cellar;
-import dev.cellar.CellarConfig;
 import dev.cellar.ColumnFamilyDescriptor;
-import dev.cellar.TableDescriptor;
 import dev.cellar.filter.BinaryComparator;
 import dev.cellar.filter.CompareOperator;
 import dev.cellar.testing.TestSeed;
@@ -20,7 +18,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Random;
 import java.util.function.Consumer;
 import org.apache.hadoop.hbase.Cell;
@@ -69,6 +66,7 @@ class HBaseClientInteropTest {
   private static final TableName NAME = TableName.valueOf("t");
 
   @TempDir Path dir;
+  private ServedAndReference sides;
   private ServedCellar served;
   private Cellar reference;
   private Table table;
@@ -76,36 +74,16 @@ class HBaseClientInteropTest {
 
   @BeforeEach
   void start() throws IOException {
-    served = ServedCellar.start(dir.resolve("served"));
-    reference = Cellar.open(dir.resolve("reference"), CellarConfig.defaults());
-    try (Admin admin = served.connection.getAdmin()) {
-      admin.createTable(
-          TableDescriptorBuilder.newBuilder(NAME)
-              .setColumnFamily(
-                  ColumnFamilyDescriptorBuilder.newBuilder(F).setMaxVersions(5).build())
-              .setColumnFamily(ColumnFamilyDescriptorBuilder.of(G))
-              .build());
-    }
-    reference
-        .admin()
-        .createTable(
-            TableDescriptor.of(
-                "t",
-                ColumnFamilyDescriptor.of("f", Map.of("VERSIONS", "5")),
-                ColumnFamilyDescriptor.of("g")));
-    table = served.connection.getTable(NAME);
-    expected = reference.table("t");
+    sides = ServedAndReference.open(dir);
+    served = sides.served;
+    reference = sides.reference;
+    table = sides.table;
+    expected = sides.expected;
   }
 
   @AfterEach
   void stop() throws IOException {
-    try {
-      table.close();
-      assertEquals(0, served.server.openScanners(), "scanners left open on the server");
-    } finally {
-      served.close();
-      reference.close();
-    }
+    sides.close();
   }
 
   private static byte[] bytes(String text) {
