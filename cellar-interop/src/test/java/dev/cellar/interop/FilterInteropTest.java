@@ -4,34 +4,27 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.cellar.Cellar;
 import dev.cellar.testing.TestSeed;
 import dev.cellar.testing.TestSeedExtension;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.CellUtil;
 import org.apache.hadoop.hbase.CompareOperator;
-import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.CheckAndMutate;
 import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.ResultScanner;
 import org.apache.hadoop.hbase.client.Scan;
-import org.apache.hadoop.hbase.client.Table;
 import org.apache.hadoop.hbase.filter.Filter;
 import org.apache.hadoop.hbase.filter.ValueFilter;
 import org.apache.hadoop.hbase.util.Bytes;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The filters and comparators beyond the basic ones through HBase's own client against {@code
@@ -40,40 +33,7 @@ import org.junit.jupiter.api.io.TempDir;
  * core tests hold those twins against HBase's filter classes).
  */
 @ExtendWith(TestSeedExtension.class)
-class FilterInteropTest {
-
-  private static final byte[] F = bytes("f");
-  private static final byte[] G = bytes("g");
-  private static final TableName NAME = TableName.valueOf("t");
-
-  @TempDir Path dir;
-  private ServedAndReference sides;
-  private ServedCellar served;
-  private Cellar reference;
-  private Table table;
-  private dev.cellar.Table expected;
-
-  @BeforeEach
-  void start() throws IOException {
-    sides = ServedAndReference.open(dir);
-    served = sides.served;
-    reference = sides.reference;
-    table = sides.table;
-    expected = sides.expected;
-  }
-
-  @AfterEach
-  void stop() throws IOException {
-    sides.close();
-  }
-
-  private static byte[] bytes(String text) {
-    return text.getBytes(StandardCharsets.UTF_8);
-  }
-
-  private static String row(int i) {
-    return String.format("row-%04d", i);
-  }
+class FilterInteropTest extends ServedComparison {
 
   /**
    * Writes the same random rows on both sides: family f has text values in q0..q4 (several

@@ -15,7 +15,6 @@ import dev.cellar.testing.TestSeed;
 import dev.cellar.testing.TestSeedExtension;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
@@ -46,11 +45,8 @@ import org.apache.hadoop.hbase.filter.PrefixFilter;
 import org.apache.hadoop.hbase.filter.SingleColumnValueFilter;
 import org.apache.hadoop.hbase.filter.WhileMatchFilter;
 import org.apache.hadoop.hbase.util.Bytes;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * HBase's own client (2.6.1, unmodified) against an in-process {@code cellar serve}: every call is
@@ -59,40 +55,7 @@ import org.junit.jupiter.api.io.TempDir;
  * comparison depends on them, so both sides hold the same versions.
  */
 @ExtendWith(TestSeedExtension.class)
-class HBaseClientInteropTest {
-
-  private static final byte[] F = bytes("f");
-  private static final byte[] G = bytes("g");
-  private static final TableName NAME = TableName.valueOf("t");
-
-  @TempDir Path dir;
-  private ServedAndReference sides;
-  private ServedCellar served;
-  private Cellar reference;
-  private Table table;
-  private dev.cellar.Table expected;
-
-  @BeforeEach
-  void start() throws IOException {
-    sides = ServedAndReference.open(dir);
-    served = sides.served;
-    reference = sides.reference;
-    table = sides.table;
-    expected = sides.expected;
-  }
-
-  @AfterEach
-  void stop() throws IOException {
-    sides.close();
-  }
-
-  private static byte[] bytes(String text) {
-    return text.getBytes(StandardCharsets.UTF_8);
-  }
-
-  private static String row(int i) {
-    return String.format("row-%04d", i);
-  }
+class HBaseClientInteropTest extends ServedComparison {
 
   /** Writes the same random rows, versions and families on both sides. */
   private void load(int rows, TestSeed seed) throws IOException {
