@@ -12,8 +12,6 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
-import org.apache.hadoop.hbase.Cell;
-import org.apache.hadoop.hbase.CellUtil;
 import org.apache.hadoop.hbase.CompareOperator;
 import org.apache.hadoop.hbase.client.CheckAndMutate;
 import org.apache.hadoop.hbase.client.Put;
@@ -67,40 +65,6 @@ class FilterInteropTest extends ServedComparison {
       expected.put(twin);
     }
     table.put(puts);
-  }
-
-  private static List<String> cells(Result result) {
-    List<String> cells = new ArrayList<>();
-    for (Cell cell : result.rawCells()) {
-      cells.add(
-          Bytes.toString(CellUtil.cloneRow(cell))
-              + "/"
-              + Bytes.toString(CellUtil.cloneFamily(cell))
-              + ":"
-              + Bytes.toString(CellUtil.cloneQualifier(cell))
-              + "/"
-              + cell.getTimestamp()
-              + "="
-              + Bytes.toStringBinary(CellUtil.cloneValue(cell)));
-    }
-    return cells;
-  }
-
-  private static List<String> cells(dev.cellar.Result result) {
-    List<String> cells = new ArrayList<>();
-    for (dev.cellar.cell.Cell cell : result.rawCells()) {
-      cells.add(
-          new String(cell.rowArray(), StandardCharsets.UTF_8)
-              + "/"
-              + new String(cell.familyArray(), StandardCharsets.UTF_8)
-              + ":"
-              + new String(cell.qualifierArray(), StandardCharsets.UTF_8)
-              + "/"
-              + cell.timestamp()
-              + "="
-              + Bytes.toStringBinary(cell.valueArray()));
-    }
-    return cells;
   }
 
   private List<String> scanned(Filter filter) throws IOException {

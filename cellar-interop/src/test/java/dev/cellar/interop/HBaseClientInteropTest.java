@@ -14,13 +14,11 @@ import dev.cellar.filter.CompareOperator;
 import dev.cellar.testing.TestSeed;
 import dev.cellar.testing.TestSeedExtension;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import java.util.function.Consumer;
 import org.apache.hadoop.hbase.Cell;
-import org.apache.hadoop.hbase.CellUtil;
 import org.apache.hadoop.hbase.DoNotRetryIOException;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.TableNotFoundException;
@@ -86,41 +84,6 @@ class HBaseClientInteropTest extends ServedComparison {
     }
     table.put(puts);
     expected.put(mirror);
-  }
-
-  /** A result's cells as comparable text, in the order they came. */
-  private static List<String> cells(Result result) {
-    List<String> cells = new ArrayList<>();
-    for (Cell cell : result.rawCells()) {
-      cells.add(
-          Bytes.toString(CellUtil.cloneRow(cell))
-              + "/"
-              + Bytes.toString(CellUtil.cloneFamily(cell))
-              + ":"
-              + Bytes.toString(CellUtil.cloneQualifier(cell))
-              + "/"
-              + cell.getTimestamp()
-              + "="
-              + Bytes.toStringBinary(CellUtil.cloneValue(cell)));
-    }
-    return cells;
-  }
-
-  private static List<String> cells(dev.cellar.Result result) {
-    List<String> cells = new ArrayList<>();
-    for (dev.cellar.cell.Cell cell : result.rawCells()) {
-      cells.add(
-          new String(cell.rowArray(), StandardCharsets.UTF_8)
-              + "/"
-              + new String(cell.familyArray(), StandardCharsets.UTF_8)
-              + ":"
-              + new String(cell.qualifierArray(), StandardCharsets.UTF_8)
-              + "/"
-              + cell.timestamp()
-              + "="
-              + Bytes.toStringBinary(cell.valueArray()));
-    }
-    return cells;
   }
 
   private List<String> scanned(Scan scan) throws IOException {

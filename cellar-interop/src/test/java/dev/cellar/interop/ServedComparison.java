@@ -9,12 +9,18 @@ import dev.cellar.TableDescriptor;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
+import org.apache.hadoop.hbase.Cell;
+import org.apache.hadoop.hbase.CellUtil;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
+import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.Table;
 import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
+import org.apache.hadoop.hbase.util.Bytes;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.io.TempDir;
@@ -87,5 +93,41 @@ abstract class ServedComparison {
 
   static String row(int i) {
     return String.format("row-%04d", i);
+  }
+
+  /** A result's cells as comparable text, {@code row/family:qualifier/timestamp=value}. */
+  static List<String> cells(Result result) {
+    List<String> cells = new ArrayList<>();
+    for (Cell cell : result.rawCells()) {
+      cells.add(
+          Bytes.toString(CellUtil.cloneRow(cell))
+              + "/"
+              + Bytes.toString(CellUtil.cloneFamily(cell))
+              + ":"
+              + Bytes.toString(CellUtil.cloneQualifier(cell))
+              + "/"
+              + cell.getTimestamp()
+              + "="
+              + Bytes.toStringBinary(CellUtil.cloneValue(cell)));
+    }
+    return cells;
+  }
+
+  /** The reference's cells as the same text. */
+  static List<String> cells(dev.cellar.Result result) {
+    List<String> cells = new ArrayList<>();
+    for (dev.cellar.cell.Cell cell : result.rawCells()) {
+      cells.add(
+          new String(cell.rowArray(), StandardCharsets.UTF_8)
+              + "/"
+              + new String(cell.familyArray(), StandardCharsets.UTF_8)
+              + ":"
+              + new String(cell.qualifierArray(), StandardCharsets.UTF_8)
+              + "/"
+              + cell.timestamp()
+              + "="
+              + Bytes.toStringBinary(cell.valueArray()));
+    }
+    return cells;
   }
 }
