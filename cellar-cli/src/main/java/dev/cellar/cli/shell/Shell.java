@@ -14,10 +14,8 @@ import dev.cellar.TableNotFoundException;
 import dev.cellar.cell.Cell;
 import dev.cellar.client.RemoteAdmin;
 import dev.cellar.config.BuildVersion;
-import dev.cellar.filter.CompareOperator;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -102,7 +100,7 @@ final class Shell {
         Deletes.all(database.table(args.string(0, "table")), admin(), args);
         out.took(start);
       }
-      case "incr" -> incr(args, start);
+      case "incr" -> Counters.incr(database, args, out, start);
       case "count" -> count(args, start);
       case "disable" -> remote("disable").disableTable(args.string(0, "table"));
       case "enable" -> remote("enable").enableTable(args.string(0, "table"));
@@ -115,7 +113,7 @@ final class Shell {
       case "compact" -> admin().compact(args.string(0, "table"));
       case "major_compact" -> admin().majorCompact(args.string(0, "table"));
       case "is_disabled" -> out.line(String.valueOf(!enabled(args.string(0, "table"))));
-      case "get_counter" -> getCounter(args, start);
+      case "get_counter" -> Counters.get(database, args, out, start);
       case "list_namespace" ->
           listNamespaces(args.size() > 0 ? args.string(0, "regular expression") : ".*", start);
       case "describe_namespace" -> describeNamespace(args.string(0, "namespace"), start);
@@ -397,48 +395,6 @@ final class Shell {
     out.rows(rows, start);
   }
 
-  /**
-   * HBase's incr: the column holds an 8-byte big-endian counter, added to atomically (a compare and
-   * set of the old value, tried again if another writer got in between).
-   */
-  private void incr(Arguments args, long start) throws IOException {
-    Table table = database.table(args.string(0, "table"));
-    byte[] row = args.bytes(1, "row");
-    byte[][] column = column(args.string(2, "column"));
-    if (column[1] == null) {
-      throw new ShellException("incr: give the column as family:qualifier");
-    }
-    long by = args.size() > 3 ? args.number(3, "increment") : 1;
-    for (int attempt = 0; attempt < 100; attempt++) {
-      byte[] current;
-      try (Result result = table.get(new Get(row).addColumn(column[0], column[1]))) {
-        current = result.getValue(column[0], column[1]);
-      }
-      if (current != null && current.length != 8) {
-        throw new ShellException(
-            "incr: "
-                + ShellBytes.show(row)
-                + " "
-                + ShellBytes.show(column[0])
-                + ":"
-                + ShellBytes.show(column[1])
-                + " holds "
-                + current.length
-                + " bytes, not an 8-byte counter");
-      }
-      long next = (current == null ? 0 : ByteBuffer.wrap(current).getLong()) + by;
-      Put put =
-          new Put(row)
-              .addColumn(column[0], column[1], ByteBuffer.allocate(8).putLong(next).array());
-      if (table.checkAndMutate(column[0], column[1], CompareOperator.EQUAL, current, put)) {
-        out.line("COUNTER VALUE = " + next);
-        out.took(start);
-        return;
-      }
-    }
-    throw new ShellException("incr: the counter kept changing under 100 attempts");
-  }
-
   private void count(Arguments args, long start) throws IOException {
     Table table = database.table(args.string(0, "table"));
     long rows = 0;
@@ -453,38 +409,6 @@ final class Shell {
     out.line("=> " + rows);
   }
 
-  /** HBase's get_counter: the newest value of the column as an 8-byte big-endian long. */
-  private void getCounter(Arguments args, long start) throws IOException {
-    Table table = database.table(args.string(0, "table"));
-    byte[] row = args.bytes(1, "row");
-    byte[][] column = column(args.string(2, "column"));
-    if (column[1] == null) {
-      throw new ShellException("get_counter: give the column as family:qualifier");
-    }
-    byte[] value;
-    try (Result result = table.get(new Get(row).addColumn(column[0], column[1]))) {
-      value = result.getValue(column[0], column[1]);
-    }
-    if (value == null) {
-      out.line("No counter found at specified coordinates");
-    } else if (value.length != 8) {
-      throw new ShellException(
-          "get_counter: "
-              + ShellBytes.show(row)
-              + " "
-              + ShellBytes.show(column[0])
-              + ":"
-              + ShellBytes.show(column[1])
-              + " holds "
-              + value.length
-              + " bytes, not an 8-byte counter");
-    } else {
-      out.line("COUNTER VALUE = " + ByteBuffer.wrap(value).getLong());
-    }
-    out.took(start);
-  }
-
-  /** create_namespace's optional hash of properties. */
   private static Map<String, String> properties(Arguments args) {
     Map<String, String> properties = new LinkedHashMap<>();
     if (args.size() > 1) {
