@@ -259,7 +259,11 @@ function renderBlockCache() {
   }
   // RegionServer's l2Cache* figures read 0 without an L2, as HBase's do: only the detail
   // bean's tier says whether one is configured.
+  const hasL1 = 'l1CacheImplementation' in detail;
   const hasL2 = 'l2CacheImplementation' in detail;
+  document.getElementById('cache-none').hidden = hasL1;
+  document.getElementById('l1-present').hidden = !hasL1;
+  document.getElementById('l2-none-l1').hidden = !hasL1;
   document.getElementById('l2-none').hidden = hasL2;
   document.getElementById('l2-present').hidden = !hasL2;
   const l2 = document.getElementById('cache-l2-table');

@@ -41,6 +41,15 @@ final class KnownWorkload {
         .with(MissRatioCurveTracker.RATE_KEY, "1");
   }
 
+  /** No block cache at all: {@code hfile.block.cache.size} 0. */
+  static CellarConfig withoutBlockCache() {
+    return CellarConfig.defaults()
+        .with("hfile.block.cache.size", "0")
+        .with(InfoServerConfig.PORT_KEY, "0")
+        .with(InfoServerConfig.SAMPLE_INTERVAL_KEY, "100000")
+        .with(MissRatioCurveTracker.RATE_KEY, "1");
+  }
+
   static Cellar openAndRun(Path directory) throws IOException {
     return openAndRun(directory, config());
   }

@@ -205,6 +205,30 @@ class WebUiBrowserTest {
     }
   }
 
+  @Test
+  void withoutABlockCacheBothTiersSaySo() throws Exception {
+    assumeChromium();
+    try (Cellar cellar = KnownWorkload.openAndRun(directory, KnownWorkload.withoutBlockCache());
+        DevTools browser = DevTools.start()) {
+      load(browser, cellar);
+      click(browser, "[data-tab=blockcache]", "#tab-blockcache");
+      click(browser, "[data-subtab=cache-l1]", "#cache-l1");
+      assertTrue(visible(browser, "#cache-none"), "the L1 tab says there is no block cache");
+      assertFalse(visible(browser, "#l1-present"), "no table of an L1 that is not there");
+      browser.screenshot(SCREENSHOTS.resolve("blockcache-none.png"));
+      click(browser, "[data-subtab=cache-l2]", "#cache-l2");
+      String notice =
+          browser
+              .evaluate("document.getElementById('l2-none').innerText")
+              .getAsString()
+              .replaceAll("\\s+", " ")
+              .trim();
+      assertEquals(
+          "No L2 configured (set hbase.bucketcache.ioengine, with hbase.bucketcache.size in MiB).",
+          notice);
+    }
+  }
+
   private static void assumeChromium() {
     Assumptions.assumeTrue(
         Files.isExecutable(DevTools.CHROMIUM),
