@@ -71,16 +71,12 @@ public interface Table {
    * the row.
    *
    * @return whether the mutation was applied
-   * @throws UnsupportedOperationException where the table cannot test comparators
    */
-  default boolean checkAndMutateWithComparator(
+  boolean checkAndMutateWithComparator(
       byte[] family,
       byte[] qualifier,
       CompareOperator operator,
       ByteArrayComparable comparator,
       Mutation mutation)
-      throws IOException {
-    throw new UnsupportedOperationException(
-        getClass().getSimpleName() + " does not test " + comparator + " in a check-and-mutate");
-  }
+      throws IOException;
 }
