@@ -20,6 +20,6 @@ module dev.cellar.client {
 
   exports dev.cellar.client;
 
-  provides dev.cellar.RemoteConnector with
-      dev.cellar.client.ClientConnector;
+  provides dev.cellar.spi.RemoteConnector with
+      dev.cellar.client.connect.ClientConnector;
 }

@@ -9,8 +9,25 @@ import java.util.List;
  */
 public interface Admin {
 
-  /** Creates a table; fails if one of that name exists. */
+  /** Creates a table of one region; fails if one of that name exists. */
   void createTable(TableDescriptor descriptor) throws IOException;
+
+  /**
+   * Creates a table pre-split into regions at {@code splitKeys} (HBase's {@code createTable(desc,
+   * splitKeys)}): {@code n} keys make {@code n + 1} regions, the first from the table's first row
+   * to the smallest key, the last from the largest key on. The keys are sorted first; none makes
+   * one region.
+   *
+   * @throws IllegalArgumentException if a key is empty or two are equal, or the table exists
+   */
+  void createTable(TableDescriptor descriptor, byte[][] splitKeys) throws IOException;
+
+  /**
+   * The table's regions in key order (HBase's {@code getRegions}).
+   *
+   * @throws TableNotFoundException if there is no such table
+   */
+  List<RegionInfo> regions(String table) throws IOException;
 
   /** The table names, sorted. */
   List<String> listTables();

@@ -1,17 +1,18 @@
 package dev.cellar;
 
 import dev.cellar.cell.Cell;
+import dev.cellar.row.Pins;
+import dev.cellar.row.PointReads;
+import dev.cellar.row.RowStream;
 import dev.cellar.spi.ApiAccess;
-import dev.cellar.store.Pins;
-import dev.cellar.store.PointReads;
-import dev.cellar.store.RowStream;
 import java.util.List;
 
 /**
- * Makes {@link Result}s, {@link RowReader}s and {@link RowScanner}s for Cellar's other modules
- * through {@link ApiAccess}, with which it registers itself when initialized. Stateless.
+ * Makes {@link Result}s, {@link RowReader}s and {@link RowScanner}s, and takes a {@link RowView}'s
+ * pins, for Cellar's other modules through {@link ApiAccess}, with which it registers itself when
+ * initialized. Stateless.
  */
-final class ApiMakers implements ApiAccess.Makers<Get, Result, RowReader, RowScanner> {
+final class ApiMakers implements ApiAccess.Makers<Get, Result, RowReader, RowScanner, RowView> {
 
   static {
     ApiAccess.register(new ApiMakers());
@@ -32,5 +33,10 @@ final class ApiMakers implements ApiAccess.Makers<Get, Result, RowReader, RowSca
   @Override
   public RowScanner rowScanner(RowStream rows, long limit) {
     return new RowScanner(rows, limit);
+  }
+
+  @Override
+  public void retainPins(RowView view, Pins into) {
+    view.retainPinsInto(into);
   }
 }

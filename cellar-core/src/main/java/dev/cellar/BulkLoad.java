@@ -1,6 +1,7 @@
 package dev.cellar;
 
 import dev.cellar.BulkLoadSource.LoadFile;
+import dev.cellar.cell.Bytes;
 import dev.cellar.io.AppendOnlyFile;
 import dev.cellar.io.Storage;
 import dev.cellar.store.Region;
@@ -35,7 +36,13 @@ import java.util.function.Consumer;
  * sources stay; a crash leaves staged files, which the next open deletes, and the sources. After a
  * crash in (4) each file is in the table or none is; with {@code move}, a crash after the commit
  * may leave sources that were loaded; the log names the load's files, and loading the sources again
- * would give their cells a newer sequence id than writes made since. Stateless.
+ * would give their cells a newer sequence id than writes made since.
+ *
+ * <p><b>Regions.</b> In a table of several regions each file goes to the region holding its rows,
+ * and (3) and (4) run region by region, in key order: each region's files are one commit, as HBase
+ * loads them. A file whose rows span a region boundary is refused in (1), with the boundary named
+ * (HBase's tool splits such a file; Cellar does not yet). A failure in a later region leaves the
+ * earlier regions loaded. Stateless.
  */
 public final class BulkLoad {
 
@@ -87,26 +94,33 @@ public final class BulkLoad {
         }
       }
     }
-    Region region = ((CellarTable) cellar.table(table)).region();
+    CellarTable target = (CellarTable) cellar.table(table);
+    Map<Region, Map<String, List<LoadFile>>> byRegion = byRegion(target, found);
     List<Staged> staged = new ArrayList<>();
-    Map<String, List<Path>> byFamily = new LinkedHashMap<>();
-    long sequenceId;
+    List<Staged> committed = new ArrayList<>();
+    long sequenceId = 0;
     try {
-      for (Map.Entry<String, List<LoadFile>> family : found.entrySet()) {
-        Path staging = region.bulkLoadStaging(family.getKey());
-        for (LoadFile file : family.getValue()) {
-          Staged one = stage(cellar.storage(), file, staging, move);
-          staged.add(one);
-          byFamily.computeIfAbsent(family.getKey(), f -> new ArrayList<>()).add(one.staged());
+      for (Map.Entry<Region, Map<String, List<LoadFile>>> part : byRegion.entrySet()) {
+        Region region = part.getKey();
+        Map<String, List<Path>> byFamily = new LinkedHashMap<>();
+        for (Map.Entry<String, List<LoadFile>> family : part.getValue().entrySet()) {
+          Path staging = region.bulkLoadStaging(family.getKey());
+          for (LoadFile file : family.getValue()) {
+            Staged one = stage(cellar.storage(), file, staging, move);
+            staged.add(one);
+            byFamily.computeIfAbsent(family.getKey(), f -> new ArrayList<>()).add(one.staged());
+          }
         }
+        sequenceId = Math.max(sequenceId, region.bulkLoad(byFamily));
+        committed.addAll(staged);
+        staged.clear();
       }
-      sequenceId = region.bulkLoad(byFamily);
     } catch (IOException | RuntimeException e) {
       unstage(cellar.storage(), staged, e);
       throw e;
     }
     if (move) {
-      for (Staged one : staged) {
+      for (Staged one : committed) {
         cellar.storage().deleteIfExists(one.source().path());
       }
     }
@@ -117,6 +131,60 @@ public final class BulkLoad {
       cells += family.getValue().stream().mapToLong(LoadFile::cells).sum();
     }
     return new Report(TableNames.lookupKey(table), created, files, cells, sequenceId);
+  }
+
+  /**
+   * The files of each region of {@code table}, by family, in key order: each file goes to the
+   * region holding its rows. A table of regions loads each region's files as one commit of that
+   * region, as HBase loads region by region.
+   *
+   * @throws BulkLoadException naming the file and the boundary if a file's rows span regions
+   */
+  private static Map<Region, Map<String, List<LoadFile>>> byRegion(
+      CellarTable table, Map<String, List<LoadFile>> found) throws BulkLoadException {
+    List<RegionInfo> infos = table.regionInfos();
+    List<Region> regions = table.regions();
+    Map<Region, Map<String, List<LoadFile>>> byRegion = new LinkedHashMap<>();
+    for (Map.Entry<String, List<LoadFile>> family : found.entrySet()) {
+      for (LoadFile file : family.getValue()) {
+        int index = regionOf(infos, file.firstRow());
+        RegionInfo region = infos.get(index);
+        if (!region.containsRow(file.lastRow())) {
+          throw new BulkLoadException(
+              file.path()
+                  + ": rows "
+                  + Bytes.toStringBinary(file.firstRow())
+                  + " to "
+                  + Bytes.toStringBinary(file.lastRow())
+                  + " span the regions of table "
+                  + table.name()
+                  + " (one ends at "
+                  + Bytes.toStringBinary(region.endKey())
+                  + "); write one file per region (cellar export --split-keys with the table's"
+                  + " region boundaries does); nothing was loaded");
+        }
+        byRegion
+            .computeIfAbsent(regions.get(index), r -> new LinkedHashMap<>())
+            .computeIfAbsent(family.getKey(), f -> new ArrayList<>())
+            .add(file);
+      }
+    }
+    Map<Region, Map<String, List<LoadFile>>> ordered = new LinkedHashMap<>();
+    for (Region region : regions) {
+      if (byRegion.containsKey(region)) {
+        ordered.put(region, byRegion.get(region));
+      }
+    }
+    return ordered;
+  }
+
+  private static int regionOf(List<RegionInfo> regions, byte[] row) {
+    for (int i = regions.size() - 1; i > 0; i--) {
+      if (Bytes.compare(regions.get(i).startKey(), row) <= 0) {
+        return i;
+      }
+    }
+    return 0;
   }
 
   /** HBase's inference: the families found, each with the defaults and its files' compression. */

@@ -2,16 +2,17 @@ package dev.cellar;
 
 import dev.cellar.cell.Bytes;
 import dev.cellar.cell.Cell;
-import dev.cellar.hfile.Compression;
 import dev.cellar.hfile.HFileReader;
 import dev.cellar.hfile.HFileScanner;
 import dev.cellar.hfile.HFileVerifier;
 import dev.cellar.memory.BufAllocator;
+import dev.cellar.schema.Compression;
 import java.io.IOException;
 import java.lang.foreign.MemorySegment;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -46,7 +47,16 @@ final class BulkLoadSource {
   private BulkLoadSource() {}
 
   /** A verified HFile: its family, path, cells and compression. */
-  record LoadFile(String family, Path path, long cells, Compression compression) {}
+  record LoadFile(
+      String family,
+      Path path,
+      long cells,
+      Compression compression,
+      byte[] firstRow,
+      byte[] lastRow) {}
+
+  /** What reading a file's cells found: how many, and its first and last rows. */
+  private record Rows(long cells, byte[] first, byte[] last) {}
 
   /**
    * The non-empty HFiles of {@code dir} by family (in name order), each verified whole.
@@ -119,8 +129,9 @@ final class BulkLoadSource {
     }
     try (reader) {
       HFileVerifier.verify(reader);
-      long cells = checkFamily(family, file, reader);
-      return new LoadFile(family, file, cells, reader.trailer().compression());
+      Rows rows = checkFamily(family, file, reader);
+      return new LoadFile(
+          family, file, rows.cells(), reader.trailer().compression(), rows.first(), rows.last());
     } catch (BulkLoadException e) {
       throw e;
     } catch (IOException | RuntimeException e) {
@@ -128,10 +139,11 @@ final class BulkLoadSource {
     }
   }
 
-  /** Reads every cell, checking its family; returns how many there are. */
-  private static long checkFamily(String family, Path file, HFileReader reader) throws IOException {
+  /** Reads every cell, checking its family; returns how many there are and the rows they span. */
+  private static Rows checkFamily(String family, Path file, HFileReader reader) throws IOException {
     MemorySegment expected = MemorySegment.ofArray(Bytes.toBytes(family));
     long cells = 0;
+    byte[] first = null;
     try (HFileScanner scanner = reader.scanner(false)) {
       for (boolean more = scanner.seekTo(); more; more = scanner.next()) {
         Cell cell = scanner.current();
@@ -152,9 +164,21 @@ final class BulkLoadSource {
                   + family
                   + "'");
         }
+        if (first == null) {
+          first = cell.rowArray();
+        }
         cells++;
       }
     }
-    return cells;
+    return new Rows(cells, first, lastRow(reader.lastKey()));
+  }
+
+  /** The row of a serialized key (a 2-byte length, then the row), or null for no key. */
+  private static byte[] lastRow(byte[] key) {
+    if (key == null) {
+      return null;
+    }
+    int length = ((key[0] & 0xff) << 8) | (key[1] & 0xff);
+    return Arrays.copyOfRange(key, 2, 2 + length);
   }
 }

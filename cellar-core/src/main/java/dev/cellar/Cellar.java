@@ -13,16 +13,17 @@ import dev.cellar.memory.BufAllocator;
 import dev.cellar.memory.BufAllocatorConfig;
 import dev.cellar.metrics.EngineMetrics;
 import dev.cellar.metrics.GcPauseMonitor;
+import dev.cellar.metrics.RegionStats;
 import dev.cellar.observe.MetricSource;
 import dev.cellar.observe.ObservedDatabase;
 import dev.cellar.observe.http.InfoServerConfig;
 import dev.cellar.observe.http.Observability;
 import dev.cellar.spi.Engine;
+import dev.cellar.spi.RemoteConnector;
 import dev.cellar.store.CompactionPolicy;
 import dev.cellar.store.CompactionThrottle;
 import dev.cellar.store.FamilySettings;
 import dev.cellar.store.Region;
-import dev.cellar.store.RegionStats;
 import dev.cellar.store.memstore.ChunkPool;
 import dev.cellar.store.memstore.MemStoreConfig;
 import dev.cellar.store.wal.RecoveryBounds;
@@ -220,15 +221,16 @@ public final class Cellar implements Database {
    * @throws IllegalArgumentException if the address is not {@code host:port}
    */
   public static Database connect(String hostAndPort) {
-    return java.util.ServiceLoader.load(RemoteConnector.class)
-        .findFirst()
-        .orElseThrow(
-            () ->
-                new IllegalStateException(
-                    "Cellar.connect(\""
-                        + hostAndPort
-                        + "\") needs the cellar-client module on the class path"))
-        .connect(hostAndPort);
+    RemoteConnector<?> connector =
+        java.util.ServiceLoader.load(RemoteConnector.class)
+            .findFirst()
+            .orElseThrow(
+                () ->
+                    new IllegalStateException(
+                        "Cellar.connect(\""
+                            + hostAndPort
+                            + "\") needs the cellar-client module on the class path"));
+    return (Database) connector.connect(hostAndPort);
   }
 
   /**
@@ -350,7 +352,7 @@ public final class Cellar implements Database {
    * (the log still holds their edits).
    */
   private void abortOpen(Exception cause) {
-    tables.values().forEach(table -> table.region().abort());
+    tables.values().forEach(table -> table.regions().forEach(Region::abort));
     tables.clear();
     closeQuietly(this, cause);
   }
@@ -393,7 +395,7 @@ public final class Cellar implements Database {
                   + ", not "
                   + dir);
         }
-        openTable(stored.descriptor(), stored.createdAtWalId());
+        openTable(stored.descriptor(), stored.createdAtWalId(), stored.regions());
       }
     }
   }
@@ -409,7 +411,10 @@ public final class Cellar implements Database {
   private void checkLogIsTheTables() throws IOException {
     long logReached = wal.lastSequenceId();
     for (CellarTable table : tables.values()) {
-      long flushed = table.region().highestFlushedWalId();
+      long flushed = 0;
+      for (Region region : table.regions()) {
+        flushed = Math.max(flushed, region.highestFlushedWalId());
+      }
       if (flushed > logReached) {
         throw new IOException(
             "table "
@@ -429,19 +434,32 @@ public final class Cellar implements Database {
     }
   }
 
-  CellarTable openTable(TableDescriptor descriptor, long createdAtWalId) throws IOException {
+  /**
+   * Opens the table {@code descriptor} names, created at log id {@code createdAtWalId}, with the
+   * regions {@code regions} (none for a table kept whole in its directory: see {@link
+   * TableRegions}); a failure closes the regions opened so far, without flushing.
+   */
+  CellarTable openTable(TableDescriptor descriptor, long createdAtWalId, List<RegionInfo> regions)
+      throws IOException {
     List<FamilySettings> families = new ArrayList<>();
     for (ColumnFamilyDescriptor family : descriptor.families()) {
       families.add(settingsOf(family));
     }
-    Region region =
-        Region.open(
-            tableDirectory(descriptor.name()),
-            descriptor.name(),
-            families,
-            services,
-            createdAtWalId);
-    CellarTable table = new CellarTable(descriptor, createdAtWalId, region);
+    TableRegions placement =
+        TableRegions.of(tableDirectory(descriptor.name()), descriptor.name(), regions);
+    List<Region> opened = new ArrayList<>();
+    try {
+      for (TableRegions.Place place : placement.places()) {
+        opened.add(
+            Region.open(place.directory(), place.walKey(), families, services, createdAtWalId));
+      }
+    } catch (IOException | RuntimeException e) {
+      opened.forEach(Region::abort);
+      throw e;
+    }
+    CellarTable table =
+        new CellarTable(
+            descriptor, createdAtWalId, placement, new RegionRouter(placement.infos(), opened));
     tables.put(descriptor.name(), table);
     return table;
   }
@@ -450,9 +468,9 @@ public final class Cellar implements Database {
     HFileContext context =
         HFileContext.builder()
             .blockSize(family.blockSize())
-            .encoding(FamilyFormats.format(family.dataBlockEncoding()))
-            .compression(FamilyFormats.format(family.compression()))
-            .bloomType(FamilyFormats.format(family.bloomFilter()))
+            .encoding(family.dataBlockEncoding())
+            .compression(family.compression())
+            .bloomType(family.bloomFilter())
             .includesMvcc(true)
             .build();
     return new FamilySettings(
@@ -555,7 +573,7 @@ public final class Cellar implements Database {
         allocator,
         chunkPool,
         wal,
-        () -> tables.values().stream().map(CellarTable::region).toList());
+        () -> tables.values().stream().flatMap(table -> table.regions().stream()).toList());
   }
 
   /**
@@ -591,10 +609,13 @@ public final class Cellar implements Database {
     return new CellarEngine(this);
   }
 
-  /** The figures of the table {@code name}'s region now, or null if there is no such table. */
-  RegionStats regionStats(String name) {
+  /**
+   * The figures of each region of the table {@code name} now, in key order, or an empty list if
+   * there is no such table.
+   */
+  List<RegionStats> regionStats(String name) {
     CellarTable table = tables.get(TableNames.lookupKey(name));
-    return table == null ? null : table.region().stats();
+    return table == null ? List.of() : table.regions().stream().map(Region::stats).toList();
   }
 
   /** The write-ahead log's counters. */
@@ -616,7 +637,9 @@ public final class Cellar implements Database {
     }
     for (CellarTable table :
         tables.values().stream().sorted(Comparator.comparing(CellarTable::name)).toList()) {
-      run(failures, () -> table.region().close());
+      for (Region region : table.regions()) {
+        run(failures, region::close);
+      }
     }
     tables.clear();
     run(failures, gcPauses::close);

@@ -1,5 +1,7 @@
 package dev.cellar;
 
+import dev.cellar.store.FamilySettings;
+import dev.cellar.store.Region;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -20,7 +22,14 @@ final class CellarAdmin implements Admin {
   }
 
   @Override
-  public synchronized void createTable(TableDescriptor descriptor) throws IOException {
+  public void createTable(TableDescriptor descriptor) throws IOException {
+    createTable(descriptor, new byte[0][]);
+  }
+
+  @Override
+  public synchronized void createTable(TableDescriptor descriptor, byte[][] splitKeys)
+      throws IOException {
+    List<RegionInfo> regions = SplitKeys.regions(descriptor.name(), splitKeys);
     if (cellar.tables().containsKey(descriptor.name())) {
       throw new IllegalArgumentException("table " + descriptor.name() + " already exists");
     }
@@ -38,8 +47,13 @@ final class CellarAdmin implements Admin {
       }
       TableDirectory.clearLeftover(cellar.storage(), directory);
     }
-    TableDirectory.write(cellar.storage(), directory, descriptor, createdAt);
-    cellar.openTable(descriptor, createdAt);
+    TableDirectory.write(cellar.storage(), directory, descriptor, createdAt, regions);
+    cellar.openTable(descriptor, createdAt, regions);
+  }
+
+  @Override
+  public List<RegionInfo> regions(String table) {
+    return table(table).regionInfos();
   }
 
   @Override
@@ -68,7 +82,11 @@ final class CellarAdmin implements Admin {
     List<ColumnFamilyDescriptor> families = new ArrayList<>(table.descriptor().families());
     families.add(family);
     TableDescriptor changed = new TableDescriptor(table.name(), families);
-    table.region().addFamily(Cellar.settingsOf(family), () -> record(table, changed));
+    FamilySettings settings = Cellar.settingsOf(family);
+    RegionChain.alter(
+        table.regions(),
+        (region, next) -> region.addFamily(settings, next),
+        () -> record(table, changed));
   }
 
   @Override
@@ -82,7 +100,7 @@ final class CellarAdmin implements Admin {
               + " has no family "
               + family
               + "; families: "
-              + table.region().familyNames());
+              + table.regions().getFirst().familyNames());
     }
     if (families.isEmpty()) {
       throw new IllegalArgumentException(
@@ -93,7 +111,10 @@ final class CellarAdmin implements Admin {
               + "; a table needs at least one");
     }
     TableDescriptor changed = new TableDescriptor(table.name(), families);
-    table.region().deleteFamily(family, () -> record(table, changed));
+    RegionChain.alter(
+        table.regions(),
+        (region, next) -> region.deleteFamily(family, next),
+        () -> record(table, changed));
   }
 
   @Override
@@ -108,11 +129,15 @@ final class CellarAdmin implements Admin {
               + " has no family "
               + family.name()
               + "; families: "
-              + table.region().familyNames());
+              + table.regions().getFirst().familyNames());
     }
     families.add(family);
     TableDescriptor changed = new TableDescriptor(table.name(), families);
-    table.region().modifyFamily(Cellar.settingsOf(family), () -> record(table, changed));
+    FamilySettings settings = Cellar.settingsOf(family);
+    RegionChain.alter(
+        table.regions(),
+        (region, next) -> region.modifyFamily(settings, next),
+        () -> record(table, changed));
   }
 
   @Override
@@ -137,7 +162,11 @@ final class CellarAdmin implements Admin {
   /** Writes {@code changed} as the table's descriptor, durably, and hands it to the table. */
   private void record(CellarTable table, TableDescriptor changed) throws IOException {
     TableDirectory.write(
-        cellar.storage(), cellar.tableDirectory(table.name()), changed, table.createdAtWalId());
+        cellar.storage(),
+        cellar.tableDirectory(table.name()),
+        changed,
+        table.createdAtWalId(),
+        table.placement().rooted() ? List.of() : table.regionInfos());
     table.described(changed);
   }
 
@@ -147,24 +176,33 @@ final class CellarAdmin implements Admin {
     String key = table.name();
     Path directory = cellar.tableDirectory(key);
     cellar.tables().remove(key);
-    table.region().abort();
+    table.regions().forEach(Region::abort);
     TableDirectory.remove(cellar.storage(), directory);
-    cellar.wal().markFlushed(key, cellar.wal().lastSequenceId());
+    long last = cellar.wal().lastSequenceId();
+    for (TableRegions.Place place : table.placement().places()) {
+      cellar.wal().markFlushed(place.walKey(), last);
+    }
   }
 
   @Override
   public void flush(String table) throws IOException {
-    table(table).region().flush();
+    for (Region region : table(table).regions()) {
+      region.flush();
+    }
   }
 
   @Override
   public void compact(String table) throws IOException {
-    table(table).region().compact(false);
+    for (Region region : table(table).regions()) {
+      region.compact(false);
+    }
   }
 
   @Override
   public void majorCompact(String table) throws IOException {
-    table(table).region().compact(true);
+    for (Region region : table(table).regions()) {
+      region.compact(true);
+    }
   }
 
   private CellarTable table(String name) {

@@ -5,11 +5,12 @@ import dev.cellar.cache.MissRatioCurveTracker;
 import dev.cellar.config.BuildVersion;
 import dev.cellar.memory.BufAllocator;
 import dev.cellar.metrics.EngineMetrics;
+import dev.cellar.metrics.RegionStats;
 import dev.cellar.observe.MetricSource;
 import dev.cellar.spi.Engine;
-import dev.cellar.store.RegionStats;
 import dev.cellar.store.memstore.ChunkPool;
 import dev.cellar.store.wal.WalStats;
+import java.util.List;
 
 /** The {@link Engine} view of one open {@link Cellar}: every call goes to the database. */
 record CellarEngine(Cellar cellar) implements Engine {
@@ -55,7 +56,7 @@ record CellarEngine(Cellar cellar) implements Engine {
   }
 
   @Override
-  public RegionStats regionStats(String table) {
+  public List<RegionStats> regionStats(String table) {
     return cellar.regionStats(table);
   }
 

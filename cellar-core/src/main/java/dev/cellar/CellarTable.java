@@ -6,19 +6,23 @@ import dev.cellar.filter.ByteArrayComparable;
 import dev.cellar.filter.CompareOperator;
 import dev.cellar.filter.ValueCondition;
 import dev.cellar.metrics.Operation;
-import dev.cellar.store.CollectedRow;
+import dev.cellar.row.CollectedRow;
+import dev.cellar.row.RowStream;
 import dev.cellar.store.Region;
-import dev.cellar.store.RegionScanner;
 import dev.cellar.store.RowMutation;
 import dev.cellar.store.ScanRequest;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 
 /**
- * {@link Table} over a {@link Region}: turns the client types into the region's cells and scan
- * requests, and the region's rows into {@link Result}s that hold their cells' memory. Stateless
- * beyond the region, so thread-safe as the region is.
+ * {@link Table} over a table's {@link Region}s: turns the client types into the regions' cells and
+ * scan requests, each row's going to the region that holds it ({@link RegionRouter}), and the
+ * regions' rows into {@link Result}s that hold their cells' memory. A batch spanning regions is one
+ * write per region, in key order, as with HBase: all of a region's part or none of it, not all or
+ * none of the batch. Stateless beyond the regions, so thread-safe as they are.
  */
 final class CellarTable implements Table {
 
@@ -28,7 +32,10 @@ final class CellarTable implements Table {
   /** The log id when the table was created, which its descriptor file keeps. */
   private final long createdAtWalId;
 
-  private final Region region;
+  /** Where the regions live: kept so that an alter rewrites the descriptor with them. */
+  private final TableRegions placement;
+
+  private final RegionRouter router;
 
   /**
    * Each thread's reader behind {@link #get(Get)}: it reads into its own row holder, from which the
@@ -36,12 +43,17 @@ final class CellarTable implements Table {
    */
   private final ThreadLocal<PointGetter> getters;
 
-  CellarTable(TableDescriptor descriptor, long createdAtWalId, Region region) {
+  CellarTable(
+      TableDescriptor descriptor,
+      long createdAtWalId,
+      TableRegions placement,
+      RegionRouter router) {
     this.descriptor = descriptor;
     this.createdAtWalId = createdAtWalId;
-    this.region = region;
+    this.placement = placement;
+    this.router = router;
     this.getters =
-        ThreadLocal.withInitial(() -> new PointGetter(new RowReader(new RegionPointReads(region))));
+        ThreadLocal.withInitial(() -> new PointGetter(new RowReader(TablePointReads.of(router))));
   }
 
   /** A thread's reader and row holder for {@link #get(Get)}. */
@@ -69,8 +81,19 @@ final class CellarTable implements Table {
     descriptor = changed;
   }
 
-  Region region() {
-    return region;
+  /** The table's regions, in key order. */
+  List<Region> regions() {
+    return router.all();
+  }
+
+  /** The regions' identities, in key order. */
+  List<RegionInfo> regionInfos() {
+    return router.infos();
+  }
+
+  /** Where the regions live. */
+  TableRegions placement() {
+    return placement;
   }
 
   @Override
@@ -99,26 +122,42 @@ final class CellarTable implements Table {
   }
 
   private void mutate(Mutation mutation) throws IOException {
-    region.mutate(List.of(rowMutation(mutation)), System.currentTimeMillis());
+    router
+        .regionFor(mutation.rowUnsafe())
+        .mutate(List.of(rowMutation(mutation)), System.currentTimeMillis());
   }
 
   private void mutate(List<? extends Mutation> mutations) throws IOException {
-    List<RowMutation> batch = new ArrayList<>(mutations.size());
-    for (Mutation mutation : mutations) {
-      batch.add(rowMutation(mutation));
+    long now = System.currentTimeMillis();
+    if (router.size() == 1) {
+      List<RowMutation> batch = new ArrayList<>(mutations.size());
+      for (Mutation mutation : mutations) {
+        batch.add(rowMutation(mutation));
+      }
+      router.region(0).mutate(batch, now);
+      return;
     }
-    region.mutate(batch, System.currentTimeMillis());
+    TreeMap<Integer, List<RowMutation>> byRegion = new TreeMap<>();
+    for (Mutation mutation : mutations) {
+      byRegion
+          .computeIfAbsent(router.indexOf(mutation.rowUnsafe()), index -> new ArrayList<>())
+          .add(rowMutation(mutation));
+    }
+    for (Map.Entry<Integer, List<RowMutation>> part : byRegion.entrySet()) {
+      router.region(part.getKey()).mutate(part.getValue(), now);
+    }
   }
 
   private RowMutation rowMutation(Mutation mutation) {
-    return new RowMutation(mutation.rowUnsafe(), cellsOf(mutation), walDurability(mutation));
+    return new RowMutation(
+        mutation.rowUnsafe(), cellsOf(mutation), mutation.durability().resolved());
   }
 
   /** The mutation's cells; a Delete without markers deletes every family of the row. */
   private List<KeyValue> cellsOf(Mutation mutation) {
     if (mutation instanceof Delete delete && delete.isEmpty()) {
       Delete whole = new Delete(delete.rowUnsafe());
-      for (String family : region.familyNames()) {
+      for (String family : router.region(0).familyNames()) {
         whole.addFamily(family.getBytes(java.nio.charset.StandardCharsets.UTF_8));
       }
       return whole.cells();
@@ -129,27 +168,20 @@ final class CellarTable implements Table {
     return mutation.cellsUnsafe();
   }
 
-  private static dev.cellar.store.wal.Durability walDurability(Mutation mutation) {
-    return switch (mutation.durability()) {
-      case SKIP_WAL -> dev.cellar.store.wal.Durability.SKIP_WAL;
-      case ASYNC_WAL -> dev.cellar.store.wal.Durability.ASYNC_WAL;
-      case USE_DEFAULT, SYNC_WAL -> dev.cellar.store.wal.Durability.SYNC_WAL;
-      case FSYNC_WAL -> dev.cellar.store.wal.Durability.FSYNC_WAL;
-    };
-  }
-
   @Override
   public boolean checkAndMutate(
       byte[] family, byte[] qualifier, CompareOperator operator, byte[] value, Mutation mutation)
       throws IOException {
-    return region.checkAndMutate(
-        mutation.rowUnsafe(),
-        family,
-        qualifier,
-        current -> matches(operator, value, current),
-        cellsOf(mutation),
-        walDurability(mutation),
-        System.currentTimeMillis());
+    return router
+        .regionFor(mutation.rowUnsafe())
+        .checkAndMutate(
+            mutation.rowUnsafe(),
+            family,
+            qualifier,
+            current -> matches(operator, value, current),
+            cellsOf(mutation),
+            mutation.durability().resolved(),
+            System.currentTimeMillis());
   }
 
   @Override
@@ -163,14 +195,16 @@ final class CellarTable implements Table {
     if (operator == CompareOperator.NO_OP) {
       throw new IllegalArgumentException("a check-and-mutate cannot compare with NO_OP");
     }
-    return region.checkAndMutate(
-        mutation.rowUnsafe(),
-        family,
-        qualifier,
-        current -> ValueCondition.holds(operator, comparator, current),
-        cellsOf(mutation),
-        walDurability(mutation),
-        System.currentTimeMillis());
+    return router
+        .regionFor(mutation.rowUnsafe())
+        .checkAndMutate(
+            mutation.rowUnsafe(),
+            family,
+            qualifier,
+            current -> ValueCondition.holds(operator, comparator, current),
+            cellsOf(mutation),
+            mutation.durability().resolved(),
+            System.currentTimeMillis());
   }
 
   /** HBase's check: {@code value operator current}; a null value tests for absence. */
@@ -212,18 +246,18 @@ final class CellarTable implements Table {
 
   @Override
   public RowReader rowReader() {
-    return new RowReader(new RegionPointReads(region));
+    return new RowReader(TablePointReads.of(router));
   }
 
   @Override
   public Result[] get(List<Get> gets) throws IOException {
-    long start = region.metrics().start(Operation.MULTI_GET);
+    long start = router.region(0).metrics().start(Operation.MULTI_GET);
     Result[] results = new Result[gets.size()];
     try {
       for (int i = 0; i < results.length; i++) {
         results[i] = get(gets.get(i));
       }
-      region.metrics().recordSince(Operation.MULTI_GET, start);
+      router.region(0).metrics().recordSince(Operation.MULTI_GET, start);
     } catch (IOException | RuntimeException e) {
       for (Result result : results) {
         if (result != null) {
@@ -237,12 +271,19 @@ final class CellarTable implements Table {
 
   @Override
   public ResultScanner scanner(Scan scan) throws IOException {
-    return new RegionResultScanner(region.scanner(request(scan)), scan.limit());
+    return new RegionResultScanner(rows(request(scan)), scan.limit());
   }
 
   @Override
   public RowScanner rowScanner(Scan scan) throws IOException {
-    return new RowScanner(region.scanner(request(scan)), scan.limit());
+    return new RowScanner(rows(request(scan)), scan.limit());
+  }
+
+  /** The rows of {@code request}: its one region's scanner, or the regions' one after another. */
+  private RowStream rows(ScanRequest request) throws IOException {
+    return router.size() == 1
+        ? router.region(0).scanner(request)
+        : new RegionChainScanner(router, request);
   }
 
   private static ScanRequest request(Scan scan) {
@@ -264,15 +305,15 @@ final class CellarTable implements Table {
   }
 
   /**
-   * A {@link ResultScanner} over a region scanner, up to a row limit: each row is read into one
+   * A {@link ResultScanner} over a table's rows, up to a row limit: each row is read into one
    * reused holder and detached into a {@link Result} that holds its own pins.
    */
   private static final class RegionResultScanner implements ResultScanner {
-    private final RegionScanner scanner;
+    private final RowStream scanner;
     private final CollectedRow row = new CollectedRow();
     private long remaining;
 
-    RegionResultScanner(RegionScanner scanner, long limit) {
+    RegionResultScanner(RowStream scanner, long limit) {
       this.scanner = scanner;
       this.remaining = limit;
     }

@@ -1,5 +1,8 @@
 package dev.cellar;
 
+import dev.cellar.schema.BloomType;
+import dev.cellar.schema.Compression;
+import dev.cellar.schema.DataBlockEncoding;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -71,6 +74,14 @@ public record ColumnFamilyDescriptor(
     require(bloomFilter != null, name, "BLOOMFILTER", null, "set");
     require(dataBlockEncoding != null, name, "DATA_BLOCK_ENCODING", null, "set");
     require(compression != null, name, "COMPRESSION", null, "set");
+    if (!compression.isSupported()) {
+      throw new IllegalArgumentException(
+          "family "
+              + name
+              + ": COMPRESSION "
+              + compression
+              + " is not available; use NONE, GZ, SNAPPY, LZ4 or ZSTD");
+    }
   }
 
   /**
@@ -126,23 +137,14 @@ public record ColumnFamilyDescriptor(
     return new ColumnFamilyDescriptor(
         name,
         integer(name, values, "BLOCKSIZE", 65536),
-        parse(
-            name,
-            "BLOOMFILTER",
-            values.getOrDefault("BLOOMFILTER", "ROW"),
-            FamilyFormats::parseBloomType),
+        parse(name, "BLOOMFILTER", values.getOrDefault("BLOOMFILTER", "ROW"), BloomType::parse),
         parse(
             name,
             "DATA_BLOCK_ENCODING",
             values.getOrDefault("DATA_BLOCK_ENCODING", "NONE"),
-            FamilyFormats::parseEncoding),
-        FamilyFormats.supported(
-            name,
-            parse(
-                name,
-                "COMPRESSION",
-                values.getOrDefault("COMPRESSION", "NONE"),
-                dev.cellar.hfile.Compression::fromName)),
+            DataBlockEncoding::fromName),
+        parse(
+            name, "COMPRESSION", values.getOrDefault("COMPRESSION", "NONE"), Compression::fromName),
         bool(name, values, "IN_MEMORY", false),
         bool(name, values, "BLOCKCACHE", true),
         integer(name, values, "VERSIONS", 1),

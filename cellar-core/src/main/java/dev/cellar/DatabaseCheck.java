@@ -217,13 +217,14 @@ public final class DatabaseCheck {
                       + " interrupted create (the next open deletes it)"));
       return;
     }
-    TableDescriptor descriptor;
+    TableDirectory.Stored stored;
     try {
-      descriptor = TableDirectory.read(storage, table).descriptor();
+      stored = TableDirectory.read(storage, table);
     } catch (IOException | RuntimeException e) {
       problems.add(FileProblem.of(descriptorFile, "unreadable descriptor: " + e.getMessage()));
       return;
     }
+    TableDescriptor descriptor = stored.descriptor();
     tables++;
     Path expected = Cellar.tableDirectory(directory, descriptor.name());
     if (!expected.equals(table.normalize())) {
@@ -234,8 +235,32 @@ public final class DatabaseCheck {
     }
     List<String> families = new ArrayList<>();
     descriptor.families().forEach(family -> families.add(family.name()));
-    checkEntries(table, families);
-    ManifestCheck.Result manifest = ManifestCheck.check(storage, table, families);
+    TableRegions regions = stored.placed(table);
+    if (regions.rooted()) {
+      checkRegion(table, families, Set.of(TableDirectory.DESCRIPTOR));
+      return;
+    }
+    Set<String> regionDirectories = new HashSet<>();
+    regionDirectories.add(TableDirectory.DESCRIPTOR);
+    for (TableRegions.Place region : regions.places()) {
+      regionDirectories.add(region.directory().getFileName().toString());
+    }
+    checkEntries(table, regionDirectories, "not a region of the table");
+    for (TableRegions.Place region : regions.places()) {
+      if (storage.isDirectory(region.directory())) {
+        checkRegion(region.directory(), families, Set.of());
+      }
+    }
+  }
+
+  /** Checks a region's directory: its entries, its manifest and its files. */
+  private void checkRegion(Path region, List<String> families, Set<String> alsoThere)
+      throws IOException {
+    Set<String> expected = new HashSet<>(families);
+    expected.addAll(alsoThere);
+    expected.add(ManifestCheck.FILE_NAME);
+    checkEntries(region, expected, null);
+    ManifestCheck.Result manifest = ManifestCheck.check(storage, region, families);
     manifestRecords += manifest.records();
     problems.addAll(manifest.problems());
     for (List<Path> files : manifest.files().values()) {
@@ -247,18 +272,21 @@ public final class DatabaseCheck {
     }
   }
 
-  /** Reports what a table directory holds besides its descriptor, manifest and families. */
-  private void checkEntries(Path table, List<String> families) throws IOException {
-    Set<String> expected = new HashSet<>(families);
-    expected.add(TableDirectory.DESCRIPTOR);
-    expected.add(ManifestCheck.FILE_NAME);
-    for (Path path : storage.list(table)) {
+  /**
+   * Reports what {@code directory} (a table's or a region's) holds besides {@code expected}: a
+   * directory as {@code strayDirectory} (null: one of no family in the table's descriptor).
+   */
+  private void checkEntries(Path directory, Set<String> expected, String strayDirectory)
+      throws IOException {
+    for (Path path : storage.list(directory)) {
       if (!expected.contains(path.getFileName().toString())) {
         problems.add(
             FileProblem.of(
                 path,
                 storage.isDirectory(path)
-                    ? "a directory of no family in the table's descriptor"
+                    ? (strayDirectory == null
+                        ? "a directory of no family in the table's descriptor"
+                        : strayDirectory)
                     : "not part of the table (a descriptor or manifest rewrite a crash interrupted?)"));
       }
     }

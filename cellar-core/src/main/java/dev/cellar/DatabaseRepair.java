@@ -210,16 +210,19 @@ public final class DatabaseRepair {
         TableDirectory.Stored stored = descriptor(storage, directory, table, steps);
         List<String> families = new ArrayList<>();
         stored.descriptor().families().forEach(family -> families.add(family.name()));
-        TableRepair.Plan plan = TableRepair.plan(storage, table, families, allocator);
-        steps.addAll(plan.steps());
-        long floor = Long.MAX_VALUE;
-        for (long flushed : plan.flushed().values()) {
-          floor = Math.min(floor, flushed);
-          highest = Math.max(highest, flushed);
+        for (TableRegions.Place region : stored.placed(table).places()) {
+          TableRepair.Plan plan =
+              TableRepair.plan(storage, region.directory(), families, allocator);
+          steps.addAll(plan.steps());
+          long floor = Long.MAX_VALUE;
+          for (long flushed : plan.flushed().values()) {
+            floor = Math.min(floor, flushed);
+            highest = Math.max(highest, flushed);
+          }
+          floors.put(
+              region.walKey(),
+              Math.max(stored.createdAtWalId(), floor == Long.MAX_VALUE ? 0 : floor));
         }
-        floors.put(
-            stored.descriptor().name(),
-            Math.max(stored.createdAtWalId(), floor == Long.MAX_VALUE ? 0 : floor));
       }
     }
     List<RepairStep> log =
@@ -285,7 +288,11 @@ public final class DatabaseRepair {
                 lost -> {
                   lost.move(file, "damaged: " + e.getMessage());
                   TableDirectory.write(
-                      storage, table, rebuilt.descriptor(), rebuilt.createdAtWalId());
+                      storage,
+                      table,
+                      rebuilt.descriptor(),
+                      rebuilt.createdAtWalId(),
+                      rebuilt.regions());
                 }));
         return rebuilt;
       }
@@ -299,7 +306,11 @@ public final class DatabaseRepair {
                 + " directory, with default family attributes: set them again with alter",
             lost ->
                 TableDirectory.write(
-                    storage, table, rebuilt.descriptor(), rebuilt.createdAtWalId())));
+                    storage,
+                    table,
+                    rebuilt.descriptor(),
+                    rebuilt.createdAtWalId(),
+                    rebuilt.regions())));
     return rebuilt;
   }
 

@@ -3,6 +3,7 @@ package dev.cellar;
 import dev.cellar.cell.Bytes;
 import dev.cellar.cell.CellType;
 import dev.cellar.cell.KeyValue;
+import dev.cellar.schema.Durability;
 
 /**
  * Delete markers for one row, with HBase's four kinds. A Delete with no marker added deletes the

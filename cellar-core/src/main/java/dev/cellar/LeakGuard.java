@@ -1,7 +1,7 @@
 package dev.cellar;
 
 import dev.cellar.memory.Buf;
-import dev.cellar.store.Pins;
+import dev.cellar.row.Pins;
 import java.lang.ref.Cleaner;
 import java.util.concurrent.atomic.AtomicLong;
 import org.slf4j.Logger;

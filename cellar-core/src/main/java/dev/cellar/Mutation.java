@@ -1,6 +1,7 @@
 package dev.cellar;
 
 import dev.cellar.cell.KeyValue;
+import dev.cellar.schema.Durability;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;

@@ -53,14 +53,18 @@ final class OpenAudit {
         continue;
       }
       TableDirectory.Stored stored = TableDirectory.read(storage, table);
-      long floor = Long.MAX_VALUE;
-      for (long flushed : verifyTable(storage, database, table, stored).flushed().values()) {
-        floor = Math.min(floor, flushed);
-        highest = Math.max(highest, flushed);
+      checkPlace(database, table, stored.descriptor());
+      for (TableRegions.Place region : stored.placed(table).places()) {
+        long floor = Long.MAX_VALUE;
+        for (long flushed :
+            verifyRegion(storage, region.directory(), stored.descriptor()).flushed().values()) {
+          floor = Math.min(floor, flushed);
+          highest = Math.max(highest, flushed);
+        }
+        floors.put(
+            region.walKey(),
+            Math.max(stored.createdAtWalId(), floor == Long.MAX_VALUE ? 0 : floor));
       }
-      floors.put(
-          stored.descriptor().name(),
-          Math.max(stored.createdAtWalId(), floor == Long.MAX_VALUE ? 0 : floor));
     }
     return RecoveryBounds.of(floors, highest);
   }
@@ -78,9 +82,8 @@ final class OpenAudit {
     }
   }
 
-  private static FileSetAudit.Verdict verifyTable(
-      Storage storage, Path database, Path table, TableDirectory.Stored stored) throws IOException {
-    TableDescriptor descriptor = stored.descriptor();
+  private static void checkPlace(Path database, Path table, TableDescriptor descriptor)
+      throws IOException {
     Path expected = Cellar.tableDirectory(database, descriptor.name());
     if (!expected.equals(table.normalize())
         && !TableDirectory.legacy(database, table, descriptor.name())) {
@@ -94,11 +97,16 @@ final class OpenAudit {
               + table
               + "; nothing was changed");
     }
+  }
+
+  /** Audits the region in {@code region} of the table {@code descriptor} and reads its files. */
+  private static FileSetAudit.Verdict verifyRegion(
+      Storage storage, Path region, TableDescriptor descriptor) throws IOException {
     List<String> families = new ArrayList<>();
     descriptor.families().forEach(family -> families.add(family.name()));
-    FileSetAudit.Verdict verdict = FileSetAudit.auditTable(storage, table, families);
+    FileSetAudit.Verdict verdict = FileSetAudit.auditTable(storage, region, families);
     if (verdict.damaged()) {
-      throw new DamagedTableException(table, verdict.damage());
+      throw new DamagedTableException(region, verdict.damage());
     }
     List<FileProblem> unreadable = new ArrayList<>();
     for (Path file : verdict.live()) {
@@ -113,7 +121,7 @@ final class OpenAudit {
       }
     }
     if (!unreadable.isEmpty()) {
-      throw new DamagedTableException(table, unreadable);
+      throw new DamagedTableException(region, unreadable);
     }
     return verdict;
   }

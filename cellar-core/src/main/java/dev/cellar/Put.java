@@ -2,6 +2,7 @@ package dev.cellar;
 
 import dev.cellar.cell.CellType;
 import dev.cellar.cell.KeyValue;
+import dev.cellar.schema.Durability;
 
 /** Values to write into one row. */
 public final class Put extends Mutation {

@@ -1,8 +1,8 @@
 package dev.cellar;
 
-import dev.cellar.store.CollectedRow;
+import dev.cellar.row.CollectedRow;
+import dev.cellar.row.PointReads;
 import dev.cellar.store.GetPlan;
-import dev.cellar.store.PointReads;
 import dev.cellar.store.Region;
 import dev.cellar.store.RegionPointRead;
 import dev.cellar.store.ScanRequest;

@@ -4,8 +4,8 @@ import dev.cellar.cell.Bytes;
 import dev.cellar.cell.Cell;
 import dev.cellar.cell.KeyValue;
 import dev.cellar.memory.Buf;
-import dev.cellar.store.CollectedRow;
-import dev.cellar.store.Pins;
+import dev.cellar.row.CollectedRow;
+import dev.cellar.row.Pins;
 import java.util.List;
 
 /**

@@ -1,7 +1,7 @@
 package dev.cellar;
 
-import dev.cellar.store.CollectedRow;
-import dev.cellar.store.PointReads;
+import dev.cellar.row.CollectedRow;
+import dev.cellar.row.PointReads;
 import java.io.IOException;
 
 /**

@@ -1,8 +1,8 @@
 package dev.cellar;
 
-import dev.cellar.store.CollectedRow;
-import dev.cellar.store.RowBudget;
-import dev.cellar.store.RowStream;
+import dev.cellar.row.CollectedRow;
+import dev.cellar.row.RowBudget;
+import dev.cellar.row.RowStream;
 import java.io.IOException;
 
 /**

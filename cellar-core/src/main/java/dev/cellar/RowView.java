@@ -2,7 +2,8 @@ package dev.cellar;
 
 import dev.cellar.cell.Bytes;
 import dev.cellar.cell.Cell;
-import dev.cellar.store.CollectedRow;
+import dev.cellar.row.CollectedRow;
+import dev.cellar.row.Pins;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.util.List;
@@ -122,8 +123,8 @@ public final class RowView {
 
   /**
    * Whether the cell at {@code index} lies in a block this view pins, so that it stays readable as
-   * long as a {@link RowPins} holding this view's pins (see {@link #retainPinsInto}), even after
-   * the next read; else it is, whole or in its key, the reader's copy (a MemStore or delta-encoded
+   * as a server holding this view's pins keeps them (see {@link #retainPinsInto}), even after the
+   * next read; else it is, whole or in its key, the reader's copy (a MemStore or delta-encoded
    * cell), valid until the next read only.
    */
   public boolean isInPinnedBlock(int index) {
@@ -131,12 +132,12 @@ public final class RowView {
   }
 
   /**
-   * SPI: adds to {@code pins} a reference to each block this view pins, which the owner of {@code
-   * pins} drops by releasing it; the cells {@link #isInPinnedBlock lying in those blocks} remain
-   * readable until then.
+   * Adds to {@code pins} a reference to each block this view pins, which the owner of {@code pins}
+   * drops by releasing it; the cells {@link #isInPinnedBlock lying in those blocks} remain readable
+   * until then. Cellar's server reaches it through {@link dev.cellar.spi.ApiAccess}.
    */
-  public void retainPinsInto(RowPins pins) {
-    pins.retain(held());
+  void retainPinsInto(Pins pins) {
+    held().retainPinsInto(pins);
   }
 
   /** The row key as a new array (a copy), or null for an empty row. */

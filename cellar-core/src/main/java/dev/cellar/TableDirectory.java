@@ -1,5 +1,6 @@
 package dev.cellar;
 
+import dev.cellar.cell.Bytes;
 import dev.cellar.io.AppendOnlyFile;
 import dev.cellar.io.Storage;
 import java.io.ByteArrayInputStream;
@@ -9,6 +10,7 @@ import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
@@ -48,6 +50,9 @@ final class TableDirectory {
 
   /** The descriptor's key holding the CRC32C of its other keys and values, in hex. */
   static final String CHECKSUM_KEY = "checksum";
+
+  /** The start of a region's key in the descriptor. */
+  private static final String REGION_PREFIX = "region.";
 
   /** The start of a dropped table's directory name while it is deleted; no table starts so. */
   static final String DROPPED_PREFIX = ".dropped-";
@@ -113,16 +118,47 @@ final class TableDirectory {
     storage.syncDirectory(from.getParent());
   }
 
-  /** A descriptor as stored: the table and the log id it was created at. */
-  record Stored(TableDescriptor descriptor, long createdAtWalId) {}
+  /**
+   * A descriptor as stored: the table, the log id it was created at, and its regions in key order
+   * (empty for a table that is one region kept in the table's directory itself, as every table was
+   * before tables had regions; see {@link TableRegions}).
+   */
+  record Stored(TableDescriptor descriptor, long createdAtWalId, List<RegionInfo> regions) {
 
+    Stored {
+      regions = List.copyOf(regions);
+    }
+
+    /** Where each region of the table in {@code directory} lives. */
+    TableRegions placed(Path directory) {
+      return TableRegions.of(directory, descriptor.name(), regions);
+    }
+  }
+
+  /**
+   * Writes the descriptor of the table in {@code directory}, atomically.
+   *
+   * <p>Layout (Java properties, UTF-8 escaped): {@code name}; {@code createdAtWalId}; {@code
+   * family.<family>.<ATTRIBUTE>} for every family attribute; for a table of region directories
+   * ({@code regions} not empty), {@code region.<encodedName>} = {@code <regionId>,<startKey in
+   * hex>} for every region, the end keys being the next region's start; {@value #CHECKSUM_KEY}.
+   */
   static void write(
-      Storage storage, Path directory, TableDescriptor descriptor, long createdAtWalId)
+      Storage storage,
+      Path directory,
+      TableDescriptor descriptor,
+      long createdAtWalId,
+      List<RegionInfo> regions)
       throws IOException {
     storage.createDirectories(directory);
     Properties properties = new Properties();
     properties.setProperty("name", descriptor.name());
     properties.setProperty("createdAtWalId", Long.toString(createdAtWalId));
+    for (RegionInfo region : regions) {
+      properties.setProperty(
+          REGION_PREFIX + region.encodedName(),
+          region.regionId() + "," + HexFormat.of().formatHex(region.startKey()));
+    }
     for (ColumnFamilyDescriptor family : descriptor.families()) {
       family
           .attributes()
@@ -230,6 +266,7 @@ final class TableDirectory {
       if (!key.equals("name")
           && !key.equals("createdAtWalId")
           && !key.equals(CHECKSUM_KEY)
+          && !key.startsWith(REGION_PREFIX)
           && !(key.startsWith("family.") && key.indexOf('.', "family.".length()) > 0)) {
         throw new IOException(
             storage.describe(file)
@@ -272,7 +309,7 @@ final class TableDirectory {
         families.add(ColumnFamilyDescriptor.of(child.getFileName().toString()));
       }
     }
-    return new Stored(new TableDescriptor(name, families), 0);
+    return new Stored(new TableDescriptor(name, families), 0, List.of());
   }
 
   private static Properties parse(Storage storage, Path file) throws IOException {
@@ -307,9 +344,62 @@ final class TableDirectory {
       long createdAtWalId = Long.parseLong(created);
       families.forEach(
           (family, attributes) -> descriptors.add(ColumnFamilyDescriptor.of(family, attributes)));
-      return new Stored(new TableDescriptor(name, descriptors), createdAtWalId);
+      return new Stored(
+          new TableDescriptor(name, descriptors), createdAtWalId, regions(file, name, properties));
     } catch (IllegalArgumentException e) {
       throw new IOException(file + ": " + e.getMessage(), e);
     }
+  }
+
+  /**
+   * The regions the descriptor lists, in key order, each checked against the encoded name it is
+   * stored under; the first must start at the table's first row and no two may start at one row.
+   */
+  private static List<RegionInfo> regions(Path file, String name, Properties properties)
+      throws IOException {
+    TreeMap<byte[], Long> starts = new TreeMap<>(Bytes::compare);
+    Map<byte[], String> encodedNames = new TreeMap<>(Bytes::compare);
+    for (String key : properties.stringPropertyNames()) {
+      if (!key.startsWith(REGION_PREFIX)) {
+        continue;
+      }
+      String value = properties.getProperty(key);
+      int comma = value.indexOf(',');
+      if (comma < 0) {
+        throw new IOException(file + ": region '" + key + "' = '" + value + "': expected id,start");
+      }
+      byte[] start = HexFormat.of().parseHex(value, comma + 1, value.length());
+      long id = Long.parseLong(value.substring(0, comma));
+      if (starts.put(start, id) != null) {
+        throw new IOException(
+            file + ": two regions start at row " + Bytes.toStringBinary(start) + "; damaged");
+      }
+      encodedNames.put(start, key.substring(REGION_PREFIX.length()));
+    }
+    if (!starts.isEmpty() && starts.firstKey().length != 0) {
+      throw new IOException(
+          file
+              + ": no region starts at the table's first row (the first starts at "
+              + Bytes.toStringBinary(starts.firstKey())
+              + "); damaged");
+    }
+    List<RegionInfo> regions = new ArrayList<>(starts.size());
+    for (Map.Entry<byte[], Long> entry : starts.entrySet()) {
+      byte[] next = starts.higherKey(entry.getKey());
+      RegionInfo region =
+          RegionInfo.of(name, entry.getKey(), next == null ? new byte[0] : next, entry.getValue());
+      String stored = encodedNames.get(entry.getKey());
+      if (!region.encodedName().equals(stored)) {
+        throw new IOException(
+            file
+                + ": region "
+                + stored
+                + " should be named "
+                + region.encodedName()
+                + " by its table, start and id; damaged");
+      }
+      regions.add(region);
+    }
+    return regions;
   }
 }

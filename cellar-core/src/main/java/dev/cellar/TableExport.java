@@ -3,11 +3,14 @@ package dev.cellar;
 import dev.cellar.cell.Bytes;
 import dev.cellar.io.Storage;
 import dev.cellar.io.StorageLocation;
+import dev.cellar.store.Region;
 import dev.cellar.store.RegionExport;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Consumer;
 
 /**
@@ -121,16 +124,21 @@ public final class TableExport {
       }
     }
     storage.createDirectories(directory);
-    List<Family> families = new ArrayList<>();
-    for (RegionExport.FamilyExport family :
-        RegionExport.export(
-            source.region(), storage, directory, keys, System.currentTimeMillis(), progress)) {
-      families.add(
-          new Family(
-              family.family(),
-              family.files().stream().map(storage::describe).toList(),
-              family.cells()));
+    Map<String, List<String>> files = new LinkedHashMap<>();
+    Map<String, Long> cells = new LinkedHashMap<>();
+    long now = System.currentTimeMillis();
+    for (Region region : source.regions()) {
+      for (RegionExport.FamilyExport family :
+          RegionExport.export(region, storage, directory, keys, now, progress)) {
+        files
+            .computeIfAbsent(family.family(), f -> new ArrayList<>())
+            .addAll(family.files().stream().map(storage::describe).toList());
+        cells.merge(family.family(), family.cells(), Long::sum);
+      }
     }
+    List<Family> families = new ArrayList<>();
+    files.forEach(
+        (family, written) -> families.add(new Family(family, written, cells.get(family))));
     return families;
   }
 

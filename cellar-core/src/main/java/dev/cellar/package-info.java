@@ -11,24 +11,24 @@
  *       dev.cellar.Database} (what a local or remote database offers).
  *   <li><b>Tables and their schema</b>: {@link dev.cellar.Admin}, {@link dev.cellar.Table}, {@link
  *       dev.cellar.TableDescriptor}, {@link dev.cellar.ColumnFamilyDescriptor} with its {@link
- *       dev.cellar.Compression}, {@link dev.cellar.DataBlockEncoding} and {@link
- *       dev.cellar.BloomType}, and {@link dev.cellar.TableNotFoundException}.
+ *       dev.cellar.schema.Compression}, {@link dev.cellar.schema.DataBlockEncoding} and {@link
+ *       dev.cellar.schema.BloomType}, and {@link dev.cellar.TableNotFoundException}.
  *   <li><b>Reading</b>: {@link dev.cellar.Get} and {@link dev.cellar.Scan} (both {@link
  *       dev.cellar.Query}s); {@link dev.cellar.Result} and {@link dev.cellar.ResultScanner}, which
  *       copy nothing the caller keeps; and the garbage-free readers {@link dev.cellar.RowReader}
  *       and {@link dev.cellar.RowScanner}, whose {@link dev.cellar.RowView} is valid until the next
  *       row.
  *   <li><b>Writing</b>: {@link dev.cellar.Put} and {@link dev.cellar.Delete} (both {@link
- *       dev.cellar.Mutation}s) with their {@link dev.cellar.Durability}.
+ *       dev.cellar.Mutation}s) with their {@link dev.cellar.schema.Durability}.
  *   <li><b>Tools on a database's files</b>: {@link dev.cellar.TableExport} (a table's files for
  *       HBase's bulk load), {@link dev.cellar.BulkLoad} (HBase's or Cellar's HFiles into a table)
  *       and its {@link dev.cellar.BulkLoadException}, {@link dev.cellar.DatabaseCheck} and {@link
  *       dev.cellar.DatabaseRepair} (a closed database, checked and brought back after damage).
- *   <li><b>For Cellar's other modules</b> (service provider interfaces, not for applications):
- *       {@link dev.cellar.RowPins} (a server sending cells straight from cached blocks) and {@link
- *       dev.cellar.RemoteConnector} (what {@code cellar-client} provides to {@link
- *       dev.cellar.Cellar#connect}).
  * </ul>
+ *
+ * <p>The settings a family or a mutation chooses ({@code Compression}, {@code DataBlockEncoding},
+ * {@code BloomType}, {@code Durability}) are in {@code dev.cellar.schema}, below this package,
+ * because the engine works with the same constants.
  *
  * <h2>What else lives here</h2>
  *

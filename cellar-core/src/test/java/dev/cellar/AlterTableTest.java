@@ -7,9 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.cellar.hfile.Compression;
 import dev.cellar.hfile.HFileReader;
-import dev.cellar.hfile.encoding.DataBlockEncoding;
+import dev.cellar.schema.Compression;
+import dev.cellar.schema.DataBlockEncoding;
 import dev.cellar.store.Store;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -127,7 +127,7 @@ class AlterTableTest {
     try (Cellar cellar = open(directory)) {
       ColumnFamilyDescriptor family = cellar.admin().describe("t").family("a");
       assertEquals(5, family.maxVersions());
-      assertEquals(dev.cellar.Compression.GZ, family.compression());
+      assertEquals(dev.cellar.schema.Compression.GZ, family.compression());
       assertEquals("x", value(cellar.table("t"), "a", "old"));
       cellar.admin().majorCompact("t");
       assertEquals(1, store(cellar).fileCount());
@@ -164,7 +164,7 @@ class AlterTableTest {
   }
 
   private static Store store(Cellar cellar) {
-    return ((CellarTable) cellar.table("t")).region().stores().getFirst();
+    return ((CellarTable) cellar.table("t")).regions().getFirst().stores().getFirst();
   }
 
   @Test
@@ -183,7 +183,7 @@ class AlterTableTest {
       cellar.admin().flush("t");
       put(table, "b", "r10", "b10");
       Path familyDirectory = directory.resolve("tables").resolve("t").resolve("b");
-      List<Path> bFiles = ((CellarTable) table).region().stores().get(1).filePaths();
+      List<Path> bFiles = ((CellarTable) table).regions().getFirst().stores().get(1).filePaths();
       assertEquals(1, bFiles.size());
       List<String> seen = new ArrayList<>();
       try (ResultScanner scanner = table.scanner(new Scan())) {

@@ -7,7 +7,7 @@ import dev.cellar.cell.KeyValue;
 import dev.cellar.cell.Tag;
 import dev.cellar.hfile.HFileContext;
 import dev.cellar.hfile.HFileWriter;
-import dev.cellar.hfile.bloom.BloomType;
+import dev.cellar.schema.BloomType;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.cellar.schema.Durability;
 import dev.cellar.store.wal.WalStats;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

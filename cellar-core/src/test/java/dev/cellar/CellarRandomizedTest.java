@@ -36,6 +36,14 @@ class CellarRandomizedTest {
   private static final int VERSIONS = 3;
   private static final byte[][] FAMILIES = {"a".getBytes(), "b".getBytes()};
 
+  /**
+   * The regions of the {@code split} run: boundaries on rows, between rows and before the first, so
+   * that gets, scans and batches cross them.
+   */
+  private static final byte[][] SPLIT_KEYS = {
+    "row-030".getBytes(), "row-0105".getBytes(), "row-010".getBytes(), "a".getBytes()
+  };
+
   @TempDir Path directory;
 
   /** Where the database lives: a local directory here; a subclass may put it elsewhere. */
@@ -92,19 +100,37 @@ class CellarRandomizedTest {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"l1", "l2"})
+  @ValueSource(strings = {"l1", "l2", "split"})
   void randomOperationsMatchTheOracle(String cache, TestSeed seed) throws IOException {
     SplittableRandom random = new SplittableRandom(seed.value());
     List<Cell> written = new ArrayList<>();
     long sequence = 0;
     Cellar cellar = Cellar.open(location(), config(cache));
     try {
-      cellar.admin().createTable(table());
+      cellar.admin().createTable(table(), cache.equals("split") ? SPLIT_KEYS : new byte[0][]);
       for (int step = 0; step < steps(); step++) {
         String context = "step " + step;
         int op = random.nextInt(100);
         Table table = cellar.table("t");
-        if (op < 45) {
+        if (op < 5) {
+          List<Put> batch = new ArrayList<>();
+          for (int i = 0; i < 2 + random.nextInt(4); i++) {
+            byte[] family = FAMILIES[random.nextInt(2)];
+            batch.add(
+                new Put(row(random.nextInt(40)))
+                    .addColumn(
+                        family,
+                        ("q" + random.nextInt(6)).getBytes(),
+                        1 + random.nextInt(20),
+                        ("b" + step + "-" + i).getBytes()));
+          }
+          table.batch(batch);
+          for (Put put : batch) {
+            for (KeyValue cell : put.cells()) {
+              written.add(cell.withSequenceId(++sequence));
+            }
+          }
+        } else if (op < 45) {
           Put put = new Put(row(random.nextInt(40)));
           for (int c = 0; c < 1 + random.nextInt(3); c++) {
             byte[] family = FAMILIES[random.nextInt(2)];

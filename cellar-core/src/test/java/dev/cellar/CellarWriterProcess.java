@@ -1,5 +1,6 @@
 package dev.cellar;
 
+import dev.cellar.schema.Durability;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cellar.cache.BlockCategory;
 import dev.cellar.cache.CacheStats;
+import dev.cellar.schema.Durability;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.cellar.cache.BlockCache;
 import dev.cellar.cache.tiered.TwoTierBlockCache;
 import dev.cellar.cell.Cell;
+import dev.cellar.schema.Durability;
 import dev.cellar.testing.TestSeed;
 import dev.cellar.testing.TestSeedExtension;
 import java.nio.ByteBuffer;

@@ -1,13 +1,12 @@
 package dev.cellar;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cellar.filter.CompareOperator;
+import dev.cellar.metrics.RegionStats;
 import dev.cellar.spi.Engine;
 import dev.cellar.spi.EngineAccess;
-import dev.cellar.store.RegionStats;
 import dev.cellar.store.Store;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -42,7 +41,7 @@ class RegionStatsTest {
 
   private static long fileBytes(Cellar cellar, String table) throws IOException {
     long sum = 0;
-    for (Store store : ((CellarTable) cellar.table(table)).region().stores()) {
+    for (Store store : ((CellarTable) cellar.table(table)).regions().getFirst().stores()) {
       for (Path file : store.filePaths()) {
         sum += Files.size(file);
       }
@@ -72,7 +71,7 @@ class RegionStatsTest {
               CompareOperator.EQUAL,
               bytes("v5"),
               new Put(row(5)).addColumn(F, Q, bytes("w5"))));
-      assertEquals(30 + 20 + 1, engine.regionStats("t").writeRequests());
+      assertEquals(30 + 20 + 1, engine.regionStats("t").getFirst().writeRequests());
 
       for (int i = 0; i < 7; i++) {
         table.get(new Get(row(i))).close();
@@ -87,11 +86,11 @@ class RegionStatsTest {
       }
       assertEquals(
           7 + 2 + 50,
-          engine.regionStats("t").readRequests(),
+          engine.regionStats("t").getFirst().readRequests(),
           "gets found or not, and scanned rows; not the check's read");
-      assertEquals(0, engine.regionStats("u").readRequests());
-      assertEquals(0, engine.regionStats("u").writeRequests());
-      assertNull(engine.regionStats("nosuch"));
+      assertEquals(0, engine.regionStats("u").getFirst().readRequests());
+      assertEquals(0, engine.regionStats("u").getFirst().writeRequests());
+      assertTrue(engine.regionStats("nosuch").isEmpty());
     }
   }
 
@@ -105,7 +104,7 @@ class RegionStatsTest {
               TableDescriptor.of(
                   "t", ColumnFamilyDescriptor.of("f"), ColumnFamilyDescriptor.of("g")));
       Engine engine = EngineAccess.engine(cellar);
-      RegionStats empty = engine.regionStats("t");
+      RegionStats empty = engine.regionStats("t").getFirst();
       assertEquals(2, empty.stores());
       assertEquals(0, empty.storeFiles());
       assertEquals(0, empty.storeFileBytes());
@@ -117,9 +116,9 @@ class RegionStatsTest {
       for (int i = 0; i < 100; i++) {
         table.put(new Put(row(i)).addColumn(F, Q, new byte[100]));
       }
-      assertTrue(engine.regionStats("t").memStoreBytes() > 100 * 100);
+      assertTrue(engine.regionStats("t").getFirst().memStoreBytes() > 100 * 100);
       cellar.admin().flush("t");
-      RegionStats flushed = engine.regionStats("t");
+      RegionStats flushed = engine.regionStats("t").getFirst();
       assertEquals(0, flushed.memStoreBytes());
       assertEquals(1, flushed.storeFiles(), "g had nothing to flush");
       assertEquals(fileBytes(cellar, "t"), flushed.storeFileBytes());
@@ -140,9 +139,9 @@ class RegionStatsTest {
         table.put(new Put(row(i)).addColumn(F, Q, new byte[100]));
       }
       cellar.admin().flush("t");
-      assertEquals(2, engine.regionStats("t").storeFiles());
+      assertEquals(2, engine.regionStats("t").getFirst().storeFiles());
       cellar.admin().majorCompact("t");
-      RegionStats compacted = engine.regionStats("t");
+      RegionStats compacted = engine.regionStats("t").getFirst();
       assertEquals(1, compacted.storeFiles());
       assertEquals(fileBytes(cellar, "t"), compacted.storeFileBytes());
       assertTrue(
@@ -159,7 +158,7 @@ class RegionStatsTest {
       Table table = cellar.table("t");
       table.put(new Put(row(1)).addColumn(F, Q, bytes("v")));
       table.get(new Get(row(1))).close();
-      RegionStats stats = EngineAccess.engine(cellar).regionStats("t");
+      RegionStats stats = EngineAccess.engine(cellar).regionStats("t").getFirst();
       assertEquals(0, stats.readRequests());
       assertEquals(0, stats.writeRequests());
       assertTrue(stats.memStoreBytes() > 0);

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cellar.cell.Cell;
 import dev.cellar.cell.KeyValue;
+import dev.cellar.schema.Durability;
 import dev.cellar.testing.TestSeed;
 import dev.cellar.testing.TestSeedExtension;
 import java.io.IOException;

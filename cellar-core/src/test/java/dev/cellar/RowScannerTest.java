@@ -20,6 +20,7 @@ import dev.cellar.filter.PrefixFilter;
 import dev.cellar.filter.QualifierFilter;
 import dev.cellar.filter.RowFilter;
 import dev.cellar.filter.SingleColumnValueFilter;
+import dev.cellar.schema.Durability;
 import dev.cellar.store.ReadSemanticsOracle;
 import dev.cellar.store.Region;
 import dev.cellar.store.ScanSpec;

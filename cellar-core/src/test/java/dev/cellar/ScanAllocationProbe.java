@@ -1,6 +1,7 @@
 package dev.cellar;
 
 import dev.cellar.cell.Cell;
+import dev.cellar.schema.Durability;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.lang.management.ManagementFactory;

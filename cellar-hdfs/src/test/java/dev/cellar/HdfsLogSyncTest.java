@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cellar.hdfs.MiniHdfs;
+import dev.cellar.schema.Durability;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cellar.hdfs.MiniHdfs;
+import dev.cellar.schema.Durability;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;

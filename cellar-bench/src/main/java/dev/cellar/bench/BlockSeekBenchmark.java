@@ -1,7 +1,8 @@
 package dev.cellar.bench;
 
 import dev.cellar.hfile.encoding.BlockSeeker;
-import dev.cellar.hfile.encoding.DataBlockEncoding;
+import dev.cellar.hfile.encoding.Encodings;
+import dev.cellar.schema.DataBlockEncoding;
 import java.io.IOException;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
@@ -141,7 +142,7 @@ public class BlockSeekBenchmark extends BenchmarkBase {
     @Setup(Level.Trial)
     public void open(BlockFile data) throws IOException {
       block = new OneBlockFile(data.file);
-      seeker = block.reader().encoding().newSeeker(block.reader().encodingContext());
+      seeker = Encodings.newSeeker(block.reader().encoding(), block.reader().encodingContext());
       seeker.setBlock(block.payload());
       index(seeker);
       keys = new dev.cellar.cell.Cell[data.file.cells()];

@@ -1,10 +1,10 @@
 package dev.cellar.bench;
 
 import dev.cellar.cell.KeyValue;
-import dev.cellar.hfile.Compression;
 import dev.cellar.hfile.HFileContext;
 import dev.cellar.hfile.HFileWriter;
-import dev.cellar.hfile.encoding.DataBlockEncoding;
+import dev.cellar.schema.Compression;
+import dev.cellar.schema.DataBlockEncoding;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

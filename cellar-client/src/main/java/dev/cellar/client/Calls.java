@@ -6,7 +6,11 @@ import dev.cellar.client.rpc.RpcClient;
 import dev.cellar.client.rpc.RpcResponse;
 import io.netty.buffer.ByteBuf;
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.HBaseProtos;
 import org.apache.hbase.thirdparty.com.google.protobuf.Message;
@@ -42,23 +46,36 @@ final class Calls {
         rpc.call(CLIENT_SERVICE, method, request, cells, parser, settings.rpcTimeoutMillis()));
   }
 
-  /** A Multi of {@code mutations} on {@code region}, their cells in the request's cell block. */
-  RpcResponse<ClientProtos.MultiResponse> mutate(byte[] region, List<? extends Mutation> mutations)
-      throws IOException {
-    ClientProtos.RegionAction.Builder action =
-        ClientProtos.RegionAction.newBuilder().setRegion(Protos.region(region));
+  /**
+   * A Multi of {@code mutations}, each on the region of the same position in {@code regions}: one
+   * region action per region, in the order the regions first appear, each action keeping its
+   * mutation's position as its index; their cells go into the request's cell block in the order of
+   * the actions, as the server reads them.
+   */
+  RpcResponse<ClientProtos.MultiResponse> mutate(
+      List<byte[]> regions, List<? extends Mutation> mutations) throws IOException {
+    Map<ByteBuffer, ClientProtos.RegionAction.Builder> actions = new LinkedHashMap<>();
+    Map<ByteBuffer, List<Mutation>> cellsOf = new LinkedHashMap<>();
     for (int i = 0; i < mutations.size(); i++) {
-      action.addAction(
-          ClientProtos.Action.newBuilder()
-              .setIndex(i)
-              .setMutation(Protos.mutation(mutations.get(i))));
+      byte[] name = regions.get(i);
+      ByteBuffer region = ByteBuffer.wrap(name);
+      actions
+          .computeIfAbsent(
+              region, r -> ClientProtos.RegionAction.newBuilder().setRegion(Protos.region(name)))
+          .addAction(
+              ClientProtos.Action.newBuilder()
+                  .setIndex(i)
+                  .setMutation(Protos.mutation(mutations.get(i))));
+      cellsOf.computeIfAbsent(region, r -> new ArrayList<>()).add(mutations.get(i));
     }
-    ClientProtos.MultiRequest request =
-        ClientProtos.MultiRequest.newBuilder().addRegionAction(action).build();
+    ClientProtos.MultiRequest.Builder request = ClientProtos.MultiRequest.newBuilder();
+    actions.values().forEach(request::addRegionAction);
+    List<Mutation> ordered = new ArrayList<>(mutations.size());
+    cellsOf.values().forEach(ordered::addAll);
     return call(
         "Multi",
-        request,
-        CellBlocks.encode(rpc.allocator(), mutations),
+        request.build(),
+        CellBlocks.encode(rpc.allocator(), ordered),
         ClientProtos.MultiResponse.parser());
   }
 

@@ -117,7 +117,7 @@ public final class CellarClient implements Database {
   @Override
   public Table table(String name) {
     try {
-      retrier.run("locating table " + name, name, () -> locator.region(name));
+      retrier.run("locating table " + name, name, () -> locator.regions(name));
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }

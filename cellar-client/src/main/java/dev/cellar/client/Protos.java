@@ -1,6 +1,5 @@
 package dev.cellar.client;
 
-import dev.cellar.Durability;
 import dev.cellar.Get;
 import dev.cellar.Mutation;
 import dev.cellar.Put;
@@ -46,6 +45,7 @@ import dev.cellar.filter.SubstringComparator;
 import dev.cellar.filter.TimestampsFilter;
 import dev.cellar.filter.ValueFilter;
 import dev.cellar.filter.WhileMatchFilter;
+import dev.cellar.schema.Durability;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;

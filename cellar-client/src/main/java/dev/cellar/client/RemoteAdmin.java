@@ -2,6 +2,7 @@ package dev.cellar.client;
 
 import dev.cellar.Admin;
 import dev.cellar.ColumnFamilyDescriptor;
+import dev.cellar.RegionInfo;
 import dev.cellar.TableDescriptor;
 import dev.cellar.TableNotFoundException;
 import dev.cellar.client.rpc.RemoteException;
@@ -9,6 +10,8 @@ import dev.cellar.client.rpc.RpcClient;
 import dev.cellar.client.rpc.RpcResponse;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -100,16 +103,38 @@ public final class RemoteAdmin implements Admin {
 
   @Override
   public void createTable(TableDescriptor descriptor) throws IOException {
+    createTable(descriptor, new byte[0][]);
+  }
+
+  /** Sends the split keys sorted, as HBase's client does; the server checks them. */
+  @Override
+  public void createTable(TableDescriptor descriptor, byte[][] splitKeys) throws IOException {
+    MasterProtos.CreateTableRequest.Builder request =
+        MasterProtos.CreateTableRequest.newBuilder().setTableSchema(Schemas.schema(descriptor));
+    byte[][] sorted = splitKeys.clone();
+    Arrays.sort(sorted, Arrays::compareUnsigned);
+    for (byte[] key : sorted) {
+      request.addSplitKeys(Protos.bytes(key));
+    }
     MasterProtos.CreateTableResponse response =
         call(
             MASTER,
             "CreateTable",
             descriptor.name(),
-            MasterProtos.CreateTableRequest.newBuilder()
-                .setTableSchema(Schemas.schema(descriptor))
-                .build(),
+            request.build(),
             MasterProtos.CreateTableResponse.parser());
     await(response.getProcId(), "creating table " + descriptor.name());
+  }
+
+  /** The regions hbase:meta lists for the table, as the server names them. */
+  @Override
+  public List<RegionInfo> regions(String table) throws IOException {
+    locator.forget(table);
+    List<RegionInfo> regions = new ArrayList<>();
+    for (RegionLocator.Located region : locator.regions(table)) {
+      regions.add(RegionInfo.of(table, region.startKey(), region.endKey(), region.regionId()));
+    }
+    return regions;
   }
 
   @Override
@@ -378,7 +403,7 @@ public final class RemoteAdmin implements Admin {
         "FlushRegion",
         table,
         AdminProtos.FlushRegionRequest.newBuilder()
-            .setRegion(Protos.region(locator.region(table)))
+            .setRegion(Protos.region(locator.regions(table).getFirst().name()))
             .build(),
         AdminProtos.FlushRegionResponse.parser());
   }
@@ -399,7 +424,7 @@ public final class RemoteAdmin implements Admin {
         "CompactRegion",
         table,
         AdminProtos.CompactRegionRequest.newBuilder()
-            .setRegion(Protos.region(locator.region(table)))
+            .setRegion(Protos.region(locator.regions(table).getFirst().name()))
             .setMajor(major)
             .build(),
         AdminProtos.CompactRegionResponse.parser());

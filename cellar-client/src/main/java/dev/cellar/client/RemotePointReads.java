@@ -2,8 +2,8 @@ package dev.cellar.client;
 
 import dev.cellar.Get;
 import dev.cellar.client.rpc.RpcResponse;
-import dev.cellar.store.CollectedRow;
-import dev.cellar.store.PointReads;
+import dev.cellar.row.CollectedRow;
+import dev.cellar.row.PointReads;
 import java.io.IOException;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos;
 
@@ -35,7 +35,7 @@ final class RemotePointReads implements PointReads<Get> {
         () -> {
           ClientProtos.GetRequest request =
               ClientProtos.GetRequest.newBuilder()
-                  .setRegion(Protos.region(locator.region(table)))
+                  .setRegion(Protos.region(locator.region(table, proto.getRow())))
                   .setGet(proto)
                   .build();
           RpcResponse<ClientProtos.GetResponse> response =

@@ -5,16 +5,17 @@ import dev.cellar.Result;
 import dev.cellar.ResultScanner;
 import dev.cellar.RowReader;
 import dev.cellar.RowScanner;
+import dev.cellar.RowView;
 import dev.cellar.Scan;
 import dev.cellar.cell.Bytes;
 import dev.cellar.cell.Cell;
 import dev.cellar.cell.CellComparator;
 import dev.cellar.client.rpc.RemoteException;
 import dev.cellar.client.rpc.RpcResponse;
+import dev.cellar.row.CollectedRow;
+import dev.cellar.row.Pins;
+import dev.cellar.row.RowStream;
 import dev.cellar.spi.ApiAccess;
-import dev.cellar.store.CollectedRow;
-import dev.cellar.store.Pins;
-import dev.cellar.store.RowStream;
 import java.io.IOException;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
@@ -31,6 +32,11 @@ import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos;
  * #next(CollectedRow)}). The server closes the scanner itself once it says there are no more rows;
  * a scanner closed earlier sends a close. The server keeps a scanner for its lease ({@code ttl})
  * between calls; {@link #renewLease()} keeps an idle one alive.
+ *
+ * <p><b>Regions.</b> The server's scanner reads one region of the table. When it says the region is
+ * done ({@code more_results_in_region} false) but the scan is not ({@code more_results} true), the
+ * scan opens a scanner in the next region (the previous one, reversed), after the last row handed
+ * out, as HBase's client moves from region to region.
  *
  * <p><b>Partial rows.</b> The client takes partial results ({@code client_handles_partials}), as
  * HBase's does, so the server splits a row wider than the call's size (or not read in its time)
@@ -127,7 +133,16 @@ final class RemoteScanner implements ResultScanner, RowStream {
   private final RegionLocator locator;
   private final int caching;
   private final ArrayDeque<Batch> batches = new ArrayDeque<>();
-  private byte[] region;
+
+  /** The region the server's scanner reads. */
+  private RegionLocator.Located region;
+
+  /**
+   * The region the scan goes on in once the server's scanner is done with its own (its region's
+   * rows are read and the server said the scan has more), or null.
+   */
+  private RegionLocator.Located nextRegion;
+
   private long scannerId = -1;
   private long nextCallSeq;
 
@@ -177,7 +192,8 @@ final class RemoteScanner implements ResultScanner, RowStream {
 
   private void openOnce() throws IOException {
     opens++;
-    region = locator.region(table);
+    region = nextRegion != null ? nextRegion : startRegion();
+    nextRegion = null;
     ClientProtos.Scan.Builder proto =
         Protos.scan(scan, caching, calls.settings().scannerMaxResultSize()).toBuilder();
     if (lastRowLength >= 0) {
@@ -187,7 +203,7 @@ final class RemoteScanner implements ResultScanner, RowStream {
     }
     ClientProtos.ScanRequest.Builder request =
         ClientProtos.ScanRequest.newBuilder()
-            .setRegion(Protos.region(region))
+            .setRegion(Protos.region(region.name()))
             .setScan(proto)
             .setNumberOfRows(rowsPerCall())
             .setCloseScanner(false)
@@ -200,6 +216,15 @@ final class RemoteScanner implements ResultScanner, RowStream {
     nextCallSeq = 0;
     scannerId = -1;
     receive(calls.call("Scan", request.build(), null, ClientProtos.ScanResponse.parser()));
+  }
+
+  /**
+   * The region a scan (re)opens in: the one holding the last row handed out, else the one holding
+   * the scan's start row (the table's last region for a reversed scan from the table's end).
+   */
+  private RegionLocator.Located startRegion() throws IOException {
+    byte[] row = lastRowLength >= 0 ? Arrays.copyOf(lastRow, lastRowLength) : scan.startRow();
+    return scan.reversed() && row.length == 0 ? locator.last(table) : locator.locate(table, row);
   }
 
   private int rowsPerCall() {
@@ -305,6 +330,10 @@ final class RemoteScanner implements ResultScanner, RowStream {
   }
 
   private void fetch() throws IOException {
+    if (nextRegion != null) {
+      open();
+      return;
+    }
     ClientProtos.ScanRequest request =
         ClientProtos.ScanRequest.newBuilder()
             .setScannerId(scannerId)
@@ -354,8 +383,13 @@ final class RemoteScanner implements ResultScanner, RowStream {
     } else {
       batches.add(batch);
     }
-    more =
-        message.getMoreResultsInRegion() && (!message.hasMoreResults() || message.getMoreResults());
+    boolean moreResults = !message.hasMoreResults() || message.getMoreResults();
+    more = message.getMoreResultsInRegion() && moreResults;
+    if (!message.getMoreResultsInRegion() && moreResults) {
+      nextRegion = locator.next(table, region, scan.reversed());
+      more = nextRegion != null;
+      scannerId = -1; // the server closed its scanner with the region done
+    }
   }
 
   /** Keeps the server's scanner alive while the caller does not read. */
@@ -407,7 +441,7 @@ final class RemoteScanner implements ResultScanner, RowStream {
     }
   }
 
-  private static ApiAccess.Makers<Get, Result, RowReader, RowScanner> results() {
+  private static ApiAccess.Makers<Get, Result, RowReader, RowScanner, RowView> results() {
     return ApiAccess.makers();
   }
 

@@ -8,6 +8,7 @@ import dev.cellar.Result;
 import dev.cellar.ResultScanner;
 import dev.cellar.RowReader;
 import dev.cellar.RowScanner;
+import dev.cellar.RowView;
 import dev.cellar.Scan;
 import dev.cellar.Table;
 import dev.cellar.client.rpc.RemoteException;
@@ -16,7 +17,11 @@ import dev.cellar.filter.ByteArrayComparable;
 import dev.cellar.filter.CompareOperator;
 import dev.cellar.spi.ApiAccess;
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos;
 
 /**
@@ -73,7 +78,7 @@ final class RemoteTable implements Table {
         () -> {
           ClientProtos.MutateRequest request =
               ClientProtos.MutateRequest.newBuilder()
-                  .setRegion(Protos.region(locator.region(name)))
+                  .setRegion(Protos.region(locator.region(name, mutation.row())))
                   .setMutation(Protos.mutation(mutation))
                   .build();
           calls
@@ -96,7 +101,7 @@ final class RemoteTable implements Table {
         () -> {
           ClientProtos.GetRequest request =
               ClientProtos.GetRequest.newBuilder()
-                  .setRegion(Protos.region(locator.region(name)))
+                  .setRegion(Protos.region(locator.region(name, get.row())))
                   .setGet(proto)
                   .build();
           RpcResponse<ClientProtos.GetResponse> response =
@@ -112,39 +117,49 @@ final class RemoteTable implements Table {
     if (gets.isEmpty()) {
       return new Result[0];
     }
-    ClientProtos.RegionAction.Builder action = ClientProtos.RegionAction.newBuilder();
-    for (int i = 0; i < gets.size(); i++) {
-      action.addAction(
-          ClientProtos.Action.newBuilder().setIndex(i).setGet(Protos.get(gets.get(i))));
-    }
     return retrier.run(
         "multi-get on " + name,
         name,
         () -> {
-          ClientProtos.MultiRequest request =
-              ClientProtos.MultiRequest.newBuilder()
-                  .addRegionAction(action.setRegion(Protos.region(locator.region(name))))
-                  .build();
+          Map<ByteBuffer, ClientProtos.RegionAction.Builder> actions = new LinkedHashMap<>();
+          for (int i = 0; i < gets.size(); i++) {
+            byte[] region = locator.region(name, gets.get(i).row());
+            actions
+                .computeIfAbsent(
+                    ByteBuffer.wrap(region),
+                    r -> ClientProtos.RegionAction.newBuilder().setRegion(Protos.region(region)))
+                .addAction(
+                    ClientProtos.Action.newBuilder().setIndex(i).setGet(Protos.get(gets.get(i))));
+          }
+          ClientProtos.MultiRequest.Builder request = ClientProtos.MultiRequest.newBuilder();
+          actions.values().forEach(request::addRegionAction);
           RpcResponse<ClientProtos.MultiResponse> response =
-              calls.call("Multi", request, null, ClientProtos.MultiResponse.parser());
+              calls.call("Multi", request.build(), null, ClientProtos.MultiResponse.parser());
           try (ResponseCells cells = new ResponseCells(response.cells())) {
-            ClientProtos.RegionActionResult result = response.message().getRegionActionResult(0);
-            RemoteException failure = Calls.failure(result);
-            if (failure != null) {
-              throw failure;
+            for (ClientProtos.RegionActionResult result :
+                response.message().getRegionActionResultList()) {
+              RemoteException failure = Calls.failure(result);
+              if (failure != null) {
+                throw failure;
+              }
             }
-            return results(result, cells, gets.size());
+            return results(response.message(), cells, gets.size());
           }
         });
   }
 
-  /** The results of a multi-get, in request order, their cells taken in response order. */
+  /**
+   * The results of a multi-get, in request order, their cells taken in response order (region after
+   * region, as the server answers).
+   */
   private static Result[] results(
-      ClientProtos.RegionActionResult result, ResponseCells cells, int count) throws IOException {
+      ClientProtos.MultiResponse response, ResponseCells cells, int count) throws IOException {
     Result[] results = new Result[count];
     try {
-      for (ClientProtos.ResultOrException outcome : result.getResultOrExceptionList()) {
-        results[outcome.getIndex()] = cells.result(outcome.getResult());
+      for (ClientProtos.RegionActionResult result : response.getRegionActionResultList()) {
+        for (ClientProtos.ResultOrException outcome : result.getResultOrExceptionList()) {
+          results[outcome.getIndex()] = cells.result(outcome.getResult());
+        }
       }
       for (int i = 0; i < count; i++) {
         if (results[i] == null) {
@@ -165,7 +180,7 @@ final class RemoteTable implements Table {
   /** A reader whose every read is one Get call (see {@link RemotePointReads}). */
   @Override
   public RowReader rowReader() {
-    return ApiAccess.<Get, Result, RowReader, RowScanner>makers()
+    return ApiAccess.<Get, Result, RowReader, RowScanner, RowView>makers()
         .rowReader(new RemotePointReads(name, calls, retrier, locator));
   }
 
@@ -191,7 +206,8 @@ final class RemoteTable implements Table {
       scanner.close();
       throw e;
     }
-    return ApiAccess.<Get, Result, RowReader, RowScanner>makers().rowScanner(scanner, scan.limit());
+    return ApiAccess.<Get, Result, RowReader, RowScanner, RowView>makers()
+        .rowScanner(scanner, scan.limit());
   }
 
   @Override
@@ -203,12 +219,18 @@ final class RemoteTable implements Table {
         "batch of " + mutations.size() + " on " + name,
         name,
         () -> {
-          RpcResponse<ClientProtos.MultiResponse> response =
-              calls.mutate(locator.region(name), mutations);
+          List<byte[]> regions = new ArrayList<>(mutations.size());
+          for (Mutation mutation : mutations) {
+            regions.add(locator.region(name, mutation.row()));
+          }
+          RpcResponse<ClientProtos.MultiResponse> response = calls.mutate(regions, mutations);
           response.release();
-          RemoteException failure = Calls.failure(response.message().getRegionActionResult(0));
-          if (failure != null) {
-            throw failure;
+          for (ClientProtos.RegionActionResult result :
+              response.message().getRegionActionResultList()) {
+            RemoteException failure = Calls.failure(result);
+            if (failure != null) {
+              throw failure;
+            }
           }
           return null;
         });
@@ -242,7 +264,7 @@ final class RemoteTable implements Table {
         () -> {
           ClientProtos.MutateRequest request =
               ClientProtos.MutateRequest.newBuilder()
-                  .setRegion(Protos.region(locator.region(name)))
+                  .setRegion(Protos.region(locator.region(name, mutation.row())))
                   .setMutation(Protos.mutation(mutation))
                   .setCondition(condition)
                   .build();

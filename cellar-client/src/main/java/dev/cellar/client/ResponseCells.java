@@ -4,15 +4,16 @@ import dev.cellar.Get;
 import dev.cellar.Result;
 import dev.cellar.RowReader;
 import dev.cellar.RowScanner;
+import dev.cellar.RowView;
 import dev.cellar.cell.Cell;
 import dev.cellar.cell.CellType;
 import dev.cellar.cell.KeyValue;
 import dev.cellar.cell.KeyValueCell;
 import dev.cellar.memory.Buf;
 import dev.cellar.memory.RefCnt;
+import dev.cellar.row.CollectedRow;
+import dev.cellar.row.Pins;
 import dev.cellar.spi.ApiAccess;
-import dev.cellar.store.CollectedRow;
-import dev.cellar.store.Pins;
 import io.netty.buffer.ByteBuf;
 import java.io.IOException;
 import java.lang.foreign.MemorySegment;
@@ -186,7 +187,7 @@ final class ResponseCells implements AutoCloseable {
     return next(proto.getAssociatedCellCount());
   }
 
-  private static ApiAccess.Makers<Get, Result, RowReader, RowScanner> results() {
+  private static ApiAccess.Makers<Get, Result, RowReader, RowScanner, RowView> results() {
     return ApiAccess.makers();
   }
 

@@ -22,7 +22,7 @@ final class RpcProbe {
 
   int sendGetsThenAwait(String table, byte[] row, int count) throws Exception {
     Calls calls = client.calls();
-    byte[] region = client.locator().region(table);
+    byte[] region = client.locator().region(table, row);
     ClientProtos.GetRequest request =
         ClientProtos.GetRequest.newBuilder()
             .setRegion(Protos.region(region))

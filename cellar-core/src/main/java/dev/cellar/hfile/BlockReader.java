@@ -4,6 +4,7 @@ import dev.cellar.io.ReadOnlyFile;
 import dev.cellar.memory.Buf;
 import dev.cellar.memory.BufAllocator;
 import dev.cellar.memory.BufSource;
+import dev.cellar.schema.Compression;
 import java.io.EOFException;
 import java.io.IOException;
 
@@ -275,8 +276,7 @@ public final class BlockReader {
     Buf unpacked = allocator.allocateContiguous(BlockHeader.SIZE + payload);
     try {
       onDisk.copyTo(0, unpacked, 0, BlockHeader.SIZE);
-      compression
-          .codec()
+      BlockCodecs.of(compression)
           .decompress(onDisk, BlockHeader.SIZE, onDiskPayload, unpacked, BlockHeader.SIZE, payload);
     } catch (IOException | RuntimeException e) {
       unpacked.release();

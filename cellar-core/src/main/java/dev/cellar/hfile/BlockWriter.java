@@ -2,6 +2,7 @@ package dev.cellar.hfile;
 
 import dev.cellar.io.AppendOnlyFile;
 import dev.cellar.memory.Buf;
+import dev.cellar.schema.Compression;
 import java.io.IOException;
 import java.util.EnumMap;
 import java.util.Map;
@@ -66,7 +67,7 @@ public final class BlockWriter {
     byte[] onDiskPayload =
         compression == Compression.NONE
             ? payload
-            : compression.codec().compress(payload, 0, length);
+            : BlockCodecs.of(compression).compress(payload, 0, length);
     int onDiskPayloadLength = compression == Compression.NONE ? length : onDiskPayload.length;
     int dataSize = BlockHeader.SIZE + onDiskPayloadLength;
     int checksums = ChecksumType.areaBytes(dataSize, bytesPerChecksum);

@@ -4,10 +4,11 @@ import dev.cellar.cache.BlockCategory;
 import dev.cellar.cache.Cacheable;
 import dev.cellar.cache.CacheableDeserializer;
 import dev.cellar.hfile.encoding.BlockSeeker;
-import dev.cellar.hfile.encoding.DataBlockEncoding;
+import dev.cellar.hfile.encoding.Encodings;
 import dev.cellar.hfile.encoding.SeekIndex;
 import dev.cellar.memory.Buf;
 import dev.cellar.memory.SlotAttachment;
+import dev.cellar.schema.DataBlockEncoding;
 import java.lang.foreign.MemorySegment;
 
 /**
@@ -31,8 +32,8 @@ import java.lang.foreign.MemorySegment;
  * object carries the {@link SeekIndex} its readers build for it, so a cached block is indexed once
  * and shared with its index, whose memory is recycled when the block's memory is freed. {@link
  * #heapSize()} counts the most such an index may take from the start ({@link
- * DataBlockEncoding#maxSeekIndexHeapSize}), so a cache's accounting of the block never changes
- * while it holds it.
+ * Encodings#maxSeekIndexHeapSize}), so a cache's accounting of the block never changes while it
+ * holds it.
  */
 public final class HFileBlock extends SeekIndexSlot implements Cacheable, SlotAttachment {
 
@@ -262,13 +263,13 @@ public final class HFileBlock extends SeekIndexSlot implements Cacheable, SlotAt
       return BlockIndexReader.NonRootEntries.maxHeapSize(size);
     }
     if (type() == BlockType.DATA) {
-      return DataBlockEncoding.NONE.maxSeekIndexHeapSize(size);
+      return Encodings.maxSeekIndexHeapSize(DataBlockEncoding.NONE, size);
     }
     if (type() != BlockType.ENCODED_DATA || size < DataBlockEncoding.ID_SIZE) {
       return 0;
     }
     DataBlockEncoding encoding = DataBlockEncoding.ofIdOrNull(memory.getShort(BlockHeader.SIZE));
-    return encoding == null ? 0 : encoding.maxSeekIndexHeapSize(size);
+    return encoding == null ? 0 : Encodings.maxSeekIndexHeapSize(encoding, size);
   }
 
   /** The seek index built for this block object, or null if none was (yet). */

@@ -1,8 +1,9 @@
 package dev.cellar.hfile;
 
 import dev.cellar.hfile.bloom.BloomConfig;
-import dev.cellar.hfile.bloom.BloomType;
-import dev.cellar.hfile.encoding.DataBlockEncoding;
+import dev.cellar.schema.BloomType;
+import dev.cellar.schema.Compression;
+import dev.cellar.schema.DataBlockEncoding;
 
 /**
  * How an HFile is written: the column family's block settings (HBase's BLOCKSIZE,

@@ -3,6 +3,7 @@ package dev.cellar.hfile;
 import dev.cellar.cell.Cell;
 import dev.cellar.cell.CellComparator;
 import dev.cellar.hfile.encoding.BlockSeeker;
+import dev.cellar.hfile.encoding.Encodings;
 import dev.cellar.hfile.encoding.MalformedBlockException;
 import dev.cellar.hfile.encoding.RowCellSink;
 import dev.cellar.hfile.encoding.SeekIndex;
@@ -66,7 +67,7 @@ public final class HFileScanner implements AutoCloseable {
   HFileScanner(HFileReader reader, boolean cacheBlocks) {
     this.reader = reader;
     this.cacheBlocks = cacheBlocks;
-    this.seeker = reader.encoding().newSeeker(reader.encodingContext());
+    this.seeker = Encodings.newSeeker(reader.encoding(), reader.encodingContext());
   }
 
   /** True when the scanner is positioned on a cell. */
@@ -96,7 +97,7 @@ public final class HFileScanner implements AutoCloseable {
    * whose cells rebuild their key in a scratch buffer the next move overwrites.
    */
   public boolean cellsLieInBlock() {
-    return reader.encoding().cellsLieInBlock();
+    return Encodings.cellsLieInBlock(reader.encoding());
   }
 
   /** Positions on the file's first cell; false if the file is empty. */

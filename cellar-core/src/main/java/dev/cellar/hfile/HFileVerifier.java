@@ -5,6 +5,7 @@ import dev.cellar.cell.Cell;
 import dev.cellar.cell.CellComparator;
 import dev.cellar.cell.CellType;
 import dev.cellar.hfile.encoding.BlockSeeker;
+import dev.cellar.hfile.encoding.Encodings;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -270,7 +271,7 @@ public final class HFileVerifier {
   }
 
   private void checkIndexReachesEveryDataBlock() throws IOException {
-    BlockSeeker seeker = reader.encoding().newSeeker(reader.encodingContext());
+    BlockSeeker seeker = Encodings.newSeeker(reader.encoding(), reader.encodingContext());
     BlockIndexReader.BlockPointer pointer = new BlockIndexReader.BlockPointer();
     for (long[] data : dataBlocks) {
       HFileBlock block = reader.readBlockUncached(data[0], (int) data[1], BlockType.DATA);

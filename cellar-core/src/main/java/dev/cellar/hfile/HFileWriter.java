@@ -3,13 +3,14 @@ package dev.cellar.hfile;
 import dev.cellar.cell.Cell;
 import dev.cellar.cell.CellComparator;
 import dev.cellar.cell.CellType;
-import dev.cellar.hfile.bloom.BloomType;
 import dev.cellar.hfile.bloom.CompoundBloomWriter;
 import dev.cellar.hfile.bloom.ReadyChunk;
 import dev.cellar.hfile.encoding.BlockEncoder;
-import dev.cellar.hfile.encoding.DataBlockEncoding;
 import dev.cellar.hfile.encoding.EncodingContext;
+import dev.cellar.hfile.encoding.Encodings;
 import dev.cellar.io.AppendOnlyFile;
+import dev.cellar.schema.BloomType;
+import dev.cellar.schema.DataBlockEncoding;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -66,11 +67,10 @@ public final class HFileWriter implements AutoCloseable {
         new BlockWriter(
             out, context.compression(), context.checksumType(), context.bytesPerChecksum());
     this.encoder =
-        context
-            .encoding()
-            .newEncoder(
-                new EncodingContext(
-                    context.includesTags(), context.includesMvcc(), context.compressTags()));
+        Encodings.newEncoder(
+            context.encoding(),
+            new EncodingContext(
+                context.includesTags(), context.includesMvcc(), context.compressTags()));
     this.index = new BlockIndexWriter(context.indexBlockMaxSize(), context.indexMinEntries());
     this.generalBloom =
         context.bloomType() == BloomType.NONE
@@ -304,7 +304,7 @@ public final class HFileWriter implements AutoCloseable {
     if (generalBloom != null && !generalBloom.isEmpty()) {
       fileInfo.put(
           FileInfo.BLOOM_FILTER_TYPE,
-          context.bloomType().fileInfoName().getBytes(StandardCharsets.US_ASCII));
+          context.bloomType().name().getBytes(StandardCharsets.US_ASCII));
       fileInfo.put(FileInfo.LAST_BLOOM_KEY, generalBloom.lastKey());
       if (context.bloomType() == BloomType.ROWPREFIX_FIXED_LENGTH) {
         fileInfo.putInt(FileInfo.BLOOM_FILTER_PARAM, context.bloomConfig().prefixLength());

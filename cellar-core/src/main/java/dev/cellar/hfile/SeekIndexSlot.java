@@ -32,9 +32,9 @@ import java.lang.invoke.VarHandle;
  *
  * <p><b>Memory.</b> The slot is no object of its own: {@link HFileBlock} extends it, so its two
  * fields lie in the block object. The index is on the heap, within its encoding's {@link
- * dev.cellar.hfile.encoding.DataBlockEncoding#maxSeekIndexHeapSize} of the block's payload, which
- * {@link HFileBlock#heapSize()} counts up front; the block object hands it back at its last release
- * (an evicted cache entry, a released read), so that its memory serves the next index built.
+ * dev.cellar.hfile.encoding.Encodings#maxSeekIndexHeapSize} of the block's payload, which {@link
+ * HFileBlock#heapSize()} counts up front; the block object hands it back at its last release (an
+ * evicted cache entry, a released read), so that its memory serves the next index built.
  */
 class SeekIndexSlot {
 

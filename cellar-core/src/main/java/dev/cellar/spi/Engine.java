@@ -4,10 +4,11 @@ import dev.cellar.cache.BlockCache;
 import dev.cellar.cache.MissRatioCurveTracker;
 import dev.cellar.memory.BufAllocator;
 import dev.cellar.metrics.EngineMetrics;
+import dev.cellar.metrics.RegionStats;
 import dev.cellar.observe.MetricSource;
-import dev.cellar.store.RegionStats;
 import dev.cellar.store.memstore.ChunkPool;
 import dev.cellar.store.wal.WalStats;
+import java.util.List;
 
 /**
  * The parts of an embedded database that Cellar's own modules reach and its public API does not
@@ -45,11 +46,11 @@ public interface Engine {
   void servesRpcOn(int port);
 
   /**
-   * The figures of the region of the table {@code table} now (HBase's RegionLoad: stores, files,
-   * sizes, request counts, compaction and flush marks), or null if the database has no such table
-   * open.
+   * The figures of each region of the table {@code table} now, in key order, as {@code
+   * Admin.regions} lists them (HBase's RegionLoad: stores, files, sizes, request counts, compaction
+   * and flush marks), or an empty list if the database has no such table open.
    */
-  RegionStats regionStats(String table);
+  List<RegionStats> regionStats(String table);
 
   /**
    * The build's version, as the info server's {@code /api/server} and web UI name it ({@code

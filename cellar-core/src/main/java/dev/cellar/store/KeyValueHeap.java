@@ -2,6 +2,7 @@ package dev.cellar.store;
 
 import dev.cellar.cell.Cell;
 import dev.cellar.cell.CellComparator;
+import dev.cellar.row.CollectedRow;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Comparator;

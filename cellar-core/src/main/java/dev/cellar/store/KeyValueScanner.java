@@ -1,6 +1,7 @@
 package dev.cellar.store;
 
 import dev.cellar.cell.Cell;
+import dev.cellar.row.CollectedRow;
 import java.io.IOException;
 
 /**

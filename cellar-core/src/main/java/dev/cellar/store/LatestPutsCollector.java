@@ -4,6 +4,7 @@ import dev.cellar.cell.Bytes;
 import dev.cellar.cell.Cell;
 import dev.cellar.cell.CellComparator;
 import dev.cellar.cell.CellType;
+import dev.cellar.row.CollectedRow;
 import java.io.IOException;
 
 /**

@@ -2,6 +2,7 @@ package dev.cellar.store;
 
 import dev.cellar.cell.Cell;
 import dev.cellar.memory.Buf;
+import dev.cellar.row.CollectedRow;
 import dev.cellar.store.memstore.CellCursor;
 
 /**

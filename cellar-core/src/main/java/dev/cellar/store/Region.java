@@ -11,10 +11,12 @@ import dev.cellar.memory.BufAllocator;
 import dev.cellar.metrics.Counter;
 import dev.cellar.metrics.EngineMetrics;
 import dev.cellar.metrics.Operation;
+import dev.cellar.metrics.RegionStats;
+import dev.cellar.row.CollectedRow;
+import dev.cellar.schema.Durability;
 import dev.cellar.store.memstore.ChunkPool;
 import dev.cellar.store.memstore.MemStore;
 import dev.cellar.store.memstore.MemStoreConfig;
-import dev.cellar.store.wal.Durability;
 import dev.cellar.store.wal.WalEntry;
 import dev.cellar.store.wal.WriteAheadLog;
 import java.io.IOException;
@@ -590,24 +592,19 @@ public final class Region implements AutoCloseable {
     }
   }
 
-  /** The strongest durability of the batch: what its one log entry gets. */
+  /**
+   * The strongest durability of the batch: what its one log entry gets. Durability's constants are
+   * in order of strength once {@code USE_DEFAULT} is resolved.
+   */
   private static Durability strongest(List<RowMutation> batch) {
     Durability strongest = Durability.SKIP_WAL;
     for (RowMutation mutation : batch) {
-      if (strength(mutation.durability()) > strength(strongest)) {
-        strongest = mutation.durability();
+      Durability durability = mutation.durability().resolved();
+      if (durability.compareTo(strongest) > 0) {
+        strongest = durability;
       }
     }
     return strongest;
-  }
-
-  private static int strength(Durability durability) {
-    return switch (durability) {
-      case SKIP_WAL -> 0;
-      case ASYNC_WAL -> 1;
-      case SYNC_WAL -> 2;
-      case FSYNC_WAL -> 3;
-    };
   }
 
   /**

@@ -7,6 +7,7 @@ import dev.cellar.hfile.FileInfo;
 import dev.cellar.hfile.HFileContext;
 import dev.cellar.hfile.HFileWriter;
 import dev.cellar.io.Storage;
+import dev.cellar.row.CollectedRow;
 import java.io.IOException;
 import java.lang.foreign.MemorySegment;
 import java.nio.file.Path;

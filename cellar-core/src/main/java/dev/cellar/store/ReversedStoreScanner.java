@@ -3,6 +3,8 @@ package dev.cellar.store;
 import dev.cellar.cell.Cell;
 import dev.cellar.cell.CellComparator;
 import dev.cellar.cell.KeyValue;
+import dev.cellar.row.CollectedRow;
+import dev.cellar.row.RowBudget;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;

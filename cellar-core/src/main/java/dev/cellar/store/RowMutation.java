@@ -1,7 +1,7 @@
 package dev.cellar.store;
 
 import dev.cellar.cell.Cell;
-import dev.cellar.store.wal.Durability;
+import dev.cellar.schema.Durability;
 import java.util.List;
 
 /**

@@ -4,6 +4,8 @@ import dev.cellar.cell.Bytes;
 import dev.cellar.cell.Cell;
 import dev.cellar.cell.CellComparator;
 import dev.cellar.cell.search.SearchKey;
+import dev.cellar.row.CollectedRow;
+import dev.cellar.row.RowBudget;
 import java.io.IOException;
 import java.lang.foreign.MemorySegment;
 

@@ -6,6 +6,7 @@ import dev.cellar.cell.Cell;
 import dev.cellar.cell.KeyValue;
 import dev.cellar.io.Storage;
 import dev.cellar.memory.BufAllocator;
+import dev.cellar.row.CollectedRow;
 import dev.cellar.store.memstore.CellCursor;
 import dev.cellar.store.memstore.MemStore;
 import dev.cellar.store.memstore.MemStoreSize;

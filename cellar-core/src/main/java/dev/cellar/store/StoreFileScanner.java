@@ -7,6 +7,7 @@ import dev.cellar.hfile.HFileReader;
 import dev.cellar.hfile.HFileScanner;
 import dev.cellar.hfile.encoding.BlockSeeker;
 import dev.cellar.hfile.encoding.RowCellSink;
+import dev.cellar.row.CollectedRow;
 import java.io.IOException;
 
 /**

@@ -3,6 +3,7 @@ package dev.cellar.store;
 import dev.cellar.cell.Cell;
 import dev.cellar.cell.CellComparator;
 import dev.cellar.cell.search.SearchKey;
+import dev.cellar.row.CollectedRow;
 import dev.cellar.store.memstore.PointCursor;
 import java.io.IOException;
 import java.util.ArrayList;

@@ -1,6 +1,8 @@
 package dev.cellar.store;
 
 import dev.cellar.cell.Cell;
+import dev.cellar.row.CollectedRow;
+import dev.cellar.row.RowBudget;
 import java.io.IOException;
 import java.util.List;
 

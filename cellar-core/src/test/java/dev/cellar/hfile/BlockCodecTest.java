@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.cellar.memory.Buf;
 import dev.cellar.memory.BufAllocator;
 import dev.cellar.memory.BufAllocatorConfig;
+import dev.cellar.schema.Compression;
 import dev.cellar.testing.TestSeed;
 import dev.cellar.testing.TestSeedExtension;
 import java.io.IOException;
@@ -55,7 +56,7 @@ class BlockCodecTest {
       names = {"GZ", "SNAPPY", "LZ4", "ZSTD"})
   void roundTripsBetweenEveryKindOfBuffer(Compression algorithm, TestSeed seed) throws IOException {
     Random random = new Random(seed.value());
-    BlockCodec codec = algorithm.codec();
+    BlockCodec codec = BlockCodecs.of(algorithm);
     int[] sizes = {0, 1, 33, 4096, 65_536, 65_600, 300_000, 600_000};
     for (int size : sizes) {
       byte[] original = payload(random, size);
@@ -95,7 +96,7 @@ class BlockCodecTest {
   void corruptOrTruncatedInputFailsWithIoExceptionNeverAnythingElse(
       Compression algorithm, TestSeed seed) throws IOException {
     Random random = new Random(seed.value());
-    BlockCodec codec = algorithm.codec();
+    BlockCodec codec = BlockCodecs.of(algorithm);
     byte[] original = payload(random, 20_000);
     byte[] compressed = codec.compress(original, 0, original.length);
     int detected = 0;
@@ -132,17 +133,17 @@ class BlockCodecTest {
   void wrongExpectedSizeIsAnError(Compression algorithm) throws IOException {
     byte[] original = new byte[5000];
     Arrays.fill(original, (byte) 'a');
-    byte[] compressed = algorithm.codec().compress(original, 0, original.length);
+    byte[] compressed = BlockCodecs.of(algorithm).compress(original, 0, original.length);
     Buf in = Buf.wrap(compressed);
     Buf out = Buf.wrap(new byte[6000]);
     IOException error =
         assertThrows(
             IOException.class,
-            () -> algorithm.codec().decompress(in, 0, compressed.length, out, 0, 6000));
+            () -> BlockCodecs.of(algorithm).decompress(in, 0, compressed.length, out, 0, 6000));
     assertTrue(error.getMessage().contains("6000"), error.getMessage());
     assertThrows(
         IOException.class,
-        () -> algorithm.codec().decompress(in, 0, compressed.length, out, 0, 4000));
+        () -> BlockCodecs.of(algorithm).decompress(in, 0, compressed.length, out, 0, 4000));
   }
 
   @ParameterizedTest

@@ -12,6 +12,7 @@ import dev.cellar.io.AppendOnlyFile;
 import dev.cellar.io.ReadOnlyFile;
 import dev.cellar.memory.BufAllocator;
 import dev.cellar.memory.BufAllocatorConfig;
+import dev.cellar.schema.Compression;
 import dev.cellar.testing.TestSeed;
 import dev.cellar.testing.TestSeedExtension;
 import java.io.IOException;

@@ -18,6 +18,7 @@ import dev.cellar.memory.BufAllocator;
 import dev.cellar.memory.BufAllocatorConfig;
 import dev.cellar.memory.BufSource;
 import dev.cellar.memory.RecycledHeapArrays;
+import dev.cellar.schema.Compression;
 import dev.cellar.testing.TestSeed;
 import dev.cellar.testing.TestSeedExtension;
 import java.io.IOException;

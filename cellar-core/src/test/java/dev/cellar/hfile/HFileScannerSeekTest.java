@@ -17,12 +17,14 @@ import dev.cellar.cell.CellType;
 import dev.cellar.cell.KeyValue;
 import dev.cellar.cell.Tag;
 import dev.cellar.config.Settings;
-import dev.cellar.hfile.encoding.DataBlockEncoding;
+import dev.cellar.hfile.encoding.Encodings;
 import dev.cellar.hfile.encoding.IndexArrays;
 import dev.cellar.hfile.encoding.SeekIndex;
 import dev.cellar.memory.Buf;
 import dev.cellar.memory.BufAllocator;
 import dev.cellar.memory.BufAllocatorConfig;
+import dev.cellar.schema.Compression;
+import dev.cellar.schema.DataBlockEncoding;
 import dev.cellar.testing.TestSeed;
 import dev.cellar.testing.TestSeedExtension;
 import java.io.IOException;
@@ -306,7 +308,8 @@ class HFileScannerSeekTest {
             int payload = scanner.currentBlock().payloadSize();
             assertTrue(fileKept.count() > 0, fileKept.toString());
             assertTrue(
-                fileKept.heapSize() <= DataBlockEncoding.NONE.maxSeekIndexHeapSize(payload) + 256,
+                fileKept.heapSize()
+                    <= Encodings.maxSeekIndexHeapSize(DataBlockEncoding.NONE, payload) + 256,
                 "a left-out block's index is sparse: "
                     + fileKept
                     + ", "
@@ -322,7 +325,8 @@ class HFileScannerSeekTest {
             assertTrue(index.count() > 0, index.toString());
             assertTrue(
                 index.heapSize()
-                    <= encoding.maxSeekIndexHeapSize(scanner.currentBlock().payloadSize()),
+                    <= Encodings.maxSeekIndexHeapSize(
+                        encoding, scanner.currentBlock().payloadSize()),
                 index.toString());
           }
         }

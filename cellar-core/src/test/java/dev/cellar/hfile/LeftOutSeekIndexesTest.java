@@ -10,10 +10,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.cellar.cell.CellType;
 import dev.cellar.cell.KeyValue;
 import dev.cellar.hfile.encoding.BlockSeeker;
-import dev.cellar.hfile.encoding.DataBlockEncoding;
 import dev.cellar.hfile.encoding.EncodingContext;
+import dev.cellar.hfile.encoding.Encodings;
 import dev.cellar.hfile.encoding.SeekIndex;
 import dev.cellar.memory.Buf;
+import dev.cellar.schema.DataBlockEncoding;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import org.junit.jupiter.api.Test;
@@ -31,7 +32,8 @@ class LeftOutSeekIndexesTest {
         KeyValue.create(
             "r".getBytes(), "f".getBytes(), "q".getBytes(), 1, CellType.PUT, "v".getBytes());
     MemorySegment payload = MemorySegment.ofArray(cell.segment().toArray(ValueLayout.JAVA_BYTE));
-    BlockSeeker seeker = DataBlockEncoding.NONE.newSeeker(new EncodingContext(false, false, false));
+    BlockSeeker seeker =
+        Encodings.newSeeker(DataBlockEncoding.NONE, new EncodingContext(false, false, false));
     seeker.setBlock(Buf.wrap(payload));
     return seeker.indexBlockSparsely();
   }

@@ -30,7 +30,7 @@ class ModuleBoundaryTest {
       import dev.cellar.Cellar;
       import dev.cellar.CellarConfig;
       import dev.cellar.ColumnFamilyDescriptor;
-      import dev.cellar.Compression;
+      import dev.cellar.schema.Compression;
       import dev.cellar.Get;
       import dev.cellar.Put;
       import dev.cellar.Result;
@@ -164,7 +164,7 @@ class ModuleBoundaryTest {
         (pkg, targets) ->
             assertTrue(cellar.containsAll(targets), pkg + " is exported to " + targets));
     assertEquals(
-        Set.of("dev.cellar", "dev.cellar.cell", "dev.cellar.filter"),
+        Set.of("dev.cellar", "dev.cellar.cell", "dev.cellar.filter", "dev.cellar.schema"),
         exports.entrySet().stream()
             .filter(export -> export.getValue().isEmpty())
             .map(Map.Entry::getKey)

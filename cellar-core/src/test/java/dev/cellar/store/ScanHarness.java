@@ -4,6 +4,7 @@ import dev.cellar.cell.Bytes;
 import dev.cellar.cell.Cell;
 import dev.cellar.cell.KeyValue;
 import dev.cellar.filter.Filter;
+import dev.cellar.row.CollectedRow;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;

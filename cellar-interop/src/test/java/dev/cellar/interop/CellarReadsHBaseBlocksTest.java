@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.cellar.hfile.BlockReader;
 import dev.cellar.hfile.BlockType;
-import dev.cellar.hfile.Compression;
 import dev.cellar.hfile.CorruptHFileException;
 import dev.cellar.hfile.HFileBlock;
 import dev.cellar.hfile.Trailer;
@@ -15,6 +14,7 @@ import dev.cellar.interop.Spec.Encoding;
 import dev.cellar.io.ReadOnlyFile;
 import dev.cellar.memory.BufAllocator;
 import dev.cellar.memory.BufAllocatorConfig;
+import dev.cellar.schema.Compression;
 import dev.cellar.testing.TestSeed;
 import dev.cellar.testing.TestSeedExtension;
 import java.io.IOException;

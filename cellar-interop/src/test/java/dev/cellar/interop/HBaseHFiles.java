@@ -1,8 +1,8 @@
 package dev.cellar.interop;
 
 import dev.cellar.hfile.BlockType;
-import dev.cellar.hfile.Compression;
 import dev.cellar.hfile.Trailer;
+import dev.cellar.schema.Compression;
 import java.io.Closeable;
 import java.io.DataInput;
 import java.io.IOException;

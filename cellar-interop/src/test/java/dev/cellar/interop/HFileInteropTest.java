@@ -6,16 +6,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cellar.cell.Cell;
 import dev.cellar.hfile.BlockType;
-import dev.cellar.hfile.Compression;
 import dev.cellar.hfile.HFileBlock;
 import dev.cellar.hfile.HFileReader;
 import dev.cellar.hfile.HFileScanner;
 import dev.cellar.hfile.Trailer;
-import dev.cellar.hfile.bloom.BloomType;
 import dev.cellar.interop.Spec.Bloom;
 import dev.cellar.interop.Spec.Encoding;
 import dev.cellar.memory.BufAllocator;
 import dev.cellar.memory.BufAllocatorConfig;
+import dev.cellar.schema.BloomType;
+import dev.cellar.schema.Compression;
 import dev.cellar.testing.TestSeed;
 import dev.cellar.testing.TestSeedExtension;
 import java.io.IOException;

@@ -177,7 +177,7 @@ class ScanHeartbeatInteropTest {
       dev.cellar.Put put =
           new dev.cellar.Put(row(i))
               .addColumn(F, Q, i % HIT_EVERY == 0 ? HIT : miss)
-              .setDurability(dev.cellar.Durability.SKIP_WAL);
+              .setDurability(dev.cellar.schema.Durability.SKIP_WAL);
       for (int c = 1; c < COLUMNS; c++) {
         put.addColumn(F, bytes("c" + c), miss);
       }

@@ -107,7 +107,7 @@ class ScanPartialRowsInteropTest {
         Arrays.fill(value, (byte) (c * 7 + row.length()));
         put.addColumn(c % 3 == 2 ? G : F, bytes(String.format("q%04d", c)), value);
       }
-      table.put(put.setDurability(dev.cellar.Durability.SKIP_WAL));
+      table.put(put.setDurability(dev.cellar.schema.Durability.SKIP_WAL));
     }
     served.server.database().admin().flush("t");
   }
@@ -365,7 +365,7 @@ class ScanPartialRowsInteropTest {
         }
         put.addColumn(F, bytes(String.format("c%08d", c)), value);
       }
-      table.put(put.setDurability(dev.cellar.Durability.SKIP_WAL));
+      table.put(put.setDurability(dev.cellar.schema.Durability.SKIP_WAL));
     }
     served.server.database().admin().flush("t");
   }

@@ -1,7 +1,7 @@
 package dev.cellar.interop;
 
 import dev.cellar.hfile.ChecksumType;
-import dev.cellar.hfile.Compression;
+import dev.cellar.schema.Compression;
 
 /**
  * How an HFile is written: the per-file switches of HBase's {@code HFileContext} and the column

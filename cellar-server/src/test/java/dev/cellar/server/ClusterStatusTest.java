@@ -9,10 +9,10 @@ import dev.cellar.CellarConfig;
 import dev.cellar.ColumnFamilyDescriptor;
 import dev.cellar.Put;
 import dev.cellar.TableDescriptor;
+import dev.cellar.metrics.RegionStats;
 import dev.cellar.server.catalog.Catalog;
 import dev.cellar.server.catalog.RegionNames;
 import dev.cellar.spi.EngineAccess;
-import dev.cellar.store.RegionStats;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -136,7 +136,7 @@ class ClusterStatusTest {
   }
 
   private RegionStats stats(String table) {
-    return EngineAccess.engine(server.database()).regionStats(table);
+    return EngineAccess.engine(server.database()).regionStats(table).getFirst();
   }
 
   private static RegionLoad named(List<RegionLoad> loads, byte[] regionName) {

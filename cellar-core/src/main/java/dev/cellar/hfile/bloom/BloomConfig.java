@@ -2,6 +2,7 @@ package dev.cellar.hfile.bloom;
 
 import dev.cellar.config.InvalidConfigException;
 import dev.cellar.config.Settings;
+import dev.cellar.schema.BloomType;
 import java.util.Map;
 
 /**
@@ -124,7 +125,7 @@ public record BloomConfig(
     boolean prefixed = type == BloomType.ROWPREFIX_FIXED_LENGTH;
     if (prefixed && prefixLength == null) {
       throw new InvalidConfigException(
-          PREFIX_LENGTH_KEY, "null", "required by bloom type " + type.fileInfoName());
+          PREFIX_LENGTH_KEY, "null", "required by bloom type " + type.name());
     }
     return new BloomConfig(
         errorRate == null ? DEFAULT_ERROR_RATE : parseFloat(ERROR_RATE_KEY, errorRate),

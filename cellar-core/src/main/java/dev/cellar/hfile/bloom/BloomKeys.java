@@ -5,6 +5,7 @@ import dev.cellar.cell.Cell;
 import dev.cellar.cell.CellType;
 import dev.cellar.cell.KeyValue;
 import dev.cellar.cell.KeyValueLayout;
+import dev.cellar.schema.BloomType;
 import java.lang.foreign.MemorySegment;
 
 /**

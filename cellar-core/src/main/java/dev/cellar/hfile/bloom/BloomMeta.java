@@ -2,6 +2,7 @@ package dev.cellar.hfile.bloom;
 
 import dev.cellar.cell.Bytes;
 import dev.cellar.memory.Buf;
+import dev.cellar.schema.BloomType;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.Set;

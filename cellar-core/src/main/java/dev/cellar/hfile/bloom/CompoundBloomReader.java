@@ -1,6 +1,7 @@
 package dev.cellar.hfile.bloom;
 
 import dev.cellar.memory.Buf;
+import dev.cellar.schema.BloomType;
 import java.io.IOException;
 import java.lang.foreign.MemorySegment;
 import java.util.Objects;
@@ -139,7 +140,7 @@ public final class CompoundBloomReader {
   @Override
   public String toString() {
     return "CompoundBloomReader["
-        + type.fileInfoName()
+        + type.name()
         + ", "
         + chunkCount()
         + " chunks, "

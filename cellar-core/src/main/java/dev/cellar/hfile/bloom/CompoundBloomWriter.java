@@ -3,6 +3,7 @@ package dev.cellar.hfile.bloom;
 import dev.cellar.cell.Bytes;
 import dev.cellar.cell.Cell;
 import dev.cellar.config.InvalidConfigException;
+import dev.cellar.schema.BloomType;
 import java.util.ArrayDeque;
 import java.util.NoSuchElementException;
 
@@ -70,7 +71,7 @@ public final class CompoundBloomWriter {
       throw new InvalidConfigException(
           BloomConfig.PREFIX_LENGTH_KEY,
           Integer.toString(prefixLength),
-          "required by bloom type " + keyType.fileInfoName());
+          "required by bloom type " + keyType.name());
     }
     this.nextSizing =
         ChunkSizing.forHint(

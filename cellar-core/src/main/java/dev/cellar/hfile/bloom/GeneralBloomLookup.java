@@ -1,6 +1,7 @@
 package dev.cellar.hfile.bloom;
 
 import dev.cellar.cell.Bytes;
+import dev.cellar.schema.BloomType;
 import java.io.IOException;
 import java.lang.foreign.MemorySegment;
 
@@ -70,7 +71,7 @@ public final class GeneralBloomLookup {
           case ROWPREFIX_FIXED_LENGTH -> BloomKeys.rowPrefix(row, prefixLength);
           case ROWCOL, NONE ->
               throw new IllegalStateException(
-                  "a " + reader.type().fileInfoName() + " bloom answers row-column lookups");
+                  "a " + reader.type().name() + " bloom answers row-column lookups");
         };
     return !isAfterLast(key) && reader.mightContain(key, 0, key.length, loader);
   }
@@ -98,8 +99,7 @@ public final class GeneralBloomLookup {
   public boolean mightContainRowColumn(byte[] row, byte[] qualifier, ChunkLoader loader)
       throws IOException {
     if (reader.type() != BloomType.ROWCOL) {
-      throw new IllegalStateException(
-          "a " + reader.type().fileInfoName() + " bloom answers row lookups");
+      throw new IllegalStateException("a " + reader.type().name() + " bloom answers row lookups");
     }
     byte[] columnKey = BloomKeys.rowCol(row, qualifier);
     byte[] rowKey = BloomKeys.rowCol(row, Bytes.EMPTY);

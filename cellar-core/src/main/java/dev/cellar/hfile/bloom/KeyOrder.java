@@ -3,6 +3,7 @@ package dev.cellar.hfile.bloom;
 import dev.cellar.cell.Bytes;
 import dev.cellar.cell.CellComparator;
 import dev.cellar.cell.KeyValueLayout;
+import dev.cellar.schema.BloomType;
 import java.lang.foreign.MemorySegment;
 
 /**

@@ -78,8 +78,8 @@ public interface BlockSeeker {
    * the block has no use for one: ROW_INDEX_V1 blocks carry their own row index, and delta-encoded
    * blocks whose tags are dictionary-compressed cannot resume decoding mid-block (the seeker is
    * then left where it was). Otherwise leaves the seeker on the block's first cell. Allocates the
-   * index (at most {@link DataBlockEncoding#maxSeekIndexHeapSize} of the payload) and the arrays it
-   * is built in.
+   * index (at most {@link Encodings#maxSeekIndexHeapSize} of the payload) and the arrays it is
+   * built in.
    *
    * @throws IllegalStateException if no block was set
    * @throws MalformedBlockException if the block breaks its encoding; the block stays set and the

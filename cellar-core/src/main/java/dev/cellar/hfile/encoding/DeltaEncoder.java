@@ -2,6 +2,7 @@ package dev.cellar.hfile.encoding;
 
 import dev.cellar.cell.Cell;
 import dev.cellar.cell.KeyValueLayout;
+import dev.cellar.schema.DataBlockEncoding;
 
 /**
  * What PREFIX, DIFF and FAST_DIFF encoders share: the payload header, the per-cell suffix, the
@@ -27,7 +28,7 @@ import dev.cellar.cell.KeyValueLayout;
 abstract class DeltaEncoder implements BlockEncoder {
 
   /** Position of the unencoded data size in the payload. */
-  static final int UNENCODED_SIZE_OFFSET = DataBlockEncoding.ID_OFFSET + DataBlockEncoding.ID_SIZE;
+  static final int UNENCODED_SIZE_OFFSET = Encodings.ID_OFFSET + DataBlockEncoding.ID_SIZE;
 
   /** Position of whatever follows the header: the preamble or the first cell. */
   static final int HEADER_SIZE = UNENCODED_SIZE_OFFSET + Integer.BYTES;

@@ -6,6 +6,7 @@ import dev.cellar.cell.CellComparator;
 import dev.cellar.cell.CellType;
 import dev.cellar.cell.KeyValueLayout;
 import dev.cellar.memory.ByteLayouts;
+import dev.cellar.schema.DataBlockEncoding;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 

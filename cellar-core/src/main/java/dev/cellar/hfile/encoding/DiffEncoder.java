@@ -2,6 +2,7 @@ package dev.cellar.hfile.encoding;
 
 import dev.cellar.cell.Cell;
 import dev.cellar.cell.KeyValueLayout;
+import dev.cellar.schema.DataBlockEncoding;
 
 /**
  * Writes DIFF data blocks. Not thread-safe; one per file writer, reused for every block.

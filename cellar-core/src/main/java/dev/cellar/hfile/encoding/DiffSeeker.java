@@ -10,6 +10,7 @@ import static dev.cellar.hfile.encoding.DiffEncoder.SHIFT_TIMESTAMP_WIDTH;
 
 import dev.cellar.cell.KeyValueLayout;
 import dev.cellar.memory.ByteLayouts;
+import dev.cellar.schema.DataBlockEncoding;
 import java.lang.foreign.MemorySegment;
 
 /**

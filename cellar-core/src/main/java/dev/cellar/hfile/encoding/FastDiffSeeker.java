@@ -9,6 +9,7 @@ import static dev.cellar.hfile.encoding.FastDiffEncoder.MASK_TIMESTAMP_PREFIX;
 
 import dev.cellar.cell.KeyValueLayout;
 import dev.cellar.memory.ByteLayouts;
+import dev.cellar.schema.DataBlockEncoding;
 import java.lang.foreign.MemorySegment;
 
 /**

@@ -1,5 +1,7 @@
 package dev.cellar.hfile.encoding;
 
+import dev.cellar.schema.DataBlockEncoding;
+
 /**
  * A data block payload does not follow its encoding: a length runs past the end, a prefix is longer
  * than the previous key, a flag or dictionary index is impossible. Unchecked, so that the seeker's

@@ -1,6 +1,7 @@
 package dev.cellar.hfile.encoding;
 
 import dev.cellar.cell.Cell;
+import dev.cellar.schema.DataBlockEncoding;
 
 /**
  * Reads NONE data blocks (layout in {@link NoneEncoder}). Not thread-safe; one per reader thread,

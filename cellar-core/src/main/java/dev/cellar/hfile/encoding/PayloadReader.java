@@ -3,6 +3,7 @@ package dev.cellar.hfile.encoding;
 import dev.cellar.cell.Bytes;
 import dev.cellar.memory.Buf;
 import dev.cellar.memory.ByteLayouts;
+import dev.cellar.schema.DataBlockEncoding;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.util.Objects;

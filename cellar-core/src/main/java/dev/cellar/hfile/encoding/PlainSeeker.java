@@ -7,6 +7,7 @@ import dev.cellar.cell.CellType;
 import dev.cellar.cell.KeyValueCell;
 import dev.cellar.cell.KeyValueLayout;
 import dev.cellar.memory.ByteLayouts;
+import dev.cellar.schema.DataBlockEncoding;
 import java.lang.foreign.MemorySegment;
 
 /**

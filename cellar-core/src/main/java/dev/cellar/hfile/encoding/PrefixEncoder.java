@@ -1,6 +1,7 @@
 package dev.cellar.hfile.encoding;
 
 import dev.cellar.cell.Cell;
+import dev.cellar.schema.DataBlockEncoding;
 
 /**
  * Writes PREFIX data blocks. Not thread-safe; one per file writer, reused for every block.

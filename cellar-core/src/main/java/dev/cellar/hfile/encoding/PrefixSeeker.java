@@ -1,6 +1,7 @@
 package dev.cellar.hfile.encoding;
 
 import dev.cellar.cell.KeyValueLayout;
+import dev.cellar.schema.DataBlockEncoding;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 

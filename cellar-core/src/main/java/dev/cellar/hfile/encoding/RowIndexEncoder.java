@@ -3,6 +3,7 @@ package dev.cellar.hfile.encoding;
 import dev.cellar.cell.Bytes;
 import dev.cellar.cell.Cell;
 import dev.cellar.cell.KeyValueLayout;
+import dev.cellar.schema.DataBlockEncoding;
 import java.util.Arrays;
 
 /**
@@ -26,7 +27,7 @@ import java.util.Arrays;
 final class RowIndexEncoder implements BlockEncoder {
 
   /** Position of the first cell in the payload. */
-  static final int CELLS_OFFSET = DataBlockEncoding.ID_OFFSET + DataBlockEncoding.ID_SIZE;
+  static final int CELLS_OFFSET = Encodings.ID_OFFSET + DataBlockEncoding.ID_SIZE;
 
   /** Size of the row count field after the cells. */
   static final int ROW_COUNT_SIZE = Integer.BYTES;

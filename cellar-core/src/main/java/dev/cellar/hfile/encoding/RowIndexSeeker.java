@@ -3,6 +3,7 @@ package dev.cellar.hfile.encoding;
 import dev.cellar.cell.Cell;
 import dev.cellar.cell.KeyValueLayout;
 import dev.cellar.memory.ByteLayouts;
+import dev.cellar.schema.DataBlockEncoding;
 
 /**
  * Reads ROW_INDEX_V1 data blocks (layout in {@link RowIndexEncoder}). Not thread-safe; one per

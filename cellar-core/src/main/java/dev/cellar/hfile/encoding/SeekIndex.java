@@ -21,8 +21,8 @@ package dev.cellar.hfile.encoding;
  * <p>Size: an entry is taken only once the cells since the previous entry span many times the
  * entry's own heap bytes (for checkpoints 8 times at a row's first cell and 64 times inside a row;
  * for cell offsets 64 times), so an index never takes more than {@link
- * DataBlockEncoding#maxSeekIndexHeapSize}: 1/8 (1/64) of the block's payload plus a few objects. A
- * cache can so account a block's index before it is built.
+ * Encodings#maxSeekIndexHeapSize}: 1/8 (1/64) of the block's payload plus a few objects. A cache
+ * can so account a block's index before it is built.
  */
 public sealed interface SeekIndex permits CellOffsets, Checkpoints {
 

@@ -1,6 +1,7 @@
 package dev.cellar.hfile.encoding;
 
 import dev.cellar.cell.KeyValueLayout;
+import dev.cellar.schema.DataBlockEncoding;
 
 /**
  * What the DIFF and FAST_DIFF seekers share beyond {@link DeltaSeeker}: a key rebuilt from the

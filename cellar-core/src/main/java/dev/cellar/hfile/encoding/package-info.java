@@ -2,8 +2,8 @@
  * HBase's data block encodings: how the cells of one HFile data block become the block's
  * uncompressed payload, and how a reader walks and seeks them in place.
  *
- * <p>{@link dev.cellar.hfile.encoding.DataBlockEncoding} names the five encodings HBase 2.x and 3.x
- * read (NONE, PREFIX, DIFF, FAST_DIFF, ROW_INDEX_V1). Each has a {@link
+ * <p>{@link dev.cellar.schema.DataBlockEncoding} names the five encodings HBase 2.x and 3.x read
+ * (NONE, PREFIX, DIFF, FAST_DIFF, ROW_INDEX_V1). Each has a {@link
  * dev.cellar.hfile.encoding.BlockEncoder} (one per file writer, reused per block) and a {@link
  * dev.cellar.hfile.encoding.BlockSeeker} (one per reader thread, reused across blocks), both
  * configured by the file's {@link dev.cellar.hfile.encoding.EncodingContext}. The byte layout of

@@ -5,6 +5,7 @@ import dev.cellar.cell.KeyValue;
 import dev.cellar.io.Storage;
 import dev.cellar.io.StorageLock;
 import dev.cellar.metrics.HistogramSnapshot;
+import dev.cellar.schema.Durability;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;

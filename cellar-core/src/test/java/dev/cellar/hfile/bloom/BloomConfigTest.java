@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cellar.config.InvalidConfigException;
 import dev.cellar.config.Settings;
+import dev.cellar.schema.BloomType;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -105,7 +106,7 @@ class BloomConfigTest {
     assertEquals(BloomType.ROWPREFIX_FIXED_LENGTH, BloomType.parse("ROWPREFIX"));
     assertEquals(BloomType.ROWPREFIX_FIXED_LENGTH, BloomType.parse("rowprefix_fixed_length"));
     assertEquals(BloomType.ROWCOL, BloomType.parse(" ROWCOL "));
-    assertEquals("ROWPREFIX_FIXED_LENGTH", BloomType.ROWPREFIX_FIXED_LENGTH.fileInfoName());
+    assertEquals("ROWPREFIX_FIXED_LENGTH", BloomType.ROWPREFIX_FIXED_LENGTH.name());
     assertThrows(IllegalArgumentException.class, () -> BloomType.parse("COL"));
     assertEquals(HashType.MURMUR3, HashType.parse("MURMUR3"));
     assertEquals(HashType.JENKINS, HashType.fromCode(0));

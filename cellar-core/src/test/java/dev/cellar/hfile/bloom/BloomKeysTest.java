@@ -10,6 +10,7 @@ import dev.cellar.cell.Bytes;
 import dev.cellar.cell.CellComparator;
 import dev.cellar.cell.CellType;
 import dev.cellar.cell.KeyValue;
+import dev.cellar.schema.BloomType;
 import dev.cellar.testing.TestSeed;
 import dev.cellar.testing.TestSeedExtension;
 import java.lang.foreign.MemorySegment;

@@ -12,6 +12,7 @@ import dev.cellar.cell.CellType;
 import dev.cellar.cell.KeyValue;
 import dev.cellar.config.InvalidConfigException;
 import dev.cellar.memory.Buf;
+import dev.cellar.schema.BloomType;
 import java.util.NoSuchElementException;
 import org.junit.jupiter.api.Test;
 

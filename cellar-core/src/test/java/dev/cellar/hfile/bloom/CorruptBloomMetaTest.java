@@ -10,6 +10,7 @@ import dev.cellar.cell.KeyValue;
 import dev.cellar.memory.Buf;
 import dev.cellar.memory.BufAllocator;
 import dev.cellar.memory.BufAllocatorConfig;
+import dev.cellar.schema.BloomType;
 import java.nio.ByteBuffer;
 import java.util.Arrays;
 import net.jqwik.api.ForAll;

@@ -9,6 +9,7 @@ import dev.cellar.cell.Bytes;
 import dev.cellar.cell.CellType;
 import dev.cellar.cell.KeyValue;
 import dev.cellar.memory.Buf;
+import dev.cellar.schema.BloomType;
 import java.io.IOException;
 import java.util.HashMap;
 import java.util.List;

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import dev.cellar.cell.Bytes;
 import dev.cellar.cell.KeyValue;
 import dev.cellar.memory.Buf;
+import dev.cellar.schema.BloomType;
 import dev.cellar.testing.TestSeed;
 import dev.cellar.testing.TestSeedExtension;
 import java.io.ByteArrayOutputStream;

@@ -1,5 +1,6 @@
 package dev.cellar.hfile.bloom;
 
+import dev.cellar.schema.BloomType;
 import java.io.ByteArrayOutputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;

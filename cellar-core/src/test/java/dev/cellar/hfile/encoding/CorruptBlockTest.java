@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 import dev.cellar.cell.Cell;
 import dev.cellar.cell.KeyValue;
 import dev.cellar.memory.Buf;
+import dev.cellar.schema.DataBlockEncoding;
 import dev.cellar.testing.TestSeed;
 import dev.cellar.testing.TestSeedExtension;
 import java.util.ArrayList;
@@ -41,7 +42,7 @@ class CorruptBlockTest {
     List<Sample> samples = samples(encoding, random);
     List<BlockSeeker> seekers = new ArrayList<>();
     for (Sample sample : samples) {
-      seekers.add(encoding.newSeeker(sample.context()));
+      seekers.add(Encodings.newSeeker(encoding, sample.context()));
     }
     int malformed = 0;
     for (int mutation = 0; mutation < MUTATIONS; mutation++) {
@@ -74,7 +75,7 @@ class CorruptBlockTest {
       EncodingContext context =
           new EncodingContext((switches & 1) != 0, (switches & 2) != 0, (switches & 4) != 0);
       List<KeyValue> cells = new ArrayList<>();
-      BlockEncoder encoder = encoding.newEncoder(context);
+      BlockEncoder encoder = Encodings.newEncoder(encoding, context);
       for (CellSpec spec :
           RandomBlockCells.generate(
               random, 1 + random.nextInt(MAX_CELLS), context.includesTags(), false)) {

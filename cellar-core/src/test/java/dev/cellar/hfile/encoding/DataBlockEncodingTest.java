@@ -13,6 +13,7 @@ import dev.cellar.cell.Tag;
 import dev.cellar.memory.Buf;
 import dev.cellar.memory.BufAllocator;
 import dev.cellar.memory.BufAllocatorConfig;
+import dev.cellar.schema.DataBlockEncoding;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.util.List;
@@ -65,12 +66,12 @@ class DataBlockEncodingTest {
   @ParameterizedTest
   @EnumSource(DataBlockEncoding.class)
   void encodersRefuseWhatTheFileCannotHold(DataBlockEncoding encoding) {
-    BlockEncoder noTags = encoding.newEncoder(new EncodingContext(false, true, true));
+    BlockEncoder noTags = Encodings.newEncoder(encoding, new EncodingContext(false, true, true));
     List<Tag> tags = List.of(new Tag((byte) 1, new byte[] {'t'}));
     assertThrows(IllegalArgumentException.class, () -> noTags.append(cell("r", FAMILY, tags)));
     assertEquals(0, noTags.cellCount());
     assertThrows(IllegalStateException.class, noTags::finishBlock);
-    BlockEncoder encoder = encoding.newEncoder(TAGS_AND_MVCC);
+    BlockEncoder encoder = Encodings.newEncoder(encoding, TAGS_AND_MVCC);
     encoder.append(cell("r1", FAMILY, tags));
     if (encoding == DataBlockEncoding.NONE || encoding == DataBlockEncoding.ROW_INDEX_V1) {
       encoder.append(cell("r2", new byte[] {'x'}, tags));
@@ -99,7 +100,7 @@ class DataBlockEncodingTest {
     bytes[tagAt + 1] = 9;
     KeyValue broken =
         KeyValue.copyOf(new KeyValueCell(MemorySegment.ofArray(bytes), 0, bytes.length, true, 0));
-    BlockEncoder encoder = encoding.newEncoder(TAGS_AND_MVCC);
+    BlockEncoder encoder = Encodings.newEncoder(encoding, TAGS_AND_MVCC);
     encoder.append(good);
     int size = encoder.encodedSize();
     assertThrows(IllegalArgumentException.class, () -> encoder.append(broken));
@@ -109,7 +110,7 @@ class DataBlockEncodingTest {
   @ParameterizedTest
   @EnumSource(DataBlockEncoding.class)
   void seekersCheckTheirState(DataBlockEncoding encoding) {
-    BlockSeeker seeker = encoding.newSeeker(TAGS_AND_MVCC);
+    BlockSeeker seeker = Encodings.newSeeker(encoding, TAGS_AND_MVCC);
     assertFalse(seeker.isValid());
     assertFalse(seeker.next());
     assertThrows(IllegalStateException.class, seeker::rewind);
@@ -126,10 +127,10 @@ class DataBlockEncodingTest {
   void aBlockOfAnotherEncodingIsMalformedAtOffsetZero(DataBlockEncoding encoding) {
     DataBlockEncoding other =
         encoding == DataBlockEncoding.PREFIX ? DataBlockEncoding.DIFF : DataBlockEncoding.PREFIX;
-    BlockEncoder encoder = other.newEncoder(TAGS_AND_MVCC);
+    BlockEncoder encoder = Encodings.newEncoder(other, TAGS_AND_MVCC);
     encoder.append(cell("r", FAMILY, List.of()));
     byte[] payload = encoder.finishBlock();
-    BlockSeeker seeker = encoding.newSeeker(TAGS_AND_MVCC);
+    BlockSeeker seeker = Encodings.newSeeker(encoding, TAGS_AND_MVCC);
     MalformedBlockException e =
         assertThrows(MalformedBlockException.class, () -> seeker.setBlock(Buf.wrap(payload)));
     assertEquals(0, e.offset());
@@ -140,7 +141,7 @@ class DataBlockEncodingTest {
   @ParameterizedTest
   @EnumSource(DataBlockEncoding.class)
   void aPayloadInSeveralSegmentsIsRefused(DataBlockEncoding encoding) {
-    BlockEncoder encoder = encoding.newEncoder(TAGS_AND_MVCC);
+    BlockEncoder encoder = Encodings.newEncoder(encoding, TAGS_AND_MVCC);
     for (int i = 0; i < 100; i++) {
       encoder.append(cell("row-" + i, FAMILY, List.of()));
     }
@@ -151,7 +152,7 @@ class DataBlockEncodingTest {
       Buf buf = small.allocate(payload.length);
       try {
         assertFalse(buf.isSingleSegment());
-        BlockSeeker seeker = encoding.newSeeker(TAGS_AND_MVCC);
+        BlockSeeker seeker = Encodings.newSeeker(encoding, TAGS_AND_MVCC);
         assertThrows(IllegalArgumentException.class, () -> seeker.setBlock(buf));
       } finally {
         buf.release();

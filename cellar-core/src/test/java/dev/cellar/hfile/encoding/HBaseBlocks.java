@@ -1,5 +1,6 @@
 package dev.cellar.hfile.encoding;
 
+import dev.cellar.schema.DataBlockEncoding;
 import java.io.DataOutputStream;
 import java.io.IOException;
 import java.util.Arrays;

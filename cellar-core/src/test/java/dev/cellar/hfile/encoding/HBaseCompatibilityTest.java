@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cellar.cell.KeyValue;
 import dev.cellar.memory.Buf;
+import dev.cellar.schema.DataBlockEncoding;
 import dev.cellar.testing.TestSeed;
 import dev.cellar.testing.TestSeedExtension;
 import java.util.ArrayList;
@@ -45,8 +46,8 @@ class HBaseCompatibilityTest {
   void encodesLikeHBaseAndDecodesHBaseBlocks(
       DataBlockEncoding encoding, EncodingContext context, TestSeed seed) throws Exception {
     Random random = new Random(seed.value());
-    BlockEncoder encoder = encoding.newEncoder(context);
-    BlockSeeker seeker = encoding.newSeeker(context);
+    BlockEncoder encoder = Encodings.newEncoder(encoding, context);
+    BlockSeeker seeker = Encodings.newSeeker(encoding, context);
     for (int block = 0; block < BLOCKS; block++) {
       List<CellSpec> cells =
           RandomBlockCells.generate(

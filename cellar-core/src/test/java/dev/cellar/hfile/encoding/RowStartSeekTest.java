@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.cellar.cell.CellType;
 import dev.cellar.cell.KeyValue;
 import dev.cellar.memory.Buf;
+import dev.cellar.schema.DataBlockEncoding;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -43,7 +44,7 @@ class RowStartSeekTest {
   @CsvSource({"FAST_DIFF", "DIFF", "PREFIX"})
   void aSeekerSetWithTheIndexDecodesRowsOfAnotherLength(DataBlockEncoding encoding) {
     EncodingContext context = new EncodingContext(false, true, false);
-    BlockEncoder encoder = encoding.newEncoder(context);
+    BlockEncoder encoder = Encodings.newEncoder(encoding, context);
     List<byte[]> rows = new ArrayList<>();
     for (int r = 0; encoder.unencodedSize() < 65_536; r++) {
       byte[] row = bytes(String.format("%06d", r) + "x".repeat(r % 4));
@@ -61,12 +62,12 @@ class RowStartSeekTest {
     }
     byte[] payload = encoder.finishBlock();
     Buf buf = Buf.wrap(payload);
-    BlockSeeker indexer = encoding.newSeeker(context);
+    BlockSeeker indexer = Encodings.newSeeker(encoding, context);
     indexer.setBlock(buf);
     SeekIndex index = indexer.indexBlock();
     int landed = 0;
     for (int r = 0; r + 1 < rows.size(); r++) {
-      BlockSeeker seeker = encoding.newSeeker(context);
+      BlockSeeker seeker = Encodings.newSeeker(encoding, context);
       seeker.setIndexedBlock(buf.segment(), payload.length, index);
       if (seeker.seekToRowStart(KeyValue.firstOnRow(rows.get(r)))) {
         landed++;
@@ -112,7 +113,7 @@ class RowStartSeekTest {
   void aSeekToARowsFirstKeyLandsOnItsFirstCellByTheIndex(
       DataBlockEncoding encoding, int columns, int valueSize) {
     EncodingContext context = new EncodingContext(false, true, false);
-    BlockEncoder encoder = encoding.newEncoder(context);
+    BlockEncoder encoder = Encodings.newEncoder(encoding, context);
     List<byte[]> rows = new ArrayList<>();
     for (int r = 0; encoder.unencodedSize() < 65_536; r++) {
       byte[] row = bytes(String.format("%023d", 1_000_000 + r));
@@ -129,13 +130,13 @@ class RowStartSeekTest {
       }
     }
     byte[] payload = encoder.finishBlock();
-    BlockSeeker seeker = encoding.newSeeker(context);
+    BlockSeeker seeker = Encodings.newSeeker(encoding, context);
     Buf buf = Buf.wrap(payload);
     seeker.setBlock(buf);
     assertFalse(seeker.seekToRowStart(KeyValue.firstOnRow(rows.get(5))), "no index yet");
     SeekIndex index = seeker.indexBlock();
     assertTrue(index != null);
-    BlockSeeker setIndexed = encoding.newSeeker(context);
+    BlockSeeker setIndexed = Encodings.newSeeker(encoding, context);
     int found = 0;
     for (int r = 0; r < rows.size(); r++) {
       KeyValue key = KeyValue.firstOnRow(rows.get(r));

@@ -7,6 +7,7 @@ import dev.cellar.cell.KeyValue;
 import dev.cellar.memory.Buf;
 import dev.cellar.memory.BufAllocator;
 import dev.cellar.memory.BufAllocatorConfig;
+import dev.cellar.schema.DataBlockEncoding;
 import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
 import java.util.List;
@@ -56,7 +57,7 @@ class SeekerAllocationTest {
     EncodingContext context = new EncodingContext(true, true, !indexed);
     Random random = new Random(42);
     List<KeyValue> cells = new ArrayList<>();
-    BlockEncoder encoder = encoding.newEncoder(context);
+    BlockEncoder encoder = Encodings.newEncoder(encoding, context);
     for (CellSpec spec : RandomBlockCells.generate(random, CELLS, true, false)) {
       KeyValue cell = spec.toKeyValue();
       cells.add(cell);
@@ -67,7 +68,7 @@ class SeekerAllocationTest {
     try {
       assertTrue(buf.isDirect() && buf.isSingleSegment(), buf.toString());
       buf.putBytes(0, payload, 0, payload.length);
-      BlockSeeker seeker = encoding.newSeeker(context);
+      BlockSeeker seeker = Encodings.newSeeker(encoding, context);
       seeker.setBlock(buf);
       if (indexed) {
         assertTrue(seeker.indexBlock() != null, "indexed");

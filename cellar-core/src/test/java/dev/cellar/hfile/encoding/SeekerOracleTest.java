@@ -12,6 +12,7 @@ import dev.cellar.cell.KeyValue;
 import dev.cellar.memory.Buf;
 import dev.cellar.memory.BufAllocator;
 import dev.cellar.memory.BufAllocatorConfig;
+import dev.cellar.schema.DataBlockEncoding;
 import dev.cellar.testing.TestSeed;
 import dev.cellar.testing.TestSeedExtension;
 import java.lang.foreign.MemorySegment;
@@ -74,9 +75,9 @@ class SeekerOracleTest {
       cells.add(spec.toKeyValue());
     }
     int blockSize = 256 << random.nextInt(9);
-    BlockEncoder encoder = encoding.newEncoder(context);
-    BlockSeeker seeker = encoding.newSeeker(context);
-    BlockSeeker indexer = encoding.newSeeker(context);
+    BlockEncoder encoder = Encodings.newEncoder(encoding, context);
+    BlockSeeker seeker = Encodings.newSeeker(encoding, context);
+    BlockSeeker indexer = Encodings.newSeeker(encoding, context);
     int start = 0;
     for (int end = 1; end <= cells.size(); end++) {
       encoder.append(cells.get(end - 1));
@@ -237,7 +238,7 @@ class SeekerOracleTest {
     if (index != null) {
       assertTrue(index.count() > 0 || encoding != DataBlockEncoding.NONE, message);
       assertTrue(
-          index.heapSize() <= encoding.maxSeekIndexHeapSize(payload.length),
+          index.heapSize() <= Encodings.maxSeekIndexHeapSize(encoding, payload.length),
           () -> message + ": " + index + " takes " + index.heapSize() + " bytes");
     }
   }

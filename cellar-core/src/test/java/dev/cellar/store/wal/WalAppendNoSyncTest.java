@@ -10,6 +10,7 @@ import dev.cellar.cell.Cell;
 import dev.cellar.cell.CellType;
 import dev.cellar.cell.KeyValue;
 import dev.cellar.cell.Tag;
+import dev.cellar.schema.Durability;
 import dev.cellar.store.wal.WalTestSupport.Expected;
 import java.io.IOException;
 import java.io.UncheckedIOException;

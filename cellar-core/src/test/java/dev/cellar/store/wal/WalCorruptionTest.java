@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cellar.cell.KeyValue;
+import dev.cellar.schema.Durability;
 import dev.cellar.store.wal.WalTestSupport.Expected;
 import dev.cellar.testing.TestSeed;
 import dev.cellar.testing.TestSeedExtension;

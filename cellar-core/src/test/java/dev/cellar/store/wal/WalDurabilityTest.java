@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cellar.cell.KeyValue;
 import dev.cellar.io.Storage;
+import dev.cellar.schema.Durability;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cellar.cell.KeyValue;
+import dev.cellar.schema.Durability;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;

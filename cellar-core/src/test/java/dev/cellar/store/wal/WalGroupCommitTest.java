@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.cellar.cell.Bytes;
 import dev.cellar.cell.CellType;
 import dev.cellar.cell.KeyValue;
+import dev.cellar.schema.Durability;
 import dev.cellar.store.wal.WalTestSupport.Expected;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -8,6 +8,7 @@ import dev.cellar.cell.Bytes;
 import dev.cellar.cell.Cell;
 import dev.cellar.cell.CellType;
 import dev.cellar.cell.KeyValue;
+import dev.cellar.schema.Durability;
 import java.lang.foreign.MemorySegment;
 import java.nio.file.Path;
 import java.util.Arrays;

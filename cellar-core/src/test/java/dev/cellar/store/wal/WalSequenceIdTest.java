@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cellar.cell.KeyValue;
+import dev.cellar.schema.Durability;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Random;

@@ -1,5 +1,6 @@
 package dev.cellar.store.wal;
 
+import dev.cellar.schema.Durability;
 import java.io.PrintStream;
 import java.nio.file.Path;
 

@@ -31,10 +31,12 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The server's view of the tables and their namespaces: each table's HBase schema (kept verbatim,
- * as clients compare what they get back with what they sent), whether it is enabled, and its one
- * region's id and name; the namespaces ({@link Namespaces}). The tables' data is the embedded
+ * as clients compare what they get back with what they sent), whether it is enabled, and its
+ * regions' ids and names; the namespaces ({@link Namespaces}). The tables' data is the embedded
  * database's; this adds what HBase clients need on top, and HBase's rules between the two: a table
  * is created in an existing namespace, and only an empty namespace that is not built in is deleted.
+ * A table the database keeps whole is served as one region named by the catalog's region id; a
+ * table created pre-split as the database's regions, with their names and ids ({@link Entry}).
  *
  * <p><b>On disk</b>, under the server's directory: one file per table in {@code
  * tables/<table>.table} ({@code tables/<namespace>=<qualifier>.table} outside the default
@@ -56,30 +58,68 @@ public final class Catalog {
 
   private static final Logger LOG = LoggerFactory.getLogger(Catalog.class);
 
-  /** One table as clients see it. */
+  /**
+   * One table as clients see it.
+   *
+   * @param regionId the id of the table's region as the catalog created it, which names the one
+   *     region of a table the database keeps whole (so that the name clients cached outlives a
+   *     restart)
+   * @param regions the regions served, in key order: that one region, or the database's regions of
+   *     a table created pre-split, with the database's ids
+   */
   public record Entry(
-      String name, TableSchema schema, boolean enabled, long regionId, byte[] regionName) {
+      String name, TableSchema schema, boolean enabled, long regionId, List<ServedRegion> regions) {
+
+    public Entry {
+      regions = List.copyOf(regions);
+    }
 
     Entry withEnabled(boolean value) {
-      return new Entry(name, schema, value, regionId, regionName);
+      return new Entry(name, schema, value, regionId, regions);
     }
 
     Entry withSchema(TableSchema changed) {
-      return new Entry(name, changed, enabled, regionId, regionName);
+      return new Entry(name, changed, enabled, regionId, regions);
     }
 
-    public HBaseProtos.RegionInfo regionInfo() {
+    /** The name of the table's first region (its only one, unless created pre-split). */
+    public byte[] regionName() {
+      return regions.getFirst().name();
+    }
+
+    /** The region the catalog file records: the catalog's id, whole-table keys. */
+    HBaseProtos.RegionInfo recordedRegion() {
+      return new ServedRegion(RegionNames.of(name, regionId), regionId, new byte[0], new byte[0])
+          .regionInfo(name);
+    }
+  }
+
+  /**
+   * One region of a table as HBase's clients see it.
+   *
+   * @param name the region name ({@link RegionNames})
+   * @param id the region id
+   * @param startKey the first row, empty for the table's first region
+   * @param endKey the row after the last, empty for the table's last region
+   */
+  public record ServedRegion(byte[] name, long id, byte[] startKey, byte[] endKey) {
+
+    /** HBase's RegionInfo of this region of the table {@code table}. */
+    public HBaseProtos.RegionInfo regionInfo(String table) {
       return HBaseProtos.RegionInfo.newBuilder()
-          .setRegionId(regionId)
-          .setTableName(SchemaMapping.protoName(name))
-          .setStartKey(ByteString.EMPTY)
-          .setEndKey(ByteString.EMPTY)
+          .setRegionId(id)
+          .setTableName(SchemaMapping.protoName(table))
+          .setStartKey(ByteString.copyFrom(startKey))
+          .setEndKey(ByteString.copyFrom(endKey))
           .setOffline(false)
           .setSplit(false)
           .setReplicaId(0)
           .build();
     }
   }
+
+  /** A region name looked up: the table and which of its regions. */
+  public record Located(Entry entry, ServedRegion region) {}
 
   private static final String SUFFIX = ".table";
   private static final String INVALID_FAMILY_OPERATION =
@@ -90,7 +130,7 @@ public final class Catalog {
   private final Path directory;
   private final Namespaces namespaces;
   private volatile Map<String, Entry> byName = Map.of();
-  private volatile Map<String, Entry> byRegion = Map.of();
+  private volatile Map<String, Located> byRegion = Map.of();
   private long lastRegionId;
 
   private Catalog(Cellar cellar, Storage storage, Path directory, Namespaces namespaces) {
@@ -141,6 +181,7 @@ public final class Catalog {
         continue;
       }
       if (cellar.admin().tableExists(entry.name())) {
+        entry = entry(entry.name(), entry.schema(), entry.enabled(), entry.regionId());
         TableSchema schema =
             SchemaMapping.reconciled(entry.schema(), cellar.admin().describe(entry.name()));
         if (!schema.equals(entry.schema())) {
@@ -167,16 +208,39 @@ public final class Catalog {
     publish(entries);
   }
 
-  private Entry newEntry(String table, TableSchema schema, boolean enabled) {
+  private Entry newEntry(String table, TableSchema schema, boolean enabled) throws IOException {
     long regionId = Math.max(System.currentTimeMillis(), lastRegionId + 1);
     lastRegionId = regionId;
-    return new Entry(table, schema, enabled, regionId, RegionNames.of(table, regionId));
+    return entry(table, schema, enabled, regionId);
+  }
+
+  /**
+   * The entry of the database's table {@code table}, with its regions: the one region named by the
+   * catalog's {@code regionId} for a table the database keeps whole, else the database's regions.
+   */
+  private Entry entry(String table, TableSchema schema, boolean enabled, long regionId)
+      throws IOException {
+    List<dev.cellar.RegionInfo> regions = cellar.admin().regions(table);
+    List<ServedRegion> served = new ArrayList<>(regions.size());
+    if (regions.size() == 1 && regions.getFirst().isFirst() && regions.getFirst().isLast()) {
+      served.add(
+          new ServedRegion(RegionNames.of(table, regionId), regionId, new byte[0], new byte[0]));
+    } else {
+      for (dev.cellar.RegionInfo region : regions) {
+        served.add(
+            new ServedRegion(
+                region.regionName(), region.regionId(), region.startKey(), region.endKey()));
+      }
+    }
+    return new Entry(table, schema, enabled, regionId, served);
   }
 
   private void publish(Map<String, Entry> entries) {
-    Map<String, Entry> regions = new HashMap<>();
+    Map<String, Located> regions = new HashMap<>();
     for (Entry entry : entries.values()) {
-      regions.put(key(entry.regionName()), entry);
+      for (ServedRegion region : entry.regions()) {
+        regions.put(key(region.name()), new Located(entry, region));
+      }
     }
     byName = java.util.Collections.unmodifiableMap(new TreeMap<>(entries));
     byRegion = Map.copyOf(regions);
@@ -196,8 +260,8 @@ public final class Catalog {
     return byName.get(table);
   }
 
-  /** The table whose region is named {@code regionName}, or null (a stale or unknown name). */
-  public Entry byRegionName(ByteString regionName) {
+  /** The table region named {@code regionName}, or null (a stale or unknown name). */
+  public Located byRegionName(ByteString regionName) {
     return byRegion.get(regionName.toString(StandardCharsets.ISO_8859_1));
   }
 
@@ -207,7 +271,8 @@ public final class Catalog {
    * @throws RpcException TableExistsException, NamespaceNotFoundException, or DoNotRetry for a bad
    *     schema
    */
-  public synchronized Entry create(TableSchema schema) throws RpcException, IOException {
+  public synchronized Entry create(TableSchema schema, byte[][] splitKeys)
+      throws RpcException, IOException {
     TableDescriptor descriptor = SchemaMapping.descriptor(schema);
     String namespace = SchemaMapping.namespaceOf(descriptor.name());
     if (namespaces.get(namespace) == null) {
@@ -216,7 +281,11 @@ public final class Catalog {
     if (byName.containsKey(descriptor.name()) || cellar.admin().tableExists(descriptor.name())) {
       throw RpcException.doNotRetry(RpcException.TABLE_EXISTS, descriptor.name());
     }
-    cellar.admin().createTable(descriptor);
+    try {
+      cellar.admin().createTable(descriptor, splitKeys);
+    } catch (IllegalArgumentException e) {
+      throw RpcException.doNotRetry(e.getMessage());
+    }
     Entry entry = newEntry(descriptor.name(), schema, true);
     write(entry);
     Map<String, Entry> entries = new TreeMap<>(byName);
@@ -235,12 +304,22 @@ public final class Catalog {
     publish(entries);
   }
 
-  /** Empties a disabled table: drops and recreates it (with a new region), enabled. */
-  public synchronized void truncate(String table) throws RpcException, IOException {
+  /**
+   * Empties a disabled table: drops and recreates it (with new regions), enabled; split where it
+   * was split when {@code preserveSplits}, else one region.
+   */
+  public synchronized void truncate(String table, boolean preserveSplits)
+      throws RpcException, IOException {
     Entry old = requireDisabled(table);
     TableDescriptor descriptor = cellar.admin().describe(table);
+    List<byte[]> splitKeys = new ArrayList<>();
+    if (preserveSplits) {
+      for (ServedRegion region : old.regions().subList(1, old.regions().size())) {
+        splitKeys.add(region.startKey());
+      }
+    }
     cellar.admin().dropTable(table);
-    cellar.admin().createTable(descriptor);
+    cellar.admin().createTable(descriptor, splitKeys.toArray(new byte[0][]));
     Entry entry = newEntry(table, old.schema(), true);
     write(entry);
     Map<String, Entry> entries = new TreeMap<>(byName);
@@ -460,7 +539,7 @@ public final class Catalog {
         .setState(entry.enabled() ? TableState.State.ENABLED : TableState.State.DISABLED)
         .build()
         .writeDelimitedTo(content);
-    entry.regionInfo().writeDelimitedTo(content);
+    entry.recordedRegion().writeDelimitedTo(content);
     byte[] bytes = SealedFile.seal(content.toByteArray());
     storage.deleteIfExists(temporary);
     try (AppendOnlyFile out = storage.create(temporary)) {
@@ -486,7 +565,12 @@ public final class Catalog {
           schema,
           state.getState() != TableState.State.DISABLED,
           region.getRegionId(),
-          RegionNames.of(table, region.getRegionId()));
+          List.of(
+              new ServedRegion(
+                  RegionNames.of(table, region.getRegionId()),
+                  region.getRegionId(),
+                  new byte[0],
+                  new byte[0])));
     } catch (org.apache.hbase.thirdparty.com.google.protobuf.InvalidProtocolBufferException e) {
       throw new IOException(file + ": not a table file: " + e.getMessage(), e);
     }

@@ -12,7 +12,7 @@ import org.apache.hbase.thirdparty.com.google.protobuf.ByteString;
 
 /**
  * hbase:meta as HBase's client reads it, made on demand from the {@link Catalog}: per table a state
- * row and one region row, both sorted in hbase:meta's order ({@link MetaKeys}).
+ * row and a row per region, all sorted in hbase:meta's order ({@link MetaKeys}).
  *
  * <ul>
  *   <li>Row {@code <table>}: {@code table:state} = {@code TableState} (no magic prefix).
@@ -22,7 +22,7 @@ import org.apache.hbase.thirdparty.com.google.protobuf.ByteString;
  *       = 8-byte big-endian start code, {@code info:state} = {@code OPEN}.
  * </ul>
  *
- * Every cell is a Put timestamped with the region id (the table's creation time). Stateless beyond
+ * Every cell is a Put timestamped with the region id (the region's creation time). Stateless beyond
  * its two references; thread-safe.
  */
 public final class MetaTable {
@@ -69,7 +69,9 @@ public final class MetaTable {
     List<Row> rows = new ArrayList<>();
     for (Catalog.Entry entry : catalog.entries()) {
       rows.add(stateRow(entry));
-      rows.add(regionRow(entry));
+      for (Catalog.ServedRegion region : entry.regions()) {
+        rows.add(regionRow(entry.name(), region));
+      }
     }
     rows.sort((a, b) -> MetaKeys.compare(a.key(), b.key()));
     return rows;
@@ -95,13 +97,13 @@ public final class MetaTable {
     return new Row(key, List.of(cell(key, TABLE, STATE, entry.regionId(), state)));
   }
 
-  private Row regionRow(Catalog.Entry entry) {
-    byte[] key = entry.regionName();
-    byte[] info = entry.regionInfo().toByteArray();
+  private Row regionRow(String table, Catalog.ServedRegion region) {
+    byte[] key = region.name();
+    byte[] info = region.regionInfo(table).toByteArray();
     byte[] regionInfo = new byte[PBUF.length + info.length];
     System.arraycopy(PBUF, 0, regionInfo, 0, PBUF.length);
     System.arraycopy(info, 0, regionInfo, PBUF.length, info.length);
-    long ts = entry.regionId();
+    long ts = region.id();
     return new Row(
         key,
         List.of(

@@ -1,7 +1,7 @@
 package dev.cellar.server.rpc;
 
-import dev.cellar.RowPins;
 import dev.cellar.cell.Cell;
+import dev.cellar.row.Pins;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
 import io.netty.buffer.Unpooled;
@@ -60,7 +60,7 @@ public final class CellBlockBuilder implements AutoCloseable {
   private int runStart;
 
   private PinnedCellBlock parts;
-  private RowPins pins;
+  private Pins pins;
   private int cells;
   private int size;
 
@@ -113,9 +113,9 @@ public final class CellBlockBuilder implements AutoCloseable {
    * The pins that keep the blocks of {@link #addPinned} cells alive, made on the first call; the
    * caller adds its row's pins to them before adding the row's cells.
    */
-  public RowPins pins() {
+  public Pins pins() {
     if (pins == null) {
-      pins = new RowPins();
+      pins = new Pins();
     }
     return pins;
   }

@@ -104,26 +104,28 @@ public final class ClusterStatusReport {
       status.addServersName(name);
     }
     if (wanted.contains(Option.TABLE_TO_REGIONS_COUNT)) {
-      status.addTableRegionStatesCount(regionCount(RegionLoads.metaTable(), true));
+      status.addTableRegionStatesCount(regionCount(RegionLoads.metaTable(), true, 1));
       for (Catalog.Entry entry : catalog.entries()) {
         status.addTableRegionStatesCount(
-            regionCount(SchemaMapping.protoName(entry.name()), entry.enabled()));
+            regionCount(
+                SchemaMapping.protoName(entry.name()), entry.enabled(), entry.regions().size()));
       }
     }
     return status.build();
   }
 
-  /** A table's one region: open, or closed when the table is disabled. */
-  private static TableRegionStatesCount regionCount(HBaseProtos.TableName table, boolean open) {
+  /** A table's {@code regions} regions: open, or closed when the table is disabled. */
+  private static TableRegionStatesCount regionCount(
+      HBaseProtos.TableName table, boolean open, int regions) {
     return TableRegionStatesCount.newBuilder()
         .setTableName(table)
         .setRegionStatesCount(
             RegionStatesCount.newBuilder()
-                .setOpenRegions(open ? 1 : 0)
+                .setOpenRegions(open ? regions : 0)
                 .setSplitRegions(0)
-                .setClosedRegions(open ? 0 : 1)
+                .setClosedRegions(open ? 0 : regions)
                 .setRegionsInTransition(0)
-                .setTotalRegions(1))
+                .setTotalRegions(regions))
         .build();
   }
 }

@@ -1,8 +1,8 @@
 package dev.cellar.server.service;
 
-import dev.cellar.Durability;
 import dev.cellar.cell.CellType;
 import dev.cellar.cell.KeyValue;
+import dev.cellar.schema.Durability;
 import dev.cellar.server.rpc.CellBlockReader;
 import dev.cellar.server.rpc.MalformedCellBlockException;
 import dev.cellar.server.rpc.RpcException;

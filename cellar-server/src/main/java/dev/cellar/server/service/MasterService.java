@@ -145,10 +145,11 @@ public final class MasterService {
   }
 
   private CreateTableResponse create(CreateTableRequest request) throws Exception {
-    if (request.getSplitKeysCount() > 0) {
-      throw RpcException.doNotRetry("split keys are not supported: a Cellar table is one region");
+    byte[][] splitKeys = new byte[request.getSplitKeysCount()][];
+    for (int i = 0; i < splitKeys.length; i++) {
+      splitKeys[i] = request.getSplitKeys(i).toByteArray();
     }
-    catalog.create(request.getTableSchema());
+    catalog.create(request.getTableSchema(), splitKeys);
     return CreateTableResponse.newBuilder().setProcId(nextProcedure()).build();
   }
 
@@ -168,7 +169,7 @@ public final class MasterService {
   }
 
   private TruncateTableResponse truncate(TruncateTableRequest request) throws Exception {
-    catalog.truncate(SchemaMapping.tableName(request.getTableName()));
+    catalog.truncate(SchemaMapping.tableName(request.getTableName()), request.getPreserveSplits());
     return TruncateTableResponse.newBuilder().setProcId(nextProcedure()).build();
   }
 
@@ -197,16 +198,17 @@ public final class MasterService {
 
   /**
    * How many regions still wait for the table's last alter (the blocking HBase Admin polls this
-   * after the procedure): none, as an alter is done before its call returns; one region in all.
+   * after the procedure): none, as an alter is done before its call returns, of all its regions.
    */
   private GetSchemaAlterStatusResponse alterStatus(GetSchemaAlterStatusRequest request)
       throws RpcException {
-    if (lookup(request.getTableName()) == null) {
+    Catalog.Entry entry = lookup(request.getTableName());
+    if (entry == null) {
       throw RpcException.tableNotFound(request.getTableName().getQualifier().toStringUtf8());
     }
     return GetSchemaAlterStatusResponse.newBuilder()
         .setYetToUpdateRegions(0)
-        .setTotalRegions(1)
+        .setTotalRegions(entry.regions().size())
         .build();
   }
 

@@ -56,11 +56,11 @@ public final class RegionAdminService {
   }
 
   private String table(HBaseProtos.RegionSpecifier region) throws RpcException {
-    Catalog.Entry entry = catalog.byRegionName(region.getValue());
-    if (entry == null) {
+    Catalog.Located located = catalog.byRegionName(region.getValue());
+    if (located == null) {
       throw RpcException.notServingRegion(region.getValue().toStringUtf8());
     }
-    return entry.name();
+    return located.entry().name();
   }
 
   private FlushRegionResponse flush(FlushRegionRequest request) throws Exception {

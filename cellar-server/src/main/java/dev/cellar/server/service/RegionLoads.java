@@ -1,12 +1,12 @@
 package dev.cellar.server.service;
 
 import dev.cellar.Cellar;
+import dev.cellar.metrics.RegionStats;
 import dev.cellar.server.catalog.Catalog;
 import dev.cellar.server.catalog.RegionNames;
 import dev.cellar.server.catalog.SchemaMapping;
 import dev.cellar.spi.Engine;
 import dev.cellar.spi.EngineAccess;
-import dev.cellar.store.RegionStats;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -20,8 +20,8 @@ import org.apache.hbase.thirdparty.com.google.protobuf.ByteString;
 /**
  * HBase's {@code RegionLoad} of each region this server serves, as its region server reports them
  * in {@code GetRegionLoad} and, inside its server load, in {@code GetClusterStatus}: the regions of
- * the enabled tables (one per table) and hbase:meta's, ordered by region name. A disabled table's
- * region is not served (requests get TableNotEnabledException), so, as in HBase, it has no load.
+ * the enabled tables and hbase:meta's, ordered by region name. A disabled table's region is not
+ * served (requests get TableNotEnabledException), so, as in HBase, it has no load.
  *
  * <p><b>A table's region.</b> Every figure is the engine's ({@link Engine#regionStats}), taken when
  * asked; sizes are rounded as HBase's region server rounds them: 0 stays 0, anything below the unit
@@ -102,10 +102,7 @@ public final class RegionLoads {
     List<RegionLoad> loads = new ArrayList<>();
     loads.add(meta());
     for (Catalog.Entry entry : catalog.entries()) {
-      RegionLoad load = table(entry);
-      if (load != null) {
-        loads.add(load);
-      }
+      loads.addAll(table(entry));
     }
     loads.sort(
         (a, b) ->
@@ -123,8 +120,7 @@ public final class RegionLoads {
       return List.of(meta());
     }
     Catalog.Entry entry = catalog.byName(SchemaMapping.tableName(name));
-    RegionLoad load = entry == null ? null : table(entry);
-    return load == null ? List.of() : List.of(load);
+    return entry == null ? List.of() : table(entry);
   }
 
   private RegionLoad meta() {
@@ -150,20 +146,31 @@ public final class RegionLoads {
     return load.build();
   }
 
-  /** The load of {@code entry}'s region; null if it is not served or the engine lacks it. */
-  private RegionLoad table(Catalog.Entry entry) {
+  /**
+   * The load of each of {@code entry}'s regions, in key order; none if the table is not served or
+   * the engine's regions are not the catalog's (a table dropped meanwhile).
+   */
+  private List<RegionLoad> table(Catalog.Entry entry) {
     if (!entry.enabled()) {
-      return null;
+      return List.of();
     }
-    RegionStats stats = engine.regionStats(entry.name());
-    if (stats == null) {
-      return null;
+    List<RegionStats> stats = engine.regionStats(entry.name());
+    if (stats.size() != entry.regions().size()) {
+      return List.of();
     }
+    List<RegionLoad> loads = new ArrayList<>(stats.size());
+    for (int i = 0; i < stats.size(); i++) {
+      loads.add(region(entry.regions().get(i), stats.get(i)));
+    }
+    return loads;
+  }
+
+  private RegionLoad region(Catalog.ServedRegion region, RegionStats stats) {
     int rootIndexKb = round(stats.rootIndexBytes(), KB);
     int fileMb = round(stats.storeFileBytes(), MB);
     RegionLoad.Builder load =
         RegionLoad.newBuilder()
-            .setRegionSpecifier(specifier(ByteString.copyFrom(entry.regionName())))
+            .setRegionSpecifier(specifier(ByteString.copyFrom(region.name())))
             .setStores(stats.stores())
             .setStorefiles(stats.storeFiles())
             .setStoreUncompressedSizeMB(round(stats.uncompressedBytes(), MB))

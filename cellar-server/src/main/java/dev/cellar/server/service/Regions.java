@@ -17,8 +17,13 @@ import org.apache.hbase.thirdparty.com.google.protobuf.ByteString;
  */
 final class Regions {
 
-  /** A table region a request names, with the table's current schema. */
-  record Target(Catalog.Entry entry, Table table, TableDescriptor descriptor) {}
+  /**
+   * A table region a request names, with the table's current schema. The table is the whole table,
+   * which finds the region of each row itself; a scan is kept to the region's keys ({@link
+   * ScanHandler}).
+   */
+  record Target(
+      Catalog.Entry entry, Catalog.ServedRegion region, Table table, TableDescriptor descriptor) {}
 
   private static final ByteString META_REGION = ByteString.copyFrom(RegionNames.META_REGION_NAME);
 
@@ -36,16 +41,17 @@ final class Regions {
 
   /** The table region {@code region} names. */
   Target target(HBaseProtos.RegionSpecifier region) throws RpcException {
-    Catalog.Entry entry = catalog.byRegionName(region.getValue());
-    if (entry == null) {
+    Catalog.Located located = catalog.byRegionName(region.getValue());
+    if (located == null) {
       throw RpcException.notServingRegion(region.getValue().toStringUtf8());
     }
+    Catalog.Entry entry = located.entry();
     if (!entry.enabled()) {
       throw RpcException.doNotRetry(RpcException.TABLE_NOT_ENABLED, entry.name() + " is disabled");
     }
     try {
       Table table = cellar.table(entry.name());
-      return new Target(entry, table, cellar.admin().describe(entry.name()));
+      return new Target(entry, located.region(), table, cellar.admin().describe(entry.name()));
     } catch (dev.cellar.TableNotFoundException e) {
       throw RpcException.notServingRegion(region.getValue().toStringUtf8());
     }

@@ -1,10 +1,15 @@
 package dev.cellar.server.service;
 
+import dev.cellar.Get;
+import dev.cellar.Result;
+import dev.cellar.RowReader;
+import dev.cellar.RowScanner;
 import dev.cellar.RowView;
 import dev.cellar.cell.Cell;
 import dev.cellar.server.filter.ConvertedFilter;
 import dev.cellar.server.rpc.CellBlockBuilder;
 import dev.cellar.server.rpc.RpcCall;
+import dev.cellar.spi.ApiAccess;
 import java.nio.ByteBuffer;
 import java.util.List;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.CellProtos;
@@ -21,6 +26,10 @@ import org.apache.hbase.thirdparty.com.google.protobuf.UnsafeByteOperations;
 final class ResultEncoder {
 
   private static final ClientProtos.Result EMPTY = ClientProtos.Result.getDefaultInstance();
+
+  /** Takes a row's pins into a cell block, which the public API does not show. */
+  private static final ApiAccess.Makers<Get, Result, RowReader, RowScanner, RowView> API =
+      ApiAccess.makers();
 
   /** The results that only count their cells in the cell block, made once for small counts. */
   private static final ClientProtos.Result[] COUNTED = new ClientProtos.Result[64];
@@ -85,7 +94,7 @@ final class ResultEncoder {
       Cell cell = row.cell(i);
       if (row.isInPinnedBlock(i) && block.worthPinning(cell)) {
         if (!pinned) {
-          row.retainPinsInto(block.pins());
+          API.retainPins(row, block.pins());
           pinned = true;
         }
         block.addPinned(cell);

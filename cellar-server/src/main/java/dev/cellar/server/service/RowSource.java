@@ -21,7 +21,7 @@ interface RowSource extends AutoCloseable {
   /**
    * The next part of a row: the rest of the row the previous call stopped inside ({@link
    * #stoppedInRow()}), else the next row, up to {@code maxCells} cells and until they reach {@code
-   * maxBytes} bytes (see {@link dev.cellar.store.RowBudget}); whole rows where the scan's filter
+   * maxBytes} bytes (see {@link dev.cellar.row.RowBudget}); whole rows where the scan's filter
    * needs them. The part that ends a row a previous call stopped inside may be empty. Null at the
    * end.
    */

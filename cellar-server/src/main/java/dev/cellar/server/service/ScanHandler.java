@@ -90,6 +90,7 @@ final class ScanHandler implements AutoCloseable {
     ClientProtos.Scan proto = request.getScan();
     ConvertedFilter filter;
     RowSource rows;
+    boolean moreRegions = false;
     if (Regions.isMeta(request.getRegion())) {
       filter = ConvertedFilter.NONE;
       rows = meta.scan(proto);
@@ -102,9 +103,10 @@ final class ScanHandler implements AutoCloseable {
       byte[] start = proto.getStartRow().toByteArray();
       boolean excludeStart =
           proto.hasIncludeStartRow() && !proto.getIncludeStartRow() && start.length > 0;
-      rows =
-          RowSource.of(
-              target.table().rowScanner(Reads.scan(proto, filter)), excludeStart ? start : null);
+      RegionScans.Clipped clipped =
+          RegionScans.clip(Reads.scan(proto, filter), excludeStart, target.region());
+      rows = RowSource.of(target.table().rowScanner(clipped.scan()), clipped.excludedStart());
+      moreRegions = clipped.moreRegions();
     }
     long limit = request.getLimitOfRows() > 0 ? request.getLimitOfRows() : Long.MAX_VALUE;
     long maxResultSize =
@@ -113,7 +115,13 @@ final class ScanHandler implements AutoCloseable {
             : limits.maxResultSize();
     Scanners.Open scanner =
         scanners.register(
-            rows, filter, proto.getBatchSize(), maxResultSize, proto.getNeedCursorResult(), limit);
+            rows,
+            filter,
+            proto.getBatchSize(),
+            maxResultSize,
+            proto.getNeedCursorResult(),
+            limit,
+            moreRegions);
     scanner.lock.lock();
     try {
       ScanResponse.Builder response = ScanResponse.newBuilder().setScannerId(scanner.id);
@@ -181,11 +189,13 @@ final class ScanHandler implements AutoCloseable {
     long results = 0;
     long bytes = 0;
     boolean exhausted = false;
+    boolean limitReached = false;
     boolean heartbeat = false;
     try {
       while (results < resultsWanted && !request.getCloseScanner()) {
         if (scanner.remainingRows <= 0) {
           exhausted = true;
+          limitReached = true;
           break;
         }
         long sizeLeft = partials ? scanner.maxResultSize - bytes : Long.MAX_VALUE;
@@ -205,6 +215,7 @@ final class ScanHandler implements AutoCloseable {
         }
         if (!inRow && --scanner.remainingRows <= 0) {
           exhausted = true;
+          limitReached = true;
           break;
         }
         if (timed && System.nanoTime() - deadline >= 0) {
@@ -238,9 +249,15 @@ final class ScanHandler implements AutoCloseable {
     }
     return response
         .setMoreResultsInRegion(!exhausted)
-        .setMoreResults(!exhausted)
+        .setMoreResults(
+            !exhausted || (!limitReached && scanner.moreRegions && !filterDone(scanner)))
         .setTtl((int) scanners.leaseMillis())
         .build();
+  }
+
+  /** Whether the scan's filter has ended the scan (HBase's {@code filterAllRemaining}). */
+  private static boolean filterDone(Scanners.Open scanner) {
+    return scanner.filter.filter() != null && scanner.filter.filter().filterAllRemaining();
   }
 
   /**

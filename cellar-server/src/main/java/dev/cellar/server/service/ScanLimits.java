@@ -21,7 +21,7 @@ import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos.ScanReques
  * between rows: the row that crosses it is returned whole.
  *
  * <p>The time limit, too, stops a call inside a row (see {@link ScanHandler}), looked at every
- * {@value dev.cellar.store.RowBudget#CELLS_PER_DEADLINE_CHECK} cells the scan examines, between
+ * {@value dev.cellar.row.RowBudget#CELLS_PER_DEADLINE_CHECK} cells the scan examines, between
  * families and between rows; a filter that needs whole rows is limited between rows only.
  *
  * @param leaseMillis the scanner lease ({@code hbase.client.scanner.timeout.period})

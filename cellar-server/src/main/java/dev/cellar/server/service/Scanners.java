@@ -35,6 +35,10 @@ final class Scanners implements AutoCloseable {
     final int batch;
     final long maxResultSize;
     final boolean needCursor;
+
+    /** Whether the scan goes on in the table's next region once this one's rows end. */
+    final boolean moreRegions;
+
     final ReentrantLock lock = new ReentrantLock();
     long remainingRows;
     long nextCallSeq;
@@ -48,8 +52,10 @@ final class Scanners implements AutoCloseable {
         int batch,
         long maxResultSize,
         boolean needCursor,
-        long limit) {
+        long limit,
+        boolean moreRegions) {
       this.id = id;
+      this.moreRegions = moreRegions;
       this.needCursor = needCursor;
       this.rows = rows;
       this.filter = filter;
@@ -94,9 +100,18 @@ final class Scanners implements AutoCloseable {
       int batch,
       long maxResultSize,
       boolean needCursor,
-      long limit) {
+      long limit,
+      boolean moreRegions) {
     Open scanner =
-        new Open(ids.incrementAndGet(), rows, filter, batch, maxResultSize, needCursor, limit);
+        new Open(
+            ids.incrementAndGet(),
+            rows,
+            filter,
+            batch,
+            maxResultSize,
+            needCursor,
+            limit,
+            moreRegions);
     scanner.leaseDeadline = clock.getAsLong() + leaseMillis;
     open.put(scanner.id, scanner);
     return scanner;

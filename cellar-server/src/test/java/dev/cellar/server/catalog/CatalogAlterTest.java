@@ -58,7 +58,8 @@ class CatalogAlterTest {
           TableSchema.newBuilder()
               .setTableName(SchemaMapping.protoName("t"))
               .addColumnFamilies(family("f", "REPLICATION_SCOPE", "1"))
-              .build());
+              .build(),
+          new byte[0][]);
       catalog.addFamily("t", family("g", "VERSIONS", "4", "REPLICATION_SCOPE", "1"));
       assertEquals(List.of("f", "g"), names(catalog.byName("t").schema()));
       assertEquals(4, cellar.admin().describe("t").family("g").maxVersions());

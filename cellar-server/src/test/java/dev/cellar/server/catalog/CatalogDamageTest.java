@@ -75,7 +75,8 @@ class CatalogDamageTest {
               .setTableName(SchemaMapping.protoName("ns:t"))
               .addColumnFamilies(
                   HBaseProtos.ColumnFamilySchema.newBuilder().setName(ByteString.copyFromUtf8("f")))
-              .build());
+              .build(),
+          new byte[0][]);
       cellar.table("ns:t").put(new Put(bytes("r")).addColumn(bytes("f"), bytes("q"), bytes("v")));
     }
     Path file = server.resolve(kind);

@@ -1,8 +1,8 @@
 package dev.cellar.cli.pe;
 
-import dev.cellar.Durability;
 import dev.cellar.Put;
 import dev.cellar.Table;
+import dev.cellar.schema.Durability;
 import java.io.IOException;
 import java.util.SplittableRandom;
 

@@ -1,4 +1,4 @@
-package dev.cellar.store;
+package dev.cellar.row;
 
 import dev.cellar.cell.Bytes;
 import dev.cellar.cell.Cell;
@@ -260,7 +260,7 @@ public final class CollectedRow {
    * Forgets the cells after the first {@code kept}, as if they had never been added; their pins and
    * arena space stay taken until {@link #clear()} (a read that changed its mind about a row).
    */
-  void truncate(int kept) {
+  public void truncate(int kept) {
     if (kept < 0 || kept > size) {
       throw new IndexOutOfBoundsException("keep " + kept + " cells of " + size);
     }

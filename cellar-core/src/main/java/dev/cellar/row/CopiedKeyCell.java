@@ -1,4 +1,4 @@
-package dev.cellar.store;
+package dev.cellar.row;
 
 import dev.cellar.cell.Cell;
 import dev.cellar.cell.KeyValue;
@@ -36,7 +36,7 @@ final class CopiedKeyCell implements Cell {
    * Points this flyweight at the key copied at {@code keyAt} of {@code arena} (from its length
    * fields) and at {@code source}'s value and tags where they lie.
    */
-  void set(MemorySegment arena, long keyAt, Cell source, boolean withTagsSection) {
+  public void set(MemorySegment arena, long keyAt, Cell source, boolean withTagsSection) {
     keySegment = arena;
     offset = keyAt;
     keyLength = source.keyLength();

@@ -1,12 +1,13 @@
-package dev.cellar.hfile;
+package dev.cellar.schema;
 
 import java.util.Locale;
 
 /**
- * The compression algorithms an HFile can name. The trailer stores the algorithm's position in this
- * list (HBase's {@code Compression.Algorithm} ordinal), so the order is part of the format and must
- * never change. Cellar reads and writes NONE, GZ, SNAPPY, LZ4 and ZSTD; a file using one of the
- * others is refused with an error naming the algorithm.
+ * The compression of a column family's blocks ({@code COMPRESSION}): the algorithms an HFile can
+ * name, under HBase's names (its {@code Compression.Algorithm}). The trailer stores the algorithm's
+ * position in this list (HBase's {@code Compression.Algorithm} ordinal), so the order is part of
+ * the format and must never change. Cellar reads and writes NONE, GZ, SNAPPY, LZ4 and ZSTD; a file
+ * using one of the others is refused with an error naming the algorithm.
  */
 public enum Compression {
   LZO("lzo"),
@@ -58,27 +59,6 @@ public enum Compression {
     return switch (this) {
       case NONE, GZ, SNAPPY, LZ4, ZSTD -> true;
       default -> false;
-    };
-  }
-
-  /**
-   * The codec for this algorithm.
-   *
-   * @throws IllegalStateException for NONE, which has no codec, or an unsupported algorithm
-   */
-  public BlockCodec codec() {
-    return switch (this) {
-      case GZ -> GzipCodec.INSTANCE;
-      case SNAPPY -> SnappyCodec.INSTANCE;
-      case LZ4 -> Lz4Codec.INSTANCE;
-      case ZSTD -> ZstdCodec.INSTANCE;
-      case NONE -> throw new IllegalStateException("NONE compression has no codec");
-      default ->
-          throw new IllegalStateException(
-              "compression "
-                  + name()
-                  + " is not supported by Cellar (supported: NONE, GZ, SNAPPY, LZ4,"
-                  + " ZSTD)");
     };
   }
 }

@@ -1,4 +1,4 @@
-package dev.cellar.store;
+package dev.cellar.row;
 
 import java.io.IOException;
 

@@ -1,4 +1,4 @@
-package dev.cellar.store;
+package dev.cellar.row;
 
 import dev.cellar.memory.Buf;
 import java.util.Arrays;

@@ -1,4 +1,4 @@
-package dev.cellar.store;
+package dev.cellar.metrics;
 
 import java.util.Collections;
 import java.util.LinkedHashMap;

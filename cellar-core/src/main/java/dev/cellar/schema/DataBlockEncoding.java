@@ -1,6 +1,4 @@
-package dev.cellar.hfile.encoding;
-
-import java.util.function.Function;
+package dev.cellar.schema;
 
 /**
  * HBase's data block encodings, with the ids HBase writes in front of encoded block payloads and
@@ -16,21 +14,18 @@ import java.util.function.Function;
  */
 public enum DataBlockEncoding {
   /** Cells in the plain KeyValue layout. */
-  NONE(0, NoneEncoder::new, NoneSeeker::new),
+  NONE(0),
   /** Each key stored as its difference from the previous key. */
-  PREFIX(2, PrefixEncoder::new, PrefixSeeker::new),
+  PREFIX(2),
   /** Key deltas with the family written once and timestamps as differences. */
-  DIFF(3, DiffEncoder::new, DiffSeeker::new),
+  DIFF(3),
   /** Key deltas with timestamp prefixes and repeated values left out. */
-  FAST_DIFF(4, FastDiffEncoder::new, FastDiffSeeker::new),
+  FAST_DIFF(4),
   /** Plain KeyValue cells followed by an index of the offsets where rows start. */
-  ROW_INDEX_V1(7, RowIndexEncoder::new, RowIndexSeeker::new);
+  ROW_INDEX_V1(7);
 
   /** Size of the big-endian encoding id at the start of an encoded payload. */
   public static final int ID_SIZE = Short.BYTES;
-
-  /** Position of the encoding id in an encoded payload. */
-  static final int ID_OFFSET = 0;
 
   private static final short BITSET_ID = 1;
   private static final short COPY_KEY_ID = 5;
@@ -40,16 +35,9 @@ public enum DataBlockEncoding {
   private static final DataBlockEncoding[] ALL = values();
 
   private final short id;
-  private final Function<EncodingContext, BlockEncoder> encoders;
-  private final Function<EncodingContext, BlockSeeker> seekers;
 
-  DataBlockEncoding(
-      int id,
-      Function<EncodingContext, BlockEncoder> encoders,
-      Function<EncodingContext, BlockSeeker> seekers) {
+  DataBlockEncoding(int id) {
     this.id = (short) id;
-    this.encoders = encoders;
-    this.seekers = seekers;
   }
 
   /** Returns the id HBase writes for this encoding. */
@@ -57,39 +45,9 @@ public enum DataBlockEncoding {
     return id;
   }
 
-  /**
-   * Returns whether a seeker's cells are views lying wholly in the block's memory (NONE and
-   * ROW_INDEX_V1 store plain KeyValues); the delta encodings rebuild keys in a scratch buffer.
-   */
-  public boolean cellsLieInBlock() {
-    return this == NONE || this == ROW_INDEX_V1;
-  }
-
   /** Returns whether blocks are ENCODED_DATA with the id in front (every encoding but NONE). */
   public boolean isEncoded() {
     return this != NONE;
-  }
-
-  /**
-   * Returns the most heap bytes the {@link SeekIndex} of a block of this encoding with a payload of
-   * {@code payloadSize} bytes takes; 0 for ROW_INDEX_V1, whose blocks are never given one.
-   */
-  public long maxSeekIndexHeapSize(int payloadSize) {
-    return switch (this) {
-      case NONE -> CellOffsets.maxHeapSize(payloadSize);
-      case PREFIX, DIFF, FAST_DIFF -> Checkpoints.maxHeapSize(payloadSize);
-      case ROW_INDEX_V1 -> 0;
-    };
-  }
-
-  /** Returns a new encoder, to be reused for every data block of one file. */
-  public BlockEncoder newEncoder(EncodingContext context) {
-    return encoders.apply(context);
-  }
-
-  /** Returns a new seeker, to be reused for any number of blocks of one file. */
-  public BlockSeeker newSeeker(EncodingContext context) {
-    return seekers.apply(context);
   }
 
   /** Returns the encoding with the given id, or null if no encoding has it; allocates nothing. */

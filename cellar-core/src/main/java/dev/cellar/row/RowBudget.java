@@ -1,4 +1,4 @@
-package dev.cellar.store;
+package dev.cellar.row;
 
 import dev.cellar.cell.Cell;
 
@@ -27,7 +27,7 @@ public final class RowBudget {
   public static final int CELLS_PER_DEADLINE_CHECK = 10_000;
 
   /** A budget that lets a read take whole rows; never reset, so it can be shared. */
-  static final RowBudget WHOLE_ROW = new RowBudget();
+  public static final RowBudget WHOLE_ROW = new RowBudget();
 
   private boolean limited;
   private int cellsLeft;
@@ -75,7 +75,7 @@ public final class RowBudget {
   }
 
   /** Whether a read under this budget may stop inside a row. */
-  boolean limited() {
+  public boolean limited() {
     return limited;
   }
 
@@ -95,7 +95,7 @@ public final class RowBudget {
   }
 
   /** Counts {@code cell}, just added to the part; true once the cells or the bytes are spent. */
-  boolean take(Cell cell) {
+  public boolean take(Cell cell) {
     if (!limited) {
       return false;
     }
@@ -108,12 +108,12 @@ public final class RowBudget {
    * Counts a cell about to be examined; true if this is a cell at which the deadline is looked at,
    * and it has passed.
    */
-  boolean examineAtDeadline() {
+  public boolean examineAtDeadline() {
     return timed && ++examined % CELLS_PER_DEADLINE_CHECK == 0 && pastDeadline();
   }
 
   /** Whether the part may take no more: its cells or bytes are spent, or its deadline passed. */
-  boolean spent() {
+  public boolean spent() {
     return limited && (cellsLeft <= 0 || bytesLeft <= 0 || (timed && pastDeadline()));
   }
 

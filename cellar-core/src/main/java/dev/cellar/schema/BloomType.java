@@ -1,10 +1,11 @@
-package dev.cellar.hfile.bloom;
+package dev.cellar.schema;
 
 import java.util.Locale;
 
 /**
- * The bloom filter kinds of a column family ({@code BLOOMFILTER}), with the names HBase stores in
- * FileInfo under {@code BLOOM_FILTER_TYPE}. Immutable and thread-safe.
+ * The bloom filter kinds of a column family ({@code BLOOMFILTER}), under HBase's names: which keys
+ * a file's bloom filter holds, so that a Get can skip files that cannot have its row. The name is
+ * what HBase stores in the file info under {@code BLOOM_FILTER_TYPE}. Immutable and thread-safe.
  */
 public enum BloomType {
   /** No general bloom filter. */
@@ -18,11 +19,6 @@ public enum BloomType {
 
   /** The alias HBase's shell and descriptors accept for {@link #ROWPREFIX_FIXED_LENGTH}. */
   private static final String ROWPREFIX_ALIAS = "ROWPREFIX";
-
-  /** The name written to FileInfo {@code BLOOM_FILTER_TYPE} (ASCII), identical to HBase's. */
-  public String fileInfoName() {
-    return name();
-  }
 
   /**
    * Parses a type name as HBase spells it (case-insensitive, surrounding blanks ignored); {@code
