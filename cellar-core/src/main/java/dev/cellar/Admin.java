@@ -23,6 +23,20 @@ public interface Admin {
   void createTable(TableDescriptor descriptor, byte[][] splitKeys) throws IOException;
 
   /**
+   * Creates a table of {@code numRegions} regions, the first ending at {@code startKey}, the last
+   * starting at {@code endKey} and the range between cut evenly, as HBase's {@code
+   * createTable(desc, startKey, endKey, numRegions)} ({@link SplitAlgorithm#between}).
+   *
+   * @throws IllegalArgumentException if {@code numRegions} is less than 3 or the keys are not in
+   *     order
+   */
+  default void createTable(
+      TableDescriptor descriptor, byte[] startKey, byte[] endKey, int numRegions)
+      throws IOException {
+    createTable(descriptor, SplitAlgorithm.between(startKey, endKey, numRegions));
+  }
+
+  /**
    * The table's regions in key order (HBase's {@code getRegions}).
    *
    * @throws TableNotFoundException if there is no such table

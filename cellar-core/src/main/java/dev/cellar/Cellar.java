@@ -452,6 +452,9 @@ public final class Cellar implements Database {
       for (TableRegions.Place place : placement.places()) {
         opened.add(
             Region.open(place.directory(), place.walKey(), families, services, createdAtWalId));
+        if (!placement.rooted()) {
+          RegionInfoFile.ensure(storage, place.directory(), place.info());
+        }
       }
     } catch (IOException | RuntimeException e) {
       opened.forEach(Region::abort);

@@ -248,8 +248,27 @@ public final class DatabaseCheck {
     checkEntries(table, regionDirectories, "not a region of the table");
     for (TableRegions.Place region : regions.places()) {
       if (storage.isDirectory(region.directory())) {
-        checkRegion(region.directory(), families, Set.of());
+        checkRegionInfo(region);
+        checkRegion(region.directory(), families, Set.of(RegionInfoFile.NAME));
       }
+    }
+  }
+
+  /** Reports a region's {@value RegionInfoFile#NAME} that names another region. */
+  private void checkRegionInfo(TableRegions.Place region) {
+    Path file = region.directory().resolve(RegionInfoFile.NAME);
+    try {
+      if (storage.isFile(file)
+          && !RegionInfoFile.read(storage, region.directory()).equals(region.info())) {
+        problems.add(
+            FileProblem.of(
+                file,
+                "names another region than the descriptor's "
+                    + region.info()
+                    + " (the next open writes it again)"));
+      }
+    } catch (IOException | RuntimeException e) {
+      problems.add(FileProblem.of(file, e.getMessage() + " (the next open writes it again)"));
     }
   }
 

@@ -290,8 +290,12 @@ final class TableDirectory {
 
   /**
    * A descriptor made from {@code directory} alone: the table's name from its path ({@code
-   * tables/<name>}, {@code namespaces/<namespace>/<name>}), one family of default attributes per
-   * subdirectory holding a file, created at log id 0: for a repair whose descriptor is lost.
+   * tables/<name>}, {@code namespaces/<namespace>/<name>}), its regions from the region
+   * directories' {@value RegionInfoFile#NAME} files (none: one region in the table's directory),
+   * one family of default attributes per family directory holding a file, created at log id 0: for
+   * a repair whose descriptor is lost.
+   *
+   * @throws IOException if region files are there but do not cover the table
    */
   static Stored fromDirectory(Storage storage, Path database, Path directory) throws IOException {
     Path parent = directory.normalize().getParent();
@@ -301,15 +305,57 @@ final class TableDirectory {
                 && parent.getParent().equals(database.resolve(NAMESPACES).normalize())
             ? parent.getFileName() + ":" + qualifier
             : qualifier;
-    List<ColumnFamilyDescriptor> families = new ArrayList<>();
+    List<RegionInfo> regions = new ArrayList<>();
     for (Path child : storage.list(directory)) {
-      if (storage.isDirectory(child)
-          && !child.getFileName().toString().startsWith(".")
-          && holdsData(storage, child)) {
-        families.add(ColumnFamilyDescriptor.of(child.getFileName().toString()));
+      if (storage.isFile(child.resolve(RegionInfoFile.NAME))) {
+        regions.add(RegionInfoFile.read(storage, child));
       }
     }
-    return new Stored(new TableDescriptor(name, families), 0, List.of());
+    regions.sort((a, b) -> Bytes.compare(a.startKeyUnsafe(), b.startKeyUnsafe()));
+    List<Path> holders = new ArrayList<>();
+    if (regions.isEmpty()) {
+      holders.add(directory);
+    } else {
+      checkCovered(directory, name, regions);
+      regions.forEach(region -> holders.add(directory.resolve(region.encodedName())));
+    }
+    Map<String, ColumnFamilyDescriptor> families = new TreeMap<>();
+    for (Path holder : holders) {
+      for (Path child : storage.list(holder)) {
+        String family = child.getFileName().toString();
+        if (storage.isDirectory(child) && !family.startsWith(".") && holdsData(storage, child)) {
+          families.putIfAbsent(family, ColumnFamilyDescriptor.of(family));
+        }
+      }
+    }
+    return new Stored(new TableDescriptor(name, new ArrayList<>(families.values())), 0, regions);
+  }
+
+  /**
+   * Checks that {@code regions} (sorted), found in the region directories of the table {@code
+   * name}, are its regions: each ending where the next starts, from the first row to the last.
+   */
+  private static void checkCovered(Path directory, String name, List<RegionInfo> regions)
+      throws IOException {
+    byte[] expected = new byte[0];
+    for (RegionInfo region : regions) {
+      if (!region.table().equals(name) || Bytes.compare(region.startKeyUnsafe(), expected) != 0) {
+        throw new IOException(
+            directory
+                + ": the regions' "
+                + RegionInfoFile.NAME
+                + " files do not cover table "
+                + name
+                + " from its first row to its last ("
+                + region
+                + " does not start where the one before ends); the regions cannot be rebuilt");
+      }
+      expected = region.endKeyUnsafe();
+    }
+    if (expected.length != 0) {
+      throw new IOException(
+          directory + ": no region's " + RegionInfoFile.NAME + " reaches table " + name + "'s end");
+    }
   }
 
   private static Properties parse(Storage storage, Path file) throws IOException {

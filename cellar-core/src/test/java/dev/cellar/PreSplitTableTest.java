@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.cellar.io.Storage;
 import dev.cellar.metrics.RegionStats;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -302,6 +303,36 @@ class PreSplitTableTest {
     assertTrue(
         refused.getMessage().contains("no region starts at the table's first row"),
         refused.getMessage());
+  }
+
+  @Test
+  void eachRegionDirectoryHoldsHBasesRegionInfoAndARepairRebuildsALostDescriptorFromThem()
+      throws IOException {
+    Path database = root.resolve("db");
+    List<RegionInfo> regions;
+    try (Cellar cellar = open()) {
+      cellar.admin().createTable(table("t"), SPLITS);
+      putRows(cellar.table("t"), "a", "h", "n", "zz");
+      cellar.admin().flush("t");
+      putRows(cellar.table("t"), "b", "u");
+      regions = cellar.admin().regions("t");
+    }
+    for (RegionInfo region : regions) {
+      Path directory = database.resolve("tables/t").resolve(region.encodedName());
+      assertEquals(region, RegionInfoFile.read(Storage.local(), directory));
+      byte[] file = Files.readAllBytes(directory.resolve(".regioninfo"));
+      assertEquals("PBUF", new String(file, 0, 4, StandardCharsets.US_ASCII));
+    }
+    Files.delete(database.resolve("tables/t/.tabledesc"));
+    DatabaseRepair.Report report =
+        DatabaseRepair.repair(database.toString(), CellarConfig.defaults(), false);
+    assertTrue(
+        report.steps().stream().anyMatch(step -> step.contains(".tabledesc")),
+        report.steps().toString());
+    try (Cellar cellar = open()) {
+      assertEquals(regions, cellar.admin().regions("t"));
+      assertEquals(List.of("a", "b", "h", "n", "u", "zz"), scanRows(cellar.table("t"), new Scan()));
+    }
   }
 
   private static Set<String> names(Path directory) throws IOException {

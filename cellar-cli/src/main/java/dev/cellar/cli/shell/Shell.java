@@ -164,9 +164,12 @@ final class Shell {
   private void create(Arguments args, long start) throws IOException {
     String table = args.string(0, "table");
     List<ColumnFamilyDescriptor> families = new ArrayList<>();
+    byte[][] splitKeys = new byte[0][];
     for (int i = 1; i < args.size(); i++) {
       Object family = args.get(i);
-      if (family instanceof Map<?, ?> spec) {
+      if (family instanceof Map<?, ?> spec && TableSplits.isTableOptions(spec)) {
+        splitKeys = TableSplits.keys(spec);
+      } else if (family instanceof Map<?, ?> spec) {
         Map<String, String> attributes = new LinkedHashMap<>();
         String name = null;
         for (Map.Entry<?, ?> entry : spec.entrySet()) {
@@ -187,7 +190,7 @@ final class Shell {
     if (families.isEmpty()) {
       throw new ShellException("create: give at least one column family, e.g. create 't', 'f'");
     }
-    admin().createTable(new TableDescriptor(table, families));
+    admin().createTable(new TableDescriptor(table, families), splitKeys);
     out.line("Created table " + table);
     out.took(start);
     out.line("=> Hbase::Table - " + table);

@@ -21,6 +21,11 @@ final class ShellHelp {
         attributes (NAME, VERSIONS, TTL, BLOCKSIZE, BLOOMFILTER, COMPRESSION, ...):
           create 't1', 'f1', 'f2'
           create 'ns1:t1', {NAME => 'f1', VERSIONS => 5}
+        Pre-split it into regions with split keys, a file of them (one per line), or a
+        number of regions cut by HBase's HexStringSplit, DecimalStringSplit or UniformSplit:
+          create 't1', 'f1', SPLITS => ['10', '20', '30']
+          create 't1', 'f1', SPLITS_FILE => 'splits.txt'
+          create 't1', 'f1', {NUMREGIONS => 15, SPLITALGO => 'HexStringSplit'}
         """);
     usage(
         "list",

@@ -4,7 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.cellar.Cellar;
 import dev.cellar.CellarConfig;
+import dev.cellar.RegionInfo;
+import dev.cellar.SplitAlgorithm;
 import dev.cellar.cli.CliRun;
 import dev.cellar.server.CellarServer;
 import dev.cellar.server.ServerOptions;
@@ -14,6 +17,8 @@ import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
@@ -486,6 +491,41 @@ class ShellCommandTest {
     CliRun reopened = shell("list\n", typo.toString());
     assertEquals(0, reopened.exit(), reopened.toString());
     assertTrue(reopened.out().contains("TABLE\nt\n1 row(s)"), reopened.toString());
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"embedded", "server"})
+  void createPreSplitsWithKeysAFileOrAnAlgorithm(String mode, @TempDir Path files)
+      throws IOException {
+    Path splits = Files.writeString(files.resolve("splits.txt"), "c\n\n  k \nq\n");
+    CliRun run =
+        run(
+            mode,
+            "create 't1', 'f', SPLITS => ['m', 'b']\n"
+                + "create 't2', 'f', SPLITS_FILE => '"
+                + splits
+                + "'\n"
+                + "create 't3', 'f', {NUMREGIONS => 4, SPLITALGO => 'HexStringSplit'}\n"
+                + "put 't1', 'z', 'f:a', 'last region'\n"
+                + "get 't1', 'z'\n"
+                + "create 't4', 'f', NUMREGIONS => 4\n");
+    assertTrue(run.out().contains("last region"), run.out());
+    assertTrue(run.out().contains("ERROR: create: NUMREGIONS needs SPLITALGO"), run.out());
+    try (Cellar cellar = Cellar.open(dir, CellarConfig.defaults())) {
+      assertEquals(
+          List.of("", "b", "m"), startKeys(cellar.admin().regions("t1")), "SPLITS, sorted");
+      assertEquals(List.of("", "c", "k", "q"), startKeys(cellar.admin().regions("t2")));
+      List<String> hex = new ArrayList<>(List.of(""));
+      for (byte[] key : SplitAlgorithm.HEX_STRING.split(4)) {
+        hex.add(new String(key, StandardCharsets.UTF_8));
+      }
+      assertEquals(hex, startKeys(cellar.admin().regions("t3")));
+      assertFalse(cellar.admin().tableExists("t4"));
+    }
+  }
+
+  private static List<String> startKeys(List<RegionInfo> regions) {
+    return regions.stream().map(r -> new String(r.startKey(), StandardCharsets.UTF_8)).toList();
   }
 
   @Test

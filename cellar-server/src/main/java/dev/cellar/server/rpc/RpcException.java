@@ -41,6 +41,8 @@ public final class RpcException extends Exception {
       "org.apache.hadoop.hbase.CallQueueTooBigException";
   public static final String REQUEST_TOO_BIG =
       "org.apache.hadoop.hbase.exceptions.RequestTooBigException";
+  public static final String WRONG_REGION =
+      "org.apache.hadoop.hbase.regionserver.WrongRegionException";
   public static final String SERVER_NOT_RUNNING_YET =
       "org.apache.hadoop.hbase.ipc.ServerNotRunningYetException";
 
@@ -77,6 +79,14 @@ public final class RpcException extends Exception {
 
   public static RpcException notServingRegion(String region) {
     return retriable(NOT_SERVING_REGION, "Region " + region + " is not online on this server");
+  }
+
+  /**
+   * A row outside the region a request named (HBase's WrongRegionException, which its client takes
+   * for a stale location: it looks the region up again and retries).
+   */
+  public static RpcException wrongRegion(String message) {
+    return retriable(WRONG_REGION, message);
   }
 
   /** The class name the client re-creates. */

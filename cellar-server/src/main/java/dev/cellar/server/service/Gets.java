@@ -130,7 +130,9 @@ final class Gets {
     }
     Regions.Target target = last.target;
     if (last.matches(bytes) && regions.isCurrent(target)) {
-      RowView row = readers.reader(target.table()).getView(last.get.setRow(bytes.row()));
+      byte[] key = bytes.row();
+      target.checkRow(key, "Get");
+      RowView row = readers.reader(target.table()).getView(last.get.setRow(key));
       if (last.existenceOnly) {
         return ClientProtos.GetResponse.newBuilder()
             .setResult(ClientProtos.Result.newBuilder().setExists(!row.isEmpty()))
@@ -162,6 +164,7 @@ final class Gets {
   /** The result of {@code proto} on a table region. */
   ClientProtos.Result read(RpcCall call, Regions.Target target, ClientProtos.Get proto)
       throws RpcException, IOException {
+    target.checkRow(proto.getRow(), "Get");
     for (ClientProtos.Column column : proto.getColumnList()) {
       Mutator.requireFamily(target.descriptor(), column.getFamily().toByteArray());
     }

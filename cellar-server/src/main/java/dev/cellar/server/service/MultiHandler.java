@@ -75,6 +75,7 @@ final class MultiHandler {
           outcomes[i].setResult(gets.read(call, target, item.getGet()));
         } else if (item.hasMutation()) {
           DecodedMutation decoded = DecodedMutation.decode(item.getMutation(), cells);
+          target.checkRow(decoded.row(), decoded.type().name());
           if (decoded.type() == MutationType.INCREMENT || decoded.type() == MutationType.APPEND) {
             outcomes[i].setResult(writes.apply(call, target, decoded));
           } else {
@@ -120,7 +121,9 @@ final class MultiHandler {
         if (!item.hasMutation()) {
           throw RpcException.doNotRetry("an atomic batch holds mutations only");
         }
-        mutations.add(DecodedMutation.decode(item.getMutation(), cells));
+        DecodedMutation decoded = DecodedMutation.decode(item.getMutation(), cells);
+        target.checkRow(decoded.row(), decoded.type().name());
+        mutations.add(decoded);
       }
       boolean processed;
       if (action.hasCondition()) {

@@ -3,6 +3,7 @@ package dev.cellar.server.service;
 import dev.cellar.Cellar;
 import dev.cellar.Table;
 import dev.cellar.TableDescriptor;
+import dev.cellar.cell.Bytes;
 import dev.cellar.server.catalog.Catalog;
 import dev.cellar.server.catalog.RegionNames;
 import dev.cellar.server.rpc.RpcException;
@@ -23,7 +24,63 @@ final class Regions {
    * ScanHandler}).
    */
   record Target(
-      Catalog.Entry entry, Catalog.ServedRegion region, Table table, TableDescriptor descriptor) {}
+      Catalog.Entry entry, Catalog.ServedRegion region, Table table, TableDescriptor descriptor) {
+
+    /**
+     * Refuses a {@code operation} of {@code row} if the row is not in the region, as HBase's region
+     * does ({@code HRegion.checkRow}); allocates nothing.
+     *
+     * @throws RpcException WrongRegionException naming the region, its keys and the row
+     */
+    void checkRow(ByteString row, String operation) throws RpcException {
+      byte[] start = region.startKey();
+      byte[] end = region.endKey();
+      if ((start.length == 0 || compare(row, start) >= 0)
+          && (end.length == 0 || compare(row, end) < 0)) {
+        return;
+      }
+      throw outOfRange(row.toByteArray(), operation);
+    }
+
+    /** As {@link #checkRow(ByteString, String)} for a decoded row. */
+    void checkRow(byte[] row, String operation) throws RpcException {
+      byte[] start = region.startKey();
+      byte[] end = region.endKey();
+      if ((start.length == 0 || Bytes.compare(row, start) >= 0)
+          && (end.length == 0 || Bytes.compare(row, end) < 0)) {
+        return;
+      }
+      throw outOfRange(row, operation);
+    }
+
+    private RpcException outOfRange(byte[] row, String operation) {
+      byte[] start = region.startKey();
+      byte[] end = region.endKey();
+      return RpcException.wrongRegion(
+          "Requested row out of range for "
+              + operation
+              + " on region "
+              + Bytes.toStringBinary(region.name())
+              + ", startKey='"
+              + Bytes.toStringBinary(start)
+              + "', endKey='"
+              + Bytes.toStringBinary(end)
+              + "', row='"
+              + Bytes.toStringBinary(row)
+              + "'");
+    }
+
+    private static int compare(ByteString row, byte[] key) {
+      int length = Math.min(row.size(), key.length);
+      for (int i = 0; i < length; i++) {
+        int order = Integer.compare(row.byteAt(i) & 0xff, key[i] & 0xff);
+        if (order != 0) {
+          return order;
+        }
+      }
+      return Integer.compare(row.size(), key.length);
+    }
+  }
 
   private static final ByteString META_REGION = ByteString.copyFrom(RegionNames.META_REGION_NAME);
 

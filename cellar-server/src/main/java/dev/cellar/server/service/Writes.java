@@ -47,6 +47,7 @@ final class Writes {
     }
     Regions.Target target = regions.target(request.getRegion());
     DecodedMutation decoded = DecodedMutation.decode(request.getMutation(), call.requestCells());
+    target.checkRow(decoded.row(), decoded.type().name());
     MutateResponse.Builder response = MutateResponse.newBuilder();
     if (request.hasCondition()) {
       boolean processed =

@@ -171,6 +171,12 @@ public final class PeCommand implements Callable<Integer> {
   int multiGet;
 
   @Option(
+      names = "--presplit",
+      defaultValue = "0",
+      description = "create the table split into this many regions, as HBase's PE does")
+  int presplit;
+
+  @Option(
       names = "--table",
       defaultValue = "TestTable",
       description = "table name (default" + " ${DEFAULT-VALUE})")
@@ -319,7 +325,8 @@ public final class PeCommand implements Callable<Integer> {
         latency,
         table,
         seed != null ? seed : System.nanoTime(),
-        progress);
+        progress,
+        presplit);
   }
 
   private PeSetup setup() {

@@ -34,7 +34,8 @@ public record PeOptions(
     boolean latency,
     String table,
     long seed,
-    int progressSeconds) {
+    int progressSeconds,
+    int presplitRegions) {
 
   public PeOptions {
     familyAttributes = Map.copyOf(familyAttributes);
@@ -55,6 +56,9 @@ public record PeOptions(
         "--multiGet applies to randomRead only, not " + workload.command());
     require(sampleRate > 0 && sampleRate <= 1, "--sampleRate must be in (0, 1], was " + sampleRate);
     require(progressSeconds >= 0, "--progress must be 0 or more seconds, was " + progressSeconds);
+    require(
+        presplitRegions >= 0 && presplitRegions <= Math.max(1, rowsPerThread * threads),
+        "--presplit must be 0 (one region) up to the number of rows, was " + presplitRegions);
     require(
         table != null && table.matches("[A-Za-z0-9_.-]+"),
         "--table must be letters, digits, '_', '-' and '.', was " + table);
@@ -92,6 +96,7 @@ public record PeOptions(
     json.put("sampleRate", sampleRate);
     json.put("table", table);
     json.put("seed", seed);
+    json.put("presplitRegions", presplitRegions);
     return json;
   }
 
@@ -116,6 +121,23 @@ public record PeOptions(
         latency,
         table,
         seed,
-        progressSeconds);
+        progressSeconds,
+        presplitRegions);
+  }
+
+  /**
+   * The keys a new table is split at for {@code --presplit}, as HBase's PE splits it: the row
+   * numbers {@code totalRows / regions * i} for {@code i} in 1..regions-1; none without it.
+   */
+  byte[][] splitKeys() {
+    if (presplitRegions <= 1) {
+      return new byte[0][];
+    }
+    long jump = totalRows() / presplitRegions;
+    byte[][] keys = new byte[presplitRegions - 1][];
+    for (int i = 0; i < keys.length; i++) {
+      keys[i] = PeData.format(jump * (i + 1));
+    }
+    return keys;
   }
 }

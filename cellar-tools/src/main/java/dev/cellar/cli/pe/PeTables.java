@@ -22,7 +22,9 @@ final class PeTables {
       for (int f = 0; f < options.families(); f++) {
         families.add(ColumnFamilyDescriptor.of(PeData.familyName(f), options.familyAttributes()));
       }
-      database.admin().createTable(new TableDescriptor(options.table(), families));
+      database
+          .admin()
+          .createTable(new TableDescriptor(options.table(), families), options.splitKeys());
     }
     return database.table(options.table());
   }

@@ -1,11 +1,16 @@
 package dev.cellar.cli.pe;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cellar.Cellar;
 import dev.cellar.CellarConfig;
+import dev.cellar.RegionInfo;
+import dev.cellar.Result;
+import dev.cellar.ResultScanner;
+import dev.cellar.Scan;
 import dev.cellar.cli.CliRun;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -312,6 +317,39 @@ class PeCommandTest {
             "2");
     assertReport(run);
     assertTrue(run.out().contains("2 thread(s) x 524 rows = 1,048 rows"), run.toString());
+  }
+
+  @Test
+  void presplitCreatesTheTableSplitAtPesOwnRows() throws IOException {
+    CliRun run =
+        CliRun.of(
+            "pe",
+            "--dir",
+            dir.toString(),
+            "--keep",
+            "--rows",
+            "200",
+            "--progress",
+            "0",
+            "--presplit",
+            "4",
+            "sequentialWrite",
+            "1");
+    assertEquals(0, run.exit(), run.toString());
+    try (Cellar cellar = Cellar.open(dir, CellarConfig.defaults())) {
+      List<RegionInfo> regions = cellar.admin().regions("TestTable");
+      assertEquals(4, regions.size());
+      assertArrayEquals(PeData.format(50), regions.get(1).startKey());
+      assertArrayEquals(PeData.format(150), regions.get(3).startKey());
+      long rows = 0;
+      try (ResultScanner scanner = cellar.table("TestTable").scanner(new Scan())) {
+        for (Result result : scanner) {
+          result.close();
+          rows++;
+        }
+      }
+      assertEquals(200, rows);
+    }
   }
 
   @Test

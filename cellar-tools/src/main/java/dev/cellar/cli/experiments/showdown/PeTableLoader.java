@@ -93,6 +93,7 @@ public final class PeTableLoader {
         false,
         TABLE,
         seed,
-        10);
+        10,
+        0);
   }
 }
