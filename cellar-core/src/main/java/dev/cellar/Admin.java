@@ -93,6 +93,22 @@ public interface Admin {
   /** Writes the table's MemStores to files. */
   void flush(String table) throws IOException;
 
+  /**
+   * Flushes one region's MemStore (HBase's {@code flushRegion}), named as {@link #regions} names
+   * it.
+   *
+   * @throws IllegalArgumentException if no region of any table has that name
+   */
+  void flushRegion(byte[] regionName) throws IOException;
+
+  /**
+   * Compacts one region (HBase's {@code compactRegion} and {@code majorCompactRegion}), named as
+   * {@link #regions} names it.
+   *
+   * @throws IllegalArgumentException if no region of any table has that name
+   */
+  void compactRegion(byte[] regionName, boolean major) throws IOException;
+
   /** Runs a minor compaction on each family that needs one. */
   void compact(String table) throws IOException;
 

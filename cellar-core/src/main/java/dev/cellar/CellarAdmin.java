@@ -5,6 +5,7 @@ import dev.cellar.store.Region;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -203,6 +204,30 @@ final class CellarAdmin implements Admin {
     for (Region region : table(table).regions()) {
       region.compact(true);
     }
+  }
+
+  @Override
+  public void flushRegion(byte[] regionName) throws IOException {
+    region(regionName).flush();
+  }
+
+  @Override
+  public void compactRegion(byte[] regionName, boolean major) throws IOException {
+    region(regionName).compact(major);
+  }
+
+  /** The open region named {@code regionName}. */
+  private Region region(byte[] regionName) {
+    for (CellarTable table : cellar.tables().values()) {
+      List<RegionInfo> infos = table.regionInfos();
+      for (int i = 0; i < infos.size(); i++) {
+        if (Arrays.equals(infos.get(i).regionName(), regionName)) {
+          return table.regions().get(i);
+        }
+      }
+    }
+    throw new IllegalArgumentException(
+        "no region is named " + dev.cellar.cell.Bytes.toStringBinary(regionName));
   }
 
   private CellarTable table(String name) {

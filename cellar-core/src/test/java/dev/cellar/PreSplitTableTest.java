@@ -129,6 +129,27 @@ class PreSplitTableTest {
   }
 
   @Test
+  void aRegionFlushesAndCompactsAlone() throws IOException {
+    try (Cellar cellar = open()) {
+      cellar.admin().createTable(table("t"), SPLITS);
+      putRows(cellar.table("t"), "a", "h", "n", "zz");
+      List<RegionInfo> regions = cellar.admin().regions("t");
+      cellar.admin().flushRegion(regions.get(1).regionName());
+      List<RegionStats> stats = cellar.engine().regionStats("t");
+      assertEquals(List.of(0, 1, 0, 0), stats.stream().map(RegionStats::storeFiles).toList());
+      putRows(cellar.table("t"), "i");
+      cellar.admin().flushRegion(regions.get(1).regionName());
+      cellar.admin().compactRegion(regions.get(1).regionName(), true);
+      assertEquals(1, cellar.engine().regionStats("t").get(1).storeFiles(), "compacted into one");
+      IllegalArgumentException unknown =
+          assertThrows(
+              IllegalArgumentException.class,
+              () -> cellar.admin().flushRegion(bytes("t,,1.nosuch.")));
+      assertTrue(unknown.getMessage().contains("no region is named"), unknown.getMessage());
+    }
+  }
+
+  @Test
   void scansGetsAndBatchesCrossRegionBoundaries() throws IOException {
     try (Cellar cellar = open()) {
       cellar.admin().createTable(table("t"), SPLITS);

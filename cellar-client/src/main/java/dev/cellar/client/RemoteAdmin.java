@@ -396,16 +396,31 @@ public final class RemoteAdmin implements Admin {
     locator.forget(table);
   }
 
+  /** Flushes each region of the table in turn, as HBase's client flushes region by region. */
   @Override
   public void flush(String table) throws IOException {
+    for (RegionLocator.Located region : locator.regions(table)) {
+      flushRegion(table, region.name());
+    }
+  }
+
+  @Override
+  public void flushRegion(byte[] regionName) throws IOException {
+    flushRegion(null, regionName);
+  }
+
+  private void flushRegion(String table, byte[] regionName) throws IOException {
     call(
         ADMIN,
         "FlushRegion",
         table,
-        AdminProtos.FlushRegionRequest.newBuilder()
-            .setRegion(Protos.region(locator.regions(table).getFirst().name()))
-            .build(),
+        AdminProtos.FlushRegionRequest.newBuilder().setRegion(Protos.region(regionName)).build(),
         AdminProtos.FlushRegionResponse.parser());
+  }
+
+  @Override
+  public void compactRegion(byte[] regionName, boolean major) throws IOException {
+    compactRegion(null, regionName, major);
   }
 
   @Override
@@ -419,12 +434,18 @@ public final class RemoteAdmin implements Admin {
   }
 
   private void compact(String table, boolean major) throws IOException {
+    for (RegionLocator.Located region : locator.regions(table)) {
+      compactRegion(table, region.name(), major);
+    }
+  }
+
+  private void compactRegion(String table, byte[] regionName, boolean major) throws IOException {
     call(
         ADMIN,
         "CompactRegion",
         table,
         AdminProtos.CompactRegionRequest.newBuilder()
-            .setRegion(Protos.region(locator.regions(table).getFirst().name()))
+            .setRegion(Protos.region(regionName))
             .setMajor(major)
             .build(),
         AdminProtos.CompactRegionResponse.parser());

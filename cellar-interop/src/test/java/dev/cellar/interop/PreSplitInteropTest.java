@@ -114,6 +114,30 @@ class PreSplitInteropTest {
   }
 
   @Test
+  void hbasesAdminFlushesAndCompactsOneRegion() throws Exception {
+    admin.createTable(descriptor(T), new byte[][] {bytes("g"), bytes("n")});
+    try (Table table = served.connection.getTable(T)) {
+      for (String row : List.of("a", "h", "p")) {
+        table.put(new Put(bytes(row)).addColumn(F, Q, bytes(row)));
+      }
+    }
+    List<RegionInfo> regions = admin.getRegions(T);
+    admin.flushRegion(regions.get(1).getRegionName());
+    List<Integer> files = new ArrayList<>();
+    for (RegionInfo region : regions) {
+      files.add(
+          admin.getRegionMetrics(locations().getFirst().getServerName(), T).stream()
+              .filter(metrics -> Bytes.equals(metrics.getRegionName(), region.getRegionName()))
+              .findFirst()
+              .orElseThrow()
+              .getStoreFileCount());
+    }
+    assertEquals(List.of(0, 1, 0), files, "only the named region flushed");
+    admin.flush(T);
+    admin.majorCompactRegion(regions.get(2).getRegionName());
+  }
+
+  @Test
   void createTableWithARangeSplitsItAsHBaseDoes() throws IOException {
     TableName u = TableName.valueOf("u");
     admin.createTable(descriptor(u), bytes("00000000"), bytes("99999999"), 5);

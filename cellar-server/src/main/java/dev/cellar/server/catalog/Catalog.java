@@ -396,6 +396,19 @@ public final class Catalog {
     publish(entries);
   }
 
+  /**
+   * Flushes every region of an enabled table.
+   *
+   * @throws RpcException TableNotFoundException, or TableNotEnabledException for a disabled table
+   */
+  public void flush(String table) throws RpcException, IOException {
+    Entry entry = require(table);
+    if (!entry.enabled()) {
+      throw RpcException.doNotRetry(RpcException.TABLE_NOT_ENABLED, table);
+    }
+    cellar.admin().flush(table);
+  }
+
   /** Marks a table disabled or enabled. */
   public synchronized void setEnabled(String table, boolean enabled)
       throws RpcException, IOException {

@@ -13,6 +13,7 @@ import java.util.regex.PatternSyntaxException;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos.CoprocessorServiceRequest;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.HBaseProtos;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.HBaseProtos.NamespaceDescriptor;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.HBaseProtos.ProcedureDescription;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.HBaseProtos.TableState;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.MasterProtos.*;
 
@@ -73,6 +74,16 @@ public final class MasterService {
                     "GetSchemaAlterStatus",
                     GetSchemaAlterStatusRequest.parser(),
                     (c, r) -> master.alterStatus(r)),
+                RpcMethod.of(
+                    "FlushTable", FlushTableRequest.parser(), (c, r) -> master.flushTable(r)),
+                RpcMethod.of(
+                    "ExecProcedure",
+                    ExecProcedureRequest.parser(),
+                    (c, r) -> master.execProcedure(r)),
+                RpcMethod.inline(
+                    "IsProcedureDone",
+                    IsProcedureDoneRequest.parser(),
+                    (c, r) -> master.isProcedureDone(r)),
                 RpcMethod.inline(
                     "getProcedureResult",
                     GetProcedureResultRequest.parser(),
@@ -139,6 +150,9 @@ public final class MasterService {
                     CoprocessorServiceRequest.parser(),
                     (c, r) -> export.call(r)))));
   }
+
+  /** The signature of HBase's table flush run as a procedure by name. */
+  private static final String FLUSH_TABLE_PROCEDURE = "flush-table-proc";
 
   private long nextProcedure() {
     return procedures.incrementAndGet();
@@ -210,6 +224,44 @@ public final class MasterService {
         .setYetToUpdateRegions(0)
         .setTotalRegions(entry.regions().size())
         .build();
+  }
+
+  /**
+   * Flushes a table (HBase 2.6's {@code Admin.flush}): every region, every family (a flush of
+   * families named is a flush of all of them), done before the call returns.
+   */
+  private FlushTableResponse flushTable(FlushTableRequest request) throws Exception {
+    catalog.flush(SchemaMapping.tableName(request.getTableName()));
+    return FlushTableResponse.newBuilder().setProcId(nextProcedure()).build();
+  }
+
+  /**
+   * The procedures HBase's older clients run by signature: {@code flush-table-proc} (a table's
+   * flush, the fallback of {@code Admin.flush}); any other is refused, naming it.
+   */
+  private ExecProcedureResponse execProcedure(ExecProcedureRequest request) throws Exception {
+    ProcedureDescription procedure = request.getProcedure();
+    if (!procedure.getSignature().equals(FLUSH_TABLE_PROCEDURE)) {
+      throw RpcException.doNotRetry(
+          "procedure '"
+              + procedure.getSignature()
+              + "' is not supported by Cellar (it runs "
+              + FLUSH_TABLE_PROCEDURE
+              + " only)");
+    }
+    String table = procedure.getInstance();
+    catalog.flush(table.startsWith("default:") ? table.substring("default:".length()) : table);
+    return ExecProcedureResponse.newBuilder().setExpectedTimeout(0).build();
+  }
+
+  /** Whether a procedure run by signature is done: it is, as each finishes before its call. */
+  private IsProcedureDoneResponse isProcedureDone(IsProcedureDoneRequest request)
+      throws RpcException {
+    if (!request.getProcedure().getSignature().equals(FLUSH_TABLE_PROCEDURE)) {
+      throw RpcException.doNotRetry(
+          "procedure '" + request.getProcedure().getSignature() + "' is not supported by Cellar");
+    }
+    return IsProcedureDoneResponse.newBuilder().setDone(true).build();
   }
 
   private static void checkSameTable(HBaseProtos.TableName named, HBaseProtos.TableName schema)

@@ -1,6 +1,7 @@
 package dev.cellar.server.service;
 
 import dev.cellar.Cellar;
+import dev.cellar.RegionInfo;
 import dev.cellar.server.catalog.Catalog;
 import dev.cellar.server.rpc.RpcException;
 import dev.cellar.server.rpc.RpcMethod;
@@ -55,16 +56,26 @@ public final class RegionAdminService {
                 "CompactRegion", CompactRegionRequest.parser(), (c, r) -> admin.compact(r))));
   }
 
-  private String table(HBaseProtos.RegionSpecifier region) throws RpcException {
+  /**
+   * The database's name of the region {@code region} names: the served regions and the database's
+   * are the same regions in the same order, though a table the database keeps whole is served under
+   * the catalog's id.
+   */
+  private byte[] regionName(HBaseProtos.RegionSpecifier region) throws Exception {
     Catalog.Located located = catalog.byRegionName(region.getValue());
     if (located == null) {
       throw RpcException.notServingRegion(region.getValue().toStringUtf8());
     }
-    return located.entry().name();
+    int index = located.entry().regions().indexOf(located.region());
+    List<RegionInfo> regions = cellar.admin().regions(located.entry().name());
+    if (index < 0 || index >= regions.size()) {
+      throw RpcException.notServingRegion(region.getValue().toStringUtf8());
+    }
+    return regions.get(index).regionName();
   }
 
   private FlushRegionResponse flush(FlushRegionRequest request) throws Exception {
-    cellar.admin().flush(table(request.getRegion()));
+    cellar.admin().flushRegion(regionName(request.getRegion()));
     return FlushRegionResponse.newBuilder()
         .setLastFlushTime(System.currentTimeMillis())
         .setFlushed(true)
@@ -72,16 +83,12 @@ public final class RegionAdminService {
   }
 
   private CompactRegionResponse compact(CompactRegionRequest request) throws Exception {
-    String table = table(request.getRegion());
+    byte[] region = regionName(request.getRegion());
     if (request.hasFamily()) {
       throw RpcException.doNotRetry(
-          "compacting one family is not supported by Cellar; compact" + " the table");
+          "compacting one family is not supported by Cellar; compact" + " the region");
     }
-    if (request.getMajor()) {
-      cellar.admin().majorCompact(table);
-    } else {
-      cellar.admin().compact(table);
-    }
+    cellar.admin().compactRegion(region, request.getMajor());
     return CompactRegionResponse.getDefaultInstance();
   }
 }
