@@ -23,6 +23,7 @@ import dev.cellar.spi.RemoteConnector;
 import dev.cellar.store.CompactionPolicy;
 import dev.cellar.store.CompactionThrottle;
 import dev.cellar.store.FamilySettings;
+import dev.cellar.store.MemStorePressure;
 import dev.cellar.store.Region;
 import dev.cellar.store.memstore.ChunkPool;
 import dev.cellar.store.memstore.MemStoreConfig;
@@ -177,7 +178,10 @@ public final class Cellar implements Database {
             cacheCompressed,
             throttle,
             metrics,
-            curve);
+            curve,
+            new MemStorePressure(
+                MemStoreConfig.globalMemStoreSize(settings, Runtime.getRuntime().maxMemory()),
+                flusher));
     this.gcPauses = GcPauseMonitor.start(metrics);
     this.admin = new CellarAdmin(this);
   }

@@ -154,6 +154,10 @@ public final class Region implements AutoCloseable {
   private final ReentrantLock flushLock = new ReentrantLock();
   private final RowLocks rowLocks = new RowLocks();
   private final AtomicBoolean flushQueued = new AtomicBoolean();
+
+  /** The MemStores' footprint as last reported to the global limit ({@link MemStorePressure}). */
+  private final AtomicLong reportedFootprint = new AtomicLong();
+
   private final AtomicBoolean compactionQueued = new AtomicBoolean();
   private volatile boolean closed;
 
@@ -210,7 +214,8 @@ public final class Region implements AutoCloseable {
       boolean cacheCompressedData,
       CompactionThrottle compactionThrottle,
       EngineMetrics metrics,
-      MissRatioCurveTracker curve) {
+      MissRatioCurveTracker curve,
+      MemStorePressure pressure) {
 
     /** HBase's key: cache the data blocks of compressed families compressed. */
     public static final String CACHE_COMPRESSED_DATA_KEY = "hbase.block.data.cachecompressed";
@@ -243,7 +248,8 @@ public final class Region implements AutoCloseable {
           cacheCompressedData,
           compactionThrottle,
           new EngineMetrics(),
-          null);
+          null,
+          MemStorePressure.unlimited(flushExecutor));
     }
   }
 
@@ -284,6 +290,7 @@ public final class Region implements AutoCloseable {
               services.metrics(),
               replayAfterWalId);
       region.replay();
+      services.pressure().register(region);
       return region;
     } catch (IOException | RuntimeException e) {
       stores.values().forEach(Store::close);
@@ -670,9 +677,13 @@ public final class Region implements AutoCloseable {
 
   private void afterWrite() throws IOException {
     long largest = 0;
+    long footprint = 0;
     for (Store store : families.array()) {
-      largest = Math.max(largest, store.memStoreFootprint());
+      long size = store.memStoreFootprint();
+      largest = Math.max(largest, size);
+      footprint += size;
     }
+    services.pressure().grew(footprint - reportedFootprint.getAndSet(footprint));
     if (largest >= BLOCKING_MULTIPLIER * flushSize) {
       flush();
     } else if (largest >= flushSize && flushQueued.compareAndSet(false, true)) {
@@ -1250,12 +1261,29 @@ public final class Region implements AutoCloseable {
     return any;
   }
 
+  /** The MemStores' heap plus off-heap bytes, allocating nothing. */
+  long memStoreFootprint() {
+    long footprint = 0;
+    for (Store store : families.array()) {
+      footprint += store.memStoreFootprint();
+    }
+    return footprint;
+  }
+
+  /** Flushes unless the region was closed meanwhile (a flush the global limit asks for). */
+  void flushIfOpen() throws IOException {
+    if (!closed) {
+      flush();
+    }
+  }
+
   /** Flushes what the MemStores hold and closes the stores (keeping their files). */
   @Override
   public void close() throws IOException {
     if (closed) {
       return;
     }
+    services.pressure().unregister(this);
     try {
       flush();
     } finally {
@@ -1273,6 +1301,7 @@ public final class Region implements AutoCloseable {
   /** Closes the stores without flushing (after a failure; the log still holds the edits). */
   public void abort() {
     closed = true;
+    services.pressure().unregister(this);
     families.all().forEach(Store::close);
     try {
       manifest.close();

@@ -117,7 +117,7 @@ public record MemStoreConfig(
    * the heap fraction of {@code maxHeapBytes} (HBase's {@code
    * MemorySizeUtil.getGlobalMemStoreSize}).
    */
-  private static long globalMemStoreSize(Settings settings, long maxHeapBytes) {
+  public static long globalMemStoreSize(Settings settings, long maxHeapBytes) {
     long offHeapMiB = settings.getLong(OFFHEAP_GLOBAL_MEMSTORE_SIZE_KEY, 0);
     if (offHeapMiB > 0) {
       return offHeapMiB * 1024 * 1024;
