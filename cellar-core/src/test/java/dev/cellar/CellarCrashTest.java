@@ -22,9 +22,10 @@ import org.junit.jupiter.api.io.TempDir;
  * Kills a process writing with SYNC_WAL at random points (SIGKILL), several times over the same
  * database, and reopens it each time: every acknowledged row is there with both its columns, and no
  * row is half there; the rows present are contiguous, so no batch of the writer's is half there
- * either. CI runs a few rounds; {@code -Dcellar.crash.rounds=N} (through {@code
- * -Dcellar.test.extraJvmArgs}) runs more. A subclass runs it on another storage by overriding
- * {@link #location()} and {@link #storageSettings()}.
+ * either (the table is split into three regions: a batch across a boundary is written region by
+ * region in key order, so what a kill leaves of it is its first rows). CI runs a few rounds; {@code
+ * -Dcellar.crash.rounds=N} (through {@code -Dcellar.test.extraJvmArgs}) runs more. A subclass runs
+ * it on another storage by overriding {@link #location()} and {@link #storageSettings()}.
  */
 @ExtendWith(TestSeedExtension.class)
 class CellarCrashTest {

@@ -25,7 +25,8 @@ public final class CellarWriterProcess {
           .admin()
           .createTable(
               TableDescriptor.of(
-                  "crash", ColumnFamilyDescriptor.of("f", Map.of("BLOCKSIZE", "4096"))));
+                  "crash", ColumnFamilyDescriptor.of("f", Map.of("BLOCKSIZE", "4096"))),
+              new byte[][] {CellarCrashTest.row(150), CellarCrashTest.row(700)});
     }
     Table table = cellar.table("crash");
     for (int i = Integer.parseInt(args[1]), write = 0; ; write++) {
