@@ -7,6 +7,11 @@
  * names the module system derives from their file names ({@code hbase.protocol.shaded}, {@code
  * hbase.shaded.protobuf}); the two split no package, so they sit on a module path together. Netty
  * is modular.
+ *
+ * <p>ZooKeeper's jar is an automatic module too ({@code zookeeper}); its generated records (jute,
+ * {@code org.apache.zookeeper.data}) split packages with it, so they stay on the class path and
+ * this module reads the unnamed module at compile time ({@code --add-reads}, in the pom).
+ * Everything runs on a class path.
  */
 module dev.cellar.server {
   requires transitive dev.cellar.core;
@@ -18,6 +23,7 @@ module dev.cellar.server {
   requires io.netty.transport;
   requires io.netty.transport.classes.epoll;
   requires org.slf4j;
+  requires zookeeper;
 
   exports dev.cellar.server;
 }
