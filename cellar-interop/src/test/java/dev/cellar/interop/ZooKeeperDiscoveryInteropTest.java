@@ -2,6 +2,7 @@ package dev.cellar.interop;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 
 import dev.cellar.CellarConfig;
 import dev.cellar.server.CellarServer;
@@ -34,8 +35,9 @@ import org.junit.jupiter.api.io.TempDir;
  * HBase's own client (2.6.1) on HBase's default configuration, ZooKeeper discovery
  * (ZKConnectionRegistry), finds {@code cellar serve} through the ZooKeeper the server runs in
  * process: the client is told the quorum and its port, nothing else. It creates a table, writes,
- * reads and scans; after the server restarts on the same directory, a new client finds it again
- * (new start code, same cluster id) and reads what was written.
+ * reads and scans; after the server restarts on the same directory and another RPC port, a new
+ * client finds it again (same cluster id) and reads what was written, and so does the client that
+ * knew the old address, once its calls there fail.
  */
 class ZooKeeperDiscoveryInteropTest {
 
@@ -78,34 +80,44 @@ class ZooKeeperDiscoveryInteropTest {
     Path data = dir.resolve("data");
     int zooKeeperPort = freePort();
     String clusterId;
-    try (CellarServer server = serve(data, zooKeeperPort);
-        Connection connection = connect(zooKeeperPort);
-        Admin admin = connection.getAdmin()) {
-      assertEquals("127.0.0.1:" + zooKeeperPort, server.zooKeeperQuorum().orElseThrow());
-      clusterId = server.clusterId();
-      assertEquals(clusterId, connection.getClusterId());
-      admin.createTable(
-          TableDescriptorBuilder.newBuilder(TABLE)
-              .setColumnFamily(ColumnFamilyDescriptorBuilder.of(F))
-              .build());
-      try (Table table = connection.getTable(TABLE)) {
-        for (int i = 0; i < 10; i++) {
-          table.put(new Put(bytes("row" + i)).addColumn(F, Q, bytes("v" + i)));
+    String firstAddress;
+    try (Connection kept = connect(zooKeeperPort)) {
+      try (CellarServer server = serve(data, zooKeeperPort);
+          Admin admin = kept.getAdmin()) {
+        assertEquals("127.0.0.1:" + zooKeeperPort, server.zooKeeperQuorum().orElseThrow());
+        clusterId = server.clusterId();
+        firstAddress = server.hostAndPort();
+        assertEquals(clusterId, kept.getClusterId());
+        admin.createTable(
+            TableDescriptorBuilder.newBuilder(TABLE)
+                .setColumnFamily(ColumnFamilyDescriptorBuilder.of(F))
+                .build());
+        try (Table table = kept.getTable(TABLE)) {
+          for (int i = 0; i < 10; i++) {
+            table.put(new Put(bytes("row" + i)).addColumn(F, Q, bytes("v" + i)));
+          }
+          assertArrayEquals(bytes("v3"), table.get(new Get(bytes("row3"))).getValue(F, Q));
+          assertEquals(rows(0, 10), scan(table));
         }
-        assertArrayEquals(bytes("v3"), table.get(new Get(bytes("row3"))).getValue(F, Q));
-        assertEquals(rows(0, 10), scan(table));
+        assertEquals(
+            server.hostAndPort(),
+            admin.getClusterMetrics().getMasterName().getAddress().toString());
       }
-      assertEquals(
-          server.hostAndPort(), admin.getClusterMetrics().getMasterName().getAddress().toString());
-    }
 
-    try (CellarServer ignored = serve(data, zooKeeperPort);
-        Connection connection = connect(zooKeeperPort);
-        Table table = connection.getTable(TABLE)) {
-      assertEquals(clusterId, connection.getClusterId());
-      assertArrayEquals(bytes("v7"), table.get(new Get(bytes("row7"))).getValue(F, Q));
-      table.put(new Put(bytes("row10")).addColumn(F, Q, bytes("v10")));
-      assertEquals(rows(0, 11), scan(table));
+      // Restarted on another RPC port (and start code): found again through ZooKeeper, both by a
+      // new client and by the one that knew the old address.
+      try (CellarServer server = serve(data, zooKeeperPort);
+          Connection fresh = connect(zooKeeperPort);
+          Table table = fresh.getTable(TABLE);
+          Table keptTable = kept.getTable(TABLE)) {
+        assertNotEquals(firstAddress, server.hostAndPort());
+        assertEquals(clusterId, fresh.getClusterId());
+        assertArrayEquals(bytes("v7"), table.get(new Get(bytes("row7"))).getValue(F, Q));
+        table.put(new Put(bytes("row10")).addColumn(F, Q, bytes("v10")));
+        assertEquals(rows(0, 11), scan(table));
+        assertArrayEquals(bytes("v10"), keptTable.get(new Get(bytes("row10"))).getValue(F, Q));
+        assertEquals(rows(0, 11), scan(keptTable));
+      }
     }
   }
 

@@ -50,10 +50,17 @@ import org.slf4j.LoggerFactory;
  * (HDFS) through the same {@link Storage} as the database; the server's lock is {@code
  * server/LOCK}, held as the database's own locks are.
  *
+ * <p><b>Discovery.</b> With {@code hbase.zookeeper.quorum} set, or an embedded ZooKeeper ({@link
+ * ZooKeeperOptions}), the server publishes itself in ZooKeeper as HBase's master and region server
+ * do, for clients on HBase's default ZooKeeper registry ({@link ZooKeeperDiscovery}); it does so
+ * last at start, once it serves, and withdraws first at close.
+ *
  * <p><b>Threads.</b> Netty's acceptor and event loops ({@link RpcServer}), the handler pool {@value
  * #HANDLER_THREAD}-N with its bounded queue, the scanner lease sweeper, and the database's own
- * background threads. {@link #close()} stops accepting, closes connections, lets running calls
- * finish, closes open scanners, then flushes and closes the database and drops the lock.
+ * background threads; with discovery, ZooKeeper's client threads (and an embedded ZooKeeper's).
+ * {@link #close()} withdraws the server from ZooKeeper, stops accepting, closes connections, lets
+ * running calls finish, closes open scanners, then flushes and closes the database and drops the
+ * lock.
  *
  * <p><b>Metrics.</b> Beside the database's own beans, the server publishes HBase's IPC bean ({@link
  * IpcSource}, with the admin calls by method) and counts its requests into the database's {@code
