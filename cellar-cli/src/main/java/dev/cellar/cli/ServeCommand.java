@@ -4,6 +4,7 @@ import dev.cellar.CellarConfig;
 import dev.cellar.observe.http.InfoServerConfig;
 import dev.cellar.server.CellarServer;
 import dev.cellar.server.ServerOptions;
+import dev.cellar.server.ZooKeeperOptions;
 import java.io.IOException;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
@@ -30,7 +31,11 @@ import picocli.CommandLine.Option;
       "  hbase.client.registry.impl=",
       "    org.apache.hadoop.hbase.client.RpcConnectionRegistry",
       "  hbase.client.bootstrap.servers=HOST:PORT",
-      "Example: cellar serve --dir /var/lib/cellar"
+      "or, on HBase's default ZooKeeper discovery (the server publishes itself in the",
+      "ZooKeeper of hbase.zookeeper.quorum, or runs its own with --zookeeper),",
+      "  hbase.zookeeper.quorum=HOST",
+      "  hbase.zookeeper.property.clientPort=PORT",
+      "Example: cellar serve --dir /var/lib/cellar --zookeeper"
     },
     exitCodeList =
         "1:the server could not start (one line on standard error says why: port or"
@@ -66,6 +71,14 @@ final class ServeCommand implements Callable<Integer> {
               + " 0 for any free port)")
   Integer infoPort;
 
+  @Option(
+      names = "--zookeeper",
+      description =
+          "run a ZooKeeper server in process (on the bind address, port"
+              + " hbase.zookeeper.property.clientPort, default 2181) and publish the server in it"
+              + " for HBase clients on ZooKeeper discovery (cellar.server.zookeeper.embedded)")
+  boolean zooKeeper;
+
   @Override
   public Integer call() throws IOException, InterruptedException {
     String location = database.location(null);
@@ -78,6 +91,9 @@ final class ServeCommand implements Callable<Integer> {
     }
     if (hostname != null) {
       config = config.with(ServerOptions.HOSTNAME, hostname);
+    }
+    if (zooKeeper) {
+      config = config.with(ZooKeeperOptions.EMBEDDED, "true");
     }
     if (infoPort != null) {
       config = config.with(InfoServerConfig.PORT_KEY, infoPort.toString());
@@ -113,6 +129,14 @@ final class ServeCommand implements Callable<Integer> {
             + "  hbase.client.registry.impl=org.apache.hadoop.hbase.client.RpcConnectionRegistry%n"
             + "  hbase.client.bootstrap.servers=%s%n",
         location, server.address(), server.hostAndPort(), server.hostAndPort());
+    server
+        .zooKeeperQuorum()
+        .ifPresent(
+            quorum ->
+                System.out.printf(
+                    "  or, on ZooKeeper discovery (published under %s)%n"
+                        + "  hbase.zookeeper.quorum=%s%n",
+                    server.options().zooKeeper().parent(), quorum));
     server
         .database()
         .infoServerAddress()

@@ -9,6 +9,7 @@ import dev.cellar.io.StorageLocation;
 import dev.cellar.server.catalog.Catalog;
 import dev.cellar.server.catalog.MetaTable;
 import dev.cellar.server.catalog.ServerIdentity;
+import dev.cellar.server.discovery.ZooKeeperDiscovery;
 import dev.cellar.server.rpc.IpcSource;
 import dev.cellar.server.rpc.MethodCallCounts;
 import dev.cellar.server.rpc.RpcDispatch;
@@ -30,6 +31,7 @@ import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.ThreadPoolExecutor;
@@ -48,10 +50,17 @@ import org.slf4j.LoggerFactory;
  * (HDFS) through the same {@link Storage} as the database; the server's lock is {@code
  * server/LOCK}, held as the database's own locks are.
  *
+ * <p><b>Discovery.</b> With {@code hbase.zookeeper.quorum} set, or an embedded ZooKeeper ({@link
+ * ZooKeeperOptions}), the server publishes itself in ZooKeeper as HBase's master and region server
+ * do, for clients on HBase's default ZooKeeper registry ({@link ZooKeeperDiscovery}); it does so
+ * last at start, once it serves, and withdraws first at close.
+ *
  * <p><b>Threads.</b> Netty's acceptor and event loops ({@link RpcServer}), the handler pool {@value
  * #HANDLER_THREAD}-N with its bounded queue, the scanner lease sweeper, and the database's own
- * background threads. {@link #close()} stops accepting, closes connections, lets running calls
- * finish, closes open scanners, then flushes and closes the database and drops the lock.
+ * background threads; with discovery, ZooKeeper's client threads (and an embedded ZooKeeper's).
+ * {@link #close()} withdraws the server from ZooKeeper, stops accepting, closes connections, lets
+ * running calls finish, closes open scanners, then flushes and closes the database and drops the
+ * lock.
  *
  * <p><b>Metrics.</b> Beside the database's own beans, the server publishes HBase's IPC bean ({@link
  * IpcSource}, with the admin calls by method) and counts its requests into the database's {@code
@@ -72,6 +81,7 @@ public final class CellarServer implements AutoCloseable {
   private final RpcServer rpc;
   private final ServerIdentity identity;
   private final Catalog catalog;
+  private final Optional<ZooKeeperDiscovery> discovery;
 
   private CellarServer(
       ServerOptions options,
@@ -82,7 +92,8 @@ public final class CellarServer implements AutoCloseable {
       ClientService client,
       RpcServer rpc,
       ServerIdentity identity,
-      Catalog catalog) {
+      Catalog catalog,
+      Optional<ZooKeeperDiscovery> discovery) {
     this.options = options;
     this.location = location;
     this.lock = lock;
@@ -92,6 +103,7 @@ public final class CellarServer implements AutoCloseable {
     this.rpc = rpc;
     this.identity = identity;
     this.catalog = catalog;
+    this.discovery = discovery;
   }
 
   /**
@@ -124,6 +136,7 @@ public final class CellarServer implements AutoCloseable {
     Cellar cellar = null;
     ThreadPoolExecutor handlers = null;
     ClientService client = null;
+    RpcServer rpc = null;
     try {
       int port = options.port() == 0 ? freePort(options.bindAddress()) : options.port();
       String clusterId = clusterId(storage, serverDir.resolve("cluster-id"));
@@ -153,7 +166,7 @@ public final class CellarServer implements AutoCloseable {
               handlers,
               clusterId,
               rpcMetrics);
-      RpcServer rpc =
+      rpc =
           RpcServer.start(
               new InetSocketAddress(options.bindAddress(), port),
               options.ioThreads(),
@@ -163,6 +176,15 @@ public final class CellarServer implements AutoCloseable {
       engine.metrics().servedOverRpc();
       engine.publish(new IpcSource(rpcMetrics, handlers, rpc::openConnections, adminCalls));
       engine.servesRpcOn(port);
+      Optional<ZooKeeperDiscovery> discovery =
+          ZooKeeperDiscovery.start(
+              options.zooKeeper(),
+              options.bindAddress(),
+              location.isLocal()
+                  ? Optional.of(location.directory().resolve("server").resolve("zookeeper"))
+                  : Optional.empty(),
+              identity,
+              cellar.infoServerAddress().map(InetSocketAddress::getPort).orElse(0));
       LOG.info(
           "cellar serve: {} on {}:{} ({}), advertised as {}, cluster id {}",
           options.location(),
@@ -171,9 +193,15 @@ public final class CellarServer implements AutoCloseable {
           rpc.usesEpoll() ? "epoll" : "nio",
           identity.hostAndPort(),
           clusterId);
+      discovery.ifPresent(
+          published ->
+              LOG.info("cellar serve: published in ZooKeeper at {}", published.connectString()));
       return new CellarServer(
-          options, location, lock, cellar, handlers, client, rpc, identity, catalog);
+          options, location, lock, cellar, handlers, client, rpc, identity, catalog, discovery);
     } catch (IOException | RuntimeException e) {
+      if (rpc != null) {
+        closeQuietly(rpc, e);
+      }
       if (handlers != null) {
         handlers.shutdownNow();
       }
@@ -286,8 +314,17 @@ public final class CellarServer implements AutoCloseable {
     return rpc.openConnections();
   }
 
+  /**
+   * The ZooKeeper quorum the server is published in ({@code host:port,...}), when it is: with an
+   * embedded ZooKeeper, that server's address.
+   */
+  public Optional<String> zooKeeperQuorum() {
+    return discovery.map(ZooKeeperDiscovery::connectString);
+  }
+
   @Override
   public void close() throws IOException {
+    discovery.ifPresent(ZooKeeperDiscovery::close);
     rpc.close();
     handlers.shutdown();
     try {

@@ -36,6 +36,8 @@ import java.nio.file.Path;
  *   <tr><td>cellar.server.gets.inline</td><td>true</td><td>gets run on the event loop that read
  *       them instead of a handler thread</td></tr>
  * </table>
+ *
+ * <p>ZooKeeper discovery has keys of its own: {@link ZooKeeperOptions}.
  */
 public record ServerOptions(
     String location,
@@ -51,7 +53,8 @@ public record ServerOptions(
     long scannerMaxResultSize,
     long minimumScanTimeLimitMillis,
     boolean scannerHeartbeats,
-    boolean inlineGets) {
+    boolean inlineGets,
+    ZooKeeperOptions zooKeeper) {
 
   public static final String PORT = "hbase.regionserver.port";
   public static final String BIND_ADDRESS = "hbase.regionserver.ipc.address";
@@ -125,7 +128,8 @@ public record ServerOptions(
         maxResultSize,
         minimum,
         settings.getBoolean(SCANNER_HEARTBEATS, true),
-        settings.getBoolean(INLINE_GETS, true));
+        settings.getBoolean(INLINE_GETS, true),
+        ZooKeeperOptions.from(settings));
   }
 
   /** How long and how much one Scan call may read, as these options set it. */
@@ -168,6 +172,7 @@ public record ServerOptions(
         scannerMaxResultSize,
         minimumScanTimeLimitMillis,
         scannerHeartbeats,
-        inlineGets);
+        inlineGets,
+        zooKeeper);
   }
 }
