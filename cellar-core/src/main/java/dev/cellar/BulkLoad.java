@@ -24,12 +24,13 @@ import java.util.function.Consumer;
  * <p><b>Order.</b> (1) Every file is found and verified whole ({@link BulkLoadSource}); any problem
  * ends the load with a {@link BulkLoadException} before anything changed. (2) A missing table is
  * created with the families found (HBase's {@code create.table=yes}: each family with the defaults
- * and the compression of its files). A family the table lacks is refused. (3) Each file is staged
- * in its family's {@code .tmp} directory: copied (forced), or with {@code move} hard-linked there
- * (copied where a link is not possible), the source deleted once the load committed. A move never
- * renames the source away before the commit: the next open empties {@code .tmp}, so a crash would
- * lose a source staged there by name alone. (4) {@link Region#bulkLoad} flushes the table, gives
- * all files one new sequence id, renames them into their family directories as {@code
+ * and the compression of its files, split into regions where the files' rows leave gaps, as HBase's
+ * tool splits it: {@link FileBoundaries}). A family the table lacks is refused. (3) Each file is
+ * staged in its family's {@code .tmp} directory: copied (forced), or with {@code move} hard-linked
+ * there (copied where a link is not possible), the source deleted once the load committed. A move
+ * never renames the source away before the commit: the next open empties {@code .tmp}, so a crash
+ * would lose a source staged there by name alone. (4) {@link Region#bulkLoad} flushes the table,
+ * gives all files one new sequence id, renames them into their family directories as {@code
  * <hex>_SeqId_<n>_} and records them in one manifest record.
  *
  * <p><b>Failure.</b> Before (4) commits, a failure deletes the staged copies and links, and the
@@ -76,8 +77,23 @@ public final class BulkLoad {
     Map<String, List<LoadFile>> found = BulkLoadSource.find(dir, cellar.allocator(), progress);
     boolean created = false;
     if (!cellar.admin().tableExists(table)) {
-      cellar.admin().createTable(descriptorFor(table, found));
-      progress.accept("created table " + table + " with families " + found.keySet());
+      List<FileBoundaries.Span> spans = new ArrayList<>();
+      found
+          .values()
+          .forEach(
+              files ->
+                  files.forEach(
+                      file -> spans.add(new FileBoundaries.Span(file.firstRow(), file.lastRow()))));
+      byte[][] splitKeys = FileBoundaries.splitKeys(spans);
+      cellar.admin().createTable(descriptorFor(table, found), splitKeys);
+      progress.accept(
+          "created table "
+              + table
+              + " with families "
+              + found.keySet()
+              + (splitKeys.length == 0
+                  ? ""
+                  : " in " + (splitKeys.length + 1) + " regions at the files' boundaries"));
       created = true;
     } else {
       TableDescriptor descriptor = cellar.admin().describe(table);
