@@ -142,11 +142,15 @@ final class RpcConnectionHandler extends ChannelInboundHandlerAdapter {
     }
     int callId = head.callId;
     if (method == null) {
+      String name = methodName(nio);
+      String refusal = service.refusal(name);
       reply(
           ctx,
           callId,
           RpcException.doNotRetry(
-              "unknown method '" + methodName(nio) + "' of service " + service.name()));
+              refusal != null
+                  ? refusal
+                  : "unknown method '" + name + "' of service " + service.name()));
       return;
     }
     if (head.paramLength < 0 || head.paramLength > end - head.paramStart) {

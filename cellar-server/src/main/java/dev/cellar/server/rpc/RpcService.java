@@ -19,9 +19,21 @@ public final class RpcService {
   private final Map<ByteString, RpcMethod<?>> methodsByBytes = new HashMap<>();
   private final RpcMethod<?>[] byIndex;
   private final byte[][] namesByIndex;
+  private final Map<String, String> refusals;
 
+  /** A service of {@code methods}, refusing nothing by name (an unknown method is unknown). */
   public RpcService(String name, List<RpcMethod<?>> methods) {
+    this(name, methods, Map.of());
+  }
+
+  /**
+   * A service of {@code methods} that refuses the methods {@code refusals} names, each with its
+   * message: the methods of HBase's service that Cellar does not serve, so that a client learns
+   * what it asked for is not supported rather than that it does not exist.
+   */
+  public RpcService(String name, List<RpcMethod<?>> methods, Map<String, String> refusals) {
     this.name = name;
+    this.refusals = Map.copyOf(refusals);
     this.byIndex = methods.toArray(new RpcMethod<?>[0]);
     this.namesByIndex = new byte[byIndex.length][];
     for (int i = 0; i < byIndex.length; i++) {
@@ -34,6 +46,11 @@ public final class RpcService {
 
   public String name() {
     return name;
+  }
+
+  /** Why the method {@code method}, which is not served, is refused; null if it is unknown. */
+  public String refusal(String method) {
+    return refusals.get(method);
   }
 
   /** The method named {@code method}, or null. */

@@ -10,6 +10,7 @@ import dev.cellar.server.rpc.RpcMethod;
 import dev.cellar.server.rpc.RpcService;
 import dev.cellar.spi.EngineAccess;
 import java.util.List;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos.GetRequest;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos.GetResponse;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos.MultiRequest;
@@ -60,8 +61,9 @@ public final class ClientService implements AutoCloseable {
   }
 
   public RpcService service() {
-    return new RpcService(
+    return UnservedMethods.service(
         NAME,
+        ClientProtos.ClientService.getDescriptor(),
         List.of(
             new RpcMethod<>(
                 "Get",

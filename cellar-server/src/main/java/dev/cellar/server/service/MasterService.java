@@ -15,6 +15,7 @@ import org.apache.hadoop.hbase.shaded.protobuf.generated.HBaseProtos;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.HBaseProtos.NamespaceDescriptor;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.HBaseProtos.ProcedureDescription;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.HBaseProtos.TableState;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.MasterProtos;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.MasterProtos.*;
 
 /**
@@ -47,8 +48,9 @@ public final class MasterService {
     MasterService master = new MasterService(catalog);
     IsMasterRunningResponse running =
         IsMasterRunningResponse.newBuilder().setIsMasterRunning(true).build();
-    return new RpcService(
+    return UnservedMethods.service(
         NAME,
+        MasterProtos.MasterService.getDescriptor(),
         calls.counting(
             List.of(
                 RpcMethod.inline(

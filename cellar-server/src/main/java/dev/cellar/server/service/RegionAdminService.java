@@ -7,6 +7,7 @@ import dev.cellar.server.rpc.RpcException;
 import dev.cellar.server.rpc.RpcMethod;
 import dev.cellar.server.rpc.RpcService;
 import java.util.List;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.AdminProtos;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.AdminProtos.CompactRegionRequest;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.AdminProtos.CompactRegionResponse;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.AdminProtos.FlushRegionRequest;
@@ -40,8 +41,9 @@ public final class RegionAdminService {
   /** The service over {@code cellar}'s tables; region loads come from {@code loads}. */
   public static RpcService create(Cellar cellar, Catalog catalog, RegionLoads loads) {
     RegionAdminService admin = new RegionAdminService(cellar, catalog);
-    return new RpcService(
+    return UnservedMethods.service(
         NAME,
+        AdminProtos.AdminService.getDescriptor(),
         List.of(
             RpcMethod.of(
                 "GetRegionLoad",

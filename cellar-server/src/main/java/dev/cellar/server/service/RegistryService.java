@@ -6,6 +6,7 @@ import dev.cellar.server.rpc.RpcMethod;
 import dev.cellar.server.rpc.RpcService;
 import java.util.List;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.HBaseProtos.RegionLocation;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.RegistryProtos;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.RegistryProtos.GetActiveMasterRequest;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.RegistryProtos.GetActiveMasterResponse;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.RegistryProtos.GetBootstrapNodesRequest;
@@ -53,8 +54,9 @@ public final class RegistryService {
             .build();
     GetBootstrapNodesResponse nodes =
         GetBootstrapNodesResponse.newBuilder().addServerName(server.toProto()).build();
-    return new RpcService(
+    return UnservedMethods.service(
         NAME,
+        RegistryProtos.ClientMetaService.getDescriptor(),
         List.of(
             RpcMethod.inline("GetClusterId", GetClusterIdRequest.parser(), (c, r) -> clusterId),
             RpcMethod.inline("GetActiveMaster", GetActiveMasterRequest.parser(), (c, r) -> master),
