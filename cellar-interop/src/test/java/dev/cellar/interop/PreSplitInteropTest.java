@@ -22,6 +22,7 @@ import java.util.TreeMap;
 import org.apache.hadoop.hbase.HRegionLocation;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
+import org.apache.hadoop.hbase.client.CheckAndMutate;
 import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
 import org.apache.hadoop.hbase.client.Delete;
 import org.apache.hadoop.hbase.client.Get;
@@ -135,6 +136,52 @@ class PreSplitInteropTest {
     assertEquals(List.of(0, 1, 0), files, "only the named region flushed");
     admin.flush(T);
     admin.majorCompactRegion(regions.get(2).getRegionName());
+  }
+
+  @Test
+  void wideRowsComeInPartsAndChecksApplyInEveryRegion() throws Exception {
+    admin.createTable(descriptor(T), new byte[][] {bytes("g"), bytes("n")});
+    try (Table table = served.connection.getTable(T)) {
+      for (String row : List.of("a", "h", "p")) {
+        Put put = new Put(bytes(row));
+        for (int c = 0; c < 40; c++) {
+          put.addColumn(F, bytes(String.format("c%02d", c)), new byte[1000]);
+        }
+        table.put(put);
+      }
+      Map<String, Integer> cells = new TreeMap<>();
+      int results = 0;
+      try (ResultScanner scanner =
+          table.getScanner(
+              new Scan().setAllowPartialResults(true).setMaxResultSize(4096).setCaching(2))) {
+        for (Result part : scanner) {
+          results++;
+          cells.merge(Bytes.toString(part.getRow()), part.size(), Integer::sum);
+        }
+      }
+      assertEquals(Map.of("a", 40, "h", 40, "p", 40), cells);
+      assertTrue(results > 3, "the rows came in parts: " + results + " results");
+      Map<String, Integer> batched = new TreeMap<>();
+      try (ResultScanner scanner = table.getScanner(new Scan().setBatch(7).setReversed(true))) {
+        for (Result part : scanner) {
+          assertTrue(part.size() <= 7);
+          batched.merge(Bytes.toString(part.getRow()), part.size(), Integer::sum);
+        }
+      }
+      assertEquals(cells, batched);
+      for (String row : List.of("a", "h", "p")) {
+        assertTrue(
+            table
+                .checkAndMutate(
+                    CheckAndMutate.newBuilder(bytes(row))
+                        .ifEquals(F, bytes("c00"), new byte[1000])
+                        .build(new Put(bytes(row)).addColumn(F, Q, bytes("checked " + row))))
+                .isSuccess(),
+            row);
+        assertEquals(
+            "checked " + row, Bytes.toString(table.get(new Get(bytes(row))).getValue(F, Q)));
+      }
+    }
   }
 
   @Test
