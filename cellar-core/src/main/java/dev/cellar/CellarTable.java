@@ -16,6 +16,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.Predicate;
 
 /**
  * {@link Table} over a table's {@link Region}s: turns the client types into the regions' cells and
@@ -172,16 +173,8 @@ final class CellarTable implements Table {
   public boolean checkAndMutate(
       byte[] family, byte[] qualifier, CompareOperator operator, byte[] value, Mutation mutation)
       throws IOException {
-    return router
-        .regionFor(mutation.rowUnsafe())
-        .checkAndMutate(
-            mutation.rowUnsafe(),
-            family,
-            qualifier,
-            current -> matches(operator, value, current),
-            cellsOf(mutation),
-            mutation.durability().resolved(),
-            System.currentTimeMillis());
+    return checkAndMutate(
+        family, qualifier, current -> matches(operator, value, current), mutation);
   }
 
   @Override
@@ -195,13 +188,24 @@ final class CellarTable implements Table {
     if (operator == CompareOperator.NO_OP) {
       throw new IllegalArgumentException("a check-and-mutate cannot compare with NO_OP");
     }
+    return checkAndMutate(
+        family,
+        qualifier,
+        current -> ValueCondition.holds(operator, comparator, current),
+        mutation);
+  }
+
+  /** Applies {@code mutation} in its row's region if {@code check} accepts the column's value. */
+  private boolean checkAndMutate(
+      byte[] family, byte[] qualifier, Predicate<byte[]> check, Mutation mutation)
+      throws IOException {
     return router
         .regionFor(mutation.rowUnsafe())
         .checkAndMutate(
             mutation.rowUnsafe(),
             family,
             qualifier,
-            current -> ValueCondition.holds(operator, comparator, current),
+            check,
             cellsOf(mutation),
             mutation.durability().resolved(),
             System.currentTimeMillis());

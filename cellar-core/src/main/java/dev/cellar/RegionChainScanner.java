@@ -40,38 +40,37 @@ final class RegionChainScanner implements RowStream {
     this.current = router.region(index).scanner(request);
   }
 
+  /** One read of a region's scanner: whole rows, rows by a deadline, or parts of rows. */
+  @FunctionalInterface
+  private interface Read {
+    boolean from(RegionScanner scanner) throws IOException;
+  }
+
   @Override
   public boolean next(CollectedRow into) throws IOException {
-    while (current != null) {
-      if (current.next(into)) {
-        return true;
-      }
-      advance();
-    }
-    return false;
+    return read(scanner -> scanner.next(into), false);
   }
 
   @Override
   public boolean next(CollectedRow into, long deadlineNanos) throws IOException {
-    while (current != null) {
-      if (current.next(into, deadlineNanos)) {
-        return true;
-      }
-      if (current.stoppedAtDeadline()) {
-        return false;
-      }
-      advance();
-    }
-    return false;
+    return read(scanner -> scanner.next(into, deadlineNanos), true);
   }
 
   @Override
   public boolean nextPart(CollectedRow into, RowBudget budget) throws IOException {
+    return read(scanner -> scanner.nextPart(into, budget), budget.timed());
+  }
+
+  /**
+   * Reads from the current region, moving on to the next when it ends; a {@code timed} read that
+   * stopped at its deadline stays in its region.
+   */
+  private boolean read(Read read, boolean timed) throws IOException {
     while (current != null) {
-      if (current.nextPart(into, budget)) {
+      if (read.from(current)) {
         return true;
       }
-      if (current.stoppedAtDeadline()) {
+      if (timed && current.stoppedAtDeadline()) {
         return false;
       }
       advance();
