@@ -37,7 +37,8 @@ public interface Admin {
   }
 
   /**
-   * The table's regions in key order (HBase's {@code getRegions}).
+   * The table's regions in key order (HBase's {@code getRegions}). A table created without split
+   * keys is one region, whose id is 0 embedded (a server names it by the id it gave the table).
    *
    * @throws TableNotFoundException if there is no such table
    */
