@@ -55,6 +55,9 @@ public final class FilterConverter {
 
   private static final String PACKAGE = "org.apache.hadoop.hbase.filter.";
 
+  /** The deepest nesting of filter lists and wrapping filters converted. */
+  static final int MAX_DEPTH = 64;
+
   private FilterConverter() {}
 
   /** The filter of a Get or Scan; {@link ConvertedFilter#NONE} without one. */
@@ -63,17 +66,30 @@ public final class FilterConverter {
       return ConvertedFilter.NONE;
     }
     boolean[] keyOnly = new boolean[2];
-    Filter filter = filter(proto, keyOnly);
+    Filter filter = filter(proto, keyOnly, 1);
     return new ConvertedFilter(filter, keyOnly[0], keyOnly[1]);
   }
 
-  private static Filter filter(FilterProtos.Filter proto, boolean[] keyOnly) throws RpcException {
+  /**
+   * The filter {@code proto} describes, at nesting depth {@code depth} (the outermost is 1).
+   *
+   * @throws RpcException DoNotRetry past {@value #MAX_DEPTH} levels of lists and wrappers, which no
+   *     application needs and which would cost the server its stack to convert and evaluate
+   */
+  private static Filter filter(FilterProtos.Filter proto, boolean[] keyOnly, int depth)
+      throws RpcException {
+    if (depth > MAX_DEPTH) {
+      throw RpcException.doNotRetry(
+          "the filter nests lists and wrapping filters more than "
+              + MAX_DEPTH
+              + " deep; Cellar refuses deeper filters");
+    }
     String name = proto.getName();
     String simple = name.startsWith(PACKAGE) ? name.substring(PACKAGE.length()) : name;
     byte[] body = proto.getSerializedFilter().toByteArray();
     try {
       return switch (simple) {
-        case "FilterList" -> filterList(FilterProtos.FilterList.parseFrom(body), keyOnly);
+        case "FilterList" -> filterList(FilterProtos.FilterList.parseFrom(body), keyOnly, depth);
         case "RowFilter" -> {
           FilterProtos.CompareFilter c = FilterProtos.RowFilter.parseFrom(body).getCompareFilter();
           yield new RowFilter(operator(c.getCompareOp()), comparator(c.getComparator()));
@@ -104,7 +120,8 @@ public final class FilterConverter {
         case "FilterAllFilter" -> new FilterAllFilter();
         case "WhileMatchFilter" ->
             new WhileMatchFilter(
-                filter(FilterProtos.WhileMatchFilter.parseFrom(body).getFilter(), keyOnly));
+                filter(
+                    FilterProtos.WhileMatchFilter.parseFrom(body).getFilter(), keyOnly, depth + 1));
         case "FirstKeyOnlyFilter" -> new FirstKeyOnlyFilter();
         case "KeyOnlyFilter" -> {
           keyOnly[0] = true;
@@ -179,7 +196,8 @@ public final class FilterConverter {
         case "RandomRowFilter" ->
             new RandomRowFilter(FilterProtos.RandomRowFilter.parseFrom(body).getChance());
         case "SkipFilter" ->
-            new SkipFilter(filter(FilterProtos.SkipFilter.parseFrom(body).getFilter(), keyOnly));
+            new SkipFilter(
+                filter(FilterProtos.SkipFilter.parseFrom(body).getFilter(), keyOnly, depth + 1));
         case "SingleColumnValueExcludeFilter" ->
             new SingleColumnValueExcludeFilter(
                 singleColumnValue(
@@ -203,11 +221,11 @@ public final class FilterConverter {
     }
   }
 
-  private static Filter filterList(FilterProtos.FilterList proto, boolean[] keyOnly)
+  private static Filter filterList(FilterProtos.FilterList proto, boolean[] keyOnly, int depth)
       throws RpcException {
     List<Filter> members = new ArrayList<>();
     for (FilterProtos.Filter member : proto.getFiltersList()) {
-      members.add(filter(member, keyOnly));
+      members.add(filter(member, keyOnly, depth + 1));
     }
     FilterList.Operator operator =
         proto.getOperator() == FilterProtos.FilterList.Operator.MUST_PASS_ONE

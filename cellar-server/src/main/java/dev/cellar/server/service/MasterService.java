@@ -8,8 +8,6 @@ import dev.cellar.server.rpc.RpcMethod;
 import dev.cellar.server.rpc.RpcService;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.regex.Pattern;
-import java.util.regex.PatternSyntaxException;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos.CoprocessorServiceRequest;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.HBaseProtos;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.HBaseProtos.NamespaceDescriptor;
@@ -94,11 +92,11 @@ public final class MasterService {
                     "IsProcedureDone",
                     IsProcedureDoneRequest.parser(),
                     (c, r) -> IsProcedureDoneResponse.newBuilder().setDone(true).build()),
-                RpcMethod.inline(
+                RpcMethod.of(
                     "GetTableDescriptors",
                     GetTableDescriptorsRequest.parser(),
                     (c, r) -> master.descriptors(r)),
-                RpcMethod.inline(
+                RpcMethod.of(
                     "GetTableNames", GetTableNamesRequest.parser(), (c, r) -> master.names(r)),
                 RpcMethod.inline(
                     "GetTableState", GetTableStateRequest.parser(), (c, r) -> master.state(r)),
@@ -299,9 +297,9 @@ public final class MasterService {
       }
       return response.build();
     }
-    Pattern pattern = pattern(request.hasRegex() ? request.getRegex() : null);
+    TableNamePattern pattern = TableNamePattern.of(request.hasRegex() ? request.getRegex() : null);
     for (Catalog.Entry entry : listed(request.hasNamespace() ? request.getNamespace() : null)) {
-      if (pattern == null || pattern.matcher(entry.name()).matches()) {
+      if (pattern == null || pattern.matches(entry.name())) {
         response.addTableSchema(entry.schema());
       }
     }
@@ -310,9 +308,9 @@ public final class MasterService {
 
   private GetTableNamesResponse names(GetTableNamesRequest request) throws RpcException {
     GetTableNamesResponse.Builder response = GetTableNamesResponse.newBuilder();
-    Pattern pattern = pattern(request.hasRegex() ? request.getRegex() : null);
+    TableNamePattern pattern = TableNamePattern.of(request.hasRegex() ? request.getRegex() : null);
     for (Catalog.Entry entry : listed(request.hasNamespace() ? request.getNamespace() : null)) {
-      if (pattern == null || pattern.matcher(entry.name()).matches()) {
+      if (pattern == null || pattern.matches(entry.name())) {
         response.addTableNames(SchemaMapping.protoName(entry.name()));
       }
     }
@@ -393,17 +391,5 @@ public final class MasterService {
 
   private Catalog.Entry lookup(HBaseProtos.TableName name) {
     return catalog.byName(SchemaMapping.tableName(name));
-  }
-
-  private static Pattern pattern(String regex) throws RpcException {
-    if (regex == null || regex.isEmpty()) {
-      return null;
-    }
-    try {
-      return Pattern.compile(regex);
-    } catch (PatternSyntaxException e) {
-      throw RpcException.doNotRetry(
-          "table name pattern '" + regex + "' is invalid: " + e.getDescription());
-    }
   }
 }

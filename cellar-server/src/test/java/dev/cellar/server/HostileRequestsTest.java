@@ -1,0 +1,115 @@
+package dev.cellar.server;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.cellar.Cellar;
+import dev.cellar.CellarConfig;
+import dev.cellar.ColumnFamilyDescriptor;
+import dev.cellar.TableDescriptor;
+import dev.cellar.server.catalog.Catalog;
+import java.nio.file.Path;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.FilterProtos;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.HBaseProtos;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.MasterProtos;
+import org.apache.hbase.thirdparty.com.google.protobuf.ByteString;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Requests whose work the client controls cannot hold the server: a table-name pattern that
+ * backtracks without end is refused after its time bound, naming it; a filter nested deeper than
+ * the server converts is refused at once instead of exhausting its stack; and the server answers
+ * the next request on the same connection.
+ */
+class HostileRequestsTest {
+
+  @TempDir Path dir;
+
+  @Test
+  void aBacktrackingTableNamePatternIsCutShort() throws Exception {
+    String name = "a".repeat(40);
+    try (Cellar cellar = Cellar.open(dir, CellarConfig.defaults())) {
+      cellar.admin().createTable(TableDescriptor.of(name, ColumnFamilyDescriptor.of("f")));
+    }
+    CellarConfig config = CellarConfig.defaults().with(ServerOptions.PORT, "0");
+    try (CellarServer server = CellarServer.start(ServerOptions.from(dir, config), config);
+        RawRpcClient client = RawRpcClient.connect(server.address(), "MasterService")) {
+      long start = System.nanoTime();
+      client.call(
+          "GetTableNames",
+          MasterProtos.GetTableNamesRequest.newBuilder().setRegex("(.*a){12}b").build(),
+          null);
+      RawRpcClient.Response refused = client.read();
+      long millis = (System.nanoTime() - start) / 1_000_000;
+      assertTrue(refused.header().hasException());
+      String message = refused.header().getException().getStackTrace();
+      assertTrue(message.contains("'(.*a){12}b' took more than"), message);
+      assertTrue(millis < 5_000, "the pattern held the server " + millis + " ms");
+      client.call(
+          "GetTableNames",
+          MasterProtos.GetTableNamesRequest.newBuilder().setRegex("a+").build(),
+          null);
+      assertEquals(
+          1,
+          MasterProtos.GetTableNamesResponse.parseFrom(client.read().body()).getTableNamesCount());
+    }
+  }
+
+  @Test
+  void aFilterNestedTooDeepIsRefusedAtOnce() throws Exception {
+    try (Cellar cellar = Cellar.open(dir, CellarConfig.defaults())) {
+      cellar.admin().createTable(TableDescriptor.of("t", ColumnFamilyDescriptor.of("f")));
+    }
+    CellarConfig config = CellarConfig.defaults().with(ServerOptions.PORT, "0");
+    try (CellarServer server = CellarServer.start(ServerOptions.from(dir, config), config);
+        RawRpcClient client = RawRpcClient.connect(server.address(), "ClientService")) {
+      Catalog.Entry table = server.catalog().byName("t");
+      client.call("Scan", scan(table, nested(5_000)), null);
+      RawRpcClient.Response refused = client.read();
+      assertTrue(refused.header().hasException());
+      String message = refused.header().getException().getStackTrace();
+      assertTrue(message.contains("more than 64 deep"), message);
+      assertFalse(message.contains("StackOverflowError"), message);
+      client.call("Scan", scan(table, nested(60)), null);
+      RawRpcClient.Response answered = client.read();
+      assertFalse(answered.header().hasException(), "60 levels are served");
+    }
+  }
+
+  private static ClientProtos.ScanRequest scan(Catalog.Entry table, FilterProtos.Filter filter) {
+    return ClientProtos.ScanRequest.newBuilder()
+        .setRegion(
+            HBaseProtos.RegionSpecifier.newBuilder()
+                .setType(HBaseProtos.RegionSpecifier.RegionSpecifierType.REGION_NAME)
+                .setValue(ByteString.copyFrom(table.regionName())))
+        .setScan(ClientProtos.Scan.newBuilder().setFilter(filter))
+        .setNumberOfRows(10)
+        .setCloseScanner(true)
+        .build();
+  }
+
+  /** A FilterAllFilter inside {@code depth - 1} single-member filter lists. */
+  private static FilterProtos.Filter nested(int depth) {
+    FilterProtos.Filter filter =
+        FilterProtos.Filter.newBuilder()
+            .setName("org.apache.hadoop.hbase.filter.FilterAllFilter")
+            .setSerializedFilter(FilterProtos.FilterAllFilter.getDefaultInstance().toByteString())
+            .build();
+    for (int level = 1; level < depth; level++) {
+      filter =
+          FilterProtos.Filter.newBuilder()
+              .setName("org.apache.hadoop.hbase.filter.FilterList")
+              .setSerializedFilter(
+                  FilterProtos.FilterList.newBuilder()
+                      .setOperator(FilterProtos.FilterList.Operator.MUST_PASS_ALL)
+                      .addFilters(filter)
+                      .build()
+                      .toByteString())
+              .build();
+    }
+    return filter;
+  }
+}
