@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.cellar.Cellar;
 import dev.cellar.CellarConfig;
 import dev.cellar.ColumnFamilyDescriptor;
+import dev.cellar.Put;
 import dev.cellar.TableDescriptor;
 import dev.cellar.server.catalog.Catalog;
 import java.nio.file.Path;
@@ -21,8 +22,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Requests whose work the client controls cannot hold the server: a table-name pattern that
  * backtracks without end is refused after its time bound, naming it; a filter nested deeper than
- * the server converts is refused at once instead of exhausting its stack; and the server answers
- * the next request on the same connection.
+ * the server converts is refused at once instead of exhausting its stack, the server answering the
+ * next request on the same connection; and no connection reaches a scanner another opened.
  */
 class HostileRequestsTest {
 
@@ -79,13 +80,63 @@ class HostileRequestsTest {
     }
   }
 
+  @Test
+  void aScannerAnswersOnlyTheConnectionThatOpenedIt() throws Exception {
+    try (Cellar cellar = Cellar.open(dir, CellarConfig.defaults())) {
+      cellar.admin().createTable(TableDescriptor.of("t", ColumnFamilyDescriptor.of("f")));
+      for (String row : new String[] {"a", "b", "c"}) {
+        cellar
+            .table("t")
+            .put(new Put(row.getBytes()).addColumn("f".getBytes(), "q".getBytes(), row.getBytes()));
+      }
+    }
+    CellarConfig config = CellarConfig.defaults().with(ServerOptions.PORT, "0");
+    try (CellarServer server = CellarServer.start(ServerOptions.from(dir, config), config);
+        RawRpcClient owner = RawRpcClient.connect(server.address(), "ClientService");
+        RawRpcClient other = RawRpcClient.connect(server.address(), "ClientService")) {
+      Catalog.Entry table = server.catalog().byName("t");
+      owner.call(
+          "Scan",
+          scan(table, null).toBuilder().setNumberOfRows(1).setCloseScanner(false).build(),
+          null);
+      long id = ClientProtos.ScanResponse.parseFrom(owner.read().body()).getScannerId();
+      other.call(
+          "Scan",
+          ClientProtos.ScanRequest.newBuilder().setScannerId(id).setNumberOfRows(1).build(),
+          null);
+      RawRpcClient.Response stolen = other.read();
+      assertTrue(stolen.header().hasException());
+      assertEquals(
+          "org.apache.hadoop.hbase.UnknownScannerException",
+          stolen.header().getException().getExceptionClassName());
+      other.call(
+          "Scan",
+          ClientProtos.ScanRequest.newBuilder().setScannerId(id).setCloseScanner(true).build(),
+          null);
+      other.read();
+      owner.call(
+          "Scan",
+          ClientProtos.ScanRequest.newBuilder()
+              .setScannerId(id)
+              .setNumberOfRows(10)
+              .setNextCallSeq(0)
+              .build(),
+          null);
+      ClientProtos.ScanResponse rest = ClientProtos.ScanResponse.parseFrom(owner.read().body());
+      assertEquals(2, rest.getCellsPerResultCount(), "the owner's scan goes on: b and c");
+    }
+  }
+
   private static ClientProtos.ScanRequest scan(Catalog.Entry table, FilterProtos.Filter filter) {
     return ClientProtos.ScanRequest.newBuilder()
         .setRegion(
             HBaseProtos.RegionSpecifier.newBuilder()
                 .setType(HBaseProtos.RegionSpecifier.RegionSpecifierType.REGION_NAME)
                 .setValue(ByteString.copyFrom(table.regionName())))
-        .setScan(ClientProtos.Scan.newBuilder().setFilter(filter))
+        .setScan(
+            filter == null
+                ? ClientProtos.Scan.newBuilder()
+                : ClientProtos.Scan.newBuilder().setFilter(filter))
         .setNumberOfRows(10)
         .setCloseScanner(true)
         .build();

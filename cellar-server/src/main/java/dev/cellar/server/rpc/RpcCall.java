@@ -11,6 +11,7 @@ import io.netty.buffer.ByteBufAllocator;
  */
 public final class RpcCall implements AutoCloseable {
 
+  private final long connection;
   private final int callId;
   private final String method;
   private final int priority;
@@ -22,11 +23,13 @@ public final class RpcCall implements AutoCloseable {
   private final int requestBytes;
 
   /**
+   * @param connection the id of the connection the call came on
    * @param timeoutMillis the client's timeout from the request header, 0 for none
    * @param receivedNanos when the request was parsed ({@link System#nanoTime()})
    * @param requestBytes the bytes of the request's frame
    */
   RpcCall(
+      long connection,
       int callId,
       String method,
       int priority,
@@ -37,6 +40,7 @@ public final class RpcCall implements AutoCloseable {
       ByteBufAllocator allocator,
       int requestBytes) {
     this.requestBytes = requestBytes;
+    this.connection = connection;
     this.callId = callId;
     this.method = method;
     this.priority = priority;
@@ -45,6 +49,14 @@ public final class RpcCall implements AutoCloseable {
     this.codec = codec;
     this.requestCells = requestCells;
     this.cells = new CellBlockBuilder(allocator, codec);
+  }
+
+  /**
+   * The connection the call came on: a number no other connection of this process has, so that what
+   * a call opens (a scanner) can be kept to its connection.
+   */
+  public long connection() {
+    return connection;
   }
 
   public int callId() {

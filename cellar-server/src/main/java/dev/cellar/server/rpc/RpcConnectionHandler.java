@@ -9,6 +9,7 @@ import io.netty.channel.ChannelInboundHandlerAdapter;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.atomic.AtomicLong;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.RPCProtos.ConnectionHeader;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.RPCProtos.RequestHeader;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.RegistryProtos.GetConnectionRegistryResponse;
@@ -46,6 +47,10 @@ final class RpcConnectionHandler extends ChannelInboundHandlerAdapter {
 
   private static final Logger LOG = LoggerFactory.getLogger(RpcConnectionHandler.class);
 
+  /** Numbers the connections of the process, for {@link RpcCall#connection}. */
+  private static final AtomicLong CONNECTIONS = new AtomicLong();
+
+  private final long connection = CONNECTIONS.incrementAndGet();
   private final RpcDispatch dispatch;
   private final RpcMetrics metrics;
 
@@ -188,6 +193,7 @@ final class RpcConnectionHandler extends ChannelInboundHandlerAdapter {
         cellBytes == 0 ? null : frame.retainedSlice(frame.readerIndex() + consumed, cellBytes);
     RpcCall call =
         new RpcCall(
+            connection,
             callId,
             method.name(),
             head.priority,

@@ -121,7 +121,8 @@ final class ScanHandler implements AutoCloseable {
             maxResultSize,
             proto.getNeedCursorResult(),
             limit,
-            moreRegions);
+            moreRegions,
+            call.connection());
     scanner.lock.lock();
     try {
       ScanResponse.Builder response = ScanResponse.newBuilder().setScannerId(scanner.id);
@@ -133,14 +134,16 @@ final class ScanHandler implements AutoCloseable {
 
   private ScanResponse next(RpcCall call, ScanRequest request) throws Exception {
     long id = request.getScannerId();
-    if (request.getCloseScanner() && !scanners.isOpen(id) && request.getNumberOfRows() == 0) {
+    if (request.getCloseScanner()
+        && !scanners.isOpen(id, call.connection())
+        && request.getNumberOfRows() == 0) {
       return ScanResponse.newBuilder()
           .setScannerId(id)
           .setMoreResults(false)
           .setMoreResultsInRegion(false)
           .build();
     }
-    Scanners.Open scanner = scanners.acquire(id);
+    Scanners.Open scanner = scanners.acquire(id, call.connection());
     try {
       if (request.hasNextCallSeq() && request.getNextCallSeq() != scanner.nextCallSeq) {
         scanners.closeLocked(scanner);

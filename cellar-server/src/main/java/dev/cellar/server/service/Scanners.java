@@ -21,6 +21,10 @@ import org.slf4j.LoggerFactory;
  * <p><b>Concurrency.</b> The map is concurrent. Each scanner has a lock held by the call using it
  * and by the sweeper while closing it, so a scanner is never read and closed at once; the sweeper
  * only tries the lock (a scanner in use is not expired). Ids are never reused in a process.
+ *
+ * <p><b>Ownership.</b> A scanner answers only the connection that opened it: another connection
+ * naming its id gets UnknownScannerException, as for an id never handed out, so no client reads or
+ * closes another's scan (HBase's client reopens a scan whose connection broke, after its last row).
  */
 final class Scanners implements AutoCloseable {
 
@@ -35,6 +39,9 @@ final class Scanners implements AutoCloseable {
     final int batch;
     final long maxResultSize;
     final boolean needCursor;
+
+    /** The connection that opened the scanner, the only one whose calls reach it. */
+    final long connection;
 
     /** Whether the scan goes on in the table's next region once this one's rows end. */
     final boolean moreRegions;
@@ -53,8 +60,10 @@ final class Scanners implements AutoCloseable {
         long maxResultSize,
         boolean needCursor,
         long limit,
-        boolean moreRegions) {
+        boolean moreRegions,
+        long connection) {
       this.id = id;
+      this.connection = connection;
       this.moreRegions = moreRegions;
       this.needCursor = needCursor;
       this.rows = rows;
@@ -101,7 +110,8 @@ final class Scanners implements AutoCloseable {
       long maxResultSize,
       boolean needCursor,
       long limit,
-      boolean moreRegions) {
+      boolean moreRegions,
+      long connection) {
     Open scanner =
         new Open(
             ids.incrementAndGet(),
@@ -111,7 +121,8 @@ final class Scanners implements AutoCloseable {
             maxResultSize,
             needCursor,
             limit,
-            moreRegions);
+            moreRegions,
+            connection);
     scanner.leaseDeadline = clock.getAsLong() + leaseMillis;
     open.put(scanner.id, scanner);
     return scanner;
@@ -122,9 +133,9 @@ final class Scanners implements AutoCloseable {
    *
    * @throws RpcException UnknownScannerException for an id that is not open (expired, closed)
    */
-  Open acquire(long id) throws RpcException {
+  Open acquire(long id, long connection) throws RpcException {
     Open scanner = open.get(id);
-    if (scanner != null) {
+    if (scanner != null && scanner.connection == connection) {
       scanner.lock.lock();
       if (!scanner.closed) {
         scanner.leaseDeadline = clock.getAsLong() + leaseMillis;
@@ -147,9 +158,10 @@ final class Scanners implements AutoCloseable {
     open.remove(scanner.id);
   }
 
-  /** Whether a scanner with this id is open. */
-  boolean isOpen(long id) {
-    return open.containsKey(id);
+  /** Whether the scanner {@code id} is open for the calls of {@code connection}. */
+  boolean isOpen(long id, long connection) {
+    Open scanner = open.get(id);
+    return scanner != null && scanner.connection == connection;
   }
 
   int size() {
