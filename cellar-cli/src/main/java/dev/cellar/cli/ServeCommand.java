@@ -145,6 +145,12 @@ final class ServeCommand implements Callable<Integer> {
                 System.out.printf(
                     "  info server: http://%s:%d/ (/jmx, /prometheus)%n",
                     address.getHostString(), address.getPort()));
+    if (!server.address().getAddress().isLoopbackAddress()) {
+      System.err.printf(
+          "cellar serve: WARNING: listening on %s with no authentication and no TLS: whoever"
+              + " reaches this port can read, write and drop every table%n",
+          server.address());
+    }
     System.out.flush();
     stopped.await();
     return ExitCodes.DONE;

@@ -81,6 +81,25 @@ class ServeStopTest {
     }
   }
 
+  @Test
+  void listeningBeyondLoopbackWarnsThatNothingGuardsThePort() throws Exception {
+    ByteArrayOutputStream output = new ByteArrayOutputStream();
+    ServerProcess server =
+        ServerProcess.start(
+            "the bind warning test",
+            root.resolve("open"),
+            256L << 20,
+            64L << 20,
+            Map.of(),
+            "0.0.0.0",
+            new PrintStream(output, true, StandardCharsets.UTF_8));
+    server.close();
+    assertTrue(
+        output.toString(StandardCharsets.UTF_8).contains("WARNING: listening on")
+            && output.toString(StandardCharsets.UTF_8).contains("no authentication and no TLS"),
+        output.toString(StandardCharsets.UTF_8));
+  }
+
   private static byte[] row(int i) {
     return String.format("row-%05d", i).getBytes(StandardCharsets.UTF_8);
   }

@@ -193,6 +193,12 @@ public final class CellarServer implements AutoCloseable {
           rpc.usesEpoll() ? "epoll" : "nio",
           identity.hostAndPort(),
           clusterId);
+      if (!rpc.address().getAddress().isLoopbackAddress()) {
+        LOG.warn(
+            "cellar serve: listening on {} with no authentication and no TLS: whoever reaches this"
+                + " port can read, write and drop every table",
+            rpc.address());
+      }
       discovery.ifPresent(
           published ->
               LOG.info("cellar serve: published in ZooKeeper at {}", published.connectString()));
