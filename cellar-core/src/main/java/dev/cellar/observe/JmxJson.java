@@ -33,7 +33,9 @@ import javax.management.openmbean.TabularData;
  * leaves beans out; {@code description=true} wraps each attribute as {@code
  * {"description":...,"value":...}}. As there, attributes whose names hold a space or {@code =} are
  * left out, composite values become objects and tabular ones arrays, and an attribute that cannot
- * be read is skipped.
+ * be read is skipped. Unlike there, the runtime's system properties and input arguments are not
+ * published ({@link #withheld}): they hold the command line, passwords given with {@code -D}
+ * included.
  */
 public final class JmxJson {
 
@@ -122,6 +124,13 @@ public final class JmxJson {
         json.name("description").value(info.getDescription());
       }
       json.name("modelerType").value(info.getClassName());
+      if (single != null && withheld(name, single)) {
+        json.name("result").value("ERROR");
+        json.name("message").value(single + " is not published: it holds the command line");
+        json.endObject();
+        json.endArray();
+        return false;
+      }
       if (single != null) {
         Object value;
         try {
@@ -143,6 +152,17 @@ public final class JmxJson {
     return true;
   }
 
+  /**
+   * Whether the attribute {@code attribute} of {@code bean} is withheld: the JVM's system
+   * properties and input arguments (of {@code java.lang:type=Runtime}), which hold the whole
+   * command line, so any {@code -D...password=...}, and are no figure a dashboard needs.
+   */
+  static boolean withheld(ObjectName bean, String attribute) {
+    return (attribute.equals("SystemProperties") || attribute.equals("InputArguments"))
+        && bean.getDomain().equals("java.lang")
+        && "Runtime".equals(bean.getKeyProperty("type"));
+  }
+
   private void writeAttributes(
       JsonWriter json, ObjectName name, MBeanInfo info, Pattern[] patterns, boolean description) {
     List<MBeanAttributeInfo> wanted = new ArrayList<>();
@@ -151,7 +171,8 @@ public final class JmxJson {
       if (!attribute.isReadable()
           || attributeName.equals("modelerType")
           || attributeName.contains("=")
-          || attributeName.contains(" ")) {
+          || attributeName.contains(" ")
+          || withheld(name, attributeName)) {
         continue;
       }
       if (patterns != null && !matchesAny(patterns, attributeName)) {

@@ -187,6 +187,17 @@ class ObservabilityTest {
         JsonParser.parseString(get("/jmx").body()).getAsJsonObject().getAsJsonArray("beans");
     assertTrue(names(all).contains("java.lang:type=Memory"), "no qry lists every bean");
     assertTrue(names(all).contains("Hadoop:service=HBase,name=RegionServer,sub=WAL"));
+    JsonObject runtime =
+        JsonParser.parseString(get("/jmx?qry=java.lang:type=Runtime").body())
+            .getAsJsonObject()
+            .getAsJsonArray("beans")
+            .get(0)
+            .getAsJsonObject();
+    assertTrue(runtime.has("Uptime"), runtime.keySet().toString());
+    assertFalse(runtime.has("SystemProperties"), "the command line's -D values are not published");
+    assertFalse(runtime.has("InputArguments"), "nor the JVM's arguments");
+    assertFalse(
+        get("/jmx?get=java.lang:type=Runtime::SystemProperties").body().contains("java.home"));
 
     JsonObject one =
         JsonParser.parseString(
