@@ -209,7 +209,10 @@ public final class InfoServer implements AutoCloseable {
     }
   }
 
-  /** The page, its script and style, or a WebJar's file, from the class path. */
+  /**
+   * The page, its script and style, or a WebJar's script or style, from the class path; nothing
+   * else of the class path (classes, configuration) is served.
+   */
   private static Reply asset(HttpExchange exchange) throws IOException {
     String path = exchange.getRequestURI().getPath();
     if (path.contains("..")) {
@@ -225,15 +228,16 @@ public final class InfoServer implements AutoCloseable {
     } else {
       return new Reply(404, "text/plain; charset=utf-8", "no such page: " + path + "\n");
     }
+    String extension = resource.substring(resource.lastIndexOf('.') + 1);
+    if (!CONTENT_TYPES.containsKey(extension)) {
+      // pages, scripts and styles only: the class path also holds classes and configuration
+      return new Reply(404, "text/plain; charset=utf-8", "no such page: " + path + "\n");
+    }
     try (InputStream in = open(resource)) {
       if (in == null) {
         return new Reply(404, "text/plain; charset=utf-8", "no such page: " + path + "\n");
       }
-      String extension = resource.substring(resource.lastIndexOf('.') + 1);
-      return new Reply(
-          200,
-          CONTENT_TYPES.getOrDefault(extension, "application/octet-stream"),
-          in.readAllBytes());
+      return new Reply(200, CONTENT_TYPES.get(extension), in.readAllBytes());
     }
   }
 

@@ -283,6 +283,8 @@ class ObservabilityTest {
     assertTrue(library.body().contains("uPlot"));
     assertEquals(404, get("/no-such-page").statusCode());
     assertEquals(400, get("/static/../index.html").statusCode());
+    assertEquals(404, get("/static/InfoServer.class").statusCode(), "no classes");
+    assertEquals(404, get("/webjars/uplot/1.6.30/package.json").statusCode(), "no metadata");
 
     JsonObject tables = JsonParser.parseString(get("/api/tables").body()).getAsJsonObject();
     JsonObject table = tables.getAsJsonArray("tables").get(0).getAsJsonObject();
