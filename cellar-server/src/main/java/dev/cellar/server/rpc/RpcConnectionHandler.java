@@ -47,6 +47,9 @@ final class RpcConnectionHandler extends ChannelInboundHandlerAdapter {
 
   private static final Logger LOG = LoggerFactory.getLogger(RpcConnectionHandler.class);
 
+  /** The connections closed for what they sent, logged at most once a second. */
+  private static final RejectionLog REJECTIONS = new RejectionLog();
+
   /** Numbers the connections of the process, for {@link RpcCall#connection}. */
   private static final AtomicLong CONNECTIONS = new AtomicLong();
 
@@ -95,7 +98,7 @@ final class RpcConnectionHandler extends ChannelInboundHandlerAdapter {
   }
 
   private void closeWith(ChannelHandlerContext ctx, RpcException reason) {
-    LOG.debug("closing {}: {}", ctx.channel().remoteAddress(), reason.getMessage());
+    REJECTIONS.rejected(ctx.channel().remoteAddress(), reason.getMessage());
     ctx.channel().config().setAutoRead(false);
     ctx.writeAndFlush(counted(ResponseFrames.error(ctx.alloc(), -1, reason)))
         .addListener(ChannelFutureListener.CLOSE);
