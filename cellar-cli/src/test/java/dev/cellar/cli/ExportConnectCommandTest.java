@@ -28,7 +28,10 @@ class ExportConnectCommandTest {
 
   @Test
   void aServedDatabaseExportsThroughTheServerAndNotBesideIt() throws Exception {
-    CellarConfig config = CellarConfig.defaults().with(ServerOptions.PORT, "0");
+    CellarConfig config =
+        CellarConfig.defaults()
+            .with(ServerOptions.PORT, "0")
+            .with("cellar.server.export.dirs", root.resolve("exports").toString());
     Path database = root.resolve("db");
     try (CellarServer server = CellarServer.start(ServerOptions.from(database, config), config);
         CellarClient client = CellarClient.connect(server.hostAndPort())) {
@@ -41,7 +44,7 @@ class ExportConnectCommandTest {
                     .addColumn("f".getBytes(), "q".getBytes(), ("v" + i).getBytes()));
       }
       String address = server.hostAndPort();
-      Path out = root.resolve("export");
+      Path out = root.resolve("exports/export");
       CliRun export =
           CliRun.of("export", "--connect", address, "--table", "t", "--out", out.toString());
       assertEquals(0, export.exit(), export::toString);
@@ -82,12 +85,50 @@ class ExportConnectCommandTest {
               "--table",
               "missing",
               "--out",
-              root.resolve("missing").toString());
+              root.resolve("exports/missing").toString());
       assertEquals(1, missing.exit(), missing::toString);
       assertTrue(
           missing.err().startsWith("cellar export: ") && missing.err().contains("missing"),
           missing::toString);
       assertFalse(missing.err().strip().contains("\n"), missing::toString);
+    }
+  }
+
+  @Test
+  void theServerWritesExportsOnlyWhereItsOperatorSaid() throws Exception {
+    Path database = root.resolve("db");
+    Path exports = root.resolve("exports");
+    for (String allowed : new String[] {null, exports.toString()}) {
+      CellarConfig config = CellarConfig.defaults().with(ServerOptions.PORT, "0");
+      if (allowed != null) {
+        config = config.with("cellar.server.export.dirs", allowed);
+      }
+      try (CellarServer server = CellarServer.start(ServerOptions.from(database, config), config);
+          CellarClient client = CellarClient.connect(server.hostAndPort())) {
+        if (!client.admin().tableExists("t")) {
+          client.admin().createTable(TableDescriptor.of("t", ColumnFamilyDescriptor.of("f")));
+        }
+        for (Path out :
+            new Path[] {root.resolve("elsewhere"), exports.resolve("../elsewhere"), exports}) {
+          CliRun refused =
+              CliRun.of(
+                  "export",
+                  "--connect",
+                  server.hostAndPort(),
+                  "--table",
+                  "t",
+                  "--out",
+                  out.toString());
+          assertEquals(1, refused.exit(), refused::toString);
+          assertTrue(
+              refused
+                  .err()
+                  .contains(allowed == null ? "export through the server is off" : "is not under"),
+              refused::toString);
+          assertTrue(refused.err().contains("cellar.server.export.dirs"), refused::toString);
+        }
+        assertFalse(Files.exists(root.resolve("elsewhere")), "nothing was written outside");
+      }
     }
   }
 }

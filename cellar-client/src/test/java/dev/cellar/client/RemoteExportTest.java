@@ -52,7 +52,8 @@ class RemoteExportTest {
     CellarConfig config =
         CellarConfig.defaults()
             .with(ServerOptions.PORT, "0")
-            .with("hbase.hregion.memstore.flush.size", "262144");
+            .with("hbase.hregion.memstore.flush.size", "262144")
+            .with("cellar.server.export.dirs", root.toString());
     Path out = root.resolve("export");
     AtomicBoolean stop = new AtomicBoolean();
     AtomicInteger written = new AtomicInteger();

@@ -40,8 +40,9 @@ import org.apache.hbase.thirdparty.com.google.protobuf.Value;
  * .proto} is needed.
  *
  * <p><b>Where the files go.</b> The output directory is the server's: a path on its machine or a
- * URI (HDFS) its storage providers serve, resolved with the server's settings. The call runs on a
- * handler thread for as long as the export takes; the client's RPC timeout must allow for it.
+ * URI (HDFS) its storage providers serve, resolved with the server's settings, and only under the
+ * directories the operator named ({@link ExportRoots}); none are named by default. The call runs on
+ * a handler thread for as long as the export takes; the client's RPC timeout must allow for it.
  * Stateless apart from the database; thread-safe as {@link TableExport} is.
  */
 public final class ExportEndpoint {
@@ -49,11 +50,13 @@ public final class ExportEndpoint {
   private final Cellar cellar;
   private final Catalog catalog;
   private final CellarConfig config;
+  private final ExportRoots roots;
 
   public ExportEndpoint(Cellar cellar, Catalog catalog, CellarConfig config) {
     this.cellar = cellar;
     this.catalog = catalog;
     this.config = config;
+    this.roots = ExportRoots.of(config.get(ExportRoots.KEY));
   }
 
   /**
@@ -86,6 +89,7 @@ public final class ExportEndpoint {
     }
     String table = string(arguments, Remote.TABLE);
     String out = string(arguments, Remote.OUT);
+    roots.check(out);
     List<byte[]> splitKeys = new ArrayList<>();
     Value keys = arguments.getFieldsOrDefault(Remote.SPLIT_KEYS, null);
     if (keys != null) {
