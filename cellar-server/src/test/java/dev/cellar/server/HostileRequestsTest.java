@@ -10,6 +10,12 @@ import dev.cellar.ColumnFamilyDescriptor;
 import dev.cellar.Put;
 import dev.cellar.TableDescriptor;
 import dev.cellar.server.catalog.Catalog;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.Socket;
+import java.net.SocketException;
+import java.net.SocketTimeoutException;
 import java.nio.file.Path;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.FilterProtos;
@@ -23,7 +29,8 @@ import org.junit.jupiter.api.io.TempDir;
  * Requests whose work the client controls cannot hold the server: a table-name pattern that
  * backtracks without end is refused after its time bound, naming it; a filter nested deeper than
  * the server converts is refused at once instead of exhausting its stack, the server answering the
- * next request on the same connection; and no connection reaches a scanner another opened.
+ * next request on the same connection; no connection reaches a scanner another opened; and a
+ * connection that does not introduce itself soon, or with a header of a megabyte, is closed.
  */
 class HostileRequestsTest {
 
@@ -124,6 +131,44 @@ class HostileRequestsTest {
           null);
       ClientProtos.ScanResponse rest = ClientProtos.ScanResponse.parseFrom(owner.read().body());
       assertEquals(2, rest.getCellsPerResultCount(), "the owner's scan goes on: b and c");
+    }
+  }
+
+  @Test
+  void aConnectionMustIntroduceItselfSoonAndBriefly() throws Exception {
+    CellarConfig config = CellarConfig.defaults().with(ServerOptions.PORT, "0");
+    try (CellarServer server = CellarServer.start(ServerOptions.from(dir, config), config)) {
+      try (Socket oversized =
+          new Socket(server.address().getAddress(), server.address().getPort())) {
+        DataOutputStream out = new DataOutputStream(oversized.getOutputStream());
+        out.write(new byte[] {'H', 'B', 'a', 's', 0, 80});
+        out.writeInt(1 << 20);
+        out.flush();
+        oversized.setSoTimeout(5_000);
+        assertTrue(drainsToEnd(oversized), "a 1 MiB connection header closes the connection");
+      }
+      try (Socket silent = new Socket(server.address().getAddress(), server.address().getPort())) {
+        silent.setSoTimeout(20_000);
+        long start = System.nanoTime();
+        assertTrue(drainsToEnd(silent), "a connection that sends nothing is closed");
+        long seconds = (System.nanoTime() - start) / 1_000_000_000L;
+        assertTrue(seconds >= 9 && seconds < 20, "closed after " + seconds + " s");
+      }
+    }
+  }
+
+  /** Reads until the server closes the connection; false if it stays open past the timeout. */
+  private static boolean drainsToEnd(Socket socket) throws IOException {
+    InputStream in = socket.getInputStream();
+    try {
+      while (in.read() >= 0) {
+        // the error frame the server may send before it closes
+      }
+      return true;
+    } catch (SocketTimeoutException e) {
+      return false;
+    } catch (SocketException e) {
+      return true;
     }
   }
 

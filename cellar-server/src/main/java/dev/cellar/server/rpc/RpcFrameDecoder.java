@@ -5,6 +5,8 @@ import io.netty.channel.ChannelHandlerContext;
 import io.netty.handler.codec.ByteToMessageDecoder;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
 
 /**
  * Splits a connection's bytes into what {@link RpcConnectionHandler} acts on.
@@ -16,10 +18,12 @@ import java.util.List;
  * request. A frame is handed on as a retained slice of the pooled, direct cumulation buffer (no
  * copy).
  *
- * <p>What cannot be a frame ends the connection's decoding: a bad preamble, or a length that is
- * negative or above the server's maximum request size. Those become one {@link Rejected} event,
- * after which everything the peer sends is discarded (the handler closes the channel). One instance
- * per channel, used on its event loop only.
+ * <p>What cannot be a frame ends the connection's decoding: a bad preamble, a connection header
+ * above {@value #MAX_HEADER_LENGTH} bytes, a length that is negative or above the server's maximum
+ * request size, or no preamble and header within {@value #HANDSHAKE_TIMEOUT_SECONDS} s of the
+ * connection (a peer that connects and waits, or sends a byte at a time, holds nothing for long).
+ * Those become one {@link Rejected} event, after which everything the peer sends is discarded (the
+ * handler closes the channel). One instance per channel, used on its event loop only.
  */
 final class RpcFrameDecoder extends ByteToMessageDecoder {
 
@@ -41,14 +45,51 @@ final class RpcFrameDecoder extends ByteToMessageDecoder {
     DISCARD
   }
 
+  /** The largest connection header taken: HBase's are a few hundred bytes. */
+  static final int MAX_HEADER_LENGTH = 64 * 1024;
+
+  /** How long a connection has to send its preamble and connection header. */
+  static final long HANDSHAKE_TIMEOUT_SECONDS = 10;
+
   private final int maxFrameLength;
   private final RpcMetrics metrics;
   private State state = State.PREAMBLE;
+
+  /** Whether the connection header (the first frame) has arrived. */
+  private boolean headerSeen;
+
+  private ScheduledFuture<?> handshakeTimeout;
 
   /** Counts each frame's bytes, refused authentications and oversized requests in metrics. */
   RpcFrameDecoder(int maxFrameLength, RpcMetrics metrics) {
     this.maxFrameLength = maxFrameLength;
     this.metrics = metrics;
+  }
+
+  @Override
+  public void handlerAdded(ChannelHandlerContext ctx) {
+    handshakeTimeout =
+        ctx.executor()
+            .schedule(
+                () -> {
+                  if (!headerSeen && state != State.DISCARD) {
+                    state = State.DISCARD;
+                    ctx.fireChannelRead(
+                        new Rejected(
+                            RpcException.doNotRetry(
+                                RpcException.FATAL_CONNECTION,
+                                "no preamble and connection header within "
+                                    + HANDSHAKE_TIMEOUT_SECONDS
+                                    + " s")));
+                  }
+                },
+                HANDSHAKE_TIMEOUT_SECONDS,
+                TimeUnit.SECONDS);
+  }
+
+  @Override
+  protected void handlerRemoved0(ChannelHandlerContext ctx) {
+    handshakeTimeout.cancel(false);
   }
 
   @Override
@@ -68,6 +109,7 @@ final class RpcFrameDecoder extends ByteToMessageDecoder {
     in.readBytes(preamble);
     if (java.util.Arrays.equals(preamble, REGISTRY_PREAMBLE)) {
       state = State.DISCARD;
+      handshakeTimeout.cancel(false);
       out.add(new RegistryPreamble());
       return;
     }
@@ -96,6 +138,19 @@ final class RpcFrameDecoder extends ByteToMessageDecoder {
   private void decodeFrames(ByteBuf in, List<Object> out) {
     while (in.readableBytes() >= 4) {
       int length = in.getInt(in.readerIndex());
+      if (!headerSeen && (length < 0 || length > MAX_HEADER_LENGTH)) {
+        state = State.DISCARD;
+        in.skipBytes(in.readableBytes());
+        out.add(
+            new Rejected(
+                RpcException.doNotRetry(
+                    RpcException.FATAL_CONNECTION,
+                    "connection header of "
+                        + Integer.toUnsignedString(length)
+                        + " bytes exceeds the maximum of "
+                        + MAX_HEADER_LENGTH)));
+        return;
+      }
       if (length < 0 || length > maxFrameLength) {
         state = State.DISCARD;
         in.skipBytes(in.readableBytes());
@@ -117,6 +172,10 @@ final class RpcFrameDecoder extends ByteToMessageDecoder {
       in.skipBytes(4);
       metrics.frameReceived(length);
       out.add(in.readRetainedSlice(length));
+      if (!headerSeen) {
+        headerSeen = true;
+        handshakeTimeout.cancel(false);
+      }
     }
   }
 }
