@@ -103,6 +103,15 @@ public final class YcsbCommand implements Callable<Integer> {
       description = "a YCSB property, e.g. -p" + " fieldcount=1; also taken as a client setting")
   Map<String, String> properties = new LinkedHashMap<>();
 
+  @Option(
+      names = "--presplit",
+      paramLabel = "N",
+      defaultValue = "0",
+      description =
+          "load: create the table split at N keys, as YCSB's HBase guide does (user1000 +"
+              + " i x 8999 / N)")
+  int presplit;
+
   @Mixin ConfigOptions settings;
 
   @Override
@@ -123,7 +132,7 @@ public final class YcsbCommand implements Callable<Integer> {
       try (CellarClient client =
           ServerConnect.open("cellar ycsb", connect, ClientSettings.from(config), System.err)) {
         if (phase.equals("load")) {
-          createTableIfMissing(client, table, family);
+          createTableIfMissing(client, table, family, splitKeys(presplit));
         }
       }
       return runClient(workloadFile, config) == 0 ? ExitCodes.DONE : ExitCodes.FAILED;
@@ -153,12 +162,37 @@ public final class YcsbCommand implements Callable<Integer> {
     }
   }
 
-  private static void createTableIfMissing(CellarClient client, String table, String family)
-      throws IOException {
+  private static void createTableIfMissing(
+      CellarClient client, String table, String family, byte[][] splitKeys) throws IOException {
     if (!client.admin().tableExists(table)) {
-      client.admin().createTable(TableDescriptor.of(table, ColumnFamilyDescriptor.of(family)));
-      System.err.println("cellar ycsb: created table " + table + " with family " + family);
+      client
+          .admin()
+          .createTable(TableDescriptor.of(table, ColumnFamilyDescriptor.of(family)), splitKeys);
+      System.err.println(
+          "cellar ycsb: created table "
+              + table
+              + " with family "
+              + family
+              + (splitKeys.length == 0 ? "" : " in " + (splitKeys.length + 1) + " regions"));
     }
+  }
+
+  /**
+   * The split keys YCSB's HBase guide creates {@code usertable} with for {@code splits} splits:
+   * {@code user} followed by {@code 1000 + i * (9999 - 1000) / splits} for {@code i} in 1..splits
+   * (integer arithmetic, as the guide's shell line computes them); none for 0.
+   */
+  static byte[][] splitKeys(int splits) {
+    if (splits < 0) {
+      throw new IllegalArgumentException("--presplit must be 0 or more, was " + splits);
+    }
+    byte[][] keys = new byte[splits][];
+    for (int i = 1; i <= splits; i++) {
+      keys[i - 1] =
+          ("user" + (1000 + (long) i * (9999 - 1000) / splits))
+              .getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+    }
+    return keys;
   }
 
   /** Runs YCSB's client with {@code config}'s settings as its properties; its exit code. */

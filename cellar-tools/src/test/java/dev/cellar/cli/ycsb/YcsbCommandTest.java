@@ -69,6 +69,17 @@ class YcsbCommandTest {
   }
 
   @Test
+  void presplitKeysAreYcsbsGuides() {
+    byte[][] keys = YcsbCommand.splitKeys(4);
+    assertEquals(4, keys.length);
+    String[] expected = {"user3249", "user5499", "user7749", "user9999"};
+    for (int i = 0; i < 4; i++) {
+      assertEquals(expected[i], new String(keys[i], java.nio.charset.StandardCharsets.US_ASCII));
+    }
+    assertEquals(0, YcsbCommand.splitKeys(0).length);
+  }
+
+  @Test
   void badOptionsAreNamed() {
     CliRun phase = CliRun.of("ycsb", "walk", "--connect", address);
     assertEquals(2, phase.exit(), phase.toString());
