@@ -32,8 +32,10 @@ import org.slf4j.LoggerFactory;
  * TablesJson}) and {@code /api/server} (version, start, directory and ports, {@link ServerJson}).
  *
  * <p>The JDK's {@link HttpServer} serves it: an info port sees a few requests a second at most, so
- * a small blocking server with no dependencies beats a second Netty pipeline. Requests run on one
- * daemon thread {@value #THREAD}; each reads the metrics afresh.
+ * a small blocking server with no dependencies beats a second Netty pipeline. Requests run on
+ * {@value #THREADS} daemon threads {@value #THREAD}{@code -N}, so that a client slow to send its
+ * request or read its answer holds one of them, not the page for everyone; each request reads the
+ * metrics afresh.
  *
  * <p>Failure: a port already taken fails {@link #start} with the address and the key to change; a
  * request that fails answers 500 with a one-line message and the server goes on.
@@ -41,6 +43,10 @@ import org.slf4j.LoggerFactory;
 public final class InfoServer implements AutoCloseable {
 
   static final String THREAD = "cellar-info-http";
+
+  /** The threads requests run on. */
+  static final int THREADS = 4;
+
   private static final Logger LOG = LoggerFactory.getLogger(InfoServer.class);
   private static final String WEBJARS = "/webjars/";
   private static final String WEBJAR_RESOURCES = "/META-INF/resources/webjars/";
@@ -92,7 +98,8 @@ public final class InfoServer implements AutoCloseable {
           e);
     }
     ExecutorService executor =
-        Executors.newSingleThreadExecutor(Thread.ofPlatform().name(THREAD).daemon().factory());
+        Executors.newFixedThreadPool(
+            THREADS, Thread.ofPlatform().name(THREAD + "-", 0).daemon().factory());
     Sampler sampler = new Sampler(database, InfoServerConfig.SAMPLES_KEPT);
     InfoServer info = new InfoServer(server, executor, sampler);
     JmxJson jmx = new JmxJson();

@@ -20,6 +20,7 @@ import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.net.InetAddress;
 import java.net.ServerSocket;
+import java.net.Socket;
 import java.net.URI;
 import java.net.URLEncoder;
 import java.net.http.HttpClient;
@@ -28,6 +29,7 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
@@ -74,6 +76,32 @@ class ObservabilityTest {
                 + cellar.infoServerAddress().orElseThrow().getPort()
                 + pathAndQuery);
     return http.send(HttpRequest.newBuilder(uri).build(), HttpResponse.BodyHandlers.ofString());
+  }
+
+  @Test
+  void slowClientsHoldAThreadEachNotThePage() throws Exception {
+    int port = cellar.infoServerAddress().orElseThrow().getPort();
+    List<Socket> slow = new ArrayList<>();
+    try {
+      for (int i = 0; i < 2; i++) {
+        Socket socket = new Socket("127.0.0.1", port);
+        socket.getOutputStream().write("GET /jmx HTTP/1.1\r\nHost: x\r\n".getBytes());
+        socket.getOutputStream().flush();
+        slow.add(socket);
+      }
+      HttpRequest page =
+          HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/api/server"))
+              .timeout(Duration.ofSeconds(10))
+              .build();
+      assertEquals(
+          200,
+          http.send(page, HttpResponse.BodyHandlers.ofString()).statusCode(),
+          "the page answered beside two slow clients");
+    } finally {
+      for (Socket socket : slow) {
+        socket.close();
+      }
+    }
   }
 
   private Object attribute(String bean, String name) throws Exception {
