@@ -93,6 +93,11 @@ class ServeStopTest {
             Map.of(),
             "0.0.0.0",
             new PrintStream(output, true, StandardCharsets.UTF_8));
+    long deadline = System.nanoTime() + 20_000_000_000L;
+    while (!output.toString(StandardCharsets.UTF_8).contains("no authentication and no TLS")
+        && System.nanoTime() < deadline) {
+      Thread.sleep(50);
+    }
     server.close();
     assertTrue(
         output.toString(StandardCharsets.UTF_8).contains("WARNING: listening on")
